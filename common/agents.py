@@ -1,0 +1,68 @@
+"""Agents: whatever answers a game's decisions — an AI level or a test script.
+
+An agent sees the game through the game interface. Scripted agents must
+only base their choice on what `game.view(seat)` would show (no peeking at
+the opponent's hand or the deck order): when they simulate, they do it on a
+clone. The random agent owns its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from .game import Action, Game
+
+
+class Agent(ABC):
+    name: str = "agent"
+
+    @abstractmethod
+    def choose(self, game: Game) -> Action:
+        """Pick one of `game.legal_actions()` for the pending decision."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise RuntimeError("no legal action to choose from")
+        return actions[self._rng.randrange(len(actions))]
+
+
+class ScriptAgent(Agent):
+    """Plays a fixed list of notations in order (tests, puzzles)."""
+
+    name = "script"
+
+    def __init__(self, moves: list[str]) -> None:
+        self.moves = list(moves)
+
+    def choose(self, game: Game) -> Action:
+        if not self.moves:
+            raise RuntimeError("script exhausted")
+        return game.parse_action(self.moves.pop(0))
+
+
+def make_agent(game_cls: type[Game], level: str, seed: int = 0) -> Agent:
+    """An agent of the given level for a game ('random' always exists)."""
+    if level == "random":
+        return RandomAgent(seed)
+    levels: dict[str, Callable[[int], Any]] = game_cls.agent_levels()
+    if level not in levels:
+        known = ", ".join(["random", *levels])
+        raise ValueError(f"unknown AI level {level!r} for {game_cls.title}; known: {known}")
+    return levels[level](seed)
+
+
+def agent_level_names(game_cls: type[Game]) -> list[str]:
+    return ["random", *game_cls.agent_levels()]

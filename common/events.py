@@ -1,0 +1,45 @@
+"""Events: what happened, in words (for the log) and in data (for the UI)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class EventLog:
+    """An append-only list of events; `mark()`/`since()` slice one action's events."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: list[Event] | None = None) -> None:
+        self.events: list[Event] = events if events is not None else []
+
+    def emit(self, kind: str, text: str, **data: Any) -> Event:
+        ev = Event(kind, text, data)
+        self.events.append(ev)
+        return ev
+
+    def mark(self) -> int:
+        return len(self.events)
+
+    def since(self, mark: int) -> list[Event]:
+        return self.events[mark:]
+
+    def clone(self) -> EventLog:
+        return EventLog(list(self.events))
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self):
+        return iter(self.events)

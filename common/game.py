@@ -1,0 +1,285 @@
+"""The one game interface every engine implements.
+
+The UI, the agents, the CLI and the tests use nothing else of an engine:
+
+* `decision()`       — whose decision it is now and what kind (`Decision`), or None when over
+* `legal_actions()`  — every legal `Action` for that decision
+* `apply(action)`    — play it; returns the `Event`s it produced. A malformed or
+                       illegal action raises `IllegalAction` with a reason and
+                       changes nothing.
+* `winner()` / `is_over()`
+* `view(player)`     — a JSON-able picture of the state as `player` may see it
+* `clone()`, `state_hash()`
+* `to_json()` / `Game.from_json()` — the setup plus the action list (a replay)
+* `format_action()` / `parse_action()` / `describe_action()` — text notation
+
+Actions are small immutable values: a verb and a tuple of int/str arguments.
+Their notation is the verb and the arguments separated by spaces, e.g.
+`move 12 2 3` or `attack 12 7`; engines may use richer tokens like `2,3`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from .errors import IllegalAction
+from .events import Event, EventLog
+from .rng import GameRng
+
+SAVE_FORMAT = 1
+
+_TOKEN = re.compile(r"^[^\s]+$")
+_VERB = re.compile(r"^[a-z][a-z0-9_-]*$")
+_INT = re.compile(r"^-?\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    def notation(self) -> str:
+        return " ".join([self.kind, *(str(a) for a in self.args)])
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("empty action text")
+        tokens = text.split()
+        verb = tokens[0].lower()
+        if not _VERB.match(verb):
+            raise IllegalAction(f"bad action verb {tokens[0]!r} in {text!r}")
+        args: list[int | str] = [int(t) if _INT.match(t) else t for t in tokens[1:]]
+        return Action(verb, tuple(args))
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now, what kind of decision (e.g. 'turn', 'target',
+    'block', 'damage', 'mulligan', 'reveal', 'respond'), and a prompt in words."""
+
+    player: int
+    kind: str
+    prompt: str
+    context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(slots=True)
+class Setup:
+    """Everything needed to start a game: with the action list it is a replay.
+
+    `decks` holds each side's deck *content* (an engine-defined JSON-able
+    dict, or None for the engine's default), so a save never depends on a
+    deck file still existing. `scenario` is the text of a scenario TOML.
+    """
+
+    game: str
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    decks: list[Any] = field(default_factory=lambda: [None, None])
+    scenario: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "options": self.options,
+            "decks": self.decks,
+            "scenario": self.scenario,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        return cls(
+            game=data["game"],
+            seed=int(data.get("seed", 0)),
+            options=dict(data.get("options") or {}),
+            decks=list(data.get("decks") or [None, None]),
+            scenario=data.get("scenario"),
+        )
+
+
+class Game(ABC):
+    """Base class of every engine. Subclasses implement the abstract methods and
+    call `self.log.emit(...)` for every event; `apply` does the bookkeeping."""
+
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    players: ClassVar[int] = 2
+
+    setup: Setup
+    rng: GameRng
+    log: EventLog
+    history: list[Action]
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.rng = GameRng(setup.seed)
+        self.log = EventLog()
+        self.history = []
+
+    # -- construction --------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, setup: Setup) -> Self:
+        """Start a game from a setup (may raise DataError for a bad deck/scenario)."""
+
+    @classmethod
+    def new_game(
+        cls,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        decks: Sequence[Any] | None = None,
+        scenario: str | None = None,
+    ) -> Self:
+        return cls.new(Setup(cls.game_id, seed, dict(options or {}), list(decks or [None, None]), scenario))
+
+    # -- the decision loop -----------------------------------------------------
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision (empty when over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """0 or 1 once won; None while playing or after a draw."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    def to_move(self) -> int | None:
+        d = self.decision()
+        return d.player if d is not None else None
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with a reason unless `action` is legal now.
+        Engines with huge action spaces may override with a direct check."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal; engines override for specific reasons."""
+        d = self.decision()
+        legal = self.legal_actions()
+        same_kind = [a for a in legal if a.kind == action.kind]
+        if not same_kind:
+            kinds = sorted({a.kind for a in legal})
+            return f"'{self.format_action(action)}' is not possible now ({d.prompt if d else 'game over'}); possible: {', '.join(kinds)}"
+        return f"'{self.format_action(action)}' is not legal now: {d.prompt if d else ''}"
+
+    def apply(self, action: Action | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        self.check(action)
+        mark = self.log.mark()
+        self._apply(action)
+        self.history.append(action)
+        return self.log.since(mark)
+
+    # -- views, copies, hashes ---------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The state as `player` may see it (None: a spectator, public only)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (RNG state included), hand-written, no deepcopy."""
+
+    def _clone_base(self, new: Game) -> None:
+        """Copy the base-class fields into `new` (made with `cls.__new__`)."""
+        new.setup = self.setup
+        new.rng = self.rng.clone()
+        new.log = self.log.clone()
+        new.history = list(self.history)
+
+    @abstractmethod
+    def canonical(self) -> Any:
+        """The state as JSON-able data, base values only (no derived stats, no log)."""
+
+    def state_hash(self) -> str:
+        blob = json.dumps(
+            [self.canonical(), self.rng.digest()], sort_keys=True, separators=(",", ":"), default=str
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state is inconsistent (no card lost or
+        duplicated, …). Engines extend it; the test harness calls it."""
+        zones = getattr(self, "zones", None)
+        if zones is not None:
+            zones.check_conservation()
+
+    # -- notation --------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        return action.notation()
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, for menus and logs; engines override."""
+        return self.format_action(action)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game_id,
+            "setup": self.setup.to_json(),
+            "actions": [self.format_action(a) for a in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"unknown save format {data.get('format')!r}")
+        if data.get("game") != cls.game_id:
+            raise ValueError(f"save is for {data.get('game')!r}, not {cls.game_id!r}")
+        game = cls.new(Setup.from_json(data["setup"]))
+        for text in data.get("actions", []):
+            game.apply(text)
+        return game
+
+    # -- catalogue hooks used by the CLI (`triarch cards/rules`) -----------------------
+    @classmethod
+    def card_rows(cls) -> tuple[list[str], list[list[str]]]:
+        """Column names and one row of strings per card of the pool."""
+        return [], []
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules reference, in Markdown."""
+        return ""
+
+    @classmethod
+    def deck_from_file(cls, path: Any) -> Any:
+        """Read and validate a user deck file; return the deck content a `Setup`
+        holds. Raises DataError naming the file and the problem."""
+        from .errors import DataError
+
+        raise DataError(str(path), f"{cls.title} has no deck files")
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, Any]:
+        """AI levels beyond 'random': name -> callable(seed) -> Agent."""
+        return {}

@@ -1,0 +1,91 @@
+"""The `triarch` command line (engine-independent parts, on the toy game)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from common import __version__
+from common.registry import GAMES, GameInfo
+from common.saves import save_game
+from tests.toygame import ToyGame
+from tui.cli import main
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+
+
+def run(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.output
+
+
+def test_version_and_help() -> None:
+    code, out = run("--version")
+    assert code == 0 and __version__ in out
+    code, out = run("--help")
+    assert code == 0
+    for sub in ("play", "simulate", "bench", "cards", "rules", "replay", "resume"):
+        assert sub in out
+
+
+def test_missing_engine_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "ghost", GameInfo("ghost", "Ghost", "ghost_engine.game:GhostGame", "-"))
+    for args in (
+        ["cards", "ghost"],
+        ["rules", "ghost"],
+        ["simulate", "ghost"],
+        ["bench", "ghost"],
+        ["play", "ghost"],
+    ):
+        code, out = run(*args)
+        assert code == 2, args
+        assert "not implemented yet" in out
+
+
+def test_unknown_game_exits_2() -> None:
+    code, out = run("cards", "chess")
+    assert code == 2 and "unknown game" in out
+
+
+def test_simulate_json_counts_wins_per_agent(toy: None) -> None:
+    code, out = run(
+        "simulate", "toy", "--p1", "random", "--p2", "random", "--games", "6", "--seed", "4", "--json"
+    )
+    assert code == 0, out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert set(data) == {"game", "games", "wins", "draws", "seconds"}
+    assert data["game"] == "toy" and data["games"] == 6 and sum(data["wins"]) + data["draws"] == 6
+
+
+def test_simulate_unknown_agent(toy: None) -> None:
+    code, out = run("simulate", "toy", "--p1", "genius")
+    assert code == 2 and "unknown agent" in out
+
+
+def test_bench_prints_figures(toy: None) -> None:
+    code, out = run("bench", "toy", "--games-per", "2", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data[0]["actions"] > 0 and data[0]["apply"]["mean_us"] > 0
+
+
+def test_replay_prints_the_game_in_words(toy: None, tmp_path: Path) -> None:
+    g = ToyGame.new_game(seed=5)
+    for _ in range(4):
+        g.apply(g.legal_actions()[0])
+    save_game(g, tmp_path / "s.json")
+    code, out = run("replay", str(tmp_path / "s.json"))
+    assert code == 0, out
+    assert "P1 plays" in out and g.state_hash()[:16] in out
+
+
+def test_resume_without_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
+    code, out = run("resume")
+    assert code == 1 and "no saved game" in out

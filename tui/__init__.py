@@ -1,0 +1,1 @@
+"""The Textual table of Triarch, and the `triarch` command line."""

@@ -1,0 +1,319 @@
+"""The `triarch` command: the game menu, and sub-commands for playing,
+simulating, benchmarking, browsing cards and rules, replays and resuming."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from common import __version__
+from common.errors import DataError, EngineNotAvailable
+from common.game import Game
+from common.registry import GAMES, game_class
+
+GAME_METAVAR = "{" + "|".join(GAMES) + "}"
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    click.echo(f"triarch: {message}", err=True)
+    sys.exit(code)
+
+
+def _engine(game_id: str) -> type[Game]:
+    try:
+        return game_class(game_id.lower())
+    except EngineNotAvailable as exc:
+        _fail(str(exc), 2)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            _fail(f"--option expects KEY=VALUE, got {pair!r}")
+        key, value = pair.split("=", 1)
+        v: Any = value
+        if value.lower() in ("true", "false", "on", "off"):
+            v = value.lower() in ("true", "on")
+        else:
+            try:
+                v = int(value)
+            except ValueError:
+                v = value
+        out[key.strip()] = v
+    return out
+
+
+def _run_app(spec: Any) -> None:
+    try:
+        from tui.app import TriarchApp
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("tui"):
+            _fail("the game table (UI) is not implemented yet", 2)
+        raise
+    TriarchApp(launch=spec).run()
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="triarch")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Triarch: Hand of the Gods, BHM and The Scars at one terminal table.
+
+    Run without a command to open the game menu.
+    """
+    if ctx.invoked_subcommand is None:
+        _run_app(None)
+
+
+@main.command()
+@click.argument("game", metavar=GAME_METAVAR)
+@click.option("--vs", type=click.Choice(["ai", "human"]), default="ai", show_default=True, help="Opponent.")
+@click.option("--ai-level", default="scripted", show_default=True, help="AI level (random, scripted, …).")
+@click.option(
+    "--seat", type=click.IntRange(1, 2), default=1, show_default=True, help="Your seat against the AI."
+)
+@click.option(
+    "--deck1", type=click.Path(dir_okay=False, path_type=Path), help="Deck file (TOML) for player 1."
+)
+@click.option(
+    "--deck2", type=click.Path(dir_okay=False, path_type=Path), help="Deck file (TOML) for player 2."
+)
+@click.option("--seed", type=int, help="Seed (random if omitted).")
+@click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help="Scenario file (TOML).")
+@click.option(
+    "--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option, e.g. armageddon=20."
+)
+def play(
+    game: str,
+    vs: str,
+    ai_level: str,
+    seat: int,
+    deck1: Path | None,
+    deck2: Path | None,
+    seed: int | None,
+    scenario: Path | None,
+    options: tuple[str, ...],
+) -> None:
+    """Start a game straight away."""
+    from tui.launch import LaunchSpec
+
+    cls = _engine(game)
+    from common.agents import agent_level_names
+
+    if vs == "ai" and ai_level not in agent_level_names(cls):
+        _fail(f"unknown AI level {ai_level!r}; known: {', '.join(agent_level_names(cls))}")
+    decks: list[Any] = [None, None]
+    try:
+        for i, path in enumerate((deck1, deck2)):
+            if path is not None:
+                decks[i] = cls.deck_from_file(path)  # type: ignore[attr-defined]
+        scenario_text = scenario.read_text(encoding="utf-8") if scenario else None
+        # Validate deck and scenario now, so a bad file is an error message, not a UI crash.
+        cls.new_game(seed=seed or 0, options=_parse_options(options), decks=decks, scenario=scenario_text)
+    except DataError as exc:
+        _fail(str(exc), 1)
+    except OSError as exc:
+        _fail(str(exc), 1)
+    _run_app(
+        LaunchSpec(
+            game_id=cls.game_id,
+            vs=vs,
+            ai_level=ai_level,
+            human_seat=seat - 1,
+            seed=seed,
+            decks=decks,
+            scenario=scenario_text,
+            options=_parse_options(options),
+        )
+    )
+
+
+@main.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+def resume(file: Path | None) -> None:
+    """Resume the autosaved game (or a save FILE)."""
+    from common.saves import autosave_path, read_save
+    from tui.launch import LaunchSpec
+
+    path = file or autosave_path()
+    if not path.exists():
+        _fail(f"no saved game at {path}", 1)
+    try:
+        data = read_save(path)
+    except (OSError, ValueError) as exc:
+        _fail(f"cannot read {path}: {exc}", 1)
+    _engine(data["game"])
+    _run_app(LaunchSpec(game_id=data["game"], resume=path))
+
+
+@main.command()
+@click.argument("game", metavar=GAME_METAVAR)
+@click.option("--p1", default="scripted", show_default=True, help="Agent level of the first agent.")
+@click.option("--p2", default="random", show_default=True, help="Agent level of the second agent.")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON line with the results.")
+def simulate(
+    game: str, p1: str, p2: str, games: int, seed: int, options: tuple[str, ...], as_json: bool
+) -> None:
+    """Play agents against each other; seats alternate game by game."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from common.agents import agent_level_names
+    from common.sim import simulate as run
+
+    cls = _engine(game)
+    for level in (p1, p2):
+        if level not in agent_level_names(cls):
+            _fail(f"unknown agent {level!r}; known: {', '.join(agent_level_names(cls))}")
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(f"{cls.title}: {p1} vs {p2}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=as_json,
+        disable=as_json and not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=games)
+        report = run(
+            cls, p1, p2, games, seed, _parse_options(options), on_game=lambda i, r: progress.advance(task)
+        )
+    if as_json:
+        click.echo(json.dumps(report.to_json()))
+        return
+    click.echo(f"{cls.title}: {games} games, seeds {seed}..{seed + games - 1}, seats alternating")
+    for name, wins in ((p1, report.wins[0]), (p2, report.wins[1])):
+        click.echo(f"  {name:>10} (as --p{1 if name == p1 else 2}): {wins} wins ({100 * wins / games:.1f}%)")
+    click.echo(f"  draws: {report.draws} (of which hit the action cap: {report.capped})")
+    click.echo(f"  {report.seconds:.2f} s, {report.actions / max(report.seconds, 1e-9):.0f} actions/s")
+
+
+@main.command()
+@click.argument("games", nargs=-1, metavar=f"[{GAME_METAVAR}]...")
+@click.option("--games-per", "count", type=click.IntRange(1), default=20, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench(games: tuple[str, ...], count: int, seed: int, as_json: bool) -> None:
+    """Measure engine speed (apply, legal actions, clone, hash) and AI decision times."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from common.bench import bench_game
+    from common.registry import available_games
+
+    ids = [g.lower() for g in games] or available_games()
+    if not ids:
+        _fail("no engine is implemented yet", 2)
+    results = [bench_game(_engine(g), count, seed) for g in ids]
+    if as_json:
+        click.echo(json.dumps(results))
+        return
+    console = Console()
+    for r in results:
+        t = Table(
+            title=f"{GAMES[r['game']].title}: {r['random_games']} random games, {r['actions']} actions, "
+            f"{r['games_per_s']} games/s, {r['actions_per_s']} actions/s"
+        )
+        t.add_column("operation")
+        for col in ("mean", "p95", "max"):
+            t.add_column(col, justify="right")
+        for op in ("apply", "legal_actions", "clone", "state_hash"):
+            t.add_row(op, *(f"{r[op][k]:.1f} µs" for k in ("mean_us", "p95_us", "max_us")))
+        for level, a in r["ai"].items():
+            t.add_row(
+                f"AI '{level}' decision ({a['decisions']})",
+                *(f"{a[k]:.3f} ms" for k in ("mean_ms", "p95_ms", "max_ms")),
+            )
+        console.print(t)
+
+
+@main.command()
+@click.argument("game", metavar=GAME_METAVAR)
+@click.option("--filter", "-f", "text", default="", help="Only cards whose row contains TEXT (any column).")
+def cards(game: str, text: str) -> None:
+    """Show the card pool as a table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    cls = _engine(game)
+    try:
+        columns, rows = cls.card_rows()
+    except DataError as exc:
+        _fail(str(exc), 1)
+    needle = text.lower()
+    shown = [r for r in rows if not needle or any(needle in str(c).lower() for c in r)]
+    table = Table(title=f"{cls.title} — {len(shown)} of {len(rows)} cards", show_lines=False)
+    for col in columns:
+        table.add_column(col, overflow="fold")
+    for r in shown:
+        table.add_row(*(str(c) for c in r))
+    Console().print(table)
+
+
+@main.command()
+@click.argument("game", metavar=GAME_METAVAR)
+@click.option("--pager/--no-pager", default=False, help="Page the text.")
+def rules(game: str, pager: bool) -> None:
+    """Show a game's rules reference."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    cls = _engine(game)
+    text = cls.rules_text()
+    if not text:
+        _fail(f"no rules reference for {cls.title} yet", 2)
+    console = Console()
+    if pager:
+        with console.pager(styles=True):
+            console.print(Markdown(text))
+    else:
+        console.print(Markdown(text))
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--actions/--no-actions", default=True, help="Show each action's notation.")
+def replay(file: Path, actions: bool) -> None:
+    """Replay a saved game and print what happened, in words."""
+    from common.game import Setup
+    from common.saves import read_save
+
+    try:
+        data = read_save(file)
+    except (OSError, ValueError) as exc:
+        _fail(f"cannot read {file}: {exc}", 1)
+    cls = _engine(data["game"])
+    try:
+        g = cls.new(Setup.from_json(data["setup"]))
+    except DataError as exc:
+        _fail(str(exc), 1)
+    for ev in g.log:
+        click.echo(f"  {ev.text}")
+    for i, text in enumerate(data.get("actions", []), 1):
+        d = g.decision()
+        try:
+            events = g.apply(text)
+        except Exception as exc:  # a broken save: say where, not a traceback
+            _fail(f"action {i} ({text!r}) cannot be replayed: {exc}", 1)
+        if actions:
+            click.echo(f"{i:>4}. P{(d.player if d else 0) + 1}: {text}")
+        for ev in events:
+            click.echo(f"      {ev.text}")
+    w = g.winner()
+    click.echo(
+        f"final: {'player ' + str(w + 1) + ' wins' if w is not None else ('draw' if g.is_over() else 'in progress')}"
+        f" · hash {g.state_hash()[:16]}"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
