@@ -280,6 +280,18 @@ class Game(ABC):
         raise DataError(str(path), f"{cls.title} has no deck files")
 
     @classmethod
+    def preset_decks(cls) -> dict[str, Any]:
+        """The preconstructed decks: label -> deck content for `Setup.decks`.
+        Order matters: the first two are the defaults of seats 1 and 2."""
+        return {}
+
+    @classmethod
+    def game_options(cls) -> list[dict[str, Any]]:
+        """Options a player can set in the menu, each
+        {"key", "label", "default", "choices": [values] or None, "help"}."""
+        return []
+
+    @classmethod
     def agent_levels(cls) -> dict[str, Any]:
         """AI levels beyond 'random': name -> callable(seed) -> Agent."""
         return {}

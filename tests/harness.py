@@ -54,12 +54,23 @@ def exercise_game(
     seed: int,
     *,
     max_actions: int = 3000,
-    roundtrip_every: int = 1,
+    full_load_every: int = 50,
     illegal_every: int = 1,
 ) -> HarnessResult:
+    """Play one seeded random game through every check.
+
+    Save → load is checked at every step incrementally: a second game is built
+    from the JSON save's setup and replays each saved action text (through a
+    JSON dump/load) as it appears, and its hash must equal the original's after
+    every action; a full `from_json()` of the whole save runs every
+    `full_load_every` actions and at the end.
+    """
     game = game_cls.new_game(seed=seed)
     rng = random.Random(seed)
     game.check_invariants()
+    first_save = json.loads(json.dumps(game.to_json()))
+    loaded_inc = game_cls.from_json(first_save)
+    assert loaded_inc.state_hash() == game.state_hash(), "a fresh save does not load to the same state"
     n = 0
     while not game.is_over() and n < max_actions:
         legal = game.legal_actions()
@@ -89,10 +100,13 @@ def exercise_game(
         assert twin.state_hash() == h, "applying to the original changed the clone"
         twin.apply(action)
         assert twin.state_hash() == game.state_hash(), f"clone diverged after {action}"
-        if n % roundtrip_every == 0:
-            data = json.loads(json.dumps(game.to_json()))
+        data = json.loads(json.dumps(game.to_json()))
+        assert data["setup"] == first_save["setup"] and len(data["actions"]) == n
+        loaded_inc.apply(data["actions"][-1])
+        assert loaded_inc.state_hash() == game.state_hash(), f"save/load changed the state at action {n}"
+        if n % full_load_every == 0:
             loaded = game_cls.from_json(data)
-            assert loaded.state_hash() == game.state_hash(), f"save/load changed the state at action {n}"
+            assert loaded.state_hash() == game.state_hash(), f"full reload differs at action {n}"
     final = game.state_hash()
     replayed = game_cls.from_json(game.to_json())
     assert replayed.state_hash() == final, "replaying the action list gave another state"

@@ -33,5 +33,5 @@ def test_engine_harness(game_id: str, seed: int) -> None:
 @pytest.mark.parametrize("seed", SLOW_SEEDS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_engine_harness_soak(game_id: str, seed: int) -> None:
-    r = exercise_game(engine(game_id), seed, roundtrip_every=7)
+    r = exercise_game(engine(game_id), seed, full_load_every=200)
     assert r.over
