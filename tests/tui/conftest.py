@@ -1,0 +1,31 @@
+"""Fixtures of the UI tests: a private save folder, no AI pause, the toy game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.registry import GAMES, GameInfo
+
+
+@pytest.fixture(autouse=True)
+def triarch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves go to a temporary folder; the AI answers at once."""
+    monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
+    monkeypatch.setenv("TRIARCH_AI_PACE", "0")
+    return tmp_path
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(
+        GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "A tiny test game.")
+    )
+
+
+@pytest.fixture
+def only_toy(monkeypatch: pytest.MonkeyPatch, toy: None) -> None:
+    """The menu knows only the toy game (deterministic whatever engines exist)."""
+    for gid in [g for g in GAMES if g != "toy"]:
+        monkeypatch.delitem(GAMES, gid)

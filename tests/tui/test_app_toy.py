@@ -1,0 +1,311 @@
+"""The table on the toy game (tests/toygame.py): the app shell against the
+game interface only — menu, generic screen, AI worker, hot-seat cover,
+autosave and Continue, illegal choices explained, game over, help, palette."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from common.saves import autosave_path
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.session import Seats, Session
+
+from .helpers import keys_for, screen_name, screen_text, settle
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+def vs_ai(seed: int = 3, seat: int = 0) -> TriarchApp:
+    return TriarchApp(
+        LaunchSpec(game_id="toy", vs="ai", ai_level="random", seed=seed, human_seat=seat), ai_pace=0
+    )
+
+
+async def test_complete_game_against_the_ai_by_keys() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GenericGameScreen"
+        for _ in range(40):
+            if screen_name(app) == "GameOverScreen":
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        text = screen_text(app)
+        assert "Game over" in text
+        assert "actions in all" in text
+        game = app.session.game
+        assert game.is_over()
+        # The log shows what both sides did, in words.
+        log_text = screen_text(app)
+        assert "Player 2 (AI)" in log_text or "P2" in log_text
+        # A finished game is no longer offered by Continue.
+        assert not autosave_path().exists()
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen_name(app) == "MenuScreen"
+        assert "no saved game" in screen_text(app)
+
+
+async def test_ai_moves_first_when_the_human_takes_seat_two() -> None:
+    app = vs_ai(seed=8, seat=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        assert len(game.history) == 1  # the AI's first action is on the table
+        assert game.decision().player == 1
+        assert "Player 2 (you)" in screen_text(app)
+
+
+async def test_hotseat_hand_over_covers_the_hands() -> None:
+    app = TriarchApp(LaunchSpec(game_id="toy", vs="human", seed=5), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        hand0 = [game.zones.card(u).defn.id for u in game.zones["hand:0"].cards]
+        hand1 = [game.zones.card(u).defn.id for u in game.zones["hand:1"].cards]
+        # Before the first player looks: the cover, no hand on screen.
+        assert screen_name(app) == "CoverScreen"
+        text = screen_text(app)
+        assert "Player 1, it is your turn" in text
+        assert "hand:0 (" not in text
+        await pilot.press("space")
+        await pilot.pause()
+        text = screen_text(app)
+        assert screen_name(app) == "GenericGameScreen"
+        assert "hand:0 (2): " + ", ".join(f"{c} (value={c[1:]})" for c in hand0) in text
+        assert "hand:1: 2 card(s), hidden" in text
+        await pilot.press("enter")  # player 1 plays; hand over to player 2
+        await pilot.pause()
+        assert screen_name(app) == "CoverScreen"
+        text = screen_text(app)
+        assert "Player 2, it is your turn" in text
+        assert "hand:0 (" not in text and "hand:1 (" not in text
+        await pilot.click("#cover-text")
+        await pilot.pause()
+        text = screen_text(app)
+        hand1_now = [game.zones.card(u).defn.id for u in game.zones["hand:1"].cards]
+        assert hand1_now == hand1
+        assert "hand:1 (2): " in text
+        assert "hand:0: 1 card(s), hidden" in text
+
+
+async def test_autosave_after_every_action_and_continue_resumes_exactly() -> None:
+    app = vs_ai(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("enter")
+            await settle(pilot)
+            saved = json.loads(autosave_path().read_text())
+            assert saved["actions"] == [app.session.game.format_action(a) for a in app.session.game.history]
+        before = app.session.game.state_hash()
+        history = list(app.session.game.history)
+        await pilot.press("ctrl+q")
+    # A new app (as after quitting or a crash): the menu's Continue.
+    app2 = TriarchApp(ai_pace=0)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_name(app2) == "MenuScreen"
+        assert f"Continue: High Card, {len(history)} actions" in screen_text(app2)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert screen_name(app2) == "GenericGameScreen"
+        assert app2.session.game.state_hash() == before
+        assert app2.session.game.history == history
+        assert app2.session.seats.kinds == ["human", "ai"]
+        assert "resumed after" in screen_text(app2)
+
+
+async def test_resume_launch_spec_opens_the_save(triarch_home: Path) -> None:
+    s = Session.new("toy", Seats(["human", "ai"], "random"), seed=4)
+    s.apply(s.legal()[0])
+    s.apply(s.legal()[0])
+    manual = triarch_home / "mine.json"
+    s.save(manual)
+    app = TriarchApp(LaunchSpec(game_id="toy", resume=manual), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.session.game.state_hash() == s.game.state_hash()
+        await pilot.press("enter")
+        await settle(pilot)
+        # Play continues into the autosave; the user's file is left as it was.
+        assert len(json.loads(manual.read_text())["actions"]) == 2
+        assert len(json.loads(autosave_path().read_text())["actions"]) == 4
+
+
+async def test_illegal_typed_action_is_explained_and_changes_nothing() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.session.game.state_hash()
+        await pilot.press("colon")
+        await pilot.pause()
+        assert screen_name(app) == "TypeActionScreen"
+        await pilot.press(*keys_for("play 999"), "enter")
+        await settle(pilot)
+        assert app.session.game.state_hash() == before
+        text = screen_text(app)
+        assert "✗" in text and "not legal" in text
+        # A malformed one too.
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*keys_for("9lives"), "enter")
+        await settle(pilot)
+        assert "bad action verb" in screen_text(app)
+        # A legal typed action is played.
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*keys_for("draw"), "enter")
+        await settle(pilot)
+        assert app.session.game.history[0].kind == "draw"
+
+
+async def test_number_keys_choose_and_ai_is_not_interrupted() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        legal = app.session.legal()
+        await pilot.press(str(len(legal)))
+        await settle(pilot)
+        assert app.session.game.history[0] == legal[-1]
+
+
+async def test_mouse_click_on_a_choice_plays_it() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        legal = app.session.legal()
+        # Click the second line of the choice list.
+        await pilot.click("#actions", offset=(4, 2))
+        await settle(pilot)
+        assert app.session.game.history[0] == legal[1]
+
+
+async def test_too_small_terminal_shows_a_clear_message() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "too small" in text and "80 × 24" in text
+        assert "Player 1 (you)" not in text
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "too small" not in screen_text(app)
+
+
+async def test_help_screen_lists_the_keys() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        text = screen_text(app)
+        assert "Keys" in text and "Rules" in text and "Keywords" in text
+        assert "Enter" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GenericGameScreen"
+
+
+async def test_command_palette_resign_ends_the_game() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*keys_for("Resign"))
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmScreen"
+        await pilot.press("y")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "Player 1 (you) resigned" in screen_text(app)
+        assert app.session.winner() == 1
+        assert not autosave_path().exists()
+
+
+async def test_palette_lists_new_game_save_resign_theme() -> None:
+    from tui.commands import TriarchCommands
+
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        provider = TriarchCommands(app.screen)
+        names = [n for n, _, _ in provider.commands()]
+        assert {"New game", "Save game", "Resign", "Theme"} <= set(names)
+
+
+async def test_save_command_writes_a_resumable_file(triarch_home: Path) -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        saves = list((triarch_home / "saves").glob("toy-*.json"))
+        assert len(saves) == 1
+        assert Session.load(saves[0]).game.state_hash() == app.session.game.state_hash()
+
+
+async def test_rematch_starts_a_fresh_game_with_the_same_seats() -> None:
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) != "GameOverScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        old = app.session
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "GenericGameScreen"
+        assert app.session is not old
+        assert app.session.game.history == []
+        assert app.session.game.setup.seed == old.game.setup.seed + 1
+        assert app.session.seats.kinds == old.seats.kinds
+
+
+@pytest.mark.usefixtures("only_toy")
+async def test_menu_starts_a_hotseat_game_with_a_seed() -> None:
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "MenuScreen"
+        text = screen_text(app)
+        assert "High Card" in text and "Against the AI" in text
+        menu = app.screen
+        from textual.widgets import Input, Select
+
+        menu.query_one("#mode", Select).value = "human"
+        menu.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        assert menu.query_one("#level", Select).disabled
+        await pilot.click("#start")
+        await settle(pilot)
+        assert screen_name(app) == "CoverScreen"
+        assert app.session.seats.hotseat
+        assert app.session.game.setup.seed == 42
+
+
+async def test_menu_says_when_an_engine_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from common.registry import GAMES, GameInfo
+
+    monkeypatch.setitem(GAMES, "ghost", GameInfo("ghost", "Ghost", "ghost_engine.game:GhostGame", "-"))
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.widgets import Select
+
+        app.screen.query_one("#game", Select).value = "ghost"
+        await pilot.pause()
+        assert "not implemented yet" in screen_text(app)

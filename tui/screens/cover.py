@@ -1,0 +1,37 @@
+"""Hot-seat hand-over: hides the table until the next player presses a key."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.widgets import Static
+
+from tui.screens.base import BaseModal
+
+
+class CoverScreen(BaseModal[None]):
+    """Opaque: nothing of the previous player's hand stays on screen."""
+
+    def __init__(self, player_name: str, note: str = "") -> None:
+        super().__init__(classes="cover")
+        self.player_name = player_name
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"▶ {self.player_name}, it is your turn.\n\n"
+                + (f"{self.note}\n\n" if self.note else "")
+                + "The other player looks away.\nPress any key (or click) to see your hand.",
+                id="cover-text",
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss(None)

@@ -1,0 +1,413 @@
+"""The game screen every engine can be played on, and the base of the
+dedicated screens: decision prompt, choices, log, card detail, AI worker,
+hot-seat cover, autosave, game over.
+
+Dedicated screens (tui/screens/<game>.py) subclass `GameScreen` and override
+`compose_table()` / `update_table()` (and usually key handling); everything a
+dedicated screen does not handle stays answerable through the choice list.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.widgets import Footer
+
+from common.errors import IllegalAction
+from common.events import Event
+from common.game import Action, Decision
+from common.saves import data_dir
+from tui.screens.base import BaseScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.cover import CoverScreen
+from tui.screens.gameover import GameOverScreen
+from tui.screens.help import COMMON_KEYS, HelpScreen
+from tui.screens.typed import TypeActionScreen
+from tui.session import Session
+from tui.widgets.actions import ActionList
+from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.log import GameLog
+from tui.widgets.stateview import StateView
+from tui.widgets.status import Prompt, StatusBar
+
+
+def glossary_for(cls: type) -> dict[str, str]:
+    """The engine's keyword glossary, if it offers one (optional hook)."""
+    for name in ("keyword_glossary", "glossary", "keywords_help"):
+        hook = getattr(cls, name, None)
+        if callable(hook):
+            try:
+                out = hook()
+            except Exception:  # a missing data file must not break the table
+                return {}
+            if isinstance(out, dict):
+                return {str(k): str(v) for k, v in out.items()}
+        elif isinstance(hook, dict):
+            return {str(k): str(v) for k, v in hook.items()}
+    return {}
+
+
+class GameScreen(BaseScreen):
+    """The generic game screen (works for any engine through the interface)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("colon", "type_action", "Type action"),
+        Binding("ctrl+s", "save_as", "Save"),
+        Binding("m", "menu", "Menu"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+    ]
+
+    EXTRA_KEYS = ""  # dedicated screens add their keys (Markdown table rows)
+
+    def __init__(self, session: Session, *, pace: float = 0.0) -> None:
+        super().__init__(classes=f"game game-{session.cls.game_id}")
+        self.session = session
+        self.pace = pace
+        self.glossary = glossary_for(session.cls)
+        self.last_viewer: int | None = None
+        self.covered = False
+        self.ai_token = 0
+        self.ai_running = False
+        self.finished_shown = False
+        self.view_data: dict[str, Any] = {}
+        self.legal: list[Action] = []
+
+    # -- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield from self.compose_table()
+            with Vertical(id="side"):
+                yield Prompt(id="prompt")
+                yield ActionList(id="actions")
+                yield CardDetail(id="detail")
+        yield GameLog(id="log")
+        yield Footer()
+
+    def compose_table(self) -> ComposeResult:
+        with VerticalScroll(id="state-scroll"):
+            yield StateView(id="state")
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        self.query_one("#state", StateView).show(view)
+
+    # -- names -------------------------------------------------------------------------
+    def seat_name(self, p: int) -> str:
+        kinds = self.session.seats.kinds
+        name = f"Player {p + 1}"
+        if kinds[p] == "ai":
+            return f"{name} (AI)"
+        if not self.session.seats.hotseat:
+            return f"{name} (you)"
+        return name
+
+    # -- start ---------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        detail = self.query_one(CardDetail)
+        detail.glossary = self.glossary
+        log = self.query_one(GameLog)
+        info = f"{self.session.cls.title} — seed {self.session.game.setup.seed}"
+        if self.session.seats.hotseat:
+            info += " — hot-seat"
+        else:
+            info += f" — against the AI ({self.session.seats.ai_level})"
+        log.add_line(info, "bold")
+        if self.session.game.history:
+            log.add_events(list(self.session.game.log)[-40:])
+            log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
+        else:
+            log.add_events(self.session.game.log)
+        self.query_one(ActionList).focus()
+        self.advance()
+
+    # -- the loop --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """After any change: show the end, pass automatically, hand to the AI,
+        cover for a hot-seat hand-over, or wait for the human."""
+        s = self.session
+        while not s.over:
+            act = s.auto_pass()
+            if act is None:
+                break
+            d = s.decision
+            assert d is not None
+            self.query_one(GameLog).add_line(
+                f"{self.seat_name(d.player)} has nothing to respond with — passes automatically", "dim"
+            )
+            self.query_one(GameLog).add_events(s.apply(act))
+        if s.over:
+            self.refresh_view()
+            self.show_game_over()
+            return
+        if s.is_ai_turn():
+            self.refresh_view()
+            self.start_ai()
+            return
+        d = s.decision
+        assert d is not None
+        if s.seats.hotseat and d.player != self.last_viewer:
+            self.hand_over(d.player)
+            return
+        self.last_viewer = d.player
+        self.refresh_view()
+
+    def hand_over(self, player: int) -> None:
+        self.covered = True
+        self.refresh_view(spectator=True)
+        note = ""
+        if self.last_viewer is None and self.session.game.history:
+            note = "(game resumed)"
+
+        def uncovered(_: None) -> None:
+            self.covered = False
+            self.last_viewer = player
+            self.refresh_view()
+
+        self.app.push_screen(CoverScreen(self.seat_name(player), note), uncovered)
+
+    def refresh_view(self, *, spectator: bool = False) -> None:
+        s = self.session
+        d = s.decision
+        view = s.game.view(None) if spectator else s.view()
+        self.view_data = view
+        thinking = s.is_ai_turn()
+        self.legal = [] if (spectator or thinking or d is None) else s.legal()
+        status = self.query_one(StatusBar)
+        status.text = self.status_text(d)
+        status.thinking = thinking and not s.over
+        prompt = self.query_one(Prompt)
+        prompt.error = ""
+        if s.over:
+            prompt.prompt = self.headline()
+        elif spectator:
+            prompt.prompt = "Hand-over…"
+        elif thinking and d is not None:
+            prompt.prompt = f"{self.seat_name(d.player)} is deciding: {d.prompt}"
+        elif d is not None:
+            prompt.prompt = f"{self.seat_name(d.player)}: {d.prompt}"
+        actions = self.query_one(ActionList)
+        actions.show([(a, s.game.describe_action(a)) for a in self.legal])
+        self.update_table(view, None if spectator else d, self.legal)
+        if not self.legal:
+            self.query_one(CardDetail).show_card(None, self.detail_hint())
+
+    def status_text(self, d: Decision | None) -> str:
+        s = self.session
+        turn = f"{s.cls.title} · action {len(s.game.history) + 1}"
+        if s.over:
+            return f"{s.cls.title} · game over"
+        if d is None:
+            return turn
+        return f"{turn} · {self.seat_name(d.player)} to decide ({d.kind})"
+
+    def detail_hint(self) -> str:
+        return "Highlight a choice or a card to read it here."
+
+    # -- choosing --------------------------------------------------------------------------
+    def can_act(self) -> bool:
+        s = self.session
+        return not (s.over or self.covered or s.is_ai_turn() or self.ai_running)
+
+    def choose(self, action: Action) -> bool:
+        """A human's choice: applied, or refused with the engine's reason."""
+        prompt = self.query_one(Prompt)
+        s = self.session
+        if s.over:
+            prompt.error = "The game is over."
+            return False
+        if not self.can_act():
+            prompt.error = "Wait: it is not your decision now."
+            self.app.bell()
+            return False
+        d = s.decision
+        assert d is not None
+        try:
+            s.game.check(action)
+        except IllegalAction as exc:
+            prompt.error = exc.reason
+            self.app.bell()
+            return False
+        words = s.game.describe_action(action)
+        events = s.apply(action)
+        self.log_action(d.player, words, events)
+        self.after_human_action()
+        self.advance()
+        return True
+
+    def after_human_action(self) -> None:
+        """Hook for dedicated screens (clear a selection, …)."""
+
+    def choose_text(self, text: str) -> None:
+        prompt = self.query_one(Prompt)
+        try:
+            action = self.session.game.parse_action(text)
+        except IllegalAction as exc:
+            prompt.error = exc.reason
+            self.app.bell()
+            return
+        self.choose(action)
+
+    def log_action(self, player: int, words: str, events: list[Event]) -> None:
+        log = self.query_one(GameLog)
+        log.add_line(f"{self.seat_name(player)}: {words}", "bold")
+        log.add_events(events)
+
+    def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
+        self.choose(message.action)
+
+    def on_action_list_highlighted(self, message: ActionList.Highlighted) -> None:
+        self.show_action_detail(message.action)
+
+    def show_action_detail(self, action: Action | None) -> None:
+        detail = self.query_one(CardDetail)
+        if action is None:
+            detail.show_card(None, self.detail_hint())
+            return
+        cards = find_cards(self.view_data)
+        words = self.session.game.describe_action(action)
+        for arg in action.args:
+            if isinstance(arg, int) and arg in cards:
+                detail.show_card(cards[arg], words)
+                return
+        detail.show_card(None, words)
+
+    # -- the AI -------------------------------------------------------------------------
+    def start_ai(self) -> None:
+        if self.ai_running:
+            return
+        self.ai_running = True
+        self.ai_token += 1
+        self.think(self.ai_token, self.session.game.clone(), time.monotonic())
+
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=True)
+    def think(self, token: int, game_copy: Any, started: float) -> None:
+        """Runs in a worker thread on a clone: the UI never waits for the AI."""
+        action = self.session.ai_choose(game_copy)
+        rest = self.pace - (time.monotonic() - started)
+        if rest > 0:
+            time.sleep(rest)
+        self.app.call_from_thread(self.ai_done, token, action)
+
+    def ai_done(self, token: int, action: Action) -> None:
+        self.ai_running = False
+        if token != self.ai_token or self.session.over or not self.is_attached:
+            return
+        d = self.session.decision
+        assert d is not None
+        words = self.session.game.describe_action(action)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:  # an AI bug: say so instead of freezing
+            self.query_one(Prompt).error = f"the AI chose an illegal action: {exc.reason}"
+            return
+        self.log_action(d.player, words, events)
+        self.advance()
+
+    # -- the end ------------------------------------------------------------------------------
+    def headline(self) -> str:
+        s = self.session
+        w = s.winner()
+        if s.resigned is not None:
+            return f"{self.seat_name(s.resigned)} resigned — {self.seat_name(1 - s.resigned)} wins."
+        if w is None:
+            return "The game is a draw."
+        return f"{self.seat_name(w)} wins!"
+
+    def stats(self) -> list[str]:
+        s = self.session
+        lines = [
+            f"{s.cls.title}, seed {s.game.setup.seed}",
+            f"{len(s.game.history)} actions in all: "
+            f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}",
+        ]
+        return lines + self.extra_stats()
+
+    def extra_stats(self) -> list[str]:
+        return []
+
+    def show_game_over(self) -> None:
+        if self.finished_shown:
+            return
+        self.finished_shown = True
+        self.query_one(StatusBar).thinking = False
+
+        def picked(what: str | None) -> None:
+            app: Any = self.app
+            if what == "rematch":
+                app.rematch(self.session)
+            elif what == "menu":
+                app.back_to_menu()
+            elif what == "quit":
+                app.exit()
+
+        self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
+
+    # -- key actions ---------------------------------------------------------------------------
+    def action_help(self) -> None:
+        keys = COMMON_KEYS + self.EXTRA_KEYS
+        self.app.push_screen(
+            HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
+        )
+
+    def action_type_action(self) -> None:
+        if not self.can_act():
+            self.app.bell()
+            return
+        examples = [self.session.game.format_action(a) for a in self.legal[:6]]
+
+        def typed(text: str | None) -> None:
+            if text:
+                self.choose_text(text)
+
+        self.app.push_screen(TypeActionScreen(examples), typed)
+
+    def action_number(self, n: int) -> None:
+        self.query_one(ActionList).choose_number(n)
+
+    def action_cancel(self) -> None:
+        self.query_one(Prompt).error = ""
+
+    def action_menu(self) -> None:
+        app: Any = self.app
+        app.back_to_menu()
+
+    def action_save_as(self) -> None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json"
+        self.session.save(path)
+        self.app.notify(f"Saved to {path}\nResume it with: triarch resume {path}", title="Game saved")
+
+    def action_resign(self) -> None:
+        s = self.session
+        if s.over:
+            return
+        d = s.decision
+        humans = s.seats.humans
+        seat = d.player if d is not None and d.player in humans else (humans[0] if humans else 0)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.ai_token += 1  # drop any AI answer still on its way
+                s.resign(seat)
+                self.query_one(GameLog).add_line(f"{self.seat_name(seat)} resigns.", "bold")
+                self.refresh_view()
+                self.show_game_over()
+
+        self.app.push_screen(ConfirmScreen(f"{self.seat_name(seat)}: resign this game?"), answered)
+
+    def on_key(self, event: Key) -> None:
+        if self.covered:
+            event.stop()
+
+    def on_unmount(self) -> None:
+        self.ai_token += 1

@@ -1,0 +1,53 @@
+"""`?`: the keys, the rules reference and the keyword glossary of the game."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown, Static, TabbedContent, TabPane
+
+from tui.screens.base import BaseModal
+
+COMMON_KEYS = """\
+- `↑` `↓` or `k` `j` — move in the list of choices
+- `Enter` or a click — choose
+- `1`…`9` — choose that numbered choice
+- `:` — type an action in notation (e.g. `pass`); an illegal one is explained
+- `Esc` — cancel the current selection
+- `?` — this help (tabs: keys, rules, keywords; `Tab` switches)
+- `Ctrl+S` — save the game to a file (it is also autosaved after every action)
+- `Ctrl+P` — command palette: new game, save, resign, help, theme
+- `m` — back to the menu (the game stays saved: **Continue** resumes it)
+- `Ctrl+Q` — quit (the game stays saved)
+"""
+
+
+class HelpScreen(BaseModal[None]):
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, title: str, keys_md: str, rules_md: str, glossary: dict[str, str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.keys_md = keys_md
+        self.rules_md = rules_md
+        self.glossary = glossary
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(id="help"):
+            with TabPane("Keys", id="help-keys"), VerticalScroll():
+                yield Static(f"{self.title_text} — press Esc to close", classes="dialog-title")
+                yield Markdown(self.keys_md)
+            with TabPane("Rules", id="help-rules"), VerticalScroll():
+                yield Markdown(self.rules_md or "_No rules reference for this game yet._")
+            with TabPane("Keywords", id="help-keywords"), VerticalScroll():
+                if self.glossary:
+                    rows = "\n".join(
+                        f"| **{k}** | {v.replace('|', '/')} |" for k, v in sorted(self.glossary.items())
+                    )
+                    yield Markdown("| keyword | meaning |\n| --- | --- |\n" + rows)
+                else:
+                    yield Markdown("_No keyword glossary for this game yet._")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

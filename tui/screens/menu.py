@@ -1,0 +1,261 @@
+"""The menu: game, mode, AI level, decks, seed, options; Continue; Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from common.agents import agent_level_names
+from common.errors import DataError, EngineNotAvailable
+from common.game import Game
+from common.registry import GAMES, game_class
+from common.saves import autosave_path, read_save
+from tui.screens.base import BaseScreen
+
+LOGO = "T R I A R C H"
+
+
+def _engine(game_id: str) -> type[Game] | None:
+    try:
+        return game_class(game_id)
+    except EngineNotAvailable:
+        return None
+
+
+class MenuScreen(BaseScreen):
+    BINDINGS = [
+        Binding("ctrl+n", "start", "Start", priority=True),
+        Binding("ctrl+o", "continue", "Continue", priority=True),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    AUTO_FOCUS = "#start"
+
+    def __init__(self, default_game: str | None = None) -> None:
+        super().__init__(classes="menu")
+        self.engines = {gid: _engine(gid) for gid in GAMES}
+        ready = [gid for gid, cls in self.engines.items() if cls is not None]
+        self.game_id = default_game if default_game in ready else (ready[0] if ready else None)
+
+    # -- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static(f"{LOGO}\nthree card games at one table", id="logo")
+            with VerticalScroll(id="menu-form"):
+                with Horizontal(classes="row"):
+                    yield Label("Game", classes="label")
+                    yield Select(
+                        [
+                            (info.title if self.engines[gid] else f"{info.title} (not ready yet)", gid)
+                            for gid, info in GAMES.items()
+                        ],
+                        value=self.game_id if self.game_id else Select.NULL,
+                        allow_blank=self.game_id is None,
+                        id="game",
+                        compact=True,
+                    )
+                yield Static(self.blurb(), id="blurb")
+                yield Vertical(id="game-form")
+            yield Static("", id="menu-error")
+            with Horizontal(id="menu-buttons"):
+                yield Button("Start ▶", id="start", variant="primary", compact=True)
+                yield Button(self.continue_label(), id="continue", compact=True)
+                yield Button("Quit", id="quit", variant="error", compact=True)
+        yield Footer()
+
+    def blurb(self) -> str:
+        if self.game_id is None:
+            return "No game engine is installed yet."
+        return GAMES[self.game_id].blurb
+
+    def continue_label(self) -> str:
+        path = autosave_path()
+        if not path.exists():
+            return "Continue (no saved game)"
+        try:
+            data = read_save(path)
+            title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
+            return f"Continue: {title}, {len(data.get('actions', []))} actions"
+        except (OSError, ValueError, KeyError):
+            return "Continue (save unreadable)"
+
+    async def on_mount(self) -> None:
+        await self.build_game_form()
+
+    def on_screen_resume(self) -> None:
+        button = self.query_one("#continue", Button)
+        button.label = self.continue_label()
+        button.disabled = not autosave_path().exists()
+
+    async def build_game_form(self) -> None:
+        form = self.query_one("#game-form", Vertical)
+        await form.remove_children()
+        self.query_one("#continue", Button).disabled = not autosave_path().exists()
+        self.query_one("#start", Button).disabled = self.game_id is None
+        if self.game_id is None:
+            return
+        cls = self.engines[self.game_id]
+        assert cls is not None
+        rows: list[Horizontal] = []
+
+        def row(label: str, *widgets: Any) -> None:
+            rows.append(Horizontal(Label(label, classes="label"), *widgets, classes="row"))
+
+        row(
+            "Mode",
+            Select(
+                [("Against the AI", "ai"), ("Hot-seat (two players)", "human")],
+                value="ai",
+                allow_blank=False,
+                id="mode",
+                compact=True,
+            ),
+        )
+        levels = agent_level_names(cls)
+        default_level = "scripted" if "scripted" in levels else levels[-1]
+        row(
+            "AI level",
+            Select(
+                [(lv, lv) for lv in levels], value=default_level, allow_blank=False, id="level", compact=True
+            ),
+        )
+        row(
+            "Your seat",
+            Select(
+                [("Player 1 (moves first)", 0), ("Player 2", 1)],
+                value=0,
+                allow_blank=False,
+                id="seat",
+                compact=True,
+            ),
+        )
+        decks = list(cls.preset_decks())
+        for p in (0, 1):
+            if decks:
+                default = decks[p] if p < len(decks) else decks[0]
+                row(
+                    f"Deck P{p + 1}",
+                    Select(
+                        [(d, d) for d in decks], value=default, allow_blank=False, id=f"deck{p}", compact=True
+                    ),
+                )
+        row("Seed", Input(placeholder="random", type="integer", id="seed", compact=True))
+        for opt in cls.game_options():
+            key = str(opt["key"])
+            label = str(opt.get("label") or key)
+            default = opt.get("default")
+            wid = f"opt-{key}"
+            choices = opt.get("choices")
+            widget: Any
+            if choices:
+                widget = Select(
+                    [(str(c), c) for c in choices],
+                    value=default if default in choices else choices[0],
+                    allow_blank=False,
+                    id=wid,
+                    compact=True,
+                )
+            elif isinstance(default, bool):
+                widget = Switch(value=default, id=wid)
+            else:
+                widget = Input(
+                    value="" if default is None else str(default),
+                    type="integer" if isinstance(default, int) else "text",
+                    id=wid,
+                    compact=True,
+                )
+            if opt.get("help"):
+                widget.tooltip = str(opt["help"])
+            row(label[:14], widget)
+        await form.mount(*rows)
+        self.update_mode()
+
+    # -- reacting ------------------------------------------------------------------------
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game_id and isinstance(event.value, str):
+            if self.engines.get(event.value) is None:
+                self.show_error(f"{GAMES[event.value].title}: the engine is not implemented yet.")
+                return
+            self.game_id = event.value
+            self.query_one("#blurb", Static).update(self.blurb())
+            self.show_error("")
+            await self.build_game_form()
+        elif event.select.id == "mode":
+            self.update_mode()
+
+    def update_mode(self) -> None:
+        ai = self.query("#mode") and self.query_one("#mode", Select).value == "ai"
+        for wid in ("#level", "#seat"):
+            for w in self.query(wid):
+                w.disabled = not ai
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#menu-error", Static).update(text)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "continue":
+            self.action_continue()
+        elif event.button.id == "quit":
+            self.app.exit()
+
+    # -- starting ------------------------------------------------------------------------
+    def selection(self) -> dict[str, Any]:
+        """What the form says, as LaunchSpec fields."""
+        assert self.game_id is not None
+        cls = self.engines[self.game_id]
+        assert cls is not None
+        out: dict[str, Any] = {"game_id": self.game_id}
+        out["vs"] = self.query_one("#mode", Select).value
+        out["ai_level"] = self.query_one("#level", Select).value
+        out["human_seat"] = self.query_one("#seat", Select).value
+        presets = cls.preset_decks()
+        decks: list[Any] = [None, None]
+        for p in (0, 1):
+            for w in self.query(f"#deck{p}"):
+                assert isinstance(w, Select)
+                decks[p] = presets.get(str(w.value))
+        out["decks"] = decks
+        seed_text = self.query_one("#seed", Input).value.strip()
+        out["seed"] = int(seed_text) if seed_text else None
+        options: dict[str, Any] = {}
+        for opt in cls.game_options():
+            w = self.query_one(f"#opt-{opt['key']}")
+            if isinstance(w, (Select, Switch)):
+                options[opt["key"]] = w.value
+            elif isinstance(w, Input):
+                text = w.value.strip()
+                if isinstance(opt.get("default"), int) and text:
+                    options[opt["key"]] = int(text)
+                elif text:
+                    options[opt["key"]] = text
+        out["options"] = options
+        return out
+
+    def action_start(self) -> None:
+        if self.game_id is None:
+            self.show_error("No game engine is installed yet.")
+            return
+        from tui.launch import LaunchSpec
+
+        try:
+            spec = LaunchSpec(**self.selection())
+            app: Any = self.app
+            app.start_from_spec(spec)
+        except (DataError, ValueError) as exc:
+            self.show_error(f"Cannot start: {exc}")
+
+    def action_continue(self) -> None:
+        path = autosave_path()
+        if not path.exists():
+            self.show_error("There is no autosaved game to continue.")
+            return
+        app: Any = self.app
+        try:
+            app.resume(path)
+        except (OSError, ValueError, KeyError, DataError, EngineNotAvailable) as exc:
+            self.show_error(f"Cannot continue the saved game: {exc}")

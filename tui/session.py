@@ -1,0 +1,224 @@
+"""One game being played at the table: the engine, who sits where, autosave.
+
+No Textual here: the screens hold a `Session` and ask it what to do. The
+session only talks to the engine through the `common.game.Game` interface.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from common.agents import Agent, agent_level_names, make_agent
+from common.errors import IllegalAction
+from common.events import Event
+from common.game import Action, Decision, Game
+from common.registry import game_class
+from common.saves import autosave_path, read_save, save_game
+
+# Decision kinds in which a player only answers the opponent ("may respond"):
+# when passing is the only choice, the table passes for them (issue 4, item 7).
+RESPONSE_KINDS = frozenset({"respond", "response", "priority", "reaction", "react"})
+PASS_VERBS = frozenset({"pass", "done", "ok", "no", "decline", "skip"})
+
+
+def random_seed() -> int:
+    """A fresh seed for a game started without one (recorded in the save)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass(slots=True)
+class Seats:
+    """Who plays which seat: "human" or "ai", and the AI's level."""
+
+    kinds: list[str] = field(default_factory=lambda: ["human", "ai"])
+    ai_level: str = "scripted"
+
+    @property
+    def hotseat(self) -> bool:
+        return all(k == "human" for k in self.kinds)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k == "human"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kinds": list(self.kinds), "ai_level": self.ai_level}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Seats:
+        data = data or {}
+        kinds = list(data.get("kinds") or ["human", "ai"])
+        if len(kinds) != 2 or any(k not in ("human", "ai") for k in kinds):
+            kinds = ["human", "ai"]
+        return cls(kinds, str(data.get("ai_level", "scripted")))
+
+    @classmethod
+    def make(cls, vs: str, ai_level: str, human_seat: int = 0) -> Seats:
+        if vs == "human":
+            return cls(["human", "human"], ai_level)
+        kinds = ["ai", "ai"]
+        kinds[human_seat] = "human"
+        return cls(kinds, ai_level)
+
+
+class Session:
+    """A game plus its seats; applies actions, keeps the autosave current."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Seats,
+        *,
+        save_path: Path | None = None,
+        autosave: bool = True,
+        agent_seed: int | None = None,
+    ) -> None:
+        self.game = game
+        self.cls: type[Game] = type(game)
+        self.seats = seats
+        self.save_path = save_path if save_path is not None else autosave_path()
+        self.autosave = autosave
+        self.resigned: int | None = None
+        self.agents: dict[int, Agent] = {}
+        seed = game.setup.seed if agent_seed is None else agent_seed
+        level = seats.ai_level
+        if level not in agent_level_names(self.cls):
+            level = agent_level_names(self.cls)[-1]
+            self.seats.ai_level = level
+        for seat, kind in enumerate(seats.kinds):
+            if kind == "ai":
+                self.agents[seat] = make_agent(self.cls, level, seed * 2 + seat + 1)
+        # What each side did (actions), for the game-over stats.
+        self.counts = [0, 0]
+
+    # -- construction ---------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        seats: Seats,
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        decks: list[Any] | None = None,
+        scenario: str | None = None,
+        save_path: Path | None = None,
+        autosave: bool = True,
+    ) -> Session:
+        game_cls = game_class(game_id)
+        game = game_cls.new_game(
+            seed=random_seed() if seed is None else seed, options=options, decks=decks, scenario=scenario
+        )
+        s = cls(game, seats, save_path=save_path, autosave=autosave)
+        s.save()
+        return s
+
+    @classmethod
+    def load(cls, path: Path, *, save_path: Path | None = None, autosave: bool = True) -> Session:
+        """Resume a save exactly: the replay of its actions, the same seats."""
+        data = read_save(path)
+        game = game_class(data["game"]).from_json(data)
+        ui = data.get("ui") or {}
+        s = cls(
+            game,
+            Seats.from_json(ui.get("seats")),
+            save_path=save_path,
+            autosave=autosave,
+        )
+        counts = ui.get("counts")
+        if isinstance(counts, list) and len(counts) == 2:
+            s.counts = [int(counts[0]), int(counts[1])]
+        return s
+
+    # -- state ----------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        if self.resigned is not None:
+            return None
+        return self.game.decision()
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.game.is_over()
+
+    def winner(self) -> int | None:
+        if self.resigned is not None:
+            return 1 - self.resigned
+        return self.game.winner()
+
+    def is_ai_turn(self) -> bool:
+        d = self.decision
+        return d is not None and self.seats.kinds[d.player] == "ai"
+
+    def viewer(self) -> int:
+        """Whose eyes the table shows: the human against the AI; in hot-seat,
+        the player who decides now (behind the cover screen at each hand-over)."""
+        humans = self.seats.humans
+        if len(humans) == 1:
+            return humans[0]
+        d = self.decision
+        if d is not None and d.player in humans:
+            return d.player
+        return humans[0] if humans else 0
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        return self.game.view(self.viewer() if player is None else player)
+
+    def legal(self) -> list[Action]:
+        return [] if self.over else self.game.legal_actions()
+
+    # -- acting ---------------------------------------------------------------------
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply for whoever decides now; IllegalAction leaves everything unchanged."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        d = self.game.decision()
+        events = self.game.apply(action)
+        if d is not None:
+            self.counts[d.player] += 1
+        self.save()
+        return events
+
+    def auto_pass(self) -> Action | None:
+        """The only possible answer to a response window, if that is all there is
+        (in hot-seat the table passes for the player instead of handing over)."""
+        d = self.decision
+        if d is None or d.kind not in RESPONSE_KINDS:
+            return None
+        legal = self.game.legal_actions()
+        if len(legal) == 1 and legal[0].kind in PASS_VERBS:
+            return legal[0]
+        return None
+
+    def ai_choose(self, game_copy: Game | None = None) -> Action:
+        """The AI's choice for the pending decision (thinks on a clone)."""
+        d = self.game.decision()
+        assert d is not None
+        agent = self.agents[d.player]
+        return agent.choose(game_copy if game_copy is not None else self.game.clone())
+
+    def resign(self, seat: int) -> None:
+        self.resigned = seat
+        self.discard_save()
+
+    # -- saving ---------------------------------------------------------------------
+    def ui_extra(self) -> dict[str, Any]:
+        return {"seats": self.seats.to_json(), "counts": list(self.counts)}
+
+    def save(self, path: Path | None = None) -> Path | None:
+        if path is None:
+            if not self.autosave:
+                return None
+            path = self.save_path
+        if self.over and path == self.save_path:
+            self.discard_save()
+            return None
+        save_game(self.game, path, self.ui_extra())
+        return path
+
+    def discard_save(self) -> None:
+        if self.autosave and self.save_path.exists():
+            self.save_path.unlink()

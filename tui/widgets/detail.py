@@ -1,0 +1,88 @@
+"""The card detail panel: full text and the keywords explained."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+from textual.widgets import Static
+
+from common.cards import keyword_name
+
+# Fields of a card view that are plumbing, not something a player reads.
+HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers"}
+
+
+def card_lines(card: Mapping[str, Any], glossary: Mapping[str, str] | None = None) -> Group:
+    glossary = glossary or {}
+    parts: list[Text] = []
+    title = Text(str(card.get("name") or card.get("id") or "card"), style="bold")
+    if card.get("uid") is not None:
+        title.append(f"  #{card['uid']}", style="dim")
+    parts.append(title)
+    stats = []
+    for key, value in card.items():
+        if key in HIDDEN_FIELDS or isinstance(value, (dict, list)) or value in (None, "", False):
+            continue
+        label = key.replace("_", " ")
+        stats.append(f"{label}: {value}" if value is not True else label)
+    if stats:
+        parts.append(Text(" · ".join(stats)))
+    text = card.get("text")
+    if text:
+        parts.append(Text(str(text)))
+    keywords = card.get("keywords") or []
+    if isinstance(keywords, (list, tuple)):
+        for kw in keywords:
+            expl = glossary.get(keyword_name(str(kw))) or glossary.get(str(kw))
+            line = Text("• ")
+            line.append(str(kw), style="bold")
+            if expl:
+                line.append(f" — {expl}")
+            parts.append(line)
+    for key, value in card.items():
+        if key in HIDDEN_FIELDS or not isinstance(value, list) or not value:
+            continue
+        if all(isinstance(v, (str, int)) for v in value):
+            parts.append(Text(f"{key.replace('_', ' ')}: {', '.join(str(v) for v in value)}"))
+    return Group(*parts)
+
+
+class CardDetail(Static):
+    """Shows one card (a card dict from a view) or a short hint."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self.glossary: dict[str, str] = {}
+        self.card: Mapping[str, Any] | None = None
+
+    def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
+        self.card = card
+        if card is None:
+            self.update(Text(note or "No card selected.", style="dim"))
+            return
+        group = card_lines(card, self.glossary)
+        if note:
+            group = Group(Text(note, style="italic"), *group.renderables)
+        self.update(group)
+
+
+def find_cards(view: Any) -> dict[int, dict[str, Any]]:
+    """Every card dict (a dict with an int 'uid' and a name or id) in a view, by uid."""
+    found: dict[int, dict[str, Any]] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            uid = node.get("uid")
+            if isinstance(uid, int) and not isinstance(uid, bool) and ("name" in node or "id" in node):
+                found.setdefault(uid, node)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+
+    walk(view)
+    return found
