@@ -1,0 +1,312 @@
+"""Hand of the Gods card definitions (immutable) and card instances (mutable).
+
+Card data lives in `hotg/cards/*.toml`. Each `[[card]]` is validated against
+`HotgDef`; the `abilities` list names Python effects registered in
+`hotg/effects.py` (an unknown effect, trigger or target is a `DataError`
+naming file, card and field).
+
+An ability is a small table that reads like card text::
+
+    abilities = [{ when = "warcry", do = "damage", target = "enemy", amount = 2 }]
+
+* `when`  — when it happens: warcry, activated (activated Warcry), afterlife,
+  aura, spell, ability (Leader Ability), attack (when this unit attacks, before
+  damage), attack_damage (after this unit's attack damage), start_turn,
+  end_turn, ally_god_enters.
+* `do`    — the effect's name in `hotg.effects.EFFECTS` (or `AURAS` for auras).
+* `target`— who is chosen: none, self, enemy, enemy_unit, ally, ally_unit,
+  unit, any, other_ally_unit.
+* other keys are the effect's parameters (amount, attack, health, until, into…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from common.cards import Card, CardDef, keyword_name, keyword_value, load_cards
+from common.errors import DataError
+
+CARD_DIR = Path(__file__).parent / "cards"
+
+KEYWORDS = ("Guard", "Stealth", "Protect", "Immune")
+IMMUNE_KINDS = ("spells", "enemy spells", "warcries", "leader abilities")
+SUBTYPES = ("Structure", "Beast", "God")
+PANTHEONS = ("Greek", "Norse", "Egyptian", "Roman", "Chinese", "Mayan", "Hindu", "Neutral")
+RARITIES = ("Common", "Rare", "Epic", "Legendary", "Token")
+WHENS = (
+    "warcry",
+    "activated",
+    "afterlife",
+    "aura",
+    "spell",
+    "ability",
+    "attack",
+    "attack_damage",
+    "start_turn",
+    "end_turn",
+    "ally_god_enters",
+)
+TARGETS = ("none", "self", "enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
+ABILITY_KEYS = (
+    "when",
+    "do",
+    "target",
+    "amount",
+    "attack",
+    "health",
+    "until",
+    "into",
+    "subtype",
+    "max_health",
+    "pool",
+    "options",
+    "ability",
+    "count",
+    "stat",
+    "neutral",
+    "protect",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HotgDef(CardDef):
+    kind: Literal["unit", "spell", "leader", "ability", "stone", "blessing"] = "unit"
+    cost: int = 0
+    attack: int = 0
+    health: int = 0
+    move: int = 0
+    range: int = 1
+    subtypes: tuple[str, ...] = ()
+    pantheon: str = "Neutral"
+    rarity: str = "Common"
+    token: bool = False
+    ability: str = ""  # a leader's Leader Ability (an id of kind "ability")
+    abilities: tuple[dict[str, str | int], ...] = ()
+
+    def abilities_when(self, when: str) -> list[tuple[int, Mapping[str, Any]]]:
+        return [(i, a) for i, a in enumerate(self.abilities) if a.get("when") == when]
+
+    @property
+    def is_unit_kind(self) -> bool:
+        return self.kind in ("unit", "stone")
+
+
+def _check_keyword(kw: str) -> str | None:
+    name = keyword_name(kw)
+    if name not in KEYWORDS:
+        return f"unknown keyword {kw!r} (known: {', '.join(KEYWORDS)})"
+    value = keyword_value(kw)
+    if name == "Protect" and (value is None or not value.isdigit()):
+        return f"keyword {kw!r} needs a number, e.g. 'Protect 1'"
+    if name == "Immune" and value not in IMMUNE_KINDS:
+        return f"keyword {kw!r}: Immune needs one of {', '.join(IMMUNE_KINDS)} (e.g. 'Immune: spells')"
+    if name in ("Guard", "Stealth") and value is not None:
+        return f"keyword {kw!r} takes no value"
+    return None
+
+
+def validate_def(d: HotgDef, file: str) -> None:
+    """Check a definition's cross-field rules; raise DataError naming the field."""
+    from . import effects
+
+    def bad(field: str, msg: str) -> DataError:
+        return DataError(file, msg, card=d.id, field=field)
+
+    for st in d.subtypes:
+        if st not in SUBTYPES:
+            raise bad("subtypes", f"unknown subtype {st!r} (known: {', '.join(SUBTYPES)})")
+    if d.pantheon not in PANTHEONS:
+        raise bad("pantheon", f"unknown pantheon {d.pantheon!r} (known: {', '.join(PANTHEONS)})")
+    if d.rarity not in RARITIES:
+        raise bad("rarity", f"unknown rarity {d.rarity!r} (known: {', '.join(RARITIES)})")
+    for f in ("cost", "attack", "health", "move"):
+        if getattr(d, f) < 0:
+            raise bad(f, "must be 0 or more")
+    if d.range < 1:
+        raise bad("range", "must be 1 (melee) or more")
+    if d.kind == "unit" and d.health < 1:
+        raise bad("health", "a unit needs at least 1 health")
+    if "Structure" in d.subtypes and d.move != 0:
+        raise bad("move", "a Structure has no movement (HG-33)")
+    if d.kind == "leader" and not d.ability:
+        raise bad("ability", "a leader needs a Leader Ability")
+    for i, ab in enumerate(d.abilities, 1):
+        for key in ab:
+            if key not in ABILITY_KEYS:
+                raise bad(
+                    "abilities", f"ability {i}: unknown key {key!r} (allowed: {', '.join(ABILITY_KEYS)})"
+                )
+        when = ab.get("when")
+        if when not in WHENS:
+            raise bad("abilities", f"ability {i}: 'when' must be one of {', '.join(WHENS)}, got {when!r}")
+        do = ab.get("do")
+        table = effects.AURAS if when == "aura" else effects.EFFECTS
+        if do not in table:
+            raise bad("abilities", f"ability {i}: unknown effect {do!r} (known: {', '.join(sorted(table))})")
+        target = ab.get("target", "none")
+        if target not in TARGETS:
+            raise bad("abilities", f"ability {i}: unknown target {target!r} (known: {', '.join(TARGETS)})")
+        until = ab.get("until", "permanent")
+        if until not in ("permanent", "end_of_turn", "your_next_turn"):
+            raise bad(
+                "abilities",
+                f"ability {i}: 'until' must be permanent, end_of_turn or your_next_turn, got {until!r}",
+            )
+        for key in ("amount", "attack", "health", "max_health", "count"):
+            if key in ab and not isinstance(ab[key], int):
+                raise bad("abilities", f"ability {i}: {key!r} must be a whole number")
+    if d.kind == "spell" and not d.abilities_when("spell"):
+        raise bad("abilities", "a spell needs at least one ability with when = 'spell'")
+
+
+def load_pool_files(files: list[Path]) -> dict[str, HotgDef]:
+    pool: dict[str, Any] = {}
+    for path in files:
+        before = set(pool)
+        load_cards(path, HotgDef, keywords=_check_keyword, into=pool)
+        for cid in set(pool) - before:
+            validate_def(pool[cid], str(path))
+    _check_references(pool, files)
+    return pool
+
+
+def _check_references(pool: Mapping[str, HotgDef], files: list[Path]) -> None:
+    where = str(files[0].parent) if files else "<cards>"
+    for d in pool.values():
+        if d.kind == "leader" and (d.ability not in pool or pool[d.ability].kind != "ability"):
+            raise DataError(
+                where, f"Leader Ability {d.ability!r} is not a card of kind 'ability'", d.id, "ability"
+            )
+        for i, ab in enumerate(d.abilities, 1):
+            for key in ("into", "ability"):
+                ref = ab.get(key)
+                if isinstance(ref, str) and ref not in pool:
+                    raise DataError(where, f"ability {i}: {key} {ref!r} is not a card id", d.id, "abilities")
+            opts = ab.get("options")
+            if isinstance(opts, str):
+                for ref in opts.split(","):
+                    if ref.strip() not in pool:
+                        raise DataError(
+                            where, f"ability {i}: option {ref!r} is not a card id", d.id, "abilities"
+                        )
+
+
+@cache
+def card_pool() -> dict[str, HotgDef]:
+    """Every card definition of the game, by id (loaded once)."""
+    return load_pool_files(sorted(CARD_DIR.glob("*.toml")))
+
+
+def collectible(pool: Mapping[str, HotgDef]) -> list[HotgDef]:
+    return [d for d in pool.values() if d.kind in ("unit", "spell") and not d.token]
+
+
+class HotgCard(Card):
+    """A card instance; on the battlefield it is a unit with a cell and a state.
+
+    `hp` is the current health (the maximum is derived: base + modifiers).
+    """
+
+    __slots__ = (
+        "attacked",
+        "banished_by",
+        "col",
+        "dying",
+        "entered",
+        "executed",
+        "exhausted",
+        "hp",
+        "moved",
+        "resurrection",
+        "row",
+        "silenced",
+        "stealth_lost",
+        "stunned_by",
+        "warcry_ready",
+    )
+
+    def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
+        super().__init__(uid, defn, owner, zone)
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the default state of the card (HG-61): every modification lost."""
+        self.modifiers = []
+        self.row = -1
+        self.col = -1
+        self.hp = int(getattr(self.defn, "health", 0))
+        self.entered = 0
+        self.exhausted = False
+        self.moved = False
+        self.attacked = False
+        self.stunned_by = -1
+        self.silenced = False
+        self.stealth_lost = False
+        self.warcry_ready = False
+        self.resurrection = False
+        self.banished_by = -1
+        self.dying = False
+        self.executed = False
+
+    @property
+    def hdef(self) -> HotgDef:
+        return self.defn  # type: ignore[return-value]
+
+    def _copy_into(self, new: Card) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, HotgCard)
+        new.row = self.row
+        new.col = self.col
+        new.hp = self.hp
+        new.entered = self.entered
+        new.exhausted = self.exhausted
+        new.moved = self.moved
+        new.attacked = self.attacked
+        new.stunned_by = self.stunned_by
+        new.silenced = self.silenced
+        new.stealth_lost = self.stealth_lost
+        new.warcry_ready = self.warcry_ready
+        new.resurrection = self.resurrection
+        new.banished_by = self.banished_by
+        new.dying = self.dying
+        new.executed = self.executed
+
+    def canonical(self) -> list[Any]:
+        return [
+            *super().canonical(),
+            self.row,
+            self.col,
+            self.hp,
+            self.entered,
+            int(self.exhausted),
+            int(self.moved),
+            int(self.attacked),
+            self.stunned_by,
+            int(self.silenced),
+            int(self.stealth_lost),
+            int(self.warcry_ready),
+            int(self.resurrection),
+            self.banished_by,
+            int(self.dying),
+            int(self.executed),
+        ]
+
+    # -- keywords from its own text (HG-73: silence removes them) -------------
+    def text_keywords(self) -> tuple[str, ...]:
+        return () if self.silenced else self.defn.keywords
+
+    def has_kw(self, name: str) -> bool:
+        return any(keyword_name(k) == name for k in self.text_keywords())
+
+    def abilities(self, when: str) -> list[tuple[int, Mapping[str, Any]]]:
+        if self.silenced:
+            return []
+        return self.hdef.abilities_when(when)
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return self.hdef.subtypes

@@ -1,0 +1,1596 @@
+"""Hand of the Gods: the engine.
+
+Board: 5 rows × 9 columns (HG-01); a cell is written "r,c" (row 0-4, column
+0-8), e.g. "2,0" is the first player's Summoning Stone. Cards are referred to
+by instance uid.
+
+Actions (notation — meaning):
+
+* `play <uid> <r,c>`   — deploy a unit card from your hand on a cell
+* `play <uid> [<target uid>]` — play a spell (with its target if it has one)
+* `move <uid> <r,c>`   — move a unit
+* `attack <uid> <target uid>` — attack
+* `warcry <uid> [<target uid>]` — activate a unit's activated Warcry
+* `ability [<target uid>]` — use your Leader Ability
+* `end`                — end your turn
+* `target <uid>`       — answer a "target" decision (a Warcry's target)
+* `pick <uid>`         — answer a "reveal" decision (one of the revealed cards)
+
+Effects resolve through a priority queue (HG-12/HG-13): the numbers of
+`LEVEL` are the rulebook's priority levels, time order breaks ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from common.cards import Modifier, keyword_name, keyword_value
+from common.decks import DeckList
+from common.errors import DataError, IllegalAction
+from common.game import Action, Decision, Game, Setup
+from common.resolution import EffectQueue
+from common.zones import Visibility, Zone, Zones
+
+from . import effects as fx
+from .cards import HotgCard, HotgDef, card_pool, collectible
+
+ROWS, COLS = 5, 9
+STONE_CELLS = ((2, 0), (2, 8))  # HG-01
+STONE_HEALTH = 25  # HG-02
+HAND_LIMIT = 10  # HG-82
+MAX_MANA = 10  # HG-06
+OPENING_HAND = (4, 5)  # HG-04
+RANGED_REACH = 3
+
+# HG-12: the priority levels (1 resolves first).
+LEVEL = {
+    "deploy": 1,
+    "warcry": 2,
+    "attack_damage": 3,
+    "attack_damage_effect": 4,
+    "return_damage": 5,
+    "return_damage_effect": 6,
+    "reincarnate": 7,
+    "death": 8,
+    "resurrect": 9,
+    "spawn": 10,
+    "afterlife": 11,
+    "other": 12,
+}
+STRIKE_LEVEL = 13  # an attack goes on once the effects triggered by it have resolved (HG-42)
+FINISH_LEVEL = 50  # a spell goes to the graveyard after all its effects (HG-22)
+TURN_LEVEL = 60  # end of turn, after the end-of-turn effects (HG-21)
+
+CHOOSE = -2  # "target not chosen yet" in a queued ability
+
+
+def cell_str(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse_cell(token: Any) -> tuple[int, int] | None:
+    if not isinstance(token, str) or token.count(",") != 1:
+        return None
+    a, b = token.split(",")
+    if not (a.isdigit() and b.isdigit()):
+        return None
+    r, c = int(a), int(b)
+    if 0 <= r < ROWS and 0 <= c < COLS:
+        return (r, c)
+    return None
+
+
+class PlayerState:
+    __slots__ = ("ability", "ability_used", "fatigue", "leader", "mana", "max_mana", "name")
+
+    def __init__(self, name: str, leader: str, ability: str) -> None:
+        self.name = name
+        self.leader = leader
+        self.ability = ability
+        self.ability_used = False
+        self.mana = 0
+        self.max_mana = 0
+        self.fatigue = 0
+
+    def clone(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.name = self.name
+        new.leader = self.leader
+        new.ability = self.ability
+        new.ability_used = self.ability_used
+        new.mana = self.mana
+        new.max_mana = self.max_mana
+        new.fatigue = self.fatigue
+        return new
+
+    def canonical(self) -> list[Any]:
+        return [
+            self.name,
+            self.leader,
+            self.ability,
+            int(self.ability_used),
+            self.mana,
+            self.max_mana,
+            self.fatigue,
+        ]
+
+
+class HotgGame(Game):
+    game_id = "hotg"
+    title = "Hand of the Gods"
+    players = 2
+    rows: ClassVar[int] = ROWS
+    cols: ClassVar[int] = COLS
+
+    zones: Zones
+    pool: dict[str, HotgDef]
+    pl: list[PlayerState]
+    stones: list[int]
+    turn: int
+    active: int
+    clock: int
+    queue: EffectQueue[tuple[Any, ...]]
+    pending: dict[str, Any] | None
+    result: int | None  # None playing; 0/1 winner; -1 draw
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, setup: Setup) -> HotgGame:
+        g = cls(setup)
+        g.pool = card_pool()
+        g.zones = Zones()
+        g.turn = 0
+        g.active = 0
+        g.clock = 0
+        g.queue = EffectQueue()
+        g.pending = None
+        g.result = None
+        g.stones = [0, 0]
+        g.pl = []
+        g._make_zones()
+        if setup.scenario is not None:
+            from .scenario import apply_scenario
+
+            apply_scenario(g, setup.scenario)
+            return g
+        presets = list(cls.preset_decks().values())
+        for p in (0, 1):
+            deck = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
+            dl = cls.validate_deck(deck, f"<deck of player {p + 1}>")
+            leader = str(dl.get("leader"))
+            g.pl.append(PlayerState(f"P{p + 1}", leader, g.pool[leader].ability))
+            for cid in dl.expanded():
+                g.zones.create(g.pool[cid], p, f"deck:{p}", factory=HotgCard)
+            g.rng.shuffle(g.zones[f"deck:{p}"].cards)
+        for p in (0, 1):
+            g._place_stone(p, STONE_HEALTH)
+        for p in (0, 1):
+            g.log.emit("setup", f"P{p + 1} leads with {g.pool[g.pl[p].leader].name}")
+            for _ in range(OPENING_HAND[p]):  # HG-04
+                g.draw(p, log=False)
+            g.log.emit("setup", f"P{p + 1} draws {OPENING_HAND[p]} cards")
+        g._start_turn(0, first=True)
+        g._run()
+        return g
+
+    def _make_zones(self) -> None:
+        # HG-80: deck, hand, battlefield, holding, graveyard, removed from game, reveal.
+        for p in (0, 1):
+            self.zones.add_zone(Zone(f"deck:{p}", p, Visibility.HIDDEN))
+            self.zones.add_zone(Zone(f"grave:{p}", p, Visibility.PUBLIC))
+            # HG-82: a card added to a full hand goes to the graveyard.
+            self.zones.add_zone(
+                Zone(f"hand:{p}", p, Visibility.OWNER, capacity=HAND_LIMIT, overflow=f"grave:{p}")
+            )
+            self.zones.add_zone(Zone(f"reveal:{p}", p, Visibility.OWNER))
+        self.zones.add_zone(Zone("board", None, Visibility.PUBLIC))
+        self.zones.add_zone(Zone("holding", None, Visibility.PUBLIC))
+        self.zones.add_zone(Zone("banished", None, Visibility.PUBLIC))
+        self.zones.add_zone(Zone("removed", None, Visibility.PUBLIC))
+
+    def _place_stone(self, p: int, hp: int) -> HotgCard:
+        stone = self.zones.create(self.pool["summoning_stone"], p, "board", factory=HotgCard)
+        assert isinstance(stone, HotgCard)
+        stone.row, stone.col = STONE_CELLS[p]
+        stone.hp = hp
+        stone.entered = self._tick()
+        self.stones[p] = stone.uid
+        return stone
+
+    # ----------------------------------------------------------------- helpers
+    def _tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def card(self, uid: int) -> HotgCard:
+        c = self.zones.cards[uid]
+        assert isinstance(c, HotgCard)
+        return c
+
+    def name(self, uid: int) -> str:
+        c = self.zones.cards.get(uid)
+        return c.defn.name if c is not None else f"#{uid}"
+
+    def board_units(self, stones: bool = True) -> list[int]:
+        units = self.zones["board"].cards
+        if stones:
+            return list(units)
+        return [u for u in units if u not in self.stones]
+
+    def on_board(self, uid: int) -> bool:
+        c = self.zones.cards.get(uid)
+        return c is not None and c.zone == "board"
+
+    def alive(self, uid: int) -> bool:
+        return self.on_board(uid) and self.card(uid).hp > 0
+
+    def occupancy(self) -> dict[tuple[int, int], int]:
+        out: dict[tuple[int, int], int] = {}
+        for uid in self.zones["board"].cards:
+            c = self.card(uid)
+            out[(c.row, c.col)] = uid
+        return out
+
+    def banished_cells(self) -> dict[tuple[int, int], int]:
+        out: dict[tuple[int, int], int] = {}
+        for uid in self.zones["banished"].cards:
+            c = self.card(uid)
+            out[(c.row, c.col)] = uid
+        return out
+
+    def cell_free(self, cell: tuple[int, int]) -> bool:
+        return cell not in self.occupancy() and cell not in self.banished_cells()
+
+    def cell_of(self, uid: int) -> tuple[int, int] | None:
+        if not self.on_board(uid):
+            return None
+        c = self.card(uid)
+        return (c.row, c.col)
+
+    @staticmethod
+    def neighbours(cell: tuple[int, int], diagonal: bool = True) -> list[tuple[int, int]]:
+        r, c = cell
+        out = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                    continue
+                if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
+                    out.append((r + dr, c + dc))
+        return out
+
+    def units_adjacent(self, cell: tuple[int, int]) -> list[int]:
+        occ = self.occupancy()
+        return [occ[n] for n in self.neighbours(cell) if n in occ]
+
+    def free_cells_around(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
+        occ, ban = self.occupancy(), self.banished_cells()
+        return [n for n in self.neighbours(cell) if n not in occ and n not in ban]
+
+    def is_ally(self, uid: int, player: int | None) -> bool:
+        return player is not None and self.card(uid).controller == player
+
+    def is_enemy(self, uid: int, player: int | None) -> bool:
+        """Enemy of `player`: anything it does not control (neutral units included, HG-52)."""
+        return self.card(uid).controller != player
+
+    # -- derived stats -----------------------------------------------------------
+    def is_stone(self, uid: int) -> bool:
+        return uid in self.stones
+
+    def attack_of(self, uid: int) -> int:
+        if uid in self.stones:  # HG-02: a stone never gains attack
+            return 0
+        return max(0, self.card(uid).stat("attack"))
+
+    def max_health(self, uid: int) -> int:
+        return self.card(uid).stat("health")
+
+    def move_of(self, uid: int) -> int:
+        c = self.card(uid)
+        if uid in self.stones or "Structure" in c.subtypes:  # HG-02, HG-33
+            return 0
+        return max(0, c.stat("move"))
+
+    def range_of(self, uid: int) -> int:
+        return max(1, self.card(uid).stat("range"))
+
+    def protect(self, uid: int) -> int:
+        """HG-68: the highest Protect value applies; they never add up."""
+        c = self.card(uid)
+        vals = [int(keyword_value(k) or 0) for k in c.text_keywords() if keyword_name(k) == "Protect"]
+        vals += [m.value for m in c.modifiers if m.stat == "protect"]
+        return max(vals, default=0)
+
+    def immune_to(self, uid: int) -> list[str]:
+        c = self.card(uid)
+        return [str(keyword_value(k)) for k in c.text_keywords() if keyword_name(k) == "Immune"]
+
+    def stealthed(self, uid: int) -> bool:
+        """HG-64: Stealth (from its text) until the unit attacks."""
+        c = self.card(uid)
+        return c.has_kw("Stealth") and not c.stealth_lost
+
+    def has_guard(self, uid: int) -> bool:
+        """HG-63: a unit with Guard loses it while it has Stealth."""
+        c = self.card(uid)
+        return c.has_kw("Guard") and not self.stealthed(uid)
+
+    def guarded(self, player: int) -> bool:
+        """HG-63: a stone is guarded while a friendly Guard unit stands next to it."""
+        stone = self.stones[player]
+        cell = self.cell_of(stone)
+        if cell is None:
+            return False
+        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell))
+
+    def stunned(self, uid: int) -> bool:
+        return self.card(uid).stunned_by >= 0
+
+    def in_range(self, attacker: int, target: int) -> bool:
+        """HG-40: melee reaches the 8 neighbours; range > 1 counts orthogonal steps."""
+        a, t = self.card(attacker), self.card(target)
+        dr, dc = abs(a.row - t.row), abs(a.col - t.col)
+        rng = self.range_of(attacker)
+        if rng <= 1:
+            return max(dr, dc) == 1
+        return 0 < dr + dc <= rng
+
+    def cost(self, uid: int, player: int) -> int:
+        """HG-07: costs can be reduced, never below 0."""
+        c = self.card(uid)
+        reduction = 0
+        for src in self.board_units(stones=False):
+            s = self.card(src)
+            if s.controller != player:
+                continue
+            for _, ab in s.abilities("aura"):
+                if ab.get("do") == "cost_reduction" and (
+                    not ab.get("subtype") or ab["subtype"] in c.subtypes
+                ):
+                    reduction += int(ab.get("amount", 1))
+        return max(0, c.hdef.cost - reduction)
+
+    def immune_blocks(self, uid: int, kind: str, controller: int | None) -> bool:
+        """HG-67: Immune X — neither targeted nor affected by X, area included."""
+        imm = self.immune_to(uid)
+        if not imm:
+            return False
+        enemy = self.card(uid).controller != controller
+        if kind == "spell" and ("spells" in imm or ("enemy spells" in imm and enemy)):
+            return True
+        if kind == "warcry" and "warcries" in imm:
+            return True
+        return kind == "ability" and "leader abilities" in imm
+
+    def affectable(self, uid: int, ctx: fx.Ctx) -> bool:
+        return not self.immune_blocks(uid, ctx.kind, ctx.controller)
+
+    def can_target(self, uid: int, kind: str, controller: int | None) -> bool:
+        """May an effect of `kind` controlled by `controller` target `uid` directly?"""
+        if not self.on_board(uid):  # HG-62: banished units are no valid target
+            return False
+        enemy = self.is_enemy(uid, controller)
+        if enemy and self.stealthed(uid):  # HG-64
+            return False
+        if enemy and uid in self.stones and self.guarded(self.stones.index(uid)):  # HG-63
+            return False
+        return not self.immune_blocks(uid, kind, controller)
+
+    def targets_for(
+        self, spec: str, controller: int, kind: str, source: int, params: Mapping[str, Any]
+    ) -> list[int]:
+        if spec == "none":
+            return []
+        if spec == "self":
+            return [source] if self.on_board(source) else []
+        out = []
+        for uid in self.board_units():
+            stone = uid in self.stones
+            if spec in ("enemy", "enemy_unit") and not self.is_enemy(uid, controller):
+                continue
+            if spec in ("ally", "ally_unit", "other_ally_unit") and not self.is_ally(uid, controller):
+                continue
+            if spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit") and stone:
+                continue
+            if spec == "other_ally_unit" and uid == source:
+                continue
+            c = self.card(uid)
+            if "max_health" in params and c.hp > int(params["max_health"]):
+                continue
+            if "subtype" in params and params["subtype"] not in c.subtypes:
+                continue
+            if self.can_target(uid, kind, controller):
+                out.append(uid)
+        return out
+
+    # ------------------------------------------------------------ the queue
+    def _push(self, entry: tuple[Any, ...], level: int, time: int | None = None) -> None:
+        self.queue.push(entry, time=self._tick() if time is None else time, level=level)
+
+    def _push_ability(
+        self,
+        card_def: HotgDef,
+        idx: int,
+        source: int,
+        controller: int,
+        target: int,
+        kind: str,
+        level: int,
+        time: int | None = None,
+        cell: tuple[int, int] | None = None,
+    ) -> None:
+        r, c = cell if cell is not None else (-1, -1)
+        self._push(("ab", card_def.id, idx, source, controller, target, kind, r, c), level, time)
+
+    def _run(self) -> None:
+        """HG-11: resolve effects one by one until none is left (or a player must choose)."""
+        while self.queue and self.pending is None and self.result is None:
+            entry = self.queue.pop()
+            self._resolve(entry)
+            self._settle()
+        if self.result is not None:
+            self.queue = EffectQueue()
+            self.pending = None
+
+    def _settle(self) -> None:
+        """After every effect: auras are recomputed (HG-57), then deaths are found."""
+        self.refresh_auras()
+        self._check_deaths()
+
+    def _check_deaths(self) -> None:
+        dead_stones = [p for p in (0, 1) if self.card(self.stones[p]).hp <= 0]
+        if dead_stones:  # HG-02
+            if len(dead_stones) == 2:
+                self.result = -1
+                self.log.emit("game_over", "Both Summoning Stones are destroyed: the game is a draw")
+            else:
+                self.result = 1 - dead_stones[0]
+                self.log.emit(
+                    "game_over",
+                    f"P{dead_stones[0] + 1}'s Summoning Stone is destroyed: P{self.result + 1} wins!",
+                    winner=self.result,
+                )
+            return
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.hp <= 0 and not c.dying:
+                c.dying = True
+                # HG-13: deaths (and what follows them) in the order the units entered.
+                self._push(("death", uid), LEVEL["death"], c.entered)
+
+    def _resolve(self, e: tuple[Any, ...]) -> None:
+        kind = e[0]
+        if kind == "ab":
+            self._resolve_ability(e)
+        elif kind == "deploy":
+            self._resolve_deploy(e[1], (e[2], e[3]), bool(e[4]))
+        elif kind == "strike":
+            self._resolve_strike(e[1], e[2])
+        elif kind == "attack_damage":
+            self._resolve_attack_damage(e[1], e[2])
+        elif kind == "return_damage":
+            self._resolve_return_damage(e[1], e[2])
+        elif kind == "death":
+            self._resolve_death(e[1])
+        elif kind == "resurrect":
+            self._resolve_resurrect(e[1], (e[2], e[3]))
+        elif kind == "spawn":
+            self._resolve_spawn(e[1], None if e[2] < 0 else e[2], (e[3], e[4]))
+        elif kind == "spell_done":
+            self._resolve_spell_done(e[1])
+        elif kind == "turn_end":
+            self._finish_turn(e[1])
+        else:  # pragma: no cover - entries are made here only
+            raise AssertionError(f"unknown queue entry {e!r}")
+
+    def _resolve_ability(self, e: tuple[Any, ...]) -> None:
+        _, def_id, idx, source, controller, target, kind, r, c = e
+        d = self.pool[def_id]
+        ab = d.abilities[idx]
+        spec = str(ab.get("target", "none"))
+        if spec == "self":
+            target = source
+            if not self.on_board(source):
+                return
+        elif target == CHOOSE:
+            choices = self.targets_for(spec, controller, kind, source, ab)
+            if not choices:
+                self.log.emit("fizzle", f"{d.name}: no valid target, nothing happens")
+                return
+            self.pending = {
+                "type": "target",
+                "player": controller,
+                "entry": [def_id, idx, source, controller, kind, r, c],
+                "targets": choices,
+            }
+            return
+        elif spec != "none" and target >= 0 and not self.on_board(target):
+            self.log.emit("fizzle", f"{d.name}: its target is gone, nothing happens")
+            return
+        ctx = fx.Ctx(source, controller, target, ab, kind, (r, c) if r >= 0 else None, def_id)
+        fx.EFFECTS[str(ab["do"])](self, ctx)
+
+    # -------------------------------------------------------- primitive verbs
+    def damage(self, uid: int, amount: int, ctx: fx.Ctx, area: bool = False) -> int:
+        if not self.on_board(uid) or amount <= 0:
+            return 0
+        c = self.card(uid)
+        if self.immune_blocks(uid, ctx.kind, ctx.controller):  # HG-67
+            self.log.emit("immune", f"{c.name} is immune: no damage")
+            return 0
+        if ctx.kind in ("attack", "return"):  # HG-68: Protect reduces attack and Return Damage only
+            amount = max(0, amount - self.protect(uid))
+        src = (
+            self.name(ctx.source) if ctx.source >= 0 else (self.pool[ctx.defn_id].name if ctx.defn_id else "")
+        )
+        if amount <= 0:
+            self.log.emit("damage", f"{src} deals 0 damage to {c.name} (Protect)", target=uid, amount=0)
+            return 0
+        c.hp -= amount
+        self.log.emit(
+            "damage",
+            f"{src} deals {amount} damage to {c.name} ({max(c.hp, 0)} left)",
+            target=uid,
+            amount=amount,
+        )
+        return amount
+
+    def heal(self, uid: int, amount: int, ctx: fx.Ctx) -> None:
+        """HG-55: healing never exceeds the maximum."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx):
+            return
+        c = self.card(uid)
+        top = STONE_HEALTH if uid in self.stones else self.max_health(uid)
+        gained = max(0, min(amount, top - c.hp))
+        c.hp += gained
+        self.log.emit("heal", f"{c.name} is healed by {gained} ({c.hp}/{top})", target=uid, amount=gained)
+
+    def add_modifier(self, uid: int, stat: str, value: int, until: str, ctx: fx.Ctx) -> None:
+        if not self.on_board(uid) or not self.affectable(uid, ctx):
+            return
+        c = self.card(uid)
+        c.modifiers.append(Modifier(stat, value, "add", ctx.source, until, "buff", self._tick()))
+        if stat == "health" and value > 0:  # HG-55: +X health raises the maximum and heals X
+            c.hp += value
+        self.log.emit("buff", f"{c.name} gets {stat} {value:+d}" + _until_words(until), target=uid)
+
+    def buff(self, uid: int, attack: int, health: int, until: str, ctx: fx.Ctx) -> None:
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        if attack:
+            c.modifiers.append(Modifier("attack", attack, "add", ctx.source, until, "buff", self._tick()))
+        if health:
+            c.modifiers.append(Modifier("health", health, "add", ctx.source, until, "buff", self._tick()))
+            if health > 0:
+                c.hp += health  # HG-55
+            else:
+                c.hp = min(c.hp, self.max_health(uid))
+        self.log.emit("buff", f"{c.name} gets {attack:+d}/{health:+d}" + _until_words(until), target=uid)
+
+    def set_attack_to_health(self, uid: int, ctx: fx.Ctx) -> None:
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        c.modifiers.append(Modifier("attack", c.hp, "set", ctx.source, "permanent", "set", self._tick()))
+        self.log.emit("buff", f"{c.name}'s attack is set to {c.hp}", target=uid)
+
+    def ready(self, uid: int, ctx: fx.Ctx) -> None:
+        if not self.on_board(uid):
+            return
+        c = self.card(uid)
+        c.exhausted = False
+        self.log.emit("ready", f"{c.name} is no longer exhausted", target=uid)
+
+    def stun(self, uid: int, ctx: fx.Ctx) -> None:
+        """HG-65: until the start of the stunning player's next turn."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        self.card(uid).stunned_by = ctx.controller
+        self.log.emit("stun", f"{self.name(uid)} is stunned", target=uid)
+
+    def silence(self, uid: int, ctx: fx.Ctx) -> None:
+        """HG-73: its text abilities, auras and keywords are gone."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        c.silenced = True
+        c.warcry_ready = False
+        self.log.emit("silence", f"{c.name} is silenced", target=uid)
+
+    def give_resurrection(self, uid: int, ctx: fx.Ctx) -> None:
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        self.card(uid).resurrection = True
+        self.log.emit("status", f"{self.name(uid)} gains Resurrection", target=uid)
+
+    def banish(self, uid: int, ctx: fx.Ctx) -> None:
+        """HG-62: out of the game until the start of the banisher's next turn; its cell is kept."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        c.banished_by = ctx.controller
+        self.zones.move(uid, "banished")
+        self.log.emit("banish", f"{c.name} is banished from {cell_str((c.row, c.col))}", target=uid)
+
+    def _leave_to(self, c: HotgCard, zone_for_owner: str) -> str:
+        """Where a card leaving the battlefield goes: neutral units and tokens leave the game (HG-52)."""
+        if c.owner is None or c.hdef.token:
+            return "removed"
+        return f"{zone_for_owner}:{c.owner}"
+
+    def return_to_hand(self, uid: int, ctx: fx.Ctx) -> None:
+        """HG-61: back to its owner's hand in its default state."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        dest = self._leave_to(c, "hand")
+        c.reset()
+        c.controller = c.owner
+        where = self.zones.move(uid, dest)
+        extra = " (hand full: to the graveyard)" if where.startswith("grave") else ""
+        if where == "removed":
+            extra = " (it leaves the game)"
+        self.log.emit("bounce", f"{c.name} returns to its owner's hand{extra}", target=uid)
+
+    def execute(self, uid: int, ctx: fx.Ctx) -> None:
+        """HG-70: it dies without resurrecting; its Afterlife still happens."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        c = self.card(uid)
+        c.executed = True
+        self.log.emit("execute", f"{c.name} is executed", target=uid)
+        if not c.dying:
+            c.dying = True
+            self._push(("death", uid), LEVEL["death"], c.entered)
+
+    def transform(self, uid: int, into: str, ctx: fx.Ctx, neutral: bool = False) -> None:
+        """HG-66: the original is removed from the game at once (it does not die)."""
+        if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
+            return
+        old = self.card(uid)
+        cell = (old.row, old.col)
+        owner = None if neutral else old.controller
+        self.zones.move(uid, "removed")
+        new = self.zones.create(self.pool[into], owner, "board", factory=HotgCard)
+        assert isinstance(new, HotgCard)
+        new.row, new.col = cell
+        new.entered = self._tick()
+        new.exhausted = True
+        who = "a neutral " if neutral else ""
+        self.log.emit("transform", f"{old.name} turns into {who}{new.name}", target=new.uid)
+
+    def draw(self, p: int, log: bool = True) -> None:
+        deck = self.zones[f"deck:{p}"]
+        if not deck.cards:  # HG-04: fatigue
+            self.pl[p].fatigue += 1
+            n = self.pl[p].fatigue
+            stone = self.card(self.stones[p])
+            stone.hp -= n
+            self.log.emit("fatigue", f"P{p + 1}'s deck is empty: fatigue deals {n} to their Summoning Stone")
+            return
+        uid = deck.cards[-1]
+        where = self.zones.move(uid, f"hand:{p}")
+        if where.startswith("grave"):  # HG-82
+            self.log.emit("burn", f"P{p + 1}'s hand is full: {self.name(uid)} goes to the graveyard")
+        elif log:
+            self.log.emit("draw", f"P{p + 1} draws a card", player=p)
+
+    def queue_spawn(self, into: str, owner: int | None, cell: tuple[int, int]) -> None:
+        self._push(("spawn", into, -1 if owner is None else owner, cell[0], cell[1]), LEVEL["spawn"])
+
+    def replace_ability(self, p: int, ability: str, ctx: fx.Ctx) -> None:
+        """HG-45: a new Leader Ability replaces the old one, ready to use."""
+        self.pl[p].ability = ability
+        self.pl[p].ability_used = False
+        self.log.emit("ability", f"P{p + 1}'s Leader Ability becomes {self.pool[ability].name}")
+
+    def gain_mana(self, p: int, amount: int) -> None:
+        self.pl[p].mana = min(MAX_MANA, self.pl[p].mana + amount)
+
+    def start_reveal(self, ctx: fx.Ctx, resolve: bool) -> None:
+        """HG-60: cards generated from a list (not from hand, deck or graveyard)."""
+        p = ctx.controller
+        opts = [o.strip() for o in str(ctx.params.get("options", "")).split(",") if o.strip()]
+        if not opts:
+            sub = ctx.params.get("subtype")
+            opts = [d.id for d in collectible(self.pool) if not sub or sub in d.subtypes]
+        picks = self.rng.sample(opts, min(3, len(opts)))
+        uids = []
+        for cid in picks:
+            card = self.zones.create(self.pool[cid], p, f"reveal:{p}", factory=HotgCard)
+            uids.append(card.uid)
+        self.pending = {
+            "type": "reveal",
+            "player": p,
+            "cards": uids,
+            "resolve": int(resolve),
+            "source": ctx.source,
+        }
+        self.log.emit("reveal", f"P{p + 1} reveals {len(uids)} cards to choose from")
+
+    # ---------------------------------------------------------------- auras
+    def refresh_auras(self) -> None:
+        """HG-57: strip every aura bonus and apply all auras again, on top of other stats."""
+        units = self.board_units(stones=False)
+        old_max = {u: self.max_health(u) for u in units}
+        for u in units:
+            c = self.card(u)
+            if any(m.tag == "aura" for m in c.modifiers):
+                c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
+        for src in units:
+            s = self.card(src)
+            for _, ab in s.abilities("aura"):
+                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab):
+                    self.card(uid).modifiers.append(Modifier(stat, value, "add", src, "aura", "aura"))
+        for u in units:
+            c = self.card(u)
+            new = self.max_health(u)
+            if new > old_max[u]:
+                c.hp += new - old_max[u]
+            elif c.hp > new:
+                c.hp = new  # HG-56: lowered only as far as needed
+
+    def _expire(self, until: str) -> None:
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if any(m.until == until for m in c.modifiers):
+                c.modifiers = [m for m in c.modifiers if m.until != until]
+                c.hp = min(c.hp, self.max_health(uid))  # HG-56
+        self.refresh_auras()
+
+    # -------------------------------------------------------------- resolution
+    def _resolve_deploy(self, uid: int, cell: tuple[int, int], from_hand: bool) -> None:
+        c = self.card(uid)
+        if not self.cell_free(cell):  # HG-05
+            self.zones.move(uid, self._leave_to(c, "grave"))
+            self.log.emit(
+                "blocked", f"{c.name} cannot take {cell_str(cell)}: it goes straight to the graveyard"
+            )
+            return
+        self.zones.move(uid, "board")
+        c.row, c.col = cell
+        c.entered = self._tick()
+        c.exhausted = True  # HG-23: deploy exhaustion
+        c.controller = c.owner
+        self.log.emit("deploy", f"{c.name} is deployed at {cell_str(cell)}", target=uid)
+        if from_hand:  # HG-72 / HG-83: Warcries only from the hand
+            for idx, ab in c.abilities("warcry"):
+                spec = str(ab.get("target", "none"))
+                tgt = CHOOSE if spec not in ("none", "self") else -1
+                self._push_ability(c.hdef, idx, uid, c.owner or 0, tgt, "warcry", LEVEL["warcry"])
+            if c.abilities("activated"):
+                c.warcry_ready = True
+        self._entered(uid)
+
+    def _entered(self, uid: int) -> None:
+        c = self.card(uid)
+        if "God" in c.subtypes and c.controller is not None:
+            for other in self.board_units(stones=False):
+                o = self.card(other)
+                if other != uid and o.controller == c.controller:
+                    for idx, _ab in o.abilities("ally_god_enters"):
+                        self._push_ability(o.hdef, idx, other, o.controller, -1, "effect", LEVEL["other"])
+
+    def _resolve_strike(self, a: int, t: int) -> None:
+        if not self.on_board(a) or not self.on_board(t):  # HG-42 (3)
+            self.log.emit("attack", f"{self.name(a)}'s attack on {self.name(t)} does not happen")
+            return
+        self._push(("attack_damage", a, t), LEVEL["attack_damage"])
+        self._push(("return_damage", a, t), LEVEL["return_damage"])
+
+    def _resolve_attack_damage(self, a: int, t: int) -> None:
+        ac = self.card(a)
+        ctx = fx.Ctx(a, ac.controller if ac.controller is not None else -1, t, {}, "attack")
+        self.damage(t, self.attack_of(a), ctx)
+        for idx, _ab in ac.abilities("attack_damage"):  # HG-12 level 4
+            self._push_ability(
+                ac.hdef, idx, a, ac.controller or 0, t, "effect", LEVEL["attack_damage_effect"]
+            )
+
+    def _resolve_return_damage(self, a: int, t: int) -> None:
+        # HG-42 (7), HG-44: only if the target is still there, can hit back, and reaches the attacker.
+        if not self.on_board(t) or not self.on_board(a):
+            return
+        if self.attack_of(t) <= 0 or self.stunned(t) or not self.in_range(t, a):
+            return
+        tc = self.card(t)
+        ctx = fx.Ctx(t, tc.controller if tc.controller is not None else -1, a, {}, "return")
+        self.log.emit("return", f"{tc.name} strikes back at {self.name(a)}")
+        self.damage(a, self.attack_of(t), ctx)
+
+    def _resolve_death(self, uid: int) -> None:
+        if not self.on_board(uid):
+            return
+        c = self.card(uid)
+        cell = (c.row, c.col)
+        controller = c.controller
+        dest = self._leave_to(c, "grave")
+        self.log.emit("death", f"{c.name} dies", target=uid)
+        resurrect = c.resurrection and not c.executed  # HG-70
+        afterlife = c.abilities("afterlife")
+        entered = c.entered
+        d = c.hdef
+        self.zones.move(uid, dest)
+        c.reset()
+        c.controller = c.owner
+        c.row, c.col = cell  # remembered for Resurrection
+        if resurrect:  # HG-69
+            self._push(("resurrect", uid, cell[0], cell[1]), LEVEL["resurrect"], entered)
+        for idx, _ab in afterlife:  # HG-71: in the order the units entered the battlefield
+            self._push_ability(
+                d, idx, uid, controller or 0, -1, "afterlife", LEVEL["afterlife"], entered, cell
+            )
+
+    def _resolve_resurrect(self, uid: int, cell: tuple[int, int]) -> None:
+        c = self.card(uid)
+        if c.owner is None or c.zone != f"grave:{c.owner}":  # HG-69
+            self.log.emit("fizzle", f"{c.name} cannot resurrect: it is not in the graveyard")
+            return
+        if not self.cell_free(cell):  # HG-05
+            self.log.emit("fizzle", f"{c.name} cannot resurrect: {cell_str(cell)} is taken")
+            return
+        self.zones.move(uid, "board")
+        c.reset()
+        c.controller = c.owner
+        c.row, c.col = cell
+        c.entered = self._tick()
+        c.exhausted = True
+        self.log.emit("resurrect", f"{c.name} resurrects at {cell_str(cell)}", target=uid)
+        self._entered(uid)  # HG-83: no Warcry from the graveyard
+
+    def _resolve_spawn(self, into: str, owner: int | None, cell: tuple[int, int]) -> None:
+        d = self.pool[into]
+        if not self.cell_free(cell):  # HG-05 / HG-71
+            self.zones.create(d, owner, "removed", factory=HotgCard)
+            self.log.emit("fizzle", f"{d.name} cannot appear: {cell_str(cell)} is taken")
+            return
+        c = self.zones.create(d, owner, "board", factory=HotgCard)
+        assert isinstance(c, HotgCard)
+        c.row, c.col = cell
+        c.entered = self._tick()
+        c.exhausted = True
+        self.log.emit("spawn", f"{d.name} appears at {cell_str(cell)}", target=c.uid)
+        self._entered(c.uid)
+
+    def _resolve_spell_done(self, uid: int) -> None:
+        c = self.card(uid)
+        if c.zone == "holding":
+            self.zones.move(uid, self._leave_to(c, "grave"))
+
+    # --------------------------------------------------------------- turns
+    def _start_turn(self, p: int, first: bool = False) -> None:
+        """HG-20."""
+        self.active = p
+        self.turn += 1
+        for uid in list(self.zones["banished"].cards):  # HG-62: the banishment ends
+            c = self.card(uid)
+            if c.banished_by == p:
+                c.banished_by = -1
+                self.zones.move(uid, "board")
+                self.log.emit("banish", f"{c.name} comes back to {cell_str((c.row, c.col))}", target=uid)
+        self._expire(f"sont:{p}")
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.stunned_by == p:  # HG-65
+                c.stunned_by = -1
+            if c.controller == p:
+                c.exhausted = False  # deploy exhaustion removed
+        pl = self.pl[p]
+        pl.max_mana = min(MAX_MANA, pl.max_mana + 1)  # HG-06
+        pl.mana = pl.max_mana
+        pl.ability_used = False  # HG-45
+        self.log.emit("turn", f"Turn {self.turn}: P{p + 1} ({pl.mana} mana)", player=p)
+        if not first:
+            self.draw(p)
+        else:
+            self.log.emit("turn", "The first player does not draw on the first turn")
+        self.refresh_auras()
+        self._check_deaths()
+        # Start-of-turn effects in the order their cards were played.
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.controller == p:
+                for idx, _ab in c.abilities("start_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, -1, "effect", LEVEL["other"], c.entered)
+
+    def _end_turn(self, p: int) -> None:
+        """HG-21: end-of-turn effects, then the turn passes."""
+        self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.controller == p:
+                for idx, _ab in c.abilities("end_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, -1, "effect", LEVEL["other"], c.entered)
+        self._push(("turn_end", p), TURN_LEVEL)
+        self._run()
+
+    def _finish_turn(self, p: int) -> None:
+        self._expire("eot")
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.controller == p:
+                c.moved = False
+                c.attacked = False
+        self._start_turn(1 - p)
+
+    # ------------------------------------------------------------ interface
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def winner(self) -> int | None:
+        return self.result if self.result is not None and self.result >= 0 else None
+
+    def decision(self) -> Decision | None:
+        if self.result is not None:
+            return None
+        if self.pending is not None:
+            p = int(self.pending["player"])
+            if self.pending["type"] == "target":
+                def_id, _idx, source = self.pending["entry"][:3]
+                return Decision(
+                    p,
+                    "target",
+                    f"Choose a target for {self.pool[def_id].name}",
+                    {"source": source, "card": def_id, "targets": list(self.pending["targets"])},
+                )
+            return Decision(
+                p,
+                "reveal",
+                "Choose one of the revealed cards",
+                {"source": self.pending["source"], "cards": list(self.pending["cards"])},
+            )
+        return Decision(self.active, "turn", f"P{self.active + 1}: your turn — play, move, attack or end")
+
+    def legal_actions(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        if self.pending is not None:
+            if self.pending["type"] == "target":
+                return [Action("target", (t,)) for t in self.pending["targets"]]
+            return [Action("pick", (u,)) for u in self.pending["cards"]]
+        p = self.active
+        acts: list[Action] = []
+        acts += self._play_actions(p)
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.controller != p:
+                continue
+            if self._can_move(uid) is None:
+                acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid)]
+            if self._can_attack(uid) is None:
+                acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid)]
+            if self._can_warcry(uid) is None:
+                acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
+        if self._can_ability(p) is None:
+            ab_def = self.pool[self.pl[p].ability]
+            acts += self._with_targets("ability", (), ab_def, "ability", p, -1, "ability")
+        acts.append(Action("end"))
+        return acts
+
+    def _with_targets(
+        self, verb: str, args: tuple[int | str, ...], d: HotgDef, when: str, p: int, source: int, kind: str
+    ) -> list[Action]:
+        abil = d.abilities_when(when)
+        specs = [(str(ab.get("target", "none")), ab) for _, ab in abil]
+        targeted = [(s, ab) for s, ab in specs if s not in ("none", "self")]
+        if not targeted:
+            return [Action(verb, args)]
+        spec, ab = targeted[0]
+        return [Action(verb, (*args, t)) for t in self.targets_for(spec, p, kind, source, ab)]
+
+    def _play_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        cells: list[tuple[int, int]] | None = None
+        for uid in self.zones[f"hand:{p}"].cards:
+            c = self.card(uid)
+            if self.cost(uid, p) > self.pl[p].mana:
+                continue
+            if c.hdef.kind == "unit":
+                if cells is None:
+                    cells = self.deploy_cells(p)
+                acts += [Action("play", (uid, cell_str(cell))) for cell in cells]
+            elif c.hdef.kind == "spell":
+                acts += self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
+        return acts
+
+    def deploy_cells(self, p: int) -> list[tuple[int, int]]:
+        """HG-24: empty cells next to (diagonals too) your Summoning Stone or one of your units."""
+        occ, ban = self.occupancy(), self.banished_cells()
+        out: set[tuple[int, int]] = set()
+        for cell, uid in occ.items():
+            if self.card(uid).controller == p:
+                for n in self.neighbours(cell):
+                    if n not in occ and n not in ban:
+                        out.add(n)
+        return sorted(out)
+
+    def reachable(self, uid: int) -> list[tuple[int, int]]:
+        """HG-30/32: orthogonal steps, through allies and banished cells, never through
+        enemies, ending on an empty cell."""
+        c = self.card(uid)
+        steps = self.move_of(uid)
+        occ, ban = self.occupancy(), self.banished_cells()
+        start = (c.row, c.col)
+        seen = {start}
+        frontier = [start]
+        out: set[tuple[int, int]] = set()
+        for _ in range(steps):
+            nxt = []
+            for cell in frontier:
+                for n in self.neighbours(cell, diagonal=False):
+                    if n in seen:
+                        continue
+                    other = occ.get(n)
+                    if other is not None and self.card(other).controller != c.controller:
+                        continue  # enemies and neutral units block
+                    seen.add(n)
+                    nxt.append(n)
+                    if other is None and n not in ban:
+                        out.add(n)
+            frontier = nxt
+        return sorted(out)
+
+    def attack_targets(self, uid: int) -> list[int]:
+        c = self.card(uid)
+        return [
+            t
+            for t in self.board_units()
+            if self.is_enemy(t, c.controller)
+            and self.in_range(uid, t)
+            and self.can_target(t, "attack", c.controller)
+        ]
+
+    # -- why not (specific refusal reasons) -------------------------------------
+    def _can_move(self, uid: int) -> str | None:
+        c = self.card(uid)
+        if self.move_of(uid) <= 0:
+            return f"{c.name} cannot move" + (" (Structure)" if "Structure" in c.subtypes else "")
+        if c.exhausted:
+            return f"{c.name} is exhausted"
+        if c.attacked:
+            return f"{c.name} has attacked this turn"
+        if c.moved:
+            return f"{c.name} has already moved this turn"
+        if self.stunned(uid):
+            return f"{c.name} is stunned"
+        return None
+
+    def _can_attack(self, uid: int) -> str | None:
+        c = self.card(uid)
+        if self.attack_of(uid) <= 0:
+            return f"{c.name} has no attack"
+        if c.exhausted:
+            return f"{c.name} is exhausted"
+        if c.attacked:
+            return f"{c.name} has already attacked this turn"
+        if self.stunned(uid):
+            return f"{c.name} is stunned"
+        return None
+
+    def _can_warcry(self, uid: int) -> str | None:
+        c = self.card(uid)
+        if not c.abilities("activated"):
+            return f"{c.name} has no activated Warcry"
+        if not c.warcry_ready:
+            return f"{c.name}'s Warcry is used or lost"
+        if c.exhausted:
+            return f"{c.name} is exhausted (deployed this turn)"
+        if self.stunned(uid):
+            return f"{c.name} is stunned"
+        return None
+
+    def _can_ability(self, p: int) -> str | None:
+        pl = self.pl[p]
+        if pl.ability_used:
+            return "your Leader Ability is exhausted until your next turn"
+        cost = self.pool[pl.ability].cost
+        if cost > pl.mana:
+            return f"not enough mana: the Leader Ability costs {cost}, you have {pl.mana}"
+        return None
+
+    def explain_illegal(self, action: Action) -> str:
+        try:
+            reason = self._explain(action)
+        except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+            reason = None
+        return reason or super().explain_illegal(action)
+
+    def _explain(self, a: Action) -> str | None:
+        d = self.decision()
+        if d is None:
+            return "the game is over"
+        if self.pending is not None and a.kind not in ("target", "pick"):
+            return f"first answer: {d.prompt}"
+        args = a.args
+        if a.kind in ("move", "attack", "warcry") and args and isinstance(args[0], int):
+            uid = int(args[0])
+            if uid not in self.zones.cards or not self.on_board(uid):
+                return f"#{uid} is not a unit on the battlefield"
+            c = self.card(uid)
+            if c.controller != self.active:
+                return f"{c.name} is not yours"
+            if a.kind == "move":
+                why = self._can_move(uid)
+                if why:
+                    return why
+                cell = parse_cell(args[1]) if len(args) > 1 else None
+                if cell is None:
+                    return "give the destination as row,col (e.g. 2,3)"
+                if not self.cell_free(cell):
+                    return f"{cell_str(cell)} is occupied"
+                return f"{c.name} cannot reach {cell_str(cell)} (movement {self.move_of(uid)})"
+            if a.kind == "attack":
+                why = self._can_attack(uid)
+                if why:
+                    return why
+                t = args[1] if len(args) > 1 else None
+                if not isinstance(t, int) or not self.on_board(t):
+                    return "the target is not a unit on the battlefield"
+                if not self.is_enemy(t, c.controller):
+                    return f"{self.name(t)} is not an enemy"
+                if self.stealthed(t):
+                    return f"{self.name(t)} has Stealth"
+                if t in self.stones and self.guarded(self.stones.index(t)):
+                    return f"{self.name(t)} is guarded"
+                if not self.in_range(uid, t):
+                    return f"{self.name(t)} is out of {c.name}'s range"
+            if a.kind == "warcry":
+                return self._can_warcry(uid)
+        if a.kind == "play" and args and isinstance(args[0], int):
+            uid = int(args[0])
+            if uid not in self.zones.cards or self.card(uid).zone != f"hand:{self.active}":
+                return f"#{uid} is not a card in your hand"
+            need, have = self.cost(uid, self.active), self.pl[self.active].mana
+            if need > have:
+                return f"not enough mana: {self.name(uid)} costs {need}, you have {have}"
+            if self.card(uid).hdef.kind == "unit":
+                cell = parse_cell(args[1]) if len(args) > 1 else None
+                if cell is None:
+                    return "give the cell as row,col (e.g. 2,1)"
+                return f"{cell_str(cell)} is not an empty cell next to your stone or units"
+            return f"not a valid target for {self.name(uid)}"
+        if a.kind == "ability":
+            return self._can_ability(self.active) or "not a valid target for your Leader Ability"
+        return None
+
+    # ------------------------------------------------------------- applying
+    def _apply(self, action: Action) -> None:
+        k, args = action.kind, action.args
+        if k == "target":
+            self._answer_target(int(args[0]))
+        elif k == "pick":
+            self._answer_pick(int(args[0]))
+        elif k == "play":
+            self._play(int(args[0]), args[1:])
+        elif k == "move":
+            self._move(int(args[0]), parse_cell(args[1]))  # type: ignore[arg-type]
+        elif k == "attack":
+            self._attack(int(args[0]), int(args[1]))
+        elif k == "warcry":
+            self._warcry(int(args[0]), int(args[1]) if len(args) > 1 else -1)
+        elif k == "ability":
+            self._ability(int(args[0]) if args else -1)
+        elif k == "end":
+            self._end_turn(self.active)
+        self._run()
+
+    def _answer_target(self, t: int) -> None:
+        assert self.pending is not None
+        def_id, idx, source, controller, kind, r, c = self.pending["entry"]
+        self.pending = None
+        self._resolve_ability(("ab", def_id, idx, source, controller, t, kind, r, c))
+        self._settle()
+
+    def _answer_pick(self, uid: int) -> None:
+        assert self.pending is not None
+        pend = self.pending
+        self.pending = None
+        p = int(pend["player"])
+        for other in pend["cards"]:
+            if other != uid:
+                self.zones.move(other, "removed")
+        card = self.card(uid)
+        if pend["resolve"]:  # a revealed effect resolves right away on its source (HG-60)
+            self.zones.move(uid, "removed")
+            self.log.emit("reveal", f"P{p + 1} picks {card.name}")
+            source = int(pend["source"])
+            for idx, _ab in card.hdef.abilities_when("spell"):
+                self._resolve_ability(("ab", card.defn.id, idx, source, p, source, "warcry", -1, -1))
+        else:
+            where = self.zones.move(uid, f"hand:{p}")
+            extra = " (hand full: to the graveyard)" if where.startswith("grave") else ""
+            self.log.emit("reveal", f"P{p + 1} picks {card.name} into their hand{extra}")
+        self._settle()
+
+    def _play(self, uid: int, rest: tuple[int | str, ...]) -> None:
+        p = self.active
+        c = self.card(uid)
+        cost = self.cost(uid, p)
+        self.pl[p].mana -= cost
+        if c.hdef.kind == "unit":  # HG-23
+            cell = parse_cell(rest[0])
+            assert cell is not None
+            self.zones.move(uid, "holding")
+            self.log.emit("play", f"P{p + 1} plays {c.name} ({cost} mana) at {cell_str(cell)}", player=p)
+            self._push(("deploy", uid, cell[0], cell[1], 1), LEVEL["deploy"])
+        else:  # HG-22
+            target = int(rest[0]) if rest else -1
+            self.zones.move(uid, "holding")
+            on = f" on {self.name(target)}" if target >= 0 else ""
+            self.log.emit("play", f"P{p + 1} casts {c.name} ({cost} mana){on}", player=p)
+            for idx, _ab in c.hdef.abilities_when("spell"):
+                self._push_ability(c.hdef, idx, uid, p, target, "spell", LEVEL["other"])
+            self._push(("spell_done", uid), FINISH_LEVEL)
+
+    def _move(self, uid: int, cell: tuple[int, int]) -> None:
+        c = self.card(uid)
+        old = (c.row, c.col)
+        c.row, c.col = cell
+        c.moved = True
+        c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
+        self.log.emit("move", f"{c.name} moves from {cell_str(old)} to {cell_str(cell)}", target=uid)
+        self._settle()
+
+    def _attack(self, a: int, t: int) -> None:
+        """HG-41/42."""
+        ac = self.card(a)
+        ac.attacked = True
+        ac.warcry_ready = False
+        if self.stealthed(a):
+            self.log.emit("stealth", f"{ac.name} leaves Stealth")
+        ac.stealth_lost = True  # HG-42 (1)
+        self.log.emit("attack", f"{ac.name} attacks {self.name(t)}", attacker=a, target=t)
+        for idx, _ab in ac.abilities("attack"):  # HG-42 (2)
+            self._push_ability(ac.hdef, idx, a, ac.controller or 0, t, "effect", LEVEL["other"])
+        self._push(("strike", a, t), STRIKE_LEVEL)
+
+    def _warcry(self, uid: int, target: int) -> None:
+        c = self.card(uid)
+        c.warcry_ready = False
+        self.log.emit("warcry", f"{c.name} activates its Warcry", target=uid)
+        for idx, _ab in c.abilities("activated"):
+            self._push_ability(c.hdef, idx, uid, c.controller or 0, target, "warcry", LEVEL["warcry"])
+
+    def _ability(self, target: int) -> None:
+        p = self.active
+        pl = self.pl[p]
+        d = self.pool[pl.ability]
+        pl.mana -= d.cost
+        pl.ability_used = True  # HG-45
+        on = f" on {self.name(target)}" if target >= 0 else ""
+        self.log.emit("ability", f"P{p + 1} uses {d.name} ({d.cost} mana){on}", player=p)
+        for idx, _ab in d.abilities_when("ability"):
+            self._push_ability(d, idx, -1, p, target, "ability", LEVEL["other"])
+
+    # ---------------------------------------------------------------- words
+    def describe_action(self, action: Action) -> str:
+        k, a = action.kind, action.args
+        try:
+            if k == "play":
+                c = self.card(int(a[0]))
+                cost = self.cost(c.uid, self.active)
+                if c.hdef.kind == "unit":
+                    return f"Play {c.name} ({cost} mana) at {a[1]}"
+                return f"Cast {c.name} ({cost} mana)" + (f" on {self.name(int(a[1]))}" if len(a) > 1 else "")
+            if k == "move":
+                return f"Move {self.name(int(a[0]))} to {a[1]}"
+            if k == "attack":
+                return f"{self.name(int(a[0]))} attacks {self.name(int(a[1]))}"
+            if k == "warcry":
+                return f"Activate {self.name(int(a[0]))}'s Warcry" + (
+                    f" on {self.name(int(a[1]))}" if len(a) > 1 else ""
+                )
+            if k == "ability":
+                d = self.pool[self.pl[self.active].ability]
+                return f"Use {d.name} ({d.cost} mana)" + (f" on {self.name(int(a[0]))}" if a else "")
+            if k == "target":
+                return f"Target {self.name(int(a[0]))}"
+            if k == "pick":
+                return f"Pick {self.name(int(a[0]))}"
+            if k == "end":
+                return "End the turn"
+        except (KeyError, IndexError, ValueError, TypeError):
+            pass
+        return self.format_action(action)
+
+    # ----------------------------------------------------------------- views
+    def unit_view(self, uid: int) -> dict[str, Any]:
+        c = self.card(uid)
+        d = c.hdef
+        is_stone = uid in self.stones
+        kws = list(c.text_keywords())
+        for when, word in (
+            ("warcry", "Warcry"),
+            ("activated", "Activated Warcry"),
+            ("afterlife", "Afterlife"),
+            ("aura", "Aura"),
+        ):
+            if c.abilities(when):
+                kws.append(word)
+        if c.resurrection:
+            kws.append("Resurrection")
+        return {
+            "uid": uid,
+            "id": d.id,
+            "name": d.name,
+            "owner": c.owner,
+            "controller": c.controller,
+            "row": c.row,
+            "col": c.col,
+            "attack": self.attack_of(uid),
+            "health": c.hp,
+            "max_health": STONE_HEALTH if is_stone else self.max_health(uid),
+            "base_attack": d.attack,
+            "base_health": d.health,
+            "movement": self.move_of(uid),
+            "range": self.range_of(uid),
+            "protect": self.protect(uid),
+            "cost": d.cost,
+            "subtypes": list(d.subtypes),
+            "stone": is_stone,
+            "neutral": c.owner is None,
+            "exhausted": c.exhausted,
+            "moved": c.moved,
+            "attacked": c.attacked,
+            "stunned": self.stunned(uid),
+            "stealth": self.stealthed(uid),
+            "guard": self.has_guard(uid),
+            "silenced": c.silenced,
+            "warcry_ready": c.warcry_ready,
+            "resurrection": c.resurrection,
+            "banished": c.zone == "banished",
+            "immune": self.immune_to(uid),
+            "text": d.text,
+            "keywords": kws,
+        }
+
+    def card_view(self, uid: int, player: int | None = None) -> dict[str, Any]:
+        c = self.card(uid)
+        d = c.hdef
+        return {
+            "uid": uid,
+            "id": d.id,
+            "name": d.name,
+            "kind": d.kind,
+            "owner": c.owner,
+            "cost": self.cost(uid, player) if player is not None else d.cost,
+            "attack": d.attack,
+            "health": d.health,
+            "movement": d.move,
+            "range": d.range,
+            "subtypes": list(d.subtypes),
+            "pantheon": d.pantheon,
+            "rarity": d.rarity,
+            "text": d.text,
+            "keywords": list(d.keywords),
+        }
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The state as `player` sees it (None: a spectator).
+
+        Keys:
+        * "game": "hotg"; "turn": turn number (1 = first player's first turn);
+          "active": seat whose turn it is; "phase": "turn" | "target" | "reveal"
+          (what the pending decision is about); "winner": seat, None, or "draw" when drawn.
+        * "decision": {"player", "kind", "prompt", "context"} or None when over.
+          "context" for "target": {"source", "card", "targets": [uids]};
+          for "reveal": {"source", "cards": [uids]}.
+        * "rows", "cols": 5 and 9. Cells are written "r,c" in actions.
+        * "players": per seat {"seat", "name", "leader", "leader_name", "leader_text",
+          "ability": {"id", "name", "cost", "text", "used", "usable"},
+          "mana", "max_mana", "fatigue", "stone": uid, "stone_health", "guarded",
+          "hand_count", "deck_count", "grave_count", "hand": [card dicts] (only your own)}.
+        * "units": every unit on the battlefield (stones included) as a dict
+          {"uid","id","name","owner" (None = neutral),"controller","row","col",
+          "attack","health","max_health","base_attack","base_health","movement",
+          "range","protect","cost","subtypes","stone","neutral","exhausted",
+          "moved","attacked","stunned","stealth","guard","silenced","warcry_ready",
+          "resurrection","banished","immune","text","keywords"}.
+        * "board": 5 lists of 9 cells: None, or {"uid": …} of the unit there,
+          or {"banished": uid} for a cell kept by a banished unit.
+        * "banished": unit dicts of banished units (at their kept cell).
+        * "graveyards": per seat the list of card dicts (public).
+        * "reveal": the revealed cards you may pick from (your own reveal only).
+        * "deploy_cells": cells where the active player may deploy (if it is your view).
+        """
+        d = self.decision()
+        units = [self.unit_view(u) for u in self.board_units()]
+        board: list[list[dict[str, Any] | None]] = [[None] * COLS for _ in range(ROWS)]
+        for u in units:
+            board[u["row"]][u["col"]] = {"uid": u["uid"]}
+        banished = []
+        for uid in self.zones["banished"].cards:
+            c = self.card(uid)
+            board[c.row][c.col] = {"banished": uid}
+            banished.append(self.unit_view(uid))
+        players = []
+        for p in (0, 1):
+            pl = self.pl[p]
+            ab = self.pool[pl.ability]
+            leader = self.pool[pl.leader]
+            entry: dict[str, Any] = {
+                "seat": p,
+                "name": pl.name,
+                "leader": pl.leader,
+                "leader_name": leader.name,
+                "leader_text": leader.text,
+                "ability": {
+                    "id": ab.id,
+                    "name": ab.name,
+                    "cost": ab.cost,
+                    "text": ab.text,
+                    "used": pl.ability_used,
+                    "usable": self.active == p and self.pending is None and self._can_ability(p) is None,
+                },
+                "mana": pl.mana,
+                "max_mana": pl.max_mana,
+                "fatigue": pl.fatigue,
+                "stone": self.stones[p],
+                "stone_health": self.card(self.stones[p]).hp,
+                "guarded": self.guarded(p),
+                "hand_count": len(self.zones[f"hand:{p}"]),
+                "deck_count": len(self.zones[f"deck:{p}"]),
+                "grave_count": len(self.zones[f"grave:{p}"]),
+            }
+            if player == p:
+                entry["hand"] = [self.card_view(u, p) for u in self.zones[f"hand:{p}"].cards]
+            players.append(entry)
+        out: dict[str, Any] = {
+            "game": self.game_id,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": d.kind if d else "over",
+            "decision": (
+                {"player": d.player, "kind": d.kind, "prompt": d.prompt, "context": dict(d.context)}
+                if d
+                else None
+            ),
+            "rows": ROWS,
+            "cols": COLS,
+            "players": players,
+            "units": units,
+            "board": board,
+            "banished": banished,
+            "graveyards": [[self.card_view(u) for u in self.zones[f"grave:{p}"].cards] for p in (0, 1)],
+            "reveal": [],
+            "winner": "draw" if self.result == -1 else self.winner(),
+        }
+        if self.pending is not None and self.pending["type"] == "reveal" and player == self.pending["player"]:
+            out["reveal"] = [self.card_view(u) for u in self.pending["cards"]]
+        if player == self.active and self.pending is None and self.result is None:
+            out["deploy_cells"] = [cell_str(c) for c in self.deploy_cells(player)]
+        return out
+
+    # ------------------------------------------------------- copies, hashing
+    def clone(self) -> HotgGame:
+        new = HotgGame.__new__(HotgGame)
+        self._clone_base(new)
+        new.pool = self.pool
+        new.zones = self.zones.clone()
+        new.pl = [p.clone() for p in self.pl]
+        new.stones = list(self.stones)
+        new.turn = self.turn
+        new.active = self.active
+        new.clock = self.clock
+        new.queue = self.queue.clone()
+        new.pending = _copy_pending(self.pending)
+        new.result = self.result
+        return new
+
+    def canonical(self) -> Any:
+        return {
+            "zones": self.zones.canonical(),
+            "players": [p.canonical() for p in self.pl],
+            "stones": list(self.stones),
+            "turn": self.turn,
+            "active": self.active,
+            "clock": self.clock,
+            "queue": self.queue.canonical(),
+            "pending": self.pending,
+            "result": self.result,
+        }
+
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        occ: dict[tuple[int, int], int] = {}
+        for uid in self.zones["board"].cards + self.zones["banished"].cards:
+            c = self.card(uid)
+            cell = (c.row, c.col)
+            assert 0 <= c.row < ROWS and 0 <= c.col < COLS, f"{c!r} is off the board"
+            assert cell not in occ, f"two units on {cell}: #{occ[cell]} and #{uid}"  # HG-05
+            occ[cell] = uid
+        for p in (0, 1):
+            assert len(self.zones[f"hand:{p}"]) <= HAND_LIMIT
+            assert 0 <= self.pl[p].mana <= MAX_MANA
+
+    # ------------------------------------------------------------- catalogue
+    @classmethod
+    def card_rows(cls) -> tuple[list[str], list[list[str]]]:
+        cols = [
+            "id",
+            "name",
+            "kind",
+            "pantheon",
+            "cost",
+            "atk/hp",
+            "move",
+            "range",
+            "subtypes",
+            "rarity",
+            "text",
+        ]
+        rows = []
+        for d in card_pool().values():
+            if d.kind == "stone":
+                continue
+            is_unit = d.kind == "unit"
+            kind = d.kind + (" (token)" if d.token else "")
+            rows.append(
+                [
+                    d.id,
+                    d.name,
+                    kind,
+                    d.pantheon,
+                    str(d.cost) if d.kind in ("unit", "spell", "ability") else "",
+                    f"{d.attack}/{d.health}" if is_unit else "",
+                    str(d.move) if is_unit else "",
+                    ("melee" if d.range == 1 else f"ranged {d.range}") if is_unit else "",
+                    " ".join(d.subtypes),
+                    d.rarity,
+                    d.text,
+                ]
+            )
+        return cols, rows
+
+    @classmethod
+    def rules_text(cls) -> str:
+        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+
+    @classmethod
+    def preset_decks(cls) -> dict[str, Any]:
+        from .decks import preset_decks
+
+        return preset_decks()
+
+    @classmethod
+    def deck_from_file(cls, path: Any) -> Any:
+        from .decks import load_deck_file
+
+        return load_deck_file(path).to_json()
+
+    @classmethod
+    def validate_deck(cls, deck: Any, file: str) -> DeckList:
+        from .decks import validate_deck_content
+
+        return validate_deck_content(deck, file)
+
+    @classmethod
+    def game_options(cls) -> list[dict[str, Any]]:
+        return []
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, Any]:
+        from .ai import ScriptedAgent
+
+        return {"scripted": lambda seed: ScriptedAgent(seed)}
+
+
+def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in p.items()}
+
+
+def _until_words(until: str) -> str:
+    if until == "eot":
+        return " this turn"
+    if until.startswith("sont:"):
+        return " until its controller's next turn"
+    return ""
+
+
+__all__ = ["COLS", "LEVEL", "ROWS", "DataError", "HotgGame", "IllegalAction", "cell_str", "parse_cell"]
