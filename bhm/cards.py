@@ -1,0 +1,285 @@
+"""BHM card definitions (immutable, from TOML) and card instances (mutable, with __slots__).
+
+A definition holds what is printed on the card; an instance (`BhmCard`) holds
+what happened to it in play (wounds, spent POD, lost VAL, flags). Current
+attribute values are always derived (see `BhmGame.stat`): base + modifiers +
+attachments + territories − losses; base values are never overwritten.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from common.cards import Card, CardDef, keyword_name, keyword_value
+from common.errors import DataError
+
+CARD_DIR = Path(__file__).parent / "cards"
+
+STATS = ("pod", "fue", "res", "val", "salud")
+STAT_LABEL = {"pod": "POD", "fue": "FUE", "res": "RES", "val": "VAL", "salud": "Salud"}
+
+# BH-42 base types. Gods, demigods and celestial entities are special beings.
+BEING_TYPES = ("being", "god", "demigod", "invocation")
+FIELD_TYPES = (*BEING_TYPES, "entity")  # cards that occupy a being zone by themselves
+TYPES = (*FIELD_TYPES, "power", "object", "strategy", "territory")
+ELEMENTS = ("", "LIGHTNING", "FIRE", "EARTH", "WATER", "AIR")  # BH-42
+RARITIES = ("BASIC", "ORDINARY", "COMMON", "RARE", "LEGENDARY", "UNIQUE", "EPIC", "ENTITY", "PRIMORDIAL")
+# BH-82 copy limits by rarity attribute.
+COPY_LIMIT = {
+    "BASIC": 3,
+    "ORDINARY": 3,
+    "COMMON": 2,
+    "RARE": 2,
+    "LEGENDARY": 1,
+    "UNIQUE": 1,
+    "EPIC": 1,
+    "ENTITY": 1,
+    "PRIMORDIAL": 1,
+}
+
+# The 13 keywords (BH-90..BH-102); Terror and Immune take a number.
+KEYWORDS = (
+    "Kill",
+    "Annihilate",
+    "Petrify",
+    "Freeze",
+    "Indestructible",
+    "Immortal",
+    "Power Bond",
+    "Magic Resistance",
+    "Intangible",
+    "Invisible",
+    "Terror",
+    "Eternal",
+    "Immune",
+)
+NUMBERED_KEYWORDS = ("Terror", "Immune")
+
+
+@dataclass(frozen=True, slots=True)
+class BhmDef(CardDef):
+    """One BHM card as printed. Attributes a card lacks are None (BH-33)."""
+
+    type: str = "being"
+    rank: int = 0
+    rarity: str = "COMMON"
+    classes: tuple[str, ...] = ()
+    element: str = ""
+    pod: int | None = None
+    fue: int | None = None
+    res: int | None = None
+    val: int | None = None
+    salud: int | None = None
+    # objects, equipped powers: attribute bonuses given to the bearer
+    bonus: dict[str, int] = field(default_factory=dict)
+    # keywords given to the bearer (objects, equipped powers) or to your beings (territories)
+    grants: tuple[str, ...] = ()
+    instant: bool = False  # BH-12 instant call
+    reaction: bool = False  # BH-67 reaction card
+    equip: bool = False  # BH-56 equipped power
+    cost: int = 0  # POD a power card consumes from the being executing it (BH-40)
+    effect: str = ""  # name of a Python effect in bhm/effects.py
+    amount: int = 0  # the effect's number
+    stat: str = ""  # the attribute an effect works on (buff, set, aura)
+    survives_pod_zero: bool = False  # BH-33 "unless its card says otherwise"
+
+    @property
+    def is_field(self) -> bool:
+        return self.type in FIELD_TYPES
+
+    @property
+    def is_being(self) -> bool:
+        """BH-71: celestial entities are not beings."""
+        return self.type in BEING_TYPES
+
+    @property
+    def is_invoker(self) -> bool:
+        return "INVOKER" in self.classes
+
+
+def _check_keyword(kw: str) -> str | None:
+    name = keyword_name(kw)
+    if name not in KEYWORDS:
+        return f"unknown keyword {kw!r} (known: {', '.join(KEYWORDS)})"
+    value = keyword_value(kw)
+    if name in NUMBERED_KEYWORDS:
+        if value is None or not value.lstrip("-").isdigit():
+            return f"keyword {name} needs a number, e.g. '{name} 300'"
+    elif value is not None:
+        return f"keyword {name} takes no number"
+    return None
+
+
+def validate_def(d: Any, file: str = "<cards>") -> None:
+    """Card-level checks beyond field types; ValueError → DataError naming the card."""
+    from .effects import EFFECTS  # local import: effects imports this module
+
+    if d.type not in TYPES:
+        raise DataError(file, f"type must be one of {', '.join(TYPES)}, got {d.type!r}", d.id, "type")
+    if d.rarity not in RARITIES:
+        raise DataError(file, f"rarity must be one of {', '.join(RARITIES)}", d.id, "rarity")
+    if d.element not in ELEMENTS:
+        raise DataError(
+            file, f"element must be one of {', '.join(e for e in ELEMENTS if e)}", d.id, "element"
+        )
+    if d.rank < 0:
+        raise DataError(file, "rank cannot be negative", d.id, "rank")
+    for key in d.bonus:
+        if key not in STATS:
+            raise DataError(file, f"bonus may name {', '.join(STATS)}, not {key!r}", d.id, "bonus")
+    for kw in d.grants:
+        err = _check_keyword(kw)
+        if err:
+            raise DataError(file, err, d.id, "grants")
+    if d.effect and d.effect not in EFFECTS:
+        raise DataError(
+            file, f"unknown effect {d.effect!r} (known: {', '.join(sorted(EFFECTS))})", d.id, "effect"
+        )
+    if d.stat and d.stat not in STATS:
+        raise DataError(file, f"stat must be one of {', '.join(STATS)}", d.id, "stat")
+    if d.effect and EFFECTS[d.effect].needs_stat and not d.stat:
+        raise DataError(file, f"effect {d.effect!r} needs a 'stat'", d.id, "stat")
+    if d.is_field:
+        for s in STATS:
+            v = getattr(d, s)
+            if v is not None and v < 0:
+                raise DataError(file, "attributes cannot be negative", d.id, s)
+        if d.type == "being" and d.salud is None and d.pod is None:
+            raise DataError(file, "a being needs Salud or POD", d.id, "salud")
+    else:
+        for s in STATS:
+            if getattr(d, s) is not None:
+                raise DataError(file, f"a {d.type} card has no {STAT_LABEL[s]} (use 'bonus')", d.id, s)
+    if d.reaction and d.type != "strategy":
+        raise DataError(file, "only strategy cards can be reactions", d.id, "reaction")
+    if d.reaction and (not d.effect or not EFFECTS[d.effect].reaction):
+        raise DataError(file, "a reaction card needs a reaction effect", d.id, "effect")
+    if not d.reaction and d.effect and EFFECTS[d.effect].reaction:
+        raise DataError(file, f"effect {d.effect!r} is for reaction cards", d.id, "effect")
+    if d.equip and d.type != "power":
+        raise DataError(file, "only power cards are equipped", d.id, "equip")
+    if d.instant and not d.is_field:
+        raise DataError(file, "only beings can be called instantly", d.id, "instant")
+    if d.type == "territory" and d.effect and d.effect != "aura":
+        raise DataError(file, "territories only have the 'aura' effect", d.id, "effect")
+    if d.effect == "aura" and d.type != "territory":
+        raise DataError(file, "only territories have auras", d.id, "effect")
+
+
+def load_card_file(path: str | Path, into: dict[str, BhmDef] | None = None) -> dict[str, BhmDef]:
+    """One TOML file of `[[card]]` tables, validated (DataError names file, card, field)."""
+    from common.cards import load_cards
+
+    file = str(path)
+    cards: dict[str, BhmDef] = load_cards(path, BhmDef, keywords=_check_keyword)  # type: ignore[assignment]
+    out = into if into is not None else {}
+    for cid, d in cards.items():
+        validate_def(d, file)
+        if cid in out:
+            raise DataError(file, "duplicate card id (already defined in another file)", cid, "id")
+        out[cid] = d
+    return out
+
+
+def load_pool(directory: str | Path = CARD_DIR) -> dict[str, BhmDef]:
+    """Every card of a directory of TOML files, validated."""
+    pool: dict[str, BhmDef] = {}
+    for p in sorted(Path(directory).glob("*.toml")):
+        load_card_file(p, pool)
+    return pool
+
+
+@cache
+def card_pool() -> Mapping[str, BhmDef]:
+    return load_pool()
+
+
+class BhmCard(Card):
+    """A card in play. Losses are counters (derived values subtract them);
+    flags reset when the card leaves the field."""
+
+    __slots__ = (
+        "ability_used",
+        "attacked",
+        "entered",
+        "executed_power",
+        "frozen",
+        "home",
+        "inv_gained",
+        "inv_points",
+        "invoked",
+        "nameless",
+        "petrified",
+        "pod_spent",
+        "power_attacked",
+        "powers_used",
+        "res_lost",
+        "returned",
+        "val_lost",
+        "wounds",
+    )
+
+    def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
+        super().__init__(uid, defn, owner, zone)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything that happened in play (the card left the field)."""
+        self.modifiers = []
+        self.controller = self.owner
+        self.wounds = 0  # Salud lost (permanent)
+        self.res_lost = 0  # RES lost this turn (BH-41)
+        self.pod_spent = 0  # POD lost this turn (BH-32, BH-40)
+        self.val_lost = 0  # VAL lost until it returns from fleeing (BH-37)
+        self.frozen = False
+        self.petrified = False
+        self.nameless = False
+        self.attacked = False
+        self.power_attacked = False
+        self.executed_power = False
+        self.powers_used = 0
+        self.inv_points = 0
+        self.inv_gained = False
+        self.invoked = False
+        self.ability_used = False
+        self.returned = False
+        self.entered = -1
+        self.home = -1
+
+    def end_turn_reset(self) -> None:
+        self.res_lost = 0
+        self.pod_spent = 0
+        self.attacked = False
+        self.power_attacked = False
+        self.executed_power = False
+        self.powers_used = 0
+        self.inv_points = 0
+        self.inv_gained = False
+        self.invoked = False
+        self.ability_used = False
+
+    def _copy_into(self, new: Card) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, BhmCard)
+        for s in BhmCard.__slots__:
+            setattr(new, s, getattr(self, s))
+
+    def canonical(self) -> list[Any]:
+        return [*super().canonical(), [getattr(self, s) for s in BhmCard.__slots__]]
+
+    @property
+    def d(self) -> BhmDef:
+        return self.defn  # type: ignore[return-value]
+
+    @property
+    def name(self) -> str:
+        return "(nameless)" if self.nameless else self.defn.name
+
+
+def def_fields() -> list[str]:
+    return [f.name for f in dataclasses.fields(BhmDef)]

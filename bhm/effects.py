@@ -1,0 +1,306 @@
+"""The Python effects cards name in their `effect` field.
+
+A card reads like card text: `effect = "fear"`, `amount = 300` → "an enemy being
+loses 300 VAL". Each effect says what it targets; the engine offers the legal
+targets as a Decision, checks Invisible/Immune/precedence, and calls `run`.
+Unknown effect names in a card file are a DataError (see cards.validate_def).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import BhmGame
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Who does it (player), with which card (source), through which being
+    (executor, -1 if none), to what (target, -1 if none); `pending` is the
+    action a reaction answers."""
+
+    player: int
+    source: int
+    executor: int = -1
+    target: int = -1
+    pending: tuple[Any, ...] | None = None
+
+
+# Targets: None (no target), "enemy_being", "own_being", "any_being", "dead_being".
+@dataclass(frozen=True, slots=True)
+class Effect:
+    name: str
+    run: Callable[[BhmGame, Ctx], None]
+    target: str | None
+    text: str  # template: {amount} {stat}
+    reaction: bool = False
+    answers: tuple[str, ...] = ()  # reactions: the action kinds they answer
+    own_target: bool = False  # reactions: only when the action targets one of your beings
+    needs_stat: bool = False
+    harmful: bool = False  # hurts its target (the AI aims it at the strongest enemy)
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(
+    name: str,
+    target: str | None,
+    text: str,
+    *,
+    reaction: bool = False,
+    answers: tuple[str, ...] = (),
+    own_target: bool = False,
+    needs_stat: bool = False,
+    harmful: bool = False,
+) -> Callable[[Callable[[BhmGame, Ctx], None]], Callable[[BhmGame, Ctx], None]]:
+    def deco(fn: Callable[[BhmGame, Ctx], None]) -> Callable[[BhmGame, Ctx], None]:
+        EFFECTS[name] = Effect(name, fn, target, text, reaction, answers, own_target, needs_stat, harmful)
+        return fn
+
+    return deco
+
+
+def describe(defn: Any) -> str:
+    """Card text generated from an effect (used when a card has no `text`)."""
+    e = EFFECTS.get(defn.effect)
+    if e is None:
+        return ""
+    from .cards import STAT_LABEL
+
+    return e.text.format(amount=defn.amount, stat=STAT_LABEL.get(defn.stat, defn.stat))
+
+
+# -- harmful effects on one enemy being --------------------------------------------
+
+
+@effect("damage", "enemy_being", "An enemy being loses {amount} Salud.", harmful=True)
+def _damage(g: BhmGame, c: Ctx) -> None:
+    g.lose(g.card(c.target), "salud", g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect("drain", "enemy_being", "An enemy being loses {amount} POD until end of turn.", harmful=True)
+def _drain(g: BhmGame, c: Ctx) -> None:
+    g.lose(g.card(c.target), "pod", g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect("shatter", "enemy_being", "An enemy being loses {amount} RES until end of turn.", harmful=True)
+def _shatter(g: BhmGame, c: Ctx) -> None:
+    g.lose(g.card(c.target), "res", g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect("fear", "enemy_being", "An enemy being loses {amount} VAL.", harmful=True)
+def _fear(g: BhmGame, c: Ctx) -> None:
+    g.lose(g.card(c.target), "val", g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect("kill", "enemy_being", "Kill an enemy being.", harmful=True)
+def _kill(g: BhmGame, c: Ctx) -> None:
+    g.kill(g.card(c.target), "kill", g.card(c.source).name, by_effect=True)  # BH-90
+
+
+@effect("annihilate", "enemy_being", "Annihilate an enemy being.", harmful=True)
+def _annihilate(g: BhmGame, c: Ctx) -> None:
+    g.kill(g.card(c.target), "annihilate", g.card(c.source).name, by_effect=True)  # BH-91
+
+
+@effect("petrify", "enemy_being", "Petrify an enemy being.", harmful=True)
+def _petrify(g: BhmGame, c: Ctx) -> None:
+    g.petrify(g.card(c.target), g.card(c.source).name)  # BH-92
+
+
+@effect("freeze", "enemy_being", "Freeze an enemy being (not FIRE beings).", harmful=True)
+def _freeze(g: BhmGame, c: Ctx) -> None:
+    g.freeze(g.card(c.target), g.card(c.source).name)  # BH-93
+
+
+@effect("nameless", "any_being", "A being loses its name (and with it Eternal).", harmful=True)
+def _nameless(g: BhmGame, c: Ctx) -> None:
+    t = g.card(c.target)
+    t.nameless = True  # BH-101
+    g.log.emit("nameless", f"{t.defn.name} loses its name", uid=t.uid)
+
+
+@effect(
+    "set_stat",
+    "any_being",
+    "A being's {stat} becomes {amount} until end of turn.",
+    needs_stat=True,
+    harmful=True,
+)
+def _set_stat(g: BhmGame, c: Ctx) -> None:
+    src = g.card(c.source)
+    g.add_modifier(g.card(c.target), src.d.stat, src.d.amount, "set", src.uid)  # BH-66 precedence
+
+
+# -- mass effects ---------------------------------------------------------------------
+
+
+@effect("war_cry", None, "Every enemy being loses {amount} VAL.")
+def _war_cry(g: BhmGame, c: Ctx) -> None:
+    src = g.card(c.source)
+    for t in g.field_cards(1 - c.player):
+        if t.d.is_being and g.affected_by(t, src, c.player):
+            g.lose(t, "val", src.d.amount, src.name)
+
+
+@effect("quake", None, "Every enemy being loses {amount} RES until end of turn.")
+def _quake(g: BhmGame, c: Ctx) -> None:
+    src = g.card(c.source)
+    for t in g.field_cards(1 - c.player):
+        if t.d.is_being and g.affected_by(t, src, c.player):
+            g.lose(t, "res", src.d.amount, src.name)
+
+
+@effect("rally", None, "Each of your beings recovers up to {amount} lost VAL.")
+def _rally(g: BhmGame, c: Ctx) -> None:
+    for t in g.field_cards(c.player):
+        if t.d.is_being and t.val_lost:
+            t.val_lost = max(0, t.val_lost - g.card(c.source).d.amount)
+    g.log.emit("rally", f"P{c.player + 1}'s beings take heart")
+
+
+# -- helpful effects ------------------------------------------------------------------
+
+
+@effect("buff", "own_being", "One of your beings gains {amount} {stat} until end of turn.", needs_stat=True)
+def _buff(g: BhmGame, c: Ctx) -> None:
+    src = g.card(c.source)
+    g.add_modifier(g.card(c.target), src.d.stat, src.d.amount, "add", src.uid)
+
+
+@effect("empower", None, "The being executing it gains {amount} {stat} until end of turn.", needs_stat=True)
+def _empower(g: BhmGame, c: Ctx) -> None:
+    src = g.card(c.source)
+    if c.executor >= 0:
+        g.add_modifier(g.card(c.executor), src.d.stat, src.d.amount, "add", src.uid)
+
+
+@effect("heal", "own_being", "One of your beings recovers up to {amount} Salud.")
+def _heal(g: BhmGame, c: Ctx) -> None:
+    t = g.card(c.target)
+    healed = min(t.wounds, g.card(c.source).d.amount)
+    t.wounds -= healed
+    g.log.emit("heal", f"{t.name} recovers {healed} Salud", uid=t.uid)
+
+
+@effect("veil", "own_being", "One of your beings becomes Invisible until your next turn.")
+def _veil(g: BhmGame, c: Ctx) -> None:
+    g.grant(g.card(c.target), "Invisible", c.source, until=f"start{c.player}")
+
+
+@effect("draw", None, "Draw {amount} card(s).")
+def _draw(g: BhmGame, c: Ctx) -> None:
+    for _ in range(max(1, g.card(c.source).d.amount)):
+        g.draw(c.player, mandatory=False)
+
+
+@effect("calm", None, "Your C.LL goes down by {amount} (not below 0).")
+def _calm(g: BhmGame, c: Ctx) -> None:
+    g.change_cll(c.player, -g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect("raise_dead", "dead_being", "Return a being from your dead zone to your hand.")
+def _raise_dead(g: BhmGame, c: Ctx) -> None:
+    t = g.card(c.target)
+    g.zones.move(t.uid, f"hand:{c.player}")
+    g.log.emit("raise", f"P{c.player + 1} returns {t.name} from the dead zone to hand", uid=t.uid)
+
+
+@effect("aura", None, "Your {stat} of beings of this element (all if none) +{amount}.", needs_stat=True)
+def _aura(g: BhmGame, c: Ctx) -> None:  # static: applied by BhmGame.max_stat
+    return None
+
+
+# -- reactions (BH-67): resolve before the action they answer -----------------------------
+
+
+@effect(
+    "cancel_attack",
+    None,
+    "Reaction: cancel an attack declared against one of your beings.",
+    reaction=True,
+    answers=("attack", "pattack"),
+    own_target=True,
+)
+def _cancel_attack(g: BhmGame, c: Ctx) -> None:
+    g.cancel_pending(g.card(c.source).name)
+
+
+@effect(
+    "cancel_power",
+    None,
+    "Reaction: cancel a power card as it is executed; it goes to the dead zone.",
+    reaction=True,
+    answers=("power",),
+)
+def _cancel_power(g: BhmGame, c: Ctx) -> None:
+    g.cancel_pending(g.card(c.source).name)
+
+
+@effect(
+    "cancel_strategy",
+    None,
+    "Reaction: cancel a strategy card; it goes to the dead zone.",
+    reaction=True,
+    answers=("strategy",),
+)
+def _cancel_strategy(g: BhmGame, c: Ctx) -> None:
+    g.cancel_pending(g.card(c.source).name)
+
+
+@effect(
+    "riposte",
+    None,
+    "Reaction: when an enemy being attacks one of yours, the attacker loses {amount} Salud first.",
+    reaction=True,
+    answers=("attack", "pattack"),
+    own_target=True,
+)
+def _riposte(g: BhmGame, c: Ctx) -> None:
+    assert c.pending is not None
+    g.lose(g.card(int(c.pending[1])), "salud", g.card(c.source).d.amount, g.card(c.source).name)
+
+
+@effect(
+    "steel",
+    None,
+    "Reaction: the targeted being of yours gains {amount} RES and {amount} VAL until end of turn.",
+    reaction=True,
+    answers=("attack", "pattack", "power", "strategy", "ability"),
+    own_target=True,
+)
+def _steel(g: BhmGame, c: Ctx) -> None:
+    assert c.pending is not None
+    t = g.card(g.pending_target(c.pending))
+    src = g.card(c.source)
+    g.add_modifier(t, "res", src.d.amount, "add", src.uid)
+    g.add_modifier(t, "val", src.d.amount, "add", src.uid)
+
+
+@effect(
+    "smoke",
+    None,
+    "Reaction: the targeted being of yours becomes Invisible until end of turn (the action loses its target).",
+    reaction=True,
+    answers=("attack", "pattack", "power", "strategy", "ability"),
+    own_target=True,
+)
+def _smoke(g: BhmGame, c: Ctx) -> None:
+    assert c.pending is not None
+    g.grant(g.card(g.pending_target(c.pending)), "Invisible", c.source, until="eot")
+
+
+@effect(
+    "foresight",
+    None,
+    "Reaction: after any enemy action, draw {amount} card(s).",
+    reaction=True,
+    answers=("attack", "pattack", "power", "strategy", "ability", "call", "territory", "equip", "invoke"),
+)
+def _foresight(g: BhmGame, c: Ctx) -> None:
+    for _ in range(max(1, g.card(c.source).d.amount)):
+        g.draw(c.player, mandatory=False)

@@ -1,0 +1,1745 @@
+"""The BHM engine: beings, powers, objects, strategies, territories and the call counter.
+
+Rule items of ../shared/rules/bhm.md are cited as `# BH-nn` where they are
+implemented. Every player choice is a Decision whose legal Actions are listed
+by `legal_actions()`; see `view()` for what the UI gets.
+
+Action notation (uids are card instance ids):
+
+    aside <card> | keep                 mulligan (BH-02)
+    call <being>                        war call / instant call (BH-10, BH-12)
+    power <card> <being>                execute a power card with a being (BH-55)
+    equip <object> <being>              attach an object (BH-60)
+    strategy <card>                     play a strategy card (BH-65)
+    territory <card>                    play a territory (BH-50)
+    ability <being>                     use a being's own ability (once per turn)
+    invoke <invocation> <invoker>       invoke with invocation points (BH-73)
+    next                                end the phase
+    attack <being> <target>             physical attack (BH-30)
+    pattack <being> <target>            power attack (BH-31), then: invest <n> | invest all (BH-32)
+    target <uid> | skip                 choose a target (Terror may be skipped)
+    react <card> | pass                 answer an enemy action with a reaction card (BH-67)
+    draw | nodraw | discard <card>      final phase (BH-24, BH-81)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Self
+
+from common.cards import keyword_name, keyword_value
+from common.decks import DeckList, load_deck
+from common.errors import DataError, IllegalAction
+from common.game import Action, Decision, Game, Setup
+from common.zones import Visibility, Zone, Zones
+
+from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
+from .effects import EFFECTS, Ctx, describe
+
+LOSS_AT = 32  # BH-05
+HAND_LIMIT = 7  # BH-81
+SLOTS = 10  # BH-80
+DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
+MAX_INVOCATIONS = 10  # BH-01
+DEFAULT_ARMAGEDDON = 20  # BH-07
+
+PHASE_NAMES = {
+    "mulligan": "Mulligan",
+    "strategy1": "First strategy phase",
+    "combat": "Combat phase",
+    "strategy2": "Second strategy phase",
+    "final": "Final phase",
+    "over": "Game over",
+}
+
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+def _make(uid: int, defn: Any, owner: int | None) -> BhmCard:
+    return BhmCard(uid, defn, owner)
+
+
+def _p(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+class BhmGame(Game):
+    game_id = "bhm"
+    title = "BHM"
+
+    zones: Zones
+    cll: list[int]
+    turn: int
+    active: int
+    first: int
+    phase: str
+    sub: str
+    budget: int
+    strat_played: bool
+    mull_player: int
+    pending: tuple[Any, ...] | None
+    terror: tuple[int, int] | None
+    cancelled: bool
+    won: int | None
+    reason: str
+    seq: int
+    armageddon: int | None
+    pool: Any
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, setup: Setup) -> Self:
+        g = cls(setup)
+        g.pool = card_pool()
+        g.zones = Zones()
+        g.cll = [0, 0]  # BH-04
+        g.turn = 0
+        g.active = 0
+        g.first = 0
+        g.phase = "mulligan"
+        g.sub = "mulligan"
+        g.budget = 0
+        g.strat_played = False
+        g.mull_player = 0
+        g.pending = None
+        g.terror = None
+        g.cancelled = False
+        g.won = None
+        g.reason = ""
+        g.seq = 0
+        g.armageddon = cls._armageddon_option(setup.options)
+        for p in (0, 1):
+            g.zones.add_zone(Zone(f"deck:{p}", p, Visibility.HIDDEN))
+            g.zones.add_zone(Zone(f"hand:{p}", p, Visibility.OWNER))
+            g.zones.add_zone(Zone(f"aside:{p}", p, Visibility.OWNER))
+            g.zones.add_zone(Zone(f"dead:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(f"territories:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(f"invocations:{p}", p, Visibility.OWNER))  # face down (BH-72)
+            g.zones.add_zone(Zone(f"deserters:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(f"strategy:{p}", p, Visibility.PUBLIC))
+            for i in range(SLOTS):
+                g.zones.add_zone(Zone(f"slot:{p}:{i}", p, Visibility.PUBLIC))
+        if setup.scenario is not None:
+            from .scenario import load_scenario
+
+            load_scenario(g, setup.scenario)
+            return g
+        presets = list(cls.preset_decks().values())
+        for p in (0, 1):
+            content = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
+            deck = cls.check_deck(content, file=f"<deck of {_p(p)}>")
+            for cid in deck.expanded():
+                d = g.pool[cid]
+                zone = f"invocations:{p}" if d.type == "invocation" else f"deck:{p}"
+                g.zones.create(d, p, zone, factory=_make)
+            g.rng.shuffle(g.zones[f"deck:{p}"].cards)
+        for p in (0, 1):  # BH-02
+            for _ in range(5):
+                g.draw(p, mandatory=False, quiet=True)
+            g.log.emit("draw", f"{_p(p)} draws 5 cards", player=p)
+        return g
+
+    @staticmethod
+    def _armageddon_option(options: dict[str, Any]) -> int | None:
+        value = options.get("armageddon", DEFAULT_ARMAGEDDON)
+        if value in (None, False, "off", 0):
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= 30:
+            raise DataError(
+                "<options>", "armageddon must be a number from 5 to 30, or off", field="armageddon"
+            )
+        return value
+
+    # ------------------------------------------------------------------ decks
+    @classmethod
+    def check_deck(cls, content: Any, file: str = "<deck>") -> DeckList:
+        """Validate deck content (BH-01, BH-82); DataError names the problem."""
+        pool = card_pool()
+        if isinstance(content, DeckList):
+            deck = content
+        elif isinstance(content, dict):
+            deck = DeckList.from_json(content, file)
+        else:
+            raise DataError(file, f"not a deck: {content!r}")
+        main = inv = 0
+        for cid, n in deck.cards:
+            d = pool.get(cid)
+            if d is None:
+                raise DataError(deck.file, "no such card in the pool", card=cid)
+            limit = COPY_LIMIT[d.rarity]
+            if n > limit:
+                raise DataError(
+                    deck.file,
+                    f"{n} copies of a {d.rarity} card; at most {limit} allowed (BH-82)",
+                    cid,
+                    "count",
+                )
+            if d.type == "invocation":
+                inv += n
+            else:
+                main += n
+        if not DECK_MIN <= main <= DECK_MAX:
+            raise DataError(
+                deck.file,
+                f"the main deck has {main} cards; it must have {DECK_MIN} to {DECK_MAX}",
+                field="cards",
+            )
+        if inv > MAX_INVOCATIONS:
+            raise DataError(deck.file, f"{inv} invocations; at most {MAX_INVOCATIONS}", field="cards")
+        return deck
+
+    @classmethod
+    def deck_from_file(cls, path: Any) -> Any:
+        deck = load_deck(path, header_fields={}, pool=card_pool(), optional_header={"description": str})
+        return cls.check_deck(deck, str(path)).to_json()
+
+    @classmethod
+    def preset_decks(cls) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for p in sorted(DECK_DIR.glob("*.toml")):
+            deck = load_deck(p, header_fields={}, pool=card_pool(), optional_header={"description": str})
+            out[deck.name] = cls.check_deck(deck, str(p)).to_json()
+        return out
+
+    @classmethod
+    def game_options(cls) -> list[dict[str, Any]]:
+        return [
+            {
+                "key": "armageddon",
+                "label": "Armageddon",
+                "default": DEFAULT_ARMAGEDDON,
+                "choices": [*range(5, 31), "off"],
+                "help": "At the end of your turn, if your C.LL is at most this, it gains 1 (BH-07).",
+            }
+        ]
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, Any]:
+        from .ai import ScriptedAgent
+
+        return {"scripted": lambda seed: ScriptedAgent(seed)}
+
+    # ------------------------------------------------------------------ card queries
+    def card(self, uid: int) -> BhmCard:
+        return self.zones.cards[uid]  # type: ignore[return-value]
+
+    def cards_in(self, zone: str) -> list[BhmCard]:
+        return [self.zones.cards[u] for u in self.zones[zone].cards]  # type: ignore[misc]
+
+    def slot_of(self, c: BhmCard) -> str | None:
+        if c.zone.startswith("slot:"):
+            return c.zone
+        if c.zone.startswith("deserters:") and c.home >= 0:
+            return f"slot:{c.controller}:{c.home}"
+        return None
+
+    def occupant(self, zone: str) -> BhmCard | None:
+        cards = self.zones[zone].cards
+        if cards:
+            c = self.card(cards[0])
+            if c.d.is_field:
+                return c
+        return None
+
+    def on_field(self, c: BhmCard) -> bool:
+        return c.zone.startswith("slot:") and c.d.is_field and self.zones[c.zone].cards[0] == c.uid
+
+    def field_cards(self, p: int) -> list[BhmCard]:
+        """The beings and entities player p has in their 10 being zones."""
+        out = []
+        for i in range(SLOTS):
+            c = self.occupant(f"slot:{p}:{i}")
+            if c is not None:
+                out.append(c)
+        return out
+
+    def attachments(self, c: BhmCard) -> list[BhmCard]:
+        slot = self.slot_of(c)
+        if slot is None:
+            return []
+        return [self.card(u) for u in self.zones[slot].cards if u != c.uid]
+
+    def free_slot(self, p: int) -> str | None:
+        homes = {c.home for c in self.cards_in(f"deserters:{p}")}
+        for i in range(SLOTS):
+            if not self.zones[f"slot:{p}:{i}"].cards and i not in homes:
+                return f"slot:{p}:{i}"
+        return None
+
+    def rank_of(self, uid: int) -> int:
+        return self.card(uid).d.rank if uid in self.zones.cards else 0
+
+    # ------------------------------------------------------------------ attributes
+    def max_stat(self, c: BhmCard, stat: str) -> int | None:
+        """Base + territory auras + attachments + modifiers (BH-66: among 'set'
+        modifiers the higher-ranked source wins, on equal rank the later one)."""
+        base = getattr(c.d, stat)
+        if base is None:
+            return None
+        value = base
+        if c.zone.startswith("slot:") or c.zone.startswith("deserters:"):
+            for a in self.attachments(c):
+                value += a.d.bonus.get(stat, 0)
+            for t in self.cards_in(f"territories:{c.controller}"):
+                if t.d.effect == "aura" and t.d.stat == stat and t.d.element in ("", c.d.element):
+                    value += t.d.amount
+        sets = [m for m in c.modifiers if m.stat == stat and m.op == "set"]
+        win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
+        if win is not None:
+            value = win.value
+        for m in c.modifiers:
+            if m.stat == stat and m.op == "add" and (win is None or m.order > win.order):
+                value += m.value
+        return max(0, value)
+
+    def stat(self, c: BhmCard, stat: str) -> int | None:
+        """Current value: maximum minus what was lost (wounds, spent POD, lost RES/VAL)."""
+        m = self.max_stat(c, stat)
+        if m is None:
+            return None
+        lost = {"salud": c.wounds, "res": c.res_lost, "pod": c.pod_spent, "val": c.val_lost}.get(stat, 0)
+        return max(0, m - lost)
+
+    def cur(self, c: BhmCard, stat: str) -> int:
+        v = self.stat(c, stat)
+        return 0 if v is None else v
+
+    def abilities_off(self, c: BhmCard) -> bool:
+        """BH-33: a being whose POD is 0 loses all its abilities; BH-92 petrified: no function."""
+        if c.petrified:
+            return True
+        return c.d.pod is not None and self.on_or_near_field(c) and self.cur(c, "pod") <= 0
+
+    def on_or_near_field(self, c: BhmCard) -> bool:
+        return c.zone.startswith("slot:") or c.zone.startswith("deserters:")
+
+    def keywords(self, c: BhmCard) -> list[str]:
+        """Effective keywords: printed, granted by attachments, own territories and effects."""
+        if self.on_or_near_field(c) and self.abilities_off(c):
+            return []
+        kws = list(c.d.keywords)
+        if self.on_or_near_field(c):
+            for a in self.attachments(c):
+                kws.extend(a.d.grants)
+            for t in self.cards_in(f"territories:{c.controller}"):
+                if t.d.element in ("", c.d.element):
+                    kws.extend(t.d.grants)
+            kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
+        if c.nameless:  # BH-101: Eternal goes with the name
+            kws = [k for k in kws if keyword_name(k) != "Eternal"]
+        return kws
+
+    def has(self, c: BhmCard, name: str) -> bool:
+        return any(keyword_name(k) == name for k in self.keywords(c))
+
+    def kw_value(self, c: BhmCard, name: str) -> int:
+        best = 0
+        for k in self.keywords(c):
+            if keyword_name(k) == name:
+                v = keyword_value(k)
+                best = max(best, int(v) if v else 0)
+        return best
+
+    def add_modifier(
+        self, c: BhmCard, stat: str, value: int, op: str, source: int, until: str = "eot"
+    ) -> None:
+        from common.cards import Modifier
+
+        self.seq += 1
+        c.modifiers.append(Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
+        if not stat.startswith("kw:"):
+            verb = f"becomes {value}" if op == "set" else f"{'+' if value >= 0 else ''}{value}"
+            self.log.emit("modify", f"{c.name}: {STAT_LABEL.get(stat, stat)} {verb}", uid=c.uid)
+        self.state_checks()
+
+    def grant(self, c: BhmCard, keyword: str, source: int, until: str) -> None:
+        self.add_modifier(c, f"kw:{keyword}", 1, "add", source, until)
+        self.log.emit("grant", f"{c.name} becomes {keyword}", uid=c.uid)
+
+    # ------------------------------------------------------------------ targeting
+    def affected_by(self, t: BhmCard, source: BhmCard, player: int) -> bool:
+        """BH-102 Immune X: enemy abilities from cards of rank ≤ X do not affect it."""
+        if t.controller == player:
+            return True
+        x = self.kw_value(t, "Immune") if self.has(t, "Immune") else -1
+        return source.d.rank > x
+
+    def target_problem(self, kind: str, player: int, source: BhmCard, t: BhmCard) -> str | None:
+        """Why `t` cannot be the target of `source`'s effect (None: it can)."""
+        if kind == "dead_being":
+            if t.zone != f"dead:{player}" or t.d.type not in ("being", "god", "demigod"):
+                return f"{t.name} is not a being in your dead zone"
+            return None
+        if not self.on_field(t):
+            return f"{t.name} is not on the field"
+        if not t.d.is_being:
+            return f"{t.name} is a celestial entity, not a being (BH-71)"
+        if t.petrified:
+            return f"{t.name} is petrified"
+        enemy = t.controller != player
+        if kind == "own_being" and enemy:
+            return f"{t.name} is not yours"
+        if kind == "enemy_being" and not enemy:
+            return f"{t.name} is not an enemy being"
+        if enemy and self.has(t, "Invisible"):  # BH-99
+            return f"{t.name} is Invisible"
+        if not self.affected_by(t, source, player):
+            return f"{t.name} is Immune {self.kw_value(t, 'Immune')} to {source.name} (rank {source.d.rank})"
+        if source.d.effect == "freeze" and t.d.element == "FIRE":  # BH-93
+            return f"{t.name} is a FIRE being and cannot be frozen"
+        return None
+
+    def targets_for(self, player: int, source: BhmCard) -> list[int] | None:
+        """Legal targets of a card's effect; None when it needs no target."""
+        e = EFFECTS.get(source.d.effect)
+        if e is None or e.target is None:
+            return None
+        if e.target == "dead_being":
+            cands = self.cards_in(f"dead:{player}")
+        else:
+            cands = self.field_cards(0) + self.field_cards(1)
+        return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+
+    def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
+        """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
+        p = a.controller
+        if not self.on_field(a) or a.controller != self.active:
+            return f"{a.name} is not one of your beings on the field"
+        if a.petrified:
+            return f"{a.name} is petrified"
+        if a.frozen:
+            return f"{a.name} is frozen"  # BH-93
+        if a.attacked:
+            return f"{a.name} has already attacked this turn"  # BH-35
+        if a.invoked:
+            return f"{a.name} made an invocation this turn and cannot attack"  # BH-74
+        if physical:
+            if a.d.fue is None or self.cur(a, "fue") <= 0:
+                return f"{a.name} has no FUE"  # BH-30
+        else:
+            if a.d.pod is None or self.cur(a, "pod") <= 0:
+                return f"{a.name} has no POD"
+            if not self.can_power_attack(a):
+                return f"{a.name} has executed no power card this turn, has none equipped and no Power Bond"
+        if not self.on_field(t) or t.controller == p:
+            return f"{t.name} is not an enemy on the field"
+        if t.d.salud is None:
+            return f"{t.name} has no Salud and cannot be attacked"  # BH-36, BH-70, BH-71
+        if t.petrified:
+            return f"{t.name} is petrified"
+        if self.has(t, "Invisible"):
+            return f"{t.name} is Invisible"  # BH-99
+        if physical and self.has(t, "Intangible"):
+            return f"{t.name} is Intangible: physical attacks do not affect it"  # BH-98
+        return None
+
+    def can_power_attack(self, a: BhmCard) -> bool:
+        """BH-31, BH-56, BH-96."""
+        equipped = any(x.d.type == "power" and x.d.equip for x in self.attachments(a))
+        return a.executed_power or equipped or self.has(a, "Power Bond")
+
+    def channelled(self, b: BhmCard) -> int:
+        return sum(x.d.rank for x in self.attachments(b) if x.d.type == "power" and x.d.equip)
+
+    def power_budget(self, b: BhmCard) -> int:
+        """BH-55/BH-56: rank left for power cards this turn."""
+        return b.d.rank - self.channelled(b) - b.powers_used
+
+    def object_budget(self, b: BhmCard) -> int:
+        """BH-60: rank left for objects."""
+        return b.d.rank - sum(x.d.rank for x in self.attachments(b) if x.d.type == "object")
+
+    def executor_problem(self, card: BhmCard, b: BhmCard) -> str | None:
+        if not self.on_field(b) or b.controller != self.active or not b.d.is_field:
+            return f"{b.name} is not one of your beings on the field"
+        if b.petrified:
+            return f"{b.name} is petrified"
+        if card.d.rank > self.power_budget(b):  # BH-55, BH-56
+            return (
+                f"{b.name} (rank {b.d.rank}) can execute power ranks up to {self.power_budget(b)} more "
+                f"this turn; {card.name} is rank {card.d.rank}"
+            )
+        if card.d.cost and card.d.cost > self.cur(b, "pod"):  # BH-40
+            return f"{card.name} consumes {card.d.cost} POD; {b.name} has {self.cur(b, 'pod')}"
+        return None
+
+    def can_use_ability(self, b: BhmCard) -> str | None:
+        if not self.on_field(b) or b.controller != self.active:
+            return f"{b.name} is not one of your beings on the field"
+        if not b.d.effect or (b.d.type == "invocation" and not b.d.effect):
+            return f"{b.name} has no ability to use"
+        if b.ability_used:
+            return f"{b.name} already used its ability this turn"
+        if b.frozen:
+            return f"{b.name} is frozen"  # BH-93
+        if self.abilities_off(b):
+            return f"{b.name} has lost its abilities"  # BH-33
+        return None
+
+    # ------------------------------------------------------------------ changes
+    def draw(self, p: int, mandatory: bool, quiet: bool = False) -> bool:
+        deck = self.zones[f"deck:{p}"]
+        if not deck.cards:
+            if mandatory:  # BH-05
+                self.log.emit("deckout", f"{_p(p)} must draw from an empty deck and loses", player=p)
+                self._end(1 - p, f"{_p(p)} could not draw")
+            return False
+        uid = deck.cards[-1]
+        self.zones.move(uid, f"hand:{p}")
+        if not quiet:
+            self.log.emit("draw", f"{_p(p)} draws a card", player=p)
+        return True
+
+    def change_cll(self, p: int, delta: int, why: str) -> None:
+        before = self.cll[p]
+        self.cll[p] = max(0, self.cll[p] + delta)
+        if self.cll[p] != before:
+            sign = "+" if delta > 0 else ""
+            self.log.emit(
+                "cll", f"{_p(p)} C.LL {sign}{self.cll[p] - before} ({why}): {self.cll[p]}", player=p
+            )
+        self._check_victory()
+
+    def _check_victory(self) -> None:
+        if self.won is not None:
+            return
+        for p in (self.active, 1 - self.active):
+            if self.cll[p] >= LOSS_AT:  # BH-05
+                self._end(1 - p, f"{_p(p)}'s C.LL reached {LOSS_AT}")
+                return
+
+    def _end(self, winner: int, reason: str) -> None:
+        if self.won is not None:
+            return
+        self.won = winner
+        self.reason = reason
+        self.phase = "over"
+        self.sub = "over"
+        self.pending = None
+        self.terror = None
+        self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
+
+    def lose(self, t: BhmCard, stat: str, amount: int, cause: str) -> None:
+        """`t` loses `amount` of an attribute (not below 0)."""
+        cur = self.stat(t, stat)
+        if cur is None or amount <= 0:
+            return
+        take = min(cur, amount)
+        if stat == "salud":
+            t.wounds += take
+        elif stat == "res":
+            t.res_lost += take
+        elif stat == "pod":
+            t.pod_spent += take
+        elif stat == "val":
+            t.val_lost += take
+        self.log.emit(
+            "lose", f"{t.name} loses {take} {STAT_LABEL[stat]} ({cause}): {self.cur(t, stat)} left", uid=t.uid
+        )
+        self.state_checks()
+
+    def physical_hit(self, t: BhmCard, strength: int, cause: str) -> None:
+        """BH-30: RES is reduced by the strength; the excess is taken from Salud."""
+        res = self.cur(t, "res")
+        if strength > res:
+            if res:
+                t.res_lost += res
+            self.log.emit("hit", f"{cause}: {t.name}'s RES {res} → 0, {strength - res} to Salud", uid=t.uid)
+            self.lose(t, "salud", strength - res, cause)
+        else:
+            t.res_lost += strength
+            self.log.emit("hit", f"{cause}: {t.name}'s RES {res} → {res - strength}", uid=t.uid)
+
+    def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:
+        """BH-90 Kill (+2), BH-91 Annihilate (+5); BH-70 gods +1; BH-72 invocations return."""
+        if not self.on_field(c):
+            return
+        if self.has(c, "Eternal"):  # BH-101
+            self.log.emit("eternal", f"{c.name} is Eternal and cannot be {how}ed ({cause})", uid=c.uid)
+            return
+        if how == "kill" and by_effect and self.has(c, "Immortal"):  # BH-95
+            self.log.emit("immortal", f"{c.name} is Immortal: {cause} cannot kill it", uid=c.uid)
+            return
+        p = c.controller
+        assert p is not None
+        word = "annihilated" if how == "annihilate" else "killed"
+        self.log.emit(how, f"{c.name} is {word} ({cause})", uid=c.uid)
+        gain = 5 if how == "annihilate" else 2  # BH-06
+        if c.d.type in ("god", "demigod"):
+            gain += 1  # BH-70
+        dest = f"invocations:{c.owner}" if c.d.type == "invocation" else f"dead:{c.owner}"
+        self._leave_field(c, dest)
+        if c.d.is_being:  # BH-71: entities are not beings; their loss does not count
+            self.change_cll(p, gain, f"{c.name} {word}")
+
+    def _leave_field(self, c: BhmCard, dest: str) -> None:
+        slot = self.slot_of(c)
+        if slot is not None:
+            for u in list(self.zones[slot].cards):
+                if u == c.uid:
+                    continue
+                a = self.card(u)
+                if a.d.type == "object" and "Indestructible" in a.d.keywords:  # BH-94
+                    self.log.emit("stay", f"{a.name} is Indestructible and stays in its being zone", uid=u)
+                    continue
+                self.zones.move(u, f"dead:{a.owner}")
+                a.reset()
+        if dest.startswith("invocations:"):  # BH-72 face down again
+            self.log.emit("return", f"{c.d.name} returns face down to the invocation zone", uid=c.uid)
+        self.zones.move(c.uid, dest)
+        c.reset()
+
+    def petrify(self, c: BhmCard, cause: str) -> None:
+        """BH-92: C.LL +2, stays on the field with no function."""
+        if not self.on_field(c) or c.petrified:
+            return
+        if self.has(c, "Eternal"):
+            self.log.emit("eternal", f"{c.name} is Eternal and cannot be petrified", uid=c.uid)
+            return
+        c.petrified = True
+        self.log.emit("petrify", f"{c.name} is petrified ({cause})", uid=c.uid)
+        assert c.controller is not None
+        self.change_cll(c.controller, 2, f"{c.name} petrified")
+
+    def freeze(self, c: BhmCard, cause: str) -> None:
+        """BH-93: until its controller's final phase; FIRE beings are not affected."""
+        if c.d.element == "FIRE":
+            self.log.emit("freeze", f"{c.name} is a FIRE being: it does not freeze", uid=c.uid)
+            return
+        c.frozen = True
+        self.log.emit("freeze", f"{c.name} is frozen ({cause})", uid=c.uid)
+
+    def flee(self, c: BhmCard) -> None:
+        """BH-37: VAL 0 → deserters zone, C.LL +1; a returned being that flees again goes to the deck."""
+        if self.has(c, "Eternal"):  # BH-101 cannot be removed from the field
+            return
+        p = c.controller
+        assert p is not None
+        slot = self.slot_of(c)
+        assert slot is not None
+        if c.returned:
+            self.log.emit("flee", f"{c.name} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
+            dest = f"invocations:{c.owner}" if c.d.type == "invocation" else f"deck:{c.owner}"
+            self._leave_field(c, dest)
+            if dest.startswith("deck:"):
+                self.rng.shuffle(self.zones[dest].cards)
+        else:
+            c.home = int(slot.rsplit(":", 1)[1])
+            self.zones.move(c.uid, f"deserters:{p}")
+            self.log.emit("flee", f"{c.name} loses its courage and flees to the deserters zone", uid=c.uid)
+        self.change_cll(p, 1, f"{c.d.name} fled")
+
+    def state_checks(self) -> None:
+        """BH-33 (POD/Salud 0 kill), BH-37 (VAL 0 flees), repeated until stable."""
+        if self.won is not None:
+            return
+        changed = True
+        while changed and self.won is None:
+            changed = False
+            for p in (self.active, 1 - self.active):
+                for c in self.field_cards(p):
+                    if c.petrified:
+                        continue
+                    if c.d.pod is not None and self.cur(c, "pod") <= 0 and not c.d.survives_pod_zero:
+                        # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
+                        self.kill(c, "kill", "POD 0")
+                        changed = True
+                        break
+                    if c.d.salud is not None and self.cur(c, "salud") <= 0:
+                        if self.has(c, "Immortal") or self.has(c, "Eternal"):  # BH-95
+                            continue
+                        self.kill(c, "kill", "Salud 0")
+                        changed = True
+                        break
+                    if c.d.val is not None and self.cur(c, "val") <= 0 and not self.has(c, "Eternal"):
+                        self.flee(c)
+                        changed = True
+                        break
+                if changed:
+                    break
+
+    def enter_field(self, c: BhmCard, p: int, how: str) -> None:
+        slot = self.free_slot(p)
+        assert slot is not None
+        self.zones.move(c.uid, slot)
+        c.reset()
+        c.controller = p
+        c.entered = self.turn
+        self.log.emit("enter", f"{_p(p)} {how} {c.name} (rank {c.d.rank}) to {slot}", uid=c.uid, player=p)
+        if self.has(c, "Terror"):  # BH-100
+            x = self.kw_value(c, "Terror")
+            if any(self._terror_ok(c, t) for t in self.field_cards(1 - p)):
+                self.terror = (c.uid, x)
+
+    def _terror_ok(self, src: BhmCard, t: BhmCard) -> bool:
+        return self.target_problem("enemy_being", src.controller or 0, src, t) is None and t.d.val is not None
+
+    # ------------------------------------------------------------------ the decision loop
+    def is_over(self) -> bool:
+        return self.won is not None
+
+    def winner(self) -> int | None:
+        return self.won
+
+    def decision(self) -> Decision | None:
+        if self.won is not None:
+            return None
+        p = self.active
+        s = self.sub
+        if s == "mulligan":
+            n = len(self.zones[f"aside:{self.mull_player}"])
+            return Decision(
+                self.mull_player,
+                "mulligan",
+                f"{_p(self.mull_player)}: set aside cards to redraw ({n} set aside), or keep",
+            )
+        if s == "terror":
+            assert self.terror is not None
+            src = self.card(self.terror[0])
+            targets = [t.uid for t in self.field_cards(1 - src.controller) if self._terror_ok(src, t)]  # type: ignore[operator]
+            return Decision(
+                src.controller or 0,
+                "target",
+                f"Terror {self.terror[1]}: pick an enemy being to lose {self.terror[1]} VAL (or skip)",
+                {"source": src.uid, "targets": targets, "optional": True},
+            )
+        if s == "target":
+            assert self.pending is not None
+            src, targets = self._pending_targets()
+            return Decision(
+                p, "target", f"Choose a target for {src.name}", {"source": src.uid, "targets": targets}
+            )
+        if s == "invest":
+            assert self.pending is not None
+            a = self.card(self.pending[1])
+            return Decision(
+                p,
+                "invest",
+                f"How much POD does {a.name} invest (POD {self.cur(a, 'pod')})?",
+                {"source": a.uid, "target": self.pending[2], "pod": self.cur(a, "pod")},
+            )
+        if s == "respond":
+            assert self.pending is not None
+            return Decision(
+                1 - p,
+                "respond",
+                f"React to: {self.pending_text(self.pending)}?",
+                {"pending": list(self.pending), "target": self.pending_target(self.pending)},
+            )
+        if s == "draw":
+            return Decision(p, "draw", "Final phase: draw a card (optional)?")
+        if s == "discard":
+            n = len(self.zones[f"hand:{p}"]) - HAND_LIMIT
+            return Decision(p, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
+        if s == "combat":
+            return Decision(p, "combat", f"Combat phase: declare attacks ({_p(p)})")
+        return Decision(
+            p,
+            "turn",
+            f"{PHASE_NAMES[self.phase]}: calls (budget {self.budget}), cards, abilities — or next",
+        )
+
+    def _pending_targets(self) -> tuple[BhmCard, list[int]]:
+        assert self.pending is not None
+        kind = self.pending[0]
+        if kind == "territory":
+            src = self.card(self.pending[1])
+            opp = 1 - self.active
+            return src, [
+                t.uid for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.d.keywords
+            ]
+        src = self.card(self.pending[1])
+        return src, self.targets_for(self.active, src) or []
+
+    def legal_actions(self) -> list[Action]:
+        if self.won is not None:
+            return []
+        s = self.sub
+        A = Action
+        if s == "mulligan":
+            q = self.mull_player
+            return [A("aside", (u,)) for u in self.zones[f"hand:{q}"].cards] + [A("keep")]
+        if s == "terror":
+            d = self.decision()
+            assert d is not None
+            return [A("target", (u,)) for u in d.context["targets"]] + [A("skip")]
+        if s == "target":
+            _, targets = self._pending_targets()
+            return [A("target", (u,)) for u in targets]
+        if s == "invest":
+            a = self.card(self.pending[1])  # type: ignore[index]
+            pod = self.cur(a, "pod")
+            return [A("invest", (n,)) for n in range(100, pod, 100)] + [A("invest", ("all",))]
+        if s == "respond":
+            return [A("react", (r.uid,)) for r in self.reactions_for(1 - self.active, self.pending)] + [
+                A("pass")
+            ]
+        if s == "draw":
+            return [A("draw"), A("nodraw")]
+        if s == "discard":
+            return [A("discard", (u,)) for u in self.zones[f"hand:{self.active}"].cards]
+        p = self.active
+        out: list[Action] = []
+        hand = self.cards_in(f"hand:{p}")
+        mine = self.field_cards(p)
+        free = self.free_slot(p) is not None
+        for c in hand:  # BH-10, BH-12
+            if c.d.is_field and free and (c.d.instant or (s == "main" and c.d.rank <= self.budget)):
+                out.append(A("call", (c.uid,)))
+        if s == "combat":
+            enemies = self.field_cards(1 - p)
+            for a in mine:
+                for t in enemies:
+                    if self.attack_problem(a, t, True) is None:
+                        out.append(A("attack", (a.uid, t.uid)))
+                    if self.attack_problem(a, t, False) is None and not a.power_attacked:
+                        out.append(A("pattack", (a.uid, t.uid)))
+            out.append(A("next"))
+            return out
+        for c in hand:
+            t = c.d.type
+            if t == "power":
+                if self.targets_for(p, c) == []:
+                    continue
+                for b in mine:
+                    if self.executor_problem(c, b) is None:
+                        out.append(A("power", (c.uid, b.uid)))
+            elif t == "object":
+                for b in mine:
+                    if not b.petrified and c.d.rank <= self.object_budget(b):
+                        out.append(A("equip", (c.uid, b.uid)))
+            elif t == "strategy":
+                if self.strategy_problem(c) is None:
+                    out.append(A("strategy", (c.uid,)))
+            elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
+                out.append(A("territory", (c.uid,)))
+        for z in range(SLOTS):  # BH-94: an Indestructible object left alone may be attached again
+            cards = self.zones[f"slot:{p}:{z}"].cards
+            if cards and not self.card(cards[0]).d.is_field:
+                for u in cards:
+                    o = self.card(u)
+                    if o.d.type == "object":
+                        for b in mine:
+                            if not b.petrified and o.d.rank <= self.object_budget(b):
+                                out.append(A("equip", (u, b.uid)))
+        for b in mine:
+            if b.d.effect and self.can_use_ability(b) is None and self.targets_for(p, b) != []:
+                out.append(A("ability", (b.uid,)))
+        if free:
+            invokers = [b for b in mine if b.d.is_invoker and b.inv_points > 0 and not b.frozen]
+            for inv in self.cards_in(f"invocations:{p}"):
+                for b in invokers:
+                    if inv.d.rank <= b.inv_points:  # BH-73
+                        out.append(A("invoke", (inv.uid, b.uid)))
+        out.append(A("next"))
+        return out
+
+    def strategy_problem(self, c: BhmCard) -> str | None:
+        p = self.active
+        if c.d.reaction:
+            return f"{c.name} is a reaction card: play it right after an enemy action (BH-67)"
+        if self.strat_played:
+            return "you already played a strategy card in this strategy phase (BH-21)"
+        if c.d.rank > self.cll[p]:  # BH-11
+            return f"{c.name} is rank {c.d.rank}; your C.LL is {self.cll[p]}"
+        if self.targets_for(p, c) == []:
+            return f"{c.name} has no legal target"
+        return None
+
+    def reactions_for(self, q: int, pa: tuple[Any, ...] | None) -> list[BhmCard]:
+        """Reaction cards player q may play now in answer to `pa` (BH-67)."""
+        if pa is None:
+            return []
+        out = []
+        tgt = self.pending_target(pa)
+        for r in self.cards_in(f"hand:{q}"):
+            if not r.d.reaction or r.d.rank > self.cll[q]:  # BH-11 rank ≤ C.LL
+                continue
+            e = EFFECTS[r.d.effect]
+            if pa[0] not in e.answers:
+                continue
+            if e.own_target:
+                if tgt < 0 or tgt not in self.zones.cards:
+                    continue
+                t = self.card(tgt)
+                if t.controller != q or not self.on_field(t):
+                    continue
+            out.append(r)
+        return out
+
+    @staticmethod
+    def pending_target(pa: tuple[Any, ...]) -> int:
+        kind = pa[0]
+        if kind in ("attack", "pattack"):
+            return int(pa[2])
+        if kind == "power":
+            return int(pa[3])
+        if kind in ("strategy", "ability"):
+            return int(pa[2])
+        return -1
+
+    def pending_text(self, pa: tuple[Any, ...]) -> str:
+        def n(u: Any) -> str:
+            return self.card(int(u)).name if int(u) in self.zones.cards else "?"
+
+        k = pa[0]
+        tgt = self.pending_target(pa)
+        on = f" on {n(tgt)}" if tgt >= 0 else ""
+        if k == "attack":
+            return f"{n(pa[1])} attacks {n(pa[2])} (physical)"
+        if k == "pattack":
+            return f"{n(pa[1])} power-attacks {n(pa[2])} investing {pa[3]} POD"
+        if k == "power":
+            return f"{n(pa[2])} executes {n(pa[1])}{on}"
+        if k == "strategy":
+            return f"strategy {n(pa[1])}{on}"
+        if k == "ability":
+            return f"{n(pa[1])} uses its ability{on}"
+        if k == "call":
+            return f"call of {n(pa[1])}"
+        if k == "invoke":
+            return f"{n(pa[2])} invokes {n(pa[1])}"
+        if k == "equip":
+            return f"{n(pa[1])} equipped to {n(pa[2])}"
+        if k == "territory":
+            return f"territory {n(pa[1])}"
+        return k
+
+    # ------------------------------------------------------------------ checking
+    def check(self, action: Action) -> None:
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+
+    def explain_illegal(self, action: Action) -> str:
+        reason = self._specific_reason(action)
+        return reason or super().explain_illegal(action)
+
+    def _specific_reason(self, a: Action) -> str | None:
+        args = a.args
+        uids = [x for x in args if isinstance(x, int)]
+        for u in uids:
+            if u not in self.zones.cards:
+                return f"there is no card #{u}"
+        d = self.decision()
+        if d is None:
+            return None
+        p = self.active
+        try:
+            if a.kind == "call" and len(args) == 1:
+                c = self.card(int(args[0]))
+                if c.zone != f"hand:{p}":
+                    return f"{c.name} is not in your hand"
+                if not c.d.is_field:
+                    return f"{c.name} is not a being"
+                if self.sub not in ("main", "combat"):
+                    return f"you cannot call now ({d.prompt})"
+                if self.free_slot(p) is None:
+                    return "all 10 of your being zones are taken"
+                if not c.d.instant and self.sub == "combat":
+                    return "war calls are made in the strategy phases; only instant calls now (BH-12)"
+                if not c.d.instant and c.d.rank > self.budget:
+                    return f"not enough call budget: {c.name} is rank {c.d.rank}, you have {self.budget} left (BH-10)"
+            if a.kind in ("attack", "pattack") and len(args) == 2:
+                if self.sub != "combat":
+                    return "attacks are declared in the combat phase"
+                at, t = self.card(int(args[0])), self.card(int(args[1]))
+                if a.kind == "pattack" and at.power_attacked:
+                    return f"{at.name} already made its power attack this turn (BH-31)"
+                return self.attack_problem(at, t, a.kind == "attack")
+            if a.kind == "power" and len(args) == 2:
+                c, b = self.card(int(args[0])), self.card(int(args[1]))
+                if c.zone != f"hand:{p}" or c.d.type != "power":
+                    return f"{c.name} is not a power card in your hand"
+                if self.sub != "main":
+                    return "power cards are played in the strategy phases"
+                if self.targets_for(p, c) == []:
+                    return f"{c.name} has no legal target"
+                return self.executor_problem(c, b)
+            if a.kind == "equip" and len(args) == 2:
+                c, b = self.card(int(args[0])), self.card(int(args[1]))
+                if c.d.type != "object":
+                    return f"{c.name} is not an object"
+                if c.d.rank > self.object_budget(b):  # BH-60
+                    return (
+                        f"{b.name} (rank {b.d.rank}) has room for object ranks up to {self.object_budget(b)}; "
+                        f"{c.name} is rank {c.d.rank}"
+                    )
+            if a.kind == "strategy" and len(args) == 1:
+                c = self.card(int(args[0]))
+                if c.zone != f"hand:{p}" or c.d.type != "strategy":
+                    return f"{c.name} is not a strategy card in your hand"
+                if self.sub != "main":
+                    return "strategy cards are played in the strategy phases"
+                return self.strategy_problem(c)
+            if a.kind == "territory" and len(args) == 1 and len(self.zones[f"territories:{p}"]) >= 2:
+                return "you already hold 2 territories (BH-50)"
+            if a.kind == "ability" and len(args) == 1:
+                return self.can_use_ability(self.card(int(args[0])))
+            if a.kind == "invoke" and len(args) == 2:
+                inv, b = self.card(int(args[0])), self.card(int(args[1]))
+                if inv.zone != f"invocations:{p}":
+                    return f"{inv.name} is not in your invocation zone"
+                if inv.d.rank > b.inv_points:
+                    return f"{b.name} has {b.inv_points} invocation points; {inv.name} needs {inv.d.rank} (BH-73)"
+            if a.kind == "draw" and self.sub == "draw" and len(self.zones[f"hand:{p}"]) >= HAND_LIMIT:
+                return f"no optional draw with {HAND_LIMIT} or more cards in hand (BH-24)"
+            if a.kind == "target" and len(args) == 1 and self.sub == "target":
+                src, _ = self._pending_targets()
+                e = EFFECTS.get(src.d.effect)
+                if e and e.target:
+                    return self.target_problem(e.target, p, src, self.card(int(args[0])))
+        except (KeyError, ValueError, TypeError):
+            return None
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, action: Action) -> None:
+        k = action.kind
+        args = action.args
+        s = self.sub
+        if s == "mulligan":
+            self._mulligan(action)
+        elif s == "terror":
+            assert self.terror is not None
+            src_uid, x = self.terror
+            self.terror = None
+            self.sub = self._default_sub()
+            if k == "target":
+                t = self.card(int(args[0]))
+                self.log.emit("terror", f"{self.card(src_uid).name} terrifies {t.name}", uid=src_uid)
+                self.lose(t, "val", x, f"Terror {x}")
+            else:
+                self.log.emit("terror", "Terror: no being chosen")
+        elif s == "target":
+            assert self.pending is not None
+            pa = self.pending
+            self.pending = None
+            self.sub = self._default_sub()
+            u = int(args[0])
+            if pa[0] == "power":
+                self._announce(("power", pa[1], pa[2], u))
+            elif pa[0] == "strategy":
+                self._announce(("strategy", pa[1], u))
+            elif pa[0] == "ability":
+                self._announce(("ability", pa[1], u))
+            elif pa[0] == "territory":
+                self._announce(("territory", pa[1], u))
+        elif s == "invest":
+            assert self.pending is not None
+            pa = self.pending
+            self.pending = None
+            self.sub = "combat"
+            a = self.card(int(pa[1]))
+            pod = self.cur(a, "pod")
+            if args[0] == "all":  # BH-32: all-in leaves POD 1 until the end of the turn
+                amount = pod
+                a.pod_spent += pod - 1
+            else:
+                amount = int(args[0])
+                a.pod_spent += amount
+            self.log.emit(
+                "invest", f"{a.name} invests {amount} POD (POD {self.cur(a, 'pod')} for the rest of the turn)"
+            )
+            self._announce(("pattack", a.uid, pa[2], amount))
+        elif s == "respond":
+            assert self.pending is not None
+            pa = self.pending
+            self.pending = None
+            self.sub = self._default_sub()
+            if k == "react":
+                self._react(1 - self.active, self.card(int(args[0])), pa)
+            else:
+                self.log.emit("pass", f"{_p(1 - self.active)} does not react")
+            if self.won is None:
+                self._resolve(pa)
+        elif s == "draw":
+            if k == "draw":
+                self.draw(self.active, mandatory=False)
+            self._after_final_draw()
+        elif s == "discard":
+            c = self.card(int(args[0]))
+            self.zones.move(c.uid, f"dead:{c.owner}")
+            self.log.emit("discard", f"{_p(self.active)} discards {c.name}")
+            self._after_final_draw()
+        else:
+            self._turn_action(action)
+        if self.won is None and self.terror is not None and self.sub in ("main", "combat"):
+            self.sub = "terror"
+
+    def _default_sub(self) -> str:
+        return "combat" if self.phase == "combat" else "main"
+
+    def _mulligan(self, action: Action) -> None:
+        q = self.mull_player
+        if action.kind == "aside":
+            self.zones.move(int(action.args[0]), f"aside:{q}")
+            return
+        aside = list(self.zones[f"aside:{q}"].cards)
+        if aside:  # BH-02
+            for _ in aside:
+                self.draw(q, mandatory=False, quiet=True)
+            for u in aside:
+                self.zones.move(u, f"deck:{q}")
+            self.rng.shuffle(self.zones[f"deck:{q}"].cards)
+            self.log.emit("mulligan", f"{_p(q)} sets aside {len(aside)} card(s), draws as many and shuffles")
+        else:
+            self.log.emit("mulligan", f"{_p(q)} keeps the opening hand")
+        if q == 0:
+            self.mull_player = 1
+            return
+        while True:  # BH-03
+            r0, r1 = self.rng.randint(1, 6), self.rng.randint(1, 6)
+            self.log.emit("die", f"Die: P1 rolls {r0}, P2 rolls {r1}")
+            if r0 != r1:
+                break
+        self.first = 0 if r0 > r1 else 1
+        self.log.emit("first", f"{_p(self.first)} plays first")
+        self.active = self.first
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """BH-20 initial phase, then the first strategy phase."""
+        p = self.active
+        self.turn += 1
+        self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
+        for c in self.field_cards(0) + self.field_cards(1):
+            c.modifiers = [m for m in c.modifiers if m.until != f"start{p}"]
+            if c.controller == p:
+                c.returned = False
+        if not self.draw(p, mandatory=True):  # BH-20, BH-05
+            return
+        for c in self.cards_in(f"deserters:{p}"):  # BH-20, BH-37
+            slot = f"slot:{p}:{c.home}"
+            self.zones.move(c.uid, slot, position=0)
+            c.val_lost = 0
+            c.returned = True
+            c.home = -1
+            self.log.emit("return", f"{c.name} returns from the deserters zone with VAL restored", uid=c.uid)
+        self.budget = self.cll[p]  # BH-13
+        self.phase = "strategy1"
+        self.sub = "main"
+        self.strat_played = False
+
+    def _turn_action(self, action: Action) -> None:
+        k = action.kind
+        args = action.args
+        p = self.active
+        if k == "next":
+            if self.phase == "strategy1":
+                self.phase, self.sub = "combat", "combat"  # BH-22
+                self.log.emit("phase", "Combat phase")
+            elif self.phase == "combat":
+                self.phase, self.sub = "strategy2", "main"  # BH-23
+                self.strat_played = False
+                self.log.emit("phase", "Second strategy phase")
+            else:
+                self.phase = "final"  # BH-24
+                self.log.emit("phase", "Final phase")
+                if len(self.zones[f"hand:{p}"]) < HAND_LIMIT and self.zones[f"deck:{p}"].cards:
+                    self.sub = "draw"
+                else:
+                    self._after_final_draw()
+            return
+        if k == "call":
+            c = self.card(int(args[0]))
+            instant = c.d.instant
+            if not instant:
+                self.budget -= c.d.rank  # BH-10
+            self.zones.move(c.uid, f"strategy:{p}")
+            how = "instantly calls" if instant else f"calls (budget {self.budget} left)"
+            self.log.emit("call", f"{_p(p)} {how} {c.name}", uid=c.uid)
+            self._announce(("call", c.uid))
+        elif k in ("power", "strategy", "ability", "territory"):
+            c = self.card(int(args[0]))
+            if k == "power":
+                b = self.card(int(args[1]))
+                self.zones.move(c.uid, f"strategy:{p}")
+                if not c.d.equip:
+                    b.powers_used += c.d.rank  # BH-55
+                if c.d.cost:
+                    b.pod_spent += c.d.cost  # BH-40
+                self.log.emit(
+                    "power", f"{b.name} executes {c.name}" + (f" ({c.d.cost} POD)" if c.d.cost else "")
+                )
+                pa: tuple[Any, ...] = ("power", c.uid, b.uid, -1)
+            elif k == "strategy":
+                self.zones.move(c.uid, f"strategy:{p}")
+                self.strat_played = True  # BH-21
+                self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.d.rank})")
+                pa = ("strategy", c.uid, -1)
+            elif k == "ability":
+                c.ability_used = True
+                self.log.emit("ability", f"{c.name} uses its ability")
+                pa = ("ability", c.uid, -1)
+            else:
+                self.zones.move(c.uid, f"strategy:{p}")
+                self.log.emit("territory", f"{_p(p)} plays the territory {c.name}")
+                pa = ("territory", c.uid, -1)
+            if self.pending_needs_target(pa):
+                self.pending = pa
+                self.sub = "target"
+                return
+            self._announce(pa)
+        elif k == "equip":
+            o, b = self.card(int(args[0])), self.card(int(args[1]))
+            self.zones.move(o.uid, f"strategy:{p}")
+            self._announce(("equip", o.uid, b.uid))
+        elif k == "invoke":
+            inv, b = self.card(int(args[0])), self.card(int(args[1]))
+            b.inv_points -= inv.d.rank  # BH-73
+            b.invoked = True  # BH-74
+            self.zones.move(inv.uid, f"strategy:{p}")
+            self.log.emit("invoke", f"{b.name} invokes {inv.name} (rank {inv.d.rank})")
+            self._announce(("invoke", inv.uid, b.uid))
+        elif k in ("attack", "pattack"):
+            a, t = self.card(int(args[0])), self.card(int(args[1]))
+            a.attacked = True  # BH-35
+            if k == "attack":
+                self.log.emit("attack", f"{a.name} attacks {t.name} (FUE {self.cur(a, 'fue')})")
+                self._announce(("attack", a.uid, t.uid))
+            else:
+                a.power_attacked = True  # BH-31
+                self.log.emit("attack", f"{a.name} declares a power attack on {t.name}")
+                self.pending = ("pattack", a.uid, t.uid, -1)
+                self.sub = "invest"
+
+    def pending_needs_target(self, pa: tuple[Any, ...]) -> bool:
+        if pa[0] == "territory":
+            opp = [
+                t
+                for t in self.cards_in(f"territories:{1 - self.active}")
+                if "Indestructible" not in t.d.keywords
+            ]
+            return len(opp) >= 2
+        return self.targets_for(self.active, self.card(int(pa[1]))) is not None
+
+    def _announce(self, pa: tuple[Any, ...]) -> None:
+        """The action is declared; the opponent may react before it resolves (BH-67)."""
+        if self.won is not None:
+            return
+        if self.reactions_for(1 - self.active, pa):
+            self.pending = pa
+            self.sub = "respond"
+            return
+        self._resolve(pa)
+
+    def _react(self, q: int, r: BhmCard, pa: tuple[Any, ...]) -> None:
+        """BH-67: the reaction resolves before the action it answers."""
+        self.zones.move(r.uid, f"strategy:{q}")
+        self.log.emit("react", f"{_p(q)} reacts with {r.name}")
+        self.cancelled = False
+        EFFECTS[r.d.effect].run(self, Ctx(q, r.uid, pending=pa))
+        if r.zone == f"strategy:{q}":
+            self.zones.move(r.uid, f"dead:{r.owner}")  # BH-65
+
+    def cancel_pending(self, cause: str) -> None:
+        self.cancelled = True
+        self.log.emit("cancel", f"{cause} cancels the action")
+
+    def _fizzle(self, pa: tuple[Any, ...], why: str) -> None:
+        p = self.active
+        self.log.emit("fizzle", f"{self.pending_text(pa)} has no effect: {why}")
+        for u in self.cards_in(f"strategy:{p}"):
+            dest = f"invocations:{u.owner}" if u.d.type == "invocation" else f"dead:{u.owner}"
+            self.zones.move(u.uid, dest)
+            u.reset()
+
+    def _resolve(self, pa: tuple[Any, ...]) -> None:
+        p = self.active
+        k = pa[0]
+        if self.cancelled:
+            self.cancelled = False
+            self._fizzle(pa, "cancelled")
+            return
+        if self.won is not None:
+            return
+        if k == "call":
+            c = self.card(int(pa[1]))
+            self.enter_field(c, p, "calls")
+        elif k == "invoke":
+            inv = self.card(int(pa[1]))
+            if self.free_slot(p) is None:
+                return self._fizzle(pa, "no free being zone")
+            self.enter_field(inv, p, "invokes")
+        elif k == "equip":
+            o, b = self.card(int(pa[1])), self.card(int(pa[2]))
+            if not self.on_field(b):
+                return self._fizzle(pa, f"{b.name} left the field")
+            self.zones.move(o.uid, b.zone)
+            self.log.emit("equip", f"{o.name} is attached to {b.name}")
+        elif k == "territory":
+            c = self.card(int(pa[1]))
+            self.zones.move(c.uid, f"territories:{p}")
+            opp = 1 - p
+            victims = [t for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.d.keywords]
+            victim = None
+            if int(pa[2]) >= 0:
+                victim = self.card(int(pa[2]))
+            elif len(victims) == 1:
+                victim = victims[0]
+            if victim is not None and victim.zone == f"territories:{opp}":  # BH-50, BH-94
+                self.zones.move(victim.uid, f"dead:{victim.owner}")
+                self.log.emit("destroy", f"{c.name} destroys {victim.name}")
+                self.change_cll(opp, 1, f"lost the territory {victim.name}")
+            elif self.cards_in(f"territories:{opp}"):
+                self.log.emit("destroy", "the enemy territories are Indestructible")
+        elif k == "attack":
+            a, t = self.card(int(pa[1])), self.card(int(pa[2]))
+            if not self.on_field(a):
+                return self._fizzle(pa, f"{a.name} left the field")
+            why = self._target_gone(a, t, True)
+            if why:
+                return self._fizzle(pa, why)
+            self.physical_hit(t, self.cur(a, "fue"), f"{a.name}'s attack")  # BH-30
+        elif k == "pattack":
+            a, t = self.card(int(pa[1])), self.card(int(pa[2]))
+            if not self.on_field(a):
+                return self._fizzle(pa, f"{a.name} left the field")
+            why = self._target_gone(a, t, False)
+            if why:
+                return self._fizzle(pa, why)
+            amount = int(pa[3])
+            if self.has(t, "Magic Resistance"):  # BH-97
+                self.physical_hit(t, amount, f"{a.name}'s power attack (Magic Resistance)")
+            else:
+                self.lose(t, "salud", amount, f"{a.name}'s power attack")  # BH-31
+        elif k in ("power", "strategy", "ability"):
+            self._resolve_card(pa)
+        self.state_checks()
+
+    def _target_gone(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
+        if not self.on_field(t) or t.controller == a.controller:
+            return f"{t.name} is no longer on the field"
+        if t.petrified:
+            return f"{t.name} is petrified"
+        if self.has(t, "Invisible"):
+            return f"{t.name} became Invisible"
+        if physical and self.has(t, "Intangible"):
+            return f"{t.name} is Intangible"
+        return None
+
+    def _resolve_card(self, pa: tuple[Any, ...]) -> None:
+        p = self.active
+        k = pa[0]
+        src = self.card(int(pa[1]))
+        executor = int(pa[2]) if k == "power" else (src.uid if k == "ability" else -1)
+        target = self.pending_target(pa)
+        if k == "power" and not self.on_field(self.card(executor)):
+            return self._fizzle(pa, "the executing being left the field")
+        if k == "ability" and self.can_use_ability_now(src) is not None:
+            return self._fizzle(pa, "the being can no longer use it")
+        e = EFFECTS.get(src.d.effect)
+        if target >= 0 and e is not None and e.target is not None:
+            why = self.target_problem(e.target, p, src, self.card(target))
+            if why:
+                return self._fizzle(pa, why)
+        if k == "power":
+            b = self.card(executor)
+            b.executed_power = True  # BH-31
+            self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
+            if src.d.equip:
+                self.log.emit("equip", f"{src.name} is equipped on {b.name} (channelled rank {src.d.rank})")
+            for inv in self.field_cards(p):  # BH-73
+                if inv.d.is_invoker and not inv.inv_gained and not inv.frozen and not self.abilities_off(inv):
+                    inv.inv_gained = True
+                    inv.inv_points += src.d.rank + inv.d.rank
+                    self.log.emit(
+                        "points", f"{inv.name} gains {src.d.rank + inv.d.rank} invocation points", uid=inv.uid
+                    )
+        if e is not None:
+            e.run(self, Ctx(p, src.uid, executor, target))
+        if k == "strategy" and src.zone == f"strategy:{p}":
+            self.zones.move(src.uid, f"dead:{src.owner}")  # BH-65
+
+    def can_use_ability_now(self, b: BhmCard) -> str | None:
+        if not self.on_field(b):
+            return f"{b.name} is not on the field"
+        if b.frozen:
+            return f"{b.name} is frozen"
+        if self.abilities_off(b):
+            return f"{b.name} has lost its abilities"
+        return None
+
+    def _after_final_draw(self) -> None:
+        p = self.active
+        if len(self.zones[f"hand:{p}"]) > HAND_LIMIT:  # BH-81
+            self.sub = "discard"
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""
+        p = self.active
+        o = 1 - p
+        mine, theirs = self.balance_count(p), self.balance_count(o)  # BH-08
+        if theirs < mine:
+            self.change_cll(o, mine - theirs, f"numerical inferiority {theirs} vs {mine}")
+        elif theirs > mine:
+            self.change_cll(p, theirs - mine, f"numerical inferiority {mine} vs {theirs}")
+        if self.won is not None:
+            return
+        for q in (0, 1):
+            for c in self.field_cards(q) + self.cards_in(f"deserters:{q}"):
+                c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
+                c.modifiers = [m for m in c.modifiers if m.until != "eot"]
+                if q == p:
+                    c.frozen = False  # BH-93 until its controller's final phase
+        if self.armageddon is not None and self.cll[p] <= self.armageddon:  # BH-07
+            self.change_cll(p, 1, f"Armageddon {self.armageddon}")
+            if self.won is not None:
+                return
+        for i in range(SLOTS):  # BH-56
+            for u in list(self.zones[f"slot:{p}:{i}"].cards):
+                c = self.card(u)
+                if c.d.type == "power" and not c.d.equip:
+                    self.zones.move(u, f"dead:{c.owner}")
+        self.state_checks()
+        if self.won is not None:
+            return
+        self.active = o
+        self._begin_turn()
+
+    def balance_count(self, p: int) -> int:
+        """BH-08: beings that count for numerical balance (not Invisible, not entities, not petrified)."""
+        return sum(
+            1
+            for c in self.field_cards(p)
+            if c.d.is_being and not c.petrified and not self.has(c, "Invisible")
+        )
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> Self:
+        new = self.__class__.__new__(self.__class__)
+        self._clone_base(new)
+        new.pool = self.pool
+        new.zones = self.zones.clone()
+        new.cll = list(self.cll)
+        for f in (
+            "turn",
+            "active",
+            "first",
+            "phase",
+            "sub",
+            "budget",
+            "strat_played",
+            "mull_player",
+            "pending",
+            "terror",
+            "cancelled",
+            "won",
+            "reason",
+            "seq",
+            "armageddon",
+        ):
+            setattr(new, f, getattr(self, f))
+        return new
+
+    def canonical(self) -> Any:
+        return {
+            "zones": self.zones.canonical(),
+            "cll": self.cll,
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "sub": self.sub,
+            "budget": self.budget,
+            "strat": self.strat_played,
+            "mull": self.mull_player,
+            "pending": list(self.pending) if self.pending else None,
+            "terror": list(self.terror) if self.terror else None,
+            "cancelled": self.cancelled,
+            "won": self.won,
+            "reason": self.reason,
+            "seq": self.seq,
+            "armageddon": self.armageddon,
+        }
+
+    # ------------------------------------------------------------------ views
+    def card_view(self, c: BhmCard) -> dict[str, Any]:
+        d = c.d
+        stats: dict[str, Any] = {}
+        for s in STATS:
+            base = getattr(d, s)
+            if base is None:
+                stats[s] = None
+            else:
+                stats[s] = {"cur": self.cur(c, s), "max": self.max_stat(c, s), "base": base}
+        kws = self.keywords(c)
+        out: dict[str, Any] = {
+            "uid": c.uid,
+            "id": d.id,
+            "name": c.name,
+            "type": d.type,
+            "owner": c.owner,
+            "controller": c.controller,
+            "rank": d.rank,
+            "rarity": d.rarity,
+            "element": d.element,
+            "classes": list(d.classes),
+            "text": card_text(d),
+            "keywords": kws,
+            "stats": stats,
+            "bonus": dict(d.bonus),
+            "grants": list(d.grants),
+            "instant": d.instant,
+            "reaction": d.reaction,
+            "equip": d.equip,
+            "cost": d.cost,
+        }
+        if self.on_or_near_field(c) and d.is_field:
+            out["flags"] = {
+                "frozen": c.frozen,
+                "petrified": c.petrified,
+                "invisible": any(keyword_name(k) == "Invisible" for k in kws),
+                "fled": c.zone.startswith("deserters:"),
+                "returned": c.returned,
+                "nameless": c.nameless,
+                "attacked": c.attacked,
+                "power_attacked": c.power_attacked,
+                "can_power_attack": self.can_power_attack(c),
+                "invoked": c.invoked,
+                "abilities_lost": self.abilities_off(c),
+                "ability_used": c.ability_used,
+            }
+            out["power_rank_left"] = self.power_budget(c)
+            out["object_rank_left"] = self.object_budget(c)
+            out["invocation_points"] = c.inv_points
+        return out
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The state as `player` sees it (None: spectator). Keys:
+
+        - "game": "bhm"; "turn": turn number; "active": seat whose turn it is;
+          "first": seat that played first
+        - "phase": mulligan | strategy1 | combat | strategy2 | final | over;
+          "phase_name": in words; "sub": main | combat | target | invest |
+          respond | draw | discard | mulligan | terror | over
+        - "decision": {"player", "kind", "prompt", "context"} or None
+        - "loss_at": 32; "armageddon": threshold or None; "hand_limit": 7
+        - "players": per seat {"seat", "name", "cll", "budget" (call budget left,
+          active seat only, else None), "strategy_played", "hand_count",
+          "deck_count", "hand": [card] (own hand only, else absent),
+          "invocations": {"count", "cards"? (owner only: face down to others)},
+          "aside": [card] (own, during the mulligan), "dead": [card],
+          "deserters": [card], "territories": [card], "strategy": [card]
+          (cards being played right now), "zones": 10 × {"index", "being":
+          card or None, "attached": [card]} (objects, equipped powers, powers
+          executed this turn; a lone Indestructible object has "being": None),
+          "beings": count for numerical balance}
+        - "pending": the action waiting for a reaction/target, in words, or None
+        - "winner": seat or None; "end_reason": text
+
+        A card dict: {"uid", "id", "name", "type", "owner", "controller",
+        "rank", "rarity", "element", "classes", "text", "keywords" (effective),
+        "stats": {pod|fue|res|val|salud: None (lacks it) or {"cur","max","base"}},
+        "bonus", "grants", "instant", "reaction", "equip", "cost"}; cards on the
+        field add "flags": {frozen, petrified, invisible, fled, returned,
+        nameless, attacked, power_attacked, can_power_attack, invoked,
+        abilities_lost, ability_used}, "power_rank_left", "object_rank_left",
+        "invocation_points".
+        """
+        d = self.decision()
+        players = []
+        for p in (0, 1):
+            own = player == p
+            zones = []
+            for i in range(SLOTS):
+                zname = f"slot:{p}:{i}"
+                occ = self.occupant(zname)
+                att = [
+                    self.card_view(self.card(u))
+                    for u in self.zones[zname].cards
+                    if occ is None or u != occ.uid
+                ]
+                zones.append({"index": i, "being": self.card_view(occ) if occ else None, "attached": att})
+            inv: dict[str, Any] = {"count": len(self.zones[f"invocations:{p}"])}
+            if own:
+                inv["cards"] = [self.card_view(c) for c in self.cards_in(f"invocations:{p}")]
+            entry: dict[str, Any] = {
+                "seat": p,
+                "name": _p(p),
+                "cll": self.cll[p],
+                "loss_at": LOSS_AT,
+                "budget": self.budget
+                if p == self.active and self.phase not in ("mulligan", "over")
+                else None,
+                "strategy_played": self.strat_played if p == self.active else False,
+                "hand_count": len(self.zones[f"hand:{p}"]),
+                "deck_count": len(self.zones[f"deck:{p}"]),
+                "invocations": inv,
+                "dead": [self.card_view(c) for c in self.cards_in(f"dead:{p}")],
+                "deserters": [self.card_view(c) for c in self.cards_in(f"deserters:{p}")],
+                "territories": [self.card_view(c) for c in self.cards_in(f"territories:{p}")],
+                "strategy": [self.card_view(c) for c in self.cards_in(f"strategy:{p}")],
+                "zones": zones,
+                "beings": self.balance_count(p),
+            }
+            if own:
+                entry["hand"] = [self.card_view(c) for c in self.cards_in(f"hand:{p}")]
+                entry["aside"] = [self.card_view(c) for c in self.cards_in(f"aside:{p}")]
+            players.append(entry)
+        return {
+            "game": "bhm",
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "phase_name": PHASE_NAMES[self.phase],
+            "sub": self.sub,
+            "decision": (
+                {"player": d.player, "kind": d.kind, "prompt": d.prompt, "context": d.context} if d else None
+            ),
+            "loss_at": LOSS_AT,
+            "armageddon": self.armageddon,
+            "hand_limit": HAND_LIMIT,
+            "players": players,
+            "pending": self.pending_text(self.pending) if self.pending else None,
+            "winner": self.won,
+            "end_reason": self.reason,
+        }
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, action: Action) -> str:
+        k, a = action.kind, action.args
+
+        def n(i: int) -> str:
+            u = a[i]
+            return self.card(u).name if isinstance(u, int) and u in self.zones.cards else str(u)
+
+        try:
+            if k == "aside":
+                return f"Set aside {n(0)}"
+            if k == "keep":
+                return "Keep the hand (redraw the cards set aside)"
+            if k == "call":
+                c = self.card(int(a[0]))
+                return f"{'Instant call' if c.d.instant else 'Call'} {c.name} (rank {c.d.rank})"
+            if k == "power":
+                return f"{n(1)} executes {n(0)}"
+            if k == "equip":
+                return f"Equip {n(0)} to {n(1)}"
+            if k == "strategy":
+                return f"Play strategy {n(0)}"
+            if k == "territory":
+                return f"Play territory {n(0)}"
+            if k == "ability":
+                return f"Use {n(0)}'s ability"
+            if k == "invoke":
+                return f"{n(1)} invokes {n(0)}"
+            if k == "next":
+                return {"strategy1": "Go to combat", "combat": "End combat", "strategy2": "End the turn"}.get(
+                    self.phase, "Next"
+                )
+            if k == "attack":
+                at, t = self.card(int(a[0])), self.card(int(a[1]))
+                return f"{at.name} attacks {t.name} (FUE {self.cur(at, 'fue')} vs RES {self.cur(t, 'res')})"
+            if k == "pattack":
+                at, t = self.card(int(a[0])), self.card(int(a[1]))
+                return f"{at.name} power-attacks {t.name} (POD {self.cur(at, 'pod')} vs Salud {self.cur(t, 'salud')})"
+            if k == "invest":
+                return (
+                    "Invest all POD (POD 1 for the rest of the turn)"
+                    if a[0] == "all"
+                    else f"Invest {a[0]} POD"
+                )
+            if k == "target":
+                return f"Target {n(0)}"
+            if k == "skip":
+                return "Skip"
+            if k == "react":
+                return f"React with {n(0)}"
+            if k == "pass":
+                return "Do not react"
+            if k == "draw":
+                return "Draw a card"
+            if k == "nodraw":
+                return "Do not draw"
+            if k == "discard":
+                return f"Discard {n(0)}"
+        except (KeyError, ValueError, IndexError):
+            pass
+        return self.format_action(action)
+
+    # ------------------------------------------------------------------ catalogue
+    @classmethod
+    def card_rows(cls) -> tuple[list[str], list[list[str]]]:
+        cols = [
+            "id",
+            "name",
+            "type",
+            "rank",
+            "rarity",
+            "element",
+            "POD",
+            "FUE",
+            "RES",
+            "VAL",
+            "Salud",
+            "text",
+        ]
+        rows = []
+        for d in sorted(card_pool().values(), key=lambda d: (d.type, d.rank, d.id)):
+            t = d.type + (f" ({'/'.join(d.classes)})" if d.classes else "")
+            rows.append(
+                [
+                    d.id,
+                    d.name,
+                    t,
+                    str(d.rank),
+                    d.rarity,
+                    d.element,
+                    *("" if getattr(d, s) is None else str(getattr(d, s)) for s in STATS),
+                    card_text(d),
+                ]
+            )
+        return cols, rows
+
+    @classmethod
+    def rules_text(cls) -> str:
+        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+
+
+def card_text(d: BhmDef) -> str:
+    """Printed text: keywords, bonuses and the effect's words."""
+    parts = []
+    if d.keywords:
+        parts.append(", ".join(d.keywords) + ".")
+    if d.instant:
+        parts.append("Instant call.")
+    if d.reaction:
+        parts.append("Reaction.")
+    if d.type == "power":
+        parts.append("Equipped power." if d.equip else "Power.")
+        if d.cost:
+            parts.append(f"Consumes {d.cost} POD.")
+    if d.bonus:
+        parts.append(" ".join(f"{STAT_LABEL[k]} {v:+d}" for k, v in d.bonus.items()) + ".")
+    if d.grants:
+        who = "Your beings" if d.type == "territory" else "The bearer"
+        if d.type == "territory" and d.element:
+            who = f"Your {d.element} beings"
+        parts.append(f"{who} gain{'s' if who == 'The bearer' else ''} {', '.join(d.grants)}.")
+    if d.type == "territory" and d.effect == "aura":
+        who = f"Your {d.element} beings" if d.element else "Your beings"
+        parts.append(f"{who} have {STAT_LABEL[d.stat]} {d.amount:+d}.")
+    elif d.effect:
+        prefix = "Once per turn: " if d.is_field else ""
+        parts.append(prefix + describe(d))
+    if d.survives_pod_zero:
+        parts.append("Is not killed when its POD reaches 0.")
+    if d.is_invoker:
+        parts.append("Invoker.")
+    if d.text:
+        parts.append(d.text)
+    return " ".join(parts)
+
+
+def load_toml(text: str, file: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(file, f"not valid TOML: {exc}") from None
