@@ -1,0 +1,1 @@
+"""The Scars: heroes, life/energy cards and a shared resolution zone (engine, data, scripted AI)."""

@@ -1,0 +1,1833 @@
+"""The Scars engine on the Triarch kernel.
+
+Rule items of `shared/rules/scars.md` are marked in the code with their ids
+(`# SC-31`). The flow of a turn:
+
+    mulligan (before turn 1)
+    setup (1A) → draw (1B) → recruit1 (2) → attackers (3A) → blockers (3B)
+    → damage (3C) → recruit2 (4) → cleanup (5A) → end (5B)
+
+Each sub-phase has a *main* part (the decisions of the player acting in it)
+and then a *window* (SC-59) where the non-active player may play prayers,
+abilities and Lightning cards. Cards and abilities wait in the shared
+resolution zone (a LIFO stack, SC-31) until both players pass in a row.
+Windows and priority turns in which the player has nothing but "pass" are
+passed by the engine itself (docs/rulings.md, The Scars).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from common.cards import Modifier, keyword_name, keyword_value
+from common.decks import DeckList, load_deck, parse_deck
+from common.errors import DataError, IllegalAction
+from common.game import Action, Decision, Game, Setup
+from common.resolution import Stack
+from common.zones import Visibility, Zone, Zones
+
+from .cards import KEYWORD_HELP, KEYWORDS, ScarsCard, ScarsDef, card_pool
+from .effects import EFFECTS, describe_spec
+
+PHASES = ("setup", "draw", "recruit1", "attackers", "blockers", "damage", "recruit2", "cleanup", "end")
+PHASE_NAMES = {
+    "mulligan": "Mulligan",
+    "setup": "1A Set-up",
+    "draw": "1B Draw",
+    "recruit1": "2 First recruitment",
+    "attackers": "3A Declare attackers",
+    "blockers": "3B Declare blockers",
+    "damage": "3C Damage",
+    "recruit2": "4 Second recruitment",
+    "cleanup": "5A Clean-up",
+    "end": "5B End of turn",
+}
+# Sub-phases whose end opens a response window for the non-active player (SC-59).
+# 3C has none: no cards or abilities in the damage sub-phase (SC-55, SC-71).
+WINDOW_PHASES = frozenset(PHASES) - {"damage"}
+HAND_LIMIT = 7  # SC-30, SC-57
+DECK_MIN = 40  # SC-01
+MAX_COPIES = 3  # SC-01
+PER_PLAYER_ZONES = (
+    "deck",
+    "hand",
+    "discard",
+    "out",
+    "hero",
+    "lives",
+    "energy",
+    "supports",
+    "units",
+    "structures",
+    "weapons",
+)
+PLAY_ZONES = ("units", "structures", "weapons")
+DECKS_DIR = Path(__file__).parent / "decks"
+RULES_FILE = Path(__file__).parent / "rules.md"
+
+Entry = tuple[str, int, int, str, int]  # (kind, source uid, target uid, mode, extra)
+
+
+class ScarsGame(Game):
+    game_id = "scars"
+    title = "The Scars"
+
+    zones: Zones
+    pool_defs: dict[str, ScarsDef]
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, setup: Setup) -> ScarsGame:
+        g = cls(setup)
+        g.pool_defs = card_pool()
+        g._init_state()
+        if setup.scenario:
+            from .scenario import load_scenario
+
+            load_scenario(g, setup.scenario)
+        else:
+            presets = list(cls.preset_decks().values())
+            for p in (0, 1):
+                content = (
+                    setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
+                )
+                deck = cls.deck_from_content(content)
+                g._build_side(p, deck)
+            first = setup.options.get("first_player", "random")
+            g.first = {"1": 0, "2": 1}.get(str(first), -1)
+            if g.first < 0:
+                g.first = g.rng.randint(0, 1)  # SC-03: a coin decides the first player
+            g.active = g.first
+            g.log.emit("coin", f"A coin decides: P{g.first + 1} plays first", player=g.first)
+            for p in (g.first, 1 - g.first):
+                g.rng.shuffle(g.zones[f"deck:{p}"].cards)
+                n = 6 if p == g.first else 7  # SC-03: the first player draws 6, the other 7
+                g.hand_size[p] = n
+                for _ in range(n):
+                    g._draw_quiet(p)
+                g.log.emit("draw", f"P{p + 1} draws {n} cards", player=p)
+            g.phase = "mulligan"
+            g.mull_order = [g.first, 1 - g.first]
+        g._settle()
+        return g
+
+    def _init_state(self) -> None:
+        self.zones = Zones()
+        for p in (0, 1):
+            for z in PER_PLAYER_ZONES:
+                vis = Visibility.PUBLIC
+                if z == "deck":
+                    vis = Visibility.HIDDEN
+                elif z in ("hand", "supports"):
+                    vis = Visibility.OWNER  # supports are face down (SC-22)
+                self.zones.add_zone(Zone(f"{z}:{p}", p, vis))
+        self.zones.add_zone(Zone("resolution", None, Visibility.PUBLIC))  # shared (SC-30, SC-31)
+        self.active = 0
+        self.first = 0
+        self.turn = 1
+        self.phase = "setup"
+        self.step = "main"
+        self.stack: Stack[Entry] = Stack(0)
+        self.pool = [0, 0]
+        self.hand_size = [0, 0]
+        self.mull_order: list[int] = []
+        self.life_moved = [False, False]
+        self.support_played = [False, False]
+        self.hero_used = [False, False]
+        self.pending: list[
+            tuple[int, int, str]
+        ] = []  # triggers waiting for a target: (controller, source, when)
+        self.attackers: dict[int, int] = {}
+        self.blocks: dict[int, int] = {}
+        self.was_blocked: list[int] = []
+        self.shelter_choice: dict[int, str] = {}
+        self.learn_left: dict[int, int] = {}
+        self.assign: list[list[int]] = []  # [source, target, amount]
+        self.assign_done: list[int] = []
+        self.combat_stage = ""  # "", "learn", "shelter", "assign"
+        self.over = False
+        self.win: int | None = None
+        self._cache: tuple[Decision | None, list[Action]] | None = None
+
+    def _factory(self, uid: int, defn: Any, owner: int | None) -> ScarsCard:
+        return ScarsCard(uid, defn, owner)
+
+    def create(self, card_id: str, owner: int, zone: str) -> ScarsCard:
+        defn = self.pool_defs[card_id]
+        c = self.zones.create(defn, owner, zone, factory=self._factory)
+        assert isinstance(c, ScarsCard)
+        return c
+
+    def _build_side(self, p: int, deck: DeckList) -> None:
+        hero_id = str(deck.get("hero"))
+        hero = self.create(hero_id, p, f"hero:{p}")
+        for _ in range(hero.defn.lives):  # SC-02: life cards beside the hero, one per life
+            self.create("life", p, f"lives:{p}")
+        for cid in deck.expanded():
+            self.create(cid, p, f"deck:{p}")
+
+    # --------------------------------------------------------------- decks
+    @classmethod
+    def deck_from_content(cls, content: Any, file: str = "<deck>") -> DeckList:
+        if isinstance(content, DeckList):
+            deck = content
+        elif isinstance(content, dict):
+            try:
+                deck = DeckList.from_json(content, file)
+            except (TypeError, ValueError) as exc:
+                raise DataError(file, f"malformed deck: {exc}") from None
+        else:
+            raise DataError(file, f"malformed deck content {type(content).__name__}")
+        cls.validate_deck(deck)
+        return deck
+
+    @classmethod
+    def validate_deck(cls, deck: DeckList) -> None:
+        """SC-01: at least 40 cards, at most 3 copies of one card, one hero."""
+        pool = card_pool()
+        file = deck.file
+        hero = deck.get("hero")
+        if not isinstance(hero, str) or hero not in pool:
+            raise DataError(file, f"unknown hero {hero!r}", field="hero")
+        if pool[hero].type != "hero":
+            raise DataError(file, f"{hero!r} is not a hero", field="hero")
+        for cid, n in deck.cards:
+            if cid not in pool:
+                raise DataError(file, "no such card in the pool", card=cid)
+            if pool[cid].type in ("hero", "life"):
+                raise DataError(file, f"a {pool[cid].type} card cannot be in the deck", card=cid)
+            if pool[cid].id.startswith("token_"):
+                raise DataError(file, "tokens cannot be in a deck", card=cid)
+            if n > MAX_COPIES:
+                raise DataError(
+                    file, f"{n} copies; at most {MAX_COPIES} of one card (SC-01)", card=cid, field="count"
+                )
+        if deck.size < DECK_MIN:
+            raise DataError(
+                file, f"the deck has {deck.size} cards; it needs at least {DECK_MIN} (SC-01)", field="cards"
+            )
+
+    @classmethod
+    def deck_from_file(cls, path: Any) -> Any:
+        deck = load_deck(path, header_fields={"hero": str}, pool=card_pool())
+        cls.validate_deck(deck)
+        return deck.to_json()
+
+    @classmethod
+    def preset_decks(cls) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for p in sorted(DECKS_DIR.glob("*.toml")):
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+            deck = parse_deck(data, file=str(p), header_fields={"hero": str}, pool=card_pool())
+            cls.validate_deck(deck)
+            out[deck.name] = deck.to_json()
+        return out
+
+    # ------------------------------------------------------------ catalogue
+    @classmethod
+    def card_rows(cls) -> tuple[list[str], list[list[str]]]:
+        cols = ["id", "name", "type", "faction", "cost", "atk/def", "keywords", "text"]
+        rows = []
+        order = {t: i for i, t in enumerate(("hero", "unit", "structure", "weapon", "prayer", "life"))}
+        for c in sorted(card_pool().values(), key=lambda d: (order[d.type], d.faction, d.cost, d.id)):
+            if c.type == "hero":
+                stats = f"{c.lives} lives"
+                fac = "/".join(c.factions) or "-"
+            elif c.type in ("unit", "weapon"):
+                stats = f"{c.attack:+d}/{c.defense:+d}" if c.type == "weapon" else f"{c.attack}/{c.defense}"
+                fac = c.faction or "neutral"
+            else:
+                stats = ""
+                fac = c.faction or "neutral"
+            cost = "" if c.type in ("hero", "life") else str(c.cost)
+            if c.type == "weapon":
+                cost += f" (equip {c.equip})"
+            rows.append([c.id, c.name, c.type, fac, cost, stats, ", ".join(c.keywords), c.text])
+        return cols, rows
+
+    @classmethod
+    def rules_text(cls) -> str:
+        return RULES_FILE.read_text(encoding="utf-8")
+
+    @classmethod
+    def game_options(cls) -> list[dict[str, Any]]:
+        return [
+            {
+                "key": "first_player",
+                "label": "First player",
+                "default": "random",
+                "choices": ["random", "1", "2"],
+                "help": "Who plays first (SC-03: normally a coin decides).",
+            }
+        ]
+
+    @classmethod
+    def agent_levels(cls) -> dict[str, Any]:
+        from .ai import ScriptedAgent
+
+        return {"scripted": lambda seed: ScriptedAgent(seed)}
+
+    # ------------------------------------------------------------- helpers
+    def card(self, uid: int) -> ScarsCard:
+        c = self.zones.cards[uid]
+        assert isinstance(c, ScarsCard)
+        return c
+
+    def hero_uid(self, p: int) -> int:
+        return self.zones[f"hero:{p}"].cards[0]
+
+    def lives(self, p: int) -> int:
+        return len(self.zones[f"lives:{p}"])
+
+    def units(self, p: int) -> list[ScarsCard]:
+        return [self.card(u) for u in self.zones[f"units:{p}"].cards]
+
+    def in_play(self, uid: int) -> bool:
+        z = self.zones.cards[uid].zone
+        return z.split(":")[0] in PLAY_ZONES
+
+    def is_unit_in_play(self, uid: int) -> bool:
+        return uid in self.zones.cards and self.zones.cards[uid].zone.startswith("units:")
+
+    def controller_of(self, uid: int) -> int:
+        c = self.zones.cards[uid]
+        return int(c.controller if c.controller is not None else 0)
+
+    def weapons_on(self, c: ScarsCard) -> list[ScarsCard]:
+        p = c.controller
+        return [self.card(w) for w in self.zones[f"weapons:{p}"].cards if self.card(w).attached == c.uid]
+
+    def _statics(self) -> list[ScarsCard]:
+        out = []
+        for p in (0, 1):
+            for z in ("units", "structures"):
+                for u in self.zones[f"{z}:{p}"].cards:
+                    c = self.card(u)
+                    if c.defn.static:
+                        out.append(c)
+        return out
+
+    def _aura(self, c: ScarsCard, stat: str) -> int:
+        total = 0
+        for s in self._statics():
+            spec = s.defn.static
+            if spec.get("effect") != "aura":
+                continue
+            scope = spec.get("scope")
+            own = s.controller == c.controller
+            if (
+                (scope == "own_units" and own)
+                or (scope == "other_own_units" and own and s.uid != c.uid)
+                or (scope == "enemy_units" and not own)
+            ):
+                total += int(spec.get(stat, 0))
+        return total
+
+    def keywords_of(self, c: ScarsCard) -> list[str]:
+        kws = list(c.defn.keywords)
+        if c.zone.startswith("units:"):
+            for w in self.weapons_on(c):
+                kws.extend(w.defn.keywords)
+        kws.extend(c.granted)
+        return kws
+
+    def has_kw(self, c: ScarsCard, name: str) -> bool:
+        return any(keyword_name(k) == name for k in self.keywords_of(c))
+
+    def kw_x(self, c: ScarsCard, name: str) -> int:
+        best = 0
+        for k in self.keywords_of(c):
+            if keyword_name(k) == name:
+                v = keyword_value(k)
+                best = max(best, int(v) if v else 1)
+        return best
+
+    def attack_of(self, c: ScarsCard) -> int:
+        """Derived attack: base + modifiers + weapons + auras + Honor (SC-82)."""
+        v = c.stat("attack")
+        if c.zone.startswith("units:"):
+            v += sum(w.defn.attack for w in self.weapons_on(c))
+            v += self._aura(c, "attack")
+            if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
+                v += sum(1 for a in self.attackers if a != c.uid and self.has_kw(self.card(a), "Honor"))
+        return max(0, v)
+
+    def defense_of(self, c: ScarsCard) -> int:
+        v = c.stat("defense")
+        if c.zone.startswith("units:"):
+            v += sum(w.defn.defense for w in self.weapons_on(c))
+            v += self._aura(c, "defense")
+        return v
+
+    def unit_limit(self, p: int) -> int:
+        """SC-22/SC-23: 2 units per support card (plus unit_limit statics)."""
+        extra = sum(
+            int(self.card(u).defn.static.get("x", 0))
+            for u in self.zones[f"structures:{p}"].cards
+            if self.card(u).defn.static.get("effect") == "unit_limit"
+        )
+        return 2 * len(self.zones[f"supports:{p}"]) + extra
+
+    def available_energy(self, p: int) -> int:
+        return self.pool[p] + sum(1 for u in self.zones[f"energy:{p}"].cards if not self.card(u).tapped)
+
+    def can_cast_faction(self, p: int, defn: ScarsDef) -> bool:
+        """SC-20: only cards of the hero's factions, and neutral cards (⚖), may be cast."""
+        if not defn.faction:
+            return True
+        return defn.faction in self.card(self.hero_uid(p)).defn.factions
+
+    def is_sick(self, c: ScarsCard) -> bool:
+        """SC-13: entered this turn (not controlled since the start of the turn)."""
+        return not c.since_start
+
+    def name(self, uid: int) -> str:
+        if uid == 0:
+            return "nothing"
+        c = self.card(uid)
+        if c.defn.type == "hero":
+            return f"P{(c.owner or 0) + 1}'s hero {c.name}"
+        return c.name
+
+    # ----------------------------------------------------------- primitives
+    def _draw_quiet(self, p: int) -> bool:
+        deck = self.zones[f"deck:{p}"]
+        if not deck.cards:
+            return False
+        self.zones.move(deck.cards[-1], f"hand:{p}")
+        return True
+
+    def draw(self, p: int) -> None:
+        if not self._draw_quiet(p):
+            # SC-05 ⚖: drawing from an empty deck loses the game
+            self.log.emit("deckout", f"P{p + 1} must draw from an empty deck and loses", player=p)
+            self._lose(p)
+            return
+        self.log.emit("draw", f"P{p + 1} draws a card", player=p)
+
+    def _lose(self, p: int) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.win = 1 - p
+
+    def pay(self, p: int, amount: int) -> None:
+        """SC-19/SC-95: pay from the pool, then by tapping untapped energy cards."""
+        take = min(self.pool[p], amount)
+        self.pool[p] -= take
+        amount -= take
+        for u in self.zones[f"energy:{p}"].cards:
+            if amount <= 0:
+                break
+            c = self.card(u)
+            if not c.tapped:
+                c.tapped = True
+                amount -= 1
+        assert amount <= 0, "paid more than available"
+
+    def pay_one(self, p: int, how: str) -> str:
+        """A '1 energy or 1 life' cost (SC-50, SC-95): 'e' taps energy, 'l' discards a life card."""
+        if how == "e":
+            self.pay(p, 1)
+            return "1 energy"
+        self.lose_lives(p, 1, quiet=True)
+        return "1 life"
+
+    def lose_lives(self, p: int, n: int, quiet: bool = False) -> int:
+        """SC-96: damage to the hero removes life cards to the discard."""
+        lost = 0
+        for _ in range(n):
+            lives = self.zones[f"lives:{p}"]
+            if not lives.cards:
+                break
+            self.zones.move(lives.cards[-1], f"discard:{p}")
+            lost += 1
+        return lost
+
+    def move_life_to_energy(self, p: int) -> None:
+        """SC-16/17/18: a life card moved into the play zone becomes an energy card."""
+        lives = self.zones[f"lives:{p}"]
+        uid = lives.cards[-1]
+        self.zones.move(uid, f"energy:{p}")
+        self.card(uid).tapped = False
+
+    def set_position(self, c: ScarsCard, pos: str, shelter: int = 0) -> None:
+        c.position = pos
+        c.shelter = shelter if pos == "defense" else 0
+        if pos == "defense":
+            # A unit in defense position shelters nobody and is sheltered by nobody (SC-61).
+            for u in self.units(c.controller or 0):
+                if u.shelter == c.uid:
+                    u.shelter = 0
+
+    def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
+        c = self.card(uid)
+        if atk:
+            c.modifiers.append(Modifier("attack", atk, source=src, until="eot", tag="buff"))
+        if dfn:
+            c.modifiers.append(Modifier("defense", dfn, source=src, until="eot", tag="buff"))
+        self.log.emit("buff", f"{c.name} gets {atk:+d}/{dfn:+d} until end of turn", uid=uid)
+
+    def deal_damage(self, src: int, tgt: int, n: int) -> None:
+        """Damage from a card: to a hero it removes lives (SC-96) after Bond (SC-91); to a unit it
+        is marked (Valor/Fear prevent it, SC-90/SC-92)."""
+        if n <= 0:
+            return
+        t = self.card(tgt)
+        s = self.card(src) if src else None
+        sname = s.name if s else "Combat"
+        if t.defn.type == "hero":
+            p = t.owner or 0
+            bond = [u for u in self.units(p) if self.has_kw(u, "Bond")]
+            if bond:  # SC-91: one point of the damage goes to a Bond unit
+                b = max(bond, key=lambda u: (self.defense_of(u) - u.damage, -u.uid))
+                b.damage += 1
+                n -= 1
+                self.log.emit("bond", f"{b.name}'s Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
+            lost = self.lose_lives(p, n)
+            if lost or n:
+                self.log.emit(
+                    "damage",
+                    f"{sname} deals {n} damage to P{p + 1}'s hero: {lost} li{'fe' if lost == 1 else 'ves'} lost",
+                    player=p,
+                )
+            return
+        if not self.is_unit_in_play(tgt):
+            return
+        if s is not None and s.zone.startswith("units:") and self._prevented(s, t):
+            self.log.emit("prevent", f"Damage from {s.name} to {t.name} is prevented", uid=tgt)
+            return
+        t.damage += n
+        self.log.emit("damage", f"{sname} deals {n} damage to {t.name}", uid=tgt)
+
+    def _prevented(self, s: ScarsCard, t: ScarsCard, atk: int | None = None) -> bool:
+        a = self.attack_of(s) if atk is None else atk
+        v = self.kw_x(t, "Valor")
+        if v and a >= v:  # SC-90
+            return True
+        f = self.kw_x(t, "Fear")
+        return bool(f and a <= f)  # SC-92
+
+    def leave_play(self, uid: int, dest: str, verb: str) -> None:
+        c = self.card(uid)
+        self.attackers.pop(uid, None)
+        self.blocks.pop(uid, None)
+        if c.zone.startswith("units:"):
+            for u in self.units(c.controller or 0):
+                if u.shelter == uid:
+                    u.shelter = 0
+            for w in self.weapons_on(c):
+                w.attached = 0  # the weapon stays in play, unequipped (SC-14 ruling)
+        if c.defn.id.startswith("token_") and not dest.startswith(("units:", "structures:", "weapons:")):
+            dest = f"out:{c.owner}"  # tokens never leave the table for hand or discard
+        c.reset()
+        c.controller = c.owner
+        self.zones.move(uid, dest)
+        self.log.emit("leave", f"{c.name} {verb}", uid=uid)
+
+    def destroy(self, uid: int, why: str = "dies") -> None:
+        c = self.card(uid)
+        was_unit = c.zone.startswith("units:")
+        ctrl = c.controller or 0
+        self.leave_play(uid, f"discard:{c.owner}", why)
+        if was_unit and c.defn.trigger.get("when") == "death":
+            self._queue_trigger(ctrl, uid, "death")
+
+    def counter(self, uid: int) -> None:
+        if uid not in self.zones["resolution"].cards:
+            return
+        c = self.card(uid)
+        items = self.stack._items
+        for i, (_ctrl, e) in enumerate(items):
+            if e[0] == "card" and e[1] == uid:
+                del items[i]
+                break
+        self.zones.move(uid, f"discard:{c.owner}")
+        self.log.emit("counter", f"{c.name} is cancelled and goes to the discard", uid=uid)
+
+    def create_token(self, p: int, token_id: str) -> ScarsCard:
+        c = self.create(token_id, p, f"units:{p}")
+        c.position = "defense"
+        self.log.emit("token", f"P{p + 1} creates a {c.name} token in defense position", uid=c.uid)
+        return c
+
+    def _queue_trigger(self, ctrl: int, src: int, when: str) -> None:
+        self.pending.append((ctrl, src, when))
+
+    # ------------------------------------------------------------ targets
+    def targets(self, p: int, kind: str, exclude: int = 0) -> list[int]:
+        """Legal targets for a card or ability of player `p`; never Stealth units (SC-86)."""
+        if not kind:
+            return []
+        out: list[int] = []
+        if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
+            sides = {"enemy_unit": (1 - p,), "own_unit": (p,)}.get(kind, (0, 1))
+            for side in sides:
+                for u in self.zones[f"units:{side}"].cards:
+                    c = self.card(u)
+                    if self.has_kw(c, "Stealth"):
+                        continue
+                    if kind == "attacking_unit" and u not in self.attackers:
+                        continue
+                    out.append(u)
+        if kind in ("any", "hero"):
+            out.extend([self.hero_uid(p), self.hero_uid(1 - p)])
+        if kind == "stack":
+            out.extend(u for u in self.zones["resolution"].cards if u != exclude)
+        if kind == "discard_unit":
+            out.extend(u for u in self.zones[f"discard:{p}"].cards if self.card(u).defn.type == "unit")
+        return out
+
+    # ------------------------------------------------------- decision logic
+    def _invalidate(self) -> None:
+        self._cache = None
+
+    def _compute(self) -> tuple[Decision | None, list[Action]]:
+        if self._cache is None:
+            self._cache = self._compute_raw()
+        return self._cache
+
+    def decision(self) -> Decision | None:
+        return self._compute()[0]
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._compute()[1])
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def winner(self) -> int | None:
+        return self.win if self.over else None
+
+    def _compute_raw(self) -> tuple[Decision | None, list[Action]]:
+        if self.over:
+            return None, []
+        A = Action
+        if self.phase == "mulligan":
+            p = self.mull_order[0]
+            acts = [A("keep")]
+            n = len(self.zones[f"hand:{p}"])
+            if n > 0:
+                acts.append(A("mulligan"))
+            return Decision(p, "mulligan", f"Keep these {n} cards, or mulligan to {max(0, n - 1)}?"), acts
+        if self.pending:
+            ctrl, src, when = self.pending[0]
+            spec = self.card(src).defn.trigger
+            tg = self.targets(ctrl, spec.get("target", ""))
+            return (
+                Decision(
+                    ctrl,
+                    "target",
+                    f"Choose the target of {self.card(src).name}'s {when} ability: {describe_spec(spec)}",
+                    {"source": src, "targets": tg},
+                ),
+                [A("target", (t,)) for t in tg],
+            )
+        if self.stack:
+            p = self.stack.priority
+            acts = [A("pass"), *self._instant_actions(p)]
+            top = self.stack.top()
+            return (
+                Decision(
+                    p,
+                    "respond",
+                    f"Respond to {self.describe_entry(top[1])}, or pass",
+                    {"stack": [e[1][1] for e in self.stack.entries()]},
+                ),
+                acts,
+            )
+        if self.step == "window":
+            p = 1 - self.active
+            acts = [A("pass"), *self._instant_actions(p)]
+            return Decision(
+                p, "respond", f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
+            ), acts
+        return self._main()
+
+    def _main(self) -> tuple[Decision | None, list[Action]]:
+        A = Action
+        p = self.active
+        ph = self.phase
+        if ph == "setup":
+            acts = self._setup_actions(p) + self._instant_actions(p) + [A("done")]
+            return Decision(p, "setup", "Set-up: change unit positions, then done"), acts
+        if ph == "draw":
+            acts = [A("draw")]
+            if self.lives(p) > 0:
+                acts.append(A("skip"))
+            return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy"), acts
+        if ph in ("recruit1", "recruit2"):
+            acts = self._recruit_actions(p) + self._instant_actions(p) + [A("done")]
+            return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done"), acts
+        if ph == "attackers":
+            if self.combat_stage == "learn":
+                return self._learn_decision()
+            acts = [*self._attack_actions(p), A("done")]
+            return Decision(p, "attack", "Declare attackers, then done"), acts
+        if ph == "blockers":
+            d = 1 - p
+            if self.combat_stage == "shelter":
+                return self._shelter_decision()
+            acts = [*self._block_actions(d), A("done")]
+            return (
+                Decision(d, "block", "Declare blockers, then done", {"attackers": dict(self.attackers)}),
+                acts,
+            )
+        if ph == "damage":
+            return self._damage_decision()
+        if ph == "cleanup":
+            hand = self.zones[f"hand:{p}"].cards
+            if len(hand) > HAND_LIMIT:  # SC-57
+                return (
+                    Decision(p, "cleanup", f"Discard down to {HAND_LIMIT} cards ({len(hand)} in hand)"),
+                    [A("discard", (u,)) for u in hand],
+                )
+            units = self.zones[f"units:{p}"].cards
+            if len(units) > self.unit_limit(p):  # SC-23
+                return (
+                    Decision(
+                        p,
+                        "cleanup",
+                        f"Too many units ({len(units)}, limit {self.unit_limit(p)}): discard one",
+                    ),
+                    [A("sacrifice", (u,)) for u in units],
+                )
+            return Decision(p, "cleanup", "Clean-up done"), [A("done")]
+        return Decision(p, "end", "End of turn"), [A("done")]
+
+    # SC-50: set-up position changes
+    def _setup_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        can_e = self.available_energy(p) >= 1
+        can_l = self.lives(p) >= 1
+        pays = [x for x, ok in (("e", can_e), ("l", can_l)) if ok]
+        attackers_pos = [u for u in self.units(p) if u.position == "attack"]
+        for c in self.units(p):
+            if c.moved:
+                continue
+            if c.position == "attack" or c.shelter:
+                out.append(Action("pos", (c.uid, "defense")))  # free
+            if c.position == "defense":
+                for how in pays:
+                    out.append(Action("pos", (c.uid, "attack", how)))
+                for t in attackers_pos:
+                    if t.uid != c.shelter:
+                        for how in pays:
+                            out.append(Action("shelter", (c.uid, t.uid, how)))
+        return out
+
+    def _cast_modes(self, p: int, c: ScarsCard) -> list[tuple[int | str, ...]]:
+        d = c.defn
+        if d.type == "unit":
+            modes: list[tuple[int | str, ...]] = [("attack",), ("defense",)]
+            for t in self.units(p):
+                if t.position == "attack":
+                    modes.append(("shelter", t.uid))  # SC-60/SC-61: enter sheltering
+            return modes
+        if d.type == "weapon":
+            return [(u,) for u in self.zones[f"units:{p}"].cards]
+        if d.type == "prayer":
+            tk = d.effect.get("target", "")
+            if tk:
+                return [(t,) for t in self.targets(p, tk)]
+            return [()]
+        return [()]
+
+    def _castable(self, p: int, c: ScarsCard, instant: bool) -> bool:
+        d = c.defn
+        if d.type not in ("unit", "structure", "weapon", "prayer"):
+            return False
+        if instant and not (d.type == "prayer" or "Lightning" in [keyword_name(k) for k in d.keywords]):
+            return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
+        if not self.can_cast_faction(p, d):
+            return False
+        return self.available_energy(p) >= d.cost
+
+    def _instant_actions(self, p: int) -> list[Action]:
+        """Prayers, Lightning cards and unit/structure abilities (SC-15, SC-40, SC-41, SC-84)."""
+        if self.phase == "damage":
+            return []  # SC-55/SC-71
+        out: list[Action] = []
+        for u in self.zones[f"hand:{p}"].cards:
+            c = self.card(u)
+            if self._castable(p, c, instant=True):
+                out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
+        out.extend(self._ability_actions(p))
+        return out
+
+    def _ability_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        for z in ("units", "structures"):
+            for u in self.zones[f"{z}:{p}"].cards:
+                c = self.card(u)
+                spec = c.defn.ability
+                if not spec or not self._ability_ready(p, c):
+                    continue
+                tk = spec.get("target", "")
+                if tk:
+                    out.extend(Action("ability", (u, t)) for t in self.targets(p, tk))
+                else:
+                    out.append(Action("ability", (u,)))
+        return out
+
+    def _ability_ready(self, p: int, c: ScarsCard) -> bool:
+        spec = c.defn.ability
+        if spec.get("kind") == "tap":
+            if c.zone.startswith("units:"):
+                # SC-40: a unit must be in defense position and controlled since the start of turn
+                return c.position == "defense" and c.since_start and c.uid not in self.attackers
+            return not c.tapped
+        return self.available_energy(p) >= int(spec.get("cost", 0))  # SC-41
+
+    def _recruit_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        for u in self.zones[f"hand:{p}"].cards:
+            c = self.card(u)
+            if (
+                self._castable(p, c, instant=False)
+                and c.defn.type != "prayer"
+                and "Lightning" not in c.defn.keywords
+            ):
+                out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
+        if not self.support_played[p]:  # SC-22: one support per turn
+            out.extend(Action("support", (u,)) for u in self.zones[f"hand:{p}"].cards)
+        if not self.life_moved[p] and self.lives(p) > 0:  # SC-18
+            out.append(Action("life"))
+        hero = self.card(self.hero_uid(p))
+        spec = hero.defn.ability
+        if spec and not self.hero_used[p] and self.available_energy(p) >= int(spec.get("cost", 0)):  # SC-20
+            tk = spec.get("target", "")
+            if tk:
+                out.extend(Action("hero", (t,)) for t in self.targets(p, tk))
+            else:
+                out.append(Action("hero"))
+        avail = self.available_energy(p)
+        for w in self.zones[f"weapons:{p}"].cards:  # SC-14: re-equip
+            wc = self.card(w)
+            if avail >= wc.defn.equip:
+                out.extend(
+                    Action("equip", (w, u)) for u in self.zones[f"units:{p}"].cards if u != wc.attached
+                )
+        return out
+
+    def can_attack(self, c: ScarsCard) -> bool:
+        if c.uid in self.attackers or c.no_attack:  # SC-40: used a tap ability this turn
+            return False
+        if self.is_sick(c) and not self.has_kw(c, "Haste"):  # SC-13, SC-89
+            return False
+        return c.position == "attack" or self.has_kw(c, "Alert")  # SC-53, SC-85
+
+    def _attack_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        enemy_targets = [self.hero_uid(1 - p)] + [u.uid for u in self.units(1 - p) if u.position == "attack"]
+        for c in self.units(p):
+            if self.can_attack(c):
+                out.extend(Action("attack", (c.uid, t)) for t in enemy_targets)
+        return out
+
+    def _learn_decision(self) -> tuple[Decision, list[Action]]:
+        uid = next(iter(self.learn_left))
+        c = self.card(uid)
+        opts = self._learnable(c)
+        acts = [Action("learn", (uid, k.replace(" ", "_"))) for k in opts] + [Action("done")]
+        return (
+            Decision(
+                self.active,
+                "learn",
+                f"{c.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more keyword(s)",
+                {"source": uid},
+            ),
+            acts,
+        )
+
+    def _learnable(self, c: ScarsCard) -> list[str]:
+        """SC-80: keywords of the units attacking with it that it does not have."""
+        have = set(self.keywords_of(c))
+        out: list[str] = []
+        for a in self.attackers:
+            if a == c.uid:
+                continue
+            for k in self.keywords_of(self.card(a)):
+                if keyword_name(k) != "Learning" and k not in have and k not in out:
+                    out.append(k)
+        return out
+
+    def can_block(self, b: ScarsCard, a: ScarsCard) -> bool:
+        if b.position != "defense" or b.uid in self.blocks:  # SC-54
+            return False
+        if self.has_kw(a, "Flying") and not (self.has_kw(b, "Flying") or self.has_kw(b, "Ranged")):
+            return False  # SC-83, SC-87
+        batk = self.attack_of(b)
+        v = self.kw_x(a, "Valor")
+        if v and batk >= v:  # SC-90
+            return False
+        f = self.kw_x(a, "Fear")
+        return not (f and batk <= f)  # SC-92
+
+    def _block_actions(self, d: int) -> list[Action]:
+        out: list[Action] = []
+        for b in self.units(d):
+            for a in self.attackers:
+                if self.is_unit_in_play(a) and self.can_block(b, self.card(a)):
+                    out.append(Action("block", (b.uid, a)))
+        return out
+
+    def _shelter_targets(self) -> list[int]:
+        """Attacked units with non-blocking shelterers that still need a choice (SC-61)."""
+        out = []
+        for a, t in self.attackers.items():
+            if a in self.was_blocked or t == self.hero_uid(1 - self.active) or not self.is_unit_in_play(t):
+                continue
+            if t in self.shelter_choice or t in out:
+                continue
+            if self._shelterers(t):
+                out.append(t)
+        return out
+
+    def _shelterers(self, t: int) -> list[int]:
+        return [u.uid for u in self.units(1 - self.active) if u.shelter == t and u.uid not in self.blocks]
+
+    def _shelter_decision(self) -> tuple[Decision, list[Action]]:
+        t = self._shelter_targets()[0]
+        acts = [Action("choose", (t, x)) for x in ("unit", "shelter", "both")]
+        return (
+            Decision(
+                1 - self.active,
+                "shelter",
+                f"{self.name(t)} is attacked and sheltered: who fights — the unit, its shelter, or both?",
+                {"unit": t, "shelterers": self._shelterers(t)},
+            ),
+            acts,
+        )
+
+    # -------------------------------------------------------------- combat
+    def combat_groups(self) -> list[tuple[str, list[int], list[int]]]:
+        """('block', [attacker], blockers) | ('unit', attackers, defenders) | ('hero', [attacker], [])."""
+        groups: list[tuple[str, list[int], list[int]]] = []
+        by_target: dict[int, list[int]] = {}
+        hero = self.hero_uid(1 - self.active)
+        for a, t in self.attackers.items():
+            if not self.is_unit_in_play(a):
+                continue
+            if a in self.was_blocked:
+                bl = [b for b, x in self.blocks.items() if x == a and self.is_unit_in_play(b)]
+                groups.append(("block", [a], bl))  # SC-72: a blocked attacker never damages the hero
+            elif t == hero:
+                groups.append(("hero", [a], []))
+            elif self.is_unit_in_play(t):
+                by_target.setdefault(t, []).append(a)
+        for t, atts in by_target.items():
+            choice = self.shelter_choice.get(t, "unit")
+            shel = [u for u in self._shelterers(t) if self.is_unit_in_play(u)]
+            if choice == "shelter" and shel:
+                defs = shel
+            elif choice == "both":
+                defs = [t, *shel]
+            else:
+                defs = [t]
+            groups.append(("unit", atts, defs))  # SC-63, SC-61
+        return groups
+
+    def _lethal_need(self, b: int) -> int:
+        """SC-81 ⚖: what lethal needs = (defense − damage already on it) + 1."""
+        c = self.card(b)
+        assigned = sum(n for s, t, n in self.assign if t == b)
+        return max(0, self.defense_of(c) - c.damage + 1 - assigned)
+
+    def _sources(self) -> list[tuple[int, int, list[int], bool]]:
+        """(source, controller, opposing units, may trample) for every unit dealing combat damage."""
+        out = []
+        for kind, atts, defs in self.combat_groups():
+            if kind == "hero":
+                continue
+            for a in atts:
+                out.append((a, self.active, defs, kind == "block" and self.has_kw(self.card(a), "Trample")))
+            for d in defs:
+                out.append((d, 1 - self.active, atts, False))
+        return out
+
+    def _assigned(self, s: int) -> int:
+        return sum(n for src, _t, n in self.assign if src == s)
+
+    def _damage_options(self, s: int, opp: list[int], trample: bool) -> list[int]:
+        opp = [o for o in opp if self.is_unit_in_play(o)]
+        if not opp:
+            return []
+        opts = list(opp)
+        if trample and all(self._lethal_need(b) == 0 for b in opp):  # SC-81
+            opts.append(self.hero_uid(1 - self.active))
+        return opts
+
+    def _next_assignment(self) -> tuple[int, int, list[int]] | None:
+        """The next source whose damage needs a choice: (source, remaining, options). Auto-assigns the rest."""
+        for s, _ctrl, opp, trample in self._sources():
+            if s in self.assign_done:
+                continue
+            remaining = self.attack_of(self.card(s)) - self._assigned(s)
+            opts = self._damage_options(s, opp, trample)
+            if remaining <= 0 or not opts:
+                continue
+            return s, remaining, opts
+        return None
+
+    def _damage_decision(self) -> tuple[Decision, list[Action]]:
+        nxt = self._next_assignment()
+        if nxt is None:
+            return Decision(self.active, "damage", "Deal combat damage"), [Action("done")]
+        s, remaining, opts = nxt
+        ctrl = self.active if s in self.attackers else 1 - self.active
+        return (
+            Decision(
+                ctrl,
+                "damage",
+                f"Assign {self.card(s).name}'s damage: {remaining} point(s) left (SC-70)",
+                {"source": s, "remaining": remaining, "targets": opts},
+            ),
+            [Action("assign", (s, t)) for t in opts],
+        )
+
+    def _auto_assign_single(self) -> bool:
+        """Assign automatically when a source has only one place its damage can go. Returns True if done."""
+        nxt = self._next_assignment()
+        if nxt is None:
+            return False
+        s, remaining, opts = nxt
+        if len(opts) == 1:
+            self.assign.append([s, opts[0], remaining])
+            return True
+        # Trample with one blocker: lethal to the blocker, the surplus to the hero (SC-81).
+        hero = self.hero_uid(1 - self.active)
+        if len(opts) == 2 and hero in opts:
+            b = opts[0] if opts[1] == hero else opts[1]
+            need = self._lethal_need(b)
+            give = min(need, remaining)
+            if give:
+                self.assign.append([s, b, give])
+            if remaining - give:
+                self.assign.append([s, hero, remaining - give])
+            return True
+        return False
+
+    def _resolve_combat(self) -> None:
+        """SC-55: all combat damage is counted, then dealt at once; lethal per SC-12."""
+        hero = self.hero_uid(1 - self.active)
+        events: list[tuple[int, int, int]] = []
+        for s, t, n in self.assign:
+            if n > 0 and self.is_unit_in_play(s):
+                events.append((s, t, n))
+        # unblocked attackers on the hero
+        for kind, atts, _defs in self.combat_groups():
+            if kind == "hero":
+                for a in atts:
+                    events.append((a, hero, self.attack_of(self.card(a))))
+        atk_now = {s: self.attack_of(self.card(s)) for s, _t, _n in events}
+        merged: dict[tuple[int, int], int] = {}
+        for s, t, n in events:
+            merged[(s, t)] = merged.get((s, t), 0) + n
+        hero_hits: list[tuple[int, int]] = []
+        for (s, t), n in merged.items():
+            if n <= 0:
+                continue
+            if t == hero:
+                hero_hits.append((s, n))
+                continue
+            sc, tc = self.card(s), self.card(t)
+            if self._prevented(sc, tc, atk_now[s]):
+                self.log.emit("prevent", f"Damage from {sc.name} to {tc.name} is prevented", uid=t)
+                continue
+            tc.damage += n
+            self.log.emit("combat", f"{sc.name} deals {n} damage to {tc.name}", uid=t, source=s)
+        for s, n in hero_hits:
+            self.deal_damage(s, hero, n)  # each attacker is one damage event (SC-91)
+        if not events:
+            self.log.emit("combat", "No combat damage is dealt")
+
+    # ---------------------------------------------------------- applying
+    def check(self, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if action not in self._compute()[1]:
+            raise IllegalAction(self.explain_illegal(action))
+
+    def _apply(self, action: Action) -> None:
+        d = self.decision()
+        assert d is not None
+        p = d.player
+        k, args = action.kind, action.args
+        if k in ("keep", "mulligan"):
+            self._do_mulligan(p, k == "mulligan")
+        elif k == "pass":
+            self._do_pass(p)
+        elif k == "target":
+            ctrl, src, when = self.pending.pop(0)
+            self._push(("trigger", src, int(args[0]), when, 0), ctrl)
+        elif k == "cast":
+            self._do_cast(p, args)
+        elif k == "ability":
+            self._do_ability(p, int(args[0]), int(args[1]) if len(args) > 1 else 0)
+        elif k == "hero":
+            self._do_hero(p, int(args[0]) if args else 0)
+        elif k == "support":
+            c = self.card(int(args[0]))
+            self.zones.move(c.uid, f"supports:{p}")
+            c.face_down = True
+            self.support_played[p] = True
+            self.log.emit(
+                "support",
+                f"P{p + 1} places a support card face down (unit limit {self.unit_limit(p)})",
+                player=p,
+            )
+        elif k == "life":
+            self.move_life_to_energy(p)  # SC-18: does not use the resolution zone
+            self.life_moved[p] = True
+            self.log.emit("life", f"P{p + 1} moves a life to energy ({self.lives(p)} lives left)", player=p)
+        elif k == "equip":
+            w, u = self.card(int(args[0])), self.card(int(args[1]))
+            self.pay(p, w.defn.equip)
+            w.attached = u.uid
+            self.log.emit("equip", f"P{p + 1} equips {w.name} to {u.name} ({w.defn.equip} energy)", uid=w.uid)
+        elif k == "pos":
+            self._do_pos(p, self.card(int(args[0])), str(args[1]), str(args[2]) if len(args) > 2 else "")
+        elif k == "shelter":
+            c, t = self.card(int(args[0])), self.card(int(args[1]))
+            paid = self.pay_one(p, str(args[2]))
+            self.set_position(c, "defense", t.uid)
+            c.moved = True
+            self.log.emit("shelter", f"{c.name} shelters {t.name} ({paid})", uid=c.uid)
+        elif k == "draw":
+            self.draw(p)
+            self._end_main()
+        elif k == "skip":
+            self.move_life_to_energy(p)  # SC-17
+            self.log.emit(
+                "life",
+                f"P{p + 1} skips the draw and moves a life to energy ({self.lives(p)} lives left)",
+                player=p,
+            )
+            self._end_main()
+        elif k == "attack":
+            a, t = self.card(int(args[0])), int(args[1])
+            self.attackers[a.uid] = t
+            self.log.emit("attack", f"{a.name} attacks {self.name(t)}", uid=a.uid, target=t)
+        elif k == "learn":
+            uid = int(args[0])
+            kw = str(args[1]).replace("_", " ")
+            c = self.card(uid)
+            c.granted = (*c.granted, kw)
+            self.learn_left[uid] -= 1
+            self.log.emit("learn", f"{c.name} learns {kw} for this combat", uid=uid)
+            if self.learn_left[uid] <= 0 or not self._learnable(c):
+                del self.learn_left[uid]
+        elif k == "block":
+            b, a = self.card(int(args[0])), self.card(int(args[1]))
+            self.blocks[b.uid] = a.uid
+            if a.uid not in self.was_blocked:
+                self.was_blocked.append(a.uid)
+            self.log.emit("block", f"{b.name} blocks {a.name}", uid=b.uid, target=a.uid)
+        elif k == "choose":
+            t, how = int(args[0]), str(args[1])
+            self.shelter_choice[t] = how
+            words = {
+                "unit": "fights itself",
+                "shelter": "lets its shelter fight",
+                "both": "fights with its shelter",
+            }
+            self.log.emit("shelter", f"{self.name(t)} {words[how]}", uid=t)
+        elif k == "assign":
+            s, t = int(args[0]), int(args[1])
+            self.assign.append([s, t, 1])
+        elif k == "discard":
+            c = self.card(int(args[0]))
+            self.zones.move(c.uid, f"discard:{p}")
+            self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
+        elif k == "sacrifice":
+            self.destroy(int(args[0]), "is discarded (unit limit)")
+        elif k == "done":
+            self._do_done(d)
+        self._settle()
+
+    def _do_mulligan(self, p: int, again: bool) -> None:
+        if again:  # SC-04: shuffle the hand back, draw one card fewer
+            hand = self.zones[f"hand:{p}"]
+            for u in list(hand.cards):
+                self.zones.move(u, f"deck:{p}")
+            self.rng.shuffle(self.zones[f"deck:{p}"].cards)
+            self.hand_size[p] -= 1
+            for _ in range(self.hand_size[p]):
+                self._draw_quiet(p)
+            self.log.emit("mulligan", f"P{p + 1} mulligans to {self.hand_size[p]} cards", player=p)
+            return
+        self.log.emit("keep", f"P{p + 1} keeps {len(self.zones[f'hand:{p}'])} cards", player=p)
+        self.mull_order.pop(0)
+        if not self.mull_order:
+            self._start_turn(self.first, first=True)
+
+    def _do_pass(self, p: int) -> None:
+        if self.stack:
+            if self.stack.pass_priority(p):  # SC-31: both passed in a row: the top resolves
+                ctrl, entry = self.stack.pop()
+                self._resolve(ctrl, entry)
+            return
+        # an empty window: the sub-phase ends
+        self.log.emit("pass", f"P{p + 1} passes", player=p)
+        self._next_phase()
+
+    def _push(self, entry: Entry, ctrl: int) -> None:
+        self.stack.push(entry, ctrl)
+        self.log.emit(
+            "stack", f"P{ctrl + 1}: {self.describe_entry(entry)} goes to the resolution zone", player=ctrl
+        )
+
+    def _do_cast(self, p: int, args: tuple[int | str, ...]) -> None:
+        c = self.card(int(args[0]))
+        d = c.defn
+        self.pay(p, d.cost)
+        mode, target = "", 0
+        if d.type == "unit":
+            mode = str(args[1])
+            if mode == "shelter":
+                target = int(args[2])
+        elif len(args) > 1:
+            target = int(args[1])
+        self.zones.move(c.uid, "resolution")
+        self._push(("card", c.uid, target, mode, 0), p)
+        self.log.emit("cast", f"P{p + 1} plays {c.name} ({d.cost} energy)", uid=c.uid, player=p)
+
+    def _do_ability(self, p: int, uid: int, target: int) -> None:
+        c = self.card(uid)
+        spec = c.defn.ability
+        if spec.get("kind") == "tap":
+            if c.zone.startswith("units:"):
+                c.position = "attack"  # SC-40: from defense to attack; cannot attack this turn
+                c.shelter = 0
+                c.no_attack = True
+            else:
+                c.tapped = True
+        else:
+            self.pay(p, int(spec.get("cost", 0)))
+        self._push(("ability", uid, target, "", 0), p)
+
+    def _do_hero(self, p: int, target: int) -> None:
+        hero = self.card(self.hero_uid(p))
+        self.pay(p, int(hero.defn.ability.get("cost", 0)))
+        self.hero_used[p] = True
+        self._push(("hero", hero.uid, target, "", 0), p)
+
+    def _do_pos(self, p: int, c: ScarsCard, pos: str, how: str) -> None:
+        c.moved = True
+        if pos == "defense":
+            self.set_position(c, "defense")
+            self.log.emit("position", f"{c.name} goes to defense position", uid=c.uid)
+        else:
+            paid = self.pay_one(p, how)
+            self.set_position(c, "attack")
+            self.log.emit("position", f"{c.name} goes to attack position ({paid})", uid=c.uid)
+
+    def _do_done(self, d: Decision) -> None:
+        if d.kind == "attack":
+            self._finish_attackers()
+        elif d.kind == "learn":
+            self.learn_left.pop(next(iter(self.learn_left)))
+        elif d.kind == "block":
+            self._finish_blockers()
+        elif d.kind == "damage":
+            self._resolve_combat()
+            self.combat_stage = "done"
+            self._next_phase()
+        else:
+            self._end_main()
+
+    def _finish_attackers(self) -> None:
+        for a in self.attackers:
+            c = self.card(a)
+            x = self.kw_x(c, "Learning")
+            if x and self._learnable(c):
+                self.learn_left[a] = x
+        self.combat_stage = "learn" if self.learn_left else ""
+        if not self.learn_left:
+            self._after_learning()
+
+    def _after_learning(self) -> None:
+        self.combat_stage = ""
+        for a in self.attackers:
+            c = self.card(a)
+            if c.defn.trigger.get("when") == "attack":
+                self._queue_trigger(self.active, a, "attack")
+        self._end_main()
+
+    def _finish_blockers(self) -> None:
+        for b, a in self.blocks.items():  # SC-88 Cover
+            bc = self.card(b)
+            if self.has_kw(bc, "Cover"):
+                for o, a2 in self.blocks.items():
+                    if a2 == a and o != b:
+                        self.card(o).modifiers.append(
+                            Modifier("defense", 1, source=b, until="eot", tag="cover")
+                        )
+                        self.log.emit(
+                            "cover", f"{self.card(o).name} gets +1 defense from {bc.name}'s Cover", uid=o
+                        )
+        self.combat_stage = "shelter"
+        if not self._shelter_targets():
+            self.combat_stage = ""
+            self._end_main()
+
+    def _end_main(self) -> None:
+        if self.phase in WINDOW_PHASES:
+            self.step = "window"
+        else:
+            self._next_phase()
+
+    def _next_phase(self) -> None:
+        self.step = "main"
+        i = PHASES.index(self.phase)
+        if self.phase == "end":
+            self._end_turn()
+            return
+        nxt = PHASES[i + 1]
+        if nxt in ("blockers", "damage") and not any(self.is_unit_in_play(a) for a in self.attackers):
+            nxt = "recruit2"
+        self.phase = nxt
+        self.combat_stage = ""
+        if nxt == "damage":
+            self.assign = []
+            self.assign_done = []
+        self.log.emit("phase", f"{PHASE_NAMES[nxt]}", phase=nxt)
+
+    def _start_turn(self, p: int, first: bool = False) -> None:
+        self.active = p
+        self.stack.active = p
+        self.stack.priority = p
+        if not first:
+            self.turn += 1
+        self.phase = "setup"
+        self.step = "main"
+        self.life_moved = [False, False]
+        self.support_played = [False, False]
+        self.hero_used = [False, False]
+        self.log.emit("turn", f"Turn {self.turn}: P{p + 1}", player=p)
+        self.log.emit("phase", PHASE_NAMES["setup"], phase="setup")
+        for z in ("structures", "energy", "weapons"):  # SC-50: untap all non-unit cards
+            for u in self.zones[f"{z}:{p}"].cards:
+                self.card(u).tapped = False
+        for c in self.units(p):
+            c.since_start = True  # SC-13
+            c.moved = False
+            c.no_attack = False
+        for z in ("units", "structures"):
+            for u in self.zones[f"{z}:{p}"].cards:
+                if self.card(u).defn.trigger.get("when") == "upkeep":
+                    self._queue_trigger(p, u, "upkeep")
+
+    def _end_turn(self) -> None:
+        for p in (0, 1):
+            self.pool[p] = 0  # SC-19: unspent energy is lost
+            for z in PLAY_ZONES:
+                for u in self.zones[f"{z}:{p}"].cards:
+                    c = self.card(u)
+                    c.modifiers = [m for m in c.modifiers if m.until != "eot"]
+                    c.granted = ()
+                    c.damage = 0  # ⚖ damage wears off at end of turn
+        self.attackers = {}
+        self.blocks = {}
+        self.was_blocked = []
+        self.shelter_choice = {}
+        self.learn_left = {}
+        self.assign = []
+        self.assign_done = []
+        self.combat_stage = ""
+        self._start_turn(1 - self.active)
+
+    # ---------------------------------------------------------- resolution
+    def describe_entry(self, e: Entry) -> str:
+        kind, src, tgt, mode, _ = e
+        c = self.card(src)
+        tname = self.name(tgt) if tgt else "a target"
+        if kind == "card":
+            if c.defn.type == "unit":
+                where = f"sheltering {self.name(tgt)}" if mode == "shelter" else f"in {mode} position"
+                return f"{c.name} (unit, {where})"
+            if c.defn.type == "weapon":
+                return f"{c.name} (weapon, for {tname})"
+            if c.defn.type == "prayer":
+                return f"{c.name}: {describe_spec(c.defn.effect, tname)}"
+            return f"{c.name} ({c.defn.type})"
+        if kind == "ability":
+            return f"{c.name}'s ability: {describe_spec(c.defn.ability, tname)}"
+        if kind == "hero":
+            return f"{c.name}'s hero ability: {describe_spec(c.defn.ability, tname)}"
+        return f"{c.name}'s {mode} trigger: {describe_spec(c.defn.trigger, tname)}"
+
+    def _resolve(self, ctrl: int, e: Entry) -> None:
+        kind, src, tgt, mode, _ = e
+        c = self.card(src)
+        self.log.emit("resolve", f"Resolves: {self.describe_entry(e)}", player=ctrl)
+        if kind == "card":
+            d = c.defn
+            if d.type == "prayer":
+                self._run(ctrl, src, tgt, d.effect)
+                if c.zone == "resolution":
+                    self.zones.move(src, f"discard:{c.owner}")  # SC-15
+                return
+            dest = {"unit": "units", "structure": "structures", "weapon": "weapons"}[d.type]
+            self.zones.move(src, f"{dest}:{ctrl}")
+            c.controller = ctrl
+            c.since_start = False
+            if d.type == "unit":
+                shelter = tgt if mode == "shelter" and self._valid_shelter(ctrl, tgt) else 0
+                self.set_position(c, "attack" if mode == "attack" else "defense", shelter)
+                self.log.emit("enter", f"{c.name} enters in {c.position} position", uid=src)
+            elif d.type == "weapon":
+                c.attached = tgt if self.is_unit_in_play(tgt) and self.controller_of(tgt) == ctrl else 0
+                self.log.emit("enter", f"{c.name} is equipped to {self.name(c.attached)}", uid=src)
+            if d.trigger.get("when") == "enter":
+                self._queue_trigger(ctrl, src, "enter")
+            return
+        spec = c.defn.trigger if kind == "trigger" else c.defn.ability
+        self._run(ctrl, src, tgt, spec)
+
+    def _valid_shelter(self, p: int, t: int) -> bool:
+        return self.is_unit_in_play(t) and self.controller_of(t) == p and self.card(t).position == "attack"
+
+    def _run(self, ctrl: int, src: int, tgt: int, spec: Any) -> None:
+        tk = spec.get("target", "")
+        if tk and tgt not in self.targets(ctrl, tk, exclude=src):
+            self.log.emit("fizzle", f"The target is no longer legal: {self.card(src).name} does nothing")
+            return
+        EFFECTS[str(spec["effect"])](self, ctrl, src, tgt, spec)
+
+    # -------------------------------------------------------------- settle
+    def _state_checks(self) -> None:
+        """SC-12 deaths, SC-02 heroes without lives."""
+        for _ in range(50):
+            dead = [
+                u.uid
+                for p in (0, 1)
+                for u in self.units(p)
+                if u.damage > self.defense_of(u) or self.defense_of(u) <= 0
+            ]
+            if not dead:
+                break
+            for uid in dead:
+                if self.is_unit_in_play(uid):
+                    c = self.card(uid)
+                    why = (
+                        "dies (defense 0)"
+                        if self.defense_of(c) <= 0
+                        else f"dies ({c.damage} damage > defense {self.defense_of(c)})"
+                    )
+                    self.destroy(uid, why)
+        if not self.over:
+            dead_heroes = [p for p in (0, 1) if self.lives(p) == 0]
+            if len(dead_heroes) == 2:
+                self.over = True
+                self.win = None
+                self.log.emit("over", "Both heroes have no lives left: a draw")
+            elif dead_heroes:
+                self.log.emit(
+                    "over", f"P{dead_heroes[0] + 1}'s hero has no lives left: P{2 - dead_heroes[0]} wins"
+                )
+                self._lose(dead_heroes[0])
+        elif self.win is not None and not any(e.kind == "over" for e in self.log.events[-3:]):
+            self.log.emit("over", f"P{self.win + 1} wins")
+
+    def _settle(self) -> None:
+        for _ in range(10_000):
+            self._invalidate()
+            self._state_checks()
+            if self.over:
+                self._invalidate()
+                return
+            # triggers with no target (or one) go to the resolution zone at once (SC-42)
+            while self.pending:
+                ctrl, src, when = self.pending[0]
+                spec = self.card(src).defn.trigger
+                tk = spec.get("target", "")
+                if not tk:
+                    self.pending.pop(0)
+                    self._push(("trigger", src, 0, when, 0), ctrl)
+                    continue
+                tg = self.targets(ctrl, tk)
+                if not tg:
+                    self.pending.pop(0)
+                    self.log.emit("fizzle", f"{self.card(src).name}'s {when} ability has no target")
+                    continue
+                if len(tg) == 1:
+                    self.pending.pop(0)
+                    self._push(("trigger", src, tg[0], when, 0), ctrl)
+                    continue
+                break
+            self._invalidate()
+            if self.phase == "attackers" and self.combat_stage == "learn" and not self.learn_left:
+                self._after_learning()
+                continue
+            if self.phase == "blockers" and self.combat_stage == "shelter" and not self._shelter_targets():
+                self.combat_stage = ""
+                self._end_main()
+                continue
+            if self.phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
+                if self._auto_assign_single():
+                    continue
+            d, acts = self._compute()
+            if d is None:
+                return
+            if len(acts) == 1 and acts[0].kind in ("pass", "done") and d.kind != "mulligan":
+                # nothing to decide: the engine passes / moves on (docs/rulings.md)
+                self._invalidate()
+                if acts[0].kind == "pass":
+                    self._do_pass(d.player)
+                else:
+                    self._do_done(d)
+                continue
+            return
+        raise RuntimeError("the engine did not settle")
+
+    # ---------------------------------------------------------------- copy
+    def clone(self) -> ScarsGame:
+        new = ScarsGame.__new__(ScarsGame)
+        self._clone_base(new)
+        new.pool_defs = self.pool_defs
+        new.zones = self.zones.clone()
+        new.active = self.active
+        new.first = self.first
+        new.turn = self.turn
+        new.phase = self.phase
+        new.step = self.step
+        new.stack = self.stack.clone()
+        new.pool = list(self.pool)
+        new.hand_size = list(self.hand_size)
+        new.mull_order = list(self.mull_order)
+        new.life_moved = list(self.life_moved)
+        new.support_played = list(self.support_played)
+        new.hero_used = list(self.hero_used)
+        new.pending = list(self.pending)
+        new.attackers = dict(self.attackers)
+        new.blocks = dict(self.blocks)
+        new.was_blocked = list(self.was_blocked)
+        new.shelter_choice = dict(self.shelter_choice)
+        new.learn_left = dict(self.learn_left)
+        new.assign = [list(x) for x in self.assign]
+        new.assign_done = list(self.assign_done)
+        new.combat_stage = self.combat_stage
+        new.over = self.over
+        new.win = self.win
+        new._cache = None
+        return new
+
+    def canonical(self) -> Any:
+        return {
+            "zones": self.zones.canonical(),
+            "active": self.active,
+            "first": self.first,
+            "turn": self.turn,
+            "phase": self.phase,
+            "step": self.step,
+            "stack": self.stack.canonical(),
+            "pool": self.pool,
+            "hand_size": self.hand_size,
+            "mull": self.mull_order,
+            "flags": [self.life_moved, self.support_played, self.hero_used],
+            "pending": [list(x) for x in self.pending],
+            "attackers": [[a, t] for a, t in self.attackers.items()],
+            "blocks": [[b, a] for b, a in self.blocks.items()],
+            "was_blocked": self.was_blocked,
+            "shelter_choice": sorted(self.shelter_choice.items()),
+            "learn": [[a, n] for a, n in self.learn_left.items()],
+            "assign": self.assign,
+            "assign_done": self.assign_done,
+            "stage": self.combat_stage,
+            "over": [self.over, self.win],
+        }
+
+    # ---------------------------------------------------------------- text
+    def describe_action(self, action: Action) -> str:
+        k, a = action.kind, action.args
+        try:
+            if k == "keep":
+                return "Keep this hand"
+            if k == "mulligan":
+                return "Mulligan (shuffle back, draw one card fewer)"
+            if k == "pass":
+                return "Pass"
+            if k == "done":
+                return "Done"
+            if k == "draw":
+                return "Draw a card"
+            if k == "skip":
+                return "Skip the draw: move a life to energy"
+            if k == "life":
+                return "Move a life to energy"
+            if k == "target":
+                return f"Target {self.name(int(a[0]))}"
+            if k == "cast":
+                c = self.card(int(a[0]))
+                if c.defn.type == "unit":
+                    if a[1] == "shelter":
+                        return f"Play {c.name} ({c.defn.cost}) sheltering {self.name(int(a[2]))}"
+                    return f"Play {c.name} ({c.defn.cost}) in {a[1]} position"
+                if c.defn.type == "weapon":
+                    return f"Play {c.name} ({c.defn.cost}) equipped to {self.name(int(a[1]))}"
+                if len(a) > 1:
+                    return f"Play {c.name} ({c.defn.cost}) on {self.name(int(a[1]))}"
+                return f"Play {c.name} ({c.defn.cost})"
+            if k == "support":
+                return f"Place {self.card(int(a[0])).name} face down as a support"
+            if k == "hero":
+                return "Use the hero ability" + (f" on {self.name(int(a[0]))}" if a else "")
+            if k == "ability":
+                c = self.card(int(a[0]))
+                return f"Use {c.name}'s ability" + (f" on {self.name(int(a[1]))}" if len(a) > 1 else "")
+            if k == "equip":
+                w = self.card(int(a[0]))
+                return f"Equip {w.name} to {self.name(int(a[1]))} ({w.defn.equip} energy)"
+            if k == "pos":
+                c = self.card(int(a[0]))
+                if a[1] == "defense":
+                    return f"Turn {c.name} to defense position"
+                return f"Turn {c.name} to attack position (pay 1 {'energy' if a[2] == 'e' else 'life'})"
+            if k == "shelter":
+                return f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {'energy' if a[2] == 'e' else 'life'})"
+            if k == "attack":
+                return f"{self.name(int(a[0]))} attacks {self.name(int(a[1]))}"
+            if k == "learn":
+                return f"{self.name(int(a[0]))} learns {str(a[1]).replace('_', ' ')}"
+            if k == "block":
+                return f"{self.name(int(a[0]))} blocks {self.name(int(a[1]))}"
+            if k == "choose":
+                words = {"unit": "the unit fights", "shelter": "its shelter fights", "both": "both fight"}
+                return f"{self.name(int(a[0]))}: {words.get(str(a[1]), a[1])}"
+            if k == "assign":
+                return f"1 damage from {self.name(int(a[0]))} to {self.name(int(a[1]))}"
+            if k == "discard":
+                return f"Discard {self.name(int(a[0]))}"
+            if k == "sacrifice":
+                return f"Discard the unit {self.name(int(a[0]))}"
+        except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+            pass
+        return self.format_action(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """A specific reason why `action` cannot be played now."""
+        d = self.decision()
+        if d is None:
+            return "the game is over"
+        k, a = action.kind, action.args
+        p = d.player
+        try:
+            uid = int(a[0]) if a and isinstance(a[0], int) else None
+            c = self.card(uid) if uid is not None and uid in self.zones.cards else None
+            if k == "cast" and c is not None:
+                if c.zone != f"hand:{p}":
+                    return f"{c.name} is not in your hand"
+                if not self.can_cast_faction(p, c.defn):
+                    return f"{c.name} is a {c.defn.faction} card; your hero cannot pay for it (SC-20)"
+                if self.available_energy(p) < c.defn.cost:
+                    return f"not enough energy: {c.name} costs {c.defn.cost}, you have {self.available_energy(p)}"
+                if c.defn.type in ("unit", "structure", "weapon") and "Lightning" not in c.defn.keywords:
+                    if self.stack or d.kind != "recruit":
+                        return f"{c.name} can only be played in your recruitment phase with an empty resolution zone (SC-10)"
+                tk = c.defn.effect.get("target", "") if c.defn.type == "prayer" else ""
+                if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
+                    t = self.card(int(a[1]))
+                    if t.zone.startswith("units:") and self.has_kw(t, "Stealth"):
+                        return f"{t.name} has Stealth and cannot be targeted (SC-86)"
+                if tk:
+                    return f"that is not a legal target for {c.name}"
+            if k == "attack" and c is not None:
+                if c.zone != f"units:{p}":
+                    return f"{c.name} is not your unit"
+                if c.no_attack:
+                    return f"{c.name} used a tap ability this turn and cannot attack (SC-40)"
+                if self.is_sick(c) and not self.has_kw(c, "Haste"):
+                    return f"{c.name} entered this turn and cannot attack yet (SC-13)"
+                if c.position != "attack" and not self.has_kw(c, "Alert"):
+                    return f"{c.name} is in defense position and cannot attack (SC-60)"
+                if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
+                    t = self.card(int(a[1]))
+                    if t.zone.startswith("units:") and t.position != "attack":
+                        return f"{t.name} is in defense position and cannot be attacked (SC-60)"
+            if (
+                k == "block"
+                and c is not None
+                and len(a) > 1
+                and isinstance(a[1], int)
+                and a[1] in self.zones.cards
+            ):
+                at = self.card(int(a[1]))
+                if c.position != "defense":
+                    return f"{c.name} is in attack position and cannot block (SC-54)"
+                if self.has_kw(at, "Flying") and not (self.has_kw(c, "Flying") or self.has_kw(c, "Ranged")):
+                    return f"{at.name} has Flying: only Flying or Ranged units can block it (SC-83)"
+                v = self.kw_x(at, "Valor")
+                if v and self.attack_of(c) >= v:
+                    return f"{at.name} has Valor {v}: units with attack {v} or more cannot block it (SC-90)"
+                f = self.kw_x(at, "Fear")
+                if f and self.attack_of(c) <= f:
+                    return f"{at.name} has Fear {f}: units with attack {f} or less cannot block it (SC-92)"
+            if k == "ability" and c is not None:
+                spec = c.defn.ability
+                if not spec:
+                    return f"{c.name} has no activated ability"
+                if spec.get("kind") == "tap" and c.zone.startswith("units:") and not c.since_start:
+                    return f"{c.name} entered this turn: it cannot use tap abilities yet (SC-13, SC-40)"
+                if spec.get("kind") == "tap" and (c.tapped or c.position == "attack"):
+                    return f"{c.name} is already turned and cannot use its tap ability"
+                if self.available_energy(p) < int(spec.get("cost", 0)):
+                    return f"not enough energy: the ability costs {spec.get('cost')}, you have {self.available_energy(p)}"
+            if k == "support" and self.support_played[p]:
+                return "you already placed a support card this turn (SC-22)"
+            if k == "life" and self.life_moved[p]:
+                return "you already moved a life to energy this turn (SC-18)"
+            if k in ("support", "life", "hero", "equip") and (self.stack or d.kind != "recruit"):
+                return "only in your recruitment phase with an empty resolution zone"
+            if k == "hero" and self.hero_used[p]:
+                return "the hero ability was already used this turn"
+            if k == "equip" and c is not None and self.available_energy(p) < c.defn.equip:
+                return f"not enough energy: equipping {c.name} costs {c.defn.equip}, you have {self.available_energy(p)}"
+        except (KeyError, IndexError, ValueError, TypeError, AssertionError):
+            pass
+        return super().explain_illegal(action)
+
+    # ---------------------------------------------------------------- view
+    def card_view(self, c: ScarsCard) -> dict[str, Any]:
+        d = c.defn
+        out: dict[str, Any] = {
+            "uid": c.uid,
+            "id": d.id,
+            "name": d.name,
+            "type": d.type,
+            "owner": c.owner,
+            "controller": c.controller,
+            "faction": d.faction,
+            "cost": d.cost,
+            "text": d.text,
+            "keywords": list(self.keywords_of(c)) if c.zone.startswith("units:") else list(d.keywords),
+        }
+        if d.type == "unit":
+            out.update(
+                attack=self.attack_of(c),
+                defense=self.defense_of(c),
+                base_attack=d.attack,
+                base_defense=d.defense,
+            )
+            if c.zone.startswith("units:"):
+                out.update(
+                    position=c.position,
+                    tapped=c.position == "attack",
+                    damage=c.damage,
+                    sheltering=c.shelter or None,
+                    sick=self.is_sick(c) and not self.has_kw(c, "Haste"),
+                    no_attack=c.no_attack,
+                    weapons=[w.uid for w in self.weapons_on(c)],
+                    attacking=self.attackers.get(c.uid),
+                    blocking=self.blocks.get(c.uid),
+                    lethal_at=self.defense_of(c) + 1,
+                )
+        elif d.type == "weapon":
+            out.update(attack=d.attack, defense=d.defense, equip=d.equip, attached=c.attached or None)
+        elif d.type in ("structure", "life"):
+            out["tapped"] = c.tapped
+        if d.type == "hero":
+            out.update(lives=d.lives, factions=list(d.factions))
+        if d.ability:
+            out["ability"] = {**d.ability, "text": describe_spec(d.ability)}
+        return out
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The table as `player` sees it (None: a spectator). Keys:
+
+        * "game": "scars", "turn": int, "active": seat, "first": seat
+        * "phase": sub-phase id ("mulligan", "setup", "draw", "recruit1", "attackers", "blockers",
+          "damage", "recruit2", "cleanup", "end"), "phase_name": e.g. "3A Declare attackers",
+          "step": "main" | "window" (the end-of-sub-phase response window, SC-59)
+        * "decision": {"player", "kind", "prompt", "context"} or None. Kinds: mulligan, setup, draw,
+          recruit, attack, learn, block, shelter, damage, cleanup, end, target, respond
+        * "priority": seat that may act now
+        * "players": per seat {"seat", "hero": card dict (+ "lives" base, "factions", "ability"),
+          "lives": life cards beside the hero, "energy": {"untapped", "tapped", "cards": [uids]},
+          "pool": floating energy, "supports": count, "support_cards": (own seat only) card dicts,
+          "unit_limit": 2 × supports, "hand": card dicts (own seat) or None, "hand_count",
+          "deck_count", "discard": card dicts, "out": card dicts, "units": card dicts,
+          "structures": card dicts, "weapons": card dicts, "life_moved", "support_played", "hero_used"}
+        * unit card dicts: uid, id, name, type, owner, controller, faction, cost, text, keywords
+          (with weapon and granted ones), attack/defense (derived), base_attack/base_defense,
+          position ("attack"/"defense"), tapped (= attack position), damage, lethal_at
+          (damage greater than defense kills, SC-12), sheltering (uid or None), sick, no_attack,
+          weapons [uids], attacking (target uid or None), blocking (attacker uid or None)
+        * "stack": bottom → top [{"controller", "kind", "source", "target", "text"}]
+        * "combat": {"attackers": {uid: target}, "blocks": {blocker: attacker}, "shelter": {uid: choice},
+          "assigned": [[source, target, n]]}
+        * "winner": seat or None, "over": bool
+        """
+        d = self.decision()
+        players = []
+        for p in (0, 1):
+            cv = self.card_view
+            energy = [self.card(u) for u in self.zones[f"energy:{p}"].cards]
+            mine = player == p
+            players.append(
+                {
+                    "seat": p,
+                    "name": f"P{p + 1}",
+                    "hero": cv(self.card(self.hero_uid(p))),
+                    "lives": self.lives(p),
+                    "energy": {
+                        "untapped": sum(1 for e in energy if not e.tapped),
+                        "tapped": sum(1 for e in energy if e.tapped),
+                        "cards": [e.uid for e in energy],
+                    },
+                    "pool": self.pool[p],
+                    "supports": len(self.zones[f"supports:{p}"]),
+                    "support_cards": [cv(c) for c in self.zones.in_zone(f"supports:{p}")] if mine else None,  # type: ignore[arg-type]
+                    "unit_limit": self.unit_limit(p),
+                    "hand": [cv(c) for c in self.zones.in_zone(f"hand:{p}")] if mine else None,  # type: ignore[arg-type]
+                    "hand_count": len(self.zones[f"hand:{p}"]),
+                    "deck_count": len(self.zones[f"deck:{p}"]),
+                    "discard": [cv(c) for c in self.zones.in_zone(f"discard:{p}")],  # type: ignore[arg-type]
+                    "out": [cv(c) for c in self.zones.in_zone(f"out:{p}")],  # type: ignore[arg-type]
+                    "units": [cv(c) for c in self.units(p)],
+                    "structures": [cv(c) for c in self.zones.in_zone(f"structures:{p}")],  # type: ignore[arg-type]
+                    "weapons": [cv(c) for c in self.zones.in_zone(f"weapons:{p}")],  # type: ignore[arg-type]
+                    "life_moved": self.life_moved[p],
+                    "support_played": self.support_played[p],
+                    "hero_used": self.hero_used[p],
+                }
+            )
+        return {
+            "game": "scars",
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "phase_name": PHASE_NAMES.get(self.phase, self.phase),
+            "step": self.step,
+            "decision": (
+                {"player": d.player, "kind": d.kind, "prompt": d.prompt, "context": dict(d.context)}
+                if d
+                else None
+            ),
+            "priority": d.player if d else None,
+            "players": players,
+            "stack": [
+                {
+                    "controller": ctrl,
+                    "kind": e[0],
+                    "source": e[1],
+                    "target": e[2] or None,
+                    "text": self.describe_entry(e),
+                }
+                for ctrl, e in self.stack.entries()
+            ],
+            "resolution": [self.card_view(c) for c in self.zones.in_zone("resolution")],  # type: ignore[arg-type]
+            "combat": {
+                "attackers": {str(a): t for a, t in self.attackers.items()},
+                "blocks": {str(b): a for b, a in self.blocks.items()},
+                "shelter": {str(t): x for t, x in self.shelter_choice.items()},
+                "assigned": [list(x) for x in self.assign],
+            },
+            "keywords": {k: KEYWORD_HELP[k] for k in KEYWORDS},
+            "winner": self.winner(),
+            "over": self.over,
+        }
