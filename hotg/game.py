@@ -511,6 +511,9 @@ class HotgGame(Game):
             self.log.emit("fizzle", f"{d.name}: its target is gone, nothing happens")
             return
         ctx = fx.Ctx(source, controller, target, ab, kind, (r, c) if r >= 0 else None, def_id)
+        if kind in ("warcry", "afterlife"):
+            word = "Warcry" if kind == "warcry" else "Afterlife"
+            self.log.emit(kind, f"{d.name}'s {word} resolves", source=source)
         fx.EFFECTS[str(ab["do"])](self, ctx)
 
     # -------------------------------------------------------- primitive verbs
