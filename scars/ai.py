@@ -1,11 +1,56 @@
-"""Scripted AI for The Scars (placeholder: random)."""
+"""The scripted opponent for The Scars (AI level "scripted").
+
+A rule-based player that decides from what its seat can see: its own hand,
+the public table (units, positions, damage, lives, energy, the resolution
+zone) and the opponent's hand *count* only. It never looks at the opponent's
+hand or at any deck order. Every choice is a cheap heuristic, so a decision
+takes well under a millisecond.
+
+What it does:
+* life versus energy — grows energy early (skipping the draw, moving one life
+  per turn) while its hero is healthy, and stops once it has enough or its
+  lives run low;
+* supports — places the least useful card face down whenever its unit limit
+  would not cover its board and the next unit;
+* recruitment — casts the most expensive useful permanent first, units in
+  attack position when they hit harder than they defend, weapons on its best
+  unit, removal prayers on enemy units it can kill;
+* positions — turns strong defenders to attack in set-up when energy is spare,
+  and pulls weak units back to defense when the enemy threatens;
+* combat — attacks where no enemy blocker kills the attacker for free (or all
+  out when the damage is lethal), blocks when the blocker survives or trades
+  up, chump-blocks only to survive, assigns damage to finish blockers first;
+* responses — cancels big enemy cards, kills attackers with prayers and tap
+  abilities, and otherwise passes.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from common.agents import Agent
+from common.cards import keyword_name
 from common.game import Action, Game
+
+if TYPE_CHECKING:
+    from .cards import ScarsCard
+    from .game import ScarsGame
+
+HARMFUL = {"damage", "destroy", "exile", "bounce", "force_defense", "counter"}
+GOOD_KEYWORDS = [
+    "Trample",
+    "Flying",
+    "Valor",
+    "Fear",
+    "Honor",
+    "Haste",
+    "Ranged",
+    "Cover",
+    "Stealth",
+    "Alert",
+    "Bond",
+]
 
 
 class ScriptedAgent(Agent):
@@ -14,6 +59,414 @@ class ScriptedAgent(Agent):
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
+    # ------------------------------------------------------------ entry
     def choose(self, game: Game) -> Action:
-        acts = game.legal_actions()
-        return acts[self._rng.randrange(len(acts))]
+        g: ScarsGame = game  # type: ignore[assignment]
+        acts = g.legal_actions()
+        d = g.decision()
+        assert d is not None and acts
+        if len(acts) == 1:
+            return acts[0]
+        self.me = d.player
+        handler = getattr(self, f"_on_{d.kind}", None)
+        choice = handler(g, acts) if handler else None
+        if choice is None or choice not in acts:
+            for fallback in ("done", "pass", "keep", "draw"):
+                for a in acts:
+                    if a.kind == fallback:
+                        return a
+            return acts[0]
+        return choice
+
+    # ------------------------------------------------------------ helpers
+    def _threat(self, g: ScarsGame, p: int) -> int:
+        """Attack the units of `p` could bring next turn."""
+        return sum(g.attack_of(u) for u in g.units(p))
+
+    def _value(self, g: ScarsGame, c: ScarsCard) -> float:
+        d = c.defn
+        if not g.can_cast_faction(self.me, d):
+            return -1.0
+        v = float(d.cost)
+        if d.type == "unit":
+            v += 0.5 * (d.attack + d.defense)
+        return v
+
+    def _energy_cards(self, g: ScarsGame) -> int:
+        return len(g.zones[f"energy:{self.me}"])
+
+    def _want_energy(self, g: ScarsGame) -> bool:
+        me = self.me
+        n = self._energy_cards(g)
+        lives = g.lives(me)
+        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
+        biggest = max((c.defn.cost for c in hand if g.can_cast_faction(me, c.defn)), default=0)
+        goal = min(6, max(3, biggest))
+        return n < goal and lives > 9
+
+    def _kills(self, g: ScarsGame, target: ScarsCard, dmg: int) -> bool:
+        return target.damage + dmg > g.defense_of(target)
+
+    def _first(self, acts: list[Action], kind: str) -> Action | None:
+        for a in acts:
+            if a.kind == kind:
+                return a
+        return None
+
+    def _best_target(self, g: ScarsGame, spec: dict, options: list[int]) -> int | None:
+        """A target for an effect: enemies for harmful effects, own units for helpful ones."""
+        eff = str(spec.get("effect"))
+        me = self.me
+        if not options:
+            return None
+        if eff == "counter":
+            return max(options, key=lambda u: g.card(u).defn.cost)
+        if eff == "reanimate":
+            return max(options, key=lambda u: g.card(u).defn.cost)
+        if eff in HARMFUL:
+            enemy = [
+                u
+                for u in options
+                if g.controller_of(u) != me or (g.card(u).defn.type == "hero" and g.card(u).owner != me)
+            ]
+            enemy = [u for u in enemy if g.card(u).owner != me]
+            if not enemy:
+                return None
+            x = int(spec.get("x", 1))
+            units = [u for u in enemy if g.card(u).defn.type == "unit"]
+            if eff == "damage":
+                killable = [u for u in units if self._kills(g, g.card(u), x)]
+                if killable:
+                    return max(killable, key=lambda u: g.attack_of(g.card(u)) + g.card(u).defn.cost)
+                heroes = [u for u in enemy if g.card(u).defn.type == "hero"]
+                if heroes:
+                    return heroes[0]
+                return None
+            if eff == "destroy" and spec.get("y") is not None:
+                units = [u for u in units if g.attack_of(g.card(u)) <= int(spec["y"])]
+            if not units:
+                return None
+            return max(units, key=lambda u: g.attack_of(g.card(u)) + g.defense_of(g.card(u)))
+        own = [u for u in options if g.card(u).defn.type == "unit" and g.controller_of(u) == me]
+        if not own:
+            return None
+        if eff == "heal":
+            hurt = [u for u in own if g.card(u).damage > 0]
+            return max(hurt, key=lambda u: g.card(u).damage) if hurt else None
+        attacking = [u for u in own if u in g.attackers or u in g.blocks]
+        pool = attacking or own
+        return max(pool, key=lambda u: g.attack_of(g.card(u)))
+
+    # ------------------------------------------------------------ decisions
+    def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
+        hand = [g.card(u) for u in g.zones[f"hand:{self.me}"].cards]
+        cheap = sum(
+            1
+            for c in hand
+            if c.defn.type == "unit" and c.defn.cost <= 3 and g.can_cast_faction(self.me, c.defn)
+        )
+        if cheap >= 2 or len(hand) <= 5:
+            return Action("keep")
+        return Action("mulligan")
+
+    def _on_draw(self, g: ScarsGame, acts: list[Action]) -> Action:
+        if Action("skip") in acts and self._want_energy(g) and self._energy_cards(g) < 3:
+            return Action("skip")
+        return Action("draw")
+
+    def _on_setup(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        me = self.me
+        enemy_threat = self._threat(g, 1 - me)
+        spare = g.available_energy(me)
+        for a in acts:
+            if a.kind == "pos" and a.args[1] == "defense":
+                c = g.card(int(a.args[0]))
+                if g.attack_of(c) <= 1 and enemy_threat >= 3 and c.defn.ability.get("kind") != "tap":
+                    return a
+        if spare >= 3:
+            for a in acts:
+                if a.kind == "pos" and a.args[1] == "attack" and a.args[2] == "e":
+                    c = g.card(int(a.args[0]))
+                    if g.attack_of(c) >= 3 and not c.defn.ability:
+                        return a
+        return self._recruit_instants(g, acts)
+
+    def _on_recruit(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        me = self.me
+        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
+        units = g.units(me)
+        # supports keep the board legal (SC-23)
+        sup = [a for a in acts if a.kind == "support"]
+        if sup and len(hand) >= 2 and g.unit_limit(me) < len(units) + 2:
+            worst = min(sup, key=lambda a: self._value(g, g.card(int(a.args[0]))))
+            return worst
+        if self._first(acts, "life") and self._want_energy(g):
+            return Action("life")
+        # permanents, most expensive first
+        casts = [a for a in acts if a.kind == "cast" and g.card(int(a.args[0])).defn.type != "prayer"]
+        room = g.unit_limit(me) - len(units)
+        best: Action | None = None
+        best_v = -1.0
+        for a in casts:
+            c = g.card(int(a.args[0]))
+            d = c.defn
+            if d.type == "unit":
+                if room <= 0 and not sup:
+                    continue
+                want = (
+                    "attack"
+                    if (d.attack >= d.defense or g.has_kw(c, "Haste")) and not d.ability
+                    else "defense"
+                )
+                if g.has_kw(c, "Alert"):
+                    want = "defense"
+                if a.args[1] != want:
+                    continue
+                v = self._value(g, c) + 1
+            elif d.type == "weapon":
+                tgt = g.card(int(a.args[1]))
+                if tgt.uid != max((u.uid for u in units), key=lambda u: g.attack_of(g.card(u)), default=0):
+                    continue
+                v = self._value(g, c)
+            else:
+                v = self._value(g, c) + 0.5
+            if v > best_v:
+                best, best_v = a, v
+        if best is not None:
+            return best
+        r = self._recruit_instants(g, acts)
+        if r is not None:
+            return r
+        # leftover energy: hero ability, then equips for unattached weapons
+        hero_acts = [a for a in acts if a.kind == "hero"]
+        if hero_acts:
+            spec = g.card(g.hero_uid(me)).defn.ability
+            if not spec.get("target"):
+                if spec.get("effect") != "token" or room > 0:
+                    return hero_acts[0]
+            else:
+                t = self._best_target(g, spec, [int(a.args[0]) for a in hero_acts])
+                if t is not None and (spec.get("effect") != "damage" or g.card(t).defn.type == "unit"):
+                    return Action("hero", (t,))
+        for a in acts:
+            if a.kind == "equip" and not g.card(int(a.args[0])).attached:
+                return a
+        return None
+
+    def _recruit_instants(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """Removal prayers and damaging abilities aimed at things they kill."""
+        me = self.me
+        for a in acts:
+            if a.kind == "cast":
+                c = g.card(int(a.args[0]))
+                d = c.defn
+                if d.type != "prayer":
+                    continue
+                eff = str(d.effect.get("effect"))
+                if eff in ("damage", "destroy", "exile") and len(a.args) > 1:
+                    t = self._best_target(
+                        g,
+                        d.effect,
+                        [int(x.args[1]) for x in acts if x.kind == "cast" and x.args[0] == a.args[0]],
+                    )
+                    if t is not None and g.card(t).defn.type == "unit":
+                        return Action("cast", (c.uid, t))
+                    if t is not None and g.lives(1 - me) <= int(d.effect.get("x", 1)):
+                        return Action("cast", (c.uid, t))
+                if eff in ("draw", "restore") and (eff != "restore" or g.lives(me) < 12):
+                    return a
+                if eff == "token" and g.unit_limit(me) > len(g.units(me)) + 1:
+                    return a
+                if eff == "discard_random" and g.zones[f"hand:{1 - me}"].cards:
+                    return a
+                if eff == "reanimate":
+                    return a
+        for a in acts:
+            if a.kind == "ability":
+                c = g.card(int(a.args[0]))
+                spec = c.defn.ability
+                eff = spec.get("effect")
+                if len(a.args) > 1:
+                    options = [int(x.args[1]) for x in acts if x.kind == "ability" and x.args[0] == a.args[0]]
+                    t = self._best_target(g, spec, options)
+                    if t is not None and (
+                        eff != "damage" or g.card(t).defn.type == "unit" or g.phase == "recruit2"
+                    ):
+                        return Action("ability", (c.uid, t))
+                elif eff == "token" and g.phase == "recruit2" and g.unit_limit(me) > len(g.units(me)):
+                    return a
+        return None
+
+    def _on_attack(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        opp = 1 - self.me
+        hero = g.hero_uid(opp)
+        blockers = [u for u in g.units(opp) if u.position == "defense" and u.uid not in g.blocks]
+        candidates = sorted(
+            {int(a.args[0]) for a in acts if a.kind == "attack"}, key=lambda u: -g.attack_of(g.card(u))
+        )
+        if not candidates:
+            return None
+        # all-out when the hero cannot survive
+        total = sum(g.attack_of(g.card(u)) for u in candidates) + sum(
+            g.attack_of(g.card(a)) for a in g.attackers
+        )
+        all_in = total >= g.lives(opp) + sum(g.attack_of(b) for b in blockers) or g.lives(opp) <= 3
+        for uid in candidates:
+            a = g.card(uid)
+            if Action("attack", (uid, hero)) not in acts:
+                continue
+            able = [b for b in blockers if g.can_block(b, a)]
+            atk = g.attack_of(a)
+            if atk <= 0:
+                continue
+            # a blocker that kills it without dying makes the attack a loss
+            bad = any(
+                g.attack_of(b) > g.defense_of(a) - a.damage and atk <= g.defense_of(b) - b.damage
+                for b in able
+            )
+            if all_in or not able or not bad:
+                # an enemy unit in attack position we can kill safely is a better target
+                for t in g.units(opp):
+                    if (
+                        t.position == "attack"
+                        and not able
+                        and atk > g.defense_of(t) - t.damage
+                        and g.attack_of(t) <= g.defense_of(a) - a.damage
+                        and g.attack_of(t) >= 3
+                        and not all_in
+                        and Action("attack", (uid, t.uid)) in acts
+                    ):
+                        return Action("attack", (uid, t.uid))
+                return Action("attack", (uid, hero))
+        return None
+
+    def _on_learn(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        for kw in GOOD_KEYWORDS:
+            for a in acts:
+                if a.kind == "learn" and keyword_name(str(a.args[1]).replace("_", " ")) == kw:
+                    return a
+        return None
+
+    def _on_block(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        me = self.me
+        attackers = [g.card(a) for a in g.attackers if g.is_unit_in_play(a)]
+        hero = g.hero_uid(me)
+        unblocked_hero_dmg = sum(
+            g.attack_of(a) for a in attackers if g.attackers.get(a.uid) == hero and a.uid not in g.was_blocked
+        )
+        danger = unblocked_hero_dmg >= g.lives(me) or g.lives(me) - unblocked_hero_dmg <= 3
+        for a in sorted(attackers, key=lambda c: -g.attack_of(c)):
+            if a.uid in g.was_blocked:
+                continue
+            options = [g.card(int(x.args[0])) for x in acts if x.kind == "block" and x.args[1] == a.uid]
+            if not options:
+                continue
+            atk = g.attack_of(a)
+            survive = [b for b in options if atk <= g.defense_of(b) - b.damage]
+            kill = [b for b in options if g.attack_of(b) > g.defense_of(a) - a.damage]
+            both = [b for b in survive if b in kill]
+            pick = None
+            if both:
+                pick = min(both, key=lambda b: g.attack_of(b))
+            elif survive and g.attackers.get(a.uid) == hero:
+                pick = min(survive, key=lambda b: g.attack_of(b))
+            elif kill and g.attackers.get(a.uid) == hero:
+                cheap = [b for b in kill if b.defn.cost <= a.defn.cost]
+                pick = min(cheap, key=lambda b: b.defn.cost) if cheap else None
+            if pick is None and danger and g.attackers.get(a.uid) == hero:
+                pick = min(options, key=lambda b: b.defn.cost + g.attack_of(b))
+            if pick is not None:
+                return Action("block", (pick.uid, a.uid))
+        return None
+
+    def _on_shelter(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        t = int(acts[0].args[0])
+        unit = g.card(t)
+        incoming = sum(
+            g.attack_of(g.card(a)) for a, x in g.attackers.items() if x == t and a not in g.was_blocked
+        )
+        shel = [g.card(u) for u in g._shelterers(t)]
+        if any(incoming <= g.defense_of(s) - s.damage for s in shel):
+            return Action("choose", (t, "shelter"))
+        if incoming <= g.defense_of(unit) - unit.damage:
+            return Action("choose", (t, "unit"))
+        return Action("choose", (t, "both"))
+
+    def _on_damage(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        opts = [int(a.args[1]) for a in acts]
+        src = int(acts[0].args[0])
+        units = [u for u in opts if g.card(u).defn.type == "unit"]
+        heroes = [u for u in opts if g.card(u).defn.type == "hero"]
+        if heroes and all(g._lethal_need(u) == 0 for u in units):
+            return Action("assign", (src, heroes[0]))
+        need = [u for u in units if g._lethal_need(u) > 0]
+        if need:
+            remaining = g.attack_of(g.card(src)) - g._assigned(src)
+            reachable = [u for u in need if g._lethal_need(u) <= remaining]
+            pool = reachable or need
+            return Action("assign", (src, min(pool, key=lambda u: g._lethal_need(u))))
+        return Action("assign", (src, units[0])) if units else None
+
+    def _on_cleanup(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        if acts[0].kind == "discard":
+            return min(acts, key=lambda a: self._value(g, g.card(int(a.args[0]))))
+        if acts[0].kind == "sacrifice":
+            return min(
+                acts, key=lambda a: g.attack_of(g.card(int(a.args[0]))) + g.defense_of(g.card(int(a.args[0])))
+            )
+        return None
+
+    def _on_target(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        d = g.decision()
+        assert d is not None
+        src = int(d.context["source"])
+        t = self._best_target(g, g.card(src).defn.trigger, [int(a.args[0]) for a in acts])
+        return Action("target", (t,)) if t is not None else None
+
+    def _on_respond(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        me = self.me
+        # cancel a big enemy card
+        if g.stack:
+            ctrl, top = g.stack.top()
+            if ctrl != me and top[0] == "card":
+                c = g.card(top[1])
+                for a in acts:
+                    if a.kind == "cast" and len(a.args) > 1 and a.args[1] == c.uid:
+                        spell = g.card(int(a.args[0]))
+                        if spell.defn.effect.get("effect") == "counter" and c.defn.cost >= 3:
+                            return a
+            if ctrl == me:
+                return Action("pass")
+        # kill attackers / blockers in the combat windows
+        if g.phase in ("attackers", "blockers") and g.attackers:
+            for a in acts:
+                if a.kind not in ("cast", "ability") or len(a.args) < 2:
+                    continue
+                src = g.card(int(a.args[0]))
+                spec = src.defn.effect if a.kind == "cast" else src.defn.ability
+                if a.kind == "cast" and src.defn.type != "prayer":
+                    continue
+                eff = spec.get("effect")
+                t = int(a.args[1])
+                if t not in g.zones.cards or g.card(t).defn.type != "unit":
+                    continue
+                tc = g.card(t)
+                if g.controller_of(t) == me:
+                    continue
+                if eff == "damage" and self._kills(g, tc, int(spec.get("x", 1))) and t in g.attackers:
+                    return a
+                if eff in ("destroy", "exile") and t in g.attackers and g.attack_of(tc) >= 3:
+                    if spec.get("y") is None or g.attack_of(tc) <= int(spec["y"]):
+                        return a
+        # end of the opponent's turn: spend spare energy on cheap value
+        if g.phase == "end" and g.active != me and not g.stack:
+            for a in acts:
+                if a.kind == "cast":
+                    c = g.card(int(a.args[0]))
+                    if c.defn.type == "prayer" and c.defn.effect.get("effect") == "draw":
+                        return a
+                    if c.defn.type == "unit":  # a Lightning unit at the end of the turn
+                        room = g.unit_limit(me) - len(g.units(me))
+                        if room > 0 and a.args[1] == "attack":
+                            return a
+        return Action("pass")

@@ -960,23 +960,21 @@ class ScarsGame(Game):
             opts.append(self.hero_uid(1 - self.active))
         return opts
 
-    def _next_assignment(self) -> tuple[int, int, list[int]] | None:
-        """The next source whose damage needs a choice: (source, remaining, options). Auto-assigns the rest."""
+    def _next_assignment(self) -> tuple[int, int, list[int], list[int], bool] | None:
+        """The next source with damage left to assign: (source, remaining, options, opposing units, trample)."""
         for s, _ctrl, opp, trample in self._sources():
-            if s in self.assign_done:
-                continue
             remaining = self.attack_of(self.card(s)) - self._assigned(s)
             opts = self._damage_options(s, opp, trample)
             if remaining <= 0 or not opts:
                 continue
-            return s, remaining, opts
+            return s, remaining, opts, [o for o in opp if self.is_unit_in_play(o)], trample
         return None
 
     def _damage_decision(self) -> tuple[Decision, list[Action]]:
         nxt = self._next_assignment()
         if nxt is None:
             return Decision(self.active, "damage", "Deal combat damage"), [Action("done")]
-        s, remaining, opts = nxt
+        s, remaining, opts, _opp, _trample = nxt
         ctrl = self.active if s in self.attackers else 1 - self.active
         return (
             Decision(
@@ -989,24 +987,22 @@ class ScarsGame(Game):
         )
 
     def _auto_assign_single(self) -> bool:
-        """Assign automatically when a source has only one place its damage can go. Returns True if done."""
+        """Assign automatically when a source's damage has only one sensible place. True if it did."""
         nxt = self._next_assignment()
         if nxt is None:
             return False
-        s, remaining, opts = nxt
-        if len(opts) == 1:
-            self.assign.append([s, opts[0], remaining])
-            return True
-        # Trample with one blocker: lethal to the blocker, the surplus to the hero (SC-81).
-        hero = self.hero_uid(1 - self.active)
-        if len(opts) == 2 and hero in opts:
-            b = opts[0] if opts[1] == hero else opts[1]
-            need = self._lethal_need(b)
-            give = min(need, remaining)
+        s, remaining, opts, opp, trample = nxt
+        if trample and len(opp) == 1:
+            # SC-81: Trample past a single blocker: lethal to the blocker, the surplus to the hero
+            b = opp[0]
+            give = min(self._lethal_need(b), remaining)
             if give:
                 self.assign.append([s, b, give])
             if remaining - give:
-                self.assign.append([s, hero, remaining - give])
+                self.assign.append([s, self.hero_uid(1 - self.active), remaining - give])
+            return True
+        if len(opts) == 1:
+            self.assign.append([s, opts[0], remaining])
             return True
         return False
 
@@ -1164,14 +1160,15 @@ class ScarsGame(Game):
         if not self.mull_order:
             self._start_turn(self.first, first=True)
 
-    def _do_pass(self, p: int) -> None:
+    def _do_pass(self, p: int, auto: bool = False) -> None:
         if self.stack:
             if self.stack.pass_priority(p):  # SC-31: both passed in a row: the top resolves
                 ctrl, entry = self.stack.pop()
                 self._resolve(ctrl, entry)
             return
         # an empty window: the sub-phase ends
-        self.log.emit("pass", f"P{p + 1} passes", player=p)
+        if not auto:
+            self.log.emit("pass", f"P{p + 1} passes", player=p)
         self._next_phase()
 
     def _push(self, entry: Entry, ctrl: int) -> None:
@@ -1191,9 +1188,9 @@ class ScarsGame(Game):
                 target = int(args[2])
         elif len(args) > 1:
             target = int(args[1])
+        self.log.emit("cast", f"P{p + 1} plays {c.name} ({d.cost} energy)", uid=c.uid, player=p)
         self.zones.move(c.uid, "resolution")
         self._push(("card", c.uid, target, mode, 0), p)
-        self.log.emit("cast", f"P{p + 1} plays {c.name} ({d.cost} energy)", uid=c.uid, player=p)
 
     def _do_ability(self, p: int, uid: int, target: int) -> None:
         c = self.card(uid)
@@ -1234,6 +1231,7 @@ class ScarsGame(Game):
             self._finish_blockers()
         elif d.kind == "damage":
             self._resolve_combat()
+            self._state_checks()  # SC-12: lethal damage is checked before the sub-phase ends
             self.combat_stage = "done"
             self._next_phase()
         else:
@@ -1477,7 +1475,7 @@ class ScarsGame(Game):
                 # nothing to decide: the engine passes / moves on (docs/rulings.md)
                 self._invalidate()
                 if acts[0].kind == "pass":
-                    self._do_pass(d.player)
+                    self._do_pass(d.player, auto=True)
                 else:
                     self._do_done(d)
                 continue
