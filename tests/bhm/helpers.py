@@ -1,0 +1,61 @@
+"""Helpers for the BHM rule tests: build a position from scenario text, find cards."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from bhm.cards import BhmCard
+from bhm.game import BhmGame
+
+
+def game_from(
+    body: str, seed: int = 1, options: dict[str, Any] | None = None, title: str = "test"
+) -> BhmGame:
+    """A game at the position described by scenario sections (header added)."""
+    text = f'[scenario]\ngame = "bhm"\ntitle = "{title}"\n\n' + textwrap.dedent(body)
+    return BhmGame.new_game(seed=seed, options=options or {}, scenario=text)
+
+
+def find(g: BhmGame, cid: str, owner: int | None = None, zone: str | None = None, nth: int = 0) -> BhmCard:
+    """The nth card instance with definition id `cid` (optionally of an owner / zone prefix),
+    cards in play first, deck last."""
+    found = [
+        c
+        for c in g.zones.cards.values()
+        if c.defn.id == cid
+        and (owner is None or c.owner == owner)
+        and (zone is None or c.zone.startswith(zone))
+    ]
+    order = ["slot", "hand", "deserters", "territories", "invocations", "dead", "strategy", "aside", "deck"]
+    found.sort(key=lambda c: (order.index(c.zone.split(":")[0]), c.uid))
+    assert len(found) > nth, f"no {cid} (owner {owner}, zone {zone})"
+    return found[nth]  # type: ignore[return-value]
+
+
+def uid(g: BhmGame, cid: str, owner: int | None = None, zone: str | None = None, nth: int = 0) -> int:
+    return find(g, cid, owner, zone, nth).uid
+
+
+def kinds(g: BhmGame) -> set[str]:
+    return {a.kind for a in g.legal_actions()}
+
+
+def end_turn(g: BhmGame) -> None:
+    """Finish the active player's turn from any strategy/combat decision (no draw, discard oldest)."""
+    start = g.turn
+    while g.turn == start and not g.is_over():
+        d = g.decision()
+        assert d is not None
+        if d.kind in ("turn", "combat"):
+            g.apply("next")
+        elif d.kind == "draw":
+            g.apply("nodraw")
+        elif d.kind == "discard":
+            g.apply(g.legal_actions()[0])
+        elif d.kind == "respond":
+            g.apply("pass")
+        elif d.kind == "target" and "skip" in {a.kind for a in g.legal_actions()}:
+            g.apply("skip")
+        else:
+            raise AssertionError(f"end_turn cannot answer {d}")
