@@ -1513,40 +1513,20 @@ class HotgGame(Game):
     # ------------------------------------------------------------- catalogue
     @classmethod
     def card_rows(cls) -> tuple[list[str], list[list[str]]]:
-        cols = [
-            "id",
-            "name",
-            "kind",
-            "pantheon",
-            "cost",
-            "atk/hp",
-            "move",
-            "range",
-            "subtypes",
-            "rarity",
-            "text",
-        ]
+        cols = ["id", "name", "kind", "cost", "stats", "type", "text"]
         rows = []
         for d in card_pool().values():
             if d.kind == "stone":
                 continue
             is_unit = d.kind == "unit"
             kind = d.kind + (" (token)" if d.token else "")
-            rows.append(
-                [
-                    d.id,
-                    d.name,
-                    kind,
-                    d.pantheon,
-                    str(d.cost) if d.kind in ("unit", "spell", "ability") else "",
-                    f"{d.attack}/{d.health}" if is_unit else "",
-                    str(d.move) if is_unit else "",
-                    ("melee" if d.range == 1 else f"ranged {d.range}") if is_unit else "",
-                    " ".join(d.subtypes),
-                    d.rarity,
-                    d.text,
-                ]
-            )
+            stats = ""
+            if is_unit:
+                reach = "melee" if d.range == 1 else f"ranged {d.range}"
+                stats = f"{d.attack}/{d.health} move {d.move} {reach}"
+            kind_words = " ".join([d.pantheon, *d.subtypes, d.rarity])
+            cost = str(d.cost) if d.kind in ("unit", "spell", "ability") else ""
+            rows.append([d.id, d.name, kind, cost, stats, kind_words, d.text])
         return cols, rows
 
     @classmethod
