@@ -118,3 +118,28 @@ def block(g: ScarsGame, *pairs: tuple[int, int]) -> None:
     for b, a in pairs:
         g.apply(f"block {b} {a}")
     done_if(g, "block")
+
+
+def resolve(g: ScarsGame) -> None:
+    """Pass until the resolution zone is empty (the engine passes for players with nothing to play)."""
+    for _ in range(40):
+        if not g.stack:
+            return
+        g.apply("pass")
+    raise AssertionError("the resolution zone does not empty")
+
+
+def until(g: ScarsGame, pred, limit: int = 200) -> None:
+    """Answer done/pass/draw/keep until `pred(g)` holds."""
+    for _ in range(limit):
+        if pred(g):
+            return
+        acts = g.legal_actions()
+        for k in ("done", "pass", "draw", "keep"):
+            a = next((x for x in acts if x.kind == k), None)
+            if a is not None:
+                g.apply(a)
+                break
+        else:
+            raise AssertionError(f"stuck at {g.decision()}")
+    raise AssertionError("condition never reached")
