@@ -127,8 +127,12 @@ class GameScreen(BaseScreen):
             log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
         else:
             log.add_events(self.session.game.log)
-        self.query_one(ActionList).focus()
+        self.focus_first()
         self.advance()
+
+    def focus_first(self) -> None:
+        """Where the keyboard starts (dedicated screens: their board)."""
+        self.query_one(ActionList).focus()
 
     # -- the loop --------------------------------------------------------------------------
     def advance(self) -> None:

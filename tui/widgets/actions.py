@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -12,7 +13,7 @@ from common.game import Action
 class ActionList(OptionList):
     """Legal actions, described by the engine; Enter or a click chooses one."""
 
-    BINDINGS = [("k", "cursor_up", "Up"), ("j", "cursor_down", "Down")]
+    BINDINGS = [Binding("k", "cursor_up", "Up", show=False), Binding("j", "cursor_down", "Down", show=False)]
 
     class Chosen(Message):
         def __init__(self, action: Action) -> None:

@@ -14,7 +14,9 @@ class GameLog(RichLog):
     """Event texts, newest at the bottom; actions are marked by who played them."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=2000)
+        super().__init__(
+            id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=2000, min_width=16
+        )
         self.can_focus = False
         self.plain: list[str] = []  # the log's text, for tests and copying
 

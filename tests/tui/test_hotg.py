@@ -1,0 +1,179 @@
+"""The Hand of the Gods screen (issue 4, item 2): the 5 × 9 board, cursor and
+mouse, marks for moves/attacks/deploys/targets, the hand, illegal choices
+explained, and a complete game against the AI by key presses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.registry import available_games
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+
+from .helpers import screen_name, screen_text, settle
+
+pytestmark = pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+
+SKIRMISH = (Path(__file__).parent / "data" / "hotg_skirmish.toml").read_text(encoding="utf-8")
+
+
+def skirmish(vs: str = "ai") -> TriarchApp:
+    return TriarchApp(
+        LaunchSpec(game_id="hotg", vs=vs, ai_level="random", seed=5, scenario=SKIRMISH), ai_pace=0
+    )
+
+
+def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
+    """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
+    return 3 + col * (width + 1) + 1, 1 + row * 2
+
+
+async def test_selecting_a_unit_marks_moves_and_attacks_then_attack_by_keys() -> None:
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen_name(app) == "HotgScreen"
+        text = screen_text(app)
+        assert "►STONE" in text and "◄STONE" in text and "♥25" in text
+        assert "►Hoplit" in text and "◄Hoplit" in text and "2/3" in text
+        await pilot.click("#board", offset=cell_offset(2, 2))
+        await pilot.pause()
+        kinds = {(rc, a.kind) for rc, a in screen.cell_actions.items()}
+        assert ((2, 3), "attack") in kinds
+        assert ((1, 2), "move") in kinds and ((2, 1), "move") in kinds
+        text = screen_text(app)
+        assert "» move" in text and "×" in text and "[►Hoplit]" in text
+        # Keyboard: the cursor went to the nearest mark; walk to the enemy and attack.
+        board = screen.query_one("#board")
+        board.cursor = (2, 2)
+        await pilot.press("l")
+        assert board.cursor == (2, 3)
+        await pilot.press("enter")
+        await settle(pilot)
+        first = app.session.game.history[0]
+        assert first.kind == "attack"
+        assert "attacks" in "\n".join(screen.query_one("#log").plain)
+
+
+async def test_illegal_cell_is_explained_and_changes_nothing() -> None:
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.session.game.state_hash()
+        await pilot.click("#board", offset=cell_offset(2, 2))
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(0, 7))
+        await pilot.pause()
+        assert app.session.game.state_hash() == before
+        assert "cannot reach 0,7" in screen_text(app)
+        # Without a selection, an enemy unit is not yours.
+        await pilot.press("escape")
+        await pilot.click("#board", offset=cell_offset(2, 3))
+        await pilot.pause()
+        assert "is not yours" in screen_text(app)
+        assert app.session.game.state_hash() == before
+
+
+async def test_deploy_from_the_hand_by_number_and_enter() -> None:
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("4")  # Cyclops: a unit, so '+' deploy marks
+        await pilot.pause()
+        assert screen.cell_actions and all(a.kind == "play" for a in screen.cell_actions.values())
+        assert "+ here" in screen_text(app)
+        cursor = screen.query_one("#board").cursor
+        assert cursor in screen.cell_actions
+        await pilot.press("enter")
+        await settle(pilot)
+        act = app.session.game.history[0]
+        assert act.kind == "play" and act.args[1] == f"{cursor[0]},{cursor[1]}"
+
+
+async def test_spell_targets_are_marked_and_cast_on_click() -> None:
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("2")  # Thunder of Olympus: deal 3 damage to an enemy
+        await pilot.pause()
+        targets = {rc for rc, a in screen.cell_actions.items()}
+        assert (2, 3) in targets and (2, 8) in targets  # the enemy Hoplite and stone
+        assert "◎" in screen_text(app)
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        view = app.session.game.view(0)
+        assert view["players"][1]["stone_health"] == 22
+
+
+async def test_reveal_and_target_decisions_are_answerable() -> None:
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("1", "enter")  # Oracle of Delphi: Warcry reveals three spells
+        await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.kind == "reveal"
+        assert screen.query_one("#actions").has_focus
+        assert "Pick" in screen_text(app)
+        hand_before = len(app.session.game.view(0)["players"][0]["hand"])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.session.game.view(0)["players"][0]["hand"]) == hand_before + 1
+        await pilot.press("escape")
+        screen.query_one("#board").focus()
+        # Aphrodite: her Warcry gives an allied unit Protect 1 — a board target.
+        hand = app.session.game.view(0)["players"][0]["hand"]
+        n = next(i for i, c in enumerate(hand) if c["id"] == "aphrodite") + 1
+        await pilot.press(str(n), "enter")
+        await settle(pilot)
+        d = app.session.decision
+        if d is not None and d.kind == "target":
+            assert screen.cell_actions and all(a.kind == "target" for a in screen.cell_actions.values())
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.session.game.history[-1].kind == "target"
+
+
+async def test_hotseat_shows_only_the_deciding_players_hand() -> None:
+    app = skirmish(vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "CoverScreen"
+        await pilot.press("space")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Oracle" in text and "Cyclops" in text
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "CoverScreen"
+        assert "Oracle" not in screen_text(app)
+        await pilot.press("space")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "P2 Odin" in text
+        assert "Oracle" not in text and "Cyclops" not in text  # player 1's hand stays hidden
+
+
+async def test_complete_game_against_the_ai_by_key_presses() -> None:
+    """Seed 1 against the scripted AI: deploy, cast, end the turn — by keys only."""
+    app = TriarchApp(LaunchSpec(game_id="hotg", vs="ai", ai_level="scripted", seed=1), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(300):
+            if screen_name(app) == "GameOverScreen":
+                break
+            d = app.session.decision
+            assert d is not None
+            await pilot.press(*(["1", "enter", "2", "enter", "e"] if d.kind == "turn" else ["enter"]))
+            await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert app.session.game.is_over()
+        text = screen_text(app)
+        assert "wins" in text or "draw" in text
+        assert "stones:" in text

@@ -1,0 +1,118 @@
+"""Snapshots (pytest-textual-snapshot) of the menu, the game screens and a
+decision prompt at 80 × 24 and 120 × 40. Fixed seeds, no AI pause, a private
+save folder: the pictures are deterministic. Update with `--snapshot-update`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.registry import available_games
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+
+from .helpers import keys_for, settle
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def toy_app(vs: str = "ai", seed: int = 3) -> TriarchApp:
+    return TriarchApp(LaunchSpec(game_id="toy", vs=vs, ai_level="random", seed=seed), ai_pace=0)
+
+
+async def _settle(pilot: Any) -> None:
+    await settle(pilot)
+
+
+@pytest.mark.usefixtures("only_toy")
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_menu(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(TriarchApp(ai_pace=0), terminal_size=size)
+
+
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_generic_game_screen(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(toy_app(), terminal_size=size, run_before=_settle, press=["enter"])
+
+
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_decision_prompt_with_refusal(snap_compare: Any, size: tuple[int, int]) -> None:
+    """A decision prompt after an illegal typed action: the engine's reason shows."""
+
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*keys_for("play 999"), "enter")
+        await settle(pilot)
+
+    assert snap_compare(toy_app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.usefixtures("toy")
+def test_snapshot_hotseat_cover(snap_compare: Any) -> None:
+    assert snap_compare(toy_app(vs="human"), terminal_size=(80, 24), run_before=_settle)
+
+
+@pytest.mark.usefixtures("toy")
+def test_snapshot_game_over(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        for _ in range(40):
+            if type(pilot.app.screen).__name__ == "GameOverScreen":
+                return
+            await pilot.press("enter")
+            await settle(pilot)
+
+    assert snap_compare(toy_app(), terminal_size=(80, 24), run_before=before)
+
+
+@pytest.mark.usefixtures("toy")
+def test_snapshot_too_small(snap_compare: Any) -> None:
+    assert snap_compare(toy_app(), terminal_size=(60, 20), run_before=_settle)
+
+
+HOTG_SKIRMISH = Path(__file__).parent / "data" / "hotg_skirmish.toml"
+
+
+def hotg_app() -> TriarchApp:
+    return TriarchApp(
+        LaunchSpec(
+            game_id="hotg",
+            vs="ai",
+            ai_level="random",
+            seed=5,
+            scenario=HOTG_SKIRMISH.read_text(encoding="utf-8"),
+        ),
+        ai_pace=0,
+    )
+
+
+@pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The grid with the Hoplite at 2,2 selected: move (») and attack (×) marks."""
+
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        pilot.app.screen.query_one("#board").cursor = (2, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(hotg_app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any) -> None:
+    """A reveal decision (Oracle of Delphi): the choices in the list."""
+
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+
+    assert snap_compare(hotg_app(), terminal_size=(120, 40), run_before=before)

@@ -1,0 +1,131 @@
+"""Opt-in (`pytest -m tmux`): run the real `triarch` in a real terminal under
+tmux, send keys and check the captured screen. Skips when tmux is missing."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from common.registry import GAMES, available_games
+
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def triarch_command() -> str:
+    exe = shutil.which("triarch")
+    return shlex.quote(exe) if exe else f"{shlex.quote(sys.executable)} -m tui.cli"
+
+
+class Tmux:
+    def __init__(self, home: Path, width: int = 100, height: int = 30) -> None:
+        self.name = f"triarch-test-{uuid.uuid4().hex[:8]}"
+        self.home = home
+        self.size = (width, height)
+
+    def start(self, args: str) -> None:
+        env = f"TRIARCH_HOME={shlex.quote(str(self.home))} TRIARCH_AI_PACE=0 PYTHONPATH={shlex.quote(str(ROOT))}"
+        cmd = f"cd {shlex.quote(str(ROOT))} && env {env} TERM=xterm-256color {triarch_command()} {args}"
+        subprocess.run(
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(self.size[0]),
+                "-y",
+                str(self.size[1]),
+                cmd,
+            ],
+            check=True,
+        )
+
+    def keys(self, *keys: str) -> None:
+        for k in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, k], check=True)
+            time.sleep(0.15)
+
+    def capture(self) -> str:
+        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        return out.stdout
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < end:
+            screen = self.capture()
+            if text in screen:
+                return screen
+            time.sleep(0.25)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def alive(self) -> bool:
+        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    t = Tmux(tmp_path)
+    yield t
+    t.kill()
+
+
+def test_tmux_menu_opens_and_quits(tmux: Tmux) -> None:
+    tmux.start("")
+    screen = tmux.wait_for("T R I A R C H")
+    assert "Start" in screen and "Quit" in screen
+    assert "Continue (no saved game)" in screen
+    tmux.keys("C-q")
+    end = time.monotonic() + 10
+    while tmux.alive() and time.monotonic() < end:
+        time.sleep(0.2)
+    assert not tmux.alive()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_tmux_play_against_the_ai_then_resume(tmux: Tmux, game_id: str) -> None:
+    if game_id not in available_games():
+        pytest.skip(f"the {game_id} engine is not available yet")
+    title = GAMES[game_id].title
+    tmux.start(f"play {game_id} --vs ai --ai-level random --seed 7")
+    tmux.wait_for(title)
+    tmux.wait_for("(you)")
+    tmux.keys("question_mark" if False else "?")
+    tmux.wait_for("Keys")
+    tmux.keys("Escape")
+    tmux.keys("C-q")
+    time.sleep(1.0)
+    save = tmux.home / "autosave.json"
+    assert save.exists()
+    tmux.kill()
+    again = Tmux(tmux.home)
+    try:
+        again.start("resume")
+        again.wait_for(title)
+    finally:
+        again.kill()
+
+
+def test_tmux_no_color_is_readable(tmux: Tmux) -> None:
+    os.environ.get("NO_COLOR")
+    tmux.start("")
+    screen = tmux.wait_for("T R I A R C H")
+    assert "Start" in screen

@@ -1,0 +1,483 @@
+"""Hand of the Gods: the 5 × 9 grid board.
+
+Reads `HotgGame.view()` (see its docstring): "board" cells hold unit uids,
+"units" the unit dicts, "players" mana/stone/hand/deck/graveyard, "decision"
+the pending choice. A selection (a unit, a hand card, the Leader Ability, a
+Warcry) marks on the board where it can go or whom it can hit — the marks are
+the legal actions of the engine, matched by their arguments, so the board
+never decides a rule itself. Anything the board cannot point at (revealed
+cards, spells without a target) is in the choice list below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from common.errors import IllegalAction
+from common.game import Action, Decision
+from tui.screens.game import GameScreen
+from tui.widgets.actions import ActionList
+from tui.widgets.detail import CardDetail
+from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
+from tui.widgets.hand import HandCard, HandRow
+from tui.widgets.log import GameLog
+from tui.widgets.status import Prompt, StatusBar
+
+MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
+
+STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
+    ("exhausted", "z"),
+    ("stunned", "!"),
+    ("stealth", "~"),
+    ("guard", "G"),
+    ("silenced", "S"),
+    ("resurrection", "R"),
+]
+STATUS_WORDS = [
+    ("exhausted", "zz"),
+    ("stunned", "stun"),
+    ("stealth", "stlth"),
+    ("guard", "grd"),
+    ("silenced", "sil"),
+]
+
+HOTG_KEYS = """
+**Hand of the Gods**
+
+- `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
+- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
+- `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets)
+- `1`…`9` — pick that card of your hand
+- `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
+- `Esc` — drop the selection · the list at the bottom has every legal choice too
+
+**On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
+a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
+`S` silenced, `R` resurrection; `✗` a cell kept by a banished unit; `[ ]` the selected unit.
+"""
+
+
+def short(name: str, width: int) -> str:
+    """A name cut to fit a cell: first word if it fits, else a clipped name."""
+    if len(name) <= width:
+        return name
+    first = name.split()[0]
+    if len(first) <= width and len(first) >= 4:
+        return first
+    return name[:width]
+
+
+class HotgScreen(GameScreen):
+    BINDINGS = [
+        Binding("a", "ability", "Ability"),
+        Binding("w", "warcry", "Warcry"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("escape", "cancel", "Drop selection", show=False),
+    ]
+    EXTRA_KEYS = HOTG_KEYS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # ("unit", uid) | ("card", uid) | ("ability",) | ("warcry", uid) | None
+        self.selected: tuple[Any, ...] | None = None
+        self.cell_actions: dict[tuple[int, int], Action] = {}
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield Static(id="bar-top", classes="player-bar")
+        yield GridBoard(5, 9, id="board")
+        yield Static(id="bar-bottom", classes="player-bar")
+        yield HandRow(id="hand")
+        yield Prompt(id="prompt")
+        with Horizontal(id="bottom"):
+            yield ActionList(id="actions")
+            with Vertical(id="info"):
+                yield CardDetail(id="detail")
+            yield GameLog(id="log")
+        yield Footer()
+
+    def focus_first(self) -> None:
+        self.query_one(GridBoard).focus()
+
+    # -- who is who --------------------------------------------------------------------------
+    def me(self) -> int:
+        return self.session.viewer()
+
+    def unit_at(self, view: dict[str, Any], r: int, c: int) -> dict[str, Any] | None:
+        cell = view.get("board", [[None] * 9] * 5)[r][c]
+        if not cell:
+            return None
+        uid = cell.get("uid", cell.get("banished"))
+        for u in view.get("units", []) + view.get("banished", []):
+            if u["uid"] == uid:
+                return u
+        return None
+
+    def units_by_uid(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        return {u["uid"]: u for u in view.get("units", []) + view.get("banished", [])}
+
+    # -- drawing -----------------------------------------------------------------------------
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        if self.selected is not None and not self.selection_actions(legal):
+            self.selected = None
+        self.cell_actions = self.marks(view, decision, legal)
+        board = self.query_one(GridBoard)
+        w = max(5, board.cell_width()) if board.size.width else 7
+        units = self.units_by_uid(view)
+        cells: list[list[CellView]] = []
+        for r in range(view.get("rows", 5)):
+            row: list[CellView] = []
+            for c in range(view.get("cols", 9)):
+                cell = view["board"][r][c]
+                act = self.cell_actions.get((r, c))
+                marker = self.marker_for(act)
+                if not cell:
+                    top = {
+                        MARK_MOVE: "» move",
+                        MARK_DEPLOY: "+ here",
+                        MARK_TARGET: "◎",
+                        MARK_ATTACK: "×",
+                    }.get(marker, "·")
+                    row.append(CellView(top=top, bottom="", kind="empty", marker=marker))
+                    continue
+                if "banished" in cell:
+                    u = units.get(cell["banished"], {})
+                    row.append(
+                        CellView(
+                            top="✗" + short(u.get("name", "banished"), w - 1),
+                            bottom="banished",
+                            kind="banished",
+                        )
+                    )
+                    continue
+                u = units[cell["uid"]]
+                owner = u.get("controller", u.get("owner"))
+                glyph = OWNER_GLYPH.get(owner, "◆")
+                extra = ""
+                if u.get("stone"):
+                    top = f"{glyph}STONE"
+                    bottom = f"♥{u['health']}"
+                    extra = "guarded" if u.get("guard") else ""
+                else:
+                    top = glyph + short(u["name"], w - 1)
+                    marks = "".join(m for flag, m in STATUS_MARKS if u.get(flag))
+                    bottom = f"{u['attack']}/{u['health']}{marks}"
+                    extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
+                row.append(
+                    CellView(
+                        top=top,
+                        bottom=bottom,
+                        extra=extra,
+                        owner=owner,
+                        kind="stone" if u.get("stone") else "unit",
+                        marker=marker,
+                        selected=self.selected is not None
+                        and self.selected[-1] == u["uid"]
+                        and self.selected[0] in ("unit", "warcry"),
+                    )
+                )
+            cells.append(row)
+        board.show(cells)
+        if decision is not None and decision.kind == "target" and self.cell_actions:
+            self.call_after_refresh(self.cursor_to_mark)
+        elif decision is not None and decision.kind not in ("turn", "target") and legal:
+            self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
+        self.update_bars(view)
+        self.update_hand(view, legal)
+        self.filter_actions(legal)
+        self.show_cursor_detail()
+
+    def marker_for(self, action: Action | None) -> str:
+        if action is None:
+            return ""
+        if action.kind == "move":
+            return MARK_MOVE
+        if action.kind == "attack":
+            return MARK_ATTACK
+        if action.kind == "play" and len(action.args) > 1 and isinstance(action.args[1], str):
+            return MARK_DEPLOY
+        return MARK_TARGET
+
+    def player_line(self, p: dict[str, Any], me: int) -> Text:
+        seat = p["seat"]
+        who = self.seat_name(seat).replace("Player ", "P")
+        ab = p.get("ability") or {}
+        ab_state = "used" if ab.get("used") else ("ready" if ab.get("usable") else "—")
+        key = "a:" if seat == me and not self.session.over else ""
+        guarded = " guarded" if p.get("guarded") else ""
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}", "bold")
+        out.append(f" │ stone ♥{p.get('stone_health')}{guarded} │ mana {p.get('mana')}/{p.get('max_mana')}")
+        out.append(f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}")
+        out.append(f" │ {key}{ab.get('name', 'ability')} {ab.get('cost', '?')} {ab_state}")
+        return out
+
+    def update_bars(self, view: dict[str, Any]) -> None:
+        me = self.me()
+        players = view.get("players", [])
+        if len(players) < 2:
+            return
+        top = self.query_one("#bar-top", Static)
+        bottom = self.query_one("#bar-bottom", Static)
+        top.update(self.player_line(players[1 - me], me))
+        bottom.update(self.player_line(players[me], me))
+        top.set_class(True, f"-p{2 - me}")
+        top.set_class(False, f"-p{me + 1}")
+        bottom.set_class(True, f"-p{me + 1}")
+        bottom.set_class(False, f"-p{2 - me}")
+
+    def update_hand(self, view: dict[str, Any], legal: list[Action]) -> None:
+        me = self.me()
+        players = view.get("players", [])
+        hand = players[me].get("hand") if len(players) > me else None
+        playable = {a.args[0] for a in legal if a.kind == "play"}
+        cards = []
+        for c in hand or []:
+            sel = self.selected == ("card", c["uid"])
+            cards.append(HandCard(c["uid"], f"{short(c['name'], 12)} {c['cost']}", c["uid"] in playable, sel))
+        title = f"{OWNER_GLYPH[me]} Hand" if hand is not None else "Hand (hidden)"
+        self.query_one(HandRow).show(cards, title)
+
+    # -- selection → board marks ---------------------------------------------------------------
+    def selection_actions(self, legal: list[Action]) -> list[Action]:
+        sel = self.selected
+        if sel is None:
+            return legal
+        if sel[0] == "unit":
+            return [
+                a for a in legal if a.kind in ("move", "attack", "warcry") and a.args and a.args[0] == sel[1]
+            ]
+        if sel[0] == "card":
+            return [a for a in legal if a.kind == "play" and a.args and a.args[0] == sel[1]]
+        if sel[0] == "warcry":
+            return [a for a in legal if a.kind == "warcry" and a.args and a.args[0] == sel[1]]
+        if sel[0] == "ability":
+            return [a for a in legal if a.kind == "ability"]
+        return legal
+
+    def marks(
+        self, view: dict[str, Any], decision: Decision | None, legal: list[Action]
+    ) -> dict[tuple[int, int], Action]:
+        """Cell → the action choosing that cell would play, for the current selection."""
+        out: dict[tuple[int, int], Action] = {}
+        units = self.units_by_uid(view)
+
+        def cell_of(arg: Any) -> tuple[int, int] | None:
+            if isinstance(arg, str) and arg.count(",") == 1:
+                a, b = arg.split(",")
+                if a.isdigit() and b.isdigit():
+                    return int(a), int(b)
+            if isinstance(arg, int) and arg in units:
+                return units[arg]["row"], units[arg]["col"]
+            return None
+
+        if decision is not None and decision.kind == "target":
+            for a in legal:
+                if a.kind == "target" and (cell := cell_of(a.args[0])):
+                    out[cell] = a
+            return out
+        if self.selected is None:
+            return out
+        for a in self.selection_actions(legal):
+            if self.selected[0] == "unit" and a.kind == "warcry":
+                continue
+            target = (
+                a.args[-1] if (self.selected[0] in ("unit", "card", "warcry") and len(a.args) > 1) else None
+            )
+            if self.selected[0] == "ability":
+                target = a.args[0] if a.args else None
+            if target is not None and (cell := cell_of(target)):
+                out[cell] = a
+        return out
+
+    def filter_actions(self, legal: list[Action]) -> None:
+        shown = self.selection_actions(legal)
+        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in shown])
+
+    def select(self, sel: tuple[Any, ...] | None) -> None:
+        self.selected = sel
+        self.query_one(Prompt).error = ""
+        self.refresh_view()
+        self.cursor_to_mark()
+        if sel is not None and not self.cell_actions:
+            acts = self.selection_actions(self.legal)
+            if acts:  # nothing to point at on the board: choose in the list
+                self.query_one(ActionList).focus()
+
+    def cursor_to_mark(self) -> None:
+        """Put the board cursor on the nearest marked cell (keyboard players
+        then just press Enter, or move on from there)."""
+        board = self.query_one(GridBoard)
+        if not self.cell_actions or board.cursor in self.cell_actions:
+            return
+        r0, c0 = board.cursor
+        board.cursor = min(self.cell_actions, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
+
+    # -- board input ----------------------------------------------------------------------------
+    def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
+        self.show_cursor_detail()
+
+    def show_cursor_detail(self) -> None:
+        board = self.query_one(GridBoard)
+        if not board.has_focus or not self.view_data.get("board"):
+            return
+        r, c = board.cursor
+        u = self.unit_at(self.view_data, r, c)
+        act = self.cell_actions.get((r, c))
+        note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
+        self.query_one(CardDetail).show_card(u, note)
+
+    def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
+        self.choose_cell(message.row, message.col)
+
+    def choose_cell(self, r: int, c: int) -> None:
+        prompt = self.query_one(Prompt)
+        if not self.can_act():
+            prompt.error = (
+                "Wait: it is not your decision now." if not self.session.over else "The game is over."
+            )
+            return
+        act = self.cell_actions.get((r, c))
+        if act is not None:
+            self.choose(act)
+            return
+        d = self.session.decision
+        assert d is not None
+        u = self.unit_at(self.view_data, r, c)
+        me = self.me()
+        if d.kind == "target":
+            if u is not None:
+                self.explain(Action("target", (u["uid"],)))
+            else:
+                prompt.error = f"{r},{c} is empty: choose one of the units marked {MARK_TARGET}."
+            return
+        if d.kind != "turn":
+            prompt.error = "Choose from the list below."
+            self.query_one(ActionList).focus()
+            return
+        if (
+            u is not None
+            and u.get("controller") == me
+            and not u.get("stone")
+            and self.selected != ("unit", u["uid"])
+        ):
+            if not [a for a in self.legal if a.args and a.args[0] == u["uid"]]:
+                self.explain(Action("move", (u["uid"], f"{r},{c}")))
+                return
+            self.select(("unit", u["uid"]))
+            return
+        sel = self.selected
+        if sel is None:
+            if u is None:
+                prompt.error = "Choose one of your units (or a card of your hand: Tab) first."
+            else:
+                prompt.error = f"{u['name']} is not yours: choose one of your units first."
+            return
+        cell = f"{r},{c}"
+        if sel[0] == "unit":
+            if u is not None and u["uid"] == sel[1]:
+                self.select(None)
+                return
+            self.explain(Action("attack", (sel[1], u["uid"])) if u else Action("move", (sel[1], cell)))
+        elif sel[0] == "card":
+            self.explain(Action("play", (sel[1], u["uid"] if u else cell)))
+        elif sel[0] == "warcry":
+            self.explain(Action("warcry", (sel[1], u["uid"] if u else cell)))
+        elif sel[0] == "ability":
+            self.explain(Action("ability", (u["uid"] if u else cell,)))
+
+    def explain(self, action: Action) -> None:
+        """Say why the engine refuses this (it never changes the state)."""
+        prompt = self.query_one(Prompt)
+        try:
+            self.session.game.check(action)
+        except IllegalAction as exc:
+            prompt.error = exc.reason
+            self.app.bell()
+            return
+        self.choose(action)
+
+    # -- hand, ability, warcry, end ----------------------------------------------------------------
+    def on_hand_row_card_chosen(self, message: HandRow.CardChosen) -> None:
+        self.pick_card(message.uid)
+
+    def on_hand_row_card_highlighted(self, message: HandRow.CardHighlighted) -> None:
+        me = self.me()
+        players = self.view_data.get("players", [])
+        for c in (players[me].get("hand") or []) if len(players) > me else []:
+            if c["uid"] == message.uid:
+                self.query_one(CardDetail).show_card(c, "in your hand")
+
+    def pick_card(self, uid: int) -> None:
+        if not self.can_act():
+            self.query_one(Prompt).error = "Wait: it is not your decision now."
+            return
+        if not [a for a in self.legal if a.kind == "play" and a.args and a.args[0] == uid]:
+            self.explain(Action("play", (uid,)))
+            return
+        self.select(("card", uid))
+        if self.cell_actions:
+            self.query_one(GridBoard).focus()
+
+    def action_number(self, n: int) -> None:
+        hand = self.query_one(HandRow)
+        if 1 <= n <= len(hand.cards):
+            hand.index = n - 1
+            self.pick_card(hand.cards[n - 1].uid)
+
+    def action_ability(self) -> None:
+        if not self.can_act():
+            return
+        if not [a for a in self.legal if a.kind == "ability"]:
+            self.explain(Action("ability"))
+            return
+        self.select(("ability",))
+
+    def action_warcry(self) -> None:
+        if not self.can_act():
+            return
+        sel = self.selected
+        if sel is None or sel[0] != "unit":
+            self.query_one(Prompt).error = "Choose one of your units first, then press w for its Warcry."
+            return
+        if not [a for a in self.legal if a.kind == "warcry" and a.args[0] == sel[1]]:
+            self.explain(Action("warcry", (sel[1],)))
+            return
+        self.select(("warcry", sel[1]))
+
+    def action_end_turn(self) -> None:
+        if not self.can_act():
+            return
+        self.explain(Action("end"))
+
+    def action_cancel(self) -> None:
+        super().action_cancel()
+        if self.selected is not None:
+            self.select(None)
+            self.query_one(GridBoard).focus()
+
+    def after_human_action(self) -> None:
+        self.selected = None
+
+    def show_action_detail(self, action: Action | None) -> None:
+        if self.query_one(ActionList).has_focus:
+            super().show_action_detail(action)
+
+    def extra_stats(self) -> list[str]:
+        players = self.view_data.get("players", [])
+        if len(players) < 2:
+            return []
+        return [
+            f"Turn {self.view_data.get('turn')}; stones: "
+            + ", ".join(f"{self.seat_name(p['seat'])} ♥{p['stone_health']}" for p in players)
+        ]
+
+
+SCREEN = HotgScreen

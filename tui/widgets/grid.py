@@ -1,0 +1,182 @@
+"""A grid board (Hand of the Gods): cells drawn from plain data, a keyboard
+cursor (arrows / hjkl) and mouse clicks. It knows no rules: its screen gives
+it `CellView`s and receives `CellChosen` / `CursorMoved` messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+OWNER_GLYPH = {0: "►", 1: "◄", None: "◆"}  # who owns a unit, not by colour alone
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """What one cell shows: two short lines, the owner, a marker glyph
+    ('»' move, '×' attack, '+' deploy, '◎' target, '' none), selected or not."""
+
+    top: str = ""
+    bottom: str = ""
+    extra: str = ""  # a third line on tall terminals (status marks spelled out)
+    owner: int | None = None
+    kind: str = "empty"  # "empty" | "unit" | "stone" | "banished"
+    marker: str = ""
+    selected: bool = False
+
+
+class GridBoard(Widget, can_focus=True):
+    """rows × cols cells; the cursor cell is shown in reverse video."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "grid--p1",
+        "grid--p2",
+        "grid--neutral",
+        "grid--empty",
+        "grid--dark",
+        "grid--marker",
+        "grid--selected",
+        "grid--banished",
+        "grid--label",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1,0)", "Up", show=False),
+        Binding("down,j", "move(1,0)", "Down", show=False),
+        Binding("left,h", "move(0,-1)", "Left", show=False),
+        Binding("right,l", "move(0,1)", "Right", show=False),
+        Binding("enter,space", "choose", "Choose"),
+    ]
+
+    cursor: reactive[tuple[int, int]] = reactive((2, 0))
+
+    class CellChosen(Message):
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
+    class CursorMoved(Message):
+        def __init__(self, row: int, col: int) -> None:
+            super().__init__()
+            self.row = row
+            self.col = col
+
+    def __init__(self, rows: int, cols: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows = rows
+        self.cols = cols
+        self.cells: list[list[CellView]] = [[CellView() for _ in range(cols)] for _ in range(rows)]
+
+    # -- data in -------------------------------------------------------------------------
+    def show(self, cells: list[list[CellView]]) -> None:
+        self.cells = cells
+        self.refresh()
+
+    # -- geometry -------------------------------------------------------------------------
+    LABEL_W = 2
+
+    def cell_width(self) -> int:
+        return max(5, min(12, (self.size.width - self.LABEL_W - 1) // self.cols - 1))
+
+    def cell_height(self) -> int:
+        """Three lines a cell on a tall terminal (name, attack/health, marks), else two."""
+        return 3 if self.app.size.height >= 36 else 2
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        w, h = self.cell_width(), self.cell_height()
+        col = (x - self.LABEL_W - 1) // (w + 1)
+        row = (y - 1) // h
+        if y < 1 or x < self.LABEL_W or not (0 <= row < self.rows and 0 <= col < self.cols):
+            return None
+        return row, col
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _style(self, cell: CellView, r: int, c: int) -> Style:
+        if cell.kind == "banished":
+            base = self.get_component_rich_style("grid--banished")
+        elif cell.kind in ("unit", "stone"):
+            base = self.get_component_rich_style(
+                "grid--p1" if cell.owner == 0 else "grid--p2" if cell.owner == 1 else "grid--neutral"
+            )
+        else:
+            base = self.get_component_rich_style("grid--empty")
+        if (r + c) % 2:
+            base = base + self.get_component_rich_style("grid--dark", partial=True)
+        if cell.selected:
+            base = base + self.get_component_rich_style("grid--selected", partial=True)
+        if (r, c) == self.cursor and self.has_focus:
+            base = base + Style(reverse=True)
+        elif (r, c) == self.cursor:
+            base = base + Style(underline=True)
+        return base
+
+    def render(self) -> Text:
+        w, h = self.cell_width(), self.cell_height()
+        label = self.get_component_rich_style("grid--label")
+        marker_style = self.get_component_rich_style("grid--marker", partial=True)
+        out = Text(no_wrap=True, overflow="crop")
+        out.append(" " * (self.LABEL_W + 1))
+        for c in range(self.cols):
+            out.append(f"{c:^{w}}", label)
+            out.append(" ")
+        out.append("\n")
+        for r in range(self.rows):
+            for line in range(h):
+                out.append(f"{r:>{self.LABEL_W - 1}} " if line == 0 else " " * self.LABEL_W, label)
+                for c in range(self.cols):
+                    cell = self.cells[r][c]
+                    prev = self.cells[r][c - 1] if c else None
+                    sep = "[" if cell.selected else "]" if prev is not None and prev.selected else " "
+                    out.append(sep, label)
+                    style = self._style(cell, r, c)
+                    text = cell.top if line == 0 else cell.bottom if line == 1 else cell.extra
+                    if cell.kind == "empty":
+                        if cell.marker and line == 0:
+                            out.append(text[:w].center(w), style + marker_style)
+                        else:
+                            out.append(text[:w].ljust(w), style)
+                    elif cell.marker and line == h - 1:
+                        out.append(text[: w - 2].ljust(w - 2), style)
+                        out.append(f"{cell.marker} ", style + marker_style)
+                    else:
+                        out.append(text[:w].ljust(w), style)
+                out.append("]" if self.cells[r][self.cols - 1].selected else " ", label)
+                out.append("\n")
+        out.rstrip()
+        return out
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return 1 + self.rows * self.cell_height()
+
+    # -- input -----------------------------------------------------------------------------------
+    def watch_cursor(self, value: tuple[int, int]) -> None:
+        self.post_message(self.CursorMoved(*value))
+
+    def action_move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor
+        self.cursor = (min(self.rows - 1, max(0, r + dr)), min(self.cols - 1, max(0, c + dc)))
+
+    def action_choose(self) -> None:
+        self.post_message(self.CellChosen(*self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
+            return
+        self.focus()
+        self.cursor = cell
+        self.post_message(self.CellChosen(*cell))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -1,0 +1,134 @@
+"""A hand of cards in a row or two: names, costs, which are playable now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    uid: int
+    label: str  # e.g. "Hoplite 2"
+    playable: bool
+    selected: bool = False
+
+
+class HandRow(Widget, can_focus=True):
+    """Cards as ' 1 ▸Hoplite 2 '; '▸' marks the playable ones (not colour alone)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hand--playable",
+        "hand--unplayable",
+        "hand--selected",
+        "hand--title",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("enter,space", "choose", "Choose"),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    class CardChosen(Message):
+        def __init__(self, uid: int) -> None:
+            super().__init__()
+            self.uid = uid
+
+    class CardHighlighted(Message):
+        def __init__(self, uid: int | None) -> None:
+            super().__init__()
+            self.uid = uid
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: list[HandCard] = []
+        self.title = "Hand"
+        self._spans: list[tuple[int, int, int]] = []  # (line, start, end) per card
+
+    def show(self, cards: list[HandCard], title: str = "Hand") -> None:
+        self.cards = cards
+        self.title = title
+        if self.index >= len(cards):
+            self.index = max(0, len(cards) - 1)
+        self.refresh(layout=True)
+
+    def _layout(self, width: int) -> list[list[tuple[int, str]]]:
+        lines: list[list[tuple[int, str]]] = [[]]
+        used = len(self.title) + 2
+        for i, card in enumerate(self.cards):
+            mark = "▸" if card.playable else " "
+            chunk = f"{i + 1}{mark}{card.label}"
+            if used + len(chunk) + 1 > width and lines[-1]:
+                lines.append([])
+                used = 0
+            lines[-1].append((i, chunk))
+            used += len(chunk) + 1
+        return lines
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"{self.title}: ", self.get_component_rich_style("hand--title"))
+        if not self.cards:
+            out.append("(no cards)")
+        self._spans = []
+        x = len(self.title) + 2
+        for n, line in enumerate(self._layout(max(20, self.size.width))):
+            if n:
+                out.append("\n")
+                x = 0
+            for i, chunk in line:
+                card = self.cards[i]
+                style = self.get_component_rich_style(
+                    "hand--playable" if card.playable else "hand--unplayable"
+                )
+                if card.selected:
+                    style += self.get_component_rich_style("hand--selected", partial=True)
+                if i == self.index and self.has_focus:
+                    from rich.style import Style
+
+                    style += Style(reverse=True)
+                out.append(chunk, style)
+                self._spans.append((n, x, x + len(chunk)))
+                out.append(" ")
+                x += len(chunk) + 1
+        return out
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return max(1, len(self._layout(max(20, width))))
+
+    def watch_index(self, value: int) -> None:
+        self.post_message(
+            self.CardHighlighted(self.cards[value].uid if 0 <= value < len(self.cards) else None)
+        )
+
+    def action_move(self, d: int) -> None:
+        if self.cards:
+            self.index = (self.index + d) % len(self.cards)
+
+    def action_choose(self) -> None:
+        if 0 <= self.index < len(self.cards):
+            self.post_message(self.CardChosen(self.cards[self.index].uid))
+
+    def on_click(self, event: events.Click) -> None:
+        for i, (line, start, end) in enumerate(self._spans):
+            if event.y == line and start <= event.x < end:
+                self.focus()
+                self.index = i
+                self.post_message(self.CardChosen(self.cards[i].uid))
+                return
+
+    def on_focus(self) -> None:
+        self.refresh()
+        self.watch_index(self.index)
+
+    def on_blur(self) -> None:
+        self.refresh()
