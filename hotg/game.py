@@ -788,7 +788,9 @@ class HotgGame(Game):
     def _resolve_attack_damage(self, a: int, t: int) -> None:
         ac = self.card(a)
         ctx = fx.Ctx(a, ac.controller if ac.controller is not None else -1, t, {}, "attack")
-        self.damage(t, self.attack_of(a), ctx)
+        dealt = self.damage(t, self.attack_of(a), ctx)
+        if dealt <= 0:
+            return
         for idx, _ab in ac.abilities("attack_damage"):  # HG-12 level 4
             self._push_ability(
                 ac.hdef, idx, a, ac.controller or 0, t, "effect", LEVEL["attack_damage_effect"]
