@@ -9,6 +9,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from common.errors import DataError
+from common.rng import GameRng
 
 if TYPE_CHECKING:
     from .game import ScarsGame
@@ -75,6 +76,10 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     from .game import PHASES
 
     file, data = parse_scenario(text)
+    seed = data["scenario"].get("seed")
+    if seed is not None:
+        _expect(_int(seed), file, "seed must be a whole number", fld="seed")
+        g.rng = GameRng(seed)  # the scenario's own seed from this position on
     pool = g.pool_defs
     setup = data.get("setup", {})
     _expect(isinstance(setup, dict), file, "[setup] must be a table", fld="setup")
