@@ -12,7 +12,8 @@ An ability is a small table that reads like card text::
 * `when`  — when it happens: warcry, activated (activated Warcry), afterlife,
   aura, spell, ability (Leader Ability), attack (when this unit attacks, before
   damage), attack_damage (after this unit's attack damage), start_turn,
-  end_turn, ally_god_enters.
+  end_turn, ally_god_enters, reincarnate (when it would die: priority 7,
+  before Death).
 * `do`    — the effect's name in `hotg.effects.EFFECTS` (or `AURAS` for auras).
 * `target`— who is chosen: none, self, enemy, enemy_unit, ally, ally_unit,
   unit, any, other_ally_unit.
@@ -49,6 +50,7 @@ WHENS = (
     "start_turn",
     "end_turn",
     "ally_god_enters",
+    "reincarnate",
 )
 TARGETS = ("none", "self", "enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
 ABILITY_KEYS = (

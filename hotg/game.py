@@ -458,6 +458,18 @@ class HotgGame(Game):
             c = self.card(uid)
             if c.hp <= 0 and not c.dying:
                 c.dying = True
+                if not c.executed:  # HG-12 level 7: Reincarnate comes before Death
+                    for idx, _ab in c.abilities("reincarnate"):
+                        self._push_ability(
+                            c.hdef,
+                            idx,
+                            uid,
+                            c.controller or 0,
+                            uid,
+                            "reincarnate",
+                            LEVEL["reincarnate"],
+                            c.entered,
+                        )
                 # HG-13: deaths (and what follows them) in the order the units entered.
                 self._push(("death", uid), LEVEL["death"], c.entered)
 
@@ -511,8 +523,8 @@ class HotgGame(Game):
             self.log.emit("fizzle", f"{d.name}: its target is gone, nothing happens")
             return
         ctx = fx.Ctx(source, controller, target, ab, kind, (r, c) if r >= 0 else None, def_id)
-        if kind in ("warcry", "afterlife"):
-            word = "Warcry" if kind == "warcry" else "Afterlife"
+        if kind in ("warcry", "afterlife", "reincarnate"):
+            word = {"warcry": "Warcry", "afterlife": "Afterlife", "reincarnate": "Reincarnate"}[kind]
             self.log.emit(kind, f"{d.name}'s {word} resolves", source=source)
         fx.EFFECTS[str(ab["do"])](self, ctx)
 

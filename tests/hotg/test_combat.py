@@ -234,3 +234,20 @@ def test_hg13_hg14_afterlives_in_the_order_the_units_entered(swap: bool) -> None
     assert [k for k, _ in seq[:4]] == ["damage", "damage", "death", "death"]
     afterlives = [who for k, who in seq if k == "afterlife"]
     assert afterlives == (["Mummy", "Draugr"] if swap else ["Draugr", "Mummy"])
+
+
+def test_hg12_reincarnate_level_7_comes_before_death() -> None:
+    """HG-12: Reincarnate (7) resolves before Death (8): Matsya becomes Kurma and never dies
+    (no Death, no Afterlife); an executed unit does not reincarnate."""
+    g = make([u("matsya", "2,3", 2), u("cyclops", "2,2")], p1={"hand": ["judgement"], "mana": 3})
+    matsya = at(g, "2,3")
+    ev = g.apply(Action("attack", (at(g, "2,2"), matsya)))
+    kinds = [e.kind for e in ev]
+    assert kinds.index("return") < kinds.index("reincarnate") and "death" not in kinds
+    kurma = at(g, "2,3")
+    assert g.card(kurma).defn.id == "kurma" and g.card(kurma).owner == 1
+    assert g.card(matsya).zone == "removed"
+    g2 = make([u("matsya", "2,3", 2)], p1={"hand": ["judgement"], "mana": 3})
+    m2 = at(g2, "2,3")
+    ev = g2.apply(Action("play", (hand(g2, 0, "judgement"), m2)))
+    assert "reincarnate" not in [e.kind for e in ev] and g2.card(m2).zone == "grave:1"
