@@ -61,7 +61,7 @@ class ScriptedAgent(Agent):
             return reacts[0] if reacts else Action("pass")
         if kind == "draw":
             deck = len(g.zones[f"deck:{me}"])
-            return Action("draw") if deck > 8 and Action("draw") in legal else Action("nodraw")
+            return Action("draw") if deck > 2 and Action("draw") in legal else Action("nodraw")
         if kind == "discard":
             return self._discard(g, me, legal)
         if kind == "combat":
@@ -79,15 +79,14 @@ class ScriptedAgent(Agent):
         return v
 
     def _mulligan(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
-        if g.zones[f"aside:{me}"].cards:
-            return Action("keep")  # one pass: set aside, then keep
         for a in legal:
             if a.kind != "aside":
                 continue
             c = g.card(int(a.args[0]))
-            if c.d.is_field and not c.d.instant and c.d.rank >= 6:
+            # the first turns' budget is small (C.LL starts at 0): look for cheap beings
+            if c.d.is_field and not c.d.instant and c.d.rank >= 5:
                 return a
-            if c.d.type == "strategy" and c.d.rank >= 6:
+            if c.d.type in ("strategy", "power", "object") and c.d.rank >= 4:
                 return a
         return Action("keep")
 
@@ -182,13 +181,24 @@ class ScriptedAgent(Agent):
                 best = (score, a)
 
         opp_terr = len(g.zones[f"territories:{1 - me}"])
+        plan = self._call_plan(g, me, legal)
+        invs = g.cards_in(f"invocations:{me}")
+        inv_bonus: dict[int, float] = {}  # power rank -> bonus, when it would let an invoker invoke (BH-73)
+        if invs and g.free_slot(me) is not None:
+            lowest = min(i.d.rank for i in invs)
+            for b in g.field_cards(me):
+                if b.d.is_invoker and not b.inv_gained and not b.frozen:
+                    for r in range(0, 11):
+                        if r + b.d.rank >= lowest:
+                            inv_bonus[r] = max(inv_bonus.get(r, 0.0), 8.0)
         for a in legal:
             k = a.kind
             if k == "territory":
                 consider(20 + 5 * opp_terr, a)
             elif k == "call":
                 c = g.card(int(a.args[0]))
-                consider(15 + c.d.rank + (5 if c.d.instant else 0), a)
+                if c.d.instant or c.uid in plan:
+                    consider(15 + c.d.rank + (5 if c.d.instant else 0), a)
             elif k == "invoke":
                 inv = g.card(int(a.args[0]))
                 consider(14 + inv.d.rank, a)
@@ -199,12 +209,14 @@ class ScriptedAgent(Agent):
                 c, b = g.card(int(a.args[0])), g.card(int(a.args[1]))
                 if c.d.cost and c.d.cost >= g.cur(b, "pod"):
                     continue  # would kill its own executor (BH-33)
+                bonus = inv_bonus.get(c.d.rank, 0.0)
                 if c.d.equip:
-                    score = 9 + c.d.rank + g.cur(b, "pod") / 200 - (3 if b.attacked else 0)
+                    score = 9 + c.d.rank + g.cur(b, "pod") / 200 - (3 if b.attacked else 0) + bonus
                 else:
                     worth, _ = self._effect_worth(g, me, c)
                     if worth <= 0:
                         continue
+                    worth += bonus
                     # prefer an executor with POD to power-attack afterwards, and a small one
                     score = 6 + worth + (0 if b.attacked else g.cur(b, "pod") / 300) - b.d.rank / 20
                     if g.phase == "strategy2" and c.d.effect == "empower":
@@ -220,6 +232,26 @@ class ScriptedAgent(Agent):
                 worth, _ = self._effect_worth(g, me, b)
                 if worth > 0.2:
                     consider(4 + worth, a)
+        return best[1]
+
+    def _call_plan(self, g: BhmGame, me: int, legal: list[Action]) -> set[int]:
+        """The war calls to make with the budget: the set of beings in hand that fits the budget and
+        best balances numbers (each being counts for numerical balance, BH-08) and size."""
+        cands = [
+            g.card(int(a.args[0])) for a in legal if a.kind == "call" and not g.card(int(a.args[0])).d.instant
+        ]
+        cands.sort(key=lambda c: -c.d.rank)
+        cands = cands[:10]
+        free = sum(1 for i in range(10) if not g.zones[f"slot:{me}:{i}"].cards)
+        best: tuple[float, set[int]] = (0.0, set())
+        n = len(cands)
+        for mask in range(1, 1 << n):
+            chosen = [cands[i] for i in range(n) if mask >> i & 1]
+            if len(chosen) > free or sum(c.d.rank for c in chosen) > g.budget:
+                continue
+            score = 3 * len(chosen) + sum(c.d.rank for c in chosen)
+            if score > best[0]:
+                best = (score, {c.uid for c in chosen})
         return best[1]
 
     def _target(self, g: BhmGame, me: int, ctx: dict[str, Any], legal: list[Action]) -> Action:
@@ -255,63 +287,66 @@ class ScriptedAgent(Agent):
             return max(calls, key=lambda a: g.card(int(a.args[0])).d.rank)
         if not attacks:
             return Action("next")
-        by_attacker: dict[int, list[Action]] = {}
+        by_target: dict[int, dict[int, dict[str, Action]]] = {}
         for a in attacks:
-            by_attacker.setdefault(int(a.args[0]), []).append(a)
-        best_plan: tuple[float, Action] | None = None
-        targets = {int(a.args[1]) for a in attacks}
-        for tu in targets:
-            t = g.card(tu)
-            salud = g.cur(t, "salud")
-            res = g.cur(t, "res")
-            immortal = g.has(t, "Immortal") or g.has(t, "Eternal")
-            mres = g.has(t, "Magic Resistance")
-            options = []  # (salud damage, action) per attacker, best option each
-            for au, acts in by_attacker.items():
-                a = g.card(au)
-                best_opt: tuple[int, Action] | None = None
-                for act in acts:
-                    if int(act.args[1]) != tu:
-                        continue
-                    if act.kind == "attack":
-                        dmg, _ = self._phys(g, a, t, res)
-                    else:
-                        pod = g.cur(a, "pod")
-                        dmg = max(0, pod - res) if mres else pod
-                    if best_opt is None or dmg > best_opt[0]:
-                        best_opt = (dmg, act)
-                if best_opt is not None:
-                    options.append(best_opt)
-            if not options:
-                continue
-            options.sort(key=lambda o: -o[0])
-            total = 0
-            used = 0
-            for dmg, _ in options:
-                total += dmg
-                used += 1
-                if total >= salud:
-                    break
-            v = self._value(g, t)
-            if total >= salud and not immortal and salud > 0:
-                score = 100 + v * 3 - used
-            else:
-                top = options[0][0]
-                if top <= 0:
-                    continue
-                score = top / 100 + v / 10 - (5 if immortal else 0)
-            # with a kill line-up, the first attack is the strongest single option
-            first = options[0][1]
-            if total >= salud and not immortal:
-                # use the smallest single attack that finishes it, if one exists
-                finishers = [o for o in options if o[0] >= salud]
-                if finishers:
-                    first = min(finishers, key=lambda o: o[0])[1]
-            if best_plan is None or score > best_plan[0]:
-                best_plan = (score, first)
-        if best_plan is None or best_plan[0] <= 0.5:
+            by_target.setdefault(int(a.args[1]), {}).setdefault(int(a.args[0]), {})[a.kind] = a
+        best: tuple[float, Action] | None = None
+        for tu, attackers in by_target.items():
+            plan = self._plan_kill(g, g.card(tu), attackers)
+            if plan is not None and (best is None or plan[0] > best[0]):
+                best = plan
+        if best is None or best[0] <= 0.5:
             return Action("next")
-        return best_plan[1]
+        return best[1]
+
+    def _plan_kill(
+        self, g: BhmGame, t: BhmCard, attackers: dict[int, dict[str, Action]]
+    ) -> tuple[float, Action] | None:
+        """Line up attackers on `t` greedily (RES first, then Salud, BH-30/BH-34): a plan that kills
+        scores by how few attackers it needs; otherwise the best single hit that reaches Salud."""
+        salud = g.cur(t, "salud")
+        res = g.cur(t, "res")
+        mres = g.has(t, "Magic Resistance")
+        undying = g.has(t, "Immortal") or g.has(t, "Eternal")
+        left = dict(attackers)
+        steps: list[tuple[int, Action]] = []
+        first_single: tuple[int, Action] | None = None
+        while left and salud > 0:
+            choice: tuple[int, int, int, Action] | None = None  # (salud dmg, res left, -fue, action)
+            for au, modes in left.items():
+                a = g.card(au)
+                for kind, act in modes.items():
+                    if kind == "attack":
+                        f = g.cur(a, "fue")
+                        dmg, rleft = (f - res, 0) if f > res else (0, res - f)
+                    else:
+                        p = g.cur(a, "pod")
+                        if mres:
+                            dmg, rleft = (p - res, 0) if p > res else (0, res - p)
+                        else:
+                            dmg, rleft = p, res
+                    cand = (dmg, -rleft, au, act)
+                    if choice is None or cand[:2] > choice[:2]:
+                        choice = cand  # type: ignore[assignment]
+            assert choice is not None
+            dmg, neg_rleft, au, act = choice
+            if dmg <= 0 and -neg_rleft >= res:
+                break  # nothing reaches Salud nor lowers RES
+            if first_single is None:
+                first_single = (dmg, act)
+            steps.append((dmg, act))
+            salud -= dmg
+            res = -neg_rleft
+            del left[au]
+        v = self._value(g, t)
+        if salud <= 0 and not undying and steps:
+            # finish with one blow if a single attacker can; else start the line-up
+            single = [s for s in steps if s[0] >= g.cur(t, "salud")]
+            act = min(single, key=lambda s: s[0])[1] if single else steps[0][1]
+            return 100 - 12 * len(steps) + v, act
+        if first_single is None or first_single[0] <= 0:
+            return None
+        return first_single[0] / 100 + v / 10 - (5 if undying else 0), first_single[1]
 
     def _invest(self, g: BhmGame, ctx: dict[str, Any], legal: list[Action]) -> Action:
         t = g.card(int(ctx["target"]))
