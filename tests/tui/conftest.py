@@ -9,6 +9,16 @@ import pytest
 from common.registry import GAMES, GameInfo
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """tmux tests are opt-in: they run only when asked for with `-m tmux`."""
+    if "tmux" in (config.option.markexpr or "").replace("not tmux", ""):
+        return
+    skip = pytest.mark.skip(reason="opt-in: run with `pytest -m tmux`")
+    for item in items:
+        if "tmux" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(autouse=True)
 def triarch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saves go to a temporary folder; the AI answers at once."""

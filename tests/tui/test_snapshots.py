@@ -116,3 +116,23 @@ def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(hotg_app(), terminal_size=(120, 40), run_before=before)
+
+
+def lane_app(game_id: str) -> TriarchApp:
+    return TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="scripted", seed=1), ai_pace=0)
+
+
+async def _into_first_turn(pilot: Any) -> None:
+    """Through mulligans and set-up: a few Enter presses, then settle."""
+    await settle(pilot)
+    for _ in range(8):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_lane_screens(snap_compare: Any, game_id: str, size: tuple[int, int]) -> None:
+    if game_id not in available_games():
+        pytest.skip(f"the {game_id} engine is not available")
+    assert snap_compare(lane_app(game_id), terminal_size=size, run_before=_into_first_turn)

@@ -28,6 +28,18 @@ def card_lines(card: Mapping[str, Any], glossary: Mapping[str, str] | None = Non
             continue
         label = key.replace("_", " ")
         stats.append(f"{label}: {value}" if value is not True else label)
+    for key, value in card.items():  # e.g. BHM "stats": {"fue": {"cur", "max", "base"}, …}
+        if (
+            isinstance(value, dict)
+            and value
+            and all(isinstance(v, dict) or v is None for v in value.values())
+        ):
+            for name, st in value.items():
+                if isinstance(st, dict) and "cur" in st:
+                    extra = f" (max {st['max']})" if st.get("max") not in (None, st["cur"]) else ""
+                    stats.append(f"{name.upper()} {st['cur']}{extra}")
+        elif key == "flags" and isinstance(value, dict):
+            stats.extend(k.replace("_", " ") for k, v in value.items() if v is True)
     if stats:
         parts.append(Text(" · ".join(stats)))
     text = card.get("text")
