@@ -177,3 +177,18 @@ async def test_complete_game_against_the_ai_by_key_presses() -> None:
         text = screen_text(app)
         assert "wins" in text or "draw" in text
         assert "stones:" in text
+
+
+async def test_help_has_the_board_keys_and_the_keyword_glossary() -> None:
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        text = screen_text(app)
+        assert "Hand of the Gods" in text and "exhausted" in text
+        app.screen.query_one("#help").active = "help-keywords"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Guard" in text and "Afterlife" in text

@@ -38,8 +38,26 @@ from tui.widgets.stateview import StateView
 from tui.widgets.status import Prompt, StatusBar
 
 
+def glossary_from_rules(markdown: str) -> dict[str, str]:
+    """Rows `| **Keyword** | meaning |` of the tables under a heading that
+    mentions keywords or a glossary, in an engine's rules reference."""
+    out: dict[str, str] = {}
+    in_glossary = False
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            low = line.lower()
+            in_glossary = "glossary" in low or "keyword" in low
+            continue
+        if in_glossary and line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) >= 2 and cells[0].startswith("**"):
+                out[cells[0].strip("* ")] = cells[1].replace("**", "")
+    return out
+
+
 def glossary_for(cls: type) -> dict[str, str]:
-    """The engine's keyword glossary, if it offers one (optional hook)."""
+    """The engine's keyword glossary: an optional hook, else the glossary
+    table of its rules reference."""
     for name in ("keyword_glossary", "glossary", "keywords_help"):
         hook = getattr(cls, name, None)
         if callable(hook):
@@ -51,7 +69,10 @@ def glossary_for(cls: type) -> dict[str, str]:
                 return {str(k): str(v) for k, v in out.items()}
         elif isinstance(hook, dict):
             return {str(k): str(v) for k, v in hook.items()}
-    return {}
+    try:
+        return glossary_from_rules(cls.rules_text())  # type: ignore[attr-defined]
+    except Exception:
+        return {}
 
 
 class GameScreen(BaseScreen):

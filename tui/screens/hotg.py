@@ -63,6 +63,31 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 """
 
 
+# The keyword glossary of the help screen and the card detail panel (rules checklist HG-5x…7x).
+HOTG_GLOSSARY = {
+    "Guard": "a Summoning Stone with a friendly Guard unit next to it cannot be attacked or hit by Warcries directly.",
+    "Stealth": "cannot be targeted by spells, units or leader abilities; lost when the unit attacks.",
+    "Protect": "Protect X: every attack and Return Damage dealt to it is reduced by X (the highest Protect applies).",
+    "Immune": "Immune: X — cannot be targeted nor affected by X, even by area effects.",
+    "Warcry": "happens when the unit is played from the hand.",
+    "Activated Warcry": "a Warcry the owner triggers later as an action (key w on the selected unit).",
+    "Afterlife": "happens after the unit dies (after resurrections), in the order units entered the battlefield.",
+    "Aura": "a lasting bonus the unit gives to others (adjacent or global) while it is on the battlefield.",
+    "Resurrection": "after death the unit comes back (before Afterlife) if it is still in the graveyard.",
+    "Reincarnate": "after death the unit comes back as another unit.",
+    "Structure": "never moves.",
+    "Ranged": "attacks enemies up to 3 cells away, counted orthogonally.",
+    "Swift": "may move and attack on the turn it is deployed.",
+    "Return Damage": "a unit attacked within its own range hits back, even when the attack kills it.",
+    "Stun": "a stunned unit cannot move, attack nor deal Return Damage until its stunner's next turn.",
+    "Banish": "out of the game for a while; its cell is kept (✗) and it comes back there.",
+    "Execute": "the unit dies without resurrecting (its Afterlife still happens).",
+    "Silence": "removes a unit's text abilities and auras.",
+    "Reveal": "pick one of several offered cards; it goes to your hand unless stated.",
+    "Leader Ability": "your god's ability: 2 mana, once per turn (key a).",
+}
+
+
 def short(name: str, width: int) -> str:
     """A name cut to fit a cell: first word if it fits, else a clipped name."""
     if len(name) <= width:
@@ -84,6 +109,7 @@ class HotgScreen(GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.glossary = {**HOTG_GLOSSARY, **self.glossary}
         # ("unit", uid) | ("card", uid) | ("ability",) | ("warcry", uid) | None
         self.selected: tuple[Any, ...] | None = None
         self.cell_actions: dict[tuple[int, int], Action] = {}

@@ -48,7 +48,8 @@ def card_lines(card: Mapping[str, Any], glossary: Mapping[str, str] | None = Non
     keywords = card.get("keywords") or []
     if isinstance(keywords, (list, tuple)):
         for kw in keywords:
-            expl = glossary.get(keyword_name(str(kw))) or glossary.get(str(kw))
+            base = keyword_name(str(kw))
+            expl = glossary.get(base) or glossary.get(str(kw)) or glossary.get(f"{base} X")
             line = Text("• ")
             line.append(str(kw), style="bold")
             if expl:
