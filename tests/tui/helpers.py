@@ -34,3 +34,14 @@ def keys_for(text: str) -> list[str]:
     """Key names that type `text` (pilot.press wants 'space' for ' ')."""
     names = {" ": "space", ":": "colon", "?": "question_mark", ",": "comma", "-": "minus", ".": "full_stop"}
     return [names.get(ch, ch) for ch in text]
+
+
+def engine_ready(game_id: str) -> bool:
+    """The engine imports (another engineer's work in progress may not)."""
+    from common.registry import game_class
+
+    try:
+        game_class(game_id)
+    except Exception:
+        return False
+    return True

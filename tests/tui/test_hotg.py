@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from common.registry import available_games
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import screen_name, screen_text, settle
+from .helpers import engine_ready, screen_name, screen_text, settle
 
-pytestmark = pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
 SKIRMISH = (Path(__file__).parent / "data" / "hotg_skirmish.toml").read_text(encoding="utf-8")
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from common.registry import available_games
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import screen_name, screen_text, settle
+from .helpers import engine_ready, screen_name, screen_text, settle
 
 
 def app_for(game_id: str, seed: int = 1, level: str = "scripted", vs: str = "ai") -> TriarchApp:
@@ -18,9 +17,7 @@ def app_for(game_id: str, seed: int = 1, level: str = "scripted", vs: str = "ai"
 
 
 def needs(game_id: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(
-        game_id not in available_games(), reason=f"the {game_id} engine is not available"
-    )
+    return pytest.mark.skipif(not engine_ready(game_id), reason=f"the {game_id} engine is not available")
 
 
 async def play_out(pilot, app: TriarchApp, limit: int = 400) -> None:  # type: ignore[no-untyped-def]

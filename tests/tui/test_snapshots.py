@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from common.registry import available_games
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import keys_for, settle
+from .helpers import engine_ready, keys_for, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -92,7 +91,7 @@ def hotg_app() -> TriarchApp:
     )
 
 
-@pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple[int, int]) -> None:
     """The grid with the Hoplite at 2,2 selected: move (») and attack (×) marks."""
@@ -106,7 +105,7 @@ def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple
     assert snap_compare(hotg_app(), terminal_size=size, run_before=before)
 
 
-@pytest.mark.skipif("hotg" not in available_games(), reason="the hotg engine is not available")
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any) -> None:
     """A reveal decision (Oracle of Delphi): the choices in the list."""
 
@@ -134,6 +133,6 @@ async def _into_first_turn(pilot: Any) -> None:
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_lane_screens(snap_compare: Any, game_id: str, size: tuple[int, int]) -> None:
-    if game_id not in available_games():
+    if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
     assert snap_compare(lane_app(game_id), terminal_size=size, run_before=_into_first_turn)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from common.registry import GAMES, available_games
+from common.registry import GAMES
+from tests.tui.helpers import engine_ready
 
 pytestmark = [
     pytest.mark.tmux,
@@ -102,7 +103,7 @@ def test_tmux_menu_opens_and_quits(tmux: Tmux) -> None:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_tmux_play_against_the_ai_then_resume(tmux: Tmux, game_id: str) -> None:
-    if game_id not in available_games():
+    if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available yet")
     title = GAMES[game_id].title
     tmux.start(f"play {game_id} --vs ai --ai-level random --seed 7")
@@ -129,7 +130,7 @@ def test_tmux_no_color_is_readable(tmux: Tmux) -> None:
     tmux.start("", extra_env="NO_COLOR=1")
     screen = tmux.wait_for("T R I A R C H")
     assert "Start" in screen and "Continue" in screen
-    if "hotg" in available_games():
+    if engine_ready("hotg"):
         tmux.kill()
         again = Tmux(tmux.home)
         try:

@@ -20,9 +20,12 @@ LOGO = "T R I A R C H"
 
 
 def _engine(game_id: str) -> type[Game] | None:
+    """The engine, or None when it is missing (or broken: the menu still opens)."""
     try:
         return game_class(game_id)
     except EngineNotAvailable:
+        return None
+    except Exception:  # an engine that fails to import must not take the menu down
         return None
 
 
