@@ -57,8 +57,7 @@ class ScriptedAgent(Agent):
         if kind == "invest":
             return self._invest(g, d.context, legal)
         if kind == "respond":
-            reacts = [a for a in legal if a.kind == "react"]
-            return reacts[0] if reacts else Action("pass")
+            return self._respond(g, me, legal)
         if kind == "draw":
             deck = len(g.zones[f"deck:{me}"])
             return Action("draw") if deck > 2 and Action("draw") in legal else Action("nodraw")
@@ -76,19 +75,58 @@ class ScriptedAgent(Agent):
         if c.d.type in ("god", "demigod"):
             v += 3
         v += (g.cur(c, "fue") + g.cur(c, "pod")) / 300
+        if not c.d.is_being:
+            v /= 3  # BH-71: an entity's loss gives no C.LL and it does not count for balance
         return v
 
     def _mulligan(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
-        for a in legal:
-            if a.kind != "aside":
+        """BH-02: the first turns' budget is small (C.LL starts at 0, BH-04): look for cheap beings.
+        With fewer than two in hand, set aside everything else but territories."""
+        hand = [g.card(int(a.args[0])) for a in legal if a.kind == "aside"]
+        kept = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
+        cheap = sum(1 for c in kept if c.d.is_field and (c.d.instant or c.d.rank <= 3))
+        for c in hand:
+            if (c.d.is_field and (c.d.instant or c.d.rank <= 3)) or c.d.type == "territory":
                 continue
-            c = g.card(int(a.args[0]))
-            # the first turns' budget is small (C.LL starts at 0): look for cheap beings
-            if c.d.is_field and not c.d.instant and c.d.rank >= 5:
-                return a
-            if c.d.type in ("strategy", "power", "object") and c.d.rank >= 4:
-                return a
+            if cheap < 3 or (c.d.is_field and c.d.rank >= 5) or c.d.rank >= 4:
+                return Action("aside", (c.uid,))
         return Action("keep")
+
+    def _respond(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
+        """React (BH-67) when it matters: save protective reactions for attacks and powers that hurt."""
+        pa = g.pending
+        assert pa is not None
+        threat = 0.0
+        tgt = g.pending_target(pa)
+        if tgt >= 0 and g.card(tgt).controller == me:
+            t = g.card(tgt)
+            salud = g.cur(t, "salud")
+            if pa[0] == "attack":
+                dmg = max(0, g.cur(g.card(int(pa[1])), "fue") - g.cur(t, "res"))
+            elif pa[0] == "pattack":
+                amount = int(pa[3])
+                dmg = max(0, amount - g.cur(t, "res")) if g.has(t, "Magic Resistance") else amount
+            else:
+                src = g.card(int(pa[1]))
+                e = EFFECTS.get(src.d.effect)
+                dmg = salud if e is not None and e.harmful else 0
+            threat = 10.0 if dmg >= salud else dmg / 100
+        best: tuple[float, Action] = (0.5, Action("pass"))
+        for a in legal:
+            if a.kind != "react":
+                continue
+            r = g.card(int(a.args[0]))
+            name = r.d.effect
+            if name in ("foresight", "cancel_power", "cancel_strategy"):
+                score = 2.0
+            elif name == "riposte":
+                att = g.card(int(pa[1]))
+                score = 10.0 if g.cur(att, "salud") <= r.d.amount else 1.0 + threat
+            else:  # cancel_attack, smoke, steel: protect the target
+                score = threat
+            if score > best[0]:
+                best = (score, a)
+        return best[1]
 
     def _discard(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
         def badness(a: Action) -> float:
@@ -110,8 +148,11 @@ class ScriptedAgent(Agent):
                 return min(t.wounds, amt) / 100
             if name == "buff":
                 return v / 2 + (2 if src.d.stat == "fue" and not t.attacked else 0)
+            if name == "set_stat":
+                gain = amt - g.cur(t, src.d.stat)
+                return gain / 200 if gain > 0 and not t.attacked else 0.0
             if name == "veil":
-                return v / 3
+                return 0.3  # hides it, but an Invisible being does not count for balance (BH-08)
             return 0.5
         if name == "kill":
             return -1 if g.has(t, "Immortal") or g.has(t, "Eternal") else v + 4
@@ -249,7 +290,8 @@ class ScriptedAgent(Agent):
             chosen = [cands[i] for i in range(n) if mask >> i & 1]
             if len(chosen) > free or sum(c.d.rank for c in chosen) > g.budget:
                 continue
-            score = 3 * len(chosen) + sum(c.d.rank for c in chosen)
+            counted = sum(1 for c in chosen if "Invisible" not in c.d.keywords)  # BH-08
+            score = 3 * counted + sum(c.d.rank for c in chosen)
             if score > best[0]:
                 best = (score, {c.uid for c in chosen})
         return best[1]
@@ -302,51 +344,66 @@ class ScriptedAgent(Agent):
     def _plan_kill(
         self, g: BhmGame, t: BhmCard, attackers: dict[int, dict[str, Action]]
     ) -> tuple[float, Action] | None:
-        """Line up attackers on `t` greedily (RES first, then Salud, BH-30/BH-34): a plan that kills
-        scores by how few attackers it needs; otherwise the best single hit that reaches Salud."""
+        """The cheapest set of attackers (up to 4) that kills `t`: physical attacks add up against RES,
+        then Salud (BH-30, BH-34); power attacks go to Salud (to RES first with Magic Resistance).
+        Without a kill, the single attack that takes most Salud."""
         salud = g.cur(t, "salud")
         res = g.cur(t, "res")
         mres = g.has(t, "Magic Resistance")
         undying = g.has(t, "Immortal") or g.has(t, "Eternal")
-        left = dict(attackers)
-        steps: list[tuple[int, Action]] = []
-        first_single: tuple[int, Action] | None = None
-        while left and salud > 0:
-            choice: tuple[int, int, int, Action] | None = None  # (salud dmg, res left, -fue, action)
-            for au, modes in left.items():
-                a = g.card(au)
-                for kind, act in modes.items():
-                    if kind == "attack":
-                        f = g.cur(a, "fue")
-                        dmg, rleft = (f - res, 0) if f > res else (0, res - f)
-                    else:
-                        p = g.cur(a, "pod")
-                        if mres:
-                            dmg, rleft = (p - res, 0) if p > res else (0, res - p)
-                        else:
-                            dmg, rleft = p, res
-                    cand = (dmg, -rleft, au, act)
-                    if choice is None or cand[:2] > choice[:2]:
-                        choice = cand  # type: ignore[assignment]
-            assert choice is not None
-            dmg, neg_rleft, au, act = choice
-            if dmg <= 0 and -neg_rleft >= res:
-                break  # nothing reaches Salud nor lowers RES
-            if first_single is None:
-                first_single = (dmg, act)
-            steps.append((dmg, act))
-            salud -= dmg
-            res = -neg_rleft
-            del left[au]
         v = self._value(g, t)
-        if salud <= 0 and not undying and steps:
-            # finish with one blow if a single attacker can; else start the line-up
-            single = [s for s in steps if s[0] >= g.cur(t, "salud")]
-            act = min(single, key=lambda s: s[0])[1] if single else steps[0][1]
-            return 100 - 12 * len(steps) + v, act
-        if first_single is None or first_single[0] <= 0:
+        # each attacker: (physical strength, power amount, action for each)
+        opts = []
+        for au, modes in attackers.items():
+            a = g.card(au)
+            f = g.cur(a, "fue") if "attack" in modes else 0
+            p = g.cur(a, "pod") if "pattack" in modes else 0
+            opts.append((au, f, p, modes))
+        if not undying and salud > 0:
+            best_set: tuple[float, list[tuple[int, str, int]]] | None = None
+            n = len(opts)
+            for mask in range(1, 1 << n):
+                if bin(mask).count("1") > 4:
+                    continue
+                chosen = [opts[i] for i in range(n) if mask >> i & 1]
+                phys = 0
+                direct = 0
+                plan = []
+                cost = 0
+                for au, f, p, _modes in chosen:
+                    if p >= f and p > 0:
+                        if mres:
+                            phys += p
+                        else:
+                            direct += p
+                        plan.append((au, "pattack", p))
+                        cost += p
+                    else:
+                        phys += f
+                        plan.append((au, "attack", f))
+                        cost += f
+                if max(0, phys - res) + direct >= salud:
+                    if best_set is None or cost < best_set[0]:
+                        best_set = (cost, plan)
+            if best_set is not None:
+                cost, plan = best_set
+                # physical blows first (strongest first) to strip RES, power attacks last
+                plan.sort(key=lambda x: (x[1] != "attack", -x[2]))
+                au, kind, _ = plan[0]
+                base = 100 if t.d.is_being else 20  # killing a being: C.LL +2 and one fewer for balance
+                return base + v - cost / 100 - 3 * len(plan), attackers[au][kind]
+        best_hit: tuple[int, Action] | None = None
+        for _au, f, p, modes in opts:
+            for kind, amount in (("attack", f), ("pattack", p)):
+                if kind not in modes:
+                    continue
+                dmg = max(0, amount - res) if (kind == "attack" or mres) else amount
+                if best_hit is None or dmg > best_hit[0]:
+                    best_hit = (dmg, modes[kind])
+        if best_hit is None or best_hit[0] <= 0:
             return None
-        return first_single[0] / 100 + v / 10 - (5 if undying else 0), first_single[1]
+        wounded = 1 if t.wounds else 0
+        return best_hit[0] / 100 + v / 10 + wounded - (5 if undying else 0), best_hit[1]
 
     def _invest(self, g: BhmGame, ctx: dict[str, Any], legal: list[Action]) -> Action:
         t = g.card(int(ctx["target"]))

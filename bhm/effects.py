@@ -127,13 +127,15 @@ def _nameless(g: BhmGame, c: Ctx) -> None:
 @effect(
     "set_stat",
     "any_being",
-    "A being's {stat} becomes {amount} until end of turn.",
+    "A being's {stat} becomes {amount}: yours until end of turn, an enemy's until your next turn.",
     needs_stat=True,
     harmful=True,
 )
 def _set_stat(g: BhmGame, c: Ctx) -> None:
     src = g.card(c.source)
-    g.add_modifier(g.card(c.target), src.d.stat, src.d.amount, "set", src.uid)  # BH-66 precedence
+    t = g.card(c.target)
+    until = "eot" if t.controller == c.player else f"start{c.player}"
+    g.add_modifier(t, src.d.stat, src.d.amount, "set", src.uid, until=until)  # BH-66 precedence
 
 
 # -- mass effects ---------------------------------------------------------------------

@@ -463,3 +463,29 @@ def test_bh82_copy_limits_by_rarity() -> None:
         else:
             with pytest.raises(DataError, match="at most"):
                 BhmGame.check_deck(deck)
+
+
+def test_bh66_set_on_an_enemy_lasts_through_their_turn() -> None:
+    """BH-66 (Equalize): an enemy's FUE set to 100 lasts until the caster's next turn, then the base returns."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        armageddon = "off"
+        [[player]]
+        cll = 4
+        hand = ["equalize"]
+        deck = ["spark_imp", "spark_imp"]
+        [[player]]
+        deck = ["spark_imp", "spark_imp"]
+        [[player.being]]
+        card = "mountain_giant"
+        """
+    )
+    giant = find(g, "mountain_giant")
+    g.apply(Action("strategy", (uid(g, "equalize"),)))
+    g.apply(Action("target", (giant.uid,)))
+    end_turn(g)
+    assert g.active == 1 and g.cur(giant, "fue") == 100
+    end_turn(g)
+    assert g.active == 0 and g.cur(giant, "fue") == 700
