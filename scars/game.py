@@ -129,6 +129,7 @@ class ScarsGame(Game):
         self.turn = 1
         self.phase = "setup"
         self.step = "main"
+        self.window_seat = 1  # who may act in the current end-of-sub-phase window
         self.stack: Stack[Entry] = Stack(0)
         self.pool = [0, 0]
         self.hand_size = [0, 0]
@@ -639,11 +640,13 @@ class ScarsGame(Game):
                 acts,
             )
         if self.step == "window":
-            p = 1 - self.active
+            p = self.window_seat
             acts = [A("pass"), *self._instant_actions(p)]
-            return Decision(
-                p, "respond", f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
-            ), acts
+            if p == self.active:
+                prompt = "Blockers are declared: play a prayer or ability before damage, or pass"
+            else:
+                prompt = f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
+            return Decision(p, "respond", prompt), acts
         return self._main()
 
     def _main(self) -> tuple[Decision | None, list[Action]]:
@@ -1169,6 +1172,9 @@ class ScarsGame(Game):
         # an empty window: the sub-phase ends
         if not auto:
             self.log.emit("pass", f"P{p + 1} passes", player=p)
+        if self.step == "window" and self.window_seat == self.active:
+            self.window_seat = 1 - self.active  # SC-59: now the non-active player's window
+            return
         self._next_phase()
 
     def _push(self, entry: Entry, ctrl: int) -> None:
@@ -1275,6 +1281,9 @@ class ScarsGame(Game):
     def _end_main(self) -> None:
         if self.phase in WINDOW_PHASES:
             self.step = "window"
+            # SC-15: prayers "at any time in your turn" — once blockers are declared the attacking
+            # player gets a window too (combat tricks), before the defender's end-of-3B window.
+            self.window_seat = self.active if self.phase == "blockers" else 1 - self.active
         else:
             self._next_phase()
 
@@ -1310,8 +1319,12 @@ class ScarsGame(Game):
         for z in ("structures", "energy", "weapons"):  # SC-50: untap all non-unit cards
             for u in self.zones[f"{z}:{p}"].cards:
                 self.card(u).tapped = False
+        for q in (0, 1):
+            for c in self.units(q):
+                # SC-13, SC-40: controlled since the start of *this* turn (a unit cast in your turn
+                # may use its tap ability in the opponent's next turn)
+                c.since_start = True
         for c in self.units(p):
-            c.since_start = True  # SC-13
             c.moved = False
             c.no_attack = False
         for z in ("units", "structures"):
@@ -1493,6 +1506,7 @@ class ScarsGame(Game):
         new.turn = self.turn
         new.phase = self.phase
         new.step = self.step
+        new.window_seat = self.window_seat
         new.stack = self.stack.clone()
         new.pool = list(self.pool)
         new.hand_size = list(self.hand_size)
@@ -1522,6 +1536,7 @@ class ScarsGame(Game):
             "turn": self.turn,
             "phase": self.phase,
             "step": self.step,
+            "window": self.window_seat,
             "stack": self.stack.canonical(),
             "pool": self.pool,
             "hand_size": self.hand_size,

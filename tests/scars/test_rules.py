@@ -138,6 +138,26 @@ def test_sc10_structures_only_in_recruitment_with_empty_zone() -> None:
     assert g.zones.card(tot).zone == "structures:0"
 
 
+def test_sc10_no_structures_outside_your_recruitment() -> None:
+    """SC-10: not in set-up, not in the opponent's turn (only prayers and Lightning cards there)."""
+    g = make(
+        P("hero_korrag", energy=6, hand=["wild_totem"], units=[{"card": "wild_boar", "position": "attack"}]),
+        P(),
+        phase="setup",
+    )
+    tot = uid(g, "wild_totem")
+    assert g.decision().kind == "setup" and not has(g, f"cast {tot}")
+    with pytest.raises(IllegalAction) as e:
+        g.apply(f"cast {tot}")
+    assert "recruitment phase" in e.value.reason
+    g2 = make(
+        P(), P("hero_korrag", energy=6, hand=["wild_totem", "wild_frenzy"], units=[{"card": "wild_boar"}])
+    )
+    play(g2, "done")
+    assert g2.decision().player == 1 and g2.step == "window"
+    assert not has(g2, f"cast {uid(g2, 'wild_totem')}")
+
+
 def test_sc11_units_have_attack_and_defense_and_are_cast_in_recruitment() -> None:
     """SC-11: units are cast like structures and enter with their attack and defense."""
     g = make(P(energy=3, hand=["legion_knight"]), P(), phase="setup")
@@ -169,7 +189,9 @@ def test_sc13_summoning_sickness() -> None:
         g.apply(f"ability {sham} {hero(g, 2)}")
     assert "SC-13" in e.value.reason
     play(g, "done")
-    assert g.phase != "attackers" or not has(g, f"attack {boar} {hero(g, 2)}")
+    assert not g.can_attack(g.card(boar))
+    assert g.phase == "recruit2"  # nobody could attack: 3A–3C are skipped
+    assert "Wild Boar attacks" not in log_text(g)
     # the sick unit can still block in the opponent's turn
     g2 = make(
         P(units=[{"card": "legion_knight", "position": "attack"}]),
@@ -221,6 +243,27 @@ def test_sc14_weapons_equip_and_reequip() -> None:
     )
     assert g2.decision().kind == "setup"
     assert not any(a.kind == "equip" for a in g2.legal_actions())
+
+
+def test_sc15_attacker_may_play_a_prayer_after_blockers() -> None:
+    """SC-15: prayers any time in your turn — after blocks the attacker may pump its unit (combat trick),
+    then the defender gets its end-of-3B window (SC-59)."""
+    g = make(
+        P("hero_korrag", energy=1, hand=["wild_frenzy"], units=[{"card": "wild_wolf", "position": "attack"}]),
+        P(units=[{"card": "legion_knight"}]),
+        phase="attackers",
+    )
+    wolf, kn, fr = uid(g, "wild_wolf"), uid(g, "legion_knight"), uid(g, "wild_frenzy")
+    attack(g, (wolf, hero(g, 2)))
+    block(g, (kn, wolf))
+    d = g.decision()
+    assert d.kind == "respond" and d.player == 0 and g.phase == "blockers" and g.step == "window"
+    assert has(g, f"cast {fr} {wolf}")
+    play(g, f"cast {fr} {wolf}")
+    resolve(g)
+    to_phase(g, "recruit2")
+    assert not g.is_unit_in_play(kn)  # 2 + 2 = 4 > 3
+    assert "Frenzy" in log_text(g) or "+2/+0" in log_text(g)
 
 
 def test_sc15_prayer_in_the_opponents_window_then_discarded() -> None:
@@ -336,9 +379,10 @@ def test_sc23_sc57_cleanup_discards_units_above_the_limit() -> None:
     g = make(P(supports=1, units=units), P(), phase="cleanup")
     d = g.decision()
     assert d.kind == "cleanup" and {a.kind for a in g.legal_actions()} == {"sacrifice"}
-    play(g, f"sacrifice {g.zones['units:0'].cards[0]}")
-    assert len(g.zones["units:0"]) == 2
-    assert g.decision() is None or g.decision().kind != "cleanup" or g.active == 1
+    first = g.zones["units:0"].cards[0]
+    play(g, f"sacrifice {first}")
+    assert len(g.zones["units:0"]) == 2 and g.zones.card(first).zone == "discard:0"
+    assert "sacrifice" not in kinds(g)  # 2 units = 2 × 1 support: no more discards
 
 
 def test_sc32_card_text_beats_the_rules() -> None:
@@ -346,7 +390,8 @@ def test_sc32_card_text_beats_the_rules() -> None:
     units = [{"card": "n_militia"}] * 4
     g = make(P(supports=1, units=units, structures=[{"card": "legion_barracks"}]), P(), phase="cleanup")
     assert g.unit_limit(0) == 4
-    assert g.phase != "cleanup" or "sacrifice" not in kinds(g)
+    assert "sacrifice" not in kinds(g)
+    assert len(g.zones["units:0"]) == 4  # all four stay
     g2 = make(P("hero_nyx", units=[{"card": "umb_sentinel", "position": "defense"}]), P(), phase="attackers")
     assert has(g2, f"attack {uid(g2, 'umb_sentinel')} {hero(g2, 2)}")
 
@@ -390,6 +435,24 @@ def test_sc40_tap_ability_turns_the_unit_to_attack_and_it_cannot_attack() -> Non
     assert not any(a.kind == "ability" for a in g.legal_actions())  # already turned
     play(g, "done")
     assert not has(g, f"attack {sham} {hero(g, 2)}")
+
+
+def test_sc40_tap_ability_in_the_opponents_turn_after_the_turn_it_entered() -> None:
+    """SC-40 / SC-13: "controlled since the start of the turn" — a unit cast in your turn may use its
+    tap ability in the opponent's next turn (it was yours when that turn began)."""
+    g = make(P("hero_korrag", energy=2, hand=["wild_shaman"]), P())
+    sham = uid(g, "wild_shaman")
+    play(g, f"cast {sham} defense")
+    resolve(g)
+    assert not any(a.kind == "ability" for a in g.legal_actions())  # sick this turn
+    t = g.turn
+    until(g, lambda g: g.active == 1 and g.decision() is not None and g.decision().player == 0)
+    assert g.turn == t + 1 and g.phase == "setup"  # the very next turn, at its first window
+    assert g.decision().kind == "respond"
+    assert has(g, f"ability {sham} {hero(g, 2)}")
+    play(g, f"ability {sham} {hero(g, 2)}")
+    resolve(g)
+    assert g.lives(1) == 11
 
 
 def test_sc40_structure_tap_ability_in_the_opponents_combat() -> None:
@@ -606,6 +669,14 @@ def test_sc60_units_enter_in_attack_or_defense_and_defense_cannot_be_attacked() 
     m1, m2 = uid(g, "n_militia", zone="hand"), uid(g, "n_militia", zone="hand", nth=1)
     play(g, f"cast {m1} attack", f"cast {m2} defense")
     assert g.card(m1).position == "attack" and g.card(m2).position == "defense"
+    g2 = make(
+        P(units=[{"card": "legion_knight", "position": "attack"}]),
+        P(units=[{"card": "n_golem", "position": "attack"}, {"card": "n_militia", "position": "defense"}]),
+        phase="attackers",
+    )
+    kn = uid(g2, "legion_knight")
+    targets = {a.args[1] for a in g2.legal_actions() if a.kind == "attack" and a.args[0] == kn}
+    assert targets == {hero(g2, 2), uid(g2, "n_golem")}  # the defense-position Militia is safe
 
 
 def test_sc61_sc62_shelter_on_entry_and_many_shelterers() -> None:
@@ -708,17 +779,23 @@ def test_sc72_blocked_attacker_never_damages_the_hero() -> None:
 def test_sc72_blocked_attacker_stays_blocked_if_the_blocker_is_gone() -> None:
     """SC-72: an attacker whose blocker died before damage still deals no damage to the hero."""
     g = make(
-        P(units=[{"card": "legion_knight", "position": "attack"}]),
-        P("hero_nyx", energy=2, hand=["umb_bolt"], units=[{"card": "umb_shade"}, {"card": "n_militia"}]),
+        P(
+            "hero_korrag",
+            energy=2,
+            hand=["wild_wildfire"],
+            units=[{"card": "n_mercenary", "position": "attack"}],
+        ),
+        P(units=[{"card": "n_militia"}]),
         phase="attackers",
     )
-    kn, mil = uid(g, "legion_knight"), uid(g, "n_militia")
-    attack(g, (kn, hero(g, 2)))
-    play(g, "pass")
-    block(g, (mil, kn))
-    g.card(mil).damage = 5
-    g._settle()
-    assert g.lives(1) == 12
+    merc, mil = uid(g, "n_mercenary"), uid(g, "n_militia")
+    attack(g, (merc, hero(g, 2)))
+    block(g, (mil, merc))
+    play(g, f"cast {uid(g, 'wild_wildfire')} {mil}")  # the attacker kills its own blocker (SC-15)
+    resolve(g)
+    assert not g.is_unit_in_play(mil)
+    to_phase(g, "recruit2")
+    assert g.lives(1) == 12 and g.card(merc).damage == 0
 
 
 # ---------------------------------------------------------------- keywords
@@ -846,6 +923,31 @@ def test_sc92_fear_unit_cannot_be_blocked_by_weak_units() -> None:
     attack(g, (w, hero(g, 2)))
     assert not has(g, f"block {uid(g, 'legion_recruit')} {w}")
     assert has(g, f"block {uid(g, 'legion_pikeman')} {w}")
+
+
+def test_sc90_valor_boundary_attack_equal_to_x() -> None:
+    """SC-90: Valor 4 — a unit with attack exactly 4 cannot block it, and its damage is prevented."""
+    g = make(
+        P(units=[{"card": "legion_paladin", "position": "attack"}]),
+        P("hero_nyx", units=[{"card": "umb_lich"}, {"card": "n_mercenary"}]),
+        phase="attackers",
+    )
+    pal, lich, merc = uid(g, "legion_paladin"), uid(g, "umb_lich"), uid(g, "n_mercenary")
+    attack(g, (pal, hero(g, 2)))
+    assert not has(g, f"block {lich} {pal}") and has(g, f"block {merc} {pal}")
+    with pytest.raises(IllegalAction) as e:
+        g.apply(f"block {lich} {pal}")
+    assert "Valor 4" in e.value.reason
+    g2 = make(
+        P(units=[{"card": "legion_paladin", "position": "attack"}]),
+        P("hero_nyx", units=[{"card": "umb_lich", "position": "attack"}]),
+        phase="attackers",
+    )
+    pal, lich = uid(g2, "legion_paladin"), uid(g2, "umb_lich")
+    attack(g2, (pal, lich))
+    block(g2)
+    assert g2.card(pal).damage == 0 and g2.card(lich).damage == 3
+    assert "Damage from Bone Lich to Valiant Paladin is prevented" in log_text(g2)
 
 
 # ---------------------------------------------------------------- costs

@@ -130,6 +130,7 @@ def test_sc91_bond_one_point_per_damage_event_in_combat() -> None:
     play(g, "done")
     attack(g, *((a, hero(g, 2)) for a in to_attack))
     block(g)
+    play(g, "pass")  # P1 holds Wildfire but keeps it (its window after blocks, SC-15)
     assert g.lives(1) == 10 - (3 - 1) - (2 - 1)
     assert sum(c.damage for c in g.units(1)) == 2
 
