@@ -467,7 +467,7 @@ class BhmGame(Game):
     def can_use_ability(self, b: BhmCard) -> str | None:
         if not self.on_field(b) or b.controller != self.active:
             return f"{b.name} is not one of your beings on the field"
-        if not b.d.effect or (b.d.type == "invocation" and not b.d.effect):
+        if not b.d.effect:
             return f"{b.name} has no ability to use"
         if b.ability_used:
             return f"{b.name} already used its ability this turn"
@@ -814,9 +814,10 @@ class BhmGame(Game):
                     out.append(A("strategy", (c.uid,)))
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(A("territory", (c.uid,)))
+        homes = {c.home for c in self.cards_in(f"deserters:{p}")}
         for z in range(SLOTS):  # BH-94: an Indestructible object left alone may be attached again
             cards = self.zones[f"slot:{p}:{z}"].cards
-            if cards and not self.card(cards[0]).d.is_field:
+            if cards and not self.card(cards[0]).d.is_field and z not in homes:
                 for u in cards:
                     o = self.card(u)
                     if o.d.type == "object":
@@ -1527,8 +1528,9 @@ class BhmGame(Game):
           "aside": [card] (own, during the mulligan), "dead": [card],
           "deserters": [card], "territories": [card], "strategy": [card]
           (cards being played right now), "zones": 10 × {"index", "being":
-          card or None, "attached": [card]} (objects, equipped powers, powers
+          card or None, "attached": [card] (objects, equipped powers, powers
           executed this turn; a lone Indestructible object has "being": None),
+          "reserved_for": uid of the fled being this zone waits for, or None},
           "beings": count for numerical balance}
         - "pending": the action waiting for a reaction/target, in words, or None
         - "winner": seat or None; "end_reason": text
@@ -1555,7 +1557,15 @@ class BhmGame(Game):
                     for u in self.zones[zname].cards
                     if occ is None or u != occ.uid
                 ]
-                zones.append({"index": i, "being": self.card_view(occ) if occ else None, "attached": att})
+                away = next((c.uid for c in self.cards_in(f"deserters:{p}") if c.home == i), None)
+                zones.append(
+                    {
+                        "index": i,
+                        "being": self.card_view(occ) if occ else None,
+                        "attached": att,
+                        "reserved_for": away,
+                    }
+                )
             inv: dict[str, Any] = {"count": len(self.zones[f"invocations:{p}"])}
             if own:
                 inv["cards"] = [self.card_view(c) for c in self.cards_in(f"invocations:{p}")]

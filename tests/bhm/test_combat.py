@@ -271,3 +271,35 @@ def test_bh42_base_types_and_the_five_elements() -> None:
     v = g.view(0)["players"][0]["zones"][0]["being"]
     assert v["element"] == "AIR" and v["classes"] == ["BEAST"] and v["type"] == "being"
     assert "attack" in kinds(g)
+
+
+def test_bh37_a_fled_beings_zone_and_attachments_wait_for_it() -> None:
+    """BH-37: while a being is in the deserters zone its being zone stays reserved, its objects stay there
+    and cannot be moved to another being; it comes back to them."""
+    g = game_from(
+        """
+        [state]
+        active = 2
+        phase = "strategy2"
+        [[player]]
+        cll = 3
+        hand = ["ember_squire"]
+        deck = ["spark_imp", "spark_imp"]
+        [[player.being]]
+        card = "storm_roc"
+        fled = true
+        attached = ["iron_sword"]
+        [[player.being]]
+        card = "mountain_giant"
+        zone = 1
+        [[player]]
+        deck = ["spark_imp", "spark_imp"]
+        """
+    )
+    roc = find(g, "storm_roc")
+    assert roc.zone == "deserters:0" and g.free_slot(0) == "slot:0:2"
+    assert g.view(0)["players"][0]["zones"][0]["reserved_for"] == roc.uid
+    assert g.view(0)["players"][0]["zones"][0]["attached"][0]["id"] == "iron_sword"
+    end_turn(g)
+    assert g.active == 0 and roc.zone == "slot:0:0" and g.cur(roc, "fue") == 600
+    assert not any(a.kind == "equip" for a in g.legal_actions())
