@@ -666,7 +666,8 @@ class BhmGame(Game):
         c.reset()
         c.controller = p
         c.entered = self.turn
-        self.log.emit("enter", f"{_p(p)} {how} {c.name} (rank {c.d.rank}) to {slot}", uid=c.uid, player=p)
+        zone_no = int(slot.rsplit(":", 1)[1]) + 1
+        self.log.emit("enter", f"{c.name} enters {_p(p)}'s being zone {zone_no} ({how})", uid=c.uid, player=p)
         if self.has(c, "Terror"):  # BH-100
             x = self.kw_value(c, "Terror")
             if any(self._terror_ok(c, t) for t in self.field_cards(1 - p)):
@@ -1150,8 +1151,8 @@ class BhmGame(Game):
             if not instant:
                 self.budget -= c.d.rank  # BH-10
             self.zones.move(c.uid, f"strategy:{p}")
-            how = "instantly calls" if instant else f"calls (budget {self.budget} left)"
-            self.log.emit("call", f"{_p(p)} {how} {c.name}", uid=c.uid)
+            how = "instant call" if instant else f"rank {c.d.rank}, budget {self.budget} left"
+            self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
             self._announce(("call", c.uid))
         elif k in ("power", "strategy", "ability", "territory"):
             c = self.card(int(args[0]))
@@ -1259,12 +1260,12 @@ class BhmGame(Game):
             return
         if k == "call":
             c = self.card(int(pa[1]))
-            self.enter_field(c, p, "calls")
+            self.enter_field(c, p, "war call" if not c.d.instant else "instant call")
         elif k == "invoke":
             inv = self.card(int(pa[1]))
             if self.free_slot(p) is None:
                 return self._fizzle(pa, "no free being zone")
-            self.enter_field(inv, p, "invokes")
+            self.enter_field(inv, p, "invocation")
         elif k == "equip":
             o, b = self.card(int(pa[1])), self.card(int(pa[2]))
             if not self.on_field(b):
