@@ -17,11 +17,16 @@ What it does:
   unit, removal prayers on enemy units it can kill;
 * positions — turns strong defenders to attack in set-up when energy is spare,
   and pulls weak units back to defense when the enemy threatens;
+* shelter — a unit cast in defense position enters sheltering the own
+  attack-position unit an enemy could kill (it is free and it can still block
+  for the hero); in set-up it pays 1 energy (never a life) to shelter a
+  threatened attacker with a unit that survives the hit;
 * combat — attacks where no enemy blocker kills the attacker for free (or all
   out when the damage is lethal), blocks when the blocker survives or trades
   up, chump-blocks only to survive, assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
-  abilities, and otherwise passes.
+  abilities, after blocks pumps a blocked attacker or burns a blocker when that
+  wins the fight, and otherwise passes.
 """
 
 from __future__ import annotations
@@ -157,6 +162,64 @@ class ScriptedAgent(Agent):
         pool = attacking or own
         return max(pool, key=lambda u: g.attack_of(g.card(u)))
 
+    def _shelter_pick(self, g: ScarsGame, c: ScarsCard, threatened_only: bool = False) -> int | None:
+        """The own attack-position unit `c` (a defense unit) should shelter (SC-61), or None.
+
+        Worth it when an enemy unit could attack that unit and kill it, and `c` can take that
+        hit instead (the shelter choice is ours when it is attacked)."""
+        me = self.me
+        enemy_atk = max((g.attack_of(u) for u in g.units(1 - me)), default=0)
+        if enemy_atk <= 0:
+            return None
+        cover = g.defense_of(c) - c.damage if c.zone.startswith("units:") else c.defn.defense
+        best, best_v = None, -1.0
+        for t in g.units(me):
+            if t.uid == c.uid or t.position != "attack":
+                continue
+            exposed = enemy_atk > g.defense_of(t) - t.damage
+            if not exposed and threatened_only:
+                continue
+            if cover < enemy_atk and threatened_only:
+                continue  # it would die in its place: not worth paying for
+            taken = sum(1 for u in g.units(me) if u.shelter == t.uid)
+            v = self._value(g, t) + (2 if exposed else 0) - 3 * taken
+            if v > best_v:
+                best, best_v = t.uid, v
+        return best
+
+    def _combat_trick(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """After blocks, in our own window (SC-15): kill a blocker or save a blocked attacker."""
+        me = self.me
+        for a in acts:
+            if a.kind != "cast" or len(a.args) < 2:
+                continue
+            spell = g.card(int(a.args[0]))
+            spec = spell.defn.effect
+            if spell.defn.type != "prayer":
+                continue
+            t = int(a.args[1])
+            if t not in g.zones.cards or not g.is_unit_in_play(t):
+                continue
+            tc = g.card(t)
+            eff = spec.get("effect")
+            if eff == "damage" and g.controller_of(t) != me and t in g.blocks:
+                if self._kills(g, tc, int(spec.get("x", 1))):
+                    return a
+            if eff == "buff" and g.controller_of(t) == me and t in g.was_blocked:
+                blockers = [g.card(b) for b, x in g.blocks.items() if x == t and g.is_unit_in_play(b)]
+                if len(blockers) != 1:
+                    continue
+                b = blockers[0]
+                atk, dfn = g.attack_of(tc), g.defense_of(tc) - tc.damage
+                x, y = int(spec.get("x", 0)), int(spec.get("y", 0))
+                kills_now = atk > g.defense_of(b) - b.damage
+                dies_now = g.attack_of(b) > dfn
+                kills_then = atk + x > g.defense_of(b) - b.damage
+                dies_then = g.attack_of(b) > dfn + y
+                if (kills_then and not kills_now) or (dies_now and not dies_then):
+                    return a
+        return None
+
     # ------------------------------------------------------------ decisions
     def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
         hand = [g.card(u) for u in g.zones[f"hand:{self.me}"].cards]
@@ -183,6 +246,12 @@ class ScriptedAgent(Agent):
                 c = g.card(int(a.args[0]))
                 if g.attack_of(c) <= 1 and enemy_threat >= 3 and c.defn.ability.get("kind") != "tap":
                     return a
+        if spare >= 2:
+            for a in acts:
+                if a.kind == "shelter" and a.args[2] == "e":
+                    c = g.card(int(a.args[0]))
+                    if c.shelter == 0 and self._shelter_pick(g, c, threatened_only=True) == a.args[1]:
+                        return a
         if spare >= 3:
             for a in acts:
                 if a.kind == "pos" and a.args[1] == "attack" and a.args[2] == "e":
@@ -220,6 +289,12 @@ class ScriptedAgent(Agent):
                 )
                 if g.has_kw(c, "Alert"):
                     want = "defense"
+                if want == "defense":
+                    shelter = self._shelter_pick(g, c)
+                    if shelter is not None:
+                        want = "shelter"  # SC-61: free on entry, and it still blocks for the hero
+                        if a.args[1:] != ("shelter", shelter):
+                            continue
                 if a.args[1] != want:
                     continue
                 v = self._value(g, c) + 1
@@ -437,6 +512,10 @@ class ScriptedAgent(Agent):
                             return a
             if ctrl == me:
                 return Action("pass")
+        if g.phase == "blockers" and g.active == me and not g.stack:
+            trick = self._combat_trick(g, acts)
+            if trick is not None:
+                return trick
         # kill attackers / blockers in the combat windows
         if g.phase in ("attackers", "blockers") and g.attackers:
             for a in acts:

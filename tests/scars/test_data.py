@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from common.cards import keyword_name
 from common.errors import DataError
+from common.game import Action
 from common.sim import simulate
 from scars.cards import ABILITY_KINDS, KEYWORDS, card_pool, load_pool
 from scars.game import ScarsGame
@@ -254,6 +255,64 @@ def test_scripted_ai_decides_quickly_from_its_own_view() -> None:
         n += 1
     assert g.is_over()
     assert worst < 0.1
+
+
+def test_scripted_ai_shelters_an_exposed_attacker() -> None:
+    """SC-61: the AI casts a defense unit sheltering its attack-position unit that an enemy could kill,
+    and in set-up pays 1 energy (never a life) to shelter a threatened attacker with a sturdy unit."""
+    from scars.ai import ScriptedAgent
+    from tests.scars.util import make, uid
+
+    g = make(
+        {
+            "hero": "hero_aurelia",
+            "lives": 12,
+            "supports": 2,
+            "energy": 3,
+            "hand": ["legion_medic"],
+            "units": [{"card": "legion_pikeman", "position": "attack"}],
+        },
+        {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_lich", "position": "attack"}]},
+    )
+    pike, med = uid(g, "legion_pikeman"), uid(g, "legion_medic")
+    assert ScriptedAgent(1).choose(g) == Action("cast", (med, "shelter", pike))
+    g2 = make(
+        {
+            "hero": "hero_aurelia",
+            "lives": 12,
+            "supports": 2,
+            "energy": 2,
+            "units": [{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem"}],
+        },
+        {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_stalker", "position": "attack"}]},
+        phase="setup",
+    )
+    pike, gol = uid(g2, "legion_pikeman"), uid(g2, "n_golem")
+    assert ScriptedAgent(1).choose(g2) == Action("shelter", (gol, pike, "e"))
+
+
+def test_scripted_ai_plays_a_combat_trick_after_blocks() -> None:
+    """SC-15: in its own window after blocks, the AI pumps a blocked attacker so it kills the blocker."""
+    from scars.ai import ScriptedAgent
+    from tests.scars.util import attack, block, hero, make, uid
+
+    g = make(
+        {
+            "hero": "hero_korrag",
+            "lives": 12,
+            "supports": 2,
+            "energy": 1,
+            "hand": ["wild_frenzy"],
+            "units": [{"card": "wild_wolf", "position": "attack"}],
+        },
+        {"hero": "hero_aurelia", "lives": 12, "supports": 2, "units": [{"card": "legion_knight"}]},
+        phase="attackers",
+    )
+    wolf, kn = uid(g, "wild_wolf"), uid(g, "legion_knight")
+    attack(g, (wolf, hero(g, 2)))
+    block(g, (kn, wolf))
+    assert g.decision().player == 0 and g.decision().kind == "respond"
+    assert ScriptedAgent(1).choose(g) == Action("cast", (uid(g, "wild_frenzy"), wolf))
 
 
 @pytest.mark.slow
