@@ -264,7 +264,9 @@ def _cancel_strategy(g: BhmGame, c: Ctx) -> None:
 )
 def _riposte(g: BhmGame, c: Ctx) -> None:
     assert c.pending is not None
-    g.lose(g.card(int(c.pending[1])), "salud", g.card(c.source).d.amount, g.card(c.source).name)
+    attacker, src = g.card(int(c.pending[1])), g.card(c.source)
+    if g.affected_by(attacker, src, c.player):  # BH-102
+        g.lose(attacker, "salud", src.d.amount, src.name)
 
 
 @effect(

@@ -921,6 +921,11 @@ class BhmGame(Game):
 
     def _specific_reason(self, a: Action) -> str | None:
         args = a.args
+        if a.kind == "invest":
+            if self.sub != "invest":
+                return "there is no power attack waiting for its POD investment"
+            amounts = [x.args[0] for x in self.legal_actions()]
+            return f"invest one of {', '.join(str(x) for x in amounts)} (BH-32)"
         uids = [x for x in args if isinstance(x, int)]
         for u in uids:
             if u not in self.zones.cards:

@@ -303,3 +303,13 @@ def test_bh37_a_fled_beings_zone_and_attachments_wait_for_it() -> None:
     end_turn(g)
     assert g.active == 0 and roc.zone == "slot:0:0" and g.cur(roc, "fue") == 600
     assert not any(a.kind == "equip" for a in g.legal_actions())
+
+
+def test_bh32_bad_investment_is_refused_with_the_choices() -> None:
+    """BH-32: only the offered investments are accepted; the refusal lists them."""
+    g = duel(being("pyre_warlock"), being("ember_squire"))
+    g.apply(Action("pattack", (uid(g, "pyre_warlock"), uid(g, "ember_squire"))))
+    h = g.state_hash()
+    with pytest.raises(IllegalAction, match=r"invest one of 100, 200, 300, 400, all"):
+        g.apply("invest 250")
+    assert g.state_hash() == h
