@@ -629,6 +629,9 @@ class HotgGame(Game):
         c = self.card(uid)
         c.banished_by = ctx.controller
         self.zones.move(uid, "banished")
+        if any(m.tag == "aura" for m in c.modifiers):  # HG-62: out of the game, out of every aura
+            c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
+            c.hp = min(c.hp, self.max_health(uid))
         self.log.emit("banish", f"{c.name} is banished from {cell_str((c.row, c.col))}", target=uid)
 
     def _leave_to(self, c: HotgCard, zone_for_owner: str) -> str:
@@ -750,7 +753,8 @@ class HotgGame(Game):
                 c.hp = new  # HG-56: lowered only as far as needed
 
     def _expire(self, until: str) -> None:
-        for uid in self.board_units(stones=False):
+        # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
+        for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
             c = self.card(uid)
             if any(m.until == until for m in c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
@@ -890,6 +894,9 @@ class HotgGame(Game):
                 self.zones.move(uid, "board")
                 self.log.emit("banish", f"{c.name} comes back to {cell_str((c.row, c.col))}", target=uid)
         self._expire(f"sont:{p}")
+        for uid in self.zones["banished"].cards:
+            if self.card(uid).stunned_by == p:  # HG-65: the stun ends even while banished
+                self.card(uid).stunned_by = -1
         for uid in self.board_units(stones=False):
             c = self.card(uid)
             if c.stunned_by == p:  # HG-65

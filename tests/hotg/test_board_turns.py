@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from common.cards import Modifier
 from common.errors import IllegalAction
 from common.game import Action
 from hotg.game import HotgGame, parse_cell
@@ -30,6 +31,10 @@ def test_hg02_stone_25_health_no_attack_no_movement_and_destroying_it_wins() -> 
     s0 = g.stones[0]
     assert g.card(s0).hp == 25 and g.max_health(s0) == 25
     # Surtr's aura (+1/+0 to adjacent allies) does not give the stone attack.
+    assert g.attack_of(s0) == 0 and g.move_of(s0) == 0
+    # ... not even when an effect tries: a +3 attack / +2 movement modifier changes nothing.
+    g.card(s0).modifiers.append(Modifier("attack", 3, "add", -1, "permanent", "buff"))
+    g.card(s0).modifiers.append(Modifier("move", 2, "add", -1, "permanent", "buff"))
     assert g.attack_of(s0) == 0 and g.move_of(s0) == 0
     assert not [a for a in g.legal_actions() if a.args and a.args[0] == s0]
     # The enemy stone is a unit for targeting: Fenrir can attack it.
@@ -220,6 +225,12 @@ def test_hg45_leader_ability_costs_2_once_per_turn_and_refreshes() -> None:
     assert Action("ability", (leg,)) in g.legal_actions()
     g.apply(Action("ability", (leg,)))
     assert g.card(leg).zone == "grave:1"  # 2 damage
+    # Used, then refreshed at the start of its player's next turn (not by the opponent's).
+    assert g.pl[0].ability_used
+    g.apply("end")
+    assert g.pl[0].ability_used
+    g.apply("end")
+    assert not g.pl[0].ability_used and g.view(0)["players"][0]["ability"]["used"] is False
 
 
 def test_hg80_zones_of_the_game() -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from common.cards import Modifier
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import at, hand, make, u
+from .helpers import at, hand, kinds, make, u
 
 
 def moves(g, uid: int) -> set[str]:  # type: ignore[no-untyped-def]
@@ -69,6 +70,9 @@ def test_hg33_structures_never_move() -> None:
     """HG-33: a Structure (Enyo's Banner) has no movement and cannot gain any."""
     g = make([u("enyo_banner", "1,1")])
     banner = at(g, "1,1")
+    assert g.move_of(banner) == 0 and moves(g, banner) == set()
+    # It cannot gain any: a +2 movement modifier changes nothing.
+    g.card(banner).modifiers.append(Modifier("move", 2, "add", -1, "permanent", "buff"))
     assert g.move_of(banner) == 0 and moves(g, banner) == set()
     with pytest.raises(IllegalAction) as exc:
         g.apply(Action("move", (banner, "1,2")))
@@ -153,17 +157,21 @@ def test_hg44_no_return_damage_out_of_range_stunned_or_without_attack() -> None:
         ]
     )
     archer = at(g, "0,0")
-    g.apply(Action("attack", (archer, at(g, "0,2"))))
-    assert g.card(archer).hp == 1
+    ev = g.apply(Action("attack", (archer, at(g, "0,2"))))
+    assert "return" not in kinds(ev)
+    assert g.card(archer).zone == "board" and g.card(archer).hp == 1
     hop = at(g, "4,4")
-    g.apply(Action("attack", (hop, at(g, "4,5"))))
-    assert g.card(hop).hp == 3
+    ev = g.apply(Action("attack", (hop, at(g, "4,5"))))
+    assert "return" not in kinds(ev)
+    assert g.card(hop).zone == "board" and g.card(hop).hp == 3
     leg = at(g, "3,1")
-    g.apply(Action("attack", (leg, at(g, "3,2"))))
-    assert g.card(leg).hp == 2
+    ev = g.apply(Action("attack", (leg, at(g, "3,2"))))
+    assert "return" not in kinds(ev)
+    assert g.card(leg).zone == "board" and g.card(leg).hp == 2
     da = at(g, "1,7")
-    g.apply(Action("attack", (da, at(g, "1,5"))))
-    assert g.card(da).hp == 0 or g.card(da).zone == "grave:0"
+    ev = g.apply(Action("attack", (da, at(g, "1,5"))))
+    assert "return" in kinds(ev)
+    assert g.card(da).zone == "grave:0"  # 3/2 Desert Archer, hit back for 2
 
 
 def test_hg11_an_action_ends_only_when_all_its_effects_resolved() -> None:
@@ -232,8 +240,11 @@ def test_hg13_hg14_afterlives_in_the_order_the_units_entered(swap: bool) -> None
     ev = g.apply(Action("attack", (at(g, "2,3"), at(g, "2,4"))))
     seq = [(e.kind, e.text.split("'")[0]) for e in ev if e.kind in ("damage", "death", "afterlife")]
     assert [k for k, _ in seq[:4]] == ["damage", "damage", "death", "death"]
+    first = ["Mummy", "Draugr"] if swap else ["Draugr", "Mummy"]
+    deaths = [e.text.split(" dies")[0] for e in ev if e.kind == "death"]
+    assert deaths[:2] == first  # HG-13: the two Deaths too, in the order the units entered
     afterlives = [who for k, who in seq if k == "afterlife"]
-    assert afterlives == (["Mummy", "Draugr"] if swap else ["Draugr", "Mummy"])
+    assert afterlives == first
 
 
 def test_hg12_reincarnate_level_7_comes_before_death() -> None:
@@ -251,3 +262,38 @@ def test_hg12_reincarnate_level_7_comes_before_death() -> None:
     m2 = at(g2, "2,3")
     ev = g2.apply(Action("play", (hand(g2, 0, "judgement"), m2)))
     assert "reincarnate" not in [e.kind for e in ev] and g2.card(m2).zone == "grave:1"
+
+
+def test_hg42_no_return_damage_when_the_target_was_removed_by_attack_damage_effects() -> None:
+    """HG-42 (6-7): Return Damage goes on only if the target is still there: Medusa's
+    petrification (an Attack Damage effect, priority 4) removes the Cyclops next to her
+    before its Return Damage (priority 5), so she takes nothing."""
+    g = make([u("medusa", "2,3"), u("cyclops", "2,4", 2)])
+    med, cyc = at(g, "2,3"), at(g, "2,4")
+    ev = g.apply(Action("attack", (med, cyc)))
+    assert g.card(cyc).zone == "removed" and g.card(at(g, "2,4")).defn.id == "stone_statue"
+    assert "return" not in kinds(ev)
+    assert g.card(med).hp == 5
+
+
+def test_hg42_the_attack_does_not_happen_if_a_pre_damage_effect_removes_the_target(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """HG-42 (3): when an effect triggered by the attack removes the target before the
+    damage, neither Attack Damage nor Return Damage happens."""
+    from hotg import effects as fx
+
+    orig = fx.EFFECTS["buff"]
+
+    def buff_and_bounce(g, ctx):  # type: ignore[no-untyped-def]
+        orig(g, ctx)  # the Berserker's own +2/+0 ...
+        g.return_to_hand(target, fx.Ctx(ctx.source, ctx.controller, target, {}, "effect"))
+
+    monkeypatch.setitem(fx.EFFECTS, "buff", buff_and_bounce)
+    g = make([u("berserker", "2,3"), u("cyclops", "2,4", 2)])
+    ber, target = at(g, "2,3"), at(g, "2,4")
+    ev = g.apply(Action("attack", (ber, target)))
+    assert g.card(target).zone == "hand:1"
+    assert "damage" not in kinds(ev) and "return" not in kinds(ev)
+    assert g.card(ber).hp == 2
+    assert any("does not happen" in e.text for e in ev)

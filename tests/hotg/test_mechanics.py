@@ -66,6 +66,13 @@ def test_hg52_neutral_statue_has_no_owner_and_leaves_the_game() -> None:
     assert g.view(0)["units"][[x["uid"] for x in g.view(0)["units"]].index(statue)]["neutral"]
     g.apply(Action("play", (hand(g, 0, "recall"), statue)))
     assert g.card(statue).zone == "removed"
+    # A neutral unit that is not a token (a neutral Legionary) also leaves the game when it dies.
+    g3 = make([u("legionary", "2,4", "neutral", health=1)], p1={"leader": "zeus"})
+    n3 = at(g3, "2,4")
+    assert g3.card(n3).owner is None
+    g3.apply(Action("ability", (n3,)))
+    assert g3.card(n3).zone == "removed"
+    assert not g3.zones["grave:0"].cards and not g3.zones["grave:1"].cards
     # P2 may attack neutral statues too.
     g2 = make([u("stone_statue", "2,4", "neutral"), u("cyclops", "2,5", 2)], active=2)
     assert at(g2, "2,4") in targets(g2, "attack", at(g2, "2,5"))
@@ -82,6 +89,12 @@ def test_hg55_healing_stops_at_maximum_and_plus_health_raises_it() -> None:
     g.apply(Action("play", (hand(g, 0, "healing_spring"), cyc)))
     assert (g.card(cyc).hp, g.max_health(cyc)) == (10, 10)
     assert cyc not in targets(g, "ability")  # Zeus' bolt only hits enemies
+    # Healing 3 a unit missing 1: it stops at the maximum.
+    g2 = make([u("cyclops", "2,1", health=6)], p1={"hand": ["healing_spring"], "mana": 1})
+    c2 = at(g2, "2,1")
+    ev = g2.apply(Action("play", (hand(g2, 0, "healing_spring"), c2)))
+    assert (g2.card(c2).hp, g2.max_health(c2)) == (7, 7)
+    assert any("healed by 1" in e.text for e in ev)
 
 
 def test_hg56_temporary_health_bonus_ending_keeps_current_health_when_possible() -> None:
@@ -93,6 +106,13 @@ def test_hg56_temporary_health_bonus_ending_keeps_current_health_when_possible()
     assert (g.attack_of(enyo), g.card(enyo).hp, g.max_health(enyo)) == (5, 4, 6)
     g.apply("end")
     assert (g.attack_of(enyo), g.card(enyo).hp, g.max_health(enyo)) == (4, 4, 5)
+    # Unhurt: 4/5 → 5/6 → the bonus ends → 4/5 (current health lowered to the new maximum).
+    g2 = make([u("enyo", "2,1")], p1={"hand": ["battle_fury"]})
+    e2 = at(g2, "2,1")
+    g2.apply(Action("play", (hand(g2, 0, "battle_fury"), e2)))
+    assert (g2.attack_of(e2), g2.card(e2).hp, g2.max_health(e2)) == (5, 6, 6)
+    g2.apply("end")
+    assert (g2.attack_of(e2), g2.card(e2).hp, g2.max_health(e2)) == (4, 5, 5)
 
 
 def test_hg57_adjacent_and_global_auras_recomputed_on_top() -> None:
@@ -426,3 +446,50 @@ def test_hg81_removed_from_game_is_out_of_reach() -> None:
     assert leg not in all_args
     g.apply("end")
     assert g.card(leg).zone == "removed"
+
+
+def test_hg62_hg56_a_banished_unit_loses_its_this_turn_bonus_on_time() -> None:
+    """HG-62 / HG-56: a unit banished with a 'this turn' bonus does not keep it: the bonus
+    ends at the end of the turn even while the unit is out of the game."""
+    g = make([u("hoplite", "2,1")], p1={"hand": ["battle_fury", "duat_gate"], "mana": 5})
+    hop = at(g, "2,1")
+    g.apply(Action("play", (hand(g, 0, "battle_fury"), hop)))
+    assert (g.attack_of(hop), g.card(hop).hp) == (3, 4)
+    g.apply(Action("play", (hand(g, 0, "duat_gate"), hop)))
+    assert g.card(hop).zone == "banished"
+    g.apply("end")
+    g.apply("end")  # back at the start of P1's turn
+    assert g.card(hop).zone == "board"
+    assert (g.attack_of(hop), g.card(hop).hp, g.max_health(hop)) == (2, 3, 3)
+
+
+def test_hg65_hg62_a_stun_ends_on_time_while_the_unit_is_banished() -> None:
+    """HG-65 / HG-62: P1 stuns a Cyclops, P2 banishes it; the stun still ends at the start
+    of P1's next turn, so the Cyclops is free when it comes back on P2's turn."""
+    g = make(
+        [u("cyclops", "2,4", 2), u("legionary", "2,3")],
+        p1={"hand": ["gorgon_gaze"], "mana": 5},
+        p2={"hand": ["duat_gate"], "mana": 5},
+    )
+    cyc = at(g, "2,4")
+    g.apply(Action("play", (hand(g, 0, "gorgon_gaze"), cyc)))
+    g.apply("end")
+    g.apply(Action("play", (hand(g, 1, "duat_gate"), cyc)))
+    g.apply("end")  # P1's turn starts: the stun ends
+    g.apply("end")  # P2's turn starts: the Cyclops comes back
+    assert g.card(cyc).zone == "board" and not g.stunned(cyc)
+    assert any(a.kind == "attack" and a.args[0] == cyc for a in g.legal_actions())
+
+
+def test_hg62_a_banished_unit_is_out_of_every_aura() -> None:
+    """HG-62: a banished unit affects nothing and is affected by nothing: it does not keep
+    the +1/+0 of the Surtr next to it while it is out (HG-57: the aura is back on return)."""
+    g = make([u("surtr", "1,1", 2), u("legionary", "1,2", 2)], p1={"hand": ["duat_gate"], "mana": 5})
+    leg = at(g, "1,2")
+    assert g.attack_of(leg) == 2
+    g.apply(Action("play", (hand(g, 0, "duat_gate"), leg)))
+    assert g.card(leg).zone == "banished" and g.card(leg).stat("attack") == 1
+    assert g.view(0)["banished"][0]["attack"] == 1
+    g.apply("end")
+    g.apply("end")
+    assert g.card(leg).zone == "board" and g.attack_of(leg) == 2
