@@ -560,6 +560,8 @@ class HotgGame(Game):
         c = self.card(uid)
         top = STONE_HEALTH if uid in self.stones else self.max_health(uid)
         gained = max(0, min(amount, top - c.hp))
+        if gained == 0:
+            return  # already at its maximum: nothing to tell
         c.hp += gained
         self.log.emit("heal", f"{c.name} is healed by {gained} ({c.hp}/{top})", target=uid, amount=gained)
 

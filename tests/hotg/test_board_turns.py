@@ -258,3 +258,52 @@ def test_hg10_the_actions_a_player_has() -> None:
     )
     kinds = {a.kind for a in g.legal_actions()}
     assert kinds == {"attack", "play", "move", "warcry", "ability", "end"}
+
+
+def test_hg21_end_of_turn_effects_resolve_before_the_turn_passes() -> None:
+    """HG-21: at the end of P1's turn its Brazier of Sekhmet hits the adjacent enemies
+    (a 1-health Legionary dies) before P2's turn starts; P2's own Brazier does nothing
+    at the end of P1's turn."""
+    g = make(
+        [
+            u("sekhmet_brazier", "2,3"),
+            u("legionary", "2,4", 2, health=1),
+            u("cyclops", "1,3", 2),
+            u("sekhmet_brazier", "3,3", 2),
+            u("hoplite", "3,2"),
+        ]
+    )
+    leg, cyc, hop = at(g, "2,4"), at(g, "1,3"), at(g, "3,2")
+    ev = g.apply("end")
+    texts = [e.text for e in ev]
+    ends = next(i for i, t in enumerate(texts) if "ends the turn" in t)
+    starts = next(i for i, t in enumerate(texts) if t.startswith("Turn "))
+    hits = [i for i, e in enumerate(ev) if e.kind == "damage"]
+    assert hits and all(ends < i < starts for i in hits)
+    assert g.card(leg).zone == "grave:1" and g.card(cyc).hp == 6
+    assert texts.index("Legionary dies") < starts
+    assert g.card(hop).hp == 3  # P2's Brazier waits for the end of P2's turn
+    g.apply("end")
+    assert g.card(hop).hp == 2
+
+
+def test_hg21_end_of_turn_effects_come_before_this_turn_bonuses_end() -> None:
+    """HG-21: end-of-turn effects resolve first, then 'this turn' bonuses end: Idun heals
+    a 3/4 Hoplite (2/3 hurt, +1/+1 from Battle Fury) to 4/4, then it drops back to 3/3."""
+    g = make([u("idun", "2,1"), u("hoplite", "2,2", health=2)], p1={"hand": ["battle_fury"]})
+    hop = at(g, "2,2")
+    g.apply(Action("play", (hand(g, 0, "battle_fury"), hop)))
+    assert (g.card(hop).hp, g.max_health(hop)) == (3, 4)
+    ev = g.apply("end")
+    assert "Hoplite is healed by 1 (4/4)" in [e.text for e in ev]
+    assert (g.attack_of(hop), g.card(hop).hp, g.max_health(hop)) == (2, 3, 3)
+
+
+def test_hg21_hg13_end_of_turn_effects_in_the_order_the_cards_were_played() -> None:
+    """HG-21 / HG-13: two end-of-turn effects resolve in the order their units entered."""
+    for first, second in (("idun", "sekhmet_brazier"), ("sekhmet_brazier", "idun")):
+        g = make([u(first, "2,2"), u(second, "2,3"), u("legionary", "1,3", 2), u("hoplite", "3,2", health=1)])
+        ev = g.apply("end")
+        order = [e.kind for e in ev if e.kind in ("heal", "damage")]
+        expected = {"idun": "heal", "sekhmet_brazier": "damage"}
+        assert order[0] == expected[first] and order[-1] == expected[second]
