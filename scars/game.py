@@ -1262,6 +1262,13 @@ class ScarsGame(Game):
         self._end_main()
 
     def _finish_blockers(self) -> None:
+        self._apply_cover()
+        self.combat_stage = "shelter"
+        if not self._shelter_targets():
+            self.combat_stage = ""
+            self._end_main()
+
+    def _apply_cover(self) -> None:
         for b, a in self.blocks.items():  # SC-88 Cover
             bc = self.card(b)
             if self.has_kw(bc, "Cover"):
@@ -1273,10 +1280,6 @@ class ScarsGame(Game):
                         self.log.emit(
                             "cover", f"{self.card(o).name} gets +1 defense from {bc.name}'s Cover", uid=o
                         )
-        self.combat_stage = "shelter"
-        if not self._shelter_targets():
-            self.combat_stage = ""
-            self._end_main()
 
     def _end_main(self) -> None:
         if self.phase in WINDOW_PHASES:

@@ -1,10 +1,14 @@
 """Scenario files for The Scars: any position, validated on load.
 
+Positions may start mid-combat (units `attacking` / `blocking`, phase 3B or 3C)
+and with cards or abilities waiting in the resolution zone (`[[stack]]`).
+
 See docs/scenarios/scars.md for the format and a complete example.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +18,8 @@ from common.rng import GameRng
 if TYPE_CHECKING:
     from .game import ScarsGame
 
-SETUP_KEYS = {"active", "first", "turn", "phase"}
+SETUP_KEYS = {"active", "first", "turn", "phase", "step", "priority"}
+STACK_KEYS = {"seat", "card", "ability", "target", "mode"}
 PLAYER_KEYS = {
     "hero",
     "lives",
@@ -30,7 +35,7 @@ PLAYER_KEYS = {
     "structures",
     "weapons",
 }
-UNIT_KEYS = {"card", "position", "damage", "sick", "shelter", "weapons", "label"}
+UNIT_KEYS = {"card", "position", "damage", "sick", "shelter", "weapons", "label", "attacking", "blocking"}
 STRUCT_KEYS = {"card", "tapped"}
 
 
@@ -63,9 +68,9 @@ def parse_scenario(text: str) -> tuple[str, dict[str, Any]]:
         _expect(k in ("game", "title", "seed", "description"), file, "unknown key in [scenario]", fld=k)
     for k in data:
         _expect(
-            k in ("scenario", "setup", "player"),
+            k in ("scenario", "setup", "player", "stack"),
             file,
-            "unknown section (expected [setup] and [[player]])",
+            "unknown section (expected [setup], [[player]] and [[stack]])",
             fld=k,
         )
     return file, data
@@ -95,16 +100,25 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     _expect(_int(turn) and turn >= 1, file, "turn must be a whole number ≥ 1", fld="turn")
     phase = setup.get("phase", "recruit1")
     _expect(
-        phase in PHASES and phase not in ("blockers", "damage"),
+        phase in PHASES,
         file,
-        "phase must be one of setup, draw, recruit1, attackers, recruit2, cleanup, end",
+        "phase must be one of " + ", ".join(PHASES),
         fld="phase",
+    )
+    step = setup.get("step", "main")
+    _expect(step in ("main", "window"), file, "step must be 'main' or 'window'", fld="step")
+    _expect(
+        not (step == "window" and phase == "damage"),
+        file,
+        "3C Damage has no window (SC-55)",
+        fld="step",
     )
     players = data.get("player")
     _expect(
         isinstance(players, list) and len(players) == 2, file, "exactly two [[player]] tables", fld="player"
     )
     presets = list(g.preset_decks().values())
+    table: list[dict[str, list[Any]]] = [{"unit": [], "structure": []}, {"unit": [], "structure": []}]
 
     def card_id(cid: Any, fld: str) -> str:
         _expect(isinstance(cid, str), file, "expected a card id", fld=fld)
@@ -202,6 +216,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
                 w = g.create(wid, p, f"weapons:{p}")
                 w.attached = c.uid
             made.append((c, u))
+            table[p]["unit"].append((c, u))
         for c, u in made:
             if "shelter" in u:
                 s = u["shelter"]
@@ -241,6 +256,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             c = g.create(cid, p, f"structures:{p}")
             c.tapped = bool(s.get("tapped", False))
             c.since_start = True
+            table[p]["structure"].append((c, s))
         for wid in id_list(pl.get("weapons", []), f"player {p + 1}.weapons"):
             _expect(pool[wid].type == "weapon", file, "not a weapon", card=wid, fld="weapons")
             g.create(wid, p, f"weapons:{p}")
@@ -250,5 +266,202 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     g.stack.priority = g.active
     g.turn = turn
     g.phase = phase
-    g.step = "main"
+    g.step = step
+    g.window_seat = g.active if phase == "blockers" else 1 - g.active
+    _load_combat(g, file, table, phase)
+    _load_stack(g, file, data.get("stack", []), table)
+    prio = setup.get("priority")
+    if prio is not None:
+        _expect(prio in (1, 2), file, "priority must be 1 or 2", fld="priority")
+        _expect(bool(g.stack), file, "priority is only for a non-empty [[stack]]", fld="priority")
+        g.stack.priority = prio - 1
     g.log.emit("scenario", f"Scenario: {file[10:-1]} — turn {turn}, P{active}, {phase}")
+
+
+_REF = re.compile(r"^p([12]) (hero|unit|structure)(?: (\d+))?$|^stack (\d+)$")
+
+
+def _ref(
+    g: ScarsGame, file: str, text: Any, fld: str, table: list[dict[str, list[Any]]], stack: list[int]
+) -> int:
+    """'p2 hero', 'p1 unit 2', 'p2 structure 1' or 'stack 1' (1-based) → a card uid."""
+    m = _REF.match(text) if isinstance(text, str) else None
+    _expect(
+        m is not None,
+        file,
+        f"bad reference {text!r} (use 'p1 hero', 'p2 unit 1', 'p1 structure 1' or 'stack 1')",
+        fld=fld,
+    )
+    assert m is not None
+    if m.group(4):
+        i = int(m.group(4))
+        _expect(1 <= i <= len(stack), file, f"{text!r}: there is no such earlier [[stack]] entry", fld=fld)
+        return stack[i - 1]
+    p = int(m.group(1)) - 1
+    if m.group(2) == "hero":
+        _expect(m.group(3) is None, file, f"{text!r}: a hero takes no number", fld=fld)
+        return g.hero_uid(p)
+    items = table[p][m.group(2)]
+    i = int(m.group(3) or 0)
+    _expect(1 <= i <= len(items), file, f"{text!r}: player {p + 1} has no such {m.group(2)}", fld=fld)
+    return int(items[i - 1][0].uid)
+
+
+def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], phase: str) -> None:
+    """`attacking` on the active player's units, `blocking` on the defender's (SC-53, SC-54)."""
+    att, dfd = g.active, 1 - g.active
+    for p in (0, 1):
+        for c, u in table[p]["unit"]:
+            cid = c.defn.id
+            if "attacking" in u:
+                _expect(p == att, file, "only the active player's units attack", card=cid, fld="attacking")
+                v = u["attacking"]
+                if v == "hero":
+                    t = g.hero_uid(dfd)
+                else:
+                    _expect(
+                        _int(v) and 1 <= v <= len(table[dfd]["unit"]),
+                        file,
+                        "attacking must be 'hero' or the number (1-based) of an enemy unit",
+                        card=cid,
+                        fld="attacking",
+                    )
+                    tc = table[dfd]["unit"][v - 1][0]
+                    _expect(
+                        tc.position == "attack",
+                        file,
+                        "only a unit in attack position can be attacked (SC-60)",
+                        card=cid,
+                        fld="attacking",
+                    )
+                    t = tc.uid
+                _expect(
+                    c.position == "attack" or g.has_kw(c, "Alert"),
+                    file,
+                    "an attacker is in attack position (or has Alert)",
+                    card=cid,
+                    fld="attacking",
+                )
+                g.attackers[c.uid] = t
+    for c, u in table[dfd]["unit"]:
+        if "blocking" not in u:
+            continue
+        cid = c.defn.id
+        v = u["blocking"]
+        _expect(
+            _int(v) and 1 <= v <= len(table[att]["unit"]) and table[att]["unit"][v - 1][0].uid in g.attackers,
+            file,
+            "blocking must be the number (1-based) of an attacking enemy unit",
+            card=cid,
+            fld="blocking",
+        )
+        _expect(
+            c.position == "defense",
+            file,
+            "only a defense-position unit blocks (SC-54)",
+            card=cid,
+            fld="blocking",
+        )
+        a = table[att]["unit"][v - 1][0].uid
+        g.blocks[c.uid] = a
+        if a not in g.was_blocked:
+            g.was_blocked.append(a)
+    for c, u in table[att]["unit"]:
+        _expect("blocking" not in u, file, "only the defender's units block", card=c.defn.id, fld="blocking")
+    if phase in ("blockers", "damage"):
+        _expect(bool(g.attackers), file, f"phase {phase!r} needs attacking units", fld="phase")
+    else:
+        _expect(
+            not g.attackers or phase == "attackers",
+            file,
+            "attacking units only in the attackers, blockers or damage phase",
+            fld="attacking",
+        )
+        _expect(not g.blocks, file, "blocking units only in the blockers or damage phase", fld="blocking")
+    if g.blocks and (phase == "damage" or g.step == "window"):
+        g._apply_cover()  # SC-88: blocks already declared
+
+
+def _load_stack(g: ScarsGame, file: str, entries: Any, table: list[dict[str, list[Any]]]) -> None:
+    """[[stack]] entries, bottom first: cards already played (and paid) or abilities (SC-31)."""
+    _expect(isinstance(entries, list), file, "[[stack]] must be a list of tables", fld="stack")
+    _expect(
+        not entries or g.phase != "damage", file, "nothing can be played in 3C Damage (SC-55)", fld="stack"
+    )
+    uids: list[int] = []
+    for n, e in enumerate(entries, start=1):
+        fld = f"stack {n}"
+        _expect(isinstance(e, dict), file, "a [[stack]] entry must be a table", fld=fld)
+        for k in e:
+            _expect(
+                k in STACK_KEYS,
+                file,
+                f"unknown key (known: {', '.join(sorted(STACK_KEYS))})",
+                fld=f"{fld}.{k}",
+            )
+        seat = e.get("seat")
+        _expect(seat in (1, 2), file, "seat must be 1 or 2", fld=f"{fld}.seat")
+        p = seat - 1
+        _expect(("card" in e) != ("ability" in e), file, "give either card or ability", fld=fld)
+        tgt = _ref(g, file, e["target"], f"{fld}.target", table, uids) if "target" in e else 0
+        mode = e.get("mode", "")
+        if "card" in e:
+            cid = e["card"]
+            _expect(
+                isinstance(cid, str) and cid in g.pool_defs,
+                file,
+                "no such card",
+                card=str(cid),
+                fld=f"{fld}.card",
+            )
+            d = g.pool_defs[cid]
+            _expect(
+                d.type in ("unit", "structure", "weapon", "prayer"),
+                file,
+                "not a playable card",
+                card=cid,
+                fld=f"{fld}.card",
+            )
+            if d.type == "unit":
+                _expect(
+                    mode in ("attack", "defense", "shelter"),
+                    file,
+                    "a unit needs mode 'attack', 'defense' or 'shelter'",
+                    card=cid,
+                    fld=f"{fld}.mode",
+                )
+                _expect(
+                    (mode == "shelter") == bool(tgt),
+                    file,
+                    "shelter needs a target unit",
+                    card=cid,
+                    fld=f"{fld}.mode",
+                )
+            else:
+                _expect(not mode, file, "only units take a mode", card=cid, fld=f"{fld}.mode")
+            needs = d.type == "weapon" or bool(d.type == "prayer" and d.effect.get("target"))
+            if d.type != "unit":
+                _expect(needs == bool(tgt), file, "target given or missing", card=cid, fld=f"{fld}.target")
+            c = g.create(cid, p, "resolution")
+            g.stack.push(("card", c.uid, tgt, mode, 0), p)
+            uids.append(c.uid)
+        else:
+            src = _ref(g, file, e["ability"], f"{fld}.ability", [table[0], table[1]], uids)
+            sc = g.card(src)
+            _expect(
+                bool(sc.defn.ability) and sc.defn.type in ("unit", "structure", "hero") and sc.owner == p,
+                file,
+                "the source must be a card of that seat with an activated ability",
+                card=sc.defn.id,
+                fld=f"{fld}.ability",
+            )
+            _expect(
+                bool(sc.defn.ability.get("target")) == bool(tgt),
+                file,
+                "target given or missing",
+                card=sc.defn.id,
+                fld=f"{fld}.target",
+            )
+            kind = "hero" if sc.defn.type == "hero" else "ability"
+            g.stack.push((kind, src, tgt, "", 0), p)
+            uids.append(src)

@@ -154,7 +154,30 @@ def _p(**kw):
         (_p(units=[{"card": "n_militia", "speed": 3}]), {}, "speed", "n_militia", "unknown unit key"),
         (_p(units=[{"card": "n_militia", "shelter": 1}]), {}, "shelter", "n_militia", "another unit"),
         (_p(colour="red"), {}, "colour", None, "unknown key"),
-        (_p(), {"phase": "damage"}, "phase", None, "phase must be"),
+        (_p(), {"phase": "combat"}, "phase", None, "phase must be"),
+        (_p(), {"phase": "damage"}, "phase", None, "needs attacking units"),
+        (_p(), {"step": "later"}, "step", None, "'main' or 'window'"),
+        (
+            _p(units=[{"card": "n_militia", "attacking": "hero"}]),
+            {},
+            "attacking",
+            "n_militia",
+            "attack position",
+        ),
+        (
+            _p(units=[{"card": "n_militia", "position": "attack", "attacking": 2}]),
+            {"phase": "blockers"},
+            "attacking",
+            "n_militia",
+            "enemy unit",
+        ),
+        (
+            _p(units=[{"card": "n_militia", "position": "attack", "attacking": "hero"}]),
+            {"phase": "recruit2"},
+            "attacking",
+            None,
+            "only in the attackers, blockers or damage",
+        ),
         (_p(), {"active": 3}, "active", None, "1 or 2"),
     ],
 )
@@ -165,6 +188,132 @@ def test_bad_scenarios_name_the_problem(p1, setup, field, card, words) -> None:
         ScarsGame.new_game(scenario=text)
     assert e.value.field == field and e.value.card == card
     assert words in str(e.value) and "broken" in str(e.value)
+
+
+MID_COMBAT = """
+[scenario]
+game = "scars"
+title = "mid-combat"
+
+[setup]
+active = 1
+phase = "%s"
+%s
+
+[[player]]
+hero = "hero_korrag"
+lives = 12
+energy = 1
+supports = 2
+hand = ["wild_frenzy"]
+units = [
+  { card = "wild_mammoth", position = "attack", attacking = "hero" },
+  { card = "wild_wolf", position = "attack", attacking = 3 },
+]
+deck = ["n_militia"]
+
+[[player]]
+hero = "hero_aurelia"
+lives = 12
+supports = 2
+units = [
+  { card = "legion_recruit", blocking = 1 },
+  { card = "legion_pikeman", blocking = 1 },
+  { card = "n_mercenary", position = "attack" },
+]
+deck = ["n_militia"]
+"""
+
+
+def test_scenario_can_start_mid_combat() -> None:
+    """Scenarios set attackers and blockers: 3C starts at the damage split (SC-70), with Cover applied
+    (SC-88); 3B with step = "window" starts at the attacker's window after blocks (SC-15)."""
+    g = ScarsGame.new_game(scenario=MID_COMBAT % ("damage", ""))
+    mam, wolf = (g.zones["units:0"].cards[i] for i in (0, 1))
+    rec, pike, merc = g.zones["units:1"].cards
+    assert g.attackers == {mam: g.hero_uid(1), wolf: merc}
+    assert g.blocks == {rec: mam, pike: mam} and g.was_blocked == [mam]
+    assert g.defense_of(g.card(pike)) == 3  # +1 from the Recruit's Cover
+    d = g.decision()
+    assert d.kind == "damage" and d.player == 0 and d.context["source"] == mam
+    for t in (rec, rec, rec, pike, pike):
+        g.apply(f"assign {mam} {t}")
+    assert not g.is_unit_in_play(rec) and g.is_unit_in_play(pike)  # 2 on a 3-defense Pikeman
+    # SC-63: the Wolf and the Sellsword it attacks trade blows: 3 > 1 kills the Wolf, 2 = 2 does not kill
+    assert not g.is_unit_in_play(wolf) and g.is_unit_in_play(merc) and g.card(merc).damage == 2
+    assert g.lives(1) == 12 and g.phase == "recruit2"
+
+    w = ScarsGame.new_game(scenario=MID_COMBAT % ("blockers", 'step = "window"'))
+    d = w.decision()
+    assert d.kind == "respond" and d.player == 0 and w.phase == "blockers"
+    assert Action("cast", (w.zones["hand:0"].cards[0], w.zones["units:0"].cards[0])) in w.legal_actions()
+
+    b = ScarsGame.new_game(scenario=(MID_COMBAT % ("blockers", "")).replace(", blocking = 1", ""))
+    assert b.decision().kind == "block" and b.decision().player == 1 and not b.blocks
+
+
+STACK_START = """
+[scenario]
+game = "scars"
+title = "stack"
+
+[setup]
+active = 1
+phase = "recruit1"
+
+[[player]]
+hero = "hero_korrag"
+lives = 12
+supports = 2
+units = [{ card = "wild_shaman" }]
+deck = ["n_militia"]
+
+[[player]]
+hero = "hero_aurelia"
+lives = 12
+supports = 2
+energy = 1
+hand = ["legion_shield_wall"]
+units = [{ card = "legion_pikeman", damage = 1 }]
+deck = ["n_militia"]
+
+[[stack]]
+seat = 1
+card = "wild_wildfire"
+target = "p2 unit 1"
+
+[[stack]]
+seat = 1
+ability = "p1 unit 1"
+target = "p2 unit 1"
+"""
+
+
+def test_scenario_can_start_with_the_resolution_zone_full() -> None:
+    """SC-31: [[stack]] entries (bottom first) wait in the resolution zone; the opponent of the top
+    entry's controller has priority; they resolve last in, first out."""
+    g = ScarsGame.new_game(scenario=STACK_START)
+    pike = g.zones["units:1"].cards[0]
+    fire = g.zones["resolution"].cards[0]
+    assert [e[1][0] for e in g.stack.entries()] == ["card", "ability"]
+    d = g.decision()
+    assert d.kind == "respond" and d.player == 1
+    wall = g.zones["hand:1"].cards[0]
+    g.apply(f"cast {wall} {pike}")
+    for _ in range(10):
+        if not g.stack:
+            break
+        g.apply("pass")
+    text = "\n".join(e.text for e in g.log)
+    assert text.index("Resolves: Shield Wall") < text.index("Resolves: Ember Shaman's ability")
+    assert text.index("Resolves: Ember Shaman's ability") < text.index("Resolves: Wildfire")
+    assert g.is_unit_in_play(pike) and g.card(pike).damage == 4  # 1 + 1 + 2 ≤ 2 + 3
+    assert g.zones.card(fire).zone == "discard:0"
+    bad = STACK_START.replace('target = "p2 unit 1"\n\n[[stack]]', 'target = "p2 unit 7"\n\n[[stack]]')
+    with pytest.raises(DataError, match="no such unit"):
+        ScarsGame.new_game(scenario=bad)
+    with pytest.raises(DataError, match="bad reference"):
+        ScarsGame.new_game(scenario=STACK_START.replace('"p2 unit 1"', '"the pikeman"', 1))
 
 
 def test_scenario_header_must_be_for_scars() -> None:
@@ -178,7 +327,9 @@ def test_shipped_scenarios_and_doc_example_load_and_replay() -> None:
     texts = [p.read_text() for p in sorted((ROOT / "scars" / "scenarios").glob("*.toml"))]
     texts += [p.read_text() for p in sorted((ROOT / "tests" / "scenarios" / "scars").glob("*.toml"))]
     doc = (ROOT / "docs" / "scenarios" / "scars.md").read_text()
-    texts.append(re.findall(r"```toml\n(.*?)```", doc, re.S)[0])
+    examples = re.findall(r"```toml\n(.*?)```", doc, re.S)
+    assert len(examples) >= 2  # the complete example and the mid-combat one
+    texts += examples
     for text in texts:
         g = ScarsGame.new_game(seed=4, scenario=text)
         for _ in range(6):
