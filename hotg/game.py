@@ -22,6 +22,8 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -43,6 +45,7 @@ HAND_LIMIT = 10  # HG-82
 MAX_MANA = 10  # HG-06
 OPENING_HAND = (4, 5)  # HG-04
 RANGED_REACH = 3
+WIDE_TABLE = 150  # `triarch cards hotg` shows the card text from this terminal width on
 
 # HG-12: the priority levels (1 resolves first).
 LEVEL = {
@@ -1535,22 +1538,38 @@ class HotgGame(Game):
 
     # ------------------------------------------------------------- catalogue
     @classmethod
-    def card_rows(cls) -> tuple[list[str], list[list[str]]]:
-        cols = ["id", "name", "kind", "cost", "stats", "type", "text"]
+    def card_rows(cls, text: bool | None = None) -> tuple[list[str], list[list[str]]]:
+        """The card pool for `triarch cards hotg`, sorted by kind, pantheon, cost and name.
+
+        The card text is a long column: it is shown when `text` is True, or (when
+        `text` is None) if the terminal is at least `WIDE_TABLE` columns wide or
+        `TRIARCH_CARD_TEXT=1` is set (`=0` hides it). Without it the table fits
+        80 columns: id, name, cost, stats (attack/health, m = movement, r = range),
+        type (pantheon, subtypes, token).
+        """
+        if text is None:
+            flag = os.environ.get("TRIARCH_CARD_TEXT", "")
+            if flag in ("0", "1"):
+                text = flag == "1"
+            else:
+                text = shutil.get_terminal_size((80, 24)).columns >= WIDE_TABLE
+        order = {"leader": 0, "ability": 1, "unit": 2, "spell": 3, "blessing": 4}
+        defs = [d for d in card_pool().values() if d.kind != "stone"]
+        defs.sort(key=lambda d: (order.get(d.kind, 9), d.token, d.pantheon, d.cost, d.name))
         rows = []
-        for d in card_pool().values():
-            if d.kind == "stone":
-                continue
-            is_unit = d.kind == "unit"
-            kind = d.kind + (" (token)" if d.token else "")
-            stats = ""
-            if is_unit:
-                reach = "melee" if d.range == 1 else f"ranged {d.range}"
-                stats = f"{d.attack}/{d.health} move {d.move} {reach}"
-            kind_words = " ".join([d.pantheon, *d.subtypes, d.rarity])
+        for d in defs:
+            if d.kind == "unit":
+                stats = f"{d.attack}/{d.health} m{d.move}" + (f" r{d.range}" if d.range > 1 else "")
+            else:
+                stats = d.kind
             cost = str(d.cost) if d.kind in ("unit", "spell", "ability") else ""
-            rows.append([d.id, d.name, kind, cost, stats, kind_words, d.text])
-        return cols, rows
+            kind_words = " ".join([d.pantheon, *d.subtypes]) + (", token" if d.token else "")
+            if text:
+                rows.append([d.id, d.name, cost, stats, kind_words, d.rarity, d.text])
+            else:
+                rows.append([d.id, d.name, cost, stats, kind_words])
+        cols = ["id", "name", "cost", "stats", "type"]
+        return ([*cols, "rarity", "text"], rows) if text else (cols, rows)
 
     @classmethod
     def rules_text(cls) -> str:

@@ -233,3 +233,26 @@ def test_cli_cards_and_rules() -> None:
     assert r.exit_code == 0 and "Fenrir" in r.output and "Hoplite" not in r.output
     r = CliRunner().invoke(main, ["rules", "hotg"], env={"COLUMNS": "120"})
     assert r.exit_code == 0 and "Summoning Stone" in r.output and "Glossary" in r.output
+
+
+def test_cards_table_fits_80_columns_and_shows_text_when_wide() -> None:
+    """`triarch cards hotg` at 80 columns: no text column, every line fits, few rows wrap;
+    on a wide terminal (or TRIARCH_CARD_TEXT=1) the card text is there."""
+    from tui.cli import main
+
+    r = CliRunner().invoke(main, ["cards", "hotg"], env={"COLUMNS": "80", "TRIARCH_CARD_TEXT": ""})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "text" not in lines[2] and "stats" in lines[2]
+    cols, rows = HotgGame.card_rows(text=False)
+    assert len(lines) < len(rows) * 1.3 + 6  # most cards on one line
+    assert "Leader Ability" not in r.output
+    wide = CliRunner().invoke(main, ["cards", "hotg"], env={"COLUMNS": "200", "TRIARCH_CARD_TEXT": ""})
+    assert "text" in wide.output.splitlines()[2] and "Leader Ability" in wide.output
+    forced = CliRunner().invoke(main, ["cards", "hotg"], env={"COLUMNS": "80", "TRIARCH_CARD_TEXT": "1"})
+    assert forced.exit_code == 0 and "text" in forced.output.splitlines()[2]
+    cols, rows = HotgGame.card_rows(text=True)
+    assert cols[-1] == "text" and all(len(r) == len(cols) for r in rows)
+    idun = next(r for r in rows if r[0] == "idun")
+    assert idun[2:5] == ["3", "1/4 m2", "Norse God"] and "end of your turn" in idun[-1]
