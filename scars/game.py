@@ -1392,7 +1392,12 @@ class ScarsGame(Game):
             if d.type == "unit":
                 shelter = tgt if mode == "shelter" and self._valid_shelter(ctrl, tgt) else 0
                 self.set_position(c, "attack" if mode == "attack" else "defense", shelter)
-                self.log.emit("enter", f"{c.name} enters in {c.position} position", uid=src)
+                where = (
+                    f"defense position, sheltering {self.name(shelter)}"
+                    if shelter
+                    else f"{c.position} position"
+                )
+                self.log.emit("enter", f"{c.name} enters in {where}", uid=src)
             elif d.type == "weapon":
                 c.attached = tgt if self.is_unit_in_play(tgt) and self.controller_of(tgt) == ctrl else 0
                 self.log.emit("enter", f"{c.name} is equipped to {self.name(c.attached)}", uid=src)
@@ -1624,6 +1629,31 @@ class ScarsGame(Game):
             pass
         return self.format_action(action)
 
+    # When each verb is possible: the reason given when it is tried at another moment.
+    _VERB_WHEN = {
+        "keep": "hands are kept or mulliganed only before the first turn (SC-04)",
+        "mulligan": "hands are kept or mulliganed only before the first turn (SC-04)",
+        "draw": "only in your 1B Draw sub-phase (SC-51)",
+        "skip": "only in your 1B Draw sub-phase, instead of drawing (SC-17)",
+        "pos": "unit positions change only in your 1A Set-up sub-phase (SC-50)",
+        "shelter": "sheltering is set in your 1A Set-up sub-phase, or as a unit enters (SC-50, SC-61)",
+        "support": "only in your recruitment phases with an empty resolution zone (SC-22)",
+        "life": "only in your recruitment phases with an empty resolution zone (SC-18)",
+        "hero": "only in your recruitment phases with an empty resolution zone (SC-20)",
+        "equip": "only in your recruitment phases with an empty resolution zone (SC-14)",
+        "attack": "only in your 3A Declare attackers sub-phase, with units that can attack (SC-53)",
+        "learn": "only when a unit with Learning attacks (SC-80)",
+        "block": "only in 3B Declare blockers, by the defending player, with units that can block (SC-54)",
+        "choose": "only when a sheltered unit of yours is attacked (SC-61)",
+        "assign": "only in 3C Damage, for your units' damage (SC-70)",
+        "discard": "only in your 5A Clean-up with more than 7 cards in hand (SC-57)",
+        "sacrifice": "only in your 5A Clean-up with more units than your limit (SC-23)",
+        "target": "no triggered ability is waiting for a target",
+        "ability": "no card of yours has an ability it can use now (SC-40, SC-41)",
+        "pass": "there is nothing to answer and no window is open: use 'done'",
+        "done": "this decision has no 'done': choose one of the options",
+    }
+
     def explain_illegal(self, action: Action) -> str:
         """A specific reason why `action` cannot be played now."""
         d = self.decision()
@@ -1631,7 +1661,11 @@ class ScarsGame(Game):
             return "the game is over"
         k, a = action.kind, action.args
         p = d.player
+        legal_kinds = {x.kind for x in self._compute()[1]}
         try:
+            for x in a:
+                if isinstance(x, int) and x not in self.zones.cards:
+                    return f"there is no card {x} (card numbers are shown next to each card)"
             uid = int(a[0]) if a and isinstance(a[0], int) else None
             c = self.card(uid) if uid is not None and uid in self.zones.cards else None
             if k == "cast" and c is not None:
@@ -1645,6 +1679,14 @@ class ScarsGame(Game):
                     if self.stack or d.kind != "recruit":
                         return f"{c.name} can only be played in your recruitment phase with an empty resolution zone (SC-10)"
                 tk = c.defn.effect.get("target", "") if c.defn.type == "prayer" else ""
+                if c.defn.type == "unit" and (len(a) < 2 or a[1] not in ("attack", "defense", "shelter")):
+                    return f"say how {c.name} enters: 'cast {c.uid} attack', 'cast {c.uid} defense' or 'cast {c.uid} shelter <unit>'"
+                if c.defn.type == "unit" and a[1] == "shelter":
+                    return f"{c.name} can only shelter one of your units in attack position (SC-61)"
+                if c.defn.type == "weapon":
+                    return f"{c.name} must be equipped to one of your units: 'cast {c.uid} <unit>'"
+                if tk and len(a) < 2:
+                    return f"{c.name} needs a target: 'cast {c.uid} <target>'"
                 if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
                     t = self.card(int(a[1]))
                     if t.zone.startswith("units:") and self.has_kw(t, "Stealth"):
@@ -1699,9 +1741,20 @@ class ScarsGame(Game):
             if k in ("support", "life", "hero", "equip") and (self.stack or d.kind != "recruit"):
                 return "only in your recruitment phase with an empty resolution zone"
             if k == "hero" and self.hero_used[p]:
-                return "the hero ability was already used this turn"
+                return "the hero ability was already used this turn (SC-20)"
+            if k == "hero":
+                spec = self.card(self.hero_uid(p)).defn.ability
+                cost = int(spec.get("cost", 0))
+                if self.available_energy(p) < cost:
+                    return f"not enough energy: the hero ability costs {cost}, you have {self.available_energy(p)}"
+                if spec.get("target") and a:
+                    return "that is not a legal target for the hero ability"
+            if k == "equip" and c is not None and (c.defn.type != "weapon" or c.zone != f"weapons:{p}"):
+                return f"{c.name} is not one of your weapons in play"
             if k == "equip" and c is not None and self.available_energy(p) < c.defn.equip:
                 return f"not enough energy: equipping {c.name} costs {c.defn.equip}, you have {self.available_energy(p)}"
+            if k in self._VERB_WHEN and k not in legal_kinds:
+                return f"'{k}' is not possible now ({d.prompt}): {self._VERB_WHEN[k]}"
         except (KeyError, IndexError, ValueError, TypeError, AssertionError):
             pass
         return super().explain_illegal(action)

@@ -991,3 +991,44 @@ def test_actions_are_described_in_words() -> None:
     assert any("sheltering Pikeman" in t for t in texts)
     assert "Move a life to energy" in texts
     assert g.describe_action(Action("done")) == "Done"
+
+
+def test_illegal_actions_get_specific_reasons() -> None:
+    """Refusals name the card and the rule: missing card, missing target/mode, wrong moment, energy."""
+    g = make(
+        P(
+            "hero_korrag",
+            energy=2,
+            hand=["wild_frenzy", "wild_boar", "wild_claws"],
+            units=[{"card": "wild_shaman", "position": "defense"}],
+        ),
+        P(units=[{"card": "n_militia", "position": "attack"}]),
+    )
+    fr, boar, claws, sham = (uid(g, c) for c in ("wild_frenzy", "wild_boar", "wild_claws", "wild_shaman"))
+    h = g.state_hash()
+    cases = {
+        "cast 999": "there is no card 999",
+        f"cast {fr}": "Frenzy needs a target",
+        f"cast {boar}": "say how Tusked Boar enters",
+        f"cast {boar} shelter {sham}": "can only shelter one of your units in attack position (SC-61)",
+        f"cast {claws}": "Iron Claws must be equipped",
+        "hero": "not enough energy: the hero ability costs 3, you have 2",
+        f"pos {sham} attack e": "only in your 1A Set-up sub-phase (SC-50)",
+        f"block {sham} {uid(g, 'n_militia')}": "only in 3B Declare blockers",
+        "draw": "only in your 1B Draw sub-phase",
+        "keep": "only before the first turn",
+        f"equip {boar} {sham}": "Tusked Boar is not one of your weapons in play",
+    }
+    for text, words in cases.items():
+        with pytest.raises(IllegalAction) as e:
+            g.apply(text)
+        assert words in e.value.reason, (text, e.value.reason)
+    assert g.state_hash() == h
+
+
+def test_log_tells_a_sheltering_entry() -> None:
+    """SC-61: the log says which unit a newly entered unit shelters."""
+    g = make(P(energy=1, hand=["n_militia"], units=[{"card": "legion_knight", "position": "attack"}]), P())
+    play(g, f"cast {uid(g, 'n_militia')} shelter {uid(g, 'legion_knight')}")
+    resolve(g)
+    assert "Village Militia enters in defense position, sheltering Knight of the Oath" in log_text(g)
