@@ -70,6 +70,11 @@ RULES_FILE = Path(__file__).parent / "rules.md"
 Entry = tuple[str, int, int, str, int]  # (kind, source uid, target uid, mode, extra)
 
 
+def poss(name: str) -> str:
+    """English possessive of a card name: "Ember Shaman's", "Altar of Whispers'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
@@ -486,7 +491,7 @@ class ScarsGame(Game):
                 b = max(bond, key=lambda u: (self.defense_of(u) - u.damage, -u.uid))
                 b.damage += 1
                 n -= 1
-                self.log.emit("bond", f"{b.name}'s Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
+                self.log.emit("bond", f"{poss(b.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
             lost = self.lose_lives(p, n)
             if lost or n:
                 self.log.emit(
@@ -621,7 +626,7 @@ class ScarsGame(Game):
                 Decision(
                     ctrl,
                     "target",
-                    f"Choose the target of {self.card(src).name}'s {when} ability: {describe_spec(spec)}",
+                    f"Choose the target of {poss(self.card(src).name)} {when} ability: {describe_spec(spec)}",
                     {"source": src, "targets": tg},
                 ),
                 [A("target", (t,)) for t in tg],
@@ -983,7 +988,7 @@ class ScarsGame(Game):
             Decision(
                 ctrl,
                 "damage",
-                f"Assign {self.card(s).name}'s damage: {remaining} point(s) left (SC-70)",
+                f"Assign {poss(self.card(s).name)} damage: {remaining} point(s) left (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
             [Action("assign", (s, t)) for t in opts],
@@ -1278,7 +1283,7 @@ class ScarsGame(Game):
                             Modifier("defense", 1, source=b, until="eot", tag="cover")
                         )
                         self.log.emit(
-                            "cover", f"{self.card(o).name} gets +1 defense from {bc.name}'s Cover", uid=o
+                            "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
                         )
 
     def _end_main(self) -> None:
@@ -1369,10 +1374,10 @@ class ScarsGame(Game):
                 return f"{c.name}: {describe_spec(c.defn.effect, tname)}"
             return f"{c.name} ({c.defn.type})"
         if kind == "ability":
-            return f"{c.name}'s ability: {describe_spec(c.defn.ability, tname)}"
+            return f"{poss(c.name)} ability: {describe_spec(c.defn.ability, tname)}"
         if kind == "hero":
-            return f"{c.name}'s hero ability: {describe_spec(c.defn.ability, tname)}"
-        return f"{c.name}'s {mode} trigger: {describe_spec(c.defn.trigger, tname)}"
+            return f"{poss(c.name)} hero ability: {describe_spec(c.defn.ability, tname)}"
+        return f"{poss(c.name)} {mode} trigger: {describe_spec(c.defn.trigger, tname)}"
 
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
@@ -1471,7 +1476,7 @@ class ScarsGame(Game):
                 tg = self.targets(ctrl, tk)
                 if not tg:
                     self.pending.pop(0)
-                    self.log.emit("fizzle", f"{self.card(src).name}'s {when} ability has no target")
+                    self.log.emit("fizzle", f"{poss(self.card(src).name)} {when} ability has no target")
                     continue
                 if len(tg) == 1:
                     self.pending.pop(0)
@@ -1590,16 +1595,23 @@ class ScarsGame(Game):
                     return f"Play {c.name} ({c.defn.cost}) in {a[1]} position"
                 if c.defn.type == "weapon":
                     return f"Play {c.name} ({c.defn.cost}) equipped to {self.name(int(a[1]))}"
-                if len(a) > 1:
-                    return f"Play {c.name} ({c.defn.cost}) on {self.name(int(a[1]))}"
+                if c.defn.type == "prayer":
+                    tname = self.name(int(a[1])) if len(a) > 1 else "a target"
+                    return f"Play {c.name} ({c.defn.cost}): {describe_spec(c.defn.effect, tname)}"
                 return f"Play {c.name} ({c.defn.cost})"
             if k == "support":
                 return f"Place {self.card(int(a[0])).name} face down as a support"
             if k == "hero":
-                return "Use the hero ability" + (f" on {self.name(int(a[0]))}" if a else "")
+                h = self.card(self.hero_uid(self.to_move() or 0))
+                spec = h.defn.ability
+                tname = self.name(int(a[0])) if a else "a target"
+                return f"Hero ability of {h.name} ({spec.get('cost', 0)}): {describe_spec(spec, tname)}"
             if k == "ability":
                 c = self.card(int(a[0]))
-                return f"Use {c.name}'s ability" + (f" on {self.name(int(a[1]))}" if len(a) > 1 else "")
+                spec = c.defn.ability
+                how = "tap" if spec.get("kind") == "tap" else str(spec.get("cost", 0))
+                tname = self.name(int(a[1])) if len(a) > 1 else "a target"
+                return f"{poss(c.name)} ability ({how}): {describe_spec(spec, tname)}"
             if k == "equip":
                 w = self.card(int(a[0]))
                 return f"Equip {w.name} to {self.name(int(a[1]))} ({w.defn.equip} energy)"

@@ -991,6 +991,16 @@ def test_actions_are_described_in_words() -> None:
     assert any("sheltering Pikeman" in t for t in texts)
     assert "Move a life to energy" in texts
     assert g.describe_action(Action("done")) == "Done"
+    g2 = make(
+        P("hero_nyx", energy=5, hand=["umb_bolt"], structures=[{"card": "umb_altar"}]),
+        P(units=[{"card": "n_militia", "position": "attack"}]),
+    )
+    mil = uid(g2, "n_militia")
+    texts = {g2.describe_action(a) for a in g2.legal_actions()}
+    assert "Play Shadow Bolt (2): deal 2 damage to Village Militia" in texts
+    assert "Hero ability of Nyx, the Veiled (2): deal 1 damage to Village Militia" in texts
+    assert "Altar of Whispers' ability (tap): add 1 energy to your pool" in texts
+    assert g2.describe_action(Action("hero", (mil,))) in texts
 
 
 def test_illegal_actions_get_specific_reasons() -> None:
@@ -1032,3 +1042,19 @@ def test_log_tells_a_sheltering_entry() -> None:
     play(g, f"cast {uid(g, 'n_militia')} shelter {uid(g, 'legion_knight')}")
     resolve(g)
     assert "Village Militia enters in defense position, sheltering Knight of the Oath" in log_text(g)
+
+
+def test_sc50_sc51_only_the_active_player_untaps_and_the_first_player_draws_in_turn_1() -> None:
+    """SC-50 ⚖: in 1A only the active player's cards untap. SC-51 / SC-03 ⚖: the first player draws
+    in the first turn too (6 + 1)."""
+    g = make(P(tapped_energy=2), P(tapped_energy=2), phase="end")
+    to_phase(g, "draw")
+    assert g.active == 1
+    assert not any(g.card(u).tapped for u in g.zones["energy:1"].cards)
+    assert all(g.card(u).tapped for u in g.zones["energy:0"].cards)
+    n = ScarsGame.new_game(seed=2, options={"first_player": "1"})
+    play(n, "keep", "keep")
+    to_phase(n, "draw")
+    assert n.turn == 1 and n.active == 0 and len(n.zones["hand:0"]) == 6
+    play(n, "draw")
+    assert len(n.zones["hand:0"]) == 7
