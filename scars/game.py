@@ -964,9 +964,14 @@ class ScarsGame(Game):
         if not opp:
             return []
         opts = list(opp)
-        if trample and all(self._lethal_need(b) == 0 for b in opp):  # SC-81
+        if trample and self._tramples_past(s, opp) and all(self._lethal_need(b) == 0 for b in opp):  # SC-81
             opts.append(self.hero_uid(1 - self.active))
         return opts
+
+    def _tramples_past(self, s: int, blockers: list[int]) -> bool:
+        """SC-81 ⚖ with SC-90/SC-92: damage a blocker prevents is never lethal, so there is no surplus."""
+        sc = self.card(s)
+        return not any(self._prevented(sc, self.card(b)) for b in blockers)
 
     def _next_assignment(self) -> tuple[int, int, list[int], list[int], bool] | None:
         """The next source with damage left to assign: (source, remaining, options, opposing units, trample)."""
@@ -1000,7 +1005,7 @@ class ScarsGame(Game):
         if nxt is None:
             return False
         s, remaining, opts, opp, trample = nxt
-        if trample and len(opp) == 1:
+        if trample and len(opp) == 1 and self._tramples_past(s, opp):
             # SC-81: Trample past a single blocker: lethal to the blocker, the surplus to the hero
             b = opp[0]
             give = min(self._lethal_need(b), remaining)

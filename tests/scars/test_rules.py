@@ -1058,3 +1058,21 @@ def test_sc50_sc51_only_the_active_player_untaps_and_the_first_player_draws_in_t
     assert n.turn == 1 and n.active == 0 and len(n.zones["hand:0"]) == 6
     play(n, "draw")
     assert len(n.zones["hand:0"]) == 7
+
+
+def test_sc81_sc90_no_trample_past_a_blocker_that_prevents_the_damage() -> None:
+    """SC-81 ⚖ / SC-90: a 7-attack Mammoth blocked by a Valor 4 Paladin: its damage to the Paladin is
+    prevented, so it is not lethal and nothing tramples over to the hero (with Valor 9: 2 tramples)."""
+    for valor, lives in ((4, 12), (9, 12 - 2)):
+        g = make(
+            P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
+            P(units=[{"card": "legion_paladin"}]),
+            phase="attackers",
+        )
+        mam, pal = uid(g, "wild_mammoth"), uid(g, "legion_paladin")
+        g.card(mam).modifiers.append(Modifier("attack", 2, until="eot", tag="test"))
+        g.card(pal).granted = () if valor == 4 else ("Valor 9",)
+        attack(g, (mam, hero(g, 2)))
+        block(g, (pal, mam))
+        to_phase(g, "recruit2")
+        assert g.lives(1) == lives, valor
