@@ -208,13 +208,16 @@ class HotgGame(Game):
         return self.clock
 
     def card(self, uid: int) -> HotgCard:
-        c = self.zones.cards[uid]
-        assert isinstance(c, HotgCard)
-        return c
+        return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a HotgCard
 
     def name(self, uid: int) -> str:
+        """A card's name for messages; a stone is "P1's Summoning Stone"."""
         c = self.zones.cards.get(uid)
-        return c.defn.name if c is not None else f"#{uid}"
+        if c is None:
+            return f"#{uid}"
+        if uid in self.stones:
+            return f"P{self.stones.index(uid) + 1}'s Summoning Stone"
+        return c.defn.name
 
     def board_units(self, stones: bool = True) -> list[int]:
         units = self.zones["board"].cards
@@ -537,7 +540,7 @@ class HotgGame(Game):
             return 0
         c = self.card(uid)
         if self.immune_blocks(uid, ctx.kind, ctx.controller):  # HG-67
-            self.log.emit("immune", f"{c.name} is immune: no damage")
+            self.log.emit("immune", f"{c.name} is immune: no damage", target=uid)
             return 0
         if ctx.kind in ("attack", "return"):  # HG-68: Protect reduces attack and Return Damage only
             amount = max(0, amount - self.protect(uid))
@@ -550,7 +553,7 @@ class HotgGame(Game):
         c.hp -= amount
         self.log.emit(
             "damage",
-            f"{src} deals {amount} damage to {c.name} ({max(c.hp, 0)} left)",
+            f"{src} deals {amount} damage to {self.name(uid)} ({max(c.hp, 0)} left)",
             target=uid,
             amount=amount,
         )
@@ -566,7 +569,9 @@ class HotgGame(Game):
         if gained == 0:
             return  # already at its maximum: nothing to tell
         c.hp += gained
-        self.log.emit("heal", f"{c.name} is healed by {gained} ({c.hp}/{top})", target=uid, amount=gained)
+        self.log.emit(
+            "heal", f"{self.name(uid)} is healed by {gained} ({c.hp}/{top})", target=uid, amount=gained
+        )
 
     def add_modifier(self, uid: int, stat: str, value: int, until: str, ctx: fx.Ctx) -> None:
         if not self.on_board(uid) or not self.affectable(uid, ctx):
@@ -739,12 +744,15 @@ class HotgGame(Game):
     def refresh_auras(self) -> None:
         """HG-57: strip every aura bonus and apply all auras again, on top of other stats."""
         units = self.board_units(stones=False)
+        sources = [u for u in units if self.card(u).abilities("aura")]
+        if not sources and not any(m.tag == "aura" for u in units for m in self.card(u).modifiers):
+            return  # no aura on the battlefield, none to remove
         old_max = {u: self.max_health(u) for u in units}
         for u in units:
             c = self.card(u)
             if any(m.tag == "aura" for m in c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
-        for src in units:
+        for src in sources:
             s = self.card(src)
             for _, ab in s.abilities("aura"):
                 for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab):
@@ -978,27 +986,69 @@ class HotgGame(Game):
         if self.result is not None:
             return []
         if self.pending is not None:
-            if self.pending["type"] == "target":
-                return [Action("target", (t,)) for t in self.pending["targets"]]
-            return [Action("pick", (u,)) for u in self.pending["cards"]]
+            return self._pending_actions()
         p = self.active
         acts: list[Action] = []
         acts += self._play_actions(p)
         for uid in self.board_units(stones=False):
-            c = self.card(uid)
-            if c.controller != p:
-                continue
-            if self._can_move(uid) is None:
-                acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid)]
-            if self._can_attack(uid) is None:
-                acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid)]
-            if self._can_warcry(uid) is None:
-                acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
-        if self._can_ability(p) is None:
-            ab_def = self.pool[self.pl[p].ability]
-            acts += self._with_targets("ability", (), ab_def, "ability", p, -1, "ability")
+            if self.card(uid).controller == p:
+                acts += self._unit_actions(uid, p)
+        acts += self._ability_actions(p)
         acts.append(Action("end"))
         return acts
+
+    def _pending_actions(self) -> list[Action]:
+        assert self.pending is not None
+        if self.pending["type"] == "target":
+            return [Action("target", (t,)) for t in self.pending["targets"]]
+        return [Action("pick", (u,)) for u in self.pending["cards"]]
+
+    def _unit_actions(self, uid: int, p: int) -> list[Action]:
+        """Moves, attacks and the activated Warcry of one of `p`'s units."""
+        acts: list[Action] = []
+        if self._can_move(uid) is None:
+            acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid)]
+        if self._can_attack(uid) is None:
+            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid)]
+        if self._can_warcry(uid) is None:
+            acts += self._with_targets("warcry", (uid,), self.card(uid).hdef, "activated", p, uid, "warcry")
+        return acts
+
+    def _ability_actions(self, p: int) -> list[Action]:
+        if self._can_ability(p) is not None:
+            return []
+        ab_def = self.pool[self.pl[p].ability]
+        return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability")
+
+    def _legal_like(self, a: Action) -> list[Action]:
+        """The legal actions `a` could be one of (same verb and, for cards and units,
+        same first argument): `legal_actions()` narrowed down, built by the same code."""
+        if self.pending is not None:
+            return self._pending_actions()
+        p = self.active
+        first = a.args[0] if a.args else None
+        if a.kind == "end":
+            return [Action("end")]
+        if a.kind == "ability":
+            return self._ability_actions(p)
+        if not isinstance(first, int) or first not in self.zones.cards:
+            return []
+        if a.kind == "play":
+            if self.card(first).zone != f"hand:{p}":
+                return []
+            return self._card_play_actions(first, p, None)
+        if a.kind in ("move", "attack", "warcry"):
+            if not self.on_board(first) or first in self.stones or self.card(first).controller != p:
+                return []
+            return [x for x in self._unit_actions(first, p) if x.kind == a.kind]
+        return []
+
+    def check(self, action: Action) -> None:
+        """As `Game.check`, without building every legal action (the AI applies thousands)."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action not in self._legal_like(action):
+            raise IllegalAction(self.explain_illegal(action))
 
     def _with_targets(
         self, verb: str, args: tuple[int | str, ...], d: HotgDef, when: str, p: int, source: int, kind: str
@@ -1013,18 +1063,25 @@ class HotgGame(Game):
 
     def _play_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        cells: list[tuple[int, int]] | None = None
+        cells: list[list[tuple[int, int]]] = []
         for uid in self.zones[f"hand:{p}"].cards:
-            c = self.card(uid)
-            if self.cost(uid, p) > self.pl[p].mana:
-                continue
-            if c.hdef.kind == "unit":
-                if cells is None:
-                    cells = self.deploy_cells(p)
-                acts += [Action("play", (uid, cell_str(cell))) for cell in cells]
-            elif c.hdef.kind == "spell":
-                acts += self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
+            acts += self._card_play_actions(uid, p, cells)
         return acts
+
+    def _card_play_actions(self, uid: int, p: int, cells: list[list[tuple[int, int]]] | None) -> list[Action]:
+        """The ways to play one card of `p`'s hand (`cells` caches the deployment cells)."""
+        c = self.card(uid)
+        if self.cost(uid, p) > self.pl[p].mana:
+            return []
+        if c.hdef.kind == "unit":
+            if cells is None:
+                cells = []
+            if not cells:
+                cells.append(self.deploy_cells(p))
+            return [Action("play", (uid, cell_str(cell))) for cell in cells[0]]
+        if c.hdef.kind == "spell":
+            return self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
+        return []
 
     def deploy_cells(self, p: int) -> list[tuple[int, int]]:
         """HG-24: empty cells next to (diagonals too) your Summoning Stone or one of your units."""
@@ -1128,62 +1185,157 @@ class HotgGame(Game):
             reason = None
         return reason or super().explain_illegal(action)
 
+    def _cell_reason(self, token: Any, what: str) -> tuple[tuple[int, int] | None, str]:
+        cell = parse_cell(token)
+        if cell is not None:
+            return cell, ""
+        if isinstance(token, str) and token.count(",") == 1 and all(x.isdigit() for x in token.split(",")):
+            return None, f"{token} is off the battlefield (rows 0-4, columns 0-8)"
+        return None, f"give {what} as row,col (e.g. 2,3)"
+
+    def _why_not_target(
+        self, what: str, d: HotgDef, when: str, p: int, source: int, kind: str, t: Any
+    ) -> str:
+        """Why `t` is no valid target for the targeted ability of `d` (a spell, Warcry or
+        Leader Ability called `what`)."""
+        targeted = [
+            ab for _, ab in d.abilities_when(when) if ab.get("target", "none") not in ("none", "self")
+        ]
+        if not targeted:
+            return f"{what} takes no target" if t is not None else f"{what} cannot be used now"
+        ab = targeted[0]
+        spec = str(ab["target"])
+        if t is None:
+            return f"choose a target for {what}"
+        if not isinstance(t, int) or t not in self.zones.cards:
+            return f"{t} is not a unit on the battlefield"
+        name = self.name(t)
+        if self.card(t).zone == "banished":
+            return f"{name} is banished: it cannot be targeted"
+        if not self.on_board(t):
+            return f"{name} is not on the battlefield"
+        if spec in ("enemy", "enemy_unit") and not self.is_enemy(t, p):
+            return f"{what} needs an enemy; {name} is yours"
+        if spec in ("ally", "ally_unit", "other_ally_unit") and not self.is_ally(t, p):
+            return f"{what} needs one of your units; {name} is not yours"
+        if spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit") and t in self.stones:
+            return f"{what} needs a unit, not a Summoning Stone"
+        if spec == "other_ally_unit" and t == source:
+            return f"{what} cannot target its own unit"
+        if "max_health" in ab and self.card(t).hp > int(ab["max_health"]):
+            return f"{what} needs a unit with {ab['max_health']} or less health; {name} has {self.card(t).hp}"
+        if "subtype" in ab and ab["subtype"] not in self.card(t).subtypes:
+            return f"{what} needs a {ab['subtype']}; {name} is not one"
+        enemy = self.is_enemy(t, p)
+        if enemy and self.stealthed(t):
+            return f"{name} has Stealth: enemies cannot target it"
+        if enemy and t in self.stones and self.guarded(self.stones.index(t)):
+            return f"{name} is guarded by a unit with Guard next to it"
+        if self.immune_blocks(t, kind, p):
+            return f"{name} is immune ({', '.join(self.immune_to(t))})"
+        return f"{name} is not a valid target for {what}"
+
     def _explain(self, a: Action) -> str | None:
         d = self.decision()
         if d is None:
             return "the game is over"
-        if self.pending is not None and a.kind not in ("target", "pick"):
-            return f"first answer: {d.prompt}"
         args = a.args
-        if a.kind in ("move", "attack", "warcry") and args and isinstance(args[0], int):
+        if self.pending is not None:
+            if a.kind not in ("target", "pick"):
+                return f"first answer: {d.prompt}"
+            if a.kind != ("target" if self.pending["type"] == "target" else "pick"):
+                return f"first answer: {d.prompt}"
+            t = args[0] if args else None
+            if a.kind == "pick":
+                return f"pick one of the revealed cards: {', '.join(self.name(x) for x in self.pending['cards'])}"
+            def_id, _idx, source, controller, kind = self.pending["entry"][:5]
+            dd = self.pool[def_id]
+            return self._why_not_target(dd.name, dd, _when_of(kind), controller, source, kind, t)
+        if a.kind in ("target", "pick"):
+            return f"there is nothing to {'target' if a.kind == 'target' else 'pick'} now: it is your turn"
+        if a.kind == "end" and args:
+            return "'end' takes no arguments"
+        if a.kind in ("move", "attack", "warcry") and not args:
+            return f"'{a.kind}' needs a unit: {a.kind} <unit uid> ..."
+        if a.kind in ("move", "attack", "warcry") and isinstance(args[0], int):
             uid = int(args[0])
             if uid not in self.zones.cards or not self.on_board(uid):
                 return f"#{uid} is not a unit on the battlefield"
             c = self.card(uid)
+            if uid in self.stones:
+                return "a Summoning Stone never moves or attacks"
             if c.controller != self.active:
                 return f"{c.name} is not yours"
             if a.kind == "move":
                 why = self._can_move(uid)
                 if why:
                     return why
-                cell = parse_cell(args[1]) if len(args) > 1 else None
+                cell, bad = self._cell_reason(args[1] if len(args) > 1 else None, "the destination")
                 if cell is None:
-                    return "give the destination as row,col (e.g. 2,3)"
-                if not self.cell_free(cell):
-                    return f"{cell_str(cell)} is occupied"
-                return f"{c.name} cannot reach {cell_str(cell)} (movement {self.move_of(uid)})"
+                    return bad
+                occ = self.occupancy().get(cell)
+                if occ is not None:
+                    return f"{cell_str(cell)} is occupied by {self.name(occ)}"
+                if cell in self.banished_cells():
+                    return f"{cell_str(cell)} is kept by a banished unit: pass through, do not stop"
+                return f"{c.name} cannot reach {cell_str(cell)} (movement {self.move_of(uid)}, orthogonal steps, not through enemies)"
             if a.kind == "attack":
                 why = self._can_attack(uid)
                 if why:
                     return why
                 t = args[1] if len(args) > 1 else None
+                if t is None:
+                    return f"choose what {c.name} attacks"
                 if not isinstance(t, int) or not self.on_board(t):
-                    return "the target is not a unit on the battlefield"
+                    return f"{t} is not a unit on the battlefield"
                 if not self.is_enemy(t, c.controller):
                     return f"{self.name(t)} is not an enemy"
                 if self.stealthed(t):
-                    return f"{self.name(t)} has Stealth"
+                    return f"{self.name(t)} has Stealth: enemies cannot target it"
                 if t in self.stones and self.guarded(self.stones.index(t)):
-                    return f"{self.name(t)} is guarded"
+                    return f"{self.name(t)} is guarded by a unit with Guard next to it"
                 if not self.in_range(uid, t):
-                    return f"{self.name(t)} is out of {c.name}'s range"
+                    reach = (
+                        "adjacent cells"
+                        if self.range_of(uid) <= 1
+                        else f"{self.range_of(uid)} orthogonal steps"
+                    )
+                    return f"{self.name(t)} is out of {c.name}'s range ({reach})"
             if a.kind == "warcry":
-                return self._can_warcry(uid)
-        if a.kind == "play" and args and isinstance(args[0], int):
+                why = self._can_warcry(uid)
+                if why:
+                    return why
+                t = args[1] if len(args) > 1 else None
+                return self._why_not_target(
+                    f"{c.name}'s Warcry", c.hdef, "activated", self.active, uid, "warcry", t
+                )
+        if a.kind == "play" and not args:
+            return "'play' needs a card from your hand: play <card uid> ..."
+        if a.kind == "play" and isinstance(args[0], int):
             uid = int(args[0])
             if uid not in self.zones.cards or self.card(uid).zone != f"hand:{self.active}":
                 return f"#{uid} is not a card in your hand"
             need, have = self.cost(uid, self.active), self.pl[self.active].mana
             if need > have:
                 return f"not enough mana: {self.name(uid)} costs {need}, you have {have}"
-            if self.card(uid).hdef.kind == "unit":
-                cell = parse_cell(args[1]) if len(args) > 1 else None
+            hd = self.card(uid).hdef
+            if hd.kind == "unit":
+                cell, bad = self._cell_reason(args[1] if len(args) > 1 else None, "the cell")
                 if cell is None:
-                    return "give the cell as row,col (e.g. 2,1)"
-                return f"{cell_str(cell)} is not an empty cell next to your stone or units"
-            return f"not a valid target for {self.name(uid)}"
+                    return bad
+                if not self.cell_free(cell):
+                    return f"{cell_str(cell)} is not empty"
+                return f"{cell_str(cell)} is not next to your Summoning Stone or one of your units"
+            t = args[1] if len(args) > 1 else None
+            return self._why_not_target(hd.name, hd, "spell", self.active, uid, "spell", t)
         if a.kind == "ability":
-            return self._can_ability(self.active) or "not a valid target for your Leader Ability"
+            why = self._can_ability(self.active)
+            if why:
+                return why
+            ab = self.pool[self.pl[self.active].ability]
+            return self._why_not_target(
+                ab.name, ab, "ability", self.active, -1, "ability", args[0] if args else None
+            )
         return None
 
     # ------------------------------------------------------------- applying
@@ -1602,6 +1754,11 @@ class HotgGame(Game):
         from .ai import ScriptedAgent
 
         return {"scripted": lambda seed: ScriptedAgent(seed)}
+
+
+def _when_of(kind: str) -> str:
+    """The `when` of the abilities a pending target decision comes from."""
+    return {"warcry": "warcry", "afterlife": "afterlife", "reincarnate": "reincarnate"}.get(kind, kind)
 
 
 def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -200,7 +200,7 @@ def test_hg24_deploy_only_next_to_own_stone_or_units() -> None:
     assert cells == expected
     with pytest.raises(IllegalAction) as exc:
         g.apply(Action("play", (card, "4,4")))
-    assert "not an empty cell next to your stone or units" in exc.value.reason
+    assert exc.value.reason == "4,4 is not next to your Summoning Stone or one of your units"
 
 
 def test_hg45_leader_ability_costs_2_once_per_turn_and_refreshes() -> None:

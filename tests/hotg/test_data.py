@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from common.errors import DataError
+from common.game import Action
 from hotg.cards import card_pool, collectible, load_pool_files
 from hotg.decks import load_deck_file
 from hotg.game import HotgGame
@@ -256,3 +257,36 @@ def test_cards_table_fits_80_columns_and_shows_text_when_wide() -> None:
     assert cols[-1] == "text" and all(len(r) == len(cols) for r in rows)
     idun = next(r for r in rows if r[0] == "idun")
     assert idun[2:5] == ["3", "1/4 m2", "Norse God"] and "end of your turn" in idun[-1]
+
+
+def test_direct_legality_check_agrees_with_legal_actions() -> None:
+    """`check()` narrows `legal_actions()` to the action's verb and card instead of building
+    them all: over random games it accepts exactly the legal actions and refuses the rest."""
+    import random
+
+    from common.errors import IllegalAction
+
+    rnd = random.Random(4)
+    for seed in (1, 2):
+        g = HotgGame.new_game(seed=seed)
+        for _ in range(120):
+            if g.is_over():
+                break
+            legal = g.legal_actions()
+            legal_set = set(legal)
+            uids = list(g.zones.cards)
+            cells = ["2,1", "0,0", "4,8", "1,3", "3,6", "2,7"]
+            candidates = [*legal, Action("end", (1,)), Action("ability"), Action("fly", (3,))]
+            for _ in range(40):
+                x, y = rnd.choice(uids), rnd.choice(uids)
+                verb = rnd.choice(["play", "move", "attack", "warcry", "ability", "target", "pick"])
+                candidates += [Action(verb, (x,)), Action(verb, (x, y)), Action(verb, (x, rnd.choice(cells)))]
+            for a in candidates:
+                assert (a in g._legal_like(a)) == (a in legal_set), a
+            before = g.state_hash()
+            bad = next((a for a in candidates if a not in legal_set), None)
+            if bad is not None:
+                with pytest.raises(IllegalAction):
+                    g.apply(bad)
+                assert g.state_hash() == before
+            g.apply(rnd.choice(legal))
