@@ -11,7 +11,7 @@ import pytest
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import engine_ready, screen_name, screen_text, settle
+from .helpers import engine_ready, press, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -118,11 +118,15 @@ async def test_reveal_and_target_decisions_are_answerable() -> None:
         await settle(pilot)
         d = app.session.decision
         assert d is not None and d.kind == "reveal"
-        assert screen.query_one("#actions").has_focus
-        assert "Pick" in screen_text(app)
+        # The revealed cards side by side, with their cost and text.
+        assert screen_name(app) == "TileDialog"
+        offered = app.session.game.view(0)["reveal"]
+        text = screen_text(app)
+        assert all(c["name"][:12] in text for c in offered) and "cost" in text
         hand_before = len(app.session.game.view(0)["players"][0]["hand"])
-        await pilot.press("enter")
+        await pilot.press("right", "enter")
         await settle(pilot)
+        assert app.session.game.history[-1].args[0] == offered[1]["uid"]
         assert len(app.session.game.view(0)["players"][0]["hand"]) == hand_before + 1
         await pilot.press("escape")
         screen.query_one("#board").focus()
@@ -169,8 +173,9 @@ async def test_complete_game_against_the_ai_by_key_presses() -> None:
                 break
             d = app.session.decision
             assert d is not None
-            await pilot.press(*(["1", "enter", "2", "enter", "e"] if d.kind == "turn" else ["enter"]))
-            await settle(pilot)
+            await press(pilot, *(["1", "enter", "2", "enter", "e"] if d.kind == "turn" else ["enter"]))
+            await settle(pilot, look=False)
+        await settle(pilot)
         assert screen_name(app) == "GameOverScreen"
         assert app.session.game.is_over()
         text = screen_text(app)

@@ -8,8 +8,9 @@ import pytest
 
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
+from tui.widgets.detail import find_cards
 
-from .helpers import engine_ready, screen_name, screen_text, settle
+from .helpers import engine_ready, play_out, press, screen_name, screen_text, settle
 
 
 def app_for(game_id: str, seed: int = 1, level: str = "scripted", vs: str = "ai") -> TriarchApp:
@@ -20,23 +21,13 @@ def needs(game_id: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(not engine_ready(game_id), reason=f"the {game_id} engine is not available")
 
 
-async def play_out(pilot, app: TriarchApp, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
-    """Answer every decision with the first choice of the list (Enter)."""
-    for _ in range(limit):
-        if screen_name(app) == "GameOverScreen":
-            return
-        await pilot.press("enter")
-        await settle(pilot)
-    raise AssertionError("the game did not end")
-
-
 @needs("bhm")
 async def test_bhm_complete_game_against_the_ai_by_keys() -> None:
     app = app_for("bhm", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "BhmScreen"
-        await play_out(pilot, app)
+        await play_out(pilot)
         assert app.session.game.is_over()
         assert "C.LL" in screen_text(app)
 
@@ -67,12 +58,12 @@ async def test_scars_complete_game_against_the_ai_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "ScarsScreen"
-        await play_out(pilot, app)
+        await play_out(pilot)
         assert app.session.game.is_over()
 
 
 @needs("scars")
-async def test_scars_lanes_show_lives_energy_positions_and_click_narrows_choices() -> None:
+async def test_scars_lanes_show_lives_energy_positions_and_hide_the_opponents_hand() -> None:
     app = app_for("scars", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -92,18 +83,63 @@ async def test_scars_lanes_show_lives_energy_positions_and_click_narrows_choices
         # The opponent's hand is never listed.
         opp_hand = app.session.game.view(1)["players"][1]["hand"]
         assert opp_hand is not None and view["players"][1]["hand"] is None
+        # The opponent's hand is never listed.
+        assert "hand:" in text
+
+
+@needs("scars")
+async def test_scars_keyboard_cursor_walks_the_cards_and_enter_narrows_the_choices() -> None:
+    """Issue 4 item 5 / gap 1: arrows walk the chips, Enter narrows, Esc widens, a click too."""
+    app = app_for("scars", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
         screen = app.screen
-        involved = None
-        for u in me["units"] + (me["hand"] or []):
-            acts = [a for a in screen.legal if u["uid"] in a.args]
-            if acts:
-                involved = (u, acts)
+        board = screen.query_one("#lane-board")
+        for _ in range(30):
+            d = app.session.decision
+            if d.player == 0 and d.kind == "recruit" and board.actionable:
                 break
-        if involved is not None:
-            u, acts = involved
-            screen.action_inspect(u["uid"])
-            await pilot.pause()
-            assert screen.query_one("#actions").actions == acts
-            await pilot.press("escape")
-            await pilot.pause()
-            assert len(screen.query_one("#actions").actions) == len(screen.legal)
+            await press(pilot, "1")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        board.focus()
+        await settle(pilot)
+        start = board.cursor_uid
+        await press(pilot, "right")
+        assert board.cursor_uid != start
+        await press(pilot, "left")
+        assert board.cursor_uid == start
+        await press(pilot, "down")
+        await press(pilot, "up")
+        for _ in range(40):  # to a card with a choice
+            if board.cursor_uid in board.actionable:
+                break
+            await press(pilot, "l")
+        uid = board.cursor_uid
+        assert uid in board.actionable
+        await settle(pilot)
+        name = find_cards(screen.view_data)[uid]["name"]
+        assert f"▶{name}" in screen_text(app)  # the cursor reads without colour
+        await press(pilot, "enter")
+        await settle(pilot)
+        involved = [a for a in screen.legal if uid in a.args]
+        actions = screen.query_one("#actions")
+        assert actions.actions == involved and actions.has_focus
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert len(actions.actions) == len(screen.legal) and board.has_focus
+        # A card without a choice: explained, the list stays whole.
+        quiet = next(u for u in board.chip_uids() if u not in board.actionable)
+        board.move_to(quiet)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "No choice with" in screen_text(app)
+        assert len(actions.actions) == len(screen.legal)
+        # A click on a chip does what Enter does.
+        chip = next(p for p in board._chips() if p.seg.uid == uid)
+        await pilot.click("#lane-board", offset=(chip.x + 1, chip.row))
+        await settle(pilot)
+        assert actions.actions == involved
+        await press(pilot, "1")
+        await settle(pilot)
+        assert app.session.game.history[-1] == involved[0] or len(app.session.game.history) > 0

@@ -83,6 +83,7 @@ class GameScreen(BaseScreen):
         Binding("colon", "type_action", "Type action"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("m", "menu", "Menu"),
+        Binding("d", "decide", "Dialog", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
     ]
@@ -101,6 +102,7 @@ class GameScreen(BaseScreen):
         self.finished_shown = False
         self.view_data: dict[str, Any] = {}
         self.legal: list[Action] = []
+        self.dialog_key: tuple[Any, ...] | None = None  # the decision a dialog was opened for
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -185,6 +187,7 @@ class GameScreen(BaseScreen):
             return
         self.last_viewer = d.player
         self.refresh_view()
+        self.maybe_open_dialog()
 
     def hand_over(self, player: int) -> None:
         self.covered = True
@@ -197,6 +200,7 @@ class GameScreen(BaseScreen):
             self.covered = False
             self.last_viewer = player
             self.refresh_view()
+            self.maybe_open_dialog()
 
         self.app.push_screen(CoverScreen(self.seat_name(player), note), uncovered)
 
@@ -271,6 +275,84 @@ class GameScreen(BaseScreen):
 
     def after_human_action(self) -> None:
         """Hook for dedicated screens (clear a selection, …)."""
+
+    # -- decision dialogs -------------------------------------------------------------------
+    def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
+        """A dialog (tui.screens.decide) for this decision, or None: the list will do."""
+        return None
+
+    def maybe_open_dialog(self, force: bool = False) -> None:
+        """Open the decision's dialog once per decision (Esc closes it; `d` reopens)."""
+        s = self.session
+        d = s.decision
+        if d is None or not self.can_act() or self.app.screen is not self:
+            return
+        key = (len(s.game.history), d.player, d.kind)
+        if key == self.dialog_key and not force:
+            return
+        dialog = self.dialog_for(d, self.view_data, self.legal)
+        if dialog is None:
+            if force:
+                self.query_one(Prompt).error = "This decision has no dialog: choose in the list."
+            return
+        self.dialog_key = key
+
+        def answered(plan: list[Action] | None) -> None:
+            if plan:
+                self.choose_plan(plan)
+            else:
+                self.query_one(ActionList).focus()
+
+        self.app.push_screen(dialog, answered)
+
+    def action_decide(self) -> None:
+        self.maybe_open_dialog(force=True)
+
+    def plan_problem(self, plan: list[Action]) -> str | None:
+        """Why the engine refuses this plan (tried on a clone), or None."""
+        return self.try_plan(plan)[1]
+
+    def try_plan(self, plan: list[Action]) -> tuple[list[Action], str | None]:
+        """The plan tried on a clone: the part to apply, or the engine's reason.
+        When the engine closes the decision by itself before a closing `done`
+        (e.g. no blocker is left), that `done` is dropped, nothing else is."""
+        game = self.session.game.clone()
+        first = game.decision()
+        for i, action in enumerate(plan):
+            d = game.decision()
+            if d is None or first is None or d.player != first.player or d.kind != first.kind:
+                if all(a.kind in ("done", "pass") for a in plan[i:]):
+                    return plan[:i], None
+                return [], "the decision ended before this choice (the game moved on)"
+            try:
+                game.check(action)
+            except IllegalAction as exc:
+                return [], exc.reason
+            game.apply(action)
+        return plan, None
+
+    def choose_plan(self, plan: list[Action]) -> bool:
+        """Several actions of one decision (blocks then done, damage points…)."""
+        if len(plan) == 1:
+            return self.choose(plan[0])
+        prompt = self.query_one(Prompt)
+        if not self.can_act():
+            prompt.error = "Wait: it is not your decision now."
+            return False
+        plan, reason = self.try_plan(plan)
+        if reason:
+            prompt.error = reason
+            self.app.bell()
+            return False
+        s = self.session
+        for action in plan:
+            d = s.decision
+            assert d is not None
+            words = s.game.describe_action(action)
+            self.log_action(d.player, words, s.apply(action))
+        self.after_human_action()
+        self.advance()
+        return True
 
     def choose_text(self, text: str) -> None:
         prompt = self.query_one(Prompt)

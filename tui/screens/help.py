@@ -15,6 +15,8 @@ COMMON_KEYS = """\
 - `1`…`9` — choose that numbered choice
 - `:` — type an action in notation (e.g. `pass`); an illegal one is explained
 - `Esc` — cancel the current selection
+- `d` — open the dialog of the pending decision again (cards side by side, blockers, damage split,
+  amount to invest); in a dialog: arrows, `Enter` confirms, `Esc` goes back to the list
 - `?` — this help (tabs: keys, rules, keywords; `Tab` switches)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `Ctrl+P` — command palette: new game, save, resign, help, theme

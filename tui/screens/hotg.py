@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
+from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
@@ -86,6 +87,25 @@ HOTG_GLOSSARY = {
     "Reveal": "pick one of several offered cards; it goes to your hand unless stated.",
     "Leader Ability": "your god's ability: 2 mana, once per turn (key a).",
 }
+
+
+def hotg_card_body(c: dict[str, Any]) -> str:
+    """A card's kind, cost, attack/health and text (hand cards, revealed cards)."""
+    kind = str(c.get("kind", "")).capitalize()
+    line = f"{kind} · cost {c.get('cost', '?')}"
+    if c.get("kind") != "spell" and c.get("attack") is not None:
+        line += f" · {c.get('attack')}/{c.get('health')}"
+    extra = []
+    if c.get("movement"):
+        extra.append(f"move {c['movement']}")
+    if c.get("range") and c.get("range") != 1:
+        extra.append(f"range {c['range']}")
+    if c.get("subtypes"):
+        extra.append(", ".join(map(str, c["subtypes"])))
+    out = line + ("\n" + " · ".join(extra) if extra else "")
+    if c.get("text"):
+        out += "\n" + str(c["text"])
+    return out
 
 
 def short(name: str, width: int) -> str:
@@ -495,6 +515,20 @@ class HotgScreen(GameScreen):
     def show_action_detail(self, action: Action | None) -> None:
         if self.query_one(ActionList).has_focus:
             super().show_action_detail(action)
+
+    def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
+        """Revealed cards side by side with their text (the engine's `pick` choices)."""
+        if decision.kind != "reveal":
+            return None
+        offered = {c["uid"]: c for c in view.get("reveal") or []}
+        tiles = []
+        for a in legal:
+            if a.kind == "pick" and a.args and a.args[0] in offered:
+                c = offered[a.args[0]]
+                tiles.append(Tile(str(c["name"]), hotg_card_body(c), a))
+        if not tiles:
+            return None
+        return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])

@@ -8,45 +8,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-
-from common.game import Decision
-from tui.screens.lanes import LaneScreen, card_link
+from common.errors import IllegalAction
+from common.game import Action, Decision
+from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
+from tui.screens.lanes import LaneScreen, Line, Seg, chip, chips, words
+from tui.widgets.detail import find_cards
 
 SCARS_KEYS = """
 **The Scars**
 
 - the choice list holds every decision: recruit, cast, equip, attack, block, shelter, damage
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
-- click a card in a lane: the list narrows to the choices with that card (`Esc` shows all again)
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
 """
 
 
-def unit_text(u: dict[str, Any], units: dict[int, dict[str, Any]]) -> str:
-    s = f"{card_link(u)} {u.get('attack')}/{u.get('defense')}"
-    if u.get("damage"):
-        s += f" dmg {u['damage']}"
+def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]]) -> list[Seg]:
+    def name(uid: Any) -> str:
+        return str(units.get(uid, {}).get("name", f"#{uid}"))
+
+    segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}")
     marks = []
+    if u.get("damage"):
+        marks.append(f"dmg {u['damage']}")
     if u.get("sick"):
         marks.append("sick")
     if u.get("weapons"):
-        marks.append("+" + ",".join(escape(units.get(w, {}).get("name", str(w))) for w in u["weapons"]))
+        marks.append("+" + ",".join(name(w) for w in u["weapons"]))
     if u.get("sheltering") is not None:
-        marks.append(
-            "↺ shelters " + escape(units.get(u["sheltering"], {}).get("name", "#" + str(u["sheltering"])))
-        )
+        marks.append("↺ shelters " + name(u["sheltering"]))
     if u.get("attacking") is not None:
-        marks.append("⇒ " + escape(units.get(u["attacking"], {}).get("name", "#" + str(u["attacking"]))))
+        marks.append("⇒ " + name(u["attacking"]))
     if u.get("blocking") is not None:
-        marks.append("⛨ " + escape(units.get(u["blocking"], {}).get("name", "#" + str(u["blocking"]))))
-    return s + (f" ({'; '.join(marks)})" if marks else "")
+        marks.append("⛨ " + name(u["blocking"]))
+    if marks:
+        segs += words(f" ({'; '.join(marks)})", "lane--dim")
+    return segs
 
 
 class ScarsScreen(LaneScreen):
-    EXTRA_KEYS = SCARS_KEYS
+    EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
 
     def on_mount(self) -> None:
         glossary = self.session.game.view(None).get("keywords")
@@ -62,44 +65,80 @@ class ScarsScreen(LaneScreen):
             out[p["hero"]["uid"]] = p["hero"]
         return out
 
-    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> str:
+    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         seat = p["seat"]
         hero = p.get("hero") or {}
         energy = p.get("energy") or {}
         cards = self.all_cards(view)
-        lines = [
-            f"[b]{escape(self.who(seat))}[/b] {card_link(hero)} · lives [b]{p.get('lives')}[/b]",
-            f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
-            + (f" · pool {p['pool']}" if p.get("pool") else "")
-            + f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})",
-            f"  hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)}"
-            f" · discard {len(p.get('discard') or [])} · out {len(p.get('out') or [])}",
-        ]
+        head = words(f"{self.who(seat)} ") + chip(hero) + words(f" · lives {p.get('lives')}")
+        lines: list[Line] = [(self.head_style(seat), head)]
+        energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
+        if p.get("pool"):
+            energy_text += f" · pool {p['pool']}"
+        energy_text += f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})"
+        lines.append(("", words(energy_text)))
+        lines.append(
+            (
+                "",
+                words(
+                    f"  hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)}"
+                    f" · discard {len(p.get('discard') or [])} · out {len(p.get('out') or [])}",
+                    "lane--dim",
+                ),
+            )
+        )
         units = p.get("units") or []
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
-            row = [unit_text(u, cards) for u in units if u.get("position") == pos]
-            lines.append(f"  {label}: " + (" · ".join(row) if row else "—"))
-        extras = [card_link(c) for c in (p.get("weapons") or []) + (p.get("structures") or [])]
+            row: list[Seg] = [Seg(f"  {label}:")]
+            mine_pos = [u for u in units if u.get("position") == pos]
+            for i, u in enumerate(mine_pos):
+                if i:
+                    row.append(Seg(" ·"))
+                row += unit_segs(u, cards)
+            if not mine_pos:
+                row.append(Seg(" —", "lane--dim"))
+            lines.append(("", row))
+        extras = (p.get("weapons") or []) + (p.get("structures") or [])
         if extras:
-            lines.append("  weapons/structures: " + ", ".join(extras))
+            lines.append(("", words("  weapons/structures:") + chips(extras)))
         if mine and p.get("support_cards"):
-            lines.append("  supports (face down): " + ", ".join(card_link(c) for c in p["support_cards"]))
+            lines.append(("", words("  supports (face down):") + chips(p["support_cards"])))
         if mine and p.get("hand") is not None:
-            lines.append("  hand: " + (", ".join(card_link(c) for c in p["hand"]) or "—"))
-        return "\n".join(lines)
+            lines.append(("", words("  hand:") + chips(p["hand"])))
+        return lines
 
-    def render_middle(self, view: dict[str, Any], decision: Decision | None) -> str:
+    def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         step = " · response window" if view.get("step") == "window" else ""
-        text = f"Turn {view.get('turn')} · {escape(str(view.get('phase_name', view.get('phase'))))}{step}"
+        out: list[Line] = [
+            (
+                "lane--middle",
+                words(f" Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}{step}"),
+            )
+        ]
         stack = view.get("stack") or []
+        cards = find_cards(view)
         if stack:
-            text += "\nResolution zone (bottom → top):"
+            out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
             for i, e in enumerate(stack, 1):
-                top = "  ◀ top" if i == len(stack) else ""
-                text += f"\n  {i}. P{e.get('controller', 0) + 1}: {escape(str(e.get('text', e.get('kind'))))}{top}"
+                segs = words(f"   {i}. P{e.get('controller', 0) + 1}:")
+                src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
+                if src is not None:
+                    segs += chip(src)
+                segs += words(f" {e.get('text', e.get('kind'))}")
+                if i == len(stack):
+                    segs.append(Seg("  ◀ top", "lane--warn"))
+                out.append(("lane--middle", segs))
         if decision is not None and decision.kind == "respond":
-            text += f"\n▶ {escape(self.seat_name(decision.player))} may respond (or pass)"
-        return text
+            out.append(
+                (
+                    "lane--middle",
+                    words(f" ▶ {self.seat_name(decision.player)} may respond (or pass)", "lane--warn"),
+                )
+            )
+        return out
+
+    def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
+        return scars_dialog(self, decision, view, legal)
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
@@ -111,3 +150,148 @@ class ScarsScreen(LaneScreen):
 
 
 SCREEN = ScarsScreen
+
+
+# -- decision dialogs ---------------------------------------------------------------------------------
+def unit_label(c: dict[str, Any] | None) -> str:
+    if not c:
+        return "?"
+    if c.get("type") == "hero":
+        return f"{c.get('name')} (hero)"
+    dmg = f" dmg {c['damage']}" if c.get("damage") else ""
+    return f"{c.get('name')} {c.get('attack')}/{c.get('defense')}{dmg}"
+
+
+def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
+    """The dialog for a blockers, damage or shelter decision of The Scars, else None."""
+    game = screen.session.game
+    cards = find_cards(view)
+    ctx = d.context or {}
+
+    def refusal(action: Action) -> str:
+        try:
+            game.check(action)
+        except IllegalAction as exc:
+            return f"✗ {exc.reason}"
+        return ""
+
+    if d.kind == "block":
+        attackers = [int(a) for a in (ctx.get("attackers") or {})]
+        if not attackers:
+            return None
+        me = view["players"][d.player]
+        blockers = [
+            u for u in me.get("units") or [] if u.get("position") == "defense" and u.get("blocking") is None
+        ]
+        if not blockers:
+            return None
+        targets = {int(a): t for a, t in (ctx.get("attackers") or {}).items()}
+        rows = []
+        for b in blockers:
+            opts = ["no block"] + [f"blocks {unit_label(cards.get(a))}" for a in attackers]
+            notes = [""] + [refusal(Action("block", (b["uid"], a))) for a in attackers]
+            rows.append(Row(unit_label(b), opts, 0, notes, key=b["uid"]))
+        lines = [
+            f"  {unit_label(cards.get(a))} ⇒ {unit_label(cards.get(targets[a]))}"
+            for a in attackers
+            if a in targets
+        ]
+
+        def build(rows: list[Row]) -> list[Action] | str:
+            plan = [
+                Action("block", (b["uid"], attackers[r.index - 1]))
+                for b, r in zip(blockers, rows, strict=True)
+                if r.index
+            ]
+            return [*plan, Action("done")]
+
+        def total(rows: list[Row]) -> str:
+            n = sum(1 for r in rows if r.index)
+            return f"{n} blocker(s) declared — Enter confirms (then done)" if n else "No blocks — Enter: done"
+
+        return RowsDialog(
+            "Declare blockers",
+            "Attacking:\n" + "\n".join(lines),
+            rows,
+            build,
+            screen.plan_problem,
+            total,
+        )
+
+    if d.kind == "damage" and ctx.get("targets"):
+        src = int(ctx["source"])
+        remaining = int(ctx.get("remaining", 0))
+        targets = [int(t) for t in ctx["targets"]]
+        combat = view.get("combat") or {}
+        already: dict[int, int] = {}
+        for _s, t, n in combat.get("assigned") or []:
+            already[int(t)] = already.get(int(t), 0) + int(n)
+        rows = []
+        need_left = remaining
+        for t in targets:
+            c = cards.get(t) or {}
+            hero = c.get("type") == "hero"
+            need = (
+                0
+                if hero
+                else max(0, int(c.get("defense", 0)) - int(c.get("damage", 0)) + 1 - already.get(t, 0))
+            )
+            label = unit_label(c) + ("" if hero else f" — lethal needs {need}")
+            give = remaining if hero else min(need, need_left)
+            rows.append(Row(label, [str(n) for n in range(remaining + 1)], 0, numeric=True, key=t))
+            rows[-1].index = give if not hero else 0
+            need_left -= rows[-1].index
+        if need_left > 0 and rows:  # the rest on the last unit (or the hero with Trample)
+            rows[-1].index += need_left
+
+        def build(rows: list[Row]) -> list[Action] | str:
+            total = sum(r.index for r in rows)
+            if total != remaining:
+                return (
+                    f"assign all {remaining} point(s): {remaining - total} left"
+                    if total < remaining
+                    else f"only {remaining} point(s) to assign"
+                )
+            heroes = [t for t in targets if (cards.get(t) or {}).get("type") == "hero"]
+            order = [(t, r) for t, r in zip(targets, rows, strict=True) if t not in heroes]
+            order += [(t, r) for t, r in zip(targets, rows, strict=True) if t in heroes]
+            return [Action("assign", (src, t)) for t, r in order for _ in range(r.index)]
+
+        def total(rows: list[Row]) -> str:
+            n = sum(r.index for r in rows)
+            return f"{n} of {remaining} point(s) assigned" + (
+                "" if n == remaining else f" — {remaining - n} left"
+            )
+
+        return RowsDialog(
+            f"Combat damage of {unit_label(cards.get(src))}",
+            f"{d.prompt}\nSplit the points among the units it fights (SC-70).",
+            rows,
+            build,
+            screen.plan_problem,
+            total,
+            keys="↑↓ unit · ←→ points · Enter assign · Esc the choice list",
+        )
+
+    if d.kind == "shelter":
+        unit = cards.get(int(ctx.get("unit", -1))) or {}
+        shel = [cards.get(int(u)) or {} for u in ctx.get("shelterers") or []]
+        combat = view.get("combat") or {}
+        atk = [
+            cards.get(int(a)) for a, t in (combat.get("attackers") or {}).items() if int(t) == unit.get("uid")
+        ]
+        against = ", ".join(unit_label(a) for a in atk if a) or "the attack"
+        names = ", ".join(unit_label(x) for x in shel)
+        bodies = {
+            "unit": f"{unit_label(unit)} fights {against} alone.",
+            "shelter": f"{names} fight(s) {against} instead of {unit.get('name')}.",
+            "both": f"{unit_label(unit)} and {names} fight {against} together.",
+        }
+        titles = {"unit": "Unit fights", "shelter": "Shelter fights", "both": "Both fight"}
+        tiles = [
+            Tile(titles.get(str(a.args[1]), str(a.args[1])), bodies.get(str(a.args[1]), ""), a)
+            for a in legal
+            if a.kind == "choose"
+        ]
+        return TileDialog("Shelter", d.prompt, tiles, screen.plan_problem) if tiles else None
+    return None

@@ -1,0 +1,297 @@
+"""Decision dialogs: the decisions that read better as their own widget than
+as a flat list (cards offered side by side, a shelter choice, blockers, a
+damage split, an amount to invest).
+
+A dialog knows no rules. Its game screen builds it from the pending decision
+and `game.view()`, and gives it `validate(plan) -> reason | None` (the plan
+tried on a clone of the game, so a refusal carries the engine's own
+`IllegalAction` reason). Confirming a refused plan shows the reason in the
+dialog; it never closes silently. The dialog returns the plan (a list of
+`Action`s for one player's decision) or None when the player presses Esc to
+use the choice list instead (`d` opens the dialog again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from common.game import Action
+from tui.screens.base import BaseModal
+
+Validate = Callable[[list[Action]], str | None]
+
+
+# -- tiles: pick one of several cards / options ------------------------------------------------------
+@dataclass(slots=True)
+class Tile:
+    title: str
+    body: str
+    action: Action
+    note: str = ""  # e.g. "✗ not legal: …" for an option the engine refuses
+
+
+class TileView(Static):
+    """One card or option; the chosen one has a heavy border and `▶` in its title."""
+
+    def __init__(self, tile: Tile, index: int) -> None:
+        super().__init__(classes="tile")
+        self.tile = tile
+        self.index = index
+        self.border_subtitle = tile.note or ""
+
+    def set_current(self, current: bool) -> None:
+        self.set_class(current, "-current")
+        self.border_title = ("▶ " if current else "") + f"{self.index + 1}. {self.tile.title}"
+
+    def render(self) -> Text:
+        return Text(self.tile.body)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        screen: Any = self.screen
+        screen.pick(self.index)
+
+
+class TileDialog(BaseModal[list[Action] | None]):
+    """Cards (or options) side by side with their text; ←→ and Enter, 1…9, a click."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h,up,k", "move(-1)", "Prev", show=False),
+        Binding("right,l,down,j,tab", "move(1)", "Next", show=False),
+        Binding("enter,space", "confirm", "Choose"),
+        Binding("escape", "close", "Use the list"),
+        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, title: str, prompt: str, tiles: list[Tile], validate: Validate) -> None:
+        super().__init__(classes="dialog-screen decision-dialog")
+        self.title_text = title
+        self.prompt = prompt
+        self.tiles = tiles
+        self.validate = validate
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog decide"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.prompt, classes="decide-prompt")
+            with HorizontalScroll(classes="tiles", can_focus=False):
+                for i, t in enumerate(self.tiles):
+                    yield TileView(t, i)
+            yield Static("", classes="decide-error")
+            yield Static(
+                "←→ choose · Enter take · 1…9 · click · Esc the choice list", classes="decide-keys dim"
+            )
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_current()
+
+    def show_current(self) -> None:
+        for tv in self.query(TileView):
+            tv.set_current(tv.index == self.index)
+            if tv.index == self.index:
+                tv.scroll_visible(animate=False)
+
+    def action_move(self, d: int) -> None:
+        if self.tiles:
+            self.index = (self.index + d) % len(self.tiles)
+            self.show_current()
+
+    def action_pick(self, i: int) -> None:
+        if 0 <= i < len(self.tiles):
+            self.pick(i)
+
+    def pick(self, i: int) -> None:
+        self.index = i
+        self.show_current()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        if not self.tiles:
+            return
+        plan = [self.tiles[self.index].action]
+        reason = self.validate(plan)
+        if reason:
+            self.query_one(".decide-error", Static).update(f"✗ {reason}")
+            self.app.bell()
+            return
+        self.dismiss(plan)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# -- rows: a value per row (blockers, damage split, an amount) -------------------------------------------
+@dataclass(slots=True)
+class Row:
+    label: str
+    options: list[str]  # what each value reads as
+    index: int = 0
+    notes: list[str] = field(default_factory=list)  # per option: "" or why the engine refuses it
+    numeric: bool = False  # draw a bar (amounts, damage points)
+    key: object = None  # what the row is about (e.g. a unit uid), for the screen and tests
+
+
+class RowsView(Widget, can_focus=True):
+    """Rows of `label  ◀ value ▶`; the current row is marked `▶` and in reverse video."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--label", "rows--value", "rows--bad", "rows--bar"}
+
+    def __init__(self, rows: list[Row], total: Callable[[], str]) -> None:
+        super().__init__(classes="rows")
+        self.rows = rows
+        self.current = 0
+        self.total = total
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        width = max(20, self.size.width)
+        label_w = min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2))
+        for i, r in enumerate(self.rows):
+            cur = i == self.current
+            mark = "▶ " if cur else "  "
+            out.append(mark, "bold")
+            out.append(r.label[:label_w].ljust(label_w), self.get_component_rich_style("rows--label"))
+            value = r.options[r.index] if r.options else "—"
+            vstyle = self.get_component_rich_style("rows--value")
+            if cur:
+                vstyle += Style(reverse=True)
+            out.append(" ◀ ", "bold" if cur else "")
+            out.append(value, vstyle)
+            out.append(" ▶", "bold" if cur else "")
+            if r.numeric and len(r.options) > 1:
+                room = max(4, min(24, width - label_w - len(value) - 10))
+                filled = round(room * r.index / (len(r.options) - 1))
+                out.append(
+                    "  " + "█" * filled + "░" * (room - filled), self.get_component_rich_style("rows--bar")
+                )
+            note = r.notes[r.index] if r.index < len(r.notes) else ""
+            if note:
+                out.append("\n" + " " * (label_w + 2) + note, self.get_component_rich_style("rows--bad"))
+            out.append("\n")
+        out.append(self.total(), "bold")
+        return out
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        notes = sum(1 for r in self.rows if r.index < len(r.notes) and r.notes[r.index])
+        return len(self.rows) + notes + 1
+
+    def row_at(self, y: int) -> int | None:
+        line = 0
+        for i, r in enumerate(self.rows):
+            n = 1 + (1 if r.index < len(r.notes) and r.notes[r.index] else 0)
+            if line <= y < line + n:
+                return i
+            line += n
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        i = self.row_at(event.y)
+        if i is None:
+            return
+        self.current = i
+        r = self.rows[i]
+        # Click left of the value: previous, on or right of it: next.
+        screen: Any = self.screen
+        screen.action_change(-1 if event.x < len(r.label) + 4 else 1)
+
+
+class RowsDialog(BaseModal[list[Action] | None]):
+    """Set a value per row with ←→ (or − +), rows with ↑↓, Enter confirms."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "row(-1)", "Up", show=False),
+        Binding("down,j,tab", "row(1)", "Down", show=False),
+        Binding("left,h,minus", "change(-1)", "Less", show=False),
+        Binding("right,l,plus,equals_sign", "change(1)", "More", show=False),
+        Binding("home", "extreme(0)", "Min", show=False),
+        Binding("end", "extreme(1)", "Max", show=False),
+        Binding("enter,space", "confirm", "Confirm"),
+        Binding("escape", "close", "Use the list"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        prompt: str,
+        rows: list[Row],
+        build: Callable[[list[Row]], list[Action] | str],
+        validate: Validate,
+        total: Callable[[list[Row]], str] | None = None,
+        keys: str = "↑↓ row · ←→ change · Enter confirm · Esc the choice list",
+    ) -> None:
+        super().__init__(classes="dialog-screen decision-dialog")
+        self.title_text = title
+        self.prompt = prompt
+        self.rows = rows
+        self.build = build
+        self.validate = validate
+        self.total_fn = total or (lambda rows: "")
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog decide"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.prompt, classes="decide-prompt")
+            yield RowsView(self.rows, lambda: self.total_fn(self.rows))
+            yield Static("", classes="decide-error")
+            with Horizontal(classes="decide-keys"):
+                yield Static(self.keys, classes="dim")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(RowsView).focus()
+
+    @property
+    def view(self) -> RowsView:
+        return self.query_one(RowsView)
+
+    def redraw(self) -> None:
+        self.view.refresh(layout=True)
+        self.query_one(".decide-error", Static).update("")
+
+    def action_row(self, d: int) -> None:
+        if self.rows:
+            self.view.current = (self.view.current + d) % len(self.rows)
+            self.redraw()
+
+    def action_change(self, d: int) -> None:
+        if not self.rows:
+            return
+        r = self.rows[self.view.current]
+        if r.numeric:
+            r.index = max(0, min(len(r.options) - 1, r.index + d))
+        else:
+            r.index = (r.index + d) % len(r.options)
+        self.redraw()
+
+    def action_extreme(self, end: int) -> None:
+        if self.rows:
+            r = self.rows[self.view.current]
+            r.index = len(r.options) - 1 if end else 0
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        plan = self.build(self.rows)
+        reason = plan if isinstance(plan, str) else self.validate(plan)
+        if reason:
+            self.query_one(".decide-error", Static).update(f"✗ {reason}")
+            self.app.bell()
+            return
+        assert not isinstance(plan, str)
+        self.dismiss(plan)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,256 @@
+"""The lane table of BHM and The Scars: text lines in which cards are chips a
+keyboard cursor walks over (arrows / hjkl) and the mouse clicks.
+
+The widget knows no rules. Its screen gives it lines of `Seg`s (plain words,
+or a card chip with its uid) and the set of uids that take part in a legal
+choice now; it posts `CardChosen` (Enter, Space, a click) and
+`CardHighlighted` (the cursor moved). Focus reads without colour: the cursor
+chip is drawn in reverse video behind a `▶`, and a chip with a choice now has
+a `▸` in front of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.message import Message
+from textual.widget import Widget
+
+CURSOR_MARK, ACTION_MARK = "▶", "▸"
+
+
+@dataclass(frozen=True, slots=True)
+class Seg:
+    """A run of text on a lane line; a card chip when `uid` is set."""
+
+    text: str
+    style: str = ""  # a component class of LaneBoard ("lane--dim", …) or ""
+    uid: int | None = None
+
+
+def words(text: str, style: str = "") -> list[Seg]:
+    """Plain text cut at its spaces (a line may wrap between words)."""
+    parts = text.split(" ")
+    out = [Seg(p + (" " if i < len(parts) - 1 else ""), style) for i, p in enumerate(parts)]
+    return [s for s in out if s.text]
+
+
+@dataclass(slots=True)
+class _Placed:
+    row: int
+    x: int
+    seg: Seg
+    width: int
+
+
+class LaneBoard(Widget, can_focus=True):
+    """Both sides' lanes and the middle, with a card cursor."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lane--head",
+        "lane--middle",
+        "lane--dim",
+        "lane--chip",
+        "lane--actionable",
+        "lane--cursor",
+        "lane--warn",
+        "lane--p1",
+        "lane--p2",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "step(-1)", "Prev card", show=False),
+        Binding("right,l", "step(1)", "Next card", show=False),
+        Binding("up,k", "row(-1)", "Up", show=False),
+        Binding("down,j", "row(1)", "Down", show=False),
+        Binding("home", "edge(0)", "First", show=False),
+        Binding("end", "edge(1)", "Last", show=False),
+        Binding("enter,space", "choose", "Choose card"),
+    ]
+
+    class CardChosen(Message):
+        def __init__(self, uid: int) -> None:
+            super().__init__()
+            self.uid = uid
+
+    class CardHighlighted(Message):
+        def __init__(self, uid: int | None) -> None:
+            super().__init__()
+            self.uid = uid
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.lines: list[list[Seg]] = []
+        self.line_styles: list[str] = []  # a component class for the whole line, or ""
+        self.actionable: set[int] = set()
+        self.cursor_uid: int | None = None
+        self._placed: list[_Placed] = []
+        self._rows = 0
+        self._row_style: list[str] = []
+
+    # -- data in --------------------------------------------------------------------------
+    def show(self, lines: list[tuple[str, list[Seg]]], actionable: set[int]) -> None:
+        """(line style, segments) per logical line; the uids with a choice now."""
+        self.line_styles = [s for s, _ in lines]
+        self.lines = [segs for _, segs in lines]
+        self.actionable = set(actionable)
+        chips = self.chip_uids()
+        if self.cursor_uid not in chips:
+            first = next((u for u in chips if u in self.actionable), None)
+            self.cursor_uid = first if first is not None else (chips[0] if chips else None)
+        self._placed = []
+        self.refresh(layout=True)
+
+    def chip_uids(self) -> list[int]:
+        seen: list[int] = []
+        for line in self.lines:
+            for s in line:
+                if s.uid is not None and s.uid not in seen:
+                    seen.append(s.uid)
+        return seen
+
+    # -- layout ---------------------------------------------------------------------------------
+    @staticmethod
+    def _chip_width(seg: Seg) -> int:
+        return 1 + len(seg.text)  # the mark column, then the label
+
+    def _layout(self, width: int) -> tuple[list[_Placed], int, list[str]]:
+        width = max(20, width)
+        placed: list[_Placed] = []
+        row_style: list[str] = []
+        row = -1
+        for style, line in zip(self.line_styles, self.lines, strict=True):
+            row += 1
+            row_style.append(style)
+            x = 0
+            indent = len(line[0].text) - len(line[0].text.lstrip(" ")) if line else 0
+            for seg in line:
+                w = self._chip_width(seg) if seg.uid is not None else len(seg.text)
+                if x + w > width and x > indent + 2:
+                    row += 1
+                    row_style.append(style)
+                    x = indent + 4
+                placed.append(_Placed(row, x, seg, w))
+                x += w
+        return placed, row + 1, row_style
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return max(1, self._layout(width)[1])
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def render(self) -> Text:
+        width = self.size.width or 80
+        self._placed, self._rows, self._row_style = self._layout(width)
+        rows: list[Text] = [Text(no_wrap=True, overflow="crop") for _ in range(self._rows)]
+        xs = [0] * self._rows
+        base_styles = [self.get_component_rich_style(s) if s else Style() for s in self._row_style]
+        for p in self._placed:
+            t = rows[p.row]
+            base = base_styles[p.row]
+            if p.x > xs[p.row]:
+                t.append(" " * (p.x - xs[p.row]), base)
+            seg = p.seg
+            style = base + (self.get_component_rich_style(seg.style, partial=True) if seg.style else Style())
+            if seg.uid is None:
+                t.append(seg.text, style)
+            else:
+                is_cursor = seg.uid == self.cursor_uid
+                act = seg.uid in self.actionable
+                mark = CURSOR_MARK if is_cursor and self.has_focus else ACTION_MARK if act else " "
+                chip = style + self.get_component_rich_style("lane--chip", partial=True)
+                if act:
+                    chip += self.get_component_rich_style("lane--actionable", partial=True)
+                if is_cursor:
+                    chip += self.get_component_rich_style("lane--cursor", partial=True)
+                    chip += Style(reverse=True) if self.has_focus else Style(underline=True)
+                t.append(mark, style + Style(bold=True))
+                t.append(seg.text, chip)
+            xs[p.row] = p.x + p.width
+        for i, t in enumerate(rows):  # a line's background runs to the edge
+            if width > xs[i]:
+                t.append(" " * (width - xs[i]), base_styles[i])
+        return Text("\n").join(rows)
+
+    # -- cursor ---------------------------------------------------------------------------------------
+    def _chips(self) -> list[_Placed]:
+        if not self._placed:
+            self._placed, self._rows, self._row_style = self._layout(self.size.width or 80)
+        return [p for p in self._placed if p.seg.uid is not None]
+
+    def _current(self) -> _Placed | None:
+        for p in self._chips():
+            if p.seg.uid == self.cursor_uid:
+                return p
+        return None
+
+    def move_to(self, uid: int | None) -> None:
+        if uid == self.cursor_uid:
+            return
+        self.cursor_uid = uid
+        self.refresh()
+        self.post_message(self.CardHighlighted(uid))
+        self._scroll_to_cursor()
+
+    def _scroll_to_cursor(self) -> None:
+        cur = self._current()
+        parent = self.parent
+        if cur is None or parent is None or not hasattr(parent, "scroll_to_region"):
+            return
+        top = self.virtual_region.y + cur.row
+        parent.scroll_to_region(Region(0, max(0, top - 1), 1, 3), animate=False)  # type: ignore[attr-defined]
+
+    def action_step(self, d: int) -> None:
+        chips = self._chips()
+        if not chips:
+            return
+        cur = self._current()
+        if cur is None:
+            self.move_to(chips[0].seg.uid)
+            return
+        i = chips.index(cur)
+        self.move_to(chips[(i + d) % len(chips)].seg.uid)
+
+    def action_row(self, d: int) -> None:
+        chips = self._chips()
+        cur = self._current()
+        if cur is None:
+            self.action_step(1)
+            return
+        rows = sorted({p.row for p in chips})
+        i = rows.index(cur.row)
+        if not 0 <= i + d < len(rows):
+            return
+        target = rows[i + d]
+        cx = cur.x + cur.width // 2
+        best = min((p for p in chips if p.row == target), key=lambda p: (abs(p.x + p.width // 2 - cx), p.x))
+        self.move_to(best.seg.uid)
+
+    def action_edge(self, end: int) -> None:
+        chips = self._chips()
+        if chips:
+            self.move_to(chips[-1 if end else 0].seg.uid)
+
+    def action_choose(self) -> None:
+        if self.cursor_uid is not None:
+            self.post_message(self.CardChosen(self.cursor_uid))
+
+    def on_click(self, event: events.Click) -> None:
+        for p in self._chips():
+            if p.row == event.y and p.x <= event.x < p.x + p.width:
+                self.focus()
+                self.move_to(p.seg.uid)
+                assert p.seg.uid is not None
+                self.post_message(self.CardChosen(p.seg.uid))
+                return
+
+    def on_focus(self) -> None:
+        self.refresh()
+        self.post_message(self.CardHighlighted(self.cursor_uid))
+
+    def on_blur(self) -> None:
+        self.refresh()
