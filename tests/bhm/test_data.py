@@ -206,3 +206,26 @@ def test_scenario_sets_every_documented_field() -> None:
     assert g.zones["deck:0"].cards[-1] == next(
         c.uid for c in g.zones.cards.values() if c.defn.id == "storm_roc" and c.zone == "deck:0"
     )
+
+
+def test_scenario_game_saves_and_replays(tmp_path: Path) -> None:
+    """A game started from a scenario saves as a replay (the scenario text is in the setup)."""
+    text = (Path(__file__).resolve().parents[1] / "scenarios" / "bhm" / "pod500_invest.toml").read_text()
+    g = BhmGame.new_game(seed=3, scenario=text)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    again = BhmGame.from_json(g.to_json())
+    assert again.state_hash() == g.state_hash()
+
+
+def test_cli_play_refuses_a_bad_scenario_or_deck_with_the_reason(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tui.cli import main
+
+    bad = write(tmp_path, SCEN.replace('card = "storm_roc"', 'card = "storm_rock"'), "bad.toml")
+    r = CliRunner().invoke(main, ["play", "bhm", "--scenario", str(bad)])
+    assert r.exit_code == 1 and "card 'storm_rock', field 'card'" in r.output
+    deck = write(tmp_path, DECK + "ember_squire = 3", "deck.toml")
+    r = CliRunner().invoke(main, ["play", "bhm", "--deck1", str(deck)])
+    assert r.exit_code == 1 and "must have 40 to 65" in r.output
