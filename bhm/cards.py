@@ -149,6 +149,10 @@ def validate_def(d: Any, file: str = "<cards>") -> None:
             v = getattr(d, s)
             if v is not None and v < 0:
                 raise DataError(file, "attributes cannot be negative", d.id, s)
+            if v == 0 and s in ("pod", "val", "salud"):  # BH-33, BH-37: it would die or flee at once
+                raise DataError(
+                    file, f"{STAT_LABEL[s]} 0 would kill it or make it flee; leave it out", d.id, s
+                )
         if d.type == "being" and d.salud is None and d.pod is None:
             raise DataError(file, "a being needs Salud or POD", d.id, "salud")
     else:

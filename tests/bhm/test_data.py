@@ -70,6 +70,7 @@ def test_good_card_file_loads(tmp_path: Path) -> None:
     ("change", "field", "message"),
     [
         (("rank = 2", "rank = -1"), "rank", "negative"),
+        (("salud = 200", "salud = 0"), "salud", "would kill it"),
         (('element = "FIRE"', 'element = "ICE"'), "element", "element must be one of"),
         (('type = "being"', 'type = "spell"'), "type", "type must be one of"),
         (("pod = 100", 'pod = "lots"'), "pod", "expected"),
