@@ -118,3 +118,11 @@ def test_puzzle_frozen_court_has_a_solution() -> None:
     g.apply(Action("power", (uid(g, "thunderclap"), uid(g, "kalzar"))))
     g.apply(Action("target", (v.uid,)))
     assert v.zone == "dead:1"
+
+
+@pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_scenario_loads_and_plays(path: Path) -> None:
+    """Every scenario in bhm/scenarios/ is valid and a game starts from it with a decision."""
+    g = BhmGame.new_game(seed=1, scenario=path.read_text(encoding="utf-8"))
+    assert g.decision() is not None and g.legal_actions()
+    assert "title" in path.read_text(encoding="utf-8")
