@@ -516,7 +516,8 @@ class HotgGame(Game):
         elif target == CHOOSE:
             choices = self.targets_for(spec, controller, kind, source, ab)
             if not choices:
-                self.log.emit("fizzle", f"{d.name}: no valid target, nothing happens")
+                word = {"warcry": "'s Warcry", "afterlife": "'s Afterlife"}.get(kind, "")
+                self.log.emit("fizzle", f"{d.name}{word} has no valid target: nothing happens")
                 return
             self.pending = {
                 "type": "target",
@@ -580,7 +581,8 @@ class HotgGame(Game):
         c.modifiers.append(Modifier(stat, value, "add", ctx.source, until, "buff", self._tick()))
         if stat == "health" and value > 0:  # HG-55: +X health raises the maximum and heals X
             c.hp += value
-        self.log.emit("buff", f"{c.name} gets {stat} {value:+d}" + _until_words(until), target=uid)
+        what = f"Protect {value}" if stat == "protect" else f"{stat} {value:+d}"
+        self.log.emit("buff", f"{c.name} gets {what}" + _until_words(until), target=uid)
 
     def buff(self, uid: int, attack: int, health: int, until: str, ctx: fx.Ctx) -> None:
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
@@ -977,7 +979,7 @@ class HotgGame(Game):
             return Decision(
                 p,
                 "reveal",
-                "Choose one of the revealed cards",
+                f"{self.name(int(self.pending['source']))}: choose one of the revealed cards",
                 {"source": self.pending["source"], "cards": list(self.pending["cards"])},
             )
         return Decision(self.active, "turn", f"P{self.active + 1}: your turn — play, move, attack or end")
@@ -1448,6 +1450,16 @@ class HotgGame(Game):
             self._push_ability(d, idx, -1, p, target, "ability", LEVEL["other"])
 
     # ---------------------------------------------------------------- words
+    def label(self, uid: int) -> str:
+        """A unit's name, with its cell when another unit on the battlefield has the same name."""
+        name = self.name(uid)
+        if uid in self.stones or not self.on_board(uid):
+            return name
+        c = self.card(uid)
+        if any(o != uid and self.card(o).defn.name == c.defn.name for o in self.zones["board"].cards):
+            return f"{name} at {cell_str((c.row, c.col))}"
+        return name
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
         try:
@@ -1456,22 +1468,22 @@ class HotgGame(Game):
                 cost = self.cost(c.uid, self.active)
                 if c.hdef.kind == "unit":
                     return f"Play {c.name} ({cost} mana) at {a[1]}"
-                return f"Cast {c.name} ({cost} mana)" + (f" on {self.name(int(a[1]))}" if len(a) > 1 else "")
+                return f"Cast {c.name} ({cost} mana)" + (f" on {self.label(int(a[1]))}" if len(a) > 1 else "")
             if k == "move":
-                return f"Move {self.name(int(a[0]))} to {a[1]}"
+                return f"Move {self.label(int(a[0]))} to {a[1]}"
             if k == "attack":
-                return f"{self.name(int(a[0]))} attacks {self.name(int(a[1]))}"
+                return f"{self.label(int(a[0]))} attacks {self.label(int(a[1]))}"
             if k == "warcry":
-                return f"Activate {self.name(int(a[0]))}'s Warcry" + (
-                    f" on {self.name(int(a[1]))}" if len(a) > 1 else ""
+                return f"Activate {self.label(int(a[0]))}'s Warcry" + (
+                    f" on {self.label(int(a[1]))}" if len(a) > 1 else ""
                 )
             if k == "ability":
                 d = self.pool[self.pl[self.active].ability]
-                return f"Use {d.name} ({d.cost} mana)" + (f" on {self.name(int(a[0]))}" if a else "")
+                return f"Use {d.name} ({d.cost} mana)" + (f" on {self.label(int(a[0]))}" if a else "")
             if k == "target":
-                return f"Target {self.name(int(a[0]))}"
+                return f"Target {self.label(int(a[0]))}"
             if k == "pick":
-                return f"Pick {self.name(int(a[0]))}"
+                return f"Pick {self.label(int(a[0]))}"
             if k == "end":
                 return "End the turn"
         except (KeyError, IndexError, ValueError, TypeError):
@@ -1771,7 +1783,7 @@ def _until_words(until: str) -> str:
     if until == "eot":
         return " this turn"
     if until.startswith("sont:"):
-        return " until its controller's next turn"
+        return f" until P{int(until[5:]) + 1}'s next turn"
     return ""
 
 

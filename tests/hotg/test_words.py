@@ -114,3 +114,20 @@ def test_describe_action_and_events_name_the_cards() -> None:
         "Thunder of Olympus deals 3 damage to Legionary (0 left)",
         "Legionary dies",
     ]
+
+
+def test_same_named_units_are_told_apart_by_their_cell() -> None:
+    g = make([u("hoplite", "2,3"), u("legionary", "2,4", 2), u("legionary", "1,4", 2)])
+    hop = at(g, "2,3")
+    assert g.describe_action(Action("attack", (hop, at(g, "1,4")))) == "Hoplite attacks Legionary at 1,4"
+    assert g.describe_action(Action("move", (hop, "3,3"))) == "Move Hoplite to 3,3"
+
+
+def test_status_words_protect_until_whose_turn_and_fizzles() -> None:
+    g = make([u("hoplite", "2,1")], p1={"hand": ["magic_shell", "oracle", "vulcan"], "mana": 10})
+    ev = g.apply(Action("play", (hand(g, 0, "magic_shell"), at(g, "2,1"))))
+    assert "Hoplite gets Protect 2 until P1's next turn" in [e.text for e in ev]
+    ev = g.apply(Action("play", (hand(g, 0, "vulcan"), "1,1")))  # no enemy unit to hit
+    assert "Vulcan's Warcry has no valid target: nothing happens" in [e.text for e in ev]
+    g.apply(Action("play", (hand(g, 0, "oracle"), "3,1")))
+    assert g.decision().prompt == "Oracle of Delphi: choose one of the revealed cards"  # type: ignore[union-attr]
