@@ -11,7 +11,6 @@ from scars.game import ScarsGame
 from tests.scars.util import (
     attack,
     block,
-    done_if,
     has,
     hero,
     kinds,
@@ -608,15 +607,25 @@ def test_sc55_sc71_combat_damage_is_simultaneous_and_closed() -> None:
     merc, pike = uid(g, "n_mercenary", seat=1), uid(g, "n_mercenary", seat=2)
     attack(g, (merc, hero(g, 2)))
     play(g, "pass")  # P2 lets the window go
-    g.apply(f"block {pike} {merc}")
-    g.phase = "damage"  # look inside 3C: no prayers, no abilities
-    assert g._instant_actions(1) == []
-    g.phase = "blockers"
-    g._invalidate()
-    done_if(g, "block")
-    if g.decision().kind == "respond":
-        play(g, "pass")
-    assert not g.is_unit_in_play(merc) and not g.is_unit_in_play(pike)
+    block(g, (pike, merc))
+    play(g, "pass")  # P2's end-of-3B window: the last chance before damage
+    assert g.phase == "recruit2"  # 3C went by with no decision for anyone
+    assert not g.is_unit_in_play(merc) and not g.is_unit_in_play(pike)  # 3 > 2 both ways: a trade
+    # with a damage split to make, 3C stops — and only damage assignments are possible, even for a
+    # player holding a prayer and energy
+    g2 = make(
+        P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
+        P("hero_nyx", energy=5, hand=["umb_bolt"], units=[{"card": "n_militia"}, {"card": "n_golem"}]),
+        phase="attackers",
+    )
+    mam = uid(g2, "wild_mammoth")
+    attack(g2, (mam, hero(g2, 2)))
+    play(g2, "pass")
+    block(g2, (uid(g2, "n_militia"), mam), (uid(g2, "n_golem"), mam))
+    play(g2, "pass")
+    assert g2.phase == "damage" and g2.decision().kind == "damage"
+    assert {a.kind for a in g2.legal_actions()} == {"assign"}
+    assert g2._instant_actions(1) == []
 
 
 def test_sc56_second_recruitment_allows_casting_after_combat() -> None:
