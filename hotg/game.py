@@ -806,8 +806,10 @@ class HotgGame(Game):
             for other in self.board_units(stones=False):
                 o = self.card(other)
                 if other != uid and o.controller == c.controller:
-                    for idx, _ab in o.abilities("ally_god_enters"):
-                        self._push_ability(o.hdef, idx, other, o.controller, -1, "effect", LEVEL["other"])
+                    for idx, ab in o.abilities("ally_god_enters"):
+                        self._push_ability(
+                            o.hdef, idx, other, o.controller, _chosen(ab), "effect", LEVEL["other"]
+                        )
 
     def _resolve_strike(self, a: int, t: int) -> None:
         if not self.on_board(a) or not self.on_board(t):  # HG-42 (3)
@@ -856,9 +858,9 @@ class HotgGame(Game):
         c.row, c.col = cell  # remembered for Resurrection
         if resurrect:  # HG-69
             self._push(("resurrect", uid, cell[0], cell[1]), LEVEL["resurrect"], entered)
-        for idx, _ab in afterlife:  # HG-71: in the order the units entered the battlefield
+        for idx, ab in afterlife:  # HG-71: in the order the units entered the battlefield
             self._push_ability(
-                d, idx, uid, controller or 0, -1, "afterlife", LEVEL["afterlife"], entered, cell
+                d, idx, uid, controller or 0, _chosen(ab), "afterlife", LEVEL["afterlife"], entered, cell
             )
 
     def _resolve_resurrect(self, uid: int, cell: tuple[int, int]) -> None:
@@ -933,8 +935,8 @@ class HotgGame(Game):
         for uid in self.board_units(stones=False):
             c = self.card(uid)
             if c.controller == p:
-                for idx, _ab in c.abilities("start_turn"):
-                    self._push_ability(c.hdef, idx, uid, p, -1, "effect", LEVEL["other"], c.entered)
+                for idx, ab in c.abilities("start_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
 
     def _end_turn(self, p: int) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
@@ -942,8 +944,8 @@ class HotgGame(Game):
         for uid in self.board_units(stones=False):
             c = self.card(uid)
             if c.controller == p:
-                for idx, _ab in c.abilities("end_turn"):
-                    self._push_ability(c.hdef, idx, uid, p, -1, "effect", LEVEL["other"], c.entered)
+                for idx, ab in c.abilities("end_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         self._push(("turn_end", p), TURN_LEVEL)
         self._run()
 
@@ -1196,13 +1198,24 @@ class HotgGame(Game):
         return None, f"give {what} as row,col (e.g. 2,3)"
 
     def _why_not_target(
-        self, what: str, d: HotgDef, when: str, p: int, source: int, kind: str, t: Any
+        self,
+        what: str,
+        d: HotgDef,
+        when: str,
+        p: int,
+        source: int,
+        kind: str,
+        t: Any,
+        ability: Mapping[str, Any] | None = None,
     ) -> str:
-        """Why `t` is no valid target for the targeted ability of `d` (a spell, Warcry or
-        Leader Ability called `what`)."""
+        """Why `t` is no valid target for the targeted ability of `d` (a spell, Warcry,
+        Leader Ability or trigger called `what`): its first targeted `when` ability, or
+        `ability` if given."""
         targeted = [
             ab for _, ab in d.abilities_when(when) if ab.get("target", "none") not in ("none", "self")
         ]
+        if ability is not None:
+            targeted = [ability]
         if not targeted:
             return f"{what} takes no target" if t is not None else f"{what} cannot be used now"
         ab = targeted[0]
@@ -1250,9 +1263,9 @@ class HotgGame(Game):
             t = args[0] if args else None
             if a.kind == "pick":
                 return f"pick one of the revealed cards: {', '.join(self.name(x) for x in self.pending['cards'])}"
-            def_id, _idx, source, controller, kind = self.pending["entry"][:5]
+            def_id, idx, source, controller, kind = self.pending["entry"][:5]
             dd = self.pool[def_id]
-            return self._why_not_target(dd.name, dd, _when_of(kind), controller, source, kind, t)
+            return self._why_not_target(dd.name, dd, "", controller, source, kind, t, dd.abilities[idx])
         if a.kind in ("target", "pick"):
             return f"there is nothing to {'target' if a.kind == 'target' else 'pick'} now: it is your turn"
         if a.kind == "end" and args:
@@ -1768,9 +1781,10 @@ class HotgGame(Game):
         return {"scripted": lambda seed: ScriptedAgent(seed)}
 
 
-def _when_of(kind: str) -> str:
-    """The `when` of the abilities a pending target decision comes from."""
-    return {"warcry": "warcry", "afterlife": "afterlife", "reincarnate": "reincarnate"}.get(kind, kind)
+def _chosen(ab: Mapping[str, Any]) -> int:
+    """A triggered ability with a target (an Afterlife, a start- or end-of-turn effect…)
+    asks its controller to choose it when it resolves."""
+    return CHOOSE if str(ab.get("target", "none")) not in ("none", "self") else -1
 
 
 def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -493,3 +493,65 @@ def test_hg62_a_banished_unit_is_out_of_every_aura() -> None:
     g.apply("end")
     g.apply("end")
     assert g.card(leg).zone == "board" and g.attack_of(leg) == 2
+
+
+def _with_card(g, base: str, new_id: str, name: str, abilities: tuple, cell: str, owner: int):  # type: ignore[no-untyped-def]
+    """Put a one-off variant of a card on the battlefield (for triggers no pool card has)."""
+    from dataclasses import replace
+
+    from hotg.cards import HotgCard
+    from hotg.game import parse_cell
+
+    d = replace(g.pool[base], id=new_id, name=name, abilities=abilities)
+    g.pool = {**g.pool, new_id: d}
+    c = g.zones.create(d, owner, "board", factory=HotgCard)
+    c.row, c.col = parse_cell(cell)
+    c.entered = g._tick()
+    return c.uid
+
+
+def test_hg21_a_targeted_end_of_turn_effect_asks_its_controller() -> None:
+    """HG-21 / HG-11: an end-of-turn effect with a target stops for its controller's choice;
+    the turn passes only once it has resolved."""
+    g = make([u("legionary", "2,5", 2), u("cyclops", "0,5", 2), u("hoplite", "2,1")])
+    lantern = _with_card(
+        g,
+        "sekhmet_brazier",
+        "hel_lantern",
+        "Hel's Lantern",
+        ({"when": "end_turn", "do": "damage", "target": "enemy_unit", "amount": 2},),
+        "3,1",
+        0,
+    )
+    leg = at(g, "2,5")
+    g.apply("end")
+    d = g.decision()
+    assert d is not None and (d.player, d.kind) == (0, "target") and g.active == 0
+    assert d.prompt == "Choose a target for Hel's Lantern" and d.context["source"] == lantern
+    assert set(d.context["targets"]) == {leg, at(g, "0,5")}
+    ev = g.apply(Action("target", (leg,)))
+    assert g.card(leg).zone == "grave:1"
+    assert g.active == 1 and g.decision().kind == "turn"  # type: ignore[union-attr]
+    assert [e.kind for e in ev].index("death") < [e.kind for e in ev].index("turn")
+
+
+def test_hg71_a_targeted_afterlife_is_chosen_by_the_dead_unit_controller() -> None:
+    """HG-71: a targeted Afterlife of P2's unit killed on P1's turn: P2 chooses its target."""
+    g = make([u("cyclops", "2,3"), u("legionary", "1,3")])
+    ghost = _with_card(
+        g,
+        "draugr",
+        "vengeful_draugr",
+        "Vengeful Draugr",
+        ({"when": "afterlife", "do": "damage", "target": "enemy_unit", "amount": 2},),
+        "2,4",
+        1,
+    )
+    g.card(ghost).hp = 1
+    g.apply(Action("attack", (at(g, "2,3"), ghost)))
+    d = g.decision()
+    assert d is not None and (d.player, d.kind) == (1, "target") and g.active == 0
+    leg = at(g, "1,3")
+    g.apply(Action("target", (leg,)))
+    assert g.card(leg).zone == "grave:0"
+    assert g.decision().player == 0  # type: ignore[union-attr]
