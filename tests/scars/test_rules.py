@@ -706,11 +706,14 @@ def test_sc61_sc62_shelter_on_entry_and_many_shelterers() -> None:
     play(g, f"cast {m1} shelter {kn}", f"cast {m2} shelter {kn}")
     assert g.card(m1).shelter == kn and g.card(m2).shelter == kn
     assert g.card(m1).position == "defense"
-    # re-sheltering in set-up moves it: a unit shelters at most one
-    g.phase = "setup"
-    g._invalidate()
-    play(g, f"shelter {m1} {gol} e") if has(g, f"shelter {m1} {gol} e") else play(g, f"shelter {m1} {gol} l")
-    assert g.card(m1).shelter == gol
+    # re-sheltering in the next set-up moves it: a unit shelters at most one
+    t = g.turn
+    until(g, lambda g: g.turn == t + 2 and g.phase == "setup")
+    assert g.card(m1).shelter == kn and g.card(m2).shelter == kn  # shelter lasts
+    assert has(g, f"shelter {m1} {gol} e") and not has(g, f"shelter {m1} {kn} e")
+    play(g, f"shelter {m1} {gol} e")
+    assert g.card(m1).shelter == gol and g.card(m2).shelter == kn
+    assert sorted(u.uid for u in g.units(0) if u.shelter == kn) == [m2]
 
 
 def test_sc61_shelterer_can_still_block_for_the_hero() -> None:
