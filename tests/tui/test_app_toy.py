@@ -14,7 +14,7 @@ from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 
-from .helpers import keys_for, screen_name, screen_text, settle
+from .helpers import keys_for, press, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -33,8 +33,9 @@ async def test_complete_game_against_the_ai_by_keys() -> None:
         for _ in range(40):
             if screen_name(app) == "GameOverScreen":
                 break
-            await pilot.press("enter")
-            await settle(pilot)
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
         assert screen_name(app) == "GameOverScreen"
         text = screen_text(app)
         assert "Game over" in text
@@ -100,8 +101,8 @@ async def test_autosave_after_every_action_and_continue_resumes_exactly() -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(3):
-            await pilot.press("enter")
-            await settle(pilot)
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
             saved = json.loads(autosave_path().read_text())
             assert saved["actions"] == [app.session.game.format_action(a) for a in app.session.game.history]
         before = app.session.game.state_hash()
@@ -263,8 +264,8 @@ async def test_rematch_starts_a_fresh_game_with_the_same_seats() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         while screen_name(app) != "GameOverScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
         old = app.session
         await pilot.press("r")
         await settle(pilot)

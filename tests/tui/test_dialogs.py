@@ -99,7 +99,12 @@ async def test_scars_blockers_dialog_explains_an_illegal_block_then_declares(tmp
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_damage_dialog_splits_points_and_refuses_a_partial_split(tmp_path: Path) -> None:
-    reach("scars", "damage", tmp_path / "s.json", lambda g, d: bool(d.context.get("targets")) and d.context["remaining"] >= 1)
+    reach(
+        "scars",
+        "damage",
+        tmp_path / "s.json",
+        lambda g, d: bool(d.context.get("targets")) and d.context["remaining"] >= 1,
+    )
     app = resume(tmp_path / "s.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -174,5 +179,3 @@ async def test_bhm_target_cards_side_by_side_esc_falls_back_to_the_list_and_d_re
         await press(pilot, "1")
         await settle(pilot)
         assert app.session.game.history[-1] == tile.action
-
-

@@ -196,3 +196,5 @@ async def test_help_has_the_board_keys_and_the_keyword_glossary() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Guard" in text and "Afterlife" in text
+        # The long rules reference is laid out only when its tab is first shown.
+        assert not app.screen.query("#rules-scroll Markdown")

@@ -12,7 +12,7 @@ import pytest
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import engine_ready, keys_for, settle
+from .helpers import engine_ready, keys_for, press, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -63,9 +63,10 @@ def test_snapshot_game_over(snap_compare: Any) -> None:
         await settle(pilot)
         for _ in range(40):
             if type(pilot.app.screen).__name__ == "GameOverScreen":
-                return
-            await pilot.press("enter")
-            await settle(pilot)
+                break
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
 
     assert snap_compare(toy_app(), terminal_size=(80, 24), run_before=before)
 
@@ -126,8 +127,9 @@ async def _into_first_turn(pilot: Any) -> None:
     """Through mulligans and set-up: a few Enter presses, then settle."""
     await settle(pilot)
     for _ in range(6):
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "1")
+        await settle(pilot, look=False)
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])

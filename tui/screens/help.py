@@ -40,8 +40,9 @@ class HelpScreen(BaseModal[None]):
             with TabPane("Keys", id="help-keys"), VerticalScroll():
                 yield Static(f"{self.title_text} — press Esc to close", classes="dialog-title")
                 yield Markdown(self.keys_md)
-            with TabPane("Rules", id="help-rules"), VerticalScroll():
-                yield Markdown(self.rules_md or "_No rules reference for this game yet._")
+            with TabPane("Rules", id="help-rules"), VerticalScroll(id="rules-scroll"):
+                # The rules reference is long: it is laid out when its tab is first shown.
+                yield Static("Loading the rules…", classes="dim")
             with TabPane("Keywords", id="help-keywords"), VerticalScroll():
                 if self.glossary:
                     rows = "\n".join(
@@ -50,6 +51,12 @@ class HelpScreen(BaseModal[None]):
                     yield Markdown("| keyword | meaning |\n| --- | --- |\n" + rows)
                 else:
                     yield Markdown("_No keyword glossary for this game yet._")
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "help-rules" and not self.query("#rules-scroll Markdown"):
+            scroll = self.query_one("#rules-scroll", VerticalScroll)
+            scroll.remove_children()
+            scroll.mount(Markdown(self.rules_md or "_No rules reference for this game yet._"))
 
     def action_close(self) -> None:
         self.dismiss(None)

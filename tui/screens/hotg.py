@@ -61,6 +61,14 @@ HOTG_KEYS = """
 **On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
 a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
 `S` silenced, `R` resurrection; `✗` a cell kept by a banished unit; `[ ]` the selected unit.
+
+**What the last side did** (kept until the other side acts, top-right corner of a cell):
+`★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
+ability's target, `◇` the cell a unit left, `✝` a unit died there; `-3`/`+2` its health change
+(the log says it in words: `⤷ Hoplite -2 (♥1)`).
+
+**Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
+At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
 
 
@@ -108,6 +116,16 @@ def hotg_card_body(c: dict[str, Any]) -> str:
     return out
 
 
+def hand_label(c: dict[str, Any]) -> str:
+    """`Marksman (2) 2/1` for a unit, `Magic Shell (1) ✦` for a spell: cost in brackets."""
+    stats = (
+        f"{c.get('attack')}/{c.get('health')}"
+        if c.get("kind") != "spell" and c.get("attack") is not None
+        else "✦"
+    )
+    return f"{short(c['name'], 12)} ({c.get('cost', '?')}) {stats}"
+
+
 def short(name: str, width: int) -> str:
     """A name cut to fit a cell: first word if it fits, else a clipped name."""
     if len(name) <= width:
@@ -123,6 +141,7 @@ class HotgScreen(GameScreen):
         Binding("a", "ability", "Ability"),
         Binding("w", "warcry", "Warcry"),
         Binding("e", "end_turn", "End turn"),
+        Binding("t", "toggle_pane", "Card/log", show=False),
         Binding("escape", "cancel", "Drop selection", show=False),
     ]
     EXTRA_KEYS = HOTG_KEYS
@@ -133,6 +152,11 @@ class HotgScreen(GameScreen):
         # ("unit", uid) | ("card", uid) | ("ability",) | ("warcry", uid) | None
         self.selected: tuple[Any, ...] | None = None
         self.cell_actions: dict[tuple[int, int], Action] = {}
+        # What the side that acted last did this turn (shown until the other side acts).
+        self.last_seat: int | None = None
+        self.last_units: dict[int, str] = {}  # uid → '★' acted, '⚔' attacked, '✦' aimed at
+        self.last_cells: dict[tuple[int, int], str] = {}  # empty cell → '◇' left, '✝' died
+        self.last_delta: dict[int, int] = {}  # uid → health change
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -191,7 +215,15 @@ class HotgScreen(GameScreen):
                         MARK_TARGET: "◎",
                         MARK_ATTACK: "×",
                     }.get(marker, "·")
-                    row.append(CellView(top=top, bottom="", kind="empty", marker=marker))
+                    row.append(
+                        CellView(
+                            top=top,
+                            bottom="",
+                            kind="empty",
+                            marker=marker,
+                            last=self.last_cells.get((r, c), ""),
+                        )
+                    )
                     continue
                 if "banished" in cell:
                     u = units.get(cell["banished"], {})
@@ -211,11 +243,20 @@ class HotgScreen(GameScreen):
                     top = f"{glyph}STONE"
                     bottom = f"♥{u['health']}"
                     extra = "guarded" if u.get("guard") else ""
+                    delta = self.last_delta.get(u["uid"])
+                    if delta:
+                        bottom += f" {delta:+d}"
                 else:
                     top = glyph + short(u["name"], w - 1)
                     marks = "".join(m for flag, m in STATUS_MARKS if u.get(flag))
                     bottom = f"{u['attack']}/{u['health']}{marks}"
                     extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
+                    delta = self.last_delta.get(u["uid"])
+                    if delta:
+                        if len(bottom) + len(f"{delta:+d}") < w - 1:
+                            bottom += f"{delta:+d}"
+                        else:
+                            extra = f"{delta:+d} " + extra
                 row.append(
                     CellView(
                         top=top,
@@ -224,6 +265,7 @@ class HotgScreen(GameScreen):
                         owner=owner,
                         kind="stone" if u.get("stone") else "unit",
                         marker=marker,
+                        last=self.last_units.get(u["uid"], ""),
                         selected=self.selected is not None
                         and self.selected[-1] == u["uid"]
                         and self.selected[0] in ("unit", "warcry"),
@@ -287,7 +329,7 @@ class HotgScreen(GameScreen):
         cards = []
         for c in hand or []:
             sel = self.selected == ("card", c["uid"])
-            cards.append(HandCard(c["uid"], f"{short(c['name'], 12)} {c['cost']}", c["uid"] in playable, sel))
+            cards.append(HandCard(c["uid"], hand_label(c), c["uid"] in playable, sel))
         title = f"{OWNER_GLYPH[me]} Hand" if hand is not None else "Hand (hidden)"
         self.query_one(HandRow).show(cards, title)
 
@@ -529,6 +571,76 @@ class HotgScreen(GameScreen):
         if not tiles:
             return None
         return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
+
+    # -- at 80 × 24 the card panel and the log share a place -------------------------------------
+    def show_pane(self, which: str) -> None:
+        self.set_class(which == "log", "-show-log")
+
+    def action_toggle_pane(self) -> None:
+        self.show_pane("card" if self.has_class("-show-log") else "log")
+
+    def on_key(self, event: Any) -> None:
+        super().on_key(event)
+        if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab") or event.key.isdigit():
+            self.show_pane("card")
+
+    def on_click(self, event: Any) -> None:
+        self.show_pane("card")
+
+    # -- what the last turn did ---------------------------------------------------------------------
+    def log_action(self, player: int, words: str, events: list[Any]) -> None:
+        before = self.units_by_uid(self.view_data)
+        after_view = self.session.game.view(None)
+        after = self.units_by_uid(after_view)
+        action = self.session.game.history[-1] if self.session.game.history else None
+        if player != self.last_seat:
+            self.last_seat = player
+            self.last_units, self.last_cells, self.last_delta = {}, {}, {}
+        deltas: list[str] = []
+        for uid, u in before.items():
+            if u.get("health") is None:
+                continue
+            if uid in after and after[uid].get("health") is not None:
+                d = int(after[uid]["health"]) - int(u["health"])
+                if d:
+                    self.last_delta[uid] = self.last_delta.get(uid, 0) + d
+                    deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
+            elif not u.get("banished") and "row" in u:
+                self.last_cells[(u["row"], u["col"])] = "✝"
+                deltas.append(f"{u['name']} dies")
+        if action is not None:
+            self.mark_action(action, before, after)
+        super().log_action(player, words, events)
+        self.show_pane("log")
+        if deltas:
+            self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
+
+    def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
+        args = action.args
+        actor = args[0] if args and isinstance(args[0], int) else None
+        if action.kind == "move" and actor in before:
+            u = before[actor]
+            self.last_cells[(u["row"], u["col"])] = "◇"
+            self.last_units[actor] = "★"
+        elif action.kind == "attack" and actor is not None:
+            self.last_units[actor] = "★"
+            if len(args) > 1 and isinstance(args[1], int):
+                self.last_units[args[1]] = "⚔"
+        elif action.kind == "play" and actor is not None:
+            if actor in after:
+                self.last_units[actor] = "★"
+            if len(args) > 1 and isinstance(args[1], int):
+                self.last_units[args[1]] = "✦"
+        elif action.kind in ("warcry", "ability", "target"):
+            if action.kind == "warcry" and actor is not None:
+                self.last_units[actor] = "★"
+            tgt = args[-1] if args else None
+            if isinstance(tgt, int) and (action.kind != "warcry" or len(args) > 1):
+                self.last_units[tgt] = "✦"
+        for cell in [
+            rc for rc in self.last_cells if any((u.get("row"), u.get("col")) == rc for u in after.values())
+        ]:
+            del self.last_cells[cell]  # a unit stands there now
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])

@@ -30,6 +30,7 @@ class CellView:
     kind: str = "empty"  # "empty" | "unit" | "stone" | "banished"
     marker: str = ""
     selected: bool = False
+    last: str = ""  # what the last turn did here: '★' acted, '⚔' attacked, '✦' aimed at, '◇' left, '✝' died
 
 
 class GridBoard(Widget, can_focus=True):
@@ -45,6 +46,8 @@ class GridBoard(Widget, can_focus=True):
         "grid--selected",
         "grid--banished",
         "grid--label",
+        "grid--last",
+        "grid--rule",
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -90,11 +93,18 @@ class GridBoard(Widget, can_focus=True):
         """Three lines a cell on a tall terminal (name, attack/health, marks), else two."""
         return 3 if self.app.size.height >= 36 else 2
 
+    def ruled(self) -> bool:
+        """Lines between the rows when there is room (the boxes of the board)."""
+        return self.cell_height() == 3
+
+    def row_pitch(self) -> int:
+        return self.cell_height() + (1 if self.ruled() else 0)
+
     def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
-        w, h = self.cell_width(), self.cell_height()
+        w, h, pitch = self.cell_width(), self.cell_height(), self.row_pitch()
         col = (x - self.LABEL_W - 1) // (w + 1)
-        row = (y - 1) // h
-        if y < 1 or x < self.LABEL_W or not (0 <= row < self.rows and 0 <= col < self.cols):
+        row, within = divmod(y - 1, pitch)
+        if y < 1 or x < self.LABEL_W or within >= h or not (0 <= row < self.rows and 0 <= col < self.cols):
             return None
         return row, col
 
@@ -121,7 +131,9 @@ class GridBoard(Widget, can_focus=True):
     def render(self) -> Text:
         w, h = self.cell_width(), self.cell_height()
         label = self.get_component_rich_style("grid--label")
+        rule = self.get_component_rich_style("grid--rule")
         marker_style = self.get_component_rich_style("grid--marker", partial=True)
+        last_style = self.get_component_rich_style("grid--last", partial=True)
         out = Text(no_wrap=True, overflow="crop")
         out.append(" " * (self.LABEL_W + 1))
         for c in range(self.cols):
@@ -129,16 +141,36 @@ class GridBoard(Widget, can_focus=True):
             out.append(" ")
         out.append("\n")
         for r in range(self.rows):
+            if r and self.ruled():
+                out.append(" " * self.LABEL_W, label)
+                out.append("├" + "┼".join("─" * w for _ in range(self.cols)) + "┤", rule)
+                out.append("\n")
             for line in range(h):
                 out.append(f"{r:>{self.LABEL_W - 1}} " if line == 0 else " " * self.LABEL_W, label)
                 for c in range(self.cols):
                     cell = self.cells[r][c]
                     prev = self.cells[r][c - 1] if c else None
-                    sep = "[" if cell.selected else "]" if prev is not None and prev.selected else " "
-                    out.append(sep, label)
+                    if cell.selected:
+                        out.append("[", label + Style(bold=True))
+                    elif prev is not None and prev.selected:
+                        out.append("]", label + Style(bold=True))
+                    else:
+                        out.append("│", rule)
                     style = self._style(cell, r, c)
+                    if cell.last:
+                        style = style + last_style
                     text = cell.top if line == 0 else cell.bottom if line == 1 else cell.extra
-                    if cell.kind == "empty":
+                    if line == 0 and cell.last:
+                        body = (
+                            text[: w - 1].center(w - 1)
+                            if cell.kind == "empty" and cell.marker
+                            else text[: w - 1].ljust(w - 1)
+                        )
+                        out.append(
+                            body, style + (marker_style if cell.kind == "empty" and cell.marker else Style())
+                        )
+                        out.append(cell.last, style + Style(bold=True))
+                    elif cell.kind == "empty":
                         if cell.marker and line == 0:
                             out.append(text[:w].center(w), style + marker_style)
                         else:
@@ -148,13 +180,17 @@ class GridBoard(Widget, can_focus=True):
                         out.append(f"{cell.marker} ", style + marker_style)
                     else:
                         out.append(text[:w].ljust(w), style)
-                out.append("]" if self.cells[r][self.cols - 1].selected else " ", label)
+                last_cell = self.cells[r][self.cols - 1]
+                out.append(
+                    "]" if last_cell.selected else "│",
+                    label + Style(bold=True) if last_cell.selected else rule,
+                )
                 out.append("\n")
         out.rstrip()
         return out
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return 1 + self.rows * self.cell_height()
+        return 1 + self.rows * self.cell_height() + ((self.rows - 1) if self.ruled() else 0)
 
     # -- input -----------------------------------------------------------------------------------
     def watch_cursor(self, value: tuple[int, int]) -> None:
