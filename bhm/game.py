@@ -1525,7 +1525,11 @@ class BhmGame(Game):
         - "phase": mulligan | strategy1 | combat | strategy2 | final | over;
           "phase_name": in words; "sub": main | combat | target | invest |
           respond | draw | discard | mulligan | terror | over
-        - "decision": {"player", "kind", "prompt", "context"} or None
+        - "decision": {"player", "kind", "prompt", "context"} or None. Kinds:
+          mulligan; turn (strategy phases); combat; target (context: "source"
+          uid, "targets" [uid], "optional" true for Terror, which may be
+          skipped); invest (context: "source", "target", "pod"); respond
+          (context: "pending" action tuple, "target" uid or -1); draw; discard
         - "loss_at": 32; "armageddon": threshold or None; "hand_limit": 7
         - "players": per seat {"seat", "name", "cll", "budget" (call budget left,
           active seat only, else None), "strategy_played", "hand_count",
