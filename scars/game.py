@@ -1827,7 +1827,8 @@ class ScarsGame(Game):
         * "game": "scars", "turn": int, "active": seat, "first": seat
         * "phase": sub-phase id ("mulligan", "setup", "draw", "recruit1", "attackers", "blockers",
           "damage", "recruit2", "cleanup", "end"), "phase_name": e.g. "3A Declare attackers",
-          "step": "main" | "window" (the end-of-sub-phase response window, SC-59)
+          "step": "main" | "window" (the end-of-sub-phase response window, SC-59; in 3B the attacking
+          player's window after blocks comes first, SC-15 — "decision.player" says whose it is)
         * "decision": {"player", "kind", "prompt", "context"} or None. Kinds: mulligan, setup, draw,
           recruit, attack, learn, block, shelter, damage, cleanup, end, target, respond
         * "priority": seat that may act now
