@@ -165,3 +165,44 @@ def test_sc31_without_the_answer_the_pikeman_dies() -> None:
     fire, pike = uid(g, "wild_wildfire"), uid(g, "legion_pikeman")
     play(g, f"cast {fire} {pike}", "pass", "pass")
     assert g.zones.card(pike).zone == "discard:1"
+
+
+def _puzzle(*moves: str):
+    from pathlib import Path
+
+    from common.game import Action
+    from scars.game import ScarsGame
+
+    text = (
+        Path(__file__).resolve().parents[2] / "scars" / "scenarios" / "puzzle_blocks_are_in.toml"
+    ).read_text()
+    g = ScarsGame.new_game(scenario=text)
+    assert g.phase == "blockers" and g.decision().player == 0 and g.decision().kind == "respond"
+    for m in moves:
+        m = m.format(
+            fire=uid(g, "wild_wildfire"),
+            frenzy=uid(g, "wild_frenzy"),
+            boar=uid(g, "wild_boar"),
+            mammoth=uid(g, "wild_mammoth"),
+            pike=uid(g, "legion_pikeman"),
+            hero2=hero(g, 2),
+        )
+        if m == "pass" and Action("pass") not in g.legal_actions():
+            continue
+        g.apply(m)
+    for _ in range(60):
+        if g.is_over() or g.phase == "recruit2":
+            break
+        acts = g.legal_actions()
+        g.apply(next((a for a in acts if a.kind in ("pass", "done")), acts[0]))
+    return g
+
+
+def test_sc81_sc12_puzzle_blocks_are_in_has_its_solutions() -> None:
+    """SC-81 / SC-12 / SC-15: the mid-combat puzzle — Wildfire the hero and Frenzy the Boar (surplus 2 past
+    the Pikeman), or Wildfire the Pikeman (2 = its defense: it lives, but Trample needs only 1 more);
+    pumping the Mammoth is not enough (Knight 3+1 Cover and Recruit need 8)."""
+    assert _puzzle("cast {fire} {hero2}", "pass", "cast {frenzy} {boar}").winner() == 0
+    assert _puzzle("cast {fire} {pike}", "pass", "cast {frenzy} {boar}").winner() == 0
+    g = _puzzle("cast {fire} {hero2}", "pass", "cast {frenzy} {mammoth}")
+    assert not g.is_over() and g.lives(1) == 1
