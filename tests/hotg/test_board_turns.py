@@ -307,3 +307,24 @@ def test_hg21_hg13_end_of_turn_effects_in_the_order_the_cards_were_played() -> N
         order = [e.kind for e in ev if e.kind in ("heal", "damage")]
         expected = {"idun": "heal", "sekhmet_brazier": "damage"}
         assert order[0] == expected[first] and order[-1] == expected[second]
+
+
+def test_hg05_a_unit_arriving_on_a_taken_cell_goes_to_the_graveyard_without_dying() -> None:
+    """HG-05: a Mummy whose deployment finds its cell taken goes straight to the graveyard:
+    it does not die (no Death, no Afterlife Scarab). A resurrection onto a taken cell fails."""
+    from hotg.game import LEVEL
+
+    g = make([u("legionary", "2,1")], p1={"hand": ["mummy"], "graveyard": ["hoplite"]})
+    mummy = hand(g, 0, "mummy")
+    g.zones.move(mummy, "holding")
+    g._push(("deploy", mummy, 2, 1, 1), LEVEL["deploy"])
+    g._run()
+    ev = g.log.since(0)
+    assert g.card(mummy).zone == "grave:0"
+    assert not any(e.kind in ("death", "afterlife", "spawn") for e in ev)
+    assert g.card(at(g, "2,1")).defn.id == "legionary"
+    hop = g.zones["grave:0"].cards[0]
+    g._push(("resurrect", hop, 2, 1), LEVEL["resurrect"])
+    g._run()
+    assert g.card(hop).zone == "grave:0" and g.card(at(g, "2,1")).defn.id == "legionary"
+    g.check_invariants()
