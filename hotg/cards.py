@@ -16,7 +16,10 @@ An ability is a small table that reads like card text::
   before Death).
 * `do`    — the effect's name in `hotg.effects.EFFECTS` (or `AURAS` for auras).
 * `target`— who is chosen: none, self, enemy, enemy_unit, ally, ally_unit,
-  unit, any, other_ally_unit.
+  unit, any, other_ally_unit. Spells, Leader Abilities and activated Warcries
+  take the target with the action; a Warcry on deployment and the triggers
+  (afterlife, start_turn, end_turn, ally_god_enters) ask their controller when
+  they resolve; attack and attack_damage abilities act on the attacked unit.
 * other keys are the effect's parameters (amount, attack, health, until, into…).
 """
 
