@@ -107,15 +107,16 @@ def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
-def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any) -> None:
-    """A reveal decision (Oracle of Delphi): the choices in the list."""
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any, size: tuple[int, int]) -> None:
+    """A reveal decision (Oracle of Delphi): the revealed cards side by side in their dialog."""
 
     async def before(pilot: Any) -> None:
         await settle(pilot)
         await pilot.press("1", "enter")
         await settle(pilot)
 
-    assert snap_compare(hotg_app(), terminal_size=(120, 40), run_before=before)
+    assert snap_compare(hotg_app(), terminal_size=size, run_before=before)
 
 
 def lane_app(game_id: str) -> TriarchApp:
