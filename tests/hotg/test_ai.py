@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from common.agents import RandomAgent, make_agent
@@ -26,21 +24,34 @@ def test_scripted_beats_random_95_percent_of_200_games() -> None:
     assert report.wins[0] >= 190, report.to_json()
 
 
-def test_decisions_are_fast() -> None:
+def test_decisions_look_ahead_on_a_bounded_number_of_clones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scripted AI decides cheaply: it simulates a bounded number of candidate actions
+    per decision (deployment cells are pruned), counted deterministically instead of timed
+    (`triarch bench hotg` prints the times)."""
+    count = [0]
+    orig = HotgGame.clone
+
+    def counting_clone(self: HotgGame) -> HotgGame:
+        count[0] += 1
+        return orig(self)
+
+    monkeypatch.setattr(HotgGame, "clone", counting_clone)
     g = HotgGame.new_game(seed=11)
     agents = [ScriptedAgent(1), RandomAgent(2)]
-    worst = 0.0
+    per_decision = []
     n = 0
     while not g.is_over() and n < 400:
         d = g.decision()
         assert d is not None
-        t = time.perf_counter()
+        count[0] = 0
         a = agents[d.player].choose(g)
         if d.player == 0:
-            worst = max(worst, time.perf_counter() - t)
+            per_decision.append(count[0])
         g.apply(a)
         n += 1
-    assert worst < 0.5  # generous on a loaded CI box; typical decisions take a few ms
+    assert g.is_over() and g.winner() == 0
+    assert max(per_decision) <= 150
+    assert sum(per_decision) / len(per_decision) <= 40
 
 
 def test_takes_a_lethal_attack_on_the_stone() -> None:
