@@ -1220,6 +1220,8 @@ class HotgGame(Game):
             return f"{what} takes no target" if t is not None else f"{what} cannot be used now"
         ab = targeted[0]
         spec = str(ab["target"])
+        if not self.targets_for(spec, p, kind, source, ab):
+            return f"{what} has no valid target now"
         if t is None:
             return f"choose a target for {what}"
         if not isinstance(t, int) or t not in self.zones.cards:

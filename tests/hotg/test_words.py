@@ -131,3 +131,13 @@ def test_status_words_protect_until_whose_turn_and_fizzles() -> None:
     assert "Vulcan's Warcry has no valid target: nothing happens" in [e.text for e in ev]
     g.apply(Action("play", (hand(g, 0, "oracle"), "3,1")))
     assert g.decision().prompt == "Oracle of Delphi: choose one of the revealed cards"  # type: ignore[union-attr]
+
+
+def test_a_card_or_ability_without_any_valid_target_says_so() -> None:
+    g = make([u("hoplite", "2,1")], p1={"hand": ["thunder_of_olympus", "judgement"], "mana": 9})
+    g.apply(Action("ability", (g.stones[1],)))  # Bolt on the stone: no enemy unit anywhere
+    assert reason(g, f"play {hand(g, 0, 'judgement')}") == "Judgement of Osiris has no valid target now"
+    assert reason(g, f"play {hand(g, 0, 'judgement')} {at(g, '2,1')}") == (
+        "Judgement of Osiris has no valid target now"
+    )
+    assert reason(g, f"play {hand(g, 0, 'thunder_of_olympus')}") == "choose a target for Thunder of Olympus"
