@@ -238,25 +238,68 @@ def bench(games: tuple[str, ...], count: int, seed: int, as_json: bool) -> None:
 
 @main.command()
 @click.argument("game", metavar=GAME_METAVAR)
+@click.argument("card", required=False)
 @click.option("--filter", "-f", "text", default="", help="Only cards whose row contains TEXT (any column).")
-def cards(game: str, text: str) -> None:
-    """Show the card pool as a table."""
+@click.option(
+    "--text/--no-text",
+    "show_text",
+    default=None,
+    help="Show the card text column (default: only on terminals 140+ columns wide).",
+)
+def cards(game: str, card: str | None, text: str, show_text: bool | None) -> None:
+    """Show the card pool as a table, or one CARD (by id) in full."""
+    import inspect
+
+    from rich import box
     from rich.console import Console
+    from rich.panel import Panel
     from rich.table import Table
 
     cls = _engine(game)
+    console = Console()
     try:
-        columns, rows = cls.card_rows()
+        if "text" in inspect.signature(cls.card_rows).parameters:
+            columns, rows = cls.card_rows(text=True)  # type: ignore[call-arg]
+        else:
+            columns, rows = cls.card_rows()
     except DataError as exc:
         _fail(str(exc), 1)
+    if card is not None:
+        lowered = [c.lower() for c in columns]
+        key = lowered.index("id") if "id" in lowered else 0
+        match = [r for r in rows if str(r[key]).lower() == card.lower()]
+        if not match:
+            _fail(f"no card {card!r} in the {cls.title} pool (see `triarch cards {cls.game_id}`)", 1)
+        body = "\n".join(
+            f"[bold]{c}[/]: {v}" for c, v in zip(columns, match[0], strict=False) if str(v).strip()
+        )
+        console.print(Panel(body, title=f"{cls.title} — {card}", expand=False))
+        return
+    if show_text is None:
+        show_text = console.width >= 140
+    keep = [i for i, c in enumerate(columns) if show_text or c.lower() != "text"]
     needle = text.lower()
     shown = [r for r in rows if not needle or any(needle in str(c).lower() for c in r)]
-    table = Table(title=f"{cls.title} — {len(shown)} of {len(rows)} cards", show_lines=False)
-    for col in columns:
-        table.add_column(col, overflow="fold")
+    hint = "" if show_text else " · full text: --text, or `triarch cards GAME ID`"
+    table = Table(
+        title=f"{cls.title} — {len(shown)} of {len(rows)} cards{hint}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1),
+    )
+    lowered = [c.lower() for c in columns]
+    merge = not show_text and "id" in lowered and "name" in lowered
+    if merge:  # narrow: the id goes under the name, to leave room for the stats
+        id_i, name_i = lowered.index("id"), lowered.index("name")
+        keep = [i for i in keep if i != id_i]
+    for i in keep:
+        table.add_column(columns[i] + (" / id" if merge and i == name_i else ""), overflow="fold")
     for r in shown:
-        table.add_row(*(str(c) for c in r))
-    Console().print(table)
+        cells = [str(r[i]) for i in keep]
+        if merge:
+            cells[keep.index(name_i)] = f"{r[name_i]}\n[dim]{r[id_i]}[/]"
+        table.add_row(*cells)
+    console.print(table)
 
 
 @main.command()

@@ -1,0 +1,28 @@
+"""`triarch cards`: the pool table (text column on demand) and one card in full."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from common.registry import GAMES, available_games, game_class
+from tui.cli import main
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_cards_table_and_one_card_in_full(game_id: str) -> None:
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    cls = game_class(game_id)
+    columns, rows = cls.card_rows()
+    runner = CliRunner()
+    narrow = runner.invoke(main, ["cards", game_id, "--no-text"], terminal_width=80)
+    assert narrow.exit_code == 0, narrow.output
+    assert f"of {len(rows)} cards" in narrow.output and "--text" in narrow.output
+    wide = runner.invoke(main, ["cards", game_id, "--text"], terminal_width=200)
+    assert wide.exit_code == 0 and " text" in wide.output.lower()
+    first_id = str(rows[0][[c.lower() for c in columns].index("id")])
+    one = runner.invoke(main, ["cards", game_id, first_id], terminal_width=100)
+    assert one.exit_code == 0 and first_id in one.output
+    missing = runner.invoke(main, ["cards", game_id, "no_such_card_xyz"])
+    assert missing.exit_code == 1 and "no card 'no_such_card_xyz'" in missing.output
