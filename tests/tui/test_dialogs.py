@@ -162,19 +162,25 @@ async def test_bhm_pod_investment_as_an_amount(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
-async def test_bhm_target_cards_side_by_side_esc_falls_back_to_the_list_and_d_reopens(tmp_path: Path) -> None:
+async def test_bhm_target_is_answered_on_the_board_and_d_opens_the_cards_side_by_side(tmp_path: Path) -> None:
+    """A BHM target decision whose targets are on the lanes: no dialog in the
+    way (the cursor answers it); `d` opens the cards side by side, a number picks."""
     reach("bhm", "target", tmp_path / "s.json")
     app = resume(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen_name(app) == "BhmScreen"
+        board = screen.query_one("#lane-board")
+        assert board.has_focus and board.cursor_uid in board.actionable
+        await press(pilot, "d")
         await settle(pilot)
         assert screen_name(app) == "TileDialog"
         await press(pilot, "escape")
         await settle(pilot)
         assert screen_name(app) == "BhmScreen"
-        assert app.screen.query_one("#actions").has_focus
         await press(pilot, "d")
         await settle(pilot)
-        assert screen_name(app) == "TileDialog"
         tile = app.screen.tiles[0]
         await press(pilot, "1")
         await settle(pilot)

@@ -10,7 +10,7 @@ from typing import Any
 
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneScreen, Line, Seg, bar, chip, chips, words
+from tui.screens.lanes import LaneScreen, Line, Seg, bar, chip, chips, pile, short, words
 from tui.widgets.detail import find_cards
 
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -23,6 +23,15 @@ FLAG_MARKS = {  # shown as words: readable without colour
     "power_attacked": "power-attacked",
     "abilities_lost": "no abilities",
 }
+DENSE_FLAGS = {  # the same, one letter each (the help explains them)
+    "frozen": "f",
+    "petrified": "t",
+    "invisible": "i",
+    "fled": "d",
+    "attacked": "a",
+    "power_attacked": "p",
+    "abilities_lost": "n",
+}
 
 BHM_KEYS = """
 **BHM**
@@ -32,6 +41,11 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
+- below 120 × 40 a being reads `3 Stone Golem P2 F4 R6 V6 S7 [ap]`: its zone, then POD FUE RES
+  VAL Salud in hundreds (the card panel has the exact values), then in brackets `a` attacked and
+  `p` power-attacked this turn, `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
+  abilities; `+` an attached object or power; dead zone, deserters and invocations are counts (their
+  cards appear when you can choose them)
 """
 
 
@@ -45,11 +59,84 @@ def stat_line(card: dict[str, Any]) -> str:
     return " ".join(out)
 
 
+def hundreds(v: Any) -> str:
+    return str(v // 100) if isinstance(v, int) and v % 100 == 0 else str(v)
+
+
+def dense_stats(card: dict[str, Any]) -> str:
+    """`P3 F4 R6 V6 S7`: the stats in hundreds (exact when not a multiple of 100)."""
+    stats = card.get("stats") or {}
+    out = []
+    for key in STATS:
+        st = stats.get(key)
+        if isinstance(st, dict):
+            out.append(f"{key[0].upper()}{hundreds(st['cur'])}")
+    return " ".join(out)
+
+
 class BhmScreen(LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
 
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        if self.dense:
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        """Three or four lines a side: head with counts, beings (several a line), hand."""
         seat = p["seat"]
+        marks = self.shown_marks()
+        act = self.pile_uids
+        loss = view.get("loss_at", 32)
+        cll = p.get("cll", 0)
+        head = f"{self.who(seat)} C.LL {cll}/{loss} {bar(cll, loss, 8)}"
+        if p.get("budget") is not None:
+            head += f" · budget {p['budget']}"
+        head += f" · hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)}"
+        if p.get("strategy_played"):
+            head += " · strategy played"
+        lines: list[Line] = [(self.head_style(seat), words(head))]
+        beings: list[Seg] = []
+        for z in p.get("zones", []):
+            being = z.get("being")
+            attached = z.get("attached") or []
+            if being is None and not attached:
+                continue
+            beings.append(Seg(" "))
+            if being is not None:
+                flags = "".join(w for k, w in DENSE_FLAGS.items() if (being.get("flags") or {}).get(k))
+                label = f"{z['index'] + 1} {short(str(being.get('name', '?')), 13)} {dense_stats(being)}"
+                if flags:
+                    label += f" [{flags}]"
+                beings += chip(being, label, marks.get(int(being["uid"]), ""))
+            else:
+                beings.append(Seg(f"{z['index'] + 1}"))
+            for a in attached:
+                beings += chip(a, "+" + short(str(a.get("name", "?")), 9), marks.get(int(a["uid"]), ""))
+        lines.append(("", beings if beings else words("  no beings", "lane--dim")))
+        inv = p.get("invocations") or {}
+        zones: list[Seg] = []
+        if p.get("territories"):
+            zones += words(" terr") + chips(p["territories"], 3, ",", 16, marks)
+        zones += (
+            pile(" inv", inv.get("cards") or [], act, marks)
+            if "cards" in inv
+            else words(f"  inv {inv.get('count', 0)} face down")
+        )
+        zones += pile(" · dead", p.get("dead") or [], act, marks)
+        zones += pile(" · deserters", p.get("deserters") or [], act, marks)
+        if p.get("strategy"):
+            zones += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
+        lines.append(("", zones))
+        if mine and p.get("hand") is not None:
+            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+        if mine and p.get("aside"):
+            lines.append(("", words(" set aside") + chips(p["aside"], 10, " ", 14)))
+        return lines
+
+    def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        seat = p["seat"]
+        marks = self.shown_marks()
         loss = view.get("loss_at", 32)
         cll = p.get("cll", 0)
         head = f"{self.who(seat)}  C.LL {cll}/{loss} {bar(cll, loss, 12)}"
@@ -70,14 +157,14 @@ class BhmScreen(LaneScreen):
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
                 flags = [w for k, w in FLAG_MARKS.items() if (being.get("flags") or {}).get(k)]
-                segs += chip(being)
+                segs += chip(being, mark=marks.get(int(being["uid"]), ""))
                 segs += words(f" R{being.get('rank', '?')} {stat_line(being)}")
                 if flags:
                     segs += words(" [" + ", ".join(flags) + "]", "lane--warn")
             else:
                 segs.append(Seg(" (no being)", "lane--dim"))
             for a in attached:
-                segs += [Seg(" +"), *chip(a)]
+                segs += [Seg(" +"), *chip(a, mark=marks.get(int(a["uid"]), ""))]
             lines.append(("", segs))
         free = sum(1 for z in p.get("zones", []) if z.get("being") is None and not z.get("attached"))
         lines.append(("", words(f"  {free} empty zone(s)", "lane--dim")))
@@ -106,9 +193,12 @@ class BhmScreen(LaneScreen):
         parts = [f"Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
+        pending = view.get("pending")
+        if pending and self.dense:
+            parts.append(f"⚡ {pending}")
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
-        if view.get("pending"):
-            out.append(("lane--middle", words(f" ⚡ waiting: {view['pending']}")))
+        if pending and not self.dense:
+            out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out

@@ -9,41 +9,87 @@ information never reaches these panels: they draw from `game.view(viewer)`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Footer
 
+from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.game import GameScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard, Seg, words
-from tui.widgets.status import Prompt
+from tui.widgets.log import GameLog
+from tui.widgets.status import Prompt, StatusBar
 
 GLYPH = {0: "►", 1: "◄"}
 
 Line = tuple[str, list[Seg]]
 
 
-def chip(card: dict[str, Any] | None, label: str | None = None) -> list[Seg]:
+# Decisions in which a card is the whole answer: Enter on the card applies the
+# one action that names it (targets, discards, sacrifices…).
+TARGET_KINDS = frozenset({"target", "pick", "discard", "cleanup", "sacrifice", "choose_target"})
+
+# What the other side did last, marked on its cards until it acts again.
+MARK_ACTOR, MARK_HIT, MARK_AIMED = "★", "⚔", "✦"
+HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
+
+
+def short(name: str, n: int) -> str:
+    """A name cut to n characters with an ellipsis (dense chips)."""
+    return name if len(name) <= n else name[: max(1, n - 1)].rstrip() + "…"
+
+
+def chip(card: dict[str, Any] | None, label: str | None = None, mark: str = "") -> list[Seg]:
     """A card chip (cursor and click), or a dash when there is no card."""
     if not card:
         return [Seg("—")]
-    return [Seg(label if label is not None else str(card.get("name", "?")), uid=int(card["uid"]))]
+    text = label if label is not None else str(card.get("name", "?"))
+    return [Seg(mark + text, uid=int(card["uid"]))]
 
 
-def chips(cards: list[dict[str, Any]], limit: int = 12, sep: str = ",") -> list[Seg]:
+def chips(
+    cards: list[dict[str, Any]],
+    limit: int = 12,
+    sep: str = ",",
+    width: int | None = None,
+    marks: dict[int, str] | None = None,
+) -> list[Seg]:
     if not cards:
         return [Seg(" —")]
+    marks = marks or {}
     out: list[Seg] = []
     for i, c in enumerate(cards[:limit]):
-        out += chip(c)
+        name = str(c.get("name", "?"))
+        out += chip(c, short(name, width) if width else name, marks.get(int(c["uid"]), ""))
         if i < min(limit, len(cards)) - 1:
             out.append(Seg(sep))
     if len(cards) > limit:
         out.append(Seg(f" … +{len(cards) - limit}", "lane--dim"))
     return out
+
+
+def pile(
+    label: str,
+    cards: list[dict[str, Any]],
+    actionable: set[int],
+    marks: dict[int, str] | None = None,
+    width: int = 12,
+) -> list[Seg]:
+    """A dense pile: its count, and as chips only the cards with a choice now
+    (or marked by the last action), so that the cursor still reaches them."""
+    marks = marks or {}
+    shown = [c for c in cards if int(c["uid"]) in actionable or int(c["uid"]) in marks]
+    segs = words(f" {label} {len(cards)}")
+    if shown:
+        segs.append(Seg(":"))
+        segs += chips(shown, 4, ",", width, marks)
+    return segs
 
 
 def bar(value: int, limit: int, width: int = 16) -> str:
@@ -52,24 +98,86 @@ def bar(value: int, limit: int, width: int = 16) -> str:
 
 
 class LaneScreen(GameScreen):
-    """Opponent's lane on top, the middle, your lane below; choices at the side."""
+    """Opponent's lane on top, the middle, your lane below.
+
+    Two layouts from the same widgets (a CSS grid, see app.tcss): below
+    120 × 40 the *dense* one — the lanes across the whole width with short
+    card chips, the prompt under them, then the choices beside the card panel
+    (which shares its place with the log: `t`); from 120 × 40 the *roomy* one —
+    the lanes with every list in full, the choices and the card at the side,
+    the log below."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "toggle_pane", "Card/log"),
+    ]
 
     LANE_KEYS = """
 - `←↑↓→` or `h` `j` `k` `l` — walk over the cards of the table; `▸` marks a card with a choice now
-- `Enter`/`Space` or a click on a card — read it and narrow the choice list to it (`Esc` shows all)
+- `Enter`/`Space` or a click on a card — if it is the answer (a target, a discard…) it is chosen at
+  once; else the choice list narrows to that card, and the cards it can act on get the `▸`: `Enter` on
+  one of them (e.g. the unit to attack, the being to equip) takes that choice. `●` marks the selected
+  card; a card the engine refuses is explained in red (`✗`). `Esc` drops the selection.
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
+- `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
+  when something happens, the card when you move the cursor)
+- marks of the other side's last actions (until it acts again): `★` the card that acted, `⚔` the card
+  it attacked or blocked, `✦` the target of its power, prayer, strategy or ability
 """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.add_class("game-lanes")
         self.focus_uid: int | None = None
+        self.dense = True
+        self.actionable: set[int] = set()
+        self.pile_uids: set[int] = set()
+        self.last_actor: int | None = None
+        self.marks: dict[int, dict[int, str]] = {0: {}, 1: {}}  # per seat: uid -> mark
+        self.last_words: dict[int, list[str]] = {0: [], 1: []}  # per seat: its last actions in words
 
-    def compose_table(self) -> ComposeResult:
-        with VerticalScroll(id="lanes"):
-            yield LaneBoard(id="lane-board")
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Grid(id="lane-grid"):
+            with VerticalScroll(id="lanes"):
+                yield LaneBoard(id="lane-board")
+            yield Prompt(id="prompt")
+            yield ActionList(id="actions")
+            yield CardDetail(id="detail")
+            yield GameLog(id="log")
+        yield Footer()
 
     def focus_first(self) -> None:
         self.query_one(LaneBoard).focus()
+
+    def on_mount(self) -> None:
+        prompt = self.query_one(Prompt)
+        prompt.fit_screen_width = self.is_dense()
+        prompt.fit()
+
+    def is_dense(self) -> bool:
+        return not (self.has_class("-wide") and self.has_class("-tall"))
+
+    def prompt_rows(self, rows: int) -> None:
+        """The dense grid's rows: the lanes, the prompt's lines, the choices."""
+        if not self.is_dense():
+            self.query_one("#lane-grid").styles.grid_rows = "auto 1fr 12 10"
+            return
+        bottom = 10 if self.has_class("-tall") else 7
+        self.query_one("#lane-grid").styles.grid_rows = f"1fr {rows} {bottom}"
+
+    def on_resize(self, event: Resize) -> None:
+        prompt = self.query_one(Prompt)
+        prompt.fit_screen_width = self.is_dense()
+        if prompt.fit_screen_width:
+            prompt.fit()
+        else:
+            prompt.styles.height = "auto"
+            self.prompt_rows(0)
+        dense = self.is_dense()
+        if dense != self.dense and self.view_data:
+            self.dense = dense
+            self.update_table(self.view_data, None if self.covered else self.session.decision, self.legal)
+        self.dense = dense
 
     # -- to be filled by each game ------------------------------------------------------------
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
@@ -79,27 +187,98 @@ class LaneScreen(GameScreen):
         return []
 
     # -- drawing ----------------------------------------------------------------------------
+    def shown_marks(self) -> dict[int, str]:
+        """The marks of the side that is not looking at the table now."""
+        return self.marks.get(1 - self.session.viewer(), {})
+
+    def selection(self) -> list[Action]:
+        """The choices with the selected card (empty when none is selected)."""
+        if self.focus_uid is None:
+            return []
+        return [a for a in self.legal if self.focus_uid in a.args]
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        self.dense = self.is_dense()
         me = self.session.viewer()
         players = view.get("players", [])
         if len(players) < 2:
             return
+        if self.focus_uid is not None and not self.selection():
+            self.focus_uid = None
+        if self.focus_uid is None:
+            self.query_one(Prompt).hint = ""
+        sel = self.selection()
+        if sel:
+            actionable = {x for a in sel for x in a.args if isinstance(x, int) and x != self.focus_uid}
+        else:
+            actionable = {a for act in legal for a in act.args if isinstance(a, int)}
+        self.actionable = actionable
+        # cards of a dense pile drawn as chips: any card of a choice now
+        self.pile_uids = {a for act in legal for a in act.args if isinstance(a, int)}
         lines = self.render_player(view, players[1 - me], False)
         lines += self.render_middle(view, decision)
+        lines += self.render_last(me)
         lines += self.render_player(view, players[me], True)
-        actionable = {a for act in legal for a in act.args if isinstance(a, int)}
         board = self.query_one(LaneBoard)
+        board.selected = self.focus_uid
         board.show(lines, actionable)
+        if decision is not None and decision.kind in TARGET_KINDS and board.cursor_uid not in actionable:
+            first = next((u for u in board.chip_uids() if u in actionable), None)
+            if first is not None:
+                board.move_to(first)
         if board.has_focus and decision is not None and legal and not actionable:
             self.query_one(ActionList).focus()  # nothing to point at: choose in the list
         if self.focus_uid is not None:
-            self.narrow(self.focus_uid)
+            self.narrow(self.focus_uid, refocus=False)
+
+    def render_last(self, me: int) -> list[Line]:
+        """What the other side did since it last took over, in words (its cards bear the marks)."""
+        said = self.last_words.get(1 - me) or []
+        if not said:
+            return []
+        more = f" (+{len(said) - 1} before: see the log)" if len(said) > 1 else ""
+        text = f" {MARK_ACTOR} {self.seat_name(1 - me).replace('Player ', 'P')} last: {said[-1]}{more}"
+        return [("lane--middle", words(text, "lane--dim"))]
 
     def who(self, seat: int) -> str:
         return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
 
     def head_style(self, seat: int) -> str:
         return f"lane--p{seat + 1}"
+
+    # -- the card panel and the log share a place in the dense layout ----------------------------
+    def show_pane(self, which: str) -> None:
+        self.set_class(which == "log", "-show-log")
+
+    def action_toggle_pane(self) -> None:
+        self.show_pane("card" if self.has_class("-show-log") else "log")
+
+    def on_key(self, event: Any) -> None:
+        super().on_key(event)
+        if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
+            self.show_pane("card")
+
+    # -- what the other side did -------------------------------------------------------------------
+    def log_action(self, player: int, words: str, events: list[Any]) -> None:
+        action = self.session.game.history[-1] if self.session.game.history else None
+        if player != self.last_actor:
+            self.last_actor = player
+            self.marks[player] = {}
+            self.last_words[player] = []
+        self.last_words[player].append(words)
+        if isinstance(action, Action):
+            uids = [a for a in action.args if isinstance(a, int)]
+            marks = self.marks[player]
+            if action.kind == "target":
+                for u in uids:
+                    marks[u] = MARK_AIMED
+            elif uids:
+                marks[uids[0]] = MARK_ACTOR
+                for u in uids[1:]:
+                    marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
+        super().log_action(player, words, events)
+        if player != self.session.viewer() or self.session.is_ai_turn():
+            self.show_pane("log")
 
     # -- choosing cards ------------------------------------------------------------------------------
     def on_lane_board_card_chosen(self, message: LaneBoard.CardChosen) -> None:
@@ -109,56 +288,139 @@ class LaneScreen(GameScreen):
         if message.uid is None:
             return
         card = find_cards(self.view_data).get(message.uid)
-        n = len([a for a in self.legal if message.uid in a.args])
-        note = f"Enter: the {n} choice(s) with this card" if n else "no choice with this card now"
+        sel = self.selection()
+        if sel and message.uid != self.focus_uid:
+            n = len([a for a in sel if message.uid in a.args])
+            name = find_cards(self.view_data).get(self.focus_uid or -1, {}).get("name", "the selection")
+            note = f"Enter: {n} choice(s) of {name} with this card" if n else f"not a choice of {name}"
+        else:
+            n = len([a for a in self.legal if message.uid in a.args])
+            d = self.session.decision
+            if n == 1 and d is not None and d.kind in TARGET_KINDS:
+                note = "Enter: choose this card"
+            else:
+                note = f"Enter: the {n} choice(s) with this card" if n else "no choice with this card now"
         self.query_one(CardDetail).show_card(card, note)
+
+    def refusal(self, uid: int, templates: list[Action], keep: int | None = None) -> str | None:
+        """The engine's reason against `uid` in the place of a card of a legal
+        action (the card `keep` stays): e.g. why that unit is not a target."""
+        game = self.session.game
+        for a in templates:
+            for i, x in enumerate(a.args):
+                if not isinstance(x, int) or x == keep:
+                    continue
+                trial = Action(a.kind, tuple(uid if j == i else y for j, y in enumerate(a.args)))
+                try:
+                    game.check(trial)
+                except IllegalAction as exc:
+                    return exc.reason
+                except Exception:  # a malformed trial: no reason to give
+                    continue
+                return None
+        return None
 
     def action_inspect(self, uid: int) -> None:
         cards = find_cards(self.view_data)
         card = cards.get(uid)
+        name = (card or {}).get("name", "this card")
+        prompt = self.query_one(Prompt)
+        if not self.can_act():
+            self.query_one(CardDetail).show_card(card, "not your decision now")
+            prompt.error = "Wait: it is not your decision now."
+            return
+        d = self.session.decision
+        sel = self.selection()
+        if sel and uid != self.focus_uid:  # the second card of a choice: source, then target
+            source = cards.get(self.focus_uid or -1, {}).get("name", "the selected card")
+            pair = [a for a in sel if uid in a.args]
+            if len(pair) == 1:
+                self.choose(pair[0])
+                return
+            if pair:
+                self.show_choices(pair)
+                self.query_one(ActionList).focus()
+                return
+            reason = self.refusal(uid, sel, keep=self.focus_uid)
+            prompt.error = f"{name}: {reason}" if reason else f"{source} has no choice with {name}."
+            self.app.bell()
+            return
         involved = [a for a in self.legal if uid in a.args]
+        if uid == self.focus_uid and involved:
+            self.query_one(ActionList).focus()  # Enter again on the selection: to its choices
+            return
+        if involved and len(involved) == 1 and d is not None and d.kind in TARGET_KINDS:
+            self.choose(involved[0])
+            return
         if involved:
-            note = f"{len(involved)} choice(s) with this card — Esc shows all"
-        elif self.legal:
-            note = "no choice with this card now"
-        else:
-            note = "not your decision now"
-        self.query_one(CardDetail).show_card(card, note)
-        if involved:
+            self.query_one(CardDetail).show_card(card, f"{len(involved)} choice(s) with this card — Esc: all")
             self.focus_uid = uid
+            self.refresh_view()
             self.narrow(uid)
             return
-        name = (card or {}).get("name", "this card")
-        if not self.can_act():
-            self.query_one(Prompt).error = "Wait: it is not your decision now."
+        self.query_one(CardDetail).show_card(card, "no choice with this card now")
+        if d is not None and d.kind in TARGET_KINDS:
+            reason = self.refusal(uid, self.legal)
+            prompt.error = (
+                f"{name}: {reason}" if reason else f"{name} is not a choice: ▸ marks the cards that are."
+            )
+            self.app.bell()
         elif any(isinstance(x, int) for a in self.legal for x in a.args):
-            self.query_one(
-                Prompt
-            ).error = f"No choice with {name} now: ▸ marks the cards with one (Tab: the list)."
+            prompt.error = f"No choice with {name} now: ▸ marks the cards with one (Tab: the list)."
         else:
-            self.query_one(Prompt).error = f"No choice with {name} now: choose in the list."
+            prompt.error = f"No choice with {name} now: choose in the list."
             self.query_one(ActionList).focus()
 
-    def narrow(self, uid: int) -> None:
+    def show_choices(self, actions: list[Action]) -> None:
+        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in actions])
+
+    def narrow(self, uid: int, refocus: bool = True) -> None:
         involved = [a for a in self.legal if uid in a.args]
         if not involved:
             self.focus_uid = None
             return
-        actions = self.query_one(ActionList)
-        actions.show([(a, self.session.game.describe_action(a)) for a in involved])
-        actions.focus()
+        self.show_choices(involved)
+        others = {x for a in involved for x in a.args if isinstance(x, int) and x != uid}
+        board = self.query_one(LaneBoard)
+        on_board = others & set(board.chip_uids())
+        name = find_cards(self.view_data).get(uid, {}).get("name", "the card")
+        if on_board:
+            self.query_one(
+                Prompt
+            ).hint = f"● {name}: Enter on a ▸ card to choose with it · Tab: the list · Esc: drop"
+            if refocus:
+                board.focus()
+                if board.cursor_uid not in on_board:
+                    board.move_to(next(u for u in board.chip_uids() if u in on_board))
+        elif refocus:
+            self.query_one(Prompt).hint = f"● {name}: pick one of its choices · Esc drops it"
+            self.query_one(ActionList).focus()
 
     def action_cancel(self) -> None:
         super().action_cancel()
         if self.focus_uid is not None:
             self.focus_uid = None
+            self.query_one(Prompt).hint = ""
             self.refresh_view()
             self.query_one(LaneBoard).focus()
 
     def after_human_action(self) -> None:
+        self.query_one(Prompt).hint = ""
         if self.focus_uid is not None:
             self.focus_uid = None
             self.query_one(LaneBoard).focus()
 
+    # -- the board answers target decisions; the dialog only when asked (`d`) -----------------------
+    def maybe_open_dialog(self, force: bool = False) -> None:
+        d = self.session.decision
+        if not force and d is not None and d.kind in TARGET_KINDS and self.legal:
+            uids = {x for a in self.legal for x in a.args if isinstance(x, int)}
+            board = self.query_one(LaneBoard)
+            if uids and uids <= set(board.chip_uids()):
+                if self.can_act():
+                    board.focus()
+                return
+        super().maybe_open_dialog(force)
 
-__all__ = ["LaneScreen", "Line", "Seg", "bar", "chip", "chips", "words"]
+
+__all__ = ["LaneScreen", "Line", "Seg", "bar", "chip", "chips", "pile", "short", "words"]

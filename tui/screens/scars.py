@@ -11,7 +11,7 @@ from typing import Any
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneScreen, Line, Seg, chip, chips, words
+from tui.screens.lanes import LaneScreen, Line, Seg, chip, chips, short, words
 from tui.widgets.detail import find_cards
 
 SCARS_KEYS = """
@@ -22,14 +22,18 @@ SCARS_KEYS = """
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
+- below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `-1` its damage, `z` summoning
+  sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters;
+  the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,
+  then hand, deck and discard counts
 """
 
 
-def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]]) -> list[Seg]:
+def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "") -> list[Seg]:
     def name(uid: Any) -> str:
         return str(units.get(uid, {}).get("name", f"#{uid}"))
 
-    segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}")
+    segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}", mark)
     marks = []
     if u.get("damage"):
         marks.append(f"dmg {u['damage']}")
@@ -46,6 +50,28 @@ def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]]) -> list[Seg]:
     if marks:
         segs += words(f" ({'; '.join(marks)})", "lane--dim")
     return segs
+
+
+def dense_unit(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "") -> list[Seg]:
+    """`Wolf 2/3 -1 z + ⇒Aurel`: one short chip a unit."""
+
+    def name(uid: Any) -> str:
+        return short(str(units.get(uid, {}).get("name", f"#{uid}")), 6)
+
+    label = f"{short(str(u.get('name', '?')), 12)} {u.get('attack')}/{u.get('defense')}"
+    if u.get("damage"):
+        label += f" -{u['damage']}"
+    if u.get("sick"):
+        label += " z"
+    if u.get("weapons"):
+        label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
+    if u.get("attacking") is not None:
+        label += " ⇒" + name(u["attacking"])
+    if u.get("blocking") is not None:
+        label += " ⛨" + name(u["blocking"])
+    if u.get("sheltering") is not None:
+        label += " ↺" + name(u["sheltering"])
+    return chip(u, label, mark)
 
 
 class ScarsScreen(LaneScreen):
@@ -66,11 +92,65 @@ class ScarsScreen(LaneScreen):
         return out
 
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        if self.dense:
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        """A head line, a line per position, the weapons if any, the hand."""
         seat = p["seat"]
         hero = p.get("hero") or {}
         energy = p.get("energy") or {}
         cards = self.all_cards(view)
-        head = words(f"{self.who(seat)} ") + chip(hero) + words(f" · lives {p.get('lives')}")
+        marks = self.shown_marks()
+        units = p.get("units") or []
+        up, tapped = energy.get("untapped", 0), energy.get("tapped", 0)
+        head = words(f"{self.who(seat)} ") + chip(
+            hero, short(str(hero.get("name", "?")), 18), marks.get(hero.get("uid", -1), "")
+        )
+        info = f" ♥{p.get('lives')} ⚡{up}/{up + tapped}"
+        if p.get("pool"):
+            info += f" pool {p['pool']}"
+        info += f"  units {len(units)}/{p.get('unit_limit', 0)}"
+        info += f"  hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
+        info += f" disc {len(p.get('discard') or [])}"
+        lines: list[Line] = [(self.head_style(seat), head + words(info))]
+        for pos, label in (("attack", "ATK"), ("defense", "DEF")):
+            row: list[Seg] = [Seg(f" {label}")]
+            here = [u for u in units if u.get("position") == pos]
+            for u in here:
+                row.append(Seg(" "))
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""))
+            if not here:
+                row.append(Seg(" —", "lane--dim"))
+            lines.append(("", row))
+        extras = (p.get("weapons") or []) + (p.get("structures") or [])
+        tail: list[Seg] = []
+        if extras:
+            tail += words(" weapons") + chips(extras, 6, " ", 12, marks)
+        if mine and p.get("support_cards"):
+            tail += words(f" · supports {len(p['support_cards'])}")
+            picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
+            if picks:
+                tail += chips(picks, 4, " ", 12, marks)
+        if p.get("out"):
+            tail += words(f" · out of the game {len(p['out'])}")
+        if tail:
+            lines.append(("", tail))
+        if mine and p.get("hand") is not None:
+            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+        return lines
+
+    def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        seat = p["seat"]
+        hero = p.get("hero") or {}
+        energy = p.get("energy") or {}
+        cards = self.all_cards(view)
+        head = (
+            words(f"{self.who(seat)} ")
+            + chip(hero, mark=self.shown_marks().get(hero.get("uid", -1), ""))
+            + words(f" · lives {p.get('lives')}")
+        )
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         if p.get("pool"):
@@ -94,7 +174,7 @@ class ScarsScreen(LaneScreen):
             for i, u in enumerate(mine_pos):
                 if i:
                     row.append(Seg(" ·"))
-                row += unit_segs(u, cards)
+                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""))
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -109,18 +189,24 @@ class ScarsScreen(LaneScreen):
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         step = " · response window" if view.get("step") == "window" else ""
-        out: list[Line] = [
-            (
-                "lane--middle",
-                words(f" Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}{step}"),
-            )
-        ]
+        head = f" Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}{step}"
+        responding = decision is not None and decision.kind == "respond"
+        if self.dense and responding:
+            assert decision is not None
+            who = "you" if decision.player == self.session.viewer() else self.seat_name(decision.player)
+            head += f" · ▶ {who} may respond"
+        out: list[Line] = [("lane--middle", words(head))]
         stack = view.get("stack") or []
         cards = find_cards(view)
         if stack:
-            out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
+            if not self.dense:
+                out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
             for i, e in enumerate(stack, 1):
-                segs = words(f"   {i}. P{e.get('controller', 0) + 1}:")
+                segs = words(
+                    f"   {i}. P{e.get('controller', 0) + 1}:"
+                    if not self.dense
+                    else f" ⧉{i} P{e.get('controller', 0) + 1}:"
+                )
                 src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
                 if src is not None:
                     segs += chip(src)
@@ -128,7 +214,8 @@ class ScarsScreen(LaneScreen):
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
-        if decision is not None and decision.kind == "respond":
+        if responding and not self.dense:
+            assert decision is not None
             out.append(
                 (
                     "lane--middle",

@@ -5,8 +5,8 @@ The widget knows no rules. Its screen gives it lines of `Seg`s (plain words,
 or a card chip with its uid) and the set of uids that take part in a legal
 choice now; it posts `CardChosen` (Enter, Space, a click) and
 `CardHighlighted` (the cursor moved). Focus reads without colour: the cursor
-chip is drawn in reverse video behind a `▶`, and a chip with a choice now has
-a `▸` in front of it.
+chip is drawn in reverse video behind a `▶`, a chip with a choice now has
+a `▸` in front of it, and the selected card (whose choices the list shows) a `●`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 
-CURSOR_MARK, ACTION_MARK = "▶", "▸"
+CURSOR_MARK, ACTION_MARK, SELECTED_MARK = "▶", "▸", "●"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,7 @@ class LaneBoard(Widget, can_focus=True):
         "lane--chip",
         "lane--actionable",
         "lane--cursor",
+        "lane--selected",
         "lane--warn",
         "lane--p1",
         "lane--p2",
@@ -89,6 +90,7 @@ class LaneBoard(Widget, can_focus=True):
         self.line_styles: list[str] = []  # a component class for the whole line, or ""
         self.actionable: set[int] = set()
         self.cursor_uid: int | None = None
+        self.selected: int | None = None  # the card whose choices are being narrowed to
         self._placed: list[_Placed] = []
         self._rows = 0
         self._row_style: list[str] = []
@@ -161,10 +163,20 @@ class LaneBoard(Widget, can_focus=True):
             else:
                 is_cursor = seg.uid == self.cursor_uid
                 act = seg.uid in self.actionable
-                mark = CURSOR_MARK if is_cursor and self.has_focus else ACTION_MARK if act else " "
+                mark = (
+                    CURSOR_MARK
+                    if is_cursor and self.has_focus
+                    else SELECTED_MARK
+                    if seg.uid == self.selected
+                    else ACTION_MARK
+                    if act
+                    else " "
+                )
                 chip = style + self.get_component_rich_style("lane--chip", partial=True)
                 if act:
                     chip += self.get_component_rich_style("lane--actionable", partial=True)
+                if seg.uid == self.selected:
+                    chip += self.get_component_rich_style("lane--selected", partial=True)
                 if is_cursor:
                     chip += self.get_component_rich_style("lane--cursor", partial=True)
                     chip += Style(reverse=True) if self.has_focus else Style(underline=True)
