@@ -254,6 +254,10 @@ class BhmGame(Game):
                 out.append(c)
         return out
 
+    def fled_cards(self) -> list[BhmCard]:
+        """Both players' beings waiting in the deserters zones (BH-37)."""
+        return self.cards_in("deserters:0") + self.cards_in("deserters:1")
+
     def attachments(self, c: BhmCard) -> list[BhmCard]:
         slot = self.slot_of(c)
         if slot is None:
@@ -272,24 +276,36 @@ class BhmGame(Game):
 
     # ------------------------------------------------------------------ attributes
     def max_stat(self, c: BhmCard, stat: str) -> int | None:
-        """Base + territory auras + attachments + modifiers (BH-66: among 'set'
-        modifiers the higher-ranked source wins, on equal rank the later one)."""
+        """Base + territory auras + attachments + modifiers.
+
+        BH-66 precedence: an effect that *sets* the attribute contradicts every
+        other change of it. Among 'set' effects the higher-ranked source wins, on
+        equal rank the later one. Against the winning set, another change counts
+        only if its card has a higher rank, or the same rank and came later (an
+        object or territory of the same rank was in play before it: it loses)."""
         base = getattr(c.d, stat)
         if base is None:
             return None
-        value = base
-        if c.zone.startswith("slot:") or c.zone.startswith("deserters:"):
-            for a in self.attachments(c):
-                value += a.d.bonus.get(stat, 0)
-            for t in self.cards_in(f"territories:{c.controller}"):
-                if t.d.effect == "aura" and t.d.stat == stat and t.d.element in ("", c.d.element):
-                    value += t.d.amount
         sets = [m for m in c.modifiers if m.stat == stat and m.op == "set"]
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
-        if win is not None:
-            value = win.value
+        win_rank = self.rank_of(win.source) if win is not None else -1
+        statics: list[tuple[int, int]] = []  # (rank of the card, bonus)
+        if c.zone.startswith("slot:") or c.zone.startswith("deserters:"):
+            for a in self.attachments(c):
+                if a.d.bonus.get(stat):
+                    statics.append((a.d.rank, a.d.bonus[stat]))
+            if c.d.is_being:  # BH-71: auras name beings; celestial entities are not
+                for t in self.cards_in(f"territories:{c.controller}"):
+                    if t.d.effect == "aura" and t.d.stat == stat and t.d.element in ("", c.d.element):
+                        statics.append((t.d.rank, t.d.amount))
+        if win is None:
+            value = base + sum(v for _, v in statics)
+        else:
+            value = win.value + sum(v for r, v in statics if r > win_rank)
         for m in c.modifiers:
-            if m.stat == stat and m.op == "add" and (win is None or m.order > win.order):
+            if m.stat != stat or m.op != "add":
+                continue
+            if win is None or (self.rank_of(m.source), m.order) > (win_rank, win.order):  # BH-66
                 value += m.value
         return max(0, value)
 
@@ -323,7 +339,7 @@ class BhmGame(Game):
             for a in self.attachments(c):
                 kws.extend(a.d.grants)
             for t in self.cards_in(f"territories:{c.controller}"):
-                if t.d.element in ("", c.d.element):
+                if c.d.is_being and t.d.element in ("", c.d.element):  # BH-71: beings only
                     kws.extend(t.d.grants)
             kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
         if c.nameless:  # BH-101: Eternal goes with the name
@@ -969,6 +985,16 @@ class BhmGame(Game):
                 c, b = self.card(int(args[0])), self.card(int(args[1]))
                 if c.d.type != "object":
                     return f"{c.name} is not an object"
+                if self.sub != "main":
+                    return "objects are attached in the strategy phases"
+                if c.zone != f"hand:{p}" and not (
+                    c.zone.startswith(f"slot:{p}:") and self.occupant(c.zone) is None
+                ):
+                    return f"{c.name} is not in your hand (nor left alone in one of your being zones)"
+                if not self.on_field(b) or b.controller != p:
+                    return f"{b.name} is not one of your beings on the field"
+                if b.petrified:
+                    return f"{b.name} is petrified"
                 if c.d.rank > self.object_budget(b):  # BH-60
                     return (
                         f"{b.name} (rank {b.d.rank}) has room for object ranks up to {self.object_budget(b)}; "
@@ -981,8 +1007,30 @@ class BhmGame(Game):
                 if self.sub != "main":
                     return "strategy cards are played in the strategy phases"
                 return self.strategy_problem(c)
-            if a.kind == "territory" and len(args) == 1 and len(self.zones[f"territories:{p}"]) >= 2:
-                return "you already hold 2 territories (BH-50)"
+            if a.kind == "territory" and len(args) == 1:
+                c = self.card(int(args[0]))
+                if c.zone != f"hand:{p}" or c.d.type != "territory":
+                    return f"{c.name} is not a territory card in your hand"
+                if self.sub != "main":
+                    return "territories are played in the strategy phases"
+                if len(self.zones[f"territories:{p}"]) >= 2:
+                    return "you already hold 2 territories (BH-50)"
+            if a.kind == "react" and len(args) == 1 and self.sub == "respond":
+                q = 1 - p
+                r = self.card(int(args[0]))
+                if r.zone != f"hand:{q}":
+                    return f"{r.name} is not in your hand"
+                if not r.d.reaction:
+                    return f"{r.name} is not a reaction card (BH-67)"
+                if r.d.rank > self.cll[q]:
+                    return f"{r.name} is rank {r.d.rank}; your C.LL is {self.cll[q]} (BH-11)"
+                assert self.pending is not None
+                e = EFFECTS[r.d.effect]
+                if self.pending[0] not in e.answers:
+                    return f"{r.name} does not answer {self.pending_text(self.pending)}"
+                return f"{r.name} only answers an action aimed at one of your beings"
+            if a.kind == "discard" and len(args) == 1 and self.sub == "discard":
+                return f"{self.card(int(args[0])).name} is not in your hand"
             if a.kind == "ability" and len(args) == 1:
                 return self.can_use_ability(self.card(int(args[0])))
             if a.kind == "invoke" and len(args) == 2:
@@ -1112,8 +1160,8 @@ class BhmGame(Game):
         p = self.active
         self.turn += 1
         self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
-        for c in self.field_cards(0) + self.field_cards(1):
-            c.modifiers = [m for m in c.modifiers if m.until != f"start{p}"]
+        for c in self.field_cards(0) + self.field_cards(1) + self.fled_cards():
+            c.modifiers = [m for m in c.modifiers if m.until != f"start{p}"]  # fled beings too (BH-37)
             if c.controller == p:
                 c.returned = False
         if not self.draw(p, mandatory=True):  # BH-20, BH-05
