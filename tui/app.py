@@ -32,7 +32,7 @@ class TriarchApp(App[None]):
 
     TITLE = "Triarch"
     CSS_PATH = ["styles/app.tcss"]
-    COMMANDS = App.COMMANDS | {TriarchCommands}
+    COMMANDS = {TriarchCommands}  # the game's own entries first and only (quit and theme included)
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),
         (80, "-normal"),

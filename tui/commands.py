@@ -1,4 +1,4 @@
-"""Command palette entries (Ctrl+P): new game, save, resign, help, theme."""
+"""Command palette entries (Ctrl+P): new game, save, resign, help, theme, quit."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class TriarchCommands(Provider):
                 ("Help", "Keys, rules reference and keyword glossary", screen.action_help),
             ]
         out.append(("Theme", "Change the colour theme", app.action_change_theme))
+        out.append(("Quit", "Leave Triarch (a game in progress stays saved: Continue resumes it)", app.exit))
         return out
 
     async def discover(self) -> Hits:

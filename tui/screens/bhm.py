@@ -41,10 +41,10 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
-- below 120 × 40 a being reads `3 Stone Golem P2 F4 R6 V6 S7 [ap]`: its zone, then POD FUE RES
-  VAL Salud in hundreds (the card panel has the exact values), then in brackets `a` attacked and
+- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [ap]`: POD/FUE/RES/VAL/Salud in hundreds
+  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked and
   `p` power-attacked this turn, `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
-  abilities; `+` an attached object or power; dead zone, deserters and invocations are counts (their
+  abilities; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 """
 
@@ -64,14 +64,14 @@ def hundreds(v: Any) -> str:
 
 
 def dense_stats(card: dict[str, Any]) -> str:
-    """`P3 F4 R6 V6 S7`: the stats in hundreds (exact when not a multiple of 100)."""
+    """`3/4/6/6/7`: POD/FUE/RES/VAL/Salud in hundreds (exact when not a
+    multiple of 100; `-` a stat the being lacks)."""
     stats = card.get("stats") or {}
     out = []
     for key in STATS:
         st = stats.get(key)
-        if isinstance(st, dict):
-            out.append(f"{key[0].upper()}{hundreds(st['cur'])}")
-    return " ".join(out)
+        out.append(hundreds(st["cur"]) if isinstance(st, dict) else "-")
+    return "/".join(out)
 
 
 class BhmScreen(LaneScreen):
@@ -83,7 +83,7 @@ class BhmScreen(LaneScreen):
         return self.render_player_roomy(view, p, mine)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        """Three or four lines a side: head with counts, beings (several a line), hand."""
+        """A head line with every count, the beings (three a line), the hand."""
         seat = p["seat"]
         marks = self.shown_marks()
         act = self.pile_uids
@@ -91,11 +91,22 @@ class BhmScreen(LaneScreen):
         cll = p.get("cll", 0)
         head = f"{self.who(seat)} C.LL {cll}/{loss} {bar(cll, loss, 8)}"
         if p.get("budget") is not None:
-            head += f" · budget {p['budget']}"
-        head += f" · hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)}"
+            head += f" budget {p['budget']}"
+        head += f" · hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
+        segs = words(head)
+        inv = p.get("invocations") or {}
+        segs += (
+            pile("inv", inv["cards"], act, marks) if "cards" in inv else words(f" inv {inv.get('count', 0)}")
+        )
+        segs += pile("dead", p.get("dead") or [], act, marks)
+        segs += pile("des", p.get("deserters") or [], act, marks)
         if p.get("strategy_played"):
-            head += " · strategy played"
-        lines: list[Line] = [(self.head_style(seat), words(head))]
+            segs += words(" · strategy played")
+        if p.get("territories"):
+            segs += words(" · terr") + chips(p["territories"], 3, ",", 16, marks)
+        if p.get("strategy"):
+            segs += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
+        lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
         for z in p.get("zones", []):
             being = z.get("being")
@@ -105,29 +116,15 @@ class BhmScreen(LaneScreen):
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(w for k, w in DENSE_FLAGS.items() if (being.get("flags") or {}).get(k))
-                label = f"{z['index'] + 1} {short(str(being.get('name', '?')), 13)} {dense_stats(being)}"
+                label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
             else:
-                beings.append(Seg(f"{z['index'] + 1}"))
+                beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
-                beings += chip(a, "+" + short(str(a.get("name", "?")), 9), marks.get(int(a["uid"]), ""))
+                beings += chip(a, "+" + short(str(a.get("name", "?")), 8), marks.get(int(a["uid"]), ""))
         lines.append(("", beings if beings else words("  no beings", "lane--dim")))
-        inv = p.get("invocations") or {}
-        zones: list[Seg] = []
-        if p.get("territories"):
-            zones += words(" terr") + chips(p["territories"], 3, ",", 16, marks)
-        zones += (
-            pile(" inv", inv.get("cards") or [], act, marks)
-            if "cards" in inv
-            else words(f"  inv {inv.get('count', 0)} face down")
-        )
-        zones += pile(" · dead", p.get("dead") or [], act, marks)
-        zones += pile(" · deserters", p.get("deserters") or [], act, marks)
-        if p.get("strategy"):
-            zones += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
-        lines.append(("", zones))
         if mine and p.get("hand") is not None:
             lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
         if mine and p.get("aside"):
@@ -194,6 +191,8 @@ class BhmScreen(LaneScreen):
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
+        if self.dense:
+            parts.append("beings P/F/R/V/S ÷100")
         if pending and self.dense:
             parts.append(f"⚡ {pending}")
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]

@@ -221,14 +221,23 @@ class GameScreen(BaseScreen):
         elif spectator:
             prompt.prompt = "Hand-over…"
         elif thinking and d is not None:
-            prompt.prompt = f"{self.seat_name(d.player)} is deciding: {d.prompt}"
+            prompt.prompt = f"{self.seat_name(d.player)} is deciding: {self.own_words(d)}"
+        elif d is not None and not s.seats.hotseat:
+            prompt.prompt = f"You: {self.own_words(d)}"
         elif d is not None:
-            prompt.prompt = f"{self.seat_name(d.player)}: {d.prompt}"
+            prompt.prompt = f"{self.seat_name(d.player)}: {self.own_words(d)}"
         actions = self.query_one(ActionList)
         actions.show([(a, s.game.describe_action(a)) for a in self.legal])
         self.update_table(view, None if spectator else d, self.legal)
         if not self.legal:
             self.query_one(CardDetail).show_card(None, self.detail_hint())
+
+    @staticmethod
+    def own_words(d: Decision) -> str:
+        """The engine's prompt without a leading "P1: " (the seat's name says it)."""
+        text = d.prompt
+        tag = f"P{d.player + 1}: "
+        return text[len(tag) :] if text.startswith(tag) else text
 
     def status_text(self, d: Decision | None) -> str:
         s = self.session
@@ -461,7 +470,7 @@ class GameScreen(BaseScreen):
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
-        keys = COMMON_KEYS + self.EXTRA_KEYS
+        keys = self.EXTRA_KEYS + "\n**Everywhere**\n\n" + COMMON_KEYS if self.EXTRA_KEYS else COMMON_KEYS
         self.app.push_screen(
             HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
         )

@@ -32,8 +32,8 @@ Line = tuple[str, list[Seg]]
 
 
 # Decisions in which a card is the whole answer: Enter on the card applies the
-# one action that names it (targets, discards, sacrifices…).
-TARGET_KINDS = frozenset({"target", "pick", "discard", "cleanup", "sacrifice", "choose_target"})
+# one action that names it (targets, discards, sacrifices, cards set aside…).
+TARGET_KINDS = frozenset({"target", "pick", "discard", "cleanup", "sacrifice", "choose_target", "mulligan"})
 
 # What the other side did last, marked on its cards until it acts again.
 MARK_ACTOR, MARK_HIT, MARK_AIMED = "★", "⚔", "✦"
@@ -133,7 +133,8 @@ class LaneScreen(GameScreen):
         self.pile_uids: set[int] = set()
         self.last_actor: int | None = None
         self.marks: dict[int, dict[int, str]] = {0: {}, 1: {}}  # per seat: uid -> mark
-        self.last_words: dict[int, list[str]] = {0: [], 1: []}  # per seat: its last actions in words
+        # per seat: its last actions in words, and whether each named a card
+        self.last_words: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -236,8 +237,15 @@ class LaneScreen(GameScreen):
         said = self.last_words.get(1 - me) or []
         if not said:
             return []
-        more = f" (+{len(said) - 1} before: see the log)" if len(said) > 1 else ""
-        text = f" {MARK_ACTOR} {self.seat_name(1 - me).replace('Player ', 'P')} last: {said[-1]}{more}"
+        telling = [w for w, with_card in said if with_card] or [w for w, _ in said]
+        shown = telling[-2:]
+        more = f" (+{len(said) - len(shown)} more in the log)" if len(said) > len(shown) else ""
+        who = self.seat_name(1 - me).replace("Player ", "P")
+        text = f" {MARK_ACTOR} {who} last: {' · '.join(shown)}{more}"
+        if self.dense:  # one line: the latest telling action and how many more
+            more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
+            room = max(20, self.app.size.width - 2 - len(more))
+            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
         return [("lane--middle", words(text, "lane--dim"))]
 
     def who(self, seat: int) -> str:
@@ -265,7 +273,9 @@ class LaneScreen(GameScreen):
             self.last_actor = player
             self.marks[player] = {}
             self.last_words[player] = []
-        self.last_words[player].append(words)
+        self.last_words[player].append(
+            (words, isinstance(action, Action) and any(isinstance(a, int) for a in action.args))
+        )
         if isinstance(action, Action):
             uids = [a for a in action.args if isinstance(a, int)]
             marks = self.marks[player]
@@ -385,9 +395,7 @@ class LaneScreen(GameScreen):
         on_board = others & set(board.chip_uids())
         name = find_cards(self.view_data).get(uid, {}).get("name", "the card")
         if on_board:
-            self.query_one(
-                Prompt
-            ).hint = f"● {name}: Enter on a ▸ card to choose with it · Tab: the list · Esc: drop"
+            self.query_one(Prompt).hint = f"● {name}: Enter on a ▸ card · Tab: the list · Esc: drop"
             if refocus:
                 board.focus()
                 if board.cursor_uid not in on_board:
