@@ -662,9 +662,8 @@ class BhmGame(Game):
                         self.kill(c, "kill", "POD 0")
                         changed = True
                         break
-                    if c.d.salud is not None and self.cur(c, "salud") <= 0:
-                        if self.has(c, "Immortal") or self.has(c, "Eternal"):  # BH-95
-                            continue
+                    undying = self.has(c, "Immortal") or self.has(c, "Eternal")  # BH-95, BH-101
+                    if c.d.salud is not None and self.cur(c, "salud") <= 0 and not undying:
                         self.kill(c, "kill", "Salud 0")
                         changed = True
                         break

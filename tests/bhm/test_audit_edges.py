@@ -258,3 +258,181 @@ def test_refusals_name_the_card_and_the_reason() -> None:
     refused(f"react {uid(g, 'broken_seal')}", "Broken Seal does not answer Flame Adept attacks Tide Sentinel")
     refused(f"react {uid(g, 'fire_bolt')}", "Fire Bolt is not in your hand")
     assert "react" in kinds(g)
+
+
+def test_bh95_bh37_an_immortal_at_salud_0_still_flees_when_its_val_runs_out() -> None:
+    """BH-95 keeps an Immortal alive at Salud 0, but BH-37 still applies: VAL 0 sends it to the deserters
+    zone (C.LL +1). An Eternal being with VAL 0 stays (BH-101)."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["terrify", "terrify"]
+        [[player.being]]
+        card = "storm_roc"
+        [[player.being]]
+        card = "mountain_giant"
+        [[player]]
+        [[player.being]]
+        card = "bone_revenant"
+        wounds = 300
+        [[player.being]]
+        card = "vaelor"
+        val_lost = 500
+        """
+    )
+    rev, vaelor = find(g, "bone_revenant"), find(g, "vaelor")
+    assert g.on_field(rev) and g.cur(rev, "salud") == 0
+    g.apply(Action("power", (uid(g, "terrify"), uid(g, "storm_roc"))))
+    g.apply(Action("target", (rev.uid,)))  # VAL 300 - 300
+    assert rev.zone == "deserters:1" and g.cll[1] == 1
+    g.apply(Action("power", (uid(g, "terrify", zone="hand"), uid(g, "mountain_giant"))))
+    g.apply(Action("target", (vaelor.uid,)))  # VAL 100 - 300 → 0: Eternal, it stays
+    assert g.on_field(vaelor) and g.cur(vaelor, "val") == 0 and g.cll[1] == 1
+
+
+def test_bh40_power_cost_is_paid_and_a_cost_equal_to_pod_is_allowed() -> None:
+    """BH-40: executing a power consumes its POD cost from the executor until the end of the turn; only a
+    cost *above* the being's POD is refused (equal is allowed — and POD 0 then kills it, BH-33)."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        armageddon = "off"
+        [[player]]
+        cll = 5
+        hand = ["fire_bolt", "fire_bolt"]
+        deck = ["spark_imp", "spark_imp"]
+        [[player.being]]
+        card = "flame_adept"
+        [[player.being]]
+        card = "thunder_lancer"
+        pod_spent = 100
+        [[player]]
+        deck = ["spark_imp", "spark_imp"]
+        [[player.being]]
+        card = "mountain_giant"
+        """
+    )
+    adept, lancer = find(g, "flame_adept"), find(g, "thunder_lancer")
+    g.apply(Action("power", (uid(g, "fire_bolt"), adept.uid)))  # cost 100
+    g.apply(Action("target", (uid(g, "mountain_giant"),)))
+    assert g.cur(adept, "pod") == 300
+    bolt = uid(g, "fire_bolt", zone="hand")
+    assert g.cur(lancer, "pod") == 100 and Action("power", (bolt, lancer.uid)) in g.legal_actions()
+    g.apply(Action("power", (bolt, lancer.uid)))
+    g.apply(Action("target", (uid(g, "mountain_giant"),)))
+    assert lancer.zone == "dead:0" and g.cll[0] == 7  # 5 + 2
+    end_turn(g)
+    assert g.cur(adept, "pod") == 400
+
+
+def test_bh71_a_lost_celestial_entity_does_not_change_the_cll() -> None:
+    """BH-71 (ruling): killing a celestial entity gives its controller no C.LL."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "combat"
+        [[player]]
+        [[player.being]]
+        card = "kalzar"
+        [[player]]
+        cll = 3
+        [[player.being]]
+        card = "pale_watcher"
+        wounds = 500
+        """
+    )
+    watcher = find(g, "pale_watcher")
+    g.apply(Action("attack", (uid(g, "kalzar"), watcher.uid)))
+    assert watcher.zone == "dead:1" and g.cll[1] == 3
+
+
+def test_bh82_rare_cards_two_copies() -> None:
+    """BH-82: a RARE card (no special attribute) is limited to the normal 2 copies."""
+    from bhm.game import BhmGame
+    from common.errors import DataError
+
+    base = dict(next(iter(BhmGame.preset_decks().values()))["cards"])
+    base["magma_drake"] = 2
+    BhmGame.check_deck({"name": "t", "header": {}, "cards": base})
+    base["magma_drake"] = 3
+    with pytest.raises(DataError, match="3 copies of a RARE card; at most 2"):
+        BhmGame.check_deck({"name": "t", "header": {}, "cards": base})
+
+
+def test_bh92_a_petrified_being_cannot_attack() -> None:
+    """BH-92: a petrified being has no function: it declares no attack."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "combat"
+        [[player]]
+        [[player.being]]
+        card = "storm_roc"
+        petrified = true
+        [[player.being]]
+        card = "ember_squire"
+        [[player]]
+        [[player.being]]
+        card = "tide_sentinel"
+        """
+    )
+    roc = uid(g, "storm_roc")
+    assert not any(a.args and a.args[0] == roc for a in g.legal_actions())
+    with pytest.raises(IllegalAction, match="Storm Roc is petrified"):
+        g.apply(Action("attack", (roc, uid(g, "tide_sentinel"))))
+
+
+def test_bh93_freeze_never_takes_on_a_fire_being_and_a_frozen_invoker_keeps_its_points_unused() -> None:
+    """BH-93: a FIRE being is not frozen even when Freeze reaches it; an invoker frozen after gaining
+    invocation points cannot invoke with them."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        invocations = ["salamander"]
+        [[player.being]]
+        card = "mist_seer"
+        inv_points = 5
+        frozen = true
+        [[player]]
+        [[player.being]]
+        card = "ember_squire"
+        """
+    )
+    squire = find(g, "ember_squire")
+    g.freeze(squire, "test")
+    assert not squire.frozen
+    seer = find(g, "mist_seer")
+    assert seer.inv_points == 5 and "invoke" not in kinds(g)
+    seer.frozen = False
+    assert "invoke" in kinds(g)
+
+
+def test_bh102_immune_does_not_stop_your_own_cards() -> None:
+    """BH-102: Immune X protects only from *enemy* abilities: your own Second Wind (rank 3) heals your
+    Immune 3 Treant."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["second_wind"]
+        [[player.being]]
+        card = "treant"
+        wounds = 500
+        [[player]]
+        """
+    )
+    treant = find(g, "treant")
+    g.apply(Action("strategy", (uid(g, "second_wind"),)))
+    g.apply(Action("target", (treant.uid,)))
+    assert treant.wounds == 100
