@@ -307,6 +307,8 @@ class ScriptedAgent(Agent):
             def terror_score(a: Action) -> float:
                 t = g.card(int(a.args[0]))
                 v = self._value(g, t)
+                if g.has(t, "Eternal"):  # BH-101: it never flees, lost VAL is wasted
+                    return 0.0
                 return v + 10 if (g.stat(t, "val") or 0) <= x else v
 
             return max(targets, key=terror_score)

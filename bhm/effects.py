@@ -121,7 +121,7 @@ def _freeze(g: BhmGame, c: Ctx) -> None:
 def _nameless(g: BhmGame, c: Ctx) -> None:
     t = g.card(c.target)
     t.nameless = True  # BH-101
-    g.log.emit("nameless", f"{t.defn.name} loses its name", uid=t.uid)
+    g.log.emit("nameless", f"{t.defn.name} loses its name (and with it Eternal)", uid=t.uid)
 
 
 @effect(
@@ -162,7 +162,8 @@ def _rally(g: BhmGame, c: Ctx) -> None:
     for t in g.field_cards(c.player):
         if t.d.is_being and t.val_lost:
             t.val_lost = max(0, t.val_lost - g.card(c.source).d.amount)
-    g.log.emit("rally", f"P{c.player + 1}'s beings take heart")
+    amount = g.card(c.source).d.amount
+    g.log.emit("rally", f"P{c.player + 1}'s beings take heart: each recovers up to {amount} lost VAL")
 
 
 # -- helpful effects ------------------------------------------------------------------
@@ -186,7 +187,10 @@ def _heal(g: BhmGame, c: Ctx) -> None:
     t = g.card(c.target)
     healed = min(t.wounds, g.card(c.source).d.amount)
     t.wounds -= healed
-    g.log.emit("heal", f"{t.name} recovers {healed} Salud", uid=t.uid)
+    if healed:
+        g.log.emit("heal", f"{g.label(t)} recovers {healed} Salud", uid=t.uid)
+    else:
+        g.log.emit("heal", f"{g.label(t)} has no wounds to heal", uid=t.uid)
 
 
 @effect("veil", "own_being", "One of your beings becomes Invisible until your next turn.")

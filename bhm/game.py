@@ -271,6 +271,19 @@ class BhmGame(Game):
                 return f"slot:{p}:{i}"
         return None
 
+    def label(self, c: BhmCard) -> str:
+        """The card's name, with its seat and being zone when another card in play has the same name
+        (two Ember Squires, or a mirror match)."""
+        name = c.name
+        slot = self.slot_of(c)
+        if slot is None:
+            return name
+        for p in (0, 1):
+            for o in self.field_cards(p) + self.cards_in(f"deserters:{p}"):
+                if o.uid != c.uid and o.name == name:
+                    return f"{name} ({_p(c.controller or 0)} zone {int(slot.rsplit(':', 1)[1]) + 1})"
+        return name
+
     def rank_of(self, uid: int) -> int:
         return self.card(uid).d.rank if uid in self.zones.cards else 0
 
@@ -366,12 +379,12 @@ class BhmGame(Game):
         c.modifiers.append(Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
         if not stat.startswith("kw:"):
             verb = f"becomes {value}" if op == "set" else f"{'+' if value >= 0 else ''}{value}"
-            self.log.emit("modify", f"{c.name}: {STAT_LABEL.get(stat, stat)} {verb}", uid=c.uid)
+            self.log.emit("modify", f"{self.label(c)}: {STAT_LABEL.get(stat, stat)} {verb}", uid=c.uid)
         self.state_checks()
 
     def grant(self, c: BhmCard, keyword: str, source: int, until: str) -> None:
         self.add_modifier(c, f"kw:{keyword}", 1, "add", source, until)
-        self.log.emit("grant", f"{c.name} becomes {keyword}", uid=c.uid)
+        self.log.emit("grant", f"{self.label(c)} becomes {keyword}", uid=c.uid)
 
     # ------------------------------------------------------------------ targeting
     def affected_by(self, t: BhmCard, source: BhmCard, player: int) -> bool:
@@ -551,7 +564,9 @@ class BhmGame(Game):
         elif stat == "val":
             t.val_lost += take
         self.log.emit(
-            "lose", f"{t.name} loses {take} {STAT_LABEL[stat]} ({cause}): {self.cur(t, stat)} left", uid=t.uid
+            "lose",
+            f"{self.label(t)} loses {take} {STAT_LABEL[stat]} ({cause}): {self.cur(t, stat)} left",
+            uid=t.uid,
         )
         self.state_checks()
 
@@ -561,26 +576,29 @@ class BhmGame(Game):
         if strength > res:
             if res:
                 t.res_lost += res
-            self.log.emit("hit", f"{cause}: {t.name}'s RES {res} → 0, {strength - res} to Salud", uid=t.uid)
+                text = f"{cause}: {self.label(t)}'s RES {res} → 0, {strength - res} to Salud"
+            else:
+                text = f"{cause}: {self.label(t)} has no RES left, {strength} to Salud"
+            self.log.emit("hit", text, uid=t.uid)
             self.lose(t, "salud", strength - res, cause)
         else:
             t.res_lost += strength
-            self.log.emit("hit", f"{cause}: {t.name}'s RES {res} → {res - strength}", uid=t.uid)
+            self.log.emit("hit", f"{cause}: {self.label(t)}'s RES {res} → {res - strength}", uid=t.uid)
 
     def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:
         """BH-90 Kill (+2), BH-91 Annihilate (+5); BH-70 gods +1; BH-72 invocations return."""
         if not self.on_field(c):
             return
         if self.has(c, "Eternal"):  # BH-101
-            self.log.emit("eternal", f"{c.name} is Eternal and cannot be {how}ed ({cause})", uid=c.uid)
+            self.log.emit("eternal", f"{self.label(c)} is Eternal and cannot be {how}ed ({cause})", uid=c.uid)
             return
         if how == "kill" and by_effect and self.has(c, "Immortal"):  # BH-95
-            self.log.emit("immortal", f"{c.name} is Immortal: {cause} cannot kill it", uid=c.uid)
+            self.log.emit("immortal", f"{self.label(c)} is Immortal: {cause} cannot kill it", uid=c.uid)
             return
         p = c.controller
         assert p is not None
         word = "annihilated" if how == "annihilate" else "killed"
-        self.log.emit(how, f"{c.name} is {word} ({cause})", uid=c.uid)
+        self.log.emit(how, f"{self.label(c)} is {word} ({cause})", uid=c.uid)
         gain = 5 if how == "annihilate" else 2  # BH-06
         if c.d.type in ("god", "demigod"):
             gain += 1  # BH-70
@@ -611,20 +629,20 @@ class BhmGame(Game):
         if not self.on_field(c) or c.petrified:
             return
         if self.has(c, "Eternal"):
-            self.log.emit("eternal", f"{c.name} is Eternal and cannot be petrified", uid=c.uid)
+            self.log.emit("eternal", f"{self.label(c)} is Eternal and cannot be petrified", uid=c.uid)
             return
         c.petrified = True
-        self.log.emit("petrify", f"{c.name} is petrified ({cause})", uid=c.uid)
+        self.log.emit("petrify", f"{self.label(c)} is petrified ({cause})", uid=c.uid)
         assert c.controller is not None
         self.change_cll(c.controller, 2, f"{c.name} petrified")
 
     def freeze(self, c: BhmCard, cause: str) -> None:
         """BH-93: until its controller's final phase; FIRE beings are not affected."""
         if c.d.element == "FIRE":
-            self.log.emit("freeze", f"{c.name} is a FIRE being: it does not freeze", uid=c.uid)
+            self.log.emit("freeze", f"{self.label(c)} is a FIRE being: it does not freeze", uid=c.uid)
             return
         c.frozen = True
-        self.log.emit("freeze", f"{c.name} is frozen ({cause})", uid=c.uid)
+        self.log.emit("freeze", f"{self.label(c)} is frozen ({cause})", uid=c.uid)
 
     def flee(self, c: BhmCard) -> None:
         """BH-37: VAL 0 → deserters zone, C.LL +1; a returned being that flees again goes to the deck."""
@@ -635,7 +653,7 @@ class BhmGame(Game):
         slot = self.slot_of(c)
         assert slot is not None
         if c.returned:
-            self.log.emit("flee", f"{c.name} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
+            self.log.emit("flee", f"{self.label(c)} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
             dest = f"invocations:{c.owner}" if c.d.type == "invocation" else f"deck:{c.owner}"
             self._leave_field(c, dest)
             if dest.startswith("deck:"):
@@ -643,7 +661,9 @@ class BhmGame(Game):
         else:
             c.home = int(slot.rsplit(":", 1)[1])
             self.zones.move(c.uid, f"deserters:{p}")
-            self.log.emit("flee", f"{c.name} loses its courage and flees to the deserters zone", uid=c.uid)
+            self.log.emit(
+                "flee", f"{self.label(c)} loses its courage and flees to the deserters zone", uid=c.uid
+            )
         self.change_cll(p, 1, f"{c.d.name} fled")
 
     def state_checks(self) -> None:
@@ -732,7 +752,7 @@ class BhmGame(Game):
             return Decision(
                 p,
                 "invest",
-                f"How much POD does {a.name} invest (POD {self.cur(a, 'pod')})?",
+                f"How much POD does {self.label(a)} invest (POD {self.cur(a, 'pod')})?",
                 {"source": a.uid, "target": self.pending[2], "pod": self.cur(a, "pod")},
             )
         if s == "respond":
@@ -898,7 +918,7 @@ class BhmGame(Game):
 
     def pending_text(self, pa: tuple[Any, ...]) -> str:
         def n(u: Any) -> str:
-            return self.card(int(u)).name if int(u) in self.zones.cards else "?"
+            return self.label(self.card(int(u))) if int(u) in self.zones.cards else "?"
 
         k = pa[0]
         tgt = self.pending_target(pa)
@@ -1063,7 +1083,7 @@ class BhmGame(Game):
             self.sub = self._default_sub()
             if k == "target":
                 t = self.card(int(args[0]))
-                self.log.emit("terror", f"{self.card(src_uid).name} terrifies {t.name}", uid=src_uid)
+                self.log.emit("terror", f"{self.card(src_uid).name} terrifies {self.label(t)}", uid=src_uid)
                 self.lose(t, "val", x, f"Terror {x}")
             else:
                 self.log.emit("terror", "Terror: no being chosen")
@@ -1095,7 +1115,8 @@ class BhmGame(Game):
                 amount = int(args[0])
                 a.pod_spent += amount
             self.log.emit(
-                "invest", f"{a.name} invests {amount} POD (POD {self.cur(a, 'pod')} for the rest of the turn)"
+                "invest",
+                f"{self.label(a)} invests {amount} POD (POD {self.cur(a, 'pod')} for the rest of the turn)",
             )
             self._announce(("pattack", a.uid, pa[2], amount))
         elif s == "respond":
@@ -1216,7 +1237,7 @@ class BhmGame(Game):
                 if c.d.cost:
                     b.pod_spent += c.d.cost  # BH-40
                 self.log.emit(
-                    "power", f"{b.name} executes {c.name}" + (f" ({c.d.cost} POD)" if c.d.cost else "")
+                    "power", f"{self.label(b)} executes {c.name}" + (f" ({c.d.cost} POD)" if c.d.cost else "")
                 )
                 pa: tuple[Any, ...] = ("power", c.uid, b.uid, -1)
             elif k == "strategy":
@@ -1226,7 +1247,7 @@ class BhmGame(Game):
                 pa = ("strategy", c.uid, -1)
             elif k == "ability":
                 c.ability_used = True
-                self.log.emit("ability", f"{c.name} uses its ability")
+                self.log.emit("ability", f"{self.label(c)} uses its ability")
                 pa = ("ability", c.uid, -1)
             else:
                 self.zones.move(c.uid, f"strategy:{p}")
@@ -1246,17 +1267,17 @@ class BhmGame(Game):
             b.inv_points -= inv.d.rank  # BH-73
             b.invoked = True  # BH-74
             self.zones.move(inv.uid, f"strategy:{p}")
-            self.log.emit("invoke", f"{b.name} invokes {inv.name} (rank {inv.d.rank})")
+            self.log.emit("invoke", f"{self.label(b)} invokes {inv.name} (rank {inv.d.rank})")
             self._announce(("invoke", inv.uid, b.uid))
         elif k in ("attack", "pattack"):
             a, t = self.card(int(args[0])), self.card(int(args[1]))
             a.attacked = True  # BH-35
             if k == "attack":
-                self.log.emit("attack", f"{a.name} attacks {t.name} (FUE {self.cur(a, 'fue')})")
+                self.log.emit("attack", f"{self.label(a)} attacks {self.label(t)} (FUE {self.cur(a, 'fue')})")
                 self._announce(("attack", a.uid, t.uid))
             else:
                 a.power_attacked = True  # BH-31
-                self.log.emit("attack", f"{a.name} declares a power attack on {t.name}")
+                self.log.emit("attack", f"{self.label(a)} declares a power attack on {self.label(t)}")
                 self.pending = ("pattack", a.uid, t.uid, -1)
                 self.sub = "invest"
 
@@ -1323,7 +1344,7 @@ class BhmGame(Game):
             if not self.on_field(b):
                 return self._fizzle(pa, f"{b.name} left the field")
             self.zones.move(o.uid, b.zone)
-            self.log.emit("equip", f"{o.name} is attached to {b.name}")
+            self.log.emit("equip", f"{o.name} is attached to {self.label(b)}")
         elif k == "territory":
             c = self.card(int(pa[1]))
             self.zones.move(c.uid, f"territories:{p}")
@@ -1347,7 +1368,7 @@ class BhmGame(Game):
             why = self._target_gone(a, t, True)
             if why:
                 return self._fizzle(pa, why)
-            self.physical_hit(t, self.cur(a, "fue"), f"{a.name}'s attack")  # BH-30
+            self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack")  # BH-30
         elif k == "pattack":
             a, t = self.card(int(pa[1])), self.card(int(pa[2]))
             if not self.on_field(a):
@@ -1357,9 +1378,9 @@ class BhmGame(Game):
                 return self._fizzle(pa, why)
             amount = int(pa[3])
             if self.has(t, "Magic Resistance"):  # BH-97
-                self.physical_hit(t, amount, f"{a.name}'s power attack (Magic Resistance)")
+                self.physical_hit(t, amount, f"{self.label(a)}'s power attack (Magic Resistance)")
             else:
-                self.lose(t, "salud", amount, f"{a.name}'s power attack")  # BH-31
+                self.lose(t, "salud", amount, f"{self.label(a)}'s power attack")  # BH-31
         elif k in ("power", "strategy", "ability"):
             self._resolve_card(pa)
         self.state_checks()
@@ -1395,7 +1416,9 @@ class BhmGame(Game):
             b.executed_power = True  # BH-31
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
             if src.d.equip:
-                self.log.emit("equip", f"{src.name} is equipped on {b.name} (channelled rank {src.d.rank})")
+                self.log.emit(
+                    "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.d.rank})"
+                )
             for inv in self.field_cards(p):  # BH-73
                 if inv.d.is_invoker and not inv.inv_gained and not inv.frozen and not self.abilities_off(inv):
                     inv.inv_gained = True
@@ -1675,7 +1698,7 @@ class BhmGame(Game):
 
         def n(i: int) -> str:
             u = a[i]
-            return self.card(u).name if isinstance(u, int) and u in self.zones.cards else str(u)
+            return self.label(self.card(u)) if isinstance(u, int) and u in self.zones.cards else str(u)
 
         try:
             if k == "aside":
@@ -1686,15 +1709,24 @@ class BhmGame(Game):
                 c = self.card(int(a[0]))
                 return f"{'Instant call' if c.d.instant else 'Call'} {c.name} (rank {c.d.rank})"
             if k == "power":
-                return f"{n(1)} executes {n(0)}"
+                c = self.card(int(a[0]))
+                cost = f" (consumes {c.d.cost} POD)" if c.d.cost else ""
+                return f"{n(1)} executes {n(0)}{cost}{_brief(c.d)}"
             if k == "equip":
-                return f"Equip {n(0)} to {n(1)}"
+                return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).d)}"
             if k == "strategy":
-                return f"Play strategy {n(0)}"
+                return f"Play strategy {n(0)}{_brief(self.card(int(a[0])).d)}"
             if k == "territory":
-                return f"Play territory {n(0)}"
+                c = self.card(int(a[0]))
+                opp = [
+                    t
+                    for t in self.cards_in(f"territories:{1 - self.active}")
+                    if "Indestructible" not in t.d.keywords
+                ]
+                destroys = "; destroys an enemy territory" if opp else ""
+                return f"Play territory {n(0)}{_brief(c.d)}{destroys}"
             if k == "ability":
-                return f"Use {n(0)}'s ability"
+                return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).d)}"
             if k == "invoke":
                 return f"{n(1)} invokes {n(0)}"
             if k == "next":
@@ -1703,10 +1735,13 @@ class BhmGame(Game):
                 )
             if k == "attack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
-                return f"{at.name} attacks {t.name} (FUE {self.cur(at, 'fue')} vs RES {self.cur(t, 'res')})"
+                fue, res = self.cur(at, "fue"), self.cur(t, "res")
+                hurt = f": {fue - res} to Salud" if fue > res else ": RES only"  # BH-30
+                return f"{n(0)} attacks {n(1)} (FUE {fue} vs RES {res}{hurt})"
             if k == "pattack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
-                return f"{at.name} power-attacks {t.name} (POD {self.cur(at, 'pod')} vs Salud {self.cur(t, 'salud')})"
+                mr = ", Magic Resistance: RES first" if self.has(t, "Magic Resistance") else ""
+                return f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud {self.cur(t, 'salud')}{mr})"
             if k == "invest":
                 return (
                     "Invest all POD (POD 1 for the rest of the turn)"
@@ -1716,9 +1751,9 @@ class BhmGame(Game):
             if k == "target":
                 return f"Target {n(0)}"
             if k == "skip":
-                return "Skip"
+                return "Skip (no Terror target)" if self.sub == "terror" else "Skip"
             if k == "react":
-                return f"React with {n(0)}"
+                return f"React with {n(0)}{_brief(self.card(int(a[0])).d)}"
             if k == "pass":
                 return "Do not react"
             if k == "draw":
@@ -1768,6 +1803,24 @@ class BhmGame(Game):
     @classmethod
     def rules_text(cls) -> str:
         return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+
+
+def _brief(d: BhmDef) -> str:
+    """What a card does, in a few words for a menu entry (" — ..."), or ""."""
+    parts = []
+    if d.effect == "aura":
+        who = f"your {d.element} beings" if d.element else "your beings"
+        parts.append(f"{who} have {STAT_LABEL[d.stat]} {d.amount:+d}")
+    elif d.effect:
+        text = describe(d).removeprefix("Reaction: ").rstrip(".")
+        parts.append(text[:1].lower() + text[1:])
+    if d.bonus:
+        parts.append(" ".join(f"{STAT_LABEL[k]} {v:+d}" for k, v in d.bonus.items()))
+    if d.grants:
+        parts.append("gives " + ", ".join(d.grants))
+    if d.type == "power" and d.equip:
+        parts.append(f"stays equipped, channels rank {d.rank}")
+    return " — " + "; ".join(parts) if parts else ""
 
 
 def card_text(d: BhmDef) -> str:

@@ -209,7 +209,7 @@ def test_describe_and_explain_in_words() -> None:
     sq, ts = uid(g, "ember_squire"), uid(g, "tide_sentinel")
     assert (
         g.describe_action(Action("attack", (sq, ts)))
-        == "Ember Squire attacks Tide Sentinel (FUE 200 vs RES 300)"
+        == "Ember Squire attacks Tide Sentinel (FUE 200 vs RES 300: RES only)"
     )
     assert g.describe_action(Action("call", (uid(g, "storm_roc"),))) == "Call Storm Roc (rank 5)"
     h = g.state_hash()

@@ -436,3 +436,43 @@ def test_bh102_immune_does_not_stop_your_own_cards() -> None:
     g.apply(Action("strategy", (uid(g, "second_wind"),)))
     g.apply(Action("target", (treant.uid,)))
     assert treant.wounds == 100
+
+
+def test_menu_and_log_words_say_what_happens_and_tell_same_named_beings_apart() -> None:
+    """describe_action says what a card does and what an attack will do (BH-30); two beings of the same
+    name are told apart by seat and zone, in menus and in the log."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 9
+        hand = ["fire_bolt", "arcane_channel", "volcanic_caldera"]
+        [[player.being]]
+        card = "ember_squire"
+        [[player.being]]
+        card = "ember_squire"
+        [[player.being]]
+        card = "flame_adept"
+        [[player]]
+        territories = ["sunken_temple"]
+        [[player.being]]
+        card = "ember_squire"
+        """
+    )
+    words = {g.describe_action(a) for a in g.legal_actions()}
+    assert "Flame Adept executes Fire Bolt (consumes 100 POD) — an enemy being loses 300 Salud" in words
+    assert "Flame Adept executes Arcane Channel — POD +200; stays equipped, channels rank 3" in words
+    assert (
+        "Play territory Volcanic Caldera — your FIRE beings have FUE +100; destroys an enemy territory"
+        in words
+    )
+    g.apply("next")
+    mine, theirs = uid(g, "ember_squire", owner=0), uid(g, "ember_squire", owner=1)
+    assert (
+        g.describe_action(Action("attack", (mine, theirs)))
+        == "Ember Squire (P1 zone 1) attacks Ember Squire (P2 zone 1) (FUE 200 vs RES 100: 100 to Salud)"
+    )
+    texts = [e.text for e in g.apply(Action("attack", (mine, theirs)))]
+    assert "Ember Squire (P1 zone 1) attacks Ember Squire (P2 zone 1) (FUE 200)" in texts
+    assert any(t.startswith("Ember Squire (P2 zone 1) loses 100 Salud") for t in texts)
