@@ -476,3 +476,31 @@ def test_menu_and_log_words_say_what_happens_and_tell_same_named_beings_apart() 
     texts = [e.text for e in g.apply(Action("attack", (mine, theirs)))]
     assert "Ember Squire (P1 zone 1) attacks Ember Squire (P2 zone 1) (FUE 200)" in texts
     assert any(t.startswith("Ember Squire (P2 zone 1) loses 100 Salud") for t in texts)
+
+
+def test_bh71_an_entity_executes_powers_and_carries_objects_but_own_being_effects_skip_it() -> None:
+    """BH-71 (ruling): The Pale Watcher (rank 5) may execute Fire Bolt and carry an Iron Sword; your own
+    Second Wind, which names beings, cannot target it."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["fire_bolt", "iron_sword", "second_wind"]
+        [[player.being]]
+        card = "pale_watcher"
+        wounds = 300
+        [[player.being]]
+        card = "tide_sentinel"
+        wounds = 100
+        [[player]]
+        [[player.being]]
+        card = "ember_squire"
+        """
+    )
+    pw = uid(g, "pale_watcher")
+    legal = g.legal_actions()
+    assert Action("power", (uid(g, "fire_bolt"), pw)) in legal
+    assert Action("equip", (uid(g, "iron_sword"), pw)) in legal
+    assert g.targets_for(0, find(g, "second_wind")) == [uid(g, "tide_sentinel")]
