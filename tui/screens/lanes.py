@@ -175,6 +175,8 @@ class LaneScreen(GameScreen):
             prompt.styles.height = "auto"
             self.prompt_rows(0)
         dense = self.is_dense()
+        if dense != self.dense:
+            self.refresh_bindings()
         if dense != self.dense and self.view_data:
             self.dense = dense
             self.update_table(self.view_data, None if self.covered else self.session.decision, self.legal)
@@ -257,6 +259,10 @@ class LaneScreen(GameScreen):
     # -- the card panel and the log share a place in the dense layout ----------------------------
     def show_pane(self, which: str) -> None:
         self.set_class(which == "log", "-show-log")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # the roomy layout shows the card panel and the log together: no `t` there
+        return not (action == "toggle_pane" and not self.is_dense())
 
     def action_toggle_pane(self) -> None:
         self.show_pane("card" if self.has_class("-show-log") else "log")

@@ -129,7 +129,7 @@ class ScarsScreen(LaneScreen):
         if extras:
             tail += words(" weapons") + chips(extras, 6, " ", 12, marks)
         if mine and p.get("support_cards"):
-            tail += words(f" · supports {len(p['support_cards'])}")
+            tail += words(f"{' ·' if tail else ''} supports {len(p['support_cards'])} (face down)")
             picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
             if picks:
                 tail += chips(picks, 4, " ", 12, marks)
