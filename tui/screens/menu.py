@@ -63,6 +63,10 @@ class MenuScreen(BaseScreen):
                 yield Static(self.blurb(), id="blurb")
                 yield Vertical(id="game-form")
             yield Static("", id="menu-error")
+            yield Static(
+                "Tab: next field · Enter: open a list or press a button · Ctrl+N: start",
+                id="menu-keys",
+            )
             with Horizontal(id="menu-buttons"):
                 yield Button("Start ▶", id="start", variant="primary", compact=True)
                 yield Button(self.continue_label(), id="continue", compact=True)
@@ -87,6 +91,8 @@ class MenuScreen(BaseScreen):
 
     async def on_mount(self) -> None:
         await self.build_game_form()
+        # Start on the game choice, so a new player sees where the lists are.
+        self.query_one("#game", Select).focus()
 
     def on_screen_resume(self) -> None:
         button = self.query_one("#continue", Button)
