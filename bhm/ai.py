@@ -16,7 +16,9 @@ How it plays:
   when none kills alone), otherwise attacks that reach Salud; never attacks
   that only scratch RES (it is restored at the end of the turn);
 * POD investment: the least amount that kills, else everything;
-* reactions: always, when they protect or cancel; Terror on the being it routs.
+* reactions: always, when they protect or cancel; an enemy reaction is answered
+  (Mirror Edict, Smoke Bomb against a Riposte) when it cancels or hurts one of
+  its own actions or beings (BH-67); Terror on the being it routs.
 """
 
 from __future__ import annotations
@@ -94,14 +96,18 @@ class ScriptedAgent(Agent):
 
     def _respond(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
         """React (BH-67) when it matters: save protective reactions for attacks and powers that hurt."""
-        pa = g.pending
-        assert pa is not None
+        found = g.answerable(me)
+        assert found is not None
+        _, pa = found
         threat = 0.0
         tgt = g.pending_target(pa)
         if tgt >= 0 and g.card(tgt).controller == me:
             t = g.card(tgt)
             salud = g.cur(t, "salud")
-            if pa[0] == "attack":
+            if pa[0] == "react":  # an enemy reaction aimed at one of ours (Riposte at our attacker)
+                r = g.card(int(pa[1]))
+                dmg = r.d.amount if r.d.effect == "riposte" else 0
+            elif pa[0] == "attack":
                 dmg = max(0, g.cur(g.card(int(pa[1])), "fue") - g.cur(t, "res"))
             elif pa[0] == "pattack":
                 amount = int(pa[3])
@@ -117,8 +123,10 @@ class ScriptedAgent(Agent):
                 continue
             r = g.card(int(a.args[0]))
             name = r.d.effect
-            if name in ("foresight", "cancel_power", "cancel_strategy"):
+            if name == "foresight":
                 score = 2.0
+            elif name in ("cancel_power", "cancel_strategy"):
+                score = 2.0 if pa[0] != "react" else self._reaction_hurts(g, me, pa)
             elif name == "riposte":
                 att = g.card(int(pa[1]))
                 score = 10.0 if g.cur(att, "salud") <= r.d.amount else 1.0 + threat
@@ -127,6 +135,18 @@ class ScriptedAgent(Agent):
             if score > best[0]:
                 best = (score, a)
         return best[1]
+
+    @staticmethod
+    def _reaction_hurts(g: BhmGame, me: int, pa: tuple[Any, ...]) -> float:
+        """How much cancelling an enemy reaction (BH-67) is worth: it cancels or blunts one of our
+        actions, or hits one of our beings; Foresight (a card drawn) is not worth a card."""
+        name = g.card(int(pa[1])).d.effect
+        if name == "foresight":
+            return 0.0
+        if name == "riposte":
+            t = g.card(int(pa[3]))
+            return 10.0 if g.cur(t, "salud") <= g.card(int(pa[1])).d.amount else 1.5
+        return 3.0  # a cancel, Steel or Smoke Bomb against our action
 
     def _discard(self, g: BhmGame, me: int, legal: list[Action]) -> Action:
         def badness(a: Action) -> float:

@@ -20,13 +20,14 @@ if TYPE_CHECKING:
 class Ctx:
     """Who does it (player), with which card (source), through which being
     (executor, -1 if none), to what (target, -1 if none); `pending` is the
-    action a reaction answers."""
+    action a reaction answers and `entry` its index on the stack (BH-67)."""
 
     player: int
     source: int
     executor: int = -1
     target: int = -1
     pending: tuple[Any, ...] | None = None
+    entry: int = -1
 
 
 # Targets: None (no target), "enemy_being", "own_being", "any_being", "dead_being".
@@ -222,6 +223,8 @@ def _aura(g: BhmGame, c: Ctx) -> None:  # static: applied by BhmGame.max_stat
 
 
 # -- reactions (BH-67): resolve before the action they answer -----------------------------
+# A reaction answers the most recent enemy action on the stack; playing a reaction is an action
+# too, so the kinds below include "react" where a reaction card can answer another reaction.
 
 
 @effect(
@@ -233,7 +236,7 @@ def _aura(g: BhmGame, c: Ctx) -> None:  # static: applied by BhmGame.max_stat
     own_target=True,
 )
 def _cancel_attack(g: BhmGame, c: Ctx) -> None:
-    g.cancel_pending(g.card(c.source).name)
+    g.cancel_entry(c.entry, g.card(c.source).name)
 
 
 @effect(
@@ -244,18 +247,18 @@ def _cancel_attack(g: BhmGame, c: Ctx) -> None:
     answers=("power",),
 )
 def _cancel_power(g: BhmGame, c: Ctx) -> None:
-    g.cancel_pending(g.card(c.source).name)
+    g.cancel_entry(c.entry, g.card(c.source).name)
 
 
 @effect(
     "cancel_strategy",
     None,
-    "Reaction: cancel a strategy card; it goes to the dead zone.",
+    "Reaction: cancel a strategy card (a reaction card too); it goes to the dead zone.",
     reaction=True,
-    answers=("strategy",),
+    answers=("strategy", "react"),
 )
 def _cancel_strategy(g: BhmGame, c: Ctx) -> None:
-    g.cancel_pending(g.card(c.source).name)
+    g.cancel_entry(c.entry, g.card(c.source).name)
 
 
 @effect(
@@ -269,7 +272,11 @@ def _cancel_strategy(g: BhmGame, c: Ctx) -> None:
 def _riposte(g: BhmGame, c: Ctx) -> None:
     assert c.pending is not None
     attacker, src = g.card(int(c.pending[1])), g.card(c.source)
-    if g.affected_by(attacker, src, c.player):  # BH-102
+    if not g.on_field(attacker):
+        g.log.emit("fizzle", f"{src.name} has no effect: {attacker.name} is no longer on the field")
+    elif g.has(attacker, "Invisible"):  # BH-99: hidden by a Smoke Bomb played in answer
+        g.log.emit("fizzle", f"{src.name} has no effect: {g.label(attacker)} is Invisible")
+    elif g.affected_by(attacker, src, c.player):  # BH-102
         g.lose(attacker, "salud", src.d.amount, src.name)
 
 
@@ -282,8 +289,7 @@ def _riposte(g: BhmGame, c: Ctx) -> None:
     own_target=True,
 )
 def _steel(g: BhmGame, c: Ctx) -> None:
-    assert c.pending is not None
-    t = g.card(g.pending_target(c.pending))
+    t = g.card(c.target)
     src = g.card(c.source)
     g.add_modifier(t, "res", src.d.amount, "add", src.uid)
     g.add_modifier(t, "val", src.d.amount, "add", src.uid)
@@ -294,12 +300,11 @@ def _steel(g: BhmGame, c: Ctx) -> None:
     None,
     "Reaction: the targeted being of yours becomes Invisible until end of turn (the action loses its target).",
     reaction=True,
-    answers=("attack", "pattack", "power", "strategy", "ability"),
+    answers=("attack", "pattack", "power", "strategy", "ability", "react"),
     own_target=True,
 )
 def _smoke(g: BhmGame, c: Ctx) -> None:
-    assert c.pending is not None
-    g.grant(g.card(g.pending_target(c.pending)), "Invisible", c.source, until="eot")
+    g.grant(g.card(c.target), "Invisible", c.source, until="eot")
 
 
 @effect(
@@ -307,7 +312,18 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
     None,
     "Reaction: after any enemy action, draw {amount} card(s).",
     reaction=True,
-    answers=("attack", "pattack", "power", "strategy", "ability", "call", "territory", "equip", "invoke"),
+    answers=(
+        "attack",
+        "pattack",
+        "power",
+        "strategy",
+        "ability",
+        "call",
+        "territory",
+        "equip",
+        "invoke",
+        "react",
+    ),
 )
 def _foresight(g: BhmGame, c: Ctx) -> None:
     for _ in range(max(1, g.card(c.source).d.amount)):

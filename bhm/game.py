@@ -18,8 +18,20 @@ Action notation (uids are card instance ids):
     attack <being> <target>             physical attack (BH-30)
     pattack <being> <target>            power attack (BH-31), then: invest <n> | invest all (BH-32)
     target <uid> | skip                 choose a target (Terror may be skipped)
-    react <card> | pass                 answer an enemy action with a reaction card (BH-67)
+    react <card> | pass                 answer the most recent enemy action on the stack with a
+                                        reaction card, or pass priority (BH-67)
     draw | nodraw | discard <card>      final phase (BH-24, BH-81)
+
+Reactions (BH-67) use the kernel's `common.resolution.Stack`. A declared action
+that can be answered is pushed as an entry (the action tuple, e.g.
+("attack", attacker, target)); the opponent gets priority. Playing a reaction is
+itself an action: it is pushed on top as ("react", card, answered index, target)
+and the other player gets priority. When both players pass in a row the top
+entry resolves (last in, first out) and priority goes to the active player for
+the next one down, until the stack is empty. A player who holds no reaction they
+may play passes automatically (no decision is asked). Cancelled entries are
+recorded by their stack index in `cancelled`; a cancelled entry, and a reaction
+whose answered entry was cancelled, resolve to nothing with a log line.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from common.cards import keyword_name, keyword_value
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, Decision, Game, Setup
+from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
 from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
@@ -78,9 +91,10 @@ class BhmGame(Game):
     budget: int
     strat_played: bool
     mull_player: int
-    pending: tuple[Any, ...] | None
+    pending: tuple[Any, ...] | None  # an action being declared: waiting for its target or POD investment
+    stack: Stack[tuple[Any, ...]]  # BH-67: declared actions and the reactions answering them
     terror: tuple[int, int] | None
-    cancelled: bool
+    cancelled: tuple[int, ...]  # stack indices of cancelled entries
     won: int | None
     reason: str
     seq: int
@@ -103,8 +117,9 @@ class BhmGame(Game):
         g.strat_played = False
         g.mull_player = 0
         g.pending = None
+        g.stack = Stack(0)
         g.terror = None
-        g.cancelled = False
+        g.cancelled = ()
         g.won = None
         g.reason = ""
         g.seq = 0
@@ -546,6 +561,8 @@ class BhmGame(Game):
         self.phase = "over"
         self.sub = "over"
         self.pending = None
+        self.stack = Stack(self.active)
+        self.cancelled = ()
         self.terror = None
         self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
 
@@ -756,12 +773,20 @@ class BhmGame(Game):
                 {"source": a.uid, "target": self.pending[2], "pod": self.cur(a, "pod")},
             )
         if s == "respond":
-            assert self.pending is not None
+            q = self.stack.priority
+            found = self.answerable(q)
+            assert found is not None
+            j, pa = found
             return Decision(
-                1 - p,
+                q,
                 "respond",
-                f"React to: {self.pending_text(self.pending)}?",
-                {"pending": list(self.pending), "target": self.pending_target(self.pending)},
+                f"React to: {self.pending_text(pa)}?",
+                {
+                    "pending": list(pa),
+                    "target": self.pending_target(pa),
+                    "entry": j,
+                    "stack": len(self.stack),
+                },
             )
         if s == "draw":
             return Decision(p, "draw", "Final phase: draw a card (optional)?")
@@ -808,9 +833,8 @@ class BhmGame(Game):
             pod = self.cur(a, "pod")
             return [A("invest", (n,)) for n in range(100, pod, 100)] + [A("invest", ("all",))]
         if s == "respond":
-            return [A("react", (r.uid,)) for r in self.reactions_for(1 - self.active, self.pending)] + [
-                A("pass")
-            ]
+            q = self.stack.priority
+            return [A("react", (r.uid,)) for r in self.reactions_for(q)] + [A("pass")]
         if s == "draw":
             return [A("draw"), A("nodraw")]
         if s == "discard":
@@ -884,10 +908,38 @@ class BhmGame(Game):
             return f"{c.name} has no legal target"
         return None
 
-    def reactions_for(self, q: int, pa: tuple[Any, ...] | None) -> list[BhmCard]:
-        """Reaction cards player q may play now in answer to `pa` (BH-67)."""
+    def answerable(self, q: int) -> tuple[int, tuple[Any, ...]] | None:
+        """BH-67: the entry a reaction of player q would answer now: the most recent enemy action on
+        the stack (index from the bottom, entry), or None. A reaction answers an action of the other
+        player, never one of q's own; an entry already cancelled (or a reaction to one) cannot be
+        answered any more."""
+        items = self.stack.entries()
+        for i in range(len(items) - 1, -1, -1):
+            c, e = items[i]
+            if c != q:
+                return None if self.entry_dead(i) else (i, e)
+        return None
+
+    def entry_dead(self, i: int) -> bool:
+        """The stack entry at index i was cancelled, or is a reaction to a dead entry (it will fizzle)."""
+        items = self.stack.entries()
+        while i >= 0:
+            if i in self.cancelled:
+                return True
+            e = items[i][1]
+            if e[0] != "react":
+                return False
+            i = int(e[2])
+        return False
+
+    def reactions_for(self, q: int, pa: tuple[Any, ...] | None = None) -> list[BhmCard]:
+        """Reaction cards player q may play now in answer to `pa` (default: the entry they would
+        answer on the stack, see `answerable`) (BH-67)."""
         if pa is None:
-            return []
+            found = self.answerable(q)
+            if found is None:
+                return []
+            pa = found[1]
         out = []
         tgt = self.pending_target(pa)
         for r in self.cards_in(f"hand:{q}"):
@@ -908,6 +960,8 @@ class BhmGame(Game):
     @staticmethod
     def pending_target(pa: tuple[Any, ...]) -> int:
         kind = pa[0]
+        if kind == "react":
+            return int(pa[3])  # the being the reaction affects (Riposte: the attacker), or -1
         if kind in ("attack", "pattack"):
             return int(pa[2])
         if kind == "power":
@@ -941,6 +995,8 @@ class BhmGame(Game):
             return f"{n(pa[1])} equipped to {n(pa[2])}"
         if k == "territory":
             return f"territory {n(pa[1])}"
+        if k == "react":
+            return f"reaction {n(pa[1])}{on}"
         return k
 
     # ------------------------------------------------------------------ checking
@@ -1035,7 +1091,7 @@ class BhmGame(Game):
                 if len(self.zones[f"territories:{p}"]) >= 2:
                     return "you already hold 2 territories (BH-50)"
             if a.kind == "react" and len(args) == 1 and self.sub == "respond":
-                q = 1 - p
+                q = self.stack.priority
                 r = self.card(int(args[0]))
                 if r.zone != f"hand:{q}":
                     return f"{r.name} is not in your hand"
@@ -1043,10 +1099,12 @@ class BhmGame(Game):
                     return f"{r.name} is not a reaction card (BH-67)"
                 if r.d.rank > self.cll[q]:
                     return f"{r.name} is rank {r.d.rank}; your C.LL is {self.cll[q]} (BH-11)"
-                assert self.pending is not None
+                found = self.answerable(q)
+                if found is None:
+                    return "there is no enemy action on the stack to answer"
                 e = EFFECTS[r.d.effect]
-                if self.pending[0] not in e.answers:
-                    return f"{r.name} does not answer {self.pending_text(self.pending)}"
+                if found[1][0] not in e.answers:
+                    return f"{r.name} does not answer {self.pending_text(found[1])}"
                 return f"{r.name} only answers an action aimed at one of your beings"
             if a.kind == "discard" and len(args) == 1 and self.sub == "discard":
                 return f"{self.card(int(args[0])).name} is not in your hand"
@@ -1120,16 +1178,14 @@ class BhmGame(Game):
             )
             self._announce(("pattack", a.uid, pa[2], amount))
         elif s == "respond":
-            assert self.pending is not None
-            pa = self.pending
-            self.pending = None
-            self.sub = self._default_sub()
+            q = self.stack.priority
             if k == "react":
-                self._react(1 - self.active, self.card(int(args[0])), pa)
+                self._react(q, self.card(int(args[0])))
             else:
-                self.log.emit("pass", f"{_p(1 - self.active)} does not react")
-            if self.won is None:
-                self._resolve(pa)
+                self.log.emit("pass", f"{_p(q)} does not react")
+                if self.stack.pass_priority(q):  # BH-67: both passed in a row
+                    self._resolve_top()
+            self._run_stack()
         elif s == "draw":
             if k == "draw":
                 self.draw(self.active, mandatory=False)
@@ -1292,41 +1348,106 @@ class BhmGame(Game):
         return self.targets_for(self.active, self.card(int(pa[1]))) is not None
 
     def _announce(self, pa: tuple[Any, ...]) -> None:
-        """The action is declared; the opponent may react before it resolves (BH-67)."""
+        """BH-67: the action is declared and goes on the stack; the opponent gets priority and may
+        react before it resolves."""
         if self.won is not None:
             return
-        if self.reactions_for(1 - self.active, pa):
-            self.pending = pa
-            self.sub = "respond"
-            return
-        self._resolve(pa)
+        if not self.stack:
+            self.stack.active = self.active
+            self.cancelled = ()
+        self.stack.push(pa, self.active)
+        self._run_stack()
 
-    def _react(self, q: int, r: BhmCard, pa: tuple[Any, ...]) -> None:
-        """BH-67: the reaction resolves before the action it answers."""
+    def _run_stack(self) -> None:
+        """BH-67: give priority until someone may react, resolving the top each time both players
+        have passed in a row (last in, first out). A player with no reaction they may play passes
+        without being asked (docs/rulings.md). When the stack is empty, play goes on."""
+        while self.stack and self.won is None:
+            q = self.stack.priority
+            if self.reactions_for(q):
+                self.sub = "respond"
+                return
+            if self.stack.pass_priority(q):
+                self._resolve_top()
+        if self.won is None:
+            self.sub = self._default_sub()
+
+    def _resolve_top(self) -> None:
+        """Resolve the top entry of the stack (BH-67: last in, first out)."""
+        i = len(self.stack) - 1
+        dead = i in self.cancelled
+        answered_dead = False
+        _, e = self.stack.top()
+        if e[0] == "react":
+            answered_dead = self.entry_dead(int(e[2]))
+        controller, pa = self.stack.pop()
+        self.cancelled = tuple(x for x in self.cancelled if x < i)
+        if pa[0] == "react":
+            self._resolve_reaction(controller, pa, dead, answered_dead)
+        else:
+            self._resolve(pa, dead)
+
+    def _react(self, q: int, r: BhmCard) -> None:
+        """BH-67: playing a reaction is an action: it goes on top of the stack, answering the most
+        recent enemy action, and resolves before it; the other player may answer it in turn."""
+        found = self.answerable(q)
+        assert found is not None
+        j, pa = found
         self.zones.move(r.uid, f"strategy:{q}")
-        self.log.emit("react", f"{_p(q)} reacts with {r.name}")
-        self.cancelled = False
-        EFFECTS[r.d.effect].run(self, Ctx(q, r.uid, pending=pa))
-        if r.zone == f"strategy:{q}":
-            self.zones.move(r.uid, f"dead:{r.owner}")  # BH-65
+        self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
+        e = EFFECTS[r.d.effect]
+        if r.d.effect == "riposte":
+            tgt = int(pa[1])  # the attacker
+        elif e.own_target:
+            tgt = self.pending_target(pa)  # the being of q's the action is aimed at
+        else:
+            tgt = -1
+        self.stack.push(("react", r.uid, j, tgt), q)
 
-    def cancel_pending(self, cause: str) -> None:
-        self.cancelled = True
-        self.log.emit("cancel", f"{cause} cancels the action")
+    def _resolve_reaction(self, q: int, pa: tuple[Any, ...], dead: bool, answered_dead: bool) -> None:
+        r = self.card(int(pa[1]))
+        j = int(pa[2])
+        answered = self.stack.entries()[j][1] if j < len(self.stack) else None
+        if dead:
+            self._fizzle(pa, "cancelled", q)
+        elif answered_dead or answered is None:
+            what = self.pending_text(answered) if answered is not None else "the action"
+            self._fizzle(pa, f"{what}, the action it answers, was cancelled", q)
+        else:
+            tgt = int(pa[3])
+            if tgt >= 0 and r.d.effect != "riposte" and not self.on_field(self.card(tgt)):
+                return self._fizzle(pa, f"{self.card(tgt).name} is no longer on the field", q)
+            EFFECTS[r.d.effect].run(self, Ctx(q, r.uid, target=tgt, pending=answered, entry=j))
+            if r.zone == f"strategy:{q}":
+                self.zones.move(r.uid, f"dead:{r.owner}")  # BH-65
+        self.state_checks()
 
-    def _fizzle(self, pa: tuple[Any, ...], why: str) -> None:
-        p = self.active
-        self.log.emit("fizzle", f"{self.pending_text(pa)} has no effect: {why}")
-        for u in self.cards_in(f"strategy:{p}"):
-            dest = f"invocations:{u.owner}" if u.d.type == "invocation" else f"dead:{u.owner}"
-            self.zones.move(u.uid, dest)
-            u.reset()
+    def cancel_entry(self, i: int, cause: str) -> None:
+        """A reaction cancels the stack entry at index i: it will resolve to nothing (BH-67)."""
+        if i < 0 or i >= len(self.stack):
+            return
+        if i not in self.cancelled:
+            self.cancelled = tuple(sorted((*self.cancelled, i)))
+        self.log.emit("cancel", f"{cause} cancels {self.pending_text(self.stack.entries()[i][1])}")
 
-    def _resolve(self, pa: tuple[Any, ...]) -> None:
+    def _fizzle(self, pa: tuple[Any, ...], why: str, controller: int | None = None) -> None:
+        """The entry resolves to nothing; the card it put in the strategy zone leaves it (an invocation
+        back to the invocation zone). Costs already paid stay paid (docs/rulings.md, BH-67)."""
+        text = self.pending_text(pa)
+        if pa[0] == "react" and controller is not None:
+            text = f"{_p(controller)}'s {text}"
+        self.log.emit("fizzle", f"{text[:1].upper()}{text[1:]} has no effect: {why}")
+        if pa[0] in ("call", "invoke", "equip", "power", "strategy", "territory", "react"):
+            u = self.card(int(pa[1]))
+            if u.zone.startswith("strategy:"):
+                dest = f"invocations:{u.owner}" if u.d.type == "invocation" else f"dead:{u.owner}"
+                self.zones.move(u.uid, dest)
+                u.reset()
+
+    def _resolve(self, pa: tuple[Any, ...], cancelled: bool = False) -> None:
         p = self.active
         k = pa[0]
-        if self.cancelled:
-            self.cancelled = False
+        if cancelled:
             self._fizzle(pa, "cancelled")
             return
         if self.won is not None:
@@ -1494,6 +1615,7 @@ class BhmGame(Game):
         new.pool = self.pool
         new.zones = self.zones.clone()
         new.cll = list(self.cll)
+        new.stack = self.stack.clone()
         for f in (
             "turn",
             "active",
@@ -1528,7 +1650,8 @@ class BhmGame(Game):
             "mull": self.mull_player,
             "pending": list(self.pending) if self.pending else None,
             "terror": list(self.terror) if self.terror else None,
-            "cancelled": self.cancelled,
+            "cancelled": list(self.cancelled),
+            "stack": self.stack.canonical(),
             "won": self.won,
             "reason": self.reason,
             "seq": self.seq,
@@ -1599,7 +1722,8 @@ class BhmGame(Game):
           mulligan; turn (strategy phases); combat; target (context: "source"
           uid, "targets" [uid], "optional" true for Terror, which may be
           skipped); invest (context: "source", "target", "pod"); respond
-          (context: "pending" action tuple, "target" uid or -1); draw; discard
+          (context: "pending" the action tuple being answered, "target" uid or -1,
+          "entry" its index on the stack, "stack" the stack's size); draw; discard
         - "loss_at": 32; "armageddon": threshold or None; "hand_limit": 7
         - "players": per seat {"seat", "name", "cll", "budget" (call budget left,
           active seat only, else None), "strategy_played", "hand_count",
@@ -1613,6 +1737,12 @@ class BhmGame(Game):
           "reserved_for": uid of the fled being this zone waits for, or None},
           "beings": count for numerical balance}
         - "pending": the action waiting for a reaction/target, in words, or None
+          (while the stack is not empty: its top entry)
+        - "stack": the actions and reactions waiting to resolve (BH-67), bottom to
+          top (the last resolves first): [{"index", "controller", "kind" (attack,
+          power, …, react), "text" (in words), "card" (the card played, or the
+          acting being, as a card dict), "answers" (index of the entry a reaction
+          answers, else None), "cancelled" (true when it will resolve to nothing)}]
         - "winner": seat or None; "end_reason": text
 
         A card dict: {"uid", "id", "name", "type", "owner", "controller",
@@ -1687,10 +1817,38 @@ class BhmGame(Game):
             "armageddon": self.armageddon,
             "hand_limit": HAND_LIMIT,
             "players": players,
-            "pending": self.pending_text(self.pending) if self.pending else None,
+            "pending": self._pending_words(),
+            "stack": self.stack_view(),
             "winner": self.won,
             "end_reason": self.reason,
         }
+
+    def _pending_words(self) -> str | None:
+        if self.pending:
+            return self.pending_text(self.pending)
+        if self.stack:
+            c, pa = self.stack.top()
+            text = self.pending_text(pa)
+            return f"{_p(c)}'s {text}" if pa[0] == "react" else text
+        return None
+
+    def stack_view(self) -> list[dict[str, Any]]:
+        """BH-67: the stack, bottom to top (see `view`)."""
+        out = []
+        for i, (c, pa) in enumerate(self.stack.entries()):
+            u = int(pa[1]) if len(pa) > 1 and isinstance(pa[1], int) else -1
+            out.append(
+                {
+                    "index": i,
+                    "controller": c,
+                    "kind": pa[0],
+                    "text": self.pending_text(pa),
+                    "card": self.card_view(self.card(u)) if u in self.zones.cards else None,
+                    "answers": int(pa[2]) if pa[0] == "react" else None,
+                    "cancelled": self.entry_dead(i),
+                }
+            )
+        return out
 
     # ------------------------------------------------------------------ words
     def describe_action(self, action: Action) -> str:
@@ -1755,7 +1913,8 @@ class BhmGame(Game):
             if k == "react":
                 return f"React with {n(0)}{_brief(self.card(int(a[0])).d)}"
             if k == "pass":
-                return "Do not react"
+                found = self.answerable(self.stack.priority) if self.stack else None
+                return f"Do not react to {self.pending_text(found[1])}" if found else "Do not react"
             if k == "draw":
                 return "Draw a card"
             if k == "nodraw":

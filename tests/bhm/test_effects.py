@@ -122,6 +122,13 @@ def test_reaction_steel_and_smoke() -> None:
     ts, sq = find(g, "tide_sentinel"), find(g, "ember_squire")
     g.apply(Action("attack", (uid(g, "storm_roc"), ts.uid)))  # 500 vs RES 300+200
     g.apply(Action("react", (uid(g, "iron_will"),)))
+    # P2 still holds Smoke Bomb: after P1 passes (automatically: no reaction), P2 has priority again
+    assert g.decision().kind == "respond" and g.decision().player == 1  # type: ignore[union-attr]
+    g.apply("pass")  # both passed in a row: Iron Will resolves (RES 300+200)
+    assert g.cur(ts, "res") == 500 and g.cur(ts, "salud") == 400
+    # the attack, next one down, gets its own window: P2 may still answer it with Smoke Bomb
+    assert g.decision().kind == "respond" and g.decision().player == 1  # type: ignore[union-attr]
+    g.apply("pass")
     assert g.cur(ts, "salud") == 400 and g.cur(ts, "res") == 0
     g.apply(Action("attack", (uid(g, "mountain_giant"), sq.uid)))
     g.apply(Action("react", (uid(g, "smoke_bomb"),)))
