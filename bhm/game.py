@@ -780,7 +780,7 @@ class BhmGame(Game):
             return Decision(
                 q,
                 "respond",
-                f"React to: {self.pending_text(pa)}?",
+                f"React to: {self.entry_text(j)}?",
                 {
                     "pending": list(pa),
                     "target": self.pending_target(pa),
@@ -1827,10 +1827,14 @@ class BhmGame(Game):
         if self.pending:
             return self.pending_text(self.pending)
         if self.stack:
-            c, pa = self.stack.top()
-            text = self.pending_text(pa)
-            return f"{_p(c)}'s {text}" if pa[0] == "react" else text
+            return self.entry_text(len(self.stack) - 1)
         return None
+
+    def entry_text(self, i: int) -> str:
+        """The stack entry at index i in words; a reaction says whose it is."""
+        c, pa = self.stack.entries()[i]
+        text = self.pending_text(pa)
+        return f"{_p(c)}'s {text}" if pa[0] == "react" else text
 
     def stack_view(self) -> list[dict[str, Any]]:
         """BH-67: the stack, bottom to top (see `view`)."""
@@ -1914,7 +1918,7 @@ class BhmGame(Game):
                 return f"React with {n(0)}{_brief(self.card(int(a[0])).d)}"
             if k == "pass":
                 found = self.answerable(self.stack.priority) if self.stack else None
-                return f"Do not react to {self.pending_text(found[1])}" if found else "Do not react"
+                return f"Do not react to {self.entry_text(found[0])}" if found else "Do not react"
             if k == "draw":
                 return "Draw a card"
             if k == "nodraw":

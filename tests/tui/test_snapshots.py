@@ -139,3 +139,13 @@ def test_snapshot_lane_screens(snap_compare: Any, game_id: str, size: tuple[int,
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
     assert snap_compare(lane_app(game_id), terminal_size=size, run_before=_into_first_turn)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_bhm_reaction_stack(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    """BH-67: a reaction answered by a reaction — the stack drawn as a pile in the middle lane."""
+    if not engine_ready("bhm"):
+        pytest.skip("the bhm engine is not available")
+    from .test_bhm_stack import stack_app
+
+    assert snap_compare(stack_app(tmp_path / "stack.json"), terminal_size=size, run_before=_settle)

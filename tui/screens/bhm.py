@@ -2,7 +2,8 @@
 the C.LL against the 32 limit, the call budget, the 10 being zones with their
 attached objects and powers, territories, deserters, dead zone, invocation
 zone (face down to the opponent: a count), deck and hand counts; the phase and
-the action waiting for a reaction."""
+the action waiting for a reaction — or, when reactions answer reactions (BH-67),
+the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
@@ -46,6 +47,9 @@ BHM_KEYS = """
   `p` power-attacked this turn, `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
+- `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
+  *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
+  row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
 
 
@@ -191,15 +195,47 @@ class BhmScreen(LaneScreen):
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
+        stack = view.get("stack") or []
         if self.dense:
             parts.append("beings P/F/R/V/S ÷100")
-        if pending and self.dense:
+        if pending and self.dense and len(stack) <= 1:
             parts.append(f"⚡ {pending}")
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
-        if pending and not self.dense:
+        if len(stack) > 1:
+            out += self.render_stack(stack)
+        elif pending and not self.dense:
             out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
+        return out
+
+    def render_stack(self, stack: list[dict[str, Any]]) -> list[Line]:
+        """BH-67: the waiting actions and reactions drawn as a pile, top first (it resolves first);
+        each says who played it, what it answers and whether it was cancelled, in words."""
+        dense_limit = 3
+        shown = list(reversed(stack))
+        hidden = 0
+        if self.dense and len(shown) > dense_limit:
+            hidden = len(shown) - dense_limit
+            shown = shown[:dense_limit]
+        room = max(24, self.app.size.width - 16) if self.dense else 200
+        out: list[Line] = [("lane--middle", words(f" ⚡ stack of {len(stack)}, the top resolves first:"))]
+        for k, e in enumerate(shown):
+            last = k == len(shown) - 1 and not hidden
+            edge = "┌" if k == 0 else ("└" if last else "│")
+            who = f"P{int(e.get('controller', 0)) + 1}"
+            label = f"{e.get('index', 0) + 1}. {who} {e.get('text', '?')}"
+            if e.get("answers") is not None:
+                label += f" → answers {int(e['answers']) + 1}"
+            segs = words(f"   {edge} ")
+            segs += chip(e.get("card"), short(label, room))
+            if k == 0:
+                segs += words(" ◂ top")
+            if e.get("cancelled"):
+                segs += words(" [cancelled: no effect]", "lane--warn")
+            out.append(("lane--middle", segs))
+        if hidden:
+            out.append(("lane--middle", words(f"   └ … {hidden} more below", "lane--dim")))
         return out
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:

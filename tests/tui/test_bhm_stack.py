@@ -1,0 +1,77 @@
+"""BHM reactions answered by reactions (BH-67): the stack drawn as a pile in the middle lane, top
+first, readable without colour, in both layouts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.game import Action
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.session import Seats, Session
+
+from .helpers import engine_ready, screen_text, settle
+
+CHAIN = Path(__file__).resolve().parents[1] / "scenarios" / "bhm" / "reaction_chain.toml"
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def stacked_save(path: Path) -> Path:
+    """P1's Fire Bolt answered by P2's Broken Seal: P1 (human) may answer the reaction."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=CHAIN.read_text(), save_path=path
+    )
+    g = s.game
+
+    def uid(cid: str) -> int:
+        return next(c.uid for c in g.zones.cards.values() if c.defn.id == cid)
+
+    s.apply(Action("power", (uid("fire_bolt"), uid("flame_adept"))))
+    s.apply(Action("target", (uid("tide_sentinel"),)))
+    s.apply(Action("react", (uid("broken_seal"),)))
+    assert s.decision.kind == "respond" and s.decision.player == 0
+    s.save()
+    return path
+
+
+def stack_app(path: Path) -> TriarchApp:
+    return TriarchApp(LaunchSpec(resume=stacked_save(path)), ai_pace=0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_bhm_stack_of_two_is_drawn_as_a_pile_top_first(tmp_path: Path, size: tuple[int, int]) -> None:
+    """BH-67: the middle lane lists the stack top first, numbered from the bottom, with who played each
+    entry and what a reaction answers (words and numbers, not colour)."""
+    app = stack_app(tmp_path / "s.json")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "stack of 2, the top resolves first" in text
+        lines = text.splitlines()
+        top = next(i for i, ln in enumerate(lines) if "2. P2 reaction Broken Seal" in ln)
+        bottom = next(i for i, ln in enumerate(lines) if "1. P1 Flame Adept executes Fire" in ln)
+        assert top < bottom, "the top of the stack is drawn above the entry it answers"
+        assert "→ answers 1" in lines[top] and "◂ top" in lines[top]
+        assert "Mirror Edict" in text  # the choice to answer the reaction
+
+
+async def test_bhm_single_pending_action_keeps_the_waiting_line(tmp_path: Path) -> None:
+    """With one entry the middle lane keeps its one line "⚡ waiting: …" (no pile)."""
+    s = Session.new("bhm", Seats(["ai", "human"], "random"), seed=1, scenario=CHAIN.read_text())
+    g = s.game
+    fb = next(c.uid for c in g.zones.cards.values() if c.defn.id == "fire_bolt")
+    fa = next(c.uid for c in g.zones.cards.values() if c.defn.id == "flame_adept")
+    ts = next(c.uid for c in g.zones.cards.values() if c.defn.id == "tide_sentinel")
+    s.apply(Action("power", (fb, fa)))
+    s.apply(Action("target", (ts,)))
+    s.save_path = tmp_path / "one.json"
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "one.json"), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "⚡ waiting: Flame Adept executes Fire Bolt on Tide Sentinel" in text
+        assert "stack of" not in text
