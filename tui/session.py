@@ -24,6 +24,18 @@ RESPONSE_KINDS = frozenset({"respond", "response", "priority", "reaction", "reac
 PASS_VERBS = frozenset({"pass", "done", "ok", "no", "decline", "skip"})
 
 
+def only_pass(game: Game) -> Action | None:
+    """The pass the table makes for a player: in a response window where
+    passing is the only choice (the same rule when a resumed game is replayed)."""
+    d = game.decision()
+    if d is None or d.kind not in RESPONSE_KINDS:
+        return None
+    legal = game.legal_actions()
+    if len(legal) == 1 and legal[0].kind in PASS_VERBS:
+        return legal[0]
+    return None
+
+
 def random_seed() -> int:
     """A fresh seed for a game started without one (recorded in the save)."""
     return random.SystemRandom().randrange(1, 1_000_000)
@@ -185,13 +197,9 @@ class Session:
     def auto_pass(self) -> Action | None:
         """The only possible answer to a response window, if that is all there is
         (in hot-seat the table passes for the player instead of handing over)."""
-        d = self.decision
-        if d is None or d.kind not in RESPONSE_KINDS:
+        if self.resigned is not None:
             return None
-        legal = self.game.legal_actions()
-        if len(legal) == 1 and legal[0].kind in PASS_VERBS:
-            return legal[0]
-        return None
+        return only_pass(self.game)
 
     def ai_choose(self, game_copy: Game | None = None) -> Action:
         """The AI's choice for the pending decision (thinks on a clone)."""

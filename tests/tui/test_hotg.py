@@ -180,7 +180,7 @@ async def test_complete_game_against_the_ai_by_key_presses() -> None:
         assert app.session.game.is_over()
         text = screen_text(app)
         assert "wins" in text or "draw" in text
-        assert "stones:" in text
+        assert "Summoning Stones:" in text
 
 
 async def test_help_has_the_board_keys_and_the_keyword_glossary() -> None:

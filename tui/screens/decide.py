@@ -154,15 +154,20 @@ class RowsView(Widget, can_focus=True):
         self.rows = rows
         self.current = 0
         self.total = total
+        self.label_w = 12
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         width = max(20, self.size.width)
         label_w = min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2))
+        self.label_w = label_w
+        numbered = len(self.rows) > 1
         for i, r in enumerate(self.rows):
             cur = i == self.current
             mark = "▶ " if cur else "  "
             out.append(mark, "bold")
+            if numbered:  # the row's number key (1…9)
+                out.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
             out.append(r.label[:label_w].ljust(label_w), self.get_component_rich_style("rows--label"))
             value = r.options[r.index] if r.options else "—"
             vstyle = self.get_component_rich_style("rows--value")
@@ -188,6 +193,11 @@ class RowsView(Widget, can_focus=True):
         notes = sum(1 for r in self.rows if r.index < len(r.notes) and r.notes[r.index])
         return len(self.rows) + notes + 1
 
+    @property
+    def label_offset(self) -> int:
+        """Columns before a row's label: the `▶ ` mark and the row number."""
+        return 2 + (3 if len(self.rows) > 1 else 0)
+
     def row_at(self, y: int) -> int | None:
         line = 0
         for i, r in enumerate(self.rows):
@@ -205,11 +215,15 @@ class RowsView(Widget, can_focus=True):
         r = self.rows[i]
         # Click left of the value: previous, on or right of it: next.
         screen: Any = self.screen
-        screen.action_change(-1 if event.x < len(r.label) + 4 else 1)
+        screen.action_change(-1 if event.x < self.label_offset + min(len(r.label), self.label_w) + 2 else 1)
+
+
+NUMBER_KEYS = "1…9 row"
 
 
 class RowsDialog(BaseModal[list[Action] | None]):
-    """Set a value per row with ←→ (or − +), rows with ↑↓, Enter confirms."""
+    """Set a value per row with ←→ (or − +), rows with ↑↓ or their number
+    (`1`…`9`), Enter confirms."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "row(-1)", "Up", show=False),
@@ -220,6 +234,7 @@ class RowsDialog(BaseModal[list[Action] | None]):
         Binding("end", "extreme(1)", "Max", show=False),
         Binding("enter,space", "confirm", "Confirm"),
         Binding("escape", "close", "Use the list"),
+        *[Binding(str(n), f"goto_row({n - 1})", show=False) for n in range(1, 10)],
     ]
 
     def __init__(
@@ -230,7 +245,7 @@ class RowsDialog(BaseModal[list[Action] | None]):
         build: Callable[[list[Row]], list[Action] | str],
         validate: Validate,
         total: Callable[[list[Row]], str] | None = None,
-        keys: str = "↑↓ row · ←→ change · Enter confirm · Esc the choice list",
+        keys: str = f"↑↓ or {NUMBER_KEYS} · ←→ change · Enter confirm · Esc the choice list",
     ) -> None:
         super().__init__(classes="dialog-screen decision-dialog")
         self.title_text = title
@@ -239,6 +254,10 @@ class RowsDialog(BaseModal[list[Action] | None]):
         self.build = build
         self.validate = validate
         self.total_fn = total or (lambda rows: "")
+        if len(rows) > 1 and "1…9" not in keys:  # every rows dialog says its number keys
+            keys = (
+                keys.replace(" · ", f" · {NUMBER_KEYS} · ", 1) if " · " in keys else f"{keys} · {NUMBER_KEYS}"
+            )
         self.keys = keys
 
     def compose(self) -> ComposeResult:
@@ -266,6 +285,15 @@ class RowsDialog(BaseModal[list[Action] | None]):
         if self.rows:
             self.view.current = (self.view.current + d) % len(self.rows)
             self.redraw()
+
+    def action_goto_row(self, i: int) -> None:
+        """`1`…`9`: that row becomes the current one (its value: ←→)."""
+        if 0 <= i < len(self.rows):
+            self.view.current = i
+            self.redraw()
+        else:
+            self.query_one(".decide-error", Static).update(f"✗ there is no row {i + 1}")
+            self.app.bell()
 
     def action_change(self, d: int) -> None:
         if not self.rows:

@@ -30,7 +30,7 @@ from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.help import COMMON_KEYS, HelpScreen
 from tui.screens.typed import TypeActionScreen
-from tui.session import Session
+from tui.session import Session, only_pass
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.log import GameLog
@@ -39,19 +39,50 @@ from tui.widgets.status import Prompt, StatusBar
 
 
 def glossary_from_rules(markdown: str) -> dict[str, str]:
-    """Rows `| **Keyword** | meaning |` of the tables under a heading that
-    mentions keywords or a glossary, in an engine's rules reference."""
+    """The keyword glossary of an engine's rules reference: under a heading
+    that mentions keywords or a glossary, the table rows `| **Keyword** | meaning |`
+    and the list items `* **Keyword** — meaning` (continued on indented lines;
+    `* **Beast**, **God** — …` gives both words the meaning)."""
     out: dict[str, str] = {}
     in_glossary = False
+    item: tuple[list[str], list[str]] | None = None  # (keywords, lines of the meaning)
+
+    def close() -> None:
+        nonlocal item
+        if item is not None:
+            meaning = " ".join(item[1]).replace("**", "").strip()
+            for kw in item[0]:
+                out[kw] = meaning
+        item = None
+
     for line in markdown.splitlines():
         if line.startswith("#"):
+            close()
             low = line.lower()
             in_glossary = "glossary" in low or "keyword" in low
             continue
-        if in_glossary and line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not in_glossary:
+            continue
+        stripped = line.strip()
+        if line.startswith("|"):
+            close()
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
             if len(cells) >= 2 and cells[0].startswith("**"):
                 out[cells[0].strip("* ")] = cells[1].replace("**", "")
+        elif stripped.startswith(("* **", "- **")):
+            close()
+            body = stripped[2:]
+            head, sep, rest = body.partition(" — ")
+            if not sep:
+                head, sep, rest = body.partition(" - ")
+            names = [n.strip().strip("*").strip() for n in head.split(",")]
+            if sep and names and all(names) and head.count("**") == 2 * len(names):
+                item = (names, [rest.strip()])
+        elif item is not None and stripped and line[:1].isspace():
+            item[1].append(stripped)
+        else:
+            close()
+    close()
     return out
 
 
@@ -75,6 +106,10 @@ def glossary_for(cls: type) -> dict[str, str]:
         return {}
 
 
+# Event kinds by which the engines say that (and how) the game ended.
+END_KINDS = frozenset({"over", "game_over", "win", "victory", "deckout", "draw_game"})
+
+
 class GameScreen(BaseScreen):
     """The generic game screen (works for any engine through the interface)."""
 
@@ -89,6 +124,7 @@ class GameScreen(BaseScreen):
     ]
 
     EXTRA_KEYS = ""  # dedicated screens add their keys (Markdown table rows)
+    EXPLAIN_TEXT = False  # the card panel also explains glossary terms a card's text names
 
     def __init__(self, session: Session, *, pace: float = 0.0) -> None:
         super().__init__(classes=f"game game-{session.cls.game_id}")
@@ -138,6 +174,7 @@ class GameScreen(BaseScreen):
     def on_mount(self) -> None:
         detail = self.query_one(CardDetail)
         detail.glossary = self.glossary
+        detail.explain_text = self.EXPLAIN_TEXT
         log = self.query_one(GameLog)
         info = f"{self.session.cls.title} — seed {self.session.game.setup.seed}"
         if self.session.seats.hotseat:
@@ -148,10 +185,50 @@ class GameScreen(BaseScreen):
         if self.session.game.history:
             log.add_events(list(self.session.game.log)[-40:])
             log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
+            self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log)
         self.focus_first()
         self.advance()
+
+    # -- after Continue: what each side did last ---------------------------------------------
+    def rebuild_last_actions(self) -> None:
+        """A resumed game is a replay of its save: replay it once more and hand
+        the last actions of each side (its last run of actions and the other
+        side's run before it) to `note_replayed`, so that the marks of what the
+        other side did last are there at once, not only after it acts again."""
+        game = self.session.game
+        history = list(game.history)
+        try:
+            replay = self.session.cls.new(game.setup)
+            runs: list[tuple[int, Any]] = []  # (index, the game before it) where a side takes over
+            last: int | None = None
+            for i, action in enumerate(history):
+                d = replay.decision()
+                player = d.player if d is not None and only_pass(replay) != action else last
+                if player != last:
+                    runs = [*runs[-1:], (i, replay.clone())]
+                    last = player
+                replay.apply(action)
+            if not runs:
+                return
+            start, replay = runs[0]
+            for action in history[start:]:
+                d = replay.decision()
+                if d is None:
+                    return
+                if only_pass(replay) == action:  # passed by the table, never marked
+                    replay.apply(action)
+                    continue
+                words = replay.describe_action(action)
+                before = replay.clone()
+                replay.apply(action)
+                self.note_replayed(d.player, action, words, before, replay)
+        except Exception:  # an old save the engine replays differently: no marks, no harm
+            return
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """One replayed action of a resumed game (dedicated screens mark it)."""
 
     def focus_first(self) -> None:
         """Where the keyboard starts (dedicated screens: their board)."""
@@ -441,12 +518,29 @@ class GameScreen(BaseScreen):
 
     def stats(self) -> list[str]:
         s = self.session
-        lines = [
-            f"{s.cls.title}, seed {s.game.setup.seed}",
+        lines = [f"{s.cls.title}, seed {s.game.setup.seed}"]
+        ending = self.ending()
+        if ending:
+            lines.append(ending)
+        lines.append(
             f"{len(s.game.history)} actions in all: "
-            f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}",
-        ]
+            f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}"
+        )
         return lines + self.extra_stats()
+
+    def ending(self) -> str:
+        """How the game ended, in the engine's words (its last game-over event)."""
+        s = self.session
+        if s.resigned is not None:
+            return ""
+        for event in reversed(list(s.game.log)):
+            if event.kind in END_KINDS:
+                return f"Ended: {event.text}"
+        return ""
+
+    def final_view(self) -> dict[str, Any]:
+        """The table as everybody sees it (for the stats: public counts only)."""
+        return self.session.game.view(None)
 
     def extra_stats(self) -> list[str]:
         return []

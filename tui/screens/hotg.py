@@ -72,31 +72,6 @@ At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
 
 
-# The keyword glossary of the help screen and the card detail panel (rules checklist HG-5x…7x).
-HOTG_GLOSSARY = {
-    "Guard": "a Summoning Stone with a friendly Guard unit next to it cannot be attacked or hit by Warcries directly.",
-    "Stealth": "cannot be targeted by spells, units or leader abilities; lost when the unit attacks.",
-    "Protect": "Protect X: every attack and Return Damage dealt to it is reduced by X (the highest Protect applies).",
-    "Immune": "Immune: X — cannot be targeted nor affected by X, even by area effects.",
-    "Warcry": "happens when the unit is played from the hand.",
-    "Activated Warcry": "a Warcry the owner triggers later as an action (key w on the selected unit).",
-    "Afterlife": "happens after the unit dies (after resurrections), in the order units entered the battlefield.",
-    "Aura": "a lasting bonus the unit gives to others (adjacent or global) while it is on the battlefield.",
-    "Resurrection": "after death the unit comes back (before Afterlife) if it is still in the graveyard.",
-    "Reincarnate": "after death the unit comes back as another unit.",
-    "Structure": "never moves.",
-    "Ranged": "attacks enemies up to 3 cells away, counted orthogonally.",
-    "Swift": "may move and attack on the turn it is deployed.",
-    "Return Damage": "a unit attacked within its own range hits back, even when the attack kills it.",
-    "Stun": "a stunned unit cannot move, attack nor deal Return Damage until its stunner's next turn.",
-    "Banish": "out of the game for a while; its cell is kept (✗) and it comes back there.",
-    "Execute": "the unit dies without resurrecting (its Afterlife still happens).",
-    "Silence": "removes a unit's text abilities and auras.",
-    "Reveal": "pick one of several offered cards; it goes to your hand unless stated.",
-    "Leader Ability": "your god's ability: 2 mana, once per turn (key a).",
-}
-
-
 def hotg_card_body(c: dict[str, Any]) -> str:
     """A card's kind, cost, attack/health and text (hand cards, revealed cards)."""
     kind = str(c.get("kind", "")).capitalize()
@@ -145,10 +120,10 @@ class HotgScreen(GameScreen):
         Binding("escape", "cancel", "Drop selection", show=False),
     ]
     EXTRA_KEYS = HOTG_KEYS
+    EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.glossary = {**HOTG_GLOSSARY, **self.glossary}
         # ("unit", uid) | ("card", uid) | ("ability",) | ("warcry", uid) | None
         self.selected: tuple[Any, ...] | None = None
         self.cell_actions: dict[tuple[int, int], Action] = {}
@@ -302,7 +277,9 @@ class HotgScreen(GameScreen):
         guarded = " guarded" if p.get("guarded") else ""
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}", "bold")
-        out.append(f" │ stone ♥{p.get('stone_health')}{guarded} │ mana {p.get('mana')}/{p.get('max_mana')}")
+        hp = p.get("stone_health")
+        stone = f"stone ♥{hp}" if not isinstance(hp, int) or hp > 0 else "stone destroyed"
+        out.append(f" │ {stone}{guarded} │ mana {p.get('mana')}/{p.get('max_mana')}")
         out.append(f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}")
         out.append(f" │ {key}{ab.get('name', 'ability')} {ab.get('cost', '?')} {ab_state}")
         return out
@@ -589,10 +566,26 @@ class HotgScreen(GameScreen):
 
     # -- what the last turn did ---------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        before = self.units_by_uid(self.view_data)
-        after_view = self.session.game.view(None)
-        after = self.units_by_uid(after_view)
         action = self.session.game.history[-1] if self.session.game.history else None
+        deltas = self.note_action(
+            player, action, self.units_by_uid(self.view_data), self.units_by_uid(self.session.game.view(None))
+        )
+        super().log_action(player, words, events)
+        self.show_pane("log")
+        if deltas:
+            self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """After Continue: the marks of the save's last actions (see GameScreen)."""
+        self.note_action(
+            player, action, self.units_by_uid(before.view(None)), self.units_by_uid(after.view(None))
+        )
+
+    def note_action(
+        self, player: int, action: Action | None, before: dict[int, Any], after: dict[int, Any]
+    ) -> list[str]:
+        """Mark what `player` just did (units before and after it); the health
+        changes in words for the log."""
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
@@ -610,10 +603,7 @@ class HotgScreen(GameScreen):
                 deltas.append(f"{u['name']} dies")
         if action is not None:
             self.mark_action(action, before, after)
-        super().log_action(player, words, events)
-        self.show_pane("log")
-        if deltas:
-            self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
+        return deltas
 
     def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
         args = action.args
@@ -643,13 +633,20 @@ class HotgScreen(GameScreen):
             del self.last_cells[cell]  # a unit stands there now
 
     def extra_stats(self) -> list[str]:
-        players = self.view_data.get("players", [])
+        """The turn and each Summoning Stone's health in the final public view
+        (a stone at 0 or below is destroyed)."""
+        view = self.final_view()
+        players = view.get("players", [])
         if len(players) < 2:
             return []
-        return [
-            f"Turn {self.view_data.get('turn')}; stones: "
-            + ", ".join(f"{self.seat_name(p['seat'])} ♥{p['stone_health']}" for p in players)
-        ]
+
+        def stone(p: dict[str, Any]) -> str:
+            hp = int(p.get("stone_health") or 0)
+            return (
+                f"{self.seat_name(p['seat'])} ♥{hp}" if hp > 0 else f"{self.seat_name(p['seat'])} destroyed"
+            )
+
+        return [f"Turn {view.get('turn')} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 
 SCREEN = HotgScreen

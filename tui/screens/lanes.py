@@ -275,6 +275,17 @@ class LaneScreen(GameScreen):
     # -- what the other side did -------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
         action = self.session.game.history[-1] if self.session.game.history else None
+        self.note_action(player, action, words)
+        super().log_action(player, words, events)
+        if player != self.session.viewer() or self.session.is_ai_turn():
+            self.show_pane("log")
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """After Continue: the marks of the save's last actions (see GameScreen)."""
+        self.note_action(player, action, words)
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """Mark the cards of `player`'s action and keep its words for the `last:` line."""
         if player != self.last_actor:
             self.last_actor = player
             self.marks[player] = {}
@@ -292,9 +303,6 @@ class LaneScreen(GameScreen):
                 marks[uids[0]] = MARK_ACTOR
                 for u in uids[1:]:
                     marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
-        super().log_action(player, words, events)
-        if player != self.session.viewer() or self.session.is_ai_turn():
-            self.show_pane("log")
 
     # -- choosing cards ------------------------------------------------------------------------------
     def on_lane_board_card_chosen(self, message: LaneBoard.CardChosen) -> None:

@@ -228,12 +228,17 @@ class ScarsScreen(LaneScreen):
         return scars_dialog(self, decision, view, legal)
 
     def extra_stats(self) -> list[str]:
-        players = self.view_data.get("players", [])
-        return (
-            [", ".join(f"{self.seat_name(p['seat'])} {p.get('lives')} lives" for p in players)]
-            if players
-            else []
-        )
+        """Each hero's lives left (from the final public view: a hero at 0
+        lost by its lives, one with lives left may have lost its deck or resigned)."""
+        players = self.final_view().get("players", [])
+        if len(players) < 2:
+            return []
+        return [
+            "Lives left: "
+            + ", ".join(f"{self.seat_name(p['seat'])} ♥{max(0, int(p.get('lives') or 0))}" for p in players),
+            "Cards left in deck: "
+            + ", ".join(f"{self.seat_name(p['seat'])} {p.get('deck_count', 0)}" for p in players),
+        ]
 
 
 SCREEN = ScarsScreen
@@ -303,6 +308,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             build,
             screen.plan_problem,
             total,
+            keys="↑↓ or 1…9 blocker · ←→ whom it blocks · Enter confirm · Esc the choice list",
         )
 
     if d.kind == "damage" and ctx.get("targets"):
@@ -357,7 +363,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             build,
             screen.plan_problem,
             total,
-            keys="↑↓ unit · ←→ points · Enter assign · Esc the choice list",
+            keys="↑↓ or 1…9 unit · ←→ points · Enter assign · Esc the choice list",
         )
 
     if d.kind == "shelter":

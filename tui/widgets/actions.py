@@ -1,4 +1,9 @@
-"""The list of legal choices of the pending decision, in words."""
+"""The list of legal choices of the pending decision, in words.
+
+Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
+one line: a description longer than the list keeps its start and its end
+(`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
+words are in the card panel while the choice is highlighted."""
 
 from __future__ import annotations
 
@@ -8,6 +13,22 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from common.game import Action
+
+
+def one_line(text: str, width: int) -> str:
+    """`text` in `width` columns: whole if it fits, else its start and its end
+    (from a word on) around a `…`."""
+    if len(text) <= width:
+        return text
+    if width < 12:
+        return text[: max(1, width - 1)] + "…"
+    tail_room = max(4, (width - 1) * 2 // 5)
+    tail = text[-tail_room:]
+    space = tail.find(" ")
+    if 0 <= space < len(tail) - 3:
+        tail = tail[space:]  # from a word on (with its space)
+    head = text[: width - 1 - len(tail)].rstrip()
+    return head + "…" + tail
 
 
 class ActionList(OptionList):
@@ -28,17 +49,37 @@ class ActionList(OptionList):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.actions: list[Action] = []
+        self.words: list[str] = []
 
     def show(self, items: list[tuple[Action, str]]) -> None:
         """Replace the choices (action, words); the first is highlighted."""
         self.actions = [a for a, _ in items]
-        self.set_options(
-            [
-                Option(f"{i + 1:>2}. {text}" if len(items) > 1 else f" ▸ {text}")
-                for i, (_, text) in enumerate(items)
-            ]
-        )
+        self.words = [text for _, text in items]
+        self.fit_options()
         self.highlighted = 0 if items else None
+
+    @property
+    def one_line(self) -> bool:
+        return self.styles.text_wrap == "nowrap"
+
+    def fit_options(self) -> None:
+        """The options for the list's width now (one line each when `one_line`)."""
+        n = len(self.words)
+        rows = self.content_region.height
+        room = self.content_region.width - (2 if rows and n > rows else 0)
+        options = []
+        for i, text in enumerate(self.words):
+            label = f"{i + 1:>2}. " if n > 1 else " ▸ "
+            if self.one_line and room > 0:
+                text = one_line(text, room - len(label))
+            options.append(Option(label + text))
+        self.set_options(options)
+
+    def on_resize(self) -> None:
+        if self.words and self.one_line:
+            keep = self.highlighted
+            self.fit_options()
+            self.highlighted = keep
 
     def choose_number(self, n: int) -> bool:
         if 1 <= n <= len(self.actions):

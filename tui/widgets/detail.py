@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,25 @@ from common.cards import keyword_name
 HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers"}
 
 
-def card_lines(card: Mapping[str, Any], glossary: Mapping[str, str] | None = None) -> Group:
+def text_terms(text: str, glossary: Mapping[str, str], skip: set[str]) -> list[str]:
+    """Glossary terms named in a card's text (`Ranged.`, `Protect 2`, `Immune: spells`),
+    by their first word as a whole capitalised word, in glossary order."""
+    found = []
+    for term in glossary:
+        word = term.split(":")[0].removesuffix(" X").strip()
+        if word in skip or not word[:1].isupper():
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text):
+            found.append(term)
+    return found
+
+
+def card_lines(
+    card: Mapping[str, Any], glossary: Mapping[str, str] | None = None, explain_text: bool = False
+) -> Group:
+    """A card's name, stats, text and keywords explained; with `explain_text`
+    also the glossary terms its text names (games whose cards carry their
+    keywords in the text)."""
     glossary = glossary or {}
     parts: list[Text] = []
     title = Text(str(card.get("name") or card.get("id") or "card"), style="bold")
@@ -49,11 +68,23 @@ def card_lines(card: Mapping[str, Any], glossary: Mapping[str, str] | None = Non
     if isinstance(keywords, (list, tuple)):
         for kw in keywords:
             base = keyword_name(str(kw))
-            expl = glossary.get(base) or glossary.get(str(kw)) or glossary.get(f"{base} X")
+            expl = (
+                glossary.get(base)
+                or glossary.get(str(kw))
+                or glossary.get(f"{base} X")
+                or glossary.get(f"{base}: X")
+            )
             line = Text("• ")
             line.append(str(kw), style="bold")
             if expl:
                 line.append(f" — {expl}")
+            parts.append(line)
+    if explain_text and text:
+        named = {keyword_name(str(k)) for k in keywords} if isinstance(keywords, (list, tuple)) else set()
+        for term in text_terms(str(text), glossary, named):
+            line = Text("• ")
+            line.append(term, style="bold")
+            line.append(f" — {glossary[term]}")
             parts.append(line)
     for key, value in card.items():
         if key in HIDDEN_FIELDS or not isinstance(value, list) or not value:
@@ -69,14 +100,17 @@ class CardDetail(Static):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes)
         self.glossary: dict[str, str] = {}
+        self.explain_text = False  # also explain the glossary terms a card's text names
         self.card: Mapping[str, Any] | None = None
+        self.note = ""
 
     def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
         self.card = card
+        self.note = note
         if card is None:
             self.update(Text(note or "No card selected.", style="dim"))
             return
-        group = card_lines(card, self.glossary)
+        group = card_lines(card, self.glossary, self.explain_text)
         if note:
             group = Group(Text(note, style="italic"), *group.renderables)
         self.update(group)

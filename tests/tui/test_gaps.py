@@ -1,0 +1,235 @@
+"""Gaps closed after the first UI rounds (issue 4): number keys in the rows
+dialogs, the last-action marks after Continue, one-line choices at 80 × 24,
+the Hand of the Gods glossary from the engine's rules reference, and game-over
+stats that agree with the final table."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from common.game import Action, Game
+from common.registry import game_class
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.screens.decide import Row, RowsDialog
+from tui.screens.game import glossary_for
+from tui.session import Seats, Session
+from tui.widgets.detail import card_lines
+
+from .helpers import engine_ready, press, screen_name, screen_text, settle
+from .test_dialogs import reach, resume
+
+
+# -- 1. number keys select the rows of a rows dialog -------------------------------------------------
+@pytest.mark.usefixtures("toy")
+async def test_rows_dialog_number_keys_select_rows_and_the_key_line_says_so() -> None:
+    app = TriarchApp(LaunchSpec(game_id="toy", vs="ai", ai_level="random", seed=3), ai_pace=0)
+    rows = [Row(f"unit {i}", ["no", "yes"]) for i in range(3)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(RowsDialog("Rows", "Pick", rows, lambda rows: [Action("done")], lambda plan: None))
+        await settle(pilot)
+        dialog = app.screen
+        assert "1…9" in screen_text(app)
+        await press(pilot, "3")
+        assert dialog.view.current == 2
+        await press(pilot, "right")
+        assert rows[2].index == 1 and rows[0].index == 0
+        await press(pilot, "1", "right")
+        assert dialog.view.current == 0 and rows[0].index == 1
+        await press(pilot, "7")  # no such row: said, nothing moves
+        await settle(pilot)
+        assert dialog.view.current == 0 and "no row 7" in screen_text(app)
+
+
+def two_blockers(game: Game, d: Any) -> bool:
+    units = game.view(0)["players"][0]["units"]
+    return sum(1 for u in units if u["position"] == "defense" and u.get("blocking") is None) >= 2
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_blockers_dialog_rows_by_number(tmp_path: Path) -> None:
+    reach("scars", "block", tmp_path / "s.json", two_blockers)
+    app = resume(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        dialog = app.screen
+        assert "1…9 blocker" in screen_text(app)
+        assert "1. " in screen_text(app) and "2. " in screen_text(app)
+        await press(pilot, "2", "right")
+        await settle(pilot)
+        assert dialog.view.current == 1 and dialog.rows[1].index == 1 and dialog.rows[0].index == 0
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_damage_dialog_rows_by_number(tmp_path: Path) -> None:
+    reach("scars", "damage", tmp_path / "s.json", lambda g, d: len(d.context.get("targets") or []) >= 2)
+    app = resume(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        assert "1…9 unit" in screen_text(app)
+        await press(pilot, "2")
+        assert app.screen.view.current == 1
+
+
+# -- 2. after Continue the marks of the last actions are there at once -------------------------------
+def marks_of(screen: Any) -> Any:
+    if hasattr(screen, "last_units"):
+        return (screen.last_seat, screen.last_units, screen.last_cells, screen.last_delta)
+    return (screen.marks, screen.last_words)
+
+
+async def live_then_resumed(game_id: str, keys: list[str], spec: dict[str, Any]) -> tuple[Any, Any]:
+    """The marks after playing `keys` against the AI, and after resuming its autosave."""
+    app = TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="random", **spec), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            if screen_name(app) in ("TileDialog", "RowsDialog"):
+                key = "enter"
+            await press(pilot, key)
+            await settle(pilot, look=False)
+        assert not app.session.over
+        live = marks_of(app.screen)
+        n = len(app.session.game.history)
+        path = app.session.save_path
+    again = TriarchApp(LaunchSpec(resume=path), ai_pace=0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, look=False)
+        assert len(again.session.game.history) == n
+        return live, marks_of(again.screen)
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_resume_rebuilds_the_last_action_marks() -> None:
+    live, resumed = await live_then_resumed("scars", ["1"] * 14, {"seed": 2})
+    assert live[0][1] or live[1][1], "the AI should have acted with a card"
+    assert resumed == live
+
+
+HOTG_SKIRMISH = Path(__file__).parent / "data" / "hotg_skirmish.toml"
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_resume_rebuilds_the_last_action_marks() -> None:
+    scenario = HOTG_SKIRMISH.read_text(encoding="utf-8")
+    live, resumed = await live_then_resumed("hotg", ["e", "e"], {"seed": 5, "scenario": scenario})
+    assert live[0] == 1 and (live[1] or live[2] or live[3]), "the AI's turn should have left marks"
+    assert resumed == live
+
+
+# -- 3. one line per choice below 120 × 40, the full words when highlighted ---------------------------
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_long_choices_are_one_line_at_80x24_and_whole_when_roomy(size: tuple[int, int]) -> None:
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # keep the hand
+        await settle(pilot, look=False)
+        await press(pilot, "2")  # skip the draw
+        await settle(pilot)
+        actions = app.screen.query_one("#actions")
+        words = [app.session.game.describe_action(a) for a in actions.actions]
+        long = [w for w in words if len(w) + 4 > actions.scrollable_content_region.width]
+        assert long, words
+        text = screen_text(app)
+        if size == (80, 24):
+            assert "…" in text
+            assert actions.virtual_size.height == len(words)  # one line each
+            actions.focus()
+            await press(pilot, "down")
+            await settle(pilot)
+            detail = app.screen.query_one("#detail")
+            assert detail.note == words[1] and detail.display
+        else:
+            assert actions.virtual_size.height > len(words)  # the long ones wrap, whole
+
+
+# -- 4. the Hand of the Gods glossary comes from the engine's rules reference -------------------------
+@pytest.mark.parametrize("game_id", ["hotg", "scars", "bhm"])
+def test_every_glossary_keyword_is_in_the_rules_reference(game_id: str) -> None:
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    cls = game_class(game_id)
+    rules = cls.rules_text()
+    glossary = glossary_for(cls)
+    assert glossary
+    for keyword, meaning in glossary.items():
+        assert keyword in rules and meaning
+    if game_id == "hotg":
+        assert "Swift" not in glossary
+        assert "instead" in glossary["Reincarnate"] and "after death" not in glossary["Reincarnate"]
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_screen_glossary_is_the_rules_glossary_and_the_card_panel_explains_text() -> None:
+    scenario = HOTG_SKIRMISH.read_text(encoding="utf-8")
+    app = TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=scenario), ai_pace=0
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.glossary == glossary_for(game_class("hotg"))
+        detail = screen.query_one("#detail")
+        assert detail.explain_text
+        card = {"uid": 1, "name": "Test", "text": "Structure. Guard.", "keywords": []}
+        console = Console(width=200, record=True)
+        console.print(card_lines(card, detail.glossary, detail.explain_text))
+        plain = console.export_text()
+        assert "Structure —" in plain and "Guard —" in plain and "Stealth —" not in plain
+
+
+# -- 5. game-over stats agree with the final table ------------------------------------------------------
+def near_end(game_id: str, seed: int, scenario: str | None = None) -> Game:
+    """A random game replayed to one action before its end."""
+    cls = game_class(game_id)
+    game = cls.new_game(seed=seed, options={}, decks=[None, None], scenario=scenario)
+    rnd = random.Random(seed)
+    while not game.is_over():
+        game.apply(rnd.choice(game.legal_actions()))
+    data = game.to_json()
+    data["actions"] = data["actions"][:-1]
+    return cls.from_json(data)
+
+
+async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None]:
+    Session(game, Seats(["ai", "ai"], "random"), save_path=path).save()
+    app = resume(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        return app.screen.stats, app.session.game.view(None), app.session.winner()
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_game_over_stats_match_the_final_view(tmp_path: Path) -> None:
+    stats, view, winner = await final_stats(near_end("scars", 3), tmp_path / "s.json")
+    assert winner is not None
+    text = "\n".join(stats)
+    assert "Ended:" in text
+    lives = next(line for line in stats if line.startswith("Lives left"))
+    for p in view["players"]:
+        assert f"Player {p['seat'] + 1} (AI) ♥{p['lives']}" in lives
+    loser = view["players"][1 - winner]
+    assert loser["lives"] == 0 and f"Player {2 - winner} (AI) ♥0" in lives
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_game_over_stats_match_the_final_view(tmp_path: Path) -> None:
+    stats, view, winner = await final_stats(near_end("hotg", 1), tmp_path / "h.json")
+    assert winner is not None
+    stones = next(line for line in stats if "Summoning Stones" in line)
+    assert f"Turn {view['turn']}" in stones
+    win, lose = view["players"][winner], view["players"][1 - winner]
+    assert f"Player {winner + 1} (AI) ♥{win['stone_health']}" in stones
+    assert lose["stone_health"] <= 0 and f"Player {2 - winner} (AI) destroyed" in stones
+    assert any(line.startswith("Ended:") and "Summoning Stone" in line for line in stats)
