@@ -447,6 +447,8 @@ class HotgGame(Game):
         self._check_deaths()
 
     def _check_deaths(self) -> None:
+        if self.result is not None:  # HG-02: the game ended already; game_over is emitted once
+            return
         dead_stones = [p for p in (0, 1) if self.card(self.stones[p]).hp <= 0]
         if dead_stones:  # HG-02
             if len(dead_stones) == 2:

@@ -45,6 +45,41 @@ def test_hg02_stone_25_health_no_attack_no_movement_and_destroying_it_wins() -> 
     assert g.decision() is None and g.legal_actions() == []
 
 
+def _game_overs(g: HotgGame) -> list[str]:
+    return [e.text for e in g.log if e.kind == "game_over"]
+
+
+def test_hg02_game_over_emitted_once_when_fatigue_destroys_the_stone() -> None:
+    """HG-02 / HG-04: a stone destroyed at the start of a turn (fatigue) ends the game
+    with exactly one game_over event, in the log and in what apply() returns."""
+    g = make([], p1={"deck": []}, p2={"deck": [], "stone": 1})
+    events = g.apply("end")  # P2 draws from an empty deck: 1 damage to its 1-health stone
+    assert g.is_over() and g.winner() == 0
+    assert [e.text for e in events if e.kind == "game_over"] == _game_overs(g)
+    assert len(_game_overs(g)) == 1
+
+
+def test_hg02_game_over_emitted_once_when_an_attack_destroys_the_stone() -> None:
+    """HG-02: the attack that destroys a stone ends the game with exactly one game_over."""
+    g = make([u("fenrir", "2,7", 1)], p2={"stone": 4})
+    g.apply(Action("attack", (at(g, "2,7"), g.stones[1])))
+    assert g.is_over() and g.winner() == 0
+    assert len(_game_overs(g)) == 1
+
+
+def test_hg02_game_over_emitted_once_in_whole_games() -> None:
+    """HG-02: short whole games between random agents log game_over exactly once."""
+    from common.agents import make_agent
+    from common.sim import play_game
+
+    for seed in (1, 2, 3):
+        g = HotgGame.new_game(seed=seed)
+        agents = [make_agent(HotgGame, "random", seed=seed), make_agent(HotgGame, "random", seed=seed + 7)]
+        result = play_game(g, agents)
+        assert not result.capped and g.is_over()
+        assert len(_game_overs(g)) == 1, _game_overs(g)
+
+
 def test_hg03_presets_are_25_cards_at_most_2_copies_with_a_leader() -> None:
     """HG-03: every preconstructed deck is exactly 25 cards, ≤ 2 copies, led by a leader."""
     presets = HotgGame.preset_decks()
