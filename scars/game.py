@@ -493,12 +493,16 @@ class ScarsGame(Game):
                 n -= 1
                 self.log.emit("bond", f"{poss(b.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
             lost = self.lose_lives(p, n)
-            if lost or n:
-                self.log.emit(
-                    "damage",
-                    f"{sname} deals {n} damage to P{p + 1}'s hero: {lost} li{'fe' if lost == 1 else 'ves'} lost",
-                    player=p,
+            if n:
+                # the lives actually removed, and what is left (a later hit of the same combat
+                # may find none left: it says so rather than "0 lives lost")
+                left = self.lives(p)
+                what = (
+                    f"{lost} li{'fe' if lost == 1 else 'ves'} lost ({left} left)"
+                    if lost
+                    else "no lives left to lose"
                 )
+                self.log.emit("damage", f"{sname} deals {n} damage to P{p + 1}'s hero: {what}", player=p)
             return
         if not self.is_unit_in_play(tgt):
             return
@@ -1291,7 +1295,14 @@ class ScarsGame(Game):
                             "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
                         )
 
+    def _game_ending(self) -> bool:
+        """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
+        no sub-phase or turn may begin then (no phase event after the game-over line)."""
+        return self.over or self.lives(0) == 0 or self.lives(1) == 0
+
     def _end_main(self) -> None:
+        if self._game_ending():
+            return
         if self.phase in WINDOW_PHASES:
             self.step = "window"
             # SC-15: prayers "at any time in your turn" — once blockers are declared the attacking
@@ -1301,6 +1312,8 @@ class ScarsGame(Game):
             self._next_phase()
 
     def _next_phase(self) -> None:
+        if self._game_ending():
+            return
         self.step = "main"
         i = PHASES.index(self.phase)
         if self.phase == "end":
@@ -1459,7 +1472,8 @@ class ScarsGame(Game):
                     "over", f"P{dead_heroes[0] + 1}'s hero has no lives left: P{2 - dead_heroes[0]} wins"
                 )
                 self._lose(dead_heroes[0])
-        elif self.win is not None and not any(e.kind == "over" for e in self.log.events[-3:]):
+        elif self.win is not None and not any(e.kind == "over" for e in reversed(self.log.events)):
+            # exactly one game-over line (e.g. after SC-05 deck-out, which ends the game in draw())
             self.log.emit("over", f"P{self.win + 1} wins")
 
     def _settle(self) -> None:
