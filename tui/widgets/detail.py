@@ -18,7 +18,8 @@ HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller",
 
 def text_terms(text: str, glossary: Mapping[str, str], skip: set[str]) -> list[str]:
     """Glossary terms named in a card's text (`Ranged.`, `Protect 2`, `Immune: spells`),
-    by their first word as a whole capitalised word, in glossary order."""
+    each matched as a whole capitalised term (without its `: …` or ` X` parameter),
+    in glossary order."""
     found = []
     for term in glossary:
         word = term.split(":")[0].removesuffix(" X").strip()
