@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.saves import autosave_path
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
@@ -60,11 +61,16 @@ class TriarchApp(App[None]):
 
     def on_mount(self) -> None:
         spec = self.launch
-        self.push_screen(MenuScreen(default_game=spec.game_id if spec else None))
+        menu = MenuScreen(default_game=spec.game_id if spec else None)
+        self.push_screen(menu)
         if spec is None:
             return
         if spec.resume is not None:
-            self.resume(spec.resume)
+            try:
+                self.resume(spec.resume)
+            except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
+                # a broken save is explained on the menu (once it is laid out), never a crash
+                self.call_after_refresh(menu.show_error, f"Cannot continue the saved game: {exc}")
         else:
             self.start_from_spec(spec)
 

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 import click
 
 from common import __version__
-from common.errors import DataError, EngineNotAvailable
+from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 
@@ -147,7 +147,11 @@ def resume(file: Path | None) -> None:
         data = read_save(path)
     except (OSError, ValueError) as exc:
         _fail(f"cannot read {path}: {exc}", 1)
-    _engine(data["game"])
+    cls = _engine(data["game"])
+    try:  # replay it now: a broken save is an error message, not a crash of the table
+        cls.from_json(data)
+    except (IllegalAction, DataError, ValueError, KeyError, TypeError) as exc:
+        _fail(f"cannot resume {path}: {exc}", 1)
     _run_app(LaunchSpec(game_id=data["game"], resume=path))
 
 

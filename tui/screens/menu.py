@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -10,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from common.agents import agent_level_names
-from common.errors import DataError, EngineNotAvailable
+from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import autosave_path, read_save
@@ -259,12 +260,15 @@ class MenuScreen(BaseScreen):
             self.show_error(f"Cannot start: {exc}")
 
     def action_continue(self) -> None:
-        path = autosave_path()
+        self.action_continue_from(autosave_path())
+
+    def action_continue_from(self, path: Path) -> None:
+        """Resume the save at `path`; a missing or broken save is explained here, never a crash."""
         if not path.exists():
             self.show_error("There is no autosaved game to continue.")
             return
         app: Any = self.app
         try:
             app.resume(path)
-        except (OSError, ValueError, KeyError, DataError, EngineNotAvailable) as exc:
+        except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
             self.show_error(f"Cannot continue the saved game: {exc}")

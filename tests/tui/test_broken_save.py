@@ -1,0 +1,55 @@
+"""A save that cannot be replayed is explained, never a crash (nothing is lost:
+the file stays where it is)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from common.saves import autosave_path, save_game
+from tests.toygame import ToyGame
+from tests.tui.helpers import screen_text, settle
+from tui.app import TriarchApp
+from tui.cli import main
+from tui.launch import LaunchSpec
+
+
+def broken_save(path: Path) -> None:
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path)
+    data = json.loads(path.read_text())
+    data["actions"].append("play 9999")  # not a card of this game
+    path.write_text(json.dumps(data))
+
+
+def test_cli_resume_of_a_broken_save_exits_1_with_the_reason(toy: None, triarch_home: Path) -> None:
+    path = triarch_home / "broken.json"
+    broken_save(path)
+    r = CliRunner().invoke(main, ["resume", str(path)])
+    assert r.exit_code == 1 and "cannot resume" in r.output and "Traceback" not in r.output
+    assert path.exists()
+
+
+async def test_continue_with_a_broken_autosave_is_explained_on_the_menu(only_toy: None) -> None:
+    broken_save(autosave_path())
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MenuScreen"
+        assert "Cannot continue the saved game" in screen_text(app)
+    assert autosave_path().exists()
+
+
+async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy: None) -> None:
+    path = autosave_path()
+    broken_save(path)
+    app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MenuScreen"
+        assert "Cannot continue the saved game" in screen_text(app)
