@@ -18,6 +18,8 @@ from common.rng import GameRng
 if TYPE_CHECKING:
     from .game import ScarsGame
 
+# lives, energy and supports are made of cards: a bigger count is a typo, not a position
+MAX_COUNT = 999
 SETUP_KEYS = {"active", "first", "turn", "phase", "step", "priority"}
 STACK_KEYS = {"seat", "card", "ability", "target", "mode"}
 PLAYER_KEYS = {
@@ -149,6 +151,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         ):
             v = pl.get(key, default)
             _expect(_int(v) and v >= 0, file, "must be a whole number ≥ 0", fld=f"player {p + 1}.{key}")
+            _expect(v <= MAX_COUNT, file, f"must be at most {MAX_COUNT}", fld=f"player {p + 1}.{key}")
         for _ in range(pl.get("lives", pool[hero_id].lives)):
             g.create("life", p, f"lives:{p}")
         for i in range(pl.get("energy", 0) + pl.get("tapped_energy", 0)):
@@ -158,6 +161,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         sup = pl.get("supports", 0)
         if _int(sup):
             _expect(sup >= 0, file, "must be ≥ 0", fld=f"player {p + 1}.supports")
+            _expect(sup <= MAX_COUNT, file, f"must be at most {MAX_COUNT}", fld=f"player {p + 1}.supports")
             sup_ids = ["life"] * sup
         else:
             sup_ids = id_list(sup, f"player {p + 1}.supports")

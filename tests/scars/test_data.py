@@ -179,6 +179,11 @@ def _p(**kw):
             "only in the attackers, blockers or damage",
         ),
         (_p(), {"active": 3}, "active", None, "1 or 2"),
+        # a huge count is refused, not a MemoryError or a hang building millions of cards
+        (_p(lives=2**62), {}, "player 1.lives", None, "at most"),
+        (_p(energy=2**62), {}, "player 1.energy", None, "at most"),
+        (_p(tapped_energy=2**62), {}, "player 1.tapped_energy", None, "at most"),
+        (_p(supports=2**62), {}, "player 1.supports", None, "at most"),
     ],
 )
 def test_bad_scenarios_name_the_problem(p1, setup, field, card, words) -> None:
