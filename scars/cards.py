@@ -145,14 +145,14 @@ def _check_spec(card: ScarsDef, fld: str, spec: Any, *, file: str) -> None:
             raise DataError(file, "expected a whole number", card=card.id, field=f"{fld}.{key}")
     if fld == "static":
         eff = spec.get("effect")
-        if eff not in STATICS:
+        if not isinstance(eff, str) or eff not in STATICS:
             raise DataError(
                 file,
                 f"unknown static effect {eff!r} (known: {', '.join(STATICS)})",
                 card=card.id,
                 field="static.effect",
             )
-        if eff == "aura" and spec.get("scope") not in AURA_SCOPES:
+        if eff == "aura" and (not isinstance(spec.get("scope"), str) or spec.get("scope") not in AURA_SCOPES):
             raise DataError(
                 file,
                 f"aura scope must be one of {', '.join(AURA_SCOPES)}",
@@ -161,7 +161,7 @@ def _check_spec(card: ScarsDef, fld: str, spec: Any, *, file: str) -> None:
             )
         return
     eff = spec.get("effect")
-    if eff not in EFFECTS:
+    if not isinstance(eff, str) or eff not in EFFECTS:
         raise DataError(
             file,
             f"unknown effect {eff!r} (known: {', '.join(sorted(EFFECTS))})",
@@ -236,16 +236,21 @@ def load_pool(directory: str | Path = CARD_DIR) -> dict[str, ScarsDef]:
     from common.cards import load_cards
 
     pool: dict[str, CardDef] = {}
+    file_of: dict[str, str] = {}
     for p in sorted(Path(directory).glob("*.toml")):
         ctx = {"file": str(p)}
         load_cards(p, ScarsDef, keywords=check_keyword, validate=make_validator(ctx), into=pool)
+        file_of.update((cid, str(p)) for cid in pool if cid not in file_of)
     for c in pool.values():
         assert isinstance(c, ScarsDef)
         for fld in ("effect", "ability", "trigger"):
             tok = getattr(c, fld).get("token")
-            if tok is not None and tok not in pool:
+            if tok is not None and (not isinstance(tok, str) or tok not in pool):
                 raise DataError(
-                    str(directory), f"token card {tok!r} not in the pool", card=c.id, field=f"{fld}.token"
+                    file_of.get(c.id, str(directory)),
+                    f"token card {tok!r} not in the pool",
+                    card=c.id,
+                    field=f"{fld}.token",
                 )
     if "life" not in pool:
         raise DataError(str(directory), "the pool needs the life/energy card 'life'")

@@ -72,6 +72,24 @@ BAD_CARDS = [
     ),
     ('type = "unit"\nfaction = "pirates"\ncost = 1\nattack = 1\ndefense = 1', "faction", "unknown faction"),
     ('type = "unit"\ncost = 1\nattack = 1\ndefense = 1\ncolour = "red"', "colour", "unknown key"),
+    # wrong types inside an ability table: a DataError, not "unhashable type" TypeErrors
+    (
+        'type = "unit"\ncost = 1\nattack = 1\ndefense = 1\nability = { effect = ["draw"] }',
+        "ability.effect",
+        "effect",
+    ),
+    ('type = "structure"\ncost = 1\nstatic = { effect = ["aura"] }', "static.effect", "static effect"),
+    ('type = "structure"\ncost = 1\nstatic = { effect = "aura", scope = ["x"] }', "static.scope", "scope"),
+    (
+        'type = "unit"\ncost = 1\nattack = 1\ndefense = 1\ntrigger = { when = "enter", effect = "token", token = ["x"] }',
+        "trigger.token",
+        "token card",
+    ),
+    (
+        'type = "unit"\ncost = 1\nattack = 1\ndefense = 1\ntrigger = { when = "enter", effect = "token", token = "nope" }',
+        "trigger.token",
+        "not in the pool",
+    ),
 ]
 
 
