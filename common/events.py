@@ -15,6 +15,16 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
+    def text_for(self, seat: int | None) -> str | None:
+        """The event's words as `seat` may read them (None: a spectator or a
+        shared hot-seat log). An event emitted with `private_to=p` names hidden
+        information: only seat p reads `text`; the others read `public_text`,
+        or nothing when the engine gave none."""
+        owner = self.data.get("private_to")
+        if owner is None or seat == owner:
+            return self.text
+        return self.data.get("public_text")
+
 
 class EventLog:
     """An append-only list of events; `mark()`/`since()` slice one action's events."""

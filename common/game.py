@@ -240,6 +240,12 @@ class Game(ABC):
         """The action in words, for menus and logs; engines override."""
         return self.format_action(action)
 
+    def describe_action_for(self, action: Action, seat: int | None) -> str:
+        """The pending decision's `action` in words as `seat` may read them in the
+        log (None: both players share the log). Engines override where an action
+        names a card the other player may not see (e.g. a card picked into a hand)."""
+        return self.describe_action(action)
+
     # -- saving ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {

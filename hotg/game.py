@@ -1403,7 +1403,13 @@ class HotgGame(Game):
         else:
             where = self.zones.move(uid, f"hand:{p}")
             extra = " (hand full: to the graveyard)" if where.startswith("grave") else ""
-            self.log.emit("reveal", f"P{p + 1} picks {card.name} into their hand{extra}")
+            # HG-60: the pick goes to a hidden hand: only its owner reads which card
+            self.log.emit(
+                "reveal",
+                f"P{p + 1} picks {card.name} into their hand{extra}",
+                private_to=p,
+                public_text=f"P{p + 1} picks one of the revealed cards into their hand{extra}",
+            )
         self._settle()
 
     def _play(self, uid: int, rest: tuple[int | str, ...]) -> None:
@@ -1506,6 +1512,19 @@ class HotgGame(Game):
         except (KeyError, IndexError, ValueError, TypeError):
             pass
         return self.format_action(action)
+
+    def describe_action_for(self, action: Action, seat: int | None) -> str:
+        """A pick into the hand (HG-60) is named only to the player who picks."""
+        d = self.decision()
+        if (
+            action.kind == "pick"
+            and self.pending is not None
+            and not self.pending.get("resolve")
+            and d is not None
+            and seat != d.player
+        ):
+            return "Pick one of the revealed cards"
+        return self.describe_action(action)
 
     # ----------------------------------------------------------------- views
     def unit_view(self, uid: int) -> dict[str, Any]:

@@ -204,3 +204,14 @@ def test_harness_catches_a_broken_clone() -> None:
 
     with pytest.raises(AssertionError):
         exercise_game(Broken, 1)
+
+
+def test_event_private_text_is_read_only_by_its_seat() -> None:
+    from common.events import Event
+
+    secret = Event("reveal", "P1 picks Zeus' Bolt", {"private_to": 0, "public_text": "P1 picks a card"})
+    assert secret.text_for(0) == "P1 picks Zeus' Bolt"
+    assert secret.text_for(1) == "P1 picks a card" and secret.text_for(None) == "P1 picks a card"
+    hidden = Event("draw", "P2 draws Medusa", {"private_to": 1})
+    assert hidden.text_for(0) is None and hidden.text_for(1) == "P2 draws Medusa"
+    assert Event("move", "Hoplite moves").text_for(1) == "Hoplite moves"

@@ -162,6 +162,24 @@ def test_hg60_reveal_picks_one_generated_card_into_the_hand() -> None:
     assert len(g.zones["deck:0"]) == deck_before and "draw" not in [e.kind for e in ev]
 
 
+def test_hg60_the_card_picked_into_the_hand_is_named_only_to_its_owner() -> None:
+    """HG-60: the pick goes to a hidden hand, so the log and the action's words name it
+    only to the player who picks; the other seat reads that a revealed card was picked."""
+    g = make([], p1={"hand": ["oracle"], "mana": 2})
+    g.apply(Action("play", (hand(g, 0, "oracle"), "2,1")))
+    offered = list(g.decision().context["cards"])  # type: ignore[union-attr]
+    pick = Action("pick", (offered[0],))
+    name = g.card(offered[0]).name
+    assert name in g.describe_action_for(pick, 0)
+    assert name not in g.describe_action_for(pick, 1) and name not in g.describe_action_for(pick, None)
+    ev = [e for e in g.apply(pick) if e.kind == "reveal"]
+    assert len(ev) == 1
+    assert name in (ev[0].text_for(0) or "")
+    other = ev[0].text_for(1) or ""
+    assert name not in other and "picks one of the revealed cards" in other
+    assert name not in (ev[0].text_for(None) or "")
+
+
 def test_hg60_revealed_effect_resolves_at_once() -> None:
     """HG-60: Athena's revealed blessing takes effect right after the pick."""
     g = make([], p1={"hand": ["athena"], "mana": 6}, seed=5)

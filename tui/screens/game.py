@@ -161,6 +161,13 @@ class GameScreen(BaseScreen):
         self.query_one("#state", StateView).show(view)
 
     # -- names -------------------------------------------------------------------------
+    @property
+    def log_viewer(self) -> int | None:
+        """Whose eyes the shared log is written for: the human against the AI;
+        in hot-seat both players read it, so only public words (None)."""
+        seats = self.session.seats
+        return None if seats.hotseat else (seats.humans[0] if seats.humans else None)
+
     def seat_name(self, p: int) -> str:
         kinds = self.session.seats.kinds
         name = f"Player {p + 1}"
@@ -183,11 +190,11 @@ class GameScreen(BaseScreen):
             info += f" — against the AI ({self.session.seats.ai_level})"
         log.add_line(info, "bold")
         if self.session.game.history:
-            log.add_events(list(self.session.game.log)[-40:])
+            log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
             log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
             self.rebuild_last_actions()
         else:
-            log.add_events(self.session.game.log)
+            log.add_events(self.session.game.log, viewer=self.log_viewer)
         self.focus_first()
         self.advance()
 
@@ -220,7 +227,7 @@ class GameScreen(BaseScreen):
                 if only_pass(replay) == action:  # passed by the table, never marked
                     replay.apply(action)
                     continue
-                words = replay.describe_action(action)
+                words = replay.describe_action_for(action, self.log_viewer)
                 before = replay.clone()
                 replay.apply(action)
                 self.note_replayed(d.player, action, words, before, replay)
@@ -248,7 +255,7 @@ class GameScreen(BaseScreen):
             self.query_one(GameLog).add_line(
                 f"{self.seat_name(d.player)} has nothing to respond with — passes automatically", "dim"
             )
-            self.query_one(GameLog).add_events(s.apply(act))
+            self.query_one(GameLog).add_events(s.apply(act), viewer=self.log_viewer)
         if s.over:
             self.refresh_view()
             self.show_game_over()
@@ -352,7 +359,7 @@ class GameScreen(BaseScreen):
             prompt.error = exc.reason
             self.app.bell()
             return False
-        words = s.game.describe_action(action)
+        words = s.game.describe_action_for(action, self.log_viewer)
         events = s.apply(action)
         self.log_action(d.player, words, events)
         self.after_human_action()
@@ -434,7 +441,7 @@ class GameScreen(BaseScreen):
         for action in plan:
             d = s.decision
             assert d is not None
-            words = s.game.describe_action(action)
+            words = s.game.describe_action_for(action, self.log_viewer)
             self.log_action(d.player, words, s.apply(action))
         self.after_human_action()
         self.advance()
@@ -453,7 +460,7 @@ class GameScreen(BaseScreen):
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         log = self.query_one(GameLog)
         log.add_line(f"{self.seat_name(player)}: {words}", "bold")
-        log.add_events(events)
+        log.add_events(events, viewer=self.log_viewer)
 
     def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
         self.choose(message.action)
@@ -497,7 +504,7 @@ class GameScreen(BaseScreen):
             return
         d = self.session.decision
         assert d is not None
-        words = self.session.game.describe_action(action)
+        words = self.session.game.describe_action_for(action, self.log_viewer)
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:  # an AI bug: say so instead of freezing

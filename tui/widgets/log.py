@@ -24,6 +24,10 @@ class GameLog(RichLog):
         self.plain.append(text)
         self.write(Text(text, style=style))
 
-    def add_events(self, events: Iterable[Event], indent: str = "  ") -> None:
+    def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
+        """Each event in words as `viewer` may read them (hidden details of the
+        other seat are replaced by the engine's public wording, or left out)."""
         for ev in events:
-            self.add_line(indent + ev.text)
+            text = ev.text_for(viewer)
+            if text is not None:
+                self.add_line(indent + text)
