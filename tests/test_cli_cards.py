@@ -26,3 +26,13 @@ def test_cards_table_and_one_card_in_full(game_id: str) -> None:
     assert one.exit_code == 0 and first_id in one.output
     missing = runner.invoke(main, ["cards", game_id, "no_such_card_xyz"])
     assert missing.exit_code == 1 and "no card 'no_such_card_xyz'" in missing.output
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_play_with_a_bad_scenario_names_the_file(game_id: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    bad = tmp_path / "broken-position.toml"
+    bad.write_text(f'[scenario]\ngame = "{game_id}"\ntitle = "x"\nno_such_key = 1\n')
+    r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(bad)])
+    assert r.exit_code == 1 and "broken-position.toml" in r.output and "Traceback" not in r.output

@@ -116,7 +116,10 @@ def play(
         # Validate deck and scenario now, so a bad file is an error message, not a UI crash.
         cls.new_game(seed=seed or 0, options=_parse_options(options), decks=decks, scenario=scenario_text)
     except DataError as exc:
-        _fail(str(exc), 1)
+        message = str(exc)
+        if scenario is not None and exc.file.startswith(("<scenario", "scenario")):
+            message = f"{scenario}: {message}"  # the engines only see the scenario's text
+        _fail(message, 1)
     except OSError as exc:
         _fail(str(exc), 1)
     _run_app(
