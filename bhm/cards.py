@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from common.cards import Card, CardDef, keyword_name, keyword_value
+from common.cards import Card, CardDef, keyword_checker
 from common.errors import DataError
 
 CARD_DIR = Path(__file__).parent / "cards"
@@ -102,17 +102,7 @@ class BhmDef(CardDef):
         return "INVOKER" in self.classes
 
 
-def _check_keyword(kw: str) -> str | None:
-    name = keyword_name(kw)
-    if name not in KEYWORDS:
-        return f"unknown keyword {kw!r} (known: {', '.join(KEYWORDS)})"
-    value = keyword_value(kw)
-    if name in NUMBERED_KEYWORDS:
-        if value is None or not value.lstrip("-").isdigit():
-            return f"keyword {name} needs a number, e.g. '{name} 300'"
-    elif value is not None:
-        return f"keyword {name} takes no number"
-    return None
+_check_keyword = keyword_checker(KEYWORDS, NUMBERED_KEYWORDS, example=300)
 
 
 def validate_def(d: Any, file: str = "<cards>") -> None:

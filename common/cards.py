@@ -118,6 +118,35 @@ def _convert(value: Any, tp: Any) -> tuple[bool, Any]:
 KeywordCheck = Callable[[str], str | None]
 
 
+def keyword_checker(
+    known: Iterable[str], numbered: Iterable[str] = (), *, min_value: int | None = None, example: int = 2
+) -> KeywordCheck:
+    """A `keywords=` check for `load_cards`: the keyword must be one of `known`;
+    those in `numbered` take a whole number ('Valor 2'), at least `min_value`
+    when given; the others take none."""
+    names = tuple(known)
+    with_number = frozenset(numbered)
+
+    def check(kw: str) -> str | None:
+        name = keyword_name(kw)
+        if name not in names:
+            return f"unknown keyword {kw!r} (known: {', '.join(names)})"
+        value = keyword_value(kw)
+        if name in with_number:
+            if (
+                value is None
+                or not re.fullmatch(r"-?\d+", value)
+                or (min_value is not None and int(value) < min_value)
+            ):
+                bound = f" X ≥ {min_value}" if min_value is not None else ""
+                return f"keyword {name} needs a number{bound}, e.g. '{name} {example}'"
+        elif value is not None or kw.strip() != name:
+            return f"keyword {name} takes no number"
+        return None
+
+    return check
+
+
 def build_def(
     def_cls: type[CardDef],
     raw: dict[str, Any],

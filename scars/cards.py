@@ -24,13 +24,12 @@ effect registered in `scars.effects`:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from common.cards import Card, CardDef, keyword_name, keyword_value, load_card_dir
+from common.cards import Card, CardDef, keyword_checker, keyword_name, keyword_value, load_card_dir
 from common.errors import DataError
 
 CARD_DIR = Path(__file__).parent / "cards"
@@ -92,18 +91,8 @@ ABILITY_KEYS = {
 }
 
 
-def check_keyword(kw: str) -> str | None:
-    """None if `kw` is one of the 13 keywords (with its X when it takes one), else the problem."""
-    name = keyword_name(kw)
-    if name not in KEYWORDS:
-        return f"unknown keyword {kw!r} (known: {', '.join(KEYWORDS)})"
-    value = keyword_value(kw)
-    if name in KEYWORDS_X:
-        if value is None or not re.fullmatch(r"\d+", value) or int(value) < 1:
-            return f"keyword {name} needs a number X ≥ 1, e.g. '{name} 2'"
-    elif value is not None or kw.strip() != name:
-        return f"keyword {name} takes no number"
-    return None
+# None if a keyword is one of the 13 (with its X ≥ 1 when it takes one), else the problem.
+check_keyword = keyword_checker(KEYWORDS, KEYWORDS_X, min_value=1, example=2)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -215,3 +215,14 @@ def test_event_private_text_is_read_only_by_its_seat() -> None:
     hidden = Event("draw", "P2 draws Medusa", {"private_to": 1})
     assert hidden.text_for(0) is None and hidden.text_for(1) == "P2 draws Medusa"
     assert Event("move", "Hoplite moves").text_for(1) == "Hoplite moves"
+
+
+def test_keyword_checker_numbers_and_names() -> None:
+    from common.cards import keyword_checker
+
+    check = keyword_checker(["Valor", "Flying"], ["Valor"], min_value=1)
+    assert check("Valor 2") is None and check("Flying") is None
+    assert "unknown keyword" in (check("Swift") or "")
+    assert "needs a number X ≥ 1" in (check("Valor") or "") and "needs a number" in (check("Valor 0") or "")
+    assert "takes no number" in (check("Flying 2") or "")
+    assert keyword_checker(["Terror"], ["Terror"])("Terror -100") is None  # no bound unless asked
