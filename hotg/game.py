@@ -22,8 +22,6 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -45,7 +43,6 @@ HAND_LIMIT = 10  # HG-82
 MAX_MANA = 10  # HG-06
 OPENING_HAND = (4, 5)  # HG-04
 RANGED_REACH = 3
-WIDE_TABLE = 150  # `triarch cards hotg` shows the card text from this terminal width on
 
 # HG-12: the priority levels (1 resolves first).
 LEVEL = {
@@ -1738,21 +1735,11 @@ class HotgGame(Game):
 
     # ------------------------------------------------------------- catalogue
     @classmethod
-    def card_rows(cls, text: bool | None = None) -> tuple[list[str], list[list[str]]]:
-        """The card pool for `triarch cards hotg`, sorted by kind, pantheon, cost and name.
-
-        The card text is a long column: it is shown when `text` is True, or (when
-        `text` is None) if the terminal is at least `WIDE_TABLE` columns wide or
-        `TRIARCH_CARD_TEXT=1` is set (`=0` hides it). Without it the table fits
-        80 columns: id, name, cost, stats (attack/health, m = movement, r = range),
-        type (pantheon, subtypes, token).
-        """
-        if text is None:
-            flag = os.environ.get("TRIARCH_CARD_TEXT", "")
-            if flag in ("0", "1"):
-                text = flag == "1"
-            else:
-                text = shutil.get_terminal_size((80, 24)).columns >= WIDE_TABLE
+    def card_rows(cls, text: bool = True) -> tuple[list[str], list[list[str]]]:
+        """The card pool for `triarch cards hotg`, sorted by kind, pantheon, cost and name:
+        id, name, cost, stats (attack/health, m = movement, r = range), type (pantheon,
+        subtypes, token), and with `text` the rarity and the card text (the CLI decides
+        when the terminal has room for them)."""
         order = {"leader": 0, "ability": 1, "unit": 2, "spell": 3, "blessing": 4}
         defs = [d for d in card_pool().values() if d.kind != "stone"]
         defs.sort(key=lambda d: (order.get(d.kind, 9), d.token, d.pantheon, d.cost, d.name))
