@@ -81,11 +81,6 @@ def dense_stats(card: dict[str, Any]) -> str:
 class BhmScreen(LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
 
-    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        if self.dense:
-            return self.render_player_dense(view, p, mine)
-        return self.render_player_roomy(view, p, mine)
-
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line with every count, the beings (three a line), the hand."""
         seat = p["seat"]

@@ -184,6 +184,15 @@ class LaneScreen(GameScreen):
 
     # -- to be filled by each game ------------------------------------------------------------
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        """One side's lane, in the layout the terminal's size calls for."""
+        if self.dense:
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        raise NotImplementedError
+
+    def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         raise NotImplementedError
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:

@@ -91,11 +91,6 @@ class ScarsScreen(LaneScreen):
             out[p["hero"]["uid"]] = p["hero"]
         return out
 
-    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        if self.dense:
-            return self.render_player_dense(view, p, mine)
-        return self.render_player_roomy(view, p, mine)
-
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
         seat = p["seat"]
