@@ -196,6 +196,13 @@ class Game(ABC):
         self.history.append(action)
         return self.log.since(mark)
 
+    def step(self, action: Action) -> None:
+        """Play an action taken from `legal_actions()` just now, without checking
+        it again: for search agents and playouts on clones. Anything else must
+        use `apply`, which refuses illegal actions."""
+        self._apply(action)
+        self.history.append(action)
+
     # -- views, copies, hashes ---------------------------------------------------
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
