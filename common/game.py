@@ -196,7 +196,7 @@ class Game(ABC):
         self.history.append(action)
         return self.log.since(mark)
 
-    def step(self, action: Action) -> None:
+    def apply_legal(self, action: Action) -> None:
         """Play an action taken from `legal_actions()` just now, without checking
         it again: for search agents and playouts on clones. Anything else must
         use `apply`, which refuses illegal actions."""
