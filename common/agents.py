@@ -8,6 +8,7 @@ clone. The random agent owns its own seeded generator.
 
 from __future__ import annotations
 
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -53,15 +54,24 @@ class ScriptAgent(Agent):
         return game.parse_action(self.moves.pop(0))
 
 
-def make_agent(game_cls: type[Game], level: str, seed: int = 0) -> Agent:
-    """An agent of the given level for a game ('random' always exists)."""
+def make_agent(game_cls: type[Game], level: str, seed: int = 0, budget: float | None = None) -> Agent:
+    """An agent of the given level for a game ('random' always exists).
+    `budget` (seconds per decision) goes to the levels that search on a clock."""
     if level == "random":
         return RandomAgent(seed)
-    levels: dict[str, Callable[[int], Any]] = game_cls.agent_levels()
+    levels: dict[str, Callable[..., Any]] = game_cls.agent_levels()
     if level not in levels:
         known = ", ".join(["random", *levels])
         raise ValueError(f"unknown AI level {level!r} for {game_cls.title}; known: {known}")
-    return levels[level](seed)
+    factory = levels[level]
+    if budget is not None and _takes_budget(factory):
+        return factory(seed, budget=budget)
+    return factory(seed)
+
+
+def _takes_budget(factory: Callable[..., Any]) -> bool:
+    params = inspect.signature(factory).parameters.values()
+    return any(p.name == "budget" or p.kind is p.VAR_KEYWORD for p in params)
 
 
 def agent_level_names(game_cls: type[Game]) -> list[str]:
