@@ -437,3 +437,8 @@ class ScriptedAgent(Agent):
             if n >= need:
                 return Action("invest", (n,))
         return Action("invest", ("all",))
+
+
+def agent_levels() -> dict[str, Any]:
+    """The AI levels of this game, weakest first ('random' is added by common.agents)."""
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed)}

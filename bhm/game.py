@@ -231,9 +231,9 @@ class BhmGame(Game):
 
     @classmethod
     def agent_levels(cls) -> dict[str, Any]:
-        from .ai import ScriptedAgent
+        from .ai import agent_levels
 
-        return {"scripted": lambda seed: ScriptedAgent(seed)}
+        return agent_levels()
 
     # ------------------------------------------------------------------ card queries
     def card(self, uid: int) -> BhmCard:

@@ -11,7 +11,7 @@ Deployment cells are pre-filtered to keep each decision well under 100 ms.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.agents import Agent
 from common.game import Action, Game
@@ -143,3 +143,8 @@ class ScriptedAgent(Agent):
             acts.sort(key=key)
             out += acts[:3]
         return out
+
+
+def agent_levels() -> dict[str, Any]:
+    """The AI levels of this game, weakest first ('random' is added by common.agents)."""
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed)}

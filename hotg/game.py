@@ -1786,9 +1786,9 @@ class HotgGame(Game):
 
     @classmethod
     def agent_levels(cls) -> dict[str, Any]:
-        from .ai import ScriptedAgent
+        from .ai import agent_levels
 
-        return {"scripted": lambda seed: ScriptedAgent(seed)}
+        return agent_levels()
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

@@ -32,7 +32,7 @@ What it does:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common.agents import Agent
 from common.cards import keyword_name
@@ -549,3 +549,8 @@ class ScriptedAgent(Agent):
                         if room > 0 and a.args[1] == "attack":
                             return a
         return Action("pass")
+
+
+def agent_levels() -> dict[str, Any]:
+    """The AI levels of this game, weakest first ('random' is added by common.agents)."""
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed)}

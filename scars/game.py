@@ -271,9 +271,9 @@ class ScarsGame(Game):
 
     @classmethod
     def agent_levels(cls) -> dict[str, Any]:
-        from .ai import ScriptedAgent
+        from .ai import agent_levels
 
-        return {"scripted": lambda seed: ScriptedAgent(seed)}
+        return agent_levels()
 
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
