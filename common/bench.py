@@ -1,89 +1,319 @@
-"""`triarch bench`: figures, not pass/fail. Measures an engine's hot paths on
-seeded random games and each AI level's decision time."""
+"""`triarch bench`: figures, not pass/fail.
+
+Everything here runs in this one process, on one core (no threads, no
+multiprocessing), except the two start-up timings, which run a fresh Python
+process each (one at a time) because they measure start-up:
+
+* random playouts: `Game.new_game(seed)`, then uniformly random legal actions
+  (`legal_actions()` + `apply_legal`) until the game is over; games per second.
+* the cost of `clone()`, `legal_actions()`, `apply()`, `apply_legal()` and
+  `state_hash()` in µs, each call timed on its own, on mid-game states of seeded
+  random games (30 %, 50 % and 70 % of the way through them).
+* AI decision latency per level: the agent plays one seat against the random
+  agent; each `choose()` is timed (p50, p95, max in ms).
+* `triarch --help` wall time, and the time from starting `triarch play GAME` to
+  its first drawn frame (headless; see `first_frame_seconds`).
+
+Timings on a shared machine are noisy: read them as orders of magnitude, and
+take the best of a few runs before comparing.
+"""
 
 from __future__ import annotations
 
+import inspect
+import math
+import os
+import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from .agents import RandomAgent, make_agent
-from .game import Game
+from .game import Action, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_ACTIONS = 20_000  # a random game that runs longer than this is cut off (and counted)
 
 
-def _us(samples: list[float]) -> dict[str, float]:
+# -- helpers -------------------------------------------------------------------------------
+def _us(samples: Sequence[float]) -> dict[str, float]:
+    """Mean, median, 95th percentile and max of per-call times (seconds) in µs."""
     if not samples:
-        return {"mean_us": 0.0, "p95_us": 0.0, "max_us": 0.0}
+        return {"mean_us": 0.0, "p50_us": 0.0, "p95_us": 0.0, "max_us": 0.0, "n": 0}
     s = sorted(samples)
     return {
         "mean_us": round(statistics.fmean(s) * 1e6, 1),
-        "p95_us": round(s[int(len(s) * 0.95) - 1 if len(s) > 1 else 0] * 1e6, 1),
+        "p50_us": round(_pct(s, 50) * 1e6, 1),
+        "p95_us": round(_pct(s, 95) * 1e6, 1),
         "max_us": round(s[-1] * 1e6, 1),
+        "n": len(s),
     }
 
 
-def bench_game(game_cls: type[Game], games: int = 20, seed: int = 1) -> dict[str, Any]:
-    apply_t: list[float] = []
-    legal_t: list[float] = []
-    clone_t: list[float] = []
-    hash_t: list[float] = []
-    actions = 0
-    start = time.perf_counter()
+def _pct(sorted_samples: Sequence[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of sorted samples."""
+    if not sorted_samples:
+        return 0.0
+    k = max(0, min(len(sorted_samples) - 1, math.ceil(q / 100 * len(sorted_samples)) - 1))
+    return sorted_samples[k]
+
+
+def random_playout(game_cls: type[Game], seed: int) -> tuple[Game, list[Action], bool]:
+    """One random game: the final state, the actions, and whether it hit MAX_ACTIONS."""
+    game = game_cls.new_game(seed=seed)
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    while not game.is_over():
+        if len(actions) >= MAX_ACTIONS:
+            return game, actions, True
+        legal = game.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        game.apply_legal(a)
+        actions.append(a)
+    return game, actions, False
+
+
+# -- the figures -----------------------------------------------------------------------------
+def bench_playouts(game_cls: type[Game], games: int = 20, seed: int = 1) -> dict[str, Any]:
+    """Random full-game playouts per second (new_game included)."""
+    game_cls.new_game(seed=seed)  # warm-up: card data loaded and cached once
+    actions = capped = 0
+    t0 = time.perf_counter()
     for i in range(games):
-        game = game_cls.new_game(seed=seed + i)
-        agents = [RandomAgent(seed + i * 2), RandomAgent(seed + i * 2 + 1)]
-        n = 0
-        while not game.is_over() and n < 5000:
-            t0 = time.perf_counter()
-            legal = game.legal_actions()
-            legal_t.append(time.perf_counter() - t0)
-            d = game.decision()
-            assert d is not None and legal
-            a = agents[d.player].choose(game)
-            t0 = time.perf_counter()
-            game.apply(a)
-            apply_t.append(time.perf_counter() - t0)
-            if n % 5 == 0:
-                t0 = time.perf_counter()
-                game.clone()
-                clone_t.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                game.state_hash()
-                hash_t.append(time.perf_counter() - t0)
-            n += 1
-        actions += n
-    wall = time.perf_counter() - start
-    out: dict[str, Any] = {
-        "game": game_cls.game_id,
-        "random_games": games,
-        "actions": actions,
-        "games_per_s": round(games / wall, 2) if wall else 0.0,
-        "actions_per_s": round(actions / wall, 1) if wall else 0.0,
-        "apply": _us(apply_t),
-        "legal_actions": _us(legal_t),
-        "clone": _us(clone_t),
-        "state_hash": _us(hash_t),
-        "ai": {},
+        _, acts, cut = random_playout(game_cls, seed + i)
+        actions += len(acts)
+        capped += cut
+    wall = time.perf_counter() - t0
+    return {
+        "games": games,
+        "seconds": round(wall, 3),
+        "playouts_per_s": round(games / wall, 1) if wall else 0.0,
+        "actions_per_game": round(actions / games, 1),
+        "actions_per_s": round(actions / wall) if wall else 0,
+        "capped": capped,
     }
-    for level in game_cls.agent_levels():
-        dec_t: list[float] = []
-        for i in range(max(2, games // 5)):
-            game = game_cls.new_game(seed=seed + 1000 + i)
-            ai = make_agent(game_cls, level, seed=i)
-            rnd = RandomAgent(i)
+
+
+def mid_game_states(game_cls: type[Game], count: int = 6, seed: int = 1) -> list[Game]:
+    """States 30 %, 50 % and 70 % of the way through seeded random games (not over)."""
+    states: list[Game] = []
+    i = 0
+    while len(states) < count and i < count * 10:
+        _, acts, _ = random_playout(game_cls, seed + 500 + i)
+        i += 1
+        marks = sorted({int(len(acts) * f) for f in (0.3, 0.5, 0.7)})
+        game = game_cls.new_game(seed=seed + 500 + i - 1)
+        for n, a in enumerate(acts):
+            if n in marks and not game.is_over() and len(states) < count:
+                states.append(game.clone())
+            game.apply_legal(a)
+    return states
+
+
+def bench_ops(states: Sequence[Game], repeat: int = 50, seed: int = 1) -> dict[str, Any]:
+    """Per-call cost of the hot paths on the given (mid-game) states."""
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {
+        k: [] for k in ("clone", "legal_actions", "apply", "apply_legal", "state_hash")
+    }
+    pc = time.perf_counter
+    for state in states:
+        for _ in range(repeat):
+            t0 = pc()
+            state.clone()
+            out["clone"].append(pc() - t0)
+            t0 = pc()
+            legal = state.legal_actions()
+            out["legal_actions"].append(pc() - t0)
+            t0 = pc()
+            state.state_hash()
+            out["state_hash"].append(pc() - t0)
+            action = legal[rng.randrange(len(legal))]
+            twin = state.clone()
+            t0 = pc()
+            twin.apply(action)
+            out["apply"].append(pc() - t0)
+            twin = state.clone()
+            t0 = pc()
+            twin.apply_legal(action)
+            out["apply_legal"].append(pc() - t0)
+    return {k: _us(v) for k, v in out.items()}
+
+
+def _agent(game_cls: type[Game], level: str, seed: int, budget: float | None) -> Any:
+    if budget is not None and level != "random":
+        factory = game_cls.agent_levels().get(level)
+        try:
+            params = inspect.signature(factory).parameters if factory else {}
+        except (TypeError, ValueError):
+            params = {}
+        if "budget" in params:
+            return factory(seed, budget=budget)  # type: ignore[misc]
+    return make_agent(game_cls, level, seed=seed)
+
+
+def bench_ai(
+    game_cls: type[Game],
+    levels: Sequence[str] | None = None,
+    decisions: int = 200,
+    seconds: float = 20.0,
+    seed: int = 1,
+    budget: float | None = None,
+) -> dict[str, Any]:
+    """Decision latency per AI level, playing one seat against the random agent
+    (seats alternate game by game). A level stops after `decisions` timed decisions
+    or `seconds` of its own thinking, whichever comes first."""
+    names = list(levels) if levels is not None else list(game_cls.agent_levels())
+    out: dict[str, Any] = {}
+    pc = time.perf_counter
+    for level in names:
+        times: list[float] = []
+        thinking = 0.0
+        g = 0
+        while len(times) < decisions and thinking < seconds and g < 1000:
+            game = game_cls.new_game(seed=seed + 1000 + g)
+            seat = g % 2
+            ai = _agent(game_cls, level, seed + g, budget)
+            rnd = RandomAgent(seed + g)
+            g += 1
             n = 0
-            while not game.is_over() and n < 3000:
+            while not game.is_over() and n < MAX_ACTIONS and len(times) < decisions and thinking < seconds:
                 d = game.decision()
                 assert d is not None
-                seat_ai = d.player == i % 2
-                t0 = time.perf_counter()
-                a = (ai if seat_ai else rnd).choose(game)
-                if seat_ai:
-                    dec_t.append(time.perf_counter() - t0)
+                if d.player == seat:
+                    view = game.clone()  # the table asks its agent on a clone too
+                    t0 = pc()
+                    a = ai.choose(view)
+                    dt = pc() - t0
+                    times.append(dt)
+                    thinking += dt
+                else:
+                    a = rnd.choose(game)
                 game.apply(a)
                 n += 1
-        out["ai"][level] = {
-            "decisions": len(dec_t),
-            **{k.replace("_us", "_ms"): round(v / 1000, 3) for k, v in _us(dec_t).items()},
+        s = sorted(times)
+        out[level] = {
+            "decisions": len(s),
+            "games": g,
+            "mean_ms": round(statistics.fmean(s) * 1000, 3) if s else 0.0,
+            "p50_ms": round(_pct(s, 50) * 1000, 3),
+            "p95_ms": round(_pct(s, 95) * 1000, 3),
+            "max_ms": round(s[-1] * 1000, 3) if s else 0.0,
         }
+    return out
+
+
+def _python_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def help_seconds(runs: int = 3) -> float:
+    """Best wall time of `triarch --help` in a fresh Python process, started the way
+    the `triarch` script starts (import `tui.cli`, call `main`)."""
+    best = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", "from tui.cli import main; main()", "--help"],
+            cwd=ROOT,
+            env=_python_env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=True,
+        )
+        best = min(best, time.perf_counter() - t0)
+    return round(best, 3)
+
+
+# The child process: `triarch play GAME` exactly as the command line runs it, except
+# that the app runs headless (no terminal) with an autopilot that, once the app is
+# ready and every pending message (the game screen mounted, laid out and refreshed)
+# has been handled, prints a mark and leaves.
+_FIRST_FRAME = """
+import sys, time
+from textual.app import App
+from tui.app import TriarchApp
+_run = App.run
+def run(self, **kw):
+    async def pilot(p):
+        await p.pause()
+        screen = type(p.app.screen).__name__
+        print("FRAME", screen, flush=True)
+        p.app.exit()
+    return _run(self, headless=True, size=(120, 40), auto_pilot=pilot)
+TriarchApp.run = run
+from tui.cli import main
+main(["play", sys.argv[1], "--seed", "1"], standalone_mode=False)
+"""
+
+
+def first_frame_seconds(game_id: str, runs: int = 3) -> tuple[float, str]:
+    """Best time from starting `triarch play GAME` (a fresh Python process) until the
+    game table's first frame is drawn, headless at 120×40; and the screen's class."""
+    best, screen = float("inf"), ""
+    with tempfile.TemporaryDirectory() as home:  # its autosave must not touch the player's
+        env = _python_env()
+        env["TRIARCH_HOME"] = home
+        env["TRIARCH_AI_PACE"] = "0"
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(
+                [sys.executable, "-c", _FIRST_FRAME, game_id],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            assert proc.stdout is not None
+            line = ""
+            for line in proc.stdout:
+                if line.startswith("FRAME"):
+                    break
+            dt = time.perf_counter() - t0
+            _, err = proc.communicate(timeout=60)
+            if not line.startswith("FRAME"):
+                raise RuntimeError(f"`triarch play {game_id}` drew no frame: {err.strip()[-500:]}")
+            if dt < best:
+                best, screen = dt, line.split()[1] if len(line.split()) > 1 else ""
+    return round(best, 3), screen
+
+
+def bench_game(
+    game_cls: type[Game],
+    games: int = 20,
+    seed: int = 1,
+    *,
+    states: int = 6,
+    repeat: int = 50,
+    levels: Sequence[str] | None = None,
+    decisions: int = 200,
+    ai_seconds: float = 20.0,
+    budget: float | None = None,
+    first_frame: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Every figure for one game."""
+    say = progress or (lambda _msg: None)
+    say(f"{game_cls.game_id}: random playouts")
+    out: dict[str, Any] = {"game": game_cls.game_id, "title": game_cls.title}
+    out["playouts"] = bench_playouts(game_cls, games, seed)
+    say(f"{game_cls.game_id}: clone, legal_actions, apply, state_hash")
+    mids = mid_game_states(game_cls, states, seed)
+    out["mid_game_states"] = len(mids)
+    out["ops"] = bench_ops(mids, repeat, seed)
+    say(f"{game_cls.game_id}: AI levels")
+    out["ai"] = bench_ai(game_cls, levels, decisions, ai_seconds, seed, budget)
+    if first_frame:
+        say(f"{game_cls.game_id}: first frame of `triarch play`")
+        seconds, screen = first_frame_seconds(game_cls.game_id)
+        out["first_frame_s"] = seconds
+        out["first_frame_screen"] = screen
     return out

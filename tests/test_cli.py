@@ -68,13 +68,6 @@ def test_simulate_unknown_agent(toy: None) -> None:
     assert code == 2 and "unknown agent" in out
 
 
-def test_bench_prints_figures(toy: None) -> None:
-    code, out = run("bench", "toy", "--games-per", "2", "--json")
-    assert code == 0, out
-    data = json.loads(out)
-    assert data[0]["actions"] > 0 and data[0]["apply"]["mean_us"] > 0
-
-
 def test_replay_prints_the_game_in_words(toy: None, tmp_path: Path) -> None:
     g = ToyGame.new_game(seed=5)
     for _ in range(4):

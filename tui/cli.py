@@ -205,45 +205,6 @@ def simulate(
 
 
 @main.command()
-@click.argument("games", nargs=-1, metavar=f"[{GAME_METAVAR}]...")
-@click.option("--games-per", "count", type=click.IntRange(1), default=20, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def bench(games: tuple[str, ...], count: int, seed: int, as_json: bool) -> None:
-    """Measure engine speed (apply, legal actions, clone, hash) and AI decision times."""
-    from rich.console import Console
-    from rich.table import Table
-
-    from common.bench import bench_game
-    from common.registry import available_games
-
-    ids = [g.lower() for g in games] or available_games()
-    if not ids:
-        _fail("no engine is implemented yet", 2)
-    results = [bench_game(_engine(g), count, seed) for g in ids]
-    if as_json:
-        click.echo(json.dumps(results))
-        return
-    console = Console()
-    for r in results:
-        t = Table(
-            title=f"{GAMES[r['game']].title}: {r['random_games']} random games, {r['actions']} actions, "
-            f"{r['games_per_s']} games/s, {r['actions_per_s']} actions/s"
-        )
-        t.add_column("operation")
-        for col in ("mean", "p95", "max"):
-            t.add_column(col, justify="right")
-        for op in ("apply", "legal_actions", "clone", "state_hash"):
-            t.add_row(op, *(f"{r[op][k]:.1f} µs" for k in ("mean_us", "p95_us", "max_us")))
-        for level, a in r["ai"].items():
-            t.add_row(
-                f"AI '{level}' decision ({a['decisions']})",
-                *(f"{a[k]:.3f} ms" for k in ("mean_ms", "p95_ms", "max_ms")),
-            )
-        console.print(t)
-
-
-@main.command()
 @click.argument("game", metavar=GAME_METAVAR)
 @click.argument("card", required=False)
 @click.option("--filter", "-f", "text", default="", help="Only cards whose row contains TEXT (any column).")
@@ -367,4 +328,4 @@ def replay(file: Path, actions: bool) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
-from tui.cli_tournament import tournament; main.add_command(tournament)  # noqa: E402, E702, I001  # fmt: skip
+from tui.cli_bench import bench; main.add_command(bench)  # noqa: E402, E702, I001  # fmt: skip

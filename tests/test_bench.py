@@ -1,0 +1,74 @@
+"""`triarch bench` runs and prints every figure (figures only: nothing here is timed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from common import bench
+from common.registry import GAMES, GameInfo
+from tests.toygame import ToyGame
+from tui.cli import main
+
+OPS = ("clone", "legal_actions", "apply", "apply_legal", "state_hash")
+
+
+def _invoke(*args: str) -> dict:
+    r = CliRunner().invoke(main, ["bench", *args])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output.strip().splitlines()[-1])
+
+
+def _check_game(g: dict, game_id: str, levels: list[str]) -> None:
+    assert g["game"] == game_id
+    p = g["playouts"]
+    assert p["games"] == 2 and p["playouts_per_s"] > 0 and p["actions_per_game"] > 0 and p["capped"] == 0
+    assert g["mid_game_states"] >= 1
+    for op in OPS:
+        figs = g["ops"][op]
+        assert figs["n"] >= 1
+        assert 0 < figs["p50_us"] <= figs["p95_us"] <= figs["max_us"]
+    assert list(g["ai"]) == levels
+    for a in g["ai"].values():
+        assert a["decisions"] >= 1 and 0 < a["p50_ms"] <= a["p95_ms"] <= a["max_ms"]
+
+
+def test_bench_json_prints_every_figure_for_a_real_game() -> None:
+    data = _invoke(
+        "scars", "--playouts", "2", "--states", "2", "--repeat", "2", "--levels", "scripted",
+        "--decisions", "5", "--json",
+    )  # fmt: skip
+    assert data["help_s"] > 0
+    (g,) = data["games"]
+    _check_game(g, "scars", ["scripted"])
+    assert g["first_frame_s"] > 0 and g["first_frame_screen"]  # the table drew its first frame
+
+
+def test_bench_on_the_toy_game_without_startup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+    data = _invoke("toy", "--games-per", "2", "--states", "2", "--repeat", "3", "--no-startup", "--json")
+    assert "help_s" not in data
+    (g,) = data["games"]
+    _check_game(g, "toy", [])  # the toy game has no AI level beyond random
+    assert "first_frame_s" not in g
+
+
+def test_bench_refuses_an_unknown_level() -> None:
+    r = CliRunner().invoke(main, ["bench", "scars", "--levels", "genius", "--no-startup"])
+    assert r.exit_code == 2 and "genius" in r.output
+
+
+def test_mid_game_states_are_in_play_and_reproducible() -> None:
+    a = bench.mid_game_states(ToyGame, 3, seed=4)
+    b = bench.mid_game_states(ToyGame, 3, seed=4)
+    assert len(a) == 3 and not any(s.is_over() for s in a)
+    assert [s.state_hash() for s in a] == [s.state_hash() for s in b]
+    assert len({len(s.history) for s in a}) > 1  # taken at different points of a game
+
+
+def test_percentile_is_nearest_rank() -> None:
+    s = [float(i) for i in range(1, 101)]
+    assert bench._pct(s, 50) == 50.0 and bench._pct(s, 95) == 95.0 and bench._pct(s, 100) == 100.0
+    assert bench._pct([3.0], 95) == 3.0 and bench._pct([], 95) == 0.0
