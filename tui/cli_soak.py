@@ -1,0 +1,162 @@
+"""`triarch soak`: many seeded games per engine with the generic invariants checked
+at every step (common/soak.py); reports counts, failures by kind and the seed and
+action index of each failure, so it can be reproduced."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("game", metavar="{hotg|bhm|scars|all}")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games per engine.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
+@click.option(
+    "--agents",
+    default="random,scripted",
+    show_default=True,
+    help="AI levels to mix: random vs random, then each other level vs random in both seats.",
+)
+@click.option(
+    "--check-every",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Notation, refusal and clone checks every K steps (and at the first); the cheap ones every step.",
+)
+@click.option(
+    "--save-every",
+    type=click.IntRange(0),
+    default=100,
+    show_default=True,
+    help="Save→load check every K steps (0: only the final replay).",
+)
+@click.option("--max-actions", type=click.IntRange(1), default=5000, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per engine.")
+def soak(
+    game: str,
+    games: int,
+    seed: int,
+    agents: str,
+    check_every: int,
+    save_every: int,
+    max_actions: int,
+    as_json: bool,
+) -> None:
+    """Soak-test engines: play GAMES seeded games each, checking every invariant.
+
+    Exit code 0 when every game ran clean, 1 when any check failed.
+    """
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
+    from common.agents import agent_level_names
+    from common.errors import EngineNotAvailable
+    from common.registry import GAMES, available_games, game_class
+    from common.soak import SoakReport, pairings
+    from common.soak import soak as run
+
+    gid = game.lower()
+    if gid == "all":
+        ids = available_games()
+    elif gid in GAMES:
+        ids = [gid]
+    else:
+        click.echo(f"triarch: unknown game {game!r}; known: {', '.join(GAMES)}, all", err=True)
+        sys.exit(2)
+    levels = [lv.strip() for lv in agents.split(",") if lv.strip()] or ["random"]
+    classes = []
+    for g in ids:
+        try:
+            cls = game_class(g)
+        except EngineNotAvailable as exc:
+            click.echo(f"triarch: {exc}", err=True)
+            sys.exit(2)
+        unknown = [lv for lv in levels if lv not in agent_level_names(cls)]
+        if unknown:
+            known = ", ".join(agent_level_names(cls))
+            click.echo(f"triarch: unknown agent {unknown[0]!r} for {cls.title}; known: {known}", err=True)
+            sys.exit(2)
+        classes.append(cls)
+
+    console = Console(stderr=True)
+    reports: list[SoakReport] = []
+    for cls in classes:
+        pairs = ", ".join(f"{a} vs {b}" for a, b in pairings(levels))
+        with Progress(
+            TextColumn(f"{cls.title}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[failures]} failures"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=as_json,
+            disable=not console.is_terminal,
+        ) as progress:
+            task = progress.add_task("games", total=games, failures=0)
+            failures = 0
+
+            def on_game(i: int, outcome: object, _task: object = task) -> None:
+                nonlocal failures
+                failure = getattr(outcome, "failure", None)
+                if failure is not None:
+                    failures += 1
+                    progress.console.print(f"[red]FAIL[/] {failure.describe()}", markup=True, highlight=False)
+                progress.update(_task, advance=1, failures=failures)  # type: ignore[arg-type]
+
+            report = run(
+                cls,
+                games,
+                seed,
+                levels,
+                check_every=check_every,
+                save_every=save_every,
+                max_actions=max_actions,
+                on_game=on_game,
+            )
+        reports.append(report)
+        if as_json:
+            click.echo(json.dumps(report.to_json()))
+            continue
+        out = Console()
+        t = Table(title=f"{cls.title} soak: seeds {seed}..{seed + games - 1}; agents {pairs}")
+        t.add_column("games", justify="right")
+        t.add_column("actions", justify="right")
+        t.add_column("finished", justify="right")
+        t.add_column("wins P1/P2/draw", justify="right")
+        t.add_column("failures", justify="right")
+        t.add_column("time", justify="right")
+        t.add_column("games/s", justify="right")
+        t.add_row(
+            str(report.games),
+            str(report.actions),
+            str(report.finished),
+            f"{report.wins[0]}/{report.wins[1]}/{report.draws}",
+            str(len(report.failures)),
+            f"{report.seconds:.1f} s",
+            f"{report.games_per_s:.1f}",
+        )
+        out.print(t)
+        if report.failures:
+            out.print(
+                "failures by kind: " + ", ".join(f"{k} {v}" for k, v in report.failures_by_kind.items())
+            )
+            for f in report.failures[:20]:
+                out.print(f"  {f.describe()}", highlight=False, markup=False)
+                if f.trace:
+                    out.print("    " + f.trace.replace("\n", "\n    "), highlight=False, markup=False)
+            if len(report.failures) > 20:
+                out.print(f"  … and {len(report.failures) - 20} more (--json lists 50)")
+    sys.exit(1 if any(r.failures for r in reports) else 0)
