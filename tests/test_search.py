@@ -1,0 +1,167 @@
+"""The shared search agents (common.search) on the toy game: they pick good
+moves, never read hidden cards, and search within their limits."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from common.agents import make_agent
+from common.game import Action, Game
+from common.rng import GameRng
+from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
+from tests.toygame import ToyGame
+
+
+def evaluate(g: Game, seat: int) -> float:
+    assert isinstance(g, ToyGame)
+    return math.tanh((g.score[seat] - g.score[1 - seat]) / 5)
+
+
+def determinize(g: Game, seat: int, rng: random.Random) -> Game:
+    """Redeal the opponent's hand and both decks from a canonical pool."""
+    assert isinstance(g, ToyGame)
+    c = g.clone()
+    c.rng = GameRng(rng.getrandbits(62))
+    for p in (0, 1):
+        names = [f"deck:{p}"] + ([f"hand:{p}"] if p != seat else [])
+        uids = [u for n in names for u in c.zones[n].cards]
+        defs = sorted((c.zones.card(u).defn for u in uids), key=lambda d: d.id)
+        rng.shuffle(defs)
+        for u, d in zip(uids, defs, strict=True):
+            c.zones.card(u).defn = d
+    return c
+
+
+SPEC = AiSpec(evaluate=evaluate, determinize=determinize)
+
+
+def _position(seed: int) -> ToyGame:
+    g = ToyGame.new_game(seed=seed)
+    g.apply("draw")
+    g.apply("draw")
+    return g
+
+
+def _rearrange_hidden(g: ToyGame, seat: int) -> ToyGame:
+    """The same position for `seat`, with the opponent's hand and deck swapped around."""
+    c = g.clone()
+    opp = 1 - seat
+    hand, deck = c.zones[f"hand:{opp}"].cards, c.zones[f"deck:{opp}"].cards
+    uids = hand + deck
+    defs = [c.zones.card(u).defn for u in uids]
+    defs.reverse()
+    for u, d in zip(uids, defs, strict=True):
+        c.zones.card(u).defn = d
+    return c
+
+
+def test_greedy_plays_the_best_card_in_one_ply():
+    g = _position(3)
+    best = max(
+        (a for a in g.legal_actions() if a.kind == "play"),
+        key=lambda a: g.zones.card(int(a.args[0])).stat("value"),
+    )
+    assert GreedyAgent(SPEC, 1).choose(g) == best
+
+
+def test_value_of_scores_finished_games_as_won_or_lost():
+    g = ToyGame.new_game(seed=2)
+    while not g.is_over():
+        g.apply(g.legal_actions()[0])
+    w = g.winner()
+    if w is not None:
+        assert value_of(SPEC, g, w) == 1.0
+        assert value_of(SPEC, g, 1 - w) == -1.0
+
+
+@pytest.mark.parametrize("make", ["greedy", "lookahead", "search"])
+def test_no_agent_reads_the_opponents_hidden_cards(make):
+    for seed in range(6):
+        g = _position(seed)
+        seat = g.decision().player
+        other = _rearrange_hidden(g, seat)
+        assert g.state_hash() != other.state_hash() or seed == 0
+
+        def agent():
+            if make == "search":
+                return SearchAgent(SPEC, 7, iterations=60)
+            return {"greedy": GreedyAgent, "lookahead": LookaheadAgent}[make](SPEC, 7)
+
+        assert agent().choose(g) == agent().choose(other)
+
+
+def test_search_with_fixed_iterations_is_deterministic_and_counts_them():
+    g = _position(5)
+    a1 = SearchAgent(SPEC, 3, iterations=80)
+    a2 = SearchAgent(SPEC, 3, iterations=80)
+    assert a1.choose(g) == a2.choose(g)
+    assert a1.last_iterations == 80
+
+
+def test_search_budget_stops_on_the_clock():
+    """Not a timing assertion: the agent stops by itself on a small budget and
+    has run more than one iteration."""
+    g = _position(4)
+    a = SearchAgent(SPEC, 1, budget=0.02)
+    assert a.choose(g) in g.legal_actions()
+    assert a.last_iterations >= 1
+
+
+def test_lookahead_takes_a_winning_line():
+    """Wherever one action wins the game on the spot, the lookahead plays it
+    (even where a weaker heuristic would not), and says the line wins."""
+    found = 0
+    for seed in range(30):
+        g = ToyGame.new_game(seed=seed)
+        rnd = random.Random(seed)
+        while not g.is_over():
+            seat = g.decision().player
+            winning = []
+            for a in g.legal_actions():
+                c = g.clone()
+                c.apply(a)
+                if c.is_over() and c.winner() == seat:
+                    winning.append(a)
+            if winning:
+                found += 1
+                look = LookaheadAgent(SPEC, seed)
+                assert look.choose(g) in winning
+                lines = look.lines(g.clone(), seat)
+                assert len(lines) == 1 and lines[0].value == 1.0
+            acts = g.legal_actions()
+            g.apply(acts[rnd.randrange(len(acts))])
+    assert found >= 3
+
+
+def test_search_beats_random_on_the_toy_game():
+    """Most toy games are drawn (both sides play all their cards); the search
+    wins the rest far more often than it loses them (random vs random: 7-6)."""
+    wins = losses = 0
+    for i in range(40):
+        g = ToyGame.new_game(seed=100 + i)
+        me = i % 2
+        agent = SearchAgent(SPEC, i, iterations=60)
+        rnd = random.Random(i)
+        while not g.is_over():
+            d = g.decision()
+            acts = g.legal_actions()
+            a: Action = agent.choose(g) if d.player == me else acts[rnd.randrange(len(acts))]
+            g.apply(a)
+        wins += g.winner() == me
+        losses += g.winner() == 1 - me
+    assert wins >= losses + 4
+
+
+def test_make_agent_passes_a_budget_to_levels_that_take_one():
+    class WithLevels(ToyGame):
+        @classmethod
+        def agent_levels(cls):
+            return {**search_levels(SPEC), "plain": lambda seed: GreedyAgent(SPEC, seed)}
+
+    s = make_agent(WithLevels, "search", 1, budget=0.25)
+    assert isinstance(s, SearchAgent) and s.budget == 0.25
+    assert isinstance(make_agent(WithLevels, "plain", 1, budget=0.25), GreedyAgent)
+    assert make_agent(WithLevels, "search", 1).budget == 1.0
