@@ -306,5 +306,13 @@ class Game(ABC):
 
     @classmethod
     def agent_levels(cls) -> dict[str, Any]:
-        """AI levels beyond 'random': name -> callable(seed) -> Agent."""
+        """AI levels beyond 'random', weakest first: name -> callable(seed) -> Agent
+        (levels that search on a clock also take `budget=` seconds)."""
         return {}
+
+    @classmethod
+    def default_agent_level(cls) -> str:
+        """The level the menu and `triarch play` offer first: the strongest one
+        that keeps to the time limits (docs/ai.md). Engines override."""
+        levels = cls.agent_levels()
+        return "scripted" if "scripted" in levels else "random"
