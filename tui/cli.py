@@ -329,3 +329,4 @@ def replay(file: Path, actions: bool) -> None:
 if __name__ == "__main__":  # pragma: no cover
     main()
 from tui.cli_bench import bench; main.add_command(bench)  # noqa: E402, E702, I001  # fmt: skip
+from tui.cli_soak import soak; main.add_command(soak)  # noqa: E402, E702, I001  # fmt: skip
