@@ -1,15 +1,37 @@
-"""Saving and loading games as JSON replays (setup + action list), atomically."""
+"""Saving and loading games as JSON replays (setup + action list), atomically.
+
+A save is `Game.to_json()` (format version, game id, setup, action notations)
+plus an optional "ui" part (seats, counts) and a checksum of the rest, written
+to a temporary file that is renamed over the old save only once it is complete:
+a crash, a kill or a full disk mid-write leaves the previous save as it was.
+
+Loading refuses, with one clear line (`SaveError`), anything that is not a save
+this version can replay: a truncated or corrupted file, wrong types, a game id
+that does not exist, a save of a newer format, an action that cannot be parsed
+or is illegal where it stands, and an edit the checksum reveals.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .game import Game
+from .errors import DataError, EngineNotAvailable, IllegalAction
+from .events import Event
+from .game import SAVE_FORMAT, Action, Game, Setup
 from .registry import game_class
+
+STALE_TEMP_SECONDS = 600  # temporary files of a write older than this were left by a crash
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message is one line for the player."""
 
 
 def data_dir() -> Path:
@@ -26,9 +48,21 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def _remove_stale_temps(path: Path) -> None:
+    """Temporary files a killed process left behind (never a write in progress)."""
+    now = time.time()
+    for tmp in path.parent.glob(f"{path.name}*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write-then-rename, so a crash mid-write never leaves a broken save."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -42,21 +76,187 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+def checksum(data: dict[str, Any]) -> str:
+    """A digest of what a save replays (format, game, setup, actions): a
+    hand-edit that stays legal still changes it."""
+    core = [data.get("format"), data.get("game"), data.get("setup"), data.get("actions")]
+    blob = json.dumps(core, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
 def save_game(game: Game, path: Path, extra: dict[str, Any] | None = None) -> None:
     data = game.to_json()
     if extra:
         data["ui"] = extra
+    data["checksum"] = checksum(data)
     write_json_atomic(path, data)
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as fh:
-        data = json.load(fh)
-    if not isinstance(data, dict) or "game" not in data:
-        raise ValueError(f"{path}: not a Triarch save")
+# -- reading -------------------------------------------------------------------------------
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def check_save_data(data: Any) -> dict[str, Any]:
+    """The save's structure and types, or SaveError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise SaveError(f"not a Triarch save (a JSON {_kind(data)}, not an object)")
+    if "format" not in data or "game" not in data:
+        raise SaveError("not a Triarch save (no 'format' or 'game')")
+    fmt = data["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise SaveError(f"unknown save format {fmt!r}")
+    if fmt > SAVE_FORMAT:
+        raise SaveError(
+            f"written by a newer Triarch (save format {fmt}; this version reads format {SAVE_FORMAT})"
+        )
+    game_id = data["game"]
+    if not isinstance(game_id, str):
+        raise SaveError(f"'game' should be a game id, not a {_kind(game_id)}")
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise SaveError(f"'setup' should be an object, not a {_kind(setup)}")
+    if setup.get("game", game_id) != game_id:
+        raise SaveError(f"the setup is for {setup.get('game')!r} but the save for {game_id!r}")
+    seed = setup.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError(f"setup 'seed' should be an integer, not a {_kind(seed)}")
+    for key, types, words in (
+        ("options", (dict,), "an object"),
+        ("decks", (list,), "a list"),
+        ("scenario", (str,), "a text"),
+    ):
+        value = setup.get(key)
+        if value is not None and not isinstance(value, types):
+            raise SaveError(f"setup '{key}' should be {words}, not a {_kind(value)}")
+    decks = setup.get("decks")
+    if decks is not None and len(decks) != 2:
+        raise SaveError(f"setup 'decks' should hold 2 decks, not {len(decks)}")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise SaveError(f"'actions' should be a list, not a {_kind(actions)}")
+    for i, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise SaveError(f"action {i} should be a text, not a {_kind(text)}")
+    ui = data.get("ui")
+    if ui is not None and not isinstance(ui, dict):
+        raise SaveError(f"'ui' should be an object, not a {_kind(ui)}")
+    digest = data.get("checksum")
+    if digest is not None and not isinstance(digest, str):
+        raise SaveError(f"'checksum' should be a text, not a {_kind(digest)}")
     return data
 
 
+def read_save(path: Path) -> dict[str, Any]:
+    """The save at `path`, checked for structure (not yet replayed)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise SaveError("the file is empty")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError("the file is not text (corrupted?)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"not valid JSON at line {exc.lineno}, column {exc.colno} (truncated or corrupted?)"
+        ) from None
+    except RecursionError:
+        raise SaveError("not a Triarch save (nested too deeply)") from None
+    return check_save_data(data)
+
+
+def engine_of(data: dict[str, Any]) -> type[Game]:
+    try:
+        return game_class(data["game"])
+    except EngineNotAvailable as exc:
+        raise SaveError(f"the save is for an unknown game: {exc}") from None
+
+
+def _start(data: dict[str, Any]) -> Game:
+    cls = engine_of(data)
+    try:
+        return cls.new(Setup.from_json(data["setup"]))
+    except DataError as exc:
+        raise SaveError(f"the game's setup is not valid: {exc}") from None
+    except Exception as exc:  # wrong types deep in a deck or an option: the save's fault
+        raise SaveError(f"the game's setup is not valid: {type(exc).__name__}: {exc}") from None
+
+
+def _replay_one(game: Game, i: int, text: str) -> list[Event]:
+    try:
+        return game.apply(text)
+    except IllegalAction as exc:
+        raise SaveError(f"action {i} ({text!r}) cannot be replayed: {exc.reason}") from None
+    except Exception as exc:  # the engine failed on it: still a save this version cannot replay
+        raise SaveError(f"action {i} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+
+
+def verify_checksum(data: dict[str, Any]) -> None:
+    digest = data.get("checksum")
+    if digest is not None and digest != checksum(data):
+        raise SaveError("the save was changed after it was written (its checksum does not match)")
+
+
+def game_from_save(data: dict[str, Any]) -> Game:
+    """Replay checked save data into a game; SaveError if it cannot be."""
+    check_save_data(data)
+    game = _start(data)
+    for i, text in enumerate(data.get("actions", []), 1):
+        _replay_one(game, i, text)
+    verify_checksum(data)
+    return game
+
+
 def load_game(path: Path) -> Game:
-    data = read_save(path)
-    return game_class(data["game"]).from_json(data)
+    return game_from_save(read_save(path))
+
+
+# -- stepping through a save ---------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Replay:
+    """A save replayed once, kept step by step: `state(i)` is the game after
+    `i` actions (0: the start), `events[i]` what action i+1 made happen."""
+
+    game_id: str
+    setup: Setup
+    states: list[Game] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    players: list[int | None] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> Replay:
+        check_save_data(data)
+        game = _start(data)
+        out = cls(data["game"], game.setup, opening=list(game.log))
+        out.states.append(game.clone())
+        for i, text in enumerate(data.get("actions", []), 1):
+            d = game.decision()
+            events = _replay_one(game, i, text)
+            out.actions.append(game.history[-1])
+            out.players.append(d.player if d is not None else None)
+            out.events.append(events)
+            out.states.append(game.clone())
+        verify_checksum(data)
+        return out
+
+    @classmethod
+    def load(cls, path: Path) -> Replay:
+        return cls.from_save(read_save(path))
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def state(self, step: int) -> Game:
+        return self.states[step]
+
+    def hashes(self) -> list[str]:
+        return [g.state_hash() for g in self.states]

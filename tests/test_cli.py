@@ -81,4 +81,4 @@ def test_replay_prints_the_game_in_words(toy: None, tmp_path: Path) -> None:
 def test_resume_without_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
     code, out = run("resume")
-    assert code == 1 and "no saved game" in out
+    assert code == 2 and "no saved game" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -10,13 +11,13 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
-from common.saves import autosave_path
+from common.saves import Replay, autosave_path
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
 from tui.screens import screen_class
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
-from tui.session import Seats, Session
+from tui.session import EngineFailure, Seats, Session
 
 DEFAULT_PACE = 0.6  # seconds between the AI's actions, so a player can follow them
 
@@ -29,7 +30,8 @@ def _pace_from_env() -> float:
 
 
 class TriarchApp(App[None]):
-    """`launch` None opens the menu; a LaunchSpec starts or resumes a game."""
+    """`launch` None opens the menu; a LaunchSpec starts or resumes a game;
+    `replay` opens a replay (the app quits when it is closed)."""
 
     TITLE = "Triarch"
     CSS_PATH = ["styles/app.tcss"]
@@ -52,14 +54,19 @@ class TriarchApp(App[None]):
         *,
         ai_pace: float | None = None,
         autosave: bool = True,
+        replay: Replay | None = None,
     ) -> None:
         super().__init__()
         self.launch = launch
+        self.replay = replay
         self.ai_pace = _pace_from_env() if ai_pace is None else ai_pace
         self.autosave = autosave
         self.session: Session | None = None
 
     def on_mount(self) -> None:
+        if self.replay is not None:
+            self.open_replay(self.replay, quit_after=True)
+            return
         spec = self.launch
         menu = MenuScreen(default_game=spec.game_id if spec else None)
         self.push_screen(menu)
@@ -70,7 +77,7 @@ class TriarchApp(App[None]):
                 self.resume(spec.resume)
             except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
                 # a broken save is explained on the menu (once it is laid out), never a crash
-                self.call_after_refresh(menu.show_error, f"Cannot continue the saved game: {exc}")
+                self.call_after_refresh(menu.refuse_save, spec.resume, exc)
         else:
             self.start_from_spec(spec)
 
@@ -93,6 +100,7 @@ class TriarchApp(App[None]):
 
     def open_session(self, session: Session) -> None:
         self.session = session
+        session.on_failure = self.session_failed
         # Only the menu stays below a game.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -119,3 +127,40 @@ class TriarchApp(App[None]):
 
     def get_session(self) -> Any:
         return self.session
+
+    # -- an engine error -------------------------------------------------------------------------
+    def session_failed(self, failure: EngineFailure) -> None:
+        """The session stopped on an unexpected error (told from the UI's thread
+        or from the AI's): quiet the game screen, then show what happened."""
+        if threading.get_ident() != self._thread_id:
+            self.call_from_thread(self.session_failed, failure)
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.finished_shown = True  # no "game over" for a game that stopped on an error
+                screen.ai_token += 1  # and no AI answer still on its way
+        self.call_later(self.show_failure, failure)
+
+    def show_failure(self, failure: EngineFailure) -> None:
+        from tui.screens.error import ErrorScreen
+
+        self.back_to_menu()
+
+        def picked(what: str | None) -> None:
+            if what == "quit":
+                self.exit()
+
+        self.push_screen(ErrorScreen(failure), picked)
+
+    # -- replays ---------------------------------------------------------------------------------
+    def open_replay(self, replay: Replay, *, quit_after: bool = False) -> None:
+        from common.registry import GAMES
+        from tui.screens.replay import ReplayScreen
+
+        info = GAMES.get(replay.game_id)
+
+        def closed(_: Any) -> None:
+            if quit_after:
+                self.exit()
+
+        self.push_screen(ReplayScreen(replay, info.title if info else replay.game_id), closed)

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 import click
 
 from common import __version__
-from common.errors import DataError, EngineNotAvailable, IllegalAction
+from common.errors import DataError, EngineNotAvailable
 from common.game import Game
 from common.registry import GAMES, game_class
 
@@ -134,28 +134,6 @@ def play(
             options=_parse_options(options),
         )
     )
-
-
-@main.command()
-@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
-def resume(file: Path | None) -> None:
-    """Resume the autosaved game (or a save FILE)."""
-    from common.saves import autosave_path, read_save
-    from tui.launch import LaunchSpec
-
-    path = file or autosave_path()
-    if not path.exists():
-        _fail(f"no saved game at {path}", 1)
-    try:
-        data = read_save(path)
-    except (OSError, ValueError) as exc:
-        _fail(f"cannot read {path}: {exc}", 1)
-    cls = _engine(data["game"])
-    try:  # replay it now: a broken save is an error message, not a crash of the table
-        cls.from_json(data)
-    except (IllegalAction, DataError, ValueError, KeyError, TypeError) as exc:
-        _fail(f"cannot resume {path}: {exc}", 1)
-    _run_app(LaunchSpec(game_id=data["game"], resume=path))
 
 
 @main.command()
@@ -290,43 +268,10 @@ def rules(game: str, pager: bool) -> None:
         console.print(Markdown(text))
 
 
-@main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--actions/--no-actions", default=True, help="Show each action's notation.")
-def replay(file: Path, actions: bool) -> None:
-    """Replay a saved game and print what happened, in words."""
-    from common.game import Setup
-    from common.saves import read_save
-
-    try:
-        data = read_save(file)
-    except (OSError, ValueError) as exc:
-        _fail(f"cannot read {file}: {exc}", 1)
-    cls = _engine(data["game"])
-    try:
-        g = cls.new(Setup.from_json(data["setup"]))
-    except DataError as exc:
-        _fail(str(exc), 1)
-    for ev in g.log:
-        click.echo(f"  {ev.text}")
-    for i, text in enumerate(data.get("actions", []), 1):
-        d = g.decision()
-        try:
-            events = g.apply(text)
-        except Exception as exc:  # a broken save: say where, not a traceback
-            _fail(f"action {i} ({text!r}) cannot be replayed: {exc}", 1)
-        if actions:
-            click.echo(f"{i:>4}. P{(d.player if d else 0) + 1}: {text}")
-        for ev in events:
-            click.echo(f"      {ev.text}")
-    w = g.winner()
-    click.echo(
-        f"final: {'player ' + str(w + 1) + ' wins' if w is not None else ('draw' if g.is_over() else 'in progress')}"
-        f" · hash {g.state_hash()[:16]}"
-    )
-
-
 if __name__ == "__main__":  # pragma: no cover
     main()
+from tui.cli_tournament import tournament; main.add_command(tournament)  # noqa: E402, E702, I001  # fmt: skip
 from tui.cli_bench import bench; main.add_command(bench)  # noqa: E402, E702, I001  # fmt: skip
 from tui.cli_soak import soak; main.add_command(soak)  # noqa: E402, E702, I001  # fmt: skip
+from tui.cli_resume import resume; main.add_command(resume)  # noqa: E402, E702, I001  # fmt: skip
+from tui.cli_replay import replay; main.add_command(replay)  # noqa: E402, E702, I001  # fmt: skip

@@ -7,6 +7,8 @@ session only talks to the engine through the `common.game.Game` interface.
 from __future__ import annotations
 
 import random
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
-from common.saves import autosave_path, read_save, save_game
+from common.saves import autosave_path, data_dir, game_from_save, read_save, save_game
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
 # when passing is the only choice, the table passes for them (issue 4, item 7).
@@ -34,6 +36,33 @@ def only_pass(game: Game) -> Action | None:
     if len(legal) == 1 and legal[0].kind in PASS_VERBS:
         return legal[0]
     return None
+
+
+class EngineFailure(Exception):
+    """An unexpected error inside the engine or an agent (a bug, never a refusal):
+    the session stops, the autosave keeps the last good state."""
+
+    def __init__(self, error: BaseException, doing: str, save: Path | None, actions: int) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+        self.doing = doing
+        self.save = save
+        self.actions = actions
+        self.details = "".join(traceback.format_exception(error))
+        self.log_path: Path | None = None
+
+    def write_log(self) -> Path | None:
+        """The traceback in a file next to the saves, for a bug report."""
+        from datetime import datetime
+
+        path = data_dir() / "crashes" / f"crash-{datetime.now():%Y%m%d-%H%M%S-%f}.log"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"{self.doing}\n\n{self.details}", encoding="utf-8")
+        except OSError:
+            return None
+        self.log_path = path
+        return path
 
 
 def random_seed() -> int:
@@ -105,6 +134,9 @@ class Session:
                 self.agents[seat] = make_agent(self.cls, level, seed * 2 + seat + 1)
         # What each side did (actions), for the game-over stats.
         self.counts = [0, 0]
+        # An engine or agent error stops the game (see `fail`); the app shows it.
+        self.failure: EngineFailure | None = None
+        self.on_failure: Callable[[EngineFailure], None] | None = None
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -132,7 +164,7 @@ class Session:
     def load(cls, path: Path, *, save_path: Path | None = None, autosave: bool = True) -> Session:
         """Resume a save exactly: the replay of its actions, the same seats."""
         data = read_save(path)
-        game = game_class(data["game"]).from_json(data)
+        game = game_from_save(data)
         ui = data.get("ui") or {}
         s = cls(
             game,
@@ -141,22 +173,24 @@ class Session:
             autosave=autosave,
         )
         counts = ui.get("counts")
-        if isinstance(counts, list) and len(counts) == 2:
+        if isinstance(counts, list) and len(counts) == 2 and all(type(c) is int for c in counts):
             s.counts = [int(counts[0]), int(counts[1])]
         return s
 
     # -- state ----------------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
-        if self.resigned is not None:
+        if self.resigned is not None or self.failure is not None:
             return None
         return self.game.decision()
 
     @property
     def over(self) -> bool:
-        return self.resigned is not None or self.game.is_over()
+        return self.resigned is not None or self.failure is not None or self.game.is_over()
 
     def winner(self) -> int | None:
+        if self.failure is not None:
+            return None
         if self.resigned is not None:
             return 1 - self.resigned
         return self.game.winner()
@@ -188,11 +222,29 @@ class Session:
         if self.over:
             raise IllegalAction("the game is over")
         d = self.game.decision()
-        events = self.game.apply(action)
+        try:
+            events = self.game.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # an engine bug: stop here, the autosave is the last good state
+            words = action if isinstance(action, str) else self.game.format_action(action)
+            self.fail(exc, f"while playing {words!r} (action {len(self.game.history) + 1})")
+            return []
         if d is not None:
             self.counts[d.player] += 1
         self.save()
         return events
+
+    def fail(self, error: BaseException, doing: str) -> EngineFailure:
+        """Stop the game after an unexpected error: it is over for the table
+        (no decision, nothing more is saved) and `on_failure` is told."""
+        saved = self.save_path if self.autosave and self.save_path.exists() else None
+        failure = EngineFailure(error, doing, saved, len(self.game.history))
+        failure.write_log()
+        self.failure = failure
+        if self.on_failure is not None:
+            self.on_failure(failure)
+        return failure
 
     def auto_pass(self) -> Action | None:
         """The only possible answer to a response window, if that is all there is
@@ -206,7 +258,11 @@ class Session:
         d = self.game.decision()
         assert d is not None
         agent = self.agents[d.player]
-        return agent.choose(game_copy if game_copy is not None else self.game.clone())
+        try:
+            return agent.choose(game_copy if game_copy is not None else self.game.clone())
+        except Exception as exc:  # an agent bug (in the AI's thread): the game stops, nothing is applied
+            self.fail(exc, f"while the AI chose action {len(self.game.history) + 1}")
+            return Action("pass")
 
     def resign(self, seat: int) -> None:
         self.resigned = seat
@@ -217,6 +273,8 @@ class Session:
         return {"seats": self.seats.to_json(), "counts": list(self.counts)}
 
     def save(self, path: Path | None = None) -> Path | None:
+        if self.failure is not None:  # the game may be half-changed: the last good save stays
+            return None
         if path is None:
             if not self.autosave:
                 return None

@@ -1,5 +1,5 @@
 """A save that cannot be replayed is explained, never a crash (nothing is lost:
-the file stays where it is)."""
+the file stays where it is, or is moved aside to autosave.json.bad on request)."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ def broken_save(path: Path) -> None:
     path.write_text(json.dumps(data))
 
 
-def test_cli_resume_of_a_broken_save_exits_1_with_the_reason(toy: None, triarch_home: Path) -> None:
+def test_cli_resume_of_a_broken_save_exits_2_with_the_reason(toy: None, triarch_home: Path) -> None:
     path = triarch_home / "broken.json"
     broken_save(path)
     r = CliRunner().invoke(main, ["resume", str(path)])
-    assert r.exit_code == 1 and "cannot resume" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "cannot resume" in r.output and "Traceback" not in r.output
     assert path.exists()
 
 
@@ -40,9 +40,33 @@ async def test_continue_with_a_broken_autosave_is_explained_on_the_menu(only_toy
         await settle(pilot)
         await pilot.press("ctrl+o")
         await settle(pilot)
+        # The reason, and the offer to discard the save (kept aside, not deleted).
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert "cannot be continued" in screen_text(app) and "autosave.json.bad" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
         assert "Cannot continue the saved game" in screen_text(app)
     assert autosave_path().exists()
+
+
+async def test_continue_can_move_an_unreadable_autosave_aside(only_toy: None) -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "game": "toy", "setup": {"se')  # truncated mid-write
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "save unreadable" in screen_text(app)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert "not valid JSON" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MenuScreen"
+        assert "moved to" in screen_text(app) and "no saved game" in screen_text(app)
+    assert not path.exists()
+    assert path.with_name("autosave.json.bad").read_text().startswith('{"format": 1')
 
 
 async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy: None) -> None:
@@ -51,5 +75,9 @@ async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy:
     app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"  # the offer to discard it
+        await pilot.press("escape")
+        await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
         assert "Cannot continue the saved game" in screen_text(app)
+    assert path.exists()

@@ -88,7 +88,7 @@ class MenuScreen(BaseScreen):
             title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
             return f"Continue: {title}, {len(data.get('actions', []))} actions"
         except (OSError, ValueError, KeyError):
-            return "Continue (save unreadable)"
+            return "Continue (save unreadable: press to see why)"
 
     async def on_mount(self) -> None:
         await self.build_game_form()
@@ -271,4 +271,32 @@ class MenuScreen(BaseScreen):
         try:
             app.resume(path)
         except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
-            self.show_error(f"Cannot continue the saved game: {exc}")
+            self.refuse_save(path, exc)
+
+    def refuse_save(self, path: Path, reason: Exception) -> None:
+        """Say why a save cannot be continued; for the autosave, offer to move
+        it aside (to autosave.json.bad: nothing is deleted) so Continue is free."""
+        self.show_error(f"Cannot continue the saved game: {reason}")
+        if path != autosave_path() or not path.exists():
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        aside = path.with_name(path.name + ".bad")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                path.replace(aside)
+            except OSError as exc:
+                self.show_error(f"Cannot move the save aside: {exc}")
+                return
+            self.show_error(f"The unreadable save was moved to {aside}.")
+            self.on_screen_resume()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"The saved game cannot be continued:\n{reason}\n\nDiscard it? (it is kept as {aside.name})"
+            ),
+            answered,
+        )

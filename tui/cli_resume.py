@@ -1,0 +1,29 @@
+"""`triarch resume [FILE]`: continue the autosaved game (or a save file).
+
+A save that cannot be continued (missing, truncated, corrupted, edited, of a
+newer format, for an unknown game) is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+def resume(file: Path | None) -> None:
+    """Resume the autosaved game (or a save FILE)."""
+    from common.saves import SaveError, autosave_path, load_game
+    from tui.cli import _fail, _run_app
+    from tui.launch import LaunchSpec
+
+    path = file or autosave_path()
+    if not path.exists():
+        _fail(f"no saved game at {path}", 2)
+    try:  # replay it now: a broken save is an error message, not a crash of the table
+        game = load_game(path)
+    except SaveError as exc:
+        _fail(f"cannot resume {path}: {exc}", 2)
+    _run_app(LaunchSpec(game_id=game.game_id, resume=path))
