@@ -441,4 +441,8 @@ class ScriptedAgent(Agent):
 
 def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents)."""
-    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed)}
+    from common.search import search_levels
+
+    from .ai_search import SPEC
+
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_levels(SPEC)}

@@ -1,0 +1,223 @@
+"""What the shared searching AI levels (common.search) need to know about BHM.
+
+* `determinize(game, seat, rng)`: a copy of the game in which everything `seat`
+  cannot see is dealt anew: the opponent's hand, set-aside cards and deck are
+  pooled (in a canonical order: by card id, then uid) and dealt back at random
+  with the same count per zone; the seat's own deck is reordered the same way;
+  the opponent's face-down invocations are put in canonical order; the game
+  gets a fresh random generator (future draws and shuffles are not foreseen).
+  Card instances move between zones (their uid goes with them), so nothing
+  that refers to a uid in play is touched. Rearranging the opponent's hidden
+  cards between hand and deck gives the very same determinization.
+* `evaluate(game, seat)`: tanh of a weighted sum of features a player sees:
+  the call counters (the loss track, steeper near 32), numerical balance (it
+  moves the C.LL at every end of turn), the beings on each field (rank and
+  Salud left, attack strength), cards in hand, territories, deck size near
+  deck-out. A position that waits on a pending sub-decision (a target, a POD
+  investment, a reaction window) is first *settled*: the sub-decisions are
+  played out with the scripted AI's choices for the seat and "pass" for the
+  opponent's reaction windows, so that an action is scored by its effect.
+* `candidates(game, actions)`: identical actions (two copies of the same card in
+  hand) are merged, and the POD investments are cut to the few that matter.
+* `rollout(game, rng)`: the scripted AI's choice (fast, no simulation).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from common.game import Action, Game
+from common.rng import GameRng
+from common.search import AiSpec
+
+from .ai import ScriptedAgent
+
+if TYPE_CHECKING:
+    from .cards import BhmCard
+    from .game import BhmGame
+
+LOSS_AT = 32
+PENDING = frozenset(("target", "invest", "respond", "terror"))
+
+# evaluation weights (tuned by tournaments, see docs/ai.md)
+W: dict[str, float] = {
+    "cll": 0.10,  # per point of C.LL difference
+    "danger": 0.04,  # extra per point above 20 (squared-ish near the loss)
+    "balance": 0.12,  # per being of numerical advantage
+    "material": 0.05,  # per unit of field worth
+    "hand": 0.03,  # per card in hand
+    "territory": 0.05,
+    "deck": 0.15,  # per card missing below DECK_SAFE
+    "scale": 1.0,
+}
+DECK_SAFE = 4
+
+_SCRIPT = ScriptedAgent(0)
+
+
+# ---------------------------------------------------------------------- determinization
+def _redeal(g: BhmGame, names: list[str], rng: random.Random) -> None:
+    zones = [g.zones[n] for n in names]
+    cards = g.zones.cards
+    pool = sorted((u for z in zones for u in z.cards), key=lambda u: (cards[u].defn.id, u))
+    rng.shuffle(pool)
+    i = 0
+    for z in zones:
+        n = len(z.cards)
+        z.cards = pool[i : i + n]
+        for u in z.cards:
+            cards[u].zone = z.name
+        i += n
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy in which everything `seat` cannot see is dealt anew (see the module docstring)."""
+    g: BhmGame = game.clone()  # type: ignore[assignment]
+    o = 1 - seat
+    _redeal(g, [f"hand:{o}", f"aside:{o}", f"deck:{o}"], rng)
+    _redeal(g, [f"deck:{seat}"], rng)
+    inv = g.zones[f"invocations:{o}"]
+    inv.cards.sort(key=lambda u: (g.zones.cards[u].defn.id, u))
+    g.rng = GameRng(rng.getrandbits(62))
+    return g
+
+
+# ---------------------------------------------------------------------- evaluation
+def _pending_choice(g: BhmGame, seat: int) -> Action:
+    d = g.decision()
+    assert d is not None
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if d.kind == "respond":
+        if d.player != seat:
+            return Action("pass")  # the opponent's hand is not ours to read
+        return _SCRIPT._respond(g, seat, legal)
+    if d.kind == "invest":
+        return _SCRIPT._invest(g, d.context, legal)
+    return _SCRIPT._target(g, d.player, d.context, legal)
+
+
+def settle(game: BhmGame, seat: int, limit: int = 16) -> BhmGame:
+    """The position once the pending sub-decisions are played out (a copy when any are)."""
+    if game.sub not in PENDING or game.won is not None:
+        return game
+    g = game.clone()
+    n = 0
+    while g.won is None and g.sub in PENDING and n < limit:
+        g.apply_legal(_pending_choice(g, seat))
+        n += 1
+    return g
+
+
+def _worth(g: BhmGame, c: BhmCard) -> float:
+    """What a card on the field is worth: rank, Salud left, attack strength."""
+    d = c.d
+    w = 1.0 + 0.3 * d.rank
+    if d.type in ("god", "demigod"):
+        w += 1.0
+    if d.salud:
+        mx = g.max_stat(c, "salud") or 1
+        w *= 0.4 + 0.6 * min(1.0, (mx - c.wounds) / mx)
+    w += ((g.max_stat(c, "fue") or 0) + (g.max_stat(c, "pod") or 0)) / 800
+    if not d.is_being:
+        w /= 3  # BH-71 an entity's loss gives no C.LL and it does not count for balance
+    if c.petrified:
+        w = 0.0
+    elif c.frozen:
+        w *= 0.85
+    return w
+
+
+def _danger(cll: int) -> float:
+    over = cll - 20
+    return cll * W["cll"] + (over * over * W["danger"] / 4 if over > 0 else 0.0)
+
+
+def static_value(g: BhmGame, seat: int) -> float:
+    o = 1 - seat
+    x = _danger(g.cll[o]) - _danger(g.cll[seat])
+    x += W["balance"] * (g.balance_count(seat) - g.balance_count(o))
+    mat = 0.0
+    for c in g.field_cards(seat):
+        mat += _worth(g, c)
+    for c in g.field_cards(o):
+        mat -= _worth(g, c)
+    x += W["material"] * mat
+    z = g.zones
+    x += W["hand"] * (min(len(z[f"hand:{seat}"]), 7) - min(len(z[f"hand:{o}"]), 7))
+    x += W["territory"] * (len(z[f"territories:{seat}"]) - len(z[f"territories:{o}"]))
+    x -= W["deck"] * max(0, DECK_SAFE - len(z[f"deck:{seat}"]))
+    x += W["deck"] * max(0, DECK_SAFE - len(z[f"deck:{o}"]))
+    return math.tanh(W["scale"] * x)
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The position for `seat` in [-1, 1] (see the module docstring)."""
+    g: BhmGame = settle(game, seat)  # type: ignore[arg-type]
+    if g.won is not None:
+        return 1.0 if g.won == seat else -1.0
+    return static_value(g, seat)
+
+
+# ---------------------------------------------------------------------- candidates, rollout
+def candidates(game: Game, actions: list[Action]) -> list[Action]:
+    """Merge actions that differ only by which copy of a card in hand they use; keep
+    the investments that matter (the least that kills, some steps, all)."""
+    g: BhmGame = game  # type: ignore[assignment]
+    if g.sub == "invest":
+        return _investments(g, actions)
+    cards = g.zones.cards
+    seen: set[tuple[Any, ...]] = set()
+    out: list[Action] = []
+    for a in actions:
+        key: list[Any] = [a.kind]
+        for x in a.args:
+            c = cards.get(x) if isinstance(x, int) else None
+            if c is not None and c.zone.startswith(("hand:", "invocations:")):
+                key.append(c.defn.id)
+            else:
+                key.append(x)
+        k = tuple(key)
+        if k not in seen:
+            seen.add(k)
+            out.append(a)
+    return out
+
+
+def _investments(g: BhmGame, actions: list[Action]) -> list[Action]:
+    if len(actions) <= 4:
+        return actions
+    assert g.pending is not None
+    t = g.card(int(g.pending[2]))
+    need = g.cur(t, "salud") + (g.cur(t, "res") if g.has(t, "Magic Resistance") else 0)
+    nums = sorted(int(a.args[0]) for a in actions if isinstance(a.args[0], int))
+    keep = {nums[0], nums[len(nums) // 2]}
+    kills = [n for n in nums if n >= need]
+    if kills:
+        keep.add(kills[0])
+    out = [Action("invest", (n,)) for n in sorted(keep)]
+    out.append(Action("invest", ("all",)))
+    return out
+
+
+def rollout(game: Game, rng: random.Random) -> Action:
+    return _SCRIPT.choose(game)
+
+
+SPEC = AiSpec(
+    evaluate=evaluate,
+    determinize=determinize,
+    rollout=rollout,
+    candidates=candidates,
+    macro=True,
+    greedy_max_actions=60,
+    lookahead_nodes=160,
+    lookahead_width=4,
+    lookahead_depth=14,
+    reply_actions=8,
+    rollout_plies=10,
+    plans=6,
+)

@@ -1,0 +1,237 @@
+"""BHM AI levels greedy, lookahead and search (common.search with bhm.ai_search):
+legal choices, determinization, no cheating, the lethal check; long matches are slow."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bhm.ai import ScriptedAgent
+from bhm.ai_search import SPEC, candidates, determinize, evaluate
+from bhm.game import BhmGame
+from common.agents import Agent, make_agent
+from common.search import GreedyAgent, LookaheadAgent, SearchAgent
+
+from .helpers import game_from
+
+HIDDEN_KINDS = ("hand", "aside", "deck")
+
+
+def _positions() -> list[BhmGame]:
+    """Mid-game positions of scripted-vs-scripted games with a real choice to make,
+    of several decision kinds."""
+    out: list[BhmGame] = []
+    kinds: dict[str, int] = {}
+    for seed in (3, 8):
+        g = BhmGame.new_game(seed=seed)
+        agents = [ScriptedAgent(seed), ScriptedAgent(seed + 1)]
+        while not g.is_over() and g.turn < 14:
+            d = g.decision()
+            assert d is not None
+            if g.turn >= 5 and len(g.legal_actions()) > 2 and kinds.get(d.kind, 0) < 2:
+                kinds[d.kind] = kinds.get(d.kind, 0) + 1
+                out.append(g.clone())
+            g.apply(agents[d.player].choose(g))
+    assert len(out) >= 4
+    return out
+
+
+POSITIONS = _positions()
+
+
+def _rearranged(g: BhmGame, seat: int, seed: int) -> BhmGame:
+    """A twin where the opponent's hidden cards are shuffled between hand and deck (same counts),
+    and the seat's own deck is reordered."""
+    twin = g.clone()
+    r = random.Random(seed)
+    opp = 1 - seat
+    names = [f"hand:{opp}", f"deck:{opp}"]
+    pool = [u for z in names for u in twin.zones[z].cards]
+    r.shuffle(pool)
+    i = 0
+    for z in names:
+        n = len(twin.zones[z].cards)
+        twin.zones[z].cards = pool[i : i + n]
+        for u in twin.zones[z].cards:
+            twin.zones.cards[u].zone = z
+        i += n
+    r.shuffle(twin.zones[f"deck:{seat}"].cards)
+    r.shuffle(twin.zones[f"invocations:{opp}"].cards)
+    return twin
+
+
+def _seat(g: BhmGame) -> int:
+    d = g.decision()
+    assert d is not None
+    return d.player
+
+
+def _hand(g: BhmGame, p: int) -> list[str]:
+    return sorted(g.card(u).defn.id for u in g.zones[f"hand:{p}"].cards)
+
+
+# ---------------------------------------------------------------------- determinization
+def test_determinize_keeps_counts_owners_and_what_the_seat_sees() -> None:
+    for g in POSITIONS:
+        seat = _seat(g)
+        before = g.state_hash()
+        det = determinize(g, seat, random.Random(1))
+        assert g.state_hash() == before  # the real game is untouched
+        det.check_invariants()
+        for name, z in g.zones.zones.items():
+            dz = det.zones[name]
+            assert len(dz) == len(z), name
+            assert all(det.zones.cards[u].owner == z.owner for u in dz.cards if z.owner is not None), name
+            if not name.startswith(tuple(f"{k}:" for k in HIDDEN_KINDS)) and not name.startswith(
+                f"invocations:{1 - seat}"
+            ):
+                assert dz.cards == z.cards, name  # public zones and the seat's hand stay as they are
+        assert det.zones[f"hand:{seat}"].cards == g.zones[f"hand:{seat}"].cards
+        assert sorted(det.zones[f"deck:{seat}"].cards) == sorted(g.zones[f"deck:{seat}"].cards)
+        # the determinization plays on
+        det.apply(det.legal_actions()[0])
+        det.check_invariants()
+
+
+def test_determinize_redeals_the_opponents_hidden_cards() -> None:
+    g = POSITIONS[0]
+    seat = _seat(g)
+    real = _hand(g, 1 - seat)
+    dealt = [_hand(determinize(g, seat, random.Random(s)), 1 - seat) for s in range(6)]  # type: ignore[arg-type]
+    assert any(h != real for h in dealt)
+    assert len({tuple(h) for h in dealt}) > 1
+    # and the future random draws are new too
+    assert determinize(g, seat, random.Random(1)).rng.digest() != g.rng.digest()
+
+
+def test_determinize_is_the_same_when_hidden_cards_are_rearranged() -> None:
+    for k, g in enumerate(POSITIONS):
+        seat = _seat(g)
+        twin = _rearranged(g, seat, k)
+        assert _hand(twin, 1 - seat) != _hand(g, 1 - seat) or k > 0 or len(g.zones[f"hand:{1 - seat}"]) == 0
+        a = determinize(g, seat, random.Random(7))
+        b = determinize(twin, seat, random.Random(7))
+        assert a.state_hash() == b.state_hash()
+
+
+# ---------------------------------------------------------------------- the levels
+def _agents(seed: int) -> dict[str, Agent]:
+    return {
+        "greedy": GreedyAgent(SPEC, seed),
+        "lookahead": LookaheadAgent(SPEC, seed),
+        # a fixed iteration count (and a clock that never runs out) makes the search deterministic
+        "search": SearchAgent(SPEC, seed, budget=1000.0, iterations=6),
+    }
+
+
+def test_levels_are_registered_weakest_first() -> None:
+    levels = list(BhmGame.agent_levels())
+    assert levels == ["scripted", "greedy", "lookahead", "search"]
+    agent = make_agent(BhmGame, "search", 1, budget=0.05)
+    assert isinstance(agent, SearchAgent) and agent.budget == 0.05
+
+
+@pytest.mark.parametrize("level", ["greedy", "lookahead", "search"])
+def test_no_cheating_decision_unchanged_when_hidden_cards_move(level: str) -> None:
+    """Each level returns a legal action, and the same one when the opponent's hidden cards are
+    shuffled between hand and deck (and its own deck reordered)."""
+    for k, g in enumerate(POSITIONS):
+        seat = _seat(g)
+        twin = _rearranged(g, seat, 100 + k)
+        a = _agents(k)[level].choose(g.clone())
+        b = _agents(k)[level].choose(twin)
+        assert a in g.legal_actions()
+        assert a == b, (level, k, a, b)
+
+
+def test_evaluate_is_bounded_and_sees_a_won_game() -> None:
+    for g in POSITIONS:
+        for p in (0, 1):
+            v = evaluate(g, p)
+            assert -1.0 <= v <= 1.0
+        # the evaluation is symmetric enough: one side's good is the other's bad
+        assert evaluate(g, 0) * evaluate(g, 1) <= 0.05
+
+
+def test_candidates_merge_copies_but_keep_every_distinct_choice() -> None:
+    for g in POSITIONS:
+        legal = g.legal_actions()
+        cands = candidates(g, legal)
+        assert set(cands) <= set(legal)
+        assert len(cands) <= len(legal)
+        kinds = {a.kind for a in legal}
+        assert {a.kind for a in cands} == kinds
+
+
+LETHAL = """
+[state]
+turn = 9
+active = 1
+phase = "combat"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "mountain_giant"
+
+[[player.being]]
+card = "storm_roc"
+
+[[player.being]]
+card = "ember_squire"
+
+[[player]]
+cll = 30
+hand = []
+
+[[player.being]]
+card = "obsidian_guard"
+
+[[player.being]]
+card = "stone_golem"
+"""
+
+
+def test_lookahead_takes_the_lethal_line() -> None:
+    """P2 is at C.LL 30: killing the Obsidian Guard (RES 400, Salud 500) takes two attacks
+    (Mountain Giant FUE 700 and Storm Roc FUE 500 together); no single attack kills, and the
+    end of the turn alone would not reach 32. The lookahead finds the kill this turn."""
+    g = game_from(LETHAL)
+    assert not any(evaluate_kill_alone(g, a) for a in g.legal_actions() if a.kind == "attack"), (
+        "the scenario must need two attacks"
+    )
+    ai = LookaheadAgent(SPEC, 1)
+    start = g.turn
+    while not g.is_over() and g.turn == start:
+        assert _seat(g) == 0
+        g.apply(ai.choose(g.clone()))
+    assert g.winner() == 0, g.reason
+
+
+def evaluate_kill_alone(g: BhmGame, a: object) -> bool:
+    twin = g.clone()
+    twin.apply(a)  # type: ignore[arg-type]
+    return twin.is_over()
+
+
+# ---------------------------------------------------------------------- long matches (opt-in)
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("a", "b", "target", "budget"),
+    [
+        ("greedy", "scripted", 0.75, None),
+        ("lookahead", "greedy", 0.60, None),
+        ("search", "lookahead", 0.55, 0.1),
+    ],
+)
+def test_level_beats_the_one_below_over_200_games(
+    a: str, b: str, target: float, budget: float | None
+) -> None:
+    from common.tournament import run_tournament
+
+    report = run_tournament(BhmGame, [a, b], 200, 1, budget=budget)
+    pair = report.pair_results()[0]
+    assert pair["score"] >= target, pair
