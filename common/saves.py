@@ -174,7 +174,7 @@ def engine_of(data: dict[str, Any]) -> type[Game]:
     try:
         return game_class(data["game"])
     except EngineNotAvailable as exc:
-        raise SaveError(f"the save is for an unknown game: {exc}") from None
+        raise SaveError(str(exc)) from None
 
 
 def _start(data: dict[str, Any]) -> Game:
