@@ -222,6 +222,10 @@ def load_cards(
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DataError(file, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(file, f"not valid TOML: {exc}") from None
     unknown = [k for k in data if k != table]

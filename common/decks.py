@@ -110,6 +110,10 @@ def load_deck(
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DataError(str(path), "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise DataError(str(path), f"cannot read the file: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(str(path), f"not valid TOML: {exc}") from None
     return parse_deck(
