@@ -439,6 +439,11 @@ class ScriptedAgent(Agent):
         return Action("invest", ("all",))
 
 
+# The level the menu and `triarch play` offer first: the strongest one within the time limits
+# (docs/ai.md, BHM section).
+DEFAULT_LEVEL = "scripted"
+
+
 def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents)."""
     from common.search import search_levels

@@ -235,6 +235,12 @@ class BhmGame(Game):
 
         return agent_levels()
 
+    @classmethod
+    def default_agent_level(cls) -> str:
+        from .ai import DEFAULT_LEVEL
+
+        return DEFAULT_LEVEL
+
     # ------------------------------------------------------------------ card queries
     def card(self, uid: int) -> BhmCard:
         return self.zones.cards[uid]  # type: ignore[return-value]
