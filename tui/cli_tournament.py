@@ -78,7 +78,14 @@ def tournament(
     import json
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from common.agents import agent_level_names
     from common.tournament import pairs_of, run_tournament, validate_levels
@@ -101,6 +108,7 @@ def tournament(
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
         TextColumn("{task.description}"),
         console=err,
         transient=True,
