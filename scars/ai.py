@@ -553,4 +553,6 @@ class ScriptedAgent(Agent):
 
 def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents)."""
-    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed)}
+    from .ai_search import search_agent_levels
+
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_agent_levels()}

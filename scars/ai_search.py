@@ -1,0 +1,455 @@
+"""The searching AI levels of The Scars: `greedy`, `lookahead` and `search`.
+
+The search itself is shared (`common.search`); this module gives it what is
+particular to The Scars:
+
+* `determinize(game, seat, rng)` — a copy in which everything `seat` cannot
+  see is dealt anew: the opponent's hand, face-down supports (SC-22) and deck,
+  and the order of the seat's own deck, plus a fresh random generator. The
+  hidden cards are pooled in a canonical order before they are dealt, so that
+  two positions differing only in where the opponent's hidden cards lie give
+  the same copy for the same generator state (the agents cannot peek).
+* `evaluate(game, seat)` — a score in [-1, 1] from lives (concave: the last
+  lives count most), energy, the units on the table (attack, defense,
+  keywords, up to the unit limit), structures and weapons, cards in hand,
+  supports, the damage both sides threaten next turn, and a projection of the
+  combat under way (the blocks the defender would make, the units that die,
+  the lives lost).
+* `candidates(game, actions)` — drops actions that are the same as another
+  (two copies of a card in hand; paying a life where energy would do).
+* `rollout` — the scripted player (cheap) plays the rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from typing import TYPE_CHECKING, Any
+
+from common.game import Action, Game
+from common.rng import GameRng
+from common.search import AiSpec, GreedyAgent, search_levels, value_of
+
+if TYPE_CHECKING:
+    from .cards import ScarsCard
+    from .game import ScarsGame
+
+# -- evaluation weights (tuned by tournaments, see docs/ai.md) --------------------
+W = {
+    "life": 0.7,  # per life, plus LIFE_CURVE × log(1 + lives / 3): the last lives weigh most
+    "untapped": 0.15,  # per untapped energy card (do not waste energy for nothing)
+    "unit_base": 1.0,
+    "attack": 1.0,
+    "defense": 0.7,
+    "keyword": 0.4,
+    "perm": 0.8,  # structures and weapons: × (1 + cost)
+    "hand": 0.9,  # per card in hand (own dead faction cards 0.3)
+    "support": 1.5,  # per support needed for the units on the table and in hand
+    "threat": 0.5,  # per point of damage that would get through next turn
+    "exposed": 0.5,  # × value of an attack-position unit an enemy attacker kills
+    "scale": 14.0,  # tanh(score / scale)
+}
+ENERGY = (1.5, 1.5, 1.5, 1.0, 1.0, 0.4)  # the worth of the 1st, 2nd, … energy card
+ENERGY_MORE = 0.1
+LIFE_CURVE = 6.0
+HAND_CAP = 7
+# unit uid → (attack, defense left, lasting attack, lasting defense): the first two for this
+# turn's fights, the last two (without damage and until-end-of-turn boosts) for its worth
+Stats = dict[int, tuple[int, int, int, int]]
+
+
+def _life_value(lives: int) -> float:
+    lives = max(0, lives)
+    return W["life"] * lives + LIFE_CURVE * math.log1p(lives / 3.0)
+
+
+def _energy_value(n: int) -> float:
+    return sum(ENERGY[:n]) + ENERGY_MORE * max(0, n - len(ENERGY))
+
+
+def _stats(g: ScarsGame) -> Stats:
+    """Attack and defense left of every unit in play, with weapons and auras (one pass;
+    `attack_of` would scan the table for every unit). Honor is left to the combat."""
+    z = g.zones
+    cards = z.cards
+    aura = [[0, 0, 0, 0], [0, 0, 0, 0]]  # own atk, own def, enemy atk, enemy def
+    others: list[tuple[int, int, int, int]] = []  # (controller, source uid, atk, def)
+    for p in (0, 1):
+        for zn in ("units", "structures"):
+            for u in z[f"{zn}:{p}"].cards:
+                st = cards[u].defn.static  # type: ignore[attr-defined]
+                if st and st.get("effect") == "aura":
+                    a, d = int(st.get("attack", 0)), int(st.get("defense", 0))
+                    sc = st.get("scope")
+                    if sc == "own_units":
+                        aura[p][0] += a
+                        aura[p][1] += d
+                    elif sc == "enemy_units":
+                        aura[1 - p][2] += a
+                        aura[1 - p][3] += d
+                    elif sc == "other_own_units":
+                        others.append((p, u, a, d))
+    weap: dict[int, list[int]] = {}
+    for p in (0, 1):
+        for w in z[f"weapons:{p}"].cards:
+            wc: Any = cards[w]
+            if wc.attached:
+                x = weap.setdefault(wc.attached, [0, 0])
+                x[0] += wc.defn.attack
+                x[1] += wc.defn.defense
+    out: Stats = {}
+    for p in (0, 1):
+        ap = aura[p]
+        for u in z[f"units:{p}"].cards:
+            c: Any = cards[u]
+            a = c.stat("attack") + ap[0] + ap[2]
+            d = c.stat("defense") + ap[1] + ap[3]
+            w = weap.get(u)
+            if w:
+                a += w[0]
+                d += w[1]
+            for q, src, oa, od in others:
+                if q == p and src != u:
+                    a += oa
+                    d += od
+            ta = td = 0
+            for m in c.modifiers:
+                if m.until == "eot" and m.op == "add":
+                    if m.stat == "attack":
+                        ta += m.value
+                    elif m.stat == "defense":
+                        td += m.value
+            out[u] = (max(0, a), d - c.damage, max(0, a - ta), d - td)
+    return out
+
+
+def _unit_value(c: ScarsCard, _atk: int, _left: int, atk: int, dfn: int) -> float:
+    """What a unit is worth: lasting stats (damage and boosts wear off at the end of the turn)."""
+    d = c.defn
+    v = W["unit_base"] + W["attack"] * atk + W["defense"] * max(0, dfn) + W["keyword"] * len(d.keywords)
+    if d.ability or d.static or d.trigger:
+        v += 0.5 + 0.3 * d.cost
+    return v
+
+
+def _block_plan(g: ScarsGame, st: Stats, defender: int, attackers: list[ScarsCard]) -> dict[int, ScarsCard]:
+    """The blocks a sensible defender would make (a cheap model of the reply)."""
+    free = [u for u in g.units(defender) if u.position == "defense" and u.uid not in g.blocks]
+    plan: dict[int, ScarsCard] = {}
+    for a in sorted(attackers, key=lambda c: -st[c.uid][0]):
+        atk, aleft, _, _ = st[a.uid]
+        if atk <= 0 or a.uid in g.was_blocked:
+            continue
+        able = [b for b in free if g.can_block(b, a)]
+        if not able:
+            continue
+        survive = [b for b in able if atk <= st[b.uid][1]]
+        kill = [b for b in able if st[b.uid][0] > aleft]
+        both = [b for b in survive if b in kill]
+        pick = None
+        if both:
+            pick = min(both, key=lambda b: st[b.uid][0])
+        elif survive:
+            pick = min(survive, key=lambda b: st[b.uid][0])
+        elif kill:
+            va = _unit_value(a, *st[a.uid])
+            cheap = [b for b in kill if _unit_value(b, *st[b.uid]) <= va]
+            pick = min(cheap, key=lambda b: _unit_value(b, *st[b.uid])) if cheap else None
+        if pick is not None:
+            plan[a.uid] = pick
+            free.remove(pick)
+    return plan
+
+
+def _combat(g: ScarsGame, st: Stats) -> tuple[int, set[int]]:
+    """Project the combat under way: (damage to the defending hero, uids that die)."""
+    dfd = 1 - g.active
+    hero = g.hero_uid(dfd)
+    atts = [g.card(a) for a in g.attackers if a in st]
+    dead: set[int] = set()
+    if not atts:
+        return 0, dead
+    hero_dmg = 0
+    blocked: dict[int, list[ScarsCard]] = {}
+    for b, a in g.blocks.items():
+        if b in st:
+            blocked.setdefault(a, []).append(g.card(b))
+    if g.phase == "attackers":
+        for a_uid, b in _block_plan(g, st, dfd, [a for a in atts if g.attackers.get(a.uid) == hero]).items():
+            blocked.setdefault(a_uid, []).append(b)
+    for a in atts:
+        atk = g.attack_of(a)  # with Honor
+        aleft = st[a.uid][1]
+        tgt = g.attackers[a.uid]
+        bl = blocked.get(a.uid)
+        if bl or a.uid in g.was_blocked:
+            bl = bl or []
+            left = atk
+            for b in sorted(bl, key=lambda c: st[c.uid][1]):
+                need = st[b.uid][1] + 1
+                if left >= need and not g._prevented(a, b, atk):
+                    dead.add(b.uid)
+                    left -= need
+            if left > 0 and all(b.uid in dead for b in bl) and g.has_kw(a, "Trample"):
+                hero_dmg += left
+            if sum(st[b.uid][0] for b in bl) > aleft:
+                dead.add(a.uid)
+        elif tgt == hero:
+            hero_dmg += atk
+        elif tgt in st:
+            t = g.card(tgt)
+            if atk > st[tgt][1] and not g._prevented(a, t, atk):
+                dead.add(tgt)
+            if st[tgt][0] > aleft and not g._prevented(t, a):
+                dead.add(a.uid)
+    return hero_dmg, dead
+
+
+def _side(g: ScarsGame, st: Stats, p: int, me: int, dead: set[int], lives: int) -> float:
+    z = g.zones
+    cards = z.cards
+    v = _life_value(lives)
+    energy = z[f"energy:{p}"].cards
+    v += _energy_value(len(energy))
+    v += W["untapped"] * sum(1 for u in energy if not cards[u].tapped)  # type: ignore[attr-defined]
+    vals = []
+    n_units = 0
+    for u in z[f"units:{p}"].cards:
+        if u in dead:
+            continue
+        n_units += 1
+        vals.append(_unit_value(cards[u], *st[u]))  # type: ignore[arg-type]
+    vals.sort(reverse=True)
+    limit = g.unit_limit(p)
+    v += sum(vals[:limit]) + 0.25 * sum(vals[limit:])
+    for zn in ("structures", "weapons"):
+        for u in z[f"{zn}:{p}"].cards:
+            v += W["perm"] * (1 + cards[u].defn.cost)  # type: ignore[attr-defined]
+    hand = z[f"hand:{p}"].cards
+    want = n_units
+    if p == me:
+        hv = 0.0
+        for u in hand:
+            d: Any = cards[u].defn
+            if g.can_cast_faction(p, d):
+                hv += W["hand"]
+                want += d.type == "unit"
+            else:
+                hv += 0.3
+        v += min(hv, W["hand"] * HAND_CAP)
+    else:
+        v += W["hand"] * min(len(hand), HAND_CAP)
+        want += 1 + len(hand) // 3
+    # supports matter while they let units stay on the table (SC-23)
+    v += W["support"] * min(len(z[f"supports:{p}"]), (want + 1) // 2)
+    return v
+
+
+def _threat(g: ScarsGame, st: Stats, p: int, dead: set[int]) -> tuple[int, float]:
+    """What `p`'s attackers could do next turn against the other side's guard:
+    (damage that gets through, value of the other side's exposed units)."""
+    q = 1 - p
+    atks = sorted(
+        (
+            st[c.uid][0]
+            for c in g.units(p)
+            if c.uid not in dead and (c.position == "attack" or "Alert" in c.defn.keywords)
+        ),
+        reverse=True,
+    )
+    if not atks:
+        return 0, 0.0
+    guards = sum(1 for c in g.units(q) if c.uid not in dead and c.position == "defense")
+    through = sum(atks[guards:])
+    top = atks[0]
+    exposed = 0.0
+    for c in g.units(q):
+        if c.uid in dead or c.position != "attack":
+            continue
+        if top > st[c.uid][1]:
+            exposed += _unit_value(c, *st[c.uid])
+    return through, exposed
+
+
+def _resolved(g: ScarsGame) -> ScarsGame:
+    """A copy in which what waits in the resolution zone resolves (both players pass)."""
+    g = g.clone()
+    for _ in range(12):
+        d = g.decision()
+        if d is None or d.kind != "respond" or not g.stack:
+            break
+        g.apply_legal(PASS)
+    return g
+
+
+PASS = Action("pass")
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """A score of the position for `seat` in [-1, 1] (public information and its own hand)."""
+    g: ScarsGame = game  # type: ignore[assignment]
+    if g.stack and not g.over:
+        g = _resolved(g)
+    if g.over:
+        w = g.win
+        return 0.0 if w is None else (0.99 if w == seat else -0.99)
+    opp = 1 - seat
+    st = _stats(g)
+    hero_dmg, dead = _combat(g, st) if g.attackers else (0, set())
+    lives = [g.lives(0), g.lives(1)]
+    lives[1 - g.active] -= hero_dmg
+    if lives[opp] <= 0 < lives[seat]:
+        return 0.98
+    if lives[seat] <= 0 < lives[opp]:
+        return -0.98
+    score = _side(g, st, seat, seat, dead, lives[seat]) - _side(g, st, opp, seat, dead, lives[opp])
+    mine, my_exp = _threat(g, st, seat, dead)
+    theirs, their_exp = _threat(g, st, opp, dead)
+    score += W["threat"] * (min(mine, lives[opp]) - min(theirs, lives[seat]))
+    score += W["exposed"] * (my_exp - their_exp)
+    if theirs >= lives[seat]:
+        score -= 6.0
+    if mine >= lives[opp]:
+        score += 4.0
+    return math.tanh(score / W["scale"])
+
+
+# -- hidden information -----------------------------------------------------------
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of `game` with everything `seat` cannot see dealt anew from `rng`."""
+    g: ScarsGame = game.clone()  # type: ignore[assignment]
+    z = g.zones
+    opp = 1 - seat
+    # The opponent's hand, supports and deck form one pool; our deck another.
+    for zones in ((f"hand:{opp}", f"supports:{opp}", f"deck:{opp}"), (f"deck:{seat}",)):
+        counts = [len(z[n].cards) for n in zones]
+        uids = sorted(u for n in zones for u in z[n].cards)
+        if not uids:
+            continue
+        defs = sorted((z.cards[u].defn for u in uids), key=lambda d: d.id)
+        rng.shuffle(defs)
+        i = 0
+        for n, k in zip(zones, counts, strict=True):
+            part = uids[i : i + k]
+            i += k
+            z[n].cards = part
+            face_down = n.startswith("supports:")
+            for u, d in zip(part, defs[i - k : i], strict=True):
+                c: Any = z.cards[u]
+                c.reset()
+                c.defn = d
+                c.zone = n
+                c.controller = c.owner
+                c.face_down = face_down
+    g.rng = GameRng(rng.getrandbits(62))
+    # a private copy for searching: no need to carry the log and the history along
+    g.log = type(g.log)()
+    g.history = []
+    g._invalidate()
+    return g
+
+
+# -- candidates and rollouts -------------------------------------------------------
+def _signature(g: ScarsGame, a: Action) -> tuple[Any, ...]:
+    out: list[Any] = [a.kind]
+    cards = g.zones.cards
+    for x in a.args:
+        if isinstance(x, int) and x in cards:
+            c = cards[x]
+            if c.zone.startswith(("hand:", "deck:", "discard:")):
+                out.append(c.defn.id)
+                continue
+        out.append(x)
+    return tuple(out)
+
+
+def candidates(game: Game, actions: list[Action]) -> list[Action]:
+    """The legal actions without duplicates: the same card twice in hand gives the
+    same choices; a position change or shelter paid with a life where energy would do."""
+    g: ScarsGame = game  # type: ignore[assignment]
+    seen: set[tuple[Any, ...]] = set()
+    with_energy = {a.args[:-1] for a in actions if a.kind in ("pos", "shelter") and a.args[-1] == "e"}
+    out: list[Action] = []
+    for a in actions:
+        if a.kind in ("pos", "shelter") and a.args[-1] == "l" and a.args[:-1] in with_energy:
+            continue
+        if a.kind in ("cast", "support", "discard"):
+            s = _signature(g, a)
+            if s in seen:
+                continue
+            seen.add(s)
+        out.append(a)
+    return out
+
+
+_ROLLOUT_AGENTS: dict[int, Any] = {}
+
+
+def rollout(game: Game, rng: random.Random) -> Action:
+    """The scripted player's choice (cheap, sensible)."""
+    from .ai import ScriptedAgent
+
+    ag = _ROLLOUT_AGENTS.get(0)
+    if ag is None:
+        ag = _ROLLOUT_AGENTS[0] = ScriptedAgent(0)
+    return ag.choose(game)
+
+
+SPEC = AiSpec(
+    evaluate=evaluate,
+    determinize=determinize,
+    rollout=rollout,
+    candidates=candidates,
+    macro=True,
+    greedy_max_actions=60,
+    lookahead_nodes=160,
+    lookahead_width=4,
+    lookahead_depth=10,
+    reply_actions=8,
+    rollout_plies=12,
+    plans=6,
+)
+
+
+PRIOR = float(os.environ.get("SCARS_PRIOR", "0.05"))
+
+
+class ScarsGreedyAgent(GreedyAgent):
+    """One ply: every candidate is tried on a determinization and evaluated; the scripted
+    player's own choice gets a small head start (`PRIOR`), so that the evaluation overrules
+    it only where it sees a clear gain."""
+
+    def __init__(self, spec: AiSpec, seed: int = 0) -> None:
+        super().__init__(spec, seed)
+        from .ai import ScriptedAgent
+
+        self.hint = ScriptedAgent(seed)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        d = game.decision()
+        assert d is not None
+        seat = d.player
+        det = self._det(game, seat)
+        hint = self.hint.choose(det)
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        if hint not in acts:
+            acts.append(hint)
+        best, best_v = hint, -math.inf
+        for a in acts:
+            g = det.clone()
+            g.apply_legal(a)
+            v = value_of(self.spec, g, seat) + (PRIOR if a == hint else 0.0)
+            if v > best_v:
+                best, best_v = a, v
+        return best if best in legal else legal[0]
+
+
+def search_agent_levels() -> dict[str, Any]:
+    """greedy, lookahead and search for The Scars."""
+    levels = search_levels(SPEC)
+    levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
+    return levels
