@@ -1,0 +1,248 @@
+"""Hand of the Gods for the shared searching levels (`greedy`, `lookahead`, `search`).
+
+`common.search` supplies the agents; this module supplies what they need to
+know about this game (`SPEC`):
+
+* `determinize(game, seat, rng)` — a copy in which the opponent's hand, the
+  order of both decks and the game's future chance are dealt anew.
+* `evaluate(game, seat)` — a score in [-1, 1] from public information and
+  the seat's own hand only.
+* `candidates(game, actions)` — prunes the many deployment cells and moves.
+* `rollout(game, rng)` — a cheap playing policy for the search's rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from common.game import Action, Game
+from common.rng import GameRng
+from common.search import AiSpec
+
+if TYPE_CHECKING:
+    from .game import HotgGame
+
+
+# ------------------------------------------------------------------ determinization
+def _redeal(g: HotgGame, zone_names: tuple[str, ...], rng: random.Random) -> None:
+    """Deal the cards of `zone_names` (all of one owner) anew, keeping each zone's count.
+
+    The unknown cards are put in a canonical order first — their uids sorted, their
+    definitions sorted by id — so the result depends only on which cards are hidden
+    there, never on where they really are: rearranging them between the zones gives
+    the same deal for the same `rng` state. The instances keep their uids; each
+    hidden uid gets a definition of the pool and the default state (HG-61: cards in
+    a hand or a deck carry no modification)."""
+    zones = [g.zones[z] for z in zone_names]
+    uids = sorted(u for z in zones for u in z.cards)
+    if not uids:
+        return
+    cards = g.zones.cards
+    defs = sorted((cards[u].defn for u in uids), key=lambda d: d.id)
+    rng.shuffle(defs)
+    i = 0
+    for z in zones:
+        n = len(z.cards)
+        z.cards = uids[i : i + n]
+        for u, d in zip(z.cards, defs[i : i + n], strict=True):
+            c = cards[u]
+            c.defn = d
+            c.zone = z.name
+            c.controller = c.owner
+            c.reset()  # type: ignore[attr-defined]  # a HotgCard
+        i += n
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> HotgGame:
+    """A copy of `game` with everything `seat` cannot see dealt anew from `rng`:
+    the opponent's hand and deck (as one pool), the seat's own deck order, and a
+    fresh game RNG so that future chance (reveals, random targets) is not foreseen.
+    The opponent's reveal area is left alone (it is only filled during the
+    opponent's own decision)."""
+    g: HotgGame = game.clone()  # type: ignore[assignment]
+    opp = 1 - seat
+    _redeal(g, (f"hand:{opp}", f"deck:{opp}"), rng)
+    _redeal(g, (f"deck:{seat}",), rng)
+    g.rng = GameRng(rng.getrandbits(62))
+    return g
+
+
+# ---------------------------------------------------------------------- evaluation
+W = {
+    "stone": 2.0,  # per point of stone health (difference)
+    "danger": 1.0,  # extra per point of a stone's health below 10
+    "unit": 1.0,  # per point of a unit's material value
+    "threat": 1.0,  # per point of attack that reaches the enemy stone next turn
+    "hand": 1.2,  # per card in the own hand
+    "guard": 3.0,  # own stone guarded
+}
+SCALE = 50.0  # tanh scale of the weighted sum
+FALLOFF = 0.12  # threat lost per cell beyond a unit's reach (movement + range)
+
+
+def _unit_value(g: HotgGame, uid: int, atk: int) -> float:
+    c = g.card(uid)
+    hp = c.hp if c.hp > 0 else 0
+    v = 1.0 + 1.5 * atk + 1.0 * hp + 0.6 * atk * hp**0.5
+    prot = g.protect(uid)
+    if prot:
+        v += 1.0 * prot
+    if c.abilities("aura"):
+        v += 2.0
+    if g.range_of(uid) > 1:
+        v += 1.0
+    return v
+
+
+def evaluate(game: Game, seat: int, depth: int = 0) -> float:
+    """The position for `seat` in [-1, 1]: stone health, the material on the
+    battlefield, the attack each side can bring to the other's stone next turn,
+    cards in its own hand and a guarded stone. Reads only public state and hand
+    counts. A pending choice (a Warcry's target, a revealed card) is worth its
+    best answer for the player who makes it, so playing such a card is valued
+    with its effect."""
+    g: HotgGame = game  # type: ignore[assignment]
+    if g.result is not None:
+        if g.result == seat:
+            return 1.0
+        return 0.0 if g.result == -1 else -1.0
+    if g.pending is not None and depth < 2:
+        chooser = int(g.pending["player"])
+        best = -2.0 if chooser == seat else 2.0
+        for a in g.legal_actions():
+            t = g.clone()
+            t.apply_legal(a)
+            v = evaluate(t, seat, depth + 1)
+            best = max(best, v) if chooser == seat else min(best, v)
+        return best
+    opp = 1 - seat
+    cards = g.zones.cards
+    stones = g.stones
+    ms, os_ = cards[stones[seat]], cards[stones[opp]]
+    my_hp, op_hp = ms.hp, os_.hp  # type: ignore[attr-defined]
+    score = W["stone"] * (my_hp - op_hp)
+    if my_hp < 10:
+        score -= W["danger"] * (10 - my_hp)
+    if op_hp < 10:
+        score += W["danger"] * (10 - op_hp)
+    mr, mc = ms.row, ms.col  # type: ignore[attr-defined]
+    orow, ocol = os_.row, os_.col  # type: ignore[attr-defined]
+    my_threat = 0.0
+    op_threat = 0.0
+    material = 0.0
+    for uid in g.zones["board"].cards:
+        if uid == stones[0] or uid == stones[1]:
+            continue
+        c = cards[uid]
+        ctl = c.controller
+        if ctl is None:
+            continue
+        atk = g.attack_of(uid)
+        v = _unit_value(g, uid, atk)
+        reach = g.move_of(uid) + g.range_of(uid)
+        if ctl == seat:
+            material += v
+            d = abs(c.row - orow) + abs(c.col - ocol)  # type: ignore[attr-defined]
+            if d <= reach:
+                my_threat += atk
+            else:
+                my_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
+        else:
+            material -= v
+            d = abs(c.row - mr) + abs(c.col - mc)  # type: ignore[attr-defined]
+            if d <= reach:
+                op_threat += atk
+            else:
+                op_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
+    score += W["unit"] * material
+    if g.guarded(opp):
+        my_threat *= 0.3
+    if g.guarded(seat):
+        op_threat *= 0.3
+        score += W["guard"]
+    score += W["threat"] * (my_threat - 1.2 * op_threat)
+    # own hand only: the opponent's draw at the start of its turn must not make ending
+    # the turn look worse than any other action
+    score += W["hand"] * len(g.zones[f"hand:{seat}"].cards)
+    return math.tanh(score / SCALE)
+
+
+# ---------------------------------------------------------------------- candidates
+DEPLOY_CELLS = 3
+MOVE_CELLS = 3
+
+
+def candidates(game: Game, actions: list[Action]) -> list[Action]:
+    """Attacks, spells, abilities, warcries, answers to choices first; for each card
+    deployed only the few cells nearest the enemy stone (or the own stone for a Guard
+    or a Structure); for each move, the cells nearest the enemy stone, the one next
+    to the own stone; then `end`."""
+    g: HotgGame = game  # type: ignore[assignment]
+    d = g.decision()
+    if d is None or d.kind != "turn":
+        return actions
+    me = d.player
+    ms, os_ = g.card(g.stones[me]), g.card(g.stones[1 - me])
+    first: list[Action] = []
+    plays: dict[int, list[tuple[float, Action]]] = {}
+    moves: dict[int, list[tuple[float, Action]]] = {}
+    end: list[Action] = []
+    for a in actions:
+        k = a.kind
+        if k == "end":
+            end.append(a)
+        elif (k == "play" and len(a.args) == 2 and isinstance(a.args[1], str)) or k == "move":
+            uid = int(a.args[0])
+            r, c = (int(x) for x in str(a.args[1]).split(","))
+            to_enemy = abs(r - os_.row) + abs(c - os_.col)
+            to_home = max(abs(r - ms.row), abs(c - ms.col))
+            hd = g.card(uid).hdef
+            defensive = "Structure" in hd.subtypes or "Guard" in hd.keywords
+            key = to_home * 3 + to_enemy * 0.1 if defensive else float(to_enemy)
+            (plays if k == "play" else moves).setdefault(uid, []).append((key, a))
+        else:
+            first.append(a)
+    out = first
+    for group, keep in ((plays, DEPLOY_CELLS), (moves, MOVE_CELLS)):
+        for lst in group.values():
+            lst.sort(key=lambda t: t[0])
+            out += [a for _, a in lst[:keep]]
+    return out + end
+
+
+# ------------------------------------------------------------------------- rollout
+_KIND_WEIGHT = {"attack": 8.0, "play": 4.0, "ability": 2.0, "warcry": 3.0, "move": 1.0, "end": 0.6}
+
+
+def rollout(game: Game, rng: random.Random) -> Action:
+    """A cheap policy: attacks the enemy stone when it can, otherwise draws an action
+    weighted by its kind (attacks and plays before moves; moves towards the enemy)."""
+    acts = candidates(game, game.legal_actions())
+    g: HotgGame = game  # type: ignore[assignment]
+    d = g.decision()
+    if d is not None and d.kind == "turn":
+        enemy_stone = g.stones[1 - d.player]
+        for a in acts:
+            if a.kind == "attack" and a.args[1] == enemy_stone:
+                return a
+        total = 0.0
+        weights = []
+        for a in acts:
+            total += _KIND_WEIGHT.get(a.kind, 1.0)
+            weights.append(total)
+        x = rng.random() * total
+        for a, w in zip(acts, weights, strict=True):
+            if x < w:
+                return a
+    return acts[rng.randrange(len(acts))]
+
+
+SPEC = AiSpec(
+    evaluate=evaluate,
+    determinize=determinize,
+    rollout=rollout,
+    candidates=candidates,
+    macro=True,
+)

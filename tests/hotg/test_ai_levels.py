@@ -1,0 +1,206 @@
+"""The searching AI levels of Hand of the Gods (greedy, lookahead, search): legal
+choices, a determinization that hides what the seat cannot see, no cheating, and
+a lethal line found. Fast: the search runs a fixed number of iterations."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from common.agents import Agent, agent_level_names, make_agent
+from common.search import GreedyAgent, LookaheadAgent, SearchAgent
+from hotg.ai import ScriptedAgent
+from hotg.ai_search import SPEC, candidates, determinize, evaluate
+from hotg.game import HotgGame
+
+from .helpers import make, u
+
+LEVELS = ("greedy", "lookahead", "search")
+
+
+def midgame(seed: int, actions: int) -> HotgGame:
+    """A position reached by two scripted players, stopped at a turn decision with choices."""
+    g = HotgGame.new_game(seed=seed)
+    agents = [ScriptedAgent(seed), ScriptedAgent(seed + 1)]
+    n = 0
+    while not g.is_over():
+        d = g.decision()
+        assert d is not None
+        if n >= actions and d.kind == "turn" and len(g.legal_actions()) > 3:
+            return g
+        g.apply(agents[d.player].choose(g))
+        n += 1
+    raise AssertionError("the game ended before the position was reached")
+
+
+POSITIONS = [(3, 25), (7, 40), (11, 55), (19, 30)]
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[HotgGame]:
+    return [midgame(s, n) for s, n in POSITIONS]
+
+
+def rearranged(g: HotgGame, seat: int, seed: int) -> HotgGame:
+    """The same position with the opponent's hidden cards shuffled between its hand and
+    its deck (counts kept), and the seat's own deck reordered: what the seat sees is
+    unchanged, what it cannot see is different."""
+    t = g.clone()
+    opp = 1 - seat
+    r = random.Random(seed)
+    hand, deck = t.zones[f"hand:{opp}"], t.zones[f"deck:{opp}"]
+    pool = hand.cards + deck.cards
+    r.shuffle(pool)
+    hand.cards, deck.cards = pool[: len(hand.cards)], pool[len(hand.cards) :]
+    for z in (hand, deck):
+        for uid in z.cards:
+            t.card(uid).zone = z.name
+    r.shuffle(t.zones[f"deck:{seat}"].cards)
+    t.check_invariants()
+    assert t.view(seat) == g.view(seat)
+    return t
+
+
+def hidden_ids(g: HotgGame, seat: int) -> tuple[list[str], list[str]]:
+    opp = 1 - seat
+    return (
+        [g.card(x).defn.id for x in g.zones[f"hand:{opp}"].cards],
+        [g.card(x).defn.id for x in g.zones[f"deck:{opp}"].cards],
+    )
+
+
+def agents_for(level: str, seed: int) -> Agent:
+    if level == "greedy":
+        return GreedyAgent(SPEC, seed)
+    if level == "lookahead":
+        return LookaheadAgent(SPEC, seed)
+    # a fixed number of iterations instead of a clock, and a budget so large that
+    # the plan-finding deadline never cuts in: the choice is deterministic
+    return SearchAgent(SPEC, seed, budget=1000.0, iterations=24)
+
+
+def test_levels_are_registered_weakest_first() -> None:
+    assert agent_level_names(HotgGame) == ["random", "scripted", "greedy", "lookahead", "search"]
+    assert isinstance(make_agent(HotgGame, "search", 1, budget=0.05), SearchAgent)
+    assert make_agent(HotgGame, "search", 1, budget=0.05).budget == 0.05  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_chooses_a_legal_action_in_mid_game_positions(
+    level: str, positions: list[HotgGame]
+) -> None:
+    for g in positions:
+        before = g.state_hash()
+        a = agents_for(level, 5).choose(g)
+        assert a in g.legal_actions()
+        assert g.state_hash() == before  # the agent searched copies only
+
+
+def test_search_on_the_clock_stays_within_its_budget(positions: list[HotgGame]) -> None:
+    """Iterations stop early enough (the budget is generous here so a loaded machine
+    cannot fail it; `triarch bench` measures the real overrun)."""
+    agent = SearchAgent(SPEC, 1, budget=0.2)
+    a = agent.choose(positions[1])
+    assert a in positions[1].legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_determinization_keeps_counts_owners_and_invariants(positions: list[HotgGame]) -> None:
+    for g in positions:
+        seat = g.active
+        det = determinize(g, seat, random.Random(3))
+        det.check_invariants()
+        for name, z in g.zones.zones.items():
+            assert len(det.zones[name].cards) == len(z.cards), name
+            assert all(
+                det.card(x).owner == det.zones[name].owner
+                for x in det.zones[name].cards
+                if z.owner is not None
+            )
+        # the opponent's hand + deck hold the same cards as a multiset, and so does the own deck
+        opp = 1 - seat
+        for names in ((f"hand:{opp}", f"deck:{opp}"), (f"deck:{seat}",)):
+            real = Counter(g.card(x).defn.id for n in names for x in g.zones[n].cards)
+            dealt = Counter(det.card(x).defn.id for n in names for x in det.zones[n].cards)
+            assert real == dealt
+        # what the seat sees is untouched
+        assert det.view(seat)["players"][seat] == g.view(seat)["players"][seat]
+        assert det.view(seat)["board"] == g.view(seat)["board"]
+        # the game's future chance is dealt anew
+        assert det.rng.digest() != g.rng.digest()
+
+
+def test_determinization_redeals_the_hidden_cards_for_some_seed(positions: list[HotgGame]) -> None:
+    g = positions[2]
+    seat = g.active
+    real = hidden_ids(g, seat)
+    dealt = [hidden_ids(determinize(g, seat, random.Random(s)), seat) for s in range(6)]
+    assert any(d != real for d in dealt)
+    assert len({repr(d) for d in dealt}) > 1
+
+
+def test_determinization_is_the_same_when_hidden_cards_are_rearranged(positions: list[HotgGame]) -> None:
+    for i, g in enumerate(positions):
+        seat = g.active
+        t = rearranged(g, seat, 100 + i)
+        assert hidden_ids(t, seat) != hidden_ids(g, seat) or not g.zones[f"deck:{1 - seat}"].cards
+        for s in (1, 2):
+            assert determinize(g, seat, random.Random(s)).state_hash() == (
+                determinize(t, seat, random.Random(s)).state_hash()
+            )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_cheating_the_choice_ignores_where_hidden_cards_are(level: str, positions: list[HotgGame]) -> None:
+    """The decision is unchanged when the opponent's hidden cards are shuffled between
+    its hand and deck (and the own deck is reordered), in several positions."""
+    for i, g in enumerate(positions):
+        seat = g.active
+        t = rearranged(g, seat, 7 + i)
+        assert agents_for(level, 11).choose(g) == agents_for(level, 11).choose(t)
+
+
+def test_evaluation_reads_no_hidden_card() -> None:
+    g1 = make([u("hoplite", "2,2")], p2={"hand": ["legionary"], "deck": ["cyclops"]})
+    g2 = make([u("hoplite", "2,2")], p2={"hand": ["surtr"], "deck": ["thor", "thor"]})
+    assert evaluate(g1, 0) == evaluate(g2, 0)
+    assert -1.0 <= evaluate(g1, 0) <= 1.0
+
+
+def test_evaluation_prefers_a_healthier_stone_and_more_units() -> None:
+    base = make([u("hoplite", "2,2")])
+    hurt = make([u("hoplite", "2,2")], p2={"stone": 10})
+    more = make([u("hoplite", "2,2"), u("fenrir", "1,1")])
+    assert evaluate(hurt, 0) > evaluate(base, 0)
+    assert evaluate(more, 0) > evaluate(base, 0)
+    assert evaluate(base, 1) < 0 < evaluate(base, 0)
+
+
+def test_candidates_prune_cells_but_keep_attacks_and_end(positions: list[HotgGame]) -> None:
+    for g in positions:
+        legal = g.legal_actions()
+        kept = candidates(g, legal)
+        assert set(kept) <= set(legal)
+        assert [a for a in legal if a.kind in ("attack", "end")] == [
+            a for a in kept if a.kind in ("attack", "end")
+        ]
+
+
+def test_lookahead_takes_a_lethal_line() -> None:
+    """P2's stone has 6 health: Fenrir (5) must first walk next to it (three steps),
+    then both it and the Grey Wolf (1) attack — four actions in the right order."""
+    g = make(
+        [u("fenrir", "2,5"), u("grey_wolf", "1,7"), u("legionary", "0,3", 2)],
+        p1={"mana": 0, "max_mana": 0},
+        p2={"stone": 6},
+    )
+    agent = LookaheadAgent(SPEC, 1)
+    for _ in range(8):
+        if g.is_over():
+            break
+        d = g.decision()
+        assert d is not None and d.player == 0, "the turn passed without the lethal line"
+        g.apply(agent.choose(g))
+    assert g.winner() == 0
