@@ -16,9 +16,10 @@ import random
 from dataclasses import dataclass
 
 from common.errors import IllegalAction
-from common.game import Action, Game
+from common.game import Game
+from common.soak import MALFORMED, illegal_samples
 
-MALFORMED = ["", "   ", "???", "9lives", "move", "attack", "play", "pass 1 2 3 4 5 6 7 8", "zzz_unknown 1"]
+__all__ = ["MALFORMED", "HarnessResult", "exercise_game", "illegal_samples"]
 
 
 @dataclass
@@ -27,26 +28,6 @@ class HarnessResult:
     over: bool
     winner: int | None
     final_hash: str
-
-
-def illegal_samples(game: Game, legal: list[Action], rng: random.Random, k: int = 4) -> list[Action | str]:
-    samples: list[Action | str] = list(rng.sample(MALFORMED, 3))
-    samples.append(Action("no_such_verb", (1,)))
-    legal_set = set(legal)
-    tries = 0
-    while len(samples) < 4 + k and legal and tries < 40:
-        tries += 1
-        base = rng.choice(legal)
-        args = list(base.args)
-        if args and rng.random() < 0.7:
-            i = rng.randrange(len(args))
-            args[i] = (args[i] + 997) if isinstance(args[i], int) else f"{args[i]}x"
-        else:
-            args.append(12345)
-        cand = Action(base.kind, tuple(args))
-        if cand not in legal_set:
-            samples.append(cand)
-    return samples
 
 
 def exercise_game(
