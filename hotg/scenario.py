@@ -59,6 +59,8 @@ def load_scenario_file(path: str | Path) -> str:
     """Read a scenario file's text (its validation happens when a game starts from it)."""
     try:
         return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise DataError(str(path), f"cannot read: {exc}") from None
 
