@@ -413,6 +413,8 @@ SPEC = AiSpec(
 
 
 PRIOR = float(os.environ.get("SCARS_PRIOR", "0.05"))
+_K = os.environ.get("SCARS_KINDS")
+KINDS = set(_K.split(",")) if _K else None
 
 
 class ScarsGreedyAgent(GreedyAgent):
@@ -435,6 +437,8 @@ class ScarsGreedyAgent(GreedyAgent):
         seat = d.player
         det = self._det(game, seat)
         hint = self.hint.choose(det)
+        if KINDS is not None and d.kind not in KINDS:
+            return hint
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         if hint not in acts:
             acts.append(hint)
