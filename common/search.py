@@ -253,16 +253,23 @@ class SearchAgent(_SpecAgent):
         self._plan: list[Action] = []
         self._plan_at = -1
         self.last_iterations = 0
+        self._slowest = 0.0
+        self._last = 0.0
 
     # -- the budget ------------------------------------------------------------
     def _go_on(self, start: float, n: int) -> bool:
         if self.iterations is not None:
             return n < self.iterations
+        now = time.perf_counter()
+        if n:
+            self._slowest = max(self._slowest, now - self._last)
+        self._last = now
         if n == 0:
+            self._slowest = 0.0
             return True
-        elapsed = time.perf_counter() - start
-        # stop early enough that one more iteration cannot overrun the budget
-        return elapsed + elapsed / n * 1.5 < self.budget
+        # stop early enough that even the slowest iteration so far, twice
+        # over, cannot overrun the budget (the machine may be busy)
+        return now - start + 2 * self._slowest < self.budget * 0.97
 
     def _rollout(self, g: Game, seat: int) -> float:
         pol = self.spec.rollout
