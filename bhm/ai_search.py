@@ -55,6 +55,9 @@ W: dict[str, float] = {
 DECK_SAFE = 4
 
 _SCRIPT = ScriptedAgent(0)
+# decisions the evaluation cannot tell apart (hand quality, deck-out risk): the scripted choice
+SCRIPTED_ONLY = frozenset(("mulligan", "discard", "draw"))
+SCRIPT_FIRST = True
 
 
 # ---------------------------------------------------------------------- determinization
@@ -167,11 +170,17 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
     """Merge actions that differ only by which copy of a card in hand they use; keep
     the investments that matter (the least that kills, some steps, all)."""
     g: BhmGame = game  # type: ignore[assignment]
-    if g.sub == "invest":
+    sub = g.sub
+    if sub in SCRIPTED_ONLY:
+        return [_SCRIPT.choose(g)]
+    if sub == "invest":
         return _investments(g, actions)
+    first = _SCRIPT.choose(g) if SCRIPT_FIRST else None
     cards = g.zones.cards
     seen: set[tuple[Any, ...]] = set()
     out: list[Action] = []
+    if first is not None:  # the scripted choice first: it wins ties
+        actions = [first, *(a for a in actions if a != first)]
     for a in actions:
         key: list[Any] = [a.kind]
         for x in a.args:
@@ -214,10 +223,10 @@ SPEC = AiSpec(
     candidates=candidates,
     macro=True,
     greedy_max_actions=60,
-    lookahead_nodes=160,
+    lookahead_nodes=120,
     lookahead_width=4,
     lookahead_depth=14,
-    reply_actions=8,
+    reply_actions=6,
     rollout_plies=10,
     plans=6,
 )
