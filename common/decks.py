@@ -46,12 +46,26 @@ class DeckList:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], file: str = "<save>") -> DeckList:
-        return cls(
-            str(data.get("name", "deck")),
-            tuple(dict(data.get("header", {})).items()),
-            tuple((str(k), int(v)) for k, v in dict(data.get("cards", {})).items()),
-            file,
-        )
+        """The deck a `Setup` (a save) holds; a malformed one is a DataError naming `file`."""
+        if not isinstance(data, Mapping):
+            raise DataError(file, f"a deck must be a table, got {type(data).__name__}")
+        name = data.get("name", "deck")
+        header = data.get("header") or {}
+        cards = data.get("cards") or {}
+        if not isinstance(name, str):
+            raise DataError(file, f"expected a string, got {type(name).__name__}", field="name")
+        if not isinstance(header, Mapping) or not all(isinstance(k, str) for k in header):
+            raise DataError(file, "the deck header must be a table", field="header")
+        if not isinstance(cards, Mapping):
+            raise DataError(file, "the deck's cards must be a table of id = count", field="cards")
+        entries: list[tuple[str, int]] = []
+        for cid, n in cards.items():
+            if not isinstance(cid, str):
+                raise DataError(file, f"a card id must be a string, got {cid!r}", field="cards")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise DataError(file, f"count must be a whole number ≥ 1, got {n!r}", card=cid, field="count")
+            entries.append((cid, n))
+        return cls(name, tuple(header.items()), tuple(entries), file)
 
 
 def parse_deck(

@@ -64,8 +64,13 @@ def validate_deck_content(deck: Any, file: str) -> DeckList:
         return check_rules(deck)
     if not isinstance(deck, Mapping):
         raise DataError(file, f"a deck must be a table, got {type(deck).__name__}")
-    header = dict(deck.get("header") or {})
-    data = {"deck": {"name": deck.get("name", "deck"), **header}, "cards": dict(deck.get("cards") or {})}
+    header = deck.get("header") or {}
+    cards = deck.get("cards") or {}
+    if not isinstance(header, Mapping) or not all(isinstance(k, str) for k in header):
+        raise DataError(file, "the deck header must be a table", field="header")
+    if not isinstance(cards, Mapping):
+        raise DataError(file, "the deck's cards must be a table of id = count", field="cards")
+    data = {"deck": {"name": deck.get("name", "deck"), **header}, "cards": dict(cards)}
     dl = parse_deck(data, file=file, header_fields={"leader": str}, pool=card_pool())
     return check_rules(dl)
 

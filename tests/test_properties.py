@@ -411,3 +411,25 @@ def test_undecodable_hotg_scenario_file_is_a_data_error(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_scenario_file(path)
     assert str(path) in str(info.value) and "UTF-8" in str(info.value)
+
+
+@FAST
+@given(data=st.data())
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_deck_contents_in_a_setup_give_data_errors(game_id: str, data: st.DataObject) -> None:
+    """A deck as a save holds it (a hand-edited save) is validated like a deck file."""
+    cls = engine(game_id)
+    presets = list(cls.preset_decks().values())
+    assume(presets)
+    deck = data.draw(st.sampled_from(presets), label="deck")
+    broken = mutate(data, {"deck": deck}, data.draw(st.integers(1, 3), label="rounds")).get("deck")
+    seat = data.draw(st.integers(0, 1), label="seat")
+    decks: list[Any] = [None, None]
+    decks[seat] = broken
+    try:
+        game = cls.new_game(seed=1, decks=decks)
+    except DataError as exc:
+        assert exc.message and exc.file
+    else:
+        check_invariants(game)
+        check_decision(game)
