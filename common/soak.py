@@ -6,15 +6,15 @@ random) and checked after every action:
 
 * cheap checks, every step: a game that is not over has a decision for a
   valid seat and at least one legal action; the agent's choice is one of the
-  legal actions and choosing did not change the state; the engine's
-  `check_invariants()` (card conservation, …) holds; a finished game has no
-  decision and no legal action;
+  legal actions; the engine's `check_invariants()` (card conservation, …)
+  holds; a finished game has no decision and no legal action;
 * sampled checks, every `check_every` steps (at an offset that depends on the
   seed, so different games check different steps) and at the first step:
   every legal action's notation parses back to itself; a sample of malformed
   and illegal actions is refused with `IllegalAction` (with a reason) and the
-  state hash unchanged; `clone()` hashes equal to the original, stays equal
-  when the original moves on, and follows it when given the same action;
+  state hash unchanged; every seat's `view()` is JSON-able; choosing did not
+  change the state; `clone()` hashes equal to the original, stays equal when
+  the original moves on, and follows it when given the same action;
 * every `save_every` steps and at the end: the JSON save (through a JSON
   dump/load) loads to the same state hash — at the end this is the replay of
   the whole action list from the setup.
@@ -139,6 +139,15 @@ def check_refusals(game: Game, legal: list[Action], rng: random.Random, h: str) 
             raise SoakFailure("refusal", f"refusing {bad!r} changed the state")
 
 
+def check_views(game: Game) -> None:
+    """Every seat's view (and a spectator's) is JSON-able data."""
+    for seat in (*range(game.players), None):
+        try:
+            json.dumps(game.view(seat))
+        except Exception as exc:
+            raise SoakFailure("view", f"view({seat}) failed: {type(exc).__name__}: {exc}") from exc
+
+
 def check_invariants(game: Game) -> None:
     try:
         game.check_invariants()
@@ -238,6 +247,7 @@ def soak_game(
             if sampled:
                 check_notation(game, legal)
                 check_refusals(game, legal, rng, h)
+                check_views(game)
             d = game.decision()
             assert d is not None
             try:

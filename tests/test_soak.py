@@ -101,6 +101,13 @@ class ReplayDiffers(ToyGame):
         return game
 
 
+class BadView(ToyGame):
+    """view() holds something that is not JSON data."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {**super().view(player), "odd": {1, 2}}
+
+
 FAULTS = [
     (LeakyClone, "clone"),
     (LosesCard, "invariant"),
@@ -108,6 +115,7 @@ FAULTS = [
     (Stuck, "no-legal-action"),
     (RefusalChangesState, "refusal"),
     (ReplayDiffers, "replay"),
+    (BadView, "view"),
 ]
 
 
