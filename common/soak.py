@@ -222,6 +222,7 @@ def soak_game(
     save_every: int = 100,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     options: dict[str, Any] | None = None,
+    budget: float | None = None,
 ) -> GameOutcome:
     """Play one seeded game between two agent levels with every check; never raises
     for an engine fault: the first broken check ends the game and is returned."""
@@ -231,8 +232,8 @@ def soak_game(
     game: Game | None = None
     try:
         seats: list[Agent] = [
-            make_agent(game_cls, agents[0], seed * 2 + 1),
-            make_agent(game_cls, agents[1], seed * 2 + 2),
+            make_agent(game_cls, agents[0], seed * 2 + 1, budget=budget),
+            make_agent(game_cls, agents[1], seed * 2 + 2, budget=budget),
         ]
         pickers = [random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)]
         game = game_cls.new_game(seed=seed, options=options)
@@ -380,6 +381,7 @@ def soak(
     check_every: int = 10,
     save_every: int = 100,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    budget: float | None = None,
     on_game: Callable[[int, GameOutcome], None] | None = None,
 ) -> SoakReport:
     """Play `games` games; game i uses seed `seed + i` and the i-th agent pair of
@@ -395,6 +397,7 @@ def soak(
             check_every=check_every,
             save_every=save_every,
             max_actions=max_actions,
+            budget=budget,
         )
         report.add(outcome)
         report.seconds = time.perf_counter() - start

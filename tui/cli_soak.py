@@ -35,6 +35,12 @@ import click
     help="Save→load check every K steps (0: only the final replay).",
 )
 @click.option("--max-actions", type=click.IntRange(1), default=5000, show_default=True)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0.001),
+    default=None,
+    help="Seconds per decision for the levels that search on a clock (e.g. 0.05 for a quick 'search').",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per engine.")
 def soak(
     game: str,
@@ -44,6 +50,7 @@ def soak(
     check_every: int,
     save_every: int,
     max_actions: int,
+    budget: float | None,
     as_json: bool,
 ) -> None:
     """Soak-test engines: play GAMES seeded games each, checking every invariant.
@@ -124,6 +131,7 @@ def soak(
                 check_every=check_every,
                 save_every=save_every,
                 max_actions=max_actions,
+                budget=budget,
                 on_game=on_game,
             )
         reports.append(report)
