@@ -149,8 +149,6 @@ def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents):
     the scripted planner above, then the shared searching levels of `common.search`
     with this game's evaluation and determinization (`hotg.ai_search`)."""
-    from common.search import search_levels
+    from .ai_search import levels
 
-    from .ai_search import SPEC
-
-    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_levels(SPEC)}
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **levels()}

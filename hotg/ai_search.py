@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from common.agents import Agent
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec
+from common.search import AiSpec, LookaheadAgent, search_levels
 
 if TYPE_CHECKING:
     from .game import HotgGame
@@ -77,7 +80,9 @@ W = {
     "threat": 1.0,  # per point of attack that reaches the enemy stone next turn
     "hand": 1.2,  # per card in the own hand
     "guard": 3.0,  # own stone guarded
+    "mate": 25.0,  # a stone within reach of enough attack to destroy it next turn
 }
+PENDING_OPTIONS = 12  # answers of a pending choice tried by the evaluation
 SCALE = 50.0  # tanh scale of the weighted sum
 FALLOFF = 0.12  # threat lost per cell beyond a unit's reach (movement + range)
 
@@ -108,10 +113,10 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         if g.result == seat:
             return 1.0
         return 0.0 if g.result == -1 else -1.0
-    if g.pending is not None and depth < 2:
+    if g.pending is not None and depth < 1:
         chooser = int(g.pending["player"])
         best = -2.0 if chooser == seat else 2.0
-        for a in g.legal_actions():
+        for a in g.legal_actions()[:PENDING_OPTIONS]:
             t = g.clone()
             t.apply_legal(a)
             v = evaluate(t, seat, depth + 1)
@@ -129,8 +134,8 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         score += W["danger"] * (10 - op_hp)
     mr, mc = ms.row, ms.col  # type: ignore[attr-defined]
     orow, ocol = os_.row, os_.col  # type: ignore[attr-defined]
-    my_threat = 0.0
-    op_threat = 0.0
+    my_threat = op_threat = 0.0  # attack coming at the other stone, fading with distance
+    my_reach = op_reach = 0  # attack that can reach the other stone next turn
     material = 0.0
     for uid in g.zones["board"].cards:
         if uid == stones[0] or uid == stones[1]:
@@ -147,6 +152,7 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
             d = abs(c.row - orow) + abs(c.col - ocol)  # type: ignore[attr-defined]
             if d <= reach:
                 my_threat += atk
+                my_reach += atk
             else:
                 my_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
         else:
@@ -154,14 +160,22 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
             d = abs(c.row - mr) + abs(c.col - mc)  # type: ignore[attr-defined]
             if d <= reach:
                 op_threat += atk
+                op_reach += atk
             else:
                 op_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
     score += W["unit"] * material
     if g.guarded(opp):
         my_threat *= 0.3
+        my_reach = 0
     if g.guarded(seat):
         op_threat *= 0.3
+        op_reach = 0
         score += W["guard"]
+    # a stone the other side can destroy next turn
+    if op_reach >= my_hp:
+        score -= W["mate"]
+    if my_reach >= op_hp:
+        score += 0.4 * W["mate"]
     score += W["threat"] * (my_threat - 1.2 * op_threat)
     # own hand only: the opponent's draw at the start of its turn must not make ending
     # the turn look worse than any other action
@@ -245,4 +259,38 @@ SPEC = AiSpec(
     rollout=rollout,
     candidates=candidates,
     macro=True,
+    lookahead_nodes=200,
 )
+
+LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+
+
+class HotgLookahead(LookaheadAgent):
+    """The shared lookahead with a clock as well as a node budget: a turn with many
+    spells and targets can make 200 nodes costly, so the beam also stops after
+    `cap` seconds and plays the best line found (decisions stay under 200 ms)."""
+
+    def __init__(
+        self, spec: AiSpec, seed: int = 0, nodes: int | None = None, cap: float | None = None
+    ) -> None:
+        super().__init__(spec, seed, nodes)
+        self.cap = LOOKAHEAD_CAP if cap is None else cap
+
+    def choose(self, game: Game) -> Action:
+        start = time.perf_counter()
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None:
+            return legal[0]
+        found = self.lines(self._det(game, d.player), d.player, deadline=start + self.cap)
+        if not found:
+            return legal[0]
+        a = found[0].actions[0]
+        return a if a in legal else legal[0]
+
+
+def levels() -> dict[str, Callable[..., Agent]]:
+    """greedy, lookahead (with its clock) and search, weakest first."""
+    out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
+    out["lookahead"] = lambda seed=0, **kw: HotgLookahead(SPEC, seed)
+    return out

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from common.agents import Agent, agent_level_names, make_agent
-from common.search import GreedyAgent, LookaheadAgent, SearchAgent
+from common.search import GreedyAgent, SearchAgent
 from hotg.ai import ScriptedAgent
-from hotg.ai_search import SPEC, candidates, determinize, evaluate
+from hotg.ai_search import SPEC, HotgLookahead, candidates, determinize, evaluate
 from hotg.game import HotgGame
 
 from .helpers import make, u
@@ -74,15 +74,16 @@ def hidden_ids(g: HotgGame, seat: int) -> tuple[list[str], list[str]]:
 def agents_for(level: str, seed: int) -> Agent:
     if level == "greedy":
         return GreedyAgent(SPEC, seed)
-    if level == "lookahead":
-        return LookaheadAgent(SPEC, seed)
+    if level == "lookahead":  # a node budget only (no clock): deterministic
+        return HotgLookahead(SPEC, seed, nodes=120, cap=1000.0)
     # a fixed number of iterations instead of a clock, and a budget so large that
     # the plan-finding deadline never cuts in: the choice is deterministic
-    return SearchAgent(SPEC, seed, budget=1000.0, iterations=24)
+    return SearchAgent(SPEC, seed, budget=1000.0, iterations=12)
 
 
 def test_levels_are_registered_weakest_first() -> None:
     assert agent_level_names(HotgGame) == ["random", "scripted", "greedy", "lookahead", "search"]
+    assert isinstance(make_agent(HotgGame, "lookahead", 1), HotgLookahead)
     assert isinstance(make_agent(HotgGame, "search", 1, budget=0.05), SearchAgent)
     assert make_agent(HotgGame, "search", 1, budget=0.05).budget == 0.05  # type: ignore[attr-defined]
 
@@ -196,7 +197,7 @@ def test_lookahead_takes_a_lethal_line() -> None:
         p1={"mana": 0, "max_mana": 0},
         p2={"stone": 6},
     )
-    agent = LookaheadAgent(SPEC, 1)
+    agent = HotgLookahead(SPEC, 1, cap=1000.0)
     for _ in range(8):
         if g.is_over():
             break
