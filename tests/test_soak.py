@@ -5,6 +5,7 @@ and the run goes on. `pytest -m soak` runs a bigger soak."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -206,10 +207,14 @@ def test_cli_soak_reports_a_failure_with_exit_code_1(monkeypatch: pytest.MonkeyP
 # -- opt-in: pytest -m soak ---------------------------------------------------------------
 
 
+SOAK_GAMES = int(os.environ.get("TRIARCH_SOAK_GAMES", "300"))
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_soak_many_games(game_id: str) -> None:
+    """`pytest -m soak`: SOAK_GAMES (env TRIARCH_SOAK_GAMES, default 300) games per engine."""
     cls = engine(game_id)
-    report = soak(cls, 300, seed=1000, levels=["random", "scripted"])
+    report = soak(cls, SOAK_GAMES, seed=100_000, levels=["random", "scripted"])
     assert [f.describe() for f in report.failures] == []
-    assert report.finished == 300
+    assert report.finished == SOAK_GAMES
