@@ -77,6 +77,10 @@ ABILITY_KEYS = (
 )
 
 
+# HotgDef.abilities_when's grouping, per definition: id -> (the definition, when -> abilities).
+_BY_WHEN: dict[int, tuple[HotgDef, dict[Any, tuple[tuple[int, Mapping[str, Any]], ...]]]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class HotgDef(CardDef):
     kind: Literal["unit", "spell", "leader", "ability", "stone", "blessing"] = "unit"
@@ -92,8 +96,17 @@ class HotgDef(CardDef):
     ability: str = ""  # a leader's Leader Ability (an id of kind "ability")
     abilities: tuple[dict[str, str | int], ...] = ()
 
-    def abilities_when(self, when: str) -> list[tuple[int, Mapping[str, Any]]]:
-        return [(i, a) for i, a in enumerate(self.abilities) if a.get("when") == when]
+    def abilities_when(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
+        """(index, ability) of the abilities that happen `when`, in card order.
+        Definitions are immutable, so the grouping is made once per definition."""
+        entry = _BY_WHEN.get(id(self))
+        if entry is None or entry[0] is not self:
+            groups: dict[Any, list[tuple[int, Mapping[str, Any]]]] = {}
+            for i, a in enumerate(self.abilities):
+                groups.setdefault(a.get("when"), []).append((i, a))
+            entry = (self, {k: tuple(v) for k, v in groups.items()})
+            _BY_WHEN[id(self)] = entry
+        return entry[1].get(when, ())
 
     @property
     def is_unit_kind(self) -> bool:
@@ -307,10 +320,10 @@ class HotgCard(Card):
     def has_kw(self, name: str) -> bool:
         return any(keyword_name(k) == name for k in self.text_keywords())
 
-    def abilities(self, when: str) -> list[tuple[int, Mapping[str, Any]]]:
+    def abilities(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         if self.silenced:
-            return []
-        return self.hdef.abilities_when(when)
+            return ()
+        return self.defn.abilities_when(when)  # type: ignore[attr-defined]  # a HotgDef
 
     @property
     def subtypes(self) -> tuple[str, ...]:

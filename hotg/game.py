@@ -70,6 +70,26 @@ def cell_str(cell: tuple[int, int]) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    table = {}
+    for r in range(ROWS):
+        for c in range(COLS):
+            out = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                        continue
+                    if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
+                        out.append((r + dr, c + dc))
+            table[(r, c)] = tuple(out)
+    return table
+
+
+# The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
+NEIGHBOURS = _neighbour_table(True)
+ORTHOGONAL = _neighbour_table(False)
+
+
 def parse_cell(token: Any) -> tuple[int, int] | None:
     if not isinstance(token, str) or token.count(",") != 1:
         return None
@@ -230,17 +250,19 @@ class HotgGame(Game):
         return self.on_board(uid) and self.card(uid).hp > 0
 
     def occupancy(self) -> dict[tuple[int, int], int]:
+        cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
-        for uid in self.zones["board"].cards:
-            c = self.card(uid)
-            out[(c.row, c.col)] = uid
+        for uid in self.zones.zones["board"].cards:
+            c = cards[uid]
+            out[(c.row, c.col)] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def banished_cells(self) -> dict[tuple[int, int], int]:
+        cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
-        for uid in self.zones["banished"].cards:
-            c = self.card(uid)
-            out[(c.row, c.col)] = uid
+        for uid in self.zones.zones["banished"].cards:
+            c = cards[uid]
+            out[(c.row, c.col)] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
@@ -254,23 +276,15 @@ class HotgGame(Game):
 
     @staticmethod
     def neighbours(cell: tuple[int, int], diagonal: bool = True) -> list[tuple[int, int]]:
-        r, c = cell
-        out = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
-                    continue
-                if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
-                    out.append((r + dr, c + dc))
-        return out
+        return list((NEIGHBOURS if diagonal else ORTHOGONAL)[cell])
 
     def units_adjacent(self, cell: tuple[int, int]) -> list[int]:
         occ = self.occupancy()
-        return [occ[n] for n in self.neighbours(cell) if n in occ]
+        return [occ[n] for n in NEIGHBOURS[cell] if n in occ]
 
     def free_cells_around(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
         occ, ban = self.occupancy(), self.banished_cells()
-        return [n for n in self.neighbours(cell) if n not in occ and n not in ban]
+        return [n for n in NEIGHBOURS[cell] if n not in occ and n not in ban]
 
     def is_ally(self, uid: int, player: int | None) -> bool:
         return player is not None and self.card(uid).controller == player
@@ -743,28 +757,49 @@ class HotgGame(Game):
 
     # ---------------------------------------------------------------- auras
     def refresh_auras(self) -> None:
-        """HG-57: strip every aura bonus and apply all auras again, on top of other stats."""
+        """HG-57: strip every aura bonus and apply all auras again, on top of other stats.
+
+        Auras read positions, controllers and subtypes, never stats, so the new aura
+        bonuses are worked out first and a unit whose bonuses stay the same keeps
+        its modifiers as they are."""
+        cards = self.zones.cards
         units = self.board_units(stones=False)
-        sources = [u for u in units if self.card(u).abilities("aura")]
-        if not sources and not any(m.tag == "aura" for u in units for m in self.card(u).modifiers):
+        sources = [cards[u] for u in units if cards[u].abilities("aura")]  # type: ignore[attr-defined]
+        if not sources and not any(m.tag == "aura" for u in units for m in cards[u].modifiers):
             return  # no aura on the battlefield, none to remove
-        old_max = {u: self.max_health(u) for u in units}
+        new: dict[int, list[Modifier]] = {}
+        for s in sources:
+            for _, ab in s.abilities("aura"):  # type: ignore[attr-defined]
+                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab):  # type: ignore[arg-type]
+                    new.setdefault(uid, []).append(Modifier(stat, value, "add", s.uid, "aura", "aura"))
         for u in units:
-            c = self.card(u)
-            if any(m.tag == "aura" for m in c.modifiers):
-                c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
-        for src in sources:
-            s = self.card(src)
-            for _, ab in s.abilities("aura"):
-                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab):
-                    self.card(uid).modifiers.append(Modifier(stat, value, "add", src, "aura", "aura"))
-        for u in units:
-            c = self.card(u)
-            new = self.max_health(u)
-            if new > old_max[u]:
-                c.hp += new - old_max[u]
-            elif c.hp > new:
-                c.hp = new  # HG-56: lowered only as far as needed
+            c = cards[u]
+            mods = c.modifiers
+            gets = new.pop(u, None)
+            had = any(m.tag == "aura" for m in mods)
+            if had:
+                kept = [m for m in mods if m.tag != "aura"]
+                if gets:
+                    kept += gets
+                changed = kept != mods
+            else:
+                changed = gets is not None
+            top = c.stat("health")  # its maximum health (`max_health`)
+            if not changed:
+                if c.hp > top:  # type: ignore[attr-defined]
+                    c.hp = top  # type: ignore[attr-defined]
+                continue
+            if had:
+                c.modifiers = kept
+            else:
+                mods += gets  # type: ignore[arg-type]
+            now = c.stat("health")
+            if now > top:
+                c.hp += now - top  # type: ignore[attr-defined]
+            elif c.hp > now:  # type: ignore[attr-defined]
+                c.hp = now  # type: ignore[attr-defined]  # HG-56: lowered only as far as needed
+        for uid, gets in new.items():  # not a unit on the battlefield: no health to adjust
+            cards[uid].modifiers += gets
 
     def _expire(self, until: str) -> None:
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
@@ -993,9 +1028,12 @@ class HotgGame(Game):
         p = self.active
         acts: list[Action] = []
         acts += self._play_actions(p)
-        for uid in self.board_units(stones=False):
-            if self.card(uid).controller == p:
-                acts += self._unit_actions(uid, p)
+        cards = self.zones.cards
+        mine = [u for u in self.board_units(stones=False) if cards[u].controller == p]
+        if mine:  # worked out once for all of p's units
+            board = (self.occupancy(), self.banished_cells(), self.attackable(p))
+            for uid in mine:
+                acts += self._unit_actions(uid, p, board)
         acts += self._ability_actions(p)
         acts.append(Action("end"))
         return acts
@@ -1006,13 +1044,20 @@ class HotgGame(Game):
             return [Action("target", (t,)) for t in self.pending["targets"]]
         return [Action("pick", (u,)) for u in self.pending["cards"]]
 
-    def _unit_actions(self, uid: int, p: int) -> list[Action]:
-        """Moves, attacks and the activated Warcry of one of `p`'s units."""
+    def _unit_actions(
+        self,
+        uid: int,
+        p: int,
+        board: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int], list[int]] | None = None,
+    ) -> list[Action]:
+        """Moves, attacks and the activated Warcry of one of `p`'s units. `board` is
+        (occupancy, banished cells, `attackable(p)`) when the caller has them."""
+        occ, ban, foes = board if board is not None else (None, None, None)
         acts: list[Action] = []
         if self._can_move(uid) is None:
-            acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid)]
+            acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid, occ, ban)]
         if self._can_attack(uid) is None:
-            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid)]
+            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid, foes)]
         if self._can_warcry(uid) is None:
             acts += self._with_targets("warcry", (uid,), self.card(uid).hdef, "activated", p, uid, "warcry")
         return acts
@@ -1092,17 +1137,27 @@ class HotgGame(Game):
         out: set[tuple[int, int]] = set()
         for cell, uid in occ.items():
             if self.card(uid).controller == p:
-                for n in self.neighbours(cell):
+                for n in NEIGHBOURS[cell]:
                     if n not in occ and n not in ban:
                         out.add(n)
         return sorted(out)
 
-    def reachable(self, uid: int) -> list[tuple[int, int]]:
+    def reachable(
+        self,
+        uid: int,
+        occ: dict[tuple[int, int], int] | None = None,
+        ban: dict[tuple[int, int], int] | None = None,
+    ) -> list[tuple[int, int]]:
         """HG-30/32: orthogonal steps, through allies and banished cells, never through
-        enemies, ending on an empty cell."""
+        enemies, ending on an empty cell. (`occ`/`ban`: the current `occupancy()` and
+        `banished_cells()`, when the caller has them.)"""
         c = self.card(uid)
+        cards = self.zones.cards
         steps = self.move_of(uid)
-        occ, ban = self.occupancy(), self.banished_cells()
+        if occ is None:
+            occ = self.occupancy()
+        if ban is None:
+            ban = self.banished_cells()
         start = (c.row, c.col)
         seen = {start}
         frontier = [start]
@@ -1110,11 +1165,11 @@ class HotgGame(Game):
         for _ in range(steps):
             nxt = []
             for cell in frontier:
-                for n in self.neighbours(cell, diagonal=False):
+                for n in ORTHOGONAL[cell]:
                     if n in seen:
                         continue
                     other = occ.get(n)
-                    if other is not None and self.card(other).controller != c.controller:
+                    if other is not None and cards[other].controller != c.controller:
                         continue  # enemies and neutral units block
                     seen.add(n)
                     nxt.append(n)
@@ -1123,15 +1178,26 @@ class HotgGame(Game):
             frontier = nxt
         return sorted(out)
 
-    def attack_targets(self, uid: int) -> list[int]:
-        c = self.card(uid)
+    def attackable(self, player: int | None) -> list[int]:
+        """The units `player`'s units may attack where in range (HG-40 aside), in board order."""
         return [
-            t
-            for t in self.board_units()
-            if self.is_enemy(t, c.controller)
-            and self.in_range(uid, t)
-            and self.can_target(t, "attack", c.controller)
+            t for t in self.board_units() if self.is_enemy(t, player) and self.can_target(t, "attack", player)
         ]
+
+    def attack_targets(self, uid: int, foes: list[int] | None = None) -> list[int]:
+        """What `uid` may attack (`foes`: `attackable()` of its controller, if known)."""
+        c = self.card(uid)
+        if foes is None:
+            foes = self.attackable(c.controller)
+        cards = self.zones.cards
+        rng = self.range_of(uid)
+        out = []
+        for t in foes:  # HG-40, as `in_range`
+            tc = cards[t]
+            dr, dc = abs(c.row - tc.row), abs(c.col - tc.col)  # type: ignore[attr-defined]
+            if (max(dr, dc) == 1) if rng <= 1 else (0 < dr + dc <= rng):
+                out.append(t)
+        return out
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:
