@@ -226,3 +226,26 @@ def test_scripted_misses_the_lethal_line() -> None:
             break
         g.apply(agent.choose(g))
     assert g.winner() is None
+
+
+# -- long runs: `pytest -m slow` ----------------------------------------------------------
+@pytest.mark.slow
+def test_greedy_against_scripted_200_games() -> None:
+    """The measured figure (docs/ai.md): greedy beats scripted 114–86 (57%, 95% Wilson
+    50.1–63.7%) — above even, short of the 75% target. Both levels are deterministic, so
+    the same command gives the same games; the test asserts greedy keeps ≥ 55%."""
+    from common.tournament import run_tournament
+
+    rep = run_tournament(ScarsGame, ["scripted", "greedy"], games=200, seed=1)
+    (pair,) = rep.pair_results()
+    assert not pair["errors"] and pair["capped"] == 0
+    assert pair["score"] <= 0.45, pair  # scripted's share: greedy wins at least 55%
+
+
+@pytest.mark.slow
+def test_lookahead_and_search_play_clean_games() -> None:
+    from common.tournament import run_tournament
+
+    rep = run_tournament(ScarsGame, ["lookahead", "search", "scripted"], games=4, seed=3, budget=0.05)
+    for pair in rep.pair_results():
+        assert not pair["errors"] and pair["capped"] == 0, pair
