@@ -332,6 +332,7 @@ class SoakReport:
     by_pair: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     seconds: float = 0.0
+    interrupted: bool = False  # stopped early (Ctrl-C, SIGTERM): the counts are of the games played
 
     @property
     def failures_by_kind(self) -> dict[str, int]:
@@ -369,6 +370,7 @@ class SoakReport:
             "failure_details": [f.to_json() for f in self.failures[:max_failures]],
             "seconds": round(self.seconds, 3),
             "games_per_s": round(self.games_per_s, 2),
+            "interrupted": self.interrupted,
         }
 
 
@@ -385,23 +387,28 @@ def soak(
     on_game: Callable[[int, GameOutcome], None] | None = None,
 ) -> SoakReport:
     """Play `games` games; game i uses seed `seed + i` and the i-th agent pair of
-    `pairings(levels)` (cycling). Failures are collected, the run goes on."""
+    `pairings(levels)` (cycling). Failures are collected, the run goes on.
+    A KeyboardInterrupt ends the run early: the game in progress is dropped and
+    the report (marked `interrupted`) counts the games played."""
     pairs = pairings(levels)
     report = SoakReport(game_cls.game_id, seed)
     start = time.perf_counter()
-    for i in range(games):
-        outcome = soak_game(
-            game_cls,
-            seed + i,
-            pairs[i % len(pairs)],
-            check_every=check_every,
-            save_every=save_every,
-            max_actions=max_actions,
-            budget=budget,
-        )
-        report.add(outcome)
-        report.seconds = time.perf_counter() - start
-        if on_game is not None:
-            on_game(i, outcome)
+    try:
+        for i in range(games):
+            outcome = soak_game(
+                game_cls,
+                seed + i,
+                pairs[i % len(pairs)],
+                check_every=check_every,
+                save_every=save_every,
+                max_actions=max_actions,
+                budget=budget,
+            )
+            report.add(outcome)
+            report.seconds = time.perf_counter() - start
+            if on_game is not None:
+                on_game(i, outcome)
+    except KeyboardInterrupt:
+        report.interrupted = True
     report.seconds = time.perf_counter() - start
     return report

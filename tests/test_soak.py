@@ -162,6 +162,16 @@ def test_an_engine_error_names_seed_action_and_exception_and_the_run_goes_on() -
     assert report.to_json()["failures_by_kind"] == {"engine-error": 1}
 
 
+def test_an_interrupted_soak_reports_the_games_played() -> None:
+    def stop_after_two(i: int, outcome: object) -> None:
+        if i == 1:
+            raise KeyboardInterrupt
+
+    report = soak(ToyGame, 10, seed=1, levels=["random"], on_game=stop_after_two)
+    assert report.interrupted and report.games == 2 and report.finished == 2
+    assert report.to_json()["interrupted"] is True
+
+
 def test_a_game_that_never_ends_is_a_failure() -> None:
     out = soak_game(ToyGame, 5, max_actions=3)
     assert out.failure is not None and out.failure.kind == "no-end" and out.actions == 3

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from common.soak import SoakReport
 
 
 @click.command()
@@ -55,9 +59,13 @@ def soak(
 ) -> None:
     """Soak-test engines: play GAMES seeded games each, checking every invariant.
 
-    Exit code 0 when every game ran clean, 1 when any check failed.
+    Exit code 0 when every game ran clean, 1 when any check failed, 130 when
+    stopped early (Ctrl-C or SIGTERM: the games played so far are reported).
     """
+    import signal
+
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -66,12 +74,11 @@ def soak(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
-    from rich.table import Table
 
     from common.agents import agent_level_names
     from common.errors import EngineNotAvailable
     from common.registry import GAMES, available_games, game_class
-    from common.soak import SoakReport, pairings
+    from common.soak import pairings
     from common.soak import soak as run
 
     gid = game.lower()
@@ -97,74 +104,97 @@ def soak(
             sys.exit(2)
         classes.append(cls)
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     console = Console(stderr=True)
     reports: list[SoakReport] = []
-    for cls in classes:
-        pairs = ", ".join(f"{a} vs {b}" for a, b in pairings(levels))
-        with Progress(
-            TextColumn(f"{cls.title}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[failures]} failures"),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=as_json,
-            disable=not console.is_terminal,
-        ) as progress:
-            task = progress.add_task("games", total=games, failures=0)
-            failures = 0
+    try:
+        for cls in classes:
+            pairs = ", ".join(f"{a} vs {b}" for a, b in pairings(levels))
+            with Progress(
+                TextColumn(f"{cls.title}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[failures]} failures"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=as_json,
+                disable=not console.is_terminal,
+            ) as progress:
+                task = progress.add_task("games", total=games, failures=0)
+                failures = 0
 
-            def on_game(i: int, outcome: object, _task: object = task) -> None:
-                nonlocal failures
-                failure = getattr(outcome, "failure", None)
-                if failure is not None:
-                    failures += 1
-                    progress.console.print(f"[red]FAIL[/] {failure.describe()}", markup=True, highlight=False)
-                progress.update(_task, advance=1, failures=failures)  # type: ignore[arg-type]
+                def on_game(i: int, outcome: object, _task: object = task) -> None:
+                    nonlocal failures
+                    failure = getattr(outcome, "failure", None)
+                    if failure is not None:
+                        failures += 1
+                        progress.console.print(
+                            f"[red]FAIL[/] {escape(failure.describe())}", markup=True, highlight=False
+                        )
+                    progress.update(_task, advance=1, failures=failures)  # type: ignore[arg-type]
 
-            report = run(
-                cls,
-                games,
-                seed,
-                levels,
-                check_every=check_every,
-                save_every=save_every,
-                max_actions=max_actions,
-                budget=budget,
-                on_game=on_game,
-            )
-        reports.append(report)
-        if as_json:
-            click.echo(json.dumps(report.to_json()))
-            continue
-        out = Console()
-        t = Table(title=f"{cls.title} soak: seeds {seed}..{seed + games - 1}; agents {pairs}")
-        t.add_column("games", justify="right")
-        t.add_column("actions", justify="right")
-        t.add_column("finished", justify="right")
-        t.add_column("wins P1/P2/draw", justify="right")
-        t.add_column("failures", justify="right")
-        t.add_column("time", justify="right")
-        t.add_column("games/s", justify="right")
-        t.add_row(
-            str(report.games),
-            str(report.actions),
-            str(report.finished),
-            f"{report.wins[0]}/{report.wins[1]}/{report.draws}",
-            str(len(report.failures)),
-            f"{report.seconds:.1f} s",
-            f"{report.games_per_s:.1f}",
-        )
-        out.print(t)
-        if report.failures:
-            out.print(
-                "failures by kind: " + ", ".join(f"{k} {v}" for k, v in report.failures_by_kind.items())
-            )
-            for f in report.failures[:20]:
-                out.print(f"  {f.describe()}", highlight=False, markup=False)
-                if f.trace:
-                    out.print("    " + f.trace.replace("\n", "\n    "), highlight=False, markup=False)
-            if len(report.failures) > 20:
-                out.print(f"  … and {len(report.failures) - 20} more (--json lists 50)")
-    sys.exit(1 if any(r.failures for r in reports) else 0)
+                report = run(
+                    cls,
+                    games,
+                    seed,
+                    levels,
+                    check_every=check_every,
+                    save_every=save_every,
+                    max_actions=max_actions,
+                    budget=budget,
+                    on_game=on_game,
+                )
+            reports.append(report)
+            if as_json:
+                click.echo(json.dumps(report.to_json()))
+            else:
+                _print_report(report, seed, games, pairs)
+            if report.interrupted:
+                break
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if any(r.failures for r in reports):
+        sys.exit(1)
+    sys.exit(130 if any(r.interrupted for r in reports) else 0)
+
+
+def _print_report(report: SoakReport, seed: int, games: int, pairs: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from common.registry import GAMES
+
+    title = GAMES[report.game].title if report.game in GAMES else report.game
+    out = Console()
+    stopped = f" — interrupted after {report.games} games" if report.interrupted else ""
+    t = Table(title=f"{title} soak: seeds {seed}..{seed + games - 1}; agents {pairs}{stopped}")
+    t.add_column("games", justify="right")
+    t.add_column("actions", justify="right")
+    t.add_column("finished", justify="right")
+    t.add_column("wins P1/P2/draw", justify="right")
+    t.add_column("failures", justify="right")
+    t.add_column("time", justify="right")
+    t.add_column("games/s", justify="right")
+    t.add_row(
+        str(report.games),
+        str(report.actions),
+        str(report.finished),
+        f"{report.wins[0]}/{report.wins[1]}/{report.draws}",
+        str(len(report.failures)),
+        f"{report.seconds:.1f} s",
+        f"{report.games_per_s:.1f}",
+    )
+    out.print(t)
+    if report.failures:
+        out.print("failures by kind: " + ", ".join(f"{k} {v}" for k, v in report.failures_by_kind.items()))
+        for f in report.failures[:20]:
+            out.print(f"  {f.describe()}", highlight=False, markup=False)
+            if f.trace:
+                out.print("    " + f.trace.replace("\n", "\n    "), highlight=False, markup=False)
+        if len(report.failures) > 20:
+            out.print(f"  … and {len(report.failures) - 20} more (--json lists 50)")
