@@ -55,7 +55,12 @@ class Action:
         verb = tokens[0].lower()
         if not _VERB.match(verb):
             raise IllegalAction(f"bad action verb {tokens[0]!r} in {text!r}")
-        args: list[int | str] = [int(t) if _INT.match(t) else t for t in tokens[1:]]
+        args: list[int | str] = []
+        for t in tokens[1:]:
+            try:
+                args.append(int(t) if _INT.match(t) else t)
+            except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+                raise IllegalAction(f"number too long ({len(t)} digits) in {text[:40]!r}…") from None
         return Action(verb, tuple(args))
 
     def __str__(self) -> str:

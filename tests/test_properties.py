@@ -134,7 +134,11 @@ NOTATION_TEXT = st.one_of(
         lambda verb, args: " ".join([verb, *args]),
         st.sampled_from(["move", "attack", "play", "pass", "deploy", "end", "cast", "block", "call", "draw"]),
         st.lists(
-            st.one_of(st.integers(-(10**40), 10**40).map(str), WEIRD_TEXT.filter(lambda s: " " not in s)),
+            st.one_of(
+                st.integers(-(10**40), 10**40).map(str),
+                st.integers(4290, 4400).map(lambda n: "9" * n),  # around Python's int-from-text limit
+                WEIRD_TEXT.filter(lambda s: " " not in s),
+            ),
             max_size=5,
         ),
     ),
@@ -157,6 +161,18 @@ def mid_game(cls: type[Game]) -> Game:
             g.apply(r.choice(legal))
         _mid_games[cls.game_id] = g
     return _mid_games[cls.game_id].clone()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_number_too_long_for_int_is_an_illegal_action(game_id: str) -> None:
+    game = mid_game(engine(game_id))
+    h = game.state_hash()
+    for text in ("play " + "7" * 5000, "move 1 -" + "9" * 4301):
+        with pytest.raises(IllegalAction, match="too long"):
+            Action.parse(text)
+        with pytest.raises(IllegalAction):
+            game.apply(text)
+    assert game.state_hash() == h
 
 
 @settings(max_examples=6 * EXAMPLES, deadline=None)
