@@ -448,6 +448,8 @@ def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents)."""
     from common.search import search_levels
 
-    from .ai_search import SPEC
+    from .ai_search import SPEC, BhmGreedyAgent
 
-    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_levels(SPEC)}
+    levels = {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_levels(SPEC)}
+    levels["greedy"] = lambda seed=0, **kw: BhmGreedyAgent(SPEC, seed)
+    return levels

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec
+from common.search import AiSpec, GreedyAgent, value_of
 
 from .ai import ScriptedAgent
 
@@ -230,3 +230,38 @@ SPEC = AiSpec(
     rollout_plies=10,
     plans=6,
 )
+
+
+class BhmGreedyAgent(GreedyAgent):
+    """One ply, with the scripted player's choice as the default: another candidate must
+    evaluate better by `PRIOR` (evaluation units) to overrule it. The evaluation sees one
+    action's effect, the scripted heuristics see plans (kill sets, call budgets)."""
+
+    PRIOR = 0.03
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        d = game.decision()
+        assert d is not None
+        seat = d.player
+        det = self._det(game, seat)
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+
+        def value(a: Action) -> float:
+            g = det.clone()
+            g.apply_legal(a)
+            return value_of(self.spec, g, seat)
+
+        best, best_v = base, value(base) + self.PRIOR
+        for a in acts:
+            if a == base:
+                continue
+            v = value(a)
+            if v > best_v:
+                best, best_v = a, v
+        return best

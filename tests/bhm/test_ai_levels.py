@@ -8,10 +8,10 @@ import random
 import pytest
 
 from bhm.ai import ScriptedAgent
-from bhm.ai_search import SPEC, candidates, determinize, evaluate
+from bhm.ai_search import SPEC, BhmGreedyAgent, candidates, determinize, evaluate
 from bhm.game import BhmGame
 from common.agents import Agent, make_agent
-from common.search import GreedyAgent, LookaheadAgent, SearchAgent
+from common.search import LookaheadAgent, SearchAgent
 
 from .helpers import game_from
 
@@ -118,7 +118,7 @@ def test_determinize_is_the_same_when_hidden_cards_are_rearranged() -> None:
 # ---------------------------------------------------------------------- the levels
 def _agents(seed: int) -> dict[str, Agent]:
     return {
-        "greedy": GreedyAgent(SPEC, seed),
+        "greedy": BhmGreedyAgent(SPEC, seed),
         "lookahead": LookaheadAgent(SPEC, seed),
         # a fixed iteration count (and a clock that never runs out) makes the search deterministic
         "search": SearchAgent(SPEC, seed, budget=1000.0, iterations=6),
@@ -128,6 +128,7 @@ def _agents(seed: int) -> dict[str, Agent]:
 def test_levels_are_registered_weakest_first() -> None:
     levels = list(BhmGame.agent_levels())
     assert levels == ["scripted", "greedy", "lookahead", "search"]
+    assert isinstance(make_agent(BhmGame, "greedy", 1), BhmGreedyAgent)
     agent = make_agent(BhmGame, "search", 1, budget=0.05)
     assert isinstance(agent, SearchAgent) and agent.budget == 0.05
 
@@ -235,3 +236,19 @@ def test_level_beats_the_one_below_over_200_games(
     report = run_tournament(BhmGame, [a, b], 200, 1, budget=budget)
     pair = report.pair_results()[0]
     assert pair["score"] >= target, pair
+
+
+def test_greedy_keeps_the_scripted_choice_unless_clearly_better() -> None:
+    """With an infinite head start the greedy level plays exactly the scripted choice; with
+    none it may differ (the evaluation overrules the heuristics somewhere)."""
+    stubborn = BhmGreedyAgent(SPEC, 1)
+    stubborn.PRIOR = float("inf")
+    free = BhmGreedyAgent(SPEC, 1)
+    free.PRIOR = -0.5
+    differs = False
+    for g in POSITIONS:
+        seat = _seat(g)
+        scripted = ScriptedAgent(0).choose(determinize(g, seat, random.Random(0)))
+        assert stubborn.choose(g.clone()) == scripted
+        differs |= free.choose(g.clone()) != scripted
+    assert differs
