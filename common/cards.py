@@ -36,8 +36,16 @@ class CardDef:
 
 def keyword_name(keyword: str) -> str:
     """'Protect 2' -> 'Protect', 'Immune: enemy spells' -> 'Immune', 'Valor 3' -> 'Valor'."""
-    base = keyword.split(":", 1)[0].strip()
-    return re.sub(r"\s+-?\d+$", "", base).strip()
+    name = _KEYWORD_NAMES.get(keyword)
+    if name is None:
+        base = keyword.split(":", 1)[0].strip()
+        name = re.sub(r"\s+-?\d+$", "", base).strip()
+        if len(_KEYWORD_NAMES) < 10_000:  # card keywords are few: remember them
+            _KEYWORD_NAMES[keyword] = name
+    return name
+
+
+_KEYWORD_NAMES: dict[str, str] = {}
 
 
 def keyword_value(keyword: str) -> str | None:
@@ -226,7 +234,7 @@ def load_cards(
         raise DataError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError(file, f"not valid TOML: {exc}") from None
     unknown = [k for k in data if k != table]
     if unknown:
@@ -296,7 +304,7 @@ class Card:
 
     def stat(self, stat: str) -> int:
         """Base value, then modifiers in order: 'set' replaces, 'add' adds."""
-        value = self.base(stat)
+        value = int(getattr(self.defn, stat, 0) or 0)  # `base(stat)`, inlined: a hot path
         for m in self.modifiers:
             if m.stat != stat:
                 continue

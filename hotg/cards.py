@@ -274,6 +274,32 @@ class HotgCard(Card):
     def hdef(self) -> HotgDef:
         return self.defn  # type: ignore[return-value]
 
+    def clone(self) -> HotgCard:
+        """Every field, written out (the hot path of `Zones.clone`); `_copy_into` agrees."""
+        new = HotgCard.__new__(HotgCard)
+        new.uid = self.uid
+        new.defn = self.defn
+        new.owner = self.owner
+        new.controller = self.controller
+        new.zone = self.zone
+        new.modifiers = list(self.modifiers)
+        new.attacked = self.attacked
+        new.banished_by = self.banished_by
+        new.col = self.col
+        new.dying = self.dying
+        new.entered = self.entered
+        new.executed = self.executed
+        new.exhausted = self.exhausted
+        new.hp = self.hp
+        new.moved = self.moved
+        new.resurrection = self.resurrection
+        new.row = self.row
+        new.silenced = self.silenced
+        new.stealth_lost = self.stealth_lost
+        new.stunned_by = self.stunned_by
+        new.warcry_ready = self.warcry_ready
+        return new
+
     def _copy_into(self, new: Card) -> None:
         super()._copy_into(new)
         assert isinstance(new, HotgCard)

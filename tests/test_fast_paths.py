@@ -1,0 +1,61 @@
+"""The performance shortcuts keep behaviour: hand-written card clones copy every
+field, the copy-on-write generator clone draws the same numbers and stays
+independent, cached keyword names equal the computed ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.bench import mid_game_states
+from common.cards import keyword_name
+from common.registry import game_class
+from common.rng import GameRng
+
+
+def _slots(obj: object) -> list[str]:
+    return [s for k in type(obj).__mro__ for s in getattr(k, "__slots__", ())]
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+def test_card_clone_copies_every_field(game_id: str) -> None:
+    for game in mid_game_states(game_class(game_id), 2, seed=3):
+        for card in game.zones.cards.values():
+            twin = card.clone()
+            assert type(twin) is type(card)
+            for name in _slots(card):
+                assert getattr(twin, name) == getattr(card, name), (game_id, card, name)
+            assert twin.modifiers is not card.modifiers
+
+
+def test_rng_clone_is_copy_on_write() -> None:
+    a = GameRng(11)
+    a.random()
+    b = a.clone()
+    c = b.clone()
+    assert a.digest() == b.digest() == c.digest()
+    seq = [a.random() for _ in range(5)]
+    assert [b.random() for _ in range(5)] == seq  # a's draws did not move b
+    assert [c.random() for _ in range(5)] == seq
+    d = a.clone()
+    assert d.digest() == a.digest()
+    d.shuffle(lst := list(range(20)))
+    assert d.digest() != a.digest()  # a draw changes the fingerprint
+    e = a.clone()
+    e.shuffle(lst2 := list(range(20)))
+    assert lst2 == lst and e.digest() == d.digest()
+
+
+def test_rng_digest_depends_on_the_state_only() -> None:
+    a, b = GameRng(5), GameRng(5)
+    a.randint(1, 6)
+    b.randint(1, 6)
+    assert a.digest() == b.digest()
+    assert GameRng(6).digest() != GameRng(5).digest()
+
+
+@pytest.mark.parametrize(
+    ("kw", "name"), [("Protect 2", "Protect"), ("Immune: enemy spells", "Immune"), ("Guard", "Guard")]
+)
+def test_keyword_name_cached_result(kw: str, name: str) -> None:
+    assert keyword_name(kw) == name
+    assert keyword_name(kw) == name  # second time from the cache
