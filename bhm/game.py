@@ -246,7 +246,8 @@ class BhmGame(Game):
         return self.zones.cards[uid]  # type: ignore[return-value]
 
     def cards_in(self, zone: str) -> list[BhmCard]:
-        return [self.zones.cards[u] for u in self.zones[zone].cards]  # type: ignore[misc]
+        cards = self.zones.cards
+        return [cards[u] for u in self.zones.zones[zone].cards]  # type: ignore[misc]
 
     def slot_of(self, c: BhmCard) -> str | None:
         if c.zone.startswith("slot:"):
@@ -256,11 +257,11 @@ class BhmGame(Game):
         return None
 
     def occupant(self, zone: str) -> BhmCard | None:
-        cards = self.zones[zone].cards
+        cards = self.zones.zones[zone].cards
         if cards:
-            c = self.card(cards[0])
-            if c.d.is_field:
-                return c
+            c = self.zones.cards[cards[0]]
+            if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
+                return c  # type: ignore[return-value]
         return None
 
     def on_field(self, c: BhmCard) -> bool:
@@ -317,26 +318,33 @@ class BhmGame(Game):
         equal rank the later one. Against the winning set, another change counts
         only if its card has a higher rank, or the same rank and came later (an
         object or territory of the same rank was in play before it: it loses)."""
-        base = getattr(c.d, stat)
+        d = c.d
+        base = getattr(d, stat)
         if base is None:
             return None
-        sets = [m for m in c.modifiers if m.stat == stat and m.op == "set"]
+        mods = c.modifiers
+        sets = [m for m in mods if m.stat == stat and m.op == "set"] if mods else None
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
         statics: list[tuple[int, int]] = []  # (rank of the card, bonus)
-        if c.zone.startswith("slot:") or c.zone.startswith("deserters:"):
-            for a in self.attachments(c):
-                if a.d.bonus.get(stat):
-                    statics.append((a.d.rank, a.d.bonus[stat]))
-            if c.d.is_being:  # BH-71: auras name beings; celestial entities are not
-                for t in self.cards_in(f"territories:{c.controller}"):
-                    if t.d.effect == "aura" and t.d.stat == stat and t.d.element in ("", c.d.element):
-                        statics.append((t.d.rank, t.d.amount))
+        if c.zone.startswith(("slot:", "deserters:")):
+            cards, zones = self.zones.cards, self.zones.zones
+            slot = self.slot_of(c)
+            if slot is not None:  # its attachments (as `attachments(c)`)
+                for u in zones[slot].cards:
+                    ad = cards[u].defn
+                    if u != c.uid and ad.bonus.get(stat):  # type: ignore[attr-defined]
+                        statics.append((ad.rank, ad.bonus[stat]))  # type: ignore[attr-defined]
+            if d.is_being:  # BH-71: auras name beings; celestial entities are not
+                for u in zones[f"territories:{c.controller}"].cards:
+                    td = cards[u].defn
+                    if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
+                        statics.append((td.rank, td.amount))  # type: ignore[attr-defined]
         if win is None:
             value = base + sum(v for _, v in statics)
         else:
             value = win.value + sum(v for r, v in statics if r > win_rank)
-        for m in c.modifiers:
+        for m in mods:
             if m.stat != stat or m.op != "add":
                 continue
             if win is None or (self.rank_of(m.source), m.order) > (win_rank, win.order):  # BH-66
@@ -2030,5 +2038,5 @@ def card_text(d: BhmDef) -> str:
 def load_toml(text: str, file: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError(file, f"not valid TOML: {exc}") from None

@@ -128,7 +128,7 @@ def load_deck(
         raise DataError(str(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise DataError(str(path), f"cannot read the file: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError(str(path), f"not valid TOML: {exc}") from None
     return parse_deck(
         data, file=str(path), header_fields=header_fields, pool=pool, optional_header=optional_header

@@ -68,7 +68,7 @@ def load_scenario_file(path: str | Path) -> str:
 def parse_scenario(text: str, file: str = "<scenario>") -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError(file, f"not valid TOML: {exc}") from None
     for key in data:
         if key not in ("scenario", "state", "player", "unit"):

@@ -53,7 +53,7 @@ def _int(v: Any) -> bool:
 def parse_scenario(text: str) -> tuple[str, dict[str, Any]]:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError("<scenario>", f"not valid TOML: {exc}") from None
     head = data.get("scenario")
     if not isinstance(head, dict):

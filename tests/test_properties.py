@@ -305,8 +305,10 @@ def mutate(data: st.DataObject, doc: dict[str, Any], rounds: int) -> dict[str, A
 
 def broken_text(data: st.DataObject, original: str) -> bytes:
     how = data.draw(
-        st.sampled_from(["bytes", "truncate", "mutate", "mutate", "mutate", "splice"]), label="how"
+        st.sampled_from(["bytes", "truncate", "mutate", "mutate", "mutate", "splice", "longint"]), label="how"
     )
+    if how == "longint":  # more digits than Python's int() converts
+        return (original + f"\nzz_long = {'9' * data.draw(st.integers(4200, 5000))}\n").encode()
     if how == "bytes":
         return data.draw(st.binary(max_size=400), label="bytes")
     if how == "truncate":
@@ -454,3 +456,24 @@ def test_deck_contents_in_a_setup_give_data_errors(game_id: str, data: st.DataOb
     else:
         check_invariants(game)
         check_decision(game)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_an_integer_too_long_for_python_is_a_data_error(game_id: str, tmp_path: Path) -> None:
+    cls = engine(game_id)
+    long_int = "9" * 5000
+    d = tmp_path / "cards"
+    shutil.copytree(ROOT / game_id / "cards", d)
+    victim = sorted(d.glob("*.toml"))[0]
+    victim.write_text(victim.read_text(encoding="utf-8") + f"\nzz = {long_int}\n", encoding="utf-8")
+    with pytest.raises(DataError, match="not valid TOML") as info:
+        _card_loader(game_id)(d)
+    assert str(victim) in str(info.value)
+    deck = tmp_path / "deck.toml"
+    deck.write_text(f"[deck]\nname = 'x'\n[cards]\nfoo = {long_int}\n", encoding="utf-8")
+    with pytest.raises(DataError, match="not valid TOML") as info:
+        cls.deck_from_file(deck)
+    assert str(deck) in str(info.value)
+    scenario = _scenario_files(game_id)[0].read_text(encoding="utf-8") + f"\nzz = {long_int}\n"
+    with pytest.raises(DataError, match="not valid TOML"):
+        cls.new_game(seed=1, scenario=scenario)
