@@ -77,7 +77,8 @@ W = {
     "stone": 2.0,  # per point of stone health (difference)
     "danger": 1.0,  # extra per point of a stone's health below 10
     "unit": 1.0,  # per point of a unit's material value
-    "threat": 1.0,  # per point of attack that reaches the enemy stone next turn
+    "threat": 0.8,  # per point of attack that reaches the enemy stone next turn
+    "op_threat": 2.5,  # per point of enemy attack that reaches the own stone next turn
     "hand": 1.2,  # per card in the own hand
     "guard": 3.0,  # own stone guarded
     "mate": 25.0,  # a stone within reach of enough attack to destroy it next turn
@@ -176,7 +177,7 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         score -= W["mate"]
     if my_reach >= op_hp:
         score += 0.4 * W["mate"]
-    score += W["threat"] * (my_threat - 1.2 * op_threat)
+    score += W["threat"] * my_threat - W["op_threat"] * op_threat
     # own hand only: the opponent's draw at the start of its turn must not make ending
     # the turn look worse than any other action
     score += W["hand"] * len(g.zones[f"hand:{seat}"].cards)
