@@ -38,7 +38,13 @@ if TYPE_CHECKING:
     show_default=True,
     help="Save→load check every K steps (0: only the final replay).",
 )
-@click.option("--max-actions", type=click.IntRange(1), default=5000, show_default=True)
+@click.option(
+    "--max-actions",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="A game still running after this many actions is a failure ('no-end').",
+)
 @click.option(
     "--budget",
     type=click.FloatRange(min=0.001),
@@ -57,7 +63,7 @@ def soak(
     budget: float | None,
     as_json: bool,
 ) -> None:
-    """Soak-test engines: play GAMES seeded games each, checking every invariant.
+    """Soak-test GAME (or all): many seeded games per engine, every invariant checked.
 
     Exit code 0 when every game ran clean, 1 when any check failed, 130 when
     stopped early (Ctrl-C or SIGTERM: the games played so far are reported).
