@@ -309,7 +309,29 @@ class BhmCard(Card):
         new.wounds = self.wounds
 
     def canonical(self) -> list[Any]:
-        return [*super().canonical(), [getattr(self, s) for s in BhmCard.__slots__]]
+        return [
+            *super().canonical(),
+            [  # every field of __slots__, in its order
+                self.ability_used,
+                self.attacked,
+                self.entered,
+                self.executed_power,
+                self.frozen,
+                self.home,
+                self.inv_gained,
+                self.inv_points,
+                self.invoked,
+                self.nameless,
+                self.petrified,
+                self.pod_spent,
+                self.power_attacked,
+                self.powers_used,
+                self.res_lost,
+                self.returned,
+                self.val_lost,
+                self.wounds,
+            ],
+        ]
 
     @property
     def d(self) -> BhmDef:

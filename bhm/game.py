@@ -461,7 +461,10 @@ class BhmGame(Game):
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
         """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
-        p = a.controller
+        return self._attacker_problem(a, physical) or self._attacked_problem(a.controller, t, physical)
+
+    def _attacker_problem(self, a: BhmCard, physical: bool) -> str | None:
+        """The part of `attack_problem` about the attacker."""
         if not self.on_field(a) or a.controller != self.active:
             return f"{a.name} is not one of your beings on the field"
         if a.petrified:
@@ -480,6 +483,10 @@ class BhmGame(Game):
                 return f"{a.name} has no POD"
             if not self.can_power_attack(a):
                 return f"{a.name} has executed no power card this turn, has none equipped and no Power Bond"
+        return None
+
+    def _attacked_problem(self, p: int | None, t: BhmCard, physical: bool) -> str | None:
+        """The part of `attack_problem` about the attacked card (`p`: the attacker's controller)."""
         if not self.on_field(t) or t.controller == p:
             return f"{t.name} is not an enemy on the field"
         if t.d.salud is None:
@@ -713,8 +720,11 @@ class BhmGame(Game):
                         self.kill(c, "kill", "POD 0")
                         changed = True
                         break
-                    undying = self.has(c, "Immortal") or self.has(c, "Eternal")  # BH-95, BH-101
-                    if c.d.salud is not None and self.cur(c, "salud") <= 0 and not undying:
+                    if (
+                        c.d.salud is not None
+                        and self.cur(c, "salud") <= 0
+                        and not (self.has(c, "Immortal") or self.has(c, "Eternal"))  # BH-95, BH-101
+                    ):
                         self.kill(c, "kill", "Salud 0")
                         changed = True
                         break
@@ -863,11 +873,17 @@ class BhmGame(Game):
                 out.append(A("call", (c.uid,)))
         if s == "combat":
             enemies = self.field_cards(1 - p)
+            targets = {  # `attack_problem`, its target part worked out once per target
+                phys: {t.uid for t in enemies if self._attacked_problem(p, t, phys) is None}
+                for phys in (True, False)
+            }
             for a in mine:
+                phys = self._attacker_problem(a, True) is None
+                power = not a.power_attacked and self._attacker_problem(a, False) is None
                 for t in enemies:
-                    if self.attack_problem(a, t, True) is None:
+                    if phys and t.uid in targets[True]:
                         out.append(A("attack", (a.uid, t.uid)))
-                    if self.attack_problem(a, t, False) is None and not a.power_attacked:
+                    if power and t.uid in targets[False]:
                         out.append(A("pattack", (a.uid, t.uid)))
             out.append(A("next"))
             return out

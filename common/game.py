@@ -229,8 +229,12 @@ class Game(ABC):
         """The state as JSON-able data, base values only (no derived stats, no log)."""
 
     def state_hash(self) -> str:
-        blob = json.dumps(
-            [self.canonical(), self.rng.digest()], sort_keys=True, separators=(",", ":"), default=str
+        blob = json.dumps(  # canonical data is a tree (no cycles): no need to look for them
+            [self.canonical(), self.rng.digest()],
+            sort_keys=True,
+            separators=(",", ":"),
+            default=str,
+            check_circular=False,
         )
         return hashlib.sha256(blob.encode()).hexdigest()
 

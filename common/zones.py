@@ -176,7 +176,7 @@ class Zones:
     def canonical(self) -> dict[str, Any]:
         return {
             "zones": {n: list(z.cards) for n, z in sorted(self.zones.items())},
-            "cards": [c.canonical() for _, c in sorted(self.cards.items())],
+            "cards": [self.cards[u].canonical() for u in sorted(self.cards)],
             "next": self._next_uid,
         }
 

@@ -64,6 +64,15 @@ PER_PLAYER_ZONES = (
     "weapons",
 )
 PLAY_ZONES = ("units", "structures", "weapons")
+# Where static abilities are in play, in the order they apply: P1's units and structures, then P2's.
+_STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
+
+
+def _dies(damage: int, defense: int) -> bool:
+    """SC-12: more damage than defense, or defense 0."""
+    return damage > defense or defense <= 0
+
+
 DECKS_DIR = Path(__file__).parent / "decks"
 RULES_FILE = Path(__file__).parent / "rules.md"
 
@@ -277,9 +286,7 @@ class ScarsGame(Game):
 
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
-        c = self.zones.cards[uid]
-        assert isinstance(c, ScarsCard)
-        return c
+        return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a ScarsCard
 
     def hero_uid(self, p: int) -> int:
         return self.zones[f"hero:{p}"].cards[0]
@@ -288,7 +295,8 @@ class ScarsGame(Game):
         return len(self.zones[f"lives:{p}"])
 
     def units(self, p: int) -> list[ScarsCard]:
-        return [self.card(u) for u in self.zones[f"units:{p}"].cards]
+        cards = self.zones.cards
+        return [cards[u] for u in self.zones.zones[f"units:{p}"].cards]  # type: ignore[misc]
 
     def in_play(self, uid: int) -> bool:
         z = self.zones.cards[uid].zone
@@ -302,18 +310,22 @@ class ScarsGame(Game):
         return int(c.controller if c.controller is not None else 0)
 
     def weapons_on(self, c: ScarsCard) -> list[ScarsCard]:
-        p = c.controller
-        return [self.card(w) for w in self.zones[f"weapons:{p}"].cards if self.card(w).attached == c.uid]
+        cards = self.zones.cards
+        return [
+            cards[w]  # type: ignore[misc]
+            for w in self.zones.zones[f"weapons:{c.controller}"].cards
+            if cards[w].attached == c.uid  # type: ignore[attr-defined]
+        ]
 
     def _statics(self) -> list[ScarsCard]:
+        cards, zones = self.zones.cards, self.zones.zones
         out = []
-        for p in (0, 1):
-            for z in ("units", "structures"):
-                for u in self.zones[f"{z}:{p}"].cards:
-                    c = self.card(u)
-                    if c.defn.static:
-                        out.append(c)
-        return out
+        for z in _STATIC_ZONES:
+            for u in zones[z].cards:
+                c = cards[u]
+                if c.defn.static:  # type: ignore[attr-defined]
+                    out.append(c)
+        return out  # type: ignore[return-value]
 
     def _aura(self, c: ScarsCard, stat: str) -> int:
         total = 0
@@ -1444,12 +1456,7 @@ class ScarsGame(Game):
     def _state_checks(self) -> None:
         """SC-12 deaths, SC-02 heroes without lives."""
         for _ in range(50):
-            dead = [
-                u.uid
-                for p in (0, 1)
-                for u in self.units(p)
-                if u.damage > self.defense_of(u) or self.defense_of(u) <= 0
-            ]
+            dead = [u.uid for p in (0, 1) for u in self.units(p) if _dies(u.damage, self.defense_of(u))]
             if not dead:
                 break
             for uid in dead:

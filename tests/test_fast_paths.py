@@ -59,3 +59,12 @@ def test_rng_digest_depends_on_the_state_only() -> None:
 def test_keyword_name_cached_result(kw: str, name: str) -> None:
     assert keyword_name(kw) == name
     assert keyword_name(kw) == name  # second time from the cache
+
+
+def test_bhm_card_canonical_lists_every_field_in_slot_order() -> None:
+    from bhm.cards import BhmCard
+
+    for game in mid_game_states(game_class("bhm"), 1, seed=2):
+        for card in game.zones.cards.values():
+            assert isinstance(card, BhmCard)
+            assert card.canonical()[-1] == [getattr(card, s) for s in BhmCard.__slots__]
