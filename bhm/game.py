@@ -1646,24 +1646,21 @@ class BhmGame(Game):
         new.zones = self.zones.clone()
         new.cll = list(self.cll)
         new.stack = self.stack.clone()
-        for f in (
-            "turn",
-            "active",
-            "first",
-            "phase",
-            "sub",
-            "budget",
-            "strat_played",
-            "mull_player",
-            "pending",
-            "terror",
-            "cancelled",
-            "won",
-            "reason",
-            "seq",
-            "armageddon",
-        ):
-            setattr(new, f, getattr(self, f))
+        new.turn = self.turn
+        new.active = self.active
+        new.first = self.first
+        new.phase = self.phase
+        new.sub = self.sub
+        new.budget = self.budget
+        new.strat_played = self.strat_played
+        new.mull_player = self.mull_player
+        new.pending = self.pending
+        new.terror = self.terror
+        new.cancelled = self.cancelled
+        new.won = self.won
+        new.reason = self.reason
+        new.seq = self.seq
+        new.armageddon = self.armageddon
         return new
 
     def canonical(self) -> Any:

@@ -88,6 +88,16 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 # The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
+CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
+# Actions are immutable values: the move actions are made once and shared.
+_MOVES: dict[tuple[int, tuple[int, int]], Action] = {}
+
+
+def _move_action(uid: int, cell: tuple[int, int]) -> Action:
+    a = _MOVES.get((uid, cell))
+    if a is None:
+        a = _MOVES[(uid, cell)] = Action("move", (uid, CELL_STR[cell]))
+    return a
 
 
 def parse_cell(token: Any) -> tuple[int, int] | None:
@@ -1029,10 +1039,9 @@ class HotgGame(Game):
         acts: list[Action] = []
         acts += self._play_actions(p)
         cards = self.zones.cards
-        mine = [u for u in self.board_units(stones=False) if cards[u].controller == p]
-        if mine:  # worked out once for all of p's units
-            board = (self.occupancy(), self.banished_cells(), self.attackable(p))
-            for uid in mine:
+        board: dict[str, Any] = {}  # what all of p's units share, worked out once when needed
+        for uid in self.board_units(stones=False):
+            if cards[uid].controller == p:
                 acts += self._unit_actions(uid, p, board)
         acts += self._ability_actions(p)
         acts.append(Action("end"))
@@ -1044,20 +1053,21 @@ class HotgGame(Game):
             return [Action("target", (t,)) for t in self.pending["targets"]]
         return [Action("pick", (u,)) for u in self.pending["cards"]]
 
-    def _unit_actions(
-        self,
-        uid: int,
-        p: int,
-        board: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int], list[int]] | None = None,
-    ) -> list[Action]:
-        """Moves, attacks and the activated Warcry of one of `p`'s units. `board` is
-        (occupancy, banished cells, `attackable(p)`) when the caller has them."""
-        occ, ban, foes = board if board is not None else (None, None, None)
+    def _unit_actions(self, uid: int, p: int, board: dict[str, Any] | None = None) -> list[Action]:
+        """Moves, attacks and the activated Warcry of one of `p`'s units. `board` keeps
+        what `p`'s units share (occupancy, banished cells, `attackable(p)`) from one
+        unit to the next, within one `legal_actions()`."""
+        if board is None:
+            board = {}
         acts: list[Action] = []
         if self._can_move(uid) is None:
-            acts += [Action("move", (uid, cell_str(cell))) for cell in self.reachable(uid, occ, ban)]
+            if "occ" not in board:
+                board["occ"], board["ban"] = self.occupancy(), self.banished_cells()
+            acts += [_move_action(uid, cell) for cell in self.reachable(uid, board["occ"], board["ban"])]
         if self._can_attack(uid) is None:
-            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid, foes)]
+            if "foes" not in board:
+                board["foes"] = self.attackable(p)
+            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid, board["foes"])]
         if self._can_warcry(uid) is None:
             acts += self._with_targets("warcry", (uid,), self.card(uid).hdef, "activated", p, uid, "warcry")
         return acts
@@ -1126,7 +1136,7 @@ class HotgGame(Game):
                 cells = []
             if not cells:
                 cells.append(self.deploy_cells(p))
-            return [Action("play", (uid, cell_str(cell))) for cell in cells[0]]
+            return [Action("play", (uid, CELL_STR[cell])) for cell in cells[0]]
         if c.hdef.kind == "spell":
             return self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
         return []
