@@ -53,6 +53,8 @@ from .effects import EFFECTS, Ctx, describe
 LOSS_AT = 32  # BH-05
 HAND_LIMIT = 7  # BH-81
 SLOTS = 10  # BH-80
+# The names of each player's being zones, made once.
+_SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
@@ -269,12 +271,15 @@ class BhmGame(Game):
 
     def field_cards(self, p: int) -> list[BhmCard]:
         """The beings and entities player p has in their 10 being zones."""
+        cards, zones = self.zones.cards, self.zones.zones
         out = []
-        for i in range(SLOTS):
-            c = self.occupant(f"slot:{p}:{i}")
-            if c is not None:
-                out.append(c)
-        return out
+        for name in _SLOT_ZONES[p]:  # `occupant(name)` of each, inlined
+            uids = zones[name].cards
+            if uids:
+                c = cards[uids[0]]
+                if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
+                    out.append(c)
+        return out  # type: ignore[return-value]
 
     def fled_cards(self) -> list[BhmCard]:
         """Both players' beings waiting in the deserters zones (BH-37)."""

@@ -327,9 +327,10 @@ class ScarsGame(Game):
                     out.append(c)
         return out  # type: ignore[return-value]
 
-    def _aura(self, c: ScarsCard, stat: str) -> int:
+    def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
+        """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
         total = 0
-        for s in self._statics():
+        for s in self._statics() if statics is None else statics:
             spec = s.defn.static
             if spec.get("effect") != "aura":
                 continue
@@ -372,11 +373,12 @@ class ScarsGame(Game):
                 v += sum(1 for a in self.attackers if a != c.uid and self.has_kw(self.card(a), "Honor"))
         return max(0, v)
 
-    def defense_of(self, c: ScarsCard) -> int:
+    def defense_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
+        """Derived defense (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("defense")
         if c.zone.startswith("units:"):
             v += sum(w.defn.defense for w in self.weapons_on(c))
-            v += self._aura(c, "defense")
+            v += self._aura(c, "defense", statics)
         return v
 
     def unit_limit(self, p: int) -> int:
@@ -1456,7 +1458,10 @@ class ScarsGame(Game):
     def _state_checks(self) -> None:
         """SC-12 deaths, SC-02 heroes without lives."""
         for _ in range(50):
-            dead = [u.uid for p in (0, 1) for u in self.units(p) if _dies(u.damage, self.defense_of(u))]
+            statics = self._statics()
+            dead = [
+                u.uid for p in (0, 1) for u in self.units(p) if _dies(u.damage, self.defense_of(u, statics))
+            ]
             if not dead:
                 break
             for uid in dead:
