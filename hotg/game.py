@@ -89,14 +89,22 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
-# Actions are immutable values: the move actions are made once and shared.
+# Actions are immutable values: the move and attack actions are made once and shared.
 _MOVES: dict[tuple[int, tuple[int, int]], Action] = {}
+_ATTACKS: dict[tuple[int, int], Action] = {}
 
 
 def _move_action(uid: int, cell: tuple[int, int]) -> Action:
     a = _MOVES.get((uid, cell))
     if a is None:
         a = _MOVES[(uid, cell)] = Action("move", (uid, CELL_STR[cell]))
+    return a
+
+
+def _attack_action(uid: int, target: int) -> Action:
+    a = _ATTACKS.get((uid, target))
+    if a is None:
+        a = _ATTACKS[(uid, target)] = Action("attack", (uid, target))
     return a
 
 
@@ -365,20 +373,26 @@ class HotgGame(Game):
             return max(dr, dc) == 1
         return 0 < dr + dc <= rng
 
-    def cost(self, uid: int, player: int) -> int:
-        """HG-07: costs can be reduced, never below 0."""
+    def cost(self, uid: int, player: int, reductions: list[tuple[Any, int]] | None = None) -> int:
+        """HG-07: costs can be reduced, never below 0 (`reductions`: `cost_reductions(player)`,
+        if the caller has them)."""
         c = self.card(uid)
-        reduction = 0
+        if reductions is None:
+            reductions = self.cost_reductions(player)
+        reduction = sum(amount for sub, amount in reductions if not sub or sub in c.subtypes)
+        return max(0, c.hdef.cost - reduction)
+
+    def cost_reductions(self, player: int) -> list[tuple[Any, int]]:
+        """(subtype or nothing, amount) of each cost reduction aura `player` has in play."""
+        out = []
         for src in self.board_units(stones=False):
             s = self.card(src)
             if s.controller != player:
                 continue
             for _, ab in s.abilities("aura"):
-                if ab.get("do") == "cost_reduction" and (
-                    not ab.get("subtype") or ab["subtype"] in c.subtypes
-                ):
-                    reduction += int(ab.get("amount", 1))
-        return max(0, c.hdef.cost - reduction)
+                if ab.get("do") == "cost_reduction":
+                    out.append((ab.get("subtype"), int(ab.get("amount", 1))))
+        return out
 
     def immune_blocks(self, uid: int, kind: str, controller: int | None) -> bool:
         """HG-67: Immune X — neither targeted nor affected by X, area included."""
@@ -1067,7 +1081,7 @@ class HotgGame(Game):
         if self._can_attack(uid) is None:
             if "foes" not in board:
                 board["foes"] = self.attackable(p)
-            acts += [Action("attack", (uid, t)) for t in self.attack_targets(uid, board["foes"])]
+            acts += [_attack_action(uid, t) for t in self.attack_targets(uid, board["foes"])]
         if self._can_warcry(uid) is None:
             acts += self._with_targets("warcry", (uid,), self.card(uid).hdef, "activated", p, uid, "warcry")
         return acts
@@ -1122,14 +1136,22 @@ class HotgGame(Game):
     def _play_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
         cells: list[list[tuple[int, int]]] = []
+        reductions = self.cost_reductions(p)
         for uid in self.zones[f"hand:{p}"].cards:
-            acts += self._card_play_actions(uid, p, cells)
+            acts += self._card_play_actions(uid, p, cells, reductions)
         return acts
 
-    def _card_play_actions(self, uid: int, p: int, cells: list[list[tuple[int, int]]] | None) -> list[Action]:
-        """The ways to play one card of `p`'s hand (`cells` caches the deployment cells)."""
+    def _card_play_actions(
+        self,
+        uid: int,
+        p: int,
+        cells: list[list[tuple[int, int]]] | None,
+        reductions: list[tuple[Any, int]] | None = None,
+    ) -> list[Action]:
+        """The ways to play one card of `p`'s hand (`cells` caches the deployment cells,
+        `reductions` are `cost_reductions(p)`)."""
         c = self.card(uid)
-        if self.cost(uid, p) > self.pl[p].mana:
+        if self.cost(uid, p, reductions) > self.pl[p].mana:
             return []
         if c.hdef.kind == "unit":
             if cells is None:
