@@ -53,6 +53,8 @@ from .effects import EFFECTS, Ctx, describe
 LOSS_AT = 32  # BH-05
 HAND_LIMIT = 7  # BH-81
 SLOTS = 10  # BH-80
+# What a card has lost of a stat, by stat: wounds, spent POD, lost RES and VAL (`stat`).
+_LOST = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
 # The names of each player's being zones, made once.
 _SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
@@ -361,8 +363,8 @@ class BhmGame(Game):
         m = self.max_stat(c, stat)
         if m is None:
             return None
-        lost = {"salud": c.wounds, "res": c.res_lost, "pod": c.pod_spent, "val": c.val_lost}.get(stat, 0)
-        return max(0, m - lost)
+        lost = _LOST.get(stat)
+        return max(0, m - getattr(c, lost)) if lost else m  # max_stat is never below 0
 
     def cur(self, c: BhmCard, stat: str) -> int:
         v = self.stat(c, stat)
