@@ -23,13 +23,13 @@ particular to The Scars:
 from __future__ import annotations
 
 import math
-import os
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, GreedyAgent, search_levels, value_of
+from common.search import AiSpec, GreedyAgent, LookaheadAgent, _mover, search_levels, value_of
 
 if TYPE_CHECKING:
     from .cards import ScarsCard
@@ -284,6 +284,7 @@ def _resolved(g: ScarsGame) -> ScarsGame:
 
 
 PASS = Action("pass")
+DONE = Action("done")
 
 
 def evaluate(game: Game, seat: int) -> float:
@@ -412,23 +413,34 @@ SPEC = AiSpec(
 )
 
 
-PRIOR = float(os.environ.get("SCARS_PRIOR", "0.05"))
+PRIOR = 0.05  # the scripted choice's head start, in evaluation units
 # The decisions where the evaluation may overrule the scripted choice. In recruitment and
 # set-up it lost to the scripted heuristics in our matches (docs/ai.md), so they stay scripted.
-_K = os.environ.get("SCARS_KINDS", "block,attack,respond,draw,cleanup,mulligan,damage,shelter,target,learn")
-KINDS: set[str] | None = None if _K == "all" else set(_K.split(","))
+KINDS = frozenset(
+    ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
+)
+COMPLETE_PLIES = 12  # actions the scripted player adds to finish a line
+LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
 
 
 class ScarsGreedyAgent(GreedyAgent):
     """One ply: every candidate is tried on a determinization and evaluated; the scripted
-    player's own choice gets a small head start (`PRIOR`), so that the evaluation overrules
-    it only where it sees a clear gain."""
+    player's own choice gets a small head start (`prior`), so that the evaluation overrules
+    it only where it sees a clear gain, and only in the decision kinds `kinds` (None: all)."""
 
-    def __init__(self, spec: AiSpec, seed: int = 0) -> None:
+    def __init__(
+        self,
+        spec: AiSpec,
+        seed: int = 0,
+        prior: float = PRIOR,
+        kinds: frozenset[str] | None = KINDS,
+    ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
 
         self.hint = ScriptedAgent(seed)
+        self.prior = prior
+        self.kinds = kinds
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -439,7 +451,7 @@ class ScarsGreedyAgent(GreedyAgent):
         seat = d.player
         det = self._det(game, seat)
         hint = self.hint.choose(det)
-        if KINDS is not None and d.kind not in KINDS:
+        if self.kinds is not None and d.kind not in self.kinds:
             return hint
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         if hint not in acts:
@@ -448,7 +460,105 @@ class ScarsGreedyAgent(GreedyAgent):
         for a in acts:
             g = det.clone()
             g.apply_legal(a)
-            v = value_of(self.spec, g, seat) + (PRIOR if a == hint else 0.0)
+            v = value_of(self.spec, g, seat) + (self.prior if a == hint else 0.0)
+            if v > best_v:
+                best, best_v = a, v
+        return best if best in legal else legal[0]
+
+
+class ScarsLookahead(LookaheadAgent):
+    """The shared beam search over its own actions within the turn (lethal check, the
+    opponent's best one-ply reply), with a clock cap (`cap` seconds: the beam stops and
+    the best line found is played), the scripted choice's head start `prior` for lines
+    that begin with it, and the scripted choice itself in the decision kinds outside
+    `kinds` (None: the search decides everywhere)."""
+
+    def __init__(
+        self,
+        spec: AiSpec,
+        seed: int = 0,
+        nodes: int | None = None,
+        cap: float = LOOKAHEAD_CAP,
+        prior: float = PRIOR,
+        kinds: frozenset[str] | None = None,
+        complete: int = 0,
+    ) -> None:
+        super().__init__(spec, seed, nodes)
+        self.complete = complete
+        from .ai import ScriptedAgent
+
+        self.hint = ScriptedAgent(seed)
+        self.cap = cap
+        self.prior = prior
+        self.kinds = kinds
+
+    def reply_value(self, game: Game, seat: int) -> float:
+        """The position after the opponent's best one-ply reply (by our evaluation), among
+        the first `reply_actions` candidates, the scripted reply and passing/done."""
+        d = game.decision()
+        if d is None:
+            return value_of(self.spec, game, seat)
+        if d.player == seat:
+            return value_of(self.spec, game, seat)
+        legal = game.legal_actions()
+        acts = candidates(game, legal)[: self.spec.reply_actions]
+        for extra in (self.hint.choose(game), PASS, DONE):
+            if extra not in acts and extra in legal:
+                acts.append(extra)
+        worst = math.inf
+        for b in acts:
+            g = game.clone()
+            g.apply_legal(b)
+            v = value_of(self.spec, g, seat)
+            if v < worst:
+                worst = v
+                if v <= -1.0:
+                    break
+        return worst
+
+    def lines(
+        self, det: Game, seat: int, nodes: int | None = None, deadline: float | None = None
+    ) -> list[Any]:
+        """The shared beam's lines; with `complete`, a line cut short by the budget (the turn
+        not over yet) is played on by the scripted player until the turn passes and then
+        scored by the opponent's best reply, like the lines that pass the turn."""
+        found = super().lines(det, seat, nodes, deadline)
+        if not self.complete or not found or found[0].value >= 1.0:
+            return found
+        for ln in found[: self.complete]:
+            g = ln.game
+            if g.is_over() or _mover(g) != seat:
+                continue
+            g = g.clone()
+            for _ in range(COMPLETE_PLIES):
+                if g.is_over() or _mover(g) != seat:
+                    break
+                g.apply_legal(self.hint.choose(g))
+            ln.value = self.reply_value(g, seat) if not g.is_over() else value_of(self.spec, g, seat)
+        found.sort(key=lambda ln: ln.value, reverse=True)
+        return found
+
+    def choose(self, game: Game) -> Action:
+        start = time.perf_counter()
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None:
+            return legal[0]
+        seat = d.player
+        det = self._det(game, seat)
+        hint = self.hint.choose(det)
+        if self.kinds is not None and d.kind not in self.kinds:
+            return hint if hint in legal else legal[0]
+        found = self.lines(det, seat, deadline=start + self.cap)
+        if not found:
+            return hint if hint in legal else legal[0]
+        if found[0].value >= 1.0:  # lethal
+            a = found[0].actions[0]
+            return a if a in legal else legal[0]
+        best, best_v = hint, -math.inf
+        for ln in found:
+            a = ln.actions[0]
+            v = ln.value + (self.prior if a == hint else 0.0)
             if v > best_v:
                 best, best_v = a, v
         return best if best in legal else legal[0]
@@ -458,4 +568,5 @@ def search_agent_levels() -> dict[str, Any]:
     """greedy, lookahead and search for The Scars."""
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
+    levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed)
     return levels
