@@ -81,11 +81,12 @@ W = {
     "op_threat": 2.5,  # per point of enemy attack that reaches the own stone next turn
     "hand": 1.2,  # per card in the own hand
     "guard": 3.0,  # own stone guarded
+    "risk": 0.3,  # share of a unit's value lost when the side to move can kill it
     "mate": 25.0,  # a stone within reach of enough attack to destroy it next turn
 }
 PENDING_OPTIONS = 12  # answers of a pending choice tried by the evaluation
 SCALE = 50.0  # tanh scale of the weighted sum
-FALLOFF = 0.12  # threat lost per cell beyond a unit's reach (movement + range)
+FALLOFF = 0.07  # threat lost per cell beyond a unit's reach (movement + range)
 
 
 def _unit_value(g: HotgGame, uid: int, atk: int) -> float:
@@ -138,6 +139,9 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
     my_threat = op_threat = 0.0  # attack coming at the other stone, fading with distance
     my_reach = op_reach = 0  # attack that can reach the other stone next turn
     material = 0.0
+    mover = g.active
+    strikers: list[tuple[int, int, int, int]] = []  # the side to move: row, col, reach, attack
+    exposed: list[tuple[int, int, int, float]] = []  # the other side: row, col, toughness, value
     for uid in g.zones["board"].cards:
         if uid == stones[0] or uid == stones[1]:
             continue
@@ -148,6 +152,11 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         atk = g.attack_of(uid)
         v = _unit_value(g, uid, atk)
         reach = g.move_of(uid) + g.range_of(uid)
+        if ctl == mover:
+            if atk > 0 and not c.attacked and not c.exhausted and c.stunned_by < 0:  # type: ignore[attr-defined]
+                strikers.append((c.row, c.col, reach, atk))  # type: ignore[attr-defined]
+        else:
+            exposed.append((c.row, c.col, c.hp + g.protect(uid), v))  # type: ignore[attr-defined]
         if ctl == seat:
             material += v
             d = abs(c.row - orow) + abs(c.col - ocol)  # type: ignore[attr-defined]
@@ -164,6 +173,16 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
                 op_reach += atk
             else:
                 op_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
+    # units of the side not to move that the side to move can kill: likely lost
+    at_risk = 0.0
+    for r, c_, tough, v in exposed:
+        incoming = 0
+        for sr, sc, reach, atk in strikers:
+            if abs(sr - r) + abs(sc - c_) <= reach:
+                incoming += atk
+        if incoming >= tough:
+            at_risk += v
+    material += W["risk"] * at_risk if mover == seat else -W["risk"] * at_risk
     score += W["unit"] * material
     if g.guarded(opp):
         my_threat *= 0.3
