@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import EngineNotAvailable
-from .game import Game
+
+if TYPE_CHECKING:  # `triarch --help` imports this module: the game interface only when used
+    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,3 +72,20 @@ def test_percentile_is_nearest_rank() -> None:
     s = [float(i) for i in range(1, 101)]
     assert bench._pct(s, 50) == 50.0 and bench._pct(s, 95) == 95.0 and bench._pct(s, 100) == 100.0
     assert bench._pct([3.0], 95) == 3.0 and bench._pct([], 95) == 0.0
+
+
+def test_help_path_imports_no_ui_no_engine_and_no_game_interface() -> None:
+    """`triarch --help` stays fast: importing the CLI loads neither Textual nor Rich,
+    nor any engine, nor the game interface (they load when a command runs)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from tui.cli import main\n"
+        "heavy = ('textual', 'rich', 'hotg', 'bhm', 'scars', 'common.game')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m in heavy))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=bench.ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]", out

@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from common import __version__
 from common.errors import DataError, EngineNotAvailable
-from common.game import Game
 from common.registry import GAMES, game_class
+
+if TYPE_CHECKING:  # the engines' base class stays unimported until a command needs an engine
+    from common.game import Game
 
 GAME_METAVAR = "{" + "|".join(GAMES) + "}"
 
