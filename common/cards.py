@@ -12,6 +12,7 @@ stats are recomputed from the base values plus `modifiers`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import tomllib
 import types
@@ -155,6 +156,13 @@ def keyword_checker(
     return check
 
 
+@functools.cache
+def _schema(def_cls: type[CardDef]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A definition class's field types and fields, worked out once per class
+    (`get_type_hints` costs about as much as building the card itself)."""
+    return typing.get_type_hints(def_cls), {f.name: f for f in dataclasses.fields(def_cls)}
+
+
 def build_def(
     def_cls: type[CardDef],
     raw: dict[str, Any],
@@ -165,8 +173,7 @@ def build_def(
 ) -> CardDef:
     """Validate one raw TOML table against `def_cls` and build the definition."""
     card_id = raw.get("id") if isinstance(raw.get("id"), str) else None
-    hints = typing.get_type_hints(def_cls)
-    fields = {f.name: f for f in dataclasses.fields(def_cls)}
+    hints, fields = _schema(def_cls)
     for key in raw:
         if key not in fields:
             close = [f for f in fields if f.startswith(key[:3])]
