@@ -83,16 +83,21 @@ def bench_playouts(game_cls: type[Game], games: int = 20, seed: int = 1) -> dict
     """Random full-game playouts per second (new_game included)."""
     game_cls.new_game(seed=seed)  # warm-up: card data loaded and cached once
     actions = capped = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for i in range(games):
         _, acts, cut = random_playout(game_cls, seed + i)
         actions += len(acts)
         capped += cut
     wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {
         "games": games,
         "seconds": round(wall, 3),
+        "cpu_seconds": round(cpu, 3),
         "playouts_per_s": round(games / wall, 1) if wall else 0.0,
+        # the same per second of this process's own CPU time: what an idle core would give,
+        # less disturbed when other processes share the machine
+        "playouts_per_cpu_s": round(games / cpu, 1) if cpu else 0.0,
         "actions_per_game": round(actions / games, 1),
         "actions_per_s": round(actions / wall) if wall else 0,
         "capped": capped,

@@ -25,6 +25,7 @@ def _check_game(g: dict, game_id: str, levels: list[str]) -> None:
     assert g["game"] == game_id
     p = g["playouts"]
     assert p["games"] == 2 and p["playouts_per_s"] > 0 and p["actions_per_game"] > 0 and p["capped"] == 0
+    assert p["playouts_per_cpu_s"] > 0
     assert g["mid_game_states"] >= 1
     for op in OPS:
         figs = g["ops"][op]

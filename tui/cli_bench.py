@@ -135,7 +135,8 @@ def _print_tables(report: dict[str, Any]) -> None:
         p = r["playouts"]
         t = Table(
             title=f"{r['title']}: {p['playouts_per_s']} random playouts/s "
-            f"({p['games']} games, {p['actions_per_game']} actions/game, {p['actions_per_s']} actions/s)",
+            f"({p['playouts_per_cpu_s']} per CPU second; {p['games']} games, "
+            f"{p['actions_per_game']} actions/game, {p['actions_per_s']} actions/s)",
             title_justify="left",
         )
         t.add_column("operation")
