@@ -29,7 +29,15 @@ from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, GreedyAgent, LookaheadAgent, _mover, search_levels, value_of
+from common.search import (
+    AiSpec,
+    GreedyAgent,
+    LookaheadAgent,
+    SearchAgent,
+    _mover,
+    search_levels,
+    value_of,
+)
 
 if TYPE_CHECKING:
     from .cards import ScarsCard
@@ -175,8 +183,10 @@ def _combat(g: ScarsGame, st: Stats) -> tuple[int, set[int]]:
     for b, a in g.blocks.items():
         if b in st:
             blocked.setdefault(a, []).append(g.card(b))
-    if g.phase == "attackers":
-        for a_uid, b in _block_plan(g, st, dfd, [a for a in atts if g.attackers.get(a.uid) == hero]).items():
+    if g.phase == "attackers" or (g.phase == "blockers" and g.step != "window" and not g.combat_stage):
+        # the blocks still to come: those a sensible defender would make
+        open_ = [a for a in atts if g.attackers.get(a.uid) == hero and a.uid not in blocked]
+        for a_uid, b in _block_plan(g, st, dfd, open_).items():
             blocked.setdefault(a_uid, []).append(b)
     for a in atts:
         atk = g.attack_of(a)  # with Honor
@@ -420,7 +430,8 @@ KINDS = frozenset(
     ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
 )
 COMPLETE_PLIES = 12  # actions the scripted player adds to finish a line
-LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+LOOKAHEAD_CAP = 0.09  # seconds: the lookahead stops widening its beam after this
+COMPLETE = 4  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
 
 class ScarsGreedyAgent(GreedyAgent):
@@ -481,7 +492,7 @@ class ScarsLookahead(LookaheadAgent):
         cap: float = LOOKAHEAD_CAP,
         prior: float = PRIOR,
         kinds: frozenset[str] | None = None,
-        complete: int = 0,
+        complete: int = COMPLETE,
     ) -> None:
         super().__init__(spec, seed, nodes)
         self.complete = complete
@@ -564,9 +575,57 @@ class ScarsLookahead(LookaheadAgent):
         return best if best in legal else legal[0]
 
 
+class ScarsSearch(SearchAgent):
+    """The shared ISMCTS over whole-turn plans (`macro`), the plans found by `ScarsLookahead`
+    (with the scripted choice's head start) instead of the plain beam."""
+
+    def _search_plans(self, game: Game, seat: int) -> list[Action]:
+        start = time.perf_counter()
+        look = ScarsLookahead(self.spec, self.rng.randrange(1 << 30), cap=0.4 * self.budget, complete=0)
+        look.rng = self.rng
+        det = self._det(game, seat)
+        hint = look.hint.choose(det)
+        lines = look.lines(det, seat, deadline=start + 0.4 * self.budget)
+        if not lines:
+            return []
+        if lines[0].value >= 1.0:  # a winning line needs no sampling
+            return list(lines[0].actions)
+        for ln in lines:
+            if ln.actions and ln.actions[0] == hint:
+                ln.value += look.prior
+        lines.sort(key=lambda ln: ln.value, reverse=True)
+        plans = [list(ln.actions) for ln in lines[: self.spec.plans]]
+        stats = [[0, 0.0] for _ in plans]
+        n = 0
+        while self._go_on(start, n):
+            total = sum(s[0] for s in stats) + 1
+            if n < len(plans):
+                i = n
+            else:
+                i = max(
+                    range(len(plans)),
+                    key=lambda j: (
+                        stats[j][1] / stats[j][0] + self.C * math.sqrt(math.log(total) / stats[j][0])
+                    ),
+                )
+            g = self._det(game, seat)
+            for a in plans[i]:
+                if g.is_over() or _mover(g) != seat or a not in g.legal_actions():
+                    break
+                g.apply_legal(a)
+            v = self._rollout(g, seat)
+            stats[i][0] += 1
+            stats[i][1] += v
+            n += 1
+        self.last_iterations = n
+        best = max(range(len(plans)), key=lambda j: (stats[j][0], stats[j][1]))
+        return plans[best]
+
+
 def search_agent_levels() -> dict[str, Any]:
     """greedy, lookahead and search for The Scars."""
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
     levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed)
+    levels["search"] = lambda seed=0, budget=None, **kw: ScarsSearch(SPEC, seed, budget=budget)
     return levels

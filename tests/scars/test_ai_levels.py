@@ -10,9 +10,8 @@ from collections import Counter
 import pytest
 
 from common.agents import agent_level_names, make_agent
-from common.search import SearchAgent
 from scars.ai import ScriptedAgent
-from scars.ai_search import SPEC, candidates, determinize, evaluate
+from scars.ai_search import SPEC, ScarsLookahead, ScarsSearch, candidates, determinize, evaluate
 from scars.game import ScarsGame
 
 from .test_ai_hidden import rearranged
@@ -24,7 +23,10 @@ LEVELS = ("greedy", "lookahead", "search")
 def _agent(level: str, seed: int = 5):
     if level == "search":
         # a fixed number of iterations (and a clock that never stops it) makes it deterministic
-        return SearchAgent(SPEC, seed, budget=600.0, iterations=10)
+        return ScarsSearch(SPEC, seed, budget=600.0, iterations=10)
+    if level == "lookahead":
+        # no clock cap either: the node budget alone stops it
+        return ScarsLookahead(SPEC, seed, cap=600.0)
     return make_agent(ScarsGame, level, seed)
 
 
