@@ -413,6 +413,9 @@ class HotgGame(Game):
         """May an effect of `kind` controlled by `controller` target `uid` directly?"""
         if not self.on_board(uid):  # HG-62: banished units are no valid target
             return False
+        c = self.card(uid)
+        if not c.text_keywords() and uid not in self.stones:
+            return True  # no Stealth, no Immune, no stone that Guard protects: the common case
         enemy = self.is_enemy(uid, controller)
         if enemy and self.stealthed(uid):  # HG-64
             return False
@@ -1071,6 +1074,9 @@ class HotgGame(Game):
         """Moves, attacks and the activated Warcry of one of `p`'s units. `board` keeps
         what `p`'s units share (occupancy, banished cells, `attackable(p)`) from one
         unit to the next, within one `legal_actions()`."""
+        c = self.card(uid)
+        if c.exhausted or c.stunned_by >= 0:
+            return []  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
         if board is None:
             board = {}
         acts: list[Action] = []
@@ -1083,7 +1089,7 @@ class HotgGame(Game):
                 board["foes"] = self.attackable(p)
             acts += [_attack_action(uid, t) for t in self.attack_targets(uid, board["foes"])]
         if self._can_warcry(uid) is None:
-            acts += self._with_targets("warcry", (uid,), self.card(uid).hdef, "activated", p, uid, "warcry")
+            acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
         return acts
 
     def _ability_actions(self, p: int) -> list[Action]:
