@@ -75,6 +75,28 @@ def test_each_level_returns_a_legal_action(level: str, mid_games: list[ScarsGame
         assert g.state_hash() == before  # the agent searched copies only
 
 
+def test_lookahead_out_of_time_still_plays_a_legal_action(mid_games: list[ScarsGame]) -> None:
+    """With its clock already run out the beam stops at once and the best line found (or the
+    scripted choice) is played."""
+    for g in mid_games:
+        a = ScarsLookahead(SPEC, 3, cap=0.0).choose(g)
+        assert a in g.legal_actions()
+
+
+def test_greedy_and_lookahead_knobs_are_parameters(mid_games: list[ScarsGame]) -> None:
+    """Outside its decision kinds the greedy plays the scripted choice; with kinds=None the
+    evaluation may decide everywhere (no environment switch)."""
+    from scars.ai_search import ScarsGreedyAgent
+
+    for g in mid_games:
+        d = g.decision()
+        assert d is not None
+        scripted = ScriptedAgent(2).choose(determinize(g, d.player, random.Random(2)))
+        assert ScarsGreedyAgent(SPEC, 2, kinds=frozenset()).choose(g) == scripted
+        assert ScarsGreedyAgent(SPEC, 2, kinds=None).choose(g) in g.legal_actions()
+        assert ScarsLookahead(SPEC, 2, kinds=frozenset()).choose(g) == scripted
+
+
 def _zone_counts(g: ScarsGame) -> dict[str, int]:
     return {name: len(z.cards) for name, z in g.zones.zones.items()}
 
