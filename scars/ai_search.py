@@ -430,8 +430,8 @@ KINDS = frozenset(
     ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
 )
 COMPLETE_PLIES = 12  # actions the scripted player adds to finish a line
-LOOKAHEAD_CAP = 0.09  # seconds: the lookahead stops widening its beam after this
-COMPLETE = 4  # the best lines cut short by the budget that the lookahead plays on to the turn's end
+LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
 
 class ScarsGreedyAgent(GreedyAgent):
