@@ -193,3 +193,29 @@ async def test_an_engine_error_then_quit(toy: None, monkeypatch: pytest.MonkeyPa
         await pilot.pause()
     assert app.return_code == 0
     assert len(load_game(autosave_path()).history) == 0
+
+
+@pytest.mark.parametrize("method", ["view", "legal_actions"])
+async def test_an_engine_error_while_drawing_is_shown_not_a_crash(
+    method: str, toy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in view() or legal_actions() (not in an action) stops the game on
+    the error screen too; the save keeps the last good state."""
+    app = vs_ai("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await settle(pilot)
+        good = app.session.game.state_hash()
+
+        def broken(self: ToyGame, *args: Any) -> Any:
+            raise RuntimeError(f"boom in {method}")
+
+        with monkeypatch.context() as m:
+            m.setattr(ToyGame, method, broken)
+            app.screen.refresh_view()
+            await settle(pilot)
+        assert screen_name(app) == "ErrorScreen"
+        text = screen_text(app)
+        assert f"RuntimeError: boom in {method}" in text and "Your game was saved at" in text
+        assert load_game(autosave_path()).state_hash() == good

@@ -10,6 +10,8 @@ dedicated screen does not handle stays answerable through the choice list.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -245,6 +247,23 @@ class GameScreen(BaseScreen):
     def advance(self) -> None:
         """After any change: show the end, pass automatically, hand to the AI,
         cover for a hot-seat hand-over, or wait for the human."""
+        with self.engine_guard("while moving the game on"):
+            self._advance()
+
+    @contextmanager
+    def engine_guard(self, doing: str) -> Iterator[None]:
+        """An unexpected error from the engine (in decision(), legal_actions(),
+        view()…) stops the session like an error while applying an action: the
+        error screen shows it and the autosave keeps the last good state."""
+        try:
+            yield
+        except IllegalAction:
+            raise
+        except Exception as exc:
+            if self.session.failure is None:
+                self.session.fail(exc, doing)
+
+    def _advance(self) -> None:
         s = self.session
         while not s.over:
             act = s.auto_pass()
@@ -289,6 +308,10 @@ class GameScreen(BaseScreen):
         self.app.push_screen(CoverScreen(self.seat_name(player), note), uncovered)
 
     def refresh_view(self, *, spectator: bool = False) -> None:
+        with self.engine_guard("while drawing the table"):
+            self._refresh_view(spectator=spectator)
+
+    def _refresh_view(self, *, spectator: bool = False) -> None:
         s = self.session
         d = s.decision
         view = s.game.view(None) if spectator else s.view()
