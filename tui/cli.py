@@ -75,7 +75,11 @@ def main(ctx: click.Context) -> None:
 @main.command()
 @click.argument("game", metavar=GAME_METAVAR)
 @click.option("--vs", type=click.Choice(["ai", "human"]), default="ai", show_default=True, help="Opponent.")
-@click.option("--ai-level", default="scripted", show_default=True, help="AI level (random, scripted, …).")
+@click.option(
+    "--ai-level",
+    default=None,
+    help="AI level: random, scripted, greedy, lookahead or search (default: the game's strongest within the time limits, see docs/ai.md).",
+)
 @click.option(
     "--seat", type=click.IntRange(1, 2), default=1, show_default=True, help="Your seat against the AI."
 )
@@ -93,7 +97,7 @@ def main(ctx: click.Context) -> None:
 def play(
     game: str,
     vs: str,
-    ai_level: str,
+    ai_level: str | None,
     seat: int,
     deck1: Path | None,
     deck2: Path | None,
@@ -107,6 +111,8 @@ def play(
     cls = _engine(game)
     from common.agents import agent_level_names
 
+    if ai_level is None:
+        ai_level = cls.default_agent_level()
     if vs == "ai" and ai_level not in agent_level_names(cls):
         _fail(f"unknown AI level {ai_level!r}; known: {', '.join(agent_level_names(cls))}")
     decks: list[Any] = [None, None]

@@ -125,7 +125,9 @@ class MenuScreen(BaseScreen):
             ),
         )
         levels = agent_level_names(cls)
-        default_level = "scripted" if "scripted" in levels else levels[-1]
+        default_level = cls.default_agent_level()
+        if default_level not in levels:
+            default_level = levels[-1]
         row(
             "AI level",
             Select(
