@@ -556,3 +556,8 @@ def agent_levels() -> dict[str, Any]:
     from .ai_search import search_agent_levels
 
     return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_agent_levels()}
+
+
+# The level the menu should offer first: the strongest that meets the time limits
+# (docs/ai.md, The Scars: lookahead and search are not shown stronger than greedy).
+DEFAULT_LEVEL = "greedy"
