@@ -265,7 +265,7 @@ class BhmCard(Card):
         new.owner = self.owner
         new.controller = self.controller
         new.zone = self.zone
-        new.modifiers = list(self.modifiers)
+        new.modifiers = self.modifiers.copy()
         new.ability_used = self.ability_used
         new.attacked = self.attacked
         new.entered = self.entered

@@ -68,7 +68,7 @@ class Zone:
         new.visibility = self.visibility
         new.capacity = self.capacity
         new.overflow = self.overflow
-        new.cards = list(self.cards)
+        new.cards = self.cards.copy()
         return new
 
 

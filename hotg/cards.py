@@ -282,7 +282,7 @@ class HotgCard(Card):
         new.owner = self.owner
         new.controller = self.controller
         new.zone = self.zone
-        new.modifiers = list(self.modifiers)
+        new.modifiers = self.modifiers.copy()
         new.attacked = self.attacked
         new.banished_by = self.banished_by
         new.col = self.col

@@ -309,7 +309,7 @@ class ScarsCard(Card):
         new.owner = self.owner
         new.controller = self.controller
         new.zone = self.zone
-        new.modifiers = list(self.modifiers)
+        new.modifiers = self.modifiers.copy()
         new.position = self.position
         new.tapped = self.tapped
         new.damage = self.damage
