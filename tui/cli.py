@@ -276,10 +276,16 @@ def rules(game: str, pager: bool) -> None:
         console.print(Markdown(text))
 
 
+# Commands that live in their own modules (each imports its heavy parts lazily).
+from tui.cli_bench import bench  # noqa: E402
+from tui.cli_replay import replay  # noqa: E402
+from tui.cli_resume import resume  # noqa: E402
+from tui.cli_soak import soak  # noqa: E402
+from tui.cli_tournament import tournament  # noqa: E402
+
+for _command in (tournament, bench, soak, resume, replay):
+    main.add_command(_command)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
-from tui.cli_tournament import tournament; main.add_command(tournament)  # noqa: E402, E702, I001  # fmt: skip
-from tui.cli_bench import bench; main.add_command(bench)  # noqa: E402, E702, I001  # fmt: skip
-from tui.cli_soak import soak; main.add_command(soak)  # noqa: E402, E702, I001  # fmt: skip
-from tui.cli_resume import resume; main.add_command(resume)  # noqa: E402, E702, I001  # fmt: skip
-from tui.cli_replay import replay; main.add_command(replay)  # noqa: E402, E702, I001  # fmt: skip
