@@ -431,6 +431,7 @@ KINDS = frozenset(
 )
 COMPLETE_PLIES = 12  # actions the scripted player adds to finish a line
 LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
 
@@ -460,9 +461,12 @@ class ScarsGreedyAgent(GreedyAgent):
         d = game.decision()
         assert d is not None
         seat = d.player
-        det = self._det(game, seat)
+        return self.pick(self._det(game, seat), legal, d.kind, seat)
+
+    def pick(self, det: Game, legal: list[Action], kind: str, seat: int) -> Action:
+        """The greedy choice on the determinization `det` (of a decision of `kind`)."""
         hint = self.hint.choose(det)
-        if self.kinds is not None and d.kind not in self.kinds:
+        if self.kinds is not None and kind not in self.kinds:
             return hint
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         if hint not in acts:
@@ -480,9 +484,11 @@ class ScarsGreedyAgent(GreedyAgent):
 class ScarsLookahead(LookaheadAgent):
     """The shared beam search over its own actions within the turn (lethal check, the
     opponent's best one-ply reply), with a clock cap (`cap` seconds: the beam stops and
-    the best line found is played), the scripted choice's head start `prior` for lines
-    that begin with it, and the scripted choice itself in the decision kinds outside
-    `kinds` (None: the search decides everywhere)."""
+    the best line found is played). Not `anchored`: the scripted choice gets the head
+    start `prior` in the lines that begin with it. `anchored` (the `lookahead` level): the
+    greedy level's choice is the default and the beam's best line overrules it only when
+    it scores `margin` better. A winning line is taken in any decision; otherwise the
+    beam decides only in the decision kinds `kinds` (None: everywhere)."""
 
     def __init__(
         self,
@@ -493,9 +499,15 @@ class ScarsLookahead(LookaheadAgent):
         prior: float = PRIOR,
         kinds: frozenset[str] | None = None,
         complete: int = COMPLETE,
+        anchored: bool = False,
+        margin: float = MARGIN,
     ) -> None:
         super().__init__(spec, seed, nodes)
         self.complete = complete
+        # anchored: the greedy level's choice is the default, and a line found by the
+        # beam overrules it only when it scores `margin` better (or wins at once)
+        self.anchor = ScarsGreedyAgent(spec, seed) if anchored else None
+        self.margin = margin
         from .ai import ScriptedAgent
 
         self.hint = ScriptedAgent(seed)
@@ -557,19 +569,22 @@ class ScarsLookahead(LookaheadAgent):
             return legal[0]
         seat = d.player
         det = self._det(game, seat)
-        hint = self.hint.choose(det)
-        if self.kinds is not None and d.kind not in self.kinds:
-            return hint if hint in legal else legal[0]
+        if self.anchor is not None:
+            hint = self.anchor.pick(det, legal, d.kind, seat)
+            prior = self.margin
+        else:
+            hint = self.hint.choose(det)
+            prior = self.prior
         found = self.lines(det, seat, deadline=start + self.cap)
-        if not found:
-            return hint if hint in legal else legal[0]
-        if found[0].value >= 1.0:  # lethal
+        if found and found[0].value >= 1.0:  # lethal, in any kind of decision
             a = found[0].actions[0]
             return a if a in legal else legal[0]
+        if not found or (self.kinds is not None and d.kind not in self.kinds):
+            return hint if hint in legal else legal[0]
         best, best_v = hint, -math.inf
         for ln in found:
             a = ln.actions[0]
-            v = ln.value + (self.prior if a == hint else 0.0)
+            v = ln.value + (prior if a == hint else 0.0)
             if v > best_v:
                 best, best_v = a, v
         return best if best in legal else legal[0]
@@ -626,6 +641,6 @@ def search_agent_levels() -> dict[str, Any]:
     """greedy, lookahead and search for The Scars."""
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
-    levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed)
+    levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed, anchored=True, kinds=KINDS)
     levels["search"] = lambda seed=0, budget=None, **kw: ScarsSearch(SPEC, seed, budget=budget)
     return levels

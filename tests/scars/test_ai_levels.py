@@ -11,7 +11,7 @@ import pytest
 
 from common.agents import agent_level_names, make_agent
 from scars.ai import ScriptedAgent
-from scars.ai_search import SPEC, ScarsLookahead, ScarsSearch, candidates, determinize, evaluate
+from scars.ai_search import KINDS, SPEC, ScarsLookahead, ScarsSearch, candidates, determinize, evaluate
 from scars.game import ScarsGame
 
 from .test_ai_hidden import rearranged
@@ -26,7 +26,7 @@ def _agent(level: str, seed: int = 5):
         return ScarsSearch(SPEC, seed, budget=600.0, iterations=10)
     if level == "lookahead":
         # no clock cap either: the node budget alone stops it
-        return ScarsLookahead(SPEC, seed, cap=600.0)
+        return ScarsLookahead(SPEC, seed, cap=600.0, anchored=True, kinds=KINDS)
     return make_agent(ScarsGame, level, seed)
 
 
