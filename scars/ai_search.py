@@ -581,6 +581,8 @@ class ScarsLookahead(LookaheadAgent):
             return a if a in legal else legal[0]
         if not found or (self.kinds is not None and d.kind not in self.kinds):
             return hint if hint in legal else legal[0]
+        if self.anchor is not None and all(ln.actions[0] != hint for ln in found):
+            return hint if hint in legal else legal[0]  # no line of the anchor to compare with
         best, best_v = hint, -math.inf
         for ln in found:
             a = ln.actions[0]
