@@ -145,6 +145,10 @@ class ScriptedAgent(Agent):
         return out
 
 
+# The strongest level that keeps to the time limits (docs/ai.md): the menu's default.
+DEFAULT_LEVEL = "lookahead"
+
+
 def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents):
     the scripted planner above, then the shared searching levels of `common.search`

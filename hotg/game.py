@@ -1894,6 +1894,12 @@ class HotgGame(Game):
 
         return agent_levels()
 
+    @classmethod
+    def default_agent_level(cls) -> str:
+        from .ai import DEFAULT_LEVEL
+
+        return DEFAULT_LEVEL
+
 
 def _chosen(ab: Mapping[str, Any]) -> int:
     """A triggered ability with a target (an Afterlife, a start- or end-of-turn effect…)

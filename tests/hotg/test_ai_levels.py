@@ -83,6 +83,8 @@ def agents_for(level: str, seed: int) -> Agent:
 
 def test_levels_are_registered_weakest_first() -> None:
     assert agent_level_names(HotgGame) == ["random", "scripted", "greedy", "lookahead", "search"]
+    # the menu's default: the strongest level within the time limits (docs/ai.md)
+    assert HotgGame.default_agent_level() == "lookahead"
     assert isinstance(make_agent(HotgGame, "lookahead", 1), HotgLookahead)
     assert isinstance(make_agent(HotgGame, "search", 1, budget=0.05), SearchAgent)
     assert make_agent(HotgGame, "search", 1, budget=0.05).budget == 0.05  # type: ignore[attr-defined]
@@ -205,3 +207,17 @@ def test_lookahead_takes_a_lethal_line() -> None:
         assert d is not None and d.player == 0, "the turn passed without the lethal line"
         g.apply(agent.choose(g))
     assert g.winner() == 0
+
+
+# -- the measured matches (long: `pytest -m slow`) -------------------------------------
+@pytest.mark.slow
+def test_greedy_beats_scripted_over_200_seat_swapped_games() -> None:
+    """`triarch tournament hotg --agents scripted,greedy --games 200 --seed 1`: both
+    levels are deterministic, so this replays the figure of docs/ai.md (greedy 112–88).
+    The issue's 75% target is not reached; the test holds the level to what it reaches."""
+    from common.tournament import run_tournament
+
+    report = run_tournament(HotgGame, ["scripted", "greedy"], 200, 1)
+    pair = report.to_json(per_game=False)["pairs"][0]
+    assert pair["errors"] == [] and pair["capped"] == 0
+    assert pair["losses"] >= 108, pair  # greedy's wins: ≥ 54%
