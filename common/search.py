@@ -18,9 +18,11 @@ the opponent's hand into their deck and the agent's choice stays the same.
   every iteration samples a determinization, walks the tree with UCB1 over the
   actions available in that sample, expands one node, plays a short rollout
   and cuts it off with the evaluation, within a time budget (default 1 s).
-  Where a game has long turns (`AiSpec.macro`), the tree's moves for its own
-  seat are whole-turn plans found by the lookahead's beam, and the agent plays
-  the chosen plan out across the turn.
+  Where a game has long turns (`AiSpec.macro`), the moves searched are
+  whole-turn plans found by the lookahead's beam (in 40% of the budget); every
+  round of the rest deals one determinization and scores each plan on it by
+  the opponent's best reply (or, with `plan_eval="rollout"`, a bandit of
+  rollouts), and the agent plays the chosen plan out across the turn.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ class AiSpec:
     rollout: Policy | None = None
     candidates: Candidates | None = None
     macro: bool = False
+    # how `search` scores a whole-turn plan: "reply" (the opponent's best one-ply
+    # reply on each determinization) or "rollout" (a rollout from the plan's end)
+    plan_eval: str = "reply"
     # tuning knobs per game
     greedy_max_actions: int = 400
     lookahead_nodes: int = 400
@@ -338,15 +343,48 @@ class SearchAgent(_SpecAgent):
         return legal[0]
 
     # -- whole-turn plans --------------------------------------------------------------
+    def plan_lines(self, game: Game, seat: int, start: float) -> list[_Line]:
+        """The candidate whole-turn plans, best first: the lookahead's beam on one
+        determinization, in 40% of the budget. Games may override."""
+        look = LookaheadAgent(self.spec, self.rng.randrange(1 << 30))
+        return look.lines(self._det(game, seat), seat, deadline=start + 0.4 * self.budget)
+
     def _search_plans(self, game: Game, seat: int) -> list[Action]:
         start = time.perf_counter()
-        look = LookaheadAgent(self.spec, self.rng.randrange(1 << 30))
-        lines = look.lines(self._det(game, seat), seat, deadline=start + 0.4 * self.budget)
+        lines = self.plan_lines(game, seat, start)
         if not lines:
             return []
         if lines[0].value >= 1.0:  # a winning line needs no sampling
             return list(lines[0].actions)
-        plans = [list(ln.actions) for ln in lines[: self.spec.plans]]
+        top = lines[: self.spec.plans]
+        plans = [list(ln.actions) for ln in top]
+        if self.spec.plan_eval == "rollout":
+            return plans[self._bandit_rollouts(game, seat, plans, start)]
+        # "reply": every round deals one determinization and scores every plan on
+        # it by the opponent's best reply (common random numbers); the beam's own
+        # estimate counts as one sample, so the search refines the lookahead.
+        look = LookaheadAgent(self.spec, 0)
+        sums = [ln.value for ln in top]
+        counts = [1] * len(plans)
+        n = i = 0
+        base: Game | None = None
+        while self._go_on(start, n):
+            if i == 0 or base is None:
+                base = self._det(game, seat)
+            g = base.clone()
+            for a in plans[i]:
+                if g.is_over() or _mover(g) != seat or a not in g.legal_actions():
+                    break
+                g.apply_legal(a)
+            sums[i] += outcome(g, seat) if g.is_over() else look.reply_value(g, seat)
+            counts[i] += 1
+            i = (i + 1) % len(plans)
+            n += 1
+        self.last_iterations = n
+        return plans[max(range(len(plans)), key=lambda j: sums[j] / counts[j])]
+
+    def _bandit_rollouts(self, game: Game, seat: int, plans: list[list[Action]], start: float) -> int:
+        """UCB1 over the plans, each try on a fresh determinization with a rollout."""
         stats = [[0, 0.0] for _ in plans]
         n = 0
         while self._go_on(start, n):
@@ -370,8 +408,7 @@ class SearchAgent(_SpecAgent):
             stats[i][1] += v
             n += 1
         self.last_iterations = n
-        best = max(range(len(plans)), key=lambda j: (stats[j][0], stats[j][1]))
-        return plans[best]
+        return max(range(len(plans)), key=lambda j: (stats[j][0], stats[j][1]))
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
