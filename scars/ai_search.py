@@ -18,6 +18,11 @@ particular to The Scars:
 * `candidates(game, actions)` — drops actions that are the same as another
   (two copies of a card in hand; paying a life where energy would do).
 * `rollout` — the scripted player (cheap) plays the rollouts.
+
+The levels (weakest first): `ScarsGreedyAgent` (one ply, the scripted choice as
+default), `ScarsLookahead` (the shared beam with a clock cap, completed lines and
+a wider reply, anchored on the greedy choice) and `ScarsSearch` (the shared ISMCTS
+over whole-turn plans found by a `ScarsLookahead` beam). Measured in docs/ai.md.
 """
 
 from __future__ import annotations
