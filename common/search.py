@@ -349,6 +349,10 @@ class SearchAgent(_SpecAgent):
         look = LookaheadAgent(self.spec, self.rng.randrange(1 << 30))
         return look.lines(self._det(game, seat), seat, deadline=start + 0.4 * self.budget)
 
+    def replier(self) -> LookaheadAgent:
+        """Whose `reply_value` scores a plan (games with their own lookahead override)."""
+        return LookaheadAgent(self.spec, 0)
+
     def _search_plans(self, game: Game, seat: int) -> list[Action]:
         start = time.perf_counter()
         lines = self.plan_lines(game, seat, start)
@@ -363,7 +367,7 @@ class SearchAgent(_SpecAgent):
         # "reply": every round deals one determinization and scores every plan on
         # it by the opponent's best reply (common random numbers); the beam's own
         # estimate counts as one sample, so the search refines the lookahead.
-        look = LookaheadAgent(self.spec, 0)
+        look = self.replier()
         sums = [ln.value for ln in top]
         counts = [1] * len(plans)
         n = i = 0

@@ -598,50 +598,29 @@ class ScarsLookahead(LookaheadAgent):
 
 
 class ScarsSearch(SearchAgent):
-    """The shared ISMCTS over whole-turn plans (`macro`), the plans found by `ScarsLookahead`
-    (with the scripted choice's head start) instead of the plain beam."""
+    """The shared search over whole-turn plans (`macro`), the plans found by
+    `ScarsLookahead` (with the scripted choice's head start) instead of the plain
+    beam, and scored by its wider opponent reply (scripted reply, pass, done)."""
 
-    def _search_plans(self, game: Game, seat: int) -> list[Action]:
-        start = time.perf_counter()
-        look = ScarsLookahead(self.spec, self.rng.randrange(1 << 30), cap=0.4 * self.budget, complete=0)
+    def _look(self, cap: float | None = None) -> ScarsLookahead:
+        look = ScarsLookahead(self.spec, self.rng.randrange(1 << 30), cap=cap, complete=0)
         look.rng = self.rng
+        return look
+
+    def replier(self) -> LookaheadAgent:
+        return self._look()
+
+    def plan_lines(self, game: Game, seat: int, start: float) -> list[Any]:
+        look = self._look(cap=0.4 * self.budget)
         det = self._det(game, seat)
         hint = look.hint.choose(det)
         lines = look.lines(det, seat, deadline=start + 0.4 * self.budget)
-        if not lines:
-            return []
-        if lines[0].value >= 1.0:  # a winning line needs no sampling
-            return list(lines[0].actions)
-        for ln in lines:
-            if ln.actions and ln.actions[0] == hint:
-                ln.value += look.prior
-        lines.sort(key=lambda ln: ln.value, reverse=True)
-        plans = [list(ln.actions) for ln in lines[: self.spec.plans]]
-        stats = [[0, 0.0] for _ in plans]
-        n = 0
-        while self._go_on(start, n):
-            total = sum(s[0] for s in stats) + 1
-            if n < len(plans):
-                i = n
-            else:
-                i = max(
-                    range(len(plans)),
-                    key=lambda j: (
-                        stats[j][1] / stats[j][0] + self.C * math.sqrt(math.log(total) / stats[j][0])
-                    ),
-                )
-            g = self._det(game, seat)
-            for a in plans[i]:
-                if g.is_over() or _mover(g) != seat or a not in g.legal_actions():
-                    break
-                g.apply_legal(a)
-            v = self._rollout(g, seat)
-            stats[i][0] += 1
-            stats[i][1] += v
-            n += 1
-        self.last_iterations = n
-        best = max(range(len(plans)), key=lambda j: (stats[j][0], stats[j][1]))
-        return plans[best]
+        if lines and lines[0].value < 1.0:
+            for ln in lines:
+                if ln.actions and ln.actions[0] == hint:
+                    ln.value += look.prior
+            lines.sort(key=lambda ln: ln.value, reverse=True)
+        return lines
 
 
 def search_agent_levels() -> dict[str, Any]:
