@@ -36,3 +36,16 @@ def test_play_with_a_bad_scenario_names_the_file(game_id: str, tmp_path) -> None
     bad.write_text(f'[scenario]\ngame = "{game_id}"\ntitle = "x"\nno_such_key = 1\n')
     r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(bad)])
     assert r.exit_code == 1 and "broken-position.toml" in r.output and "Traceback" not in r.output
+
+
+def test_play_with_a_binary_scenario_file_is_an_error_not_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "garbage.toml"
+    bad.write_bytes(b"\xff\xfe\x00 not text \x80\x81")
+    r = CliRunner().invoke(main, ["play", "scars", "--scenario", str(bad)])
+    assert (
+        r.exit_code == 1
+        and "garbage.toml" in r.output
+        and r.exception is None
+        or isinstance(r.exception, SystemExit)
+    )
+    assert "not a text file" in r.output

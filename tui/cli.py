@@ -130,6 +130,8 @@ def play(
         _fail(message, 1)
     except OSError as exc:
         _fail(str(exc), 1)
+    except UnicodeDecodeError:
+        _fail(f"{scenario}: not a text file (UTF-8)", 1)
     _run_app(
         LaunchSpec(
             game_id=cls.game_id,
