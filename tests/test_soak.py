@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from common import registry
 from common.errors import EngineNotAvailable
 from common.game import Action
 from common.registry import GAMES, game_class
 from common.soak import pairings, soak, soak_game
 from tests.toygame import ToyGame
+from tui import cli as cli_module
 from tui.cli import main
 
 
@@ -208,7 +208,7 @@ def test_cli_soak_table_and_bad_arguments() -> None:
 
 
 def test_cli_soak_reports_a_failure_with_exit_code_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "game_class", lambda gid: LosesCard)
+    monkeypatch.setattr(cli_module, "game_class", lambda gid: LosesCard)  # the CLI's engine look-up
     r = CliRunner().invoke(main, ["soak", "hotg", "--games", "2", "--agents", "random", "--check-every", "1"])
     assert r.exit_code == 1, r.output
     assert "invariant" in r.stdout and "seed 1" in r.stdout and "after 4 actions" in r.stdout

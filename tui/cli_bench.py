@@ -11,11 +11,6 @@ from typing import Any
 import click
 
 
-def _fail(message: str, code: int = 2) -> None:
-    click.echo(f"triarch: {message}", err=True)
-    sys.exit(code)
-
-
 @click.command()
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @click.option(
@@ -71,18 +66,13 @@ def bench(
 
     from common import bench as b
     from common.agents import agent_level_names
-    from common.errors import EngineNotAvailable
-    from common.registry import available_games, game_class
+    from common.registry import available_games
+    from tui.cli import _engine, _fail
 
     ids = [g.lower() for g in games] or available_games()
     if not ids:
         _fail("no engine is implemented yet", 2)
-    classes = []
-    for gid in ids:
-        try:
-            classes.append(game_class(gid))
-        except EngineNotAvailable as exc:
-            _fail(str(exc), 2)
+    classes = [_engine(gid) for gid in ids]
     wanted = [lv.strip() for lv in levels.split(",") if lv.strip()] if levels else None
     if wanted:
         for cls in classes:

@@ -82,10 +82,10 @@ def soak(
     )
 
     from common.agents import agent_level_names
-    from common.errors import EngineNotAvailable
-    from common.registry import GAMES, available_games, game_class
+    from common.registry import GAMES, available_games
     from common.soak import pairings
     from common.soak import soak as run
+    from tui.cli import _engine, _fail
 
     gid = game.lower()
     if gid == "all":
@@ -93,21 +93,15 @@ def soak(
     elif gid in GAMES:
         ids = [gid]
     else:
-        click.echo(f"triarch: unknown game {game!r}; known: {', '.join(GAMES)}, all", err=True)
-        sys.exit(2)
+        _fail(f"unknown game {game!r}; known: {', '.join(GAMES)}, all")
     levels = [lv.strip() for lv in agents.split(",") if lv.strip()] or ["random"]
     classes = []
     for g in ids:
-        try:
-            cls = game_class(g)
-        except EngineNotAvailable as exc:
-            click.echo(f"triarch: {exc}", err=True)
-            sys.exit(2)
+        cls = _engine(g)
         unknown = [lv for lv in levels if lv not in agent_level_names(cls)]
         if unknown:
             known = ", ".join(agent_level_names(cls))
-            click.echo(f"triarch: unknown agent {unknown[0]!r} for {cls.title}; known: {known}", err=True)
-            sys.exit(2)
+            _fail(f"unknown agent {unknown[0]!r} for {cls.title}; known: {known}")
         classes.append(cls)
 
     def stop(signum: int, frame: object) -> None:
