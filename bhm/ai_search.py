@@ -228,7 +228,6 @@ SPEC = AiSpec(
     lookahead_depth=14,
     reply_actions=6,
     rollout_plies=10,
-    plans=6,
 )
 
 

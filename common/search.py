@@ -14,15 +14,18 @@ the opponent's hand into their deck and the agent's choice stays the same.
   options (adaptive depth); it takes a winning line at once (lethal check),
   and scores each line that passes the turn by the opponent's best one-ply
   reply.
-* `SearchAgent`: information-set Monte Carlo tree search (single observer):
-  every iteration samples a determinization, walks the tree with UCB1 over the
-  actions available in that sample, expands one node, plays a short rollout
-  and cuts it off with the evaluation, within a time budget (default 1 s).
-  Where a game has long turns (`AiSpec.macro`), the moves searched are
-  whole-turn plans found by the lookahead's beam (in 40% of the budget); every
-  round of the rest deals one determinization and scores each plan on it by
-  the opponent's best reply (or, with `plan_eval="rollout"`, a bandit of
-  rollouts), and the agent plays the chosen plan out across the turn.
+* `SearchAgent`: information-set search over determinizations, within a time
+  budget (default 1 s). For a game with short decisions it is single-observer
+  ISMCTS: every iteration samples a determinization, walks the tree with UCB1
+  over the actions available in that sample, expands one node, plays a short
+  rollout and cuts it off with the evaluation. Where a game has long turns
+  (`AiSpec.macro`) the moves it weighs are whole-turn lines: every round samples
+  a determinization and runs the game's lookahead over the rest of the turn on
+  it (its lines scored by the opponent's best reply there); the first action
+  kept by the most rounds, then best on average, is played, and the next
+  decision searches again with what has been revealed since. This is the
+  lookahead's choice made on many deals of the hidden cards instead of one
+  (measured stronger than searching a few whole-turn plans; docs/ai.md).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class AiSpec:
     returns a new game as described in the module docstring. `rollout` is a
     cheap playing policy for rollouts (default: uniform random). `candidates`
     may prune or order the legal actions the agents try (default: all).
-    `macro`: the game has long turns; search over whole-turn plans.
+    `macro`: the game has long turns; `search` runs the lookahead on many deals.
     """
 
     evaluate: Evaluate
@@ -60,9 +63,6 @@ class AiSpec:
     rollout: Policy | None = None
     candidates: Candidates | None = None
     macro: bool = False
-    # how `search` scores a whole-turn plan: "reply" (the opponent's best one-ply
-    # reply on each determinization) or "rollout" (a rollout from the plan's end)
-    plan_eval: str = "reply"
     # tuning knobs per game
     greedy_max_actions: int = 400
     lookahead_nodes: int = 400
@@ -70,8 +70,10 @@ class AiSpec:
     lookahead_depth: int = 12
     reply_actions: int = 16
     rollout_plies: int = 8
-    plans: int = 8
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+WIN = math.inf  # the score `first_scores` gives the first action of a winning line
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -146,9 +148,24 @@ class LookaheadAgent(_SpecAgent):
 
     name = "lookahead"
 
-    def __init__(self, spec: AiSpec, seed: int = 0, nodes: int | None = None) -> None:
+    def __init__(
+        self,
+        spec: AiSpec,
+        seed: int = 0,
+        nodes: int | None = None,
+        cap: float | None = None,
+        hint: Policy | None = None,
+        prior: float = 0.0,
+    ) -> None:
         super().__init__(spec, seed)
         self.nodes = nodes or spec.lookahead_nodes
+        # a clock as well as the node budget: the beam stops widening after `cap`
+        # seconds and the best line found is played (None: nodes only)
+        self.cap = cap
+        # a default choice (e.g. the scripted player's) whose lines get a head start
+        # of `prior`: the beam overrules it only where it sees a clear gain
+        self.hint = hint
+        self.prior = prior
 
     def reply_value(self, game: Game, seat: int) -> float:
         """The position after the opponent's best one-ply reply (by our evaluation)."""
@@ -214,17 +231,37 @@ class LookaheadAgent(_SpecAgent):
         done.sort(key=lambda ln: ln.value, reverse=True)
         return done
 
+    def first_scores(
+        self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
+    ) -> dict[Action, float]:
+        """On one determinization of `game`: for each first action of a line the beam
+        kept, the value of the best such line; a winning line comes alone, scored
+        `WIN`. Games whose lookahead weighs its lines otherwise override this."""
+        det = self._det(game, seat)
+        hint = self.hint(det, self.rng) if self.hint is not None else None
+        found = self.lines(det, seat, deadline=deadline)
+        if found and found[0].value >= 1.0:
+            return {found[0].actions[0]: WIN}
+        best: dict[Action, float] = {}
+        for ln in found:
+            a = ln.actions[0]
+            v = ln.value + (self.prior if a == hint else 0.0)
+            if v > best.get(a, -math.inf):
+                best[a] = v
+        return best
+
     def choose(self, game: Game) -> Action:
+        start = time.perf_counter()
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
         seat = _mover(game)
         assert seat is not None
-        found = self.lines(self._det(game, seat), seat)
-        if not found:
-            return legal[0]
-        a = found[0].actions[0]
-        return a if a in legal else legal[0]
+        deadline = None if self.cap is None else start + self.cap
+        scores = self.first_scores(game, seat, legal, deadline)
+        legal_set = set(legal)
+        ranked = [a for a in scores if a in legal_set]
+        return max(ranked, key=scores.__getitem__) if ranked else legal[0]
 
 
 class _Node:
@@ -251,12 +288,12 @@ class SearchAgent(_SpecAgent):
         seed: int = 0,
         budget: float | None = None,
         iterations: int | None = None,
+        look: Callable[[int], LookaheadAgent] | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = 1.0 if budget is None else budget
         self.iterations = iterations
-        self._plan: list[Action] = []
-        self._plan_at = -1
+        self.look = look  # makes the game's lookahead from a seed (long turns)
         self.last_iterations = 0
         self._slowest = 0.0
         self._last = 0.0
@@ -342,77 +379,45 @@ class SearchAgent(_SpecAgent):
                 return ch.action
         return legal[0]
 
-    # -- whole-turn plans --------------------------------------------------------------
-    def plan_lines(self, game: Game, seat: int, start: float) -> list[_Line]:
-        """The candidate whole-turn plans, best first: the lookahead's beam on one
-        determinization, in 40% of the budget. Games may override."""
-        look = LookaheadAgent(self.spec, self.rng.randrange(1 << 30))
-        return look.lines(self._det(game, seat), seat, deadline=start + 0.4 * self.budget)
+    # -- long turns: the lookahead over many determinizations --------------------------
+    def lookahead(self) -> LookaheadAgent:
+        """The beam `search` runs on each determinization: the game's `lookahead` level
+        (`look` given to the constructor), drawing its deals from this agent's RNG."""
+        look = self.look(self.rng.randrange(1 << 30)) if self.look else LookaheadAgent(self.spec)
+        look.rng = self.rng
+        return look
 
-    def replier(self) -> LookaheadAgent:
-        """Whose `reply_value` scores a plan (games with their own lookahead override)."""
-        return LookaheadAgent(self.spec, 0)
-
-    def _search_plans(self, game: Game, seat: int) -> list[Action]:
+    def _search_turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Every round deals a determinization and runs the lookahead's beam over the
+        rest of the turn on it (each line that passes the turn scored by the opponent's
+        best reply there); each first action keeps how many rounds' beams kept it and
+        the mean value of its best line. The choice is the first action kept most
+        often, then best on average: the lookahead's choice, made on many deals of
+        the hidden cards instead of one. A winning line is taken at once."""
         start = time.perf_counter()
-        lines = self.plan_lines(game, seat, start)
-        if not lines:
-            return []
-        if lines[0].value >= 1.0:  # a winning line needs no sampling
-            return list(lines[0].actions)
-        top = lines[: self.spec.plans]
-        plans = [list(ln.actions) for ln in top]
-        if self.spec.plan_eval == "rollout":
-            return plans[self._bandit_rollouts(game, seat, plans, start)]
-        # "reply": every round deals one determinization and scores every plan on
-        # it by the opponent's best reply (common random numbers); the beam's own
-        # estimate counts as one sample, so the search refines the lookahead.
-        look = self.replier()
-        sums = [ln.value for ln in top]
-        counts = [1] * len(plans)
-        n = i = 0
-        base: Game | None = None
-        while self._go_on(start, n):
-            if i == 0 or base is None:
-                base = self._det(game, seat)
-            g = base.clone()
-            for a in plans[i]:
-                if g.is_over() or _mover(g) != seat or a not in g.legal_actions():
-                    break
-                g.apply_legal(a)
-            sums[i] += outcome(g, seat) if g.is_over() else look.reply_value(g, seat)
-            counts[i] += 1
-            i = (i + 1) % len(plans)
-            n += 1
-        self.last_iterations = n
-        return plans[max(range(len(plans)), key=lambda j: sums[j] / counts[j])]
-
-    def _bandit_rollouts(self, game: Game, seat: int, plans: list[list[Action]], start: float) -> int:
-        """UCB1 over the plans, each try on a fresh determinization with a rollout."""
-        stats = [[0, 0.0] for _ in plans]
+        look = self.lookahead()
+        end = start + self.budget * 0.97
+        sums: dict[Action, float] = {}
+        counts: dict[Action, int] = {}
         n = 0
         while self._go_on(start, n):
-            total = sum(s[0] for s in stats) + 1
-            if n < len(plans):
-                i = n
-            else:
-                i = max(
-                    range(len(plans)),
-                    key=lambda j: (
-                        stats[j][1] / stats[j][0] + self.C * math.sqrt(math.log(total) / stats[j][0])
-                    ),
-                )
-            g = self._det(game, seat)
-            for a in plans[i]:
-                if g.is_over() or _mover(g) != seat or a not in g.legal_actions():
-                    break
-                g.apply_legal(a)
-            v = self._rollout(g, seat)
-            stats[i][0] += 1
-            stats[i][1] += v
+            deadline = None  # a fixed number of rounds (tests): no clock at all
+            if self.iterations is None:
+                deadline = end if look.cap is None else min(end, time.perf_counter() + look.cap)
+            scores = look.first_scores(game, seat, legal, deadline)
+            for a, v in scores.items():
+                if v == WIN and a in legal:
+                    self.last_iterations = n + 1
+                    return a
+                sums[a] = sums.get(a, 0.0) + v
+                counts[a] = counts.get(a, 0) + 1
             n += 1
         self.last_iterations = n
-        return max(range(len(plans)), key=lambda j: (stats[j][0], stats[j][1]))
+        legal_set = set(legal)
+        ranked = [a for a in sums if a in legal_set]
+        if not ranked:
+            return legal[0]
+        return max(ranked, key=lambda a: (counts[a], sums[a] / counts[a]))
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -420,20 +425,9 @@ class SearchAgent(_SpecAgent):
             return legal[0]
         seat = _mover(game)
         assert seat is not None
-        if not self.spec.macro:
-            return self._search_actions(game, seat)
-        # go on with the plan chosen earlier this turn while it still applies
-        if self._plan and self._plan_at == len(game.history) and self._plan[0] in legal:
-            a = self._plan.pop(0)
-            self._plan_at += 1
-            return a
-        plan = self._search_plans(game, seat)
-        if not plan or plan[0] not in legal:
-            self._plan = []
-            return legal[0]
-        self._plan = plan[1:]
-        self._plan_at = len(game.history) + 1
-        return plan[0]
+        if self.spec.macro:
+            return self._search_turn(game, seat, legal)
+        return self._search_actions(game, seat)
 
 
 def search_levels(spec: AiSpec) -> dict[str, Callable[..., Agent]]:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from common.agents import Agent
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, LookaheadAgent, search_levels
+from common.search import AiSpec, LookaheadAgent, SearchAgent, search_levels
 
 if TYPE_CHECKING:
     from .game import HotgGame
@@ -293,24 +292,15 @@ class HotgLookahead(LookaheadAgent):
     def __init__(
         self, spec: AiSpec, seed: int = 0, nodes: int | None = None, cap: float | None = None
     ) -> None:
-        super().__init__(spec, seed, nodes)
-        self.cap = LOOKAHEAD_CAP if cap is None else cap
-
-    def choose(self, game: Game) -> Action:
-        start = time.perf_counter()
-        legal = game.legal_actions()
-        d = game.decision()
-        if len(legal) == 1 or d is None:
-            return legal[0]
-        found = self.lines(self._det(game, d.player), d.player, deadline=start + self.cap)
-        if not found:
-            return legal[0]
-        a = found[0].actions[0]
-        return a if a in legal else legal[0]
+        super().__init__(spec, seed, nodes, LOOKAHEAD_CAP if cap is None else cap)
 
 
 def levels() -> dict[str, Callable[..., Agent]]:
-    """greedy, lookahead (with its clock) and search, weakest first."""
+    """greedy, lookahead (with its clock) and search (that lookahead on many deals
+    of the hidden cards), weakest first."""
     out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
     out["lookahead"] = lambda seed=0, **kw: HotgLookahead(SPEC, seed)
+    out["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
+        SPEC, seed, budget=budget, look=lambda s: HotgLookahead(SPEC, s)
+    )
     return out

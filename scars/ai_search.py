@@ -21,20 +21,20 @@ particular to The Scars:
 
 The levels (weakest first): `ScarsGreedyAgent` (one ply, the scripted choice as
 default), `ScarsLookahead` (the shared beam with a clock cap, completed lines and
-a wider reply, anchored on the greedy choice) and `ScarsSearch` (the shared ISMCTS
-over whole-turn plans found by a `ScarsLookahead` beam). Measured in docs/ai.md.
+a wider reply, anchored on the greedy choice) and the shared `SearchAgent`, which
+runs that lookahead on many deals of the hidden cards. Measured in docs/ai.md.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
 from common.search import (
+    WIN,
     AiSpec,
     GreedyAgent,
     LookaheadAgent,
@@ -424,7 +424,6 @@ SPEC = AiSpec(
     lookahead_depth=10,
     reply_actions=6,
     rollout_plies=12,
-    plans=6,
 )
 
 
@@ -507,7 +506,7 @@ class ScarsLookahead(LookaheadAgent):
         anchored: bool = False,
         margin: float = MARGIN,
     ) -> None:
-        super().__init__(spec, seed, nodes)
+        super().__init__(spec, seed, nodes, cap)
         self.complete = complete
         # anchored: the greedy level's choice is the default, and a line found by the
         # beam overrules it only when it scores `margin` better (or wins at once)
@@ -516,7 +515,6 @@ class ScarsLookahead(LookaheadAgent):
         from .ai import ScriptedAgent
 
         self.hint = ScriptedAgent(seed)
-        self.cap = cap
         self.prior = prior
         self.kinds = kinds
 
@@ -566,13 +564,15 @@ class ScarsLookahead(LookaheadAgent):
         found.sort(key=lambda ln: ln.value, reverse=True)
         return found
 
-    def choose(self, game: Game) -> Action:
-        start = time.perf_counter()
-        legal = game.legal_actions()
+    def first_scores(
+        self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
+    ) -> dict[Action, float]:
+        """On one determinization: the first actions this lookahead weighs and their
+        scores, the head start of the anchor (or the scripted choice) included. Where
+        the beam does not decide (another kind of decision, no line of the anchor) the
+        anchor's choice comes alone; a winning line comes alone, scored `WIN`."""
         d = game.decision()
-        if len(legal) == 1 or d is None:
-            return legal[0]
-        seat = d.player
+        assert d is not None
         det = self._det(game, seat)
         if self.anchor is not None:
             hint = self.anchor.pick(det, legal, d.kind, seat)
@@ -580,47 +580,20 @@ class ScarsLookahead(LookaheadAgent):
         else:
             hint = self.hint.choose(det)
             prior = self.prior
-        found = self.lines(det, seat, deadline=start + self.cap)
+        found = self.lines(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:  # lethal, in any kind of decision
-            a = found[0].actions[0]
-            return a if a in legal else legal[0]
+            return {found[0].actions[0]: WIN}
         if not found or (self.kinds is not None and d.kind not in self.kinds):
-            return hint if hint in legal else legal[0]
+            return {hint: 0.0}
         if self.anchor is not None and all(ln.actions[0] != hint for ln in found):
-            return hint if hint in legal else legal[0]  # no line of the anchor to compare with
-        best, best_v = hint, -math.inf
+            return {hint: 0.0}  # no line of the anchor to compare with
+        best: dict[Action, float] = {}
         for ln in found:
             a = ln.actions[0]
             v = ln.value + (prior if a == hint else 0.0)
-            if v > best_v:
-                best, best_v = a, v
-        return best if best in legal else legal[0]
-
-
-class ScarsSearch(SearchAgent):
-    """The shared search over whole-turn plans (`macro`), the plans found by
-    `ScarsLookahead` (with the scripted choice's head start) instead of the plain
-    beam, and scored by its wider opponent reply (scripted reply, pass, done)."""
-
-    def _look(self, cap: float | None = None) -> ScarsLookahead:
-        look = ScarsLookahead(self.spec, self.rng.randrange(1 << 30), cap=cap, complete=0)
-        look.rng = self.rng
-        return look
-
-    def replier(self) -> LookaheadAgent:
-        return self._look()
-
-    def plan_lines(self, game: Game, seat: int, start: float) -> list[Any]:
-        look = self._look(cap=0.4 * self.budget)
-        det = self._det(game, seat)
-        hint = look.hint.choose(det)
-        lines = look.lines(det, seat, deadline=start + 0.4 * self.budget)
-        if lines and lines[0].value < 1.0:
-            for ln in lines:
-                if ln.actions and ln.actions[0] == hint:
-                    ln.value += look.prior
-            lines.sort(key=lambda ln: ln.value, reverse=True)
-        return lines
+            if v > best.get(a, -math.inf):
+                best[a] = v
+        return best
 
 
 def search_agent_levels() -> dict[str, Any]:
@@ -628,5 +601,7 @@ def search_agent_levels() -> dict[str, Any]:
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
     levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed, anchored=True, kinds=KINDS)
-    levels["search"] = lambda seed=0, budget=None, **kw: ScarsSearch(SPEC, seed, budget=budget)
+    levels["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
+        SPEC, seed, budget=budget, look=lambda s: ScarsLookahead(SPEC, s, anchored=True, kinds=KINDS)
+    )
     return levels

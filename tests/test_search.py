@@ -3,6 +3,7 @@ moves, never read hidden cards, and search within their limits."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -11,7 +12,7 @@ import pytest
 from common.agents import make_agent
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
+from common.search import WIN, AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
 from tests.toygame import ToyGame
 
 
@@ -165,3 +166,70 @@ def test_make_agent_passes_a_budget_to_levels_that_take_one():
     assert isinstance(s, SearchAgent) and s.budget == 0.25
     assert isinstance(make_agent(WithLevels, "plain", 1, budget=0.25), GreedyAgent)
     assert make_agent(WithLevels, "search", 1).budget == 1.0
+
+
+# ------------------------------------------------------------- long turns (macro)
+MACRO = dataclasses.replace(SPEC, macro=True)
+
+
+class _Scripted(LookaheadAgent):
+    """A lookahead whose rounds return fixed scores (to test how `search` adds them up)."""
+
+    def __init__(self, rounds: list[dict[Action, float]]) -> None:
+        super().__init__(MACRO, 0)
+        self.rounds = rounds
+
+    def first_scores(self, game, seat, legal, deadline=None):  # type: ignore[no-untyped-def]
+        return self.rounds.pop(0)
+
+
+def test_long_turn_search_keeps_the_action_kept_most_often_then_best_on_average():
+    g = _position(3)
+    a, b, c = g.legal_actions()[:3]
+    rounds = [{a: 0.9}, {b: 0.2, c: 0.95}, {b: 0.3, a: -0.5}]
+    agent = SearchAgent(MACRO, 1, iterations=3, look=lambda s: _Scripted(list(rounds)))
+    # a and b are each kept by two rounds' beams; b has the better mean (0.25 > 0.2);
+    # c has the best single score but was kept only once
+    assert agent.choose(g) == b
+    assert agent.last_iterations == 3
+    rounds = [{a: 0.9}, {b: 0.3, c: 0.1}, {a: 0.8}]
+    assert SearchAgent(MACRO, 1, iterations=3, look=lambda s: _Scripted(list(rounds))).choose(g) == a
+
+
+def test_long_turn_search_takes_a_winning_line_at_once():
+    g = _position(3)
+    a, b = g.legal_actions()[:2]
+    rounds = [{a: 0.5, b: 0.1}, {b: WIN}, {a: 0.9}]
+    agent = SearchAgent(MACRO, 1, iterations=3, look=lambda s: _Scripted(list(rounds)))
+    assert agent.choose(g) == b
+    assert agent.last_iterations == 2  # it stopped at the round that found the win
+
+
+def test_long_turn_search_decides_on_determinizations_only():
+    """The real lookahead under `search`: same choice whatever the opponent's hidden
+    cards are, and a legal one, in many positions."""
+    for seed in range(6):
+        g = _position(seed)
+        seat = g.decision().player
+        twin = _rearrange_hidden(g, seat)
+        pick = SearchAgent(MACRO, 4, iterations=3).choose(g)
+        assert pick in g.legal_actions()
+        assert SearchAgent(MACRO, 4, iterations=3).choose(twin) == pick
+
+
+def test_lookahead_hint_gets_its_head_start():
+    """A default choice (`hint`) is kept unless another line beats it by `prior`."""
+    g = _position(3)
+    seat = g.decision().player
+    plain = LookaheadAgent(MACRO, 2)
+    best = plain.choose(g)
+    scores = LookaheadAgent(MACRO, 2).first_scores(g, seat, g.legal_actions())
+    worse = min((a for a in scores if a != best), key=scores.__getitem__)
+    gap = scores[best] - scores[worse]
+    assert gap > 0
+
+    def hint(game: Game, rng: random.Random) -> Action:
+        return worse
+
+    assert LookaheadAgent(MACRO, 2, hint=hint, prior=gap + 0.01).choose(g) == worse
+    assert LookaheadAgent(MACRO, 2, hint=hint, prior=gap / 2).choose(g) == best

@@ -121,7 +121,7 @@ def _agents(seed: int) -> dict[str, Agent]:
         "greedy": BhmGreedyAgent(SPEC, seed),
         "lookahead": LookaheadAgent(SPEC, seed),
         # a fixed iteration count (and a clock that never runs out) makes the search deterministic
-        "search": SearchAgent(SPEC, seed, budget=1000.0, iterations=6),
+        "search": SearchAgent(SPEC, seed, budget=1000.0, iterations=3),
     }
 
 

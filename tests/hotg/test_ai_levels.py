@@ -76,9 +76,11 @@ def agents_for(level: str, seed: int) -> Agent:
         return GreedyAgent(SPEC, seed)
     if level == "lookahead":  # a node budget only (no clock): deterministic
         return HotgLookahead(SPEC, seed, nodes=120, cap=1000.0)
-    # a fixed number of iterations instead of a clock, and a budget so large that
-    # the plan-finding deadline never cuts in: the choice is deterministic
-    return SearchAgent(SPEC, seed, budget=1000.0, iterations=12)
+    # a fixed number of rounds (deals) instead of a clock, and the lookahead's node
+    # budget only: the choice is deterministic
+    return SearchAgent(
+        SPEC, seed, budget=1000.0, iterations=3, look=lambda s: HotgLookahead(SPEC, s, nodes=120)
+    )
 
 
 def test_levels_are_registered_weakest_first() -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from common.agents import agent_level_names, make_agent
 from scars.ai import ScriptedAgent
-from scars.ai_search import KINDS, SPEC, ScarsLookahead, ScarsSearch, candidates, determinize, evaluate
+from common.search import SearchAgent
+from scars.ai_search import KINDS, SPEC, ScarsLookahead, candidates, determinize, evaluate
 from scars.game import ScarsGame
 
 from .test_ai_hidden import rearranged
@@ -22,8 +23,14 @@ LEVELS = ("greedy", "lookahead", "search")
 
 def _agent(level: str, seed: int = 5):
     if level == "search":
-        # a fixed number of iterations (and a clock that never stops it) makes it deterministic
-        return ScarsSearch(SPEC, seed, budget=600.0, iterations=10)
+        # a fixed number of rounds (and a clock that never stops it) makes it deterministic
+        return SearchAgent(
+            SPEC,
+            seed,
+            budget=600.0,
+            iterations=3,
+            look=lambda s: ScarsLookahead(SPEC, s, anchored=True, kinds=KINDS),
+        )
     if level == "lookahead":
         # no clock cap either: the node budget alone stops it
         return ScarsLookahead(SPEC, seed, cap=600.0, anchored=True, kinds=KINDS)
