@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from common.agents import agent_level_names, make_agent
-from scars.ai import ScriptedAgent
 from common.search import SearchAgent
+from scars.ai import ScriptedAgent
 from scars.ai_search import KINDS, SPEC, ScarsLookahead, candidates, determinize, evaluate
 from scars.game import ScarsGame
 
