@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from common.cards import Card, CardDef, keyword_checker
+from common.cards import Card, CardDef, Modifier, keyword_checker
 from common.errors import DataError
 
 CARD_DIR = Path(__file__).parent / "cards"
@@ -224,7 +224,9 @@ class BhmCard(Card):
 
     def reset(self) -> None:
         """Forget everything that happened in play (the card left the field)."""
-        self.modifiers = []
+        # a tuple, never changed in place (`BhmGame.add_modifier` makes a new one), so a
+        # clone shares it: the cheapest part of `clone()`, the hot path of the search
+        self.modifiers: tuple[Modifier, ...] = ()  # type: ignore[assignment]
         self.controller = self.owner
         self.wounds = 0  # Salud lost (permanent)
         self.res_lost = 0  # RES lost this turn (BH-41)
@@ -265,7 +267,7 @@ class BhmCard(Card):
         new.owner = self.owner
         new.controller = self.controller
         new.zone = self.zone
-        new.modifiers = self.modifiers.copy()
+        new.modifiers = self.modifiers  # an immutable tuple: shared
         new.ability_used = self.ability_used
         new.attacked = self.attacked
         new.entered = self.entered
@@ -289,6 +291,7 @@ class BhmCard(Card):
     def _copy_into(self, new: Card) -> None:
         super()._copy_into(new)
         assert isinstance(new, BhmCard)
+        new.modifiers = self.modifiers
         new.ability_used = self.ability_used
         new.attacked = self.attacked
         new.entered = self.entered

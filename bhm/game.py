@@ -412,7 +412,7 @@ class BhmGame(Game):
         from common.cards import Modifier
 
         self.seq += 1
-        c.modifiers.append(Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
+        c.modifiers = (*c.modifiers, Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
         if not stat.startswith("kw:"):
             verb = f"becomes {value}" if op == "set" else f"{'+' if value >= 0 else ''}{value}"
             self.log.emit("modify", f"{self.label(c)}: {STAT_LABEL.get(stat, stat)} {verb}", uid=c.uid)
@@ -1274,7 +1274,7 @@ class BhmGame(Game):
         self.turn += 1
         self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
         for c in self.field_cards(0) + self.field_cards(1) + self.fled_cards():
-            c.modifiers = [m for m in c.modifiers if m.until != f"start{p}"]  # fled beings too (BH-37)
+            c.modifiers = tuple(m for m in c.modifiers if m.until != f"start{p}")  # fled beings too (BH-37)
             if c.controller == p:
                 c.returned = False
         if not self.draw(p, mandatory=True):  # BH-20, BH-05
@@ -1619,7 +1619,7 @@ class BhmGame(Game):
         for q in (0, 1):
             for c in self.field_cards(q) + self.cards_in(f"deserters:{q}"):
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
-                c.modifiers = [m for m in c.modifiers if m.until != "eot"]
+                c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
                 if q == p:
                     c.frozen = False  # BH-93 until its controller's final phase
         if self.armageddon is not None and self.cll[p] <= self.armageddon:  # BH-07

@@ -332,7 +332,7 @@ class Card:
         new.owner = self.owner
         new.controller = self.controller
         new.zone = self.zone
-        new.modifiers = self.modifiers.copy()
+        new.modifiers = list(self.modifiers)
 
     def clone(self) -> Card:
         new = self.__class__.__new__(self.__class__)

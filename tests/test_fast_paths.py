@@ -24,7 +24,10 @@ def test_card_clone_copies_every_field(game_id: str) -> None:
             assert type(twin) is type(card)
             for name in _slots(card):
                 assert getattr(twin, name) == getattr(card, name), (game_id, card, name)
-            assert twin.modifiers is not card.modifiers
+            if isinstance(card.modifiers, tuple):  # BHM: immutable, so shared
+                assert twin.modifiers is card.modifiers
+            else:
+                assert twin.modifiers is not card.modifiers
 
 
 def test_rng_clone_is_copy_on_write() -> None:
@@ -68,3 +71,17 @@ def test_bhm_card_canonical_lists_every_field_in_slot_order() -> None:
         for card in game.zones.cards.values():
             assert isinstance(card, BhmCard)
             assert card.canonical()[-1] == [getattr(card, s) for s in BhmCard.__slots__]
+
+
+def test_bhm_modifiers_are_never_changed_in_place() -> None:
+    """BHM cards share their modifiers with their clones (a tuple): adding one to a
+    clone must leave the original alone, and an in-place change is impossible."""
+    for game in mid_game_states(game_class("bhm"), 2, seed=5):
+        card = next(iter(game.zones.cards.values()))
+        before = card.modifiers
+        twin = game.clone()
+        tc = twin.zones.cards[card.uid]
+        twin.add_modifier(tc, "val", 1, "add", tc.uid)  # type: ignore[attr-defined]
+        assert card.modifiers == before and len(tc.modifiers) == len(before) + 1
+        with pytest.raises(AttributeError):
+            card.modifiers.append(tc.modifiers[-1])  # type: ignore[attr-defined]

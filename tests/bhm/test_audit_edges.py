@@ -125,7 +125,7 @@ def test_bh37_until_your_next_turn_effects_end_on_a_fled_being_too() -> None:
     end_turn(g)
     assert g.active == 0 and g.on_field(squire)
     assert not g.has(squire, "Invisible") and g.balance_count(0) == 1
-    assert squire.modifiers == []
+    assert not squire.modifiers
 
 
 def test_bh66_a_lower_ranked_change_does_not_undo_a_higher_ranked_set() -> None:
