@@ -45,6 +45,7 @@ def test_bench_json_prints_every_figure_for_a_real_game() -> None:
     (g,) = data["games"]
     _check_game(g, "scars", ["scripted"])
     assert g["first_frame_s"] > 0 and g["first_frame_screen"]  # the table drew its first frame
+    assert g["first_frame_cold_s"] > 0
 
 
 def test_bench_on_the_toy_game_without_startup(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
-from textual.widgets import Footer
 
 from common.errors import IllegalAction
 from common.events import Event
@@ -35,6 +34,7 @@ from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
 from tui.widgets.status import Prompt, StatusBar

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
@@ -25,6 +25,7 @@ from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
+from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow
 from tui.widgets.log import GameLog

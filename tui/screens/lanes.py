@@ -15,13 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.game import GameScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.footer import Footer
 from tui.widgets.lanes import LaneBoard, Seg, words
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar

@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
@@ -16,6 +16,7 @@ from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import autosave_path, read_save
 from tui.screens.base import BaseScreen
+from tui.widgets.footer import Footer
 
 LOGO = "T R I A R C H"
 

@@ -12,10 +12,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from common.saves import Replay
 from tui.screens.base import BaseScreen
+from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
 
