@@ -400,11 +400,27 @@ class SearchAgent(_SpecAgent):
         sums: dict[Action, float] = {}
         counts: dict[Action, int] = {}
         n = 0
-        while self._go_on(start, n):
-            deadline = None  # a fixed number of rounds (tests): no clock at all
-            if self.iterations is None:
-                deadline = end if look.cap is None else min(end, time.perf_counter() + look.cap)
+        slowest = 0.0  # the longest round so far
+        over = 0.0  # the most a round has run past its deadline (work after the beam)
+        while True:
+            now = time.perf_counter()
+            deadline: float | None = None  # a fixed number of rounds (tests): no clock at all
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            else:
+                # every round's beam stops at its own clock cap or at the end of the
+                # budget, less the overrun seen so far; a round that would have less
+                # than half the time of the longest one is not worth starting
+                stop = end - over
+                if n and stop - now < 0.5 * slowest:
+                    break
+                deadline = stop if look.cap is None else min(stop, now + look.cap)
             scores = look.first_scores(game, seat, legal, deadline)
+            done = time.perf_counter()
+            slowest = max(slowest, done - now)
+            if deadline is not None:
+                over = max(over, done - deadline)
             for a, v in scores.items():
                 if v == WIN and a in legal:
                     self.last_iterations = n + 1
