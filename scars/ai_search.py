@@ -506,7 +506,7 @@ class ScarsLookahead(LookaheadAgent):
         anchored: bool = False,
         margin: float = MARGIN,
     ) -> None:
-        super().__init__(spec, seed, nodes, cap)
+        super().__init__(spec, seed, nodes, cap, prior=prior)
         self.complete = complete
         # anchored: the greedy level's choice is the default, and a line found by the
         # beam overrules it only when it scores `margin` better (or wins at once)
@@ -514,8 +514,10 @@ class ScarsLookahead(LookaheadAgent):
         self.margin = margin
         from .ai import ScriptedAgent
 
-        self.hint = ScriptedAgent(seed)
-        self.prior = prior
+        # the scripted player: its choice is the default when not anchored, it completes
+        # the lines cut short and it is one of the opponent's replies (an agent, not the
+        # shared lookahead's `hint` policy, which this class does not use)
+        self.script = ScriptedAgent(seed)
         self.kinds = kinds
 
     def reply_value(self, game: Game, seat: int) -> float:
@@ -528,7 +530,7 @@ class ScarsLookahead(LookaheadAgent):
             return value_of(self.spec, game, seat)
         legal = game.legal_actions()
         acts = candidates(game, legal)[: self.spec.reply_actions]
-        for extra in (self.hint.choose(game), PASS, DONE):
+        for extra in (self.script.choose(game), PASS, DONE):
             if extra not in acts and extra in legal:
                 acts.append(extra)
         worst = math.inf
@@ -559,7 +561,7 @@ class ScarsLookahead(LookaheadAgent):
             for _ in range(COMPLETE_PLIES):
                 if g.is_over() or _mover(g) != seat:
                     break
-                g.apply_legal(self.hint.choose(g))
+                g.apply_legal(self.script.choose(g))
             ln.value = self.reply_value(g, seat) if not g.is_over() else value_of(self.spec, g, seat)
         found.sort(key=lambda ln: ln.value, reverse=True)
         return found
@@ -578,7 +580,7 @@ class ScarsLookahead(LookaheadAgent):
             hint = self.anchor.pick(det, legal, d.kind, seat)
             prior = self.margin
         else:
-            hint = self.hint.choose(det)
+            hint = self.script.choose(det)
             prior = self.prior
         found = self.lines(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:  # lethal, in any kind of decision
