@@ -74,6 +74,12 @@ class AiSpec:
 
 
 WIN = math.inf  # the score `first_scores` gives the first action of a winning line
+# `search` on long turns: each round's beam is this many times the lookahead level's
+# (nodes and clock cap), a round takes at most this share of the budget, and the search
+# stops when this many rounds in a row prefer the leading action (docs/ai.md)
+DEEPEN = 3.0
+ROUND_SHARE = 0.45
+AGREE = 2
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -289,11 +295,18 @@ class SearchAgent(_SpecAgent):
         budget: float | None = None,
         iterations: int | None = None,
         look: Callable[[int], LookaheadAgent] | None = None,
+        deepen: float = DEEPEN,
+        agree: int | None = AGREE,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = 1.0 if budget is None else budget
         self.iterations = iterations
         self.look = look  # makes the game's lookahead from a seed (long turns)
+        # long turns: each round's beam gets `deepen` times the lookahead level's nodes
+        # (and clock cap, within the budget), and the search stops once `agree` rounds
+        # in a row preferred the action that leads (None: it uses its whole budget)
+        self.deepen = deepen
+        self.agree = agree
         self.last_iterations = 0
         self._slowest = 0.0
         self._last = 0.0
@@ -385,6 +398,10 @@ class SearchAgent(_SpecAgent):
         (`look` given to the constructor), drawing its deals from this agent's RNG."""
         look = self.look(self.rng.randrange(1 << 30)) if self.look else LookaheadAgent(self.spec)
         look.rng = self.rng
+        if self.deepen != 1.0:
+            look.nodes = max(1, round(look.nodes * self.deepen))
+            if look.cap is not None:
+                look.cap = min(look.cap * self.deepen, self.budget * ROUND_SHARE)
         return look
 
     def _search_turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
@@ -399,6 +416,8 @@ class SearchAgent(_SpecAgent):
         end = start + self.budget * 0.97
         sums: dict[Action, float] = {}
         counts: dict[Action, int] = {}
+        picks: list[Action] = []  # each round's own best first action
+        legal_set = set(legal)
         n = 0
         slowest = 0.0  # the longest round so far
         over = 0.0  # the most a round has run past its deadline (work after the beam)
@@ -422,17 +441,28 @@ class SearchAgent(_SpecAgent):
             if deadline is not None:
                 over = max(over, done - deadline)
             for a, v in scores.items():
-                if v == WIN and a in legal:
+                if v == WIN and a in legal_set:
                     self.last_iterations = n + 1
                     return a
                 sums[a] = sums.get(a, 0.0) + v
                 counts[a] = counts.get(a, 0) + 1
             n += 1
+            mine = [a for a in scores if a in legal_set]
+            if mine:
+                picks.append(max(mine, key=scores.__getitem__))
+            # the deals agree: the last `agree` rounds preferred the action that leads
+            if self.agree and len(picks) >= self.agree and len(set(picks[-self.agree :])) == 1:
+                if picks[-1] == self._leader(sums, counts, legal_set):
+                    break
         self.last_iterations = n
-        legal_set = set(legal)
-        ranked = [a for a in sums if a in legal_set]
+        return self._leader(sums, counts, legal_set) or legal[0]
+
+    @staticmethod
+    def _leader(sums: dict[Action, float], counts: dict[Action, int], legal: set[Action]) -> Action | None:
+        """The first action kept by the most rounds, then best on average."""
+        ranked = [a for a in sums if a in legal]
         if not ranked:
-            return legal[0]
+            return None
         return max(ranked, key=lambda a: (counts[a], sums[a] / counts[a]))
 
     def choose(self, game: Game) -> Action:
