@@ -80,6 +80,7 @@ WIN = math.inf  # the score `first_scores` gives the first action of a winning l
 DEEPEN = 3.0
 ROUND_SHARE = 0.45
 AGREE = 2
+FINISH_PLIES = 12  # the most actions `LookaheadAgent.finish` adds to a line cut short
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -162,9 +163,14 @@ class LookaheadAgent(_SpecAgent):
         cap: float | None = None,
         hint: Policy | None = None,
         prior: float = 0.0,
+        finish: int = 0,
     ) -> None:
         super().__init__(spec, seed)
         self.nodes = nodes or spec.lookahead_nodes
+        # the best `finish` lines the budget cut short (still this seat's turn) are played
+        # on one ply at a time by the evaluation until the turn passes, then scored by the
+        # opponent's best reply like the lines that pass the turn (0: scored as they stand)
+        self.finish = finish
         # a clock as well as the node budget: the beam stops widening after `cap`
         # seconds and the best line found is played (None: nodes only)
         self.cap = cap
@@ -235,7 +241,40 @@ class LookaheadAgent(_SpecAgent):
             depth += 1
         done.extend(frontier)
         done.sort(key=lambda ln: ln.value, reverse=True)
+        if self.finish:
+            self._finish_lines(done, seat, deadline)
         return done
+
+    def _finish_lines(self, done: list[_Line], seat: int, deadline: float | None) -> None:
+        """Play the best lines cut short on to the end of the turn (one ply by the
+        evaluation), score them by the reply, and sort the lines again."""
+        spec = self.spec
+        changed = False
+        for ln in done[: self.finish]:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            g = ln.game
+            if g.is_over() or _mover(g) != seat:
+                continue
+            g = g.clone()
+            for _ in range(FINISH_PLIES):
+                if g.is_over() or _mover(g) != seat:
+                    break
+                best: Action | None = None
+                best_v = -math.inf
+                for a in _candidates(spec, g)[: spec.greedy_max_actions]:
+                    c = g.clone()
+                    c.apply_legal(a)
+                    v = value_of(spec, c, seat)
+                    if v > best_v:
+                        best, best_v = a, v
+                assert best is not None
+                g.apply_legal(best)
+            ln.value = self.reply_value(g, seat) if not g.is_over() else outcome(g, seat)
+            ln.game = g  # the finished position (the line's actions stay the beam's prefix)
+            changed = True
+        if changed:
+            done.sort(key=lambda ln: ln.value, reverse=True)
 
     def first_scores(
         self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
@@ -297,6 +336,7 @@ class SearchAgent(_SpecAgent):
         look: Callable[[int], LookaheadAgent] | None = None,
         deepen: float = DEEPEN,
         agree: int | None = AGREE,
+        finish: int = 0,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = 1.0 if budget is None else budget
@@ -307,6 +347,7 @@ class SearchAgent(_SpecAgent):
         # in a row preferred the action that leads (None: it uses its whole budget)
         self.deepen = deepen
         self.agree = agree
+        self.finish = finish  # if > 0: each round's beam finishes this many lines cut short
         self.last_iterations = 0
         self._slowest = 0.0
         self._last = 0.0
@@ -402,6 +443,8 @@ class SearchAgent(_SpecAgent):
             look.nodes = max(1, round(look.nodes * self.deepen))
             if look.cap is not None:
                 look.cap = min(look.cap * self.deepen, self.budget * ROUND_SHARE)
+        if self.finish:
+            look.finish = self.finish
         return look
 
     def _search_turn(self, game: Game, seat: int, legal: list[Action]) -> Action:

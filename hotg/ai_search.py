@@ -290,9 +290,14 @@ class HotgLookahead(LookaheadAgent):
     `cap` seconds and plays the best line found (decisions stay under 200 ms)."""
 
     def __init__(
-        self, spec: AiSpec, seed: int = 0, nodes: int | None = None, cap: float | None = None
+        self,
+        spec: AiSpec,
+        seed: int = 0,
+        nodes: int | None = None,
+        cap: float | None = None,
+        finish: int = 0,
     ) -> None:
-        super().__init__(spec, seed, nodes, LOOKAHEAD_CAP if cap is None else cap)
+        super().__init__(spec, seed, nodes, LOOKAHEAD_CAP if cap is None else cap, finish=finish)
 
 
 def levels() -> dict[str, Callable[..., Agent]]:

@@ -233,3 +233,34 @@ def test_lookahead_hint_gets_its_head_start():
 
     assert LookaheadAgent(MACRO, 2, hint=hint, prior=gap + 0.01).choose(g) == worse
     assert LookaheadAgent(MACRO, 2, hint=hint, prior=gap / 2).choose(g) == best
+
+
+def test_long_turn_search_stops_once_rounds_agree_on_the_leader():
+    """Two rounds in a row preferring the action that leads end the search early."""
+    g = _position(3)
+    a, b = g.legal_actions()[:2]
+    rounds = [{a: 0.5, b: 0.1}, {a: 0.6, b: 0.2}, {b: 0.9}, {b: 0.9}]
+    agent = SearchAgent(MACRO, 1, iterations=4, look=lambda s: _Scripted(list(rounds)))
+    assert agent.choose(g) == a
+    assert agent.last_iterations == 2
+    # rounds that disagree go on to the end of the budget (here: the round count)
+    rounds = [{a: 0.5, b: 0.1}, {b: 0.6, a: 0.2}, {a: 0.5, b: 0.4}, {b: 0.9, a: 0.1}]
+    agent = SearchAgent(MACRO, 1, iterations=4, look=lambda s: _Scripted(list(rounds)))
+    agent.choose(g)
+    assert agent.last_iterations == 4
+    # agree=None: always the whole budget
+    rounds = [{a: 0.5, b: 0.1}, {a: 0.6, b: 0.2}, {a: 0.9}]
+    agent = SearchAgent(MACRO, 1, iterations=3, agree=None, look=lambda s: _Scripted(list(rounds)))
+    assert agent.choose(g) == a
+    assert agent.last_iterations == 3
+
+
+def test_long_turn_search_rounds_are_deeper_than_the_lookahead_level():
+    look = lambda s: LookaheadAgent(MACRO, s, nodes=100, cap=0.1)  # noqa: E731
+    r = SearchAgent(MACRO, 1, budget=1.0, look=look, deepen=3.0).lookahead()
+    assert (r.nodes, r.cap) == (300, pytest.approx(0.3))
+    # a round never takes more than its share of the budget
+    r = SearchAgent(MACRO, 1, budget=0.2, look=look, deepen=3.0).lookahead()
+    assert r.cap == pytest.approx(0.2 * 0.45)
+    r = SearchAgent(MACRO, 1, budget=1.0, look=look, deepen=1.0, finish=4).lookahead()
+    assert (r.nodes, r.cap, r.finish) == (100, 0.1, 4)

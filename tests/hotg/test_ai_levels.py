@@ -79,7 +79,7 @@ def agents_for(level: str, seed: int) -> Agent:
     # a fixed number of rounds (deals) instead of a clock, and the lookahead's node
     # budget only: the choice is deterministic
     return SearchAgent(
-        SPEC, seed, budget=1000.0, iterations=3, look=lambda s: HotgLookahead(SPEC, s, nodes=120)
+        SPEC, seed, budget=1000.0, iterations=3, look=lambda s: HotgLookahead(SPEC, s, nodes=120, cap=1000.0)
     )
 
 
@@ -223,3 +223,18 @@ def test_greedy_beats_scripted_over_200_seat_swapped_games() -> None:
     pair = report.to_json(per_game=False)["pairs"][0]
     assert pair["errors"] == [] and pair["capped"] == 0
     assert pair["losses"] >= 108, pair  # greedy's wins: ≥ 54%
+
+
+def test_lookahead_finishes_the_lines_cut_short(positions: list[HotgGame]) -> None:
+    """With `finish`, the best lines the node budget cut short are played on to the end
+    of the turn and scored by the reply: none of them is left in the middle of the turn."""
+    g = positions[1]
+    seat = g.decision().player
+    plain = HotgLookahead(SPEC, 3, nodes=8, cap=1000.0)
+    cut = plain.lines(plain._det(g, seat), seat)
+    assert any(not ln.game.is_over() and ln.game.decision().player == seat for ln in cut[:3])
+    look = HotgLookahead(SPEC, 3, nodes=8, cap=1000.0, finish=3)
+    found = look.lines(look._det(g, seat), seat)
+    assert found == sorted(found, key=lambda ln: ln.value, reverse=True)
+    finished = [ln for ln in found if ln.game.is_over() or ln.game.decision().player != seat]
+    assert len(finished) >= 3

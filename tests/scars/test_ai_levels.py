@@ -29,7 +29,7 @@ def _agent(level: str, seed: int = 5):
             seed,
             budget=600.0,
             iterations=3,
-            look=lambda s: ScarsLookahead(SPEC, s, anchored=True, kinds=KINDS),
+            look=lambda s: ScarsLookahead(SPEC, s, cap=600.0, anchored=True, kinds=KINDS),
         )
     if level == "lookahead":
         # no clock cap either: the node budget alone stops it
