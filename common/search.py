@@ -81,6 +81,7 @@ DEEPEN = 3.0
 ROUND_SHARE = 0.45
 AGREE = 2
 FINISH_PLIES = 12  # the most actions `LookaheadAgent.finish` adds to a line cut short
+TURN_PLIES = 30  # the most actions of the opponent's turn `LookaheadAgent.reply_turn` plays
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -164,9 +165,14 @@ class LookaheadAgent(_SpecAgent):
         hint: Policy | None = None,
         prior: float = 0.0,
         finish: int = 0,
+        reply_turn: int = 0,
     ) -> None:
         super().__init__(spec, seed)
         self.nodes = nodes or spec.lookahead_nodes
+        # the best `reply_turn` lines are scored after the opponent's whole next turn,
+        # played one ply at a time by the evaluation from their side (0: their best
+        # single action only); the choice is then made among those lines
+        self.reply_turn = reply_turn
         # the best `finish` lines the budget cut short (still this seat's turn) are played
         # on one ply at a time by the evaluation until the turn passes, then scored by the
         # opponent's best reply like the lines that pass the turn (0: scored as they stand)
@@ -243,12 +249,47 @@ class LookaheadAgent(_SpecAgent):
         done.sort(key=lambda ln: ln.value, reverse=True)
         if self.finish:
             self._finish_lines(done, seat, deadline)
+        if self.reply_turn:
+            self._reply_turns(done, seat, deadline)
         return done
+
+    def _best_ply(self, g: Game, seat: int) -> Action:
+        """The candidate whose result `seat` evaluates best (one ply, on `g` itself)."""
+        best: Action | None = None
+        best_v = -math.inf
+        for a in _candidates(self.spec, g)[: self.spec.greedy_max_actions]:
+            c = g.clone()
+            c.apply_legal(a)
+            v = value_of(self.spec, c, seat)
+            if v > best_v:
+                best, best_v = a, v
+        assert best is not None
+        return best
+
+    def _reply_turns(self, done: list[_Line], seat: int, deadline: float | None) -> None:
+        """Score the best lines after the opponent's whole turn (their one-ply choices),
+        and keep only the lines so scored (all scored alike), best first."""
+        kept: list[_Line] = []
+        for ln in done[: self.reply_turn]:
+            if deadline is not None and kept and time.perf_counter() > deadline:
+                break
+            g = ln.game
+            mover = _mover(g)
+            if mover is not None and mover != seat:
+                g = g.clone()
+                for _ in range(TURN_PLIES):
+                    mover = _mover(g)
+                    if mover is None or mover == seat:
+                        break
+                    g.apply_legal(self._best_ply(g, mover))
+                ln.value = value_of(self.spec, g, seat)
+            kept.append(ln)
+        kept.sort(key=lambda ln: ln.value, reverse=True)
+        done[:] = kept
 
     def _finish_lines(self, done: list[_Line], seat: int, deadline: float | None) -> None:
         """Play the best lines cut short on to the end of the turn (one ply by the
         evaluation), score them by the reply, and sort the lines again."""
-        spec = self.spec
         changed = False
         for ln in done[: self.finish]:
             if deadline is not None and time.perf_counter() > deadline:
@@ -260,16 +301,7 @@ class LookaheadAgent(_SpecAgent):
             for _ in range(FINISH_PLIES):
                 if g.is_over() or _mover(g) != seat:
                     break
-                best: Action | None = None
-                best_v = -math.inf
-                for a in _candidates(spec, g)[: spec.greedy_max_actions]:
-                    c = g.clone()
-                    c.apply_legal(a)
-                    v = value_of(spec, c, seat)
-                    if v > best_v:
-                        best, best_v = a, v
-                assert best is not None
-                g.apply_legal(best)
+                g.apply_legal(self._best_ply(g, seat))
             ln.value = self.reply_value(g, seat) if not g.is_over() else outcome(g, seat)
             ln.game = g  # the finished position (the line's actions stay the beam's prefix)
             changed = True
@@ -337,6 +369,7 @@ class SearchAgent(_SpecAgent):
         deepen: float = DEEPEN,
         agree: int | None = AGREE,
         finish: int = 0,
+        reply_turn: int = 0,
     ) -> None:
         super().__init__(spec, seed)
         self.budget = 1.0 if budget is None else budget
@@ -348,6 +381,7 @@ class SearchAgent(_SpecAgent):
         self.deepen = deepen
         self.agree = agree
         self.finish = finish  # if > 0: each round's beam finishes this many lines cut short
+        self.reply_turn = reply_turn  # if > 0: and scores this many after the opponent's turn
         self.last_iterations = 0
         self._slowest = 0.0
         self._last = 0.0
@@ -445,6 +479,8 @@ class SearchAgent(_SpecAgent):
                 look.cap = min(look.cap * self.deepen, self.budget * ROUND_SHARE)
         if self.finish:
             look.finish = self.finish
+        if self.reply_turn:
+            look.reply_turn = self.reply_turn
         return look
 
     def _search_turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
