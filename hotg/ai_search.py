@@ -282,6 +282,10 @@ SPEC = AiSpec(
 )
 
 LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+# the search level's rounds: the 4 best lines cut short are played on to the end of the
+# turn, and the 4 best lines are scored after the opponent's whole turn (docs/ai.md)
+SEARCH_FINISH = 4
+SEARCH_REPLY_TURN = 4
 
 
 class HotgLookahead(LookaheadAgent):
@@ -306,6 +310,11 @@ def levels() -> dict[str, Callable[..., Agent]]:
     out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
     out["lookahead"] = lambda seed=0, **kw: HotgLookahead(SPEC, seed)
     out["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
-        SPEC, seed, budget=budget, look=lambda s: HotgLookahead(SPEC, s)
+        SPEC,
+        seed,
+        budget=budget,
+        look=lambda s: HotgLookahead(SPEC, s),
+        finish=SEARCH_FINISH,
+        reply_turn=SEARCH_REPLY_TURN,
     )
     return out
