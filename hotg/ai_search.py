@@ -300,8 +300,10 @@ class HotgLookahead(LookaheadAgent):
         nodes: int | None = None,
         cap: float | None = None,
         finish: int = 0,
+        reply_turn: int = 0,
     ) -> None:
-        super().__init__(spec, seed, nodes, LOOKAHEAD_CAP if cap is None else cap, finish=finish)
+        cap = LOOKAHEAD_CAP if cap is None else cap
+        super().__init__(spec, seed, nodes, cap, finish=finish, reply_turn=reply_turn)
 
 
 def levels() -> dict[str, Callable[..., Agent]]:

@@ -10,9 +10,17 @@ from collections import Counter
 import pytest
 
 from common.agents import Agent, agent_level_names, make_agent
-from common.search import GreedyAgent, SearchAgent
+from common.search import GreedyAgent, SearchAgent, value_of
 from hotg.ai import ScriptedAgent
-from hotg.ai_search import SPEC, HotgLookahead, candidates, determinize, evaluate
+from hotg.ai_search import (
+    SEARCH_FINISH,
+    SEARCH_REPLY_TURN,
+    SPEC,
+    HotgLookahead,
+    candidates,
+    determinize,
+    evaluate,
+)
 from hotg.game import HotgGame
 
 from .helpers import make, u
@@ -77,9 +85,15 @@ def agents_for(level: str, seed: int) -> Agent:
     if level == "lookahead":  # a node budget only (no clock): deterministic
         return HotgLookahead(SPEC, seed, nodes=120, cap=1000.0)
     # a fixed number of rounds (deals) instead of a clock, and the lookahead's node
-    # budget only: the choice is deterministic
+    # budget only: the choice is deterministic; the level's finishing and turn replies
     return SearchAgent(
-        SPEC, seed, budget=1000.0, iterations=3, look=lambda s: HotgLookahead(SPEC, s, nodes=120, cap=1000.0)
+        SPEC,
+        seed,
+        budget=1000.0,
+        iterations=3,
+        look=lambda s: HotgLookahead(SPEC, s, nodes=120, cap=1000.0),
+        finish=SEARCH_FINISH,
+        reply_turn=SEARCH_REPLY_TURN,
     )
 
 
@@ -238,3 +252,27 @@ def test_lookahead_finishes_the_lines_cut_short(positions: list[HotgGame]) -> No
     assert found == sorted(found, key=lambda ln: ln.value, reverse=True)
     finished = [ln for ln in found if ln.game.is_over() or ln.game.decision().player != seat]
     assert len(finished) >= 3
+
+
+def test_lookahead_scores_its_best_lines_after_the_opponents_whole_turn(positions: list[HotgGame]) -> None:
+    """With `reply_turn`, the best lines are kept, each scored where the opponent's turn
+    (their one-ply choices) hands the game back; a line scored after one reply only differs."""
+    g = positions[0]  # a position whose best lines end the turn
+    seat = g.decision().player
+    look = HotgLookahead(SPEC, 4, nodes=60, cap=1000.0, reply_turn=3)
+    found = look.lines(look._det(g, seat), seat)
+    assert 1 <= len(found) <= 3
+    assert found == sorted(found, key=lambda ln: ln.value, reverse=True)
+    plain = HotgLookahead(SPEC, 4, nodes=60, cap=1000.0)
+    one_ply = plain.lines(plain._det(g, seat), seat)
+    changed = 0
+    for ln in found:
+        if ln.game.is_over() or ln.game.decision().player == seat:
+            continue
+        t = ln.game.clone()  # the line's position when the turn passed: play the opponent's turn
+        while not t.is_over() and t.decision().player != seat:
+            t.apply_legal(look._best_ply(t, t.decision().player))
+        assert ln.value == value_of(SPEC, t, seat)
+        match = [o for o in one_ply if o.actions == ln.actions]
+        changed += bool(match) and match[0].value != ln.value
+    assert changed >= 1
