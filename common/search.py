@@ -207,6 +207,25 @@ class LookaheadAgent(_SpecAgent):
     def lines(
         self, det: Game, seat: int, nodes: int | None = None, deadline: float | None = None
     ) -> list[_Line]:
+        """The beam's lines (`beam`), best first, then rescored: the lines cut short
+        finished (`finish`) and the best scored after the opponent's turn (`reply_turn`).
+        A winning line comes alone."""
+        done = self.beam(det, seat, nodes, deadline)
+        if done and done[0].value >= 1.0:
+            return done
+        return self.rescore(done, seat, deadline)
+
+    def rescore(self, done: list[_Line], seat: int, deadline: float | None) -> list[_Line]:
+        """`finish` and `reply_turn` applied to the lines `done` (best first)."""
+        if self.finish:
+            self._finish_lines(done, seat, deadline)
+        if self.reply_turn:
+            self._reply_turns(done, seat, deadline)
+        return done
+
+    def beam(
+        self, det: Game, seat: int, nodes: int | None = None, deadline: float | None = None
+    ) -> list[_Line]:
         """Complete lines of this turn (ending when the turn passes, the game
         ends, or the budget runs out), best first. A winning line comes alone."""
         spec = self.spec
@@ -247,10 +266,6 @@ class LookaheadAgent(_SpecAgent):
             depth += 1
         done.extend(frontier)
         done.sort(key=lambda ln: ln.value, reverse=True)
-        if self.finish:
-            self._finish_lines(done, seat, deadline)
-        if self.reply_turn:
-            self._reply_turns(done, seat, deadline)
         return done
 
     def _best_ply(self, g: Game, seat: int) -> Action:

@@ -505,8 +505,9 @@ class ScarsLookahead(LookaheadAgent):
         complete: int = COMPLETE,
         anchored: bool = False,
         margin: float = MARGIN,
+        reply_turn: int = 0,
     ) -> None:
-        super().__init__(spec, seed, nodes, cap, prior=prior)
+        super().__init__(spec, seed, nodes, cap, prior=prior, reply_turn=reply_turn)
         self.complete = complete
         # anchored: the greedy level's choice is the default, and a line found by the
         # beam overrules it only when it scores `margin` better (or wins at once)
@@ -550,9 +551,11 @@ class ScarsLookahead(LookaheadAgent):
         """The shared beam's lines; with `complete`, a line cut short by the budget (the turn
         not over yet) is played on by the scripted player until the turn passes and then
         scored by the opponent's best reply, like the lines that pass the turn."""
-        found = super().lines(det, seat, nodes, deadline)
-        if not self.complete or not found or found[0].value >= 1.0:
+        found = self.beam(det, seat, nodes, deadline)
+        if not found or found[0].value >= 1.0:
             return found
+        if not self.complete:
+            return self.rescore(found, seat, deadline)
         for ln in found[: self.complete]:
             g = ln.game
             if g.is_over() or _mover(g) != seat:
@@ -563,8 +566,9 @@ class ScarsLookahead(LookaheadAgent):
                     break
                 g.apply_legal(self.script.choose(g))
             ln.value = self.reply_value(g, seat) if not g.is_over() else value_of(self.spec, g, seat)
+            ln.game = g
         found.sort(key=lambda ln: ln.value, reverse=True)
-        return found
+        return self.rescore(found, seat, deadline)
 
     def first_scores(
         self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
