@@ -146,7 +146,8 @@ class ScriptedAgent(Agent):
 
 
 # The strongest level that keeps to the time limits (docs/ai.md): the menu's default.
-DEFAULT_LEVEL = "lookahead"
+# `search` beat `lookahead` 112-88 over 200 seat-swapped games at its 1 s budget.
+DEFAULT_LEVEL = "search"
 
 
 def agent_levels() -> dict[str, Any]:

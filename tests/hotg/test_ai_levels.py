@@ -100,7 +100,7 @@ def agents_for(level: str, seed: int) -> Agent:
 def test_levels_are_registered_weakest_first() -> None:
     assert agent_level_names(HotgGame) == ["random", "scripted", "greedy", "lookahead", "search"]
     # the menu's default: the strongest level within the time limits (docs/ai.md)
-    assert HotgGame.default_agent_level() == "lookahead"
+    assert HotgGame.default_agent_level() == "search"
     assert isinstance(make_agent(HotgGame, "lookahead", 1), HotgLookahead)
     assert isinstance(make_agent(HotgGame, "search", 1, budget=0.05), SearchAgent)
     assert make_agent(HotgGame, "search", 1, budget=0.05).budget == 0.05  # type: ignore[attr-defined]
