@@ -23,9 +23,17 @@ the opponent's hand into their deck and the agent's choice stays the same.
   a determinization and runs the game's lookahead over the rest of the turn on
   it (its lines scored by the opponent's best reply there); the first action
   kept by the most rounds, then best on average, is played, and the next
-  decision searches again with what has been revealed since. This is the
-  lookahead's choice made on many deals of the hidden cards instead of one
-  (measured stronger than searching a few whole-turn plans; docs/ai.md).
+  decision searches again with what has been revealed since. Each round's beam
+  is `DEEPEN` times the lookahead level's, and the search stops as soon as
+  `AGREE` rounds in a row prefer the leading action (a clear decision takes two
+  rounds; a close one uses the budget). This is the lookahead's choice made
+  deeper and on many deals of the hidden cards instead of one (measured
+  stronger than searching a few whole-turn plans; docs/ai.md).
+
+The lookahead can also rescore its best lines (`finish`: play the lines the
+budget cut short on to the end of the turn; `reply_turn`: score lines after the
+opponent's whole turn rather than their single best action); the levels of a
+game choose which of these their rounds use.
 """
 
 from __future__ import annotations
