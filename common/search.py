@@ -88,7 +88,7 @@ WIN = math.inf  # the score `first_scores` gives the first action of a winning l
 DEEPEN = 3.0
 ROUND_SHARE = 0.45
 AGREE = 2
-FINISH_PLIES = 12  # the most actions `LookaheadAgent.finish` adds to a line cut short
+FINISH_PLIES = 12  # the most actions a finished line adds to a line cut short
 TURN_PLIES = 30  # the most actions of the opponent's turn `LookaheadAgent.reply_turn` plays
 
 
@@ -119,6 +119,21 @@ def _mover(game: Game) -> int | None:
     return d.player if d is not None else None
 
 
+def best_ply(spec: AiSpec, game: Game, seat: int, legal: list[Action] | None = None) -> Action:
+    """The candidate (of `legal`, default the legal actions) whose result `seat`
+    evaluates best, one ply on `game` itself; the first one wins ties."""
+    acts = _candidates(spec, game, legal)[: spec.greedy_max_actions]
+    best: Action = acts[0]
+    best_v = -math.inf
+    for a in acts:
+        g = game.clone()
+        g.apply_legal(a)
+        v = value_of(spec, g, seat)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
 class _SpecAgent(Agent):
     def __init__(self, spec: AiSpec, seed: int = 0) -> None:
         self.spec = spec
@@ -140,16 +155,7 @@ class GreedyAgent(_SpecAgent):
         seat = _mover(game)
         assert seat is not None
         det = self._det(game, seat)
-        acts = _candidates(self.spec, det, legal)[: self.spec.greedy_max_actions]
-        best: Action = acts[0]
-        best_v = -math.inf
-        for a in acts:
-            g = det.clone()
-            g.apply_legal(a)
-            v = value_of(self.spec, g, seat)
-            if v > best_v:
-                best, best_v = a, v
-        return best
+        return best_ply(self.spec, det, seat, legal)
 
 
 @dataclass(slots=True)
@@ -226,7 +232,7 @@ class LookaheadAgent(_SpecAgent):
     def rescore(self, done: list[_Line], seat: int, deadline: float | None) -> list[_Line]:
         """`finish` and `reply_turn` applied to the lines `done` (best first)."""
         if self.finish:
-            self._finish_lines(done, seat, deadline)
+            self._finish_lines(done, seat, deadline, self.finish, lambda g: best_ply(self.spec, g, seat))
         if self.reply_turn:
             self._reply_turns(done, seat, deadline)
         return done
@@ -276,19 +282,6 @@ class LookaheadAgent(_SpecAgent):
         done.sort(key=lambda ln: ln.value, reverse=True)
         return done
 
-    def _best_ply(self, g: Game, seat: int) -> Action:
-        """The candidate whose result `seat` evaluates best (one ply, on `g` itself)."""
-        best: Action | None = None
-        best_v = -math.inf
-        for a in _candidates(self.spec, g)[: self.spec.greedy_max_actions]:
-            c = g.clone()
-            c.apply_legal(a)
-            v = value_of(self.spec, c, seat)
-            if v > best_v:
-                best, best_v = a, v
-        assert best is not None
-        return best
-
     def _reply_turns(self, done: list[_Line], seat: int, deadline: float | None) -> None:
         """Score the best lines after the opponent's whole turn (their one-ply choices),
         and keep only the lines so scored (all scored alike), best first."""
@@ -304,17 +297,24 @@ class LookaheadAgent(_SpecAgent):
                     mover = _mover(g)
                     if mover is None or mover == seat:
                         break
-                    g.apply_legal(self._best_ply(g, mover))
+                    g.apply_legal(best_ply(self.spec, g, mover))
                 ln.value = value_of(self.spec, g, seat)
             kept.append(ln)
         kept.sort(key=lambda ln: ln.value, reverse=True)
         done[:] = kept
 
-    def _finish_lines(self, done: list[_Line], seat: int, deadline: float | None) -> None:
-        """Play the best lines cut short on to the end of the turn (one ply by the
-        evaluation), score them by the reply, and sort the lines again."""
+    def _finish_lines(
+        self,
+        done: list[_Line],
+        seat: int,
+        deadline: float | None,
+        count: int,
+        step: Callable[[Game], Action],
+    ) -> None:
+        """Play the best `count` lines cut short on to the end of the turn (each action
+        chosen by `step`), score them by the reply, and sort the lines again."""
         changed = False
-        for ln in done[: self.finish]:
+        for ln in done[:count]:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             g = ln.game
@@ -324,7 +324,7 @@ class LookaheadAgent(_SpecAgent):
             for _ in range(FINISH_PLIES):
                 if g.is_over() or _mover(g) != seat:
                     break
-                g.apply_legal(self._best_ply(g, seat))
+                g.apply_legal(step(g))
             ln.value = self.reply_value(g, seat) if not g.is_over() else outcome(g, seat)
             ln.game = g  # the finished position (the line's actions stay the beam's prefix)
             changed = True

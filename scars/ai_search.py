@@ -39,7 +39,6 @@ from common.search import (
     GreedyAgent,
     LookaheadAgent,
     SearchAgent,
-    _mover,
     search_levels,
     value_of,
 )
@@ -433,7 +432,6 @@ PRIOR = 0.05  # the scripted choice's head start, in evaluation units
 KINDS = frozenset(
     ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
 )
-COMPLETE_PLIES = 12  # actions the scripted player adds to finish a line
 LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
 MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
@@ -554,20 +552,8 @@ class ScarsLookahead(LookaheadAgent):
         found = self.beam(det, seat, nodes, deadline)
         if not found or found[0].value >= 1.0:
             return found
-        if not self.complete:
-            return self.rescore(found, seat, deadline)
-        for ln in found[: self.complete]:
-            g = ln.game
-            if g.is_over() or _mover(g) != seat:
-                continue
-            g = g.clone()
-            for _ in range(COMPLETE_PLIES):
-                if g.is_over() or _mover(g) != seat:
-                    break
-                g.apply_legal(self.script.choose(g))
-            ln.value = self.reply_value(g, seat) if not g.is_over() else value_of(self.spec, g, seat)
-            ln.game = g
-        found.sort(key=lambda ln: ln.value, reverse=True)
+        if self.complete:  # no clock here: every line asked for is completed
+            self._finish_lines(found, seat, None, self.complete, self.script.choose)
         return self.rescore(found, seat, deadline)
 
     def first_scores(

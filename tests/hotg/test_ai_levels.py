@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from common.agents import Agent, agent_level_names, make_agent
-from common.search import GreedyAgent, SearchAgent, value_of
+from common.search import GreedyAgent, SearchAgent, best_ply, value_of
 from hotg.ai import ScriptedAgent
 from hotg.ai_search import (
     SEARCH_FINISH,
@@ -271,7 +271,7 @@ def test_lookahead_scores_its_best_lines_after_the_opponents_whole_turn(position
             continue
         t = ln.game.clone()  # the line's position when the turn passed: play the opponent's turn
         while not t.is_over() and t.decision().player != seat:
-            t.apply_legal(look._best_ply(t, t.decision().player))
+            t.apply_legal(best_ply(SPEC, t, t.decision().player))
         assert ln.value == value_of(SPEC, t, seat)
         match = [o for o in one_ply if o.actions == ln.actions]
         changed += bool(match) and match[0].value != ln.value
