@@ -18,6 +18,7 @@ passed by the engine itself (docs/rulings.md, The Scars).
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,18 @@ DECKS_DIR = Path(__file__).parent / "decks"
 RULES_FILE = Path(__file__).parent / "rules.md"
 
 Entry = tuple[str, int, int, str, int]  # (kind, source uid, target uid, mode, extra)
+
+
+@cache
+def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The preset decks' contents, read and checked once (every new game needs two of them)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for p in sorted(DECKS_DIR.glob("*.toml")):
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        deck = parse_deck(data, file=str(p), header_fields={"hero": str}, pool=card_pool())
+        ScarsGame.validate_deck(deck)
+        out.append((deck.name, deck.to_json()))
+    return tuple(out)
 
 
 def poss(name: str) -> str:
@@ -232,13 +245,11 @@ class ScarsGame(Game):
 
     @classmethod
     def preset_decks(cls) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for p in sorted(DECKS_DIR.glob("*.toml")):
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-            deck = parse_deck(data, file=str(p), header_fields={"hero": str}, pool=card_pool())
-            cls.validate_deck(deck)
-            out[deck.name] = deck.to_json()
-        return out
+        # fresh dicts each call: a caller may change what it gets
+        return {
+            name: {"name": deck["name"], "header": dict(deck["header"]), "cards": dict(deck["cards"])}
+            for name, deck in _preset_decks()
+        }
 
     # ------------------------------------------------------------ catalogue
     @classmethod
@@ -1458,10 +1469,7 @@ class ScarsGame(Game):
     def _state_checks(self) -> None:
         """SC-12 deaths, SC-02 heroes without lives."""
         for _ in range(50):
-            statics = self._statics()
-            dead = [
-                u.uid for p in (0, 1) for u in self.units(p) if _dies(u.damage, self.defense_of(u, statics))
-            ]
+            dead = self._dying()
             if not dead:
                 break
             for uid in dead:
@@ -1487,6 +1495,39 @@ class ScarsGame(Game):
         elif self.win is not None and not any(e.kind == "over" for e in reversed(self.log.events)):
             # exactly one game-over line (e.g. after SC-05 deck-out, which ends the game in draw())
             self.log.emit("over", f"P{self.win + 1} wins")
+
+    def _dying(self) -> list[int]:
+        """The units that die now (SC-12), P1's then P2's, in zone order.
+
+        `defense_of` for every unit, with what it looks up computed once for the pass:
+        the statics, and the defense each side's weapons give to the unit they are on.
+        """
+        cards, zones = self.zones.cards, self.zones.zones
+        statics = self._statics()
+        auras = any(s.defn.static.get("effect") == "aura" for s in statics)
+        weapon_defense: dict[int, dict[int, int]] = {}  # controller -> {unit uid: weapons' defense}
+        for side, zname in ((0, "weapons:0"), (1, "weapons:1")):
+            bonus: dict[int, int] = {}
+            for w in zones[zname].cards:
+                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                if wc.attached:
+                    bonus[wc.attached] = bonus.get(wc.attached, 0) + wc.defn.defense
+            weapon_defense[side] = bonus
+        dead: list[int] = []
+        for zname in ("units:0", "units:1"):
+            for u in zones[zname].cards:
+                c: ScarsCard = cards[u]  # type: ignore[assignment]
+                bonus = weapon_defense.get(c.controller)  # type: ignore[arg-type]
+                if bonus is None:
+                    defense = self.defense_of(c, statics)  # an odd controller: the plain way
+                else:
+                    defense = c.stat("defense") if c.modifiers else c.defn.defense
+                    defense += bonus.get(u, 0)
+                    if auras:
+                        defense += self._aura(c, "defense", statics)
+                if _dies(c.damage, defense):
+                    dead.append(u)
+        return dead
 
     def _settle(self) -> None:
         for _ in range(10_000):
