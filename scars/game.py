@@ -65,6 +65,8 @@ PER_PLAYER_ZONES = (
     "weapons",
 )
 PLAY_ZONES = ("units", "structures", "weapons")
+# Each seat's zone names, `_ZONE["units"][p]`: the hot paths look them up rather than format them.
+_ZONE = {z: (f"{z}:0", f"{z}:1") for z in PER_PLAYER_ZONES}
 # Where static abilities are in play, in the order they apply: P1's units and structures, then P2's.
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 
@@ -90,6 +92,12 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
         ScarsGame.validate_deck(deck)
         out.append((deck.name, deck.to_json()))
     return tuple(out)
+
+
+@cache
+def _instant_speed(d: ScarsDef) -> bool:
+    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty."""
+    return d.type == "prayer" or "Lightning" in [keyword_name(k) for k in d.keywords]
 
 
 def poss(name: str) -> str:
@@ -300,14 +308,14 @@ class ScarsGame(Game):
         return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a ScarsCard
 
     def hero_uid(self, p: int) -> int:
-        return self.zones[f"hero:{p}"].cards[0]
+        return self.zones.zones[_ZONE["hero"][p]].cards[0]
 
     def lives(self, p: int) -> int:
-        return len(self.zones[f"lives:{p}"])
+        return len(self.zones.zones[_ZONE["lives"][p]].cards)
 
     def units(self, p: int) -> list[ScarsCard]:
         cards = self.zones.cards
-        return [cards[u] for u in self.zones.zones[f"units:{p}"].cards]  # type: ignore[misc]
+        return [cards[u] for u in self.zones.zones[_ZONE["units"][p]].cards]  # type: ignore[misc]
 
     def in_play(self, uid: int) -> bool:
         z = self.zones.cards[uid].zone
@@ -324,7 +332,7 @@ class ScarsGame(Game):
         cards = self.zones.cards
         return [
             cards[w]  # type: ignore[misc]
-            for w in self.zones.zones[f"weapons:{c.controller}"].cards
+            for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards  # type: ignore[index]
             if cards[w].attached == c.uid  # type: ignore[attr-defined]
         ]
 
@@ -402,7 +410,12 @@ class ScarsGame(Game):
         return 2 * len(self.zones[f"supports:{p}"]) + extra
 
     def available_energy(self, p: int) -> int:
-        return self.pool[p] + sum(1 for u in self.zones[f"energy:{p}"].cards if not self.card(u).tapped)
+        cards = self.zones.cards
+        untapped = 0
+        for u in self.zones.zones[_ZONE["energy"][p]].cards:
+            if not cards[u].tapped:  # type: ignore[attr-defined]
+                untapped += 1
+        return self.pool[p] + untapped
 
     def can_cast_faction(self, p: int, defn: ScarsDef) -> bool:
         """SC-20: only cards of the hero's factions, and neutral cards (⚖), may be cast."""
@@ -772,33 +785,41 @@ class ScarsGame(Game):
             return [()]
         return [()]
 
-    def _castable(self, p: int, c: ScarsCard, instant: bool) -> bool:
+    def _castable(self, p: int, c: ScarsCard, instant: bool, energy: int | None = None) -> bool:
+        """`energy`: `available_energy(p)`, if the caller has it."""
         d = c.defn
         if d.type not in ("unit", "structure", "weapon", "prayer"):
             return False
-        if instant and not (d.type == "prayer" or "Lightning" in [keyword_name(k) for k in d.keywords]):
+        if instant and not _instant_speed(d):
             return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
         if not self.can_cast_faction(p, d):
             return False
-        return self.available_energy(p) >= d.cost
+        return (self.available_energy(p) if energy is None else energy) >= d.cost
 
     def _instant_actions(self, p: int) -> list[Action]:
         """Prayers, Lightning cards and unit/structure abilities (SC-15, SC-40, SC-41, SC-84)."""
         if self.phase == "damage":
             return []  # SC-55/SC-71
         out: list[Action] = []
-        for u in self.zones[f"hand:{p}"].cards:
-            c = self.card(u)
-            if self._castable(p, c, instant=True):
+        cards = self.zones.cards
+        energy: int | None = None  # found when a card may need it; the same for every card
+        for u in self.zones.zones[_ZONE["hand"][p]].cards:
+            c: ScarsCard = cards[u]  # type: ignore[assignment]
+            if not _instant_speed(c.defn):
+                continue  # `_castable(instant=True)` refuses it: no need to ask
+            if energy is None:
+                energy = self.available_energy(p)
+            if self._castable(p, c, instant=True, energy=energy):
                 out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
         out.extend(self._ability_actions(p))
         return out
 
     def _ability_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        cards, zones = self.zones.cards, self.zones.zones
         for z in ("units", "structures"):
-            for u in self.zones[f"{z}:{p}"].cards:
-                c = self.card(u)
+            for u in zones[_ZONE[z][p]].cards:
+                c: ScarsCard = cards[u]  # type: ignore[assignment]
                 spec = c.defn.ability
                 if not spec or not self._ability_ready(p, c):
                     continue
@@ -820,10 +841,11 @@ class ScarsGame(Game):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        avail = self.available_energy(p)  # nothing below changes it
         for u in self.zones[f"hand:{p}"].cards:
             c = self.card(u)
             if (
-                self._castable(p, c, instant=False)
+                self._castable(p, c, instant=False, energy=avail)
                 and c.defn.type != "prayer"
                 and "Lightning" not in c.defn.keywords
             ):
@@ -834,13 +856,12 @@ class ScarsGame(Game):
             out.append(Action("life"))
         hero = self.card(self.hero_uid(p))
         spec = hero.defn.ability
-        if spec and not self.hero_used[p] and self.available_energy(p) >= int(spec.get("cost", 0)):  # SC-20
+        if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
                 out.extend(Action("hero", (t,)) for t in self.targets(p, tk))
             else:
                 out.append(Action("hero"))
-        avail = self.available_energy(p)
         for w in self.zones[f"weapons:{p}"].cards:  # SC-14: re-equip
             wc = self.card(w)
             if avail >= wc.defn.equip:
