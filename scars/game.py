@@ -1550,10 +1550,24 @@ class ScarsGame(Game):
                     dead.append(u)
         return dead
 
+    def _response_seat(self) -> int | None:
+        """The seat to answer when the decision is a response (`_compute_raw`'s resolution-zone
+        and window cases, whose actions are "pass" and that seat's `_instant_actions`), else None."""
+        if self.over or self.phase == "mulligan" or self.pending:
+            return None
+        if self.stack:
+            return self.stack.priority
+        if self.step == "window":
+            return self.window_seat
+        return None
+
     def _settle(self) -> None:
+        checks_due = True
         for _ in range(10_000):
             self._invalidate()
-            self._state_checks()
+            if checks_due:
+                self._state_checks()
+            checks_due = True
             if self.over:
                 self._invalidate()
                 return
@@ -1587,6 +1601,16 @@ class ScarsGame(Game):
             if self.phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
                 if self._auto_assign_single():
                     continue
+            seat = self._response_seat()
+            if seat is not None and not self._instant_actions(seat):
+                # "pass" is the only action: the engine passes (docs/rulings.md), without
+                # building the decision and its prompt
+                window, turn = not self.stack, self.turn
+                self._do_pass(seat, auto=True)
+                # Passing an empty window only moves the sub-phase on: no damage, defense or
+                # life changes for the state checks to see, unless a new turn began (SC-12).
+                checks_due = not window or self.turn != turn
+                continue
             d, acts = self._compute()
             if d is None:
                 return
