@@ -77,8 +77,68 @@ ABILITY_KEYS = (
 )
 
 
-# HotgDef.abilities_when's grouping, per definition: id -> (the definition, when -> abilities).
-_BY_WHEN: dict[int, tuple[HotgDef, dict[Any, tuple[tuple[int, Mapping[str, Any]], ...]]]] = {}
+class DefFacts:
+    """What the engine asks of a definition again and again, worked out once from it
+    (definitions are immutable): its abilities grouped by `when`, and its keywords
+    and subtypes as flags. Read it with `facts(defn)`."""
+
+    __slots__ = (
+        "activated",
+        "auras",
+        "by_when",
+        "god",
+        "guard",
+        "immune",
+        "keywords",
+        "protect",
+        "stealth",
+        "structure",
+        "targeted",
+    )
+
+    def __init__(self, d: HotgDef) -> None:
+        groups: dict[Any, list[tuple[int, Mapping[str, Any]]]] = {}
+        for i, a in enumerate(d.abilities):
+            groups.setdefault(a.get("when"), []).append((i, a))
+        # when -> (index, ability) of the abilities that happen then, in card order
+        self.by_when: dict[Any, tuple[tuple[int, Mapping[str, Any]], ...]] = {
+            k: tuple(v) for k, v in groups.items()
+        }
+        # when -> (target spec, ability) of the first of them that takes a target, or None
+        self.targeted: dict[Any, tuple[str, Mapping[str, Any]] | None] = {}
+        for when, abil in self.by_when.items():
+            specs = [(str(ab.get("target", "none")), ab) for _, ab in abil]
+            chosen = [(s, ab) for s, ab in specs if s not in ("none", "self")]
+            self.targeted[when] = chosen[0] if chosen else None
+        self.auras = self.by_when.get("aura", ())
+        self.activated = bool(self.by_when.get("activated"))
+        self.structure = "Structure" in d.subtypes
+        self.god = "God" in d.subtypes
+        # the keywords of its text (a silenced unit has none, HG-73)
+        self.keywords = bool(d.keywords)
+        names = [keyword_name(k) for k in d.keywords]
+        self.stealth = "Stealth" in names
+        self.guard = "Guard" in names
+        self.protect = tuple(
+            int(keyword_value(k) or 0) for k, n in zip(d.keywords, names, strict=True) if n == "Protect"
+        )
+        self.immune = tuple(
+            str(keyword_value(k)) for k, n in zip(d.keywords, names, strict=True) if n == "Immune"
+        )
+
+
+# The facts of each definition: id -> (the definition, its facts). The entry keeps the
+# definition alive, so its id is never reused for another one.
+_FACTS: dict[int, tuple[HotgDef, DefFacts]] = {}
+
+
+def facts(d: CardDef) -> DefFacts:
+    """The `DefFacts` of a (HotgDef) definition, made on first use."""
+    entry = _FACTS.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = (d, DefFacts(d))  # type: ignore[arg-type]  # a HotgDef
+        _FACTS[id(d)] = entry  # type: ignore[assignment]
+    return entry[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,16 +157,9 @@ class HotgDef(CardDef):
     abilities: tuple[dict[str, str | int], ...] = ()
 
     def abilities_when(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
-        """(index, ability) of the abilities that happen `when`, in card order.
-        Definitions are immutable, so the grouping is made once per definition."""
-        entry = _BY_WHEN.get(id(self))
-        if entry is None or entry[0] is not self:
-            groups: dict[Any, list[tuple[int, Mapping[str, Any]]]] = {}
-            for i, a in enumerate(self.abilities):
-                groups.setdefault(a.get("when"), []).append((i, a))
-            entry = (self, {k: tuple(v) for k, v in groups.items()})
-            _BY_WHEN[id(self)] = entry
-        return entry[1].get(when, ())
+        """(index, ability) of the abilities that happen `when`, in card order
+        (grouped once per definition, see `DefFacts`)."""
+        return facts(self).by_when.get(when, ())
 
     @property
     def is_unit_kind(self) -> bool:
@@ -349,7 +402,7 @@ class HotgCard(Card):
     def abilities(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         if self.silenced:
             return ()
-        return self.defn.abilities_when(when)  # type: ignore[attr-defined]  # a HotgDef
+        return facts(self.defn).by_when.get(when, ())
 
     @property
     def subtypes(self) -> tuple[str, ...]:

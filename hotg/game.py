@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from common.cards import Modifier, keyword_name, keyword_value
+from common.cards import Modifier
 from common.decks import DeckList
 from common.errors import DataError, IllegalAction
 from common.game import Action, Decision, Game, Setup
@@ -34,7 +34,7 @@ from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
 from . import effects as fx
-from .cards import HotgCard, HotgDef, card_pool, collectible
+from .cards import HotgCard, HotgDef, card_pool, collectible, facts
 
 ROWS, COLS = 5, 9
 STONE_CELLS = ((2, 0), (2, 8))  # HG-01
@@ -92,6 +92,7 @@ CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Actions are immutable values: the move and attack actions are made once and shared.
 _MOVES: dict[tuple[int, tuple[int, int]], Action] = {}
 _ATTACKS: dict[tuple[int, int], Action] = {}
+_DEPLOYS: dict[tuple[int, tuple[int, int]], Action] = {}
 
 
 def _move_action(uid: int, cell: tuple[int, int]) -> Action:
@@ -106,6 +107,16 @@ def _attack_action(uid: int, target: int) -> Action:
     if a is None:
         a = _ATTACKS[(uid, target)] = Action("attack", (uid, target))
     return a
+
+
+def _deploy_action(uid: int, cell: tuple[int, int]) -> Action:
+    a = _DEPLOYS.get((uid, cell))
+    if a is None:
+        a = _DEPLOYS[(uid, cell)] = Action("play", (uid, CELL_STR[cell]))
+    return a
+
+
+_END = Action("end")
 
 
 def parse_cell(token: Any) -> tuple[int, int] | None:
@@ -153,6 +164,38 @@ class PlayerState:
             self.max_mana,
             self.fatigue,
         ]
+
+
+class _Scan:
+    """What the active player's cards and units share within one `legal_actions()`,
+    worked out once (the deployment cells and the attackable units when first asked
+    for). It lives only as long as that call: the state may change right after."""
+
+    __slots__ = ("ban", "deploy", "foes", "game", "occ", "player")
+
+    def __init__(self, game: HotgGame, player: int) -> None:
+        self.game = game
+        self.player = player
+        self.occ = game.occupancy()
+        self.ban = game.banished_cells()
+        self.deploy: list[tuple[int, int]] | None = None
+        self.foes: list[tuple[int, int, int]] | None = None
+
+    def deploy_cells(self) -> list[tuple[int, int]]:
+        """`deploy_cells(player)`."""
+        if self.deploy is None:
+            self.deploy = self.game.deploy_cells(self.player, self.occ, self.ban)
+        return self.deploy
+
+    def attackable(self) -> list[tuple[int, int, int]]:
+        """(uid, row, col) of each of `attackable(player)`."""
+        if self.foes is None:
+            cards = self.game.zones.cards
+            self.foes = [
+                (t, cards[t].row, cards[t].col)  # type: ignore[attr-defined]  # a HotgCard
+                for t in self.game.attackable(self.player, self.occ)
+            ]
+        return self.foes
 
 
 class HotgGame(Game):
@@ -296,8 +339,12 @@ class HotgGame(Game):
     def neighbours(cell: tuple[int, int], diagonal: bool = True) -> list[tuple[int, int]]:
         return list((NEIGHBOURS if diagonal else ORTHOGONAL)[cell])
 
-    def units_adjacent(self, cell: tuple[int, int]) -> list[int]:
-        occ = self.occupancy()
+    def units_adjacent(
+        self, cell: tuple[int, int], occ: dict[tuple[int, int], int] | None = None
+    ) -> list[int]:
+        """The units around `cell` (`occ`: the current `occupancy()`, when the caller has it)."""
+        if occ is None:
+            occ = self.occupancy()
         return [occ[n] for n in NEIGHBOURS[cell] if n in occ]
 
     def free_cells_around(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
@@ -325,7 +372,7 @@ class HotgGame(Game):
 
     def move_of(self, uid: int) -> int:
         c = self.card(uid)
-        if uid in self.stones or "Structure" in c.subtypes:  # HG-02, HG-33
+        if uid in self.stones or facts(c.defn).structure:  # HG-02, HG-33
             return 0
         return max(0, c.stat("move"))
 
@@ -335,31 +382,32 @@ class HotgGame(Game):
     def protect(self, uid: int) -> int:
         """HG-68: the highest Protect value applies; they never add up."""
         c = self.card(uid)
-        vals = [int(keyword_value(k) or 0) for k in c.text_keywords() if keyword_name(k) == "Protect"]
+        vals = [] if c.silenced else list(facts(c.defn).protect)  # its text's Protect (HG-73)
         vals += [m.value for m in c.modifiers if m.stat == "protect"]
         return max(vals, default=0)
 
     def immune_to(self, uid: int) -> list[str]:
         c = self.card(uid)
-        return [str(keyword_value(k)) for k in c.text_keywords() if keyword_name(k) == "Immune"]
+        return [] if c.silenced else list(facts(c.defn).immune)  # from its text (HG-73)
 
     def stealthed(self, uid: int) -> bool:
         """HG-64: Stealth (from its text) until the unit attacks."""
         c = self.card(uid)
-        return c.has_kw("Stealth") and not c.stealth_lost
+        return not c.silenced and facts(c.defn).stealth and not c.stealth_lost
 
     def has_guard(self, uid: int) -> bool:
         """HG-63: a unit with Guard loses it while it has Stealth."""
         c = self.card(uid)
-        return c.has_kw("Guard") and not self.stealthed(uid)
+        return not c.silenced and facts(c.defn).guard and not self.stealthed(uid)
 
-    def guarded(self, player: int) -> bool:
-        """HG-63: a stone is guarded while a friendly Guard unit stands next to it."""
+    def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
+        """HG-63: a stone is guarded while a friendly Guard unit stands next to it.
+        (`occ`: the current `occupancy()`, when the caller has it.)"""
         stone = self.stones[player]
         cell = self.cell_of(stone)
         if cell is None:
             return False
-        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell))
+        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell, occ))
 
     def stunned(self, uid: int) -> bool:
         return self.card(uid).stunned_by >= 0
@@ -385,11 +433,12 @@ class HotgGame(Game):
     def cost_reductions(self, player: int) -> list[tuple[Any, int]]:
         """(subtype or nothing, amount) of each cost reduction aura `player` has in play."""
         out = []
+        cards = self.zones.cards
         for src in self.board_units(stones=False):
-            s = self.card(src)
-            if s.controller != player:
+            s = cards[src]
+            if s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
                 continue
-            for _, ab in s.abilities("aura"):
+            for _, ab in facts(s.defn).auras:
                 if ab.get("do") == "cost_reduction":
                     out.append((ab.get("subtype"), int(ab.get("amount", 1))))
         return out
@@ -409,8 +458,11 @@ class HotgGame(Game):
     def affectable(self, uid: int, ctx: fx.Ctx) -> bool:
         return not self.immune_blocks(uid, ctx.kind, ctx.controller)
 
-    def can_target(self, uid: int, kind: str, controller: int | None) -> bool:
-        """May an effect of `kind` controlled by `controller` target `uid` directly?"""
+    def can_target(
+        self, uid: int, kind: str, controller: int | None, occ: dict[tuple[int, int], int] | None = None
+    ) -> bool:
+        """May an effect of `kind` controlled by `controller` target `uid` directly?
+        (`occ`: the current `occupancy()`, when the caller has it.)"""
         if not self.on_board(uid):  # HG-62: banished units are no valid target
             return False
         c = self.card(uid)
@@ -419,7 +471,7 @@ class HotgGame(Game):
         enemy = self.is_enemy(uid, controller)
         if enemy and self.stealthed(uid):  # HG-64
             return False
-        if enemy and uid in self.stones and self.guarded(self.stones.index(uid)):  # HG-63
+        if enemy and uid in self.stones and self.guarded(self.stones.index(uid), occ):  # HG-63
             return False
         return not self.immune_blocks(uid, kind, controller)
 
@@ -430,23 +482,32 @@ class HotgGame(Game):
             return []
         if spec == "self":
             return [source] if self.on_board(source) else []
+        enemies_only = spec in ("enemy", "enemy_unit")
+        allies_only = spec in ("ally", "ally_unit", "other_ally_unit")
+        units_only = spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
+        max_health = int(params["max_health"]) if "max_health" in params else None
+        subtype = "subtype" in params
+        cards = self.zones.cards
+        stones = self.stones
         out = []
-        for uid in self.board_units():
-            stone = uid in self.stones
-            if spec in ("enemy", "enemy_unit") and not self.is_enemy(uid, controller):
+        for uid in self.zones.zones["board"].cards:
+            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            if enemies_only and c.controller == controller:  # `is_enemy`
                 continue
-            if spec in ("ally", "ally_unit", "other_ally_unit") and not self.is_ally(uid, controller):
+            if allies_only and (controller is None or c.controller != controller):  # `is_ally`
                 continue
-            if spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit") and stone:
+            stone = uid in stones
+            if units_only and stone:
                 continue
             if spec == "other_ally_unit" and uid == source:
                 continue
-            c = self.card(uid)
-            if "max_health" in params and c.hp > int(params["max_health"]):
+            if max_health is not None and c.hp > max_health:
                 continue
-            if "subtype" in params and params["subtype"] not in c.subtypes:
+            if subtype and params["subtype"] not in c.subtypes:
                 continue
-            if self.can_target(uid, kind, controller):
+            if not stone and c.zone == "board" and (c.silenced or not c.defn.keywords):
+                out.append(uid)  # `can_target`'s common case, without the call
+            elif self.can_target(uid, kind, controller):
                 out.append(uid)
         return out
 
@@ -1053,15 +1114,15 @@ class HotgGame(Game):
         if self.pending is not None:
             return self._pending_actions()
         p = self.active
-        acts: list[Action] = []
-        acts += self._play_actions(p)
+        scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
+        acts: list[Action] = self._play_actions(p, scan)
         cards = self.zones.cards
-        board: dict[str, Any] = {}  # what all of p's units share, worked out once when needed
-        for uid in self.board_units(stones=False):
-            if cards[uid].controller == p:
-                acts += self._unit_actions(uid, p, board)
+        stones = self.stones
+        for uid in self.zones.zones["board"].cards:
+            if uid not in stones and cards[uid].controller == p:
+                acts += self._unit_actions(uid, p, scan)
         acts += self._ability_actions(p)
-        acts.append(Action("end"))
+        acts.append(_END)
         return acts
 
     def _pending_actions(self) -> list[Action]:
@@ -1070,25 +1131,22 @@ class HotgGame(Game):
             return [Action("target", (t,)) for t in self.pending["targets"]]
         return [Action("pick", (u,)) for u in self.pending["cards"]]
 
-    def _unit_actions(self, uid: int, p: int, board: dict[str, Any] | None = None) -> list[Action]:
-        """Moves, attacks and the activated Warcry of one of `p`'s units. `board` keeps
-        what `p`'s units share (occupancy, banished cells, `attackable(p)`) from one
-        unit to the next, within one `legal_actions()`."""
+    def _unit_actions(self, uid: int, p: int, scan: _Scan | None = None) -> list[Action]:
+        """Moves, attacks and the activated Warcry of one of `p`'s units (`scan`: what
+        `p`'s units share within one `legal_actions()`)."""
         c = self.card(uid)
         if c.exhausted or c.stunned_by >= 0:
             return []  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
-        if board is None:
-            board = {}
+        if scan is None:
+            scan = _Scan(self, p)
         acts: list[Action] = []
-        if self._can_move(uid) is None:
-            if "occ" not in board:
-                board["occ"], board["ban"] = self.occupancy(), self.banished_cells()
-            acts += [_move_action(uid, cell) for cell in self.reachable(uid, board["occ"], board["ban"])]
-        if self._can_attack(uid) is None:
-            if "foes" not in board:
-                board["foes"] = self.attackable(p)
-            acts += [_attack_action(uid, t) for t in self.attack_targets(uid, board["foes"])]
-        if self._can_warcry(uid) is None:
+        # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`:
+        if not c.attacked:
+            if not c.moved and self.move_of(uid) > 0:
+                acts += [_move_action(uid, cell) for cell in self.reachable(uid, scan.occ, scan.ban)]
+            if self.attack_of(uid) > 0:
+                acts += [_attack_action(uid, t) for t in self._in_reach(uid, scan.attackable())]
+        if c.warcry_ready and c.abilities("activated"):
             acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
         return acts
 
@@ -1131,50 +1189,57 @@ class HotgGame(Game):
     def _with_targets(
         self, verb: str, args: tuple[int | str, ...], d: HotgDef, when: str, p: int, source: int, kind: str
     ) -> list[Action]:
-        abil = d.abilities_when(when)
-        specs = [(str(ab.get("target", "none")), ab) for _, ab in abil]
-        targeted = [(s, ab) for s, ab in specs if s not in ("none", "self")]
-        if not targeted:
+        """One action without a target, or one per target of the first `when` ability of
+        `d` that takes one."""
+        targeted = facts(d).targeted.get(when)
+        if targeted is None:
             return [Action(verb, args)]
-        spec, ab = targeted[0]
+        spec, ab = targeted
         return [Action(verb, (*args, t)) for t in self.targets_for(spec, p, kind, source, ab)]
 
-    def _play_actions(self, p: int) -> list[Action]:
+    def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
         acts: list[Action] = []
-        cells: list[list[tuple[int, int]]] = []
         reductions = self.cost_reductions(p)
         for uid in self.zones[f"hand:{p}"].cards:
-            acts += self._card_play_actions(uid, p, cells, reductions)
+            acts += self._card_play_actions(uid, p, scan, reductions)
         return acts
 
     def _card_play_actions(
         self,
         uid: int,
         p: int,
-        cells: list[list[tuple[int, int]]] | None,
+        scan: _Scan | None,
         reductions: list[tuple[Any, int]] | None = None,
     ) -> list[Action]:
-        """The ways to play one card of `p`'s hand (`cells` caches the deployment cells,
+        """The ways to play one card of `p`'s hand (`scan` keeps the deployment cells,
         `reductions` are `cost_reductions(p)`)."""
         c = self.card(uid)
         if self.cost(uid, p, reductions) > self.pl[p].mana:
             return []
         if c.hdef.kind == "unit":
-            if cells is None:
-                cells = []
-            if not cells:
-                cells.append(self.deploy_cells(p))
-            return [Action("play", (uid, CELL_STR[cell])) for cell in cells[0]]
+            if scan is None:
+                scan = _Scan(self, p)
+            return [_deploy_action(uid, cell) for cell in scan.deploy_cells()]
         if c.hdef.kind == "spell":
             return self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
         return []
 
-    def deploy_cells(self, p: int) -> list[tuple[int, int]]:
-        """HG-24: empty cells next to (diagonals too) your Summoning Stone or one of your units."""
-        occ, ban = self.occupancy(), self.banished_cells()
+    def deploy_cells(
+        self,
+        p: int,
+        occ: dict[tuple[int, int], int] | None = None,
+        ban: dict[tuple[int, int], int] | None = None,
+    ) -> list[tuple[int, int]]:
+        """HG-24: empty cells next to (diagonals too) your Summoning Stone or one of your units.
+        (`occ`/`ban`: the current `occupancy()` and `banished_cells()`, when the caller has them.)"""
+        if occ is None:
+            occ = self.occupancy()
+        if ban is None:
+            ban = self.banished_cells()
+        cards = self.zones.cards
         out: set[tuple[int, int]] = set()
         for cell, uid in occ.items():
-            if self.card(uid).controller == p:
+            if cards[uid].controller == p:
                 for n in NEIGHBOURS[cell]:
                     if n not in occ and n not in ban:
                         out.add(n)
@@ -1197,6 +1262,8 @@ class HotgGame(Game):
         if ban is None:
             ban = self.banished_cells()
         start = (c.row, c.col)
+        if steps == 1:  # one step: the empty neighbours (`ORTHOGONAL` lists them in sorted order)
+            return [n for n in ORTHOGONAL[start] if n not in occ and n not in ban]
         seen = {start}
         frontier = [start]
         out: set[tuple[int, int]] = set()
@@ -1216,26 +1283,39 @@ class HotgGame(Game):
             frontier = nxt
         return sorted(out)
 
-    def attackable(self, player: int | None) -> list[int]:
-        """The units `player`'s units may attack where in range (HG-40 aside), in board order."""
-        return [
-            t for t in self.board_units() if self.is_enemy(t, player) and self.can_target(t, "attack", player)
-        ]
+    def attackable(self, player: int | None, occ: dict[tuple[int, int], int] | None = None) -> list[int]:
+        """The units `player`'s units may attack where in range (HG-40 aside), in board order.
+        (`occ`: the current `occupancy()`, when the caller has it.)"""
+        cards = self.zones.cards
+        stones = self.stones
+        out = []
+        for t in self.zones.zones["board"].cards:
+            c: HotgCard = cards[t]  # type: ignore[assignment]
+            if c.controller == player:  # `is_enemy`
+                continue
+            if t not in stones and c.zone == "board" and (c.silenced or not c.defn.keywords):
+                out.append(t)  # `can_target`'s common case, without the call
+            elif self.can_target(t, "attack", player, occ):
+                out.append(t)
+        return out
 
     def attack_targets(self, uid: int, foes: list[int] | None = None) -> list[int]:
         """What `uid` may attack (`foes`: `attackable()` of its controller, if known)."""
-        c = self.card(uid)
         if foes is None:
-            foes = self.attackable(c.controller)
+            foes = self.attackable(self.card(uid).controller)
         cards = self.zones.cards
+        return self._in_reach(uid, [(t, cards[t].row, cards[t].col) for t in foes])  # type: ignore[attr-defined]
+
+    def _in_reach(self, uid: int, foes: list[tuple[int, int, int]]) -> list[int]:
+        """The uids of `foes` (uid, row, col) that `uid` reaches, in their order (HG-40, as `in_range`)."""
+        c = self.card(uid)
+        row, col = c.row, c.col
         rng = self.range_of(uid)
-        out = []
-        for t in foes:  # HG-40, as `in_range`
-            tc = cards[t]
-            dr, dc = abs(c.row - tc.row), abs(c.col - tc.col)  # type: ignore[attr-defined]
-            if (max(dr, dc) == 1) if rng <= 1 else (0 < dr + dc <= rng):
-                out.append(t)
-        return out
+        if rng <= 1:  # melee: the 8 neighbours
+            return [
+                t for t, r, k in foes if -1 <= r - row <= 1 and -1 <= k - col <= 1 and (r, k) != (row, col)
+            ]
+        return [t for t, r, k in foes if 0 < abs(r - row) + abs(k - col) <= rng]
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:
