@@ -94,10 +94,11 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(out)
 
 
-@cache
 def _instant_speed(d: ScarsDef) -> bool:
-    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty."""
-    return d.type == "prayer" or "Lightning" in [keyword_name(k) for k in d.keywords]
+    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty.
+
+    (Not a `functools.cache`: hashing a definition costs more than this look.)"""
+    return d.type == "prayer" or "Lightning" in map(keyword_name, d.keywords)
 
 
 def poss(name: str) -> str:
@@ -372,7 +373,14 @@ class ScarsGame(Game):
         return kws
 
     def has_kw(self, c: ScarsCard, name: str) -> bool:
-        return any(keyword_name(k) == name for k in self.keywords_of(c))
+        """`name` in `keywords_of(c)`, looked for without building that list (a hot path)."""
+        if name in map(keyword_name, c.defn.keywords):
+            return True
+        if c.zone.startswith("units:"):
+            for w in self.weapons_on(c):
+                if name in map(keyword_name, w.defn.keywords):
+                    return True
+        return name in map(keyword_name, c.granted)
 
     def kw_x(self, c: ScarsCard, name: str) -> int:
         best = 0
@@ -611,10 +619,11 @@ class ScarsGame(Game):
             return []
         out: list[int] = []
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
-            sides = {"enemy_unit": (1 - p,), "own_unit": (p,)}.get(kind, (0, 1))
+            sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
+            cards = self.zones.cards
             for side in sides:
-                for u in self.zones[f"units:{side}"].cards:
-                    c = self.card(u)
+                for u in self.zones.zones[_ZONE["units"][side]].cards:
+                    c: ScarsCard = cards[u]  # type: ignore[assignment]
                     if self.has_kw(c, "Stealth"):
                         continue
                     if kind == "attacking_unit" and u not in self.attackers:
