@@ -26,7 +26,7 @@ An ability is a small table that reads like card text::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -80,7 +80,7 @@ ABILITY_KEYS = (
 class DefFacts:
     """What the engine asks of a definition again and again, worked out once from it
     (definitions are immutable): its abilities grouped by `when`, and its keywords
-    and subtypes as flags. Read it with `facts(defn)`."""
+    and subtypes as flags: `defn.facts`."""
 
     __slots__ = (
         "activated",
@@ -127,20 +127,6 @@ class DefFacts:
         )
 
 
-# The facts of each definition: id -> (the definition, its facts). The entry keeps the
-# definition alive, so its id is never reused for another one.
-_FACTS: dict[int, tuple[HotgDef, DefFacts]] = {}
-
-
-def facts(d: CardDef) -> DefFacts:
-    """The `DefFacts` of a (HotgDef) definition, made on first use."""
-    entry = _FACTS.get(id(d))
-    if entry is None or entry[0] is not d:
-        entry = (d, DefFacts(d))  # type: ignore[arg-type]  # a HotgDef
-        _FACTS[id(d)] = entry  # type: ignore[assignment]
-    return entry[1]
-
-
 @dataclass(frozen=True, slots=True)
 class HotgDef(CardDef):
     kind: Literal["unit", "spell", "leader", "ability", "stone", "blessing"] = "unit"
@@ -155,11 +141,16 @@ class HotgDef(CardDef):
     token: bool = False
     ability: str = ""  # a leader's Leader Ability (an id of kind "ability")
     abilities: tuple[dict[str, str | int], ...] = ()
+    # Worked out from the fields above when the definition is made; not card data.
+    facts: DefFacts = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", DefFacts(self))
 
     def abilities_when(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         """(index, ability) of the abilities that happen `when`, in card order
         (grouped once per definition, see `DefFacts`)."""
-        return facts(self).by_when.get(when, ())
+        return self.facts.by_when.get(when, ())
 
     @property
     def is_unit_kind(self) -> bool:
@@ -282,6 +273,8 @@ class HotgCard(Card):
     `hp` is the current health (the maximum is derived: base + modifiers).
     """
 
+    defn: HotgDef
+
     __slots__ = (
         "attacked",
         "banished_by",
@@ -402,7 +395,7 @@ class HotgCard(Card):
     def abilities(self, when: str) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         if self.silenced:
             return ()
-        return facts(self.defn).by_when.get(when, ())
+        return self.defn.facts.by_when.get(when, ())
 
     @property
     def subtypes(self) -> tuple[str, ...]:

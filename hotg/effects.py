@@ -1,7 +1,7 @@
 """The Python effects that card data names (`do = "..."` in `hotg/cards/*.toml`).
 
-`EFFECTS[name](game, ctx)` carries out one ability; `AURAS[name](game, source)`
-lists the continuous bonuses an aura gives now (HG-57: auras are recomputed
+`EFFECTS[name](game, ctx)` carries out one ability; `AURAS[name](game, source,
+ability, occupancy)` lists the continuous bonuses an aura gives now (HG-57: auras are recomputed
 after every change, by the engine). Effects only call the engine's small
 verbs (`damage`, `heal`, `add_modifier`, `spawn`, …), so every rule (Immune,
 Protect, Stealth, neutral units…) is enforced in one place.
@@ -35,7 +35,10 @@ class Ctx:
 
 
 Effect = Callable[["HotgGame", Ctx], None]
-Aura = Callable[["HotgGame", "HotgCard", Mapping[str, Any]], list[tuple[int, str, int]]]
+# (game, source, its aura ability, the battlefield's `occupancy()`) -> (uid, stat, bonus)
+Aura = Callable[
+    ["HotgGame", "HotgCard", Mapping[str, Any], dict[tuple[int, int], int]], list[tuple[int, str, int]]
+]
 
 EFFECTS: dict[str, Effect] = {}
 AURAS: dict[str, Aura] = {}
@@ -268,17 +271,21 @@ def gain_mana(g: HotgGame, ctx: Ctx) -> None:
 
 # -- auras -----------------------------------------------------------------------
 @aura("adjacent_allies")
-def adjacent_allies(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+def adjacent_allies(
+    g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
+) -> list[tuple[int, str, int]]:
     """Surtr / Enyo's Banner / Spartan: allies next to the source get a bonus."""
     out = []
-    for uid in g.units_adjacent((src.row, src.col)):
+    for uid in g.units_adjacent((src.row, src.col), occ):
         if g.is_ally(uid, src.controller) and uid not in g.stones:
             out += _aura_mods(uid, p)
     return out
 
 
 @aura("global_enemies")
-def global_enemies(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+def global_enemies(
+    g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
+) -> list[tuple[int, str, int]]:
     """Basilisk: every enemy unit on the battlefield is affected."""
     out = []
     for uid in g.board_units(stones=False):
@@ -288,7 +295,9 @@ def global_enemies(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tup
 
 
 @aura("global_allies")
-def global_allies(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+def global_allies(
+    g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
+) -> list[tuple[int, str, int]]:
     """Every other allied unit (of `subtype`, if given) is affected."""
     out = []
     sub = p.get("subtype")
@@ -299,7 +308,9 @@ def global_allies(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tupl
 
 
 @aura("cost_reduction")
-def cost_reduction(g: HotgGame, src: HotgCard, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+def cost_reduction(
+    g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
+) -> list[tuple[int, str, int]]:
     """Cards in the controller's hand (of `subtype`) cost `amount` less; read by `HotgGame.cost()`."""
     return []
 

@@ -34,7 +34,7 @@ from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
 from . import effects as fx
-from .cards import HotgCard, HotgDef, card_pool, collectible, facts
+from .cards import HotgCard, HotgDef, card_pool, collectible
 
 ROWS, COLS = 5, 9
 STONE_CELLS = ((2, 0), (2, 8))  # HG-01
@@ -372,7 +372,7 @@ class HotgGame(Game):
 
     def move_of(self, uid: int) -> int:
         c = self.card(uid)
-        if uid in self.stones or facts(c.defn).structure:  # HG-02, HG-33
+        if uid in self.stones or c.defn.facts.structure:  # HG-02, HG-33
             return 0
         return max(0, c.stat("move"))
 
@@ -382,23 +382,23 @@ class HotgGame(Game):
     def protect(self, uid: int) -> int:
         """HG-68: the highest Protect value applies; they never add up."""
         c = self.card(uid)
-        vals = [] if c.silenced else list(facts(c.defn).protect)  # its text's Protect (HG-73)
+        vals = [] if c.silenced else list(c.defn.facts.protect)  # its text's Protect (HG-73)
         vals += [m.value for m in c.modifiers if m.stat == "protect"]
         return max(vals, default=0)
 
     def immune_to(self, uid: int) -> list[str]:
         c = self.card(uid)
-        return [] if c.silenced else list(facts(c.defn).immune)  # from its text (HG-73)
+        return [] if c.silenced else list(c.defn.facts.immune)  # from its text (HG-73)
 
     def stealthed(self, uid: int) -> bool:
         """HG-64: Stealth (from its text) until the unit attacks."""
         c = self.card(uid)
-        return not c.silenced and facts(c.defn).stealth and not c.stealth_lost
+        return not c.silenced and c.defn.facts.stealth and not c.stealth_lost
 
     def has_guard(self, uid: int) -> bool:
         """HG-63: a unit with Guard loses it while it has Stealth."""
         c = self.card(uid)
-        return not c.silenced and facts(c.defn).guard and not self.stealthed(uid)
+        return not c.silenced and c.defn.facts.guard and not self.stealthed(uid)
 
     def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
         """HG-63: a stone is guarded while a friendly Guard unit stands next to it.
@@ -438,7 +438,7 @@ class HotgGame(Game):
             s = cards[src]
             if s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
                 continue
-            for _, ab in facts(s.defn).auras:
+            for _, ab in s.defn.facts.auras:
                 if ab.get("do") == "cost_reduction":
                     out.append((ab.get("subtype"), int(ab.get("amount", 1))))
         return out
@@ -851,31 +851,42 @@ class HotgGame(Game):
         bonuses are worked out first and a unit whose bonuses stay the same keeps
         its modifiers as they are."""
         cards = self.zones.cards
-        units = self.board_units(stones=False)
-        sources = [cards[u] for u in units if cards[u].abilities("aura")]  # type: ignore[attr-defined]
+        stones = self.stones
+        units = [u for u in self.zones.zones["board"].cards if u not in stones]
+        sources = []
+        for u in units:
+            s = cards[u]
+            if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
+                sources.append(s)
         if not sources and not any(m.tag == "aura" for u in units for m in cards[u].modifiers):
             return  # no aura on the battlefield, none to remove
         new: dict[int, list[Modifier]] = {}
+        occ = self.occupancy()
         for s in sources:
-            for _, ab in s.abilities("aura"):  # type: ignore[attr-defined]
-                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab):  # type: ignore[arg-type]
-                    new.setdefault(uid, []).append(Modifier(stat, value, "add", s.uid, "aura", "aura"))
+            for _, ab in s.defn.facts.auras:
+                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab, occ):  # type: ignore[arg-type]
+                    new.setdefault(uid, []).append(_aura_modifier(stat, value, s.uid))
         for u in units:
-            c = cards[u]
+            c: HotgCard = cards[u]  # type: ignore[assignment]
             mods = c.modifiers
             gets = new.pop(u, None)
+            if not mods and gets is None:  # the common case: no modifier, none to get
+                top = c.defn.health  # type: ignore[attr-defined]  # its maximum health, `max_health`
+                if c.hp > top:
+                    c.hp = top
+                continue
             had = any(m.tag == "aura" for m in mods)
             if had:
                 kept = [m for m in mods if m.tag != "aura"]
                 if gets:
                     kept += gets
-                changed = kept != mods
+                changed = kept != mods  # fast: equal aura bonuses are the same objects
             else:
                 changed = gets is not None
             top = c.stat("health")  # its maximum health (`max_health`)
             if not changed:
-                if c.hp > top:  # type: ignore[attr-defined]
-                    c.hp = top  # type: ignore[attr-defined]
+                if c.hp > top:
+                    c.hp = top
                 continue
             if had:
                 c.modifiers = kept
@@ -883,9 +894,9 @@ class HotgGame(Game):
                 mods += gets  # type: ignore[arg-type]
             now = c.stat("health")
             if now > top:
-                c.hp += now - top  # type: ignore[attr-defined]
-            elif c.hp > now:  # type: ignore[attr-defined]
-                c.hp = now  # type: ignore[attr-defined]  # HG-56: lowered only as far as needed
+                c.hp += now - top
+            elif c.hp > now:
+                c.hp = now  # HG-56: lowered only as far as needed
         for uid, gets in new.items():  # not a unit on the battlefield: no health to adjust
             cards[uid].modifiers += gets
 
@@ -1191,7 +1202,7 @@ class HotgGame(Game):
     ) -> list[Action]:
         """One action without a target, or one per target of the first `when` ability of
         `d` that takes one."""
-        targeted = facts(d).targeted.get(when)
+        targeted = d.facts.targeted.get(when)
         if targeted is None:
             return [Action(verb, args)]
         spec, ab = targeted
@@ -1979,6 +1990,18 @@ class HotgGame(Game):
         from .ai import DEFAULT_LEVEL
 
         return DEFAULT_LEVEL
+
+
+# Aura bonuses are immutable values: equal ones are made once and shared, so that
+# `refresh_auras` finds an unchanged bonus by identity.
+_AURA_MODIFIERS: dict[tuple[str, int, int], Modifier] = {}
+
+
+def _aura_modifier(stat: str, value: int, source: int) -> Modifier:
+    m = _AURA_MODIFIERS.get((stat, value, source))
+    if m is None:
+        m = _AURA_MODIFIERS[(stat, value, source)] = Modifier(stat, value, "add", source, "aura", "aura")
+    return m
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:
