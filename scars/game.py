@@ -1512,7 +1512,8 @@ class ScarsGame(Game):
                     )
                     self.destroy(uid, why)
         if not self.over:
-            dead_heroes = [p for p in (0, 1) if self.lives(p) == 0]
+            lives = self.zones.zones["lives:0"].cards, self.zones.zones["lives:1"].cards
+            dead_heroes = [p for p in (0, 1) if not lives[p]]
             if len(dead_heroes) == 2:
                 self.over = True
                 self.win = None
@@ -1535,27 +1536,28 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         statics = self._statics()
         auras = any(s.defn.static.get("effect") == "aura" for s in statics)
-        weapon_defense: dict[int, dict[int, int]] = {}  # controller -> {unit uid: weapons' defense}
-        for side, zname in ((0, "weapons:0"), (1, "weapons:1")):
-            bonus: dict[int, int] = {}
-            for w in zones[zname].cards:
+        # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
+        weapon_defense: dict[tuple[int, int], int] = {}
+        for side in (0, 1):
+            for w in zones[_ZONE["weapons"][side]].cards:
                 wc: ScarsCard = cards[w]  # type: ignore[assignment]
                 if wc.attached:
-                    bonus[wc.attached] = bonus.get(wc.attached, 0) + wc.defn.defense
-            weapon_defense[side] = bonus
+                    key = (side, wc.attached)
+                    weapon_defense[key] = weapon_defense.get(key, 0) + wc.defn.defense
         dead: list[int] = []
         for zname in ("units:0", "units:1"):
             for u in zones[zname].cards:
                 c: ScarsCard = cards[u]  # type: ignore[assignment]
-                bonus = weapon_defense.get(c.controller)  # type: ignore[arg-type]
-                if bonus is None:
+                ctrl = c.controller
+                if ctrl != 0 and ctrl != 1:
                     defense = self.defense_of(c, statics)  # an odd controller: the plain way
                 else:
                     defense = c.stat("defense") if c.modifiers else c.defn.defense
-                    defense += bonus.get(u, 0)
+                    if weapon_defense:
+                        defense += weapon_defense.get((ctrl, u), 0)
                     if auras:
                         defense += self._aura(c, "defense", statics)
-                if _dies(c.damage, defense):
+                if c.damage > defense or defense <= 0:  # SC-12, `_dies` written out (a hot path)
                     dead.append(u)
         return dead
 
@@ -1571,6 +1573,10 @@ class ScarsGame(Game):
         return None
 
     def _settle(self) -> None:
+        # The state checks run first, and again after each step that may change what they
+        # look at (damage, defense, units in play, lives). The steps that only move the turn's
+        # flow on (phase, window, combat stage, queued triggers, assigned damage) say so with
+        # `checks_due = False`: the checks would find what they found last time.
         checks_due = True
         for _ in range(10_000):
             self._invalidate()
@@ -1602,13 +1608,16 @@ class ScarsGame(Game):
             self._invalidate()
             if self.phase == "attackers" and self.combat_stage == "learn" and not self.learn_left:
                 self._after_learning()
+                checks_due = False
                 continue
             if self.phase == "blockers" and self.combat_stage == "shelter" and not self._shelter_targets():
                 self.combat_stage = ""
                 self._end_main()
+                checks_due = False
                 continue
             if self.phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
                 if self._auto_assign_single():
+                    checks_due = False
                     continue
             seat = self._response_seat()
             if seat is not None and not self._instant_actions(seat):
@@ -1616,8 +1625,8 @@ class ScarsGame(Game):
                 # building the decision and its prompt
                 window, turn = not self.stack, self.turn
                 self._do_pass(seat, auto=True)
-                # Passing an empty window only moves the sub-phase on: no damage, defense or
-                # life changes for the state checks to see, unless a new turn began (SC-12).
+                # Passing an empty window only moves the sub-phase on, unless a new turn
+                # began (end-of-turn modifiers wear off); resolving an entry may change anything.
                 checks_due = not window or self.turn != turn
                 continue
             d, acts = self._compute()
@@ -1630,6 +1639,8 @@ class ScarsGame(Game):
                     self._do_pass(d.player, auto=True)
                 else:
                     self._do_done(d)
+                    # only Cover (3B) and combat damage (3C) change units; the others end a main part
+                    checks_due = d.kind in ("block", "damage")
                 continue
             return
         raise RuntimeError("the engine did not settle")
