@@ -786,7 +786,7 @@ class ScarsGame(Game):
                     modes.append(("shelter", t.uid))  # SC-60/SC-61: enter sheltering
             return modes
         if d.type == "weapon":
-            return [(u,) for u in self.zones[f"units:{p}"].cards]
+            return [(u,) for u in self.zones.zones[_ZONE["units"][p]].cards]
         if d.type == "prayer":
             tk = d.effect.get("target", "")
             if tk:
@@ -850,32 +850,33 @@ class ScarsGame(Game):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        cards, zones = self.zones.cards, self.zones.zones
+        hand = zones[_ZONE["hand"][p]].cards
         avail = self.available_energy(p)  # nothing below changes it
-        for u in self.zones[f"hand:{p}"].cards:
-            c = self.card(u)
+        for u in hand:
+            c: ScarsCard = cards[u]  # type: ignore[assignment]
             if (
-                self._castable(p, c, instant=False, energy=avail)
-                and c.defn.type != "prayer"
+                c.defn.type != "prayer"
                 and "Lightning" not in c.defn.keywords
+                and self._castable(p, c, instant=False, energy=avail)
             ):
-                out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
+                out.extend([Action("cast", (u, *m)) for m in self._cast_modes(p, c)])
         if not self.support_played[p]:  # SC-22: one support per turn
-            out.extend(Action("support", (u,)) for u in self.zones[f"hand:{p}"].cards)
-        if not self.life_moved[p] and self.lives(p) > 0:  # SC-18
+            out.extend([Action("support", (u,)) for u in hand])
+        if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(Action("life"))
-        hero = self.card(self.hero_uid(p))
-        spec = hero.defn.ability
+        spec = cards[self.hero_uid(p)].defn.ability  # type: ignore[attr-defined]
         if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
-                out.extend(Action("hero", (t,)) for t in self.targets(p, tk))
+                out.extend([Action("hero", (t,)) for t in self.targets(p, tk)])
             else:
                 out.append(Action("hero"))
-        for w in self.zones[f"weapons:{p}"].cards:  # SC-14: re-equip
-            wc = self.card(w)
+        for w in zones[_ZONE["weapons"][p]].cards:  # SC-14: re-equip
+            wc: ScarsCard = cards[w]  # type: ignore[assignment]
             if avail >= wc.defn.equip:
                 out.extend(
-                    Action("equip", (w, u)) for u in self.zones[f"units:{p}"].cards if u != wc.attached
+                    [Action("equip", (w, u)) for u in zones[_ZONE["units"][p]].cards if u != wc.attached]
                 )
         return out
 
@@ -1232,19 +1233,22 @@ class ScarsGame(Game):
         if not self.mull_order:
             self._start_turn(self.first, first=True)
 
-    def _do_pass(self, p: int, auto: bool = False) -> None:
+    def _do_pass(self, p: int, auto: bool = False) -> bool:
+        """Pass priority or the window; True if an entry of the resolution zone resolved."""
         if self.stack:
             if self.stack.pass_priority(p):  # SC-31: both passed in a row: the top resolves
                 ctrl, entry = self.stack.pop()
                 self._resolve(ctrl, entry)
-            return
+                return True
+            return False
         # an empty window: the sub-phase ends
         if not auto:
             self.log.emit("pass", f"P{p + 1} passes", player=p)
         if self.step == "window" and self.window_seat == self.active:
             self.window_seat = 1 - self.active  # SC-59: now the non-active player's window
-            return
+            return False
         self._next_phase()
+        return False
 
     def _push(self, entry: Entry, ctrl: int) -> None:
         self.stack.push(entry, ctrl)
@@ -1353,7 +1357,8 @@ class ScarsGame(Game):
     def _game_ending(self) -> bool:
         """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
         no sub-phase or turn may begin then (no phase event after the game-over line)."""
-        return self.over or self.lives(0) == 0 or self.lives(1) == 0
+        zones = self.zones.zones
+        return self.over or not zones["lives:0"].cards or not zones["lives:1"].cards
 
     def _end_main(self) -> None:
         if self._game_ending():
@@ -1623,11 +1628,11 @@ class ScarsGame(Game):
             if seat is not None and not self._instant_actions(seat):
                 # "pass" is the only action: the engine passes (docs/rulings.md), without
                 # building the decision and its prompt
-                window, turn = not self.stack, self.turn
-                self._do_pass(seat, auto=True)
-                # Passing an empty window only moves the sub-phase on, unless a new turn
-                # began (end-of-turn modifiers wear off); resolving an entry may change anything.
-                checks_due = not window or self.turn != turn
+                turn = self.turn
+                resolved = self._do_pass(seat, auto=True)
+                # A pass only hands on priority or moves the sub-phase on, unless an entry
+                # resolved (it may change anything) or a new turn began (modifiers wear off).
+                checks_due = resolved or self.turn != turn
                 continue
             d, acts = self._compute()
             if d is None:
