@@ -166,12 +166,33 @@ class PlayerState:
         ]
 
 
+def _walk(
+    start: tuple[int, int], steps: int, blocked: set[tuple[int, int]], taken: set[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """HG-30/32: the cells up to `steps` orthogonal steps from `start`, never through a
+    `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
+    if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
+        return [n for n in ORTHOGONAL[start] if n not in taken]
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for cell in frontier:
+            for n in ORTHOGONAL[cell]:
+                if n not in seen and n not in blocked:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    seen.discard(start)
+    return sorted(seen - taken)
+
+
 class _Scan:
     """What the active player's cards and units share within one `legal_actions()`,
     worked out once (the deployment cells and the attackable units when first asked
     for). It lives only as long as that call: the state may change right after."""
 
-    __slots__ = ("ban", "deploy", "foes", "game", "occ", "player")
+    __slots__ = ("_blocked", "_taken", "ban", "deploy", "foes", "game", "occ", "player")
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
@@ -180,6 +201,21 @@ class _Scan:
         self.ban = game.banished_cells()
         self.deploy: list[tuple[int, int]] | None = None
         self.foes: list[tuple[int, int, int]] | None = None
+        self._blocked: set[tuple[int, int]] | None = None
+        self._taken: set[tuple[int, int]] | None = None
+
+    def blocked(self) -> set[tuple[int, int]]:
+        """The cells that block the player's moves: those of units it does not control."""
+        if self._blocked is None:
+            cards = self.game.zones.cards
+            self._blocked = {cell for cell, u in self.occ.items() if cards[u].controller != self.player}
+        return self._blocked
+
+    def taken(self) -> set[tuple[int, int]]:
+        """The cells where no unit may stop: occupied or kept by a banished unit."""
+        if self._taken is None:
+            self._taken = self.occ.keys() | self.ban.keys()
+        return self._taken
 
     def deploy_cells(self) -> list[tuple[int, int]]:
         """`deploy_cells(player)`."""
@@ -362,10 +398,12 @@ class HotgGame(Game):
     def is_stone(self, uid: int) -> bool:
         return uid in self.stones
 
+    # (Without modifiers a stat is the definition's value: `stat()` is not needed.)
     def attack_of(self, uid: int) -> int:
         if uid in self.stones:  # HG-02: a stone never gains attack
             return 0
-        return max(0, self.card(uid).stat("attack"))
+        c = self.card(uid)
+        return max(0, c.stat("attack") if c.modifiers else c.defn.attack)
 
     def max_health(self, uid: int) -> int:
         return self.card(uid).stat("health")
@@ -374,10 +412,11 @@ class HotgGame(Game):
         c = self.card(uid)
         if uid in self.stones or c.defn.facts.structure:  # HG-02, HG-33
             return 0
-        return max(0, c.stat("move"))
+        return max(0, c.stat("move") if c.modifiers else c.defn.move)
 
     def range_of(self, uid: int) -> int:
-        return max(1, self.card(uid).stat("range"))
+        c = self.card(uid)
+        return max(1, c.stat("range") if c.modifiers else c.defn.range)
 
     def protect(self, uid: int) -> int:
         """HG-68: the highest Protect value applies; they never add up."""
@@ -561,9 +600,11 @@ class HotgGame(Game):
                     winner=self.result,
                 )
             return
-        for uid in self.board_units(stones=False):
-            c = self.card(uid)
-            if c.hp <= 0 and not c.dying:
+        cards = self.zones.cards
+        stones = self.stones
+        for uid in self.zones.zones["board"].cards:  # (pushing entries leaves the board as it is)
+            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            if c.hp <= 0 and not c.dying and uid not in stones:
                 c.dying = True
                 if not c.executed:  # HG-12 level 7: Reincarnate comes before Death
                     for idx, _ab in c.abilities("reincarnate"):
@@ -852,26 +893,34 @@ class HotgGame(Game):
         its modifiers as they are."""
         cards = self.zones.cards
         stones = self.stones
-        units = [u for u in self.zones.zones["board"].cards if u not in stones]
-        sources = []
-        for u in units:
-            s = cards[u]
+        units: list[HotgCard] = []
+        sources: list[HotgCard] = []
+        occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
+        for u in self.zones.zones["board"].cards:
+            s: HotgCard = cards[u]  # type: ignore[assignment]
+            occ[(s.row, s.col)] = u
+            if u in stones:
+                continue
+            units.append(s)
             if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                 sources.append(s)
-        if not sources and not any(m.tag == "aura" for u in units for m in cards[u].modifiers):
+        if not sources and not any(m.tag == "aura" for c in units for m in c.modifiers):
             return  # no aura on the battlefield, none to remove
         new: dict[int, list[Modifier]] = {}
-        occ = self.occupancy()
         for s in sources:
             for _, ab in s.defn.facts.auras:
                 for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab, occ):  # type: ignore[arg-type]
                     new.setdefault(uid, []).append(_aura_modifier(stat, value, s.uid))
-        for u in units:
-            c: HotgCard = cards[u]  # type: ignore[assignment]
+        for c in units:
             mods = c.modifiers
-            gets = new.pop(u, None)
+            gets = new.pop(c.uid, None)
             if not mods and gets is None:  # the common case: no modifier, none to get
-                top = c.defn.health  # type: ignore[attr-defined]  # its maximum health, `max_health`
+                top = c.defn.health  # its maximum health, `max_health`
+                if c.hp > top:
+                    c.hp = top
+                continue
+            if mods == gets:  # exactly the aura bonuses it had: nothing changes (see below)
+                top = c.stat("health")
                 if c.hp > top:
                     c.hp = top
                 continue
@@ -1153,8 +1202,10 @@ class HotgGame(Game):
         acts: list[Action] = []
         # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`:
         if not c.attacked:
-            if not c.moved and self.move_of(uid) > 0:
-                acts += [_move_action(uid, cell) for cell in self.reachable(uid, scan.occ, scan.ban)]
+            steps = 0 if c.moved else self.move_of(uid)
+            if steps > 0:  # `reachable`, with what p's units share
+                cells = _walk((c.row, c.col), steps, scan.blocked(), scan.taken())
+                acts += [_move_action(uid, cell) for cell in cells]
             if self.attack_of(uid) > 0:
                 acts += [_attack_action(uid, t) for t in self._in_reach(uid, scan.attackable())]
         if c.warcry_ready and c.abilities("activated"):
@@ -1267,32 +1318,12 @@ class HotgGame(Game):
         `banished_cells()`, when the caller has them.)"""
         c = self.card(uid)
         cards = self.zones.cards
-        steps = self.move_of(uid)
         if occ is None:
             occ = self.occupancy()
         if ban is None:
             ban = self.banished_cells()
-        start = (c.row, c.col)
-        if steps == 1:  # one step: the empty neighbours (`ORTHOGONAL` lists them in sorted order)
-            return [n for n in ORTHOGONAL[start] if n not in occ and n not in ban]
-        seen = {start}
-        frontier = [start]
-        out: set[tuple[int, int]] = set()
-        for _ in range(steps):
-            nxt = []
-            for cell in frontier:
-                for n in ORTHOGONAL[cell]:
-                    if n in seen:
-                        continue
-                    other = occ.get(n)
-                    if other is not None and cards[other].controller != c.controller:
-                        continue  # enemies and neutral units block
-                    seen.add(n)
-                    nxt.append(n)
-                    if other is None and n not in ban:
-                        out.add(n)
-            frontier = nxt
-        return sorted(out)
+        blocked = {cell for cell, u in occ.items() if cards[u].controller != c.controller}
+        return _walk((c.row, c.col), self.move_of(uid), blocked, occ.keys() | ban.keys())
 
     def attackable(self, player: int | None, occ: dict[tuple[int, int], int] | None = None) -> list[int]:
         """The units `player`'s units may attack where in range (HG-40 aside), in board order.
