@@ -23,6 +23,7 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -89,30 +90,33 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
-# Actions are immutable values: the move and attack actions are made once and shared.
-_MOVES: dict[tuple[int, tuple[int, int]], Action] = {}
+# Actions are immutable values: the move, attack and deployment actions are made once
+# and shared (moves and deployments: uid -> cell -> action).
+_MOVES: dict[int, dict[tuple[int, int], Action]] = {}
 _ATTACKS: dict[tuple[int, int], Action] = {}
-_DEPLOYS: dict[tuple[int, tuple[int, int]], Action] = {}
+_DEPLOYS: dict[int, dict[tuple[int, int], Action]] = {}
 
 
-def _move_action(uid: int, cell: tuple[int, int]) -> Action:
-    a = _MOVES.get((uid, cell))
-    if a is None:
-        a = _MOVES[(uid, cell)] = Action("move", (uid, CELL_STR[cell]))
-    return a
+def _cell_actions(
+    table: dict[int, dict[tuple[int, int], Action]], verb: str, uid: int, cells: list[tuple[int, int]]
+) -> list[Action]:
+    """The actions `verb uid r,c` for each of `cells`, in order, from `table`."""
+    known = table.get(uid)
+    if known is None:
+        known = table[uid] = {}
+    out = []
+    for cell in cells:
+        a = known.get(cell)
+        if a is None:
+            a = known[cell] = Action(verb, (uid, CELL_STR[cell]))
+        out.append(a)
+    return out
 
 
 def _attack_action(uid: int, target: int) -> Action:
     a = _ATTACKS.get((uid, target))
     if a is None:
         a = _ATTACKS[(uid, target)] = Action("attack", (uid, target))
-    return a
-
-
-def _deploy_action(uid: int, cell: tuple[int, int]) -> Action:
-    a = _DEPLOYS.get((uid, cell))
-    if a is None:
-        a = _DEPLOYS[(uid, cell)] = Action("play", (uid, CELL_STR[cell]))
     return a
 
 
@@ -166,6 +170,13 @@ class PlayerState:
         ]
 
 
+@cache
+def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
+    """The cells 1 to `steps` orthogonal steps from `start`, in sorted order."""
+    r0, c0 = start
+    return tuple((r, c) for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps)
+
+
 def _walk(
     start: tuple[int, int], steps: int, blocked: set[tuple[int, int]], taken: set[tuple[int, int]]
 ) -> list[tuple[int, int]]:
@@ -173,6 +184,12 @@ def _walk(
     `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
     if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
         return [n for n in ORTHOGONAL[start] if n not in taken]
+    r0, c0 = start
+    for r, c in blocked:
+        if abs(r - r0) + abs(c - c0) < steps:
+            break
+    else:  # nothing blocks closer than `steps`: every cell that near can be reached
+        return [n for n in _diamond(start, steps) if n not in taken]
     seen = {start}
     frontier = [start]
     for _ in range(steps):
@@ -185,6 +202,14 @@ def _walk(
         frontier = nxt
     seen.discard(start)
     return sorted(seen - taken)
+
+
+def _in_reach(row: int, col: int, rng: int, foes: list[tuple[int, int, int]]) -> list[int]:
+    """The uids of `foes` (uid, row, col) that a unit at row, col with range `rng`
+    reaches, in their order (HG-40, as `in_range`)."""
+    if rng <= 1:  # melee: the 8 neighbours
+        return [t for t, r, k in foes if -1 <= r - row <= 1 and -1 <= k - col <= 1 and (r, k) != (row, col)]
+    return [t for t, r, k in foes if 0 < abs(r - row) + abs(k - col) <= rng]
 
 
 class _Scan:
@@ -1200,14 +1225,19 @@ class HotgGame(Game):
         if scan is None:
             scan = _Scan(self, p)
         acts: list[Action] = []
-        # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`:
+        d = c.defn
+        mods = c.modifiers
+        # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
+        # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone):
         if not c.attacked:
-            steps = 0 if c.moved else self.move_of(uid)
-            if steps > 0:  # `reachable`, with what p's units share
-                cells = _walk((c.row, c.col), steps, scan.blocked(), scan.taken())
-                acts += [_move_action(uid, cell) for cell in cells]
-            if self.attack_of(uid) > 0:
-                acts += [_attack_action(uid, t) for t in self._in_reach(uid, scan.attackable())]
+            if not c.moved and not d.facts.structure:  # HG-33
+                steps = max(0, c.stat("move") if mods else d.move)
+                if steps > 0:  # `reachable`, with what p's units share
+                    cells = _walk((c.row, c.col), steps, scan.blocked(), scan.taken())
+                    acts += _cell_actions(_MOVES, "move", uid, cells)
+            if max(0, c.stat("attack") if mods else d.attack) > 0:
+                rng = max(1, c.stat("range") if mods else d.range)
+                acts += [_attack_action(uid, t) for t in _in_reach(c.row, c.col, rng, scan.attackable())]
         if c.warcry_ready and c.abilities("activated"):
             acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
         return acts
@@ -1281,7 +1311,7 @@ class HotgGame(Game):
         if c.hdef.kind == "unit":
             if scan is None:
                 scan = _Scan(self, p)
-            return [_deploy_action(uid, cell) for cell in scan.deploy_cells()]
+            return _cell_actions(_DEPLOYS, "play", uid, scan.deploy_cells())
         if c.hdef.kind == "spell":
             return self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
         return []
@@ -1346,18 +1376,9 @@ class HotgGame(Game):
         if foes is None:
             foes = self.attackable(self.card(uid).controller)
         cards = self.zones.cards
-        return self._in_reach(uid, [(t, cards[t].row, cards[t].col) for t in foes])  # type: ignore[attr-defined]
-
-    def _in_reach(self, uid: int, foes: list[tuple[int, int, int]]) -> list[int]:
-        """The uids of `foes` (uid, row, col) that `uid` reaches, in their order (HG-40, as `in_range`)."""
         c = self.card(uid)
-        row, col = c.row, c.col
-        rng = self.range_of(uid)
-        if rng <= 1:  # melee: the 8 neighbours
-            return [
-                t for t, r, k in foes if -1 <= r - row <= 1 and -1 <= k - col <= 1 and (r, k) != (row, col)
-            ]
-        return [t for t, r, k in foes if 0 < abs(r - row) + abs(k - col) <= rng]
+        foes_at = [(t, cards[t].row, cards[t].col) for t in foes]  # type: ignore[attr-defined]
+        return _in_reach(c.row, c.col, self.range_of(uid), foes_at)
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:
