@@ -814,8 +814,9 @@ class ScarsGame(Game):
         energy: int | None = None  # found when a card may need it; the same for every card
         for u in self.zones.zones[_ZONE["hand"][p]].cards:
             c: ScarsCard = cards[u]  # type: ignore[assignment]
-            if not _instant_speed(c.defn):
-                continue  # `_castable(instant=True)` refuses it: no need to ask
+            d = c.defn
+            if d.type != "prayer" and "Lightning" not in map(keyword_name, d.keywords):
+                continue  # not `_instant_speed`: `_castable(instant=True)` refuses it, no need to ask
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
@@ -1518,6 +1519,8 @@ class ScarsGame(Game):
                     self.destroy(uid, why)
         if not self.over:
             lives = self.zones.zones["lives:0"].cards, self.zones.zones["lives:1"].cards
+            if lives[0] and lives[1]:
+                return  # both heroes have lives left
             dead_heroes = [p for p in (0, 1) if not lives[p]]
             if len(dead_heroes) == 2:
                 self.over = True
@@ -1540,7 +1543,7 @@ class ScarsGame(Game):
         """
         cards, zones = self.zones.cards, self.zones.zones
         statics = self._statics()
-        auras = any(s.defn.static.get("effect") == "aura" for s in statics)
+        auras = bool(statics) and any(s.defn.static.get("effect") == "aura" for s in statics)
         # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
         weapon_defense: dict[tuple[int, int], int] = {}
         for side in (0, 1):
