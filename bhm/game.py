@@ -37,6 +37,7 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any, Self
 
@@ -57,6 +58,8 @@ SLOTS = 10  # BH-80
 _LOST = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
 # The names of each player's being zones, made once.
 _SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
+# Each player's territories zone, by seat (`max_stat`, `keywords`).
+_TERRITORIES = {0: "territories:0", 1: "territories:1"}
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
@@ -75,6 +78,12 @@ DECK_DIR = Path(__file__).parent / "decks"
 
 def _make(uid: int, defn: Any, owner: int | None) -> BhmCard:
     return BhmCard(uid, defn, owner)
+
+
+@cache
+def _kw_names(keywords: tuple[str, ...]) -> frozenset[str]:
+    """The names of a card's keywords ("Immune 3" → "Immune"), worked out once per tuple."""
+    return frozenset(keyword_name(k) for k in keywords)
 
 
 def _p(seat: int) -> str:
@@ -325,16 +334,36 @@ class BhmGame(Game):
         equal rank the later one. Against the winning set, another change counts
         only if its card has a higher rank, or the same rank and came later (an
         object or territory of the same rank was in play before it: it loses)."""
-        d = c.d
+        d: BhmDef = c.defn  # type: ignore[assignment]
         base = getattr(d, stat)
         if base is None:
             return None
         mods = c.modifiers
-        sets = [m for m in mods if m.stat == stat and m.op == "set"] if mods else None
+        zone = c.zone
+        near = zone.startswith(("slot:", "deserters:"))  # `on_or_near_field(c)`
+        if not mods:  # the common case: no effect changes it, the statics simply add up
+            if not near:
+                return max(0, base)
+            value = base
+            cards, zones = self.zones.cards, self.zones.zones
+            slot = zone if zone.startswith("slot:") else self.slot_of(c)
+            if slot is not None:  # its attachments (as `attachments(c)`)
+                uid = c.uid
+                for u in zones[slot].cards:
+                    b = cards[u].defn.bonus.get(stat)  # type: ignore[attr-defined]
+                    if b and u != uid:
+                        value += b
+            if d.is_being:  # BH-71: auras name beings; celestial entities are not
+                for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+                    td = cards[u].defn
+                    if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
+                        value += td.amount  # type: ignore[attr-defined]
+            return max(0, value)
+        sets = [m for m in mods if m.stat == stat and m.op == "set"]
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
         statics: list[tuple[int, int]] = []  # (rank of the card, bonus)
-        if c.zone.startswith(("slot:", "deserters:")):
+        if near:
             cards, zones = self.zones.cards, self.zones.zones
             slot = self.slot_of(c)
             if slot is not None:  # its attachments (as `attachments(c)`)
@@ -343,7 +372,7 @@ class BhmGame(Game):
                     if u != c.uid and ad.bonus.get(stat):  # type: ignore[attr-defined]
                         statics.append((ad.rank, ad.bonus[stat]))  # type: ignore[attr-defined]
             if d.is_being:  # BH-71: auras name beings; celestial entities are not
-                for u in zones[f"territories:{c.controller}"].cards:
+                for u in zones[_TERRITORIES[c.controller]].cards:
                     td = cards[u].defn
                     if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
                         statics.append((td.rank, td.amount))  # type: ignore[attr-defined]
@@ -396,7 +425,30 @@ class BhmGame(Game):
         return kws
 
     def has(self, c: BhmCard, name: str) -> bool:
+        if not self._may_have(c, name):  # fast path: `keywords(c)` can only drop keywords
+            return False
         return any(keyword_name(k) == name for k in self.keywords(c))
+
+    def _may_have(self, c: BhmCard, name: str) -> bool:
+        """Whether one of the places `keywords(c)` takes keywords from names `name`: printed,
+        granted by an attachment, an own territory or an effect. False means `c` lacks it;
+        True needs `keywords(c)` to tell (lost abilities, element of the territory, ...)."""
+        d = c.defn
+        if name in _kw_names(d.keywords):
+            return True
+        zone = c.zone
+        if not zone.startswith(("slot:", "deserters:")):  # `on_or_near_field(c)`
+            return False
+        cards, zones = self.zones.cards, self.zones.zones
+        slot = zone if zone.startswith("slot:") else self.slot_of(c)
+        if slot is not None:
+            for u in zones[slot].cards:
+                if name in _kw_names(cards[u].defn.grants) and u != c.uid:  # type: ignore[attr-defined]
+                    return True
+        for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+            if name in _kw_names(cards[u].defn.grants):  # type: ignore[attr-defined]
+                return True
+        return any(m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name for m in c.modifiers)
 
     def kw_value(self, c: BhmCard, name: str) -> int:
         best = 0
