@@ -774,25 +774,57 @@ class BhmGame(Game):
                 for c in self.field_cards(p):
                     if c.petrified:
                         continue
-                    if c.d.pod is not None and self.cur(c, "pod") <= 0 and not c.d.survives_pod_zero:
+                    pod, salud, val = self._checked_stats(c)
+                    if pod is not None and pod <= 0 and not c.d.survives_pod_zero:
                         # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
                         self.kill(c, "kill", "POD 0")
                         changed = True
                         break
                     if (
-                        c.d.salud is not None
-                        and self.cur(c, "salud") <= 0
+                        salud is not None
+                        and salud <= 0
                         and not (self.has(c, "Immortal") or self.has(c, "Eternal"))  # BH-95, BH-101
                     ):
                         self.kill(c, "kill", "Salud 0")
                         changed = True
                         break
-                    if c.d.val is not None and self.cur(c, "val") <= 0 and not self.has(c, "Eternal"):
+                    if val is not None and val <= 0 and not self.has(c, "Eternal"):
                         self.flee(c)
                         changed = True
                         break
                 if changed:
                     break
+
+    def _checked_stats(self, c: BhmCard) -> tuple[int | None, int | None, int | None]:
+        """`stat(c, s)` for POD, Salud and VAL, the state checks' three: for a card in a being
+        zone that no effect modifies, its attachments and territories are looked at once."""
+        if c.modifiers or not c.zone.startswith("slot:"):
+            return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
+        d: BhmDef = c.defn  # type: ignore[assignment]
+        pod = salud = val = 0  # the bonuses, as in `max_stat`
+        cards, zones = self.zones.cards, self.zones.zones
+        uid = c.uid
+        for u in zones[c.zone].cards:
+            bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+            if bonus and u != uid:
+                pod += bonus.get("pod", 0)
+                salud += bonus.get("salud", 0)
+                val += bonus.get("val", 0)
+        if d.is_being:  # BH-71: auras name beings; celestial entities are not
+            for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+                td = cards[u].defn
+                if td.effect == "aura" and td.element in ("", d.element):  # type: ignore[attr-defined]
+                    if td.stat == "pod":  # type: ignore[attr-defined]
+                        pod += td.amount  # type: ignore[attr-defined]
+                    elif td.stat == "salud":  # type: ignore[attr-defined]
+                        salud += td.amount  # type: ignore[attr-defined]
+                    elif td.stat == "val":  # type: ignore[attr-defined]
+                        val += td.amount  # type: ignore[attr-defined]
+        return (
+            None if d.pod is None else max(0, max(0, d.pod + pod) - c.pod_spent),
+            None if d.salud is None else max(0, max(0, d.salud + salud) - c.wounds),
+            None if d.val is None else max(0, max(0, d.val + val) - c.val_lost),
+        )
 
     def enter_field(self, c: BhmCard, p: int, how: str) -> None:
         slot = self.free_slot(p)
