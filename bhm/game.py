@@ -86,6 +86,13 @@ def _kw_names(keywords: tuple[str, ...]) -> frozenset[str]:
     return frozenset(keyword_name(k) for k in keywords)
 
 
+@cache
+def _preset_decks() -> list[dict[str, Any]]:
+    """`BhmGame.preset_decks()`, read from their files once (a new game without decks plays them).
+    Only read: `check_deck` makes a fresh DeckList of each."""
+    return list(BhmGame.preset_decks().values())
+
+
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -153,7 +160,7 @@ class BhmGame(Game):
 
             load_scenario(g, setup.scenario)
             return g
-        presets = list(cls.preset_decks().values())
+        presets = _preset_decks()
         for p in (0, 1):
             content = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
             deck = cls.check_deck(content, file=f"<deck of {_p(p)}>")
