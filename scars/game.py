@@ -1403,9 +1403,10 @@ class ScarsGame(Game):
         self.hero_used = [False, False]
         self.log.emit("turn", f"Turn {self.turn}: P{p + 1}", player=p)
         self.log.emit("phase", PHASE_NAMES["setup"], phase="setup")
+        cards, zones = self.zones.cards, self.zones.zones
         for z in ("structures", "energy", "weapons"):  # SC-50: untap all non-unit cards
-            for u in self.zones[f"{z}:{p}"].cards:
-                self.card(u).tapped = False
+            for u in zones[_ZONE[z][p]].cards:
+                cards[u].tapped = False  # type: ignore[attr-defined]
         for q in (0, 1):
             for c in self.units(q):
                 # SC-13, SC-40: controlled since the start of *this* turn (a unit cast in your turn
@@ -1415,17 +1416,19 @@ class ScarsGame(Game):
             c.moved = False
             c.no_attack = False
         for z in ("units", "structures"):
-            for u in self.zones[f"{z}:{p}"].cards:
-                if self.card(u).defn.trigger.get("when") == "upkeep":
+            for u in zones[_ZONE[z][p]].cards:
+                if cards[u].defn.trigger.get("when") == "upkeep":  # type: ignore[attr-defined]
                     self._queue_trigger(p, u, "upkeep")
 
     def _end_turn(self) -> None:
+        cards, zones = self.zones.cards, self.zones.zones
         for p in (0, 1):
             self.pool[p] = 0  # SC-19: unspent energy is lost
             for z in PLAY_ZONES:
-                for u in self.zones[f"{z}:{p}"].cards:
-                    c = self.card(u)
-                    c.modifiers = [m for m in c.modifiers if m.until != "eot"]
+                for u in zones[_ZONE[z][p]].cards:
+                    c: ScarsCard = cards[u]  # type: ignore[assignment]
+                    if c.modifiers:
+                        c.modifiers = [m for m in c.modifiers if m.until != "eot"]
                     c.granted = ()
                     c.damage = 0  # ⚖ damage wears off at end of turn
         self.attackers = {}
@@ -1647,8 +1650,9 @@ class ScarsGame(Game):
                     self._do_pass(d.player, auto=True)
                 else:
                     self._do_done(d)
-                    # only Cover (3B) and combat damage (3C) change units; the others end a main part
-                    checks_due = d.kind in ("block", "damage")
+                    # Only Cover (3B) changes units; the others end a main part, and combat damage
+                    # (3C) runs the state checks itself before the sub-phase ends.
+                    checks_due = d.kind == "block"
                 continue
             return
         raise RuntimeError("the engine did not settle")
