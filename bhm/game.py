@@ -48,7 +48,7 @@ from common.game import Action, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
-from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
+from .cards import COPY_LIMIT, FIELD_TYPES, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
 from .effects import EFFECTS, Ctx, describe
 
 LOSS_AT = 32  # BH-05
@@ -285,7 +285,12 @@ class BhmGame(Game):
         return None
 
     def on_field(self, c: BhmCard) -> bool:
-        return c.zone.startswith("slot:") and c.d.is_field and self.zones[c.zone].cards[0] == c.uid
+        zone = c.zone
+        return (
+            zone.startswith("slot:")
+            and c.defn.type in FIELD_TYPES  # type: ignore[attr-defined]  # `is_field`, inlined
+            and self.zones.zones[zone].cards[0] == c.uid
+        )
 
     def field_cards(self, p: int) -> list[BhmCard]:
         """The beings and entities player p has in their 10 being zones."""
@@ -295,7 +300,7 @@ class BhmGame(Game):
             uids = zones[name].cards
             if uids:
                 c = cards[uids[0]]
-                if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
+                if c.defn.type in FIELD_TYPES:  # type: ignore[attr-defined]  # `is_field`, inlined
                     out.append(c)
         return out  # type: ignore[return-value]
 
@@ -514,11 +519,24 @@ class BhmGame(Game):
             return f"{t.name} is a FIRE being and cannot be frozen"
         return None
 
-    def targets_for(self, player: int, source: BhmCard) -> list[int] | None:
-        """Legal targets of a card's effect; None when it needs no target."""
-        e = EFFECTS.get(source.d.effect)
+    def targets_for(
+        self, player: int, source: BhmCard, memo: dict[tuple[Any, ...], list[int]] | None = None
+    ) -> list[int] | None:
+        """Legal targets of a card's effect; None when it needs no target.
+
+        `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
+        the answer by what `target_problem` reads of the source: its rank and whether it
+        freezes."""
+        d = source.d
+        e = EFFECTS.get(d.effect)
         if e is None or e.target is None:
             return None
+        if memo is not None:
+            key = (player, e.target, d.rank, d.effect == "freeze")
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self.targets_for(player, source)  # type: ignore[assignment]
+            return list(found)  # type: ignore[arg-type]
         if e.target == "dead_being":
             cands = self.cards_in(f"dead:{player}")
         else:
@@ -971,10 +989,12 @@ class BhmGame(Game):
                 out.append(A("call", (c.uid,)))
         if s == "combat":
             enemies = self.field_cards(1 - p)
-            targets = {  # `attack_problem`, its target part worked out once per target
-                phys: {t.uid for t in enemies if self._attacked_problem(p, t, phys) is None}
-                for phys in (True, False)
-            }
+            targets: dict[bool, set[int]] = {True: set(), False: set()}
+            for t in enemies:  # `attack_problem`, its target part worked out once per target
+                if self._attacked_problem(p, t, False) is None:
+                    targets[False].add(t.uid)
+                    if not self.has(t, "Intangible"):  # the physical part (BH-98)
+                        targets[True].add(t.uid)
             for a in mine:
                 phys = self._attacker_problem(a, True) is None
                 power = not a.power_attacked and self._attacker_problem(a, False) is None
@@ -985,10 +1005,11 @@ class BhmGame(Game):
                         out.append(A("pattack", (a.uid, t.uid)))
             out.append(A("next"))
             return out
+        memo: dict[tuple[Any, ...], list[int]] = {}  # `targets_for`, for this state only
         for c in hand:
             t = c.d.type
             if t == "power":
-                if self.targets_for(p, c) == []:
+                if self.targets_for(p, c, memo) == []:
                     continue
                 for b in mine:
                     if self.executor_problem(c, b) is None:
@@ -998,7 +1019,7 @@ class BhmGame(Game):
                     if not b.petrified and c.d.rank <= self.object_budget(b):
                         out.append(A("equip", (c.uid, b.uid)))
             elif t == "strategy":
-                if self.strategy_problem(c) is None:
+                if self.strategy_problem(c, memo) is None:
                     out.append(A("strategy", (c.uid,)))
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(A("territory", (c.uid,)))
@@ -1013,7 +1034,7 @@ class BhmGame(Game):
                             if not b.petrified and o.d.rank <= self.object_budget(b):
                                 out.append(A("equip", (u, b.uid)))
         for b in mine:
-            if b.d.effect and self.can_use_ability(b) is None and self.targets_for(p, b) != []:
+            if b.d.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
                 out.append(A("ability", (b.uid,)))
         if free:
             invokers = [b for b in mine if b.d.is_invoker and b.inv_points > 0 and not b.frozen]
@@ -1024,7 +1045,10 @@ class BhmGame(Game):
         out.append(A("next"))
         return out
 
-    def strategy_problem(self, c: BhmCard) -> str | None:
+    def strategy_problem(
+        self, c: BhmCard, memo: dict[tuple[Any, ...], list[int]] | None = None
+    ) -> str | None:
+        """Why strategy card `c` cannot be played now (None: it can); `memo`: see `targets_for`."""
         p = self.active
         if c.d.reaction:
             return f"{c.name} is a reaction card: play it right after an enemy action (BH-67)"
@@ -1032,7 +1056,7 @@ class BhmGame(Game):
             return "you already played a strategy card in this strategy phase (BH-21)"
         if c.d.rank > self.cll[p]:  # BH-11
             return f"{c.name} is rank {c.d.rank}; your C.LL is {self.cll[p]}"
-        if self.targets_for(p, c) == []:
+        if self.targets_for(p, c, memo) == []:
             return f"{c.name} has no legal target"
         return None
 
