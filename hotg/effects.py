@@ -275,10 +275,15 @@ def adjacent_allies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
 ) -> list[tuple[int, str, int]]:
     """Surtr / Enyo's Banner / Spartan: allies next to the source get a bonus."""
+    ally = src.controller
+    if ally is None:  # a neutral unit has no allies (`is_ally`)
+        return []
+    bonus = _bonus(p)
+    cards = g.zones.cards
     out = []
     for uid in g.units_adjacent((src.row, src.col), occ):
-        if g.is_ally(uid, src.controller) and uid not in g.stones:
-            out += _aura_mods(uid, p)
+        if cards[uid].controller == ally and uid not in g.stones:
+            out += [(uid, stat, value) for stat, value in bonus]
     return out
 
 
@@ -316,8 +321,9 @@ def cost_reduction(
 
 
 def _aura_mods(uid: int, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
-    out = []
-    for stat in ("attack", "health", "protect"):
-        if p.get(stat):
-            out.append((uid, stat, int(p[stat])))
-    return out
+    return [(uid, stat, value) for stat, value in _bonus(p)]
+
+
+def _bonus(p: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """(stat, bonus) of the stats an aura ability raises."""
+    return [(stat, int(p[stat])) for stat in ("attack", "health", "protect") if p.get(stat)]

@@ -471,7 +471,14 @@ class HotgGame(Game):
         cell = self.cell_of(stone)
         if cell is None:
             return False
-        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell, occ))
+        cards = self.zones.cards
+        for u in self.units_adjacent(cell, occ):
+            a: HotgCard = cards[u]  # type: ignore[assignment]
+            # `is_ally` and `has_guard`: Guard from its text, not while it has Stealth (`stealthed`)
+            f = a.defn.facts
+            if a.controller == player and not a.silenced and f.guard and (a.stealth_lost or not f.stealth):
+                return True
+        return False
 
     def stunned(self, uid: int) -> bool:
         return self.card(uid).stunned_by >= 0
@@ -491,6 +498,8 @@ class HotgGame(Game):
         c = self.card(uid)
         if reductions is None:
             reductions = self.cost_reductions(player)
+        if not reductions:
+            return max(0, c.defn.cost)
         reduction = sum(amount for sub, amount in reductions if not sub or sub in c.subtypes)
         return max(0, c.hdef.cost - reduction)
 
@@ -527,17 +536,20 @@ class HotgGame(Game):
     ) -> bool:
         """May an effect of `kind` controlled by `controller` target `uid` directly?
         (`occ`: the current `occupancy()`, when the caller has it.)"""
-        if not self.on_board(uid):  # HG-62: banished units are no valid target
+        c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
+        if c is None or c.zone != "board":  # HG-62: banished units are no valid target
             return False
-        c = self.card(uid)
-        if not c.text_keywords() and uid not in self.stones:
+        stone = uid in self.stones
+        keywords = not c.silenced and c.defn.keywords  # `text_keywords()`
+        if not keywords and not stone:
             return True  # no Stealth, no Immune, no stone that Guard protects: the common case
-        enemy = self.is_enemy(uid, controller)
-        if enemy and self.stealthed(uid):  # HG-64
+        f = c.defn.facts
+        enemy = c.controller != controller  # `is_enemy`
+        if enemy and keywords and f.stealth and not c.stealth_lost:  # HG-64 (`stealthed`)
             return False
-        if enemy and uid in self.stones and self.guarded(self.stones.index(uid), occ):  # HG-63
+        if enemy and stone and self.guarded(self.stones.index(uid), occ):  # HG-63
             return False
-        return not self.immune_blocks(uid, kind, controller)
+        return not (keywords and f.immune and self.immune_blocks(uid, kind, controller))  # HG-67
 
     def targets_for(
         self, spec: str, controller: int, kind: str, source: int, params: Mapping[str, Any]
