@@ -58,8 +58,9 @@ SLOTS = 10  # BH-80
 _LOST = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
 # The names of each player's being zones, made once.
 _SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
-# Each player's territories zone, by seat (`max_stat`, `keywords`).
+# Each player's territories and deserters zones, by seat.
 _TERRITORIES = {0: "territories:0", 1: "territories:1"}
+_DESERTERS = {0: "deserters:0", 1: "deserters:1"}
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
@@ -315,10 +316,11 @@ class BhmGame(Game):
         return [self.card(u) for u in self.zones[slot].cards if u != c.uid]
 
     def free_slot(self, p: int) -> str | None:
-        homes = {c.home for c in self.cards_in(f"deserters:{p}")}
-        for i in range(SLOTS):
-            if not self.zones[f"slot:{p}:{i}"].cards and i not in homes:
-                return f"slot:{p}:{i}"
+        zones = self.zones.zones
+        homes = {c.home for c in self.cards_in(_DESERTERS[p])}
+        for i, name in enumerate(_SLOT_ZONES[p]):
+            if not zones[name].cards and i not in homes:
+                return name
         return None
 
     def label(self, c: BhmCard) -> str:
@@ -328,11 +330,22 @@ class BhmGame(Game):
         slot = self.slot_of(c)
         if slot is None:
             return name
-        for p in (0, 1):
-            for o in self.field_cards(p) + self.cards_in(f"deserters:{p}"):
-                if o.uid != c.uid and o.name == name:
-                    return f"{name} ({_p(c.controller or 0)} zone {int(slot.rsplit(':', 1)[1]) + 1})"
+        cards, zones = self.zones.cards, self.zones.zones
+        for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
+            for z in _SLOT_ZONES[p]:
+                uids = zones[z].cards
+                if uids and uids[0] != c.uid:
+                    o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                    if o.defn.type in FIELD_TYPES and o.name == name:  # type: ignore[attr-defined]
+                        return self._zone_label(c, name, slot)
+            for u in zones[_DESERTERS[p]].cards:
+                if u != c.uid and cards[u].name == name:  # type: ignore[attr-defined]
+                    return self._zone_label(c, name, slot)
         return name
+
+    @staticmethod
+    def _zone_label(c: BhmCard, name: str, slot: str) -> str:
+        return f"{name} ({_p(c.controller or 0)} zone {int(slot.rsplit(':', 1)[1]) + 1})"
 
     def rank_of(self, uid: int) -> int:
         return self.card(uid).d.rank if uid in self.zones.cards else 0
