@@ -513,6 +513,13 @@ class BhmGame(Game):
             if t.zone != f"dead:{player}" or t.d.type not in ("being", "god", "demigod"):
                 return f"{t.name} is not a being in your dead zone"
             return None
+        why = self._open_target_problem(kind, player, t)
+        if why is not None:
+            return why
+        return self._source_target_problem(player, source, t)
+
+    def _open_target_problem(self, kind: str, player: int, t: BhmCard) -> str | None:
+        """The part of `target_problem` on a card on the field that does not depend on the source."""
         if not self.on_field(t):
             return f"{t.name} is not on the field"
         if not t.d.is_being:
@@ -526,6 +533,10 @@ class BhmGame(Game):
             return f"{t.name} is not an enemy being"
         if enemy and self.has(t, "Invisible"):  # BH-99
             return f"{t.name} is Invisible"
+        return None
+
+    def _source_target_problem(self, player: int, source: BhmCard, t: BhmCard) -> str | None:
+        """The rest of `target_problem`: what depends on the source."""
         if not self.affected_by(t, source, player):
             return f"{t.name} is Immune {self.kw_value(t, 'Immune')} to {source.name} (rank {source.d.rank})"
         if source.d.effect == "freeze" and t.d.element == "FIRE":  # BH-93
@@ -533,28 +544,29 @@ class BhmGame(Game):
         return None
 
     def targets_for(
-        self, player: int, source: BhmCard, memo: dict[tuple[Any, ...], list[int]] | None = None
+        self, player: int, source: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
     ) -> list[int] | None:
         """Legal targets of a card's effect; None when it needs no target.
 
         `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
-        the answer by what `target_problem` reads of the source: its rank and whether it
-        freezes."""
+        the cards that pass the part of `target_problem` that does not depend on the source."""
         d = source.d
         e = EFFECTS.get(d.effect)
         if e is None or e.target is None:
             return None
-        if memo is not None:
-            key = (player, e.target, d.rank, d.effect == "freeze")
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = self.targets_for(player, source)  # type: ignore[assignment]
-            return list(found)  # type: ignore[arg-type]
         if e.target == "dead_being":
             cands = self.cards_in(f"dead:{player}")
-        else:
+            return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+        if memo is None:
             cands = self.field_cards(0) + self.field_cards(1)
-        return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+            return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+        key = (player, e.target)
+        open_targets = memo.get(key)
+        if open_targets is None:  # the part of `target_problem` that does not depend on the source
+            cands = self.field_cards(0) + self.field_cards(1)
+            open_targets = [t for t in cands if self._open_target_problem(e.target, player, t) is None]
+            memo[key] = open_targets
+        return [t.uid for t in open_targets if self._source_target_problem(player, source, t) is None]
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
         """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
@@ -1018,7 +1030,7 @@ class BhmGame(Game):
                         out.append(A("pattack", (a.uid, t.uid)))
             out.append(A("next"))
             return out
-        memo: dict[tuple[Any, ...], list[int]] = {}  # `targets_for`, for this state only
+        memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
         for c in hand:
             t = c.d.type
             if t == "power":
@@ -1059,7 +1071,7 @@ class BhmGame(Game):
         return out
 
     def strategy_problem(
-        self, c: BhmCard, memo: dict[tuple[Any, ...], list[int]] | None = None
+        self, c: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
     ) -> str | None:
         """Why strategy card `c` cannot be played now (None: it can); `memo`: see `targets_for`."""
         p = self.active
