@@ -90,6 +90,7 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
+_CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (moves and deployments: uid -> cell -> action).
 _MOVES: dict[int, dict[tuple[int, int], Action]] = {}
@@ -124,7 +125,12 @@ _END = Action("end")
 
 
 def parse_cell(token: Any) -> tuple[int, int] | None:
-    if not isinstance(token, str) or token.count(",") != 1:
+    if not isinstance(token, str):
+        return None
+    cell = _CELL_OF.get(token)  # the usual spelling, as the actions write it
+    if cell is not None:
+        return cell
+    if token.count(",") != 1:
         return None
     a, b = token.split(",")
     if not (a.isdigit() and b.isdigit()):
@@ -217,12 +223,21 @@ class _Scan:
     worked out once (the deployment cells and the attackable units when first asked
     for). It lives only as long as that call: the state may change right after."""
 
-    __slots__ = ("_blocked", "_taken", "ban", "deploy", "foes", "game", "occ", "player")
+    __slots__ = ("_blocked", "_taken", "ban", "deploy", "foes", "game", "mine", "occ", "player")
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
-        self.occ = game.occupancy()
+        # One pass over the battlefield: `occupancy()`, and the player's units (no stone).
+        cards = game.zones.cards
+        stones = game.stones
+        self.occ: dict[tuple[int, int], int] = {}
+        self.mine: list[int] = []
+        for u in game.zones.zones["board"].cards:
+            c: HotgCard = cards[u]  # type: ignore[assignment]
+            self.occ[(c.row, c.col)] = u
+            if c.controller == player and u not in stones:
+                self.mine.append(u)
         self.ban = game.banished_cells()
         self.deploy: list[tuple[int, int]] | None = None
         self.foes: list[tuple[int, int, int]] | None = None
@@ -503,11 +518,12 @@ class HotgGame(Game):
         reduction = sum(amount for sub, amount in reductions if not sub or sub in c.subtypes)
         return max(0, c.hdef.cost - reduction)
 
-    def cost_reductions(self, player: int) -> list[tuple[Any, int]]:
-        """(subtype or nothing, amount) of each cost reduction aura `player` has in play."""
+    def cost_reductions(self, player: int, units: list[int] | None = None) -> list[tuple[Any, int]]:
+        """(subtype or nothing, amount) of each cost reduction aura `player` has in play
+        (`units`: `player`'s units on the battlefield in board order, when the caller has them)."""
         out = []
         cards = self.zones.cards
-        for src in self.board_units(stones=False):
+        for src in self.board_units(stones=False) if units is None else units:
             s = cards[src]
             if s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
                 continue
@@ -1213,11 +1229,8 @@ class HotgGame(Game):
         p = self.active
         scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
         acts: list[Action] = self._play_actions(p, scan)
-        cards = self.zones.cards
-        stones = self.stones
-        for uid in self.zones.zones["board"].cards:
-            if uid not in stones and cards[uid].controller == p:
-                acts += self._unit_actions(uid, p, scan)
+        for uid in scan.mine:
+            acts += self._unit_actions(uid, p, scan)
         acts += self._ability_actions(p)
         acts.append(_END)
         return acts
@@ -1303,7 +1316,7 @@ class HotgGame(Game):
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
         acts: list[Action] = []
-        reductions = self.cost_reductions(p)
+        reductions = self.cost_reductions(p, scan.mine if scan is not None else None)
         for uid in self.zones[f"hand:{p}"].cards:
             acts += self._card_play_actions(uid, p, scan, reductions)
         return acts
