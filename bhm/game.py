@@ -1048,9 +1048,12 @@ class BhmGame(Game):
                     out.append(A("strategy", (c.uid,)))
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(A("territory", (c.uid,)))
-        homes = {c.home for c in self.cards_in(f"deserters:{p}")}
-        for z in range(SLOTS):  # BH-94: an Indestructible object left alone may be attached again
-            cards = self.zones[f"slot:{p}:{z}"].cards
+        homes = {c.home for c in self.cards_in(_DESERTERS[p])}
+        zones = self.zones.zones
+        for z, name in enumerate(
+            _SLOT_ZONES[p]
+        ):  # BH-94: an Indestructible object left alone may be attached again
+            cards = zones[name].cards
             if cards and not self.card(cards[0]).d.is_field and z not in homes:
                 for u in cards:
                     o = self.card(u)
