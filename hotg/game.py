@@ -951,12 +951,11 @@ class HotgGame(Game):
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
-            occ[(s.row, s.col)] = u
-            if u in stones:
-                continue
-            units.append(s)
-            if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
-                sources.append(s)
+            occ[s.row, s.col] = u
+            if u not in stones:
+                units.append(s)
+                if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
+                    sources.append(s)
         if not sources and not any(m.tag == "aura" for c in units for m in c.modifiers):
             return  # no aura on the battlefield, none to remove
         new: dict[int, list[Modifier]] = {}
