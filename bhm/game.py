@@ -696,11 +696,12 @@ class BhmGame(Game):
         self.terror = None
         self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
 
-    def lose(self, t: BhmCard, stat: str, amount: int, cause: str) -> None:
-        """`t` loses `amount` of an attribute (not below 0)."""
+    def lose(self, t: BhmCard, stat: str, amount: int, cause: str) -> bool:
+        """`t` loses `amount` of an attribute (not below 0). True: it did, and the state checks
+        ran last (a caller that would run them next can leave them out: nothing changed since)."""
         cur = self.stat(t, stat)
         if cur is None or amount <= 0:
-            return
+            return False
         take = min(cur, amount)
         if stat == "salud":
             t.wounds += take
@@ -716,9 +717,11 @@ class BhmGame(Game):
             uid=t.uid,
         )
         self.state_checks()
+        return True
 
-    def physical_hit(self, t: BhmCard, strength: int, cause: str) -> None:
-        """BH-30: RES is reduced by the strength; the excess is taken from Salud."""
+    def physical_hit(self, t: BhmCard, strength: int, cause: str) -> bool:
+        """BH-30: RES is reduced by the strength; the excess is taken from Salud.
+        True: the state checks ran last (see `lose`)."""
         res = self.cur(t, "res")
         if strength > res:
             if res:
@@ -727,10 +730,10 @@ class BhmGame(Game):
             else:
                 text = f"{cause}: {self.label(t)} has no RES left, {strength} to Salud"
             self.log.emit("hit", text, uid=t.uid)
-            self.lose(t, "salud", strength - res, cause)
-        else:
-            t.res_lost += strength
-            self.log.emit("hit", f"{cause}: {self.label(t)}'s RES {res} → {res - strength}", uid=t.uid)
+            return self.lose(t, "salud", strength - res, cause)
+        t.res_lost += strength
+        self.log.emit("hit", f"{cause}: {self.label(t)}'s RES {res} → {res - strength}", uid=t.uid)
+        return False
 
     def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:
         """BH-90 Kill (+2), BH-91 Annihilate (+5); BH-70 gods +1; BH-72 invocations return."""
@@ -1669,7 +1672,8 @@ class BhmGame(Game):
             why = self._target_gone(a, t, True)
             if why:
                 return self._fizzle(pa, why)
-            self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack")  # BH-30
+            if self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack"):  # BH-30
+                return  # the state checks ran last in `lose`: nothing changed since
         elif k == "pattack":
             a, t = self.card(int(pa[1])), self.card(int(pa[2]))
             if not self.on_field(a):
@@ -1679,9 +1683,11 @@ class BhmGame(Game):
                 return self._fizzle(pa, why)
             amount = int(pa[3])
             if self.has(t, "Magic Resistance"):  # BH-97
-                self.physical_hit(t, amount, f"{self.label(a)}'s power attack (Magic Resistance)")
+                checked = self.physical_hit(t, amount, f"{self.label(a)}'s power attack (Magic Resistance)")
             else:
-                self.lose(t, "salud", amount, f"{self.label(a)}'s power attack")  # BH-31
+                checked = self.lose(t, "salud", amount, f"{self.label(a)}'s power attack")  # BH-31
+            if checked:
+                return  # the state checks ran last in `lose`: nothing changed since
         elif k in ("power", "strategy", "ability"):
             self._resolve_card(pa)
         self.state_checks()
@@ -1769,8 +1775,8 @@ class BhmGame(Game):
             self.change_cll(p, 1, f"Armageddon {self.armageddon}")
             if self.won is not None:
                 return
-        for i in range(SLOTS):  # BH-56
-            for u in list(self.zones[f"slot:{p}:{i}"].cards):
+        for name in _SLOT_ZONES[p]:  # BH-56
+            for u in list(self.zones[name].cards):
                 c = self.card(u)
                 if c.d.type == "power" and not c.d.equip:
                     self.zones.move(u, f"dead:{c.owner}")
