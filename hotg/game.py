@@ -624,18 +624,26 @@ class HotgGame(Game):
 
     def _run(self) -> None:
         """HG-11: resolve effects one by one until none is left (or a player must choose)."""
+        # Settled: the last `_settle` left a state that another one would not change (see
+        # `refresh_auras`). Known only within this loop; an entry that changes no unit on
+        # the battlefield keeps it settled, so the battlefield is not settled again after it.
+        settled = False
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
-            self._resolve(entry)
-            self._settle()
+            if self._resolve(entry):
+                settled = True  # the entry ended settling the battlefield itself
+            elif not (settled and entry[0] in _LEAVES_BOARD_AS_IT_IS):
+                settled = self._settle()
         if self.result is not None:
             self.queue = EffectQueue()
             self.pending = None
 
-    def _settle(self) -> None:
-        """After every effect: auras are recomputed (HG-57), then deaths are found."""
-        self.refresh_auras()
+    def _settle(self) -> bool:
+        """After every effect: auras are recomputed (HG-57), then deaths are found.
+        True when a second `_settle` right after would change nothing (see `refresh_auras`)."""
+        settled = self.refresh_auras()
         self._check_deaths()
+        return settled
 
     def _check_deaths(self) -> None:
         if self.result is not None:  # HG-02: the game ended already; game_over is emitted once
@@ -674,7 +682,8 @@ class HotgGame(Game):
                 # HG-13: deaths (and what follows them) in the order the units entered.
                 self._push(("death", uid), LEVEL["death"], c.entered)
 
-    def _resolve(self, e: tuple[Any, ...]) -> None:
+    def _resolve(self, e: tuple[Any, ...]) -> bool:
+        """Resolve one queue entry; True when it ended settling the battlefield (`_settle`)."""
         kind = e[0]
         if kind == "ab":
             self._resolve_ability(e)
@@ -695,9 +704,10 @@ class HotgGame(Game):
         elif kind == "spell_done":
             self._resolve_spell_done(e[1])
         elif kind == "turn_end":
-            self._finish_turn(e[1])
+            return self._finish_turn(e[1])
         else:  # pragma: no cover - entries are made here only
             raise AssertionError(f"unknown queue entry {e!r}")
+        return False
 
     def _resolve_ability(self, e: tuple[Any, ...]) -> None:
         _, def_id, idx, source, controller, target, kind, r, c = e
@@ -938,12 +948,16 @@ class HotgGame(Game):
         self.log.emit("reveal", f"P{p + 1} reveals {len(uids)} cards to choose from")
 
     # ---------------------------------------------------------------- auras
-    def refresh_auras(self) -> None:
+    def refresh_auras(self) -> bool:
         """HG-57: strip every aura bonus and apply all auras again, on top of other stats.
 
         Auras read positions, controllers and subtypes, never stats, so the new aura
         bonuses are worked out first and a unit whose bonuses stay the same keeps
-        its modifiers as they are."""
+        its modifiers as they are.
+
+        True when the result is settled: another call, with no unit moved, added,
+        removed, silenced or given modifiers or health in between, would change nothing
+        (every unit has its bonuses, and no more health than its maximum)."""
         cards = self.zones.cards
         stones = self.stones
         units: list[HotgCard] = []
@@ -957,7 +971,8 @@ class HotgGame(Game):
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                     sources.append(s)
         if not sources and not any(m.tag == "aura" for c in units for m in c.modifiers):
-            return  # no aura on the battlefield, none to remove
+            return True  # no aura on the battlefield, none to remove
+        settled = True
         new: dict[int, list[Modifier]] = {}
         for s in sources:
             for _, ab in s.defn.facts.auras:
@@ -998,17 +1013,27 @@ class HotgGame(Game):
                 c.hp += now - top
             elif c.hp > now:
                 c.hp = now  # HG-56: lowered only as far as needed
+            if c.hp > now:
+                settled = False  # it had more health than its maximum: the next call lowers it
         for uid, gets in new.items():  # not a unit on the battlefield: no health to adjust
             cards[uid].modifiers += gets
+            settled = False  # (the next call would add them again)
+        return settled
 
-    def _expire(self, until: str) -> None:
+    def _expire(self, until: str, settled: bool = False) -> bool:
+        """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield
+        was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
+        ended = False
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
         for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
             c = self.card(uid)
             if any(m.until == until for m in c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
                 c.hp = min(c.hp, self.max_health(uid))  # HG-56
-        self.refresh_auras()
+                ended = True
+        if settled and not ended:
+            return True  # a refresh would change nothing
+        return self.refresh_auras()
 
     # -------------------------------------------------------------- resolution
     def _resolve_deploy(self, uid: int, cell: tuple[int, int], from_hand: bool) -> None:
@@ -1134,8 +1159,9 @@ class HotgGame(Game):
             self.zones.move(uid, self._leave_to(c, "grave"))
 
     # --------------------------------------------------------------- turns
-    def _start_turn(self, p: int, first: bool = False) -> None:
-        """HG-20."""
+    def _start_turn(self, p: int, first: bool = False, settled: bool = False) -> bool:
+        """HG-20. (`settled`: the battlefield is settled, see `refresh_auras`; the result:
+        the battlefield is settled at the end, its deaths found.)"""
         self.active = p
         self.turn += 1
         for uid in list(self.zones["banished"].cards):  # HG-62: the banishment ends
@@ -1144,7 +1170,8 @@ class HotgGame(Game):
                 c.banished_by = -1
                 self.zones.move(uid, "board")
                 self.log.emit("banish", f"{c.name} comes back to {cell_str((c.row, c.col))}", target=uid)
-        self._expire(f"sont:{p}")
+                settled = False
+        settled = self._expire(f"sont:{p}", settled)
         for uid in self.zones["banished"].cards:
             if self.card(uid).stunned_by == p:  # HG-65: the stun ends even while banished
                 self.card(uid).stunned_by = -1
@@ -1163,7 +1190,8 @@ class HotgGame(Game):
             self.draw(p)
         else:
             self.log.emit("turn", "The first player does not draw on the first turn")
-        self.refresh_auras()
+        if not settled:  # (stuns, exhaustion, mana and the draw change no aura)
+            settled = self.refresh_auras()
         self._check_deaths()
         # Start-of-turn effects in the order their cards were played.
         for uid in self.board_units(stones=False):
@@ -1171,6 +1199,7 @@ class HotgGame(Game):
             if c.controller == p:
                 for idx, ab in c.abilities("start_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
+        return settled
 
     def _end_turn(self, p: int) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
@@ -1183,14 +1212,15 @@ class HotgGame(Game):
         self._push(("turn_end", p), TURN_LEVEL)
         self._run()
 
-    def _finish_turn(self, p: int) -> None:
-        self._expire("eot")
+    def _finish_turn(self, p: int) -> bool:
+        """The turn passes; True when the battlefield is settled (see `_start_turn`)."""
+        settled = self._expire("eot")
         for uid in self.board_units(stones=False):
             c = self.card(uid)
             if c.controller == p:
                 c.moved = False
                 c.attacked = False
-        self._start_turn(1 - p)
+        return self._start_turn(1 - p, settled=settled)
 
     # ------------------------------------------------------------ interface
     def is_over(self) -> bool:
@@ -2067,6 +2097,10 @@ class HotgGame(Game):
 
         return DEFAULT_LEVEL
 
+
+# Queue entries that change no unit on the battlefield (they queue others, or move a
+# spell card to the graveyard): a settled battlefield stays settled after them.
+_LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.
