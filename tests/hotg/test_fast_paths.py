@@ -1,0 +1,104 @@
+"""The engine's fast paths agree with the plain rules they stand for.
+
+* `refresh_auras()` says True only when a second call, with nothing changed in
+  between, would change nothing: the queue loop relies on it to skip refreshes (HG-57).
+* Per-definition facts (`HotgDef.facts`) follow the definition, also one made by
+  `dataclasses.replace` or swapped into a card by the AI's determinizer.
+* The move search's shortcut (nothing blocking within reach) gives the same cells
+  as the step-by-step search (HG-30/32).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hotg.cards import HotgCard
+from hotg.game import HotgGame, _walk, parse_cell
+
+from .helpers import at, make, u
+
+
+def _random_states(games: int = 6) -> list[HotgGame]:
+    out = []
+    for seed in range(1, games + 1):
+        g = HotgGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+            out.append(g.clone())
+    return out
+
+
+def test_hg57_a_settled_refresh_is_a_fixed_point() -> None:
+    seen_settled = 0
+    for g in _random_states():
+        if g.refresh_auras():
+            seen_settled += 1
+            before = g.canonical()
+            assert g.refresh_auras()
+            assert g.canonical() == before
+    assert seen_settled > 100
+
+
+def test_hg57_more_health_than_the_maximum_is_not_settled() -> None:
+    """A unit above its maximum health that gains a health aura keeps the excess for one
+    refresh (HG-56: health is lowered only as far as needed): not settled yet."""
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
+    hop = at(g, "2,2")
+    d = replace(
+        g.pool["hoplite"],
+        id="test_banner",
+        name="Test Banner",
+        abilities=({"when": "aura", "do": "adjacent_allies", "health": 2},),
+    )
+    g.pool = {**g.pool, d.id: d}
+    banner = g.zones.create(d, 0, "board", factory=HotgCard)
+    assert isinstance(banner, HotgCard)
+    banner.row, banner.col = parse_cell("3,2")  # type: ignore[misc]
+    g.card(hop).hp = g.max_health(hop) + 3  # set by hand, above the maximum
+    assert not g.refresh_auras()
+    assert g.refresh_auras()
+    assert g.card(hop).hp == g.max_health(hop)
+
+
+def test_facts_follow_the_definition() -> None:
+    g = make([u("hoplite", "2,1")])
+    base = g.pool["hoplite"]
+    variant = replace(base, id="test_guard", keywords=("Guard",), subtypes=("Structure",))
+    assert variant.facts is not base.facts
+    assert variant.facts.guard and variant.facts.structure and not base.facts.structure
+    hop = at(g, "2,1")
+    g.card(hop).defn = variant  # as the determinizer deals cards anew
+    assert g.has_guard(hop) and g.move_of(hop) == 0
+
+
+def _plain_walk(
+    start: tuple[int, int], steps: int, blocked: set[tuple[int, int]], taken: set[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """HG-30/32 step by step: through free cells and allies, never through `blocked`."""
+    seen, frontier, out = {start}, [start], set()
+    for _ in range(steps):
+        nxt = []
+        for r, c in frontier:
+            for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)):
+                if 0 <= n[0] < 5 and 0 <= n[1] < 9 and n not in seen and n not in blocked:
+                    seen.add(n)
+                    nxt.append(n)
+                    if n not in taken:
+                        out.add(n)
+        frontier = nxt
+    return sorted(out)
+
+
+def test_hg30_move_shortcut_agrees_with_the_search() -> None:
+    rng = random.Random(7)
+    cells = [(r, c) for r in range(5) for c in range(9)]
+    for _ in range(3000):
+        start = rng.choice(cells)
+        others = rng.sample([x for x in cells if x != start], rng.randrange(0, 12))
+        blocked = set(others[: len(others) // 2])
+        taken = set(others) | {start}
+        steps = rng.randrange(0, 5)
+        assert _walk(start, steps, blocked, taken) == _plain_walk(start, steps, blocked, taken)
