@@ -223,7 +223,7 @@ class _Scan:
     worked out once (the deployment cells and the attackable units when first asked
     for). It lives only as long as that call: the state may change right after."""
 
-    __slots__ = ("_blocked", "_taken", "ban", "deploy", "foes", "game", "mine", "occ", "player")
+    __slots__ = ("ban", "blocked", "deploy", "foes", "game", "mine", "occ", "player", "taken")
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
@@ -239,23 +239,12 @@ class _Scan:
             if c.controller == player and u not in stones:
                 self.mine.append(u)
         self.ban = game.banished_cells()
+        # The cells that block the player's moves (those of units it does not control),
+        # and those where no unit may stop (occupied, or kept by a banished unit).
+        self.blocked = {cell for cell, u in self.occ.items() if cards[u].controller != player}
+        self.taken = self.occ.keys() | self.ban.keys()
         self.deploy: list[tuple[int, int]] | None = None
         self.foes: list[tuple[int, int, int]] | None = None
-        self._blocked: set[tuple[int, int]] | None = None
-        self._taken: set[tuple[int, int]] | None = None
-
-    def blocked(self) -> set[tuple[int, int]]:
-        """The cells that block the player's moves: those of units it does not control."""
-        if self._blocked is None:
-            cards = self.game.zones.cards
-            self._blocked = {cell for cell, u in self.occ.items() if cards[u].controller != self.player}
-        return self._blocked
-
-    def taken(self) -> set[tuple[int, int]]:
-        """The cells where no unit may stop: occupied or kept by a banished unit."""
-        if self._taken is None:
-            self._taken = self.occ.keys() | self.ban.keys()
-        return self._taken
 
     def deploy_cells(self) -> list[tuple[int, int]]:
         """`deploy_cells(player)`."""
@@ -1287,13 +1276,13 @@ class HotgGame(Game):
             if not c.moved and not d.facts.structure:  # HG-33
                 steps = max(0, c.stat("move") if mods else d.move)
                 if steps > 0:  # `reachable`, with what p's units share
-                    cells = _walk((c.row, c.col), steps, scan.blocked(), scan.taken())
+                    cells = _walk((c.row, c.col), steps, scan.blocked, scan.taken)
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if max(0, c.stat("attack") if mods else d.attack) > 0:
                 rng = max(1, c.stat("range") if mods else d.range)
                 acts += [_attack_action(uid, t) for t in _in_reach(c.row, c.col, rng, scan.attackable())]
-        if c.warcry_ready and c.abilities("activated"):
-            acts += self._with_targets("warcry", (uid,), c.hdef, "activated", p, uid, "warcry")
+        if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
+            acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry")
         return acts
 
     def _ability_actions(self, p: int) -> list[Action]:
