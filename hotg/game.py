@@ -1286,9 +1286,12 @@ class HotgGame(Game):
         return acts
 
     def _ability_actions(self, p: int) -> list[Action]:
-        if self._can_ability(p) is not None:
+        pl = self.pl[p]
+        if pl.ability_used:  # `_can_ability`, without its messages
             return []
-        ab_def = self.pool[self.pl[p].ability]
+        ab_def = self.pool[pl.ability]
+        if ab_def.cost > pl.mana:
+            return []
         return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability")
 
     def _legal_like(self, a: Action) -> list[Action]:
@@ -1349,7 +1352,11 @@ class HotgGame(Game):
         """The ways to play one card of `p`'s hand (`scan` keeps the deployment cells,
         `reductions` are `cost_reductions(p)`)."""
         c = self.card(uid)
-        if self.cost(uid, p, reductions) > self.pl[p].mana:
+        if reductions is None:
+            reductions = self.cost_reductions(p)
+        # `cost()`; with no reduction in play, the printed cost
+        cost = self.cost(uid, p, reductions) if reductions else max(0, c.defn.cost)
+        if cost > self.pl[p].mana:
             return []
         if c.hdef.kind == "unit":
             if scan is None:
