@@ -1016,7 +1016,7 @@ class HotgGame(Game):
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
         for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
             c = self.card(uid)
-            if any(m.until == until for m in c.modifiers):
+            if c.modifiers and any(m.until == until for m in c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
                 c.hp = min(c.hp, self.max_health(uid))  # HG-56
                 ended = True
