@@ -12,6 +12,12 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
+    def __init__(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        # sets the slots directly, as `common.game.Action` does (frozen all the same)
+        _EVENT_KIND(self, kind)
+        _EVENT_TEXT(self, text)
+        _EVENT_DATA(self, {} if data is None else data)
+
     def __str__(self) -> str:
         return self.text
 
@@ -24,6 +30,11 @@ class Event:
         if owner is None or seat == owner:
             return self.text
         return self.data.get("public_text")
+
+
+_EVENT_KIND = Event.kind.__set__  # type: ignore[attr-defined]
+_EVENT_TEXT = Event.text.__set__  # type: ignore[attr-defined]
+_EVENT_DATA = Event.data.__set__  # type: ignore[attr-defined]
 
 
 class EventLog:

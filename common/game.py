@@ -44,6 +44,13 @@ class Action:
     kind: str
     args: tuple[int | str, ...] = ()
 
+    # Frozen dataclasses set each field through `object.__setattr__`, which made building
+    # actions, decisions and events a tenth of a random playout. These `__init__`s (the
+    # dataclass keeps a hand-written one) set the slots directly: the instances stay frozen.
+    def __init__(self, kind: str, args: tuple[int | str, ...] = ()) -> None:
+        _ACTION_KIND(self, kind)
+        _ACTION_ARGS(self, args)
+
     def notation(self) -> str:
         return " ".join([self.kind, *(str(a) for a in self.args)])
 
@@ -76,6 +83,21 @@ class Decision:
     kind: str
     prompt: str
     context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __init__(self, player: int, kind: str, prompt: str, context: dict[str, Any] | None = None) -> None:
+        _DECISION_PLAYER(self, player)
+        _DECISION_KIND(self, kind)
+        _DECISION_PROMPT(self, prompt)
+        _DECISION_CONTEXT(self, {} if context is None else context)
+
+
+# the slot setters the `__init__`s above use (they bypass the frozen `__setattr__`)
+_ACTION_KIND = Action.kind.__set__  # type: ignore[attr-defined]
+_ACTION_ARGS = Action.args.__set__  # type: ignore[attr-defined]
+_DECISION_PLAYER = Decision.player.__set__  # type: ignore[attr-defined]
+_DECISION_KIND = Decision.kind.__set__  # type: ignore[attr-defined]
+_DECISION_PROMPT = Decision.prompt.__set__  # type: ignore[attr-defined]
+_DECISION_CONTEXT = Decision.context.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(slots=True)

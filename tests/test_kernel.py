@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 
 import pytest
 
 from common.cards import Card, CardDef, Modifier, keyword_name, keyword_value, load_cards
 from common.errors import DataError, IllegalAction
-from common.game import Action
+from common.events import Event
+from common.game import Action, Decision
 from common.resolution import EffectQueue, Stack
 from common.rng import GameRng
 from common.zones import Visibility, Zone, ZoneFull, Zones
@@ -169,6 +170,23 @@ def test_action_notation_and_errors() -> None:
     for bad in ["", "  ", "9x", "Mo$ve 1"]:
         with pytest.raises(IllegalAction):
             Action.parse(bad)
+
+
+def test_actions_decisions_and_events_are_frozen_values() -> None:
+    # their `__init__`s set the slots directly (a hot path): they must still be frozen values
+    a = Action("move", (12, "2,3"))
+    assert a == Action(kind="move", args=(12, "2,3")) and hash(a) == hash(Action("move", (12, "2,3")))
+    assert Action("pass").args == () and Action("pass") != Action("done")
+    d1, d2 = Decision(0, "turn", "Your turn"), Decision(player=0, kind="turn", prompt="Your turn")
+    assert d1 == d2 and d1.context == {} and d1.context is not d2.context  # a fresh dict each
+    assert Decision(1, "target", "Choose", {"targets": [3]}) == Decision(
+        1, "target", "Choose"
+    )  # context not compared
+    e = Event("draw", "P1 draws", {"player": 0})
+    assert e.data == {"player": 0} and Event("draw", "x").data == {} and e == Event("draw", "P1 draws")
+    for obj, name in ((a, "kind"), (a, "args"), (d1, "prompt"), (d1, "context"), (e, "text")):
+        with pytest.raises(FrozenInstanceError):
+            setattr(obj, name, None)
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
