@@ -159,8 +159,9 @@ def keyword_checker(
 @functools.cache
 def _schema(def_cls: type[CardDef]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
     """A definition class's field types and fields, worked out once per class
-    (`get_type_hints` costs about as much as building the card itself)."""
-    return typing.get_type_hints(def_cls), {f.name: f for f in dataclasses.fields(def_cls)}
+    (`get_type_hints` costs about as much as building the card itself). Fields with
+    `init=False` are worked out by the definition itself, never read from a file."""
+    return typing.get_type_hints(def_cls), {f.name: f for f in dataclasses.fields(def_cls) if f.init}
 
 
 def build_def(

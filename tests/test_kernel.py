@@ -25,6 +25,7 @@ class UnitDef(CardDef):
     health: int = 1
     kind: str = "unit"
     tags: tuple[str, ...] = field(default=())
+    derived: int = field(default=0, init=False)  # worked out by the definition, not a key
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -45,6 +46,7 @@ def test_load_cards_ok(tmp_path: Path) -> None:
     ("body", "field_name", "words"),
     [
         ('id = "a"\nname = "A"\nattak = 2\n', "attak", "unknown key"),
+        ('id = "a"\nname = "A"\nderived = 2\n', "derived", "unknown key"),
         ('id = "a"\nname = "A"\nattack = "two"\n', "attack", "expected int"),
         ('id = "a"\nattack = 2\n', "name", "missing required"),
         ('id = "a"\nname = "A"\nkeywords = ["Flying"]\n', "keywords", "unknown keyword"),
