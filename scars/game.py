@@ -684,7 +684,17 @@ class ScarsGame(Game):
             )
         if self.stack:
             p = self.stack.priority
-            acts = [A("pass"), *self._instant_actions(p)]
+            return self._response(p, self._instant_actions(p))
+        if self.step == "window":
+            p = self.window_seat
+            return self._response(p, self._instant_actions(p))
+        return self._main()
+
+    def _response(self, p: int, instant: list[Action]) -> tuple[Decision, list[Action]]:
+        """The decision of seat `p` in the resolution zone or a window: pass, or one of
+        `instant` (`_instant_actions(p)`)."""
+        acts = [Action("pass"), *instant]
+        if self.stack:
             top = self.stack.top()
             return (
                 Decision(
@@ -695,15 +705,11 @@ class ScarsGame(Game):
                 ),
                 acts,
             )
-        if self.step == "window":
-            p = self.window_seat
-            acts = [A("pass"), *self._instant_actions(p)]
-            if p == self.active:
-                prompt = "Blockers are declared: play a prayer or ability before damage, or pass"
-            else:
-                prompt = f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
-            return Decision(p, "respond", prompt), acts
-        return self._main()
+        if p == self.active:
+            prompt = "Blockers are declared: play a prayer or ability before damage, or pass"
+        else:
+            prompt = f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
+        return Decision(p, "respond", prompt), acts
 
     def _main(self) -> tuple[Decision | None, list[Action]]:
         A = Action
@@ -1583,6 +1589,21 @@ class ScarsGame(Game):
             return self.window_seat
         return None
 
+    def _nothing_to_clean_up(self, phase: str) -> bool:
+        """In the main part of 5B, or of 5A with the hand and units within their limits: the
+        decision `_main` would give has "done" as its only action (the main part, not a window:
+        the caller has ruled out the resolution zone, windows and pending triggers)."""
+        if phase == "end":
+            return True
+        if phase != "cleanup":
+            return False
+        p = self.active
+        zones = self.zones.zones
+        return (
+            len(zones[_ZONE["hand"][p]].cards) <= HAND_LIMIT  # SC-57
+            and len(zones[_ZONE["units"][p]].cards) <= self.unit_limit(p)  # SC-23
+        )
+
     def _settle(self) -> None:
         # The state checks run first, and again after each step that may change what they
         # look at (damage, defense, units in play, lives). The steps that only move the turn's
@@ -1590,12 +1611,12 @@ class ScarsGame(Game):
         # `checks_due = False`: the checks would find what they found last time.
         checks_due = True
         for _ in range(10_000):
-            self._invalidate()
+            self._cache = None  # `_invalidate()`, written out (a hot loop)
             if checks_due:
                 self._state_checks()
             checks_due = True
             if self.over:
-                self._invalidate()
+                self._cache = None
                 return
             # triggers with no target (or one) go to the resolution zone at once (SC-42)
             while self.pending:
@@ -1616,36 +1637,48 @@ class ScarsGame(Game):
                     self._push(("trigger", src, tg[0], when, 0), ctrl)
                     continue
                 break
-            self._invalidate()
-            if self.phase == "attackers" and self.combat_stage == "learn" and not self.learn_left:
+            self._cache = None
+            phase = self.phase
+            if phase == "attackers" and self.combat_stage == "learn" and not self.learn_left:
                 self._after_learning()
                 checks_due = False
                 continue
-            if self.phase == "blockers" and self.combat_stage == "shelter" and not self._shelter_targets():
+            if phase == "blockers" and self.combat_stage == "shelter" and not self._shelter_targets():
                 self.combat_stage = ""
                 self._end_main()
                 checks_due = False
                 continue
-            if self.phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
+            if phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
                 if self._auto_assign_single():
                     checks_due = False
                     continue
             seat = self._response_seat()
-            if seat is not None and not self._instant_actions(seat):
-                # "pass" is the only action: the engine passes (docs/rulings.md), without
-                # building the decision and its prompt
-                turn = self.turn
-                resolved = self._do_pass(seat, auto=True)
-                # A pass only hands on priority or moves the sub-phase on, unless an entry
-                # resolved (it may change anything) or a new turn began (modifiers wear off).
-                checks_due = resolved or self.turn != turn
+            if seat is not None:
+                instant = self._instant_actions(seat)
+                if not instant:
+                    # "pass" is the only action: the engine passes (docs/rulings.md), without
+                    # building the decision and its prompt
+                    turn = self.turn
+                    resolved = self._do_pass(seat, auto=True)
+                    # A pass only hands on priority or moves the sub-phase on, unless an entry
+                    # resolved (it may change anything) or a new turn began (modifiers wear off).
+                    checks_due = resolved or self.turn != turn
+                    continue
+                # a real choice: the decision `_compute()` would build, from the actions found
+                self._cache = self._response(seat, instant)
+                return
+            if not self.pending and phase != "mulligan" and self._nothing_to_clean_up(phase):
+                # The end of turn (5B), or a clean-up (5A) with nothing to discard: "done" is the
+                # only action, and the engine moves on (as below) without building the decision.
+                self._end_main()
+                checks_due = False
                 continue
             d, acts = self._compute()
             if d is None:
                 return
             if len(acts) == 1 and acts[0].kind in ("pass", "done") and d.kind != "mulligan":
                 # nothing to decide: the engine passes / moves on (docs/rulings.md)
-                self._invalidate()
+                self._cache = None
                 if acts[0].kind == "pass":
                     self._do_pass(d.player, auto=True)
                 else:
