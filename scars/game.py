@@ -71,6 +71,15 @@ _ZONE = {z: (f"{z}:0", f"{z}:1") for z in PER_PLAYER_ZONES}
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 
 
+# The actions after which `_settle` need not run the state checks first: they change no damage,
+# defense, lives or units in play (paying energy, putting a card or ability in the resolution
+# zone, declaring attackers and blockers, assigning damage, a support card, a hand discard).
+# "pass" and "done" are decided in `_apply`; set-up positions may be paid with a life.
+_NO_CHECKS = frozenset({"cast", "ability", "hero", "target", "support", "attack"}) | frozenset(
+    {"learn", "block", "choose", "assign", "discard"}
+)
+
+
 def _dies(damage: int, defense: int) -> bool:
     """SC-12: more damage than defense, or defense 0."""
     return damage > defense or defense <= 0
@@ -816,25 +825,30 @@ class ScarsGame(Game):
         if self.phase == "damage":
             return []  # SC-55/SC-71
         out: list[Action] = []
-        cards = self.zones.cards
+        cards, zones = self.zones.cards, self.zones.zones
         energy: int | None = None  # found when a card may need it; the same for every card
-        for u in self.zones.zones[_ZONE["hand"][p]].cards:
+        for u in zones[_ZONE["hand"][p]].cards:
             c: ScarsCard = cards[u]  # type: ignore[assignment]
             d = c.defn
-            if d.type != "prayer" and "Lightning" not in map(keyword_name, d.keywords):
+            if d.type != "prayer" and (not d.keywords or "Lightning" not in map(keyword_name, d.keywords)):
                 continue  # not `_instant_speed`: `_castable(instant=True)` refuses it, no need to ask
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
                 out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
-        out.extend(self._ability_actions(p))
+        # `_ability_actions(p)`, asked only when a unit or structure has an ability
+        for z in (_ZONE["units"][p], _ZONE["structures"][p]):
+            for u in zones[z].cards:
+                if cards[u].defn.ability:  # type: ignore[attr-defined]
+                    out.extend(self._ability_actions(p))
+                    return out
         return out
 
     def _ability_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
         cards, zones = self.zones.cards, self.zones.zones
-        for z in ("units", "structures"):
-            for u in zones[_ZONE[z][p]].cards:
+        for z in (_ZONE["units"][p], _ZONE["structures"][p]):
+            for u in zones[z].cards:
                 c: ScarsCard = cards[u]  # type: ignore[assignment]
                 spec = c.defn.ability
                 if not spec or not self._ability_ready(p, c):
@@ -860,14 +874,29 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         hand = zones[_ZONE["hand"][p]].cards
         avail = self.available_energy(p)  # nothing below changes it
+        hero_factions = cards[self.hero_uid(p)].defn.factions  # type: ignore[attr-defined]
+        units = zones[_ZONE["units"][p]].cards
+        sheltered: list[int] | None = None  # the attacking units a new unit may shelter
         for u in hand:
-            c: ScarsCard = cards[u]  # type: ignore[assignment]
-            if (
-                c.defn.type != "prayer"
-                and "Lightning" not in c.defn.keywords
-                and self._castable(p, c, instant=False, energy=avail)
-            ):
-                out.extend([Action("cast", (u, *m)) for m in self._cast_modes(p, c)])
+            d: ScarsDef = cards[u].defn  # type: ignore[assignment]
+            kind = d.type
+            if kind == "prayer" or "Lightning" in d.keywords:
+                continue
+            # `_castable(p, c, instant=False)` and `_cast_modes(p, c)`, written out (a hot path)
+            if kind not in ("unit", "structure", "weapon") or d.cost > avail:
+                continue
+            if d.faction and d.faction not in hero_factions:  # SC-20
+                continue
+            if kind == "unit":
+                if sheltered is None:
+                    sheltered = [t for t in units if cards[t].position == "attack"]  # type: ignore[attr-defined]
+                out.append(Action("cast", (u, "attack")))
+                out.append(Action("cast", (u, "defense")))
+                out.extend([Action("cast", (u, "shelter", t)) for t in sheltered])  # SC-60/SC-61
+            elif kind == "weapon":
+                out.extend([Action("cast", (u, t)) for t in units])
+            else:
+                out.append(Action("cast", (u,)))
         if not self.support_played[p]:  # SC-22: one support per turn
             out.extend([Action("support", (u,)) for u in hand])
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
@@ -1132,10 +1161,15 @@ class ScarsGame(Game):
         assert d is not None
         p = d.player
         k, args = action.kind, action.args
+        # Whether the state checks (SC-02, SC-12) must run before anything else: not after
+        # the actions that change no damage, defense, lives or units in play (`_NO_CHECKS`).
+        checks = k not in _NO_CHECKS
         if k in ("keep", "mulligan"):
             self._do_mulligan(p, k == "mulligan")
         elif k == "pass":
-            self._do_pass(p)
+            turn = self.turn
+            # as in `_settle`: unless an entry resolved or a new turn began
+            checks = self._do_pass(p) or self.turn != turn
         elif k == "target":
             ctrl, src, when = self.pending.pop(0)
             self._push(("trigger", src, int(args[0]), when, 0), ctrl)
@@ -1222,7 +1256,8 @@ class ScarsGame(Game):
             self.destroy(int(args[0]), "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
-        self._settle()
+            checks = d.kind == "block"  # as in `_settle`: only Cover (3B) changes units
+        self._settle(checks)
 
     def _do_mulligan(self, p: int, again: bool) -> None:
         if again:  # SC-04: shuffle the hand back, draw one card fewer
@@ -1604,12 +1639,13 @@ class ScarsGame(Game):
             and len(zones[_ZONE["units"][p]].cards) <= self.unit_limit(p)  # SC-23
         )
 
-    def _settle(self) -> None:
-        # The state checks run first, and again after each step that may change what they
+    def _settle(self, checks: bool = True) -> None:
+        # The state checks run first (unless `checks` is False: the caller's step cannot have
+        # changed what they look at, and they found nothing before it), and again after each step that may change what they
         # look at (damage, defense, units in play, lives). The steps that only move the turn's
         # flow on (phase, window, combat stage, queued triggers, assigned damage) say so with
         # `checks_due = False`: the checks would find what they found last time.
-        checks_due = True
+        checks_due = checks
         for _ in range(10_000):
             self._cache = None  # `_invalidate()`, written out (a hot loop)
             if checks_due:
