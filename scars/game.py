@@ -75,8 +75,20 @@ _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 # defense, lives or units in play (paying energy, putting a card or ability in the resolution
 # zone, declaring attackers and blockers, assigning damage, a support card, a hand discard).
 # "pass" and "done" are decided in `_apply`; set-up positions may be paid with a life.
-_NO_CHECKS = frozenset({"cast", "ability", "hero", "target", "support", "attack"}) | frozenset(
-    {"learn", "block", "choose", "assign", "discard"}
+_NO_CHECKS = frozenset(
+    (
+        "cast",
+        "ability",
+        "hero",
+        "target",
+        "support",
+        "attack",
+        "learn",
+        "block",
+        "choose",
+        "assign",
+        "discard",
+    )
 )
 
 
@@ -419,12 +431,13 @@ class ScarsGame(Game):
 
     def unit_limit(self, p: int) -> int:
         """SC-22/SC-23: 2 units per support card (plus unit_limit statics)."""
-        extra = sum(
-            int(self.card(u).defn.static.get("x", 0))
-            for u in self.zones[f"structures:{p}"].cards
-            if self.card(u).defn.static.get("effect") == "unit_limit"
-        )
-        return 2 * len(self.zones[f"supports:{p}"]) + extra
+        cards, zones = self.zones.cards, self.zones.zones
+        extra = 0
+        for u in zones[_ZONE["structures"][p]].cards:
+            static = cards[u].defn.static  # type: ignore[attr-defined]
+            if static and static.get("effect") == "unit_limit":
+                extra += int(static.get("x", 0))
+        return 2 * len(zones[_ZONE["supports"][p]].cards) + extra
 
     def available_energy(self, p: int) -> int:
         cards = self.zones.cards
@@ -629,12 +642,24 @@ class ScarsGame(Game):
         out: list[int] = []
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
             sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
-            cards = self.zones.cards
+            cards, zones = self.zones.cards, self.zones.zones
+            # `has_kw(c, "Stealth")` for every unit, with the Stealth weapons found once:
+            # (controller, unit uid) of the units a Stealth weapon is on (`weapons_on`)
+            stealth_weapons: set[tuple[int, int]] = set()
+            for side in (0, 1):
+                for w in zones[_ZONE["weapons"][side]].cards:
+                    wd: ScarsDef = cards[w].defn  # type: ignore[assignment]
+                    if wd.keywords and "Stealth" in map(keyword_name, wd.keywords):
+                        stealth_weapons.add((side, cards[w].attached))  # type: ignore[attr-defined]
             for side in sides:
-                for u in self.zones.zones[_ZONE["units"][side]].cards:
+                for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]  # type: ignore[assignment]
-                    if self.has_kw(c, "Stealth"):
-                        continue
+                    if (
+                        (c.defn.keywords and "Stealth" in map(keyword_name, c.defn.keywords))
+                        or (stealth_weapons and (c.controller, u) in stealth_weapons)
+                        or (c.granted and "Stealth" in map(keyword_name, c.granted))
+                    ):
+                        continue  # SC-86
                     if kind == "attacking_unit" and u not in self.attackers:
                         continue
                     out.append(u)
