@@ -411,12 +411,13 @@ class ScarsGame(Game):
                 best = max(best, int(v) if v else 1)
         return best
 
-    def attack_of(self, c: ScarsCard) -> int:
-        """Derived attack: base + modifiers + weapons + auras + Honor (SC-82)."""
+    def attack_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
+        """Derived attack: base + modifiers + weapons + auras + Honor (SC-82)
+        (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("attack")
         if c.zone.startswith("units:"):
             v += sum(w.defn.attack for w in self.weapons_on(c))
-            v += self._aura(c, "attack")
+            v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
                 v += sum(1 for a in self.attackers if a != c.uid and self.has_kw(self.card(a), "Honor"))
         return max(0, v)
@@ -802,8 +803,9 @@ class ScarsGame(Game):
         can_e = self.available_energy(p) >= 1
         can_l = self.lives(p) >= 1
         pays = [x for x, ok in (("e", can_e), ("l", can_l)) if ok]
-        attackers_pos = [u for u in self.units(p) if u.position == "attack"]
-        for c in self.units(p):
+        units = self.units(p)
+        attackers_pos = [u for u in units if u.position == "attack"]
+        for c in units:
             if c.moved:
                 continue
             if c.position == "attack" or c.shelter:
@@ -1096,10 +1098,13 @@ class ScarsGame(Game):
 
     def _next_assignment(self) -> tuple[int, int, list[int], list[int], bool] | None:
         """The next source with damage left to assign: (source, remaining, options, opposing units, trample)."""
+        statics = self._statics()  # the same for every source
         for s, _ctrl, opp, trample in self._sources():
-            remaining = self.attack_of(self.card(s)) - self._assigned(s)
+            remaining = self.attack_of(self.card(s), statics) - self._assigned(s)
+            if remaining <= 0:
+                continue
             opts = self._damage_options(s, opp, trample)
-            if remaining <= 0 or not opts:
+            if not opts:
                 continue
             return s, remaining, opts, [o for o in opp if self.is_unit_in_play(o)], trample
         return None
