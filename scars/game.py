@@ -493,10 +493,11 @@ class ScarsGame(Game):
         take = min(self.pool[p], amount)
         self.pool[p] -= take
         amount -= take
-        for u in self.zones[f"energy:{p}"].cards:
+        cards = self.zones.cards
+        for u in self.zones.zones[_ZONE["energy"][p]].cards:
             if amount <= 0:
                 break
-            c = self.card(u)
+            c: ScarsCard = cards[u]  # type: ignore[assignment]
             if not c.tapped:
                 c.tapped = True
                 amount -= 1
@@ -1643,17 +1644,6 @@ class ScarsGame(Game):
                     dead.append(u)
         return dead
 
-    def _response_seat(self) -> int | None:
-        """The seat to answer when the decision is a response (`_compute_raw`'s resolution-zone
-        and window cases, whose actions are "pass" and that seat's `_instant_actions`), else None."""
-        if self.over or self.phase == "mulligan" or self.pending:
-            return None
-        if self.stack:
-            return self.stack.priority
-        if self.step == "window":
-            return self.window_seat
-        return None
-
     def _nothing_to_clean_up(self, phase: str) -> bool:
         """In the main part of 5B, or of 5A with the hand and units within their limits: the
         decision `_main` would give has "done" as its only action (the main part, not a window:
@@ -1718,7 +1708,14 @@ class ScarsGame(Game):
                 if self._auto_assign_single():
                     checks_due = False
                     continue
-            seat = self._response_seat()
+            # The seat to answer when the decision is a response (`_compute_raw`'s resolution-zone
+            # and window cases, whose actions are "pass" and that seat's `_instant_actions`).
+            seat: int | None = None
+            if phase != "mulligan" and not self.pending:
+                if self.stack:
+                    seat = self.stack.priority
+                elif self.step == "window":
+                    seat = self.window_seat
             if seat is not None:
                 instant = self._instant_actions(seat)
                 if not instant:
