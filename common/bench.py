@@ -79,7 +79,12 @@ def random_playout(game_cls: type[Game], seed: int) -> tuple[Game, list[Action],
 
 
 # -- the figures -----------------------------------------------------------------------------
-def bench_playouts(game_cls: type[Game], games: int = 20, seed: int = 1) -> dict[str, Any]:
+# random games per engine: enough for a tenth of a second of The Scars, the fastest engine,
+# so one scheduler hiccup cannot move the rate by much (HotG takes about 1.5 s)
+PLAYOUTS = 100
+
+
+def bench_playouts(game_cls: type[Game], games: int = PLAYOUTS, seed: int = 1) -> dict[str, Any]:
     """Random full-game playouts per second (new_game included)."""
     game_cls.new_game(seed=seed)  # warm-up: card data loaded and cached once
     actions = capped = 0
@@ -305,7 +310,7 @@ def first_frame_seconds(game_id: str, runs: int = 3) -> tuple[float, str, float]
 
 def bench_game(
     game_cls: type[Game],
-    games: int = 20,
+    games: int = PLAYOUTS,
     seed: int = 1,
     *,
     states: int = 6,

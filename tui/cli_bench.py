@@ -18,7 +18,7 @@ import click
     "--games-per",
     "count",
     type=click.IntRange(1),
-    default=20,
+    default=100,  # common.bench.PLAYOUTS (not imported here: `--help` stays light)
     show_default=True,
     help="Random full games played per engine.",
 )
