@@ -110,6 +110,13 @@ class ScarsDef(CardDef):
     trigger: dict[str, Any] = field(default_factory=dict)
     static: dict[str, Any] = field(default_factory=dict)
     flavor: str = ""
+    # SC-52/SC-84: may be cast while the resolution zone is not empty (a prayer or a
+    # Lightning card). Worked out from the fields above, never read from a card file.
+    instant: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lightning = "Lightning" in map(keyword_name, self.keywords)
+        object.__setattr__(self, "instant", self.type == "prayer" or lightning)
 
     @property
     def is_permanent(self) -> bool:

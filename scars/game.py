@@ -116,10 +116,9 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
 
 
 def _instant_speed(d: ScarsDef) -> bool:
-    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty.
-
-    (Not a `functools.cache`: hashing a definition costs more than this look.)"""
-    return d.type == "prayer" or "Lightning" in map(keyword_name, d.keywords)
+    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty
+    (`ScarsDef.instant`, worked out once per definition)."""
+    return d.instant
 
 
 def poss(name: str) -> str:
@@ -209,12 +208,9 @@ class ScarsGame(Game):
         self.win: int | None = None
         self._cache: tuple[Decision | None, list[Action]] | None = None
 
-    def _factory(self, uid: int, defn: Any, owner: int | None) -> ScarsCard:
-        return ScarsCard(uid, defn, owner)
-
     def create(self, card_id: str, owner: int, zone: str) -> ScarsCard:
         defn = self.pool_defs[card_id]
-        c = self.zones.create(defn, owner, zone, factory=self._factory)
+        c = self.zones.create(defn, owner, zone, factory=ScarsCard)
         assert isinstance(c, ScarsCard)
         return c
 
@@ -858,7 +854,7 @@ class ScarsGame(Game):
         for u in zones[_ZONE["hand"][p]].cards:
             c: ScarsCard = cards[u]  # type: ignore[assignment]
             d = c.defn
-            if d.type != "prayer" and (not d.keywords or "Lightning" not in map(keyword_name, d.keywords)):
+            if not d.instant:
                 continue  # not `_instant_speed`: `_castable(instant=True)` refuses it, no need to ask
             if energy is None:
                 energy = self.available_energy(p)

@@ -509,3 +509,26 @@ def test_cli_cards_rules_and_simulate() -> None:
     assert r.exit_code == 0
     data = json.loads(r.output.strip().splitlines()[-1])
     assert data["games"] == 2 and sum(data["wins"]) + data["draws"] == 2
+
+
+def test_sc84_instant_speed_is_worked_out_per_definition(tmp_path: Path) -> None:
+    """`ScarsDef.instant` (SC-52/SC-84: prayers and Lightning cards) is made from the
+    definition's own fields, follows `dataclasses.replace`, and is never read from a file."""
+    from dataclasses import replace
+
+    from common.cards import load_cards
+    from scars.cards import ScarsDef
+
+    pool = card_pool()
+    for d in pool.values():
+        lightning = any(keyword_name(k) == "Lightning" for k in d.keywords)
+        assert d.instant == (d.type == "prayer" or lightning), d.id
+    unit = next(d for d in pool.values() if d.type == "unit" and not d.keywords)
+    assert not unit.instant
+    assert replace(unit, keywords=("Lightning",)).instant
+    assert replace(unit, type="prayer").instant
+    p = tmp_path / "cards.toml"
+    p.write_text('[[card]]\nid = "x"\nname = "X"\ntype = "unit"\ninstant = true\n')
+    with pytest.raises(DataError, match="unknown key") as info:
+        load_cards(p, ScarsDef)
+    assert info.value.field == "instant"
