@@ -904,8 +904,8 @@ class ScarsGame(Game):
         for u in hand:
             d: ScarsDef = cards[u].defn  # type: ignore[assignment]
             kind = d.type
-            if kind == "prayer" or "Lightning" in d.keywords:
-                continue
+            if d.instant:
+                continue  # prayers and Lightning cards are offered with the instant actions
             # `_castable(p, c, instant=False)` and `_cast_modes(p, c)`, written out (a hot path)
             if kind not in ("unit", "structure", "weapon") or d.cost > avail:
                 continue
@@ -1928,7 +1928,7 @@ class ScarsGame(Game):
                     return f"{c.name} is a {c.defn.faction} card; your hero cannot pay for it (SC-20)"
                 if self.available_energy(p) < c.defn.cost:
                     return f"not enough energy: {c.name} costs {c.defn.cost}, you have {self.available_energy(p)}"
-                if c.defn.type in ("unit", "structure", "weapon") and "Lightning" not in c.defn.keywords:
+                if c.defn.type in ("unit", "structure", "weapon") and not c.defn.instant:
                     if self.stack or d.kind != "recruit":
                         return f"{c.name} can only be played in your recruitment phase with an empty resolution zone (SC-10)"
                 tk = c.defn.effect.get("target", "") if c.defn.type == "prayer" else ""
