@@ -475,14 +475,7 @@ class HotgGame(Game):
         cell = self.cell_of(stone)
         if cell is None:
             return False
-        cards = self.zones.cards
-        for u in self.units_adjacent(cell, occ):
-            a: HotgCard = cards[u]  # type: ignore[assignment]
-            # `is_ally` and `has_guard`: Guard from its text, not while it has Stealth (`stealthed`)
-            f = a.defn.facts
-            if a.controller == player and not a.silenced and f.guard and (a.stealth_lost or not f.stealth):
-                return True
-        return False
+        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell, occ))
 
     def stunned(self, uid: int) -> bool:
         return self.card(uid).stunned_by >= 0
@@ -550,7 +543,7 @@ class HotgGame(Game):
             return True  # no Stealth, no Immune, no stone that Guard protects: the common case
         f = c.defn.facts
         enemy = c.controller != controller  # `is_enemy`
-        if enemy and keywords and f.stealth and not c.stealth_lost:  # HG-64 (`stealthed`)
+        if enemy and self.stealthed(uid):  # HG-64
             return False
         if enemy and stone and self.guarded(self.stones.index(uid), occ):  # HG-63
             return False
@@ -586,9 +579,7 @@ class HotgGame(Game):
                 continue
             if subtype and params["subtype"] not in c.subtypes:
                 continue
-            if not stone and c.zone == "board" and (c.silenced or not c.defn.keywords):
-                out.append(uid)  # `can_target`'s common case, without the call
-            elif self.can_target(uid, kind, controller):
+            if self.can_target(uid, kind, controller):
                 out.append(uid)
         return out
 
@@ -1409,15 +1400,12 @@ class HotgGame(Game):
         """The units `player`'s units may attack where in range (HG-40 aside), in board order.
         (`occ`: the current `occupancy()`, when the caller has it.)"""
         cards = self.zones.cards
-        stones = self.stones
         out = []
         for t in self.zones.zones["board"].cards:
             c: HotgCard = cards[t]  # type: ignore[assignment]
             if c.controller == player:  # `is_enemy`
                 continue
-            if t not in stones and c.zone == "board" and (c.silenced or not c.defn.keywords):
-                out.append(t)  # `can_target`'s common case, without the call
-            elif self.can_target(t, "attack", player, occ):
+            if self.can_target(t, "attack", player, occ):
                 out.append(t)
         return out
 
