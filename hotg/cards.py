@@ -86,10 +86,8 @@ class DefFacts:
         "activated",
         "auras",
         "by_when",
-        "god",
         "guard",
         "immune",
-        "keywords",
         "protect",
         "stealth",
         "structure",
@@ -113,9 +111,7 @@ class DefFacts:
         self.auras = self.by_when.get("aura", ())
         self.activated = bool(self.by_when.get("activated"))
         self.structure = "Structure" in d.subtypes
-        self.god = "God" in d.subtypes
         # the keywords of its text (a silenced unit has none, HG-73)
-        self.keywords = bool(d.keywords)
         names = [keyword_name(k) for k in d.keywords]
         self.stealth = "Stealth" in names
         self.guard = "Guard" in names

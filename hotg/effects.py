@@ -283,7 +283,7 @@ def adjacent_allies(
     out = []
     for uid in g.units_adjacent((src.row, src.col), occ):
         if cards[uid].controller == ally and uid not in g.stones:
-            out += [(uid, stat, value) for stat, value in bonus]
+            out += _aura_mods(uid, bonus)
     return out
 
 
@@ -292,10 +292,11 @@ def global_enemies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
 ) -> list[tuple[int, str, int]]:
     """Basilisk: every enemy unit on the battlefield is affected."""
+    bonus = _bonus(p)
     out = []
     for uid in g.board_units(stones=False):
         if g.is_enemy(uid, src.controller if src.controller is not None else -1):
-            out += _aura_mods(uid, p)
+            out += _aura_mods(uid, bonus)
     return out
 
 
@@ -304,11 +305,12 @@ def global_allies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
 ) -> list[tuple[int, str, int]]:
     """Every other allied unit (of `subtype`, if given) is affected."""
+    bonus = _bonus(p)
     out = []
     sub = p.get("subtype")
     for uid in g.board_units(stones=False):
         if uid != src.uid and g.is_ally(uid, src.controller) and (not sub or sub in g.card(uid).subtypes):
-            out += _aura_mods(uid, p)
+            out += _aura_mods(uid, bonus)
     return out
 
 
@@ -320,8 +322,9 @@ def cost_reduction(
     return []
 
 
-def _aura_mods(uid: int, p: Mapping[str, Any]) -> list[tuple[int, str, int]]:
-    return [(uid, stat, value) for stat, value in _bonus(p)]
+def _aura_mods(uid: int, bonus: list[tuple[str, int]]) -> list[tuple[int, str, int]]:
+    """(uid, stat, value) for each (stat, value) of an aura's `_bonus`."""
+    return [(uid, stat, value) for stat, value in bonus]
 
 
 def _bonus(p: Mapping[str, Any]) -> list[tuple[str, int]]:
