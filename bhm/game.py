@@ -367,23 +367,7 @@ class BhmGame(Game):
         zone = c.zone
         near = zone.startswith(("slot:", "deserters:"))  # `on_or_near_field(c)`
         if not mods:  # the common case: no effect changes it, the statics simply add up
-            if not near:
-                return max(0, base)
-            value = base
-            cards, zones = self.zones.cards, self.zones.zones
-            slot = zone if zone.startswith("slot:") else self.slot_of(c)
-            if slot is not None:  # its attachments (as `attachments(c)`)
-                uid = c.uid
-                for u in zones[slot].cards:
-                    b = cards[u].defn.bonus.get(stat)  # type: ignore[attr-defined]
-                    if b and u != uid:
-                        value += b
-            if d.is_being:  # BH-71: auras name beings; celestial entities are not
-                for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
-                    td = cards[u].defn
-                    if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
-                        value += td.amount  # type: ignore[attr-defined]
-            return max(0, value)
+            return max(0, base + self._flat_bonuses(c, (stat,))[0]) if near else max(0, base)
         sets = [m for m in mods if m.stat == stat and m.op == "set"]
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
@@ -854,30 +838,35 @@ class BhmGame(Game):
         if c.modifiers or not c.zone.startswith("slot:"):
             return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
         d: BhmDef = c.defn  # type: ignore[assignment]
-        pod = salud = val = 0  # the bonuses, as in `max_stat`
-        cards, zones = self.zones.cards, self.zones.zones
-        uid = c.uid
-        for u in zones[c.zone].cards:
-            bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
-            if bonus and u != uid:
-                pod += bonus.get("pod", 0)
-                salud += bonus.get("salud", 0)
-                val += bonus.get("val", 0)
-        if d.is_being:  # BH-71: auras name beings; celestial entities are not
-            for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
-                td = cards[u].defn
-                if td.effect == "aura" and td.element in ("", d.element):  # type: ignore[attr-defined]
-                    if td.stat == "pod":  # type: ignore[attr-defined]
-                        pod += td.amount  # type: ignore[attr-defined]
-                    elif td.stat == "salud":  # type: ignore[attr-defined]
-                        salud += td.amount  # type: ignore[attr-defined]
-                    elif td.stat == "val":  # type: ignore[attr-defined]
-                        val += td.amount  # type: ignore[attr-defined]
-        return (
+        pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"))
+        return (  # as `stat`: the maximum (`max_stat`, never below 0) less what was lost
             None if d.pod is None else max(0, max(0, d.pod + pod) - c.pod_spent),
             None if d.salud is None else max(0, max(0, d.salud + salud) - c.wounds),
             None if d.val is None else max(0, max(0, d.val + val) - c.val_lost),
         )
+
+    def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...]) -> list[int]:
+        """What the statics add to each of `stats` of `c`, on or near the field, when no
+        effect modifies it (so no BH-66 precedence applies): its attachments' bonuses and
+        its own territories' auras, one look at each."""
+        d: BhmDef = c.defn  # type: ignore[assignment]
+        out = [0] * len(stats)
+        cards, zones = self.zones.cards, self.zones.zones
+        zone = c.zone
+        slot = zone if zone.startswith("slot:") else self.slot_of(c)
+        if slot is not None:  # its attachments (as `attachments(c)`)
+            uid = c.uid
+            for u in zones[slot].cards:
+                bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+                if bonus and u != uid:
+                    for i, stat in enumerate(stats):
+                        out[i] += bonus.get(stat, 0)
+        if d.is_being:  # BH-71: auras name beings; celestial entities are not
+            for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+                td = cards[u].defn
+                if td.effect == "aura" and td.stat in stats and td.element in ("", d.element):  # type: ignore[attr-defined]
+                    out[stats.index(td.stat)] += td.amount  # type: ignore[attr-defined]
+        return out
 
     def enter_field(self, c: BhmCard, p: int, how: str) -> None:
         slot = self.free_slot(p)
