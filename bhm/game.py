@@ -542,8 +542,7 @@ class BhmGame(Game):
             cands = self.cards_in(f"dead:{player}")
             return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
         if memo is None:
-            cands = self.field_cards(0) + self.field_cards(1)
-            return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+            memo = {}
         key = (player, e.target)
         open_targets = memo.get(key)
         if open_targets is None:  # the part of `target_problem` that does not depend on the source
@@ -1042,9 +1041,8 @@ class BhmGame(Game):
                 out.append(A("territory", (c.uid,)))
         homes = {c.home for c in self.cards_in(_DESERTERS[p])}
         zones = self.zones.zones
-        for z, name in enumerate(
-            _SLOT_ZONES[p]
-        ):  # BH-94: an Indestructible object left alone may be attached again
+        # BH-94: an Indestructible object left alone may be attached again
+        for z, name in enumerate(_SLOT_ZONES[p]):
             cards = zones[name].cards
             if cards and not self.card(cards[0]).d.is_field and z not in homes:
                 for u in cards:
