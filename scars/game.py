@@ -115,12 +115,6 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(out)
 
 
-def _instant_speed(d: ScarsDef) -> bool:
-    """SC-52/SC-84: prayers and Lightning cards may be cast while the resolution zone is not empty
-    (`ScarsDef.instant`, worked out once per definition)."""
-    return d.instant
-
-
 def poss(name: str) -> str:
     """English possessive of a card name: "Ember Shaman's", "Altar of Whispers'"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -641,22 +635,10 @@ class ScarsGame(Game):
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
             sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
             cards, zones = self.zones.cards, self.zones.zones
-            # `has_kw(c, "Stealth")` for every unit, with the Stealth weapons found once:
-            # (controller, unit uid) of the units a Stealth weapon is on (`weapons_on`)
-            stealth_weapons: set[tuple[int, int]] = set()
-            for side in (0, 1):
-                for w in zones[_ZONE["weapons"][side]].cards:
-                    wd: ScarsDef = cards[w].defn  # type: ignore[assignment]
-                    if wd.keywords and "Stealth" in map(keyword_name, wd.keywords):
-                        stealth_weapons.add((side, cards[w].attached))  # type: ignore[attr-defined]
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]  # type: ignore[assignment]
-                    if (
-                        (c.defn.keywords and "Stealth" in map(keyword_name, c.defn.keywords))
-                        or (stealth_weapons and (c.controller, u) in stealth_weapons)
-                        or (c.granted and "Stealth" in map(keyword_name, c.granted))
-                    ):
+                    if self.has_kw(c, "Stealth"):
                         continue  # SC-86
                     if kind == "attacking_unit" and u not in self.attackers:
                         continue
@@ -714,13 +696,19 @@ class ScarsGame(Game):
                 ),
                 [A("target", (t,)) for t in tg],
             )
-        if self.stack:
-            p = self.stack.priority
-            return self._response(p, self._instant_actions(p))
-        if self.step == "window":
-            p = self.window_seat
-            return self._response(p, self._instant_actions(p))
+        seat = self._response_seat()
+        if seat is not None:
+            return self._response(seat, self._instant_actions(seat))
         return self._main()
+
+    def _response_seat(self) -> int | None:
+        """The seat to answer, when (no mulligan or trigger target pending) the decision is a
+        response in the resolution zone or a window; None when it is the turn's main part."""
+        if self.stack:
+            return self.stack.priority
+        if self.step == "window":
+            return self.window_seat
+        return None
 
     def _response(self, p: int, instant: list[Action]) -> tuple[Decision, list[Action]]:
         """The decision of seat `p` in the resolution zone or a window: pass, or one of
@@ -838,7 +826,7 @@ class ScarsGame(Game):
         d = c.defn
         if d.type not in ("unit", "structure", "weapon", "prayer"):
             return False
-        if instant and not _instant_speed(d):
+        if instant and not d.instant:
             return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
         if not self.can_cast_faction(p, d):
             return False
@@ -855,7 +843,7 @@ class ScarsGame(Game):
             c: ScarsCard = cards[u]  # type: ignore[assignment]
             d = c.defn
             if not d.instant:
-                continue  # not `_instant_speed`: `_castable(instant=True)` refuses it, no need to ask
+                continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
@@ -898,29 +886,12 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         hand = zones[_ZONE["hand"][p]].cards
         avail = self.available_energy(p)  # nothing below changes it
-        hero_factions = cards[self.hero_uid(p)].defn.factions  # type: ignore[attr-defined]
-        units = zones[_ZONE["units"][p]].cards
-        sheltered: list[int] | None = None  # the attacking units a new unit may shelter
         for u in hand:
-            d: ScarsDef = cards[u].defn  # type: ignore[assignment]
-            kind = d.type
-            if d.instant:
+            c: ScarsCard = cards[u]  # type: ignore[assignment]
+            if c.defn.instant:
                 continue  # prayers and Lightning cards are offered with the instant actions
-            # `_castable(p, c, instant=False)` and `_cast_modes(p, c)`, written out (a hot path)
-            if kind not in ("unit", "structure", "weapon") or d.cost > avail:
-                continue
-            if d.faction and d.faction not in hero_factions:  # SC-20
-                continue
-            if kind == "unit":
-                if sheltered is None:
-                    sheltered = [t for t in units if cards[t].position == "attack"]  # type: ignore[attr-defined]
-                out.append(Action("cast", (u, "attack")))
-                out.append(Action("cast", (u, "defense")))
-                out.extend([Action("cast", (u, "shelter", t)) for t in sheltered])  # SC-60/SC-61
-            elif kind == "weapon":
-                out.extend([Action("cast", (u, t)) for t in units])
-            else:
-                out.append(Action("cast", (u,)))
+            if self._castable(p, c, instant=False, energy=avail):
+                out.extend([Action("cast", (u, *m)) for m in self._cast_modes(p, c)])
         if not self.support_played[p]:  # SC-22: one support per turn
             out.extend([Action("support", (u,)) for u in hand])
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
@@ -1636,7 +1607,7 @@ class ScarsGame(Game):
                         defense += weapon_defense.get((ctrl, u), 0)
                     if auras:
                         defense += self._aura(c, "defense", statics)
-                if c.damage > defense or defense <= 0:  # SC-12, `_dies` written out (a hot path)
+                if _dies(c.damage, defense):  # SC-12
                     dead.append(u)
         return dead
 
@@ -1657,13 +1628,14 @@ class ScarsGame(Game):
 
     def _settle(self, checks: bool = True) -> None:
         # The state checks run first (unless `checks` is False: the caller's step cannot have
-        # changed what they look at, and they found nothing before it), and again after each step that may change what they
-        # look at (damage, defense, units in play, lives). The steps that only move the turn's
-        # flow on (phase, window, combat stage, queued triggers, assigned damage) say so with
-        # `checks_due = False`: the checks would find what they found last time.
+        # changed what they look at, and they found nothing before it), and again after each
+        # step that may change what they look at (damage, defense, units in play, lives). The
+        # steps that only move the turn's flow on (phase, window, combat stage, queued triggers,
+        # assigned damage) say so with `checks_due = False`: the checks would find what they
+        # found last time.
         checks_due = checks
         for _ in range(10_000):
-            self._cache = None  # `_invalidate()`, written out (a hot loop)
+            self._cache = None  # `_invalidate()` (a hot loop)
             if checks_due:
                 self._state_checks()
             checks_due = True
@@ -1704,14 +1676,8 @@ class ScarsGame(Game):
                 if self._auto_assign_single():
                     checks_due = False
                     continue
-            # The seat to answer when the decision is a response (`_compute_raw`'s resolution-zone
-            # and window cases, whose actions are "pass" and that seat's `_instant_actions`).
-            seat: int | None = None
-            if phase != "mulligan" and not self.pending:
-                if self.stack:
-                    seat = self.stack.priority
-                elif self.step == "window":
-                    seat = self.window_seat
+            # a response (`_compute_raw`'s case): "pass" and that seat's `_instant_actions`
+            seat = None if phase == "mulligan" or self.pending else self._response_seat()
             if seat is not None:
                 instant = self._instant_actions(seat)
                 if not instant:
