@@ -113,10 +113,13 @@ class ScarsDef(CardDef):
     # SC-52/SC-84: may be cast while the resolution zone is not empty (a prayer or a
     # Lightning card). Worked out from the fields above, never read from a card file.
     instant: bool = field(default=False, init=False, repr=False, compare=False)
+    # The names of its printed keywords ("Valor 2" -> "Valor"), for `ScarsGame.has_kw`.
+    kw_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        lightning = "Lightning" in map(keyword_name, self.keywords)
-        object.__setattr__(self, "instant", self.type == "prayer" or lightning)
+        names = frozenset(map(keyword_name, self.keywords))
+        object.__setattr__(self, "kw_names", names)
+        object.__setattr__(self, "instant", self.type == "prayer" or "Lightning" in names)
 
     @property
     def is_permanent(self) -> bool:

@@ -341,22 +341,15 @@ class ScarsGame(Game):
         return int(c.controller if c.controller is not None else 0)
 
     def weapons_on(self, c: ScarsCard) -> list[ScarsCard]:
+        weapons = self.zones.zones[_ZONE["weapons"][c.controller]].cards  # type: ignore[index]
+        if not weapons:
+            return []  # most of the time (a hot path)
         cards = self.zones.cards
-        return [
-            cards[w]  # type: ignore[misc]
-            for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards  # type: ignore[index]
-            if cards[w].attached == c.uid  # type: ignore[attr-defined]
-        ]
+        return [cards[w] for w in weapons if cards[w].attached == c.uid]  # type: ignore[misc,attr-defined]
 
     def _statics(self) -> list[ScarsCard]:
         cards, zones = self.zones.cards, self.zones.zones
-        out = []
-        for z in _STATIC_ZONES:
-            for u in zones[z].cards:
-                c = cards[u]
-                if c.defn.static:  # type: ignore[attr-defined]
-                    out.append(c)
-        return out  # type: ignore[return-value]
+        return [c for z in _STATIC_ZONES for u in zones[z].cards if (c := cards[u]).defn.static]  # type: ignore[misc,attr-defined]
 
     def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
         """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
@@ -385,11 +378,11 @@ class ScarsGame(Game):
 
     def has_kw(self, c: ScarsCard, name: str) -> bool:
         """`name` in `keywords_of(c)`, looked for without building that list (a hot path)."""
-        if name in map(keyword_name, c.defn.keywords):
+        if name in c.defn.kw_names:
             return True
         if c.zone.startswith("units:"):
             for w in self.weapons_on(c):
-                if name in map(keyword_name, w.defn.keywords):
+                if name in w.defn.kw_names:
                     return True
         return name in map(keyword_name, c.granted)
 
@@ -859,11 +852,16 @@ class ScarsGame(Game):
     def _ability_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
         cards, zones = self.zones.cards, self.zones.zones
+        energy: int | None = None
         for z in (_ZONE["units"][p], _ZONE["structures"][p]):
             for u in zones[z].cards:
                 c: ScarsCard = cards[u]  # type: ignore[assignment]
                 spec = c.defn.ability
-                if not spec or not self._ability_ready(p, c):
+                if not spec:
+                    continue
+                if energy is None:
+                    energy = self.available_energy(p)  # the same for every source
+                if not self._ability_ready(p, c, energy):
                     continue
                 tk = spec.get("target", "")
                 if tk:
@@ -872,14 +870,15 @@ class ScarsGame(Game):
                     out.append(Action("ability", (u,)))
         return out
 
-    def _ability_ready(self, p: int, c: ScarsCard) -> bool:
+    def _ability_ready(self, p: int, c: ScarsCard, energy: int | None = None) -> bool:
+        """`energy`: `available_energy(p)`, if the caller has it."""
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone.startswith("units:"):
                 # SC-40: a unit must be in defense position and controlled since the start of turn
                 return c.position == "defense" and c.since_start and c.uid not in self.attackers
             return not c.tapped
-        return self.available_energy(p) >= int(spec.get("cost", 0))  # SC-41
+        return (self.available_energy(p) if energy is None else energy) >= int(spec.get("cost", 0))  # SC-41
 
     def _recruit_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
