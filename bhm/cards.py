@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from common.cards import Card, CardDef, Modifier, keyword_checker
+from common.cards import Card, CardDef, Modifier, keyword_checker, keyword_name
 from common.errors import DataError
 
 CARD_DIR = Path(__file__).parent / "cards"
@@ -87,19 +87,25 @@ class BhmDef(CardDef):
     amount: int = 0  # the effect's number
     stat: str = ""  # the attribute an effect works on (buff, set, aura)
     survives_pod_zero: bool = False  # BH-33 "unless its card says otherwise"
+    # Worked out from the fields above in `__post_init__` (a definition never changes), never
+    # read from a card file: what the engine asks of a definition most often.
+    is_field: bool = field(default=False, init=False, repr=False, compare=False)
+    is_being: bool = field(default=False, init=False, repr=False, compare=False)
+    is_invoker: bool = field(default=False, init=False, repr=False, compare=False)
+    # The names of its printed keywords and of the keywords it grants ("Immune 3" → "Immune").
+    kw_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    grant_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
-    @property
-    def is_field(self) -> bool:
-        return self.type in FIELD_TYPES
-
-    @property
-    def is_being(self) -> bool:
-        """BH-71: celestial entities are not beings."""
-        return self.type in BEING_TYPES
-
-    @property
-    def is_invoker(self) -> bool:
-        return "INVOKER" in self.classes
+    def __post_init__(self) -> None:
+        facts = {
+            "is_field": self.type in FIELD_TYPES,  # a card that occupies a being zone by itself
+            "is_being": self.type in BEING_TYPES,  # BH-71: celestial entities are not beings
+            "is_invoker": "INVOKER" in self.classes,
+            "kw_names": frozenset(map(keyword_name, self.keywords)),
+            "grant_names": frozenset(map(keyword_name, self.grants)),
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
 
 _check_keyword = keyword_checker(KEYWORDS, NUMBERED_KEYWORDS, example=300)
@@ -346,4 +352,4 @@ class BhmCard(Card):
 
 
 def def_fields() -> list[str]:
-    return [f.name for f in dataclasses.fields(BhmDef)]
+    return [f.name for f in dataclasses.fields(BhmDef) if f.init]  # not the worked-out facts

@@ -82,12 +82,6 @@ def _make(uid: int, defn: Any, owner: int | None) -> BhmCard:
 
 
 @cache
-def _kw_names(keywords: tuple[str, ...]) -> frozenset[str]:
-    """The names of a card's keywords ("Immune 3" → "Immune"), worked out once per tuple."""
-    return frozenset(keyword_name(k) for k in keywords)
-
-
-@cache
 def _preset_decks() -> list[dict[str, Any]]:
     """`BhmGame.preset_decks()`, read from their files once (a new game without decks plays them).
     Only read: `check_deck` makes a fresh DeckList of each."""
@@ -442,8 +436,8 @@ class BhmGame(Game):
         """Whether one of the places `keywords(c)` takes keywords from names `name`: printed,
         granted by an attachment, an own territory or an effect. False means `c` lacks it;
         True needs `keywords(c)` to tell (lost abilities, element of the territory, ...)."""
-        d = c.defn
-        if name in _kw_names(d.keywords):
+        d: BhmDef = c.defn  # type: ignore[assignment]
+        if name in d.kw_names:
             return True
         zone = c.zone
         if not zone.startswith(("slot:", "deserters:")):  # `on_or_near_field(c)`
@@ -452,10 +446,10 @@ class BhmGame(Game):
         slot = zone if zone.startswith("slot:") else self.slot_of(c)
         if slot is not None:
             for u in zones[slot].cards:
-                if name in _kw_names(cards[u].defn.grants) and u != c.uid:  # type: ignore[attr-defined]
+                if name in cards[u].defn.grant_names and u != c.uid:  # type: ignore[attr-defined]
                     return True
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
-            if name in _kw_names(cards[u].defn.grants):  # type: ignore[attr-defined]
+            if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return True
         return any(m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name for m in c.modifiers)
 
