@@ -48,7 +48,7 @@ from common.game import Action, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
-from .cards import COPY_LIMIT, FIELD_TYPES, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
+from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
 from .effects import EFFECTS, Ctx, describe
 
 LOSS_AT = 32  # BH-05
@@ -288,7 +288,7 @@ class BhmGame(Game):
         zone = c.zone
         return (
             zone in _BEING_ZONES
-            and c.defn.type in FIELD_TYPES  # type: ignore[attr-defined]  # `is_field`, inlined
+            and c.defn.is_field  # type: ignore[attr-defined]  # a BhmDef
             and self.zones.zones[zone].cards[0] == c.uid
         )
 
@@ -300,7 +300,7 @@ class BhmGame(Game):
             uids = zones[name].cards
             if uids:
                 c = cards[uids[0]]
-                if c.defn.type in FIELD_TYPES:  # type: ignore[attr-defined]  # `is_field`, inlined
+                if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
                     out.append(c)
         return out  # type: ignore[return-value]
 
@@ -335,7 +335,7 @@ class BhmGame(Game):
                 uids = zones[z].cards
                 if uids and uids[0] != c.uid:
                     o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
-                    if o.defn.type in FIELD_TYPES and o.name == name:  # type: ignore[attr-defined]
+                    if o.defn.is_field and o.name == name:  # type: ignore[attr-defined]
                         return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
                 if u != c.uid and cards[u].name == name:  # type: ignore[attr-defined]
@@ -456,7 +456,8 @@ class BhmGame(Game):
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return True
-        return any(m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name for m in c.modifiers)
+        mods = c.modifiers
+        return bool(mods) and any(m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name for m in mods)
 
     def kw_value(self, c: BhmCard, name: str) -> int:
         best = 0
@@ -592,8 +593,10 @@ class BhmGame(Game):
 
     def can_power_attack(self, a: BhmCard) -> bool:
         """BH-31, BH-56, BH-96."""
+        if a.executed_power:
+            return True
         equipped = any(x.d.type == "power" and x.d.equip for x in self.attachments(a))
-        return a.executed_power or equipped or self.has(a, "Power Bond")
+        return equipped or self.has(a, "Power Bond")
 
     def channelled(self, b: BhmCard) -> int:
         return sum(x.d.rank for x in self.attachments(b) if x.d.type == "power" and x.d.equip)
@@ -611,9 +614,10 @@ class BhmGame(Game):
             return f"{b.name} is not one of your beings on the field"
         if b.petrified:
             return f"{b.name} is petrified"
-        if card.d.rank > self.power_budget(b):  # BH-55, BH-56
+        budget = self.power_budget(b)
+        if card.d.rank > budget:  # BH-55, BH-56
             return (
-                f"{b.name} (rank {b.d.rank}) can execute power ranks up to {self.power_budget(b)} more "
+                f"{b.name} (rank {b.d.rank}) can execute power ranks up to {budget} more "
                 f"this turn; {card.name} is rank {card.d.rank}"
             )
         if card.d.cost and card.d.cost > self.cur(b, "pod"):  # BH-40
