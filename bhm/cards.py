@@ -224,6 +224,8 @@ class BhmCard(Card):
         "wounds",
     )
 
+    defn: BhmDef  # its definition, typed as a BHM one (`d` is the same)
+
     def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
         super().__init__(uid, defn, owner, zone)
         self.reset()

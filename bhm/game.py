@@ -286,11 +286,7 @@ class BhmGame(Game):
 
     def on_field(self, c: BhmCard) -> bool:
         zone = c.zone
-        return (
-            zone in _BEING_ZONES
-            and c.defn.is_field  # type: ignore[attr-defined]  # a BhmDef
-            and self.zones.zones[zone].cards[0] == c.uid
-        )
+        return zone in _BEING_ZONES and c.defn.is_field and self.zones.zones[zone].cards[0] == c.uid
 
     def field_cards(self, p: int) -> list[BhmCard]:
         """The beings and entities player p has in their 10 being zones."""
@@ -335,7 +331,7 @@ class BhmGame(Game):
                 uids = zones[z].cards
                 if uids and uids[0] != c.uid:
                     o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
-                    if o.defn.is_field and o.name == name:  # type: ignore[attr-defined]
+                    if o.defn.is_field and o.name == name:
                         return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
                 if u != c.uid and cards[u].name == name:  # type: ignore[attr-defined]
@@ -347,7 +343,7 @@ class BhmGame(Game):
         return f"{name} ({_p(c.controller or 0)} zone {int(slot.rsplit(':', 1)[1]) + 1})"
 
     def rank_of(self, uid: int) -> int:
-        return self.card(uid).d.rank if uid in self.zones.cards else 0
+        return self.card(uid).defn.rank if uid in self.zones.cards else 0
 
     # ------------------------------------------------------------------ attributes
     def max_stat(self, c: BhmCard, stat: str) -> int | None:
@@ -358,7 +354,7 @@ class BhmGame(Game):
         equal rank the later one. Against the winning set, another change counts
         only if its card has a higher rank, or the same rank and came later (an
         object or territory of the same rank was in play before it: it loses)."""
-        d: BhmDef = c.defn  # type: ignore[assignment]
+        d = c.defn
         base = getattr(d, stat)
         if base is None:
             return None
@@ -411,7 +407,7 @@ class BhmGame(Game):
         """BH-33: a being whose POD is 0 loses all its abilities; BH-92 petrified: no function."""
         if c.petrified:
             return True
-        return c.d.pod is not None and self.on_or_near_field(c) and self.cur(c, "pod") <= 0
+        return c.defn.pod is not None and self.on_or_near_field(c) and self.cur(c, "pod") <= 0
 
     def on_or_near_field(self, c: BhmCard) -> bool:
         return c.zone in _NEAR_FIELD_ZONES
@@ -420,13 +416,13 @@ class BhmGame(Game):
         """Effective keywords: printed, granted by attachments, own territories and effects."""
         if self.on_or_near_field(c) and self.abilities_off(c):
             return []
-        kws = list(c.d.keywords)
+        kws = list(c.defn.keywords)
         if self.on_or_near_field(c):
             for a in self.attachments(c):
-                kws.extend(a.d.grants)
+                kws.extend(a.defn.grants)
             for t in self.cards_in(f"territories:{c.controller}"):
-                if c.d.is_being and t.d.element in ("", c.d.element):  # BH-71: beings only
-                    kws.extend(t.d.grants)
+                if c.defn.is_being and t.defn.element in ("", c.defn.element):  # BH-71: beings only
+                    kws.extend(t.defn.grants)
             kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
         if c.nameless:  # BH-101: Eternal goes with the name
             kws = [k for k in kws if keyword_name(k) != "Eternal"]
@@ -441,7 +437,7 @@ class BhmGame(Game):
         """Whether one of the places `keywords(c)` takes keywords from names `name`: printed,
         granted by an attachment, an own territory or an effect. False means `c` lacks it;
         True needs `keywords(c)` to tell (lost abilities, element of the territory, ...)."""
-        d: BhmDef = c.defn  # type: ignore[assignment]
+        d = c.defn
         if name in d.kw_names:
             return True
         zone = c.zone
@@ -489,12 +485,12 @@ class BhmGame(Game):
         if t.controller == player:
             return True
         x = self.kw_value(t, "Immune") if self.has(t, "Immune") else -1
-        return source.d.rank > x
+        return source.defn.rank > x
 
     def target_problem(self, kind: str, player: int, source: BhmCard, t: BhmCard) -> str | None:
         """Why `t` cannot be the target of `source`'s effect (None: it can)."""
         if kind == "dead_being":
-            if t.zone != f"dead:{player}" or t.d.type not in ("being", "god", "demigod"):
+            if t.zone != f"dead:{player}" or t.defn.type not in ("being", "god", "demigod"):
                 return f"{t.name} is not a being in your dead zone"
             return None
         why = self._open_target_problem(kind, player, t)
@@ -506,7 +502,7 @@ class BhmGame(Game):
         """The part of `target_problem` on a card on the field that does not depend on the source."""
         if not self.on_field(t):
             return f"{t.name} is not on the field"
-        if not t.d.is_being:
+        if not t.defn.is_being:
             return f"{t.name} is a celestial entity, not a being (BH-71)"
         if t.petrified:
             return f"{t.name} is petrified"
@@ -522,8 +518,10 @@ class BhmGame(Game):
     def _source_target_problem(self, player: int, source: BhmCard, t: BhmCard) -> str | None:
         """The rest of `target_problem`: what depends on the source."""
         if not self.affected_by(t, source, player):
-            return f"{t.name} is Immune {self.kw_value(t, 'Immune')} to {source.name} (rank {source.d.rank})"
-        if source.d.effect == "freeze" and t.d.element == "FIRE":  # BH-93
+            return (
+                f"{t.name} is Immune {self.kw_value(t, 'Immune')} to {source.name} (rank {source.defn.rank})"
+            )
+        if source.defn.effect == "freeze" and t.defn.element == "FIRE":  # BH-93
             return f"{t.name} is a FIRE being and cannot be frozen"
         return None
 
@@ -534,7 +532,7 @@ class BhmGame(Game):
 
         `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
         the cards that pass the part of `target_problem` that does not depend on the source."""
-        d = source.d
+        d = source.defn
         e = EFFECTS.get(d.effect)
         if e is None or e.target is None:
             return None
@@ -568,10 +566,10 @@ class BhmGame(Game):
         if a.invoked:
             return f"{a.name} made an invocation this turn and cannot attack"  # BH-74
         if physical:
-            if a.d.fue is None or self.cur(a, "fue") <= 0:
+            if a.defn.fue is None or self.cur(a, "fue") <= 0:
                 return f"{a.name} has no FUE"  # BH-30
         else:
-            if a.d.pod is None or self.cur(a, "pod") <= 0:
+            if a.defn.pod is None or self.cur(a, "pod") <= 0:
                 return f"{a.name} has no POD"
             if not self.can_power_attack(a):
                 return f"{a.name} has executed no power card this turn, has none equipped and no Power Bond"
@@ -581,7 +579,7 @@ class BhmGame(Game):
         """The part of `attack_problem` about the attacked card (`p`: the attacker's controller)."""
         if not self.on_field(t) or t.controller == p:
             return f"{t.name} is not an enemy on the field"
-        if t.d.salud is None:
+        if t.defn.salud is None:
             return f"{t.name} has no Salud and cannot be attacked"  # BH-36, BH-70, BH-71
         if t.petrified:
             return f"{t.name} is petrified"
@@ -595,39 +593,39 @@ class BhmGame(Game):
         """BH-31, BH-56, BH-96."""
         if a.executed_power:
             return True
-        equipped = any(x.d.type == "power" and x.d.equip for x in self.attachments(a))
+        equipped = any(x.defn.type == "power" and x.defn.equip for x in self.attachments(a))
         return equipped or self.has(a, "Power Bond")
 
     def channelled(self, b: BhmCard) -> int:
-        return sum(x.d.rank for x in self.attachments(b) if x.d.type == "power" and x.d.equip)
+        return sum(x.defn.rank for x in self.attachments(b) if x.defn.type == "power" and x.defn.equip)
 
     def power_budget(self, b: BhmCard) -> int:
         """BH-55/BH-56: rank left for power cards this turn."""
-        return b.d.rank - self.channelled(b) - b.powers_used
+        return b.defn.rank - self.channelled(b) - b.powers_used
 
     def object_budget(self, b: BhmCard) -> int:
         """BH-60: rank left for objects."""
-        return b.d.rank - sum(x.d.rank for x in self.attachments(b) if x.d.type == "object")
+        return b.defn.rank - sum(x.defn.rank for x in self.attachments(b) if x.defn.type == "object")
 
     def executor_problem(self, card: BhmCard, b: BhmCard) -> str | None:
-        if not self.on_field(b) or b.controller != self.active or not b.d.is_field:
+        if not self.on_field(b) or b.controller != self.active or not b.defn.is_field:
             return f"{b.name} is not one of your beings on the field"
         if b.petrified:
             return f"{b.name} is petrified"
         budget = self.power_budget(b)
-        if card.d.rank > budget:  # BH-55, BH-56
+        if card.defn.rank > budget:  # BH-55, BH-56
             return (
-                f"{b.name} (rank {b.d.rank}) can execute power ranks up to {budget} more "
-                f"this turn; {card.name} is rank {card.d.rank}"
+                f"{b.name} (rank {b.defn.rank}) can execute power ranks up to {budget} more "
+                f"this turn; {card.name} is rank {card.defn.rank}"
             )
-        if card.d.cost and card.d.cost > self.cur(b, "pod"):  # BH-40
-            return f"{card.name} consumes {card.d.cost} POD; {b.name} has {self.cur(b, 'pod')}"
+        if card.defn.cost and card.defn.cost > self.cur(b, "pod"):  # BH-40
+            return f"{card.name} consumes {card.defn.cost} POD; {b.name} has {self.cur(b, 'pod')}"
         return None
 
     def can_use_ability(self, b: BhmCard) -> str | None:
         if not self.on_field(b) or b.controller != self.active:
             return f"{b.name} is not one of your beings on the field"
-        if not b.d.effect:
+        if not b.defn.effect:
             return f"{b.name} has no ability to use"
         if b.ability_used:
             return f"{b.name} already used its ability this turn"
@@ -736,11 +734,11 @@ class BhmGame(Game):
         word = "annihilated" if how == "annihilate" else "killed"
         self.log.emit(how, f"{self.label(c)} is {word} ({cause})", uid=c.uid)
         gain = 5 if how == "annihilate" else 2  # BH-06
-        if c.d.type in ("god", "demigod"):
+        if c.defn.type in ("god", "demigod"):
             gain += 1  # BH-70
-        dest = f"invocations:{c.owner}" if c.d.type == "invocation" else f"dead:{c.owner}"
+        dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else f"dead:{c.owner}"
         self._leave_field(c, dest)
-        if c.d.is_being:  # BH-71: entities are not beings; their loss does not count
+        if c.defn.is_being:  # BH-71: entities are not beings; their loss does not count
             self.change_cll(p, gain, f"{c.name} {word}")
 
     def _leave_field(self, c: BhmCard, dest: str) -> None:
@@ -750,13 +748,13 @@ class BhmGame(Game):
                 if u == c.uid:
                     continue
                 a = self.card(u)
-                if a.d.type == "object" and "Indestructible" in a.d.keywords:  # BH-94
+                if a.defn.type == "object" and "Indestructible" in a.defn.keywords:  # BH-94
                     self.log.emit("stay", f"{a.name} is Indestructible and stays in its being zone", uid=u)
                     continue
                 self.zones.move(u, f"dead:{a.owner}")
                 a.reset()
         if dest.startswith("invocations:"):  # BH-72 face down again
-            self.log.emit("return", f"{c.d.name} returns face down to the invocation zone", uid=c.uid)
+            self.log.emit("return", f"{c.defn.name} returns face down to the invocation zone", uid=c.uid)
         self.zones.move(c.uid, dest)
         c.reset()
 
@@ -774,7 +772,7 @@ class BhmGame(Game):
 
     def freeze(self, c: BhmCard, cause: str) -> None:
         """BH-93: until its controller's final phase; FIRE beings are not affected."""
-        if c.d.element == "FIRE":
+        if c.defn.element == "FIRE":
             self.log.emit("freeze", f"{self.label(c)} is a FIRE being: it does not freeze", uid=c.uid)
             return
         c.frozen = True
@@ -790,7 +788,7 @@ class BhmGame(Game):
         assert slot is not None
         if c.returned:
             self.log.emit("flee", f"{self.label(c)} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
-            dest = f"invocations:{c.owner}" if c.d.type == "invocation" else f"deck:{c.owner}"
+            dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else f"deck:{c.owner}"
             self._leave_field(c, dest)
             if dest.startswith("deck:"):
                 self.rng.shuffle(self.zones[dest].cards)
@@ -800,7 +798,7 @@ class BhmGame(Game):
             self.log.emit(
                 "flee", f"{self.label(c)} loses its courage and flees to the deserters zone", uid=c.uid
             )
-        self.change_cll(p, 1, f"{c.d.name} fled")
+        self.change_cll(p, 1, f"{c.defn.name} fled")
 
     def state_checks(self) -> None:
         """BH-33 (POD/Salud 0 kill), BH-37 (VAL 0 flees), repeated until stable."""
@@ -814,7 +812,7 @@ class BhmGame(Game):
                     if c.petrified:
                         continue
                     pod, salud, val = self._checked_stats(c)
-                    if pod is not None and pod <= 0 and not c.d.survives_pod_zero:
+                    if pod is not None and pod <= 0 and not c.defn.survives_pod_zero:
                         # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
                         self.kill(c, "kill", "POD 0")
                         changed = True
@@ -839,7 +837,7 @@ class BhmGame(Game):
         zone that no effect modifies, its attachments and territories are looked at once."""
         if c.modifiers or c.zone not in _BEING_ZONES:
             return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
-        d: BhmDef = c.defn  # type: ignore[assignment]
+        d = c.defn
         pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"))
         return (  # as `stat`: the maximum (`max_stat`, never below 0) less what was lost
             None if d.pod is None else max(0, max(0, d.pod + pod) - c.pod_spent),
@@ -851,7 +849,7 @@ class BhmGame(Game):
         """What the statics add to each of `stats` of `c`, on or near the field, when no
         effect modifies it (so no BH-66 precedence applies): its attachments' bonuses and
         its own territories' auras, one look at each."""
-        d: BhmDef = c.defn  # type: ignore[assignment]
+        d = c.defn
         out = [0] * len(stats)
         cards, zones = self.zones.cards, self.zones.zones
         zone = c.zone
@@ -885,7 +883,9 @@ class BhmGame(Game):
                 self.terror = (c.uid, x)
 
     def _terror_ok(self, src: BhmCard, t: BhmCard) -> bool:
-        return self.target_problem("enemy_being", src.controller or 0, src, t) is None and t.d.val is not None
+        return (
+            self.target_problem("enemy_being", src.controller or 0, src, t) is None and t.defn.val is not None
+        )
 
     # ------------------------------------------------------------------ the decision loop
     def is_over(self) -> bool:
@@ -967,7 +967,7 @@ class BhmGame(Game):
             src = self.card(self.pending[1])
             opp = 1 - self.active
             return src, [
-                t.uid for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.d.keywords
+                t.uid for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.defn.keywords
             ]
         src = self.card(self.pending[1])
         return src, self.targets_for(self.active, src) or []
@@ -1004,7 +1004,7 @@ class BhmGame(Game):
         mine = self.field_cards(p)
         free = self.free_slot(p) is not None
         for c in hand:  # BH-10, BH-12
-            if c.d.is_field and free and (c.d.instant or (s == "main" and c.d.rank <= self.budget)):
+            if c.defn.is_field and free and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
                 out.append(A("call", (c.uid,)))
         if s == "combat":
             enemies = self.field_cards(1 - p)
@@ -1026,7 +1026,7 @@ class BhmGame(Game):
             return out
         memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
         for c in hand:
-            t = c.d.type
+            t = c.defn.type
             if t == "power":
                 if self.targets_for(p, c, memo) == []:
                     continue
@@ -1035,7 +1035,7 @@ class BhmGame(Game):
                         out.append(A("power", (c.uid, b.uid)))
             elif t == "object":
                 for b in mine:
-                    if not b.petrified and c.d.rank <= self.object_budget(b):
+                    if not b.petrified and c.defn.rank <= self.object_budget(b):
                         out.append(A("equip", (c.uid, b.uid)))
             elif t == "strategy":
                 if self.strategy_problem(c, memo) is None:
@@ -1047,21 +1047,21 @@ class BhmGame(Game):
         # BH-94: an Indestructible object left alone may be attached again
         for z, name in enumerate(_SLOT_ZONES[p]):
             cards = zones[name].cards
-            if cards and not self.card(cards[0]).d.is_field and z not in homes:
+            if cards and not self.card(cards[0]).defn.is_field and z not in homes:
                 for u in cards:
                     o = self.card(u)
-                    if o.d.type == "object":
+                    if o.defn.type == "object":
                         for b in mine:
-                            if not b.petrified and o.d.rank <= self.object_budget(b):
+                            if not b.petrified and o.defn.rank <= self.object_budget(b):
                                 out.append(A("equip", (u, b.uid)))
         for b in mine:
-            if b.d.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
+            if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
                 out.append(A("ability", (b.uid,)))
         if free:
-            invokers = [b for b in mine if b.d.is_invoker and b.inv_points > 0 and not b.frozen]
+            invokers = [b for b in mine if b.defn.is_invoker and b.inv_points > 0 and not b.frozen]
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
-                    if inv.d.rank <= b.inv_points:  # BH-73
+                    if inv.defn.rank <= b.inv_points:  # BH-73
                         out.append(A("invoke", (inv.uid, b.uid)))
         out.append(A("next"))
         return out
@@ -1071,12 +1071,12 @@ class BhmGame(Game):
     ) -> str | None:
         """Why strategy card `c` cannot be played now (None: it can); `memo`: see `targets_for`."""
         p = self.active
-        if c.d.reaction:
+        if c.defn.reaction:
             return f"{c.name} is a reaction card: play it right after an enemy action (BH-67)"
         if self.strat_played:
             return "you already played a strategy card in this strategy phase (BH-21)"
-        if c.d.rank > self.cll[p]:  # BH-11
-            return f"{c.name} is rank {c.d.rank}; your C.LL is {self.cll[p]}"
+        if c.defn.rank > self.cll[p]:  # BH-11
+            return f"{c.name} is rank {c.defn.rank}; your C.LL is {self.cll[p]}"
         if self.targets_for(p, c, memo) == []:
             return f"{c.name} has no legal target"
         return None
@@ -1116,9 +1116,9 @@ class BhmGame(Game):
         out = []
         tgt = self.pending_target(pa)
         for r in self.cards_in(f"hand:{q}"):
-            if not r.d.reaction or r.d.rank > self.cll[q]:  # BH-11 rank ≤ C.LL
+            if not r.defn.reaction or r.defn.rank > self.cll[q]:  # BH-11 rank ≤ C.LL
                 continue
-            e = EFFECTS[r.d.effect]
+            e = EFFECTS[r.defn.effect]
             if pa[0] not in e.answers:
                 continue
             if e.own_target:
@@ -1203,16 +1203,16 @@ class BhmGame(Game):
                 c = self.card(int(args[0]))
                 if c.zone != f"hand:{p}":
                     return f"{c.name} is not in your hand"
-                if not c.d.is_field:
+                if not c.defn.is_field:
                     return f"{c.name} is not a being"
                 if self.sub not in ("main", "combat"):
                     return f"you cannot call now ({d.prompt})"
                 if self.free_slot(p) is None:
                     return "all 10 of your being zones are taken"
-                if not c.d.instant and self.sub == "combat":
+                if not c.defn.instant and self.sub == "combat":
                     return "war calls are made in the strategy phases; only instant calls now (BH-12)"
-                if not c.d.instant and c.d.rank > self.budget:
-                    return f"not enough call budget: {c.name} is rank {c.d.rank}, you have {self.budget} left (BH-10)"
+                if not c.defn.instant and c.defn.rank > self.budget:
+                    return f"not enough call budget: {c.name} is rank {c.defn.rank}, you have {self.budget} left (BH-10)"
             if a.kind in ("attack", "pattack") and len(args) == 2:
                 if self.sub != "combat":
                     return "attacks are declared in the combat phase"
@@ -1222,7 +1222,7 @@ class BhmGame(Game):
                 return self.attack_problem(at, t, a.kind == "attack")
             if a.kind == "power" and len(args) == 2:
                 c, b = self.card(int(args[0])), self.card(int(args[1]))
-                if c.zone != f"hand:{p}" or c.d.type != "power":
+                if c.zone != f"hand:{p}" or c.defn.type != "power":
                     return f"{c.name} is not a power card in your hand"
                 if self.sub != "main":
                     return "power cards are played in the strategy phases"
@@ -1231,7 +1231,7 @@ class BhmGame(Game):
                 return self.executor_problem(c, b)
             if a.kind == "equip" and len(args) == 2:
                 c, b = self.card(int(args[0])), self.card(int(args[1]))
-                if c.d.type != "object":
+                if c.defn.type != "object":
                     return f"{c.name} is not an object"
                 if self.sub != "main":
                     return "objects are attached in the strategy phases"
@@ -1243,21 +1243,21 @@ class BhmGame(Game):
                     return f"{b.name} is not one of your beings on the field"
                 if b.petrified:
                     return f"{b.name} is petrified"
-                if c.d.rank > self.object_budget(b):  # BH-60
+                if c.defn.rank > self.object_budget(b):  # BH-60
                     return (
-                        f"{b.name} (rank {b.d.rank}) has room for object ranks up to {self.object_budget(b)}; "
-                        f"{c.name} is rank {c.d.rank}"
+                        f"{b.name} (rank {b.defn.rank}) has room for object ranks up to {self.object_budget(b)}; "
+                        f"{c.name} is rank {c.defn.rank}"
                     )
             if a.kind == "strategy" and len(args) == 1:
                 c = self.card(int(args[0]))
-                if c.zone != f"hand:{p}" or c.d.type != "strategy":
+                if c.zone != f"hand:{p}" or c.defn.type != "strategy":
                     return f"{c.name} is not a strategy card in your hand"
                 if self.sub != "main":
                     return "strategy cards are played in the strategy phases"
                 return self.strategy_problem(c)
             if a.kind == "territory" and len(args) == 1:
                 c = self.card(int(args[0]))
-                if c.zone != f"hand:{p}" or c.d.type != "territory":
+                if c.zone != f"hand:{p}" or c.defn.type != "territory":
                     return f"{c.name} is not a territory card in your hand"
                 if self.sub != "main":
                     return "territories are played in the strategy phases"
@@ -1268,14 +1268,14 @@ class BhmGame(Game):
                 r = self.card(int(args[0]))
                 if r.zone != f"hand:{q}":
                     return f"{r.name} is not in your hand"
-                if not r.d.reaction:
+                if not r.defn.reaction:
                     return f"{r.name} is not a reaction card (BH-67)"
-                if r.d.rank > self.cll[q]:
-                    return f"{r.name} is rank {r.d.rank}; your C.LL is {self.cll[q]} (BH-11)"
+                if r.defn.rank > self.cll[q]:
+                    return f"{r.name} is rank {r.defn.rank}; your C.LL is {self.cll[q]} (BH-11)"
                 found = self.answerable(q)
                 if found is None:
                     return "there is no enemy action on the stack to answer"
-                e = EFFECTS[r.d.effect]
+                e = EFFECTS[r.defn.effect]
                 if found[1][0] not in e.answers:
                     return f"{r.name} does not answer {self.pending_text(found[1])}"
                 return f"{r.name} only answers an action aimed at one of your beings"
@@ -1287,13 +1287,13 @@ class BhmGame(Game):
                 inv, b = self.card(int(args[0])), self.card(int(args[1]))
                 if inv.zone != f"invocations:{p}":
                     return f"{inv.name} is not in your invocation zone"
-                if inv.d.rank > b.inv_points:
-                    return f"{b.name} has {b.inv_points} invocation points; {inv.name} needs {inv.d.rank} (BH-73)"
+                if inv.defn.rank > b.inv_points:
+                    return f"{b.name} has {b.inv_points} invocation points; {inv.name} needs {inv.defn.rank} (BH-73)"
             if a.kind == "draw" and self.sub == "draw" and len(self.zones[f"hand:{p}"]) >= HAND_LIMIT:
                 return f"no optional draw with {HAND_LIMIT} or more cards in hand (BH-24)"
             if a.kind == "target" and len(args) == 1 and self.sub == "target":
                 src, _ = self._pending_targets()
-                e = EFFECTS.get(src.d.effect)
+                e = EFFECTS.get(src.defn.effect)
                 if e and e.target:
                     return self.target_problem(e.target, p, src, self.card(int(args[0])))
         except (KeyError, ValueError, TypeError):
@@ -1449,11 +1449,11 @@ class BhmGame(Game):
             return
         if k == "call":
             c = self.card(int(args[0]))
-            instant = c.d.instant
+            instant = c.defn.instant
             if not instant:
-                self.budget -= c.d.rank  # BH-10
+                self.budget -= c.defn.rank  # BH-10
             self.zones.move(c.uid, f"strategy:{p}")
-            how = "instant call" if instant else f"rank {c.d.rank}, budget {self.budget} left"
+            how = "instant call" if instant else f"rank {c.defn.rank}, budget {self.budget} left"
             self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
             self._announce(("call", c.uid))
         elif k in ("power", "strategy", "ability", "territory"):
@@ -1461,18 +1461,19 @@ class BhmGame(Game):
             if k == "power":
                 b = self.card(int(args[1]))
                 self.zones.move(c.uid, f"strategy:{p}")
-                if not c.d.equip:
-                    b.powers_used += c.d.rank  # BH-55
-                if c.d.cost:
-                    b.pod_spent += c.d.cost  # BH-40
+                if not c.defn.equip:
+                    b.powers_used += c.defn.rank  # BH-55
+                if c.defn.cost:
+                    b.pod_spent += c.defn.cost  # BH-40
                 self.log.emit(
-                    "power", f"{self.label(b)} executes {c.name}" + (f" ({c.d.cost} POD)" if c.d.cost else "")
+                    "power",
+                    f"{self.label(b)} executes {c.name}" + (f" ({c.defn.cost} POD)" if c.defn.cost else ""),
                 )
                 pa: tuple[Any, ...] = ("power", c.uid, b.uid, -1)
             elif k == "strategy":
                 self.zones.move(c.uid, f"strategy:{p}")
                 self.strat_played = True  # BH-21
-                self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.d.rank})")
+                self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.defn.rank})")
                 pa = ("strategy", c.uid, -1)
             elif k == "ability":
                 c.ability_used = True
@@ -1493,10 +1494,10 @@ class BhmGame(Game):
             self._announce(("equip", o.uid, b.uid))
         elif k == "invoke":
             inv, b = self.card(int(args[0])), self.card(int(args[1]))
-            b.inv_points -= inv.d.rank  # BH-73
+            b.inv_points -= inv.defn.rank  # BH-73
             b.invoked = True  # BH-74
             self.zones.move(inv.uid, f"strategy:{p}")
-            self.log.emit("invoke", f"{self.label(b)} invokes {inv.name} (rank {inv.d.rank})")
+            self.log.emit("invoke", f"{self.label(b)} invokes {inv.name} (rank {inv.defn.rank})")
             self._announce(("invoke", inv.uid, b.uid))
         elif k in ("attack", "pattack"):
             a, t = self.card(int(args[0])), self.card(int(args[1]))
@@ -1515,7 +1516,7 @@ class BhmGame(Game):
             opp = [
                 t
                 for t in self.cards_in(f"territories:{1 - self.active}")
-                if "Indestructible" not in t.d.keywords
+                if "Indestructible" not in t.defn.keywords
             ]
             return len(opp) >= 2
         return self.targets_for(self.active, self.card(int(pa[1]))) is not None
@@ -1568,8 +1569,8 @@ class BhmGame(Game):
         j, pa = found
         self.zones.move(r.uid, f"strategy:{q}")
         self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
-        e = EFFECTS[r.d.effect]
-        if r.d.effect == "riposte":
+        e = EFFECTS[r.defn.effect]
+        if r.defn.effect == "riposte":
             tgt = int(pa[1])  # the attacker
         elif e.own_target:
             tgt = self.pending_target(pa)  # the being of q's the action is aimed at
@@ -1588,9 +1589,9 @@ class BhmGame(Game):
             self._fizzle(pa, f"{what}, the action it answers, was cancelled", q)
         else:
             tgt = int(pa[3])
-            if tgt >= 0 and r.d.effect != "riposte" and not self.on_field(self.card(tgt)):
+            if tgt >= 0 and r.defn.effect != "riposte" and not self.on_field(self.card(tgt)):
                 return self._fizzle(pa, f"{self.card(tgt).name} is no longer on the field", q)
-            EFFECTS[r.d.effect].run(self, Ctx(q, r.uid, target=tgt, pending=answered, entry=j))
+            EFFECTS[r.defn.effect].run(self, Ctx(q, r.uid, target=tgt, pending=answered, entry=j))
             if r.zone == f"strategy:{q}":
                 self.zones.move(r.uid, f"dead:{r.owner}")  # BH-65
         self.state_checks()
@@ -1613,7 +1614,7 @@ class BhmGame(Game):
         if pa[0] in ("call", "invoke", "equip", "power", "strategy", "territory", "react"):
             u = self.card(int(pa[1]))
             if u.zone.startswith("strategy:"):
-                dest = f"invocations:{u.owner}" if u.d.type == "invocation" else f"dead:{u.owner}"
+                dest = f"invocations:{u.owner}" if u.defn.type == "invocation" else f"dead:{u.owner}"
                 self.zones.move(u.uid, dest)
                 u.reset()
 
@@ -1627,7 +1628,7 @@ class BhmGame(Game):
             return
         if k == "call":
             c = self.card(int(pa[1]))
-            self.enter_field(c, p, "war call" if not c.d.instant else "instant call")
+            self.enter_field(c, p, "war call" if not c.defn.instant else "instant call")
         elif k == "invoke":
             inv = self.card(int(pa[1]))
             if self.free_slot(p) is None:
@@ -1643,7 +1644,9 @@ class BhmGame(Game):
             c = self.card(int(pa[1]))
             self.zones.move(c.uid, f"territories:{p}")
             opp = 1 - p
-            victims = [t for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.d.keywords]
+            victims = [
+                t for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.defn.keywords
+            ]
             victim = None
             if int(pa[2]) >= 0:
                 victim = self.card(int(pa[2]))
@@ -1703,7 +1706,7 @@ class BhmGame(Game):
             return self._fizzle(pa, "the executing being left the field")
         if k == "ability" and self.can_use_ability_now(src) is not None:
             return self._fizzle(pa, "the being can no longer use it")
-        e = EFFECTS.get(src.d.effect)
+        e = EFFECTS.get(src.defn.effect)
         if target >= 0 and e is not None and e.target is not None:
             why = self.target_problem(e.target, p, src, self.card(target))
             if why:
@@ -1712,16 +1715,23 @@ class BhmGame(Game):
             b = self.card(executor)
             b.executed_power = True  # BH-31
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
-            if src.d.equip:
+            if src.defn.equip:
                 self.log.emit(
-                    "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.d.rank})"
+                    "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.defn.rank})"
                 )
             for inv in self.field_cards(p):  # BH-73
-                if inv.d.is_invoker and not inv.inv_gained and not inv.frozen and not self.abilities_off(inv):
+                if (
+                    inv.defn.is_invoker
+                    and not inv.inv_gained
+                    and not inv.frozen
+                    and not self.abilities_off(inv)
+                ):
                     inv.inv_gained = True
-                    inv.inv_points += src.d.rank + inv.d.rank
+                    inv.inv_points += src.defn.rank + inv.defn.rank
                     self.log.emit(
-                        "points", f"{inv.name} gains {src.d.rank + inv.d.rank} invocation points", uid=inv.uid
+                        "points",
+                        f"{inv.name} gains {src.defn.rank + inv.defn.rank} invocation points",
+                        uid=inv.uid,
                     )
         if e is not None:
             e.run(self, Ctx(p, src.uid, executor, target))
@@ -1768,7 +1778,7 @@ class BhmGame(Game):
         for name in _SLOT_ZONES[p]:  # BH-56
             for u in list(self.zones[name].cards):
                 c = self.card(u)
-                if c.d.type == "power" and not c.d.equip:
+                if c.defn.type == "power" and not c.defn.equip:
                     self.zones.move(u, f"dead:{c.owner}")
         self.state_checks()
         if self.won is not None:
@@ -1781,7 +1791,7 @@ class BhmGame(Game):
         return sum(
             1
             for c in self.field_cards(p)
-            if c.d.is_being and not c.petrified and not self.has(c, "Invisible")
+            if c.defn.is_being and not c.petrified and not self.has(c, "Invisible")
         )
 
     # ------------------------------------------------------------------ copies
@@ -1833,7 +1843,7 @@ class BhmGame(Game):
 
     # ------------------------------------------------------------------ views
     def card_view(self, c: BhmCard) -> dict[str, Any]:
-        d = c.d
+        d = c.defn
         stats: dict[str, Any] = {}
         for s in STATS:
             base = getattr(d, s)
@@ -2042,26 +2052,26 @@ class BhmGame(Game):
                 return "Keep the hand (redraw the cards set aside)"
             if k == "call":
                 c = self.card(int(a[0]))
-                return f"{'Instant call' if c.d.instant else 'Call'} {c.name} (rank {c.d.rank})"
+                return f"{'Instant call' if c.defn.instant else 'Call'} {c.name} (rank {c.defn.rank})"
             if k == "power":
                 c = self.card(int(a[0]))
-                cost = f" (consumes {c.d.cost} POD)" if c.d.cost else ""
-                return f"{n(1)} executes {n(0)}{cost}{_brief(c.d)}"
+                cost = f" (consumes {c.defn.cost} POD)" if c.defn.cost else ""
+                return f"{n(1)} executes {n(0)}{cost}{_brief(c.defn)}"
             if k == "equip":
-                return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).d)}"
+                return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).defn)}"
             if k == "strategy":
-                return f"Play strategy {n(0)}{_brief(self.card(int(a[0])).d)}"
+                return f"Play strategy {n(0)}{_brief(self.card(int(a[0])).defn)}"
             if k == "territory":
                 c = self.card(int(a[0]))
                 opp = [
                     t
                     for t in self.cards_in(f"territories:{1 - self.active}")
-                    if "Indestructible" not in t.d.keywords
+                    if "Indestructible" not in t.defn.keywords
                 ]
                 destroys = "; destroys an enemy territory" if opp else ""
-                return f"Play territory {n(0)}{_brief(c.d)}{destroys}"
+                return f"Play territory {n(0)}{_brief(c.defn)}{destroys}"
             if k == "ability":
-                return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).d)}"
+                return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).defn)}"
             if k == "invoke":
                 return f"{n(1)} invokes {n(0)}"
             if k == "next":
@@ -2088,7 +2098,7 @@ class BhmGame(Game):
             if k == "skip":
                 return "Skip (no Terror target)" if self.sub == "terror" else "Skip"
             if k == "react":
-                return f"React with {n(0)}{_brief(self.card(int(a[0])).d)}"
+                return f"React with {n(0)}{_brief(self.card(int(a[0])).defn)}"
             if k == "pass":
                 found = self.answerable(self.stack.priority) if self.stack else None
                 return f"Do not react to {self.entry_text(found[0])}" if found else "Do not react"
