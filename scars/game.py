@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ PHASE_NAMES = {
 # Sub-phases whose end opens a response window for the non-active player (SC-59).
 # 3C has none: no cards or abilities in the damage sub-phase (SC-55, SC-71).
 WINDOW_PHASES = frozenset(PHASES) - {"damage"}
+_NEXT_PHASE = dict(pairwise(PHASES))  # the sub-phase after each (none after "end")
 HAND_LIMIT = 7  # SC-30, SC-57
 DECK_MIN = 40  # SC-01
 MAX_COPIES = 3  # SC-01
@@ -435,7 +437,9 @@ class ScarsGame(Game):
         """SC-20: only cards of the hero's factions, and neutral cards (⚖), may be cast."""
         if not defn.faction:
             return True
-        return defn.faction in self.card(self.hero_uid(p)).defn.factions
+        zones = self.zones
+        hero = zones.cards[zones.zones[_ZONE["hero"][p]].cards[0]]  # `card(hero_uid(p))`: a hot path
+        return defn.faction in hero.defn.factions  # type: ignore[attr-defined]
 
     def is_sick(self, c: ScarsCard) -> bool:
         """SC-13: entered this turn (not controlled since the start of the turn)."""
@@ -1414,11 +1418,10 @@ class ScarsGame(Game):
         if self._game_ending():
             return
         self.step = "main"
-        i = PHASES.index(self.phase)
         if self.phase == "end":
             self._end_turn()
             return
-        nxt = PHASES[i + 1]
+        nxt = _NEXT_PHASE[self.phase]
         if nxt in ("blockers", "damage") and not any(self.is_unit_in_play(a) for a in self.attackers):
             nxt = "recruit2"
         self.phase = nxt
