@@ -93,6 +93,14 @@ def _preset_decks() -> list[dict[str, Any]]:
     return list(BhmGame.preset_decks().values())
 
 
+def _left(top: int, lost: int) -> int:
+    """As `stat` works it out: the maximum `top` (`max_stat`, never below 0) less what was lost,
+    never below 0 (`max(0, max(0, top) - lost)` without the two calls of `max`)."""
+    if top < 0:
+        top = 0
+    return top - lost if top > lost else 0
+
+
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -397,7 +405,7 @@ class BhmGame(Game):
         if m is None:
             return None
         lost = _LOST.get(stat)
-        return max(0, m - getattr(c, lost)) if lost else m  # max_stat is never below 0
+        return _left(m, getattr(c, lost)) if lost else m
 
     def cur(self, c: BhmCard, stat: str) -> int:
         v = self.stat(c, stat)
@@ -839,10 +847,10 @@ class BhmGame(Game):
             return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
         d = c.defn
         pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"))
-        return (  # as `stat`: the maximum (`max_stat`, never below 0) less what was lost
-            None if d.pod is None else max(0, max(0, d.pod + pod) - c.pod_spent),
-            None if d.salud is None else max(0, max(0, d.salud + salud) - c.wounds),
-            None if d.val is None else max(0, max(0, d.val + val) - c.val_lost),
+        return (
+            None if d.pod is None else _left(d.pod + pod, c.pod_spent),
+            None if d.salud is None else _left(d.salud + salud, c.wounds),
+            None if d.val is None else _left(d.val + val, c.val_lost),
         )
 
     def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...]) -> list[int]:
