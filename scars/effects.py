@@ -186,12 +186,14 @@ def discard_random(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
 
 
 def describe_spec(spec: Any, target_name: str = "a target") -> str:
-    from .cards import card_pool
-
     words = EFFECT_WORDS.get(str(spec.get("effect")), str(spec.get("effect")))
     tok = spec.get("token", "")
-    if tok in card_pool():
-        tok = card_pool()[tok].name
+    if tok:
+        from .cards import card_pool  # here: `cards` imports this module
+
+        pool = card_pool()
+        if tok in pool:
+            tok = pool[tok].name
     return words.format(
         x=spec.get("x", 1),
         y=spec.get("y", 0),
