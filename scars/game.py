@@ -328,8 +328,7 @@ class ScarsGame(Game):
         return len(self.zones.zones[_ZONE["lives"][p]].cards)
 
     def units(self, p: int) -> list[ScarsCard]:
-        cards = self.zones.cards
-        return [cards[u] for u in self.zones.zones[_ZONE["units"][p]].cards]  # type: ignore[misc]
+        return list(map(self.zones.cards.__getitem__, self.zones.zones[_ZONE["units"][p]].cards))  # type: ignore[arg-type]
 
     def in_play(self, uid: int) -> bool:
         z = self.zones.cards[uid].zone
@@ -351,7 +350,13 @@ class ScarsGame(Game):
 
     def _statics(self) -> list[ScarsCard]:
         cards, zones = self.zones.cards, self.zones.zones
-        return [c for z in _STATIC_ZONES for u in zones[z].cards if (c := cards[u]).defn.static]  # type: ignore[misc,attr-defined]
+        out = []
+        for z in _STATIC_ZONES:
+            for u in zones[z].cards:
+                c = cards[u]
+                if c.defn.static:  # type: ignore[attr-defined]
+                    out.append(c)
+        return out  # type: ignore[return-value]
 
     def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
         """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
