@@ -91,27 +91,38 @@ NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
+
+
+class _CellActions(dict[tuple[int, int], Action]):
+    """The actions `verb uid r,c` of one unit or card, by cell, each made when first asked for."""
+
+    __slots__ = ("uid", "verb")
+
+    def __init__(self, verb: str, uid: int) -> None:
+        super().__init__()
+        self.verb = verb
+        self.uid = uid
+
+    def __missing__(self, cell: tuple[int, int]) -> Action:
+        a = self[cell] = Action(self.verb, (self.uid, CELL_STR[cell]))
+        return a
+
+
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (moves and deployments: uid -> cell -> action).
-_MOVES: dict[int, dict[tuple[int, int], Action]] = {}
+_MOVES: dict[int, _CellActions] = {}
 _ATTACKS: dict[tuple[int, int], Action] = {}
-_DEPLOYS: dict[int, dict[tuple[int, int], Action]] = {}
+_DEPLOYS: dict[int, _CellActions] = {}
 
 
 def _cell_actions(
-    table: dict[int, dict[tuple[int, int], Action]], verb: str, uid: int, cells: list[tuple[int, int]]
+    table: dict[int, _CellActions], verb: str, uid: int, cells: list[tuple[int, int]]
 ) -> list[Action]:
     """The actions `verb uid r,c` for each of `cells`, in order, from `table`."""
     known = table.get(uid)
     if known is None:
-        known = table[uid] = {}
-    out = []
-    for cell in cells:
-        a = known.get(cell)
-        if a is None:
-            a = known[cell] = Action(verb, (uid, CELL_STR[cell]))
-        out.append(a)
-    return out
+        known = table[uid] = _CellActions(verb, uid)
+    return [known[cell] for cell in cells]
 
 
 def _attack_action(uid: int, target: int) -> Action:
@@ -183,6 +194,12 @@ def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps)
 
 
+@cache
+def _nearer(start: tuple[int, int], steps: int) -> frozenset[tuple[int, int]]:
+    """The cells fewer than `steps` orthogonal steps from `start` (`start` too)."""
+    return frozenset({start, *_diamond(start, steps - 1)})
+
+
 def _walk(
     start: tuple[int, int], steps: int, blocked: set[tuple[int, int]], taken: set[tuple[int, int]]
 ) -> list[tuple[int, int]]:
@@ -190,11 +207,8 @@ def _walk(
     `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
     if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
         return [n for n in ORTHOGONAL[start] if n not in taken]
-    r0, c0 = start
-    for r, c in blocked:
-        if abs(r - r0) + abs(c - c0) < steps:
-            break
-    else:  # nothing blocks closer than `steps`: every cell that near can be reached
+    if blocked.isdisjoint(_nearer(start, steps)):
+        # nothing blocks closer than `steps`: every cell that near can be reached
         return [n for n in _diamond(start, steps) if n not in taken]
     seen = {start}
     frontier = [start]
@@ -225,24 +239,32 @@ class _Scan:
 
     __slots__ = ("ban", "blocked", "deploy", "foes", "game", "mine", "occ", "player", "taken")
 
+    occ: dict[tuple[int, int], int]
+    mine: list[int]
+    blocked: set[tuple[int, int]]
+
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
-        # One pass over the battlefield: `occupancy()`, and the player's units (no stone).
+        # One pass over the battlefield: `occupancy()`, the player's units (no stone), and
+        # the cells that block its moves (those of units it does not control; one unit a
+        # cell, HG-05).
         cards = game.zones.cards
         stones = game.stones
-        self.occ: dict[tuple[int, int], int] = {}
-        self.mine: list[int] = []
+        self.occ = occ = {}
+        self.mine = mine = []
+        self.blocked = blocked = set()
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
-            self.occ[(c.row, c.col)] = u
-            if c.controller == player and u not in stones:
-                self.mine.append(u)
+            cell = (c.row, c.col)
+            occ[cell] = u
+            if c.controller != player:
+                blocked.add(cell)
+            elif u not in stones:
+                mine.append(u)
         self.ban = game.banished_cells()
-        # The cells that block the player's moves (those of units it does not control),
-        # and those where no unit may stop (occupied, or kept by a banished unit).
-        self.blocked = {cell for cell, u in self.occ.items() if cards[u].controller != player}
-        self.taken = self.occ.keys() | self.ban.keys()
+        # The cells where no unit may stop (occupied, or kept by a banished unit).
+        self.taken = occ.keys() | self.ban.keys()
         self.deploy: list[tuple[int, int]] | None = None
         self.foes: list[tuple[int, int, int]] | None = None
 
@@ -606,13 +628,18 @@ class HotgGame(Game):
         """HG-11: resolve effects one by one until none is left (or a player must choose)."""
         # Settled: the last `_settle` left a state that another one would not change (see
         # `refresh_auras`). Known only within this loop; an entry that changes no unit on
-        # the battlefield keeps it settled, so the battlefield is not settled again after it.
+        # the battlefield keeps it settled, so the battlefield is not settled again after it;
+        # one that only lowers health keeps it settled too, but deaths are looked for.
         settled = False
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
             if self._resolve(entry):
                 settled = True  # the entry ended settling the battlefield itself
-            elif not (settled and entry[0] in _LEAVES_BOARD_AS_IT_IS):
+            elif not settled:
+                settled = self._settle()
+            elif entry[0] in _ONLY_LOWERS_HEALTH:
+                self._check_deaths()
+            elif entry[0] not in _LEAVES_BOARD_AS_IT_IS:
                 settled = self._settle()
         if self.result is not None:
             self.queue = EffectQueue()
@@ -1373,9 +1400,8 @@ class HotgGame(Game):
         out: set[tuple[int, int]] = set()
         for cell, uid in occ.items():
             if cards[uid].controller == p:
-                for n in NEIGHBOURS[cell]:
-                    if n not in occ and n not in ban:
-                        out.add(n)
+                out.update(NEIGHBOURS[cell])
+        out.difference_update(occ, ban)  # empty cells only
         return sorted(out)
 
     def reachable(
@@ -2085,6 +2111,10 @@ class HotgGame(Game):
 # Queue entries that change no unit on the battlefield (they queue others, or move a
 # spell card to the graveyard): a settled battlefield stays settled after them.
 _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
+# Queue entries that change the battlefield only by lowering health (damage): auras read
+# positions, controllers and subtypes, and no unit gets more health than its maximum, so
+# a settled battlefield stays settled after them (HG-57); some units may have died.
+_ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
 
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.

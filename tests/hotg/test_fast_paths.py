@@ -6,6 +6,10 @@
   `dataclasses.replace` or swapped into a card by the AI's determinizer.
 * The move search's shortcut (nothing blocking within reach) gives the same cells
   as the step-by-step search (HG-30/32).
+* An entry that only lowers health (`_ONLY_LOWERS_HEALTH`) leaves a settled battlefield
+  settled: the queue loop then only looks for deaths (HG-57).
+* What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
+  the deployment cells) agrees with the plain definitions (HG-24, HG-30).
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from hotg.cards import HotgCard
-from hotg.game import HotgGame, _walk, parse_cell
+from hotg.game import _ONLY_LOWERS_HEALTH, HotgGame, _Scan, _walk, parse_cell
 
 from .helpers import at, make, u
 
@@ -102,3 +108,49 @@ def test_hg30_move_shortcut_agrees_with_the_search() -> None:
         taken = set(others) | {start}
         steps = rng.randrange(0, 5)
         assert _walk(start, steps, blocked, taken) == _plain_walk(start, steps, blocked, taken)
+
+
+def _refresh_changes_nothing(g: HotgGame) -> bool:
+    """Settled (see `refresh_auras`): a refresh on a copy says so and changes nothing."""
+    probe = g.clone()
+    before = probe.canonical()
+    return probe.refresh_auras() and probe.canonical() == before
+
+
+def test_hg57_lowering_health_keeps_the_battlefield_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = 0
+    resolve = HotgGame._resolve
+
+    def checked_resolve(g: HotgGame, entry: tuple[object, ...]) -> bool:
+        nonlocal seen
+        if entry[0] not in _ONLY_LOWERS_HEALTH or not _refresh_changes_nothing(g):
+            return resolve(g, entry)
+        out = resolve(g, entry)
+        assert _refresh_changes_nothing(g), entry
+        seen += 1
+        return out
+
+    monkeypatch.setattr(HotgGame, "_resolve", checked_resolve)
+    _random_states(4)
+    assert seen > 100
+
+
+def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
+    for g in _random_states(3):
+        if g.pending is not None or g.is_over():
+            continue
+        p = g.active
+        scan = _Scan(g, p)
+        occ, ban = g.occupancy(), g.banished_cells()
+        assert scan.occ == occ and scan.ban == ban
+        assert scan.taken == set(occ) | set(ban)
+        assert scan.blocked == {cell for cell, uid in occ.items() if not g.is_ally(uid, p)}
+        assert scan.mine == [uid for uid in g.board_units(stones=False) if g.is_ally(uid, p)]
+        empty_next_to_mine = {
+            n
+            for cell, uid in occ.items()
+            if g.is_ally(uid, p)
+            for n in g.neighbours(cell)
+            if n not in occ and n not in ban
+        }
+        assert scan.deploy_cells() == g.deploy_cells(p) == sorted(empty_next_to_mine)
