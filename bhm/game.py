@@ -320,7 +320,8 @@ class BhmGame(Game):
 
     def free_slot(self, p: int) -> str | None:
         zones = self.zones.zones
-        homes = {c.home for c in self.cards_in(_DESERTERS[p])}
+        fled = zones[_DESERTERS[p]].cards  # a fled being's zone waits for it
+        homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
         for i, name in enumerate(_SLOT_ZONES[p]):
             if not zones[name].cards and i not in homes:
                 return name
@@ -334,15 +335,16 @@ class BhmGame(Game):
         if slot is None:
             return name
         cards, zones = self.zones.cards, self.zones.zones
+        uid = c.uid
         for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
             for z in _SLOT_ZONES[p]:
                 uids = zones[z].cards
-                if uids and uids[0] != c.uid:
+                if uids and uids[0] != uid:
                     o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
                     if o.defn.is_field and o.name == name:
                         return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
-                if u != c.uid and cards[u].name == name:  # type: ignore[attr-defined]
+                if u != uid and cards[u].name == name:  # type: ignore[attr-defined]
                     return self._zone_label(c, name, slot)
         return name
 
@@ -370,7 +372,8 @@ class BhmGame(Game):
         zone = c.zone
         near = zone in _NEAR_FIELD_ZONES  # `on_or_near_field(c)`
         if not mods:  # the common case: no effect changes it, the statics simply add up
-            return max(0, base + self._flat_bonuses(c, (stat,))[0]) if near else max(0, base)
+            value = base + self._flat_bonuses(c, (stat,))[0] if near else base
+            return value if value > 0 else 0
         sets = [m for m in mods if m.stat == stat and m.op == "set"]
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
