@@ -406,7 +406,8 @@ class ScarsGame(Game):
         (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("attack")
         if c.zone.startswith("units:"):
-            v += sum(w.defn.attack for w in self.weapons_on(c))
+            for w in self.weapons_on(c):
+                v += w.defn.attack
             v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
                 v += sum(1 for a in self.attackers if a != c.uid and self.has_kw(self.card(a), "Honor"))
@@ -416,7 +417,8 @@ class ScarsGame(Game):
         """Derived defense (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("defense")
         if c.zone.startswith("units:"):
-            v += sum(w.defn.defense for w in self.weapons_on(c))
+            for w in self.weapons_on(c):
+                v += w.defn.defense
             v += self._aura(c, "defense", statics)
         return v
 
@@ -789,9 +791,12 @@ class ScarsGame(Game):
         out: list[Action] = []
         can_e = self.available_energy(p) >= 1
         can_l = self.lives(p) >= 1
-        pays = [x for x, ok in (("e", can_e), ("l", can_l)) if ok]
+        pays = ("e", "l") if can_e and can_l else ("e",) if can_e else ("l",) if can_l else ()
         units = self.units(p)
-        attackers_pos = [u for u in units if u.position == "attack"]
+        attackers_pos = []
+        for u in units:
+            if u.position == "attack":
+                attackers_pos.append(u)
         for c in units:
             if c.moved:
                 continue
@@ -849,7 +854,8 @@ class ScarsGame(Game):
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
-                out.extend(Action("cast", (u, *m)) for m in self._cast_modes(p, c))
+                for m in self._cast_modes(p, c):
+                    out.append(Action("cast", (u, *m)))
         # `_ability_actions(p)`, asked only when a unit or structure has an ability
         for z in (_ZONE["units"][p], _ZONE["structures"][p]):
             for u in zones[z].cards:
@@ -874,7 +880,8 @@ class ScarsGame(Game):
                     continue
                 tk = spec.get("target", "")
                 if tk:
-                    out.extend(Action("ability", (u, t)) for t in self.targets(p, tk))
+                    for t in self.targets(p, tk):
+                        out.append(Action("ability", (u, t)))
                 else:
                     out.append(Action("ability", (u,)))
         return out
@@ -899,24 +906,27 @@ class ScarsGame(Game):
             if c.defn.instant:
                 continue  # prayers and Lightning cards are offered with the instant actions
             if self._castable(p, c, instant=False, energy=avail):
-                out.extend([Action("cast", (u, *m)) for m in self._cast_modes(p, c)])
+                for m in self._cast_modes(p, c):
+                    out.append(Action("cast", (u, *m)))
         if not self.support_played[p]:  # SC-22: one support per turn
-            out.extend([Action("support", (u,)) for u in hand])
+            for u in hand:
+                out.append(Action("support", (u,)))
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(Action("life"))
         spec = cards[self.hero_uid(p)].defn.ability  # type: ignore[attr-defined]
         if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
-                out.extend([Action("hero", (t,)) for t in self.targets(p, tk)])
+                for t in self.targets(p, tk):
+                    out.append(Action("hero", (t,)))
             else:
                 out.append(Action("hero"))
         for w in zones[_ZONE["weapons"][p]].cards:  # SC-14: re-equip
             wc: ScarsCard = cards[w]  # type: ignore[assignment]
             if avail >= wc.defn.equip:
-                out.extend(
-                    [Action("equip", (w, u)) for u in zones[_ZONE["units"][p]].cards if u != wc.attached]
-                )
+                for u in zones[_ZONE["units"][p]].cards:
+                    if u != wc.attached:
+                        out.append(Action("equip", (w, u)))
         return out
 
     def can_attack(self, c: ScarsCard) -> bool:
@@ -928,10 +938,14 @@ class ScarsGame(Game):
 
     def _attack_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
-        enemy_targets = [self.hero_uid(1 - p)] + [u.uid for u in self.units(1 - p) if u.position == "attack"]
+        enemy_targets = [self.hero_uid(1 - p)]
+        for e in self.units(1 - p):
+            if e.position == "attack":
+                enemy_targets.append(e.uid)
         for c in self.units(p):
             if self.can_attack(c):
-                out.extend(Action("attack", (c.uid, t)) for t in enemy_targets)
+                for t in enemy_targets:
+                    out.append(Action("attack", (c.uid, t)))
         return out
 
     def _learn_decision(self) -> tuple[Decision, list[Action]]:
