@@ -316,7 +316,8 @@ class BhmGame(Game):
         slot = self.slot_of(c)
         if slot is None:
             return []
-        return [self.card(u) for u in self.zones[slot].cards if u != c.uid]
+        cards, uid = self.zones.cards, c.uid
+        return [cards[u] for u in self.zones.zones[slot].cards if u != uid]  # type: ignore[misc]
 
     def free_slot(self, p: int) -> str | None:
         zones = self.zones.zones
@@ -425,16 +426,19 @@ class BhmGame(Game):
 
     def keywords(self, c: BhmCard) -> list[str]:
         """Effective keywords: printed, granted by attachments, own territories and effects."""
-        if self.on_or_near_field(c) and self.abilities_off(c):
+        near = self.on_or_near_field(c)
+        if near and self.abilities_off(c):
             return []
-        kws = list(c.defn.keywords)
-        if self.on_or_near_field(c):
+        d = c.defn
+        kws = list(d.keywords)
+        if near:
             for a in self.attachments(c):
                 kws.extend(a.defn.grants)
-            for t in self.cards_in(f"territories:{c.controller}"):
-                if c.defn.is_being and t.defn.element in ("", c.defn.element):  # BH-71: beings only
+            for t in self.cards_in(_TERRITORIES[c.controller]):  # type: ignore[index]
+                if d.is_being and t.defn.element in ("", d.element):  # BH-71: beings only
                     kws.extend(t.defn.grants)
-            kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
+            if c.modifiers:
+                kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
         if c.nameless:  # BH-101: Eternal goes with the name
             kws = [k for k in kws if keyword_name(k) != "Eternal"]
         return kws
