@@ -129,14 +129,8 @@ class Zones:
         """
         card = self.cards[uid]
         dest = self.zones[to]
-        seen = {to}
-        while dest.full:
-            if dest.overflow is None:
-                raise ZoneFull(f"zone {dest.name} is full")
-            dest = self.zones[dest.overflow]
-            if dest.name in seen:
-                raise ZoneFull(f"overflow loop at {dest.name}")
-            seen.add(dest.name)
+        if dest.full:
+            dest = self._overflow(dest)
             position = None
         if card.zone:
             self.zones[card.zone].cards.remove(uid)
@@ -146,6 +140,18 @@ class Zones:
             dest.cards.insert(position, uid)
         card.zone = dest.name
         return dest.name
+
+    def _overflow(self, full: Zone) -> Zone:
+        """Where a card sent to the full zone `full` lands: its overflow zone, and on."""
+        dest, seen = full, {full.name}
+        while dest.full:
+            if dest.overflow is None:
+                raise ZoneFull(f"zone {dest.name} is full")
+            dest = self.zones[dest.overflow]
+            if dest.name in seen:
+                raise ZoneFull(f"overflow loop at {dest.name}")
+            seen.add(dest.name)
+        return dest
 
     # -- checks, copies, hashes ---------------------------------------------
     def check_conservation(self) -> None:
