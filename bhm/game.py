@@ -1032,6 +1032,8 @@ class BhmGame(Game):
             for a in mine:
                 phys = self._attacker_problem(a, True) is None
                 power = not a.power_attacked and self._attacker_problem(a, False) is None
+                if not (phys or power):
+                    continue
                 for t in enemies:
                     if phys and t.uid in targets[True]:
                         out.append(A("attack", (a.uid, t.uid)))
