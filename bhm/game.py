@@ -540,6 +540,12 @@ class BhmGame(Game):
             return f"{t.name} is a FIRE being and cannot be frozen"
         return None
 
+    @staticmethod
+    def target_kind(source: BhmCard) -> str | None:
+        """The kind of target a card's effect takes (see `target_problem`); None: it needs none."""
+        e = EFFECTS.get(source.defn.effect)
+        return None if e is None else e.target
+
     def targets_for(
         self, player: int, source: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
     ) -> list[int] | None:
@@ -547,20 +553,19 @@ class BhmGame(Game):
 
         `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
         the cards that pass the part of `target_problem` that does not depend on the source."""
-        d = source.defn
-        e = EFFECTS.get(d.effect)
-        if e is None or e.target is None:
+        kind = self.target_kind(source)
+        if kind is None:
             return None
-        if e.target == "dead_being":
+        if kind == "dead_being":
             cands = self.cards_in(f"dead:{player}")
-            return [t.uid for t in cands if self.target_problem(e.target, player, source, t) is None]
+            return [t.uid for t in cands if self.target_problem(kind, player, source, t) is None]
         if memo is None:
             memo = {}
-        key = (player, e.target)
+        key = (player, kind)
         open_targets = memo.get(key)
         if open_targets is None:  # the part of `target_problem` that does not depend on the source
             cands = self.field_cards(0) + self.field_cards(1)
-            open_targets = [t for t in cands if self._open_target_problem(e.target, player, t) is None]
+            open_targets = [t for t in cands if self._open_target_problem(kind, player, t) is None]
             memo[key] = open_targets
         return [t.uid for t in open_targets if self._source_target_problem(player, source, t) is None]
 
@@ -1536,7 +1541,7 @@ class BhmGame(Game):
                 if "Indestructible" not in t.defn.keywords
             ]
             return len(opp) >= 2
-        return self.targets_for(self.active, self.card(int(pa[1]))) is not None
+        return self.target_kind(self.card(int(pa[1]))) is not None  # as `targets_for` is not None
 
     def _announce(self, pa: tuple[Any, ...]) -> None:
         """BH-67: the action is declared and goes on the stack; the opponent gets priority and may
