@@ -89,6 +89,7 @@ class DefFacts:
         "guard",
         "immune",
         "protect",
+        "shields",
         "stealth",
         "structure",
         "targeted",
@@ -121,6 +122,8 @@ class DefFacts:
         self.immune = tuple(
             str(keyword_value(k)) for k, n in zip(d.keywords, names, strict=True) if n == "Immune"
         )
+        # the keywords that can keep it from being targeted: Stealth and Immune (HG-64, HG-67)
+        self.shields = self.stealth or bool(self.immune)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,4 +398,4 @@ class HotgCard(Card):
 
     @property
     def subtypes(self) -> tuple[str, ...]:
-        return self.hdef.subtypes
+        return self.defn.subtypes

@@ -108,10 +108,24 @@ class _CellActions(dict[tuple[int, int], Action]):
         return a
 
 
+class _AttackActions(dict[int, Action]):
+    """The actions `attack uid target` of one unit, by target, each made when first asked for."""
+
+    __slots__ = ("uid",)
+
+    def __init__(self, uid: int) -> None:
+        super().__init__()
+        self.uid = uid
+
+    def __missing__(self, target: int) -> Action:
+        a = self[target] = Action("attack", (self.uid, target))
+        return a
+
+
 # Actions are immutable values: the move, attack and deployment actions are made once
-# and shared (moves and deployments: uid -> cell -> action).
+# and shared (uid -> cell or target -> action).
 _MOVES: dict[int, _CellActions] = {}
-_ATTACKS: dict[tuple[int, int], Action] = {}
+_ATTACKS: dict[int, _AttackActions] = {}
 _DEPLOYS: dict[int, _CellActions] = {}
 
 
@@ -125,11 +139,12 @@ def _cell_actions(
     return [known[cell] for cell in cells]
 
 
-def _attack_action(uid: int, target: int) -> Action:
-    a = _ATTACKS.get((uid, target))
-    if a is None:
-        a = _ATTACKS[(uid, target)] = Action("attack", (uid, target))
-    return a
+def _attack_actions(uid: int, targets: list[int]) -> list[Action]:
+    """The actions `attack uid target` for each of `targets`, in order."""
+    known = _ATTACKS.get(uid)
+    if known is None:
+        known = _ATTACKS[uid] = _AttackActions(uid)
+    return [known[t] for t in targets]
 
 
 _END = Action("end")
@@ -224,12 +239,18 @@ def _walk(
     return sorted(seen - taken)
 
 
-def _in_reach(row: int, col: int, rng: int, foes: list[tuple[int, int, int]]) -> list[int]:
-    """The uids of `foes` (uid, row, col) that a unit at row, col with range `rng`
-    reaches, in their order (HG-40, as `in_range`)."""
-    if rng <= 1:  # melee: the 8 neighbours
-        return [t for t, r, k in foes if -1 <= r - row <= 1 and -1 <= k - col <= 1 and (r, k) != (row, col)]
-    return [t for t, r, k in foes if 0 < abs(r - row) + abs(k - col) <= rng]
+@cache
+def _reach(cell: tuple[int, int], rng: int) -> frozenset[tuple[int, int]]:
+    """The cells a unit on `cell` with range `rng` reaches (HG-40, as `in_range`): melee
+    the 8 neighbours, a range > 1 counts orthogonal steps."""
+    return frozenset(NEIGHBOURS[cell] if rng <= 1 else _diamond(cell, rng))
+
+
+def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, int]]]) -> list[int]:
+    """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches,
+    in their order."""
+    reach = _reach(cell, rng)
+    return [t for t, at in foes if at in reach]
 
 
 class _Scan:
@@ -266,7 +287,7 @@ class _Scan:
         # The cells where no unit may stop (occupied, or kept by a banished unit).
         self.taken = occ.keys() | self.ban.keys()
         self.deploy: list[tuple[int, int]] | None = None
-        self.foes: list[tuple[int, int, int]] | None = None
+        self.foes: list[tuple[int, tuple[int, int]]] | None = None
 
     def deploy_cells(self) -> list[tuple[int, int]]:
         """`deploy_cells(player)`."""
@@ -274,12 +295,12 @@ class _Scan:
             self.deploy = self.game.deploy_cells(self.player, self.occ, self.ban)
         return self.deploy
 
-    def attackable(self) -> list[tuple[int, int, int]]:
-        """(uid, row, col) of each of `attackable(player)`."""
+    def attackable(self) -> list[tuple[int, tuple[int, int]]]:
+        """(uid, cell) of each of `attackable(player)`."""
         if self.foes is None:
             cards = self.game.zones.cards
             self.foes = [
-                (t, cards[t].row, cards[t].col)  # type: ignore[attr-defined]  # a HotgCard
+                (t, (cards[t].row, cards[t].col))  # type: ignore[attr-defined]  # a HotgCard
                 for t in self.game.attackable(self.player, self.occ)
             ]
         return self.foes
@@ -560,20 +581,28 @@ class HotgGame(Game):
         if c is None or c.zone != "board":  # HG-62: banished units are no valid target
             return False
         stone = uid in self.stones
-        keywords = not c.silenced and c.defn.keywords  # `text_keywords()`
-        if not keywords and not stone:
-            return True  # no Stealth, no Immune, no stone that Guard protects: the common case
         f = c.defn.facts
+        shields = not c.silenced and f.shields  # Stealth or Immune in its text (HG-73)
+        if not shields and not stone:
+            return True  # no Stealth, no Immune, no stone that Guard protects: the common case
         enemy = c.controller != controller  # `is_enemy`
         if enemy and self.stealthed(uid):  # HG-64
             return False
         if enemy and stone and self.guarded(self.stones.index(uid), occ):  # HG-63
             return False
-        return not (keywords and f.immune and self.immune_blocks(uid, kind, controller))  # HG-67
+        return not (shields and f.immune and self.immune_blocks(uid, kind, controller))  # HG-67
 
     def targets_for(
-        self, spec: str, controller: int, kind: str, source: int, params: Mapping[str, Any]
+        self,
+        spec: str,
+        controller: int,
+        kind: str,
+        source: int,
+        params: Mapping[str, Any],
+        occ: dict[tuple[int, int], int] | None = None,
     ) -> list[int]:
+        """The units an ability of `kind` with target `spec` (and `params`) may target, in
+        board order. (`occ`: the current `occupancy()`, when the caller has it.)"""
         if spec == "none":
             return []
         if spec == "self":
@@ -601,7 +630,7 @@ class HotgGame(Game):
                 continue
             if subtype and params["subtype"] not in c.subtypes:
                 continue
-            if self.can_target(uid, kind, controller):
+            if self.can_target(uid, kind, controller, occ):
                 out.append(uid)
         return out
 
@@ -1267,7 +1296,7 @@ class HotgGame(Game):
         acts: list[Action] = self._play_actions(p, scan)
         for uid in scan.mine:
             acts += self._unit_actions(uid, p, scan)
-        acts += self._ability_actions(p)
+        acts += self._ability_actions(p, scan.occ)
         acts.append(_END)
         return acts
 
@@ -1298,19 +1327,20 @@ class HotgGame(Game):
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if max(0, c.stat("attack") if mods else d.attack) > 0:
                 rng = max(1, c.stat("range") if mods else d.range)
-                acts += [_attack_action(uid, t) for t in _in_reach(c.row, c.col, rng, scan.attackable())]
+                acts += _attack_actions(uid, _in_reach((c.row, c.col), rng, scan.attackable()))
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
-            acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry")
+            acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
 
-    def _ability_actions(self, p: int) -> list[Action]:
+    def _ability_actions(self, p: int, occ: dict[tuple[int, int], int] | None = None) -> list[Action]:
+        """The ways to use `p`'s Leader Ability (`occ`: the current `occupancy()`, if known)."""
         pl = self.pl[p]
         if pl.ability_used:  # `_can_ability`, without its messages
             return []
         ab_def = self.pool[pl.ability]
         if ab_def.cost > pl.mana:
             return []
-        return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability")
+        return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability", occ)
 
     def _legal_like(self, a: Action) -> list[Action]:
         """The legal actions `a` could be one of (same verb and, for cards and units,
@@ -1343,15 +1373,23 @@ class HotgGame(Game):
             raise IllegalAction(self.explain_illegal(action))
 
     def _with_targets(
-        self, verb: str, args: tuple[int | str, ...], d: HotgDef, when: str, p: int, source: int, kind: str
+        self,
+        verb: str,
+        args: tuple[int | str, ...],
+        d: HotgDef,
+        when: str,
+        p: int,
+        source: int,
+        kind: str,
+        occ: dict[tuple[int, int], int] | None = None,
     ) -> list[Action]:
         """One action without a target, or one per target of the first `when` ability of
-        `d` that takes one."""
+        `d` that takes one (`occ`: the current `occupancy()`, when the caller has it)."""
         targeted = d.facts.targeted.get(when)
         if targeted is None:
             return [Action(verb, args)]
         spec, ab = targeted
-        return [Action(verb, (*args, t)) for t in self.targets_for(spec, p, kind, source, ab)]
+        return [Action(verb, (*args, t)) for t in self.targets_for(spec, p, kind, source, ab, occ)]
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
         acts: list[Action] = []
@@ -1376,12 +1414,14 @@ class HotgGame(Game):
         cost = self.cost(uid, p, reductions) if reductions else max(0, c.defn.cost)
         if cost > self.pl[p].mana:
             return []
-        if c.hdef.kind == "unit":
+        if c.defn.kind == "unit":
             if scan is None:
                 scan = _Scan(self, p)
             return _cell_actions(_DEPLOYS, "play", uid, scan.deploy_cells())
-        if c.hdef.kind == "spell":
-            return self._with_targets("play", (uid,), c.hdef, "spell", p, uid, "spell")
+        if c.defn.kind == "spell":
+            return self._with_targets(
+                "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ if scan is not None else None
+            )
         return []
 
     def deploy_cells(
@@ -1441,8 +1481,8 @@ class HotgGame(Game):
             foes = self.attackable(self.card(uid).controller)
         cards = self.zones.cards
         c = self.card(uid)
-        foes_at = [(t, cards[t].row, cards[t].col) for t in foes]  # type: ignore[attr-defined]
-        return _in_reach(c.row, c.col, self.range_of(uid), foes_at)
+        foes_at = [(t, (cards[t].row, cards[t].col)) for t in foes]  # type: ignore[attr-defined]
+        return _in_reach((c.row, c.col), self.range_of(uid), foes_at)
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:

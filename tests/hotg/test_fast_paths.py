@@ -10,6 +10,9 @@
   settled: the queue loop then only looks for deaths (HG-57).
 * What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
   the deployment cells) agrees with the plain definitions (HG-24, HG-30).
+* The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
+  path of `can_target` (no Stealth, no Immune, no stone) with the full checks
+  (HG-63, HG-64, HG-67).
 """
 
 from __future__ import annotations
@@ -154,3 +157,30 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
             if n not in occ and n not in ban
         }
         assert scan.deploy_cells() == g.deploy_cells(p) == sorted(empty_next_to_mine)
+
+
+def test_hg40_attack_targets_agree_with_in_range() -> None:
+    seen = 0
+    for g in _random_states(3):
+        for uid in g.board_units(stones=False):
+            p = g.card(uid).controller
+            expected = [t for t in g.attackable(p) if g.in_range(uid, t)]
+            assert g.attack_targets(uid) == expected
+            seen += len(expected)
+    assert seen > 100
+
+
+def test_can_target_fast_path_agrees_with_the_checks() -> None:
+    for g in _random_states(2):
+        for uid in g.board_units():
+            c = g.card(uid)
+            for controller in (0, 1, None):
+                for kind in ("spell", "warcry", "ability", "attack"):
+                    enemy = g.is_enemy(uid, controller)
+                    stone = g.is_stone(uid)
+                    plain = not (
+                        (enemy and g.stealthed(uid))
+                        or (enemy and stone and g.guarded(g.stones.index(uid)))
+                        or g.immune_blocks(uid, kind, controller)
+                    )
+                    assert g.can_target(uid, kind, controller) == plain, (c, kind, controller)
