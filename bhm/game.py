@@ -1431,8 +1431,10 @@ class BhmGame(Game):
         p = self.active
         self.turn += 1
         self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
+        until = f"start{p}"
         for c in self.field_cards(0) + self.field_cards(1) + self.fled_cards():
-            c.modifiers = tuple(m for m in c.modifiers if m.until != f"start{p}")  # fled beings too (BH-37)
+            if c.modifiers:  # fled beings too (BH-37)
+                c.modifiers = tuple(m for m in c.modifiers if m.until != until)
             if c.controller == p:
                 c.returned = False
         if not self.draw(p, mandatory=True):  # BH-20, BH-05
@@ -1790,7 +1792,8 @@ class BhmGame(Game):
         for q in (0, 1):
             for c in self.field_cards(q) + self.cards_in(f"deserters:{q}"):
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
-                c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
+                if c.modifiers:
+                    c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
                 if q == p:
                     c.frozen = False  # BH-93 until its controller's final phase
         if self.armageddon is not None and self.cll[p] <= self.armageddon:  # BH-07
@@ -1798,7 +1801,7 @@ class BhmGame(Game):
             if self.won is not None:
                 return
         for name in _SLOT_ZONES[p]:  # BH-56
-            for u in list(self.zones[name].cards):
+            for u in list(self.zones.zones[name].cards):
                 c = self.card(u)
                 if c.defn.type == "power" and not c.defn.equip:
                     self.zones.move(u, f"dead:{c.owner}")
