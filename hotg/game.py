@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -684,7 +685,9 @@ class HotgGame(Game):
     def _check_deaths(self) -> None:
         if self.result is not None:  # HG-02: the game ended already; game_over is emitted once
             return
-        dead_stones = [p for p in (0, 1) if self.card(self.stones[p]).hp <= 0]
+        cards = self.zones.cards
+        stones = self.stones
+        dead_stones = [p for p in (0, 1) if cards[stones[p]].hp <= 0]
         if dead_stones:  # HG-02
             if len(dead_stones) == 2:
                 self.result = -1
@@ -697,8 +700,6 @@ class HotgGame(Game):
                     winner=self.result,
                 )
             return
-        cards = self.zones.cards
-        stones = self.stones
         for uid in self.zones.zones["board"].cards:  # (pushing entries leaves the board as it is)
             c: HotgCard = cards[uid]  # type: ignore[assignment]
             if c.hp <= 0 and not c.dying and uid not in stones:
@@ -1012,7 +1013,7 @@ class HotgGame(Game):
         new: dict[int, list[Modifier]] = {}
         for s in sources:
             for _, ab in s.defn.facts.auras:
-                for uid, stat, value in fx.AURAS[str(ab["do"])](self, s, ab, occ):  # type: ignore[arg-type]
+                for uid, stat, value in fx.AURAS[ab["do"]](self, s, ab, occ):  # type: ignore[arg-type]
                     new.setdefault(uid, []).append(_aura_modifier(stat, value, s.uid))
         for c in units:
             mods = c.modifiers
@@ -1027,7 +1028,7 @@ class HotgGame(Game):
                 if c.hp > top:
                     c.hp = top
                 continue
-            had = any(m.tag == "aura" for m in mods)
+            had = "aura" in map(_TAG, mods)  # any aura bonus
             if had:
                 kept = [m for m in mods if m.tag != "aura"]
                 if gets:
@@ -1063,7 +1064,7 @@ class HotgGame(Game):
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
         for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
             c = self.card(uid)
-            if c.modifiers and any(m.until == until for m in c.modifiers):
+            if until in map(_UNTIL, c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
                 c.hp = min(c.hp, self.max_health(uid))  # HG-56
                 ended = True
@@ -1309,7 +1310,7 @@ class HotgGame(Game):
     def _unit_actions(self, uid: int, p: int, scan: _Scan | None = None) -> list[Action]:
         """Moves, attacks and the activated Warcry of one of `p`'s units (`scan`: what
         `p`'s units share within one `legal_actions()`)."""
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         if c.exhausted or c.stunned_by >= 0:
             return []  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
         if scan is None:
@@ -2155,6 +2156,9 @@ _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 # positions, controllers and subtypes, and no unit gets more health than its maximum, so
 # a settled battlefield stays settled after them (HG-57); some units may have died.
 _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
+
+_TAG = attrgetter("tag")  # a modifier's tag
+_UNTIL = attrgetter("until")  # when a modifier ends
 
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.
