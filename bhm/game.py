@@ -1064,12 +1064,12 @@ class BhmGame(Game):
                     out.append(A("strategy", (c.uid,)))
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(A("territory", (c.uid,)))
-        homes = {c.home for c in self.cards_in(_DESERTERS[p])}
-        zones = self.zones.zones
+        zones, table = self.zones.zones, self.zones.cards
+        homes = {c.home for c in self.cards_in(_DESERTERS[p])} if zones[_DESERTERS[p]].cards else ()
         # BH-94: an Indestructible object left alone may be attached again
         for z, name in enumerate(_SLOT_ZONES[p]):
             cards = zones[name].cards
-            if cards and not self.card(cards[0]).defn.is_field and z not in homes:
+            if cards and not table[cards[0]].defn.is_field and z not in homes:  # type: ignore[attr-defined]
                 for u in cards:
                     o = self.card(u)
                     if o.defn.type == "object":
