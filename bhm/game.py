@@ -1130,6 +1130,10 @@ class BhmGame(Game):
     def reactions_for(self, q: int, pa: tuple[Any, ...] | None = None) -> list[BhmCard]:
         """Reaction cards player q may play now in answer to `pa` (default: the entry they would
         answer on the stack, see `answerable`) (BH-67)."""
+        cll = self.cll[q]  # BH-11: a reaction's rank at most the player's C.LL
+        held = [r for r in self.cards_in(f"hand:{q}") if r.defn.reaction and r.defn.rank <= cll]
+        if not held:  # most hands: nothing to look for on the stack
+            return []
         if pa is None:
             found = self.answerable(q)
             if found is None:
@@ -1137,9 +1141,7 @@ class BhmGame(Game):
             pa = found[1]
         out = []
         tgt = self.pending_target(pa)
-        for r in self.cards_in(f"hand:{q}"):
-            if not r.defn.reaction or r.defn.rank > self.cll[q]:  # BH-11 rank ≤ C.LL
-                continue
+        for r in held:
             e = EFFECTS[r.defn.effect]
             if pa[0] not in e.answers:
                 continue
