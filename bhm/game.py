@@ -859,7 +859,7 @@ class BhmGame(Game):
             return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
         d = c.defn
         pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"))
-        return (
+        return (  # as `stat`: the maximum less what was lost (`_left`)
             None if d.pod is None else _left(d.pod + pod, c.pod_spent),
             None if d.salud is None else _left(d.salud + salud, c.wounds),
             None if d.val is None else _left(d.val + val, c.val_lost),
