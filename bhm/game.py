@@ -1079,8 +1079,8 @@ class BhmGame(Game):
         for b in mine:
             if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
                 out.append(A("ability", (b.uid,)))
-        if free:
-            invokers = [b for b in mine if b.defn.is_invoker and b.inv_points > 0 and not b.frozen]
+        invokers = [b for b in mine if b.defn.is_invoker and b.inv_points > 0 and not b.frozen]
+        if free and invokers:
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
                     if inv.defn.rank <= b.inv_points:  # BH-73
