@@ -1581,7 +1581,8 @@ class BhmGame(Game):
         if e[0] == "react":
             answered_dead = self.entry_dead(int(e[2]))
         controller, pa = self.stack.pop()
-        self.cancelled = tuple(x for x in self.cancelled if x < i)
+        if self.cancelled:
+            self.cancelled = tuple(x for x in self.cancelled if x < i)
         if pa[0] == "react":
             self._resolve_reaction(controller, pa, dead, answered_dead)
         else:
