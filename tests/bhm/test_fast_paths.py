@@ -1,0 +1,59 @@
+"""The facts the engine works out once or reads the quick way agree with what they stand for."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file
+from bhm.game import _BEING_ZONES, _NEAR_FIELD_ZONES, BhmGame, _left
+from common.cards import keyword_name
+from common.errors import DataError
+
+
+def test_definition_facts_agree_with_the_printed_fields() -> None:
+    """BhmDef's init=False facts: worked out from the card as printed (BH-71 for is_being)."""
+    for d in card_pool().values():
+        assert d.is_field == (d.type in FIELD_TYPES)
+        assert d.is_being == (d.type in BEING_TYPES)
+        assert d.is_invoker == ("INVOKER" in d.classes)
+        assert d.kw_names == {keyword_name(k) for k in d.keywords}
+        assert d.grant_names == {keyword_name(k) for k in d.grants}
+
+
+@pytest.mark.parametrize("key", ["is_field", "kw_names", "grant_names"])
+def test_a_worked_out_fact_is_not_a_card_file_key(tmp_path: Path, key: str) -> None:
+    p = tmp_path / "cards.toml"
+    p.write_text(
+        f'[[card]]\nid = "x"\nname = "X"\ntype = "being"\npod = 100\nsalud = 100\n{key} = true\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError, match="unknown key"):
+        load_card_file(p)
+
+
+def test_left_is_what_stat_gives() -> None:
+    for top in range(-300, 301, 50):
+        for lost in range(0, 401, 50):
+            assert _left(top, lost) == max(0, max(0, top) - lost)
+
+
+def test_zone_sets_match_the_zone_names() -> None:
+    g = BhmGame.new_game(seed=1)
+    for name in g.zones.zones:
+        assert (name in _BEING_ZONES) == name.startswith("slot:")
+        assert (name in _NEAR_FIELD_ZONES) == name.startswith(("slot:", "deserters:"))
+
+
+def test_target_kind_says_whether_targets_for_gives_a_list() -> None:
+    """`pending_needs_target` asks `target_kind`; it must agree with `targets_for(...) is not None`."""
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                assert (g.target_kind(c) is None) == (g.targets_for(g.active, c) is None)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
