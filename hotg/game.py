@@ -90,6 +90,7 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 # The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
+NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (set unions keep the hashes)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 
@@ -519,7 +520,7 @@ class HotgGame(Game):
         cell = self.cell_of(stone)
         if cell is None:
             return False
-        return any(self.is_ally(u, player) and self.has_guard(u) for u in self.units_adjacent(cell, occ))
+        return any(self.has_guard(u) and self.is_ally(u, player) for u in self.units_adjacent(cell, occ))
 
     def stunned(self, uid: int) -> bool:
         return self.card(uid).stunned_by >= 0
@@ -1441,7 +1442,7 @@ class HotgGame(Game):
         out: set[tuple[int, int]] = set()
         for cell, uid in occ.items():
             if cards[uid].controller == p:
-                out.update(NEIGHBOURS[cell])
+                out |= NEIGHBOUR_SETS[cell]
         out.difference_update(occ, ban)  # empty cells only
         return sorted(out)
 
