@@ -172,10 +172,10 @@ class BhmGame(Game):
         for p in (0, 1):
             content = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
             deck = cls.check_deck(content, file=f"<deck of {_p(p)}>")
+            invocations, main = f"invocations:{p}", f"deck:{p}"
             for cid in deck.expanded():
                 d = g.pool[cid]
-                zone = f"invocations:{p}" if d.type == "invocation" else f"deck:{p}"
-                g.zones.create(d, p, zone, factory=_make)
+                g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
         for p in (0, 1):  # BH-02
             for _ in range(5):
