@@ -124,11 +124,27 @@ class _AttackActions(dict[int, Action]):
         return a
 
 
+class _VerbActions(dict[tuple[int | str, ...], Action]):
+    """The actions of one verb, by their arguments, each made when first asked for."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, args: tuple[int | str, ...]) -> Action:
+        a = self[args] = Action(self.verb, args)
+        return a
+
+
 # Actions are immutable values: the move, attack and deployment actions are made once
-# and shared (uid -> cell or target -> action).
+# and shared (uid -> cell or target -> action), and so are the spells, Warcries and
+# Leader Abilities with or without a target (verb -> arguments -> action).
 _MOVES: dict[int, _CellActions] = {}
 _ATTACKS: dict[int, _AttackActions] = {}
 _DEPLOYS: dict[int, _CellActions] = {}
+_ACTIONS = {verb: _VerbActions(verb) for verb in ("play", "warcry", "ability")}
 
 
 def _cell_actions(
@@ -440,9 +456,9 @@ class HotgGame(Game):
         return cell not in self.occupancy() and cell not in self.banished_cells()
 
     def cell_of(self, uid: int) -> tuple[int, int] | None:
-        if not self.on_board(uid):
+        c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
+        if c is None or c.zone != "board":  # `on_board`
             return None
-        c = self.card(uid)
         return (c.row, c.col)
 
     @staticmethod
@@ -1062,9 +1078,10 @@ class HotgGame(Game):
         """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield
         was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
         ended = False
+        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
         for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
-            c = self.card(uid)
+            c = cards[uid]
             if until in map(_UNTIL, c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
                 c.hp = min(c.hp, self.max_health(uid))  # HG-56
@@ -1210,11 +1227,12 @@ class HotgGame(Game):
                 self.log.emit("banish", f"{c.name} comes back to {cell_str((c.row, c.col))}", target=uid)
                 settled = False
         settled = self._expire(f"sont:{p}", settled)
+        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         for uid in self.zones["banished"].cards:
-            if self.card(uid).stunned_by == p:  # HG-65: the stun ends even while banished
-                self.card(uid).stunned_by = -1
+            if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
+                cards[uid].stunned_by = -1
         for uid in self.board_units(stones=False):
-            c = self.card(uid)
+            c = cards[uid]
             if c.stunned_by == p:  # HG-65
                 c.stunned_by = -1
             if c.controller == p:
@@ -1233,7 +1251,7 @@ class HotgGame(Game):
         self._check_deaths()
         # Start-of-turn effects in the order their cards were played.
         for uid in self.board_units(stones=False):
-            c = self.card(uid)
+            c = cards[uid]
             if c.controller == p:
                 for idx, ab in c.abilities("start_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
@@ -1242,8 +1260,9 @@ class HotgGame(Game):
     def _end_turn(self, p: int) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
+        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         for uid in self.board_units(stones=False):
-            c = self.card(uid)
+            c = cards[uid]
             if c.controller == p:
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
@@ -1253,8 +1272,9 @@ class HotgGame(Game):
     def _finish_turn(self, p: int) -> bool:
         """The turn passes; True when the battlefield is settled (see `_start_turn`)."""
         settled = self._expire("eot")
+        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         for uid in self.board_units(stones=False):
-            c = self.card(uid)
+            c = cards[uid]
             if c.controller == p:
                 c.moved = False
                 c.attacked = False
@@ -1387,11 +1407,12 @@ class HotgGame(Game):
     ) -> list[Action]:
         """One action without a target, or one per target of the first `when` ability of
         `d` that takes one (`occ`: the current `occupancy()`, when the caller has it)."""
+        known = _ACTIONS[verb]
         targeted = d.facts.targeted.get(when)
         if targeted is None:
-            return [Action(verb, args)]
+            return [known[args]]
         spec, ab = targeted
-        return [Action(verb, (*args, t)) for t in self.targets_for(spec, p, kind, source, ab, occ)]
+        return [known[(*args, t)] for t in self.targets_for(spec, p, kind, source, ab, occ)]
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
         acts: list[Action] = []
