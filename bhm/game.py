@@ -575,6 +575,11 @@ class BhmGame(Game):
 
     def _attacker_problem(self, a: BhmCard, physical: bool) -> str | None:
         """The part of `attack_problem` about the attacker."""
+        return self._attacker_ready_problem(a) or self._attack_means_problem(a, physical)
+
+    def _attacker_ready_problem(self, a: BhmCard) -> str | None:
+        """The part of `_attacker_problem` that is the same for both kinds of attack: whether `a`
+        may attack at all now."""
         if not self.on_field(a) or a.controller != self.active:
             return f"{a.name} is not one of your beings on the field"
         if a.petrified:
@@ -585,6 +590,10 @@ class BhmGame(Game):
             return f"{a.name} has already attacked this turn"  # BH-35
         if a.invoked:
             return f"{a.name} made an invocation this turn and cannot attack"  # BH-74
+        return None
+
+    def _attack_means_problem(self, a: BhmCard, physical: bool) -> str | None:
+        """The rest of `_attacker_problem`: what the kind of attack takes of `a`."""
         if physical:
             if a.defn.fue is None or self.cur(a, "fue") <= 0:
                 return f"{a.name} has no FUE"  # BH-30
@@ -1034,9 +1043,11 @@ class BhmGame(Game):
                     targets[False].add(t.uid)
                     if not self.has(t, "Intangible"):  # the physical part (BH-98)
                         targets[True].add(t.uid)
-            for a in mine:
-                phys = self._attacker_problem(a, True) is None
-                power = not a.power_attacked and self._attacker_problem(a, False) is None
+            for a in mine:  # `_attacker_problem`, its part shared by both attacks asked once
+                if self._attacker_ready_problem(a) is not None:
+                    continue
+                phys = self._attack_means_problem(a, True) is None
+                power = not a.power_attacked and self._attack_means_problem(a, False) is None
                 if not (phys or power):
                     continue
                 for t in enemies:
