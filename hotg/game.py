@@ -1349,7 +1349,9 @@ class HotgGame(Game):
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if max(0, c.stat("attack") if mods else d.attack) > 0:
                 rng = max(1, c.stat("range") if mods else d.range)
-                acts += _attack_actions(uid, _in_reach((c.row, c.col), rng, scan.attackable()))
+                targets = _in_reach((c.row, c.col), rng, scan.attackable())
+                if targets:
+                    acts += _attack_actions(uid, targets)
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
             acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
