@@ -273,31 +273,34 @@ def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, 
 
 class _Scan:
     """What the active player's cards and units share within one `legal_actions()`,
-    worked out once (the deployment cells and the attackable units when first asked
-    for). It lives only as long as that call: the state may change right after."""
+    worked out once (the deployment cells when first asked for). It lives only as long
+    as that call: the state may change right after."""
 
-    __slots__ = ("ban", "blocked", "deploy", "foes", "game", "mine", "occ", "player", "taken")
+    __slots__ = ("ban", "blocked", "deploy", "game", "mine", "occ", "others", "player", "taken")
 
     occ: dict[tuple[int, int], int]
     mine: list[int]
     blocked: set[tuple[int, int]]
+    others: list[tuple[int, tuple[int, int]]]
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
-        # One pass over the battlefield: `occupancy()`, the player's units (no stone), and
-        # the cells that block its moves (those of units it does not control; one unit a
-        # cell, HG-05).
+        # One pass over the battlefield: `occupancy()`, the player's units (no stone), the
+        # units it does not control with their cells, in board order, and the cells that
+        # block its moves (theirs; one unit a cell, HG-05).
         cards = game.zones.cards
         stones = game.stones
         self.occ = occ = {}
         self.mine = mine = []
+        self.others = others = []
         self.blocked = blocked = set()
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
             cell = (c.row, c.col)
             occ[cell] = u
             if c.controller != player:
+                others.append((u, cell))
                 blocked.add(cell)
             elif u not in stones:
                 mine.append(u)
@@ -305,7 +308,6 @@ class _Scan:
         # The cells where no unit may stop (occupied, or kept by a banished unit).
         self.taken = occ.keys() | self.ban.keys()
         self.deploy: list[tuple[int, int]] | None = None
-        self.foes: list[tuple[int, tuple[int, int]]] | None = None
 
     def deploy_cells(self) -> list[tuple[int, int]]:
         """`deploy_cells(player)`."""
@@ -313,15 +315,11 @@ class _Scan:
             self.deploy = self.game.deploy_cells(self.player, self.occ, self.ban)
         return self.deploy
 
-    def attackable(self) -> list[tuple[int, tuple[int, int]]]:
-        """(uid, cell) of each of `attackable(player)`."""
-        if self.foes is None:
-            cards = self.game.zones.cards
-            self.foes = [
-                (t, (cards[t].row, cards[t].col))  # type: ignore[attr-defined]  # a HotgCard
-                for t in self.game.attackable(self.player, self.occ)
-            ]
-        return self.foes
+    def attack_targets(self, cell: tuple[int, int], rng: int) -> list[int]:
+        """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
+        reaches (HG-40), and of those the ones `attackable()` (asked only about them)."""
+        near = _in_reach(cell, rng, self.others)
+        return self.game.attackable(self.player, self.occ, near) if near else near
 
 
 class HotgGame(Game):
@@ -1349,7 +1347,7 @@ class HotgGame(Game):
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if max(0, c.stat("attack") if mods else d.attack) > 0:
                 rng = max(1, c.stat("range") if mods else d.range)
-                targets = _in_reach((c.row, c.col), rng, scan.attackable())
+                targets = scan.attack_targets((c.row, c.col), rng)
                 if targets:
                     acts += _attack_actions(uid, targets)
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
@@ -1487,12 +1485,18 @@ class HotgGame(Game):
         blocked = {cell for cell, u in occ.items() if cards[u].controller != c.controller}
         return _walk((c.row, c.col), self.move_of(uid), blocked, occ.keys() | ban.keys())
 
-    def attackable(self, player: int | None, occ: dict[tuple[int, int], int] | None = None) -> list[int]:
+    def attackable(
+        self,
+        player: int | None,
+        occ: dict[tuple[int, int], int] | None = None,
+        among: list[int] | None = None,
+    ) -> list[int]:
         """The units `player`'s units may attack where in range (HG-40 aside), in board order.
-        (`occ`: the current `occupancy()`, when the caller has it.)"""
+        (`occ`: the current `occupancy()`, when the caller has it; `among`: only these
+        units of the battlefield, in board order.)"""
         cards = self.zones.cards
         out = []
-        for t in self.zones.zones["board"].cards:
+        for t in self.zones.zones["board"].cards if among is None else among:
             c: HotgCard = cards[t]  # type: ignore[assignment]
             if c.controller == player:  # `is_enemy`
                 continue

@@ -148,6 +148,9 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
         assert scan.occ == occ and scan.ban == ban
         assert scan.taken == set(occ) | set(ban)
         assert scan.blocked == {cell for cell, uid in occ.items() if not g.is_ally(uid, p)}
+        assert scan.others == [(uid, g.cell_of(uid)) for uid in g.board_units() if not g.is_ally(uid, p)]
+        for uid in scan.mine:
+            assert scan.attack_targets(g.cell_of(uid), g.range_of(uid)) == g.attack_targets(uid)  # type: ignore[arg-type]
         assert scan.mine == [uid for uid in g.board_units(stones=False) if g.is_ally(uid, p)]
         empty_next_to_mine = {
             n
