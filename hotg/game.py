@@ -1338,15 +1338,19 @@ class HotgGame(Game):
         d = c.defn
         mods = c.modifiers
         # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
-        # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone):
+        # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone; the
+        # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
+        # without a call of max(), which is slow):
         if not c.attacked:
             if not c.moved and not d.facts.structure:  # HG-33
-                steps = max(0, c.stat("move") if mods else d.move)
+                steps = c.stat("move") if mods else d.move
                 if steps > 0:  # `reachable`, with what p's units share
                     cells = _walk((c.row, c.col), steps, scan.blocked, scan.taken)
                     acts += _cell_actions(_MOVES, "move", uid, cells)
-            if max(0, c.stat("attack") if mods else d.attack) > 0:
-                rng = max(1, c.stat("range") if mods else d.range)
+            if (c.stat("attack") if mods else d.attack) > 0:
+                rng = c.stat("range") if mods else d.range
+                if rng < 1:
+                    rng = 1
                 targets = scan.attack_targets((c.row, c.col), rng)
                 if targets:
                     acts += _attack_actions(uid, targets)
