@@ -1419,9 +1419,12 @@ class HotgGame(Game):
         return [known[(*args, t)] for t in self.targets_for(spec, p, kind, source, ab, occ)]
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
+        hand = self.zones[f"hand:{p}"].cards
+        if not hand:
+            return []  # (no cost reduction to look for)
         acts: list[Action] = []
         reductions = self.cost_reductions(p, scan.mine if scan is not None else None)
-        for uid in self.zones[f"hand:{p}"].cards:
+        for uid in hand:
             acts += self._card_play_actions(uid, p, scan, reductions)
         return acts
 
