@@ -41,7 +41,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Self
 
-from common.cards import keyword_name, keyword_value
+from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, Decision, Game, Setup
@@ -275,7 +275,10 @@ class BhmGame(Game):
 
     def cards_in(self, zone: str) -> list[BhmCard]:
         cards = self.zones.cards
-        return [cards[u] for u in self.zones.zones[zone].cards]  # type: ignore[misc]
+        out = []  # a loop: a comprehension is a function call of its own in Python 3.11
+        for u in self.zones.zones[zone].cards:
+            out.append(cards[u])
+        return out  # type: ignore[return-value]
 
     def slot_of(self, c: BhmCard) -> str | None:
         if c.zone in _BEING_ZONES:
@@ -317,7 +320,11 @@ class BhmGame(Game):
         if slot is None:
             return []
         cards, uid = self.zones.cards, c.uid
-        return [cards[u] for u in self.zones.zones[slot].cards if u != uid]  # type: ignore[misc]
+        out = []  # a loop, as in `cards_in`
+        for u in self.zones.zones[slot].cards:
+            if u != uid:
+                out.append(cards[u])
+        return out  # type: ignore[return-value]
 
     def free_slot(self, p: int) -> str | None:
         zones = self.zones.zones
@@ -481,8 +488,6 @@ class BhmGame(Game):
     def add_modifier(
         self, c: BhmCard, stat: str, value: int, op: str, source: int, until: str = "eot"
     ) -> None:
-        from common.cards import Modifier
-
         self.seq += 1
         c.modifiers = (*c.modifiers, Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
         if not stat.startswith("kw:"):
@@ -564,10 +569,16 @@ class BhmGame(Game):
         key = (player, kind)
         open_targets = memo.get(key)
         if open_targets is None:  # the part of `target_problem` that does not depend on the source
-            cands = self.field_cards(0) + self.field_cards(1)
-            open_targets = [t for t in cands if self._open_target_problem(kind, player, t) is None]
+            open_targets = []  # loops: a comprehension is a function call of its own in Python 3.11
+            for t in self.field_cards(0) + self.field_cards(1):
+                if self._open_target_problem(kind, player, t) is None:
+                    open_targets.append(t)
             memo[key] = open_targets
-        return [t.uid for t in open_targets if self._source_target_problem(player, source, t) is None]
+        out = []
+        for t in open_targets:
+            if self._source_target_problem(player, source, t) is None:
+                out.append(t.uid)
+        return out
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
         """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
@@ -622,11 +633,17 @@ class BhmGame(Game):
         """BH-31, BH-56, BH-96."""
         if a.executed_power:
             return True
-        equipped = any(x.defn.type == "power" and x.defn.equip for x in self.attachments(a))
-        return equipped or self.has(a, "Power Bond")
+        for x in self.attachments(a):  # a loop: `any()` of a generator is a call of its own
+            if x.defn.type == "power" and x.defn.equip:
+                return True
+        return self.has(a, "Power Bond")
 
     def channelled(self, b: BhmCard) -> int:
-        return sum(x.defn.rank for x in self.attachments(b) if x.defn.type == "power" and x.defn.equip)
+        ranks = 0  # a loop: `sum()` of a generator is a function call of its own in Python 3.11
+        for x in self.attachments(b):
+            if x.defn.type == "power" and x.defn.equip:
+                ranks += x.defn.rank
+        return ranks
 
     def power_budget(self, b: BhmCard) -> int:
         """BH-55/BH-56: rank left for power cards this turn."""
@@ -634,7 +651,11 @@ class BhmGame(Game):
 
     def object_budget(self, b: BhmCard) -> int:
         """BH-60: rank left for objects."""
-        return b.defn.rank - sum(x.defn.rank for x in self.attachments(b) if x.defn.type == "object")
+        used = 0  # a loop, as in `channelled`
+        for x in self.attachments(b):
+            if x.defn.type == "object":
+                used += x.defn.rank
+        return b.defn.rank - used
 
     def executor_problem(self, card: BhmCard, b: BhmCard) -> str | None:
         if not self.on_field(b) or b.controller != self.active or not b.defn.is_field:
@@ -1090,7 +1111,10 @@ class BhmGame(Game):
         for b in mine:
             if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
                 out.append(A("ability", (b.uid,)))
-        invokers = [b for b in mine if b.defn.is_invoker and b.inv_points > 0 and not b.frozen]
+        invokers = []  # a loop: a comprehension is a function call of its own in Python 3.11
+        for b in mine:
+            if b.defn.is_invoker and b.inv_points > 0 and not b.frozen:
+                invokers.append(b)
         if free and invokers:
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
@@ -1142,7 +1166,10 @@ class BhmGame(Game):
         """Reaction cards player q may play now in answer to `pa` (default: the entry they would
         answer on the stack, see `answerable`) (BH-67)."""
         cll = self.cll[q]  # BH-11: a reaction's rank at most the player's C.LL
-        held = [r for r in self.cards_in(f"hand:{q}") if r.defn.reaction and r.defn.rank <= cll]
+        held = []  # a loop: a comprehension is a function call of its own in Python 3.11
+        for r in self.cards_in(f"hand:{q}"):
+            if r.defn.reaction and r.defn.rank <= cll:
+                held.append(r)
         if not held:  # most hands: nothing to look for on the stack
             return []
         if pa is None:
@@ -1827,11 +1854,11 @@ class BhmGame(Game):
 
     def balance_count(self, p: int) -> int:
         """BH-08: beings that count for numerical balance (not Invisible, not entities, not petrified)."""
-        return sum(
-            1
-            for c in self.field_cards(p)
-            if c.defn.is_being and not c.petrified and not self.has(c, "Invisible")
-        )
+        n = 0  # a loop: `sum()` of a generator is a function call of its own in Python 3.11
+        for c in self.field_cards(p):
+            if c.defn.is_being and not c.petrified and not self.has(c, "Invisible"):
+                n += 1
+        return n
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Self:
