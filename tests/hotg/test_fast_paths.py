@@ -9,7 +9,9 @@
 * An entry that only lowers health (`_ONLY_LOWERS_HEALTH`) leaves a settled battlefield
   settled: the queue loop then only looks for deaths (HG-57).
 * What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
-  the deployment cells) agrees with the plain definitions (HG-24, HG-30).
+  the other units, the deployment cells) and the scan's attack targets (asking
+  `attackable()` only about the units in reach) agree with the plain definitions
+  (HG-24, HG-30, HG-40).
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
   path of `can_target` (no Stealth, no Immune, no stone) with the full checks
   (HG-63, HG-64, HG-67).
