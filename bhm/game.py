@@ -376,13 +376,19 @@ class BhmGame(Game):
         base = getattr(d, stat)
         if base is None:
             return None
-        mods = c.modifiers
+        mods: list[Modifier] = []  # the effects that change this stat: BH-66 weighs no others
+        sets: list[Modifier] = []  # those that set it
+        if c.modifiers:  # loops: a comprehension is a function call of its own in Python 3.11
+            for m in c.modifiers:
+                if m.stat == stat:
+                    mods.append(m)
+                    if m.op == "set":
+                        sets.append(m)
         zone = c.zone
         near = zone in _NEAR_FIELD_ZONES  # `on_or_near_field(c)`
         if not mods:  # the common case: no effect changes it, the statics simply add up
             value = base + self._flat_bonuses(c, (stat,))[0] if near else base
             return value if value > 0 else 0
-        sets = [m for m in mods if m.stat == stat and m.op == "set"]
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
         statics: list[tuple[int, int]] = []  # (rank of the card, bonus)
@@ -400,11 +406,16 @@ class BhmGame(Game):
                     if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
                         statics.append((td.rank, td.amount))  # type: ignore[attr-defined]
         if win is None:
-            value = base + sum(v for _, v in statics)
+            value = base
+            for _, v in statics:
+                value += v
         else:
-            value = win.value + sum(v for r, v in statics if r > win_rank)
+            value = win.value
+            for r, v in statics:
+                if r > win_rank:
+                    value += v
         for m in mods:
-            if m.stat != stat or m.op != "add":
+            if m.op != "add":
                 continue
             if win is None or (self.rank_of(m.source), m.order) > (win_rank, win.order):  # BH-66
                 value += m.value

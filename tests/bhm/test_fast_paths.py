@@ -9,7 +9,7 @@ import pytest
 
 from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file
 from bhm.game import _BEING_ZONES, _NEAR_FIELD_ZONES, BhmGame, _left
-from common.cards import keyword_name
+from common.cards import Modifier, keyword_name
 from common.errors import DataError
 
 
@@ -55,5 +55,24 @@ def test_target_kind_says_whether_targets_for_gives_a_list() -> None:
         while not g.is_over():
             for c in g.zones.cards.values():
                 assert (g.target_kind(c) is None) == (g.targets_for(g.active, c) is None)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_max_stat_weighs_only_the_modifiers_of_its_stat() -> None:
+    """`max_stat` takes its quick path when no modifier changes the stat asked about: a modifier of
+    another stat (set or add, any source) leaves it as it was."""
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.field_cards(0) + g.field_cards(1):
+                before = {s: g.max_stat(c, s) for s in ("pod", "fue", "res", "val", "salud")}
+                saved = c.modifiers
+                for op in ("set", "add"):
+                    c.modifiers = (*saved, Modifier("fue", 500, op, c.uid, "eot", "", 10**6))
+                    for s in ("pod", "res", "val", "salud"):
+                        assert g.max_stat(c, s) == before[s]
+                c.modifiers = saved
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
