@@ -318,6 +318,8 @@ class _Scan:
     def attack_targets(self, cell: tuple[int, int], rng: int) -> list[int]:
         """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
         reaches (HG-40), and of those the ones `attackable()` (asked only about them)."""
+        if _reach(cell, rng).isdisjoint(self.blocked):
+            return []  # no other unit in reach (`blocked` holds their cells)
         near = _in_reach(cell, rng, self.others)
         return self.game.attackable(self.player, self.occ, near) if near else near
 
