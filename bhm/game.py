@@ -479,8 +479,9 @@ class BhmGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)
         if slot is not None:
+            uid = c.uid
             for u in zones[slot].cards:
-                if name in cards[u].defn.grant_names and u != c.uid:  # type: ignore[attr-defined]
+                if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                     return True
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
@@ -918,10 +919,11 @@ class BhmGame(Game):
         if slot is not None:  # its attachments (as `attachments(c)`)
             uid = c.uid
             for u in zones[slot].cards:
-                bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
-                if bonus and u != uid:
-                    for i, stat in enumerate(stats):
-                        out[i] += bonus.get(stat, 0)
+                if u != uid:
+                    bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+                    if bonus:
+                        for i, stat in enumerate(stats):
+                            out[i] += bonus.get(stat, 0)
         if d.is_being:  # BH-71: auras name beings; celestial entities are not
             for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
                 td = cards[u].defn
