@@ -464,7 +464,10 @@ class BhmGame(Game):
     def has(self, c: BhmCard, name: str) -> bool:
         if not self._may_have(c, name):  # fast path: `keywords(c)` can only drop keywords
             return False
-        return any(keyword_name(k) == name for k in self.keywords(c))
+        for k in self.keywords(c):  # a loop: `any()` of a generator is a function call of its own
+            if keyword_name(k) == name:
+                return True
+        return False
 
     def _may_have(self, c: BhmCard, name: str) -> bool:
         """Whether one of the places `keywords(c)` takes keywords from names `name`: printed,
@@ -486,8 +489,10 @@ class BhmGame(Game):
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return True
-        mods = c.modifiers
-        return bool(mods) and any(m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name for m in mods)
+        for m in c.modifiers:  # a loop: `any()` of a generator is a function call of its own
+            if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
+                return True
+        return False
 
     def kw_value(self, c: BhmCard, name: str) -> int:
         best = 0
