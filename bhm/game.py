@@ -464,7 +464,8 @@ class BhmGame(Game):
     def has(self, c: BhmCard, name: str) -> bool:
         if not self._may_have(c, name):  # fast path: `keywords(c)` can only drop keywords
             return False
-        for k in self.keywords(c):  # a loop: `any()` of a generator is a function call of its own
+        # a loop: `any()` of a generator is a function call of its own in Python 3.11
+        for k in self.keywords(c):  # noqa: SIM110
             if keyword_name(k) == name:
                 return True
         return False
@@ -489,7 +490,8 @@ class BhmGame(Game):
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return True
-        for m in c.modifiers:  # a loop: `any()` of a generator is a function call of its own
+        # a loop: `any()` of a generator is a function call of its own in Python 3.11
+        for m in c.modifiers:  # noqa: SIM110
             if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
                 return True
         return False
