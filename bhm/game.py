@@ -1186,8 +1186,10 @@ class BhmGame(Game):
         """Reaction cards player q may play now in answer to `pa` (default: the entry they would
         answer on the stack, see `answerable`) (BH-67)."""
         cll = self.cll[q]  # BH-11: a reaction's rank at most the player's C.LL
-        held = []  # a loop: a comprehension is a function call of its own in Python 3.11
-        for r in self.cards_in(f"hand:{q}"):
+        cards = self.zones.cards
+        held: list[BhmCard] = []  # a loop: a comprehension is a function call of its own in Python 3.11
+        for u in self.zones.zones[f"hand:{q}"].cards:  # the hand, without making the list first
+            r: BhmCard = cards[u]  # type: ignore[assignment]
             if r.defn.reaction and r.defn.rank <= cll:
                 held.append(r)
         if not held:  # most hands: nothing to look for on the stack
