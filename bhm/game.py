@@ -749,9 +749,10 @@ class BhmGame(Game):
         self.terror = None
         self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
 
-    def lose(self, t: BhmCard, stat: str, amount: int, cause: str) -> bool:
+    def lose(self, t: BhmCard, stat: str, amount: int, cause: str, label: str | None = None) -> bool:
         """`t` loses `amount` of an attribute (not below 0). True: it did, and the state checks
-        ran last (a caller that would run them next can leave them out: nothing changed since)."""
+        ran last (a caller that would run them next can leave them out: nothing changed since).
+        `label`: `label(t)`, when the caller has just worked it out (no card has moved since)."""
         cur = self.stat(t, stat)
         if cur is None or amount <= 0:
             return False
@@ -764,9 +765,11 @@ class BhmGame(Game):
             t.pod_spent += take
         elif stat == "val":
             t.val_lost += take
-        self.log.emit(
+        if label is None:
+            label = self.label(t)
+        self.log.emit(  # what is left: `cur(t, stat)` now, the maximum being as it was
             "lose",
-            f"{self.label(t)} loses {take} {STAT_LABEL[stat]} ({cause}): {self.cur(t, stat)} left",
+            f"{label} loses {take} {STAT_LABEL[stat]} ({cause}): {cur - take} left",
             uid=t.uid,
         )
         self.state_checks()
@@ -776,16 +779,17 @@ class BhmGame(Game):
         """BH-30: RES is reduced by the strength; the excess is taken from Salud.
         True: the state checks ran last (see `lose`)."""
         res = self.cur(t, "res")
+        name = self.label(t)
         if strength > res:
             if res:
                 t.res_lost += res
-                text = f"{cause}: {self.label(t)}'s RES {res} → 0, {strength - res} to Salud"
+                text = f"{cause}: {name}'s RES {res} → 0, {strength - res} to Salud"
             else:
-                text = f"{cause}: {self.label(t)} has no RES left, {strength} to Salud"
+                text = f"{cause}: {name} has no RES left, {strength} to Salud"
             self.log.emit("hit", text, uid=t.uid)
-            return self.lose(t, "salud", strength - res, cause)
+            return self.lose(t, "salud", strength - res, cause, name)
         t.res_lost += strength
-        self.log.emit("hit", f"{cause}: {self.label(t)}'s RES {res} → {res - strength}", uid=t.uid)
+        self.log.emit("hit", f"{cause}: {name}'s RES {res} → {res - strength}", uid=t.uid)
         return False
 
     def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:

@@ -76,3 +76,31 @@ def test_max_stat_weighs_only_the_modifiers_of_its_stat() -> None:
                 c.modifiers = saved
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_lose_says_what_cur_gives_after_the_loss() -> None:
+    """`lose()` writes what is left as the value before less what was taken (the maximum does not
+    move), and takes `label(t)` from `physical_hit()`: the log line agrees with `cur()` and `label()`."""
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.field_cards(0) + g.field_cards(1):
+                for stat in ("salud", "res", "pod", "val"):
+                    h = g.clone()
+                    t = h.card(c.uid)
+                    name = h.label(t)
+                    if h.lose(t, stat, 100, "test"):
+                        line = next(e.text for e in reversed(h.log.events) if e.kind == "lose")
+                        assert line.startswith(f"{name} loses ")
+                        if t.zone == c.zone:  # not killed nor fled by the state checks
+                            assert line.endswith(f": {h.cur(t, stat)} left")
+                h = g.clone()
+                t = h.card(c.uid)
+                name, mark = h.label(t), len(h.log.events)
+                h.physical_hit(t, 300, "test")
+                for e in h.log.events[mark:]:
+                    if e.kind in ("hit", "lose"):
+                        assert e.text.startswith((f"test: {name}", f"{name} loses "))
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
