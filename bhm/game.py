@@ -1082,12 +1082,12 @@ class BhmGame(Game):
                 out.append(A("call", (c.uid,)))
         if s == "combat":
             enemies = self.field_cards(1 - p)
-            targets: dict[bool, set[int]] = {True: set(), False: set()}
-            for t in enemies:  # `attack_problem`, its target part worked out once per target
+            # the enemies that may be attacked, in order, each with whether a physical attack may
+            # aim at it too: `attack_problem`, its target part worked out once per target
+            targets: list[tuple[int, bool]] = []
+            for t in enemies:
                 if self._attacked_problem(p, t, False) is None:
-                    targets[False].add(t.uid)
-                    if not self.has(t, "Intangible"):  # the physical part (BH-98)
-                        targets[True].add(t.uid)
+                    targets.append((t.uid, not self.has(t, "Intangible")))  # the physical part (BH-98)
             for a in mine:  # `_attacker_problem`, its part shared by both attacks asked once
                 if self._attacker_ready_problem(a) is not None:
                     continue
@@ -1095,11 +1095,11 @@ class BhmGame(Game):
                 power = not a.power_attacked and self._attack_means_problem(a, False) is None
                 if not (phys or power):
                     continue
-                for t in enemies:
-                    if phys and t.uid in targets[True]:
-                        out.append(A("attack", (a.uid, t.uid)))
-                    if power and t.uid in targets[False]:
-                        out.append(A("pattack", (a.uid, t.uid)))
+                for uid, physical_too in targets:
+                    if phys and physical_too:
+                        out.append(A("attack", (a.uid, uid)))
+                    if power:
+                        out.append(A("pattack", (a.uid, uid)))
             out.append(A("next"))
             return out
         memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
