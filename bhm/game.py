@@ -437,14 +437,15 @@ class BhmGame(Game):
         """BH-33: a being whose POD is 0 loses all its abilities; BH-92 petrified: no function."""
         if c.petrified:
             return True
-        return c.defn.pod is not None and self.on_or_near_field(c) and self.cur(c, "pod") <= 0
+        # `on_or_near_field(c)` read as it is: the zone name in a set
+        return c.defn.pod is not None and c.zone in _NEAR_FIELD_ZONES and self.cur(c, "pod") <= 0
 
     def on_or_near_field(self, c: BhmCard) -> bool:
         return c.zone in _NEAR_FIELD_ZONES
 
     def keywords(self, c: BhmCard) -> list[str]:
         """Effective keywords: printed, granted by attachments, own territories and effects."""
-        near = self.on_or_near_field(c)
+        near = c.zone in _NEAR_FIELD_ZONES  # `on_or_near_field(c)`
         if near and self.abilities_off(c):
             return []
         d = c.defn
@@ -452,9 +453,11 @@ class BhmGame(Game):
         if near:
             for a in self.attachments(c):
                 kws.extend(a.defn.grants)
-            for t in self.cards_in(_TERRITORIES[c.controller]):  # type: ignore[index]
-                if d.is_being and t.defn.element in ("", d.element):  # BH-71: beings only
-                    kws.extend(t.defn.grants)
+            cards = self.zones.cards
+            for u in self.zones.zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+                td = cards[u].defn
+                if d.is_being and td.element in ("", d.element):  # BH-71: beings only
+                    kws.extend(td.grants)  # type: ignore[attr-defined]
             if c.modifiers:
                 kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
         if c.nameless:  # BH-101: Eternal goes with the name
