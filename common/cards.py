@@ -312,7 +312,9 @@ class Card:
 
     def stat(self, stat: str) -> int:
         """Base value, then modifiers in order: 'set' replaces, 'add' adds."""
-        value = int(getattr(self.defn, stat, 0) or 0)  # `base(stat)`, inlined: a hot path
+        value = getattr(self.defn, stat, 0)  # `base(stat)`, inlined: a hot path
+        if type(value) is not int:  # most stats are ints already: int() only for the others
+            value = int(value or 0)
         for m in self.modifiers:
             if m.stat != stat:
                 continue
