@@ -937,7 +937,8 @@ class BhmGame(Game):
                     bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
                     if bonus:
                         for i, stat in enumerate(stats):
-                            out[i] += bonus.get(stat, 0)
+                            if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
+                                out[i] += bonus[stat]
         if d.is_being:  # BH-71: auras name beings; celestial entities are not
             for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
                 td = cards[u].defn
