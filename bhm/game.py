@@ -56,7 +56,9 @@ HAND_LIMIT = 7  # BH-81
 SLOTS = 10  # BH-80
 # What a card has lost of a stat, by stat: wounds, spent POD, lost RES and VAL (`stat`).
 _LOST = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
-# The names of each player's being zones, made once.
+# The names of each player's being zones, made once. `new()` names the zones with these very
+# strings (and those of the territories and deserters below), so that a dict or set look-up by one
+# of them finds the key by identity, without comparing the characters of two equal strings.
 _SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
 # Each player's territories and deserters zones, by seat.
 _TERRITORIES = {0: "territories:0", 1: "territories:1"}
@@ -157,12 +159,12 @@ class BhmGame(Game):
             g.zones.add_zone(Zone(f"hand:{p}", p, Visibility.OWNER))
             g.zones.add_zone(Zone(f"aside:{p}", p, Visibility.OWNER))
             g.zones.add_zone(Zone(f"dead:{p}", p, Visibility.PUBLIC))
-            g.zones.add_zone(Zone(f"territories:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(_TERRITORIES[p], p, Visibility.PUBLIC))
             g.zones.add_zone(Zone(f"invocations:{p}", p, Visibility.OWNER))  # face down (BH-72)
-            g.zones.add_zone(Zone(f"deserters:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(_DESERTERS[p], p, Visibility.PUBLIC))
             g.zones.add_zone(Zone(f"strategy:{p}", p, Visibility.PUBLIC))
-            for i in range(SLOTS):
-                g.zones.add_zone(Zone(f"slot:{p}:{i}", p, Visibility.PUBLIC))
+            for name in _SLOT_ZONES[p]:
+                g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
         if setup.scenario is not None:
             from .scenario import load_scenario
 

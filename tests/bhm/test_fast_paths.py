@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file
-from bhm.game import _BEING_ZONES, _NEAR_FIELD_ZONES, BhmGame, _left
+from bhm.game import _BEING_ZONES, _DESERTERS, _NEAR_FIELD_ZONES, _SLOT_ZONES, _TERRITORIES, BhmGame, _left
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
 
@@ -104,3 +104,17 @@ def test_lose_says_what_cur_gives_after_the_loss() -> None:
                         assert e.text.startswith((f"test: {name}", f"{name} loses "))
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_zone_names_are_the_prepared_strings() -> None:
+    """The being, territory and deserter zones are named with the module's own strings (a look-up by
+    one finds the key by identity), in a new game and in its clone."""
+    g = BhmGame.new_game(seed=1)
+    for h in (g, g.clone()):
+        keys = {name: name for name in h.zones.zones}
+        for p in (0, 1):
+            assert keys[_TERRITORIES[p]] is _TERRITORIES[p]
+            assert keys[_DESERTERS[p]] is _DESERTERS[p]
+            for name in _SLOT_ZONES[p]:
+                assert keys[name] is name
+                assert h.zones.zones[name].name is name
