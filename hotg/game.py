@@ -154,7 +154,7 @@ def _cell_actions(
     known = table.get(uid)
     if known is None:
         known = table[uid] = _CellActions(verb, uid)
-    return [known[cell] for cell in cells]
+    return list(map(known.__getitem__, cells))  # (no comprehension: a frame of its own in 3.11)
 
 
 def _attack_actions(uid: int, targets: list[int]) -> list[Action]:
@@ -162,7 +162,7 @@ def _attack_actions(uid: int, targets: list[int]) -> list[Action]:
     known = _ATTACKS.get(uid)
     if known is None:
         known = _ATTACKS[uid] = _AttackActions(uid)
-    return [known[t] for t in targets]
+    return list(map(known.__getitem__, targets))
 
 
 _END = Action("end")
@@ -239,10 +239,18 @@ def _walk(
     """HG-30/32: the cells up to `steps` orthogonal steps from `start`, never through a
     `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
     if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
-        return [n for n in ORTHOGONAL[start] if n not in taken]
-    if blocked.isdisjoint(_nearer(start, steps)):
+        near: tuple[tuple[int, int], ...] | None = ORTHOGONAL[start]
+    elif blocked.isdisjoint(_nearer(start, steps)):
         # nothing blocks closer than `steps`: every cell that near can be reached
-        return [n for n in _diamond(start, steps) if n not in taken]
+        near = _diamond(start, steps)
+    else:
+        near = None
+    if near is not None:
+        free = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+        for n in near:
+            if n not in taken:
+                free.append(n)
+        return free
     seen = {start}
     frontier = [start]
     for _ in range(steps):
