@@ -324,9 +324,16 @@ def cost_reduction(
 
 def _aura_mods(uid: int, bonus: list[tuple[str, int]]) -> list[tuple[int, str, int]]:
     """(uid, stat, value) for each (stat, value) of an aura's `_bonus`."""
-    return [(uid, stat, value) for stat, value in bonus]
+    out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
+    for stat, value in bonus:
+        out.append((uid, stat, value))
+    return out
 
 
 def _bonus(p: Mapping[str, Any]) -> list[tuple[str, int]]:
     """(stat, bonus) of the stats an aura ability raises."""
-    return [(stat, int(p[stat])) for stat in ("attack", "health", "protect") if p.get(stat)]
+    out = []
+    for stat in ("attack", "health", "protect"):
+        if p.get(stat):
+            out.append((stat, int(p[stat])))
+    return out

@@ -435,7 +435,12 @@ class HotgGame(Game):
         units = self.zones["board"].cards
         if stones:
             return list(units)
-        return [u for u in units if u not in self.stones]
+        out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+        not_stones = self.stones
+        for u in units:
+            if u not in not_stones:
+                out.append(u)
+        return out
 
     def on_board(self, uid: int) -> bool:
         c = self.zones.cards.get(uid)
@@ -479,7 +484,12 @@ class HotgGame(Game):
         """The units around `cell` (`occ`: the current `occupancy()`, when the caller has it)."""
         if occ is None:
             occ = self.occupancy()
-        return [occ[n] for n in NEIGHBOURS[cell] if n in occ]
+        out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+        for n in NEIGHBOURS[cell]:
+            u = occ.get(n)
+            if u is not None:
+                out.append(u)
+        return out
 
     def free_cells_around(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
         occ, ban = self.occupancy(), self.banished_cells()
@@ -1032,8 +1042,12 @@ class HotgGame(Game):
                 units.append(s)
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                     sources.append(s)
-        if not sources and not any(m.tag == "aura" for c in units for m in c.modifiers):
-            return True  # no aura on the battlefield, none to remove
+        if not sources:  # (a loop, not any() of a generator: that is a frame of its own)
+            for c in units:
+                if c.modifiers and "aura" in map(_TAG, c.modifiers):
+                    break  # an aura bonus to remove
+            else:
+                return True  # no aura on the battlefield, none to remove
         settled = True
         new: dict[int, list[Modifier]] = {}
         for s in sources:
