@@ -57,12 +57,17 @@ SLOTS = 10  # BH-80
 # What a card has lost of a stat, by stat: wounds, spent POD, lost RES and VAL (`stat`).
 _LOST = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
 # The names of each player's being zones, made once. `new()` names the zones with these very
-# strings (and those of the territories and deserters below), so that a dict or set look-up by one
-# of them finds the key by identity, without comparing the characters of two equal strings.
+# strings (and those of the other zones below), so that a dict or set look-up by one of them finds
+# the key by identity, without comparing the characters of two equal strings; the engine's busy
+# paths name a zone by them rather than making a new f-string each time.
 _SLOT_ZONES = tuple(tuple(f"slot:{p}:{i}" for i in range(SLOTS)) for p in (0, 1))
-# Each player's territories and deserters zones, by seat.
+# Each player's territories, deserters, hand, deck, dead and strategy zones, by seat.
 _TERRITORIES = {0: "territories:0", 1: "territories:1"}
 _DESERTERS = {0: "deserters:0", 1: "deserters:1"}
+_HANDS = {0: "hand:0", 1: "hand:1"}
+_DECKS = {0: "deck:0", 1: "deck:1"}
+_DEAD = {0: "dead:0", 1: "dead:1"}
+_STRATEGY = {0: "strategy:0", 1: "strategy:1"}
 # Where a card's zone name tells it is: in a being zone, or on or near the field (a being zone or
 # the deserters, BH-37). A set lookup, quicker than asking the name how it starts.
 _BEING_ZONES = frozenset(_SLOT_ZONES[0] + _SLOT_ZONES[1])
@@ -155,14 +160,14 @@ class BhmGame(Game):
         g.seq = 0
         g.armageddon = cls._armageddon_option(setup.options)
         for p in (0, 1):
-            g.zones.add_zone(Zone(f"deck:{p}", p, Visibility.HIDDEN))
-            g.zones.add_zone(Zone(f"hand:{p}", p, Visibility.OWNER))
+            g.zones.add_zone(Zone(_DECKS[p], p, Visibility.HIDDEN))
+            g.zones.add_zone(Zone(_HANDS[p], p, Visibility.OWNER))
             g.zones.add_zone(Zone(f"aside:{p}", p, Visibility.OWNER))
-            g.zones.add_zone(Zone(f"dead:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(_DEAD[p], p, Visibility.PUBLIC))
             g.zones.add_zone(Zone(_TERRITORIES[p], p, Visibility.PUBLIC))
             g.zones.add_zone(Zone(f"invocations:{p}", p, Visibility.OWNER))  # face down (BH-72)
             g.zones.add_zone(Zone(_DESERTERS[p], p, Visibility.PUBLIC))
-            g.zones.add_zone(Zone(f"strategy:{p}", p, Visibility.PUBLIC))
+            g.zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
             for name in _SLOT_ZONES[p]:
                 g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
         if setup.scenario is not None:
@@ -174,7 +179,7 @@ class BhmGame(Game):
         for p in (0, 1):
             content = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
             deck = cls.check_deck(content, file=f"<deck of {_p(p)}>")
-            invocations, main = f"invocations:{p}", f"deck:{p}"
+            invocations, main = f"invocations:{p}", _DECKS[p]
             for cid in deck.expanded():
                 d = g.pool[cid]
                 g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
@@ -711,14 +716,14 @@ class BhmGame(Game):
 
     # ------------------------------------------------------------------ changes
     def draw(self, p: int, mandatory: bool, quiet: bool = False) -> bool:
-        deck = self.zones[f"deck:{p}"]
+        deck = self.zones.zones[_DECKS[p]]
         if not deck.cards:
             if mandatory:  # BH-05
                 self.log.emit("deckout", f"{_p(p)} must draw from an empty deck and loses", player=p)
                 self._end(1 - p, f"{_p(p)} could not draw")
             return False
         uid = deck.cards[-1]
-        self.zones.move(uid, f"hand:{p}")
+        self.zones.move(uid, _HANDS[p])
         if not quiet:
             self.log.emit("draw", f"{_p(p)} draws a card", player=p)
         return True
@@ -814,7 +819,7 @@ class BhmGame(Game):
         gain = 5 if how == "annihilate" else 2  # BH-06
         if c.defn.type in ("god", "demigod"):
             gain += 1  # BH-70
-        dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else f"dead:{c.owner}"
+        dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else _DEAD[c.owner]
         self._leave_field(c, dest)
         if c.defn.is_being:  # BH-71: entities are not beings; their loss does not count
             self.change_cll(p, gain, f"{c.name} {word}")
@@ -829,7 +834,7 @@ class BhmGame(Game):
                 if a.defn.type == "object" and "Indestructible" in a.defn.keywords:  # BH-94
                     self.log.emit("stay", f"{a.name} is Indestructible and stays in its being zone", uid=u)
                     continue
-                self.zones.move(u, f"dead:{a.owner}")
+                self.zones.move(u, _DEAD[a.owner])
                 a.reset()
         if dest.startswith("invocations:"):  # BH-72 face down again
             self.log.emit("return", f"{c.defn.name} returns face down to the invocation zone", uid=c.uid)
@@ -872,7 +877,7 @@ class BhmGame(Game):
                 self.rng.shuffle(self.zones[dest].cards)
         else:
             c.home = int(slot.rsplit(":", 1)[1])
-            self.zones.move(c.uid, f"deserters:{p}")
+            self.zones.move(c.uid, _DESERTERS[p])
             self.log.emit(
                 "flee", f"{self.label(c)} loses its courage and flees to the deserters zone", uid=c.uid
             )
@@ -1080,7 +1085,7 @@ class BhmGame(Game):
             return [A("discard", (u,)) for u in self.zones[f"hand:{self.active}"].cards]
         p = self.active
         out: list[Action] = []
-        hand = self.cards_in(f"hand:{p}")
+        hand = self.cards_in(_HANDS[p])
         mine = self.field_cards(p)
         free = self.free_slot(p) is not None
         for c in hand:  # BH-10, BH-12
@@ -1198,7 +1203,7 @@ class BhmGame(Game):
         cll = self.cll[q]  # BH-11: a reaction's rank at most the player's C.LL
         cards = self.zones.cards
         held: list[BhmCard] = []  # a loop: a comprehension is a function call of its own in Python 3.11
-        for u in self.zones.zones[f"hand:{q}"].cards:  # the hand, without making the list first
+        for u in self.zones.zones[_HANDS[q]].cards:  # the hand, without making the list first
             r: BhmCard = cards[u]  # type: ignore[assignment]
             if r.defn.reaction and r.defn.rank <= cll:
                 held.append(r)
@@ -1459,7 +1464,7 @@ class BhmGame(Game):
             self._after_final_draw()
         elif s == "discard":
             c = self.card(int(args[0]))
-            self.zones.move(c.uid, f"dead:{c.owner}")
+            self.zones.move(c.uid, _DEAD[c.owner])
             self.log.emit("discard", f"{_p(self.active)} discards {c.name}")
             self._after_final_draw()
         else:
@@ -1511,7 +1516,7 @@ class BhmGame(Game):
                 c.returned = False
         if not self.draw(p, mandatory=True):  # BH-20, BH-05
             return
-        for c in self.cards_in(f"deserters:{p}"):  # BH-20, BH-37
+        for c in self.cards_in(_DESERTERS[p]):  # BH-20, BH-37
             slot = f"slot:{p}:{c.home}"
             self.zones.move(c.uid, slot, position=0)
             c.val_lost = 0
@@ -1538,7 +1543,8 @@ class BhmGame(Game):
             else:
                 self.phase = "final"  # BH-24
                 self.log.emit("phase", "Final phase")
-                if len(self.zones[f"hand:{p}"]) < HAND_LIMIT and self.zones[f"deck:{p}"].cards:
+                zones = self.zones.zones
+                if len(zones[_HANDS[p]].cards) < HAND_LIMIT and zones[_DECKS[p]].cards:
                     self.sub = "draw"
                 else:
                     self._after_final_draw()
@@ -1548,7 +1554,7 @@ class BhmGame(Game):
             instant = c.defn.instant
             if not instant:
                 self.budget -= c.defn.rank  # BH-10
-            self.zones.move(c.uid, f"strategy:{p}")
+            self.zones.move(c.uid, _STRATEGY[p])
             how = "instant call" if instant else f"rank {c.defn.rank}, budget {self.budget} left"
             self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
             self._announce(("call", c.uid))
@@ -1556,7 +1562,7 @@ class BhmGame(Game):
             c = self.card(int(args[0]))
             if k == "power":
                 b = self.card(int(args[1]))
-                self.zones.move(c.uid, f"strategy:{p}")
+                self.zones.move(c.uid, _STRATEGY[p])
                 if not c.defn.equip:
                     b.powers_used += c.defn.rank  # BH-55
                 if c.defn.cost:
@@ -1567,7 +1573,7 @@ class BhmGame(Game):
                 )
                 pa: tuple[Any, ...] = ("power", c.uid, b.uid, -1)
             elif k == "strategy":
-                self.zones.move(c.uid, f"strategy:{p}")
+                self.zones.move(c.uid, _STRATEGY[p])
                 self.strat_played = True  # BH-21
                 self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.defn.rank})")
                 pa = ("strategy", c.uid, -1)
@@ -1576,7 +1582,7 @@ class BhmGame(Game):
                 self.log.emit("ability", f"{self.label(c)} uses its ability")
                 pa = ("ability", c.uid, -1)
             else:
-                self.zones.move(c.uid, f"strategy:{p}")
+                self.zones.move(c.uid, _STRATEGY[p])
                 self.log.emit("territory", f"{_p(p)} plays the territory {c.name}")
                 pa = ("territory", c.uid, -1)
             if self.pending_needs_target(pa):
@@ -1586,13 +1592,13 @@ class BhmGame(Game):
             self._announce(pa)
         elif k == "equip":
             o, b = self.card(int(args[0])), self.card(int(args[1]))
-            self.zones.move(o.uid, f"strategy:{p}")
+            self.zones.move(o.uid, _STRATEGY[p])
             self._announce(("equip", o.uid, b.uid))
         elif k == "invoke":
             inv, b = self.card(int(args[0])), self.card(int(args[1]))
             b.inv_points -= inv.defn.rank  # BH-73
             b.invoked = True  # BH-74
-            self.zones.move(inv.uid, f"strategy:{p}")
+            self.zones.move(inv.uid, _STRATEGY[p])
             self.log.emit("invoke", f"{self.label(b)} invokes {inv.name} (rank {inv.defn.rank})")
             self._announce(("invoke", inv.uid, b.uid))
         elif k in ("attack", "pattack"):
@@ -1664,7 +1670,7 @@ class BhmGame(Game):
         found = self.answerable(q)
         assert found is not None
         j, pa = found
-        self.zones.move(r.uid, f"strategy:{q}")
+        self.zones.move(r.uid, _STRATEGY[q])
         self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
         e = EFFECTS[r.defn.effect]
         if r.defn.effect == "riposte":
@@ -1689,8 +1695,8 @@ class BhmGame(Game):
             if tgt >= 0 and r.defn.effect != "riposte" and not self.on_field(self.card(tgt)):
                 return self._fizzle(pa, f"{self.card(tgt).name} is no longer on the field", q)
             EFFECTS[r.defn.effect].run(self, Ctx(q, r.uid, target=tgt, pending=answered, entry=j))
-            if r.zone == f"strategy:{q}":
-                self.zones.move(r.uid, f"dead:{r.owner}")  # BH-65
+            if r.zone == _STRATEGY[q]:
+                self.zones.move(r.uid, _DEAD[r.owner])  # BH-65
         self.state_checks()
 
     def cancel_entry(self, i: int, cause: str) -> None:
@@ -1711,7 +1717,7 @@ class BhmGame(Game):
         if pa[0] in ("call", "invoke", "equip", "power", "strategy", "territory", "react"):
             u = self.card(int(pa[1]))
             if u.zone.startswith("strategy:"):
-                dest = f"invocations:{u.owner}" if u.defn.type == "invocation" else f"dead:{u.owner}"
+                dest = f"invocations:{u.owner}" if u.defn.type == "invocation" else _DEAD[u.owner]
                 self.zones.move(u.uid, dest)
                 u.reset()
 
@@ -1750,7 +1756,7 @@ class BhmGame(Game):
             elif len(victims) == 1:
                 victim = victims[0]
             if victim is not None and victim.zone == f"territories:{opp}":  # BH-50, BH-94
-                self.zones.move(victim.uid, f"dead:{victim.owner}")
+                self.zones.move(victim.uid, _DEAD[victim.owner])
                 self.log.emit("destroy", f"{c.name} destroys {victim.name}")
                 self.change_cll(opp, 1, f"lost the territory {victim.name}")
             elif self.cards_in(f"territories:{opp}"):
@@ -1832,8 +1838,8 @@ class BhmGame(Game):
                     )
         if e is not None:
             e.run(self, Ctx(p, src.uid, executor, target))
-        if k == "strategy" and src.zone == f"strategy:{p}":
-            self.zones.move(src.uid, f"dead:{src.owner}")  # BH-65
+        if k == "strategy" and src.zone == _STRATEGY[p]:
+            self.zones.move(src.uid, _DEAD[src.owner])  # BH-65
 
     def can_use_ability_now(self, b: BhmCard) -> str | None:
         if not self.on_field(b):
@@ -1846,7 +1852,7 @@ class BhmGame(Game):
 
     def _after_final_draw(self) -> None:
         p = self.active
-        if len(self.zones[f"hand:{p}"]) > HAND_LIMIT:  # BH-81
+        if len(self.zones.zones[_HANDS[p]].cards) > HAND_LIMIT:  # BH-81
             self.sub = "discard"
             return
         self._end_turn()
@@ -1863,7 +1869,7 @@ class BhmGame(Game):
         if self.won is not None:
             return
         for q in (0, 1):
-            for c in self.field_cards(q) + self.cards_in(f"deserters:{q}"):
+            for c in self.field_cards(q) + self.cards_in(_DESERTERS[q]):
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
                 if c.modifiers:
                     c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
@@ -1877,7 +1883,7 @@ class BhmGame(Game):
             for u in list(self.zones.zones[name].cards):
                 c = self.card(u)
                 if c.defn.type == "power" and not c.defn.equip:
-                    self.zones.move(u, f"dead:{c.owner}")
+                    self.zones.move(u, _DEAD[c.owner])
         self.state_checks()
         if self.won is not None:
             return

@@ -8,7 +8,19 @@ from pathlib import Path
 import pytest
 
 from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file
-from bhm.game import _BEING_ZONES, _DESERTERS, _NEAR_FIELD_ZONES, _SLOT_ZONES, _TERRITORIES, BhmGame, _left
+from bhm.game import (
+    _BEING_ZONES,
+    _DEAD,
+    _DECKS,
+    _DESERTERS,
+    _HANDS,
+    _NEAR_FIELD_ZONES,
+    _SLOT_ZONES,
+    _STRATEGY,
+    _TERRITORIES,
+    BhmGame,
+    _left,
+)
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
 
@@ -107,14 +119,14 @@ def test_lose_says_what_cur_gives_after_the_loss() -> None:
 
 
 def test_zone_names_are_the_prepared_strings() -> None:
-    """The being, territory and deserter zones are named with the module's own strings (a look-up by
+    """The zones the engine looks up most are named with the module's own strings (a look-up by
     one finds the key by identity), in a new game and in its clone."""
     g = BhmGame.new_game(seed=1)
     for h in (g, g.clone()):
         keys = {name: name for name in h.zones.zones}
         for p in (0, 1):
-            assert keys[_TERRITORIES[p]] is _TERRITORIES[p]
-            assert keys[_DESERTERS[p]] is _DESERTERS[p]
+            for names in (_TERRITORIES, _DESERTERS, _HANDS, _DECKS, _DEAD, _STRATEGY):
+                assert keys[names[p]] is names[p]
             for name in _SLOT_ZONES[p]:
                 assert keys[name] is name
                 assert h.zones.zones[name].name is name
