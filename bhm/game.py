@@ -1879,11 +1879,14 @@ class BhmGame(Game):
             self.change_cll(p, 1, f"Armageddon {self.armageddon}")
             if self.won is not None:
                 return
+        zones, table = self.zones.zones, self.zones.cards
         for name in _SLOT_ZONES[p]:  # BH-56
-            for u in list(self.zones.zones[name].cards):
-                c = self.card(u)
-                if c.defn.type == "power" and not c.defn.equip:
-                    self.zones.move(u, _DEAD[c.owner])
+            uids = zones[name].cards
+            if uids:  # (most being zones are empty: no copy of their list to make)
+                for u in list(uids):  # a copy: the loop moves cards out
+                    c = table[u]
+                    if c.defn.type == "power" and not c.defn.equip:  # type: ignore[attr-defined]
+                        self.zones.move(u, _DEAD[c.owner])  # type: ignore[index]
         self.state_checks()
         if self.won is not None:
             return
