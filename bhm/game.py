@@ -394,7 +394,7 @@ class BhmGame(Game):
         zone = c.zone
         near = zone in _NEAR_FIELD_ZONES  # `on_or_near_field(c)`
         if not mods:  # the common case: no effect changes it, the statics simply add up
-            value = base + self._flat_bonuses(c, (stat,))[0] if near else base
+            value = base + self._flat_bonuses(c, (stat,), [0])[0] if near else base
             return value if value > 0 else 0
         win = max(sets, key=lambda m: (self.rank_of(m.source), m.order)) if sets else None  # BH-66
         win_rank = self.rank_of(win.source) if win is not None else -1
@@ -921,19 +921,19 @@ class BhmGame(Game):
         if c.modifiers or c.zone not in _BEING_ZONES:
             return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
         d = c.defn
-        pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"))
+        pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"), [0, 0, 0])
         return (  # as `stat`: the maximum less what was lost (`_left`)
             None if d.pod is None else _left(d.pod + pod, c.pod_spent),
             None if d.salud is None else _left(d.salud + salud, c.wounds),
             None if d.val is None else _left(d.val + val, c.val_lost),
         )
 
-    def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...]) -> list[int]:
+    def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...], out: list[int]) -> list[int]:
         """What the statics add to each of `stats` of `c`, on or near the field, when no
         effect modifies it (so no BH-66 precedence applies): its attachments' bonuses and
-        its own territories' auras, one look at each."""
+        its own territories' auras, one look at each. They are added to `out`, the caller's list
+        of one 0 per stat (a list written out is quicker to make than `[0] * len(stats)`)."""
         d = c.defn
-        out = [0] * len(stats)
         cards, zones = self.zones.cards, self.zones.zones
         zone = c.zone
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)
