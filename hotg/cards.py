@@ -86,6 +86,7 @@ class DefFacts:
         "activated",
         "auras",
         "by_when",
+        "cost_reductions",
         "guard",
         "immune",
         "protect",
@@ -110,6 +111,12 @@ class DefFacts:
             chosen = [(s, ab) for s, ab in specs if s not in ("none", "self")]
             self.targeted[when] = chosen[0] if chosen else None
         self.auras = self.by_when.get("aura", ())
+        # (subtype or nothing, amount) of each of its cost reduction auras (HG-07)
+        self.cost_reductions = tuple(
+            (ab.get("subtype"), int(ab.get("amount", 1)))
+            for _, ab in self.auras
+            if ab.get("do") == "cost_reduction"
+        )
         self.activated = bool(self.by_when.get("activated"))
         self.structure = "Structure" in d.subtypes
         # the keywords of its text (a silenced unit has none, HG-73)

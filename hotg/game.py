@@ -276,7 +276,11 @@ def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, 
     """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches,
     in their order."""
     reach = _reach(cell, rng)
-    return [t for t, at in foes if at in reach]
+    out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+    for t, at in foes:
+        if at in reach:
+            out.append(t)
+    return out
 
 
 class _Scan:
@@ -554,7 +558,10 @@ class HotgGame(Game):
         cell = self.cell_of(stone)
         if cell is None:
             return False
-        return any(self.has_guard(u) and self.is_ally(u, player) for u in self.units_adjacent(cell, occ))
+        for u in self.units_adjacent(cell, occ):  # noqa: SIM110 (any() of a generator is a frame more)
+            if self.has_guard(u) and self.is_ally(u, player):
+                return True
+        return False
 
     def stunned(self, uid: int) -> bool:
         return self.card(uid).stunned_by >= 0
@@ -586,11 +593,10 @@ class HotgGame(Game):
         cards = self.zones.cards
         for src in self.board_units(stones=False) if units is None else units:
             s = cards[src]
-            if s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
+            found = s.defn.facts.cost_reductions  # its cost reduction auras (most units have none)
+            if not found or s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
                 continue
-            for _, ab in s.defn.facts.auras:
-                if ab.get("do") == "cost_reduction":
-                    out.append((ab.get("subtype"), int(ab.get("amount", 1))))
+            out += found
         return out
 
     def immune_blocks(self, uid: int, kind: str, controller: int | None) -> bool:
@@ -616,11 +622,23 @@ class HotgGame(Game):
         c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
         if c is None or c.zone != "board":  # HG-62: banished units are no valid target
             return False
-        stone = uid in self.stones
+        return self._can_target_on_board(c, uid in self.stones, kind, controller, occ)
+
+    def _can_target_on_board(
+        self,
+        c: HotgCard,
+        stone: bool,
+        kind: str,
+        controller: int | None,
+        occ: dict[tuple[int, int], int] | None,
+    ) -> bool:
+        """`can_target()` of `c`, a unit on the battlefield (`stone`: a Summoning Stone); for
+        the loops over the battlefield, which have the card and know where it is."""
         f = c.defn.facts
         shields = not c.silenced and f.shields  # Stealth or Immune in its text (HG-73)
         if not shields and not stone:
             return True  # no Stealth, no Immune, no stone that Guard protects: the common case
+        uid = c.uid
         enemy = c.controller != controller  # `is_enemy`
         if enemy and self.stealthed(uid):  # HG-64
             return False
@@ -666,7 +684,7 @@ class HotgGame(Game):
                 continue
             if subtype and params["subtype"] not in c.subtypes:
                 continue
-            if self.can_target(uid, kind, controller, occ):
+            if self._can_target_on_board(c, stone, kind, controller, occ):  # `can_target`
                 out.append(uid)
         return out
 
@@ -722,7 +740,10 @@ class HotgGame(Game):
             return
         cards = self.zones.cards
         stones = self.stones
-        dead_stones = [p for p in (0, 1) if cards[stones[p]].hp <= 0]
+        dead_stones = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+        for p in (0, 1):
+            if cards[stones[p]].hp <= 0:
+                dead_stones.append(p)
         if dead_stones:  # HG-02
             if len(dead_stones) == 2:
                 self.result = -1
@@ -1051,9 +1072,10 @@ class HotgGame(Game):
         settled = True
         new: dict[int, list[Modifier]] = {}
         for s in sources:
+            src = s.uid
             for _, ab in s.defn.facts.auras:
                 for uid, stat, value in fx.AURAS[ab["do"]](self, s, ab, occ):  # type: ignore[arg-type]
-                    new.setdefault(uid, []).append(_aura_modifier(stat, value, s.uid))
+                    new.setdefault(uid, []).append(_AURA_MODIFIERS[stat, value, src])
         for c in units:
             mods = c.modifiers
             gets = new.pop(c.uid, None)
@@ -1440,7 +1462,10 @@ class HotgGame(Game):
         if targeted is None:
             return [known[args]]
         spec, ab = targeted
-        return [known[(*args, t)] for t in self.targets_for(spec, p, kind, source, ab, occ)]
+        acts = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
+        for t in self.targets_for(spec, p, kind, source, ab, occ):
+            acts.append(known[(*args, t)])
+        return acts
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
         hand = self.zones[f"hand:{p}"].cards
@@ -1526,12 +1551,13 @@ class HotgGame(Game):
         (`occ`: the current `occupancy()`, when the caller has it; `among`: only these
         units of the battlefield, in board order.)"""
         cards = self.zones.cards
+        stones = self.stones
         out = []
         for t in self.zones.zones["board"].cards if among is None else among:
             c: HotgCard = cards[t]  # type: ignore[assignment]
             if c.controller == player:  # `is_enemy`
                 continue
-            if self.can_target(t, "attack", player, occ):
+            if self._can_target_on_board(c, t in stones, "attack", player, occ):  # `can_target`
                 out.append(t)
         return out
 
@@ -2219,16 +2245,21 @@ _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
 _TAG = attrgetter("tag")  # a modifier's tag
 _UNTIL = attrgetter("until")  # when a modifier ends
 
+
+class _AuraModifiers(dict[tuple[str, int, int], Modifier]):
+    """The aura bonuses by (stat, value, source uid), each made when first asked for."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[str, int, int]) -> Modifier:
+        stat, value, source = key
+        m = self[key] = Modifier(stat, value, "add", source, "aura", "aura")
+        return m
+
+
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.
-_AURA_MODIFIERS: dict[tuple[str, int, int], Modifier] = {}
-
-
-def _aura_modifier(stat: str, value: int, source: int) -> Modifier:
-    m = _AURA_MODIFIERS.get((stat, value, source))
-    if m is None:
-        m = _AURA_MODIFIERS[(stat, value, source)] = Modifier(stat, value, "add", source, "aura", "aura")
-    return m
+_AURA_MODIFIERS = _AuraModifiers()
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

@@ -14,7 +14,11 @@
   (HG-24, HG-30, HG-40).
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
   path of `can_target` (no Stealth, no Immune, no stone) with the full checks
-  (HG-63, HG-64, HG-67).
+  (HG-63, HG-64, HG-67); the loops over the battlefield (`targets_for`, `attackable`),
+  which ask the card-level `_can_target_on_board`, agree with `can_target`.
+* A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
+  aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
+  units (HG-07, HG-73).
 """
 
 from __future__ import annotations
@@ -189,3 +193,45 @@ def test_can_target_fast_path_agrees_with_the_checks() -> None:
                         or g.immune_blocks(uid, kind, controller)
                     )
                     assert g.can_target(uid, kind, controller) == plain, (c, kind, controller)
+
+
+def test_the_battlefield_loops_agree_with_can_target() -> None:
+    seen = 0
+    for g in _random_states(2):
+        board = g.board_units()
+        for controller in (0, 1):
+            assert g.attackable(controller) == [
+                t for t in board if g.is_enemy(t, controller) and g.can_target(t, "attack", controller)
+            ]
+            for kind in ("spell", "warcry", "ability"):
+                expected = [t for t in board if g.can_target(t, kind, controller)]
+                assert g.targets_for("any", controller, kind, -1, {}) == expected
+                seen += len(board) - len(expected)
+    assert seen > 0  # some units were no valid target
+
+
+def test_hg07_cost_reductions_come_from_the_definitions() -> None:
+    for d in HotgGame.new_game(seed=1).pool.values():
+        assert d.facts.cost_reductions == tuple(
+            (ab.get("subtype"), int(ab.get("amount", 1)))
+            for ab in d.abilities
+            if ab.get("when") == "aura" and ab.get("do") == "cost_reduction"
+        )
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,7", owner=2)])
+    base = g.pool["hoplite"]
+    d = replace(
+        base,
+        id="test_discount",
+        abilities=(
+            {"when": "aura", "do": "cost_reduction", "subtype": "Beast", "amount": 2},
+            {"when": "aura", "do": "cost_reduction"},
+        ),
+    )
+    assert d.facts.cost_reductions == (("Beast", 2), (None, 1))
+    mine, theirs = at(g, "2,1"), at(g, "2,7")
+    g.card(mine).defn = d
+    g.card(theirs).defn = d
+    assert g.cost_reductions(0) == [("Beast", 2), (None, 1)]
+    g.card(mine).silenced = True  # HG-73: a silenced unit has no aura
+    assert g.cost_reductions(0) == []
+    assert g.cost_reductions(1) == [("Beast", 2), (None, 1)]
