@@ -48,7 +48,7 @@ from common.game import Action, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
-from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool
+from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool, name_of
 from .effects import EFFECTS, Ctx, describe
 
 LOSS_AT = 32  # BH-05
@@ -345,7 +345,7 @@ class BhmGame(Game):
     def label(self, c: BhmCard) -> str:
         """The card's name, with its seat and being zone when another card in play has the same name
         (two Ember Squires, or a mirror match)."""
-        name = c.name
+        name = name_of(c)  # (`c.name`, see `name_of`)
         slot = self.slot_of(c)
         if slot is None:
             return name
@@ -356,10 +356,10 @@ class BhmGame(Game):
                 uids = zones[z].cards
                 if uids and uids[0] != uid:
                     o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
-                    if o.defn.is_field and o.name == name:
+                    if o.defn.is_field and name_of(o) == name:
                         return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
-                if u != uid and cards[u].name == name:  # type: ignore[attr-defined]
+                if u != uid and name_of(cards[u]) == name:  # type: ignore[arg-type]
                     return self._zone_label(c, name, slot)
         return name
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file
+from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file, name_of
 from bhm.game import (
     _BEING_ZONES,
     _DEAD,
@@ -130,3 +130,12 @@ def test_zone_names_are_the_prepared_strings() -> None:
             for name in _SLOT_ZONES[p]:
                 assert keys[name] is name
                 assert h.zones.zones[name].name is name
+
+
+def test_name_of_is_the_name() -> None:
+    """`label()` asks `name_of(c)`; it is what `c.name` gives, a nameless being's (BH-101) too."""
+    g = BhmGame.new_game(seed=1)
+    for c in g.zones.cards.values():
+        assert name_of(c) == c.name == c.defn.name  # type: ignore[arg-type]
+        c.nameless = True  # type: ignore[attr-defined]
+        assert name_of(c) == c.name == "(nameless)"  # type: ignore[arg-type]
