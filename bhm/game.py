@@ -323,7 +323,8 @@ class BhmGame(Game):
         return self.cards_in("deserters:0") + self.cards_in("deserters:1")
 
     def attachments(self, c: BhmCard) -> list[BhmCard]:
-        slot = self.slot_of(c)
+        zone = c.zone
+        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`: a call only when fled
         if slot is None:
             return []
         cards, uid = self.zones.cards, c.uid
@@ -346,7 +347,8 @@ class BhmGame(Game):
         """The card's name, with its seat and being zone when another card in play has the same name
         (two Ember Squires, or a mirror match)."""
         name = name_of(c)  # (`c.name`, see `name_of`)
-        slot = self.slot_of(c)
+        zone = c.zone
+        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`: a call only when fled
         if slot is None:
             return name
         cards, zones = self.zones.cards, self.zones.zones
