@@ -324,7 +324,7 @@ class BhmGame(Game):
 
     def attachments(self, c: BhmCard) -> list[BhmCard]:
         zone = c.zone
-        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`: a call only when fled
+        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
         if slot is None:
             return []
         cards, uid = self.zones.cards, c.uid
@@ -348,7 +348,7 @@ class BhmGame(Game):
         (two Ember Squires, or a mirror match)."""
         name = name_of(c)  # (`c.name`, see `name_of`)
         zone = c.zone
-        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`: a call only when fled
+        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
         if slot is None:
             return name
         cards, zones = self.zones.cards, self.zones.zones
@@ -474,21 +474,13 @@ class BhmGame(Game):
         return kws
 
     def has(self, c: BhmCard, name: str) -> bool:
-        if not self._may_have(c, name):  # fast path: `keywords(c)` can only drop keywords
-            return False
-        # a loop: `any()` of a generator is a function call of its own in Python 3.11
-        for k in self.keywords(c):  # noqa: SIM110
-            if keyword_name(k) == name:
-                return True
-        return False
-
-    def _may_have(self, c: BhmCard, name: str) -> bool:
-        """Whether one of the places `keywords(c)` takes keywords from names `name`: printed,
-        granted by an attachment, an own territory or an effect. False means `c` lacks it;
-        True needs `keywords(c)` to tell (lost abilities, element of the territory, ...)."""
+        """Whether `keywords(c)` names `name`. A quick look first at the places `keywords(c)` takes
+        keywords from: printed, granted by an attachment, an own territory or an effect. When none
+        names it, `c` lacks it (`keywords(c)` can only drop keywords) and the list is not worked
+        out; when one does, `keywords(c)` tells (lost abilities, element of the territory, ...)."""
         d = c.defn
         if name in d.kw_names:
-            return True
+            return self._in_keywords(c, name)
         zone = c.zone
         if zone not in _NEAR_FIELD_ZONES:  # `on_or_near_field(c)`
             return False
@@ -498,13 +490,20 @@ class BhmGame(Game):
             uid = c.uid
             for u in zones[slot].cards:
                 if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                    return True
+                    return self._in_keywords(c, name)
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                return True
-        # a loop: `any()` of a generator is a function call of its own in Python 3.11
-        for m in c.modifiers:  # noqa: SIM110
+                return self._in_keywords(c, name)
+        for m in c.modifiers:
             if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
+                return self._in_keywords(c, name)
+        return False
+
+    def _in_keywords(self, c: BhmCard, name: str) -> bool:
+        """Whether `keywords(c)` names `name` (`has`, once its quick look has found it somewhere)."""
+        # a loop: `any()` of a generator is a function call of its own in Python 3.11
+        for k in self.keywords(c):  # noqa: SIM110
+            if keyword_name(k) == name:
                 return True
         return False
 

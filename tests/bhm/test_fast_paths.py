@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bhm.cards import BEING_TYPES, FIELD_TYPES, card_pool, load_card_file, name_of
+from bhm.cards import BEING_TYPES, FIELD_TYPES, KEYWORDS, card_pool, load_card_file, name_of
 from bhm.game import (
     _BEING_ZONES,
     _DEAD,
@@ -139,3 +139,18 @@ def test_name_of_is_the_name() -> None:
         assert name_of(c) == c.name == c.defn.name  # type: ignore[arg-type]
         c.nameless = True  # type: ignore[attr-defined]
         assert name_of(c) == c.name == "(nameless)"  # type: ignore[arg-type]
+
+
+def test_has_is_whether_keywords_name_it() -> None:
+    """`has()` answers from its quick look when nothing names the keyword: the same answer as
+    looking through `keywords(c)`, for every card and keyword along random games."""
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                names = {keyword_name(k) for k in g.keywords(c)}  # type: ignore[arg-type]
+                for kw in KEYWORDS:
+                    assert g.has(c, kw) == (kw in names)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
