@@ -22,7 +22,7 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -91,6 +91,7 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
 NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (set unions keep the hashes)
+ORTHOGONAL_SETS = {cell: frozenset(ns) for cell, ns in ORTHOGONAL.items()}
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 
@@ -251,15 +252,15 @@ def _walk(
             if n not in taken:
                 free.append(n)
         return free
+    # Step by step, by set operations (they reuse the cells' stored hashes).
     seen = {start}
-    frontier = [start]
+    frontier: Iterable[tuple[int, int]] = (start,)
     for _ in range(steps):
-        nxt = []
+        nxt: set[tuple[int, int]] = set()
         for cell in frontier:
-            for n in ORTHOGONAL[cell]:
-                if n not in seen and n not in blocked:
-                    seen.add(n)
-                    nxt.append(n)
+            nxt |= ORTHOGONAL_SETS[cell]
+        nxt.difference_update(seen, blocked)  # new cells, never through a blocked one
+        seen |= nxt
         frontier = nxt
     seen.discard(start)
     return sorted(seen - taken)
