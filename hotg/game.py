@@ -437,7 +437,7 @@ class HotgGame(Game):
         return c.defn.name
 
     def board_units(self, stones: bool = True) -> list[int]:
-        units = self.zones["board"].cards
+        units = self.zones.zones["board"].cards
         if stones:
             return list(units)
         out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
@@ -501,11 +501,11 @@ class HotgGame(Game):
         return [n for n in NEIGHBOURS[cell] if n not in occ and n not in ban]
 
     def is_ally(self, uid: int, player: int | None) -> bool:
-        return player is not None and self.card(uid).controller == player
+        return player is not None and self.zones.cards[uid].controller == player
 
     def is_enemy(self, uid: int, player: int | None) -> bool:
         """Enemy of `player`: anything it does not control (neutral units included, HG-52)."""
-        return self.card(uid).controller != player
+        return self.zones.cards[uid].controller != player
 
     # -- derived stats -----------------------------------------------------------
     def is_stone(self, uid: int) -> bool:
@@ -539,17 +539,17 @@ class HotgGame(Game):
         return max(vals, default=0)
 
     def immune_to(self, uid: int) -> list[str]:
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         return [] if c.silenced else list(c.defn.facts.immune)  # from its text (HG-73)
 
     def stealthed(self, uid: int) -> bool:
         """HG-64: Stealth (from its text) until the unit attacks."""
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         return not c.silenced and c.defn.facts.stealth and not c.stealth_lost
 
     def has_guard(self, uid: int) -> bool:
         """HG-63: a unit with Guard loses it while it has Stealth."""
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         return not c.silenced and c.defn.facts.guard and not self.stealthed(uid)
 
     def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
@@ -579,7 +579,7 @@ class HotgGame(Game):
     def cost(self, uid: int, player: int, reductions: list[tuple[Any, int]] | None = None) -> int:
         """HG-07: costs can be reduced, never below 0 (`reductions`: `cost_reductions(player)`,
         if the caller has them)."""
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         if reductions is None:
             reductions = self.cost_reductions(player)
         if not reductions:
@@ -993,7 +993,7 @@ class HotgGame(Game):
         self.log.emit("transform", f"{old.name} turns into {who}{new.name}", target=new.uid)
 
     def draw(self, p: int, log: bool = True) -> None:
-        deck = self.zones[f"deck:{p}"]
+        deck = self.zones.zones[f"deck:{p}"]
         if not deck.cards:  # HG-04: fatigue
             self.pl[p].fatigue += 1
             n = self.pl[p].fatigue
@@ -1160,8 +1160,8 @@ class HotgGame(Game):
         self._entered(uid)
 
     def _entered(self, uid: int) -> None:
-        c = self.card(uid)
-        if "God" in c.subtypes and c.controller is not None:
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        if "God" in c.defn.subtypes and c.controller is not None:  # (`subtypes`)
             for other in self.board_units(stones=False):
                 o = self.card(other)
                 if other != uid and o.controller == c.controller:
@@ -1264,7 +1264,7 @@ class HotgGame(Game):
         the battlefield is settled at the end, its deaths found.)"""
         self.active = p
         self.turn += 1
-        for uid in list(self.zones["banished"].cards):  # HG-62: the banishment ends
+        for uid in list(self.zones.zones["banished"].cards):  # HG-62: the banishment ends
             c = self.card(uid)
             if c.banished_by == p:
                 c.banished_by = -1
@@ -1273,7 +1273,7 @@ class HotgGame(Game):
                 settled = False
         settled = self._expire(f"sont:{p}", settled)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        for uid in self.zones["banished"].cards:
+        for uid in self.zones.zones["banished"].cards:
             if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
                 cards[uid].stunned_by = -1
         for uid in self.board_units(stones=False):
@@ -1469,7 +1469,7 @@ class HotgGame(Game):
         return acts
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
-        hand = self.zones[f"hand:{p}"].cards
+        hand = self.zones.zones[f"hand:{p}"].cards
         if not hand:
             return []  # (no cost reduction to look for)
         acts: list[Action] = []
@@ -1487,7 +1487,7 @@ class HotgGame(Game):
     ) -> list[Action]:
         """The ways to play one card of `p`'s hand (`scan` keeps the deployment cells,
         `reductions` are `cost_reductions(p)`)."""
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         if reductions is None:
             reductions = self.cost_reductions(p)
         # `cost()`; with no reduction in play, the printed cost
@@ -1868,7 +1868,7 @@ class HotgGame(Game):
             self._push(("spell_done", uid), FINISH_LEVEL)
 
     def _move(self, uid: int, cell: tuple[int, int]) -> None:
-        c = self.card(uid)
+        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         old = (c.row, c.col)
         c.row, c.col = cell
         c.moved = True
