@@ -72,6 +72,11 @@ def cell_str(cell: tuple[int, int]) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+# Every cell as one shared tuple, `CELLS[row][col]`: the tables below and the loops over
+# the battlefield use these, so a dict or set finds the very tuple it holds (no comparison).
+CELLS = tuple(tuple((r, c) for c in range(COLS)) for r in range(ROWS))
+
+
 def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
     table = {}
     for r in range(ROWS):
@@ -82,8 +87,8 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
                     if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
                         continue
                     if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
-                        out.append((r + dr, c + dc))
-            table[(r, c)] = tuple(out)
+                        out.append(CELLS[r + dr][c + dc])
+            table[CELLS[r][c]] = tuple(out)
     return table
 
 
@@ -182,7 +187,7 @@ def parse_cell(token: Any) -> tuple[int, int] | None:
         return None
     r, c = int(a), int(b)
     if 0 <= r < ROWS and 0 <= c < COLS:
-        return (r, c)
+        return CELLS[r][c]
     return None
 
 
@@ -225,7 +230,9 @@ class PlayerState:
 def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
     """The cells 1 to `steps` orthogonal steps from `start`, in sorted order."""
     r0, c0 = start
-    return tuple((r, c) for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps)
+    return tuple(
+        CELLS[r][c] for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps
+    )
 
 
 @cache
@@ -303,14 +310,14 @@ class _Scan:
         # units it does not control with their cells, in board order, and the cells that
         # block its moves (theirs; one unit a cell, HG-05).
         cards = game.zones.cards
-        stones = game.stones
+        stones = set(game.stones)
         self.occ = occ = {}
         self.mine = mine = []
         self.others = others = []
         self.blocked = blocked = set()
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
-            cell = (c.row, c.col)
+            cell = CELLS[c.row][c.col]
             occ[cell] = u
             if c.controller != player:
                 others.append((u, cell))
@@ -441,7 +448,7 @@ class HotgGame(Game):
         if stones:
             return list(units)
         out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
-        not_stones = self.stones
+        not_stones = set(self.stones)
         for u in units:
             if u not in not_stones:
                 out.append(u)
@@ -459,7 +466,7 @@ class HotgGame(Game):
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["board"].cards:
             c = cards[uid]
-            out[(c.row, c.col)] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[CELLS[c.row][c.col]] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def banished_cells(self) -> dict[tuple[int, int], int]:
@@ -467,7 +474,7 @@ class HotgGame(Game):
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["banished"].cards:
             c = cards[uid]
-            out[(c.row, c.col)] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[CELLS[c.row][c.col]] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
@@ -477,7 +484,7 @@ class HotgGame(Game):
         c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
         if c is None or c.zone != "board":  # `on_board`
             return None
-        return (c.row, c.col)
+        return CELLS[c.row][c.col]
 
     @staticmethod
     def neighbours(cell: tuple[int, int], diagonal: bool = True) -> list[tuple[int, int]]:
@@ -668,7 +675,7 @@ class HotgGame(Game):
         max_health = int(params["max_health"]) if "max_health" in params else None
         subtype = "subtype" in params
         cards = self.zones.cards
-        stones = self.stones
+        stones = set(self.stones)
         out = []
         for uid in self.zones.zones["board"].cards:
             c: HotgCard = cards[uid]  # type: ignore[assignment]
@@ -1053,13 +1060,13 @@ class HotgGame(Game):
         removed, silenced or given modifiers or health in between, would change nothing
         (every unit has its bonuses, and no more health than its maximum)."""
         cards = self.zones.cards
-        stones = self.stones
+        stones = set(self.stones)
         units: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
-            occ[s.row, s.col] = u
+            occ[CELLS[s.row][s.col]] = u
             if u not in stones:
                 units.append(s)
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
@@ -1392,13 +1399,13 @@ class HotgGame(Game):
             if not c.moved and not d.facts.structure:  # HG-33
                 steps = c.stat("move") if mods else d.move
                 if steps > 0:  # `reachable`, with what p's units share
-                    cells = _walk((c.row, c.col), steps, scan.blocked, scan.taken)
+                    cells = _walk(CELLS[c.row][c.col], steps, scan.blocked, scan.taken)
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if (c.stat("attack") if mods else d.attack) > 0:
                 rng = c.stat("range") if mods else d.range
                 if rng < 1:
                     rng = 1
-                targets = scan.attack_targets((c.row, c.col), rng)
+                targets = scan.attack_targets(CELLS[c.row][c.col], rng)
                 if targets:
                     acts += _attack_actions(uid, targets)
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`

@@ -16,6 +16,9 @@
   path of `can_target` (no Stealth, no Immune, no stone) with the full checks
   (HG-63, HG-64, HG-67); the loops over the battlefield (`targets_for`, `attackable`),
   which ask the card-level `_can_target_on_board`, agree with `can_target`.
+* The cell tables and the loops over the battlefield hand out the shared cell tuples of
+  `CELLS` (a look-up then finds the very tuple, with no comparison): same values as
+  plain `(row, col)` tuples.
 * A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
   aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
   units (HG-07, HG-73).
@@ -29,7 +32,17 @@ from dataclasses import replace
 import pytest
 
 from hotg.cards import HotgCard
-from hotg.game import _ONLY_LOWERS_HEALTH, HotgGame, _Scan, _walk, parse_cell
+from hotg.game import (
+    _ONLY_LOWERS_HEALTH,
+    CELLS,
+    NEIGHBOURS,
+    ORTHOGONAL,
+    HotgGame,
+    _diamond,
+    _Scan,
+    _walk,
+    parse_cell,
+)
 
 from .helpers import at, make, u
 
@@ -235,3 +248,21 @@ def test_hg07_cost_reductions_come_from_the_definitions() -> None:
     g.card(mine).silenced = True  # HG-73: a silenced unit has no aura
     assert g.cost_reductions(0) == []
     assert g.cost_reductions(1) == [("Beast", 2), (None, 1)]
+
+
+def test_cells_are_the_shared_tuples() -> None:
+    shared = {id(cell) for row in CELLS for cell in row}
+    assert [cell for row in CELLS for cell in row] == [(r, c) for r in range(5) for c in range(9)]
+    for table in (NEIGHBOURS, ORTHOGONAL):
+        for cell, around in table.items():
+            assert id(cell) in shared and all(id(n) in shared for n in around)
+    for r in range(5):
+        for c in range(9):
+            assert parse_cell(f"{r},{c}") is CELLS[r][c]
+            assert parse_cell(f"0{r},{c}") is CELLS[r][c]  # (not the usual spelling)
+            assert all(id(n) in shared for n in _diamond((r, c), 3))
+    g = _random_states(1)[-1]
+    for uid in g.board_units():
+        cell = g.cell_of(uid)
+        assert cell == (g.card(uid).row, g.card(uid).col) and id(cell) in shared
+    assert all(id(cell) in shared for cell in g.occupancy())
