@@ -1156,7 +1156,7 @@ class HotgGame(Game):
         c.entered = self._tick()
         c.exhausted = True  # HG-23: deploy exhaustion
         c.controller = c.owner
-        self.log.emit("deploy", f"{c.name} is deployed at {cell_str(cell)}", target=uid)
+        self.log.emit("deploy", f"{c.defn.name} is deployed at {CELL_STR[cell]}", target=uid)
         if from_hand:  # HG-72 / HG-83: Warcries only from the hand
             for idx, ab in c.abilities("warcry"):
                 spec = str(ab.get("target", "none"))
@@ -1863,7 +1863,7 @@ class HotgGame(Game):
             cell = parse_cell(rest[0])
             assert cell is not None
             self.zones.move(uid, "holding")
-            self.log.emit("play", f"P{p + 1} plays {c.name} ({cost} mana) at {cell_str(cell)}", player=p)
+            self.log.emit("play", f"P{p + 1} plays {c.defn.name} ({cost} mana) at {CELL_STR[cell]}", player=p)
             self._push(("deploy", uid, cell[0], cell[1], 1), LEVEL["deploy"])
         else:  # HG-22
             target = int(rest[0]) if rest else -1
@@ -1876,11 +1876,12 @@ class HotgGame(Game):
 
     def _move(self, uid: int, cell: tuple[int, int]) -> None:
         c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
-        old = (c.row, c.col)
+        old = CELLS[c.row][c.col]
         c.row, c.col = cell
         c.moved = True
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
-        self.log.emit("move", f"{c.name} moves from {cell_str(old)} to {cell_str(cell)}", target=uid)
+        # (`c.name`, `cell_str()`: the names and cells written out once, read here)
+        self.log.emit("move", f"{c.defn.name} moves from {CELL_STR[old]} to {CELL_STR[cell]}", target=uid)
         self._settle()
 
     def _attack(self, a: int, t: int) -> None:
