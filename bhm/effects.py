@@ -34,7 +34,8 @@ class Ctx:
 @dataclass(frozen=True, slots=True)
 class Effect:
     name: str
-    run: Callable[[BhmGame, Ctx], None]
+    # True: the state checks ran last (in `BhmGame.lose` or `add_modifier`), nothing changed since
+    run: Callable[[BhmGame, Ctx], bool | None]
     target: str | None
     text: str  # template: {amount} {stat}
     reaction: bool = False
@@ -57,8 +58,8 @@ def effect(
     own_target: bool = False,
     needs_stat: bool = False,
     harmful: bool = False,
-) -> Callable[[Callable[[BhmGame, Ctx], None]], Callable[[BhmGame, Ctx], None]]:
-    def deco(fn: Callable[[BhmGame, Ctx], None]) -> Callable[[BhmGame, Ctx], None]:
+) -> Callable[[Callable[[BhmGame, Ctx], bool | None]], Callable[[BhmGame, Ctx], bool | None]]:
+    def deco(fn: Callable[[BhmGame, Ctx], bool | None]) -> Callable[[BhmGame, Ctx], bool | None]:
         EFFECTS[name] = Effect(name, fn, target, text, reaction, answers, own_target, needs_stat, harmful)
         return fn
 
@@ -79,23 +80,23 @@ def describe(defn: Any) -> str:
 
 
 @effect("damage", "enemy_being", "An enemy being loses {amount} Salud.", harmful=True)
-def _damage(g: BhmGame, c: Ctx) -> None:
-    g.lose(g.card(c.target), "salud", g.card(c.source).d.amount, g.card(c.source).name)
+def _damage(g: BhmGame, c: Ctx) -> bool:
+    return g.lose(g.card(c.target), "salud", g.card(c.source).d.amount, g.card(c.source).name)
 
 
 @effect("drain", "enemy_being", "An enemy being loses {amount} POD until end of turn.", harmful=True)
-def _drain(g: BhmGame, c: Ctx) -> None:
-    g.lose(g.card(c.target), "pod", g.card(c.source).d.amount, g.card(c.source).name)
+def _drain(g: BhmGame, c: Ctx) -> bool:
+    return g.lose(g.card(c.target), "pod", g.card(c.source).d.amount, g.card(c.source).name)
 
 
 @effect("shatter", "enemy_being", "An enemy being loses {amount} RES until end of turn.", harmful=True)
-def _shatter(g: BhmGame, c: Ctx) -> None:
-    g.lose(g.card(c.target), "res", g.card(c.source).d.amount, g.card(c.source).name)
+def _shatter(g: BhmGame, c: Ctx) -> bool:
+    return g.lose(g.card(c.target), "res", g.card(c.source).d.amount, g.card(c.source).name)
 
 
 @effect("fear", "enemy_being", "An enemy being loses {amount} VAL.", harmful=True)
-def _fear(g: BhmGame, c: Ctx) -> None:
-    g.lose(g.card(c.target), "val", g.card(c.source).d.amount, g.card(c.source).name)
+def _fear(g: BhmGame, c: Ctx) -> bool:
+    return g.lose(g.card(c.target), "val", g.card(c.source).d.amount, g.card(c.source).name)
 
 
 @effect("kill", "enemy_being", "Kill an enemy being.", harmful=True)
@@ -177,10 +178,12 @@ def _buff(g: BhmGame, c: Ctx) -> None:
 
 
 @effect("empower", None, "The being executing it gains {amount} {stat} until end of turn.", needs_stat=True)
-def _empower(g: BhmGame, c: Ctx) -> None:
+def _empower(g: BhmGame, c: Ctx) -> bool:
     src = g.card(c.source)
     if c.executor >= 0:
         g.add_modifier(g.card(c.executor), src.d.stat, src.d.amount, "add", src.uid)
+        return True  # `add_modifier` ran the state checks last
+    return False
 
 
 @effect("heal", "own_being", "One of your beings recovers up to {amount} Salud.")

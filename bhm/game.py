@@ -518,6 +518,7 @@ class BhmGame(Game):
     def add_modifier(
         self, c: BhmCard, stat: str, value: int, op: str, source: int, until: str = "eot"
     ) -> None:
+        """A modifier on `c` (BH-66); the state checks run last."""
         self.seq += 1
         c.modifiers = (*c.modifiers, Modifier(stat, value, op, source, until, "", self.seq))  # type: ignore[arg-type]
         if not stat.startswith("kw:"):
@@ -1786,7 +1787,8 @@ class BhmGame(Game):
             if checked:
                 return  # the state checks ran last in `lose`: nothing changed since
         elif k in ("power", "strategy", "ability"):
-            self._resolve_card(pa)
+            if self._resolve_card(pa):
+                return  # the state checks ran last in the card's effect: nothing changed since
         self.state_checks()
 
     def _target_gone(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
@@ -1800,21 +1802,26 @@ class BhmGame(Game):
             return f"{t.name} is Intangible"
         return None
 
-    def _resolve_card(self, pa: tuple[Any, ...]) -> None:
+    def _resolve_card(self, pa: tuple[Any, ...]) -> bool:
+        """A power, strategy or ability resolves. True: its effect ran the state checks last and
+        nothing changed since (a caller that would run them next can leave them out, see `lose`)."""
         p = self.active
         k = pa[0]
         src = self.card(int(pa[1]))
         executor = int(pa[2]) if k == "power" else (src.uid if k == "ability" else -1)
         target = self.pending_target(pa)
         if k == "power" and not self.on_field(self.card(executor)):
-            return self._fizzle(pa, "the executing being left the field")
+            self._fizzle(pa, "the executing being left the field")
+            return False
         if k == "ability" and self.can_use_ability_now(src) is not None:
-            return self._fizzle(pa, "the being can no longer use it")
+            self._fizzle(pa, "the being can no longer use it")
+            return False
         e = EFFECTS.get(src.defn.effect)
         if target >= 0 and e is not None and e.target is not None:
             why = self.target_problem(e.target, p, src, self.card(target))
             if why:
-                return self._fizzle(pa, why)
+                self._fizzle(pa, why)
+                return False
         if k == "power":
             b = self.card(executor)
             b.executed_power = True  # BH-31
@@ -1837,10 +1844,11 @@ class BhmGame(Game):
                         f"{inv.name} gains {src.defn.rank + inv.defn.rank} invocation points",
                         uid=inv.uid,
                     )
-        if e is not None:
-            e.run(self, Ctx(p, src.uid, executor, target))
+        checked = e is not None and bool(e.run(self, Ctx(p, src.uid, executor, target)))
         if k == "strategy" and src.zone == _STRATEGY[p]:
             self.zones.move(src.uid, _DEAD[src.owner])  # BH-65
+            checked = False  # a card moved since
+        return checked
 
     def can_use_ability_now(self, b: BhmCard) -> str | None:
         if not self.on_field(b):

@@ -154,3 +154,31 @@ def test_has_is_whether_keywords_name_it() -> None:
                     assert g.has(c, kw) == (kw in names)  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_a_card_whose_effect_ran_the_state_checks_last_needs_none_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`_resolve` leaves the state checks out when `_resolve_card` says its effect ran them last:
+    running them there changes nothing (state and log) along random games."""
+    resolve_card = BhmGame._resolve_card
+    seen = 0
+
+    def checked(g: BhmGame, pa: tuple[object, ...]) -> bool:
+        nonlocal seen
+        ran_last = resolve_card(g, pa)
+        if ran_last:
+            seen += 1
+            before, events = g.canonical(), len(g.log.events)
+            g.state_checks()
+            assert g.canonical() == before and len(g.log.events) == events
+        return ran_last
+
+    monkeypatch.setattr(BhmGame, "_resolve_card", checked)
+    for seed in range(1, 41):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
