@@ -1131,8 +1131,9 @@ class HotgGame(Game):
         was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
         ended = False
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        # HG-56, HG-62: a banished unit's temporary bonuses end on time too.
-        for uid in self.board_units(stones=False) + list(self.zones["banished"].cards):
+        # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
+        # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
+        for uid in self.board_units() + list(self.zones["banished"].cards):
             c = cards[uid]
             if until in map(_UNTIL, c.modifiers):
                 c.modifiers = [m for m in c.modifiers if m.until != until]
