@@ -1,8 +1,8 @@
 """The Python effects that card data names (`do = "..."` in `hotg/cards/*.toml`).
 
 `EFFECTS[name](game, ctx)` carries out one ability; `AURAS[name](game, source,
-ability, occupancy)` lists the continuous bonuses an aura gives now (HG-57: auras are recomputed
-after every change, by the engine). Effects only call the engine's small
+ability, occupancy)` lists the units an aura affects now, each of which gets the aura's
+`aura_bonus` (HG-57: auras are recomputed after every change, by the engine). Effects only call the engine's small
 verbs (`damage`, `heal`, `add_modifier`, `spawn`, …), so every rule (Immune,
 Protect, Stealth, neutral units…) is enforced in one place.
 """
@@ -35,10 +35,9 @@ class Ctx:
 
 
 Effect = Callable[["HotgGame", Ctx], None]
-# (game, source, its aura ability, the battlefield's `occupancy()`) -> (uid, stat, bonus)
-Aura = Callable[
-    ["HotgGame", "HotgCard", Mapping[str, Any], dict[tuple[int, int], int]], list[tuple[int, str, int]]
-]
+# (game, source, its aura ability, the battlefield's `occupancy()`) -> the uids it affects,
+# each of which gets the ability's `aura_bonus`
+Aura = Callable[["HotgGame", "HotgCard", Mapping[str, Any], dict[tuple[int, int], int]], list[int]]
 
 EFFECTS: dict[str, Effect] = {}
 AURAS: dict[str, Aura] = {}
@@ -273,67 +272,58 @@ def gain_mana(g: HotgGame, ctx: Ctx) -> None:
 @aura("adjacent_allies")
 def adjacent_allies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
-) -> list[tuple[int, str, int]]:
+) -> list[int]:
     """Surtr / Enyo's Banner / Spartan: allies next to the source get a bonus."""
     ally = src.controller
     if ally is None:  # a neutral unit has no allies (`is_ally`)
         return []
-    bonus = _bonus(p)
     cards = g.zones.cards
-    out = []
-    for uid in g.units_adjacent((src.row, src.col), occ):
-        if cards[uid].controller == ally and uid not in g.stones:
-            out += _aura_mods(uid, bonus)
+    stones = g.stones
+    out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
+    for uid in g.units_adjacent(g.cells[src.row][src.col], occ):
+        if cards[uid].controller == ally and uid not in stones:
+            out.append(uid)
     return out
 
 
 @aura("global_enemies")
 def global_enemies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
-) -> list[tuple[int, str, int]]:
+) -> list[int]:
     """Basilisk: every enemy unit on the battlefield is affected."""
-    bonus = _bonus(p)
     out = []
     for uid in g.board_units(stones=False):
         if g.is_enemy(uid, src.controller if src.controller is not None else -1):
-            out += _aura_mods(uid, bonus)
+            out.append(uid)
     return out
 
 
 @aura("global_allies")
 def global_allies(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
-) -> list[tuple[int, str, int]]:
+) -> list[int]:
     """Every other allied unit (of `subtype`, if given) is affected."""
-    bonus = _bonus(p)
     out = []
     sub = p.get("subtype")
     for uid in g.board_units(stones=False):
         if uid != src.uid and g.is_ally(uid, src.controller) and (not sub or sub in g.card(uid).subtypes):
-            out += _aura_mods(uid, bonus)
+            out.append(uid)
     return out
 
 
 @aura("cost_reduction")
 def cost_reduction(
     g: HotgGame, src: HotgCard, p: Mapping[str, Any], occ: dict[tuple[int, int], int]
-) -> list[tuple[int, str, int]]:
+) -> list[int]:
     """Cards in the controller's hand (of `subtype`) cost `amount` less; read by `HotgGame.cost()`."""
     return []
 
 
-def _aura_mods(uid: int, bonus: list[tuple[str, int]]) -> list[tuple[int, str, int]]:
-    """(uid, stat, value) for each (stat, value) of an aura's `_bonus`."""
-    out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
-    for stat, value in bonus:
-        out.append((uid, stat, value))
-    return out
-
-
-def _bonus(p: Mapping[str, Any]) -> list[tuple[str, int]]:
-    """(stat, bonus) of the stats an aura ability raises."""
+def aura_bonus(p: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """(stat, bonus) of the stats an aura ability raises (worked out once per definition:
+    `DefFacts.aura_bonuses`)."""
     out = []
     for stat in ("attack", "health", "protect"):
         if p.get(stat):
             out.append((stat, int(p[stat])))
-    return out
+    return tuple(out)

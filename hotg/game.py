@@ -350,6 +350,7 @@ class HotgGame(Game):
     players = 2
     rows: ClassVar[int] = ROWS
     cols: ClassVar[int] = COLS
+    cells: ClassVar[tuple[tuple[tuple[int, int], ...], ...]] = CELLS  # `CELLS`, for the effects
 
     zones: Zones
     pool: dict[str, HotgDef]
@@ -1081,9 +1082,23 @@ class HotgGame(Game):
         new: dict[int, list[Modifier]] = {}
         for s in sources:
             src = s.uid
-            for _, ab in s.defn.facts.auras:
-                for uid, stat, value in fx.AURAS[ab["do"]](self, s, ab, occ):  # type: ignore[arg-type]
-                    new.setdefault(uid, []).append(_AURA_MODIFIERS[stat, value, src])
+            facts = s.defn.facts
+            bonuses = facts.aura_bonuses
+            if bonuses is None:
+                bonuses = facts.work_out_aura_bonuses()
+            for (_, ab), bonus in zip(facts.auras, bonuses, strict=True):
+                if not bonus:
+                    continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
+                affected = fx.AURAS[ab["do"]](self, s, ab, occ)  # type: ignore[arg-type]
+                if not affected:
+                    continue
+                gives = []  # its bonus (`fx.aura_bonus`) as this source's aura modifiers
+                for stat, value in bonus:
+                    gives.append(_AURA_MODIFIERS[stat, value, src])
+                for uid in affected:
+                    got = new.get(uid)
+                    # (a new list each time: `gives` is shared by the units it affects)
+                    new[uid] = gives if got is None else got + gives
         for c in units:
             mods = c.modifiers
             gets = new.pop(c.uid, None)

@@ -22,6 +22,8 @@
 * A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
   aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
   units (HG-07, HG-73).
+* A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
+  each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 """
 
 from __future__ import annotations
@@ -266,3 +268,25 @@ def test_cells_are_the_shared_tuples() -> None:
         cell = g.cell_of(uid)
         assert cell == (g.card(uid).row, g.card(uid).col) and id(cell) in shared
     assert all(id(cell) in shared for cell in g.occupancy())
+
+
+def test_hg57_aura_bonuses_come_from_the_definitions() -> None:
+    from hotg.effects import aura_bonus
+
+    for d in HotgGame.new_game(seed=1).pool.values():
+        facts = replace(d).facts  # a fresh definition: nothing worked out yet
+        assert facts.aura_bonuses is None
+        expected = tuple(aura_bonus(ab) for _, ab in d.abilities_when("aura"))
+        assert facts.work_out_aura_bonuses() == expected
+        assert facts.aura_bonuses == expected
+    assert aura_bonus({"do": "adjacent_allies", "attack": 1, "protect": 2}) == (("attack", 1), ("protect", 2))
+    assert aura_bonus({"do": "cost_reduction", "amount": 1}) == ()
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
+    d = replace(
+        g.pool["hoplite"],
+        id="test_empty_aura",
+        abilities=({"when": "aura", "do": "adjacent_allies"},),  # raises no stat
+    )
+    g.card(at(g, "2,1")).defn = d
+    assert g.refresh_auras()
+    assert g.card(at(g, "2,2")).modifiers == []
