@@ -108,6 +108,17 @@ def _left(top: int, lost: int) -> int:
     return top - lost if top > lost else 0
 
 
+# Why a check refuses: a message template and what fills it in ("{0.name}": the name of the first
+# card given), worked into words by `_say` only when someone reads them. `legal_actions()` only asks
+# whether there is a refusal, and most of the refusals it meets would be thrown away unread.
+Why = tuple[Any, ...]
+
+
+def _say(why: Why | None) -> str | None:
+    """The words of a refusal (None: there is none)."""
+    return None if why is None else why[0].format(*why[1:])
+
+
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -546,34 +557,37 @@ class BhmGame(Game):
             return None
         why = self._open_target_problem(kind, player, t)
         if why is not None:
-            return why
-        return self._source_target_problem(player, source, t)
+            return _say(why)
+        return _say(self._source_target_problem(player, source, t))
 
-    def _open_target_problem(self, kind: str, player: int, t: BhmCard) -> str | None:
+    def _open_target_problem(self, kind: str, player: int, t: BhmCard) -> Why | None:
         """The part of `target_problem` on a card on the field that does not depend on the source."""
         if not self.on_field(t):
-            return f"{t.name} is not on the field"
+            return "{0.name} is not on the field", t
         if not t.defn.is_being:
-            return f"{t.name} is a celestial entity, not a being (BH-71)"
+            return "{0.name} is a celestial entity, not a being (BH-71)", t
         if t.petrified:
-            return f"{t.name} is petrified"
+            return "{0.name} is petrified", t
         enemy = t.controller != player
         if kind == "own_being" and enemy:
-            return f"{t.name} is not yours"
+            return "{0.name} is not yours", t
         if kind == "enemy_being" and not enemy:
-            return f"{t.name} is not an enemy being"
+            return "{0.name} is not an enemy being", t
         if enemy and self.has(t, "Invisible"):  # BH-99
-            return f"{t.name} is Invisible"
+            return "{0.name} is Invisible", t
         return None
 
-    def _source_target_problem(self, player: int, source: BhmCard, t: BhmCard) -> str | None:
+    def _source_target_problem(self, player: int, source: BhmCard, t: BhmCard) -> Why | None:
         """The rest of `target_problem`: what depends on the source."""
         if not self.affected_by(t, source, player):
             return (
-                f"{t.name} is Immune {self.kw_value(t, 'Immune')} to {source.name} (rank {source.defn.rank})"
+                "{0.name} is Immune {1} to {2.name} (rank {2.defn.rank})",
+                t,
+                self.kw_value(t, "Immune"),
+                source,
             )
         if source.defn.effect == "freeze" and t.defn.element == "FIRE":  # BH-93
-            return f"{t.name} is a FIRE being and cannot be frozen"
+            return "{0.name} is a FIRE being and cannot be frozen", t
         return None
 
     @staticmethod
@@ -613,51 +627,51 @@ class BhmGame(Game):
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
         """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
-        return self._attacker_problem(a, physical) or self._attacked_problem(a.controller, t, physical)
+        return _say(self._attacker_problem(a, physical) or self._attacked_problem(a.controller, t, physical))
 
-    def _attacker_problem(self, a: BhmCard, physical: bool) -> str | None:
+    def _attacker_problem(self, a: BhmCard, physical: bool) -> Why | None:
         """The part of `attack_problem` about the attacker."""
         return self._attacker_ready_problem(a) or self._attack_means_problem(a, physical)
 
-    def _attacker_ready_problem(self, a: BhmCard) -> str | None:
+    def _attacker_ready_problem(self, a: BhmCard) -> Why | None:
         """The part of `_attacker_problem` that is the same for both kinds of attack: whether `a`
         may attack at all now."""
         if not self.on_field(a) or a.controller != self.active:
-            return f"{a.name} is not one of your beings on the field"
+            return "{0.name} is not one of your beings on the field", a
         if a.petrified:
-            return f"{a.name} is petrified"
+            return "{0.name} is petrified", a
         if a.frozen:
-            return f"{a.name} is frozen"  # BH-93
+            return "{0.name} is frozen", a  # BH-93
         if a.attacked:
-            return f"{a.name} has already attacked this turn"  # BH-35
+            return "{0.name} has already attacked this turn", a  # BH-35
         if a.invoked:
-            return f"{a.name} made an invocation this turn and cannot attack"  # BH-74
+            return "{0.name} made an invocation this turn and cannot attack", a  # BH-74
         return None
 
-    def _attack_means_problem(self, a: BhmCard, physical: bool) -> str | None:
+    def _attack_means_problem(self, a: BhmCard, physical: bool) -> Why | None:
         """The rest of `_attacker_problem`: what the kind of attack takes of `a`."""
         if physical:
             if a.defn.fue is None or self.cur(a, "fue") <= 0:
-                return f"{a.name} has no FUE"  # BH-30
+                return "{0.name} has no FUE", a  # BH-30
         else:
             if a.defn.pod is None or self.cur(a, "pod") <= 0:
-                return f"{a.name} has no POD"
+                return "{0.name} has no POD", a
             if not self.can_power_attack(a):
-                return f"{a.name} has executed no power card this turn, has none equipped and no Power Bond"
+                return "{0.name} has executed no power card this turn, has none equipped and no Power Bond", a
         return None
 
-    def _attacked_problem(self, p: int | None, t: BhmCard, physical: bool) -> str | None:
+    def _attacked_problem(self, p: int | None, t: BhmCard, physical: bool) -> Why | None:
         """The part of `attack_problem` about the attacked card (`p`: the attacker's controller)."""
         if not self.on_field(t) or t.controller == p:
-            return f"{t.name} is not an enemy on the field"
+            return "{0.name} is not an enemy on the field", t
         if t.defn.salud is None:
-            return f"{t.name} has no Salud and cannot be attacked"  # BH-36, BH-70, BH-71
+            return "{0.name} has no Salud and cannot be attacked", t  # BH-36, BH-70, BH-71
         if t.petrified:
-            return f"{t.name} is petrified"
+            return "{0.name} is petrified", t
         if self.has(t, "Invisible"):
-            return f"{t.name} is Invisible"  # BH-99
+            return "{0.name} is Invisible", t  # BH-99
         if physical and self.has(t, "Intangible"):
-            return f"{t.name} is Intangible: physical attacks do not affect it"  # BH-98
+            return "{0.name} is Intangible: physical attacks do not affect it", t  # BH-98
         return None
 
     def can_power_attack(self, a: BhmCard) -> bool:
@@ -688,32 +702,37 @@ class BhmGame(Game):
                 used += x.defn.rank
         return b.defn.rank - used
 
-    def executor_problem(self, card: BhmCard, b: BhmCard) -> str | None:
+    def executor_problem(self, card: BhmCard, b: BhmCard) -> Why | None:
+        """Why being `b` cannot execute power card `card` now (None: it can; `_say` words it)."""
         if not self.on_field(b) or b.controller != self.active or not b.defn.is_field:
-            return f"{b.name} is not one of your beings on the field"
+            return "{0.name} is not one of your beings on the field", b
         if b.petrified:
-            return f"{b.name} is petrified"
+            return "{0.name} is petrified", b
         budget = self.power_budget(b)
         if card.defn.rank > budget:  # BH-55, BH-56
             return (
-                f"{b.name} (rank {b.defn.rank}) can execute power ranks up to {budget} more "
-                f"this turn; {card.name} is rank {card.defn.rank}"
+                "{0.name} (rank {0.defn.rank}) can execute power ranks up to {1} more "
+                "this turn; {2.name} is rank {2.defn.rank}",
+                b,
+                budget,
+                card,
             )
         if card.defn.cost and card.defn.cost > self.cur(b, "pod"):  # BH-40
-            return f"{card.name} consumes {card.defn.cost} POD; {b.name} has {self.cur(b, 'pod')}"
+            return "{0.name} consumes {0.defn.cost} POD; {1.name} has {2}", card, b, self.cur(b, "pod")
         return None
 
-    def can_use_ability(self, b: BhmCard) -> str | None:
+    def can_use_ability(self, b: BhmCard) -> Why | None:
+        """Why being `b` cannot use its own ability now (None: it can; `_say` words it)."""
         if not self.on_field(b) or b.controller != self.active:
-            return f"{b.name} is not one of your beings on the field"
+            return "{0.name} is not one of your beings on the field", b
         if not b.defn.effect:
-            return f"{b.name} has no ability to use"
+            return "{0.name} has no ability to use", b
         if b.ability_used:
-            return f"{b.name} already used its ability this turn"
+            return "{0.name} already used its ability this turn", b
         if b.frozen:
-            return f"{b.name} is frozen"  # BH-93
+            return "{0.name} is frozen", b  # BH-93
         if self.abilities_off(b):
-            return f"{b.name} has lost its abilities"  # BH-33
+            return "{0.name} has lost its abilities", b  # BH-33
         return None
 
     # ------------------------------------------------------------------ changes
@@ -1162,17 +1181,18 @@ class BhmGame(Game):
 
     def strategy_problem(
         self, c: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
-    ) -> str | None:
-        """Why strategy card `c` cannot be played now (None: it can); `memo`: see `targets_for`."""
+    ) -> Why | None:
+        """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
+        `targets_for`."""
         p = self.active
         if c.defn.reaction:
-            return f"{c.name} is a reaction card: play it right after an enemy action (BH-67)"
+            return ("{0.name} is a reaction card: play it right after an enemy action (BH-67)", c)
         if self.strat_played:
-            return "you already played a strategy card in this strategy phase (BH-21)"
+            return ("you already played a strategy card in this strategy phase (BH-21)",)
         if c.defn.rank > self.cll[p]:  # BH-11
-            return f"{c.name} is rank {c.defn.rank}; your C.LL is {self.cll[p]}"
+            return "{0.name} is rank {0.defn.rank}; your C.LL is {1}", c, self.cll[p]
         if self.targets_for(p, c, memo) == []:
-            return f"{c.name} has no legal target"
+            return "{0.name} has no legal target", c
         return None
 
     def answerable(self, q: int) -> tuple[int, tuple[Any, ...]] | None:
@@ -1329,7 +1349,7 @@ class BhmGame(Game):
                     return "power cards are played in the strategy phases"
                 if self.targets_for(p, c) == []:
                     return f"{c.name} has no legal target"
-                return self.executor_problem(c, b)
+                return _say(self.executor_problem(c, b))
             if a.kind == "equip" and len(args) == 2:
                 c, b = self.card(int(args[0])), self.card(int(args[1]))
                 if c.defn.type != "object":
@@ -1355,7 +1375,7 @@ class BhmGame(Game):
                     return f"{c.name} is not a strategy card in your hand"
                 if self.sub != "main":
                     return "strategy cards are played in the strategy phases"
-                return self.strategy_problem(c)
+                return _say(self.strategy_problem(c))
             if a.kind == "territory" and len(args) == 1:
                 c = self.card(int(args[0]))
                 if c.zone != f"hand:{p}" or c.defn.type != "territory":
@@ -1383,7 +1403,7 @@ class BhmGame(Game):
             if a.kind == "discard" and len(args) == 1 and self.sub == "discard":
                 return f"{self.card(int(args[0])).name} is not in your hand"
             if a.kind == "ability" and len(args) == 1:
-                return self.can_use_ability(self.card(int(args[0])))
+                return _say(self.can_use_ability(self.card(int(args[0]))))
             if a.kind == "invoke" and len(args) == 2:
                 inv, b = self.card(int(args[0])), self.card(int(args[1]))
                 if inv.zone != f"invocations:{p}":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import string
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,9 @@ from bhm.game import (
     _STRATEGY,
     _TERRITORIES,
     BhmGame,
+    Why,
     _left,
+    _say,
 )
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
@@ -179,6 +182,45 @@ def test_a_card_whose_effect_ran_the_state_checks_last_needs_none_after(
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
+
+
+def test_every_refusal_fills_its_words() -> None:
+    """The checks give a refusal as a template and what fills it in (`Why`), worded by `_say` only
+    when read: along random games, each template uses each value it is given, and nothing else."""
+    formatter = string.Formatter()
+    seen = 0
+
+    def check(why: Why | None) -> None:
+        nonlocal seen
+        if why is None:
+            return
+        seen += 1
+        fields = {int(f.split(".")[0]) for _, f, _, _ in formatter.parse(why[0]) if f is not None}
+        assert fields == set(range(len(why) - 1)), why
+        words = _say(why)
+        assert words is not None and "{" not in words and "}" not in words
+
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g.sub in ("main", "combat"):
+                field = g.field_cards(0) + g.field_cards(1)
+                for c in g.zones.cards.values():
+                    check(g.can_use_ability(c))  # type: ignore[arg-type]
+                    check(g.strategy_problem(c))  # type: ignore[arg-type]
+                    check(g._attacker_ready_problem(c))  # type: ignore[arg-type]
+                    for physical in (True, False):
+                        check(g._attack_means_problem(c, physical))  # type: ignore[arg-type]
+                        check(g._attacked_problem(g.active, c, physical))  # type: ignore[arg-type]
+                    for kind in ("own_being", "enemy_being", "being"):
+                        check(g._open_target_problem(kind, g.active, c))  # type: ignore[arg-type]
+                    for b in field:
+                        check(g.executor_problem(c, b))  # type: ignore[arg-type]
+                        check(g._source_target_problem(g.active, c, b))  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
