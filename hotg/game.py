@@ -22,11 +22,10 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from functools import cache
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from common.cards import Modifier
 from common.decks import DeckList
@@ -64,6 +63,8 @@ LEVEL = {
 STRIKE_LEVEL = 13  # an attack goes on once the effects triggered by it have resolved (HG-42)
 FINISH_LEVEL = 50  # a spell goes to the graveyard after all its effects (HG-22)
 TURN_LEVEL = 60  # end of turn, after the end-of-turn effects (HG-21)
+
+_T = TypeVar("_T")
 
 CHOOSE = -2  # "target not chosen yet" in a queued ability
 
@@ -226,19 +227,39 @@ class PlayerState:
         ]
 
 
-@cache
+class _ByNumber(dict[int, dict[tuple[int, int], _T]]):
+    """A table of pure cell geometry: `table[n][cell]` is `make(cell, n)`, worked out for
+    every cell when `n` is first asked for (two look-ups, the second in a plain dict:
+    cheaper than a cached function of two arguments)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[tuple[int, int], int], _T]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, n: int) -> dict[tuple[int, int], _T]:
+        t = self[n] = {cell: self.make(cell, n) for row in CELLS for cell in row}
+        return t
+
+
 def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
-    """The cells 1 to `steps` orthogonal steps from `start`, in sorted order."""
+    """The cells 1 to `steps` orthogonal steps from `start`, in sorted order
+    (`_DIAMONDS[steps][start]`)."""
     r0, c0 = start
     return tuple(
         CELLS[r][c] for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps
     )
 
 
-@cache
 def _nearer(start: tuple[int, int], steps: int) -> frozenset[tuple[int, int]]:
-    """The cells fewer than `steps` orthogonal steps from `start` (`start` too)."""
+    """The cells fewer than `steps` orthogonal steps from `start` (`start` too)
+    (`_NEARER[steps][start]`)."""
     return frozenset({start, *_diamond(start, steps - 1)})
+
+
+_DIAMONDS = _ByNumber(_diamond)
+_NEARER = _ByNumber(_nearer)
 
 
 def _walk(
@@ -248,9 +269,9 @@ def _walk(
     `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
     if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
         near: tuple[tuple[int, int], ...] | None = ORTHOGONAL[start]
-    elif blocked.isdisjoint(_nearer(start, steps)):
+    elif blocked.isdisjoint(_NEARER[steps][start]):
         # nothing blocks closer than `steps`: every cell that near can be reached
-        near = _diamond(start, steps)
+        near = _DIAMONDS[steps][start]
     else:
         near = None
     if near is not None:
@@ -273,17 +294,19 @@ def _walk(
     return sorted(seen - taken)
 
 
-@cache
 def _reach(cell: tuple[int, int], rng: int) -> frozenset[tuple[int, int]]:
     """The cells a unit on `cell` with range `rng` reaches (HG-40, as `in_range`): melee
-    the 8 neighbours, a range > 1 counts orthogonal steps."""
+    the 8 neighbours, a range > 1 counts orthogonal steps (`_REACH[rng][cell]`)."""
     return frozenset(NEIGHBOURS[cell] if rng <= 1 else _diamond(cell, rng))
+
+
+_REACH = _ByNumber(_reach)
 
 
 def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, int]]]) -> list[int]:
     """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches,
     in their order."""
-    reach = _reach(cell, rng)
+    reach = _REACH[rng][cell]
     out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
     for t, at in foes:
         if at in reach:
@@ -338,7 +361,7 @@ class _Scan:
     def attack_targets(self, cell: tuple[int, int], rng: int) -> list[int]:
         """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
         reaches (HG-40), and of those the ones `attackable()` (asked only about them)."""
-        if _reach(cell, rng).isdisjoint(self.blocked):
+        if _REACH[rng][cell].isdisjoint(self.blocked):
             return []  # no other unit in reach (`blocked` holds their cells)
         near = _in_reach(cell, rng, self.others)
         return self.game.attackable(self.player, self.occ, near) if near else near
