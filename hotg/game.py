@@ -772,19 +772,19 @@ class HotgGame(Game):
             return
         cards = self.zones.cards
         stones = self.stones
-        dead_stones = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
-        for p in (0, 1):
-            if cards[stones[p]].hp <= 0:
-                dead_stones.append(p)
-        if dead_stones:  # HG-02
-            if len(dead_stones) == 2:
+        # (two flags, not a list made at every call: this runs after every effect)
+        first_dead = cards[stones[0]].hp <= 0
+        second_dead = cards[stones[1]].hp <= 0
+        if first_dead or second_dead:  # HG-02
+            if first_dead and second_dead:
                 self.result = -1
                 self.log.emit("game_over", "Both Summoning Stones are destroyed: the game is a draw")
             else:
-                self.result = 1 - dead_stones[0]
+                loser = 0 if first_dead else 1
+                self.result = 1 - loser
                 self.log.emit(
                     "game_over",
-                    f"P{dead_stones[0] + 1}'s Summoning Stone is destroyed: P{self.result + 1} wins!",
+                    f"P{loser + 1}'s Summoning Stone is destroyed: P{self.result + 1} wins!",
                     winner=self.result,
                 )
             return
@@ -1435,16 +1435,17 @@ class HotgGame(Game):
         # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
         # without a call of max(), which is slow):
         if not c.attacked:
+            at = CELLS[c.row][c.col]
             if not c.moved and not d.facts.structure:  # HG-33
                 steps = c.stat("move") if mods else d.move
                 if steps > 0:  # `reachable`, with what p's units share
-                    cells = _walk(CELLS[c.row][c.col], steps, scan.blocked, scan.taken)
+                    cells = _walk(at, steps, scan.blocked, scan.taken)
                     acts += _cell_actions(_MOVES, "move", uid, cells)
             if (c.stat("attack") if mods else d.attack) > 0:
                 rng = c.stat("range") if mods else d.range
                 if rng < 1:
                     rng = 1
-                targets = scan.attack_targets(CELLS[c.row][c.col], rng)
+                targets = scan.attack_targets(at, rng)
                 if targets:
                     acts += _attack_actions(uid, targets)
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
