@@ -555,15 +555,16 @@ class BhmGame(Game):
             if t.zone != f"dead:{player}" or t.defn.type not in ("being", "god", "demigod"):
                 return f"{t.name} is not a being in your dead zone"
             return None
+        if not self.on_field(t):
+            return f"{t.name} is not on the field"
         why = self._open_target_problem(kind, player, t)
         if why is not None:
             return _say(why)
         return _say(self._source_target_problem(player, source, t))
 
     def _open_target_problem(self, kind: str, player: int, t: BhmCard) -> Why | None:
-        """The part of `target_problem` on a card on the field that does not depend on the source."""
-        if not self.on_field(t):
-            return "{0.name} is not on the field", t
+        """The part of `target_problem` that does not depend on the source, for a card on the field
+        (`on_field(t)`: `target_problem` asks it first; `targets_for` looks only at `field_cards`)."""
         if not t.defn.is_being:
             return "{0.name} is a celestial entity, not a being (BH-71)", t
         if t.petrified:

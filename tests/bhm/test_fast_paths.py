@@ -224,3 +224,28 @@ def test_every_refusal_fills_its_words() -> None:
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
+
+
+def test_targets_for_agrees_with_target_problem() -> None:
+    """`targets_for` looks only through `field_cards`, which are all `on_field` (the check
+    `target_problem` makes before `_open_target_problem`): its list is the cards `target_problem`
+    accepts, for every source along random games."""
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            field = g.field_cards(0) + g.field_cards(1)
+            assert all(g.on_field(c) for c in field)
+            for src in g.zones.cards.values():
+                kind = g.target_kind(src)  # type: ignore[arg-type]
+                if kind is None or kind == "dead_being":
+                    continue
+                for p in (0, 1):
+                    accepted = [
+                        t.uid
+                        for t in g.zones.cards.values()
+                        if g.target_problem(kind, p, src, t) is None  # type: ignore[arg-type]
+                    ]
+                    assert sorted(g.targets_for(p, src) or []) == sorted(accepted)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
