@@ -748,7 +748,7 @@ class HotgGame(Game):
         settled = False
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
-            if self._resolve(entry):
+            if self._resolve(entry, settled):
                 settled = True  # the entry ended settling the battlefield itself
             elif not settled:
                 settled = self._settle()
@@ -807,8 +807,9 @@ class HotgGame(Game):
                 # HG-13: deaths (and what follows them) in the order the units entered.
                 self._push(("death", uid), LEVEL["death"], c.entered)
 
-    def _resolve(self, e: tuple[Any, ...]) -> bool:
-        """Resolve one queue entry; True when it ended settling the battlefield (`_settle`)."""
+    def _resolve(self, e: tuple[Any, ...], settled: bool = False) -> bool:
+        """Resolve one queue entry; True when it ended settling the battlefield (`_settle`).
+        (`settled`: the battlefield is settled before it, see `_run`.)"""
         kind = e[0]
         if kind == "ab":
             self._resolve_ability(e)
@@ -829,7 +830,7 @@ class HotgGame(Game):
         elif kind == "spell_done":
             self._resolve_spell_done(e[1])
         elif kind == "turn_end":
-            return self._finish_turn(e[1])
+            return self._finish_turn(e[1], settled)
         else:  # pragma: no cover - entries are made here only
             raise AssertionError(f"unknown queue entry {e!r}")
         return False
@@ -1360,9 +1361,10 @@ class HotgGame(Game):
         self._push(("turn_end", p), TURN_LEVEL)
         self._run()
 
-    def _finish_turn(self, p: int) -> bool:
-        """The turn passes; True when the battlefield is settled (see `_start_turn`)."""
-        settled = self._expire("eot")
+    def _finish_turn(self, p: int, settled: bool = False) -> bool:
+        """The turn passes; True when the battlefield is settled (see `_start_turn`).
+        (`settled`: it is settled now, e.g. after the end-of-turn effects, see `_run`.)"""
+        settled = self._expire("eot", settled)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         for uid in self.board_units(stones=False):
             c = cards[uid]

@@ -22,6 +22,8 @@
 * A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
   aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
   units (HG-07, HG-73).
+* The turn passes without a refresh (`_finish_turn(settled=True)`) only on a settled
+  battlefield, with the same result as after one (HG-21, HG-57).
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 """
@@ -145,11 +147,11 @@ def test_hg57_lowering_health_keeps_the_battlefield_settled(monkeypatch: pytest.
     seen = 0
     resolve = HotgGame._resolve
 
-    def checked_resolve(g: HotgGame, entry: tuple[object, ...]) -> bool:
+    def checked_resolve(g: HotgGame, entry: tuple[object, ...], settled: bool = False) -> bool:
         nonlocal seen
         if entry[0] not in _ONLY_LOWERS_HEALTH or not _refresh_changes_nothing(g):
-            return resolve(g, entry)
-        out = resolve(g, entry)
+            return resolve(g, entry, settled)
+        out = resolve(g, entry, settled)
         assert _refresh_changes_nothing(g), entry
         seen += 1
         return out
@@ -157,6 +159,30 @@ def test_hg57_lowering_health_keeps_the_battlefield_settled(monkeypatch: pytest.
     monkeypatch.setattr(HotgGame, "_resolve", checked_resolve)
     _random_states(4)
     assert seen > 100
+
+
+def test_hg21_the_turn_passes_on_a_battlefield_said_to_be_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue loop hands its settled flag to `_finish_turn` (after end-of-turn effects,
+    say): whenever it says settled, a refresh would change nothing, and the turn passes
+    exactly as with a refresh."""
+    seen = 0
+    finish = HotgGame._finish_turn
+
+    def checked_finish(g: HotgGame, p: int, settled: bool = False) -> bool:
+        nonlocal seen
+        if not settled:
+            return finish(g, p, settled)
+        assert _refresh_changes_nothing(g)
+        plain = g.clone()
+        out = finish(g, p, True)
+        assert finish(plain, p, False) == out
+        assert plain.canonical() == g.canonical()
+        seen += 1
+        return out
+
+    monkeypatch.setattr(HotgGame, "_finish_turn", checked_finish)
+    _random_states(12)
+    assert seen > 10
 
 
 def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
