@@ -457,8 +457,10 @@ class BhmGame(Game):
         """BH-33: a being whose POD is 0 loses all its abilities; BH-92 petrified: no function."""
         if c.petrified:
             return True
-        # `on_or_near_field(c)` read as it is: the zone name in a set
-        return c.defn.pod is not None and c.zone in _NEAR_FIELD_ZONES and self.cur(c, "pod") <= 0
+        if c.zone not in _NEAR_FIELD_ZONES:  # `on_or_near_field(c)` read as it is: the zone name in a set
+            return False
+        pod = self.stat(c, "pod")  # None: it has no POD (`stat`, not `cur`: one call fewer)
+        return pod is not None and pod <= 0
 
     def on_or_near_field(self, c: BhmCard) -> bool:
         return c.zone in _NEAR_FIELD_ZONES
@@ -651,11 +653,14 @@ class BhmGame(Game):
 
     def _attack_means_problem(self, a: BhmCard, physical: bool) -> Why | None:
         """The rest of `_attacker_problem`: what the kind of attack takes of `a`."""
+        # `stat`, not `cur`: one call fewer; None when the card has no such attribute
         if physical:
-            if a.defn.fue is None or self.cur(a, "fue") <= 0:
+            fue = self.stat(a, "fue")
+            if fue is None or fue <= 0:
                 return "{0.name} has no FUE", a  # BH-30
         else:
-            if a.defn.pod is None or self.cur(a, "pod") <= 0:
+            pod = self.stat(a, "pod")
+            if pod is None or pod <= 0:
                 return "{0.name} has no POD", a
             if not self.can_power_attack(a):
                 return "{0.name} has executed no power card this turn, has none equipped and no Power Bond", a

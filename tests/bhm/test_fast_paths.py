@@ -249,3 +249,17 @@ def test_targets_for_agrees_with_target_problem() -> None:
                     assert sorted(g.targets_for(p, src) or []) == sorted(accepted)  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_stat_is_none_when_the_card_has_no_such_attribute() -> None:
+    """`abilities_off` and `_attack_means_problem` ask `stat` instead of the definition's field
+    and `cur`: it is None exactly when the card has no such attribute, for every card and stat."""
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                for s in ("pod", "fue", "res", "val", "salud"):
+                    assert (g.stat(c, s) is None) == (getattr(c.defn, s) is None)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
