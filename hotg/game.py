@@ -1540,7 +1540,13 @@ class HotgGame(Game):
         if reductions is None:
             reductions = self.cost_reductions(p)
         # `cost()`; with no reduction in play, the printed cost
-        cost = self.cost(uid, p, reductions) if reductions else max(0, c.defn.cost)
+        # (a comparison, not max(): a builtin call costs several times as much)
+        if reductions:
+            cost = self.cost(uid, p, reductions)
+        else:
+            cost = c.defn.cost
+            if cost < 0:
+                cost = 0
         if cost > self.pl[p].mana:
             return []
         if c.defn.kind == "unit":
