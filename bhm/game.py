@@ -114,6 +114,12 @@ def _left(top: int, lost: int) -> int:
 Why = tuple[Any, ...]
 
 
+# Two refusals of the attack checks, each in two parts: the card is not on the field (asked first,
+# where the checks do not know it is), or not the attacker's / an enemy of the attacker's.
+_NOT_YOURS = "{0.name} is not one of your beings on the field"
+_NOT_ENEMY = "{0.name} is not an enemy on the field"
+
+
 def _say(why: Why | None) -> str | None:
     """The words of a refusal (None: there is none)."""
     return None if why is None else why[0].format(*why[1:])
@@ -630,17 +636,23 @@ class BhmGame(Game):
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
         """BH-30..BH-36: why `a` cannot attack `t` now (None: it can)."""
-        return _say(self._attacker_problem(a, physical) or self._attacked_problem(a.controller, t, physical))
+        why = self._attacker_problem(a, physical)
+        if why is None:  # the attacked card: on the field (asked here), then `_attacked_problem`
+            why = self._attacked_problem(a.controller, t, physical) if self.on_field(t) else (_NOT_ENEMY, t)
+        return _say(why)
 
     def _attacker_problem(self, a: BhmCard, physical: bool) -> Why | None:
         """The part of `attack_problem` about the attacker."""
+        if not self.on_field(a):  # (`_attacker_ready_problem` takes a card on the field)
+            return _NOT_YOURS, a
         return self._attacker_ready_problem(a) or self._attack_means_problem(a, physical)
 
     def _attacker_ready_problem(self, a: BhmCard) -> Why | None:
-        """The part of `_attacker_problem` that is the same for both kinds of attack: whether `a`
-        may attack at all now."""
-        if not self.on_field(a) or a.controller != self.active:
-            return "{0.name} is not one of your beings on the field", a
+        """The part of `_attacker_problem` that is the same for both kinds of attack: whether `a`,
+        on the field (`_attacker_problem` asks; `legal_actions()` looks only at `field_cards`), may
+        attack at all now."""
+        if a.controller != self.active:
+            return _NOT_YOURS, a
         if a.petrified:
             return "{0.name} is petrified", a
         if a.frozen:
@@ -667,9 +679,10 @@ class BhmGame(Game):
         return None
 
     def _attacked_problem(self, p: int | None, t: BhmCard, physical: bool) -> Why | None:
-        """The part of `attack_problem` about the attacked card (`p`: the attacker's controller)."""
-        if not self.on_field(t) or t.controller == p:
-            return "{0.name} is not an enemy on the field", t
+        """The part of `attack_problem` about the attacked card `t`, on the field (`attack_problem`
+        asks; `legal_actions()` looks only at `field_cards`); `p`: the attacker's controller."""
+        if t.controller == p:
+            return _NOT_ENEMY, t
         if t.defn.salud is None:
             return "{0.name} has no Salud and cannot be attacked", t  # BH-36, BH-70, BH-71
         if t.petrified:

@@ -263,3 +263,28 @@ def test_stat_is_none_when_the_card_has_no_such_attribute() -> None:
                     assert (g.stat(c, s) is None) == (getattr(c.defn, s) is None)  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_the_attacks_offered_are_those_attack_problem_accepts() -> None:
+    """`legal_actions()` asks the attack checks only of `field_cards`, which are on the field
+    (`attack_problem` asks that first): in the combat phase it offers exactly the attacks
+    `attack_problem` accepts (a power attack once a turn, BH-31), over every pair of cards."""
+    seen = 0
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            if g.sub == "combat":
+                offered = {(a.kind, a.args) for a in legal if a.kind in ("attack", "pattack")}
+                seen += len(offered)
+                accepted = set()
+                for a in g.zones.cards.values():
+                    for t in g.zones.cards.values():
+                        if g.attack_problem(a, t, True) is None:  # type: ignore[arg-type]
+                            accepted.add(("attack", (a.uid, t.uid)))
+                        if not a.power_attacked and g.attack_problem(a, t, False) is None:  # type: ignore[attr-defined, arg-type]
+                            accepted.add(("pattack", (a.uid, t.uid)))
+                assert offered == accepted
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
