@@ -547,7 +547,8 @@ class HotgGame(Game):
         if uid in self.stones:  # HG-02: a stone never gains attack
             return 0
         c = self.card(uid)
-        return max(0, c.stat("attack") if c.modifiers else c.defn.attack)
+        attack = c.stat("attack") if c.modifiers else c.defn.attack
+        return attack if attack > 0 else 0  # never below 0 (a comparison: max() is slow)
 
     def max_health(self, uid: int) -> int:
         return self.card(uid).stat("health")
@@ -613,10 +614,11 @@ class HotgGame(Game):
         c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         if reductions is None:
             reductions = self.cost_reductions(player)
-        if not reductions:
-            return max(0, c.defn.cost)
-        reduction = sum(amount for sub, amount in reductions if not sub or sub in c.subtypes)
-        return max(0, c.hdef.cost - reduction)
+        cost = c.defn.cost
+        for sub, amount in reductions:  # (a loop: a generator is a frame of its own)
+            if not sub or sub in c.subtypes:
+                cost -= amount
+        return cost if cost > 0 else 0  # never below 0 (a comparison: max() is slow)
 
     def cost_reductions(self, player: int, units: list[int] | None = None) -> list[tuple[Any, int]]:
         """(subtype or nothing, amount) of each cost reduction aura `player` has in play
@@ -875,7 +877,7 @@ class HotgGame(Game):
             self.log.emit("immune", f"{c.name} is immune: no damage", target=uid)
             return 0
         if ctx.kind in ("attack", "return"):  # HG-68: Protect reduces attack and Return Damage only
-            amount = max(0, amount - self.protect(uid))
+            amount -= self.protect(uid)  # (not below 0: nothing is dealt then, below)
         src = (
             self.name(ctx.source) if ctx.source >= 0 else (self.pool[ctx.defn_id].name if ctx.defn_id else "")
         )
@@ -885,7 +887,7 @@ class HotgGame(Game):
         c.hp -= amount
         self.log.emit(
             "damage",
-            f"{src} deals {amount} damage to {self.name(uid)} ({max(c.hp, 0)} left)",
+            f"{src} deals {amount} damage to {self.name(uid)} ({c.hp if c.hp > 0 else 0} left)",
             target=uid,
             amount=amount,
         )
