@@ -1174,12 +1174,16 @@ class HotgGame(Game):
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
         # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
         # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
-        for uid in self.board_units() + list(self.zones["banished"].cards):
-            c = cards[uid]
-            if until in map(_UNTIL, c.modifiers):
-                c.modifiers = [m for m in c.modifiers if m.until != until]
-                c.hp = min(c.hp, self.max_health(uid))  # HG-56
-                ended = True
+        zones = self.zones.zones
+        for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
+            for uid in zone.cards:
+                c = cards[uid]
+                if until in map(_UNTIL, c.modifiers):
+                    c.modifiers = [m for m in c.modifiers if m.until != until]
+                    top = self.max_health(uid)
+                    if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
+                        c.hp = top
+                    ended = True
         if settled and not ended:
             return True  # a refresh would change nothing
         return self.refresh_auras()
@@ -1332,7 +1336,8 @@ class HotgGame(Game):
             if c.controller == p:
                 c.exhausted = False  # deploy exhaustion removed
         pl = self.pl[p]
-        pl.max_mana = min(MAX_MANA, pl.max_mana + 1)  # HG-06
+        grown = pl.max_mana + 1
+        pl.max_mana = grown if grown < MAX_MANA else MAX_MANA  # HG-06 (min() is a slow builtin call)
         pl.mana = pl.max_mana
         pl.ability_used = False  # HG-45
         self.log.emit("turn", f"Turn {self.turn}: P{p + 1} ({pl.mana} mana)", player=p)
