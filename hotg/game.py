@@ -557,18 +557,26 @@ class HotgGame(Game):
         c = self.card(uid)
         if uid in self.stones or c.defn.facts.structure:  # HG-02, HG-33
             return 0
-        return max(0, c.stat("move") if c.modifiers else c.defn.move)
+        move = c.stat("move") if c.modifiers else c.defn.move
+        return move if move > 0 else 0  # (comparisons here and below: max() is a slow builtin call)
 
     def range_of(self, uid: int) -> int:
         c = self.card(uid)
-        return max(1, c.stat("range") if c.modifiers else c.defn.range)
+        rng = c.stat("range") if c.modifiers else c.defn.range
+        return rng if rng > 1 else 1
 
     def protect(self, uid: int) -> int:
         """HG-68: the highest Protect value applies; they never add up."""
         c = self.card(uid)
-        vals = [] if c.silenced else list(c.defn.facts.protect)  # its text's Protect (HG-73)
-        vals += [m.value for m in c.modifiers if m.stat == "protect"]
-        return max(vals, default=0)
+        best: int | None = None  # the highest value so far (loops: no list, no max())
+        if not c.silenced:
+            for value in c.defn.facts.protect:  # its text's Protect (HG-73)
+                if best is None or value > best:
+                    best = value
+        for m in c.modifiers:
+            if m.stat == "protect" and (best is None or m.value > best):
+                best = m.value
+        return 0 if best is None else best
 
     def immune_to(self, uid: int) -> list[str]:
         c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
@@ -605,7 +613,7 @@ class HotgGame(Game):
         dr, dc = abs(a.row - t.row), abs(a.col - t.col)
         rng = self.range_of(attacker)
         if rng <= 1:
-            return max(dr, dc) == 1
+            return (dr if dr > dc else dc) == 1  # (max() is a slow builtin call)
         return 0 < dr + dc <= rng
 
     def cost(self, uid: int, player: int, reductions: list[tuple[Any, int]] | None = None) -> int:
@@ -899,7 +907,11 @@ class HotgGame(Game):
             return
         c = self.card(uid)
         top = STONE_HEALTH if uid in self.stones else self.max_health(uid)
-        gained = max(0, min(amount, top - c.hp))
+        gained = top - c.hp  # up to `amount`, not below 0 (comparisons: min() and max() are slow)
+        if amount < gained:
+            gained = amount
+        if gained < 0:
+            gained = 0
         if gained == 0:
             return  # already at its maximum: nothing to tell
         c.hp += gained

@@ -24,6 +24,8 @@
   units (HG-07, HG-73).
 * The turn passes without a refresh (`_finish_turn(settled=True)`) only on a settled
   battlefield, with the same result as after one (HG-21, HG-57).
+* The stats kept in bounds by comparisons instead of max()/min() (`protect`, `move_of`,
+  `range_of`, `attack_of`, `cost`) equal the plain max()/min() formulas (HG-07, HG-68).
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 """
@@ -36,6 +38,7 @@ from dataclasses import replace
 import pytest
 
 from hotg.cards import HotgCard
+from hotg.effects import Ctx
 from hotg.game import (
     _ONLY_LOWERS_HEALTH,
     CELLS,
@@ -316,3 +319,31 @@ def test_hg57_aura_bonuses_come_from_the_definitions() -> None:
     g.card(at(g, "2,1")).defn = d
     assert g.refresh_auras()
     assert g.card(at(g, "2,2")).modifiers == []
+
+
+def test_the_bounded_stats_equal_the_plain_formulas() -> None:
+    checked = 0
+    for g in _random_states(4)[::5]:
+        for uid in g.board_units():
+            c = g.card(uid)
+            texts = [] if c.silenced else list(c.defn.facts.protect)
+            vals = texts + [m.value for m in c.modifiers if m.stat == "protect"]
+            assert g.protect(uid) == max(vals, default=0)
+            if uid in g.stones:
+                continue
+            assert g.attack_of(uid) == max(0, c.stat("attack"))
+            assert g.range_of(uid) == max(1, c.stat("range"))
+            assert g.move_of(uid) == (0 if c.defn.facts.structure else max(0, c.stat("move")))
+            checked += 1
+        for p in (0, 1):
+            reductions = g.cost_reductions(p)
+            for uid in g.zones[f"hand:{p}"].cards:
+                c = g.card(uid)
+                cut = sum(a for sub, a in reductions if not sub or sub in c.subtypes)
+                assert g.cost(uid, p) == max(0, c.defn.cost - cut)
+    assert checked > 100
+    g = make([u("hoplite", "2,1")])
+    uid = at(g, "2,1")
+    for value in (2, 3, 1):
+        g.add_modifier(uid, "protect", value, "eot", Ctx(uid, 0, uid, {}, "effect"))
+    assert g.protect(uid) == 3
