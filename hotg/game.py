@@ -347,9 +347,10 @@ class _Scan:
                 blocked.add(cell)
             elif u not in stones:
                 mine.append(u)
-        self.ban = game.banished_cells()
+        # (no banished unit, no cell kept: most of the time, and no call then)
+        self.ban = game.banished_cells() if game.zones.zones["banished"].cards else {}
         # The cells where no unit may stop (occupied, or kept by a banished unit).
-        self.taken = occ.keys() | self.ban.keys()
+        self.taken = (occ.keys() | self.ban.keys()) if self.ban else set(occ)
         self.deploy: list[tuple[int, int]] | None = None
 
     def deploy_cells(self) -> list[tuple[int, int]]:

@@ -212,6 +212,17 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
         assert scan.deploy_cells() == g.deploy_cells(p) == sorted(empty_next_to_mine)
 
 
+def test_hg62_the_scan_keeps_a_banished_units_cell() -> None:
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,3", owner=2)])
+    theirs = at(g, "2,3")
+    assert _Scan(g, 0).ban == {} and _Scan(g, 0).taken == set(g.occupancy())
+    g.banish(theirs, Ctx(-1, 0, theirs, {}, "spell"))
+    assert g.card(theirs).zone == "banished"
+    scan = _Scan(g, 0)
+    assert scan.ban == g.banished_cells() == {(2, 3): theirs}
+    assert scan.taken == set(g.occupancy()) | {(2, 3)}
+
+
 def test_hg40_attack_targets_agree_with_in_range() -> None:
     seen = 0
     for g in _random_states(3):
