@@ -112,10 +112,10 @@ class DefFacts:
             chosen = [(s, ab) for s, ab in specs if s not in ("none", "self")]
             self.targeted[when] = chosen[0] if chosen else None
         self.auras = self.by_when.get("aura", ())
-        # (stat, bonus) of what each of them raises (`effects.aura_bonus`), worked out when
-        # first asked for (`work_out_aura_bonuses`), as the engine did before: an aura
+        # each of them with the (stat, bonus) it raises (`effects.aura_bonus`), worked out
+        # when first asked for (`work_out_aura_bonuses`), as the engine did before: an aura
         # ability's stats are read when it gives its bonus
-        self.aura_bonuses: tuple[tuple[tuple[str, int], ...], ...] | None = None
+        self.aura_bonuses: tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...] | None = None
         # (subtype or nothing, amount) of each of its cost reduction auras (HG-07)
         self.cost_reductions = tuple(
             (ab.get("subtype"), int(ab.get("amount", 1)))
@@ -137,11 +137,11 @@ class DefFacts:
         # the keywords that can keep it from being targeted: Stealth and Immune (HG-64, HG-67)
         self.shields = self.stealth or bool(self.immune)
 
-    def work_out_aura_bonuses(self) -> tuple[tuple[tuple[str, int], ...], ...]:
-        """`aura_bonuses`: `effects.aura_bonus` of each aura ability, in order."""
+    def work_out_aura_bonuses(self) -> tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...]:
+        """`aura_bonuses`: each aura ability with its `effects.aura_bonus`, in order."""
         from . import effects  # (once per definition: effects imports nothing from here at load)
 
-        self.aura_bonuses = tuple(effects.aura_bonus(ab) for _, ab in self.auras)
+        self.aura_bonuses = tuple((ab, effects.aura_bonus(ab)) for _, ab in self.auras)
         return self.aura_bonuses
 
 

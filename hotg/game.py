@@ -1125,7 +1125,7 @@ class HotgGame(Game):
             bonuses = facts.aura_bonuses
             if bonuses is None:
                 bonuses = facts.work_out_aura_bonuses()
-            for (_, ab), bonus in zip(facts.auras, bonuses, strict=True):
+            for ab, bonus in bonuses:
                 if not bonus:
                     continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
                 affected = fx.AURAS[ab["do"]](self, s, ab, occ)  # type: ignore[arg-type]

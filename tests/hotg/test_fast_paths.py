@@ -316,7 +316,7 @@ def test_hg57_aura_bonuses_come_from_the_definitions() -> None:
     for d in HotgGame.new_game(seed=1).pool.values():
         facts = replace(d).facts  # a fresh definition: nothing worked out yet
         assert facts.aura_bonuses is None
-        expected = tuple(aura_bonus(ab) for _, ab in d.abilities_when("aura"))
+        expected = tuple((ab, aura_bonus(ab)) for _, ab in d.abilities_when("aura"))
         assert facts.work_out_aura_bonuses() == expected
         assert facts.aura_bonuses == expected
     assert aura_bonus({"do": "adjacent_allies", "attack": 1, "protect": 2}) == (("attack", 1), ("protect", 2))
