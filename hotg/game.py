@@ -333,7 +333,7 @@ class _Scan:
         # units it does not control with their cells, in board order, and the cells that
         # block its moves (theirs; one unit a cell, HG-05).
         cards = game.zones.cards
-        stones = set(game.stones)
+        stone0, stone1 = game.stones  # (two comparisons a unit: no set made at every call)
         self.occ = occ = {}
         self.mine = mine = []
         self.others = others = []
@@ -345,7 +345,7 @@ class _Scan:
             if c.controller != player:
                 others.append((u, cell))
                 blocked.add(cell)
-            elif u not in stones:
+            elif u != stone0 and u != stone1:  # not a Summoning Stone
                 mine.append(u)
         # (no banished unit, no cell kept: most of the time, and no call then)
         self.ban = game.banished_cells() if game.zones.zones["banished"].cards else {}
@@ -473,9 +473,9 @@ class HotgGame(Game):
         if stones:
             return list(units)
         out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
-        not_stones = set(self.stones)
+        stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         for u in units:
-            if u not in not_stones:
+            if u != stone0 and u != stone1:
                 out.append(u)
         return out
 
@@ -710,7 +710,7 @@ class HotgGame(Game):
         max_health = int(params["max_health"]) if "max_health" in params else None
         subtype = "subtype" in params
         cards = self.zones.cards
-        stones = set(self.stones)
+        stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         out = []
         for uid in self.zones.zones["board"].cards:
             c: HotgCard = cards[uid]  # type: ignore[assignment]
@@ -718,7 +718,7 @@ class HotgGame(Game):
                 continue
             if allies_only and (controller is None or c.controller != controller):  # `is_ally`
                 continue
-            stone = uid in stones
+            stone = uid in (stone0, stone1)
             if units_only and stone:
                 continue
             if spec == "other_ally_unit" and uid == source:
@@ -1100,14 +1100,14 @@ class HotgGame(Game):
         removed, silenced or given modifiers or health in between, would change nothing
         (every unit has its bonuses, and no more health than its maximum)."""
         cards = self.zones.cards
-        stones = set(self.stones)
+        stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         units: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
             occ[CELLS[s.row][s.col]] = u
-            if u not in stones:
+            if u != stone0 and u != stone1:  # not a Summoning Stone
                 units.append(s)
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                     sources.append(s)

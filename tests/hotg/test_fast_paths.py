@@ -358,3 +358,16 @@ def test_the_bounded_stats_equal_the_plain_formulas() -> None:
     for value in (2, 3, 1):
         g.add_modifier(uid, "protect", value, "eot", Ctx(uid, 0, uid, {}, "effect"))
     assert g.protect(uid) == 3
+
+
+def test_hg02_the_loops_tell_the_summoning_stones_by_two_comparisons() -> None:
+    """`board_units(stones=False)`, the scan and `refresh_auras` compare each uid with the
+    two stones: the same units as `not in g.stones`."""
+    for g in _random_states(2):
+        board = g.zones["board"].cards
+        units = [uid for uid in board if uid not in g.stones]
+        assert g.board_units(stones=False) == units
+        assert set(_Scan(g, g.active).mine) <= set(units)
+        assert g.targets_for("unit", 0, "spell", -1, {}) == [
+            uid for uid in units if g.can_target(uid, "spell", 0)
+        ]
