@@ -1173,10 +1173,12 @@ class BhmGame(Game):
                 out.append(A("territory", (c.uid,)))
         zones, table = self.zones.zones, self.zones.cards
         homes = {c.home for c in self.cards_in(_DESERTERS[p])} if zones[_DESERTERS[p]].cards else ()
-        # BH-94: an Indestructible object left alone may be attached again
-        for z, name in enumerate(_SLOT_ZONES[p]):
+        # BH-94: an Indestructible object left alone may be attached again (the zone's number, for
+        # `homes`, asked only of such a zone)
+        slots = _SLOT_ZONES[p]
+        for name in slots:
             cards = zones[name].cards
-            if cards and not table[cards[0]].defn.is_field and z not in homes:  # type: ignore[attr-defined]
+            if cards and not table[cards[0]].defn.is_field and slots.index(name) not in homes:  # type: ignore[attr-defined]
                 for u in cards:
                     o = self.card(u)
                     if o.defn.type == "object":

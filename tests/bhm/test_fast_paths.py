@@ -26,6 +26,10 @@ from bhm.game import (
 )
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
+from common.game import Action
+
+from .helpers import find
+from .test_keywords import b, strategy_game
 
 
 def test_definition_facts_agree_with_the_printed_fields() -> None:
@@ -288,3 +292,16 @@ def test_the_attacks_offered_are_those_attack_problem_accepts() -> None:
                 assert offered == accepted
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
+
+
+def test_a_lone_object_in_a_zone_kept_for_a_fled_being_is_not_offered() -> None:
+    """BH-94 and BH-37: `legal_actions()` works out a lone object's zone number only to see
+    whether a fled being keeps that zone; such an object is not offered, one in a free zone is."""
+    g = strategy_game(b("storm_roc", 'attached = ["adamant_aegis"]') + b("mountain_giant"), "", "")
+    aegis, roc, giant = find(g, "adamant_aegis"), find(g, "storm_roc"), find(g, "mountain_giant")
+    equip = Action("equip", (aegis.uid, giant.uid))
+    g.flee(roc)
+    assert aegis.zone == "slot:0:0" and roc.home == 0
+    assert equip not in g.legal_actions()
+    roc.home = 5  # (as if it had fled from another zone)
+    assert equip in g.legal_actions()
