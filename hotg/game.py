@@ -1191,7 +1191,7 @@ class HotgGame(Game):
         for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
             for uid in zone.cards:
                 c = cards[uid]
-                if until in map(_UNTIL, c.modifiers):
+                if c.modifiers and until in map(_UNTIL, c.modifiers):  # (most have none: no map())
                     c.modifiers = [m for m in c.modifiers if m.until != until]
                     top = self.max_health(uid)
                     if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
