@@ -67,6 +67,9 @@ TURN_LEVEL = 60  # end of turn, after the end-of-turn effects (HG-21)
 _T = TypeVar("_T")
 
 CHOOSE = -2  # "target not chosen yet" in a queued ability
+# The players' hand zones by seat (`f"hand:{p}"`), for the hot paths: no string to format
+# (and hash) at every call.
+_HAND_ZONES = ("hand:0", "hand:1")
 
 
 def cell_str(cell: tuple[int, int]) -> str:
@@ -1538,7 +1541,7 @@ class HotgGame(Game):
         return acts
 
     def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
-        hand = self.zones.zones[f"hand:{p}"].cards
+        hand = self.zones.zones[_HAND_ZONES[p]].cards
         if not hand:
             return []  # (no cost reduction to look for)
         acts: list[Action] = []

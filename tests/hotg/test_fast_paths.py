@@ -40,6 +40,7 @@ import pytest
 from hotg.cards import HotgCard
 from hotg.effects import Ctx
 from hotg.game import (
+    _HAND_ZONES,
     _ONLY_LOWERS_HEALTH,
     CELLS,
     NEIGHBOURS,
@@ -371,3 +372,9 @@ def test_hg02_the_loops_tell_the_summoning_stones_by_two_comparisons() -> None:
         assert g.targets_for("unit", 0, "spell", -1, {}) == [
             uid for uid in units if g.can_target(uid, "spell", 0)
         ]
+
+
+def test_the_hand_zone_names_are_the_zones() -> None:
+    g = HotgGame.new_game(seed=1)
+    assert tuple(f"hand:{p}" for p in (0, 1)) == _HAND_ZONES
+    assert all(name in g.zones.zones for name in _HAND_ZONES)
