@@ -506,10 +506,12 @@ class BhmGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)
         if slot is not None:
-            uid = c.uid
-            for u in zones[slot].cards:
-                if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                    return self._in_keywords(c, name)
+            uids = zones[slot].cards
+            if len(uids) > 1 or slot != zone:  # (not alone in its own zone: see `_flat_bonuses`)
+                uid = c.uid
+                for u in uids:
+                    if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                        return self._in_keywords(c, name)
         for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return self._in_keywords(c, name)
@@ -978,14 +980,18 @@ class BhmGame(Game):
         zone = c.zone
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)
         if slot is not None:  # its attachments (as `attachments(c)`)
-            uid = c.uid
-            for u in zones[slot].cards:
-                if u != uid:
-                    bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
-                    if bonus:
-                        for i, stat in enumerate(stats):
-                            if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
-                                out[i] += bonus[stat]
+            uids = zones[slot].cards
+            # none when it is alone in its own zone (most beings); a fled being's zone (BH-37) is
+            # not its own: what is left there, even one card, is its attachments
+            if len(uids) > 1 or slot != zone:
+                uid = c.uid
+                for u in uids:
+                    if u != uid:
+                        bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+                        if bonus:
+                            for i, stat in enumerate(stats):
+                                if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
+                                    out[i] += bonus[stat]
         if d.is_being:  # BH-71: auras name beings; celestial entities are not
             for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
                 td = cards[u].defn

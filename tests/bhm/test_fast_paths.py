@@ -305,3 +305,23 @@ def test_a_lone_object_in_a_zone_kept_for_a_fled_being_is_not_offered() -> None:
     assert equip not in g.legal_actions()
     roc.home = 5  # (as if it had fled from another zone)
     assert equip in g.legal_actions()
+
+
+def test_a_fled_being_keeps_what_its_one_attachment_gives() -> None:
+    """`_flat_bonuses` and `has` pass over the attachments of a card alone in its own zone; a fled
+    being (BH-37) is not in its zone, and the one card left there is its attachment: its bonus
+    (Salud 200, RES 300) and its keyword (Invisible) still count."""
+    g = strategy_game(b("storm_roc", 'attached = ["adamant_aegis"]') + b("mountain_giant"), "", "")
+    roc = find(g, "storm_roc")
+    before = {s: g.max_stat(roc, s) for s in ("salud", "res")}
+    checked = g._checked_stats(roc)
+    g.flee(roc)
+    assert roc.zone == "deserters:0" and len(g.zones.zones["slot:0:0"].cards) == 1
+    assert {s: g.max_stat(roc, s) for s in ("salud", "res")} == before
+    assert g._checked_stats(roc) == checked
+    h = strategy_game(b("storm_roc", 'attached = ["shadow_cloak"]') + b("mountain_giant"), "", "")
+    roc = find(h, "storm_roc")
+    assert h.has(roc, "Invisible")
+    h.flee(roc)
+    assert roc.zone == "deserters:0" and h.has(roc, "Invisible") == ("Invisible" in h.keywords(roc))
+    assert h.has(roc, "Invisible")
