@@ -74,16 +74,19 @@ class Stack(Generic[T]):
     top entry (`pop()`), after which priority goes back to `active`.
     """
 
-    __slots__ = ("_items", "active", "passes", "priority")
+    __slots__ = ("active", "items", "passes", "priority")
 
     def __init__(self, active: int = 0) -> None:
-        self._items: list[tuple[int, T]] = []  # (controller, entry)
+        # (controller, entry), bottom to top. Callers may read it (`if stack.items:` is the cheap
+        # emptiness test of the hot paths) and take an entry out (a counter spell); push and pop
+        # go through the methods, which keep the priority in step.
+        self.items: list[tuple[int, T]] = []
         self.active = active
         self.priority = active
         self.passes = 0
 
     def push(self, entry: T, controller: int) -> None:
-        self._items.append((controller, entry))
+        self.items.append((controller, entry))
         self.passes = 0
         self.priority = 1 - controller
 
@@ -99,31 +102,31 @@ class Stack(Generic[T]):
 
     def pop(self) -> tuple[int, T]:
         """Remove and return (controller, entry) of the top; priority goes to the active player."""
-        item = self._items.pop()
+        item = self.items.pop()
         self.priority = self.active
         self.passes = 0
         return item
 
     def top(self) -> tuple[int, T]:
-        return self._items[-1]
+        return self.items[-1]
 
     def entries(self) -> list[tuple[int, T]]:
         """Bottom to top."""
-        return list(self._items)
+        return list(self.items)
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.items)
 
     def __bool__(self) -> bool:
-        return bool(self._items)
+        return bool(self.items)
 
     def clone(self) -> Stack[T]:
         new = Stack.__new__(Stack)
-        new._items = list(self._items)
+        new.items = list(self.items)
         new.active = self.active
         new.priority = self.priority
         new.passes = self.passes
         return new
 
     def canonical(self) -> list[Any]:
-        return [self.active, self.priority, self.passes, [[c, repr(e)] for c, e in self._items]]
+        return [self.active, self.priority, self.passes, [[c, repr(e)] for c, e in self.items]]

@@ -69,6 +69,7 @@ PER_PLAYER_ZONES = (
 PLAY_ZONES = ("units", "structures", "weapons")
 # Each seat's zone names, `_ZONE["units"][p]`: the hot paths look them up rather than format them.
 _ZONE = {z: (f"{z}:0", f"{z}:1") for z in PER_PLAYER_ZONES}
+_UNIT_ZONES = frozenset(_ZONE["units"])  # a card is a unit in play when its zone is one of these
 # Where static abilities are in play, in the order they apply: P1's units and structures, then P2's.
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 
@@ -335,7 +336,7 @@ class ScarsGame(Game):
         return z.split(":")[0] in PLAY_ZONES
 
     def is_unit_in_play(self, uid: int) -> bool:
-        return uid in self.zones.cards and self.zones.cards[uid].zone.startswith("units:")
+        return uid in self.zones.cards and self.zones.cards[uid].zone in _UNIT_ZONES
 
     def controller_of(self, uid: int) -> int:
         c = self.zones.cards[uid]
@@ -377,7 +378,7 @@ class ScarsGame(Game):
 
     def keywords_of(self, c: ScarsCard) -> list[str]:
         kws = list(c.defn.keywords)
-        if c.zone.startswith("units:"):
+        if c.zone in _UNIT_ZONES:
             for w in self.weapons_on(c):
                 kws.extend(w.defn.keywords)
         kws.extend(c.granted)
@@ -387,7 +388,7 @@ class ScarsGame(Game):
         """`name` in `keywords_of(c)`, looked for without building that list (a hot path)."""
         if name in c.defn.kw_names:
             return True
-        if c.zone.startswith("units:"):
+        if c.zone in _UNIT_ZONES:
             for w in self.weapons_on(c):
                 if name in w.defn.kw_names:
                     return True
@@ -405,7 +406,7 @@ class ScarsGame(Game):
         """Derived attack: base + modifiers + weapons + auras + Honor (SC-82)
         (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("attack")
-        if c.zone.startswith("units:"):
+        if c.zone in _UNIT_ZONES:
             for w in self.weapons_on(c):
                 v += w.defn.attack
             v += self._aura(c, "attack", statics)
@@ -416,7 +417,7 @@ class ScarsGame(Game):
     def defense_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
         """Derived defense (`statics`: `_statics()`, if the caller has it)."""
         v = c.stat("defense")
-        if c.zone.startswith("units:"):
+        if c.zone in _UNIT_ZONES:
             for w in self.weapons_on(c):
                 v += w.defn.defense
             v += self._aura(c, "defense", statics)
@@ -570,7 +571,7 @@ class ScarsGame(Game):
             return
         if not self.is_unit_in_play(tgt):
             return
-        if s is not None and s.zone.startswith("units:") and self._prevented(s, t):
+        if s is not None and s.zone in _UNIT_ZONES and self._prevented(s, t):
             self.log.emit("prevent", f"Damage from {s.name} to {t.name} is prevented", uid=tgt)
             return
         t.damage += n
@@ -588,7 +589,7 @@ class ScarsGame(Game):
         c = self.card(uid)
         self.attackers.pop(uid, None)
         self.blocks.pop(uid, None)
-        if c.zone.startswith("units:"):
+        if c.zone in _UNIT_ZONES:
             for u in self.units(c.controller or 0):
                 if u.shelter == uid:
                     u.shelter = 0
@@ -603,7 +604,7 @@ class ScarsGame(Game):
 
     def destroy(self, uid: int, why: str = "dies") -> None:
         c = self.card(uid)
-        was_unit = c.zone.startswith("units:")
+        was_unit = c.zone in _UNIT_ZONES
         ctrl = c.controller or 0
         self.leave_play(uid, f"discard:{c.owner}", why)
         if was_unit and c.defn.trigger.get("when") == "death":
@@ -613,7 +614,7 @@ class ScarsGame(Game):
         if uid not in self.zones["resolution"].cards:
             return
         c = self.card(uid)
-        items = self.stack._items
+        items = self.stack.items
         for i, (_ctrl, e) in enumerate(items):
             if e[0] == "card" and e[1] == uid:
                 del items[i]
@@ -708,7 +709,7 @@ class ScarsGame(Game):
     def _response_seat(self) -> int | None:
         """The seat to answer, when (no mulligan or trigger target pending) the decision is a
         response in the resolution zone or a window; None when it is the turn's main part."""
-        if self.stack:
+        if self.stack.items:
             return self.stack.priority
         if self.step == "window":
             return self.window_seat
@@ -718,7 +719,7 @@ class ScarsGame(Game):
         """The decision of seat `p` in the resolution zone or a window: pass, or one of
         `instant` (`_instant_actions(p)`)."""
         acts = [Action("pass"), *instant]
-        if self.stack:
+        if self.stack.items:
             top = self.stack.top()
             return (
                 Decision(
@@ -890,7 +891,7 @@ class ScarsGame(Game):
         """`energy`: `available_energy(p)`, if the caller has it."""
         spec = c.defn.ability
         if spec.get("kind") == "tap":
-            if c.zone.startswith("units:"):
+            if c.zone in _UNIT_ZONES:
                 # SC-40: a unit must be in defense position and controlled since the start of turn
                 return c.position == "defense" and c.since_start and c.uid not in self.attackers
             return not c.tapped
@@ -1297,7 +1298,7 @@ class ScarsGame(Game):
 
     def _do_pass(self, p: int, auto: bool = False) -> bool:
         """Pass priority or the window; True if an entry of the resolution zone resolved."""
-        if self.stack:
+        if self.stack.items:
             if self.stack.pass_priority(p):  # SC-31: both passed in a row: the top resolves
                 ctrl, entry = self.stack.pop()
                 self._resolve(ctrl, entry)
@@ -1337,7 +1338,7 @@ class ScarsGame(Game):
         c = self.card(uid)
         spec = c.defn.ability
         if spec.get("kind") == "tap":
-            if c.zone.startswith("units:"):
+            if c.zone in _UNIT_ZONES:
                 c.position = "attack"  # SC-40: from defense to attack; cannot attack this turn
                 c.shelter = 0
                 c.no_attack = True
@@ -1693,7 +1694,12 @@ class ScarsGame(Game):
                 self._end_main()
                 checks_due = False
                 continue
-            if phase == "damage" and not self.stack and not self.pending and self.combat_stage != "done":
+            if (
+                phase == "damage"
+                and not self.stack.items
+                and not self.pending
+                and self.combat_stage != "done"
+            ):
                 if self._auto_assign_single():
                     checks_due = False
                     continue
@@ -1929,7 +1935,7 @@ class ScarsGame(Game):
                     return f"{c.name} needs a target: 'cast {c.uid} <target>'"
                 if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
                     t = self.card(int(a[1]))
-                    if t.zone.startswith("units:") and self.has_kw(t, "Stealth"):
+                    if t.zone in _UNIT_ZONES and self.has_kw(t, "Stealth"):
                         return f"{t.name} has Stealth and cannot be targeted (SC-86)"
                 if tk:
                     return f"that is not a legal target for {c.name}"
@@ -1944,7 +1950,7 @@ class ScarsGame(Game):
                     return f"{c.name} is in defense position and cannot attack (SC-60)"
                 if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
                     t = self.card(int(a[1]))
-                    if t.zone.startswith("units:") and t.position != "attack":
+                    if t.zone in _UNIT_ZONES and t.position != "attack":
                         return f"{t.name} is in defense position and cannot be attacked (SC-60)"
             if (
                 k == "block"
@@ -1968,7 +1974,7 @@ class ScarsGame(Game):
                 spec = c.defn.ability
                 if not spec:
                     return f"{c.name} has no activated ability"
-                if spec.get("kind") == "tap" and c.zone.startswith("units:") and not c.since_start:
+                if spec.get("kind") == "tap" and c.zone in _UNIT_ZONES and not c.since_start:
                     return f"{c.name} entered this turn: it cannot use tap abilities yet (SC-13, SC-40)"
                 if spec.get("kind") == "tap" and (c.tapped or c.position == "attack"):
                     return f"{c.name} is already turned and cannot use its tap ability"
@@ -2012,7 +2018,7 @@ class ScarsGame(Game):
             "faction": d.faction,
             "cost": d.cost,
             "text": d.text,
-            "keywords": list(self.keywords_of(c)) if c.zone.startswith("units:") else list(d.keywords),
+            "keywords": list(self.keywords_of(c)) if c.zone in _UNIT_ZONES else list(d.keywords),
         }
         if d.type == "unit":
             out.update(
@@ -2021,7 +2027,7 @@ class ScarsGame(Game):
                 base_attack=d.attack,
                 base_defense=d.defense,
             )
-            if c.zone.startswith("units:"):
+            if c.zone in _UNIT_ZONES:
                 out.update(
                     position=c.position,
                     tapped=c.position == "attack",
