@@ -388,11 +388,12 @@ class ScarsGame(Game):
         """`name` in `keywords_of(c)`, looked for without building that list (a hot path)."""
         if name in c.defn.kw_names:
             return True
-        if c.zone in _UNIT_ZONES:
+        # (`weapons_on` asked only when the side has a weapon at all: most of the time it has none)
+        if c.zone in _UNIT_ZONES and self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
             for w in self.weapons_on(c):
                 if name in w.defn.kw_names:
                     return True
-        return name in map(keyword_name, c.granted)
+        return bool(c.granted) and name in map(keyword_name, c.granted)
 
     def kw_x(self, c: ScarsCard, name: str) -> int:
         best = 0
