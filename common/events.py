@@ -35,7 +35,6 @@ class Event:
 _EVENT_KIND = Event.kind.__set__  # type: ignore[attr-defined]
 _EVENT_TEXT = Event.text.__set__  # type: ignore[attr-defined]
 _EVENT_DATA = Event.data.__set__  # type: ignore[attr-defined]
-_NEW_EVENT = object.__new__
 
 
 class EventLog:
@@ -47,11 +46,7 @@ class EventLog:
         self.events: list[Event] = events if events is not None else []
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:
-        # `Event(kind, text, data)` without the call of its `__init__` (a hot path: a frame less)
-        ev = _NEW_EVENT(Event)
-        _EVENT_KIND(ev, kind)
-        _EVENT_TEXT(ev, text)
-        _EVENT_DATA(ev, data)
+        ev = Event(kind, text, data)
         self.events.append(ev)
         return ev
 
