@@ -105,65 +105,42 @@ CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 
 
-class _CellActions(dict[tuple[int, int], Action]):
-    """The actions `verb uid r,c` of one unit or card, by cell, each made when first asked for."""
+class _Actions(dict[Any, Action]):
+    """The actions of one verb by key, each made when first asked for: `args(key)` gives
+    its arguments (a unit's moves by cell, its attacks by target, spells by arguments)."""
 
-    __slots__ = ("uid", "verb")
+    __slots__ = ("args", "verb")
 
-    def __init__(self, verb: str, uid: int) -> None:
+    def __init__(self, verb: str, args: Callable[[Any], tuple[int | str, ...]]) -> None:
         super().__init__()
         self.verb = verb
-        self.uid = uid
+        self.args = args
 
-    def __missing__(self, cell: tuple[int, int]) -> Action:
-        a = self[cell] = Action(self.verb, (self.uid, CELL_STR[cell]))
+    def __missing__(self, key: Any) -> Action:
+        a = self[key] = Action(self.verb, self.args(key))
         return a
 
 
-class _AttackActions(dict[int, Action]):
-    """The actions `attack uid target` of one unit, by target, each made when first asked for."""
-
-    __slots__ = ("uid",)
-
-    def __init__(self, uid: int) -> None:
-        super().__init__()
-        self.uid = uid
-
-    def __missing__(self, target: int) -> Action:
-        a = self[target] = Action("attack", (self.uid, target))
-        return a
-
-
-class _VerbActions(dict[tuple[int | str, ...], Action]):
-    """The actions of one verb, by their arguments, each made when first asked for."""
-
-    __slots__ = ("verb",)
-
-    def __init__(self, verb: str) -> None:
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, args: tuple[int | str, ...]) -> Action:
-        a = self[args] = Action(self.verb, args)
-        return a
+def _as_is(args: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    return args
 
 
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
-_MOVES: dict[int, _CellActions] = {}
-_ATTACKS: dict[int, _AttackActions] = {}
-_DEPLOYS: dict[int, _CellActions] = {}
-_ACTIONS = {verb: _VerbActions(verb) for verb in ("play", "warcry", "ability")}
+_MOVES: dict[int, _Actions] = {}
+_ATTACKS: dict[int, _Actions] = {}
+_DEPLOYS: dict[int, _Actions] = {}
+_ACTIONS = {verb: _Actions(verb, _as_is) for verb in ("play", "warcry", "ability")}
 
 
 def _cell_actions(
-    table: dict[int, _CellActions], verb: str, uid: int, cells: list[tuple[int, int]]
+    table: dict[int, _Actions], verb: str, uid: int, cells: list[tuple[int, int]]
 ) -> list[Action]:
     """The actions `verb uid r,c` for each of `cells`, in order, from `table`."""
     known = table.get(uid)
     if known is None:
-        known = table[uid] = _CellActions(verb, uid)
+        known = table[uid] = _Actions(verb, lambda cell: (uid, CELL_STR[cell]))
     return list(map(known.__getitem__, cells))  # (no comprehension: a frame of its own in 3.11)
 
 
@@ -171,7 +148,7 @@ def _attack_actions(uid: int, targets: list[int]) -> list[Action]:
     """The actions `attack uid target` for each of `targets`, in order."""
     known = _ATTACKS.get(uid)
     if known is None:
-        known = _ATTACKS[uid] = _AttackActions(uid)
+        known = _ATTACKS[uid] = _Actions("attack", lambda target: (uid, target))
     return list(map(known.__getitem__, targets))
 
 
