@@ -95,6 +95,53 @@ _NO_CHECKS = frozenset(
 )
 
 
+class _Actions(dict[tuple[int | str, ...], Action]):
+    """The actions of one verb by their arguments, each made when first asked for."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, args: tuple[int | str, ...]) -> Action:
+        a = self[args] = Action(self.verb, args)
+        return a
+
+
+# Actions are immutable values: the legal-action lists share them (arguments -> action, made
+# once per process) instead of building a new Action for every entry of every list.
+_ACTIONS = {
+    verb: _Actions(verb)
+    for verb in (
+        "keep",
+        "mulligan",
+        "pass",
+        "done",
+        "draw",
+        "skip",
+        "life",
+        "hero",
+        "target",
+        "cast",
+        "ability",
+        "support",
+        "equip",
+        "pos",
+        "shelter",
+        "attack",
+        "learn",
+        "block",
+        "choose",
+        "assign",
+        "discard",
+        "sacrifice",
+    )
+}
+_PASS = _ACTIONS["pass"][()]
+_DONE = _ACTIONS["done"][()]
+
+
 def _dies(damage: int, defense: int) -> bool:
     """SC-12: more damage than defense, or defense 0."""
     return damage > defense or defense <= 0
@@ -681,13 +728,12 @@ class ScarsGame(Game):
     def _compute_raw(self) -> tuple[Decision | None, list[Action]]:
         if self.over:
             return None, []
-        A = Action
         if self.phase == "mulligan":
             p = self.mull_order[0]
-            acts = [A("keep")]
+            acts = [_ACTIONS["keep"][()]]
             n = len(self.zones[f"hand:{p}"])
             if n > 0:
-                acts.append(A("mulligan"))
+                acts.append(_ACTIONS["mulligan"][()])
             return Decision(p, "mulligan", f"Keep these {n} cards, or mulligan to {max(0, n - 1)}?"), acts
         if self.pending:
             ctrl, src, when = self.pending[0]
@@ -700,7 +746,7 @@ class ScarsGame(Game):
                     f"Choose the target of {poss(self.card(src).name)} {when} ability: {describe_spec(spec)}",
                     {"source": src, "targets": tg},
                 ),
-                [A("target", (t,)) for t in tg],
+                [_ACTIONS["target"][(t,)] for t in tg],
             )
         seat = self._response_seat()
         if seat is not None:
@@ -719,7 +765,7 @@ class ScarsGame(Game):
     def _response(self, p: int, instant: list[Action]) -> tuple[Decision, list[Action]]:
         """The decision of seat `p` in the resolution zone or a window: pass, or one of
         `instant` (`_instant_actions(p)`)."""
-        acts = [Action("pass"), *instant]
+        acts = [_PASS, *instant]
         if self.stack.items:
             top = self.stack.top()
             return (
@@ -738,30 +784,29 @@ class ScarsGame(Game):
         return Decision(p, "respond", prompt), acts
 
     def _main(self) -> tuple[Decision | None, list[Action]]:
-        A = Action
         p = self.active
         ph = self.phase
         if ph == "setup":
-            acts = self._setup_actions(p) + self._instant_actions(p) + [A("done")]
+            acts = self._setup_actions(p) + self._instant_actions(p) + [_DONE]
             return Decision(p, "setup", "Set-up: change unit positions, then done"), acts
         if ph == "draw":
-            acts = [A("draw")]
+            acts = [_ACTIONS["draw"][()]]
             if self.lives(p) > 0:
-                acts.append(A("skip"))
+                acts.append(_ACTIONS["skip"][()])
             return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy"), acts
         if ph in ("recruit1", "recruit2"):
-            acts = self._recruit_actions(p) + self._instant_actions(p) + [A("done")]
+            acts = self._recruit_actions(p) + self._instant_actions(p) + [_DONE]
             return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done"), acts
         if ph == "attackers":
             if self.combat_stage == "learn":
                 return self._learn_decision()
-            acts = [*self._attack_actions(p), A("done")]
+            acts = [*self._attack_actions(p), _DONE]
             return Decision(p, "attack", "Declare attackers, then done"), acts
         if ph == "blockers":
             d = 1 - p
             if self.combat_stage == "shelter":
                 return self._shelter_decision()
-            acts = [*self._block_actions(d), A("done")]
+            acts = [*self._block_actions(d), _DONE]
             return (
                 Decision(d, "block", "Declare blockers, then done", {"attackers": dict(self.attackers)}),
                 acts,
@@ -773,7 +818,7 @@ class ScarsGame(Game):
             if len(hand) > HAND_LIMIT:  # SC-57
                 return (
                     Decision(p, "cleanup", f"Discard down to {HAND_LIMIT} cards ({len(hand)} in hand)"),
-                    [A("discard", (u,)) for u in hand],
+                    [_ACTIONS["discard"][(u,)] for u in hand],
                 )
             units = self.zones[f"units:{p}"].cards
             if len(units) > self.unit_limit(p):  # SC-23
@@ -783,14 +828,15 @@ class ScarsGame(Game):
                         "cleanup",
                         f"Too many units ({len(units)}, limit {self.unit_limit(p)}): discard one",
                     ),
-                    [A("sacrifice", (u,)) for u in units],
+                    [_ACTIONS["sacrifice"][(u,)] for u in units],
                 )
-            return Decision(p, "cleanup", "Clean-up done"), [A("done")]
-        return Decision(p, "end", "End of turn"), [A("done")]
+            return Decision(p, "cleanup", "Clean-up done"), [_DONE]
+        return Decision(p, "end", "End of turn"), [_DONE]
 
     # SC-50: set-up position changes
     def _setup_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        pos, shelter = _ACTIONS["pos"], _ACTIONS["shelter"]
         can_e = self.available_energy(p) >= 1
         can_l = self.lives(p) >= 1
         pays = ("e", "l") if can_e and can_l else ("e",) if can_e else ("l",) if can_l else ()
@@ -803,14 +849,14 @@ class ScarsGame(Game):
             if c.moved:
                 continue
             if c.position == "attack" or c.shelter:
-                out.append(Action("pos", (c.uid, "defense")))  # free
+                out.append(pos[(c.uid, "defense")])  # free
             if c.position == "defense":
                 for how in pays:
-                    out.append(Action("pos", (c.uid, "attack", how)))
+                    out.append(pos[(c.uid, "attack", how)])
                 for t in attackers_pos:
                     if t.uid != c.shelter:
                         for how in pays:
-                            out.append(Action("shelter", (c.uid, t.uid, how)))
+                            out.append(shelter[(c.uid, t.uid, how)])
         return out
 
     def _cast_modes(self, p: int, c: ScarsCard) -> list[tuple[int | str, ...]]:
@@ -847,6 +893,7 @@ class ScarsGame(Game):
             return []  # SC-55/SC-71
         out: list[Action] = []
         cards, zones = self.zones.cards, self.zones.zones
+        cast = _ACTIONS["cast"]
         energy: int | None = None  # found when a card may need it; the same for every card
         for u in zones[_ZONE["hand"][p]].cards:
             c: ScarsCard = cards[u]  # type: ignore[assignment]
@@ -857,7 +904,7 @@ class ScarsGame(Game):
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
                 for m in self._cast_modes(p, c):
-                    out.append(Action("cast", (u, *m)))
+                    out.append(cast[(u, *m)])
         # `_ability_actions(p)`, asked only when a unit or structure has an ability
         for z in (_ZONE["units"][p], _ZONE["structures"][p]):
             for u in zones[z].cards:
@@ -868,6 +915,7 @@ class ScarsGame(Game):
 
     def _ability_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        ability = _ACTIONS["ability"]
         cards, zones = self.zones.cards, self.zones.zones
         energy: int | None = None
         for z in (_ZONE["units"][p], _ZONE["structures"][p]):
@@ -883,9 +931,9 @@ class ScarsGame(Game):
                 tk = spec.get("target", "")
                 if tk:
                     for t in self.targets(p, tk):
-                        out.append(Action("ability", (u, t)))
+                        out.append(ability[(u, t)])
                 else:
-                    out.append(Action("ability", (u,)))
+                    out.append(ability[(u,)])
         return out
 
     def _ability_ready(self, p: int, c: ScarsCard, energy: int | None = None) -> bool:
@@ -900,6 +948,12 @@ class ScarsGame(Game):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        cast, support, hero, equip = (
+            _ACTIONS["cast"],
+            _ACTIONS["support"],
+            _ACTIONS["hero"],
+            _ACTIONS["equip"],
+        )
         cards, zones = self.zones.cards, self.zones.zones
         hand = zones[_ZONE["hand"][p]].cards
         avail = self.available_energy(p)  # nothing below changes it
@@ -909,26 +963,26 @@ class ScarsGame(Game):
                 continue  # prayers and Lightning cards are offered with the instant actions
             if self._castable(p, c, instant=False, energy=avail):
                 for m in self._cast_modes(p, c):
-                    out.append(Action("cast", (u, *m)))
+                    out.append(cast[(u, *m)])
         if not self.support_played[p]:  # SC-22: one support per turn
             for u in hand:
-                out.append(Action("support", (u,)))
+                out.append(support[(u,)])
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
-            out.append(Action("life"))
+            out.append(_ACTIONS["life"][()])
         spec = cards[self.hero_uid(p)].defn.ability  # type: ignore[attr-defined]
         if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
                 for t in self.targets(p, tk):
-                    out.append(Action("hero", (t,)))
+                    out.append(hero[(t,)])
             else:
-                out.append(Action("hero"))
+                out.append(hero[()])
         for w in zones[_ZONE["weapons"][p]].cards:  # SC-14: re-equip
             wc: ScarsCard = cards[w]  # type: ignore[assignment]
             if avail >= wc.defn.equip:
                 for u in zones[_ZONE["units"][p]].cards:
                     if u != wc.attached:
-                        out.append(Action("equip", (w, u)))
+                        out.append(equip[(w, u)])
         return out
 
     def can_attack(self, c: ScarsCard) -> bool:
@@ -940,6 +994,7 @@ class ScarsGame(Game):
 
     def _attack_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
+        attack = _ACTIONS["attack"]
         enemy_targets = [self.hero_uid(1 - p)]
         for e in self.units(1 - p):
             if e.position == "attack":
@@ -947,14 +1002,14 @@ class ScarsGame(Game):
         for c in self.units(p):
             if self.can_attack(c):
                 for t in enemy_targets:
-                    out.append(Action("attack", (c.uid, t)))
+                    out.append(attack[(c.uid, t)])
         return out
 
     def _learn_decision(self) -> tuple[Decision, list[Action]]:
         uid = next(iter(self.learn_left))
         c = self.card(uid)
         opts = self._learnable(c)
-        acts = [Action("learn", (uid, k.replace(" ", "_"))) for k in opts] + [Action("done")]
+        acts = [_ACTIONS["learn"][(uid, k.replace(" ", "_"))] for k in opts] + [_DONE]
         return (
             Decision(
                 self.active,
@@ -991,10 +1046,11 @@ class ScarsGame(Game):
 
     def _block_actions(self, d: int) -> list[Action]:
         out: list[Action] = []
+        block = _ACTIONS["block"]
         for b in self.units(d):
             for a in self.attackers:
                 if self.is_unit_in_play(a) and self.can_block(b, self.card(a)):
-                    out.append(Action("block", (b.uid, a)))
+                    out.append(block[(b.uid, a)])
         return out
 
     def _shelter_targets(self) -> list[int]:
@@ -1014,7 +1070,7 @@ class ScarsGame(Game):
 
     def _shelter_decision(self) -> tuple[Decision, list[Action]]:
         t = self._shelter_targets()[0]
-        acts = [Action("choose", (t, x)) for x in ("unit", "shelter", "both")]
+        acts = [_ACTIONS["choose"][(t, x)] for x in ("unit", "shelter", "both")]
         return (
             Decision(
                 1 - self.active,
@@ -1104,7 +1160,7 @@ class ScarsGame(Game):
     def _damage_decision(self) -> tuple[Decision, list[Action]]:
         nxt = self._next_assignment()
         if nxt is None:
-            return Decision(self.active, "damage", "Deal combat damage"), [Action("done")]
+            return Decision(self.active, "damage", "Deal combat damage"), [_DONE]
         s, remaining, opts, _opp, _trample = nxt
         ctrl = self.active if s in self.attackers else 1 - self.active
         return (
@@ -1114,7 +1170,7 @@ class ScarsGame(Game):
                 f"Assign {poss(self.card(s).name)} damage: {remaining} point(s) left (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
-            [Action("assign", (s, t)) for t in opts],
+            [_ACTIONS["assign"][(s, t)] for t in opts],
         )
 
     def _auto_assign_single(self) -> bool:

@@ -1,0 +1,36 @@
+"""The engine's fast paths against the longer forms they stand for, over every state of seeded
+random games (`_states`): a shortcut that diverged from its long form would fail here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from common.game import Action
+from scars.game import ScarsGame
+
+SEEDS = range(1, 41)
+
+
+def _states(seeds: range = SEEDS) -> Iterator[ScarsGame]:
+    """Every decision state of one seeded random game per seed (as `common.bench` plays them)."""
+    for seed in seeds:
+        g = ScarsGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2000):
+            if g.is_over():
+                break
+            yield g
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_shared_actions_are_the_actions_they_stand_for() -> None:
+    """`_ACTIONS`: every legal action, taken from the tables, equals a freshly made Action."""
+    n = 0
+    for g in _states():
+        for a in g.legal_actions():
+            assert type(a) is Action
+            assert a == Action(a.kind, tuple(a.args))
+            n += 1
+    assert n > 10_000
