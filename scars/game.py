@@ -713,11 +713,15 @@ class ScarsGame(Game):
             self._cache = self._compute_raw()
         return self._cache
 
+    # `decision()` and `legal_actions()` read the cache `_settle` has almost always filled, and
+    # call `_compute()` only when it is empty (a frame less: each action asks for both)
     def decision(self) -> Decision | None:
-        return self._compute()[0]
+        cached = self._cache
+        return (cached if cached is not None else self._compute())[0]
 
     def legal_actions(self) -> list[Action]:
-        return list(self._compute()[1])
+        cached = self._cache
+        return list((cached if cached is not None else self._compute())[1])
 
     def is_over(self) -> bool:
         return self.over
@@ -783,7 +787,7 @@ class ScarsGame(Game):
             prompt = f"End of {PHASE_NAMES[self.phase]}: play a prayer or ability, or pass"
         return Decision(p, "respond", prompt), acts
 
-    def _main(self) -> tuple[Decision | None, list[Action]]:
+    def _main(self) -> tuple[Decision, list[Action]]:
         p = self.active
         ph = self.phase
         if ph == "setup":
@@ -1760,8 +1764,13 @@ class ScarsGame(Game):
                 if self._auto_assign_single():
                     checks_due = False
                     continue
-            # a response (`_compute_raw`'s case): "pass" and that seat's `_instant_actions`
-            seat = None if phase == "mulligan" or self.pending else self._response_seat()
+            if phase == "mulligan" or self.pending:
+                # a mulligan, or a trigger target to choose among several (`_compute_raw`'s first
+                # cases): always a real choice
+                self._cache = self._compute_raw()
+                return
+            # a response (`_compute_raw`'s next case): "pass" and that seat's `_instant_actions`
+            seat = self._response_seat()
             if seat is not None:
                 instant = self._instant_actions(seat)
                 if not instant:
@@ -1776,25 +1785,22 @@ class ScarsGame(Game):
                 # a real choice: the decision `_compute()` would build, from the actions found
                 self._cache = self._response(seat, instant)
                 return
-            if not self.pending and phase != "mulligan" and self._nothing_to_clean_up(phase):
+            if self._nothing_to_clean_up(phase):
                 # The end of turn (5B), or a clean-up (5A) with nothing to discard: "done" is the
                 # only action, and the engine moves on (as below) without building the decision.
                 self._end_main()
                 checks_due = False
                 continue
-            d, acts = self._compute()
-            if d is None:
-                return
-            if len(acts) == 1 and acts[0].kind in ("pass", "done") and d.kind != "mulligan":
-                # nothing to decide: the engine passes / moves on (docs/rulings.md)
+            # the turn's main part (`_compute_raw`'s last case)
+            self._cache = d_acts = self._main()
+            d, acts = d_acts
+            if len(acts) == 1 and acts[0].kind == "done":
+                # nothing to decide: the engine moves on (docs/rulings.md)
                 self._cache = None
-                if acts[0].kind == "pass":
-                    self._do_pass(d.player, auto=True)
-                else:
-                    self._do_done(d)
-                    # Only Cover (3B) changes units; the others end a main part, and combat damage
-                    # (3C) runs the state checks itself before the sub-phase ends.
-                    checks_due = d.kind == "block"
+                self._do_done(d)
+                # Only Cover (3B) changes units; the others end a main part, and combat damage
+                # (3C) runs the state checks itself before the sub-phase ends.
+                checks_due = d.kind == "block"
                 continue
             return
         raise RuntimeError("the engine did not settle")

@@ -34,3 +34,16 @@ def test_shared_actions_are_the_actions_they_stand_for() -> None:
             assert a == Action(a.kind, tuple(a.args))
             n += 1
     assert n > 10_000
+
+
+def test_settled_decision_is_the_one_compute_raw_builds() -> None:
+    """`_settle` leaves in the cache the decision and actions it found on its short paths (a
+    response from the actions it already has, the main part without `_compute_raw`'s earlier
+    cases): the same as `_compute_raw()` builds from scratch."""
+    for g in _states():
+        assert g._cache is not None
+        d, acts = g._cache
+        d2, acts2 = g._compute_raw()
+        assert d2 is not None and d is not None
+        assert (d.player, d.kind, d.prompt, d.context) == (d2.player, d2.kind, d2.prompt, d2.context)
+        assert acts == acts2
