@@ -435,10 +435,12 @@ class ScarsGame(Game):
         """`name` in `keywords_of(c)`, looked for without building that list (a hot path)."""
         if name in c.defn.kw_names:
             return True
-        # (`weapons_on` asked only when the side has a weapon at all: most of the time it has none)
-        if c.zone in _UNIT_ZONES and self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
-            for w in self.weapons_on(c):
-                if name in w.defn.kw_names:
+        if c.zone in _UNIT_ZONES:
+            # the weapons on it (`weapons_on(c)`, looked through without building that list)
+            cards = self.zones.cards
+            for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
+                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                if wc.attached == c.uid and name in wc.defn.kw_names:
                     return True
         return bool(c.granted) and name in map(keyword_name, c.granted)
 
@@ -928,8 +930,8 @@ class ScarsGame(Game):
                 spec = c.defn.ability
                 if not spec:
                     continue
-                if energy is None:
-                    energy = self.available_energy(p)  # the same for every source
+                if energy is None and spec.get("kind") != "tap":
+                    energy = self.available_energy(p)  # only energy abilities need it (SC-41)
                 if not self._ability_ready(p, c, energy):
                     continue
                 tk = spec.get("target", "")

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from common.cards import keyword_name
 from common.game import Action
-from scars.game import ScarsGame
+from scars.cards import KEYWORDS
+from scars.game import PLAY_ZONES, ScarsGame
 
 SEEDS = range(1, 41)
 
@@ -47,3 +49,18 @@ def test_settled_decision_is_the_one_compute_raw_builds() -> None:
         assert d2 is not None and d is not None
         assert (d.player, d.kind, d.prompt, d.context) == (d2.player, d2.kind, d2.prompt, d2.context)
         assert acts == acts2
+
+
+def test_has_kw_is_a_keyword_of_keywords_of() -> None:
+    """`has_kw` (printed keywords, the weapons on a unit looked through in place, granted ones)
+    against `keywords_of`, for every card in play and every keyword."""
+    n = 0
+    for g in _states():
+        for c in g.zones.cards.values():
+            if c.zone.split(":")[0] not in PLAY_ZONES:
+                continue
+            names = set(map(keyword_name, g.keywords_of(c)))
+            for k in KEYWORDS:
+                assert g.has_kw(c, k) == (k in names)
+                n += 1
+    assert n > 100_000
