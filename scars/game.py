@@ -165,6 +165,13 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(out)
 
 
+@cache
+def _preset_deck_lists() -> tuple[DeckList, ...]:
+    """The preset decks as checked DeckLists, in `preset_decks()` order, made once: a side without
+    a deck of its own plays the preset of its seat (`deck_from_content` of that content)."""
+    return tuple(map(ScarsGame.deck_from_content, ScarsGame.preset_decks().values()))
+
+
 def poss(name: str) -> str:
     """English possessive of a card name: "Ember Shaman's", "Altar of Whispers'"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -188,12 +195,10 @@ class ScarsGame(Game):
 
             load_scenario(g, setup.scenario)
         else:
-            presets = list(cls.preset_decks().values())
+            presets = _preset_deck_lists()
             for p in (0, 1):
-                content = (
-                    setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
-                )
-                deck = cls.deck_from_content(content)
+                content = setup.decks[p] if p < len(setup.decks) else None
+                deck = presets[p] if content is None else cls.deck_from_content(content)
                 g._build_side(p, deck)
             first = setup.options.get("first_player", "random")
             g.first = {"1": 0, "2": 1}.get(str(first), -1)
@@ -261,10 +266,13 @@ class ScarsGame(Game):
     def _build_side(self, p: int, deck: DeckList) -> None:
         hero_id = str(deck.get("hero"))
         hero = self.create(hero_id, p, f"hero:{p}")
+        # (`create` for each card, written out: the lives and the deck are most of a new game's cards)
+        make, defs = self.zones.create, self.pool_defs
+        life, lives_zone, deck_zone = defs["life"], _ZONE["lives"][p], _ZONE["deck"][p]
         for _ in range(hero.defn.lives):  # SC-02: life cards beside the hero, one per life
-            self.create("life", p, f"lives:{p}")
+            make(life, p, lives_zone, ScarsCard)
         for cid in deck.expanded():
-            self.create(cid, p, f"deck:{p}")
+            make(defs[cid], p, deck_zone, ScarsCard)
 
     # --------------------------------------------------------------- decks
     @classmethod
