@@ -919,22 +919,11 @@ class ScarsGame(Game):
             if self._castable(p, c, instant=True, energy=energy):
                 for m in self._cast_modes(p, c):
                     out.append(cast[(u, *m)])
-        # `_ability_actions(p)`, asked only when a unit or structure has an ability
-        for z in (_ZONE["units"][p], _ZONE["structures"][p]):
-            for u in zones[z].cards:
-                if cards[u].defn.ability:  # type: ignore[attr-defined]
-                    out.extend(self._ability_actions(p))
-                    return out
-        return out
-
-    def _ability_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
+        # unit and structure abilities (SC-40, SC-41)
         ability = _ACTIONS["ability"]
-        cards, zones = self.zones.cards, self.zones.zones
-        energy: int | None = None
         for z in (_ZONE["units"][p], _ZONE["structures"][p]):
             for u in zones[z].cards:
-                c: ScarsCard = cards[u]  # type: ignore[assignment]
+                c = cards[u]  # type: ignore[assignment]
                 spec = c.defn.ability
                 if not spec:
                     continue
