@@ -77,7 +77,9 @@ _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 # The actions after which `_settle` need not run the state checks first: they change no damage,
 # defense, lives or units in play (paying energy, putting a card or ability in the resolution
 # zone, declaring attackers and blockers, assigning damage, a support card, a hand discard).
-# "pass" and "done" are decided in `_apply`; set-up positions may be paid with a life.
+# "pass" and "done" are decided in `_apply`. A set-up position or shelter (SC-50) changes no
+# damage or defense either (auras, weapons and Honor do not look at positions): it needs the
+# checks only when it is paid with a life (SC-95), which may be a hero's last (SC-02).
 _NO_CHECKS = frozenset(
     (
         "cast",
@@ -1280,13 +1282,16 @@ class ScarsGame(Game):
             w.attached = u.uid
             self.log.emit("equip", f"P{p + 1} equips {w.name} to {u.name} ({w.defn.equip} energy)", uid=w.uid)
         elif k == "pos":
-            self._do_pos(p, self.card(int(args[0])), str(args[1]), str(args[2]) if len(args) > 2 else "")
+            how = str(args[2]) if len(args) > 2 else ""
+            self._do_pos(p, self.card(int(args[0])), str(args[1]), how)
+            checks = how == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "shelter":
             c, t = self.card(int(args[0])), self.card(int(args[1]))
             paid = self.pay_one(p, str(args[2]))
             self.set_position(c, "defense", t.uid)
             c.moved = True
             self.log.emit("shelter", f"{c.name} shelters {t.name} ({paid})", uid=c.uid)
+            checks = args[2] == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "draw":
             self.draw(p)
             self._end_main()
@@ -1337,7 +1342,7 @@ class ScarsGame(Game):
             self.destroy(int(args[0]), "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
-            checks = d.kind == "block"  # as in `_settle`: only Cover (3B) changes units
+            checks = False  # as in `_settle`: a main part ends; Cover (3B) only raises defense
         self._settle(checks)
 
     def _do_mulligan(self, p: int, again: bool) -> None:
@@ -1797,9 +1802,10 @@ class ScarsGame(Game):
                 # nothing to decide: the engine moves on (docs/rulings.md)
                 self._cache = None
                 self._do_done(d)
-                # Only Cover (3B) changes units; the others end a main part, and combat damage
-                # (3C) runs the state checks itself before the sub-phase ends.
-                checks_due = d.kind == "block"
+                # No checks: it ends a main part. Only Cover (3B, SC-88) changes units, and it only
+                # raises defense, which kills no unit (SC-12); combat damage (3C) runs the state
+                # checks itself before the sub-phase ends.
+                checks_due = False
                 continue
             return
         raise RuntimeError("the engine did not settle")

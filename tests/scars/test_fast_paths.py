@@ -83,3 +83,43 @@ def test_preset_deck_lists_are_the_checked_presets() -> None:
     presets = list(ScarsGame.preset_decks().values())
     assert list(_preset_deck_lists()) == [ScarsGame.deck_from_content(c) for c in presets]
     assert len(presets) >= 2
+
+
+def _checks_find_nothing(g: ScarsGame) -> bool:
+    """The state checks (SC-02, SC-12) would change nothing now (run on a copy)."""
+    copy = g.clone()
+    before, n = copy.state_hash(), len(copy.log.events)
+    copy._state_checks()
+    return copy.state_hash() == before and len(copy.log.events) == n
+
+
+def test_skipped_state_checks_would_find_nothing() -> None:
+    """Wherever the state checks are skipped after an action (`_NO_CHECKS`, a position paid
+    without a life, "done" after blockers), running them would have changed nothing."""
+    skipped: dict[str, int] = {}
+    for seed in SEEDS:
+        g = ScarsGame.new_game(seed=seed)
+        real_settle, real_done = g._settle, g._do_done
+        last: list[Action] = []
+
+        def settle(checks: bool = True) -> None:
+            if not checks:
+                assert _checks_find_nothing(g), last  # noqa: B023
+                skipped[last[-1].kind] = skipped.get(last[-1].kind, 0) + 1  # noqa: B023
+            real_settle(checks)  # noqa: B023
+
+        def do_done(d) -> None:  # type: ignore[no-untyped-def]
+            real_done(d)  # noqa: B023
+            if d.kind == "block":  # `_settle` goes on without the checks after it
+                assert _checks_find_nothing(g)  # noqa: B023
+                skipped["block done"] = skipped.get("block done", 0) + 1
+
+        g._settle = settle  # type: ignore[method-assign]
+        g._do_done = do_done  # type: ignore[method-assign]
+        rng = random.Random(seed)
+        while not g.is_over() and len(last) < 2000:
+            legal = g.legal_actions()
+            last.append(legal[rng.randrange(len(legal))])
+            g.apply_legal(last[-1])
+    for kind in ("pos", "shelter", "cast", "support", "attack", "block", "block done"):
+        assert skipped.get(kind, 0) > 5, (kind, skipped)
