@@ -144,11 +144,6 @@ _PASS = _ACTIONS["pass"][()]
 _DONE = _ACTIONS["done"][()]
 
 
-def _dies(damage: int, defense: int) -> bool:
-    """SC-12: more damage than defense, or defense 0."""
-    return damage > defense or defense <= 0
-
-
 DECKS_DIR = Path(__file__).parent / "decks"
 RULES_FILE = Path(__file__).parent / "rules.md"
 
@@ -1672,7 +1667,11 @@ class ScarsGame(Game):
         """
         cards, zones = self.zones.cards, self.zones.zones
         statics = self._statics()
-        auras = bool(statics) and any(s.defn.static.get("effect") == "aura" for s in statics)
+        auras = False
+        for s in statics:  # (a loop, not `any()` of a generator: a frame less)
+            if s.defn.static.get("effect") == "aura":
+                auras = True
+                break
         # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
         weapon_defense: dict[tuple[int, int], int] = {}
         for side in (0, 1):
@@ -1694,7 +1693,7 @@ class ScarsGame(Game):
                         defense += weapon_defense.get((ctrl, u), 0)
                     if auras:
                         defense += self._aura(c, "defense", statics)
-                if _dies(c.damage, defense):  # SC-12
+                if c.damage > defense or defense <= 0:  # SC-12: more damage than defense, or defense 0
                     dead.append(u)
         return dead
 

@@ -123,3 +123,35 @@ def test_skipped_state_checks_would_find_nothing() -> None:
             g.apply_legal(last[-1])
     for kind in ("pos", "shelter", "cast", "support", "attack", "block", "block done"):
         assert skipped.get(kind, 0) > 5, (kind, skipped)
+
+
+def test_dying_is_sc12_with_defense_of() -> None:
+    """`_dying` (statics and weapon defense found once per pass) against SC-12 applied with
+    `defense_of` to every unit, each time the state checks ask for it."""
+    calls = deaths = 0
+    for seed in SEEDS:
+        g = ScarsGame.new_game(seed=seed)
+        real = g._dying
+
+        def dying() -> list[int]:
+            nonlocal calls, deaths
+            fast = real()  # noqa: B023
+            slow = []
+            for p in (0, 1):
+                for c in g.units(p):  # noqa: B023
+                    defense = g.defense_of(c)  # noqa: B023
+                    if c.damage > defense or defense <= 0:
+                        slow.append(c.uid)
+            assert fast == slow
+            calls += 1
+            deaths += len(fast)
+            return fast
+
+        g._dying = dying  # type: ignore[method-assign]
+        rng = random.Random(seed)
+        for _ in range(2000):
+            if g.is_over():
+                break
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert calls > 1000 and deaths > 20
