@@ -1747,7 +1747,6 @@ class ScarsGame(Game):
                     self._push(("trigger", src, tg[0], when, 0), ctrl)
                     continue
                 break
-            self._cache = None
             phase = self.phase
             if phase == "attackers" and self.combat_stage == "learn" and not self.learn_left:
                 self._after_learning()
@@ -1773,7 +1772,9 @@ class ScarsGame(Game):
                 self._cache = self._compute_raw()
                 return
             # a response (`_compute_raw`'s next case): "pass" and that seat's `_instant_actions`
-            seat = self._response_seat()
+            # (`_response_seat()`, written out: a hot loop)
+            stack = self.stack
+            seat = stack.priority if stack.items else self.window_seat if self.step == "window" else None
             if seat is not None:
                 instant = self._instant_actions(seat)
                 if not instant:
