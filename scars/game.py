@@ -74,14 +74,22 @@ _UNIT_ZONES = frozenset(_ZONE["units"])  # a card is a unit in play when its zon
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 
 
-# The actions after which `_settle` need not run the state checks first: they change no damage,
-# defense, lives or units in play (paying energy, putting a card or ability in the resolution
-# zone, declaring attackers and blockers, assigning damage, a support card, a hand discard).
-# "pass" and "done" are decided in `_apply`. A set-up position or shelter (SC-50) changes no
-# damage or defense either (auras, weapons and Honor do not look at positions): it needs the
-# checks only when it is paid with a life (SC-95), which may be a hero's last (SC-02).
+# The actions after which `_settle` need not run the state checks (SC-02, SC-12) first: they
+# change no damage, defense, lives or units in play (paying energy, putting a card or ability in
+# the resolution zone, declaring attackers and blockers, assigning damage, a support card, a hand
+# discard), or come before the first turn, when no unit is in play and no life is lost (the
+# mulligans, SC-03/SC-04; a scenario starts in a turn). `_apply` decides the others case by case:
+# "pass" and "done", and these, which change no damage or defense either (auras, weapons and
+# Honor look at neither positions nor the hand):
+# - a set-up position or shelter (SC-50): only when paid with a life (SC-95), which may be a
+#   hero's last (SC-02);
+# - a life moved to energy (SC-16..18): only when it was the hero's last (SC-02);
+# - a draw (SC-51): only when the deck was empty: the game is over (SC-05) and the checks write
+#   the game-over line.
 _NO_CHECKS = frozenset(
     (
+        "keep",
+        "mulligan",
         "cast",
         "ability",
         "hero",
@@ -1271,6 +1279,7 @@ class ScarsGame(Game):
             self.move_life_to_energy(p)  # SC-18: does not use the resolution zone
             self.life_moved[p] = True
             self.log.emit("life", f"P{p + 1} moves a life to energy ({self.lives(p)} lives left)", player=p)
+            checks = not self.lives(p)  # see `_NO_CHECKS`: only the hero's last life
         elif k == "equip":
             w, u = self.card(int(args[0])), self.card(int(args[1]))
             self.pay(p, w.defn.equip)
@@ -1290,6 +1299,7 @@ class ScarsGame(Game):
         elif k == "draw":
             self.draw(p)
             self._end_main()
+            checks = self.over  # see `_NO_CHECKS`: only a draw from an empty deck
         elif k == "skip":
             self.move_life_to_energy(p)  # SC-17
             self.log.emit(
@@ -1298,6 +1308,7 @@ class ScarsGame(Game):
                 player=p,
             )
             self._end_main()
+            checks = not self.lives(p)  # see `_NO_CHECKS`: only the hero's last life
         elif k == "attack":
             a, t = self.card(int(args[0])), int(args[1])
             self.attackers[a.uid] = t

@@ -121,7 +121,7 @@ def test_skipped_state_checks_would_find_nothing() -> None:
             legal = g.legal_actions()
             last.append(legal[rng.randrange(len(legal))])
             g.apply_legal(last[-1])
-    for kind in ("pos", "shelter", "cast", "support", "attack", "block", "block done"):
+    for kind in ("pos", "shelter", "life", "skip", "draw", "keep", "cast", "support", "block done"):
         assert skipped.get(kind, 0) > 5, (kind, skipped)
 
 
