@@ -389,7 +389,12 @@ class ScarsGame(Game):
         return len(self.zones.zones[_ZONE["lives"][p]].cards)
 
     def units(self, p: int) -> list[ScarsCard]:
-        return list(map(self.zones.cards.__getitem__, self.zones.zones[_ZONE["units"][p]].cards))  # type: ignore[arg-type]
+        # (a loop: cheaper than `list(map(cards.__getitem__, …))` for a few units)
+        cards = self.zones.cards
+        out = []
+        for u in self.zones.zones[_ZONE["units"][p]].cards:
+            out.append(cards[u])
+        return out  # type: ignore[return-value]
 
     def in_play(self, uid: int) -> bool:
         z = self.zones.cards[uid].zone
@@ -474,7 +479,9 @@ class ScarsGame(Game):
                 v += w.defn.attack
             v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
-                v += sum(1 for a in self.attackers if a != c.uid and self.has_kw(self.card(a), "Honor"))
+                for a in self.attackers:  # (a loop, not `sum()` of a generator: a frame less)
+                    if a != c.uid and self.has_kw(self.card(a), "Honor"):
+                        v += 1
         return max(0, v)
 
     def defense_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
@@ -1136,7 +1143,11 @@ class ScarsGame(Game):
         return out
 
     def _assigned(self, s: int) -> int:
-        return sum(n for src, _t, n in self.assign if src == s)
+        total = 0
+        for src, _t, n in self.assign:  # (a loop, not `sum()` of a generator: a frame less)
+            if src == s:
+                total += n
+        return total
 
     def _damage_options(self, s: int, opp: list[int], trample: bool) -> list[int]:
         opp = [o for o in opp if self.is_unit_in_play(o)]
