@@ -72,6 +72,8 @@ _ZONE = {z: (f"{z}:0", f"{z}:1") for z in PER_PLAYER_ZONES}
 _UNIT_ZONES = frozenset(_ZONE["units"])  # a card is a unit in play when its zone is one of these
 # Where static abilities are in play, in the order they apply: P1's units and structures, then P2's.
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
+# Where each seat's unit and structure abilities are (SC-40, SC-41), `_ABILITY_ZONES[p]`.
+_ABILITY_ZONES = (("units:0", "structures:0"), ("units:1", "structures:1"))
 
 
 # The actions after which `_settle` need not run the state checks (SC-02, SC-12) first: they
@@ -922,10 +924,9 @@ class ScarsGame(Game):
         cast = _ACTIONS["cast"]
         energy: int | None = None  # found when a card may need it; the same for every card
         for u in zones[_ZONE["hand"][p]].cards:
-            c: ScarsCard = cards[u]  # type: ignore[assignment]
-            d = c.defn
-            if not d.instant:
+            if not cards[u].defn.instant:  # type: ignore[attr-defined]
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
+            c: ScarsCard = cards[u]  # type: ignore[assignment]
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
@@ -933,12 +934,12 @@ class ScarsGame(Game):
                     out.append(cast[(u, *m)])
         # unit and structure abilities (SC-40, SC-41)
         ability = _ACTIONS["ability"]
-        for z in (_ZONE["units"][p], _ZONE["structures"][p]):
+        for z in _ABILITY_ZONES[p]:
             for u in zones[z].cards:
-                c = cards[u]  # type: ignore[assignment]
-                spec = c.defn.ability
+                spec = cards[u].defn.ability  # type: ignore[attr-defined]
                 if not spec:
                     continue
+                c = cards[u]  # type: ignore[assignment]
                 if energy is None and spec.get("kind") != "tap":
                     energy = self.available_energy(p)  # only energy abilities need it (SC-41)
                 if not self._ability_ready(p, c, energy):
