@@ -484,7 +484,7 @@ class ScarsGame(Game):
                 for a in self.attackers:  # (a loop, not `sum()` of a generator: a frame less)
                     if a != c.uid and self.has_kw(self.card(a), "Honor"):
                         v += 1
-        return max(0, v)
+        return v if v > 0 else 0  # (not `max()`: a call)
 
     def defense_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
         """Derived defense (`statics`: `_statics()`, if the caller has it)."""
@@ -535,10 +535,10 @@ class ScarsGame(Game):
 
     # ----------------------------------------------------------- primitives
     def _draw_quiet(self, p: int) -> bool:
-        deck = self.zones[f"deck:{p}"]
+        deck = self.zones.zones[_ZONE["deck"][p]]
         if not deck.cards:
             return False
-        self.zones.move(deck.cards[-1], f"hand:{p}")
+        self.zones.move(deck.cards[-1], _ZONE["hand"][p])
         return True
 
     def draw(self, p: int) -> None:
@@ -582,18 +582,18 @@ class ScarsGame(Game):
         """SC-96: damage to the hero removes life cards to the discard."""
         lost = 0
         for _ in range(n):
-            lives = self.zones[f"lives:{p}"]
+            lives = self.zones.zones[_ZONE["lives"][p]]
             if not lives.cards:
                 break
-            self.zones.move(lives.cards[-1], f"discard:{p}")
+            self.zones.move(lives.cards[-1], _ZONE["discard"][p])
             lost += 1
         return lost
 
     def move_life_to_energy(self, p: int) -> None:
         """SC-16/17/18: a life card moved into the play zone becomes an energy card."""
-        lives = self.zones[f"lives:{p}"]
+        lives = self.zones.zones[_ZONE["lives"][p]]
         uid = lives.cards[-1]
-        self.zones.move(uid, f"energy:{p}")
+        self.zones.move(uid, _ZONE["energy"][p])
         self.card(uid).tapped = False
 
     def set_position(self, c: ScarsCard, pos: str, shelter: int = 0) -> None:
@@ -1279,7 +1279,7 @@ class ScarsGame(Game):
             self._do_hero(p, int(args[0]) if args else 0)
         elif k == "support":
             c = self.card(int(args[0]))
-            self.zones.move(c.uid, f"supports:{p}")
+            self.zones.move(c.uid, _ZONE["supports"][p])
             c.face_down = True
             self.support_played[p] = True
             self.log.emit(
