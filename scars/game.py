@@ -815,7 +815,8 @@ class ScarsGame(Game):
         p = self.active
         ph = self.phase
         if ph == "setup":
-            acts = self._setup_actions(p) + self._instant_actions(p) + [_DONE]
+            energy = self.available_energy(p)  # (found once for both)
+            acts = self._setup_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
             return Decision(p, "setup", "Set-up: change unit positions, then done"), acts
         if ph == "draw":
             acts = [_ACTIONS["draw"][()]]
@@ -823,7 +824,8 @@ class ScarsGame(Game):
                 acts.append(_ACTIONS["skip"][()])
             return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy"), acts
         if ph in ("recruit1", "recruit2"):
-            acts = self._recruit_actions(p) + self._instant_actions(p) + [_DONE]
+            energy = self.available_energy(p)  # (found once for both)
+            acts = self._recruit_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
             return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done"), acts
         if ph == "attackers":
             if self.combat_stage == "learn":
@@ -862,10 +864,11 @@ class ScarsGame(Game):
         return Decision(p, "end", "End of turn"), [_DONE]
 
     # SC-50: set-up position changes
-    def _setup_actions(self, p: int) -> list[Action]:
+    def _setup_actions(self, p: int, energy: int) -> list[Action]:
+        """`energy`: `available_energy(p)`."""
         out: list[Action] = []
         pos, shelter = _ACTIONS["pos"], _ACTIONS["shelter"]
-        can_e = self.available_energy(p) >= 1
+        can_e = energy >= 1
         can_l = self.lives(p) >= 1
         pays = ("e", "l") if can_e and can_l else ("e",) if can_e else ("l",) if can_l else ()
         units = self.units(p)
@@ -915,14 +918,15 @@ class ScarsGame(Game):
             return False
         return (self.available_energy(p) if energy is None else energy) >= d.cost
 
-    def _instant_actions(self, p: int) -> list[Action]:
-        """Prayers, Lightning cards and unit/structure abilities (SC-15, SC-40, SC-41, SC-84)."""
+    def _instant_actions(self, p: int, energy: int | None = None) -> list[Action]:
+        """Prayers, Lightning cards and unit/structure abilities (SC-15, SC-40, SC-41, SC-84)
+        (`energy`: `available_energy(p)`, if the caller has it)."""
         if self.phase == "damage":
             return []  # SC-55/SC-71
         out: list[Action] = []
         cards, zones = self.zones.cards, self.zones.zones
         cast = _ACTIONS["cast"]
-        energy: int | None = None  # found when a card may need it; the same for every card
+        # `energy`, unless the caller gave it, is found when a card may need it (the same for all)
         for u in zones[_ZONE["hand"][p]].cards:
             if not cards[u].defn.instant:  # type: ignore[attr-defined]
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
@@ -962,7 +966,8 @@ class ScarsGame(Game):
             return not c.tapped
         return (self.available_energy(p) if energy is None else energy) >= int(spec.get("cost", 0))  # SC-41
 
-    def _recruit_actions(self, p: int) -> list[Action]:
+    def _recruit_actions(self, p: int, avail: int) -> list[Action]:
+        """`avail`: `available_energy(p)` (nothing below changes it)."""
         out: list[Action] = []
         cast, support, hero, equip = (
             _ACTIONS["cast"],
@@ -972,7 +977,6 @@ class ScarsGame(Game):
         )
         cards, zones = self.zones.cards, self.zones.zones
         hand = zones[_ZONE["hand"][p]].cards
-        avail = self.available_energy(p)  # nothing below changes it
         for u in hand:
             c: ScarsCard = cards[u]  # type: ignore[assignment]
             if c.defn.instant:
