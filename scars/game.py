@@ -914,9 +914,10 @@ class ScarsGame(Game):
             return False
         if instant and not d.instant:
             return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
-        if not self.can_cast_faction(p, d):
+        # the cost before the faction: it needs no call (SC-19, SC-20)
+        if (self.available_energy(p) if energy is None else energy) < d.cost:
             return False
-        return (self.available_energy(p) if energy is None else energy) >= d.cost
+        return self.can_cast_faction(p, d)
 
     def _instant_actions(self, p: int, energy: int | None = None) -> list[Action]:
         """Prayers, Lightning cards and unit/structure abilities (SC-15, SC-40, SC-41, SC-84)
@@ -989,7 +990,8 @@ class ScarsGame(Game):
                 out.append(support[(u,)])
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(_ACTIONS["life"][()])
-        spec = cards[self.hero_uid(p)].defn.ability  # type: ignore[attr-defined]
+        # (`card(hero_uid(p))`, written out: a hot path)
+        spec = cards[zones[_ZONE["hero"][p]].cards[0]].defn.ability  # type: ignore[attr-defined]
         if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
@@ -1294,8 +1296,9 @@ class ScarsGame(Game):
         elif k == "life":
             self.move_life_to_energy(p)  # SC-18: does not use the resolution zone
             self.life_moved[p] = True
-            self.log.emit("life", f"P{p + 1} moves a life to energy ({self.lives(p)} lives left)", player=p)
-            checks = not self.lives(p)  # see `_NO_CHECKS`: only the hero's last life
+            left = self.lives(p)
+            self.log.emit("life", f"P{p + 1} moves a life to energy ({left} lives left)", player=p)
+            checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "equip":
             w, u = self.card(int(args[0])), self.card(int(args[1]))
             self.pay(p, w.defn.equip)
@@ -1318,13 +1321,12 @@ class ScarsGame(Game):
             checks = self.over  # see `_NO_CHECKS`: only a draw from an empty deck
         elif k == "skip":
             self.move_life_to_energy(p)  # SC-17
+            left = self.lives(p)
             self.log.emit(
-                "life",
-                f"P{p + 1} skips the draw and moves a life to energy ({self.lives(p)} lives left)",
-                player=p,
+                "life", f"P{p + 1} skips the draw and moves a life to energy ({left} lives left)", player=p
             )
             self._end_main()
-            checks = not self.lives(p)  # see `_NO_CHECKS`: only the hero's last life
+            checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "attack":
             a, t = self.card(int(args[0])), int(args[1])
             self.attackers[a.uid] = t
