@@ -1726,14 +1726,10 @@ class ScarsGame(Game):
                     dead.append(u)
         return dead
 
-    def _nothing_to_clean_up(self, phase: str) -> bool:
-        """In the main part of 5B, or of 5A with the hand and units within their limits: the
-        decision `_main` would give has "done" as its only action (the main part, not a window:
-        the caller has ruled out the resolution zone, windows and pending triggers)."""
-        if phase == "end":
-            return True
-        if phase != "cleanup":
-            return False
+    def _nothing_to_clean_up(self) -> bool:
+        """In the main part of 5A, the hand and units are within their limits: the decision
+        `_main` would give has "done" as its only action (the main part, not a window: the
+        caller has ruled out the resolution zone, windows and pending triggers)."""
         p = self.active
         zones = self.zones.zones
         return (
@@ -1818,7 +1814,7 @@ class ScarsGame(Game):
                 # a real choice: the decision `_compute()` would build, from the actions found
                 self._cache = self._response(seat, instant)
                 return
-            if self._nothing_to_clean_up(phase):
+            if phase == "end" or (phase == "cleanup" and self._nothing_to_clean_up()):
                 # The end of turn (5B), or a clean-up (5A) with nothing to discard: "done" is the
                 # only action, and the engine moves on (as below) without building the decision.
                 self._end_main()

@@ -155,3 +155,20 @@ def test_dying_is_sc12_with_defense_of() -> None:
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert calls > 1000 and deaths > 20
+
+
+def test_nothing_to_clean_up_is_done_only() -> None:
+    """`_nothing_to_clean_up()` (the engine moves past 5A by itself) exactly when the 5A main part
+    `_main()` would build offers "done" alone, on each state moved into 5A's main part."""
+    n = both = 0
+    for g in _states(range(1, 21)):
+        if g.stack.items or g.pending or g.phase == "mulligan":
+            continue
+        c = g.clone()
+        c.phase, c.step = "cleanup", "main"
+        _d, acts = c._main()
+        only_done = [a.kind for a in acts] == ["done"]
+        assert c._nothing_to_clean_up() == only_done
+        n += 1
+        both += not only_done
+    assert n > 1000 and both > 10
