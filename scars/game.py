@@ -465,6 +465,9 @@ class ScarsGame(Game):
         return bool(c.granted) and name in map(keyword_name, c.granted)
 
     def kw_x(self, c: ScarsCard, name: str) -> int:
+        """The X of keyword `name` on `c` (the best of its copies), 0 without it."""
+        if not self.has_kw(c, name):
+            return 0  # most units have none: no `keywords_of` list to build and read
         best = 0
         for k in self.keywords_of(c):
             if keyword_name(k) == name:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from common.cards import Card, keyword_name
+from common.cards import Card, keyword_name, keyword_value
 from common.game import Action
 from scars.cards import KEYWORDS, ScarsCard, card_pool
 from scars.game import PLAY_ZONES, ScarsGame, _preset_deck_lists
@@ -172,3 +172,22 @@ def test_nothing_to_clean_up_is_done_only() -> None:
         n += 1
         both += not only_done
     assert n > 1000 and both > 10
+
+
+def test_kw_x_is_the_best_x_of_keywords_of() -> None:
+    """`kw_x` (0 at once without the keyword) against the best X over `keywords_of`."""
+    n = 0
+    for g in _states(range(1, 21)):
+        for c in g.zones.cards.values():
+            if c.zone.split(":")[0] not in PLAY_ZONES:
+                continue
+            kws = g.keywords_of(c)
+            for name in KEYWORDS:
+                best = 0
+                for k in kws:
+                    if keyword_name(k) == name:
+                        v = keyword_value(k)
+                        best = max(best, int(v) if v else 1)
+                assert g.kw_x(c, name) == best
+                n += best > 0
+    assert n > 1000
