@@ -478,10 +478,14 @@ class ScarsGame(Game):
     def attack_of(self, c: ScarsCard, statics: list[ScarsCard] | None = None) -> int:
         """Derived attack: base + modifiers + weapons + auras + Honor (SC-82)
         (`statics`: `_statics()`, if the caller has it)."""
-        v = c.stat("attack")
+        v = c.stat("attack") if c.modifiers else c.defn.attack  # (`stat()` only for modifiers)
         if c.zone in _UNIT_ZONES:
-            for w in self.weapons_on(c):
-                v += w.defn.attack
+            # the weapons on it (`weapons_on(c)`, looked through without building that list)
+            cards = self.zones.cards
+            for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
+                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                if wc.attached == c.uid:
+                    v += wc.defn.attack
             v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
                 for a in self.attackers:  # (a loop, not `sum()` of a generator: a frame less)
@@ -1072,10 +1076,14 @@ class ScarsGame(Game):
     def _block_actions(self, d: int) -> list[Action]:
         out: list[Action] = []
         block = _ACTIONS["block"]
+        attackers = []  # the attackers still in play, found once for every blocker
+        for a in self.attackers:
+            if self.is_unit_in_play(a):
+                attackers.append(self.card(a))
         for b in self.units(d):
-            for a in self.attackers:
-                if self.is_unit_in_play(a) and self.can_block(b, self.card(a)):
-                    out.append(block[(b.uid, a)])
+            for ac in attackers:
+                if self.can_block(b, ac):
+                    out.append(block[(b.uid, ac.uid)])
         return out
 
     def _shelter_targets(self) -> list[int]:

@@ -191,3 +191,18 @@ def test_kw_x_is_the_best_x_of_keywords_of() -> None:
                 assert g.kw_x(c, name) == best
                 n += best > 0
     assert n > 1000
+
+
+def test_attack_of_is_base_weapons_auras_and_honor() -> None:
+    """`attack_of` (no `stat()` call without modifiers, the weapons looked through in place)
+    against its long form: `stat("attack")`, `weapons_on`, `_aura` and Honor (SC-82)."""
+    n = 0
+    for g in _states(range(1, 21)):
+        for p in (0, 1):
+            for c in g.units(p):
+                v = c.stat("attack") + sum(w.defn.attack for w in g.weapons_on(c)) + g._aura(c, "attack")
+                if c.uid in g.attackers:
+                    v += sum(1 for a in g.attackers if a != c.uid and g.has_kw(g.card(a), "Honor"))
+                assert g.attack_of(c) == max(0, v)
+                n += bool(c.modifiers or g.weapons_on(c))
+    assert n > 500
