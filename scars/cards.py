@@ -295,23 +295,8 @@ class ScarsCard(Card):
     defn: ScarsDef
 
     def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
-        # `Card.__init__` then `reset()`, written out: every new game makes about 120 cards
-        self.uid = uid
-        self.defn = defn  # type: ignore[assignment]  # a ScarsDef (the pool holds nothing else)
-        self.owner = owner
-        self.controller = owner
-        self.zone = zone
-        self.modifiers = []
-        self.position = "defense"
-        self.tapped = False
-        self.damage = 0
-        self.since_start = False
-        self.no_attack = False
-        self.shelter = 0
-        self.attached = 0
-        self.granted: tuple[str, ...] = ()
-        self.moved = False
-        self.face_down = False
+        super().__init__(uid, defn, owner, zone)
+        self.reset()
 
     def reset(self) -> None:
         """Forget table state (when the card leaves play)."""
@@ -322,7 +307,7 @@ class ScarsCard(Card):
         self.no_attack = False
         self.shelter = 0
         self.attached = 0
-        self.granted = ()
+        self.granted: tuple[str, ...] = ()
         self.moved = False
         self.face_down = False
         self.modifiers = []

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from common.cards import Card, keyword_name, keyword_value
+from common.cards import keyword_name, keyword_value
 from common.game import Action
-from scars.cards import KEYWORDS, ScarsCard, card_pool
+from scars.cards import KEYWORDS
 from scars.game import PLAY_ZONES, ScarsGame, _preset_deck_lists
 
 SEEDS = range(1, 41)
@@ -64,18 +64,6 @@ def test_has_kw_is_a_keyword_of_keywords_of() -> None:
                 assert g.has_kw(c, k) == (k in names)
                 n += 1
     assert n > 100_000
-
-
-def test_new_card_is_card_init_then_reset() -> None:
-    """`ScarsCard.__init__` writes out `Card.__init__` and `reset()`: the same card, every slot."""
-    for i, defn in enumerate(card_pool().values()):
-        fast = ScarsCard(i + 1, defn, i % 2, "deck:0")
-        slow = ScarsCard.__new__(ScarsCard)
-        Card.__init__(slow, i + 1, defn, i % 2, "deck:0")
-        slow.reset()
-        assert fast.canonical() == slow.canonical()
-        for slot in (*Card.__slots__, *ScarsCard.__slots__):
-            assert getattr(fast, slot) == getattr(slow, slot), slot
 
 
 def test_preset_deck_lists_are_the_checked_presets() -> None:
