@@ -24,7 +24,7 @@ import hashlib
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -98,6 +98,49 @@ _DECISION_PLAYER = Decision.player.__set__  # type: ignore[attr-defined]
 _DECISION_KIND = Decision.kind.__set__  # type: ignore[attr-defined]
 _DECISION_PROMPT = Decision.prompt.__set__  # type: ignore[attr-defined]
 _DECISION_CONTEXT = Decision.context.__set__  # type: ignore[attr-defined]
+
+
+def _same(key: Any) -> tuple[int | str, ...]:
+    return key  # type: ignore[no-any-return]
+
+
+class ActionTable(dict[Any, Action]):
+    """The actions of one verb by key, each made when first asked for and handed out again
+    after that: `args(key)` gives its arguments (by default the key is the arguments).
+
+    Actions are immutable values, so an engine's `legal_actions()` can share them instead of
+    making every Action of every list anew (a constructor call each: a noticeable part of a
+    random playout). A table is process-wide and grows with the keys asked for (card uids,
+    cells): a few thousand entries at most."""
+
+    __slots__ = ("args", "verb")
+
+    def __init__(self, verb: str, args: Callable[[Any], tuple[int | str, ...]] = _same) -> None:
+        super().__init__()
+        self.verb = verb
+        self.args = args
+
+    def __missing__(self, key: Any) -> Action:
+        a = self[key] = Action(self.verb, self.args(key))
+        return a
+
+
+class ActionTables(dict[Any, ActionTable]):
+    """`ActionTable`s of one verb by a first key (a unit, a card, the first arguments):
+    `tables[first][key]` is the action with arguments `args(first, key)`, each table made
+    when its first key is first asked for."""
+
+    __slots__ = ("args", "verb")
+
+    def __init__(self, verb: str, args: Callable[[Any, Any], tuple[int | str, ...]]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.args = args
+
+    def __missing__(self, first: Any) -> ActionTable:
+        args = self.args
+        t = self[first] = ActionTable(self.verb, lambda key: args(first, key))
+        return t
 
 
 @dataclass(slots=True)

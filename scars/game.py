@@ -26,7 +26,7 @@ from typing import Any
 from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck, parse_deck
 from common.errors import DataError, IllegalAction
-from common.game import Action, Decision, Game, Setup
+from common.game import Action, ActionTable, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
@@ -107,24 +107,10 @@ _NO_CHECKS = frozenset(
 )
 
 
-class _Actions(dict[tuple[int | str, ...], Action]):
-    """The actions of one verb by their arguments, each made when first asked for."""
-
-    __slots__ = ("verb",)
-
-    def __init__(self, verb: str) -> None:
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, args: tuple[int | str, ...]) -> Action:
-        a = self[args] = Action(self.verb, args)
-        return a
-
-
 # Actions are immutable values: the legal-action lists share them (arguments -> action, made
 # once per process) instead of building a new Action for every entry of every list.
 _ACTIONS = {
-    verb: _Actions(verb)
+    verb: ActionTable(verb)
     for verb in (
         "keep",
         "mulligan",

@@ -246,3 +246,18 @@ def test_keyword_checker_numbers_and_names() -> None:
     assert "needs a number X ≥ 1" in (check("Valor") or "") and "needs a number" in (check("Valor 0") or "")
     assert "takes no number" in (check("Flying 2") or "")
     assert keyword_checker(["Terror"], ["Terror"])("Terror -100") is None  # no bound unless asked
+
+
+def test_action_tables_hand_out_one_action_per_key() -> None:
+    """`ActionTable`: the action a key stands for, made once and the same object after that;
+    `ActionTables`: the same per first key, with `args(first, key)` as the arguments."""
+    from common.game import ActionTable, ActionTables
+
+    table = ActionTable("target")
+    a = table[(7,)]
+    assert a == Action("target", (7,)) and table[(7,)] is a
+    assert ActionTable("play", lambda uid: (uid, "x"))[3] == Action("play", (3, "x"))
+    moves = ActionTables("move", lambda uid, cell: (uid, *cell))
+    m = moves[12][(2, 3)]
+    assert m == Action("move", (12, 2, 3)) and moves[12][(2, 3)] is m
+    assert moves[13][(2, 3)] == Action("move", (13, 2, 3))  # each first key its own table
