@@ -1081,18 +1081,22 @@ class HotgGame(Game):
         (every unit has its bonuses, and no more health than its maximum)."""
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
-        units: list[HotgCard] = []
+        # The units (no stone) that need a look below whatever the auras give: those with
+        # modifiers, and (never in play, set by hand at most) those above their printed
+        # health. The others only change if they get a bonus (listed by `new`).
+        check: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
             occ[CELLS[s.row][s.col]] = u
             if u != stone0 and u != stone1:  # not a Summoning Stone
-                units.append(s)
+                if s.modifiers or s.hp > s.defn.health:
+                    check.append(s)
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                     sources.append(s)
         if not sources:  # (a loop, not any() of a generator: that is a frame of its own)
-            for c in units:
+            for c in check:
                 if c.modifiers and "aura" in map(_TAG, c.modifiers):
                     break  # an aura bonus to remove
             else:
@@ -1118,13 +1122,17 @@ class HotgGame(Game):
                     got = new.get(uid)
                     # (a new list each time: `gives` is shared by the units it affects)
                     new[uid] = gives if got is None else got + gives
-        for c in units:
+        for uid in new:  # the units not in `check` that get a bonus
+            c = cards[uid]
+            if not c.modifiers and c.hp <= c.defn.health and c.zone == "board" and uid not in self.stones:
+                check.append(c)
+        # Each unit on its own (the order does not matter): a unit not in `check` that gets
+        # nothing has no modifier and no more health than its maximum, its printed health.
+        for c in check:
             mods = c.modifiers
             gets = new.pop(c.uid, None)
-            if not mods and gets is None:  # the common case: no modifier, none to get
-                top = c.defn.health  # its maximum health, `max_health`
-                if c.hp > top:
-                    c.hp = top
+            if not mods and gets is None:  # above its printed health, its maximum (`max_health`)
+                c.hp = c.defn.health
                 continue
             if mods == gets:  # exactly the aura bonuses it had: nothing changes (see below)
                 top = c.stat("health")
