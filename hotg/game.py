@@ -341,9 +341,8 @@ class _Scan:
 
     def attack_targets(self, cell: tuple[int, int], rng: int) -> list[int]:
         """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
-        reaches (HG-40), and of those the ones `attackable()` (asked only about them)."""
-        if _REACH[rng][cell].isdisjoint(self.blocked):
-            return []  # no other unit in reach (`blocked` holds their cells)
+        reaches (HG-40), and of those the ones `attackable()` (asked only about them).
+        (`_unit_actions` asks only when another unit is in reach.)"""
         near = _in_reach(cell, rng, self.others)
         return self.game.attackable(self.player, self.occ, near) if near else near
 
@@ -1455,9 +1454,12 @@ class HotgGame(Game):
                 rng = c.stat("range") if mods else d.range
                 if rng < 1:
                     rng = 1
-                targets = scan.attack_targets(at, rng)
-                if targets:
-                    acts += _attack_actions(uid, targets)
+                # (no call when no other unit is in reach, most of the time: `blocked`
+                # holds their cells)
+                if not _REACH[rng][at].isdisjoint(scan.blocked):
+                    targets = scan.attack_targets(at, rng)
+                    if targets:
+                        acts += _attack_actions(uid, targets)
         if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
             acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
