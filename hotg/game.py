@@ -227,9 +227,13 @@ def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
     """The cells 1 to `steps` orthogonal steps from `start`, in sorted order
     (`_DIAMONDS[steps][start]`)."""
     r0, c0 = start
-    return tuple(
-        CELLS[r][c] for r in range(ROWS) for c in range(COLS) if 0 < abs(r - r0) + abs(c - c0) <= steps
-    )
+    out = []  # (row by row, only the columns within reach: the tables make one per cell)
+    for r in range(r0 - steps if r0 > steps else 0, min(ROWS, r0 + steps + 1)):
+        left = steps - abs(r - r0)  # the steps left for the columns
+        for c in range(c0 - left if c0 > left else 0, min(COLS, c0 + left + 1)):
+            if r != r0 or c != c0:
+                out.append(CELLS[r][c])
+    return tuple(out)
 
 
 def _nearer(start: tuple[int, int], steps: int) -> frozenset[tuple[int, int]]:

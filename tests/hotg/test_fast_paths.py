@@ -5,7 +5,8 @@
 * Per-definition facts (`HotgDef.facts`) follow the definition, also one made by
   `dataclasses.replace` or swapped into a card by the AI's determinizer.
 * The move search's shortcut (nothing blocking within reach) gives the same cells
-  as the step-by-step search (HG-30/32).
+  as the step-by-step search (HG-30/32), and the cells within reach, found row by row
+  (`_diamond`), are those of the plain distance filter.
 * An entry that only lowers health (`_ONLY_LOWERS_HEALTH`) leaves a settled battlefield
   settled: the queue loop then only looks for deaths (HG-57).
 * What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
@@ -126,6 +127,18 @@ def _plain_walk(
                         out.add(n)
         frontier = nxt
     return sorted(out)
+
+
+def test_hg30_the_diamond_by_rows_is_the_plain_filter() -> None:
+    """`_diamond` walks only the rows and columns within reach: the same cells, in the
+    same (sorted) order, as filtering every cell by its distance."""
+    for r0 in range(5):
+        for c0 in range(9):
+            for steps in range(-1, 14):
+                plain = tuple(
+                    CELLS[r][c] for r in range(5) for c in range(9) if 0 < abs(r - r0) + abs(c - c0) <= steps
+                )
+                assert _diamond((r0, c0), steps) == plain
 
 
 def test_hg30_move_shortcut_agrees_with_the_search() -> None:
