@@ -701,7 +701,7 @@ class HotgGame(Game):
                 continue
             if allies_only and (controller is None or c.controller != controller):  # `is_ally`
                 continue
-            stone = uid in (stone0, stone1)
+            stone = uid == stone0 or uid == stone1  # (no tuple made a unit)
             if units_only and stone:
                 continue
             if spec == "other_ally_unit" and uid == source:
@@ -710,8 +710,13 @@ class HotgGame(Game):
                 continue
             if subtype and params["subtype"] not in c.subtypes:
                 continue
-            if self._can_target_on_board(c, stone, kind, controller, occ):  # `can_target`
-                out.append(uid)
+            # `can_target`: asked only about a stone or a unit with Stealth or Immune in its
+            # text (the others may be targeted, see `_can_target_on_board`: no call for them)
+            if (stone or (c.defn.facts.shields and not c.silenced)) and not self._can_target_on_board(
+                c, stone, kind, controller, occ
+            ):
+                continue
+            out.append(uid)
         return out
 
     # ------------------------------------------------------------ the queue
@@ -1627,8 +1632,13 @@ class HotgGame(Game):
             c: HotgCard = cards[t]  # type: ignore[assignment]
             if c.controller == player:  # `is_enemy`
                 continue
-            if self._can_target_on_board(c, t in stones, "attack", player, occ):  # `can_target`
-                out.append(t)
+            # `can_target`, asked only about a stone or a unit with Stealth or Immune (as above)
+            stone = t in stones
+            if (stone or (c.defn.facts.shields and not c.silenced)) and not self._can_target_on_board(
+                c, stone, "attack", player, occ
+            ):
+                continue
+            out.append(t)
         return out
 
     def attack_targets(self, uid: int, foes: list[int] | None = None) -> list[int]:
