@@ -280,8 +280,10 @@ def adjacent_allies(
     cards = g.zones.cards
     stones = g.stones
     out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
-    for uid in g.units_adjacent(g.cells[src.row][src.col], occ):
-        if cards[uid].controller == ally and uid not in stones:
+    get = occ.get
+    for n in g.neighbour_cells[g.cells[src.row][src.col]]:  # `units_adjacent()`, without a call
+        uid = get(n)
+        if uid is not None and cards[uid].controller == ally and uid not in stones:
             out.append(uid)
     return out
 

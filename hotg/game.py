@@ -358,6 +358,7 @@ class HotgGame(Game):
     rows: ClassVar[int] = ROWS
     cols: ClassVar[int] = COLS
     cells: ClassVar[tuple[tuple[tuple[int, int], ...], ...]] = CELLS  # `CELLS`, for the effects
+    neighbour_cells: ClassVar[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = NEIGHBOURS  # and these
 
     zones: Zones
     pool: dict[str, HotgDef]
@@ -1147,9 +1148,14 @@ class HotgGame(Game):
                 if c.hp > top:
                     c.hp = top
                 continue
-            had = "aura" in map(_TAG, mods)  # any aura bonus
+            had = False  # any aura bonus; `kept`: the other modifiers (one plain loop: no
+            kept = []  # frame of a comprehension, no attrgetter call a modifier)
+            for m in mods:
+                if m.tag == "aura":
+                    had = True
+                else:
+                    kept.append(m)
             if had:
-                kept = [m for m in mods if m.tag != "aura"]
                 if gets:
                     kept += gets
                 changed = kept != mods  # fast: equal aura bonuses are the same objects
