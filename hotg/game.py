@@ -1431,8 +1431,7 @@ class HotgGame(Game):
         p = self.active
         scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
         acts: list[Action] = self._play_actions(p, scan)
-        for uid in scan.mine:
-            acts += self._unit_actions(uid, p, scan)
+        acts += self._unit_actions(scan.mine, p, scan)
         acts += self._ability_actions(p, scan.occ)
         acts.append(_END)
         return acts
@@ -1443,40 +1442,43 @@ class HotgGame(Game):
             return [Action("target", (t,)) for t in self.pending["targets"]]
         return [Action("pick", (u,)) for u in self.pending["cards"]]
 
-    def _unit_actions(self, uid: int, p: int, scan: _Scan | None = None) -> list[Action]:
-        """Moves, attacks and the activated Warcry of one of `p`'s units (`scan`: what
-        `p`'s units share within one `legal_actions()`)."""
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
-        if c.exhausted or c.stunned_by >= 0:
-            return []  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
+    def _unit_actions(self, units: list[int], p: int, scan: _Scan | None = None) -> list[Action]:
+        """Moves, attacks and the activated Warcry of each of `units`, `p`'s units, in order
+        (`scan`: what `p`'s units share within one `legal_actions()`). One frame for all
+        of them: a call a unit would cost more than most units' work."""
         if scan is None:
             scan = _Scan(self, p)
+        cards = self.zones.cards
         acts: list[Action] = []
-        d = c.defn
-        mods = c.modifiers
-        # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
-        # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone; the
-        # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
-        # without a call of max(), which is slow):
-        if not c.attacked:
-            at = CELLS[c.row][c.col]
-            if not c.moved and not d.facts.structure:  # HG-33
-                steps = c.stat("move") if mods else d.move
-                if steps > 0:  # `reachable`, with what p's units share
-                    cells = _walk(at, steps, scan.blocked, scan.taken)
-                    acts += _cell_actions(_MOVES, "move", uid, cells)
-            if (c.stat("attack") if mods else d.attack) > 0:
-                rng = c.stat("range") if mods else d.range
-                if rng < 1:
-                    rng = 1
-                # (no call when no other unit is in reach, most of the time: `blocked`
-                # holds their cells)
-                if not _REACH[rng][at].isdisjoint(scan.blocked):
-                    targets = scan.attack_targets(at, rng)
-                    if targets:
-                        acts += _attack_actions(uid, targets)
-        if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
-            acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
+        for uid in units:
+            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            if c.exhausted or c.stunned_by >= 0:
+                continue  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
+            d = c.defn
+            mods = c.modifiers
+            # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
+            # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone; the
+            # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
+            # without a call of max(), which is slow):
+            if not c.attacked:
+                at = CELLS[c.row][c.col]
+                if not c.moved and not d.facts.structure:  # HG-33
+                    steps = c.stat("move") if mods else d.move
+                    if steps > 0:  # `reachable`, with what p's units share
+                        cells = _walk(at, steps, scan.blocked, scan.taken)
+                        acts += _cell_actions(_MOVES, "move", uid, cells)
+                if (c.stat("attack") if mods else d.attack) > 0:
+                    rng = c.stat("range") if mods else d.range
+                    if rng < 1:
+                        rng = 1
+                    # (no call when no other unit is in reach, most of the time: `blocked`
+                    # holds their cells)
+                    if not _REACH[rng][at].isdisjoint(scan.blocked):
+                        targets = scan.attack_targets(at, rng)
+                        if targets:
+                            acts += _attack_actions(uid, targets)
+            if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
+                acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
 
     def _ability_actions(self, p: int, occ: dict[tuple[int, int], int] | None = None) -> list[Action]:
@@ -1505,11 +1507,11 @@ class HotgGame(Game):
         if a.kind == "play":
             if self.card(first).zone != f"hand:{p}":
                 return []
-            return self._card_play_actions(first, p, None)
+            return self._card_play_actions([first], p, None)
         if a.kind in ("move", "attack", "warcry"):
             if not self.on_board(first) or first in self.stones or self.card(first).controller != p:
                 return []
-            return [x for x in self._unit_actions(first, p) if x.kind == a.kind]
+            return [x for x in self._unit_actions([first], p) if x.kind == a.kind]
         return []
 
     def check(self, action: Action) -> None:
@@ -1546,43 +1548,44 @@ class HotgGame(Game):
         hand = self.zones.zones[_HAND_ZONES[p]].cards
         if not hand:
             return []  # (no cost reduction to look for)
-        acts: list[Action] = []
         reductions = self.cost_reductions(p, scan.mine if scan is not None else None)
-        for uid in hand:
-            acts += self._card_play_actions(uid, p, scan, reductions)
-        return acts
+        return self._card_play_actions(hand, p, scan, reductions)
 
     def _card_play_actions(
         self,
-        uid: int,
+        uids: list[int],
         p: int,
         scan: _Scan | None,
         reductions: list[tuple[Any, int]] | None = None,
     ) -> list[Action]:
-        """The ways to play one card of `p`'s hand (`scan` keeps the deployment cells,
-        `reductions` are `cost_reductions(p)`)."""
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        """The ways to play each of `uids`, cards of `p`'s hand, in order (`scan` keeps the
+        deployment cells, `reductions` are `cost_reductions(p)`). One frame for all of them."""
+        cards = self.zones.cards
         if reductions is None:
             reductions = self.cost_reductions(p)
-        # `cost()`; with no reduction in play, the printed cost
-        # (a comparison, not max(): a builtin call costs several times as much)
-        if reductions:
-            cost = self.cost(uid, p, reductions)
-        else:
-            cost = c.defn.cost
-            if cost < 0:
-                cost = 0
-        if cost > self.pl[p].mana:
-            return []
-        if c.defn.kind == "unit":
-            if scan is None:
-                scan = _Scan(self, p)
-            return _cell_actions(_DEPLOYS, "play", uid, scan.deploy_cells())
-        if c.defn.kind == "spell":
-            return self._with_targets(
-                "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ if scan is not None else None
-            )
-        return []
+        mana = self.pl[p].mana
+        acts: list[Action] = []
+        for uid in uids:
+            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            # `cost()`; with no reduction in play, the printed cost
+            # (a comparison, not max(): a builtin call costs several times as much)
+            if reductions:
+                cost = self.cost(uid, p, reductions)
+            else:
+                cost = c.defn.cost
+                if cost < 0:
+                    cost = 0
+            if cost > mana:
+                continue
+            if c.defn.kind == "unit":
+                if scan is None:
+                    scan = _Scan(self, p)
+                acts += _cell_actions(_DEPLOYS, "play", uid, scan.deploy_cells())
+            elif c.defn.kind == "spell":
+                acts += self._with_targets(
+                    "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ if scan is not None else None
+                )
+        return acts
 
     def deploy_cells(
         self,
