@@ -125,31 +125,30 @@ def _as_is(args: tuple[int | str, ...]) -> tuple[int | str, ...]:
     return args
 
 
+class _ByUnit(dict[int, _Actions]):
+    """A unit's or card's actions of one verb by uid (`table[uid][key]`), its table made
+    when first asked for: `args(uid, key)` gives an action's arguments."""
+
+    __slots__ = ("args", "verb")
+
+    def __init__(self, verb: str, args: Callable[[int, Any], tuple[int | str, ...]]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.args = args
+
+    def __missing__(self, uid: int) -> _Actions:
+        args = self.args
+        t = self[uid] = _Actions(self.verb, lambda key: args(uid, key))
+        return t
+
+
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
-_MOVES: dict[int, _Actions] = {}
-_ATTACKS: dict[int, _Actions] = {}
-_DEPLOYS: dict[int, _Actions] = {}
+_MOVES = _ByUnit("move", lambda uid, cell: (uid, CELL_STR[cell]))
+_ATTACKS = _ByUnit("attack", lambda uid, target: (uid, target))
+_DEPLOYS = _ByUnit("play", lambda uid, cell: (uid, CELL_STR[cell]))
 _ACTIONS = {verb: _Actions(verb, _as_is) for verb in ("play", "warcry", "ability")}
-
-
-def _cell_actions(
-    table: dict[int, _Actions], verb: str, uid: int, cells: list[tuple[int, int]]
-) -> list[Action]:
-    """The actions `verb uid r,c` for each of `cells`, in order, from `table`."""
-    known = table.get(uid)
-    if known is None:
-        known = table[uid] = _Actions(verb, lambda cell: (uid, CELL_STR[cell]))
-    return list(map(known.__getitem__, cells))  # (no comprehension: a frame of its own in 3.11)
-
-
-def _attack_actions(uid: int, targets: list[int]) -> list[Action]:
-    """The actions `attack uid target` for each of `targets`, in order."""
-    known = _ATTACKS.get(uid)
-    if known is None:
-        known = _ATTACKS[uid] = _Actions("attack", lambda target: (uid, target))
-    return list(map(known.__getitem__, targets))
 
 
 _END = Action("end")
@@ -1465,8 +1464,8 @@ class HotgGame(Game):
                 if not c.moved and not d.facts.structure:  # HG-33
                     steps = c.stat("move") if mods else d.move
                     if steps > 0:  # `reachable`, with what p's units share
-                        cells = _walk(at, steps, scan.blocked, scan.taken)
-                        acts += _cell_actions(_MOVES, "move", uid, cells)
+                        # (`map`: no comprehension, a frame of its own in 3.11)
+                        acts += map(_MOVES[uid].__getitem__, _walk(at, steps, scan.blocked, scan.taken))
                 if (c.stat("attack") if mods else d.attack) > 0:
                     rng = c.stat("range") if mods else d.range
                     if rng < 1:
@@ -1475,8 +1474,7 @@ class HotgGame(Game):
                     # holds their cells)
                     if not _REACH[rng][at].isdisjoint(scan.blocked):
                         targets = scan.attack_targets(at, rng)
-                        if targets:
-                            acts += _attack_actions(uid, targets)
+                        acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
             if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
                 acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
@@ -1580,7 +1578,7 @@ class HotgGame(Game):
             if c.defn.kind == "unit":
                 if scan is None:
                     scan = _Scan(self, p)
-                acts += _cell_actions(_DEPLOYS, "play", uid, scan.deploy_cells())
+                acts += map(_DEPLOYS[uid].__getitem__, scan.deploy_cells())
             elif c.defn.kind == "spell":
                 acts += self._with_targets(
                     "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ if scan is not None else None
