@@ -1343,7 +1343,13 @@ class HotgGame(Game):
         for uid in self.zones.zones["banished"].cards:
             if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
                 cards[uid].stunned_by = -1
-        for uid in self.board_units(stones=False):
+        stone0, stone1 = self.stones
+        board = self.zones.zones["board"].cards
+        # (the loops over the battlefield here change no zone: no copy of it, `board_units()`;
+        # a stone is told by two comparisons)
+        for uid in board:
+            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                continue
             c = cards[uid]
             if c.stunned_by == p:  # HG-65
                 c.stunned_by = -1
@@ -1363,7 +1369,9 @@ class HotgGame(Game):
             settled = self.refresh_auras()
         self._check_deaths()
         # Start-of-turn effects in the order their cards were played.
-        for uid in self.board_units(stones=False):
+        for uid in board:
+            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                continue
             c = cards[uid]
             if c.controller == p:
                 for idx, ab in c.abilities("start_turn"):
@@ -1374,7 +1382,10 @@ class HotgGame(Game):
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        for uid in self.board_units(stones=False):
+        stone0, stone1 = self.stones
+        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
+            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                continue
             c = cards[uid]
             if c.controller == p:
                 for idx, ab in c.abilities("end_turn"):
@@ -1387,7 +1398,10 @@ class HotgGame(Game):
         (`settled`: it is settled now, e.g. after the end-of-turn effects, see `_run`.)"""
         settled = self._expire("eot", settled)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        for uid in self.board_units(stones=False):
+        stone0, stone1 = self.stones
+        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
+            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                continue
             c = cards[uid]
             if c.controller == p:
                 c.moved = False
