@@ -125,18 +125,19 @@ def _as_is(args: tuple[int | str, ...]) -> tuple[int | str, ...]:
     return args
 
 
-class _ByUnit(dict[int, _Actions]):
-    """A unit's or card's actions of one verb by uid (`table[uid][key]`), its table made
-    when first asked for: `args(uid, key)` gives an action's arguments."""
+class _ByUnit(dict[Any, _Actions]):
+    """A unit's or card's actions of one verb by uid (`table[uid][key]`), or those of
+    the same first arguments (`table[args][target]`), each table made when first asked
+    for: `args(uid, key)` gives an action's arguments."""
 
     __slots__ = ("args", "verb")
 
-    def __init__(self, verb: str, args: Callable[[int, Any], tuple[int | str, ...]]) -> None:
+    def __init__(self, verb: str, args: Callable[[Any, Any], tuple[int | str, ...]]) -> None:
         super().__init__()
         self.verb = verb
         self.args = args
 
-    def __missing__(self, uid: int) -> _Actions:
+    def __missing__(self, uid: Any) -> _Actions:
         args = self.args
         t = self[uid] = _Actions(self.verb, lambda key: args(uid, key))
         return t
@@ -149,6 +150,8 @@ _MOVES = _ByUnit("move", lambda uid, cell: (uid, CELL_STR[cell]))
 _ATTACKS = _ByUnit("attack", lambda uid, target: (uid, target))
 _DEPLOYS = _ByUnit("play", lambda uid, cell: (uid, CELL_STR[cell]))
 _ACTIONS = {verb: _Actions(verb, _as_is) for verb in ("play", "warcry", "ability")}
+# (those with a target: verb -> arguments before the target -> target -> action)
+_TARGETED = {verb: _ByUnit(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
 
 
 _END = Action("end")
@@ -690,6 +693,7 @@ class HotgGame(Game):
         enemies_only = spec in ("enemy", "enemy_unit")
         allies_only = spec in ("ally", "ally_unit", "other_ally_unit")
         units_only = spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
+        not_source = spec == "other_ally_unit"
         max_health = int(params["max_health"]) if "max_health" in params else None
         subtype = "subtype" in params
         cards = self.zones.cards
@@ -704,7 +708,7 @@ class HotgGame(Game):
             stone = uid == stone0 or uid == stone1  # (no tuple made a unit)
             if units_only and stone:
                 continue
-            if spec == "other_ally_unit" and uid == source:
+            if not_source and uid == source:
                 continue
             if max_health is not None and c.hp > max_health:
                 continue
@@ -1443,7 +1447,10 @@ class HotgGame(Game):
             return self._pending_actions()
         p = self.active
         scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
-        acts: list[Action] = self._play_actions(p, scan)
+        hand = self.zones.zones[_HAND_ZONES[p]].cards
+        acts: list[Action] = (
+            self._card_play_actions(hand, p, scan, self.cost_reductions(p, scan.mine)) if hand else []
+        )  # (no hand, no cost reduction to look for)
         acts += self._unit_actions(scan.mine, p, scan)
         acts += self._ability_actions(p, scan.occ)
         acts.append(_END)
@@ -1546,22 +1553,12 @@ class HotgGame(Game):
     ) -> list[Action]:
         """One action without a target, or one per target of the first `when` ability of
         `d` that takes one (`occ`: the current `occupancy()`, when the caller has it)."""
-        known = _ACTIONS[verb]
         targeted = d.facts.targeted.get(when)
         if targeted is None:
-            return [known[args]]
+            return [_ACTIONS[verb][args]]
         spec, ab = targeted
-        acts = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
-        for t in self.targets_for(spec, p, kind, source, ab, occ):
-            acts.append(known[(*args, t)])
-        return acts
-
-    def _play_actions(self, p: int, scan: _Scan | None = None) -> list[Action]:
-        hand = self.zones.zones[_HAND_ZONES[p]].cards
-        if not hand:
-            return []  # (no cost reduction to look for)
-        reductions = self.cost_reductions(p, scan.mine if scan is not None else None)
-        return self._card_play_actions(hand, p, scan, reductions)
+        targets = self.targets_for(spec, p, kind, source, ab, occ)
+        return list(map(_TARGETED[verb][args].__getitem__, targets))  # (no comprehension frame)
 
     def _card_play_actions(
         self,
