@@ -16,7 +16,8 @@
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
   path of `can_target` (no Stealth, no Immune, no stone) with the full checks
   (HG-63, HG-64, HG-67); the loops over the battlefield (`targets_for`, `attackable`),
-  which ask the card-level `_can_target_on_board`, agree with `can_target`.
+  which ask the card-level `_can_target_on_board` only about a stone or a unit with
+  Stealth or Immune, agree with `can_target` (and `targets_for` with its spec read plainly).
 * The cell tables and the loops over the battlefield hand out the shared cell tuples of
   `CELLS` (a look-up then finds the very tuple, with no comparison): same values as
   plain `(row, col)` tuples.
@@ -277,6 +278,38 @@ def test_the_battlefield_loops_agree_with_can_target() -> None:
                 assert g.targets_for("any", controller, kind, -1, {}) == expected
                 seen += len(board) - len(expected)
     assert seen > 0  # some units were no valid target
+
+
+def test_targets_for_agrees_with_the_plain_filter() -> None:
+    """`targets_for` (its spec flags worked out once, `can_target` asked only about a stone
+    or a unit with Stealth or Immune) against the spec read plainly, unit by unit."""
+    enemy_specs, ally_specs = ("enemy", "enemy_unit"), ("ally", "ally_unit", "other_ally_unit")
+    unit_specs = ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
+    specs = ("enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
+    seen = 0
+    for g in _random_states(2):
+        board = g.board_units()
+        occ = g.occupancy()
+        for controller in (0, 1):
+            source = next((t for t in board if g.is_ally(t, controller) and t not in g.stones), -1)
+            for spec in specs:
+                for params in ({}, {"max_health": 2}, {"subtype": "God"}):
+                    for kind in ("spell", "warcry", "ability"):
+                        expected = [
+                            t
+                            for t in board
+                            if not (spec in enemy_specs and not g.is_enemy(t, controller))
+                            and not (spec in ally_specs and not g.is_ally(t, controller))
+                            and not (spec in unit_specs and t in g.stones)
+                            and not (spec == "other_ally_unit" and t == source)
+                            and not ("max_health" in params and g.card(t).hp > 2)
+                            and not ("subtype" in params and "God" not in g.card(t).subtypes)
+                            and g.can_target(t, kind, controller)
+                        ]
+                        assert g.targets_for(spec, controller, kind, source, params) == expected
+                        assert g.targets_for(spec, controller, kind, source, params, occ) == expected
+                        seen += len(expected)
+    assert seen > 1000
 
 
 def test_hg07_cost_reductions_come_from_the_definitions() -> None:
