@@ -1377,7 +1377,8 @@ class HotgGame(Game):
             if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
                 continue
             c = cards[uid]
-            if c.controller == p:
+            # (most definitions have no such effect: no call of `abilities()` then)
+            if c.controller == p and "start_turn" in c.defn.facts.by_when:
                 for idx, ab in c.abilities("start_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         return settled
@@ -1391,7 +1392,7 @@ class HotgGame(Game):
             if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
                 continue
             c = cards[uid]
-            if c.controller == p:
+            if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         self._push(("turn_end", p), TURN_LEVEL)
