@@ -102,6 +102,8 @@ ORTHOGONAL = _neighbour_table(False)
 NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (set unions keep the hashes)
 ORTHOGONAL_SETS = {cell: frozenset(ns) for cell, ns in ORTHOGONAL.items()}
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
+# Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
+CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 
 
@@ -277,7 +279,7 @@ def _walk(
         seen |= nxt
         frontier = nxt
     seen.discard(start)
-    return sorted(seen - taken)
+    return sorted(seen - taken, key=CELL_NUMBER.__getitem__)
 
 
 def _reach(cell: tuple[int, int], rng: int) -> frozenset[tuple[int, int]]:
@@ -1615,7 +1617,7 @@ class HotgGame(Game):
             if cards[uid].controller == p:
                 out |= NEIGHBOUR_SETS[cell]
         out.difference_update(occ, ban)  # empty cells only
-        return sorted(out)
+        return sorted(out, key=CELL_NUMBER.__getitem__)
 
     def reachable(
         self,

@@ -20,7 +20,7 @@
   Stealth or Immune, agree with `can_target` (and `targets_for` with its spec read plainly).
 * The cell tables and the loops over the battlefield hand out the shared cell tuples of
   `CELLS` (a look-up then finds the very tuple, with no comparison): same values as
-  plain `(row, col)` tuples.
+  plain `(row, col)` tuples; sorting cells by `CELL_NUMBER` is sorting the tuples.
 * A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
   aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
   units (HG-07, HG-73).
@@ -44,6 +44,7 @@ from hotg.effects import Ctx
 from hotg.game import (
     _HAND_ZONES,
     _ONLY_LOWERS_HEALTH,
+    CELL_NUMBER,
     CELLS,
     NEIGHBOURS,
     ORTHOGONAL,
@@ -355,6 +356,16 @@ def test_cells_are_the_shared_tuples() -> None:
         cell = g.cell_of(uid)
         assert cell == (g.card(uid).row, g.card(uid).col) and id(cell) in shared
     assert all(id(cell) in shared for cell in g.occupancy())
+
+
+def test_sorting_by_cell_number_is_sorting_the_cells() -> None:
+    """The move search and `deploy_cells` sort cells by `CELL_NUMBER` (ints compare
+    faster than tuples): the same order as sorting the (row, col) tuples."""
+    rng = random.Random(3)
+    cells = [cell for row in CELLS for cell in row]
+    for _ in range(500):
+        some = rng.sample(cells, rng.randrange(0, 25))
+        assert sorted(some, key=CELL_NUMBER.__getitem__) == sorted(some)
 
 
 def test_hg57_aura_bonuses_come_from_the_definitions() -> None:
