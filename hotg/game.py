@@ -768,8 +768,12 @@ class HotgGame(Game):
     def _settle(self) -> bool:
         """After every effect: auras are recomputed (HG-57), then deaths are found.
         True when a second `_settle` right after would change nothing (see `refresh_auras`)."""
-        settled = self.refresh_auras()
-        self._check_deaths()
+        settled, at_zero = self._refresh_auras()
+        cards = self.zones.cards
+        stone0, stone1 = self.stones
+        # (no unit and no stone at 0 health or less: `_check_deaths` would find no death)
+        if at_zero or cards[stone0].hp <= 0 or cards[stone1].hp <= 0:
+            self._check_deaths()
         return settled
 
     def _check_deaths(self) -> None:
@@ -1093,11 +1097,17 @@ class HotgGame(Game):
         True when the result is settled: another call, with no unit moved, added,
         removed, silenced or given modifiers or health in between, would change nothing
         (every unit has its bonuses, and no more health than its maximum)."""
+        return self._refresh_auras()[0]
+
+    def _refresh_auras(self) -> tuple[bool, bool]:
+        """`refresh_auras()`, and whether a unit (not a stone) may be at 0 health or less
+        after it: when none is, `_settle` need not look for deaths (but at the stones)."""
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         # The units (no stone) that need a look below whatever the auras give: those with
-        # modifiers, and (never in play, set by hand at most) those above their printed
-        # health. The others only change if they get a bonus (listed by `new`).
+        # modifiers, those at 0 health or less (for `_settle`), and (never in play, set by
+        # hand at most) those above their printed health. The others only change if they
+        # get a bonus (listed by `new`).
         check: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
@@ -1105,7 +1115,7 @@ class HotgGame(Game):
             s: HotgCard = cards[u]  # type: ignore[assignment]
             occ[CELLS[s.row][s.col]] = u
             if u != stone0 and u != stone1:  # not a Summoning Stone
-                if s.modifiers or s.hp > s.defn.health:
+                if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
                     check.append(s)
                 if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
                     sources.append(s)
@@ -1113,8 +1123,11 @@ class HotgGame(Game):
             for c in check:
                 if c.modifiers and "aura" in map(_TAG, c.modifiers):
                     break  # an aura bonus to remove
-            else:
-                return True  # no aura on the battlefield, none to remove
+            else:  # no aura on the battlefield, none to remove
+                for c in check:  # (a loop: any() of a generator is a frame of its own)
+                    if c.hp <= 0:
+                        return True, True
+                return True, False
         settled = True
         new: dict[int, list[Modifier]] = {}
         for s in sources:
@@ -1138,15 +1151,17 @@ class HotgGame(Game):
                     new[uid] = gives if got is None else got + gives
         for uid in new:  # the units not in `check` that get a bonus
             c = cards[uid]
-            if not c.modifiers and c.hp <= c.defn.health and c.zone == "board" and uid not in self.stones:
-                check.append(c)
+            if not c.modifiers and 0 < c.hp <= c.defn.health and c.zone == "board" and uid not in self.stones:
+                check.append(c)  # (the opposite of the test above, for a unit)
         # Each unit on its own (the order does not matter): a unit not in `check` that gets
         # nothing has no modifier and no more health than its maximum, its printed health.
         for c in check:
             mods = c.modifiers
             gets = new.pop(c.uid, None)
-            if not mods and gets is None:  # above its printed health, its maximum (`max_health`)
-                c.hp = c.defn.health
+            if not mods and gets is None:
+                top = c.defn.health  # its maximum health (`max_health`)
+                if c.hp > top:
+                    c.hp = top
                 continue
             if mods == gets:  # exactly the aura bonuses it had: nothing changes (see below)
                 top = c.stat("health")
@@ -1185,7 +1200,10 @@ class HotgGame(Game):
         for uid, gets in new.items():  # not a unit on the battlefield: no health to adjust
             cards[uid].modifiers += gets
             settled = False  # (the next call would add them again)
-        return settled
+        for c in check:  # the units whose health may be 0 or less now (the others' is above)
+            if c.hp <= 0:
+                return settled, True
+        return settled, False
 
     def _expire(self, until: str, settled: bool = False) -> bool:
         """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield

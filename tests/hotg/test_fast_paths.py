@@ -2,6 +2,8 @@
 
 * `refresh_auras()` says True only when a second call, with nothing changed in
   between, would change nothing: the queue loop relies on it to skip refreshes (HG-57).
+  It gives what a plain refresh gives, and tells `_settle` whether a unit is at 0
+  health or less (when none is and no stone is, no death is looked for).
 * Per-definition facts (`HotgDef.facts`) follow the definition, also one made by
   `dataclasses.replace` or swapped into a card by the AI's determinizer.
 * The move search's shortcut (nothing blocking within reach) gives the same cells
@@ -39,8 +41,9 @@ from dataclasses import replace
 
 import pytest
 
+from common.cards import Modifier
 from hotg.cards import HotgCard
-from hotg.effects import Ctx
+from hotg.effects import AURAS, Ctx, aura_bonus
 from hotg.game import (
     _HAND_ZONES,
     _ONLY_LOWERS_HEALTH,
@@ -79,6 +82,67 @@ def test_hg57_a_settled_refresh_is_a_fixed_point() -> None:
             assert g.refresh_auras()
             assert g.canonical() == before
     assert seen_settled > 100
+
+
+def _plain_refresh(g: HotgGame) -> bool:
+    """HG-57 written plainly: every unit loses its aura bonuses and gets those of the auras
+    now, in board order; HG-56: health follows a raised maximum, and is lowered only as
+    far as needed. True when settled (see `refresh_auras`)."""
+    units = [g.card(uid) for uid in g.board_units(stones=False)]
+    sources = [c for c in units if c.defn.facts.auras and not c.silenced]
+    if not sources and not any(m.tag == "aura" for c in units for m in c.modifiers):
+        return True
+    occ = g.occupancy()
+    new: dict[int, list[Modifier]] = {}
+    for s in sources:
+        for _, ab in s.defn.facts.auras:
+            bonus = aura_bonus(ab)
+            if not bonus:
+                continue
+            for uid in AURAS[str(ab["do"])](g, s, ab, occ):
+                new.setdefault(uid, []).extend(
+                    Modifier(stat, value, "add", s.uid, "aura", "aura") for stat, value in bonus
+                )
+    settled = True
+    for c in units:
+        top = c.stat("health")
+        kept = [m for m in c.modifiers if m.tag != "aura"] + new.pop(c.uid, [])
+        if kept == c.modifiers:
+            c.hp = min(c.hp, top)
+            continue
+        c.modifiers = kept
+        now = c.stat("health")
+        c.hp = c.hp + now - top if now > top else min(c.hp, now)
+        if c.hp > now:
+            settled = False
+    for uid, gets in new.items():
+        g.card(uid).modifiers += gets
+        settled = False
+    return settled
+
+
+def test_hg57_the_refresh_agrees_with_the_plain_one() -> None:
+    """`refresh_auras` (looking again only at the units with modifiers, those at 0 health
+    or less or above their printed health, and those that get a bonus) against the plain
+    refresh, also with a unit's health set by hand to 0, below 0 or above its maximum
+    (and its modifiers taken away); and `_refresh_auras` tells whether a unit is left at
+    0 health or less."""
+    rng = random.Random(5)
+    seen = 0
+    for g in _random_states(4):
+        units = g.board_units(stones=False)
+        if units and rng.random() < 0.5:  # by hand: its health, maybe no modifier left
+            c = g.card(rng.choice(units))
+            c.hp = rng.choice((0, -1, 1, 9))
+            if rng.random() < 0.5:
+                c.modifiers = []
+        plain = g.clone()
+        settled, at_zero = g._refresh_auras()
+        assert settled == _plain_refresh(plain)
+        assert g.canonical() == plain.canonical()
+        assert at_zero == any(g.card(uid).hp <= 0 for uid in units)
+        seen += at_zero
+    assert seen > 50
 
 
 def test_hg57_more_health_than_the_maximum_is_not_settled() -> None:
