@@ -43,7 +43,6 @@ STONE_HEALTH = 25  # HG-02
 HAND_LIMIT = 10  # HG-82
 MAX_MANA = 10  # HG-06
 OPENING_HAND = (4, 5)  # HG-04
-RANGED_REACH = 3
 
 # HG-12: the priority levels (1 resolves first).
 LEVEL = {
