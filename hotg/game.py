@@ -30,7 +30,7 @@ from typing import Any, ClassVar, TypeVar
 from common.cards import Modifier
 from common.decks import DeckList
 from common.errors import DataError, IllegalAction
-from common.game import Action, Decision, Game, Setup
+from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
 from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
@@ -106,53 +106,15 @@ CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in 
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
 
 
-class _Actions(dict[Any, Action]):
-    """The actions of one verb by key, each made when first asked for: `args(key)` gives
-    its arguments (a unit's moves by cell, its attacks by target, spells by arguments)."""
-
-    __slots__ = ("args", "verb")
-
-    def __init__(self, verb: str, args: Callable[[Any], tuple[int | str, ...]]) -> None:
-        super().__init__()
-        self.verb = verb
-        self.args = args
-
-    def __missing__(self, key: Any) -> Action:
-        a = self[key] = Action(self.verb, self.args(key))
-        return a
-
-
-def _as_is(args: tuple[int | str, ...]) -> tuple[int | str, ...]:
-    return args
-
-
-class _ByUnit(dict[Any, _Actions]):
-    """A unit's or card's actions of one verb by uid (`table[uid][key]`), or those of
-    the same first arguments (`table[args][target]`), each table made when first asked
-    for: `args(uid, key)` gives an action's arguments."""
-
-    __slots__ = ("args", "verb")
-
-    def __init__(self, verb: str, args: Callable[[Any, Any], tuple[int | str, ...]]) -> None:
-        super().__init__()
-        self.verb = verb
-        self.args = args
-
-    def __missing__(self, uid: Any) -> _Actions:
-        args = self.args
-        t = self[uid] = _Actions(self.verb, lambda key: args(uid, key))
-        return t
-
-
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
-_MOVES = _ByUnit("move", lambda uid, cell: (uid, CELL_STR[cell]))
-_ATTACKS = _ByUnit("attack", lambda uid, target: (uid, target))
-_DEPLOYS = _ByUnit("play", lambda uid, cell: (uid, CELL_STR[cell]))
-_ACTIONS = {verb: _Actions(verb, _as_is) for verb in ("play", "warcry", "ability")}
+_MOVES = ActionTables("move", lambda uid, cell: (uid, CELL_STR[cell]))
+_ATTACKS = ActionTables("attack", lambda uid, target: (uid, target))
+_DEPLOYS = ActionTables("play", lambda uid, cell: (uid, CELL_STR[cell]))
+_ACTIONS = {verb: ActionTable(verb) for verb in ("play", "warcry", "ability")}
 # (those with a target: verb -> arguments before the target -> target -> action)
-_TARGETED = {verb: _ByUnit(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
+_TARGETED = {verb: ActionTables(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
 
 
 _END = Action("end")
