@@ -73,6 +73,8 @@ _STRATEGY = {0: "strategy:0", 1: "strategy:1"}
 _BEING_ZONES = frozenset(_SLOT_ZONES[0] + _SLOT_ZONES[1])
 _DESERTER_ZONES = frozenset(_DESERTERS.values())
 _NEAR_FIELD_ZONES = _BEING_ZONES | _DESERTER_ZONES
+# The attributes the state checks look at (BH-33, BH-37), as `_flat_bonuses` takes them.
+_CHECKED = ("pod", "salud", "val")
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
@@ -933,42 +935,55 @@ class BhmGame(Game):
         while changed and self.won is None:
             changed = False
             for p in (self.active, 1 - self.active):
-                for c in self.field_cards(p):
-                    if c.petrified:
-                        continue
-                    pod, salud, val = self._checked_stats(c)
-                    if pod is not None and pod <= 0 and not c.defn.survives_pod_zero:
-                        # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
-                        self.kill(c, "kill", "POD 0")
-                        changed = True
-                        break
-                    if (
-                        salud is not None
-                        and salud <= 0
-                        and not (self.has(c, "Immortal") or self.has(c, "Eternal"))  # BH-95, BH-101
-                    ):
-                        self.kill(c, "kill", "Salud 0")
-                        changed = True
-                        break
-                    if val is not None and val <= 0 and not self.has(c, "Eternal"):
+                due = self._state_check_due(p)
+                if due is not None:
+                    c, what = due
+                    if what == "val":
                         self.flee(c)
-                        changed = True
-                        break
-                if changed:
+                    else:
+                        self.kill(c, "kill", "POD 0" if what == "pod" else "Salud 0")
+                    changed = True
                     break
 
-    def _checked_stats(self, c: BhmCard) -> tuple[int | None, int | None, int | None]:
-        """`stat(c, s)` for POD, Salud and VAL, the state checks' three: for a card in a being
-        zone that no effect modifies, its attachments and territories are looked at once."""
-        if c.modifiers or c.zone not in _BEING_ZONES:
-            return self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
-        d = c.defn
-        pod, salud, val = self._flat_bonuses(c, ("pod", "salud", "val"), [0, 0, 0])
-        return (  # as `stat`: the maximum less what was lost (`_left`)
-            None if d.pod is None else _left(d.pod + pod, c.pod_spent),
-            None if d.salud is None else _left(d.salud + salud, c.wounds),
-            None if d.val is None else _left(d.val + val, c.val_lost),
-        )
+    def _state_check_due(self, p: int) -> tuple[BhmCard, str] | None:
+        """The first of player p's cards on the field (in zone order) that a state check takes,
+        with what it lost ("pod", "salud": it dies; "val": it flees), or None.
+
+        One pass over the being zones (`field_cards(p)`, inlined) without a call per card: a
+        current value (`stat`) is 0 exactly when what was lost reaches the maximum (`_left`;
+        losses are never below 0), and a card that no effect modifies, alone in its zone, with no
+        territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise)."""
+        cards, zones = self.zones.cards, self.zones.zones
+        territories = zones[_TERRITORIES[p]].cards
+        for name in _SLOT_ZONES[p]:
+            uids = zones[name].cards
+            if not uids:
+                continue
+            c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+            d = c.defn
+            if not d.is_field or c.petrified:
+                continue
+            if c.modifiers:  # BH-66 may apply: `stat` weighs it
+                pod, salud, val = self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
+                pod_out = pod is not None and pod <= 0
+                salud_out = salud is not None and salud <= 0
+                val_out = val is not None and val <= 0
+            else:
+                if territories or len(uids) > 1:
+                    bp, bs, bv = self._flat_bonuses(c, _CHECKED, [0, 0, 0])
+                else:
+                    bp = bs = bv = 0
+                pod_out = d.pod is not None and d.pod + bp <= c.pod_spent
+                salud_out = d.salud is not None and d.salud + bs <= c.wounds
+                val_out = d.val is not None and d.val + bv <= c.val_lost
+            if pod_out and not d.survives_pod_zero:
+                # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
+                return c, "pod"
+            if salud_out and not (self.has(c, "Immortal") or self.has(c, "Eternal")):  # BH-95, BH-101
+                return c, "salud"
+            if val_out and not self.has(c, "Eternal"):
+                return c, "val"
+        return None
 
     def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...], out: list[int]) -> list[int]:
         """What the statics add to each of `stats` of `c`, on or near the field, when no

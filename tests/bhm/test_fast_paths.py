@@ -314,14 +314,62 @@ def test_a_fled_being_keeps_what_its_one_attachment_gives() -> None:
     g = strategy_game(b("storm_roc", 'attached = ["adamant_aegis"]') + b("mountain_giant"), "", "")
     roc = find(g, "storm_roc")
     before = {s: g.max_stat(roc, s) for s in ("salud", "res")}
-    checked = g._checked_stats(roc)
+    checked = g._flat_bonuses(roc, ("pod", "salud", "val"), [0, 0, 0])
     g.flee(roc)
     assert roc.zone == "deserters:0" and len(g.zones.zones["slot:0:0"].cards) == 1
     assert {s: g.max_stat(roc, s) for s in ("salud", "res")} == before
-    assert g._checked_stats(roc) == checked
+    assert g._flat_bonuses(roc, ("pod", "salud", "val"), [0, 0, 0]) == checked == [0, 200, 0]
     h = strategy_game(b("storm_roc", 'attached = ["shadow_cloak"]') + b("mountain_giant"), "", "")
     roc = find(h, "storm_roc")
     assert h.has(roc, "Invisible")
     h.flee(roc)
     assert roc.zone == "deserters:0" and h.has(roc, "Invisible") == ("Invisible" in h.keywords(roc))
     assert h.has(roc, "Invisible")
+
+
+def _due_the_long_way(g: BhmGame, p: int) -> tuple[int, str] | None:
+    """What `_state_check_due` stands for: `field_cards(p)` in order, `stat` of each attribute."""
+    for c in g.field_cards(p):
+        if c.petrified:
+            continue
+        pod, salud, val = g.stat(c, "pod"), g.stat(c, "salud"), g.stat(c, "val")
+        if pod is not None and pod <= 0 and not c.defn.survives_pod_zero:
+            return c.uid, "pod"
+        if salud is not None and salud <= 0 and not (g.has(c, "Immortal") or g.has(c, "Eternal")):
+            return c.uid, "salud"
+        if val is not None and val <= 0 and not g.has(c, "Eternal"):
+            return c.uid, "val"
+    return None
+
+
+_LOSSES = {"pod": "pod_spent", "salud": "wounds", "val": "val_lost"}
+
+
+def test_state_check_due_is_the_first_card_whose_stat_is_0() -> None:
+    """`_state_check_due` compares what was lost with the maximum, and asks `_flat_bonuses` only of
+    a card with something attached or a territory on its side: the same card and reason as
+    asking `stat` of every card on the field, at every step of random games, and in states made
+    to need a check (on clones: a card's POD, Salud or VAL lost up to just short of, exactly and
+    just beyond its maximum)."""
+    seen = 0
+    for seed in range(1, 31):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            states = [g]
+            if seed <= 5:
+                for c in g.field_cards(0) + g.field_cards(1):
+                    for stat, lost in _LOSSES.items():
+                        top = g.max_stat(c, stat)
+                        for amount in (-1, 0, 1):
+                            h = g.clone()
+                            setattr(h.card(c.uid), lost, max(0, (top or 0) + amount))
+                            states.append(h)
+            for h in states:
+                for p in (0, 1):
+                    due = h._state_check_due(p)
+                    seen += due is not None
+                    assert (None if due is None else (due[0].uid, due[1])) == _due_the_long_way(h, p)
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
