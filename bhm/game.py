@@ -37,6 +37,7 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
@@ -129,6 +130,48 @@ def _say(why: Why | None) -> str | None:
 
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
+
+
+class _Actions(dict[Any, Action]):
+    """The actions of one verb by key, each made when first asked for: `args(key)` gives its
+    arguments. Actions are immutable values: `legal_actions()` hands out the same ones again
+    instead of making new ones at every call (a constructor call per action)."""
+
+    __slots__ = ("args", "verb")
+
+    def __init__(self, verb: str, args: Callable[[Any], tuple[int | str, ...]]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.args = args
+
+    def __missing__(self, key: Any) -> Action:
+        a = self[key] = Action(self.verb, self.args(key))
+        return a
+
+
+def _alone(arg: int | str) -> tuple[int | str, ...]:
+    return (arg,)
+
+
+# the actions of one argument (a card's uid; the POD invested) by it: verb -> argument -> action
+_ONE = {
+    verb: _Actions(verb, _alone)
+    for verb in ("aside", "target", "invest", "react", "discard", "call", "strategy", "territory", "ability")
+}
+# the actions of two cards (the card played or the attacker, then the being or the target):
+# verb -> first uid -> second uid -> action
+_TWO: dict[str, dict[int, _Actions]] = {
+    verb: {} for verb in ("attack", "pattack", "power", "equip", "invoke")
+}
+_KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
+
+
+def _with(verb: str, first: int) -> _Actions:
+    """The actions `verb first <second>` by the second uid."""
+    known = _TWO[verb].get(first)
+    if known is None:
+        known = _TWO[verb][first] = _Actions(verb, lambda second: (first, second))
+    return known
 
 
 class BhmGame(Game):
@@ -1122,28 +1165,35 @@ class BhmGame(Game):
         if self.won is not None:
             return []
         s = self.sub
-        A = Action
+        # the actions from the module's tables (`_ONE`, `_with`), mapped without comprehensions
+        # (a frame of their own in Python 3.11)
         if s == "mulligan":
             q = self.mull_player
-            return [A("aside", (u,)) for u in self.zones[f"hand:{q}"].cards] + [A("keep")]
+            return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
         if s == "terror":
             d = self.decision()
             assert d is not None
-            return [A("target", (u,)) for u in d.context["targets"]] + [A("skip")]
+            return [*map(_ONE["target"].__getitem__, d.context["targets"]), _SKIP]
         if s == "target":
             _, targets = self._pending_targets()
-            return [A("target", (u,)) for u in targets]
+            return list(map(_ONE["target"].__getitem__, targets))
         if s == "invest":
             a = self.card(self.pending[1])  # type: ignore[index]
             pod = self.cur(a, "pod")
-            return [A("invest", (n,)) for n in range(100, pod, 100)] + [A("invest", ("all",))]
+            invest = _ONE["invest"]
+            return [*map(invest.__getitem__, range(100, pod, 100)), invest["all"]]
         if s == "respond":
             q = self.stack.priority
-            return [A("react", (r.uid,)) for r in self.reactions_for(q)] + [A("pass")]
+            react = _ONE["react"]
+            out = []
+            for r in self.reactions_for(q):
+                out.append(react[r.uid])
+            out.append(_PASS)
+            return out
         if s == "draw":
-            return [A("draw"), A("nodraw")]
+            return [_DRAW, _NODRAW]
         if s == "discard":
-            return [A("discard", (u,)) for u in self.zones[f"hand:{self.active}"].cards]
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{self.active}"].cards))
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
@@ -1151,7 +1201,7 @@ class BhmGame(Game):
         free = self.free_slot(p) is not None
         for c in hand:  # BH-10, BH-12
             if c.defn.is_field and free and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
-                out.append(A("call", (c.uid,)))
+                out.append(_ONE["call"][c.uid])
         if s == "combat":
             enemies = self.field_cards(1 - p)
             # the enemies that may be attacked, in order, each with whether a physical attack may
@@ -1167,12 +1217,13 @@ class BhmGame(Game):
                 power = not a.power_attacked and self._attack_means_problem(a, False) is None
                 if not (phys or power):
                     continue
+                attacks, pattacks = _with("attack", a.uid), _with("pattack", a.uid)
                 for uid, physical_too in targets:
                     if phys and physical_too:
-                        out.append(A("attack", (a.uid, uid)))
+                        out.append(attacks[uid])
                     if power:
-                        out.append(A("pattack", (a.uid, uid)))
-            out.append(A("next"))
+                        out.append(pattacks[uid])
+            out.append(_NEXT)
             return out
         memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
         for c in hand:
@@ -1182,16 +1233,16 @@ class BhmGame(Game):
                     continue
                 for b in mine:
                     if self.executor_problem(c, b) is None:
-                        out.append(A("power", (c.uid, b.uid)))
+                        out.append(_with("power", c.uid)[b.uid])
             elif t == "object":
                 for b in mine:
                     if not b.petrified and c.defn.rank <= self.object_budget(b):
-                        out.append(A("equip", (c.uid, b.uid)))
+                        out.append(_with("equip", c.uid)[b.uid])
             elif t == "strategy":
                 if self.strategy_problem(c, memo) is None:
-                    out.append(A("strategy", (c.uid,)))
+                    out.append(_ONE["strategy"][c.uid])
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
-                out.append(A("territory", (c.uid,)))
+                out.append(_ONE["territory"][c.uid])
         zones, table = self.zones.zones, self.zones.cards
         homes = {c.home for c in self.cards_in(_DESERTERS[p])} if zones[_DESERTERS[p]].cards else ()
         # BH-94: an Indestructible object left alone may be attached again (the zone's number, for
@@ -1205,10 +1256,10 @@ class BhmGame(Game):
                     if o.defn.type == "object":
                         for b in mine:
                             if not b.petrified and o.defn.rank <= self.object_budget(b):
-                                out.append(A("equip", (u, b.uid)))
+                                out.append(_with("equip", u)[b.uid])
         for b in mine:
             if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
-                out.append(A("ability", (b.uid,)))
+                out.append(_ONE["ability"][b.uid])
         invokers = []  # a loop: a comprehension is a function call of its own in Python 3.11
         for b in mine:
             if b.defn.is_invoker and b.inv_points > 0 and not b.frozen:
@@ -1217,8 +1268,8 @@ class BhmGame(Game):
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
                     if inv.defn.rank <= b.inv_points:  # BH-73
-                        out.append(A("invoke", (inv.uid, b.uid)))
-        out.append(A("next"))
+                        out.append(_with("invoke", inv.uid)[b.uid])
+        out.append(_NEXT)
         return out
 
     def strategy_problem(

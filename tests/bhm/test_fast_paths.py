@@ -16,13 +16,16 @@ from bhm.game import (
     _DESERTERS,
     _HANDS,
     _NEAR_FIELD_ZONES,
+    _ONE,
     _SLOT_ZONES,
     _STRATEGY,
     _TERRITORIES,
+    _TWO,
     BhmGame,
     Why,
     _left,
     _say,
+    _with,
 )
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
@@ -373,3 +376,24 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0() -> None:
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
+
+
+def test_the_action_tables_hold_the_actions_they_stand_for() -> None:
+    """`legal_actions()` hands out actions from the module's tables (`_ONE`, `_TWO` by way of
+    `_with`): after random games each entry is the action its verb and keys make."""
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            assert legal == [Action(a.kind, a.args) for a in legal]
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert all(_ONE.values()) and all(_TWO.values())
+    for verb, one in _ONE.items():
+        for key, a in one.items():
+            assert a == Action(verb, (key,))
+    for verb, two in _TWO.items():
+        for first, table in two.items():
+            assert table is _with(verb, first)
+            for second, a in table.items():
+                assert a == Action(verb, (first, second))
