@@ -103,14 +103,6 @@ def _preset_decks() -> list[dict[str, Any]]:
     return list(BhmGame.preset_decks().values())
 
 
-def _left(top: int, lost: int) -> int:
-    """As `stat` works it out: the maximum `top` (`max_stat`, never below 0) less what was lost,
-    never below 0 (`max(0, max(0, top) - lost)` without the two calls of `max`)."""
-    if top < 0:
-        top = 0
-    return top - lost if top > lost else 0
-
-
 # Why a check refuses: a message template and what fills it in ("{0.name}": the name of the first
 # card given), worked into words by `_say` only when someone reads them. `legal_actions()` only asks
 # whether there is a refusal, and most of the refusals it meets would be thrown away unread.
@@ -497,8 +489,11 @@ class BhmGame(Game):
         m = self.max_stat(c, stat)
         if m is None:
             return None
-        lost = _LOST.get(stat)
-        return _left(m, getattr(c, lost)) if lost else m
+        field = _LOST.get(stat)
+        if field is None:
+            return m
+        lost = getattr(c, field)
+        return m - lost if m > lost else 0  # never below 0 (a comparison: `max()` is a builtin call)
 
     def cur(self, c: BhmCard, stat: str) -> int:
         v = self.stat(c, stat)
@@ -993,7 +988,7 @@ class BhmGame(Game):
         with what it lost ("pod", "salud": it dies; "val": it flees), or None.
 
         One pass over the being zones (`field_cards(p)`, inlined) without a call per card: a
-        current value (`stat`) is 0 exactly when what was lost reaches the maximum (`_left`;
+        current value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`;
         losses are never below 0), and a card that no effect modifies, alone in its zone, with no
         territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise)."""
         cards, zones = self.zones.cards, self.zones.zones

@@ -23,7 +23,6 @@ from bhm.game import (
     _TWO,
     BhmGame,
     Why,
-    _left,
     _say,
     _with,
 )
@@ -56,10 +55,21 @@ def test_a_worked_out_fact_is_not_a_card_file_key(tmp_path: Path, key: str) -> N
         load_card_file(p)
 
 
-def test_left_is_what_stat_gives() -> None:
-    for top in range(-300, 301, 50):
-        for lost in range(0, 401, 50):
-            assert _left(top, lost) == max(0, max(0, top) - lost)
+def test_stat_is_the_maximum_less_what_was_lost() -> None:
+    """`stat` subtracts what was lost from `max_stat` by a comparison (no `max()` call): the plain
+    formula, never below 0, for every card and attribute along random games."""
+    lost = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                for s in ("pod", "fue", "res", "val", "salud"):
+                    top = g.max_stat(c, s)  # type: ignore[arg-type]
+                    want = None if top is None else max(0, top - getattr(c, lost[s])) if s in lost else top
+                    assert g.stat(c, s) == want  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
 
 
 def test_zone_sets_match_the_zone_names() -> None:
