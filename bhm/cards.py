@@ -199,11 +199,14 @@ def card_pool() -> Mapping[str, BhmDef]:
     return load_pool()
 
 
+NAMELESS = "(nameless)"  # the name of a being that lost its own (BH-101)
+
+
 def name_of(c: BhmCard) -> str:
     """A card's name (`BhmCard.name`): a being that lost its name (BH-101) is "(nameless)". A hot
     loop calls it directly: quicker than the property, which Python 3.11 calls through the
     descriptor protocol."""
-    return "(nameless)" if c.nameless else c.defn.name
+    return NAMELESS if c.nameless else c.defn.name
 
 
 class BhmCard(Card):

@@ -49,7 +49,7 @@ from common.game import Action, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
-from .cards import COPY_LIMIT, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool, name_of
+from .cards import COPY_LIMIT, NAMELESS, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool, name_of
 from .effects import EFFECTS, Ctx, describe
 
 LOSS_AT = 32  # BH-05
@@ -189,6 +189,10 @@ class BhmGame(Game):
     seq: int
     armageddon: int | None
     pool: Any
+    # Each card's namesakes: the other cards of the game printed with its name, by uid (`namesakes`;
+    # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
+    # again whenever it does not hold every card. Never changed in place: a clone shares it.
+    _namesakes: dict[int, tuple[int, ...]]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -196,6 +200,7 @@ class BhmGame(Game):
         g = cls(setup)
         g.pool = card_pool()
         g.zones = Zones()
+        g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
         g.turn = 0
         g.active = 0
@@ -407,17 +412,45 @@ class BhmGame(Game):
             return name
         cards, zones = self.zones.cards, self.zones.zones
         uid = c.uid
+        if name != NAMELESS:
+            # A card not nameless has its printed name; another card has that name only if it is
+            # printed with it too: its namesakes are all to look at (not the 20 being zones).
+            namesakes = self._namesakes
+            if len(namesakes) != len(cards):  # a card was added (set-up, scenario)
+                namesakes = self._namesakes = self.namesakes()
+            for u in namesakes[uid]:
+                o: BhmCard = cards[u]  # type: ignore[assignment]
+                if (o.zone in _DESERTER_ZONES or self.on_field(o)) and name_of(o) == name:
+                    return self._zone_label(c, name, slot)
+            return name
         for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
             for z in _SLOT_ZONES[p]:
                 uids = zones[z].cards
                 if uids and uids[0] != uid:
-                    o: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                    o = cards[uids[0]]  # type: ignore[assignment]
                     if o.defn.is_field and name_of(o) == name:
                         return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
                 if u != uid and name_of(cards[u]) == name:  # type: ignore[arg-type]
                     return self._zone_label(c, name, slot)
         return name
+
+    def namesakes(self) -> dict[int, tuple[int, ...]]:
+        """Each card's namesakes (see `_namesakes`), worked out from the cards of the game."""
+        by_name: dict[str, list[int]] = {}
+        for u, c in self.zones.cards.items():
+            same = by_name.get(c.defn.name)
+            if same is None:
+                by_name[c.defn.name] = [u]
+            else:
+                same.append(u)
+        out = {}
+        for same in by_name.values():  # loops, not a generator per card (a frame of its own)
+            for u in same:
+                others = same.copy()
+                others.remove(u)
+                out[u] = tuple(others)
+        return out
 
     @staticmethod
     def _zone_label(c: BhmCard, name: str, slot: str) -> str:
@@ -2023,6 +2056,7 @@ class BhmGame(Game):
         new = self.__class__.__new__(self.__class__)
         self._clone_base(new)
         new.pool = self.pool
+        new._namesakes = self._namesakes
         new.zones = self.zones.clone()
         new.cll = list(self.cll)
         new.stack = self.stack.clone()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bhm.cards import BEING_TYPES, FIELD_TYPES, KEYWORDS, card_pool, load_card_file, name_of
+from bhm.cards import BEING_TYPES, FIELD_TYPES, KEYWORDS, BhmCard, card_pool, load_card_file, name_of
 from bhm.game import (
     _BEING_ZONES,
     _DEAD,
@@ -407,3 +407,57 @@ def test_the_action_tables_hold_the_actions_they_stand_for() -> None:
             assert table is _with(verb, first)
             for second, a in table.items():
                 assert a == Action(verb, (first, second))
+
+
+def _label_the_long_way(g: BhmGame, c: BhmCard) -> str:
+    """What `label` stands for: the name, and the zone when a card on the field or among the
+    deserters (BH-37) has the same name."""
+    slot = g.slot_of(c)
+    if slot is None:
+        return c.name
+    for o in g.field_cards(0) + g.field_cards(1) + g.fled_cards():
+        if o is not c and o.name == c.name:
+            return f"{c.name} ({'P1' if not c.controller else 'P2'} zone {int(slot.rsplit(':', 1)[1]) + 1})"
+    return c.name
+
+
+def test_label_looks_only_at_namesakes() -> None:
+    """`label` looks for a card of the same name among its namesakes (`_namesakes`, the cards
+    printed with its name) unless it is nameless (BH-101): the same label as looking through every
+    card in play, for every card along random games, and on clones where a card lost its name. The
+    table a game keeps is `namesakes()` worked out again, and a clone shares it."""
+    seen = 0
+    for seed in range(1, 16):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                label = g.label(c)  # type: ignore[arg-type]
+                seen += label != c.name
+                assert label == _label_the_long_way(g, c)  # type: ignore[arg-type]
+            assert g._namesakes in ({}, g.namesakes())  # (made at the first label of a card in play)
+            h = g.clone()
+            assert h._namesakes is g._namesakes
+            if seed <= 3:
+                field = g.field_cards(0) + g.field_cards(1)
+                for c in field[:2]:
+                    h = g.clone()
+                    h.card(c.uid).nameless = True
+                    for o in h.zones.cards.values():
+                        assert h.label(o) == _label_the_long_way(h, o)  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+        assert g._namesakes == g.namesakes()
+    assert seen > 0
+
+
+def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
+    """`label` makes the table again when a card was added since (a set-up step after a label)."""
+    g = strategy_game(b("storm_roc") + b("mountain_giant"), "", "")
+    c = find(g, "storm_roc")
+    g.label(c)
+    assert g._namesakes
+    d = g.zones.create(c.defn, 1, "slot:1:5", factory=BhmCard)
+    assert g.label(c) == "Storm Roc (P1 zone 1)"
+    assert c.uid in g._namesakes[d.uid] and d.uid in g._namesakes[c.uid]
+    assert g._namesakes == g.namesakes()
