@@ -193,6 +193,10 @@ class BhmGame(Game):
     # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
     # again whenever it does not hold every card. Never changed in place: a clone shares it.
     _namesakes: dict[int, tuple[int, ...]]
+    # Each player's 10 being zones, the very Zone objects of `zones` (`slot_zones()`): a walk over
+    # them does not look each up by name. Made where `zones` is (`new`, `clone`): the zones of a
+    # game are all made at its set-up and never replaced.
+    _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -229,6 +233,7 @@ class BhmGame(Game):
             g.zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
             for name in _SLOT_ZONES[p]:
                 g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
+        g._slots = g.slot_zones()
         if setup.scenario is not None:
             from .scenario import load_scenario
 
@@ -365,12 +370,19 @@ class BhmGame(Game):
         zone = c.zone
         return zone in _BEING_ZONES and c.defn.is_field and self.zones.zones[zone].cards[0] == c.uid
 
+    def slot_zones(self) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
+        """Each player's being zones, in order (`_slots`, worked out from `zones`)."""
+        zones = self.zones.zones
+        return tuple(zones[_SLOT_ZONES[0][i]] for i in range(SLOTS)), tuple(
+            zones[_SLOT_ZONES[1][i]] for i in range(SLOTS)
+        )
+
     def field_cards(self, p: int) -> list[BhmCard]:
         """The beings and entities player p has in their 10 being zones."""
-        cards, zones = self.zones.cards, self.zones.zones
+        cards = self.zones.cards
         out = []
-        for name in _SLOT_ZONES[p]:  # `occupant(name)` of each, inlined
-            uids = zones[name].cards
+        for z in self._slots[p]:  # `occupant(name)` of each, inlined
+            uids = z.cards
             if uids:
                 c = cards[uids[0]]
                 if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
@@ -394,12 +406,11 @@ class BhmGame(Game):
         return out  # type: ignore[return-value]
 
     def free_slot(self, p: int) -> str | None:
-        zones = self.zones.zones
-        fled = zones[_DESERTERS[p]].cards  # a fled being's zone waits for it
+        fled = self.zones.zones[_DESERTERS[p]].cards  # a fled being's zone waits for it
         homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
-        for i, name in enumerate(_SLOT_ZONES[p]):
-            if not zones[name].cards and i not in homes:
-                return name
+        for i, z in enumerate(self._slots[p]):
+            if not z.cards and i not in homes:
+                return z.name
         return None
 
     def label(self, c: BhmCard) -> str:
@@ -424,8 +435,8 @@ class BhmGame(Game):
                     return self._zone_label(c, name, slot)
             return name
         for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
-            for z in _SLOT_ZONES[p]:
-                uids = zones[z].cards
+            for z in self._slots[p]:
+                uids = z.cards
                 if uids and uids[0] != uid:
                     o = cards[uids[0]]  # type: ignore[assignment]
                     if o.defn.is_field and name_of(o) == name:
@@ -1026,8 +1037,8 @@ class BhmGame(Game):
         territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise)."""
         cards, zones = self.zones.cards, self.zones.zones
         territories = zones[_TERRITORIES[p]].cards
-        for name in _SLOT_ZONES[p]:
-            uids = zones[name].cards
+        for z in self._slots[p]:
+            uids = z.cards
             if not uids:
                 continue
             c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
@@ -1275,10 +1286,10 @@ class BhmGame(Game):
         homes = {c.home for c in self.cards_in(_DESERTERS[p])} if zones[_DESERTERS[p]].cards else ()
         # BH-94: an Indestructible object left alone may be attached again (the zone's number, for
         # `homes`, asked only of such a zone)
-        slots = _SLOT_ZONES[p]
-        for name in slots:
-            cards = zones[name].cards
-            if cards and not table[cards[0]].defn.is_field and slots.index(name) not in homes:  # type: ignore[attr-defined]
+        slots = self._slots[p]
+        for z in slots:
+            cards = z.cards
+            if cards and not table[cards[0]].defn.is_field and slots.index(z) not in homes:  # type: ignore[attr-defined]
                 for u in cards:
                     o = self.card(u)
                     if o.defn.type == "object":
@@ -2029,9 +2040,9 @@ class BhmGame(Game):
             self.change_cll(p, 1, f"Armageddon {self.armageddon}")
             if self.won is not None:
                 return
-        zones, table = self.zones.zones, self.zones.cards
-        for name in _SLOT_ZONES[p]:  # BH-56
-            uids = zones[name].cards
+        table = self.zones.cards
+        for z in self._slots[p]:  # BH-56
+            uids = z.cards
             if uids:  # (most being zones are empty: no copy of their list to make)
                 for u in list(uids):  # a copy: the loop moves cards out
                     c = table[u]
@@ -2058,6 +2069,7 @@ class BhmGame(Game):
         new.pool = self.pool
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
+        new._slots = new.slot_zones()
         new.cll = list(self.cll)
         new.stack = self.stack.clone()
         new.turn = self.turn

@@ -461,3 +461,24 @@ def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
     assert g.label(c) == "Storm Roc (P1 zone 1)"
     assert c.uid in g._namesakes[d.uid] and d.uid in g._namesakes[c.uid]
     assert g._namesakes == g.namesakes()
+
+
+def test_the_kept_being_zones_are_those_of_zones() -> None:
+    """`_slots` holds the very Zone objects `zones` names `_SLOT_ZONES` (the walks over the being
+    zones read them): at every step of random games, in each clone, after a scenario and a save."""
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for h in (g, g.clone()):
+                for p in (0, 1):
+                    assert len(h._slots[p]) == len(_SLOT_ZONES[p])
+                    for z, name in zip(h._slots[p], _SLOT_ZONES[p], strict=True):
+                        assert z is h.zones.zones[name]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+        loaded = BhmGame.from_json(g.to_json())
+        assert all(z is loaded.zones.zones[z.name] for p in (0, 1) for z in loaded._slots[p])
+    s = strategy_game(b("storm_roc") + b("mountain_giant"), "", "")
+    assert [z.name for z in s._slots[0]] == list(_SLOT_ZONES[0])
+    assert all(z is s.zones.zones[z.name] for p in (0, 1) for z in s._slots[p])
