@@ -193,10 +193,12 @@ class BhmGame(Game):
     # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
     # again whenever it does not hold every card. Never changed in place: a clone shares it.
     _namesakes: dict[int, tuple[int, ...]]
-    # Each player's 10 being zones, the very Zone objects of `zones` (`slot_zones()`): a walk over
-    # them does not look each up by name. Made where `zones` is (`new`, `clone`): the zones of a
-    # game are all made at its set-up and never replaced.
+    # Each player's 10 being zones and territories zone, the very Zone objects of `zones`
+    # (`slot_zones()`, `territory_zones()`): a walk over them, and the busy look at a player's
+    # territories, do not look each zone up by name. Made where `zones` is (`new`, `clone`): the
+    # zones of a game are all made at its set-up and never replaced.
     _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
+    _territories: tuple[Zone, Zone]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -233,7 +235,7 @@ class BhmGame(Game):
             g.zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
             for name in _SLOT_ZONES[p]:
                 g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
-        g._slots = g.slot_zones()
+        g._slots, g._territories = g.slot_zones(), g.territory_zones()
         if setup.scenario is not None:
             from .scenario import load_scenario
 
@@ -377,6 +379,10 @@ class BhmGame(Game):
             zones[_SLOT_ZONES[1][i]] for i in range(SLOTS)
         )
 
+    def territory_zones(self) -> tuple[Zone, Zone]:
+        """Each player's territories zone (`_territories`, worked out from `zones`)."""
+        return self.zones.zones[_TERRITORIES[0]], self.zones.zones[_TERRITORIES[1]]
+
     def field_cards(self, p: int) -> list[BhmCard]:
         """The beings and entities player p has in their 10 being zones."""
         cards = self.zones.cards
@@ -508,7 +514,7 @@ class BhmGame(Game):
                     if u != c.uid and ad.bonus.get(stat):  # type: ignore[attr-defined]
                         statics.append((ad.rank, ad.bonus[stat]))  # type: ignore[attr-defined]
             if d.is_being:  # BH-71: auras name beings; celestial entities are not
-                for u in zones[_TERRITORIES[c.controller]].cards:
+                for u in self._territories[c.controller].cards:  # type: ignore[index]
                     td = cards[u].defn
                     if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
                         statics.append((td.rank, td.amount))  # type: ignore[attr-defined]
@@ -566,7 +572,7 @@ class BhmGame(Game):
             for a in self.attachments(c):
                 kws.extend(a.defn.grants)
             cards = self.zones.cards
-            for u in self.zones.zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+            for u in self._territories[c.controller].cards:  # type: ignore[index]
                 td = cards[u].defn
                 if d.is_being and td.element in ("", d.element):  # BH-71: beings only
                     kws.extend(td.grants)  # type: ignore[attr-defined]
@@ -596,7 +602,7 @@ class BhmGame(Game):
                 for u in uids:
                     if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                         return self._in_keywords(c, name)
-        for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+        for u in self._territories[c.controller].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return self._in_keywords(c, name)
         for m in c.modifiers:
@@ -1035,8 +1041,8 @@ class BhmGame(Game):
         current value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`;
         losses are never below 0), and a card that no effect modifies, alone in its zone, with no
         territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise)."""
-        cards, zones = self.zones.cards, self.zones.zones
-        territories = zones[_TERRITORIES[p]].cards
+        cards = self.zones.cards
+        territories = self._territories[p].cards
         for z in self._slots[p]:
             uids = z.cards
             if not uids:
@@ -1090,7 +1096,7 @@ class BhmGame(Game):
                                 if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
                                     out[i] += bonus[stat]
         if d.is_being:  # BH-71: auras name beings; celestial entities are not
-            for u in zones[_TERRITORIES[c.controller]].cards:  # type: ignore[index]
+            for u in self._territories[c.controller].cards:  # type: ignore[index]
                 td = cards[u].defn
                 if td.effect == "aura" and td.stat in stats and td.element in ("", d.element):  # type: ignore[attr-defined]
                     out[stats.index(td.stat)] += td.amount  # type: ignore[attr-defined]
@@ -2069,7 +2075,7 @@ class BhmGame(Game):
         new.pool = self.pool
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
-        new._slots = new.slot_zones()
+        new._slots, new._territories = new.slot_zones(), new.territory_zones()
         new.cll = list(self.cll)
         new.stack = self.stack.clone()
         new.turn = self.turn

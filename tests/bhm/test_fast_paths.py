@@ -463,9 +463,10 @@ def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
     assert g._namesakes == g.namesakes()
 
 
-def test_the_kept_being_zones_are_those_of_zones() -> None:
-    """`_slots` holds the very Zone objects `zones` names `_SLOT_ZONES` (the walks over the being
-    zones read them): at every step of random games, in each clone, after a scenario and a save."""
+def test_the_kept_zones_are_those_of_zones() -> None:
+    """`_slots` and `_territories` hold the very Zone objects `zones` names `_SLOT_ZONES` and
+    `_TERRITORIES` (the walks over the being zones and the looks at the territories read them): at
+    every step of random games, in each clone, after a scenario and a save."""
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
@@ -475,10 +476,14 @@ def test_the_kept_being_zones_are_those_of_zones() -> None:
                     assert len(h._slots[p]) == len(_SLOT_ZONES[p])
                     for z, name in zip(h._slots[p], _SLOT_ZONES[p], strict=True):
                         assert z is h.zones.zones[name]
+                    assert h._territories[p] is h.zones.zones[_TERRITORIES[p]]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
         loaded = BhmGame.from_json(g.to_json())
         assert all(z is loaded.zones.zones[z.name] for p in (0, 1) for z in loaded._slots[p])
+        assert loaded._territories == loaded.territory_zones()
     s = strategy_game(b("storm_roc") + b("mountain_giant"), "", "")
     assert [z.name for z in s._slots[0]] == list(_SLOT_ZONES[0])
     assert all(z is s.zones.zones[z.name] for p in (0, 1) for z in s._slots[p])
+    assert [z.name for z in s._territories] == [_TERRITORIES[0], _TERRITORIES[1]]
+    assert all(z is s.zones.zones[z.name] for z in s._territories)
