@@ -95,6 +95,9 @@ class BhmDef(CardDef):
     # The names of its printed keywords and of the keywords it grants ("Immune 3" → "Immune").
     kw_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
     grant_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # Whether it takes from an attribute of the cards it gives a static to (a bonus below 0, an
+    # aura below 0): see `pool_lowers`.
+    lowers: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         facts = {
@@ -103,6 +106,7 @@ class BhmDef(CardDef):
             "is_invoker": "INVOKER" in self.classes,
             "kw_names": frozenset(map(keyword_name, self.keywords)),
             "grant_names": frozenset(map(keyword_name, self.grants)),
+            "lowers": min(self.bonus.values(), default=0) < 0 or (self.effect == "aura" and self.amount < 0),
         }
         for name, value in facts.items():
             object.__setattr__(self, name, value)
@@ -200,6 +204,14 @@ def card_pool() -> Mapping[str, BhmDef]:
 
 
 NAMELESS = "(nameless)"  # the name of a being that lost its own (BH-101)
+
+
+@cache
+def pool_lowers() -> bool:
+    """Whether a card of the pool (every card of a game is one: `card_pool()`) takes from another's
+    attribute by a static (`BhmDef.lowers`). When none does, a card's maximum is at least its
+    printed value, never 0 (`validate_def`), unless an effect modifies it."""
+    return any(d.lowers for d in card_pool().values())  # (once: it is cached)
 
 
 def name_of(c: BhmCard) -> str:

@@ -49,7 +49,17 @@ from common.game import Action, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
-from .cards import COPY_LIMIT, NAMELESS, STAT_LABEL, STATS, BhmCard, BhmDef, card_pool, name_of
+from .cards import (
+    COPY_LIMIT,
+    NAMELESS,
+    STAT_LABEL,
+    STATS,
+    BhmCard,
+    BhmDef,
+    card_pool,
+    name_of,
+    pool_lowers,
+)
 from .effects import EFFECTS, Ctx, describe
 
 LOSS_AT = 32  # BH-05
@@ -1040,9 +1050,12 @@ class BhmGame(Game):
         One pass over the being zones (`field_cards(p)`, inlined) without a call per card: a
         current value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`;
         losses are never below 0), and a card that no effect modifies, alone in its zone, with no
-        territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise)."""
+        territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise). When no card
+        lowers an attribute by a static (`pool_lowers`), a card that lost nothing and that no effect
+        modifies is at its printed values or above: not at 0 (most cards)."""
         cards = self.zones.cards
         territories = self._territories[p].cards
+        unlowered = not pool_lowers()
         for z in self._slots[p]:
             uids = z.cards
             if not uids:
@@ -1056,6 +1069,8 @@ class BhmGame(Game):
                 pod_out = pod is not None and pod <= 0
                 salud_out = salud is not None and salud <= 0
                 val_out = val is not None and val <= 0
+            elif unlowered and not (c.pod_spent or c.wounds or c.val_lost):
+                continue
             else:
                 if territories or len(uids) > 1:
                     bp, bs, bv = self._flat_bonuses(c, _CHECKED, [0, 0, 0])

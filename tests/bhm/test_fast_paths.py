@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import string
 from pathlib import Path
 
 import pytest
 
-from bhm.cards import BEING_TYPES, FIELD_TYPES, KEYWORDS, BhmCard, card_pool, load_card_file, name_of
+from bhm.cards import (
+    BEING_TYPES,
+    FIELD_TYPES,
+    KEYWORDS,
+    BhmCard,
+    card_pool,
+    load_card_file,
+    name_of,
+    pool_lowers,
+)
 from bhm.game import (
     _BEING_ZONES,
     _DEAD,
@@ -42,6 +52,7 @@ def test_definition_facts_agree_with_the_printed_fields() -> None:
         assert d.is_invoker == ("INVOKER" in d.classes)
         assert d.kw_names == {keyword_name(k) for k in d.keywords}
         assert d.grant_names == {keyword_name(k) for k in d.grants}
+        assert d.lowers == (any(v < 0 for v in d.bonus.values()) or (d.effect == "aura" and d.amount < 0))
 
 
 @pytest.mark.parametrize("key", ["is_field", "kw_names", "grant_names"])
@@ -358,12 +369,18 @@ def _due_the_long_way(g: BhmGame, p: int) -> tuple[int, str] | None:
 _LOSSES = {"pod": "pod_spent", "salud": "wounds", "val": "val_lost"}
 
 
-def test_state_check_due_is_the_first_card_whose_stat_is_0() -> None:
+@pytest.mark.parametrize("lowers", [False, True])
+def test_state_check_due_is_the_first_card_whose_stat_is_0(
+    monkeypatch: pytest.MonkeyPatch, lowers: bool
+) -> None:
     """`_state_check_due` compares what was lost with the maximum, and asks `_flat_bonuses` only of
     a card with something attached or a territory on its side: the same card and reason as
     asking `stat` of every card on the field, at every step of random games, and in states made
     to need a check (on clones: a card's POD, Salud or VAL lost up to just short of, exactly and
-    just beyond its maximum)."""
+    just beyond its maximum); with and without its look past the cards that lost nothing (taken
+    when no card of the pool lowers an attribute by a static, `pool_lowers`)."""
+    assert not pool_lowers()  # (the look is taken along these games, unless made not to be)
+    monkeypatch.setattr("bhm.game.pool_lowers", lambda: lowers)
     seen = 0
     for seed in range(1, 31):
         g = BhmGame.new_game(seed=seed)
@@ -487,3 +504,27 @@ def test_the_kept_zones_are_those_of_zones() -> None:
     assert all(z is s.zones.zones[z.name] for p in (0, 1) for z in s._slots[p])
     assert [z.name for z in s._territories] == [_TERRITORIES[0], _TERRITORIES[1]]
     assert all(z is s.zones.zones[z.name] for z in s._territories)
+
+
+def test_a_static_that_lowers_an_attribute_is_looked_at() -> None:
+    """A card that lost nothing is at 0 when a static takes its attribute away (an aura below 0,
+    as no card of the pool has): the state checks see it once the pool has such a card."""
+    g = strategy_game(b("storm_roc") + b("mountain_giant"), "", "")
+    roc = find(g, "storm_roc")
+    aura = next(d for d in card_pool().values() if d.effect == "aura" and not d.element)
+    assert not roc.wounds and not roc.modifiers
+    blight = dataclasses.replace(aura, id="blight", stat="salud", amount=-(g.max_stat(roc, "salud") or 0))
+    assert blight.lowers
+    g.zones.create(blight, 0, _TERRITORIES[0], factory=BhmCard)
+    assert g.stat(roc, "salud") == 0
+    assert _due_the_long_way(g, 0) == (roc.uid, "salud")
+    pool_lowers.cache_clear()
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setitem(card_pool(), "blight", blight)  # type: ignore[index]
+            assert pool_lowers()
+            due = g._state_check_due(0)
+            assert due is not None and (due[0].uid, due[1]) == (roc.uid, "salud")
+    finally:
+        pool_lowers.cache_clear()
+    assert not pool_lowers()
