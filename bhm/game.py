@@ -160,20 +160,27 @@ _ONE = {
     verb: _Actions(verb, _alone)
     for verb in ("aside", "target", "invest", "react", "discard", "call", "strategy", "territory", "ability")
 }
+
+
+class _Pairs(dict[int, _Actions]):
+    """The actions of one verb and two uids by the first, then the second: the `_Actions` of the
+    second uid made when the first is first asked for."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, first: int) -> _Actions:
+        known = self[first] = _Actions(self.verb, lambda second: (first, second))
+        return known
+
+
 # the actions of two cards (the card played or the attacker, then the being or the target):
-# verb -> first uid -> second uid -> action
-_TWO: dict[str, dict[int, _Actions]] = {
-    verb: {} for verb in ("attack", "pattack", "power", "equip", "invoke")
-}
+# verb -> first uid -> second uid -> action (no call when both are known)
+_TWO = {verb: _Pairs(verb) for verb in ("attack", "pattack", "power", "equip", "invoke")}
 _KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
-
-
-def _with(verb: str, first: int) -> _Actions:
-    """The actions `verb first <second>` by the second uid."""
-    known = _TWO[verb].get(first)
-    if known is None:
-        known = _TWO[verb][first] = _Actions(verb, lambda second: (first, second))
-    return known
 
 
 class BhmGame(Game):
@@ -447,7 +454,12 @@ class BhmGame(Game):
                 namesakes = self._namesakes = self.namesakes()
             for u in namesakes[uid]:
                 o: BhmCard = cards[u]  # type: ignore[assignment]
-                if (o.zone in _DESERTER_ZONES or self.on_field(o)) and name_of(o) == name:
+                where = o.zone  # (most are in a deck, hand or dead zone: no call for them)
+                if (
+                    where in _NEAR_FIELD_ZONES
+                    and (where in _DESERTER_ZONES or self.on_field(o))
+                    and name_of(o) == name
+                ):
                     return self._zone_label(c, name, slot)
             return name
         for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
@@ -1225,7 +1237,7 @@ class BhmGame(Game):
         if self.won is not None:
             return []
         s = self.sub
-        # the actions from the module's tables (`_ONE`, `_with`), mapped without comprehensions
+        # the actions from the module's tables (`_ONE`, `_TWO`), mapped without comprehensions
         # (a frame of their own in Python 3.11)
         if s == "mulligan":
             q = self.mull_player
@@ -1277,7 +1289,7 @@ class BhmGame(Game):
                 power = not a.power_attacked and self._attack_means_problem(a, False) is None
                 if not (phys or power):
                     continue
-                attacks, pattacks = _with("attack", a.uid), _with("pattack", a.uid)
+                attacks, pattacks = _TWO["attack"][a.uid], _TWO["pattack"][a.uid]
                 for uid, physical_too in targets:
                     if phys and physical_too:
                         out.append(attacks[uid])
@@ -1293,11 +1305,11 @@ class BhmGame(Game):
                     continue
                 for b in mine:
                     if self.executor_problem(c, b) is None:
-                        out.append(_with("power", c.uid)[b.uid])
+                        out.append(_TWO["power"][c.uid][b.uid])
             elif t == "object":
                 for b in mine:
                     if not b.petrified and c.defn.rank <= self.object_budget(b):
-                        out.append(_with("equip", c.uid)[b.uid])
+                        out.append(_TWO["equip"][c.uid][b.uid])
             elif t == "strategy":
                 if self.strategy_problem(c, memo) is None:
                     out.append(_ONE["strategy"][c.uid])
@@ -1316,7 +1328,7 @@ class BhmGame(Game):
                     if o.defn.type == "object":
                         for b in mine:
                             if not b.petrified and o.defn.rank <= self.object_budget(b):
-                                out.append(_with("equip", u)[b.uid])
+                                out.append(_TWO["equip"][u][b.uid])
         for b in mine:
             if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
                 out.append(_ONE["ability"][b.uid])
@@ -1328,7 +1340,7 @@ class BhmGame(Game):
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
                     if inv.defn.rank <= b.inv_points:  # BH-73
-                        out.append(_with("invoke", inv.uid)[b.uid])
+                        out.append(_TWO["invoke"][inv.uid][b.uid])
         out.append(_NEXT)
         return out
 
@@ -1353,7 +1365,7 @@ class BhmGame(Game):
         the stack (index from the bottom, entry), or None. A reaction answers an action of the other
         player, never one of q's own; an entry already cancelled (or a reaction to one) cannot be
         answered any more."""
-        items = self.stack.entries()
+        items = self.stack.items  # (read only: no copy)
         for i in range(len(items) - 1, -1, -1):
             c, e = items[i]
             if c != q:
@@ -1362,7 +1374,7 @@ class BhmGame(Game):
 
     def entry_dead(self, i: int) -> bool:
         """The stack entry at index i was cancelled, or is a reaction to a dead entry (it will fizzle)."""
-        items = self.stack.entries()
+        items = self.stack.items  # (read only: no copy)
         while i >= 0:
             if i in self.cancelled:
                 return True
@@ -1803,7 +1815,7 @@ class BhmGame(Game):
         react before it resolves."""
         if self.won is not None:
             return
-        if not self.stack:
+        if not self.stack.items:
             self.stack.active = self.active
             self.cancelled = ()
         self.stack.push(pa, self.active)
@@ -1813,7 +1825,7 @@ class BhmGame(Game):
         """BH-67: give priority until someone may react, resolving the top each time both players
         have passed in a row (last in, first out). A player with no reaction they may play passes
         without being asked (docs/rulings.md). When the stack is empty, play goes on."""
-        while self.stack and self.won is None:
+        while self.stack.items and self.won is None:  # (`items`: no call of `Stack.__bool__`)
             q = self.stack.priority
             if self.reactions_for(q):
                 self.sub = "respond"
@@ -1825,10 +1837,10 @@ class BhmGame(Game):
 
     def _resolve_top(self) -> None:
         """Resolve the top entry of the stack (BH-67: last in, first out)."""
-        i = len(self.stack) - 1
+        i = len(self.stack.items) - 1
         dead = i in self.cancelled
         answered_dead = False
-        _, e = self.stack.top()
+        _, e = self.stack.items[i]  # (the top)
         if e[0] == "react":
             answered_dead = self.entry_dead(int(e[2]))
         controller, pa = self.stack.pop()

@@ -34,7 +34,6 @@ from bhm.game import (
     BhmGame,
     Why,
     _say,
-    _with,
 )
 from common.cards import Modifier, keyword_name
 from common.errors import DataError
@@ -406,8 +405,8 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
 
 
 def test_the_action_tables_hold_the_actions_they_stand_for() -> None:
-    """`legal_actions()` hands out actions from the module's tables (`_ONE`, `_TWO` by way of
-    `_with`): after random games each entry is the action its verb and keys make."""
+    """`legal_actions()` hands out actions from the module's tables (`_ONE`, `_TWO`): after random
+    games each entry is the action its verb and keys make."""
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
@@ -420,8 +419,9 @@ def test_the_action_tables_hold_the_actions_they_stand_for() -> None:
         for key, a in one.items():
             assert a == Action(verb, (key,))
     for verb, two in _TWO.items():
+        assert two.verb == verb
         for first, table in two.items():
-            assert table is _with(verb, first)
+            assert table is two[first] and table.verb == verb
             for second, a in table.items():
                 assert a == Action(verb, (first, second))
 
