@@ -107,10 +107,11 @@ def _make(uid: int, defn: Any, owner: int | None) -> BhmCard:
 
 
 @cache
-def _preset_decks() -> list[dict[str, Any]]:
-    """`BhmGame.preset_decks()`, read from their files once (a new game without decks plays them).
-    Only read: `check_deck` makes a fresh DeckList of each."""
-    return list(BhmGame.preset_decks().values())
+def _preset_decks() -> list[DeckList]:
+    """The decks a new game without decks plays (the first two of `BhmGame.preset_decks()`, seat by
+    seat), read from their files and checked once: a DeckList is immutable, every game shares it."""
+    presets = list(BhmGame.preset_decks().values())[:2]
+    return [BhmGame.check_deck(content, file=f"<deck of {_p(p)}>") for p, content in enumerate(presets)]
 
 
 # Why a check refuses: a message template and what fills it in ("{0.name}": the name of the first
@@ -260,8 +261,8 @@ class BhmGame(Game):
             return g
         presets = _preset_decks()
         for p in (0, 1):
-            content = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
-            deck = cls.check_deck(content, file=f"<deck of {_p(p)}>")
+            content = setup.decks[p] if p < len(setup.decks) else None
+            deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
             invocations, main = f"invocations:{p}", _DECKS[p]
             for cid in deck.expanded():
                 d = g.pool[cid]

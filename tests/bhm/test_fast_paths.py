@@ -33,9 +33,10 @@ from bhm.game import (
     _TWO,
     BhmGame,
     Why,
+    _preset_decks,
     _say,
 )
-from common.cards import Modifier, keyword_name
+from common.cards import Card, Modifier, keyword_name
 from common.errors import DataError
 from common.game import Action
 
@@ -528,3 +529,33 @@ def test_a_static_that_lowers_an_attribute_is_looked_at() -> None:
     finally:
         pool_lowers.cache_clear()
     assert not pool_lowers()
+
+
+def test_a_new_card_has_the_fields_card_init_and_reset_give() -> None:
+    """`BhmCard.__init__` writes `Card.__init__`'s fields out, then calls `reset`: every slot as
+    `Card.__init__` followed by `reset` sets it."""
+    for i, d in enumerate(card_pool().values()):
+        for owner in (0, 1, None):
+            fast = BhmCard(i + 1, d, owner, "hand:0")
+            slow = BhmCard.__new__(BhmCard)
+            Card.__init__(slow, i + 1, d, owner, "hand:0")
+            slow.reset()
+            assert fast.canonical() == slow.canonical()
+            for name in (*Card.__slots__, *BhmCard.__slots__):
+                assert getattr(fast, name) == getattr(slow, name), name
+
+
+def test_a_game_without_decks_plays_the_checked_presets() -> None:
+    """`new()` takes the presets checked once (`_preset_decks`) for a seat without a deck: the same
+    game as one given the preset decks' contents."""
+    contents = list(BhmGame.preset_decks().values())[:2]
+    assert _preset_decks() == [
+        BhmGame.check_deck(c, file=f"<deck of P{p + 1}>") for p, c in enumerate(contents)
+    ]
+    for seed in range(1, 6):
+        plain = BhmGame.new_game(seed=seed)
+        given = BhmGame.new_game(seed=seed, decks=contents)
+        assert plain.state_hash() == given.state_hash()
+        assert [e.text for e in plain.log.events] == [e.text for e in given.log.events]
+    mixed = BhmGame.new_game(seed=7, decks=[None, contents[0]])
+    assert mixed.state_hash() == BhmGame.new_game(seed=7, decks=[contents[0], contents[0]]).state_hash()
