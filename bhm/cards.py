@@ -252,7 +252,7 @@ class BhmCard(Card):
         # `Card.__init__`'s fields written out (as `clone` writes every field: a new game makes
         # 132 cards, two calls fewer each); `reset` sets the others, controller and modifiers too
         self.uid = uid
-        self.defn = defn
+        self.defn = defn  # type: ignore[assignment]  # a BhmDef
         self.owner = owner
         self.zone = zone
         self.reset()

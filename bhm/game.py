@@ -614,17 +614,22 @@ class BhmGame(Game):
         if name in d.kw_names:
             return self._in_keywords(c, name)
         zone = c.zone
-        if zone not in _NEAR_FIELD_ZONES:  # `on_or_near_field(c)`
+        uids: list[int] | tuple[()]
+        if zone in _BEING_ZONES:  # its attachments (see `_flat_bonuses`)
+            uids = self.zones.zones[zone].cards
+            if len(uids) == 1:
+                uids = ()
+        elif zone in _DESERTER_ZONES:
+            slot = self.slot_of(c)
+            uids = () if slot is None else self.zones.zones[slot].cards
+        else:  # not `on_or_near_field(c)`
             return False
-        cards, zones = self.zones.cards, self.zones.zones
-        slot = zone if zone in _BEING_ZONES else self.slot_of(c)
-        if slot is not None:
-            uids = zones[slot].cards
-            if len(uids) > 1 or slot != zone:  # (not alone in its own zone: see `_flat_bonuses`)
-                uid = c.uid
-                for u in uids:
-                    if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                        return self._in_keywords(c, name)
+        cards = self.zones.cards
+        if uids:
+            uid = c.uid
+            for u in uids:
+                if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                    return self._in_keywords(c, name)
         for u in self._territories[c.controller].cards:  # type: ignore[index]
             if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                 return self._in_keywords(c, name)
@@ -1107,22 +1112,28 @@ class BhmGame(Game):
         its own territories' auras, one look at each. They are added to `out`, the caller's list
         of one 0 per stat (a list written out is quicker to make than `[0] * len(stats)`)."""
         d = c.defn
-        cards, zones = self.zones.cards, self.zones.zones
+        cards = self.zones.cards
+        # its attachments (as `attachments(c)`): none when it is alone in its own zone (most
+        # beings); a fled being's zone (BH-37) is not its own: what is left there, even one card,
+        # is its attachments
         zone = c.zone
-        slot = zone if zone in _BEING_ZONES else self.slot_of(c)
-        if slot is not None:  # its attachments (as `attachments(c)`)
-            uids = zones[slot].cards
-            # none when it is alone in its own zone (most beings); a fled being's zone (BH-37) is
-            # not its own: what is left there, even one card, is its attachments
-            if len(uids) > 1 or slot != zone:
-                uid = c.uid
-                for u in uids:
-                    if u != uid:
-                        bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
-                        if bonus:
-                            for i, stat in enumerate(stats):
-                                if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
-                                    out[i] += bonus[stat]
+        uids: list[int] | tuple[()]
+        if zone in _BEING_ZONES:
+            uids = self.zones.zones[zone].cards
+            if len(uids) == 1:
+                uids = ()
+        else:
+            slot = self.slot_of(c)
+            uids = () if slot is None else self.zones.zones[slot].cards
+        if uids:
+            uid = c.uid
+            for u in uids:
+                if u != uid:
+                    bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+                    if bonus:
+                        for i, stat in enumerate(stats):
+                            if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
+                                out[i] += bonus[stat]
         if d.is_being:  # BH-71: auras name beings; celestial entities are not
             for u in self._territories[c.controller].cards:  # type: ignore[index]
                 td = cards[u].defn
@@ -1258,11 +1269,11 @@ class BhmGame(Game):
         if s == "respond":
             q = self.stack.priority
             react = _ONE["react"]
-            out = []
+            answers: list[Action] = []
             for r in self.reactions_for(q):
-                out.append(react[r.uid])
-            out.append(_PASS)
-            return out
+                answers.append(react[r.uid])
+            answers.append(_PASS)
+            return answers
         if s == "draw":
             return [_DRAW, _NODRAW]
         if s == "discard":
