@@ -578,6 +578,8 @@ class BhmGame(Game):
             return True
         if c.zone not in _NEAR_FIELD_ZONES:  # `on_or_near_field(c)` read as it is: the zone name in a set
             return False
+        if not (c.pod_spent or c.modifiers or pool_lowers()):
+            return False  # its POD, if any, is at least the printed one, above 0 (`pool_lowers`)
         pod = self.stat(c, "pod")  # None: it has no POD (`stat`, not `cur`: one call fewer)
         return pod is not None and pod <= 0
 
@@ -785,15 +787,20 @@ class BhmGame(Game):
 
     def _attack_means_problem(self, a: BhmCard, physical: bool) -> Why | None:
         """The rest of `_attacker_problem`: what the kind of attack takes of `a`."""
-        # `stat`, not `cur`: one call fewer; None when the card has no such attribute
+        # `stat`, not `cur`: one call fewer; None when the card has no such attribute. Not asked
+        # when the attribute is at least its printed value, above 0: no effect modifies the card,
+        # it lost none of it (FUE is never lost) and no card lowers one by a static (`pool_lowers`)
+        d = a.defn
         if physical:
-            fue = self.stat(a, "fue")
-            if fue is None or fue <= 0:
-                return "{0.name} has no FUE", a  # BH-30
+            if not d.fue or a.modifiers or pool_lowers():
+                fue = self.stat(a, "fue")
+                if fue is None or fue <= 0:
+                    return "{0.name} has no FUE", a  # BH-30
         else:
-            pod = self.stat(a, "pod")
-            if pod is None or pod <= 0:
-                return "{0.name} has no POD", a
+            if d.pod is None or a.pod_spent or a.modifiers or pool_lowers():
+                pod = self.stat(a, "pod")
+                if pod is None or pod <= 0:
+                    return "{0.name} has no POD", a
             if not self.can_power_attack(a):
                 return "{0.name} has executed no power card this turn, has none equipped and no Power Bond", a
         return None

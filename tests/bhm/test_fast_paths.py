@@ -559,3 +559,40 @@ def test_a_game_without_decks_plays_the_checked_presets() -> None:
         assert [e.text for e in plain.log.events] == [e.text for e in given.log.events]
     mixed = BhmGame.new_game(seed=7, decks=[None, contents[0]])
     assert mixed.state_hash() == BhmGame.new_game(seed=7, decks=[contents[0], contents[0]]).state_hash()
+
+
+def test_printed_values_spare_the_stat_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`abilities_off` (BH-33) and `_attack_means_problem` (BH-30) do not ask `stat` of a card that
+    no effect modifies and that lost none of the attribute when no card of the pool lowers one by a
+    static (`pool_lowers`): the same answers as asking it (made to by `pool_lowers` saying a card
+    does), for every card along random games, and with POD lost or a FUE-lowering modifier."""
+    import bhm.game
+
+    def answers(g: BhmGame, lowers: bool) -> list[object]:
+        monkeypatch.setattr(bhm.game, "pool_lowers", lambda: lowers)
+        out: list[object] = []
+        for c in g.zones.cards.values():
+            out.append(g.abilities_off(c))  # type: ignore[arg-type]
+            out.append(g._attack_means_problem(c, True))  # type: ignore[arg-type]
+            out.append(g._attack_means_problem(c, False))  # type: ignore[arg-type]
+        return out
+
+    assert not pool_lowers()
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            states = [g]
+            for c in g.field_cards(g.active)[:2]:
+                h = g.clone()
+                h.card(c.uid).pod_spent = h.max_stat(h.card(c.uid), "pod") or 0
+                states.append(h)
+                h = g.clone()
+                t = h.card(c.uid)
+                t.modifiers = (Modifier("fue", -(h.max_stat(t, "fue") or 0), "add", t.uid, "eot", "", 10**6),)
+                states.append(h)
+            for h in states:
+                assert answers(h, False) == answers(h, True)
+            monkeypatch.setattr(bhm.game, "pool_lowers", pool_lowers)
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
