@@ -728,12 +728,17 @@ class BhmGame(Game):
         return None if e is None else e.target
 
     def targets_for(
-        self, player: int, source: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
+        self,
+        player: int,
+        source: BhmCard,
+        memo: dict[tuple[int, str], list[BhmCard]] | None = None,
+        first: bool = False,
     ) -> list[int] | None:
         """Legal targets of a card's effect; None when it needs no target.
 
         `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
-        the cards that pass the part of `target_problem` that does not depend on the source."""
+        the cards that pass the part of `target_problem` that does not depend on the source.
+        `first`: only whether there is one: the list stops at the first target found."""
         kind = self.target_kind(source)
         if kind is None:
             return None
@@ -754,6 +759,8 @@ class BhmGame(Game):
         for t in open_targets:
             if self._source_target_problem(player, source, t) is None:
                 out.append(t.uid)
+                if first:
+                    break
         return out
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
@@ -1320,7 +1327,7 @@ class BhmGame(Game):
         for c in hand:
             t = c.defn.type
             if t == "power":
-                if self.targets_for(p, c, memo) == []:
+                if self.targets_for(p, c, memo, first=True) == []:
                     continue
                 for b in mine:
                     if self.executor_problem(c, b) is None:
@@ -1349,7 +1356,11 @@ class BhmGame(Game):
                             if not b.petrified and o.defn.rank <= self.object_budget(b):
                                 out.append(_TWO["equip"][u][b.uid])
         for b in mine:
-            if b.defn.effect and self.can_use_ability(b) is None and self.targets_for(p, b, memo) != []:
+            if (
+                b.defn.effect
+                and self.can_use_ability(b) is None
+                and self.targets_for(p, b, memo, first=True) != []
+            ):
                 out.append(_ONE["ability"][b.uid])
         invokers = []  # a loop: a comprehension is a function call of its own in Python 3.11
         for b in mine:
@@ -1375,7 +1386,7 @@ class BhmGame(Game):
             return ("you already played a strategy card in this strategy phase (BH-21)",)
         if c.defn.rank > self.cll[p]:  # BH-11
             return "{0.name} is rank {0.defn.rank}; your C.LL is {1}", c, self.cll[p]
-        if self.targets_for(p, c, memo) == []:
+        if self.targets_for(p, c, memo, first=True) == []:
             return "{0.name} has no legal target", c
         return None
 
