@@ -744,7 +744,8 @@ class BhmGame(Game):
             return None
         if kind == "dead_being":
             cands = self.cards_in(f"dead:{player}")
-            return [t.uid for t in cands if self.target_problem(kind, player, source, t) is None]
+            found = [t.uid for t in cands if self.target_problem(kind, player, source, t) is None]
+            return found[:1] if first else found
         if memo is None:
             memo = {}
         key = (player, kind)
