@@ -1302,26 +1302,33 @@ class BhmGame(Game):
             if c.defn.is_field and free and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
                 out.append(_ONE["call"][c.uid])
         if s == "combat":
-            enemies = self.field_cards(1 - p)
-            # the enemies that may be attacked, in order, each with whether a physical attack may
-            # aim at it too: `attack_problem`, its target part worked out once per target
-            targets: list[tuple[int, bool]] = []
-            for t in enemies:
-                if self._attacked_problem(p, t, False) is None:
-                    targets.append((t.uid, not self.has(t, "Intangible")))  # the physical part (BH-98)
-            for a in mine:  # `_attacker_problem`, its part shared by both attacks asked once
+            # the beings that may attack, each with whether physically and with its power:
+            # `_attacker_problem`, its part shared by both attacks asked once
+            attackers: list[tuple[int, bool, bool]] = []
+            any_physical = False
+            for a in mine:
                 if self._attacker_ready_problem(a) is not None:
                     continue
                 phys = self._attack_means_problem(a, True) is None
                 power = not a.power_attacked and self._attack_means_problem(a, False) is None
-                if not (phys or power):
-                    continue
-                attacks, pattacks = _TWO["attack"][a.uid], _TWO["pattack"][a.uid]
-                for uid, physical_too in targets:
-                    if phys and physical_too:
-                        out.append(attacks[uid])
-                    if power:
-                        out.append(pattacks[uid])
+                if phys or power:
+                    attackers.append((a.uid, phys, power))
+                    any_physical = any_physical or phys
+            if attackers:  # (none may attack: no need to look at the enemies)
+                # the enemies that may be attacked, in order, each with whether a physical attack
+                # may aim at it too (asked only when a being may attack physically):
+                # `attack_problem`, its target part worked out once per target
+                targets: list[tuple[int, bool]] = []
+                for t in self.field_cards(1 - p):
+                    if self._attacked_problem(p, t, False) is None:
+                        targets.append((t.uid, any_physical and not self.has(t, "Intangible")))  # BH-98
+                for uid, phys, power in attackers:
+                    attacks, pattacks = _TWO["attack"][uid], _TWO["pattack"][uid]
+                    for target, physical_too in targets:
+                        if phys and physical_too:
+                            out.append(attacks[target])
+                        if power:
+                            out.append(pattacks[target])
             out.append(_NEXT)
             return out
         memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
