@@ -1296,7 +1296,19 @@ class BhmGame(Game):
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
-        mine = self.field_cards(p)
+        table = self.zones.cards
+        # `field_cards(p)`, and the being zones whose first card is no being (BH-94, below), in
+        # one pass over the zones
+        mine: list[BhmCard] = []
+        unled: list[Zone] = []
+        for z in self._slots[p]:
+            uids = z.cards
+            if uids:
+                first: BhmCard = table[uids[0]]  # type: ignore[assignment]
+                if first.defn.is_field:
+                    mine.append(first)
+                else:
+                    unled.append(z)
         free = self.free_slot(p) is not None
         for c in hand:  # BH-10, BH-12
             if c.defn.is_field and free and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
@@ -1349,20 +1361,19 @@ class BhmGame(Game):
                     out.append(_ONE["strategy"][c.uid])
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(_ONE["territory"][c.uid])
-        zones, table = self.zones.zones, self.zones.cards
-        homes = {c.home for c in self.cards_in(_DESERTERS[p])} if zones[_DESERTERS[p]].cards else ()
         # BH-94: an Indestructible object left alone may be attached again (the zone's number, for
         # `homes`, asked only of such a zone)
-        slots = self._slots[p]
-        for z in slots:
-            cards = z.cards
-            if cards and not table[cards[0]].defn.is_field and slots.index(z) not in homes:  # type: ignore[attr-defined]
-                for u in cards:
-                    o = self.card(u)
-                    if o.defn.type == "object":
-                        for b in mine:
-                            if not b.petrified and o.defn.rank <= self.object_budget(b):
-                                out.append(_TWO["equip"][u][b.uid])
+        if unled:
+            fled = self.zones.zones[_DESERTERS[p]].cards
+            homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
+            for z in unled:
+                if self._slots[p].index(z) not in homes:
+                    for u in z.cards:
+                        o = self.card(u)
+                        if o.defn.type == "object":
+                            for b in mine:
+                                if not b.petrified and o.defn.rank <= self.object_budget(b):
+                                    out.append(_TWO["equip"][u][b.uid])
         for b in mine:
             if (
                 b.defn.effect

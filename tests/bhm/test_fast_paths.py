@@ -614,3 +614,49 @@ def test_targets_for_first_is_the_start_of_the_list() -> None:
                     assert short == (None if full is None else full[:1])
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_the_strategy_phase_offers_the_field_cards_and_lone_objects() -> None:
+    """In a strategy phase `legal_actions()` finds the player's beings (`field_cards`) and the zones
+    whose first card is no being (BH-94) in one pass over the being zones: the beings it names are
+    field cards, every field card that may use its ability is offered it, and the lone objects it
+    offers are those the long way finds, at every step of random games."""
+    seen = 0
+    for seed in range(1, 21):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            if g.sub == "main":
+                p = g.active
+                mine = g.field_cards(p)
+                uids = {b.uid for b in mine}
+                for a in legal:
+                    if a.kind in ("power", "equip", "invoke"):
+                        assert a.args[1] in uids
+                    if a.kind == "ability":
+                        assert a.args[0] in uids
+                usable = [
+                    b.uid
+                    for b in mine
+                    if b.defn.effect and g.can_use_ability(b) is None and g.targets_for(p, b) != []
+                ]
+                assert [a.args[0] for a in legal if a.kind == "ability"] == usable
+                homes = {c.home for c in g.cards_in(_DESERTERS[p])}
+                lone = []
+                for i, name in enumerate(_SLOT_ZONES[p]):
+                    if g.occupant(name) is None and i not in homes:
+                        for u in g.zones.zones[name].cards:
+                            o = g.card(u)
+                            if o.defn.type == "object":
+                                lone += [
+                                    (u, b.uid)
+                                    for b in mine
+                                    if not b.petrified and o.defn.rank <= g.object_budget(b)
+                                ]
+                in_zones = [
+                    a.args for a in legal if a.kind == "equip" and g.card(a.args[0]).zone in _SLOT_ZONES[p]
+                ]  # type: ignore[arg-type]
+                assert in_zones == lone
+                seen += len(lone)
+            g.apply_legal(legal[rng.randrange(len(legal))])
