@@ -1084,8 +1084,9 @@ class BhmGame(Game):
         current value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`;
         losses are never below 0), and a card that no effect modifies, alone in its zone, with no
         territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise). When no card
-        lowers an attribute by a static (`pool_lowers`), a card that lost nothing and that no effect
-        modifies is at its printed values or above: not at 0 (most cards)."""
+        lowers an attribute by a static (`pool_lowers`), a card that no effect modifies is at its
+        printed values or above, less what it lost: not at 0 while it lost less than each printed
+        value (most cards lost nothing)."""
         cards = self.zones.cards
         territories = self._territories[p].cards
         unlowered = not pool_lowers()
@@ -1102,8 +1103,15 @@ class BhmGame(Game):
                 pod_out = pod is not None and pod <= 0
                 salud_out = salud is not None and salud <= 0
                 val_out = val is not None and val <= 0
-            elif unlowered and not (c.pod_spent or c.wounds or c.val_lost):
-                continue
+            elif unlowered and (
+                not (c.pod_spent or c.wounds or c.val_lost)  # (most cards)
+                or (
+                    (d.pod is None or c.pod_spent < d.pod)
+                    and (d.salud is None or c.wounds < d.salud)
+                    and (d.val is None or c.val_lost < d.val)
+                )
+            ):
+                continue  # what it lost is below each printed value, which the statics only raise
             else:
                 if territories or len(uids) > 1:
                     bp, bs, bv = self._flat_bonuses(c, _CHECKED, [0, 0, 0])

@@ -377,8 +377,9 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
     a card with something attached or a territory on its side: the same card and reason as
     asking `stat` of every card on the field, at every step of random games, and in states made
     to need a check (on clones: a card's POD, Salud or VAL lost up to just short of, exactly and
-    just beyond its maximum); with and without its look past the cards that lost nothing (taken
-    when no card of the pool lowers an attribute by a static, `pool_lowers`)."""
+    just beyond its maximum or its printed value); with and without its look past the cards that
+    lost less than each printed value (taken when no card of the pool lowers an attribute by a
+    static, `pool_lowers`)."""
     assert not pool_lowers()  # (the look is taken along these games, unless made not to be)
     monkeypatch.setattr("bhm.game.pool_lowers", lambda: lowers)
     seen = 0
@@ -387,14 +388,16 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
         rng = random.Random(seed)
         while not g.is_over():
             states = [g]
-            if seed <= 5:
+            if seed <= 3:
                 for c in g.field_cards(0) + g.field_cards(1):
                     for stat, lost in _LOSSES.items():
-                        top = g.max_stat(c, stat)
-                        for amount in (-1, 0, 1):
-                            h = g.clone()
-                            setattr(h.card(c.uid), lost, max(0, (top or 0) + amount))
-                            states.append(h)
+                        # around the maximum, and around the printed value (below the maximum
+                        # when a static raises it)
+                        for top in (g.max_stat(c, stat), getattr(c.defn, stat)):
+                            for amount in (-1, 0, 1):
+                                h = g.clone()
+                                setattr(h.card(c.uid), lost, max(0, (top or 0) + amount))
+                                states.append(h)
             for h in states:
                 for p in (0, 1):
                     due = h._state_check_due(p)
