@@ -1060,73 +1060,64 @@ class BhmGame(Game):
 
     def state_checks(self) -> None:
         """BH-33 (POD/Salud 0 kill), BH-37 (VAL 0 flees), repeated until stable."""
-        if self.won is not None:
-            return
-        changed = True
-        while changed and self.won is None:
-            changed = False
-            for p in (self.active, 1 - self.active):
-                due = self._state_check_due(p)
-                if due is not None:
-                    c, what = due
-                    if what == "val":
-                        self.flee(c)
-                    else:
-                        self.kill(c, "kill", "POD 0" if what == "pod" else "Salud 0")
-                    changed = True
-                    break
-
-    def _state_check_due(self, p: int) -> tuple[BhmCard, str] | None:
-        """The first of player p's cards on the field (in zone order) that a state check takes,
-        with what it lost ("pod", "salud": it dies; "val": it flees), or None.
-
-        One pass over the being zones (`field_cards(p)`, inlined) without a call per card: a
-        current value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`;
-        losses are never below 0), and a card that no effect modifies, alone in its zone, with no
-        territory on its side, has no bonus (`_flat_bonuses` is asked only otherwise). When no card
-        lowers an attribute by a static (`pool_lowers`), a card that no effect modifies is at its
-        printed values or above, less what it lost: not at 0 while it lost less than each printed
-        value (most cards lost nothing)."""
-        cards = self.zones.cards
-        territories = self._territories[p].cards
-        unlowered = not pool_lowers()
-        for z in self._slots[p]:
-            uids = z.cards
-            if not uids:
-                continue
-            c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
-            d = c.defn
-            if not d.is_field or c.petrified:
-                continue
-            if c.modifiers:  # BH-66 may apply: `stat` weighs it
-                pod, salud, val = self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
-                pod_out = pod is not None and pod <= 0
-                salud_out = salud is not None and salud <= 0
-                val_out = val is not None and val <= 0
-            elif unlowered and (
-                not (c.pod_spent or c.wounds or c.val_lost)  # (most cards)
-                or (
-                    (d.pod is None or c.pod_spent < d.pod)
-                    and (d.salud is None or c.wounds < d.salud)
-                    and (d.val is None or c.val_lost < d.val)
-                )
-            ):
-                continue  # what it lost is below each printed value, which the statics only raise
+        while self.won is None:
+            due = self._state_check_due()
+            if due is None:
+                return
+            c, what = due
+            if what == "val":
+                self.flee(c)
             else:
-                if territories or len(uids) > 1:
-                    bp, bs, bv = self._flat_bonuses(c, _CHECKED, [0, 0, 0])
+                self.kill(c, "kill", "POD 0" if what == "pod" else "Salud 0")
+
+    def _state_check_due(self) -> tuple[BhmCard, str] | None:
+        """The first card on the field (the active player's, then the other's, each in zone order)
+        that a state check takes, with what it lost ("pod", "salud": it dies; "val": it flees), or
+        None.
+
+        One pass over the being zones (`field_cards`, inlined) without a call per card: a current
+        value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`; losses are
+        never below 0). When no card lowers an attribute by a static (`pool_lowers`), a card that
+        no effect modifies is at its printed values or above, less what it lost: not at 0 while it
+        lost less than each printed value (most cards lost nothing); `_flat_bonuses` is asked only
+        of the others."""
+        cards = self.zones.cards
+        unlowered = not pool_lowers()
+        for p in (self.active, 1 - self.active):
+            for z in self._slots[p]:
+                uids = z.cards
+                if not uids:
+                    continue
+                c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                d = c.defn
+                if not d.is_field or c.petrified:
+                    continue
+                if c.modifiers:  # BH-66 may apply: `stat` weighs it
+                    pod, salud, val = self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
+                    pod_out = pod is not None and pod <= 0
+                    salud_out = salud is not None and salud <= 0
+                    val_out = val is not None and val <= 0
+                elif unlowered and (
+                    not (c.pod_spent or c.wounds or c.val_lost)  # (most cards)
+                    or (
+                        (d.pod is None or c.pod_spent < d.pod)
+                        and (d.salud is None or c.wounds < d.salud)
+                        and (d.val is None or c.val_lost < d.val)
+                    )
+                ):
+                    continue  # what it lost is below each printed value, which the statics only raise
                 else:
-                    bp = bs = bv = 0
-                pod_out = d.pod is not None and d.pod + bp <= c.pod_spent
-                salud_out = d.salud is not None and d.salud + bs <= c.wounds
-                val_out = d.val is not None and d.val + bv <= c.val_lost
-            if pod_out and not d.survives_pod_zero:
-                # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
-                return c, "pod"
-            if salud_out and not (self.has(c, "Immortal") or self.has(c, "Eternal")):  # BH-95, BH-101
-                return c, "salud"
-            if val_out and not self.has(c, "Eternal"):
-                return c, "val"
+                    bp, bs, bv = self._flat_bonuses(c, _CHECKED, [0, 0, 0])
+                    pod_out = d.pod is not None and d.pod + bp <= c.pod_spent
+                    salud_out = d.salud is not None and d.salud + bs <= c.wounds
+                    val_out = d.val is not None and d.val + bv <= c.val_lost
+                if pod_out and not d.survives_pod_zero:
+                    # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
+                    return c, "pod"
+                if salud_out and not (self.has(c, "Immortal") or self.has(c, "Eternal")):  # BH-95, BH-101
+                    return c, "salud"
+                if val_out and not self.has(c, "Eternal"):
+                    return c, "val"
         return None
 
     def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...], out: list[int]) -> list[int]:

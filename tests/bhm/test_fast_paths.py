@@ -351,9 +351,10 @@ def test_a_fled_being_keeps_what_its_one_attachment_gives() -> None:
     assert h.has(roc, "Invisible")
 
 
-def _due_the_long_way(g: BhmGame, p: int) -> tuple[int, str] | None:
-    """What `_state_check_due` stands for: `field_cards(p)` in order, `stat` of each attribute."""
-    for c in g.field_cards(p):
+def _due_the_long_way(g: BhmGame) -> tuple[int, str] | None:
+    """What `_state_check_due` stands for: `field_cards` of the active player, then of the other,
+    in order, `stat` of each attribute."""
+    for c in g.field_cards(g.active) + g.field_cards(1 - g.active):
         if c.petrified:
             continue
         pod, salud, val = g.stat(c, "pod"), g.stat(c, "salud"), g.stat(c, "val")
@@ -373,8 +374,8 @@ _LOSSES = {"pod": "pod_spent", "salud": "wounds", "val": "val_lost"}
 def test_state_check_due_is_the_first_card_whose_stat_is_0(
     monkeypatch: pytest.MonkeyPatch, lowers: bool
 ) -> None:
-    """`_state_check_due` compares what was lost with the maximum, and asks `_flat_bonuses` only of
-    a card with something attached or a territory on its side: the same card and reason as
+    """`_state_check_due` compares what was lost with the printed values and the maximum, asking
+    `_flat_bonuses` only of a card whose loss reaches a printed value: the same card and reason as
     asking `stat` of every card on the field, at every step of random games, and in states made
     to need a check (on clones: a card's POD, Salud or VAL lost up to just short of, exactly and
     just beyond its maximum or its printed value); with and without its look past the cards that
@@ -399,10 +400,9 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
                                 setattr(h.card(c.uid), lost, max(0, (top or 0) + amount))
                                 states.append(h)
             for h in states:
-                for p in (0, 1):
-                    due = h._state_check_due(p)
-                    seen += due is not None
-                    assert (None if due is None else (due[0].uid, due[1])) == _due_the_long_way(h, p)
+                due = h._state_check_due()
+                seen += due is not None
+                assert (None if due is None else (due[0].uid, due[1])) == _due_the_long_way(h)
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
@@ -521,13 +521,13 @@ def test_a_static_that_lowers_an_attribute_is_looked_at() -> None:
     assert blight.lowers
     g.zones.create(blight, 0, _TERRITORIES[0], factory=BhmCard)
     assert g.stat(roc, "salud") == 0
-    assert _due_the_long_way(g, 0) == (roc.uid, "salud")
+    assert g.active == 0 and _due_the_long_way(g) == (roc.uid, "salud")
     pool_lowers.cache_clear()
     try:
         with pytest.MonkeyPatch.context() as m:
             m.setitem(card_pool(), "blight", blight)  # type: ignore[index]
             assert pool_lowers()
-            due = g._state_check_due(0)
+            due = g._state_check_due()
             assert due is not None and (due[0].uid, due[1]) == (roc.uid, "salud")
     finally:
         pool_lowers.cache_clear()
