@@ -131,8 +131,8 @@ def _say(why: Why | None) -> str | None:
     return None if why is None else why[0].format(*why[1:])
 
 
-def _p(seat: int) -> str:
-    return f"P{seat + 1}"
+# A seat's name ("P1", "P2"): a builtin method (a function of ours is a frame of its own)
+_p: Callable[[int], str] = ("P1", "P2").__getitem__
 
 
 class _Actions(dict[Any, Action]):
@@ -1639,7 +1639,9 @@ class BhmGame(Game):
         k = action.kind
         args = action.args
         s = self.sub
-        if s == "mulligan":
+        if s == "main" or s == "combat":  # (most actions: asked first)
+            self._turn_action(action)
+        elif s == "mulligan":
             self._mulligan(action)
         elif s == "terror":
             assert self.terror is not None

@@ -663,3 +663,10 @@ def test_the_strategy_phase_offers_the_field_cards_and_lone_objects() -> None:
                 assert in_zones == lone
                 seen += len(lone)
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_a_seat_is_named_by_its_number() -> None:
+    """`_p` is a look-up in a tuple: the name "P" and the seat's number from 1."""
+    from bhm.game import _p
+
+    assert [_p(seat) for seat in (0, 1)] == [f"P{seat + 1}" for seat in (0, 1)]
