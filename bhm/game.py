@@ -2105,7 +2105,9 @@ class BhmGame(Game):
         """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""
         p = self.active
         o = 1 - p
-        mine, theirs = self.balance_count(p), self.balance_count(o)  # BH-08
+        # each side's field, asked once: nothing enters or leaves it before the POD and RES are restored
+        fields = self.field_cards(0), self.field_cards(1)
+        mine, theirs = self.balance_count(p, fields[p]), self.balance_count(o, fields[o])  # BH-08
         if theirs < mine:
             self.change_cll(o, mine - theirs, f"numerical inferiority {theirs} vs {mine}")
         elif theirs > mine:
@@ -2113,7 +2115,7 @@ class BhmGame(Game):
         if self.won is not None:
             return
         for q in (0, 1):
-            for c in self.field_cards(q) + self.cards_in(_DESERTERS[q]):
+            for c in fields[q] + self.cards_in(_DESERTERS[q]):
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
                 if c.modifiers:
                     c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
@@ -2137,10 +2139,11 @@ class BhmGame(Game):
         self.active = o
         self._begin_turn()
 
-    def balance_count(self, p: int) -> int:
-        """BH-08: beings that count for numerical balance (not Invisible, not entities, not petrified)."""
+    def balance_count(self, p: int, field: list[BhmCard] | None = None) -> int:
+        """BH-08: beings that count for numerical balance (not Invisible, not entities, not petrified).
+        `field`: `field_cards(p)`, when the caller has it."""
         n = 0  # a loop: `sum()` of a generator is a function call of its own in Python 3.11
-        for c in self.field_cards(p):
+        for c in self.field_cards(p) if field is None else field:
             if c.defn.is_being and not c.petrified and not self.has(c, "Invisible"):
                 n += 1
         return n

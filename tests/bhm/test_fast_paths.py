@@ -670,3 +670,29 @@ def test_a_seat_is_named_by_its_number() -> None:
     from bhm.game import _p
 
     assert [_p(seat) for seat in (0, 1)] == [f"P{seat + 1}" for seat in (0, 1)]
+
+
+def test_the_end_of_turn_field_lists_stay_true(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_end_turn` asks `field_cards` once per side for the balance (BH-08) and the restoring of
+    POD and RES: the C.LL changes between them move no card; `balance_count` given the list
+    counts as without it. Along random games."""
+    change_cll = BhmGame.change_cll
+    seen = 0
+
+    def checked(g: BhmGame, p: int, delta: int, why: str) -> None:
+        nonlocal seen
+        before = [[c.uid for c in g.field_cards(q) + g.cards_in(_DESERTERS[q])] for q in (0, 1)]
+        change_cll(g, p, delta, why)
+        assert before == [[c.uid for c in g.field_cards(q) + g.cards_in(_DESERTERS[q])] for q in (0, 1)]
+        seen += 1
+
+    monkeypatch.setattr(BhmGame, "change_cll", checked)
+    for seed in range(1, 11):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for p in (0, 1):
+                assert g.balance_count(p, g.field_cards(p)) == g.balance_count(p)
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
