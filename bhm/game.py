@@ -1308,10 +1308,13 @@ class BhmGame(Game):
                     mine.append(first)
                 else:
                     unled.append(z)
-        free = self.free_slot(p) is not None
+        free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
-            if c.defn.is_field and free and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
-                out.append(_ONE["call"][c.uid])
+            if c.defn.is_field and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
+                if free is None:
+                    free = self.free_slot(p) is not None
+                if free:
+                    out.append(_ONE["call"][c.uid])
         if s == "combat":
             # the beings that may attack, each with whether physically and with its power:
             # `_attacker_problem`, its part shared by both attacks asked once
@@ -1384,7 +1387,7 @@ class BhmGame(Game):
         for b in mine:
             if b.defn.is_invoker and b.inv_points > 0 and not b.frozen:
                 invokers.append(b)
-        if free and invokers:
+        if invokers and (self.free_slot(p) is not None if free is None else free):
             for inv in self.cards_in(f"invocations:{p}"):
                 for b in invokers:
                     if inv.defn.rank <= b.inv_points:  # BH-73

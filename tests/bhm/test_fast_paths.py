@@ -696,3 +696,27 @@ def test_the_end_of_turn_field_lists_stay_true(monkeypatch: pytest.MonkeyPatch) 
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
+
+
+def test_calls_and_invocations_need_a_free_zone() -> None:
+    """`legal_actions()` asks `free_slot` only once a card could be called (BH-10, BH-12) or invoked
+    (BH-73): the calls offered are the long way's, and invocations only with a free zone, along
+    random games."""
+    for seed in range(1, 21):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            if g.sub in ("main", "combat"):
+                p = g.active
+                free = g.free_slot(p) is not None
+                calls = [
+                    c.uid
+                    for c in g.cards_in(_HANDS[p])
+                    if c.defn.is_field
+                    and free
+                    and (c.defn.instant or (g.sub == "main" and c.defn.rank <= g.budget))
+                ]
+                assert [a.args[0] for a in legal if a.kind == "call"] == calls
+                assert free or not any(a.kind == "invoke" for a in legal)
+            g.apply_legal(legal[rng.randrange(len(legal))])
