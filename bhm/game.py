@@ -1089,6 +1089,8 @@ class BhmGame(Game):
                 if not uids:
                     continue
                 c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                if unlowered and not (c.pod_spent or c.wounds or c.val_lost or c.modifiers):
+                    continue  # (most cards: it lost nothing, see below)
                 d = c.defn
                 if not d.is_field or c.petrified:
                     continue
@@ -1098,12 +1100,9 @@ class BhmGame(Game):
                     salud_out = salud is not None and salud <= 0
                     val_out = val is not None and val <= 0
                 elif unlowered and (
-                    not (c.pod_spent or c.wounds or c.val_lost)  # (most cards)
-                    or (
-                        (d.pod is None or c.pod_spent < d.pod)
-                        and (d.salud is None or c.wounds < d.salud)
-                        and (d.val is None or c.val_lost < d.val)
-                    )
+                    (d.pod is None or c.pod_spent < d.pod)
+                    and (d.salud is None or c.wounds < d.salud)
+                    and (d.val is None or c.val_lost < d.val)
                 ):
                     continue  # what it lost is below each printed value, which the statics only raise
                 else:
