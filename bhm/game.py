@@ -45,7 +45,7 @@ from typing import Any, Self
 from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
-from common.game import Action, Decision, Game, Setup
+from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
@@ -135,52 +135,24 @@ def _say(why: Why | None) -> str | None:
 _p: Callable[[int], str] = ("P1", "P2").__getitem__
 
 
-class _Actions(dict[Any, Action]):
-    """The actions of one verb by key, each made when first asked for: `args(key)` gives its
-    arguments. Actions are immutable values: `legal_actions()` hands out the same ones again
-    instead of making new ones at every call (a constructor call per action)."""
-
-    __slots__ = ("args", "verb")
-
-    def __init__(self, verb: str, args: Callable[[Any], tuple[int | str, ...]]) -> None:
-        super().__init__()
-        self.verb = verb
-        self.args = args
-
-    def __missing__(self, key: Any) -> Action:
-        a = self[key] = Action(self.verb, self.args(key))
-        return a
-
-
 def _alone(arg: int | str) -> tuple[int | str, ...]:
     return (arg,)
 
 
+def _pair(first: int, second: int) -> tuple[int | str, ...]:
+    return (first, second)
+
+
 # the actions of one argument (a card's uid; the POD invested) by it: verb -> argument -> action
 _ONE = {
-    verb: _Actions(verb, _alone)
+    verb: ActionTable(verb, _alone)
     for verb in ("aside", "target", "invest", "react", "discard", "call", "strategy", "territory", "ability")
 }
 
 
-class _Pairs(dict[int, _Actions]):
-    """The actions of one verb and two uids by the first, then the second: the `_Actions` of the
-    second uid made when the first is first asked for."""
-
-    __slots__ = ("verb",)
-
-    def __init__(self, verb: str) -> None:
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, first: int) -> _Actions:
-        known = self[first] = _Actions(self.verb, lambda second: (first, second))
-        return known
-
-
 # the actions of two cards (the card played or the attacker, then the being or the target):
 # verb -> first uid -> second uid -> action (no call when both are known)
-_TWO = {verb: _Pairs(verb) for verb in ("attack", "pattack", "power", "equip", "invoke")}
+_TWO = {verb: ActionTables(verb, _pair) for verb in ("attack", "pattack", "power", "equip", "invoke")}
 _KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
 
 
