@@ -559,10 +559,9 @@ class BhmGame(Game):
         return c.zone in _NEAR_FIELD_ZONES
 
     def keywords(self, c: BhmCard) -> list[str]:
-        """Effective keywords: printed, granted by attachments, own territories and effects."""
+        """Effective keywords: printed, granted by attachments, own territories and effects, less
+        those `c` does not keep (`_keeps`)."""
         near = c.zone in _NEAR_FIELD_ZONES  # `on_or_near_field(c)`
-        if near and self.abilities_off(c):
-            return []
         d = c.defn
         kws = list(d.keywords)
         if near:
@@ -575,18 +574,29 @@ class BhmGame(Game):
                     kws.extend(td.grants)  # type: ignore[attr-defined]
             if c.modifiers:
                 kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
-        if c.nameless:  # BH-101: Eternal goes with the name
-            kws = [k for k in kws if keyword_name(k) != "Eternal"]
-        return kws
+        out = []  # a loop: a comprehension is a function call of its own in Python 3.11
+        for k in kws:
+            if self._keeps(c, keyword_name(k)):
+                out.append(k)
+        return out
+
+    def _keeps(self, c: BhmCard, name: str) -> bool:
+        """Whether `c` keeps a keyword named `name` that it has from any source (printed, granted):
+        not when, on or near the field, it lost its abilities (BH-33), nor Eternal once it lost its
+        name (BH-101). `keywords` and `has` drop keywords only through it."""
+        if c.nameless and name == "Eternal":  # BH-101: Eternal goes with the name
+            return False
+        return c.zone not in _NEAR_FIELD_ZONES or not self.abilities_off(c)
 
     def has(self, c: BhmCard, name: str) -> bool:
         """Whether `keywords(c)` names `name`. A quick look first at the places `keywords(c)` takes
         keywords from: printed, granted by an attachment, an own territory or an effect. When none
         names it, `c` lacks it (`keywords(c)` can only drop keywords) and the list is not worked
-        out; when one does, `keywords(c)` tells (lost abilities, element of the territory, ...)."""
+        out; a printed one is named unless `_keeps` drops it (what `keywords(c)` drops it by);
+        for another, `keywords(c)` tells (element of the territory, ...)."""
         d = c.defn
-        if name in d.kw_names:
-            return self._in_keywords(c, name)
+        if name in d.kw_names:  # printed: `keywords(c)` names it unless `c` does not keep it
+            return self._keeps(c, name)
         zone = c.zone
         uids: list[int] | tuple[()]
         if zone in _BEING_ZONES:  # its attachments (see `_flat_bonuses`)

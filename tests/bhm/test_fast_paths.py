@@ -187,6 +187,55 @@ def test_has_is_whether_keywords_name_it() -> None:
             g.apply_legal(legal[rng.randrange(len(legal))])
 
 
+def _keywords_the_long_way(g: BhmGame, c: BhmCard) -> list[str]:
+    """`keywords(c)` as it was written before `_keeps`: none on or near the field once the card
+    lost its abilities (BH-33), Eternal dropped with the name (BH-101)."""
+    near = c.zone in _NEAR_FIELD_ZONES
+    if near and g.abilities_off(c):
+        return []
+    d = c.defn
+    kws = list(d.keywords)
+    if near:
+        for a in g.attachments(c):
+            kws.extend(a.defn.grants)
+        for t in g.cards_in(_TERRITORIES[c.controller]):  # type: ignore[index]
+            if d.is_being and t.defn.element in ("", d.element):
+                kws.extend(t.defn.grants)
+        kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
+    if c.nameless:
+        kws = [k for k in kws if keyword_name(k) != "Eternal"]
+    return kws
+
+
+def test_keywords_and_has_drop_what_keeps_drops() -> None:
+    """`keywords()` and `has()` (which answers for a printed keyword from `_keeps` alone) give what
+    the long way gives, for every card along random games, and again with each card made
+    nameless, petrified or with its POD spent (its abilities lost)."""
+    seen = 0
+    for seed in range(1, 4):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                assert isinstance(c, BhmCard)
+                for change in ("", "nameless", "petrified", "pod_spent"):
+                    h = g.clone() if change else g
+                    x: BhmCard = h.card(c.uid)
+                    if change == "pod_spent":
+                        x.pod_spent = 99
+                    elif change:
+                        setattr(x, change, True)
+                    kws = h.keywords(x)
+                    assert kws == _keywords_the_long_way(h, x)
+                    names = {keyword_name(k) for k in kws}
+                    for kw in x.defn.kw_names | {"Eternal", "Invisible"}:
+                        assert h.has(x, kw) == (kw in names)
+                    seen += bool(x.defn.kw_names) and not kws
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0  # printed keywords dropped were met
+
+
 def test_a_card_whose_effect_ran_the_state_checks_last_needs_none_after(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
