@@ -37,7 +37,7 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
@@ -122,6 +122,10 @@ Why = tuple[Any, ...]
 
 # Two refusals of the attack checks, each in two parts: the card is not on the field (asked first,
 # where the checks do not know it is), or not the attacker's / an enemy of the attacker's.
+# `targets_for`'s memo: (player, kind of target) -> (the field cards found to pass the part of
+# `target_problem` that does not depend on the source, the field cards not looked at yet)
+TargetsMemo = dict[tuple[int, str], tuple[list[BhmCard], Iterator[BhmCard]]]
+
 _NOT_YOURS = "{0.name} is not one of your beings on the field"
 _NOT_ENEMY = "{0.name} is not an enemy on the field"
 
@@ -713,14 +717,16 @@ class BhmGame(Game):
         self,
         player: int,
         source: BhmCard,
-        memo: dict[tuple[int, str], list[BhmCard]] | None = None,
+        memo: TargetsMemo | None = None,
         first: bool = False,
     ) -> list[int] | None:
         """Legal targets of a card's effect; None when it needs no target.
 
-        `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps
-        the cards that pass the part of `target_problem` that does not depend on the source.
-        `first`: only whether there is one: the list stops at the first target found."""
+        `memo` (a dict that lives only during one `legal_actions()`, state unchanged) keeps, by
+        player and kind of target, the field cards found so far to pass the part of
+        `target_problem` that does not depend on the source, and the field cards not looked at yet.
+        `first`: only whether there is one: the list stops at the first target found (the cards
+        after it are looked at only when a later call needs them)."""
         kind = self.target_kind(source)
         if kind is None:
             return None
@@ -728,22 +734,26 @@ class BhmGame(Game):
             cands = self.cards_in(f"dead:{player}")
             found = [t.uid for t in cands if self.target_problem(kind, player, source, t) is None]
             return found[:1] if first else found
-        if memo is None:
-            memo = {}
         key = (player, kind)
-        open_targets = memo.get(key)
-        if open_targets is None:  # the part of `target_problem` that does not depend on the source
-            open_targets = []  # loops: a comprehension is a function call of its own in Python 3.11
-            for t in self.field_cards(0) + self.field_cards(1):
-                if self._open_target_problem(kind, player, t) is None:
-                    open_targets.append(t)
-            memo[key] = open_targets
+        seen = None if memo is None else memo.get(key)
+        if seen is None:
+            seen = ([], iter(self.field_cards(0) + self.field_cards(1)))
+            if memo is not None:
+                memo[key] = seen
+        open_targets, unseen = seen
         out = []
         for t in open_targets:
             if self._source_target_problem(player, source, t) is None:
                 out.append(t.uid)
                 if first:
-                    break
+                    return out
+        for t in unseen:  # (the memo's iterator: a card looked at here is not looked at again)
+            if self._open_target_problem(kind, player, t) is None:
+                open_targets.append(t)
+                if self._source_target_problem(player, source, t) is None:
+                    out.append(t.uid)
+                    if first:
+                        return out
         return out
 
     def attack_problem(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
@@ -1326,7 +1336,7 @@ class BhmGame(Game):
                             out.append(pattacks[target])
             out.append(_NEXT)
             return out
-        memo: dict[tuple[int, str], list[BhmCard]] = {}  # `targets_for`, for this state only
+        memo: TargetsMemo = {}  # `targets_for`, for this state only
         for c in hand:
             t = c.defn.type
             if t == "power":
@@ -1376,9 +1386,7 @@ class BhmGame(Game):
         out.append(_NEXT)
         return out
 
-    def strategy_problem(
-        self, c: BhmCard, memo: dict[tuple[int, str], list[BhmCard]] | None = None
-    ) -> Why | None:
+    def strategy_problem(self, c: BhmCard, memo: TargetsMemo | None = None) -> Why | None:
         """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
         `targets_for`."""
         p = self.active
@@ -1753,6 +1761,7 @@ class BhmGame(Game):
         k = action.kind
         args = action.args
         p = self.active
+        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
         if k == "next":
             if self.phase == "strategy1":
                 self.phase, self.sub = "combat", "combat"  # BH-22
@@ -1771,7 +1780,7 @@ class BhmGame(Game):
                     self._after_final_draw()
             return
         if k == "call":
-            c = self.card(int(args[0]))
+            c = cards[int(args[0])]
             instant = c.defn.instant
             if not instant:
                 self.budget -= c.defn.rank  # BH-10
@@ -1780,9 +1789,9 @@ class BhmGame(Game):
             self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
             self._announce(("call", c.uid))
         elif k in ("power", "strategy", "ability", "territory"):
-            c = self.card(int(args[0]))
+            c = cards[int(args[0])]
             if k == "power":
-                b = self.card(int(args[1]))
+                b = cards[int(args[1])]
                 self.zones.move(c.uid, _STRATEGY[p])
                 if not c.defn.equip:
                     b.powers_used += c.defn.rank  # BH-55
@@ -1812,18 +1821,18 @@ class BhmGame(Game):
                 return
             self._announce(pa)
         elif k == "equip":
-            o, b = self.card(int(args[0])), self.card(int(args[1]))
+            o, b = cards[int(args[0])], cards[int(args[1])]
             self.zones.move(o.uid, _STRATEGY[p])
             self._announce(("equip", o.uid, b.uid))
         elif k == "invoke":
-            inv, b = self.card(int(args[0])), self.card(int(args[1]))
+            inv, b = cards[int(args[0])], cards[int(args[1])]
             b.inv_points -= inv.defn.rank  # BH-73
             b.invoked = True  # BH-74
             self.zones.move(inv.uid, _STRATEGY[p])
             self.log.emit("invoke", f"{self.label(b)} invokes {inv.name} (rank {inv.defn.rank})")
             self._announce(("invoke", inv.uid, b.uid))
         elif k in ("attack", "pattack"):
-            a, t = self.card(int(args[0])), self.card(int(args[1]))
+            a, t = cards[int(args[0])], cards[int(args[1])]
             a.attacked = True  # BH-35
             if k == "attack":
                 self.log.emit("attack", f"{self.label(a)} attacks {self.label(t)} (FUE {self.cur(a, 'fue')})")
@@ -1945,27 +1954,28 @@ class BhmGame(Game):
     def _resolve(self, pa: tuple[Any, ...], cancelled: bool = False) -> None:
         p = self.active
         k = pa[0]
+        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
         if cancelled:
             self._fizzle(pa, "cancelled")
             return
         if self.won is not None:
             return
         if k == "call":
-            c = self.card(int(pa[1]))
+            c = cards[int(pa[1])]
             self.enter_field(c, p, "war call" if not c.defn.instant else "instant call")
         elif k == "invoke":
-            inv = self.card(int(pa[1]))
+            inv = cards[int(pa[1])]
             if self.free_slot(p) is None:
                 return self._fizzle(pa, "no free being zone")
             self.enter_field(inv, p, "invocation")
         elif k == "equip":
-            o, b = self.card(int(pa[1])), self.card(int(pa[2]))
+            o, b = cards[int(pa[1])], cards[int(pa[2])]
             if not self.on_field(b):
                 return self._fizzle(pa, f"{b.name} left the field")
             self.zones.move(o.uid, b.zone)
             self.log.emit("equip", f"{o.name} is attached to {self.label(b)}")
         elif k == "territory":
-            c = self.card(int(pa[1]))
+            c = cards[int(pa[1])]
             self.zones.move(c.uid, f"territories:{p}")
             opp = 1 - p
             victims = [
@@ -1973,7 +1983,7 @@ class BhmGame(Game):
             ]
             victim = None
             if int(pa[2]) >= 0:
-                victim = self.card(int(pa[2]))
+                victim = cards[int(pa[2])]
             elif len(victims) == 1:
                 victim = victims[0]
             if victim is not None and victim.zone == f"territories:{opp}":  # BH-50, BH-94
@@ -1983,7 +1993,7 @@ class BhmGame(Game):
             elif self.cards_in(f"territories:{opp}"):
                 self.log.emit("destroy", "the enemy territories are Indestructible")
         elif k == "attack":
-            a, t = self.card(int(pa[1])), self.card(int(pa[2]))
+            a, t = cards[int(pa[1])], cards[int(pa[2])]
             if not self.on_field(a):
                 return self._fizzle(pa, f"{a.name} left the field")
             why = self._target_gone(a, t, True)
@@ -1992,7 +2002,7 @@ class BhmGame(Game):
             if self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack"):  # BH-30
                 return  # the state checks ran last in `lose`: nothing changed since
         elif k == "pattack":
-            a, t = self.card(int(pa[1])), self.card(int(pa[2]))
+            a, t = cards[int(pa[1])], cards[int(pa[2])]
             if not self.on_field(a):
                 return self._fizzle(pa, f"{a.name} left the field")
             why = self._target_gone(a, t, False)
@@ -2026,10 +2036,11 @@ class BhmGame(Game):
         nothing changed since (a caller that would run them next can leave them out, see `lose`)."""
         p = self.active
         k = pa[0]
-        src = self.card(int(pa[1]))
+        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
+        src = cards[int(pa[1])]
         executor = int(pa[2]) if k == "power" else (src.uid if k == "ability" else -1)
         target = self.pending_target(pa)
-        if k == "power" and not self.on_field(self.card(executor)):
+        if k == "power" and not self.on_field(cards[executor]):
             self._fizzle(pa, "the executing being left the field")
             return False
         if k == "ability" and self.can_use_ability_now(src) is not None:
@@ -2037,12 +2048,12 @@ class BhmGame(Game):
             return False
         e = EFFECTS.get(src.defn.effect)
         if target >= 0 and e is not None and e.target is not None:
-            why = self.target_problem(e.target, p, src, self.card(target))
+            why = self.target_problem(e.target, p, src, cards[target])
             if why:
                 self._fizzle(pa, why)
                 return False
         if k == "power":
-            b = self.card(executor)
+            b = cards[executor]
             b.executed_power = True  # BH-31
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
             if src.defn.equip:

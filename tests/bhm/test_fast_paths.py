@@ -32,6 +32,7 @@ from bhm.game import (
     _TERRITORIES,
     _TWO,
     BhmGame,
+    TargetsMemo,
     Why,
     _preset_decks,
     _say,
@@ -653,17 +654,20 @@ def test_printed_values_spare_the_stat_checks(monkeypatch: pytest.MonkeyPatch) -
 def test_targets_for_first_is_the_start_of_the_list() -> None:
     """`legal_actions()` and `strategy_problem` only ask whether a card has a target
     (`targets_for(..., first=True)`): the first target of the full list, or none, for every card
-    and player along random games, with and without a memo shared by the calls."""
+    and player along random games, with and without a memo shared by the calls (which looks at
+    the field cards lazily: the whole list asked now and then with it is the whole list too)."""
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
-            memo: dict[tuple[int, str], list[BhmCard]] = {}
+            memo: TargetsMemo = {}
             for c in g.zones.cards.values():
                 for p in (0, 1):
                     full = g.targets_for(p, c)  # type: ignore[arg-type]
                     short = g.targets_for(p, c, memo, first=True)  # type: ignore[arg-type]
                     assert short == (None if full is None else full[:1])
+                    if rng.random() < 0.3:  # the whole list, with what the memo has seen so far
+                        assert g.targets_for(p, c, memo) == full  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
 
