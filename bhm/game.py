@@ -852,6 +852,11 @@ class BhmGame(Game):
         """Why being `b` cannot execute power card `card` now (None: it can; `_say` words it)."""
         if not self.on_field(b) or b.controller != self.active or not b.defn.is_field:
             return "{0.name} is not one of your beings on the field", b
+        return self._executor_ready_problem(card, b)
+
+    def _executor_ready_problem(self, card: BhmCard, b: BhmCard) -> Why | None:
+        """The rest of `executor_problem`, for one of the active player's beings on the field
+        (`executor_problem` asks; `legal_actions()` looks only at the player's `field_cards`)."""
         if b.petrified:
             return "{0.name} is petrified", b
         budget = self.power_budget(b)
@@ -871,6 +876,11 @@ class BhmGame(Game):
         """Why being `b` cannot use its own ability now (None: it can; `_say` words it)."""
         if not self.on_field(b) or b.controller != self.active:
             return "{0.name} is not one of your beings on the field", b
+        return self._ability_ready_problem(b)
+
+    def _ability_ready_problem(self, b: BhmCard) -> Why | None:
+        """The rest of `can_use_ability`, for one of the active player's beings on the field
+        (`can_use_ability` asks; `legal_actions()` looks only at the player's `field_cards`)."""
         if not b.defn.effect:
             return "{0.name} has no ability to use", b
         if b.ability_used:
@@ -1343,7 +1353,7 @@ class BhmGame(Game):
                 if self.targets_for(p, c, memo, first=True) == []:
                     continue
                 for b in mine:
-                    if self.executor_problem(c, b) is None:
+                    if self._executor_ready_problem(c, b) is None:  # (`executor_problem`)
                         out.append(_TWO["power"][c.uid][b.uid])
             elif t == "object":
                 for b in mine:
@@ -1370,7 +1380,7 @@ class BhmGame(Game):
         for b in mine:
             if (
                 b.defn.effect
-                and self.can_use_ability(b) is None
+                and self._ability_ready_problem(b) is None  # (`can_use_ability`)
                 and self.targets_for(p, b, memo, first=True) != []
             ):
                 out.append(_ONE["ability"][b.uid])

@@ -773,3 +773,23 @@ def test_calls_and_invocations_need_a_free_zone() -> None:
                 assert [a.args[0] for a in legal if a.kind == "call"] == calls
                 assert free or not any(a.kind == "invoke" for a in legal)
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def test_the_ready_problems_are_the_rest_of_the_problems() -> None:
+    """`legal_actions()` asks `_executor_ready_problem` and `_ability_ready_problem` of the active
+    player's field cards only: for them, the same answers as `executor_problem` and
+    `can_use_ability`, for every power card and being along random games."""
+    seen = 0
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            powers = [c for c in g.zones.cards.values() if c.defn.type == "power"]
+            for being in g.field_cards(g.active):
+                assert g._ability_ready_problem(being) == g.can_use_ability(being)
+                for c in powers:
+                    assert g._executor_ready_problem(c, being) == g.executor_problem(c, being)  # type: ignore[arg-type]
+                    seen += g.executor_problem(c, being) is None  # type: ignore[arg-type]
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert seen > 0
