@@ -395,12 +395,18 @@ class BhmGame(Game):
 
     def attachments(self, c: BhmCard) -> list[BhmCard]:
         zone = c.zone
-        slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
-        if slot is None:
-            return []
+        if zone in _BEING_ZONES:  # its own zone: the other cards there
+            uids = self.zones.zones[zone].cards
+            if len(uids) == 1:
+                return []  # alone (most beings): no loop
+        else:
+            slot = self.slot_of(c)  # a fled being's zone (BH-37)
+            if slot is None:
+                return []
+            uids = self.zones.zones[slot].cards
         cards, uid = self.zones.cards, c.uid
         out = []  # a loop, as in `cards_in`
-        for u in self.zones.zones[slot].cards:
+        for u in uids:
             if u != uid:
                 out.append(cards[u])
         return out  # type: ignore[return-value]

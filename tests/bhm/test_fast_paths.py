@@ -793,3 +793,22 @@ def test_the_ready_problems_are_the_rest_of_the_problems() -> None:
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert seen > 0
+
+
+def test_attachments_are_the_other_cards_of_the_slot() -> None:
+    """`attachments` returns at once for a card alone in its own being zone: the same list as the
+    other cards of its slot (`slot_of`), for every card along random games."""
+    alone = 0
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            for c in g.zones.cards.values():
+                assert isinstance(c, BhmCard)
+                slot = g.slot_of(c)
+                long = [] if slot is None else [x for x in g.cards_in(slot) if x.uid != c.uid]
+                assert g.attachments(c) == long
+                alone += c.zone in _BEING_ZONES and len(g.zones.zones[c.zone].cards) == 1
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    assert alone > 0
