@@ -624,12 +624,17 @@ class BhmGame(Game):
             for u in uids:
                 if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                     return self._in_keywords(c, name)
-        for u in self._territories[c.controller].cards:  # type: ignore[index]
-            if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                return self._in_keywords(c, name)
-        for m in c.modifiers:
-            if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
-                return self._in_keywords(c, name)
+        # (each loop behind a test: most sides have no territory, most cards no modifier, and a
+        # loop over nothing still makes an iterator)
+        territories = self._territories[c.controller].cards  # type: ignore[index]
+        if territories:
+            for u in territories:
+                if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                    return self._in_keywords(c, name)
+        if c.modifiers:
+            for m in c.modifiers:
+                if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
+                    return self._in_keywords(c, name)
         return False
 
     def _in_keywords(self, c: BhmCard, name: str) -> bool:
@@ -748,11 +753,12 @@ class BhmGame(Game):
                 memo[key] = seen
         open_targets, unseen = seen
         out = []
-        for t in open_targets:
-            if self._source_target_problem(player, source, t) is None:
-                out.append(t.uid)
-                if first:
-                    return out
+        if open_targets:  # (a new memo has none yet: a loop over nothing still makes an iterator)
+            for t in open_targets:
+                if self._source_target_problem(player, source, t) is None:
+                    out.append(t.uid)
+                    if first:
+                        return out
         for t in unseen:  # (the memo's iterator: a card looked at here is not looked at again)
             if self._open_target_problem(kind, player, t) is None:
                 open_targets.append(t)
@@ -830,16 +836,20 @@ class BhmGame(Game):
         """BH-31, BH-56, BH-96."""
         if a.executed_power:
             return True
-        for x in self.attachments(a):  # a loop: `any()` of a generator is a call of its own
-            if x.defn.type == "power" and x.defn.equip:
-                return True
+        attached = self.attachments(a)
+        if attached:  # (most beings have none: a loop over nothing still makes an iterator)
+            for x in attached:  # a loop: `any()` of a generator is a call of its own
+                if x.defn.type == "power" and x.defn.equip:
+                    return True
         return self.has(a, "Power Bond")
 
     def channelled(self, b: BhmCard) -> int:
         ranks = 0  # a loop: `sum()` of a generator is a function call of its own in Python 3.11
-        for x in self.attachments(b):
-            if x.defn.type == "power" and x.defn.equip:
-                ranks += x.defn.rank
+        attached = self.attachments(b)
+        if attached:  # (as in `can_power_attack`)
+            for x in attached:
+                if x.defn.type == "power" and x.defn.equip:
+                    ranks += x.defn.rank
         return ranks
 
     def power_budget(self, b: BhmCard) -> int:
@@ -1155,8 +1165,9 @@ class BhmGame(Game):
                         for i, stat in enumerate(stats):
                             if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
                                 out[i] += bonus[stat]
-        if d.is_being:  # BH-71: auras name beings; celestial entities are not
-            for u in self._territories[c.controller].cards:  # type: ignore[index]
+        territories = self._territories[c.controller].cards  # type: ignore[index]
+        if territories and d.is_being:  # BH-71: auras name beings; celestial entities are not
+            for u in territories:  # (behind a test: a loop over nothing still makes an iterator)
                 td = cards[u].defn
                 if td.effect == "aura" and td.stat in stats and td.element in ("", d.element):  # type: ignore[attr-defined]
                     out[stats.index(td.stat)] += td.amount  # type: ignore[attr-defined]
