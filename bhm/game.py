@@ -494,9 +494,11 @@ class BhmGame(Game):
         base = getattr(d, stat)
         if base is None:
             return None
-        mods: list[Modifier] = []  # the effects that change this stat: BH-66 weighs no others
-        sets: list[Modifier] = []  # those that set it
+        # the effects that change this stat: BH-66 weighs no others (the lists made only for a card
+        # with modifiers: most have none)
+        mods: list[Modifier] | tuple[()] = ()
         if c.modifiers:  # loops: a comprehension is a function call of its own in Python 3.11
+            mods, sets = [], []  # (`sets`: those that set it)
             for m in c.modifiers:
                 if m.stat == stat:
                     mods.append(m)
