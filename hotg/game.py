@@ -1075,11 +1075,12 @@ class HotgGame(Game):
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
             occ[CELLS[s.row][s.col]] = u
-            if u != stone0 and u != stone1:  # not a Summoning Stone
-                if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
+            if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
+                if u != stone0 and u != stone1:  # not a Summoning Stone
                     check.append(s)
-                if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
-                    sources.append(s)
+            # (a Summoning Stone has no ability, so no aura: no stone test for every unit here)
+            if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
+                sources.append(s)
         if not sources:  # (a loop, not any() of a generator: that is a frame of its own)
             for c in check:
                 if c.modifiers and "aura" in map(_TAG, c.modifiers):

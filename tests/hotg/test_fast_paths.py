@@ -30,6 +30,8 @@
   battlefield, with the same result as after one (HG-21, HG-57).
 * The stats kept in bounds by comparisons instead of max()/min() (`protect`, `move_of`,
   `range_of`, `attack_of`, `cost`) equal the plain max()/min() formulas (HG-07, HG-68).
+* A Summoning Stone has no ability, so no aura: `refresh_auras` needs no stone test to find
+  the aura sources (HG-02, HG-57).
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 """
@@ -499,3 +501,13 @@ def test_the_hand_zone_names_are_the_zones() -> None:
     g = HotgGame.new_game(seed=1)
     assert tuple(f"hand:{p}" for p in (0, 1)) == _HAND_ZONES
     assert all(name in g.zones.zones for name in _HAND_ZONES)
+
+
+def test_hg02_a_summoning_stone_has_no_aura() -> None:
+    """`refresh_auras` looks for aura sources without telling the stones apart: a Summoning
+    Stone has no ability at all, so no aura (and no start- or end-of-turn effect)."""
+    stone_def = HotgGame.new_game(seed=1).pool["summoning_stone"]
+    assert not stone_def.abilities and not stone_def.facts.auras and not stone_def.facts.by_when
+    for g in _random_states(2):
+        for uid in g.stones:
+            assert g.card(uid).defn is stone_def
