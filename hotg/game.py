@@ -1470,15 +1470,17 @@ class HotgGame(Game):
                     if steps > 0:  # `reachable`, with what p's units share
                         # (`map`: no comprehension, a frame of its own in 3.11)
                         acts += map(_MOVES[uid].__getitem__, _walk(at, steps, scan.blocked, scan.taken))
-                if (c.stat("attack") if mods else d.attack) > 0:
-                    rng = c.stat("range") if mods else d.range
-                    if rng < 1:
-                        rng = 1
-                    # (no call when no other unit is in reach, most of the time: `blocked`
-                    # holds their cells)
-                    if not _REACH[rng][at].isdisjoint(scan.blocked):
-                        targets = scan.attack_targets(at, rng)
-                        acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
+                rng = c.stat("range") if mods else d.range
+                if rng < 1:
+                    rng = 1
+                # (no call when no other unit is in reach, most of the time: `blocked` holds
+                # their cells; so its attack, often a call of `stat()`, is asked after that)
+                if (
+                    not _REACH[rng][at].isdisjoint(scan.blocked)
+                    and (c.stat("attack") if mods else d.attack) > 0
+                ):
+                    targets = scan.attack_targets(at, rng)
+                    acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
             if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
                 acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
         return acts
