@@ -1092,6 +1092,7 @@ class HotgGame(Game):
                 return True, False
         settled = True
         new: dict[int, list[Modifier]] = {}
+        lowers_health = False  # whether an aura bonus given below lowers health
         for s in sources:
             src = s.uid
             facts = s.defn.facts
@@ -1107,6 +1108,8 @@ class HotgGame(Game):
                 gives = []  # its bonus (`fx.aura_bonus`) as this source's aura modifiers
                 for stat, value in bonus:
                     gives.append(_AURA_MODIFIERS[stat, value, src])
+                    if value < 0 and stat == "health":
+                        lowers_health = True
                 for uid in affected:
                     got = new.get(uid)
                     # (a new list each time: `gives` is shared by the units it affects)
@@ -1126,9 +1129,13 @@ class HotgGame(Game):
                     c.hp = top
                 continue
             if mods == gets:  # exactly the aura bonuses it had: nothing changes (see below)
-                top = c.stat("health")
-                if c.hp > top:
-                    c.hp = top
+                # Its maximum health (`max_health`) is the printed one with its aura bonuses
+                # added, so no lower unless one lowers health: `stat()` is asked only then,
+                # or when its health is above the printed one.
+                if c.hp > c.defn.health or lowers_health:
+                    top = c.stat("health")
+                    if c.hp > top:
+                        c.hp = top
                 continue
             had = False  # any aura bonus; `kept`: the other modifiers (one plain loop: no
             kept = []  # frame of a comprehension, no attrgetter call a modifier)

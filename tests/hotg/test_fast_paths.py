@@ -30,6 +30,8 @@
   battlefield, with the same result as after one (HG-21, HG-57).
 * The stats kept in bounds by comparisons instead of max()/min() (`protect`, `move_of`,
   `range_of`, `attack_of`, `cost`) equal the plain max()/min() formulas (HG-07, HG-68).
+* A unit that keeps exactly its aura bonuses needs no `stat("health")` when its health is
+  within the printed one and no aura lowers health (HG-56, HG-57).
 * A Summoning Stone has no ability, so no aura: `refresh_auras` needs no stone test to find
   the aura sources (HG-02, HG-57).
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
@@ -511,3 +513,28 @@ def test_hg02_a_summoning_stone_has_no_aura() -> None:
     for g in _random_states(2):
         for uid in g.stones:
             assert g.card(uid).defn is stone_def
+
+
+def test_hg57_an_aura_that_lowers_health_still_keeps_health_in_bounds() -> None:
+    """`refresh_auras` asks for the maximum health of a unit that keeps exactly its aura
+    bonuses only when its health is above the printed one or an aura lowers health: with
+    an aura of -2 health, health set by hand to the printed health is lowered all the same
+    (as the plain refresh does), also when the unit had that bonus already."""
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
+    hop = at(g, "2,2")
+    d = replace(
+        g.pool["hoplite"],
+        id="test_curse",
+        name="Test Curse",
+        abilities=({"when": "aura", "do": "adjacent_allies", "health": -2, "attack": 1},),
+    )
+    g.pool = {**g.pool, d.id: d}
+    curse = g.zones.create(d, 0, "board", factory=HotgCard)
+    assert isinstance(curse, HotgCard)
+    curse.row, curse.col = parse_cell("3,2")  # type: ignore[misc]
+    for _ in range(3):  # the first refresh gives the bonus, the others keep it
+        g.card(hop).hp = g.card(hop).defn.health  # by hand: the printed health
+        plain = g.clone()
+        assert g.refresh_auras() == _plain_refresh(plain)
+        assert g.canonical() == plain.canonical()
+        assert g.card(hop).hp == g.max_health(hop) == g.card(hop).defn.health - 2
