@@ -1338,7 +1338,7 @@ class HotgGame(Game):
                 cards[uid].stunned_by = -1
         stone0, stone1 = self.stones
         board = self.zones.zones["board"].cards
-        # (the loops over the battlefield here change no zone: no copy of it, `board_units()`;
+        # (the loop over the battlefield here changes no zone: no copy of it, `board_units()`;
         # a stone is told by two comparisons)
         for uid in board:
             if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
@@ -1348,6 +1348,15 @@ class HotgGame(Game):
                 c.stunned_by = -1
             if c.controller == p:
                 c.exhausted = False  # deploy exhaustion removed
+                # Start-of-turn effects, in the order their cards were played (their time).
+                # (Queued in this loop: the draw, refresh and death checks below change no
+                # unit's place, controller or text, and queue nothing at that level.)
+                # (most definitions have no such effect: no call of `abilities()` then)
+                if "start_turn" in c.defn.facts.by_when:
+                    for idx, ab in c.abilities("start_turn"):
+                        self._push_ability(
+                            c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered
+                        )
         pl = self.pl[p]
         grown = pl.max_mana + 1
         pl.max_mana = grown if grown < MAX_MANA else MAX_MANA  # HG-06 (min() is a slow builtin call)
@@ -1361,25 +1370,14 @@ class HotgGame(Game):
         if not settled:  # (stuns, exhaustion, mana and the draw change no aura)
             settled = self.refresh_auras()
         self._check_deaths()
-        # Start-of-turn effects in the order their cards were played.
-        for uid in board:
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
-            c = cards[uid]
-            # (most definitions have no such effect: no call of `abilities()` then)
-            if c.controller == p and "start_turn" in c.defn.facts.by_when:
-                for idx, ab in c.abilities("start_turn"):
-                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         return settled
 
     def _end_turn(self, p: int) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        stone0, stone1 = self.stones
+        # (a Summoning Stone has no ability: no stone test here)
         for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
             c = cards[uid]
             if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):

@@ -32,8 +32,10 @@
   `range_of`, `attack_of`, `cost`) equal the plain max()/min() formulas (HG-07, HG-68).
 * A unit that keeps exactly its aura bonuses needs no `stat("health")` when its health is
   within the printed one and no aura lowers health (HG-56, HG-57).
+* The start-of-turn effects are queued in `_start_turn`'s first loop, before the draw, the
+  refresh and the death checks: the same state, queue and log as queued after them (HG-20).
 * A Summoning Stone has no ability, so no aura: `refresh_auras` needs no stone test to find
-  the aura sources (HG-02, HG-57).
+  the aura sources (HG-02, HG-57), nor `_end_turn` to find the end-of-turn effects.
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 """
@@ -538,3 +540,51 @@ def test_hg57_an_aura_that_lowers_health_still_keeps_health_in_bounds() -> None:
         assert g.refresh_auras() == _plain_refresh(plain)
         assert g.canonical() == plain.canonical()
         assert g.card(hop).hp == g.max_health(hop) == g.card(hop).defn.health - 2
+
+
+def _start_turn_queuing_late(g: HotgGame, p: int) -> bool:
+    """`_start_turn`, with the start-of-turn effects queued at its end, after the draw, the
+    refresh and the death checks (as they were before they moved into its first loop)."""
+    pushed: list[tuple[object, ...]] = []
+    real = g._push_ability
+    g._push_ability = lambda *args: pushed.append(args)  # type: ignore[method-assign]
+    try:
+        settled = g._start_turn(p)
+    finally:
+        del g._push_ability
+    for args in pushed:
+        real(*args)  # type: ignore[arg-type]
+    return settled
+
+
+def test_hg20_start_of_turn_effects_queued_early_as_late() -> None:
+    """The start-of-turn effects are queued in `_start_turn`'s first loop: the draw, the
+    refresh and the death checks after it change no unit's place, controller or text, and
+    queue nothing at their level, so the state, the queue and the log are those of queuing
+    them last; also with a unit dying then and with a full hand (the draw burns a card)."""
+    for dying, hand in ((False, 3), (True, 3), (True, 10)):
+        g = make(
+            [
+                u("obelisk", "1,1", 2),
+                u("obelisk", "3,1", 2),
+                u("legionary", "2,2", 2),
+                u("legionary", "2,7", 1),
+            ],
+            p2={"stone": 20, "deck": ["legionary"] * 15},
+        )
+        for _ in range(hand - len(g.zones[_HAND_ZONES[1]].cards)):
+            g.draw(1, log=False)
+        dead = at(g, "2,2")
+        if dying:
+            g.card(dead).hp = 0
+        late = g.clone()
+        assert g._start_turn(1) == _start_turn_queuing_late(late, 1)
+        assert g.canonical() == late.canonical()
+        assert [e.text for e in g.log] == [e.text for e in late.log]
+        g._run()
+        late._run()
+        assert g.canonical() == late.canonical()
+        assert [e.text for e in g.log] == [e.text for e in late.log]
+        assert g.card(g.stones[1]).hp == 24  # both obelisks healed it (20 + 2 + 2)
+        assert g.on_board(dead) != dying
+        assert any(e.kind == "burn" for e in g.log) == (hand == 10)
