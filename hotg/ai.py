@@ -35,8 +35,8 @@ def evaluate(g: HotgGame, me: int) -> float:
     score = 4.0 * my_stone.hp - 5.0 * op_stone.hp
     if my_stone.hp <= 8:
         score -= (9 - my_stone.hp) * 6.0
-    op_cell = (op_stone.row, op_stone.col)
-    my_cell = (my_stone.row, my_stone.col)
+    op_cell = op_stone.cell
+    my_cell = my_stone.cell
     for uid in g.board_units(stones=False):
         c = g.card(uid)
         if c.controller is None:
@@ -53,13 +53,15 @@ def evaluate(g: HotgGame, me: int) -> float:
         if c.abilities("aura"):
             value += 2.0
         if c.controller == me:
-            dist = abs(c.row - op_cell[0]) + abs(c.col - op_cell[1])
+            row, col = c.cell
+            dist = abs(row - op_cell[0]) + abs(col - op_cell[1])
             value += max(0, 10 - dist) * 0.25 * max(atk, 1)
-            if max(abs(c.row - op_cell[0]), abs(c.col - op_cell[1])) == 1:
+            if max(abs(row - op_cell[0]), abs(col - op_cell[1])) == 1:
                 value += 1.5 * atk
             score += value
         else:
-            dist = abs(c.row - my_cell[0]) + abs(c.col - my_cell[1])
+            row, col = c.cell
+            dist = abs(row - my_cell[0]) + abs(col - my_cell[1])
             threat = max(0, 10 - dist) * 0.3 * atk
             score -= value + threat
     score += 1.5 * len(g.zones[f"hand:{me}"])
@@ -134,8 +136,8 @@ class ScriptedAgent(Agent):
 
             def key(a: Action, d=d) -> float:
                 r, c = (int(x) for x in str(a.args[1]).split(","))
-                to_enemy = abs(r - op_stone.row) + abs(c - op_stone.col)
-                to_home = max(abs(r - my_stone.row), abs(c - my_stone.col))
+                to_enemy = abs(r - op_stone.cell[0]) + abs(c - op_stone.cell[1])
+                to_home = max(abs(r - my_stone.cell[0]), abs(c - my_stone.cell[1]))
                 if "Structure" in d.subtypes or "Guard" in d.keywords:
                     return to_home * 3 + to_enemy * 0.1
                 return float(to_enemy)

@@ -133,8 +133,8 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         score -= W["danger"] * (10 - my_hp)
     if op_hp < 10:
         score += W["danger"] * (10 - op_hp)
-    mr, mc = ms.row, ms.col  # type: ignore[attr-defined]
-    orow, ocol = os_.row, os_.col  # type: ignore[attr-defined]
+    mr, mc = ms.cell  # type: ignore[attr-defined]
+    orow, ocol = os_.cell  # type: ignore[attr-defined]
     my_threat = op_threat = 0.0  # attack coming at the other stone, fading with distance
     my_reach = op_reach = 0  # attack that can reach the other stone next turn
     material = 0.0
@@ -151,14 +151,15 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         atk = g.attack_of(uid)
         v = _unit_value(g, uid, atk)
         reach = g.move_of(uid) + g.range_of(uid)
+        row, col = c.cell  # type: ignore[attr-defined]
         if ctl == mover:
             if atk > 0 and not c.attacked and not c.exhausted and c.stunned_by < 0:  # type: ignore[attr-defined]
-                strikers.append((c.row, c.col, reach, atk))  # type: ignore[attr-defined]
+                strikers.append((row, col, reach, atk))
         else:
-            exposed.append((c.row, c.col, c.hp + g.protect(uid), v))  # type: ignore[attr-defined]
+            exposed.append((row, col, c.hp + g.protect(uid), v))  # type: ignore[attr-defined]
         if ctl == seat:
             material += v
-            d = abs(c.row - orow) + abs(c.col - ocol)  # type: ignore[attr-defined]
+            d = abs(row - orow) + abs(col - ocol)
             if d <= reach:
                 my_threat += atk
                 my_reach += atk
@@ -166,7 +167,7 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
                 my_threat += atk * max(0.0, 1.0 - (d - reach) * FALLOFF)
         else:
             material -= v
-            d = abs(c.row - mr) + abs(c.col - mc)  # type: ignore[attr-defined]
+            d = abs(row - mr) + abs(col - mc)
             if d <= reach:
                 op_threat += atk
                 op_reach += atk
@@ -229,8 +230,8 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
         elif (k == "play" and len(a.args) == 2 and isinstance(a.args[1], str)) or k == "move":
             uid = int(a.args[0])
             r, c = (int(x) for x in str(a.args[1]).split(","))
-            to_enemy = abs(r - os_.row) + abs(c - os_.col)
-            to_home = max(abs(r - ms.row), abs(c - ms.col))
+            to_enemy = abs(r - os_.cell[0]) + abs(c - os_.cell[1])
+            to_home = max(abs(r - ms.cell[0]), abs(c - ms.cell[1]))
             hd = g.card(uid).hdef
             defensive = "Structure" in hd.subtypes or "Guard" in hd.keywords
             key = to_home * 3 + to_enemy * 0.1 if defensive else float(to_enemy)

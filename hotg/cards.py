@@ -285,6 +285,9 @@ def collectible(pool: Mapping[str, HotgDef]) -> list[HotgDef]:
     return [d for d in pool.values() if d.kind in ("unit", "spell") and not d.token]
 
 
+OFF_BOARD = (-1, -1)  # the cell of a card that is not on the battlefield
+
+
 class HotgCard(Card):
     """A card instance; on the battlefield it is a unit with a cell and a state.
 
@@ -292,11 +295,12 @@ class HotgCard(Card):
     """
 
     defn: HotgDef
+    cell: tuple[int, int]  # (row, col); `OFF_BOARD` when not on the battlefield
 
     __slots__ = (
         "attacked",
         "banished_by",
-        "col",
+        "cell",
         "dying",
         "entered",
         "executed",
@@ -304,7 +308,6 @@ class HotgCard(Card):
         "hp",
         "moved",
         "resurrection",
-        "row",
         "silenced",
         "stealth_lost",
         "stunned_by",
@@ -318,8 +321,7 @@ class HotgCard(Card):
     def reset(self) -> None:
         """Back to the default state of the card (HG-61): every modification lost."""
         self.modifiers = []
-        self.row = -1
-        self.col = -1
+        self.cell = OFF_BOARD
         self.hp = int(getattr(self.defn, "health", 0))
         self.entered = 0
         self.exhausted = False
@@ -333,6 +335,25 @@ class HotgCard(Card):
         self.banished_by = -1
         self.dying = False
         self.executed = False
+
+    # Its cell, `(row, col)`, is one slot: the engine's loops over the battlefield read it
+    # in one step, and the engine stores there the shared tuples of `game.CELLS` (a dict or
+    # set look-up then finds the very tuple it holds). Row and column are read from it.
+    @property
+    def row(self) -> int:
+        return self.cell[0]
+
+    @row.setter
+    def row(self, value: int) -> None:
+        self.cell = (value, self.cell[1])
+
+    @property
+    def col(self) -> int:
+        return self.cell[1]
+
+    @col.setter
+    def col(self, value: int) -> None:
+        self.cell = (self.cell[0], value)
 
     @property
     def hdef(self) -> HotgDef:
@@ -349,7 +370,7 @@ class HotgCard(Card):
         new.modifiers = self.modifiers.copy()
         new.attacked = self.attacked
         new.banished_by = self.banished_by
-        new.col = self.col
+        new.cell = self.cell
         new.dying = self.dying
         new.entered = self.entered
         new.executed = self.executed
@@ -357,7 +378,6 @@ class HotgCard(Card):
         new.hp = self.hp
         new.moved = self.moved
         new.resurrection = self.resurrection
-        new.row = self.row
         new.silenced = self.silenced
         new.stealth_lost = self.stealth_lost
         new.stunned_by = self.stunned_by
@@ -367,8 +387,7 @@ class HotgCard(Card):
     def _copy_into(self, new: Card) -> None:
         super()._copy_into(new)
         assert isinstance(new, HotgCard)
-        new.row = self.row
-        new.col = self.col
+        new.cell = self.cell
         new.hp = self.hp
         new.entered = self.entered
         new.exhausted = self.exhausted
@@ -386,8 +405,8 @@ class HotgCard(Card):
     def canonical(self) -> list[Any]:
         return [
             *super().canonical(),
-            self.row,
-            self.col,
+            self.cell[0],  # (its row and column)
+            self.cell[1],
             self.hp,
             self.entered,
             int(self.exhausted),

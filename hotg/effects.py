@@ -286,7 +286,7 @@ def adjacent_allies(
     stones = g.stones
     out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
     get = occ.get
-    for n in g.neighbour_cells[g.cells[src.row][src.col]]:  # `units_adjacent()`, without a call
+    for n in g.neighbour_cells[src.cell]:  # `units_adjacent()`, without a call
         uid = get(n)
         if uid is not None and cards[uid].controller == ally and uid not in stones:
             out.append(uid)

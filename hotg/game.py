@@ -104,6 +104,7 @@ CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
 CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
 _CELL_OF = {text: cell for cell, text in CELL_STR.items()}
+_SHARED_CELL = {cell: cell for cell in NEIGHBOURS}  # a (row, col) tuple -> the shared one
 
 
 # Actions are immutable values: the move, attack and deployment actions are made once
@@ -289,7 +290,7 @@ class _Scan:
         self.blocked = blocked = set()
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
-            cell = CELLS[c.row][c.col]
+            cell = c.cell
             occ[cell] = u
             if c.controller != player:
                 others.append((u, cell))
@@ -394,7 +395,7 @@ class HotgGame(Game):
     def _place_stone(self, p: int, hp: int) -> HotgCard:
         stone = self.zones.create(self.pool["summoning_stone"], p, "board", factory=HotgCard)
         assert isinstance(stone, HotgCard)
-        stone.row, stone.col = STONE_CELLS[p]
+        stone.cell = _SHARED_CELL[STONE_CELLS[p]]
         stone.hp = hp
         stone.entered = self._tick()
         self.stones[p] = stone.uid
@@ -439,16 +440,14 @@ class HotgGame(Game):
         cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["board"].cards:
-            c = cards[uid]
-            out[CELLS[c.row][c.col]] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[cards[uid].cell] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def banished_cells(self) -> dict[tuple[int, int], int]:
         cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["banished"].cards:
-            c = cards[uid]
-            out[CELLS[c.row][c.col]] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[cards[uid].cell] = uid  # type: ignore[attr-defined]  # a HotgCard
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
@@ -458,7 +457,7 @@ class HotgGame(Game):
         c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
         if c is None or c.zone != "board":  # `on_board`
             return None
-        return CELLS[c.row][c.col]
+        return c.cell
 
     @staticmethod
     def neighbours(cell: tuple[int, int], diagonal: bool = True) -> list[tuple[int, int]]:
@@ -560,7 +559,8 @@ class HotgGame(Game):
     def in_range(self, attacker: int, target: int) -> bool:
         """HG-40: melee reaches the 8 neighbours; range > 1 counts orthogonal steps."""
         a, t = self.card(attacker), self.card(target)
-        dr, dc = abs(a.row - t.row), abs(a.col - t.col)
+        (ar, ac), (tr, tc) = a.cell, t.cell
+        dr, dc = abs(ar - tr), abs(ac - tc)
         rng = self.range_of(attacker)
         if rng <= 1:
             return (dr if dr > dc else dc) == 1  # (max() is a slow builtin call)
@@ -784,7 +784,8 @@ class HotgGame(Game):
         if kind == "ab":
             self._resolve_ability(e)
         elif kind == "deploy":
-            self._resolve_deploy(e[1], (e[2], e[3]), bool(e[4]))
+            cell = (e[2], e[3])
+            self._resolve_deploy(e[1], _SHARED_CELL.get(cell, cell), bool(e[4]))
         elif kind == "strike":
             self._resolve_strike(e[1], e[2])
         elif kind == "attack_damage":
@@ -794,9 +795,11 @@ class HotgGame(Game):
         elif kind == "death":
             self._resolve_death(e[1])
         elif kind == "resurrect":
-            self._resolve_resurrect(e[1], (e[2], e[3]))
+            cell = (e[2], e[3])
+            self._resolve_resurrect(e[1], _SHARED_CELL.get(cell, cell))
         elif kind == "spawn":
-            self._resolve_spawn(e[1], None if e[2] < 0 else e[2], (e[3], e[4]))
+            cell = (e[3], e[4])
+            self._resolve_spawn(e[1], None if e[2] < 0 else e[2], _SHARED_CELL.get(cell, cell))
         elif kind == "spell_done":
             self._resolve_spell_done(e[1])
         elif kind == "turn_end":
@@ -949,7 +952,7 @@ class HotgGame(Game):
         if any(m.tag == "aura" for m in c.modifiers):  # HG-62: out of the game, out of every aura
             c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
             c.hp = min(c.hp, self.max_health(uid))
-        self.log.emit("banish", f"{c.name} is banished from {cell_str((c.row, c.col))}", target=uid)
+        self.log.emit("banish", f"{c.name} is banished from {cell_str(c.cell)}", target=uid)
 
     def _leave_to(self, c: HotgCard, zone_for_owner: str) -> str:
         """Where a card leaving the battlefield goes: neutral units and tokens leave the game (HG-52)."""
@@ -987,12 +990,12 @@ class HotgGame(Game):
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
             return
         old = self.card(uid)
-        cell = (old.row, old.col)
+        cell = old.cell
         owner = None if neutral else old.controller
         self.zones.move(uid, "removed")
         new = self.zones.create(self.pool[into], owner, "board", factory=HotgCard)
         assert isinstance(new, HotgCard)
-        new.row, new.col = cell
+        new.cell = cell
         new.entered = self._tick()
         new.exhausted = True
         who = "a neutral " if neutral else ""
@@ -1074,7 +1077,7 @@ class HotgGame(Game):
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
         for u in self.zones.zones["board"].cards:
             s: HotgCard = cards[u]  # type: ignore[assignment]
-            occ[CELLS[s.row][s.col]] = u
+            occ[s.cell] = u
             if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
                 if u != stone0 and u != stone1:  # not a Summoning Stone
                     check.append(s)
@@ -1205,7 +1208,7 @@ class HotgGame(Game):
             )
             return
         self.zones.move(uid, "board")
-        c.row, c.col = cell
+        c.cell = cell
         c.entered = self._tick()
         c.exhausted = True  # HG-23: deploy exhaustion
         c.controller = c.owner
@@ -1263,7 +1266,7 @@ class HotgGame(Game):
         if not self.on_board(uid):
             return
         c = self.card(uid)
-        cell = (c.row, c.col)
+        cell = c.cell
         controller = c.controller
         dest = self._leave_to(c, "grave")
         self.log.emit("death", f"{c.name} dies", target=uid)
@@ -1274,7 +1277,7 @@ class HotgGame(Game):
         self.zones.move(uid, dest)
         c.reset()
         c.controller = c.owner
-        c.row, c.col = cell  # remembered for Resurrection
+        c.cell = cell  # remembered for Resurrection
         if resurrect:  # HG-69
             self._push(("resurrect", uid, cell[0], cell[1]), LEVEL["resurrect"], entered)
         for idx, ab in afterlife:  # HG-71: in the order the units entered the battlefield
@@ -1293,7 +1296,7 @@ class HotgGame(Game):
         self.zones.move(uid, "board")
         c.reset()
         c.controller = c.owner
-        c.row, c.col = cell
+        c.cell = cell
         c.entered = self._tick()
         c.exhausted = True
         self.log.emit("resurrect", f"{c.name} resurrects at {cell_str(cell)}", target=uid)
@@ -1307,7 +1310,7 @@ class HotgGame(Game):
             return
         c = self.zones.create(d, owner, "board", factory=HotgCard)
         assert isinstance(c, HotgCard)
-        c.row, c.col = cell
+        c.cell = cell
         c.entered = self._tick()
         c.exhausted = True
         self.log.emit("spawn", f"{d.name} appears at {cell_str(cell)}", target=c.uid)
@@ -1329,7 +1332,7 @@ class HotgGame(Game):
             if c.banished_by == p:
                 c.banished_by = -1
                 self.zones.move(uid, "board")
-                self.log.emit("banish", f"{c.name} comes back to {cell_str((c.row, c.col))}", target=uid)
+                self.log.emit("banish", f"{c.name} comes back to {cell_str(c.cell)}", target=uid)
                 settled = False
         settled = self._expire(f"sont:{p}", settled)
         cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
@@ -1469,7 +1472,7 @@ class HotgGame(Game):
             # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
             # without a call of max(), which is slow):
             if not c.attacked:
-                at = CELLS[c.row][c.col]
+                at = c.cell
                 if not c.moved and not d.facts.structure:  # HG-33
                     steps = c.stat("move") if mods else d.move
                     if steps > 0:  # `reachable`, with what p's units share
@@ -1622,7 +1625,7 @@ class HotgGame(Game):
         if ban is None:
             ban = self.banished_cells()
         blocked = {cell for cell, u in occ.items() if cards[u].controller != c.controller}
-        return _walk((c.row, c.col), self.move_of(uid), blocked, occ.keys() | ban.keys())
+        return _walk(c.cell, self.move_of(uid), blocked, occ.keys() | ban.keys())
 
     def attackable(
         self,
@@ -1655,8 +1658,8 @@ class HotgGame(Game):
             foes = self.attackable(self.card(uid).controller)
         cards = self.zones.cards
         c = self.card(uid)
-        foes_at = [(t, (cards[t].row, cards[t].col)) for t in foes]  # type: ignore[attr-defined]
-        return _in_reach((c.row, c.col), self.range_of(uid), foes_at)
+        foes_at = [(t, cards[t].cell) for t in foes]  # type: ignore[attr-defined]
+        return _in_reach(c.cell, self.range_of(uid), foes_at)
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:
@@ -1956,8 +1959,8 @@ class HotgGame(Game):
 
     def _move(self, uid: int, cell: tuple[int, int]) -> None:
         c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
-        old = CELLS[c.row][c.col]
-        c.row, c.col = cell
+        old = c.cell
+        c.cell = cell
         c.moved = True
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
@@ -2003,7 +2006,7 @@ class HotgGame(Game):
             return name
         c = self.card(uid)
         if any(o != uid and self.card(o).defn.name == c.defn.name for o in self.zones["board"].cards):
-            return f"{name} at {cell_str((c.row, c.col))}"
+            return f"{name} at {cell_str(c.cell)}"
         return name
 
     def describe_action(self, action: Action) -> str:

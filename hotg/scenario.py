@@ -204,7 +204,7 @@ def apply_scenario(g: HotgGame, text: str) -> None:
         banished = _typed(u, "banished", bool, False, file, who)
         c = g.zones.create(d, owner, "banished" if banished else "board", factory=HotgCard)
         assert isinstance(c, HotgCard)
-        c.row, c.col = cell
+        c.cell = cell  # (`parse_cell` gives the shared tuple of the cell)
         c.entered = g._tick()  # HG-13: [[unit]] order is the order they entered
         ab = _typed(u, "attack_bonus", int, 0, file, who)
         hb = _typed(u, "health_bonus", int, 0, file, who)

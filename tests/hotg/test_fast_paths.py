@@ -20,6 +20,7 @@
   (HG-63, HG-64, HG-67); the loops over the battlefield (`targets_for`, `attackable`),
   which ask the card-level `_can_target_on_board` only about a stone or a unit with
   Stealth or Immune, agree with `can_target` (and `targets_for` with its spec read plainly).
+* A card's cell is one slot (`cell`, which `row` and `col` read), holding the shared tuple.
 * The cell tables and the loops over the battlefield hand out the shared cell tuples of
   `CELLS` (a look-up then finds the very tuple, with no comparison): same values as
   plain `(row, col)` tuples; sorting cells by `CELL_NUMBER` is sorting the tuples.
@@ -48,7 +49,7 @@ from dataclasses import replace
 import pytest
 
 from common.cards import Modifier
-from hotg.cards import HotgCard
+from hotg.cards import OFF_BOARD, HotgCard
 from hotg.effects import AURAS, Ctx, aura_bonus
 from hotg.game import (
     _HAND_ZONES,
@@ -426,6 +427,24 @@ def test_cells_are_the_shared_tuples() -> None:
         cell = g.cell_of(uid)
         assert cell == (g.card(uid).row, g.card(uid).col) and id(cell) in shared
     assert all(id(cell) in shared for cell in g.occupancy())
+
+
+def test_a_cards_cell_is_its_row_and_column() -> None:
+    """A card keeps its cell in one slot, `cell`: the engine stores the shared tuples there
+    (deployed, moved, resurrected, spawned, transformed, a stone, a scenario's unit: at
+    every step of random games and in a scenario), `row` and `col` read it, and setting
+    them sets it; off the battlefield it is `OFF_BOARD`, as after `reset()`."""
+    shared = {id(cell) for row in CELLS for cell in row}
+    for g in [*_random_states(3), make([u("hoplite", "1,2"), u("hoplite", "3,4", 2)])]:
+        for uid in g.zones["board"].cards + g.zones["banished"].cards:
+            c = g.card(uid)
+            assert id(c.cell) in shared and c.cell == (c.row, c.col)
+            assert c.canonical()[6:8] == [c.row, c.col]
+    c = g.card(at(g, "3,4"))
+    c.row, c.col = 0, 7
+    assert c.cell == (0, 7) == (c.row, c.col)
+    c.reset()
+    assert c.cell == OFF_BOARD == (-1, -1) == (c.row, c.col)
 
 
 def test_sorting_by_cell_number_is_sorting_the_cells() -> None:
