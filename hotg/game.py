@@ -646,9 +646,11 @@ class HotgGame(Game):
         source: int,
         params: Mapping[str, Any],
         occ: dict[tuple[int, int], int] | None = None,
+        mine: list[int] | None = None,
     ) -> list[int]:
         """The units an ability of `kind` with target `spec` (and `params`) may target, in
-        board order. (`occ`: the current `occupancy()`, when the caller has it.)"""
+        board order. (`occ`: the current `occupancy()`, when the caller has it; `mine`:
+        `controller`'s units on the battlefield, no stone, in board order, when it has them.)"""
         if spec == "none":
             return []
         if spec == "self":
@@ -662,7 +664,9 @@ class HotgGame(Game):
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         out = []
-        for uid in self.zones.zones["board"].cards:
+        # (one of the controller's units: they are all in `mine`, when given)
+        among = mine if allies_only and units_only and mine is not None else self.zones.zones["board"].cards
+        for uid in among:
             c: HotgCard = cards[uid]  # type: ignore[assignment]
             if enemies_only and c.controller == controller:  # `is_enemy`
                 continue
@@ -1443,7 +1447,7 @@ class HotgGame(Game):
             self._card_play_actions(hand, p, scan, self.cost_reductions(p, scan.mine)) if hand else []
         )  # (no hand, no cost reduction to look for)
         acts += self._unit_actions(scan.mine, p, scan)
-        acts += self._ability_actions(p, scan.occ)
+        acts += self._ability_actions(p, scan.occ, scan.mine)
         acts.append(_END)
         return acts
 
@@ -1490,18 +1494,23 @@ class HotgGame(Game):
                     targets = scan.attack_targets(at, rng)
                     acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
             if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
-                acts += self._with_targets("warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ)
+                acts += self._with_targets(
+                    "warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ, scan.mine
+                )
         return acts
 
-    def _ability_actions(self, p: int, occ: dict[tuple[int, int], int] | None = None) -> list[Action]:
-        """The ways to use `p`'s Leader Ability (`occ`: the current `occupancy()`, if known)."""
+    def _ability_actions(
+        self, p: int, occ: dict[tuple[int, int], int] | None = None, mine: list[int] | None = None
+    ) -> list[Action]:
+        """The ways to use `p`'s Leader Ability (`occ`, `mine`: the current `occupancy()` and
+        `p`'s units, no stone, in board order, if known)."""
         pl = self.pl[p]
         if pl.ability_used:  # `_can_ability`, without its messages
             return []
         ab_def = self.pool[pl.ability]
         if ab_def.cost > pl.mana:
             return []
-        return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability", occ)
+        return self._with_targets("ability", (), ab_def, "ability", p, -1, "ability", occ, mine)
 
     def _legal_like(self, a: Action) -> list[Action]:
         """The legal actions `a` could be one of (same verb and, for cards and units,
@@ -1543,14 +1552,16 @@ class HotgGame(Game):
         source: int,
         kind: str,
         occ: dict[tuple[int, int], int] | None = None,
+        mine: list[int] | None = None,
     ) -> list[Action]:
         """One action without a target, or one per target of the first `when` ability of
-        `d` that takes one (`occ`: the current `occupancy()`, when the caller has it)."""
+        `d` that takes one (`occ`, `mine`: the current `occupancy()` and `p`'s units, no
+        stone, in board order, when the caller has them)."""
         targeted = d.facts.targeted.get(when)
         if targeted is None:
             return [_ACTIONS[verb][args]]
         spec, ab = targeted
-        targets = self.targets_for(spec, p, kind, source, ab, occ)
+        targets = self.targets_for(spec, p, kind, source, ab, occ, mine)
         return list(map(_TARGETED[verb][args].__getitem__, targets))  # (no comprehension frame)
 
     def _card_play_actions(
@@ -1584,9 +1595,12 @@ class HotgGame(Game):
                     scan = _Scan(self, p)
                 acts += map(_DEPLOYS[uid].__getitem__, scan.deploy_cells())
             elif c.defn.kind == "spell":
-                acts += self._with_targets(
-                    "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ if scan is not None else None
-                )
+                if scan is None:
+                    acts += self._with_targets("play", (uid,), c.defn, "spell", p, uid, "spell")
+                else:
+                    acts += self._with_targets(
+                        "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ, scan.mine
+                    )
         return acts
 
     def deploy_cells(

@@ -15,6 +15,8 @@
   the other units, the deployment cells) and the scan's attack targets (asking
   `attackable()` only about the units in reach) agree with the plain definitions
   (HG-24, HG-30, HG-40).
+* `targets_for` given the controller's units (`mine`) looks among them for a target that must
+  be one of them (an ally unit): the same targets.
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
   path of `can_target` (no Stealth, no Immune, no stone) with the full checks
   (HG-63, HG-64, HG-67); the loops over the battlefield (`targets_for`, `attackable`),
@@ -354,7 +356,9 @@ def test_the_battlefield_loops_agree_with_can_target() -> None:
 
 def test_targets_for_agrees_with_the_plain_filter() -> None:
     """`targets_for` (its spec flags worked out once, `can_target` asked only about a stone
-    or a unit with Stealth or Immune) against the spec read plainly, unit by unit."""
+    or a unit with Stealth or Immune) against the spec read plainly, unit by unit; also
+    given the controller's units (`mine`, as `legal_actions()` has them in its scan), among
+    which it looks for a target that must be one of them."""
     enemy_specs, ally_specs = ("enemy", "enemy_unit"), ("ally", "ally_unit", "other_ally_unit")
     unit_specs = ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
     specs = ("enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
@@ -363,6 +367,7 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
         board = g.board_units()
         occ = g.occupancy()
         for controller in (0, 1):
+            mine = _Scan(g, controller).mine
             source = next((t for t in board if g.is_ally(t, controller) and t not in g.stones), -1)
             for spec in specs:
                 for params in ({}, {"max_health": 2}, {"subtype": "God"}):
@@ -380,6 +385,7 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
                         ]
                         assert g.targets_for(spec, controller, kind, source, params) == expected
                         assert g.targets_for(spec, controller, kind, source, params, occ) == expected
+                        assert g.targets_for(spec, controller, kind, source, params, occ, mine) == expected
                         seen += len(expected)
     assert seen > 1000
 
