@@ -269,31 +269,28 @@ class _Scan:
     worked out once (the deployment cells when first asked for). It lives only as long
     as that call: the state may change right after."""
 
-    __slots__ = ("ban", "blocked", "deploy", "game", "mine", "occ", "others", "player", "taken")
+    __slots__ = ("ban", "blocked", "deploy", "game", "mine", "occ", "player", "taken")
 
     occ: dict[tuple[int, int], int]
     mine: list[int]
     blocked: set[tuple[int, int]]
-    others: list[tuple[int, tuple[int, int]]]
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
-        # One pass over the battlefield: `occupancy()`, the player's units (no stone), the
-        # units it does not control with their cells, in board order, and the cells that
-        # block its moves (theirs; one unit a cell, HG-05).
+        # One pass over the battlefield: `occupancy()`, the player's units (no stone) in
+        # board order, and the cells that block its moves: those of the units it does not
+        # control (one unit a cell, HG-05).
         cards = game.zones.cards
         stone0, stone1 = game.stones  # (two comparisons a unit: no set made at every call)
         self.occ = occ = {}
         self.mine = mine = []
-        self.others = others = []
         self.blocked = blocked = set()
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
             cell = c.cell
             occ[cell] = u
             if c.controller != player:
-                others.append((u, cell))
                 blocked.add(cell)
             elif u != stone0 and u != stone1:  # not a Summoning Stone
                 mine.append(u)
@@ -313,8 +310,13 @@ class _Scan:
         """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
         reaches (HG-40), and of those the ones `attackable()` (asked only about them).
         (`_unit_actions` asks only when another unit is in reach.)"""
-        near = _in_reach(cell, rng, self.others)
-        return self.game.attackable(self.player, self.occ, near) if near else near
+        cells = _REACH[rng][cell] & self.blocked  # the cells of the other units in reach
+        if not cells:
+            return []
+        near = list(map(self.occ.__getitem__, cells))
+        if len(near) > 1:  # in board order
+            near.sort(key=self.game.zones.zones["board"].cards.index)
+        return self.game.attackable(self.player, self.occ, near)
 
 
 class HotgGame(Game):

@@ -278,6 +278,9 @@ def test_hg21_the_turn_passes_on_a_battlefield_said_to_be_settled(monkeypatch: p
 
 
 def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
+    """The scan's fields and its attack targets (the units on the blocked cells in reach,
+    sorted into board order), also for other ranges than the units' own (HG-40)."""
+    several = 0
     for g in _random_states(3):
         if g.pending is not None or g.is_over():
             continue
@@ -287,9 +290,16 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
         assert scan.occ == occ and scan.ban == ban
         assert scan.taken == set(occ) | set(ban)
         assert scan.blocked == {cell for cell, uid in occ.items() if not g.is_ally(uid, p)}
-        assert scan.others == [(uid, g.cell_of(uid)) for uid in g.board_units() if not g.is_ally(uid, p)]
         for uid in scan.mine:
             assert scan.attack_targets(g.cell_of(uid), g.range_of(uid)) == g.attack_targets(uid)  # type: ignore[arg-type]
+            foes = g.attackable(p)
+            for rng in (1, 2, 3, 4):
+                reach = (
+                    set(NEIGHBOURS[g.card(uid).cell]) if rng == 1 else set(_diamond(g.card(uid).cell, rng))
+                )
+                expected = [t for t in foes if g.card(t).cell in reach]
+                assert scan.attack_targets(g.card(uid).cell, rng) == expected
+                several += len(expected) > 1
         assert scan.mine == [uid for uid in g.board_units(stones=False) if g.is_ally(uid, p)]
         empty_next_to_mine = {
             n
@@ -299,6 +309,7 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
             if n not in occ and n not in ban
         }
         assert scan.deploy_cells() == g.deploy_cells(p) == sorted(empty_next_to_mine)
+    assert several > 100
 
 
 def test_hg62_the_scan_keeps_a_banished_units_cell() -> None:
