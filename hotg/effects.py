@@ -285,11 +285,11 @@ def adjacent_allies(
     cards = g.zones.cards
     stones = g.stones
     out = []  # (loops, here and below: in Python 3.11 a comprehension is a frame of its own)
-    get = occ.get
     for n in g.neighbour_cells[src.cell]:  # `units_adjacent()`, without a call
-        uid = get(n)
-        if uid is not None and cards[uid].controller == ally and uid not in stones:
-            out.append(uid)
+        if n in occ:  # (a test, no call: most cells around are empty)
+            uid = occ[n]
+            if cards[uid].controller == ally and uid not in stones:
+                out.append(uid)
     return out
 
 
