@@ -732,6 +732,7 @@ class BhmGame(Game):
         source: BhmCard,
         memo: TargetsMemo | None = None,
         first: bool = False,
+        mine: list[BhmCard] | None = None,
     ) -> list[int] | None:
         """Legal targets of a card's effect; None when it needs no target.
 
@@ -739,7 +740,8 @@ class BhmGame(Game):
         player and kind of target, the field cards found so far to pass the part of
         `target_problem` that does not depend on the source, and the field cards not looked at yet.
         `first`: only whether there is one: the list stops at the first target found (the cards
-        after it are looked at only when a later call needs them)."""
+        after it are looked at only when a later call needs them). `mine`: `field_cards(player)`,
+        when the caller has it (`legal_actions()`), not worked out again."""
         kind = self.target_kind(source)
         if kind is None:
             return None
@@ -750,7 +752,10 @@ class BhmGame(Game):
         key = (player, kind)
         seen = None if memo is None else memo.get(key)
         if seen is None:
-            seen = ([], iter(self.field_cards(0) + self.field_cards(1)))
+            if mine is None:
+                mine = self.field_cards(player)
+            field = mine + self.field_cards(1) if player == 0 else self.field_cards(0) + mine
+            seen = ([], iter(field))
             if memo is not None:
                 memo[key] = seen
         open_targets, unseen = seen
@@ -861,9 +866,11 @@ class BhmGame(Game):
     def object_budget(self, b: BhmCard) -> int:
         """BH-60: rank left for objects."""
         used = 0  # a loop, as in `channelled`
-        for x in self.attachments(b):
-            if x.defn.type == "object":
-                used += x.defn.rank
+        attached = self.attachments(b)
+        if attached:  # (as in `can_power_attack`)
+            for x in attached:
+                if x.defn.type == "object":
+                    used += x.defn.rank
         return b.defn.rank - used
 
     def executor_problem(self, card: BhmCard, b: BhmCard) -> Why | None:
@@ -1369,7 +1376,7 @@ class BhmGame(Game):
         for c in hand:
             t = c.defn.type
             if t == "power":
-                if self.targets_for(p, c, memo, first=True) == []:
+                if self.targets_for(p, c, memo, True, mine) == []:
                     continue
                 for b in mine:
                     if self._executor_ready_problem(c, b) is None:  # (`executor_problem`)
@@ -1379,7 +1386,7 @@ class BhmGame(Game):
                     if not b.petrified and c.defn.rank <= self.object_budget(b):
                         out.append(_TWO["equip"][c.uid][b.uid])
             elif t == "strategy":
-                if self.strategy_problem(c, memo) is None:
+                if self.strategy_problem(c, memo, mine) is None:
                     out.append(_ONE["strategy"][c.uid])
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(_ONE["territory"][c.uid])
@@ -1400,7 +1407,7 @@ class BhmGame(Game):
             if (
                 b.defn.effect
                 and self._ability_ready_problem(b) is None  # (`can_use_ability`)
-                and self.targets_for(p, b, memo, first=True) != []
+                and self.targets_for(p, b, memo, True, mine) != []
             ):
                 out.append(_ONE["ability"][b.uid])
         invokers = []  # a loop: a comprehension is a function call of its own in Python 3.11
@@ -1415,9 +1422,11 @@ class BhmGame(Game):
         out.append(_NEXT)
         return out
 
-    def strategy_problem(self, c: BhmCard, memo: TargetsMemo | None = None) -> Why | None:
-        """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
-        `targets_for`."""
+    def strategy_problem(
+        self, c: BhmCard, memo: TargetsMemo | None = None, mine: list[BhmCard] | None = None
+    ) -> Why | None:
+        """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo` and
+        `mine`: see `targets_for`."""
         p = self.active
         if c.defn.reaction:
             return ("{0.name} is a reaction card: play it right after an enemy action (BH-67)", c)
@@ -1425,7 +1434,7 @@ class BhmGame(Game):
             return ("you already played a strategy card in this strategy phase (BH-21)",)
         if c.defn.rank > self.cll[p]:  # BH-11
             return "{0.name} is rank {0.defn.rank}; your C.LL is {1}", c, self.cll[p]
-        if self.targets_for(p, c, memo, first=True) == []:
+        if self.targets_for(p, c, memo, True, mine) == []:
             return "{0.name} has no legal target", c
         return None
 

@@ -655,19 +655,26 @@ def test_targets_for_first_is_the_start_of_the_list() -> None:
     """`legal_actions()` and `strategy_problem` only ask whether a card has a target
     (`targets_for(..., first=True)`): the first target of the full list, or none, for every card
     and player along random games, with and without a memo shared by the calls (which looks at
-    the field cards lazily: the whole list asked now and then with it is the whole list too)."""
+    the field cards lazily: the whole list asked now and then with it is the whole list too), and
+    with the player's field cards given (`mine`, as `legal_actions()` and `strategy_problem` pass
+    them)."""
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
             memo: TargetsMemo = {}
+            given: TargetsMemo = {}  # a memo whose calls are given `mine`
             for c in g.zones.cards.values():
                 for p in (0, 1):
+                    mine = g.field_cards(p)
                     full = g.targets_for(p, c)  # type: ignore[arg-type]
                     short = g.targets_for(p, c, memo, first=True)  # type: ignore[arg-type]
                     assert short == (None if full is None else full[:1])
+                    assert g.targets_for(p, c, given, True, mine) == short  # type: ignore[arg-type]
+                    assert g.targets_for(p, c, None, False, mine) == full  # type: ignore[arg-type]
                     if rng.random() < 0.3:  # the whole list, with what the memo has seen so far
                         assert g.targets_for(p, c, memo) == full  # type: ignore[arg-type]
+                        assert g.targets_for(p, c, given, False, mine) == full  # type: ignore[arg-type]
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
 
