@@ -1776,8 +1776,19 @@ class BhmGame(Game):
         self.turn += 1
         self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
         until = f"start{p}"
-        for c in self.field_cards(0) + self.field_cards(1) + self.fled_cards():
-            if c.modifiers:  # fled beings too (BH-37)
+        # `field_cards(0) + field_cards(1) + fled_cards()` (fled beings too, BH-37), extending the
+        # first list instead of joining copies; the deserters zones (most often empty) looked at
+        # without a call
+        cards, zones = self.zones.cards, self.zones.zones
+        touched = self.field_cards(0)
+        touched += self.field_cards(1)
+        for q in (0, 1):
+            fled = zones[_DESERTERS[q]].cards
+            if fled:  # (most often empty)
+                for u in fled:
+                    touched.append(cards[u])  # type: ignore[arg-type]
+        for c in touched:
+            if c.modifiers:
                 c.modifiers = tuple(m for m in c.modifiers if m.until != until)
             if c.controller == p:
                 c.returned = False
@@ -2147,8 +2158,10 @@ class BhmGame(Game):
             self.change_cll(p, theirs - mine, f"numerical inferiority {mine} vs {theirs}")
         if self.won is not None:
             return
+        zones = self.zones.zones
         for q in (0, 1):
-            for c in fields[q] + self.cards_in(_DESERTERS[q]):
+            # the side's field and deserters: a copy joining them only when a being waits there
+            for c in fields[q] + self.cards_in(_DESERTERS[q]) if zones[_DESERTERS[q]].cards else fields[q]:
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
                 if c.modifiers:
                     c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
