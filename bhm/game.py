@@ -1364,12 +1364,17 @@ class BhmGame(Game):
                     if self._attacked_problem(p, t, False) is None:
                         targets.append((t.uid, any_physical and not self.has(t, "Intangible")))  # BH-98
                 for uid, phys, power in attackers:
+                    if not power:  # (most: only a physical attack, `phys`)
+                        attacks = _TWO["attack"][uid]
+                        for target, physical_too in targets:
+                            if physical_too:
+                                out.append(attacks[target])
+                        continue
                     attacks, pattacks = _TWO["attack"][uid], _TWO["pattack"][uid]
                     for target, physical_too in targets:
                         if phys and physical_too:
                             out.append(attacks[target])
-                        if power:
-                            out.append(pattacks[target])
+                        out.append(pattacks[target])
             out.append(_NEXT)
             return out
         memo: TargetsMemo = {}  # `targets_for`, for this state only
@@ -1403,16 +1408,18 @@ class BhmGame(Game):
                             for b in mine:
                                 if not b.petrified and o.defn.rank <= self.object_budget(b):
                                     out.append(_TWO["equip"][u][b.uid])
+        # the abilities, and the beings that may invoke (offered after them), in one loop: a
+        # comprehension is a function call of its own in Python 3.11
+        invokers = []
         for b in mine:
+            d = b.defn
             if (
-                b.defn.effect
+                d.effect
                 and self._ability_ready_problem(b) is None  # (`can_use_ability`)
                 and self.targets_for(p, b, memo, True, mine) != []
             ):
                 out.append(_ONE["ability"][b.uid])
-        invokers = []  # a loop: a comprehension is a function call of its own in Python 3.11
-        for b in mine:
-            if b.defn.is_invoker and b.inv_points > 0 and not b.frozen:
+            if d.is_invoker and b.inv_points > 0 and not b.frozen:
                 invokers.append(b)
         if invokers and (self.free_slot(p) is not None if free is None else free):
             for inv in self.cards_in(f"invocations:{p}"):
