@@ -626,7 +626,7 @@ class BhmGame(Game):
             for u in uids:
                 if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
                     return self._in_keywords(c, name)
-        # (each loop behind a test: most sides have no territory, most cards no modifier, and a
+        # (the loops behind a test: most cards have no modifier, some sides no territory, and a
         # loop over nothing still makes an iterator)
         territories = self._territories[c.controller].cards  # type: ignore[index]
         if territories:
