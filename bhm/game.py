@@ -193,12 +193,17 @@ class BhmGame(Game):
     # zones of a game are all made at its set-up and never replaced.
     _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
     _territories: tuple[Zone, Zone]
+    # Facts of the pool the game's cards come from (`pool`), read on busy paths: `pool_lowers()`
+    # (whether a card takes from an attribute by a static). Set in `new` from the pool, shared by
+    # a clone: a cached function's call costs more than reading an attribute.
+    _lowers: bool
 
     # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, setup: Setup) -> Self:
         g = cls(setup)
         g.pool = card_pool()
+        g._lowers = pool_lowers()
         g.zones = Zones()
         g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
@@ -562,7 +567,7 @@ class BhmGame(Game):
             return True
         if c.zone not in _NEAR_FIELD_ZONES:  # `on_or_near_field(c)` read as it is: the zone name in a set
             return False
-        if not (c.pod_spent or c.modifiers or pool_lowers()):
+        if not (c.pod_spent or c.modifiers or self._lowers):
             return False  # its POD, if any, is at least the printed one, above 0 (`pool_lowers`)
         pod = self.stat(c, "pod")  # None: it has no POD (`stat`, not `cur`: one call fewer)
         return pod is not None and pod <= 0
@@ -811,12 +816,12 @@ class BhmGame(Game):
         # it lost none of it (FUE is never lost) and no card lowers one by a static (`pool_lowers`)
         d = a.defn
         if physical:
-            if not d.fue or a.modifiers or pool_lowers():
+            if not d.fue or a.modifiers or self._lowers:
                 fue = self.stat(a, "fue")
                 if fue is None or fue <= 0:
                     return "{0.name} has no FUE", a  # BH-30
         else:
-            if d.pod is None or a.pod_spent or a.modifiers or pool_lowers():
+            if d.pod is None or a.pod_spent or a.modifiers or self._lowers:
                 pod = self.stat(a, "pod")
                 if pod is None or pod <= 0:
                     return "{0.name} has no POD", a
@@ -1109,7 +1114,7 @@ class BhmGame(Game):
         lost less than each printed value (most cards lost nothing); `_flat_bonuses` is asked only
         of the others."""
         cards = self.zones.cards
-        unlowered = not pool_lowers()
+        unlowered = not self._lowers
         for p in (self.active, 1 - self.active):
             for z in self._slots[p]:
                 uids = z.cards
@@ -2206,6 +2211,7 @@ class BhmGame(Game):
         new = self.__class__.__new__(self.__class__)
         self._clone_base(new)
         new.pool = self.pool
+        new._lowers = self._lowers
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
         new._slots, new._territories = new.slot_zones(), new.territory_zones()

@@ -577,6 +577,7 @@ def test_a_static_that_lowers_an_attribute_is_looked_at() -> None:
         with pytest.MonkeyPatch.context() as m:
             m.setitem(card_pool(), "blight", blight)  # type: ignore[index]
             assert pool_lowers()
+            g._lowers = pool_lowers()  # (what a game set up with this pool reads)
             due = g._state_check_due()
             assert due is not None and (due[0].uid, due[1]) == (roc.uid, "salud")
     finally:
@@ -614,15 +615,15 @@ def test_a_game_without_decks_plays_the_checked_presets() -> None:
     assert mixed.state_hash() == BhmGame.new_game(seed=7, decks=[contents[0], contents[0]]).state_hash()
 
 
-def test_printed_values_spare_the_stat_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_printed_values_spare_the_stat_checks() -> None:
     """`abilities_off` (BH-33) and `_attack_means_problem` (BH-30) do not ask `stat` of a card that
     no effect modifies and that lost none of the attribute when no card of the pool lowers one by a
-    static (`pool_lowers`): the same answers as asking it (made to by `pool_lowers` saying a card
-    does), for every card along random games, and with POD lost or a FUE-lowering modifier."""
-    import bhm.game
+    static (`pool_lowers`, read from `_lowers`): the same answers as asking it (made to by
+    `_lowers` saying a card does), for every card along random games, and with POD lost or a
+    FUE-lowering modifier."""
 
     def answers(g: BhmGame, lowers: bool) -> list[object]:
-        monkeypatch.setattr(bhm.game, "pool_lowers", lambda: lowers)
+        g._lowers = lowers
         out: list[object] = []
         for c in g.zones.cards.values():
             out.append(g.abilities_off(c))  # type: ignore[arg-type]
@@ -646,7 +647,7 @@ def test_printed_values_spare_the_stat_checks(monkeypatch: pytest.MonkeyPatch) -
                 states.append(h)
             for h in states:
                 assert answers(h, False) == answers(h, True)
-            monkeypatch.setattr(bhm.game, "pool_lowers", pool_lowers)
+            g._lowers = pool_lowers()
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
 
@@ -819,3 +820,18 @@ def test_attachments_are_the_other_cards_of_the_slot() -> None:
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     assert alone > 0
+
+
+def test_the_pool_facts_a_game_keeps_are_the_pools() -> None:
+    """`_lowers` (read on busy paths instead of calling `pool_lowers()`) is the pool's fact at
+    every step of random games, in clones, and in a game set up from a scenario."""
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            assert g._lowers is pool_lowers()
+            assert g.clone()._lowers is pool_lowers()
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+    g = strategy_game(b("storm_roc"), "", "")
+    assert g._lowers is pool_lowers()
