@@ -214,6 +214,17 @@ def pool_lowers() -> bool:
     return any(d.lowers for d in card_pool().values())  # (once: it is cached)
 
 
+@cache
+def pool_grants() -> frozenset[str]:
+    """The names of the keywords a card of the pool grants (`BhmDef.grant_names`: objects,
+    equipped powers, territories). A card has any other keyword ("Intangible", ...) only printed
+    or from an effect (a modifier): `has` then looks at neither attachments nor territories."""
+    out: frozenset[str] = frozenset()
+    for d in card_pool().values():
+        out |= d.grant_names
+    return out
+
+
 def name_of(c: BhmCard) -> str:
     """A card's name (`BhmCard.name`): a being that lost its name (BH-101) is "(nameless)". A hot
     loop calls it directly: quicker than the property, which Python 3.11 calls through the

@@ -58,6 +58,7 @@ from .cards import (
     BhmDef,
     card_pool,
     name_of,
+    pool_grants,
     pool_lowers,
 )
 from .effects import EFFECTS, Ctx, describe
@@ -194,9 +195,11 @@ class BhmGame(Game):
     _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
     _territories: tuple[Zone, Zone]
     # Facts of the pool the game's cards come from (`pool`), read on busy paths: `pool_lowers()`
-    # (whether a card takes from an attribute by a static). Set in `new` from the pool, shared by
-    # a clone: a cached function's call costs more than reading an attribute.
+    # (whether a card takes from an attribute by a static) and `pool_grants()` (the keywords a card
+    # grants). Set in `new` from the pool, shared by a clone: a cached function's call costs more
+    # than reading an attribute.
     _lowers: bool
+    _grants: frozenset[str]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -204,6 +207,7 @@ class BhmGame(Game):
         g = cls(setup)
         g.pool = card_pool()
         g._lowers = pool_lowers()
+        g._grants = pool_grants()
         g.zones = Zones()
         g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
@@ -607,37 +611,41 @@ class BhmGame(Game):
 
     def has(self, c: BhmCard, name: str) -> bool:
         """Whether `keywords(c)` names `name`. A quick look first at the places `keywords(c)` takes
-        keywords from: printed, granted by an attachment, an own territory or an effect. When none
-        names it, `c` lacks it (`keywords(c)` can only drop keywords) and the list is not worked
-        out; a printed one is named unless `_keeps` drops it (what `keywords(c)` drops it by);
-        for another, `keywords(c)` tells (element of the territory, ...)."""
+        keywords from: printed, granted by an attachment or an own territory (looked at only for
+        a keyword a card of the pool grants, `_grants`), or an effect. When none names it, `c`
+        lacks it (`keywords(c)` can only drop keywords) and the list is not worked out; a printed
+        one is named unless `_keeps` drops it (what `keywords(c)` drops it by); for another,
+        `keywords(c)` tells (element of the territory, ...)."""
         d = c.defn
         if name in d.kw_names:  # printed: `keywords(c)` names it unless `c` does not keep it
             return self._keeps(c, name)
         zone = c.zone
-        uids: list[int] | tuple[()]
-        if zone in _BEING_ZONES:  # its attachments (see `_flat_bonuses`)
-            uids = self.zones.zones[zone].cards
-            if len(uids) == 1:
-                uids = ()
-        elif zone in _DESERTER_ZONES:
-            slot = self.slot_of(c)
-            uids = () if slot is None else self.zones.zones[slot].cards
-        else:  # not `on_or_near_field(c)`
+        if name in self._grants:  # a card of the pool grants it: look at those `c` has it from
+            uids: list[int] | tuple[()]
+            if zone in _BEING_ZONES:  # its attachments (see `_flat_bonuses`)
+                uids = self.zones.zones[zone].cards
+                if len(uids) == 1:
+                    uids = ()
+            elif zone in _DESERTER_ZONES:
+                slot = self.slot_of(c)
+                uids = () if slot is None else self.zones.zones[slot].cards
+            else:  # not `on_or_near_field(c)`
+                return False
+            cards = self.zones.cards
+            if uids:
+                uid = c.uid
+                for u in uids:
+                    if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                        return self._in_keywords(c, name)
+            # (the loops behind a test: most cards have no modifier, some sides no territory, and
+            # a loop over nothing still makes an iterator)
+            territories = self._territories[c.controller].cards  # type: ignore[index]
+            if territories:
+                for u in territories:
+                    if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                        return self._in_keywords(c, name)
+        elif zone not in _NEAR_FIELD_ZONES:  # (no card grants it, "Intangible" most often asked)
             return False
-        cards = self.zones.cards
-        if uids:
-            uid = c.uid
-            for u in uids:
-                if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                    return self._in_keywords(c, name)
-        # (the loops behind a test: most cards have no modifier, some sides no territory, and a
-        # loop over nothing still makes an iterator)
-        territories = self._territories[c.controller].cards  # type: ignore[index]
-        if territories:
-            for u in territories:
-                if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                    return self._in_keywords(c, name)
         if c.modifiers:
             for m in c.modifiers:
                 if m.stat.startswith("kw:") and keyword_name(m.stat[3:]) == name:
@@ -2212,6 +2220,7 @@ class BhmGame(Game):
         self._clone_base(new)
         new.pool = self.pool
         new._lowers = self._lowers
+        new._grants = self._grants
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
         new._slots, new._territories = new.slot_zones(), new.territory_zones()

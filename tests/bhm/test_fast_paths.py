@@ -17,6 +17,7 @@ from bhm.cards import (
     card_pool,
     load_card_file,
     name_of,
+    pool_grants,
     pool_lowers,
 )
 from bhm.game import (
@@ -823,15 +824,42 @@ def test_attachments_are_the_other_cards_of_the_slot() -> None:
 
 
 def test_the_pool_facts_a_game_keeps_are_the_pools() -> None:
-    """`_lowers` (read on busy paths instead of calling `pool_lowers()`) is the pool's fact at
-    every step of random games, in clones, and in a game set up from a scenario."""
+    """`_lowers` and `_grants` (read on busy paths instead of calling `pool_lowers()`,
+    `pool_grants()`) are the pool's facts at every step of random games, in clones, and in a game
+    set up from a scenario; `pool_grants()` names every keyword a card of the pool grants."""
+    granted = {keyword_name(k) for d in card_pool().values() for k in d.grants}
+    assert pool_grants() == granted and "Intangible" not in granted  # (the look `has` skips)
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
             assert g._lowers is pool_lowers()
             assert g.clone()._lowers is pool_lowers()
+            assert g._grants is pool_grants() and g.clone()._grants is pool_grants()
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     g = strategy_game(b("storm_roc"), "", "")
-    assert g._lowers is pool_lowers()
+    assert g._lowers is pool_lowers() and g._grants is pool_grants()
+
+
+def test_a_keyword_a_territory_grants_is_looked_for_once_the_pool_grants_it() -> None:
+    """`has` looks at attachments and territories only for a keyword a card of the pool grants
+    (`_grants`): a made-up territory granting Intangible (no card of the pool does) is seen once
+    the pool has it, as `keywords` sees it."""
+    g = strategy_game(b("storm_roc"), "", "")
+    roc = find(g, "storm_roc")
+    land = next(d for d in card_pool().values() if d.type == "territory" and not d.element)
+    mist = dataclasses.replace(land, id="mist", grants=("Intangible",))
+    g.zones.create(mist, roc.controller, _TERRITORIES[roc.controller], factory=BhmCard)
+    assert "Intangible" in g.keywords(roc)
+    assert not g.has(roc, "Intangible")  # (a game whose pool has no such card never holds one)
+    pool_grants.cache_clear()
+    try:
+        with pytest.MonkeyPatch.context() as m:
+            m.setitem(card_pool(), "mist", mist)  # type: ignore[index]
+            assert "Intangible" in pool_grants()
+            g._grants = pool_grants()  # (what a game set up with this pool reads)
+            assert g.has(roc, "Intangible")
+    finally:
+        pool_grants.cache_clear()
+    assert "Intangible" not in pool_grants()
