@@ -225,6 +225,17 @@ def pool_grants() -> frozenset[str]:
     return out
 
 
+@cache
+def pool_territory_grants() -> frozenset[str]:
+    """The names of the keywords a territory of the pool grants (its part of `pool_grants`: the
+    only cards of a territories zone, BH-50). `has` looks at a side's territories only for one."""
+    out: frozenset[str] = frozenset()
+    for d in card_pool().values():
+        if d.type == "territory":
+            out |= d.grant_names
+    return out
+
+
 def name_of(c: BhmCard) -> str:
     """A card's name (`BhmCard.name`): a being that lost its name (BH-101) is "(nameless)". A hot
     loop calls it directly: quicker than the property, which Python 3.11 calls through the

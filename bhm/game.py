@@ -60,6 +60,7 @@ from .cards import (
     name_of,
     pool_grants,
     pool_lowers,
+    pool_territory_grants,
 )
 from .effects import EFFECTS, Ctx, describe
 
@@ -195,11 +196,12 @@ class BhmGame(Game):
     _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
     _territories: tuple[Zone, Zone]
     # Facts of the pool the game's cards come from (`pool`), read on busy paths: `pool_lowers()`
-    # (whether a card takes from an attribute by a static) and `pool_grants()` (the keywords a card
-    # grants). Set in `new` from the pool, shared by a clone: a cached function's call costs more
-    # than reading an attribute.
+    # (whether a card takes from an attribute by a static), `pool_grants()` (the keywords a card
+    # grants) and `pool_territory_grants()` (those a territory grants). Set in `new` from the
+    # pool, shared by a clone: a cached function's call costs more than reading an attribute.
     _lowers: bool
     _grants: frozenset[str]
+    _land_grants: frozenset[str]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -208,6 +210,7 @@ class BhmGame(Game):
         g.pool = card_pool()
         g._lowers = pool_lowers()
         g._grants = pool_grants()
+        g._land_grants = pool_territory_grants()
         g.zones = Zones()
         g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
@@ -612,7 +615,8 @@ class BhmGame(Game):
     def has(self, c: BhmCard, name: str) -> bool:
         """Whether `keywords(c)` names `name`. A quick look first at the places `keywords(c)` takes
         keywords from: printed, granted by an attachment or an own territory (looked at only for
-        a keyword a card of the pool grants, `_grants`), or an effect. When none names it, `c`
+        a keyword a card, a territory, of the pool grants: `_grants`, `_land_grants`), or an
+        effect. When none names it, `c`
         lacks it (`keywords(c)` can only drop keywords) and the list is not worked out; a printed
         one is named unless `_keeps` drops it (what `keywords(c)` drops it by); for another,
         `keywords(c)` tells (element of the territory, ...)."""
@@ -639,11 +643,12 @@ class BhmGame(Game):
                         return self._in_keywords(c, name)
             # (the loops behind a test: most cards have no modifier, some sides no territory, and
             # a loop over nothing still makes an iterator)
-            territories = self._territories[c.controller].cards  # type: ignore[index]
-            if territories:
-                for u in territories:
-                    if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
-                        return self._in_keywords(c, name)
+            if name in self._land_grants:  # (no territory grants "Invisible", "Immune", ...)
+                territories = self._territories[c.controller].cards  # type: ignore[index]
+                if territories:
+                    for u in territories:
+                        if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                            return self._in_keywords(c, name)
         elif zone not in _NEAR_FIELD_ZONES:  # (no card grants it, "Intangible" most often asked)
             return False
         if c.modifiers:
@@ -2221,6 +2226,7 @@ class BhmGame(Game):
         new.pool = self.pool
         new._lowers = self._lowers
         new._grants = self._grants
+        new._land_grants = self._land_grants
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
         new._slots, new._territories = new.slot_zones(), new.territory_zones()

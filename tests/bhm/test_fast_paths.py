@@ -19,6 +19,7 @@ from bhm.cards import (
     name_of,
     pool_grants,
     pool_lowers,
+    pool_territory_grants,
 )
 from bhm.game import (
     _BEING_ZONES,
@@ -824,11 +825,15 @@ def test_attachments_are_the_other_cards_of_the_slot() -> None:
 
 
 def test_the_pool_facts_a_game_keeps_are_the_pools() -> None:
-    """`_lowers` and `_grants` (read on busy paths instead of calling `pool_lowers()`,
-    `pool_grants()`) are the pool's facts at every step of random games, in clones, and in a game
-    set up from a scenario; `pool_grants()` names every keyword a card of the pool grants."""
+    """`_lowers`, `_grants` and `_land_grants` (read on busy paths instead of calling
+    `pool_lowers()`, `pool_grants()`, `pool_territory_grants()`) are the pool's facts at every
+    step of random games, in clones, and in a game set up from a scenario; `pool_grants()` names
+    every keyword a card of the pool grants, `pool_territory_grants()` those a territory grants,
+    and a territories zone holds only territories (what `has` takes for granted)."""
     granted = {keyword_name(k) for d in card_pool().values() for k in d.grants}
     assert pool_grants() == granted and "Intangible" not in granted  # (the look `has` skips)
+    land = {keyword_name(k) for d in card_pool().values() if d.type == "territory" for k in d.grants}
+    assert pool_territory_grants() == land and "Invisible" not in land
     for seed in range(1, 6):
         g = BhmGame.new_game(seed=seed)
         rng = random.Random(seed)
@@ -836,16 +841,24 @@ def test_the_pool_facts_a_game_keeps_are_the_pools() -> None:
             assert g._lowers is pool_lowers()
             assert g.clone()._lowers is pool_lowers()
             assert g._grants is pool_grants() and g.clone()._grants is pool_grants()
+            assert (
+                g._land_grants is pool_territory_grants()
+                and g.clone()._land_grants is pool_territory_grants()
+            )
+            for z in g._territories:
+                assert all(g.card(u).defn.type == "territory" for u in z.cards)
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
     g = strategy_game(b("storm_roc"), "", "")
     assert g._lowers is pool_lowers() and g._grants is pool_grants()
+    assert g._land_grants is pool_territory_grants()
 
 
 def test_a_keyword_a_territory_grants_is_looked_for_once_the_pool_grants_it() -> None:
     """`has` looks at attachments and territories only for a keyword a card of the pool grants
-    (`_grants`): a made-up territory granting Intangible (no card of the pool does) is seen once
-    the pool has it, as `keywords` sees it."""
+    (`_grants`; territories for one a territory grants, `_land_grants`): a made-up territory
+    granting Intangible (no card of the pool does) is seen once the pool has it, as `keywords`
+    sees it."""
     g = strategy_game(b("storm_roc"), "", "")
     roc = find(g, "storm_roc")
     land = next(d for d in card_pool().values() if d.type == "territory" and not d.element)
@@ -854,12 +867,16 @@ def test_a_keyword_a_territory_grants_is_looked_for_once_the_pool_grants_it() ->
     assert "Intangible" in g.keywords(roc)
     assert not g.has(roc, "Intangible")  # (a game whose pool has no such card never holds one)
     pool_grants.cache_clear()
+    pool_territory_grants.cache_clear()
     try:
         with pytest.MonkeyPatch.context() as m:
             m.setitem(card_pool(), "mist", mist)  # type: ignore[index]
-            assert "Intangible" in pool_grants()
+            assert "Intangible" in pool_grants() and "Intangible" in pool_territory_grants()
             g._grants = pool_grants()  # (what a game set up with this pool reads)
+            assert not g.has(roc, "Intangible")  # (nor without `_land_grants` from it)
+            g._land_grants = pool_territory_grants()
             assert g.has(roc, "Intangible")
     finally:
         pool_grants.cache_clear()
-    assert "Intangible" not in pool_grants()
+        pool_territory_grants.cache_clear()
+    assert "Intangible" not in pool_grants() and "Intangible" not in pool_territory_grants()
