@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import textwrap
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bhm.cards import BhmCard
@@ -59,3 +61,15 @@ def end_turn(g: BhmGame) -> None:
             g.apply("skip")
         else:
             raise AssertionError(f"end_turn cannot answer {d}")
+
+
+def random_states(seeds: Iterable[int]) -> Iterator[BhmGame]:
+    """Every decision state of one seeded random game per seed, as `common.bench` plays them:
+    the game is yielded, then a uniformly random legal action is applied."""
+    for seed in seeds:
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            yield g
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])

@@ -43,7 +43,7 @@ from common.cards import Card, Modifier, keyword_name
 from common.errors import DataError
 from common.game import Action
 
-from .helpers import find
+from .helpers import find, random_states
 from .test_keywords import b, strategy_game
 
 
@@ -73,17 +73,12 @@ def test_stat_is_the_maximum_less_what_was_lost() -> None:
     """`stat` subtracts what was lost from `max_stat` by a comparison (no `max()` call): the plain
     formula, never below 0, for every card and attribute along random games."""
     lost = {"salud": "wounds", "res": "res_lost", "pod": "pod_spent", "val": "val_lost"}
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                for s in ("pod", "fue", "res", "val", "salud"):
-                    top = g.max_stat(c, s)  # type: ignore[arg-type]
-                    want = None if top is None else max(0, top - getattr(c, lost[s])) if s in lost else top
-                    assert g.stat(c, s) == want  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        for c in g.zones.cards.values():
+            for s in ("pod", "fue", "res", "val", "salud"):
+                top = g.max_stat(c, s)  # type: ignore[arg-type]
+                want = None if top is None else max(0, top - getattr(c, lost[s])) if s in lost else top
+                assert g.stat(c, s) == want  # type: ignore[arg-type]
 
 
 def test_zone_sets_match_the_zone_names() -> None:
@@ -95,61 +90,46 @@ def test_zone_sets_match_the_zone_names() -> None:
 
 def test_target_kind_says_whether_targets_for_gives_a_list() -> None:
     """`pending_needs_target` asks `target_kind`; it must agree with `targets_for(...) is not None`."""
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                assert (g.target_kind(c) is None) == (g.targets_for(g.active, c) is None)  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        for c in g.zones.cards.values():
+            assert (g.target_kind(c) is None) == (g.targets_for(g.active, c) is None)  # type: ignore[arg-type]
 
 
 def test_max_stat_weighs_only_the_modifiers_of_its_stat() -> None:
     """`max_stat` takes its quick path when no modifier changes the stat asked about: a modifier of
     another stat (set or add, any source) leaves it as it was."""
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.field_cards(0) + g.field_cards(1):
-                before = {s: g.max_stat(c, s) for s in ("pod", "fue", "res", "val", "salud")}
-                saved = c.modifiers
-                for op in ("set", "add"):
-                    c.modifiers = (*saved, Modifier("fue", 500, op, c.uid, "eot", "", 10**6))
-                    for s in ("pod", "res", "val", "salud"):
-                        assert g.max_stat(c, s) == before[s]
-                c.modifiers = saved
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        for c in g.field_cards(0) + g.field_cards(1):
+            before = {s: g.max_stat(c, s) for s in ("pod", "fue", "res", "val", "salud")}
+            saved = c.modifiers
+            for op in ("set", "add"):
+                c.modifiers = (*saved, Modifier("fue", 500, op, c.uid, "eot", "", 10**6))
+                for s in ("pod", "res", "val", "salud"):
+                    assert g.max_stat(c, s) == before[s]
+            c.modifiers = saved
 
 
 def test_lose_says_what_cur_gives_after_the_loss() -> None:
     """`lose()` writes what is left as the value before less what was taken (the maximum does not
     move), and takes `label(t)` from `physical_hit()`: the log line agrees with `cur()` and `label()`."""
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.field_cards(0) + g.field_cards(1):
-                for stat in ("salud", "res", "pod", "val"):
-                    h = g.clone()
-                    t = h.card(c.uid)
-                    name = h.label(t)
-                    if h.lose(t, stat, 100, "test"):
-                        line = next(e.text for e in reversed(h.log.events) if e.kind == "lose")
-                        assert line.startswith(f"{name} loses ")
-                        if t.zone == c.zone:  # not killed nor fled by the state checks
-                            assert line.endswith(f": {h.cur(t, stat)} left")
+    for g in random_states(range(1, 4)):
+        for c in g.field_cards(0) + g.field_cards(1):
+            for stat in ("salud", "res", "pod", "val"):
                 h = g.clone()
                 t = h.card(c.uid)
-                name, mark = h.label(t), len(h.log.events)
-                h.physical_hit(t, 300, "test")
-                for e in h.log.events[mark:]:
-                    if e.kind in ("hit", "lose"):
-                        assert e.text.startswith((f"test: {name}", f"{name} loses "))
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+                name = h.label(t)
+                if h.lose(t, stat, 100, "test"):
+                    line = next(e.text for e in reversed(h.log.events) if e.kind == "lose")
+                    assert line.startswith(f"{name} loses ")
+                    if t.zone == c.zone:  # not killed nor fled by the state checks
+                        assert line.endswith(f": {h.cur(t, stat)} left")
+            h = g.clone()
+            t = h.card(c.uid)
+            name, mark = h.label(t), len(h.log.events)
+            h.physical_hit(t, 300, "test")
+            for e in h.log.events[mark:]:
+                if e.kind in ("hit", "lose"):
+                    assert e.text.startswith((f"test: {name}", f"{name} loses "))
 
 
 def test_zone_names_are_the_prepared_strings() -> None:
@@ -178,16 +158,11 @@ def test_name_of_is_the_name() -> None:
 def test_has_is_whether_keywords_name_it() -> None:
     """`has()` answers from its quick look when nothing names the keyword: the same answer as
     looking through `keywords(c)`, for every card and keyword along random games."""
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                names = {keyword_name(k) for k in g.keywords(c)}  # type: ignore[arg-type]
-                for kw in KEYWORDS:
-                    assert g.has(c, kw) == (kw in names)  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        for c in g.zones.cards.values():
+            names = {keyword_name(k) for k in g.keywords(c)}  # type: ignore[arg-type]
+            for kw in KEYWORDS:
+                assert g.has(c, kw) == (kw in names)  # type: ignore[arg-type]
 
 
 def _keywords_the_long_way(g: BhmGame, c: BhmCard) -> list[str]:
@@ -215,27 +190,22 @@ def test_keywords_and_has_drop_what_keeps_drops() -> None:
     the long way gives, for every card along random games, and again with each card made
     nameless, petrified or with its POD spent (its abilities lost)."""
     seen = 0
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                assert isinstance(c, BhmCard)
-                for change in ("", "nameless", "petrified", "pod_spent"):
-                    h = g.clone() if change else g
-                    x: BhmCard = h.card(c.uid)
-                    if change == "pod_spent":
-                        x.pod_spent = 99
-                    elif change:
-                        setattr(x, change, True)
-                    kws = h.keywords(x)
-                    assert kws == _keywords_the_long_way(h, x)
-                    names = {keyword_name(k) for k in kws}
-                    for kw in x.defn.kw_names | {"Eternal", "Invisible"}:
-                        assert h.has(x, kw) == (kw in names)
-                    seen += bool(x.defn.kw_names) and not kws
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        for c in g.zones.cards.values():
+            assert isinstance(c, BhmCard)
+            for change in ("", "nameless", "petrified", "pod_spent"):
+                h = g.clone() if change else g
+                x: BhmCard = h.card(c.uid)
+                if change == "pod_spent":
+                    x.pod_spent = 99
+                elif change:
+                    setattr(x, change, True)
+                kws = h.keywords(x)
+                assert kws == _keywords_the_long_way(h, x)
+                names = {keyword_name(k) for k in kws}
+                for kw in x.defn.kw_names | {"Eternal", "Invisible"}:
+                    assert h.has(x, kw) == (kw in names)
+                seen += bool(x.defn.kw_names) and not kws
     assert seen > 0  # printed keywords dropped were met
 
 
@@ -258,12 +228,8 @@ def test_a_card_whose_effect_ran_the_state_checks_last_needs_none_after(
         return ran_last
 
     monkeypatch.setattr(BhmGame, "_resolve_card", checked)
-    for seed in range(1, 41):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for _ in random_states(range(1, 41)):  # every game played through
+        pass
     assert seen > 0
 
 
@@ -283,26 +249,21 @@ def test_every_refusal_fills_its_words() -> None:
         words = _say(why)
         assert words is not None and "{" not in words and "}" not in words
 
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            if g.sub in ("main", "combat"):
-                field = g.field_cards(0) + g.field_cards(1)
-                for c in g.zones.cards.values():
-                    check(g.can_use_ability(c))  # type: ignore[arg-type]
-                    check(g.strategy_problem(c))  # type: ignore[arg-type]
-                    check(g._attacker_ready_problem(c))  # type: ignore[arg-type]
-                    for physical in (True, False):
-                        check(g._attack_means_problem(c, physical))  # type: ignore[arg-type]
-                        check(g._attacked_problem(g.active, c, physical))  # type: ignore[arg-type]
-                    for kind in ("own_being", "enemy_being", "being"):
-                        check(g._open_target_problem(kind, g.active, c))  # type: ignore[arg-type]
-                    for b in field:
-                        check(g.executor_problem(c, b))  # type: ignore[arg-type]
-                        check(g._source_target_problem(g.active, c, b))  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        if g.sub in ("main", "combat"):
+            field = g.field_cards(0) + g.field_cards(1)
+            for c in g.zones.cards.values():
+                check(g.can_use_ability(c))  # type: ignore[arg-type]
+                check(g.strategy_problem(c))  # type: ignore[arg-type]
+                check(g._attacker_ready_problem(c))  # type: ignore[arg-type]
+                for physical in (True, False):
+                    check(g._attack_means_problem(c, physical))  # type: ignore[arg-type]
+                    check(g._attacked_problem(g.active, c, physical))  # type: ignore[arg-type]
+                for kind in ("own_being", "enemy_being", "being"):
+                    check(g._open_target_problem(kind, g.active, c))  # type: ignore[arg-type]
+                for b in field:
+                    check(g.executor_problem(c, b))  # type: ignore[arg-type]
+                    check(g._source_target_problem(g.active, c, b))  # type: ignore[arg-type]
     assert seen > 0
 
 
@@ -310,39 +271,29 @@ def test_targets_for_agrees_with_target_problem() -> None:
     """`targets_for` looks only through `field_cards`, which are all `on_field` (the check
     `target_problem` makes before `_open_target_problem`): its list is the cards `target_problem`
     accepts, for every source along random games."""
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            field = g.field_cards(0) + g.field_cards(1)
-            assert all(g.on_field(c) for c in field)
-            for src in g.zones.cards.values():
-                kind = g.target_kind(src)  # type: ignore[arg-type]
-                if kind is None or kind == "dead_being":
-                    continue
-                for p in (0, 1):
-                    accepted = [
-                        t.uid
-                        for t in g.zones.cards.values()
-                        if g.target_problem(kind, p, src, t) is None  # type: ignore[arg-type]
-                    ]
-                    assert sorted(g.targets_for(p, src) or []) == sorted(accepted)  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        field = g.field_cards(0) + g.field_cards(1)
+        assert all(g.on_field(c) for c in field)
+        for src in g.zones.cards.values():
+            kind = g.target_kind(src)  # type: ignore[arg-type]
+            if kind is None or kind == "dead_being":
+                continue
+            for p in (0, 1):
+                accepted = [
+                    t.uid
+                    for t in g.zones.cards.values()
+                    if g.target_problem(kind, p, src, t) is None  # type: ignore[arg-type]
+                ]
+                assert sorted(g.targets_for(p, src) or []) == sorted(accepted)  # type: ignore[arg-type]
 
 
 def test_stat_is_none_when_the_card_has_no_such_attribute() -> None:
     """`abilities_off` and `_attack_means_problem` ask `stat` instead of the definition's field
     and `cur`: it is None exactly when the card has no such attribute, for every card and stat."""
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                for s in ("pod", "fue", "res", "val", "salud"):
-                    assert (g.stat(c, s) is None) == (getattr(c.defn, s) is None)  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        for c in g.zones.cards.values():
+            for s in ("pod", "fue", "res", "val", "salud"):
+                assert (g.stat(c, s) is None) == (getattr(c.defn, s) is None)  # type: ignore[arg-type]
 
 
 def test_the_attacks_offered_are_those_attack_problem_accepts() -> None:
@@ -350,23 +301,19 @@ def test_the_attacks_offered_are_those_attack_problem_accepts() -> None:
     (`attack_problem` asks that first): in the combat phase it offers exactly the attacks
     `attack_problem` accepts (a power attack once a turn, BH-31), over every pair of cards."""
     seen = 0
-    for seed in range(1, 4):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            if g.sub == "combat":
-                offered = {(a.kind, a.args) for a in legal if a.kind in ("attack", "pattack")}
-                seen += len(offered)
-                accepted = set()
-                for a in g.zones.cards.values():
-                    for t in g.zones.cards.values():
-                        if g.attack_problem(a, t, True) is None:  # type: ignore[arg-type]
-                            accepted.add(("attack", (a.uid, t.uid)))
-                        if not a.power_attacked and g.attack_problem(a, t, False) is None:  # type: ignore[attr-defined, arg-type]
-                            accepted.add(("pattack", (a.uid, t.uid)))
-                assert offered == accepted
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 4)):
+        legal = g.legal_actions()
+        if g.sub == "combat":
+            offered = {(a.kind, a.args) for a in legal if a.kind in ("attack", "pattack")}
+            seen += len(offered)
+            accepted = set()
+            for a in g.zones.cards.values():
+                for t in g.zones.cards.values():
+                    if g.attack_problem(a, t, True) is None:  # type: ignore[arg-type]
+                        accepted.add(("attack", (a.uid, t.uid)))
+                    if not a.power_attacked and g.attack_problem(a, t, False) is None:  # type: ignore[attr-defined, arg-type]
+                        accepted.add(("pattack", (a.uid, t.uid)))
+            assert offered == accepted
     assert seen > 0
 
 
@@ -463,13 +410,9 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
 def test_the_action_tables_hold_the_actions_they_stand_for() -> None:
     """`legal_actions()` hands out actions from the module's tables (`_ONE`, `_TWO`): after random
     games each entry is the action its verb and keys make."""
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            assert legal == [Action(a.kind, a.args) for a in legal]
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        legal = g.legal_actions()
+        assert legal == [Action(a.kind, a.args) for a in legal]
     assert all(_ONE.values()) and all(_TWO.values())
     for verb, one in _ONE.items():
         for key, a in one.items():
@@ -634,24 +577,19 @@ def test_printed_values_spare_the_stat_checks() -> None:
         return out
 
     assert not pool_lowers()
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            states = [g]
-            for c in g.field_cards(g.active)[:2]:
-                h = g.clone()
-                h.card(c.uid).pod_spent = h.max_stat(h.card(c.uid), "pod") or 0
-                states.append(h)
-                h = g.clone()
-                t = h.card(c.uid)
-                t.modifiers = (Modifier("fue", -(h.max_stat(t, "fue") or 0), "add", t.uid, "eot", "", 10**6),)
-                states.append(h)
-            for h in states:
-                assert answers(h, False) == answers(h, True)
-            g._lowers = pool_lowers()
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        states = [g]
+        for c in g.field_cards(g.active)[:2]:
+            h = g.clone()
+            h.card(c.uid).pod_spent = h.max_stat(h.card(c.uid), "pod") or 0
+            states.append(h)
+            h = g.clone()
+            t = h.card(c.uid)
+            t.modifiers = (Modifier("fue", -(h.max_stat(t, "fue") or 0), "add", t.uid, "eot", "", 10**6),)
+            states.append(h)
+        for h in states:
+            assert answers(h, False) == answers(h, True)
+        g._lowers = pool_lowers()
 
 
 def test_targets_for_first_is_the_start_of_the_list() -> None:
@@ -688,44 +626,40 @@ def test_the_strategy_phase_offers_the_field_cards_and_lone_objects() -> None:
     field cards, every field card that may use its ability is offered it, and the lone objects it
     offers are those the long way finds, at every step of random games."""
     seen = 0
-    for seed in range(1, 21):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            if g.sub == "main":
-                p = g.active
-                mine = g.field_cards(p)
-                uids = {b.uid for b in mine}
-                for a in legal:
-                    if a.kind in ("power", "equip", "invoke"):
-                        assert a.args[1] in uids
-                    if a.kind == "ability":
-                        assert a.args[0] in uids
-                usable = [
-                    b.uid
-                    for b in mine
-                    if b.defn.effect and g.can_use_ability(b) is None and g.targets_for(p, b) != []
-                ]
-                assert [a.args[0] for a in legal if a.kind == "ability"] == usable
-                homes = {c.home for c in g.cards_in(_DESERTERS[p])}
-                lone = []
-                for i, name in enumerate(_SLOT_ZONES[p]):
-                    if g.occupant(name) is None and i not in homes:
-                        for u in g.zones.zones[name].cards:
-                            o = g.card(u)
-                            if o.defn.type == "object":
-                                lone += [
-                                    (u, b.uid)
-                                    for b in mine
-                                    if not b.petrified and o.defn.rank <= g.object_budget(b)
-                                ]
-                in_zones = [
-                    a.args for a in legal if a.kind == "equip" and g.card(a.args[0]).zone in _SLOT_ZONES[p]
-                ]  # type: ignore[arg-type]
-                assert in_zones == lone
-                seen += len(lone)
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 21)):
+        legal = g.legal_actions()
+        if g.sub == "main":
+            p = g.active
+            mine = g.field_cards(p)
+            uids = {b.uid for b in mine}
+            for a in legal:
+                if a.kind in ("power", "equip", "invoke"):
+                    assert a.args[1] in uids
+                if a.kind == "ability":
+                    assert a.args[0] in uids
+            usable = [
+                b.uid
+                for b in mine
+                if b.defn.effect and g.can_use_ability(b) is None and g.targets_for(p, b) != []
+            ]
+            assert [a.args[0] for a in legal if a.kind == "ability"] == usable
+            homes = {c.home for c in g.cards_in(_DESERTERS[p])}
+            lone = []
+            for i, name in enumerate(_SLOT_ZONES[p]):
+                if g.occupant(name) is None and i not in homes:
+                    for u in g.zones.zones[name].cards:
+                        o = g.card(u)
+                        if o.defn.type == "object":
+                            lone += [
+                                (u, b.uid)
+                                for b in mine
+                                if not b.petrified and o.defn.rank <= g.object_budget(b)
+                            ]
+            in_zones = [
+                a.args for a in legal if a.kind == "equip" and g.card(a.args[0]).zone in _SLOT_ZONES[p]
+            ]  # type: ignore[arg-type]
+            assert in_zones == lone
+            seen += len(lone)
 
 
 def test_a_seat_is_named_by_its_number() -> None:
@@ -750,14 +684,9 @@ def test_the_end_of_turn_field_lists_stay_true(monkeypatch: pytest.MonkeyPatch) 
         seen += 1
 
     monkeypatch.setattr(BhmGame, "change_cll", checked)
-    for seed in range(1, 11):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for p in (0, 1):
-                assert g.balance_count(p, g.field_cards(p)) == g.balance_count(p)
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 11)):
+        for p in (0, 1):
+            assert g.balance_count(p, g.field_cards(p)) == g.balance_count(p)
     assert seen > 0
 
 
@@ -765,24 +694,20 @@ def test_calls_and_invocations_need_a_free_zone() -> None:
     """`legal_actions()` asks `free_slot` only once a card could be called (BH-10, BH-12) or invoked
     (BH-73): the calls offered are the long way's, and invocations only with a free zone, along
     random games."""
-    for seed in range(1, 21):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            if g.sub in ("main", "combat"):
-                p = g.active
-                free = g.free_slot(p) is not None
-                calls = [
-                    c.uid
-                    for c in g.cards_in(_HANDS[p])
-                    if c.defn.is_field
-                    and free
-                    and (c.defn.instant or (g.sub == "main" and c.defn.rank <= g.budget))
-                ]
-                assert [a.args[0] for a in legal if a.kind == "call"] == calls
-                assert free or not any(a.kind == "invoke" for a in legal)
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 21)):
+        legal = g.legal_actions()
+        if g.sub in ("main", "combat"):
+            p = g.active
+            free = g.free_slot(p) is not None
+            calls = [
+                c.uid
+                for c in g.cards_in(_HANDS[p])
+                if c.defn.is_field
+                and free
+                and (c.defn.instant or (g.sub == "main" and c.defn.rank <= g.budget))
+            ]
+            assert [a.args[0] for a in legal if a.kind == "call"] == calls
+            assert free or not any(a.kind == "invoke" for a in legal)
 
 
 def test_the_ready_problems_are_the_rest_of_the_problems() -> None:
@@ -790,18 +715,13 @@ def test_the_ready_problems_are_the_rest_of_the_problems() -> None:
     player's field cards only: for them, the same answers as `executor_problem` and
     `can_use_ability`, for every power card and being along random games."""
     seen = 0
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            powers = [c for c in g.zones.cards.values() if c.defn.type == "power"]
-            for being in g.field_cards(g.active):
-                assert g._ability_ready_problem(being) == g.can_use_ability(being)
-                for c in powers:
-                    assert g._executor_ready_problem(c, being) == g.executor_problem(c, being)  # type: ignore[arg-type]
-                    seen += g.executor_problem(c, being) is None  # type: ignore[arg-type]
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        powers = [c for c in g.zones.cards.values() if c.defn.type == "power"]
+        for being in g.field_cards(g.active):
+            assert g._ability_ready_problem(being) == g.can_use_ability(being)
+            for c in powers:
+                assert g._executor_ready_problem(c, being) == g.executor_problem(c, being)  # type: ignore[arg-type]
+                seen += g.executor_problem(c, being) is None  # type: ignore[arg-type]
     assert seen > 0
 
 
@@ -809,18 +729,13 @@ def test_attachments_are_the_other_cards_of_the_slot() -> None:
     """`attachments` returns at once for a card alone in its own being zone: the same list as the
     other cards of its slot (`slot_of`), for every card along random games."""
     alone = 0
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            for c in g.zones.cards.values():
-                assert isinstance(c, BhmCard)
-                slot = g.slot_of(c)
-                long = [] if slot is None else [x for x in g.cards_in(slot) if x.uid != c.uid]
-                assert g.attachments(c) == long
-                alone += c.zone in _BEING_ZONES and len(g.zones.zones[c.zone].cards) == 1
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        for c in g.zones.cards.values():
+            assert isinstance(c, BhmCard)
+            slot = g.slot_of(c)
+            long = [] if slot is None else [x for x in g.cards_in(slot) if x.uid != c.uid]
+            assert g.attachments(c) == long
+            alone += c.zone in _BEING_ZONES and len(g.zones.zones[c.zone].cards) == 1
     assert alone > 0
 
 
@@ -834,21 +749,13 @@ def test_the_pool_facts_a_game_keeps_are_the_pools() -> None:
     assert pool_grants() == granted and "Intangible" not in granted  # (the look `has` skips)
     land = {keyword_name(k) for d in card_pool().values() if d.type == "territory" for k in d.grants}
     assert pool_territory_grants() == land and "Invisible" not in land
-    for seed in range(1, 6):
-        g = BhmGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            assert g._lowers is pool_lowers()
-            assert g.clone()._lowers is pool_lowers()
-            assert g._grants is pool_grants() and g.clone()._grants is pool_grants()
-            assert (
-                g._land_grants is pool_territory_grants()
-                and g.clone()._land_grants is pool_territory_grants()
-            )
-            for z in g._territories:
-                assert all(g.card(u).defn.type == "territory" for u in z.cards)
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for g in random_states(range(1, 6)):
+        assert g._lowers is pool_lowers()
+        assert g.clone()._lowers is pool_lowers()
+        assert g._grants is pool_grants() and g.clone()._grants is pool_grants()
+        assert g._land_grants is pool_territory_grants() and g.clone()._land_grants is pool_territory_grants()
+        for z in g._territories:
+            assert all(g.card(u).defn.type == "territory" for u in z.cards)
     g = strategy_game(b("storm_roc"), "", "")
     assert g._lowers is pool_lowers() and g._grants is pool_grants()
     assert g._land_grants is pool_territory_grants()
