@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -154,21 +155,23 @@ def test_hg57_the_refresh_agrees_with_the_plain_one() -> None:
     assert seen > 50
 
 
+def _aura_unit(g: HotgGame, defn_id: str, aura: dict[str, Any], cell: str) -> HotgCard:
+    """A P1 unit with the one ability `aura` (a hoplite otherwise, its definition added to the
+    pool), put on the battlefield at `cell`."""
+    d = replace(g.pool["hoplite"], id=defn_id, name=defn_id, abilities=(aura,))
+    g.pool = {**g.pool, d.id: d}
+    card = g.zones.create(d, 0, "board", factory=HotgCard)
+    assert isinstance(card, HotgCard)
+    card.row, card.col = parse_cell(cell)  # type: ignore[misc]
+    return card
+
+
 def test_hg57_more_health_than_the_maximum_is_not_settled() -> None:
     """A unit above its maximum health that gains a health aura keeps the excess for one
     refresh (HG-56: health is lowered only as far as needed): not settled yet."""
     g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
     hop = at(g, "2,2")
-    d = replace(
-        g.pool["hoplite"],
-        id="test_banner",
-        name="Test Banner",
-        abilities=({"when": "aura", "do": "adjacent_allies", "health": 2},),
-    )
-    g.pool = {**g.pool, d.id: d}
-    banner = g.zones.create(d, 0, "board", factory=HotgCard)
-    assert isinstance(banner, HotgCard)
-    banner.row, banner.col = parse_cell("3,2")  # type: ignore[misc]
+    _aura_unit(g, "test_banner", {"when": "aura", "do": "adjacent_allies", "health": 2}, "3,2")
     g.card(hop).hp = g.max_health(hop) + 3  # set by hand, above the maximum
     assert not g.refresh_auras()
     assert g.refresh_auras()
@@ -560,16 +563,7 @@ def test_hg57_an_aura_that_lowers_health_still_keeps_health_in_bounds() -> None:
     (as the plain refresh does), also when the unit had that bonus already."""
     g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
     hop = at(g, "2,2")
-    d = replace(
-        g.pool["hoplite"],
-        id="test_curse",
-        name="Test Curse",
-        abilities=({"when": "aura", "do": "adjacent_allies", "health": -2, "attack": 1},),
-    )
-    g.pool = {**g.pool, d.id: d}
-    curse = g.zones.create(d, 0, "board", factory=HotgCard)
-    assert isinstance(curse, HotgCard)
-    curse.row, curse.col = parse_cell("3,2")  # type: ignore[misc]
+    _aura_unit(g, "test_curse", {"when": "aura", "do": "adjacent_allies", "health": -2, "attack": 1}, "3,2")
     for _ in range(3):  # the first refresh gives the bonus, the others keep it
         g.card(hop).hp = g.card(hop).defn.health  # by hand: the printed health
         plain = g.clone()
