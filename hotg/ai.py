@@ -136,8 +136,8 @@ class ScriptedAgent(Agent):
 
             def key(a: Action, d=d) -> float:
                 r, c = (int(x) for x in str(a.args[1]).split(","))
-                to_enemy = abs(r - op_stone.cell[0]) + abs(c - op_stone.cell[1])
-                to_home = max(abs(r - my_stone.cell[0]), abs(c - my_stone.cell[1]))
+                to_enemy = abs(r - op_stone.row) + abs(c - op_stone.col)
+                to_home = max(abs(r - my_stone.row), abs(c - my_stone.col))
                 if "Structure" in d.subtypes or "Guard" in d.keywords:
                     return to_home * 3 + to_enemy * 0.1
                 return float(to_enemy)
