@@ -237,6 +237,20 @@ class BhmZones(Zones):
             self.refresh(zones[frm].owner)  # type: ignore[arg-type]
         return to
 
+    def create_many(self, owner: int, placed: list[tuple[BhmDef, str]]) -> None:
+        """`create(defn, owner, zone, factory=BhmCard)` of each (definition, zone name) in order,
+        written out for zones without a capacity that are no being zones (a new game's 132 cards,
+        into the decks and invocation zones: two calls fewer each)."""
+        cards, zones = self.cards, self.zones
+        uid = self._next_uid
+        for defn, name in placed:
+            z = zones[name]
+            assert z.capacity is None and name not in _BEING_ZONES
+            cards[uid] = BhmCard(uid, defn, owner, z.name)
+            z.cards.append(uid)
+            uid += 1
+        self._next_uid = uid
+
     def clone(self) -> BhmZones:
         new = BhmZones.__new__(BhmZones)  # `Zones.clone`, making a BhmZones
         new.zones = {n: z.clone() for n, z in self.zones.items()}
@@ -346,9 +360,11 @@ class BhmGame(Game):
             content = setup.decks[p] if p < len(setup.decks) else None
             deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
             invocations, main = f"invocations:{p}", _DECKS[p]
+            placed = []  # (a loop: a comprehension is a function call of its own in Python 3.11)
             for cid in deck.expanded():
                 d = g.pool[cid]
-                g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
+                placed.append((d, invocations if d.type == "invocation" else main))
+            g.zones.create_many(p, placed)
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
         for p in (0, 1):  # BH-02
             for _ in range(5):

@@ -562,6 +562,29 @@ def test_bhm_zones_move_as_the_kernel_does() -> None:
     assert fast.cards[b_].zone == _DEAD[0]
 
 
+def test_create_many_makes_the_cards_create_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`BhmZones.create_many` (a new game's decks) makes the cards `Zones.create` makes, one by one:
+    the same game, card by card, each card's zone named by its zone's own string, and the next
+    uid; it refuses a being zone (whose cards `zones` keeps track of)."""
+
+    def one_by_one(zones: BhmZones, owner: int, placed: list[tuple[object, str]]) -> None:
+        for defn, name in placed:
+            zones.create(defn, owner, name, factory=BhmCard)  # type: ignore[arg-type]
+
+    fast = [BhmGame.new_game(seed=seed) for seed in range(1, 6)]
+    monkeypatch.setattr(BhmZones, "create_many", one_by_one)
+    for seed, g in enumerate(fast, start=1):
+        slow = BhmGame.new_game(seed=seed)
+        assert g.state_hash() == slow.state_hash()
+        assert g.zones.canonical() == slow.zones.canonical()
+        assert g.zones._next_uid == slow.zones._next_uid
+        for c in g.zones.cards.values():
+            assert c.zone is g.zones.zones[c.zone].name
+    monkeypatch.undo()
+    with pytest.raises(AssertionError):
+        fast[0].zones.create_many(0, [(card_pool()["storm_roc"], _SLOT_ZONES[0][0])])  # type: ignore[list-item]
+
+
 def test_a_game_keeps_its_attributes_the_quick_way() -> None:
     """Python 3.11 keeps an object's attributes in its class's shared dict keys only up to about 30
     names; measured, a 30th attribute of a game makes every `self.x` and `self.f()` of the engine a
