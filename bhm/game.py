@@ -37,7 +37,7 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
@@ -162,11 +162,110 @@ _TWO = {verb: ActionTables(verb, _pair) for verb in ("attack", "pattack", "power
 _KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
 
 
+class BhmZones(Zones):
+    """The zones of a BHM game: `Zones`, keeping besides, for each player, what the walks over the
+    10 being zones look for (most of those zones are empty), up to date at every move that takes a
+    card into or out of a being zone (`move`; `create` moves too):
+
+    * `field[p]`: the cards on p's field, in zone order: `field_cards(p)`, as a tuple;
+    * `held[p]`: p's being zones that hold a card, in order;
+    * `slots[p]`: p's 10 being zones, the very Zone objects (`BhmGame.slot_zones()`).
+
+    `field[p]` and `held[p]` are tuples, replaced, never changed in place: one read before a move
+    stays the list of then. What they hold changes only when a card enters or leaves a being zone
+    (a card's definition never changes), and nothing writes a being zone's `cards` but `move` (the
+    AI's re-deal writes hands and decks only; `BhmGame.check_invariants` compares them)."""
+
+    __slots__ = ("field", "held", "slots")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: tuple[tuple[Zone, ...], ...] = ((), ())
+        self.field: list[tuple[BhmCard, ...]] = [(), ()]
+        self.held: list[tuple[Zone, ...]] = [(), ()]
+
+    def track(self) -> None:
+        """Start keeping `slots`, `field` and `held`, once the being zones are made (`new`,
+        `clone`)."""
+        zones = self.zones
+        self.slots = tuple(tuple(zones[name] for name in _SLOT_ZONES[p]) for p in (0, 1))
+        self.refresh(0)
+        self.refresh(1)
+
+    def refresh(self, p: int) -> None:
+        """Set `field[p]` and `held[p]` to what p's being zones hold now."""
+        self.field[p], self.held[p] = self.worked_out(p)
+
+    def worked_out(self, p: int) -> tuple[tuple[BhmCard, ...], tuple[Zone, ...]]:
+        """What `field[p]` and `held[p]` should be, from p's being zones."""
+        cards = self.cards
+        field: list[BhmCard] = []
+        held = []
+        for z in self.slots[p]:
+            uids = z.cards
+            if uids:
+                held.append(z)
+                c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                if c.defn.is_field:
+                    field.append(c)
+        return tuple(field), tuple(held)
+
+    def move(self, uid: int, to: str, position: int | None = None) -> str:
+        """`Zones.move`, keeping `field` and `held`: written out for a zone without a capacity (no
+        BHM zone has one: no overflow), a call fewer at each of the ~260 moves of a game."""
+        zones = self.zones
+        dest = zones[to]
+        if dest.capacity is not None:  # (never in BHM)
+            frm = self.cards[uid].zone
+            to = Zones.move(self, uid, to, position)
+        else:
+            card = self.cards[uid]
+            frm = card.zone
+            if frm:
+                zones[frm].cards.remove(uid)
+            if position is None:
+                dest.cards.append(uid)
+            else:
+                dest.cards.insert(position, uid)
+            card.zone = to = dest.name
+        if to in _BEING_ZONES:
+            p: int = zones[to].owner  # type: ignore[assignment]
+            self.refresh(p)
+            if frm in _BEING_ZONES and zones[frm].owner != p:
+                self.refresh(1 - p)
+        elif frm in _BEING_ZONES:
+            self.refresh(zones[frm].owner)  # type: ignore[arg-type]
+        return to
+
+    def create_many(self, owner: int, placed: list[tuple[BhmDef, str]]) -> None:
+        """`create(defn, owner, zone, factory=BhmCard)` of each (definition, zone name) in order,
+        written out for zones without a capacity that are no being zones (a new game's 132 cards,
+        into the decks and invocation zones: two calls fewer each)."""
+        cards, zones = self.cards, self.zones
+        uid = self._next_uid
+        for defn, name in placed:
+            z = zones[name]
+            assert z.capacity is None and name not in _BEING_ZONES
+            cards[uid] = BhmCard(uid, defn, owner, z.name)
+            z.cards.append(uid)
+            uid += 1
+        self._next_uid = uid
+
+    def clone(self) -> BhmZones:
+        new = BhmZones.__new__(BhmZones)  # `Zones.clone`, making a BhmZones
+        new.zones = {n: z.clone() for n, z in self.zones.items()}
+        new.cards = {u: c.clone() for u, c in self.cards.items()}
+        new._next_uid = self._next_uid
+        new.field, new.held = [(), ()], [(), ()]
+        new.track()
+        return new
+
+
 class BhmGame(Game):
     game_id = "bhm"
     title = "BHM"
 
-    zones: Zones
+    zones: BhmZones
     cll: list[int]
     turn: int
     active: int
@@ -189,12 +288,19 @@ class BhmGame(Game):
     # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
     # again whenever it does not hold every card. Never changed in place: a clone shares it.
     _namesakes: dict[int, tuple[int, ...]]
-    # Each player's 10 being zones and territories zone, the very Zone objects of `zones`
-    # (`slot_zones()`, `territory_zones()`): a walk over them, and the busy look at a player's
-    # territories, do not look each zone up by name. Made where `zones` is (`new`, `clone`): the
-    # zones of a game are all made at its set-up and never replaced.
-    _slots: tuple[tuple[Zone, ...], tuple[Zone, ...]]
+    # Each player's territories zone, the very Zone objects of `zones` (`territory_zones()`): the
+    # busy look at a player's territories does not look the zone up by name. Made where `zones` is
+    # (`new`, `clone`): the zones of a game are all made at its set-up and never replaced. (The
+    # being zones: `zones.slots`, see `BhmZones`.)
     _territories: tuple[Zone, Zone]
+    # Each player's field cards, kept by `zones` at every move (`BhmZones.field`: the same list,
+    # whose two tuples are replaced, never changed): the busy walks look only at these, not at the
+    # 10 being zones (most empty).
+    _field: list[tuple[BhmCard, ...]]
+    # (A game has 29 attributes: the 4 of `Game` and these. Python 3.11 keeps an object's
+    # attributes the quick way (its class's shared dict keys) only up to about 30 names: measured,
+    # a 30th attribute makes every `self.x` and `self.f()` of the engine a slower look-up, +7 %
+    # instructions per random game. A test keeps the count.)
     # Facts of the pool the game's cards come from (`pool`), read on busy paths: `pool_lowers()`
     # (whether a card takes from an attribute by a static), `pool_grants()` (the keywords a card
     # grants) and `pool_territory_grants()` (those a territory grants). Set in `new` from the
@@ -211,7 +317,7 @@ class BhmGame(Game):
         g._lowers = pool_lowers()
         g._grants = pool_grants()
         g._land_grants = pool_territory_grants()
-        g.zones = Zones()
+        g.zones = BhmZones()
         g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
         g.turn = 0
@@ -241,7 +347,9 @@ class BhmGame(Game):
             g.zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
             for name in _SLOT_ZONES[p]:
                 g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
-        g._slots, g._territories = g.slot_zones(), g.territory_zones()
+        g.zones.track()
+        g._field = g.zones.field
+        g._territories = g.territory_zones()
         if setup.scenario is not None:
             from .scenario import load_scenario
 
@@ -252,9 +360,11 @@ class BhmGame(Game):
             content = setup.decks[p] if p < len(setup.decks) else None
             deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
             invocations, main = f"invocations:{p}", _DECKS[p]
+            placed = []  # (a loop: a comprehension is a function call of its own in Python 3.11)
             for cid in deck.expanded():
                 d = g.pool[cid]
-                g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
+                placed.append((d, invocations if d.type == "invocation" else main))
+            g.zones.create_many(p, placed)
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
         for p in (0, 1):  # BH-02
             for _ in range(5):
@@ -379,7 +489,7 @@ class BhmGame(Game):
         return zone in _BEING_ZONES and c.defn.is_field and self.zones.zones[zone].cards[0] == c.uid
 
     def slot_zones(self) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
-        """Each player's being zones, in order (`_slots`, worked out from `zones`)."""
+        """Each player's being zones, in order (`zones.slots`, worked out from `zones`)."""
         zones = self.zones.zones
         return tuple(zones[_SLOT_ZONES[0][i]] for i in range(SLOTS)), tuple(
             zones[_SLOT_ZONES[1][i]] for i in range(SLOTS)
@@ -390,16 +500,9 @@ class BhmGame(Game):
         return self.zones.zones[_TERRITORIES[0]], self.zones.zones[_TERRITORIES[1]]
 
     def field_cards(self, p: int) -> list[BhmCard]:
-        """The beings and entities player p has in their 10 being zones."""
-        cards = self.zones.cards
-        out = []
-        for z in self._slots[p]:  # `occupant(name)` of each, inlined
-            uids = z.cards
-            if uids:
-                c = cards[uids[0]]
-                if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
-                    out.append(c)
-        return out  # type: ignore[return-value]
+        """The beings and entities player p has in their 10 being zones, the `occupant` of each that
+        has one, in zone order (a new list of `_field[p]`, which `zones` keeps)."""
+        return list(self._field[p])
 
     def fled_cards(self) -> list[BhmCard]:
         """Both players' beings waiting in the deserters zones (BH-37)."""
@@ -426,7 +529,7 @@ class BhmGame(Game):
     def free_slot(self, p: int) -> str | None:
         fled = self.zones.zones[_DESERTERS[p]].cards  # a fled being's zone waits for it
         homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
-        for i, z in enumerate(self._slots[p]):
+        for i, z in enumerate(self.zones.slots[p]):
             if not z.cards and i not in homes:
                 return z.name
         return None
@@ -458,12 +561,9 @@ class BhmGame(Game):
                     return self._zone_label(c, name, slot)
             return name
         for p in (0, 1):  # `field_cards(p)` and the deserters, without making the lists
-            for z in self._slots[p]:
-                uids = z.cards
-                if uids and uids[0] != uid:
-                    o = cards[uids[0]]  # type: ignore[assignment]
-                    if o.defn.is_field and name_of(o) == name:
-                        return self._zone_label(c, name, slot)
+            for o in self._field[p]:
+                if o.uid != uid and name_of(o) == name:
+                    return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
                 if u != uid and name_of(cards[u]) == name:  # type: ignore[arg-type]
                     return self._zone_label(c, name, slot)
@@ -750,7 +850,6 @@ class BhmGame(Game):
         source: BhmCard,
         memo: TargetsMemo | None = None,
         first: bool = False,
-        mine: list[BhmCard] | None = None,
     ) -> list[int] | None:
         """Legal targets of a card's effect; None when it needs no target.
 
@@ -758,8 +857,7 @@ class BhmGame(Game):
         player and kind of target, the field cards found so far to pass the part of
         `target_problem` that does not depend on the source, and the field cards not looked at yet.
         `first`: only whether there is one: the list stops at the first target found (the cards
-        after it are looked at only when a later call needs them). `mine`: `field_cards(player)`,
-        when the caller has it (`legal_actions()`), not worked out again."""
+        after it are looked at only when a later call needs them)."""
         kind = self.target_kind(source)
         if kind is None:
             return None
@@ -770,10 +868,8 @@ class BhmGame(Game):
         key = (player, kind)
         seen = None if memo is None else memo.get(key)
         if seen is None:
-            if mine is None:
-                mine = self.field_cards(player)
-            field = mine + self.field_cards(1) if player == 0 else self.field_cards(0) + mine
-            seen = ([], iter(field))
+            fields = self._field  # (`field_cards(0) + field_cards(1)`, without the lists)
+            seen = ([], iter(fields[0] + fields[1]))
             if memo is not None:
                 memo[key] = seen
         open_targets, unseen = seen
@@ -1120,25 +1216,20 @@ class BhmGame(Game):
         that a state check takes, with what it lost ("pod", "salud": it dies; "val": it flees), or
         None.
 
-        One pass over the being zones (`field_cards`, inlined) without a call per card: a current
+        One pass over the field cards (`_field`) without a call per card: a current
         value (`stat`) is 0 exactly when what was lost reaches the maximum (`stat`; losses are
         never below 0). When no card lowers an attribute by a static (`pool_lowers`), a card that
         no effect modifies is at its printed values or above, less what it lost: not at 0 while it
         lost less than each printed value (most cards lost nothing); `_flat_bonuses` is asked only
         of the others."""
-        cards = self.zones.cards
         unlowered = not self._lowers
         for p in (self.active, 1 - self.active):
-            for z in self._slots[p]:
-                uids = z.cards
-                if not uids:
-                    continue
-                c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+            for c in self._field[p]:
                 if unlowered and not (c.pod_spent or c.wounds or c.val_lost or c.modifiers):
                     continue  # (most cards: it lost nothing, see below)
-                d = c.defn
-                if not d.is_field or c.petrified:
+                if c.petrified:
                     continue
+                d = c.defn
                 if c.modifiers:  # BH-66 may apply: `stat` weighs it
                     pod, salud, val = self.stat(c, "pod"), self.stat(c, "salud"), self.stat(c, "val")
                     pod_out = pod is not None and pod <= 0
@@ -1340,19 +1431,7 @@ class BhmGame(Game):
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
-        table = self.zones.cards
-        # `field_cards(p)`, and the being zones whose first card is no being (BH-94, below), in
-        # one pass over the zones
-        mine: list[BhmCard] = []
-        unled: list[Zone] = []
-        for z in self._slots[p]:
-            uids = z.cards
-            if uids:
-                first: BhmCard = table[uids[0]]  # type: ignore[assignment]
-                if first.defn.is_field:
-                    mine.append(first)
-                else:
-                    unled.append(z)
+        mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
             if c.defn.is_field and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
@@ -1378,7 +1457,7 @@ class BhmGame(Game):
                 # may aim at it too (asked only when a being may attack physically):
                 # `attack_problem`, its target part worked out once per target
                 targets: list[tuple[int, bool]] = []
-                for t in self.field_cards(1 - p):
+                for t in self._field[1 - p]:
                     if self._attacked_problem(p, t, False) is None:
                         targets.append((t.uid, any_physical and not self.has(t, "Intangible")))  # BH-98
                 for uid, phys, power in attackers:
@@ -1399,7 +1478,7 @@ class BhmGame(Game):
         for c in hand:
             t = c.defn.type
             if t == "power":
-                if self.targets_for(p, c, memo, True, mine) == []:
+                if self.targets_for(p, c, memo, True) == []:
                     continue
                 for b in mine:
                     if self._executor_ready_problem(c, b) is None:  # (`executor_problem`)
@@ -1409,17 +1488,22 @@ class BhmGame(Game):
                     if not b.petrified and c.defn.rank <= self.object_budget(b):
                         out.append(_TWO["equip"][c.uid][b.uid])
             elif t == "strategy":
-                if self.strategy_problem(c, memo, mine) is None:
+                if self.strategy_problem(c, memo) is None:
                     out.append(_ONE["strategy"][c.uid])
             elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
                 out.append(_ONE["territory"][c.uid])
-        # BH-94: an Indestructible object left alone may be attached again (the zone's number, for
-        # `homes`, asked only of such a zone)
-        if unled:
+        # BH-94: an Indestructible object left alone may be attached again: in a being zone whose
+        # first card is no being (there is one when more zones hold a card than there are field
+        # cards; the zone's number, for `homes`, asked only of such a zone)
+        held = self.zones.held[p]
+        if len(held) != len(mine):
             fled = self.zones.zones[_DESERTERS[p]].cards
             homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
-            for z in unled:
-                if self._slots[p].index(z) not in homes:
+            table = self.zones.cards
+            for z in held:
+                if table[z.cards[0]].defn.is_field:  # type: ignore[attr-defined]
+                    continue
+                if self.zones.slots[p].index(z) not in homes:
                     for u in z.cards:
                         o = self.card(u)
                         if o.defn.type == "object":
@@ -1434,7 +1518,7 @@ class BhmGame(Game):
             if (
                 d.effect
                 and self._ability_ready_problem(b) is None  # (`can_use_ability`)
-                and self.targets_for(p, b, memo, True, mine) != []
+                and self.targets_for(p, b, memo, True) != []
             ):
                 out.append(_ONE["ability"][b.uid])
             if d.is_invoker and b.inv_points > 0 and not b.frozen:
@@ -1447,11 +1531,9 @@ class BhmGame(Game):
         out.append(_NEXT)
         return out
 
-    def strategy_problem(
-        self, c: BhmCard, memo: TargetsMemo | None = None, mine: list[BhmCard] | None = None
-    ) -> Why | None:
-        """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo` and
-        `mine`: see `targets_for`."""
+    def strategy_problem(self, c: BhmCard, memo: TargetsMemo | None = None) -> Why | None:
+        """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
+        `targets_for`."""
         p = self.active
         if c.defn.reaction:
             return ("{0.name} is a reaction card: play it right after an enemy action (BH-67)", c)
@@ -1459,7 +1541,7 @@ class BhmGame(Game):
             return ("you already played a strategy card in this strategy phase (BH-21)",)
         if c.defn.rank > self.cll[p]:  # BH-11
             return "{0.name} is rank {0.defn.rank}; your C.LL is {1}", c, self.cll[p]
-        if self.targets_for(p, c, memo, True, mine) == []:
+        if self.targets_for(p, c, memo, True) == []:
             return "{0.name} has no legal target", c
         return None
 
@@ -1801,12 +1883,10 @@ class BhmGame(Game):
         self.turn += 1
         self.log.emit("turn", f"Turn {self.turn}: {_p(p)}", player=p, turn=self.turn)
         until = f"start{p}"
-        # `field_cards(0) + field_cards(1) + fled_cards()` (fled beings too, BH-37), extending the
-        # first list instead of joining copies; the deserters zones (most often empty) looked at
-        # without a call
+        # `field_cards(0) + field_cards(1) + fled_cards()` (fled beings too, BH-37), the fields
+        # joined from `_field`; the deserters zones (most often empty) looked at without a call
         cards, zones = self.zones.cards, self.zones.zones
-        touched = self.field_cards(0)
-        touched += self.field_cards(1)
+        touched = [*self._field[0], *self._field[1]]
         for q in (0, 1):
             fled = zones[_DESERTERS[q]].cards
             if fled:  # (most often empty)
@@ -2134,7 +2214,7 @@ class BhmGame(Game):
                 self.log.emit(
                     "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.defn.rank})"
                 )
-            for inv in self.field_cards(p):  # BH-73
+            for inv in self._field[p]:  # BH-73 (the tuple of now: nothing moves in the loop)
                 if (
                     inv.defn.is_invoker
                     and not inv.inv_gained
@@ -2174,8 +2254,9 @@ class BhmGame(Game):
         """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""
         p = self.active
         o = 1 - p
-        # each side's field, asked once: nothing enters or leaves it before the POD and RES are restored
-        fields = self.field_cards(0), self.field_cards(1)
+        # each side's field, read once (`_field`'s tuples are replaced at a move, not changed):
+        # nothing enters or leaves it before the POD and RES are restored
+        fields = self._field[0], self._field[1]
         mine, theirs = self.balance_count(p, fields[p]), self.balance_count(o, fields[o])  # BH-08
         if theirs < mine:
             self.change_cll(o, mine - theirs, f"numerical inferiority {theirs} vs {mine}")
@@ -2186,7 +2267,7 @@ class BhmGame(Game):
         zones = self.zones.zones
         for q in (0, 1):
             # the side's field and deserters: a copy joining them only when a being waits there
-            for c in fields[q] + self.cards_in(_DESERTERS[q]) if zones[_DESERTERS[q]].cards else fields[q]:
+            for c in (*fields[q], *self.cards_in(_DESERTERS[q])) if zones[_DESERTERS[q]].cards else fields[q]:
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
                 if c.modifiers:
                     c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
@@ -2197,27 +2278,33 @@ class BhmGame(Game):
             if self.won is not None:
                 return
         table = self.zones.cards
-        for z in self._slots[p]:  # BH-56
-            uids = z.cards
-            if uids:  # (most being zones are empty: no copy of their list to make)
-                for u in list(uids):  # a copy: the loop moves cards out
-                    c = table[u]
-                    if c.defn.type == "power" and not c.defn.equip:  # type: ignore[attr-defined]
-                        self.zones.move(u, _DEAD[c.owner])  # type: ignore[index]
+        for z in self.zones.held[p]:  # BH-56 (the being zones holding a card: moves only empty them)
+            for u in list(z.cards):  # a copy: the loop moves cards out
+                c = table[u]
+                if c.defn.type == "power" and not c.defn.equip:  # type: ignore[attr-defined]
+                    self.zones.move(u, _DEAD[c.owner])  # type: ignore[index]
         self.state_checks()
         if self.won is not None:
             return
         self.active = o
         self._begin_turn()
 
-    def balance_count(self, p: int, field: list[BhmCard] | None = None) -> int:
+    def balance_count(self, p: int, field: Sequence[BhmCard] | None = None) -> int:
         """BH-08: beings that count for numerical balance (not Invisible, not entities, not petrified).
         `field`: `field_cards(p)`, when the caller has it."""
         n = 0  # a loop: `sum()` of a generator is a function call of its own in Python 3.11
-        for c in self.field_cards(p) if field is None else field:
+        for c in self._field[p] if field is None else field:
             if c.defn.is_being and not c.petrified and not self.has(c, "Invisible"):
                 n += 1
         return n
+
+    def check_invariants(self) -> None:
+        """The kernel's checks, and `zones`' kept field cards and held zones are what the being
+        zones hold (`BhmZones`)."""
+        super().check_invariants()
+        for p in (0, 1):
+            field, held = self.zones.worked_out(p)
+            assert self._field[p] == field and self.zones.held[p] == held, f"P{p + 1}'s kept field differs"
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Self:
@@ -2229,7 +2316,8 @@ class BhmGame(Game):
         new._land_grants = self._land_grants
         new._namesakes = self._namesakes
         new.zones = self.zones.clone()
-        new._slots, new._territories = new.slot_zones(), new.territory_zones()
+        new._field = new.zones.field
+        new._territories = new.territory_zones()
         new.cll = list(self.cll)
         new.stack = self.stack.clone()
         new.turn = self.turn
