@@ -211,51 +211,21 @@ class BhmZones(Zones):
         return tuple(field), tuple(held)
 
     def move(self, uid: int, to: str, position: int | None = None) -> str:
-        """`Zones.move`, keeping `field` and `held`: written out for a zone without a capacity (no
-        BHM zone has one: no overflow), a call fewer at each of the ~260 moves of a game."""
-        zones = self.zones
-        dest = zones[to]
-        if dest.capacity is not None:  # (never in BHM)
-            frm = self.cards[uid].zone
-            to = Zones.move(self, uid, to, position)
-        else:
-            card = self.cards[uid]
-            frm = card.zone
-            if frm:
-                zones[frm].cards.remove(uid)
-            if position is None:
-                dest.cards.append(uid)
-            else:
-                dest.cards.insert(position, uid)
-            card.zone = to = dest.name
+        """`Zones.move`, keeping `field` and `held` up to date when a card enters or leaves a being
+        zone."""
+        frm = self.cards[uid].zone
+        to = Zones.move(self, uid, to, position)
         if to in _BEING_ZONES:
-            p: int = zones[to].owner  # type: ignore[assignment]
+            p: int = self.zones[to].owner  # type: ignore[assignment]
             self.refresh(p)
-            if frm in _BEING_ZONES and zones[frm].owner != p:
+            if frm in _BEING_ZONES and self.zones[frm].owner != p:
                 self.refresh(1 - p)
         elif frm in _BEING_ZONES:
-            self.refresh(zones[frm].owner)  # type: ignore[arg-type]
+            self.refresh(self.zones[frm].owner)  # type: ignore[arg-type]
         return to
 
-    def create_many(self, owner: int, placed: list[tuple[BhmDef, str]]) -> None:
-        """`create(defn, owner, zone, factory=BhmCard)` of each (definition, zone name) in order,
-        written out for zones without a capacity that are no being zones (a new game's 132 cards,
-        into the decks and invocation zones: two calls fewer each)."""
-        cards, zones = self.cards, self.zones
-        uid = self._next_uid
-        for defn, name in placed:
-            z = zones[name]
-            assert z.capacity is None and name not in _BEING_ZONES
-            cards[uid] = BhmCard(uid, defn, owner, z.name)
-            z.cards.append(uid)
-            uid += 1
-        self._next_uid = uid
-
     def clone(self) -> BhmZones:
-        new = BhmZones.__new__(BhmZones)  # `Zones.clone`, making a BhmZones
-        new.zones = {n: z.clone() for n, z in self.zones.items()}
-        new.cards = {u: c.clone() for u, c in self.cards.items()}
-        new._next_uid = self._next_uid
+        new = super().clone()  # (a BhmZones: `Zones.clone` makes one of the same class)
         new.field, new.held = [(), ()], [(), ()]
         new.track()
         return new
@@ -360,11 +330,9 @@ class BhmGame(Game):
             content = setup.decks[p] if p < len(setup.decks) else None
             deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
             invocations, main = f"invocations:{p}", _DECKS[p]
-            placed = []  # (a loop: a comprehension is a function call of its own in Python 3.11)
             for cid in deck.expanded():
                 d = g.pool[cid]
-                placed.append((d, invocations if d.type == "invocation" else main))
-            g.zones.create_many(p, placed)
+                g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
         for p in (0, 1):  # BH-02
             for _ in range(5):

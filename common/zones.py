@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from .cards import Card, CardDef
 
@@ -129,7 +129,8 @@ class Zones:
         """
         card = self.cards[uid]
         dest = self.zones[to]
-        if dest.full:
+        cap = dest.capacity  # (`dest.full` written out: every move asks it, most zones have no capacity)
+        if cap is not None and len(dest.cards) >= cap:
             dest = self._overflow(dest)
             position = None
         if card.zone:
@@ -172,8 +173,8 @@ class Zones:
             if self.cards[uid].zone != zname:
                 raise AssertionError(f"card #{uid} says zone {self.cards[uid].zone} but is in {zname}")
 
-    def clone(self) -> Zones:
-        new = Zones.__new__(Zones)
+    def clone(self) -> Self:
+        new = self.__class__.__new__(self.__class__)  # (an engine's subclass stays one)
         new.zones = {n: z.clone() for n, z in self.zones.items()}
         new.cards = {u: c.clone() for u, c in self.cards.items()}
         new._next_uid = self._next_uid

@@ -538,9 +538,9 @@ def test_a_stale_kept_field_is_caught() -> None:
 
 
 def test_bhm_zones_move_as_the_kernel_does() -> None:
-    """`BhmZones.move`, written out for zones without a capacity, moves as `Zones.move` does (the
-    same zones, the same `card.zone`, the same name returned), at an end or a position, and hands a
-    zone with a capacity to `Zones.move` (overflow)."""
+    """`BhmZones.move` moves as `Zones.move` does (the same zones, the same `card.zone`, the same
+    name returned), at an end or a position, overflow included, and keeps `field` and `held` as
+    they are worked out from the zones."""
     fast = BhmGame.new_game(seed=3).zones
     slow = fast.clone()
     names = list(fast.zones)
@@ -560,29 +560,8 @@ def test_bhm_zones_move_as_the_kernel_does() -> None:
     assert fast.move(a, "small") == "small"
     assert fast.move(b_, "small") == _DEAD[0]
     assert fast.cards[b_].zone == _DEAD[0]
-
-
-def test_create_many_makes_the_cards_create_makes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`BhmZones.create_many` (a new game's decks) makes the cards `Zones.create` makes, one by one:
-    the same game, card by card, each card's zone named by its zone's own string, and the next
-    uid; it refuses a being zone (whose cards `zones` keeps track of)."""
-
-    def one_by_one(zones: BhmZones, owner: int, placed: list[tuple[object, str]]) -> None:
-        for defn, name in placed:
-            zones.create(defn, owner, name, factory=BhmCard)  # type: ignore[arg-type]
-
-    fast = [BhmGame.new_game(seed=seed) for seed in range(1, 6)]
-    monkeypatch.setattr(BhmZones, "create_many", one_by_one)
-    for seed, g in enumerate(fast, start=1):
-        slow = BhmGame.new_game(seed=seed)
-        assert g.state_hash() == slow.state_hash()
-        assert g.zones.canonical() == slow.zones.canonical()
-        assert g.zones._next_uid == slow.zones._next_uid
-        for c in g.zones.cards.values():
-            assert c.zone is g.zones.zones[c.zone].name
-    monkeypatch.undo()
-    with pytest.raises(AssertionError):
-        fast[0].zones.create_many(0, [(card_pool()["storm_roc"], _SLOT_ZONES[0][0])])  # type: ignore[list-item]
+    for p in (0, 1):
+        assert (fast.field[p], fast.held[p]) == fast.worked_out(p)
 
 
 def test_a_game_keeps_its_attributes_the_quick_way() -> None:
