@@ -200,20 +200,21 @@ def _row_bits(shift: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-# By row: the shift to it, and the bits of each of its 512 patterns: a mask's bits by row,
-# five look-ups.
-_ROW_BITS = tuple((r * COLS, _row_bits(r * COLS)) for r in range(ROWS))
+# By row, the bits of each of its 512 patterns: a mask's bits by row, five look-ups (five
+# rows, HG-01: the unpacking fails otherwise).
+_ROW0, _ROW1, _ROW2, _ROW3, _ROW4 = (_row_bits(r * COLS) for r in range(ROWS))
 _ROW = (1 << COLS) - 1  # the cells of row 0
 
 
 def mask_bits(m: int) -> list[int]:
     """The bits of mask `m`, in increasing order (its cells in sorted order)."""
-    out: list[int] = []
-    for shift, bits in _ROW_BITS:
-        row = (m >> shift) & _ROW
-        if row:
-            out += bits[row]
-    return out
+    return [  # (the five rows written out: no loop)
+        *_ROW0[m & _ROW],
+        *_ROW1[(m >> COLS) & _ROW],
+        *_ROW2[(m >> 2 * COLS) & _ROW],
+        *_ROW3[(m >> 3 * COLS) & _ROW],
+        *_ROW4[m >> 4 * COLS],
+    ]
 
 
 def mask_cells(m: int) -> list[tuple[int, int]]:
@@ -402,7 +403,11 @@ class _Scan:
         cells = reach & self.blocked  # the cells of the other units in reach
         if not cells:
             return []
-        near = list(map(self.occ.__getitem__, mask_cells(cells)))
+        near = []  # (most of the time one: a loop over the bits)
+        while cells:
+            low = cells & -cells  # the lowest bit
+            near.append(self.occ[_BIT_CELL[low]])
+            cells ^= low
         if len(near) > 1:  # in board order
             near.sort(key=self.game.zones.zones["board"].cards.index)
         return self.game.attackable(self.player, self.occ, near)
