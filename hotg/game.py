@@ -264,7 +264,7 @@ def _move_masks(start: int, steps: int) -> tuple[int, int]:
 def _reach(start: int, rng: int) -> int:
     """The cells a unit on the cell of bit `start` with range `rng` reaches (HG-40, as
     `in_range`): melee the 8 neighbours, a range > 1 counts orthogonal steps
-    (`_REACH_MASKS[rng][n]`)."""
+    (`_REACH_MASKS[rng][n]`; a range of 1 or less is melee, as `range_of` has it)."""
     if rng <= 1:
         row = _sideways(start)
         return (row | ((row << COLS) & ALL_CELLS) | (row >> COLS)) ^ start
@@ -1592,12 +1592,10 @@ class HotgGame(Game):
                         if nearer & blocked:
                             within = _walk(n, steps, blocked)
                         acts += _MOVE_LISTS[uid][within & open_cells]
-                rng = c.stat("range") if mods else d.range
-                if rng < 1:
-                    rng = 1
                 # (no call when no other unit is in reach, most of the time: `blocked` holds
-                # their cells; so its attack, often a call of `stat()`, is asked after that)
-                reach = _REACH_MASKS[rng][n]
+                # their cells; so its attack, often a call of `stat()`, is asked after that;
+                # a range below 1 is melee's, 1, in the table: no comparison)
+                reach = _REACH_MASKS[c.stat("range") if mods else d.range][n]
                 if reach & blocked and (c.stat("attack") if mods else d.attack) > 0:
                     targets = scan.attack_targets(reach)
                     acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)

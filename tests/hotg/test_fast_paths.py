@@ -272,6 +272,8 @@ def test_hg30_hg40_the_cell_masks_are_the_plain_filters() -> None:
                         )
                     ]
                     assert mask_cells(_REACH_MASKS[k][n]) == reach
+            for k in (0, -1, -3):  # a range below 1 reaches as 1 (`range_of`: at least 1)
+                assert _REACH_MASKS[k][n] == _REACH_MASKS[1][n]
     shared = {id(cell) for row in CELLS for cell in row}
     assert mask_cells(ALL_CELLS) == [cell for row in CELLS for cell in row]
     assert all(id(cell) in shared for cell in mask_cells(ALL_CELLS))
