@@ -1577,15 +1577,26 @@ class HotgGame(Game):
             if c.exhausted or c.stunned_by >= 0:
                 continue  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
             d = c.defn
-            mods = c.modifiers
             # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
             # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone; the
             # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
             # without a call of max(), which is slow):
             if not c.attacked:
+                # `stat()` of move, range and attack in one pass over its modifiers (as
+                # `Card.stat`: the printed value, then each modifier of it in order, "set"
+                # replacing, "add" adding; most units have none: no loop, the others one or two)
+                steps, rng, attack = d.move, d.range, d.attack
+                if c.modifiers:
+                    for m in c.modifiers:
+                        s = m.stat
+                        if s == "attack":
+                            attack = m.value if m.op == "set" else attack + m.value
+                        elif s == "move":
+                            steps = m.value if m.op == "set" else steps + m.value
+                        elif s == "range":
+                            rng = m.value if m.op == "set" else rng + m.value
                 n = CELL_NUMBER[c.cell]
                 if not c.moved and not d.facts.structure:  # HG-33
-                    steps = c.stat("move") if mods else d.move
                     if steps > 0:  # `reachable`, with what p's units share (HG-30/32):
                         # `_walk`'s shortcut written out (nothing blocks closer than `steps`)
                         nearer, within = _MOVE_MASKS[steps][n]
@@ -1593,10 +1604,9 @@ class HotgGame(Game):
                             within = _walk(n, steps, blocked)
                         acts += _MOVE_LISTS[uid][within & open_cells]
                 # (no call when no other unit is in reach, most of the time: `blocked` holds
-                # their cells; so its attack, often a call of `stat()`, is asked after that;
-                # a range below 1 is melee's, 1, in the table: no comparison)
-                reach = _REACH_MASKS[c.stat("range") if mods else d.range][n]
-                if reach & blocked and (c.stat("attack") if mods else d.attack) > 0:
+                # their cells; a range below 1 is melee's, 1, in the table: no comparison)
+                reach = _REACH_MASKS[rng][n]
+                if reach & blocked and attack > 0:
                     targets = scan.attack_targets(reach)
                     acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
             if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`

@@ -10,7 +10,9 @@
   as the step-by-step search (HG-30/32), and the masks of cells within reach or range
   (made by shifts) are those of the plain distance filters (HG-30, HG-40).
 * The moves and deployments `legal_actions()` takes from the lists by mask, kept
-  process-wide (`_MOVE_LISTS`, `_DEPLOY_LISTS`), are those written plainly.
+  process-wide (`_MOVE_LISTS`, `_DEPLOY_LISTS`), are those written plainly; the moves
+  and attacks from a unit's move, range and attack read in one pass over its modifiers
+  are those `stat()` gives.
 * An entry that only lowers health (`_ONLY_LOWERS_HEALTH`) leaves a settled battlefield
   settled: the queue loop then only looks for deaths (HG-57).
 * What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
@@ -61,6 +63,7 @@ from common.saves import load_game, save_game
 from hotg.cards import OFF_BOARD, HotgCard
 from hotg.effects import AURAS, Ctx, aura_bonus
 from hotg.game import (
+    _ATTACKS,
     _DEPLOYS,
     _HAND_ZONES,
     _MOVE_MASKS,
@@ -304,6 +307,58 @@ def _plain_moves_and_deploys(g: HotgGame) -> tuple[list[object], list[object]]:
         if g.card(uid).defn.kind == "unit" and g.cost(uid, p) <= g.pl[p].mana:
             deploys += [_DEPLOYS[uid][CELL_BIT[cell]] for cell in deploy_cells]
     return moves, deploys
+
+
+def _plain_unit_actions(g: HotgGame) -> list[object]:
+    """The active player's moves and attacks written plainly, unit by unit, from `stat()`
+    (`move_of`, `range_of`, `attack_of`) and the `_can_...` checks (HG-30/32, HG-33, HG-40)."""
+    p = g.active
+    occ, ban = g.occupancy(), g.banished_cells()
+    blocked = {cell for cell, t in occ.items() if g.card(t).controller != p}
+    out: list[object] = []
+    for uid in g.board_units(stones=False):
+        if g.card(uid).controller != p:
+            continue
+        if g._can_move(uid) is None:
+            cells = _plain_walk(g.card(uid).cell, g.move_of(uid), blocked, set(occ) | set(ban))
+            out += [_MOVES[uid][CELL_BIT[cell]] for cell in cells]
+        if g._can_attack(uid) is None:
+            out += [_ATTACKS[uid][t] for t in g.attack_targets(uid)]
+    return out
+
+
+def test_hg30_hg40_a_units_stats_in_one_pass_are_stat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_unit_actions` reads move, range and attack in one pass over a unit's modifiers (as
+    `Card.stat`): its moves and attacks are those `stat()` gives, at every step of random
+    games and with modifiers set by hand ("set" and "add" of each, in either order)."""
+    seen = 0
+    for g in _random_states(4):
+        if g.pending is None and not g.is_over():
+            acts = [a for a in g.legal_actions() if a.kind in ("move", "attack")]
+            assert acts == _plain_unit_actions(g)
+            seen += any(g.card(uid).modifiers for uid in g.board_units(stones=False))
+    assert seen > 200
+    rng = random.Random(11)
+    for _ in range(60):
+        g = make(
+            [
+                u("hoplite", "2,2"),
+                u("hoplite", "2,4"),
+                u("hoplite", "1,6", owner=2),
+                u("hoplite", "3,3", owner=2),
+            ]
+        )
+        for uid in g.board_units(stones=False):
+            c = g.card(uid)
+            c.modifiers = [
+                Modifier(
+                    rng.choice(("move", "range", "attack", "health")),
+                    rng.randrange(-2, 4),
+                    rng.choice(("add", "set")),
+                )
+                for _ in range(rng.randrange(0, 4))
+            ]
+        assert [a for a in g.legal_actions() if a.kind in ("move", "attack")] == _plain_unit_actions(g)
 
 
 def _saved_and_loaded(g: HotgGame, path: Path) -> HotgGame:
