@@ -650,12 +650,16 @@ class HotgGame(Game):
     def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
         """HG-63: a stone is guarded while a friendly Guard unit stands next to it.
         (`occ`: the current `occupancy()`, when the caller has it.)"""
-        stone = self.stones[player]
-        cell = self.cell_of(stone)
+        cell = self.cell_of(self.stones[player])
         if cell is None:
             return False
-        for u in self.units_adjacent(cell, occ):  # noqa: SIM110 (any() of a generator is a frame more)
-            if self.has_guard(u) and self.is_ally(u, player):
+        if occ is None:
+            occ = self.occupancy()
+        cards = self.zones.cards
+        for n in NEIGHBOURS[cell]:  # `units_adjacent`, written out (no list made)
+            u = occ.get(n)
+            # (`has_guard` asked only of a unit with Guard in its text: most have none)
+            if u is not None and cards[u].defn.facts.guard and self.has_guard(u) and self.is_ally(u, player):
                 return True
         return False
 

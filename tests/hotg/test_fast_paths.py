@@ -19,6 +19,7 @@
   the other units, the deployment cells) and the scan's attack targets (asking
   `attackable()` only about the units in reach) agree with the plain definitions
   (HG-24, HG-30, HG-40).
+* `guarded` is HG-63 written plainly (a friendly Guard unit next to the stone).
 * `targets_for` given the controller's units (`mine`) looks among them for a target that must
   be one of them (an ally unit): the same targets.
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
@@ -359,6 +360,30 @@ def test_hg30_hg40_a_units_stats_in_one_pass_are_stat(monkeypatch: pytest.Monkey
                 for _ in range(rng.randrange(0, 4))
             ]
         assert [a for a in g.legal_actions() if a.kind in ("move", "attack")] == _plain_unit_actions(g)
+
+
+def test_hg63_guarded_agrees_with_the_plain_definition() -> None:
+    """`guarded` (its neighbours looked at in place, `has_guard` asked only of a unit with
+    Guard in its text) is HG-63 written plainly: a friendly Guard unit next to the stone."""
+    seen = 0
+    states = _random_states(6)
+    for g in [
+        *states,
+        make([u("hoplite", "2,1"), u("hoplite", "1,1", owner=2), u("hoplite", "2,7", owner=2)]),
+    ]:
+        occ = g.occupancy()
+        for p in (0, 1):
+            cell = g.cell_of(g.stones[p])
+            plain = cell is not None and any(
+                g.has_guard(t) and g.is_ally(t, p) for t in g.units_adjacent(cell)
+            )
+            assert g.guarded(p) == g.guarded(p, occ) == plain
+            seen += plain
+    assert seen > 50
+    g = make([u("jackal_guard", "2,1")])  # Guard (HG-63)
+    assert g.guarded(0)
+    g.card(at(g, "2,1")).silenced = True
+    assert not g.guarded(0)
 
 
 def _saved_and_loaded(g: HotgGame, path: Path) -> HotgGame:
