@@ -416,10 +416,8 @@ class _Scan:
 def _deploy_mask(own: int, open_cells: int) -> int:
     """HG-24: the cells of `open_cells` next to (diagonals too) a cell of `own` (masks)."""
     near = 0
-    while own:
-        low = own & -own  # the lowest bit
-        near |= _AROUND_BY_BIT[low]
-        own ^= low
+    for b in mask_bits(own):
+        near |= _AROUND_BY_BIT[b]
     return near & open_cells
 
 
