@@ -284,15 +284,16 @@ def _walk(n: int, steps: int, blocked: int) -> int:
     nearer, within = _MOVE_MASKS[steps][n]
     if not nearer & blocked:
         return within  # nothing blocks closer than `steps`: every cell that near is reached
-    # Step by step, on masks (`_step`: a few shifts).
-    start = reached = frontier = 1 << n
+    # Step by step, on masks.
+    start = reached = f = 1 << n
     free = (ALL_CELLS ^ blocked) & ~start  # the cells not reached yet, where a unit may pass
     for _ in range(steps):
-        frontier = _step(frontier) & free  # the new cells, never through a blocked one
-        if not frontier:
+        # the new cells one step further, never through a blocked one (`_step`, written out)
+        f = (((f << 1) & _NOT_FIRST_COL) | ((f >> 1) & _NOT_LAST_COL) | (f << COLS) | (f >> COLS)) & free
+        if not f:
             break
-        free ^= frontier
-        reached |= frontier
+        free ^= f
+        reached |= f
     return reached ^ start
 
 
