@@ -773,6 +773,24 @@ class HotgGame(Game):
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         out = []
+        if enemies_only and max_health is None and not subtype:
+            # The most asked (Leader Abilities that damage): the loop below with only the
+            # tests that can fail for an enemy or an enemy unit without parameters.
+            for uid in self.zones.zones["board"].cards:
+                c: HotgCard = cards[uid]  # type: ignore[assignment]
+                if c.controller == controller:  # `is_enemy`
+                    continue
+                if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                    if units_only or not self._can_target_on_board(c, True, kind, controller, occ):
+                        continue
+                elif (
+                    c.defn.facts.shields
+                    and not c.silenced
+                    and not self._can_target_on_board(c, False, kind, controller, occ)
+                ):
+                    continue
+                out.append(uid)
+            return out
         # (one of the controller's units: they are all in `mine`, when given)
         among = mine if allies_only and units_only and mine is not None else self.zones.zones["board"].cards
         for uid in among:

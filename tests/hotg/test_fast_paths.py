@@ -578,12 +578,23 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
     """`targets_for` (its spec flags worked out once, `can_target` asked only about a stone
     or a unit with Stealth or Immune) against the spec read plainly, unit by unit; also
     given the controller's units (`mine`, as `legal_actions()` has them in its scan), among
-    which it looks for a target that must be one of them."""
+    which it looks for a target that must be one of them; its loop for an enemy (unit)
+    without parameters, the Leader Abilities' most common target, too."""
     enemy_specs, ally_specs = ("enemy", "enemy_unit"), ("ally", "ally_unit", "other_ally_unit")
     unit_specs = ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
     specs = ("enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
     seen = 0
-    for g in _random_states(2):
+    shielded = make(  # Stealth (HG-64), Immune (HG-67), Guard beside a stone (HG-63), both sides
+        [
+            u("shade_of_set", "2,2"),
+            u("sphinx", "1,1"),
+            u("achilles", "3,3", owner=2),
+            u("tomb_sentinel", "2,7", owner=2),
+            u("loki", "0,4", owner=2),
+            u("hoplite", "4,4", owner=2),
+        ]
+    )
+    for g in [*_random_states(2), shielded]:
         board = g.board_units()
         occ = g.occupancy()
         for controller in (0, 1):
