@@ -297,6 +297,7 @@ def _plain_moves_and_deploys(g: HotgGame) -> tuple[list[object], list[object]]:
         if g.card(uid).controller == p and g._can_move(uid) is None:
             blocked = {cell for cell, t in occ.items() if g.card(t).controller != p}
             cells = _plain_walk(g.card(uid).cell, g.move_of(uid), blocked, set(occ) | set(ban))
+            assert g.reachable(uid) == g.reachable(uid, occ, ban) == cells
             moves += [_MOVES[uid][CELL_BIT[cell]] for cell in cells]
     deploy_cells = sorted(
         {n for cell, t in occ.items() if g.card(t).controller == p for n in NEIGHBOURS[cell]}
