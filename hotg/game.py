@@ -98,8 +98,6 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 # The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
-NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (set unions keep the hashes)
-ORTHOGONAL_SETS = {cell: frozenset(ns) for cell, ns in ORTHOGONAL.items()}
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
 CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
@@ -110,9 +108,10 @@ _SHARED_CELL = {cell: cell for cell in NEIGHBOURS}  # a (row, col) tuple -> the 
 # Actions are immutable values: the move, attack and deployment actions are made once
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
-_MOVES = ActionTables("move", lambda uid, cell: (uid, CELL_STR[cell]))
+# (moves and deployments by the cell's bit, `CELL_BIT`: see the masks below)
+_MOVES = ActionTables("move", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
 _ATTACKS = ActionTables("attack", lambda uid, target: (uid, target))
-_DEPLOYS = ActionTables("play", lambda uid, cell: (uid, CELL_STR[cell]))
+_DEPLOYS = ActionTables("play", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
 _ACTIONS = {verb: ActionTable(verb) for verb in ("play", "warcry", "ability")}
 # (those with a target: verb -> arguments before the target -> target -> action)
 _TARGETED = {verb: ActionTables(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
@@ -173,93 +172,179 @@ class PlayerState:
         ]
 
 
-class _ByNumber(dict[int, dict[tuple[int, int], _T]]):
-    """A table of pure cell geometry: `table[n][cell]` is `make(cell, n)`, worked out for
-    every cell when `n` is first asked for (two look-ups, the second in a plain dict:
-    cheaper than a cached function of two arguments)."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[tuple[int, int], int], _T]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, n: int) -> dict[tuple[int, int], _T]:
-        t = self[n] = {cell: self.make(cell, n) for row in CELLS for cell in row}
-        return t
+# Sets of cells as ints on the hot paths: cell number n (`CELL_NUMBER`) is bit `1 << n`, so
+# a union or an intersection is one operation on ints, and the bits in increasing order are
+# the cells in sorted order.
+CELL_BIT = {cell: 1 << n for cell, n in CELL_NUMBER.items()}
+_BIT_CELL = {b: cell for cell, b in CELL_BIT.items()}
+ALL_CELLS = (1 << ROWS * COLS) - 1
+_NOT_FIRST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(1, COLS))
+_NOT_LAST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(COLS - 1))
 
 
-def _diamond(start: tuple[int, int], steps: int) -> tuple[tuple[int, int], ...]:
-    """The cells 1 to `steps` orthogonal steps from `start`, in sorted order
-    (`_DIAMONDS[steps][start]`)."""
-    r0, c0 = start
-    out = []  # (row by row, only the columns within reach: the tables make one per cell)
-    for r in range(r0 - steps if r0 > steps else 0, min(ROWS, r0 + steps + 1)):
-        left = steps - abs(r - r0)  # the steps left for the columns
-        for c in range(c0 - left if c0 > left else 0, min(COLS, c0 + left + 1)):
-            if r != r0 or c != c0:
-                out.append(CELLS[r][c])
+def cells_mask(cells: Iterable[tuple[int, int]]) -> int:
+    """The mask of `cells`."""
+    m = 0
+    for cell in cells:
+        m |= CELL_BIT[cell]
+    return m
+
+
+def _row_bits(shift: int) -> tuple[tuple[int, ...], ...]:
+    """The bits of each pattern of a row (the pattern's bits moved up by `shift`), in
+    increasing order: a pattern's lowest bit, then those of the rest."""
+    out: list[tuple[int, ...]] = [()]
+    for p in range(1, 1 << COLS):
+        low = p & -p
+        out.append((low << shift, *out[p ^ low]))
     return tuple(out)
 
 
-def _nearer(start: tuple[int, int], steps: int) -> frozenset[tuple[int, int]]:
-    """The cells fewer than `steps` orthogonal steps from `start` (`start` too)
-    (`_NEARER[steps][start]`)."""
-    return frozenset({start, *_diamond(start, steps - 1)})
+# By row, the bits of each of its 512 patterns: a mask's bits by row, five look-ups (five
+# rows, HG-01: the unpacking fails otherwise).
+_ROW0, _ROW1, _ROW2, _ROW3, _ROW4 = (_row_bits(r * COLS) for r in range(ROWS))
+_ROW = (1 << COLS) - 1  # the cells of row 0
 
 
-_DIAMONDS = _ByNumber(_diamond)
-_NEARER = _ByNumber(_nearer)
+def mask_bits(m: int) -> list[int]:
+    """The bits of mask `m`, in increasing order (its cells in sorted order)."""
+    return [  # (the five rows written out: no loop)
+        *_ROW0[m & _ROW],
+        *_ROW1[(m >> COLS) & _ROW],
+        *_ROW2[(m >> 2 * COLS) & _ROW],
+        *_ROW3[(m >> 3 * COLS) & _ROW],
+        *_ROW4[m >> 4 * COLS],
+    ]
 
 
-def _walk(
-    start: tuple[int, int], steps: int, blocked: set[tuple[int, int]], taken: set[tuple[int, int]]
-) -> list[tuple[int, int]]:
-    """HG-30/32: the cells up to `steps` orthogonal steps from `start`, never through a
-    `blocked` cell, where a unit may stop (not `taken`), in sorted order."""
-    if steps == 1:  # the free neighbours (`ORTHOGONAL` lists them in sorted order)
-        near: tuple[tuple[int, int], ...] | None = ORTHOGONAL[start]
-    elif blocked.isdisjoint(_NEARER[steps][start]):
-        # nothing blocks closer than `steps`: every cell that near can be reached
-        near = _DIAMONDS[steps][start]
-    else:
-        near = None
-    if near is not None:
-        free = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
-        for n in near:
-            if n not in taken:
-                free.append(n)
-        return free
-    # Step by step, by set operations (they reuse the cells' stored hashes).
-    seen = {start}
-    frontier: Iterable[tuple[int, int]] = (start,)
+def mask_cells(m: int) -> list[tuple[int, int]]:
+    """The cells of mask `m`, in sorted order."""
+    return list(map(_BIT_CELL.__getitem__, mask_bits(m)))
+
+
+def _sideways(m: int) -> int:
+    """The cells of `m` and those one column left or right of them (none across a side)."""
+    return m | ((m << 1) & _NOT_FIRST_COL) | ((m >> 1) & _NOT_LAST_COL)
+
+
+def _step(m: int) -> int:
+    """The cells of `m` and those one orthogonal step from them."""
+    return _sideways(m) | ((m << COLS) & ALL_CELLS) | (m >> COLS)
+
+
+class _MasksByNumber(dict[int, list[_T]]):
+    """A table of pure cell geometry by cell number: `table[k][n]` is `make(1 << n, k)`,
+    worked out for every cell when `k` is first asked for."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int, int], _T]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, k: int) -> list[_T]:
+        t = self[k] = [self.make(1 << n, k) for n in range(ROWS * COLS)]
+        return t
+
+
+def _ball(start: int, steps: int) -> int:
+    """The cells up to `steps` orthogonal steps from the cell of bit `start` (it too)."""
+    m = start
     for _ in range(steps):
-        nxt: set[tuple[int, int]] = set()
-        for cell in frontier:
-            nxt |= ORTHOGONAL_SETS[cell]
-        nxt.difference_update(seen, blocked)  # new cells, never through a blocked one
-        seen |= nxt
-        frontier = nxt
-    seen.discard(start)
-    return sorted(seen - taken, key=CELL_NUMBER.__getitem__)
+        m = _step(m)
+    return m
 
 
-def _reach(cell: tuple[int, int], rng: int) -> frozenset[tuple[int, int]]:
-    """The cells a unit on `cell` with range `rng` reaches (HG-40, as `in_range`): melee
-    the 8 neighbours, a range > 1 counts orthogonal steps (`_REACH[rng][cell]`)."""
-    return frozenset(NEIGHBOURS[cell] if rng <= 1 else _diamond(cell, rng))
+def _move_masks(start: int, steps: int) -> tuple[int, int]:
+    """(the cells fewer than `steps` orthogonal steps from the cell of bit `start`, it too;
+    the cells 1 to `steps` steps from it) (`_MOVE_MASKS[steps][n]`)."""
+    return (_ball(start, steps - 1) if steps > 0 else start), _ball(start, steps) ^ start
 
 
-_REACH = _ByNumber(_reach)
+def _reach(start: int, rng: int) -> int:
+    """The cells a unit on the cell of bit `start` with range `rng` reaches (HG-40, as
+    `in_range`): melee the 8 neighbours, a range > 1 counts orthogonal steps
+    (`_REACH_MASKS[rng][n]`; a range of 1 or less is melee, as `range_of` has it)."""
+    if rng <= 1:
+        row = _sideways(start)
+        return (row | ((row << COLS) & ALL_CELLS) | (row >> COLS)) ^ start
+    return _ball(start, rng) ^ start
+
+
+_MOVE_MASKS = _MasksByNumber(_move_masks)
+_REACH_MASKS = _MasksByNumber(_reach)
+# the 8 cells around each cell by its bit
+_AROUND_BY_BIT = {1 << n: around for n, around in enumerate(_REACH_MASKS[1])}
+
+
+def _walk(n: int, steps: int, blocked: int) -> int:
+    """HG-30/32: the cells (a mask) up to `steps` orthogonal steps from cell number `n`,
+    never through a `blocked` cell (start left out; the caller leaves out where no unit
+    may stop)."""
+    nearer, within = _MOVE_MASKS[steps][n]
+    if not nearer & blocked:
+        return within  # nothing blocks closer than `steps`: every cell that near is reached
+    # Step by step, on masks.
+    start = reached = f = 1 << n
+    free = (ALL_CELLS ^ blocked) & ~start  # the cells not reached yet, where a unit may pass
+    for _ in range(steps):
+        # the new cells one step further, never through a blocked one (`_step`, written out)
+        f = (((f << 1) & _NOT_FIRST_COL) | ((f >> 1) & _NOT_LAST_COL) | (f << COLS) | (f >> COLS)) & free
+        if not f:
+            break
+        free ^= f
+        reached |= f
+    return reached ^ start
+
+
+class _ActionLists(dict[int, tuple[Action, ...]]):
+    """One unit's moves (or one card's deployments) to the cells of a mask, in sorted order,
+    by mask: `table[mask]`, made from `cells` (its actions by cell bit) when first asked
+    for. A pure function of the unit (card) and the mask, so kept process-wide, from one
+    call and one game to the next; emptied when it holds `_ACTION_LISTS_MAX` masks (a
+    unit meets about ten masks a game: `legal_actions()` finds most of them here)."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, cells: ActionTable) -> None:
+        super().__init__()
+        self.cells = cells
+
+    def __missing__(self, m: int) -> tuple[Action, ...]:
+        if len(self) >= _ACTION_LISTS_MAX:
+            self.clear()
+        acts = self[m] = tuple(map(self.cells.__getitem__, mask_bits(m)))
+        return acts
+
+
+_ACTION_LISTS_MAX = 256
+
+
+class _ActionListsBy(dict[int, _ActionLists]):
+    """`_ActionLists` by unit (card) uid, over its actions by cell bit in `tables`."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self, tables: ActionTables) -> None:
+        super().__init__()
+        self.tables = tables
+
+    def __missing__(self, uid: int) -> _ActionLists:
+        t = self[uid] = _ActionLists(self.tables[uid])
+        return t
+
+
+_MOVE_LISTS = _ActionListsBy(_MOVES)  # uid -> mask of cells -> its moves there
+_DEPLOY_LISTS = _ActionListsBy(_DEPLOYS)  # uid -> mask of cells -> its deployments there
 
 
 def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, int]]]) -> list[int]:
     """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches,
     in their order."""
-    reach = _REACH[rng][cell]
+    reach = _REACH_MASKS[rng][CELL_NUMBER[cell]]
     out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
     for t, at in foes:
-        if at in reach:
+        if reach & CELL_BIT[at]:
             out.append(t)
     return out
 
@@ -269,54 +354,72 @@ class _Scan:
     worked out once (the deployment cells when first asked for). It lives only as long
     as that call: the state may change right after."""
 
-    __slots__ = ("ban", "blocked", "deploy", "game", "mine", "occ", "player", "taken")
+    __slots__ = ("ban", "blocked", "deploy", "game", "mine", "occ", "open", "own", "player")
 
     occ: dict[tuple[int, int], int]
     mine: list[int]
-    blocked: set[tuple[int, int]]
+    blocked: int
+    own: int
+    open: int
 
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
         # One pass over the battlefield: `occupancy()`, the player's units (no stone) in
-        # board order, and the cells that block its moves: those of the units it does not
-        # control (one unit a cell, HG-05).
+        # board order, and as masks (`CELL_BIT`) the cells that block its moves: those of
+        # the units it does not control (one unit a cell, HG-05), and those of its own.
         cards = game.zones.cards
         stone0, stone1 = game.stones  # (two comparisons a unit: no set made at every call)
         self.occ = occ = {}
         self.mine = mine = []
-        self.blocked = blocked = set()
+        blocked = own = 0
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
             cell = c.cell
             occ[cell] = u
             if c.controller != player:
-                blocked.add(cell)
-            elif u != stone0 and u != stone1:  # not a Summoning Stone
-                mine.append(u)
+                blocked |= CELL_BIT[cell]
+            else:
+                own |= CELL_BIT[cell]
+                if u != stone0 and u != stone1:  # not a Summoning Stone
+                    mine.append(u)
+        self.blocked = blocked
+        self.own = own
         # (no banished unit, no cell kept: most of the time, and no call then)
-        self.ban = game.banished_cells() if game.zones.zones["banished"].cards else {}
-        # The cells where no unit may stop (occupied, or kept by a banished unit).
-        self.taken = (occ.keys() | self.ban.keys()) if self.ban else set(occ)
-        self.deploy: list[tuple[int, int]] | None = None
+        self.ban = ban = game.banished_cells() if game.zones.zones["banished"].cards else {}
+        # The cells where a unit may stop: not occupied, nor kept by a banished unit.
+        self.open = ALL_CELLS ^ (blocked | own | cells_mask(ban)) if ban else ALL_CELLS ^ (blocked | own)
+        self.deploy: int | None = None
 
-    def deploy_cells(self) -> list[tuple[int, int]]:
-        """`deploy_cells(player)`."""
+    def deploy_cells(self) -> int:
+        """`deploy_cells(player)`, as a mask."""
         if self.deploy is None:
-            self.deploy = self.game.deploy_cells(self.player, self.occ, self.ban)
+            self.deploy = _deploy_mask(self.own, self.open)
         return self.deploy
 
-    def attack_targets(self, cell: tuple[int, int], rng: int) -> list[int]:
-        """`attack_targets()` of the player's unit on `cell` with range `rng`: the units it
-        reaches (HG-40), and of those the ones `attackable()` (asked only about them).
-        (`_unit_actions` asks only when another unit is in reach.)"""
-        cells = _REACH[rng][cell] & self.blocked  # the cells of the other units in reach
+    def attack_targets(self, reach: int) -> list[int]:
+        """`attack_targets()` of the player's unit that reaches the cells of mask `reach`:
+        the units there (HG-40), and of those the ones `attackable()` (asked only about
+        them). (`_unit_actions` asks only when another unit is in reach.)"""
+        cells = reach & self.blocked  # the cells of the other units in reach
         if not cells:
             return []
-        near = list(map(self.occ.__getitem__, cells))
+        near = []  # (most of the time one: a loop over the bits)
+        while cells:
+            low = cells & -cells  # the lowest bit
+            near.append(self.occ[_BIT_CELL[low]])
+            cells ^= low
         if len(near) > 1:  # in board order
             near.sort(key=self.game.zones.zones["board"].cards.index)
         return self.game.attackable(self.player, self.occ, near)
+
+
+def _deploy_mask(own: int, open_cells: int) -> int:
+    """HG-24: the cells of `open_cells` next to (diagonals too) a cell of `own` (masks)."""
+    near = 0
+    for b in mask_bits(own):
+        near |= _AROUND_BY_BIT[b]
+    return near & open_cells
 
 
 class HotgGame(Game):
@@ -546,12 +649,16 @@ class HotgGame(Game):
     def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
         """HG-63: a stone is guarded while a friendly Guard unit stands next to it.
         (`occ`: the current `occupancy()`, when the caller has it.)"""
-        stone = self.stones[player]
-        cell = self.cell_of(stone)
+        cell = self.cell_of(self.stones[player])
         if cell is None:
             return False
-        for u in self.units_adjacent(cell, occ):  # noqa: SIM110 (any() of a generator is a frame more)
-            if self.has_guard(u) and self.is_ally(u, player):
+        if occ is None:
+            occ = self.occupancy()
+        cards = self.zones.cards
+        for n in NEIGHBOURS[cell]:  # `units_adjacent`, written out (no list made)
+            u = occ.get(n)
+            # (`has_guard` asked only of a unit with Guard in its text: most have none)
+            if u is not None and cards[u].defn.facts.guard and self.has_guard(u) and self.is_ally(u, player):
                 return True
         return False
 
@@ -666,6 +773,24 @@ class HotgGame(Game):
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         out = []
+        if enemies_only and max_health is None and not subtype:
+            # The most asked (Leader Abilities that damage): the loop below with only the
+            # tests that can fail for an enemy or an enemy unit without parameters.
+            for uid in self.zones.zones["board"].cards:
+                c: HotgCard = cards[uid]  # type: ignore[assignment]
+                if c.controller == controller:  # `is_enemy`
+                    continue
+                if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
+                    if units_only or not self._can_target_on_board(c, True, kind, controller, occ):
+                        continue
+                elif (
+                    c.defn.facts.shields
+                    and not c.silenced
+                    and not self._can_target_on_board(c, False, kind, controller, occ)
+                ):
+                    continue
+                out.append(uid)
+            return out
         # (one of the controller's units: they are all in `mine`, when given)
         among = mine if allies_only and units_only and mine is not None else self.zones.zones["board"].cards
         for uid in among:
@@ -1466,34 +1591,44 @@ class HotgGame(Game):
         if scan is None:
             scan = _Scan(self, p)
         cards = self.zones.cards
+        blocked, open_cells = scan.blocked, scan.open
         acts: list[Action] = []
         for uid in units:
             c: HotgCard = cards[uid]  # type: ignore[assignment]
             if c.exhausted or c.stunned_by >= 0:
                 continue  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
             d = c.defn
-            mods = c.modifiers
             # The remaining checks of `_can_move`, `_can_attack` and `_can_warcry`, with
             # `move_of`, `attack_of` and `range_of` written out for a unit (not a stone; the
             # first two are max(0, stat): above 0 when the stat is; the last max(1, stat),
             # without a call of max(), which is slow):
             if not c.attacked:
-                at = c.cell
+                # `stat()` of move, range and attack in one pass over its modifiers (as
+                # `Card.stat`: the printed value, then each modifier of it in order, "set"
+                # replacing, "add" adding; most units have none: no loop, the others one or two)
+                steps, rng, attack = d.move, d.range, d.attack
+                if c.modifiers:
+                    for m in c.modifiers:
+                        s = m.stat
+                        if s == "attack":
+                            attack = m.value if m.op == "set" else attack + m.value
+                        elif s == "move":
+                            steps = m.value if m.op == "set" else steps + m.value
+                        elif s == "range":
+                            rng = m.value if m.op == "set" else rng + m.value
+                n = CELL_NUMBER[c.cell]
                 if not c.moved and not d.facts.structure:  # HG-33
-                    steps = c.stat("move") if mods else d.move
-                    if steps > 0:  # `reachable`, with what p's units share
-                        # (`map`: no comprehension, a frame of its own in 3.11)
-                        acts += map(_MOVES[uid].__getitem__, _walk(at, steps, scan.blocked, scan.taken))
-                rng = c.stat("range") if mods else d.range
-                if rng < 1:
-                    rng = 1
+                    if steps > 0:  # `reachable`, with what p's units share (HG-30/32):
+                        # `_walk`'s shortcut written out (nothing blocks closer than `steps`)
+                        nearer, within = _MOVE_MASKS[steps][n]
+                        if nearer & blocked:
+                            within = _walk(n, steps, blocked)
+                        acts += _MOVE_LISTS[uid][within & open_cells]
                 # (no call when no other unit is in reach, most of the time: `blocked` holds
-                # their cells; so its attack, often a call of `stat()`, is asked after that)
-                if (
-                    not _REACH[rng][at].isdisjoint(scan.blocked)
-                    and (c.stat("attack") if mods else d.attack) > 0
-                ):
-                    targets = scan.attack_targets(at, rng)
+                # their cells; a range below 1 is melee's, 1, in the table: no comparison)
+                reach = _REACH_MASKS[rng][n]
+                if reach & blocked and attack > 0:
+                    targets = scan.attack_targets(reach)
                     acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
             if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
                 acts += self._with_targets(
@@ -1595,7 +1730,7 @@ class HotgGame(Game):
             if c.defn.kind == "unit":
                 if scan is None:
                     scan = _Scan(self, p)
-                acts += map(_DEPLOYS[uid].__getitem__, scan.deploy_cells())
+                acts += _DEPLOY_LISTS[uid][scan.deploy_cells()]
             elif c.defn.kind == "spell":
                 if scan is None:
                     acts += self._with_targets("play", (uid,), c.defn, "spell", p, uid, "spell")
@@ -1618,12 +1753,11 @@ class HotgGame(Game):
         if ban is None:
             ban = self.banished_cells()
         cards = self.zones.cards
-        out: set[tuple[int, int]] = set()
+        own = 0
         for cell, uid in occ.items():
             if cards[uid].controller == p:
-                out |= NEIGHBOUR_SETS[cell]
-        out.difference_update(occ, ban)  # empty cells only
-        return sorted(out, key=CELL_NUMBER.__getitem__)
+                own |= CELL_BIT[cell]
+        return mask_cells(_deploy_mask(own, ALL_CELLS ^ (cells_mask(occ) | cells_mask(ban))))
 
     def reachable(
         self,
@@ -1640,8 +1774,9 @@ class HotgGame(Game):
             occ = self.occupancy()
         if ban is None:
             ban = self.banished_cells()
-        blocked = {cell for cell, u in occ.items() if cards[u].controller != c.controller}
-        return _walk(c.cell, self.move_of(uid), blocked, occ.keys() | ban.keys())
+        blocked = cells_mask([cell for cell, u in occ.items() if cards[u].controller != c.controller])
+        within = _walk(CELL_NUMBER[c.cell], self.move_of(uid), blocked)
+        return mask_cells(within & ~(cells_mask(occ) | cells_mask(ban)))
 
     def attackable(
         self,

@@ -7,14 +7,19 @@
 * Per-definition facts (`HotgDef.facts`) follow the definition, also one made by
   `dataclasses.replace` or swapped into a card by the AI's determinizer.
 * The move search's shortcut (nothing blocking within reach) gives the same cells
-  as the step-by-step search (HG-30/32), and the cells within reach, found row by row
-  (`_diamond`), are those of the plain distance filter.
+  as the step-by-step search (HG-30/32), and the masks of cells within reach or range
+  (made by shifts) are those of the plain distance filters (HG-30, HG-40).
+* The moves and deployments `legal_actions()` takes from the lists by mask, kept
+  process-wide (`_MOVE_LISTS`, `_DEPLOY_LISTS`), are those written plainly; the moves
+  and attacks from a unit's move, range and attack read in one pass over its modifiers
+  are those `stat()` gives.
 * An entry that only lowers health (`_ONLY_LOWERS_HEALTH`) leaves a settled battlefield
   settled: the queue loop then only looks for deaths (HG-57).
 * What `legal_actions()` works out once (`_Scan`: the blocking cells, the player's units,
   the other units, the deployment cells) and the scan's attack targets (asking
   `attackable()` only about the units in reach) agree with the plain definitions
   (HG-24, HG-30, HG-40).
+* `guarded` is HG-63 written plainly (a friendly Guard unit next to the stone).
 * `targets_for` given the controller's units (`mine`) looks among them for a target that must
   be one of them (an ally unit): the same targets.
 * The attack reach by precomputed cells agrees with `in_range` (HG-40), and the fast
@@ -25,7 +30,8 @@
 * A card's cell is one slot (`cell`, which `row` and `col` read), holding the shared tuple.
 * The cell tables and the loops over the battlefield hand out the shared cell tuples of
   `CELLS` (a look-up then finds the very tuple, with no comparison): same values as
-  plain `(row, col)` tuples; sorting cells by `CELL_NUMBER` is sorting the tuples.
+  plain `(row, col)` tuples; sorting cells by `CELL_NUMBER` (a mask's bits in increasing
+  order) is sorting the tuples.
 * A definition's cost reduction auras (`facts.cost_reductions`) are its `cost_reduction`
   aura abilities, and `cost_reductions()` reads them only from the player's unsilenced
   units (HG-07, HG-73).
@@ -47,24 +53,36 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import hotg.game as hg
 from common.cards import Modifier
+from common.saves import load_game, save_game
 from hotg.cards import OFF_BOARD, HotgCard
 from hotg.effects import AURAS, Ctx, aura_bonus
 from hotg.game import (
+    _ATTACKS,
+    _DEPLOYS,
     _HAND_ZONES,
+    _MOVE_MASKS,
+    _MOVES,
     _ONLY_LOWERS_HEALTH,
+    _REACH_MASKS,
+    ALL_CELLS,
+    CELL_BIT,
     CELL_NUMBER,
     CELLS,
     NEIGHBOURS,
     ORTHOGONAL,
     HotgGame,
-    _diamond,
     _Scan,
     _walk,
+    cells_mask,
+    mask_bits,
+    mask_cells,
     parse_cell,
 )
 
@@ -207,28 +225,212 @@ def _plain_walk(
     return sorted(out)
 
 
-def test_hg30_the_diamond_by_rows_is_the_plain_filter() -> None:
-    """`_diamond` walks only the rows and columns within reach: the same cells, in the
-    same (sorted) order, as filtering every cell by its distance."""
-    for r0 in range(5):
-        for c0 in range(9):
-            for steps in range(-1, 14):
-                plain = tuple(
-                    CELLS[r][c] for r in range(5) for c in range(9) if 0 < abs(r - r0) + abs(c - c0) <= steps
-                )
-                assert _diamond((r0, c0), steps) == plain
+def _plain_within(start: tuple[int, int], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The cells `lo` to `hi` orthogonal steps from `start`, in sorted order."""
+    r0, c0 = start
+    return [(r, c) for r in range(5) for c in range(9) if lo <= abs(r - r0) + abs(c - c0) <= hi]
 
 
 def test_hg30_move_shortcut_agrees_with_the_search() -> None:
+    """`_walk` on masks (its shortcut when nothing blocks within reach, else step by step
+    by shifts) gives the cells of the plain search, without the start and the taken cells
+    left out by the caller."""
     rng = random.Random(7)
     cells = [(r, c) for r in range(5) for c in range(9)]
+    searched = 0
     for _ in range(3000):
         start = rng.choice(cells)
         others = rng.sample([x for x in cells if x != start], rng.randrange(0, 12))
         blocked = set(others[: len(others) // 2])
         taken = set(others) | {start}
-        steps = rng.randrange(0, 5)
-        assert _walk(start, steps, blocked, taken) == _plain_walk(start, steps, blocked, taken)
+        steps = rng.randrange(0, 7)
+        n, blocked_mask = CELL_NUMBER[start], cells_mask(blocked)
+        within = _walk(n, steps, blocked_mask)
+        assert not within & CELL_BIT[start]
+        assert mask_cells(within & ~cells_mask(taken)) == _plain_walk(start, steps, blocked, taken)
+        searched += bool(_MOVE_MASKS[steps][n][0] & blocked_mask)
+    assert searched > 1000
+
+
+def test_hg30_hg40_the_cell_masks_are_the_plain_filters() -> None:
+    """The masks by number and cell number (made by shifts) hold the cells of the plain
+    distance filters: for moves (HG-30), the cells 1 to k steps away and those nearer than
+    k; for attacks, the cells `in_range` reaches (HG-40). `cells_mask` and `mask_cells`
+    convert both ways, cells in sorted order, the shared tuples of `CELLS`."""
+    for r in range(5):
+        for c in range(9):
+            cell, n = CELLS[r][c], r * 9 + c
+            for k in range(0, 9):
+                nearer, within = _MOVE_MASKS[k][n]
+                assert mask_cells(within) == _plain_within(cell, 1, k)
+                assert mask_cells(nearer) == _plain_within(cell, 0, k - 1 if k else 0)
+                if k:
+                    reach = [
+                        (tr, tc)
+                        for tr in range(5)
+                        for tc in range(9)
+                        if (
+                            max(abs(tr - r), abs(tc - c)) == 1
+                            if k == 1
+                            else 0 < abs(tr - r) + abs(tc - c) <= k
+                        )
+                    ]
+                    assert mask_cells(_REACH_MASKS[k][n]) == reach
+            for k in (0, -1, -3):  # a range below 1 reaches as 1 (`range_of`: at least 1)
+                assert _REACH_MASKS[k][n] == _REACH_MASKS[1][n]
+    shared = {id(cell) for row in CELLS for cell in row}
+    assert mask_cells(ALL_CELLS) == [cell for row in CELLS for cell in row]
+    assert all(id(cell) in shared for cell in mask_cells(ALL_CELLS))
+    rng = random.Random(5)
+    for _ in range(1000):
+        m = rng.getrandbits(45)
+        assert mask_bits(m) == [1 << i for i in range(45) if m >> i & 1]
+        assert cells_mask(mask_cells(m)) == m
+
+
+def _plain_moves_and_deploys(g: HotgGame) -> tuple[list[object], list[object]]:
+    """The active player's moves and deployments written plainly (HG-24, HG-30/32, HG-33)."""
+    p = g.active
+    occ, ban = g.occupancy(), g.banished_cells()
+    moves = []
+    for uid in g.board_units(stones=False):
+        if g.card(uid).controller == p and g._can_move(uid) is None:
+            blocked = {cell for cell, t in occ.items() if g.card(t).controller != p}
+            cells = _plain_walk(g.card(uid).cell, g.move_of(uid), blocked, set(occ) | set(ban))
+            assert g.reachable(uid) == g.reachable(uid, occ, ban) == cells
+            moves += [_MOVES[uid][CELL_BIT[cell]] for cell in cells]
+    deploy_cells = sorted(
+        {n for cell, t in occ.items() if g.card(t).controller == p for n in NEIGHBOURS[cell]}
+        - set(occ)
+        - set(ban)
+    )
+    deploys = []
+    for uid in g.zones[f"hand:{p}"].cards:
+        if g.card(uid).defn.kind == "unit" and g.cost(uid, p) <= g.pl[p].mana:
+            deploys += [_DEPLOYS[uid][CELL_BIT[cell]] for cell in deploy_cells]
+    return moves, deploys
+
+
+def _plain_unit_actions(g: HotgGame) -> list[object]:
+    """The active player's moves and attacks written plainly, unit by unit, from `stat()`
+    (`move_of`, `range_of`, `attack_of`) and the `_can_...` checks (HG-30/32, HG-33, HG-40)."""
+    p = g.active
+    occ, ban = g.occupancy(), g.banished_cells()
+    blocked = {cell for cell, t in occ.items() if g.card(t).controller != p}
+    out: list[object] = []
+    for uid in g.board_units(stones=False):
+        if g.card(uid).controller != p:
+            continue
+        if g._can_move(uid) is None:
+            cells = _plain_walk(g.card(uid).cell, g.move_of(uid), blocked, set(occ) | set(ban))
+            out += [_MOVES[uid][CELL_BIT[cell]] for cell in cells]
+        if g._can_attack(uid) is None:
+            out += [_ATTACKS[uid][t] for t in g.attack_targets(uid)]
+    return out
+
+
+def test_hg30_hg40_a_units_stats_in_one_pass_are_stat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_unit_actions` reads move, range and attack in one pass over a unit's modifiers (as
+    `Card.stat`): its moves and attacks are those `stat()` gives, at every step of random
+    games and with modifiers set by hand ("set" and "add" of each, in either order)."""
+    seen = 0
+    for g in _random_states(4):
+        if g.pending is None and not g.is_over():
+            acts = [a for a in g.legal_actions() if a.kind in ("move", "attack")]
+            assert acts == _plain_unit_actions(g)
+            seen += any(g.card(uid).modifiers for uid in g.board_units(stones=False))
+    assert seen > 200
+    rng = random.Random(11)
+    for _ in range(60):
+        g = make(
+            [
+                u("hoplite", "2,2"),
+                u("hoplite", "2,4"),
+                u("hoplite", "1,6", owner=2),
+                u("hoplite", "3,3", owner=2),
+            ]
+        )
+        for uid in g.board_units(stones=False):
+            c = g.card(uid)
+            c.modifiers = [
+                Modifier(
+                    rng.choice(("move", "range", "attack", "health")),
+                    rng.randrange(-2, 4),
+                    rng.choice(("add", "set")),
+                )
+                for _ in range(rng.randrange(0, 4))
+            ]
+        assert [a for a in g.legal_actions() if a.kind in ("move", "attack")] == _plain_unit_actions(g)
+
+
+def test_hg63_guarded_agrees_with_the_plain_definition() -> None:
+    """`guarded` (its neighbours looked at in place, `has_guard` asked only of a unit with
+    Guard in its text) is HG-63 written plainly: a friendly Guard unit next to the stone."""
+    seen = 0
+    states = _random_states(6)
+    for g in [
+        *states,
+        make([u("hoplite", "2,1"), u("hoplite", "1,1", owner=2), u("hoplite", "2,7", owner=2)]),
+    ]:
+        occ = g.occupancy()
+        for p in (0, 1):
+            cell = g.cell_of(g.stones[p])
+            plain = cell is not None and any(
+                g.has_guard(t) and g.is_ally(t, p) for t in g.units_adjacent(cell)
+            )
+            assert g.guarded(p) == g.guarded(p, occ) == plain
+            seen += plain
+    assert seen > 50
+    g = make([u("jackal_guard", "2,1")])  # Guard (HG-63)
+    assert g.guarded(0)
+    g.card(at(g, "2,1")).silenced = True
+    assert not g.guarded(0)
+
+
+def _saved_and_loaded(g: HotgGame, path: Path) -> HotgGame:
+    save_game(g, path)
+    loaded = load_game(path)
+    assert isinstance(loaded, HotgGame) and loaded.canonical() == g.canonical()
+    return loaded
+
+
+def test_hg24_hg30_the_action_lists_by_mask_are_the_plain_lists(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The moves and deployments that `legal_actions()` takes from the lists by mask (kept
+    process-wide, a pure function of the unit or card and the mask) are those written
+    plainly: at every step of random games (clones), in a scenario, after a save is
+    loaded, also when the lists are emptied at every miss."""
+    seen = 0
+    for small in (False, True):
+        if small:  # new, empty lists, each emptied whenever it misses
+            monkeypatch.setattr(hg, "_ACTION_LISTS_MAX", 1)
+            monkeypatch.setattr(hg, "_MOVE_LISTS", hg._ActionListsBy(_MOVES))
+            monkeypatch.setattr(hg, "_DEPLOY_LISTS", hg._ActionListsBy(_DEPLOYS))
+        states = _random_states(4 if not small else 2)
+        scenario = make(
+            [
+                u("hoplite", "2,1"),
+                u("hoplite", "1,2"),
+                u("hoplite", "2,3", owner=2),
+                u("hoplite", "3,1", owner=2),
+            ],
+            p1={"hand": ["hoplite", "hoplite"], "mana": 5},
+        )
+        states += [scenario, _saved_and_loaded(states[len(states) // 2], tmp_path / f"{small}.json")]
+        for g in states:
+            if g.pending is not None or g.is_over():
+                continue
+            legal = g.legal_actions()
+            moves, deploys = _plain_moves_and_deploys(g)
+            assert [a for a in legal if a.kind == "move"] == moves
+            assert [
+                a for a in legal if a.kind == "play" and len(a.args) == 2 and "," in str(a.args[1])
+            ] == deploys
+            seen += len(moves) + len(deploys)
+        assert _plain_moves_and_deploys(scenario)[0] and _plain_moves_and_deploys(scenario)[1]
+    assert seen > 10_000
+    assert max(map(len, hg._MOVE_LISTS.values())) == 1 == max(map(len, hg._DEPLOY_LISTS.values()))
 
 
 def _refresh_changes_nothing(g: HotgGame) -> bool:
@@ -291,17 +493,21 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
         scan = _Scan(g, p)
         occ, ban = g.occupancy(), g.banished_cells()
         assert scan.occ == occ and scan.ban == ban
-        assert scan.taken == set(occ) | set(ban)
-        assert scan.blocked == {cell for cell, uid in occ.items() if not g.is_ally(uid, p)}
+        assert set(mask_cells(scan.open)) == {cell for row in CELLS for cell in row} - set(occ) - set(ban)
+        assert set(mask_cells(scan.blocked)) == {cell for cell, uid in occ.items() if not g.is_ally(uid, p)}
+        assert set(mask_cells(scan.own)) == {cell for cell, uid in occ.items() if g.is_ally(uid, p)}
         for uid in scan.mine:
-            assert scan.attack_targets(g.cell_of(uid), g.range_of(uid)) == g.attack_targets(uid)  # type: ignore[arg-type]
+            n = CELL_NUMBER[g.card(uid).cell]
+            assert scan.attack_targets(_REACH_MASKS[g.range_of(uid)][n]) == g.attack_targets(uid)
             foes = g.attackable(p)
             for rng in (1, 2, 3, 4):
                 reach = (
-                    set(NEIGHBOURS[g.card(uid).cell]) if rng == 1 else set(_diamond(g.card(uid).cell, rng))
+                    set(NEIGHBOURS[g.card(uid).cell])
+                    if rng == 1
+                    else set(_plain_within(g.card(uid).cell, 1, rng))
                 )
                 expected = [t for t in foes if g.card(t).cell in reach]
-                assert scan.attack_targets(g.card(uid).cell, rng) == expected
+                assert scan.attack_targets(cells_mask(reach)) == expected
                 several += len(expected) > 1
         assert scan.mine == [uid for uid in g.board_units(stones=False) if g.is_ally(uid, p)]
         empty_next_to_mine = {
@@ -311,19 +517,20 @@ def test_hg24_hg30_the_scan_agrees_with_the_plain_definitions() -> None:
             for n in g.neighbours(cell)
             if n not in occ and n not in ban
         }
-        assert scan.deploy_cells() == g.deploy_cells(p) == sorted(empty_next_to_mine)
+        assert mask_cells(scan.deploy_cells()) == g.deploy_cells(p) == sorted(empty_next_to_mine)
     assert several > 100
 
 
 def test_hg62_the_scan_keeps_a_banished_units_cell() -> None:
     g = make([u("hoplite", "2,1"), u("hoplite", "2,3", owner=2)])
     theirs = at(g, "2,3")
-    assert _Scan(g, 0).ban == {} and _Scan(g, 0).taken == set(g.occupancy())
+    assert _Scan(g, 0).ban == {} and _Scan(g, 0).open == ALL_CELLS ^ cells_mask(g.occupancy())
     g.banish(theirs, Ctx(-1, 0, theirs, {}, "spell"))
     assert g.card(theirs).zone == "banished"
     scan = _Scan(g, 0)
     assert scan.ban == g.banished_cells() == {(2, 3): theirs}
-    assert scan.taken == set(g.occupancy()) | {(2, 3)}
+    assert scan.open == ALL_CELLS ^ cells_mask([*g.occupancy(), (2, 3)])
+    assert "2,3" not in [a.args[1] for a in g.legal_actions() if a.kind == "move"]
 
 
 def test_hg40_attack_targets_agree_with_in_range() -> None:
@@ -372,12 +579,23 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
     """`targets_for` (its spec flags worked out once, `can_target` asked only about a stone
     or a unit with Stealth or Immune) against the spec read plainly, unit by unit; also
     given the controller's units (`mine`, as `legal_actions()` has them in its scan), among
-    which it looks for a target that must be one of them."""
+    which it looks for a target that must be one of them; its loop for an enemy (unit)
+    without parameters, the Leader Abilities' most common target, too."""
     enemy_specs, ally_specs = ("enemy", "enemy_unit"), ("ally", "ally_unit", "other_ally_unit")
     unit_specs = ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
     specs = ("enemy", "enemy_unit", "ally", "ally_unit", "unit", "any", "other_ally_unit")
     seen = 0
-    for g in _random_states(2):
+    shielded = make(  # Stealth (HG-64), Immune (HG-67), Guard beside a stone (HG-63), both sides
+        [
+            u("shade_of_set", "2,2"),
+            u("sphinx", "1,1"),
+            u("achilles", "3,3", owner=2),
+            u("tomb_sentinel", "2,7", owner=2),
+            u("loki", "0,4", owner=2),
+            u("hoplite", "4,4", owner=2),
+        ]
+    )
+    for g in [*_random_states(2), shielded]:
         board = g.board_units()
         occ = g.occupancy()
         for controller in (0, 1):
@@ -441,7 +659,6 @@ def test_cells_are_the_shared_tuples() -> None:
         for c in range(9):
             assert parse_cell(f"{r},{c}") is CELLS[r][c]
             assert parse_cell(f"0{r},{c}") is CELLS[r][c]  # (not the usual spelling)
-            assert all(id(n) in shared for n in _diamond((r, c), 3))
     g = _random_states(1)[-1]
     for uid in g.board_units():
         cell = g.cell_of(uid)
@@ -467,14 +684,14 @@ def test_a_cards_cell_is_its_row_and_column() -> None:
     assert c.cell == OFF_BOARD == (-1, -1) == (c.row, c.col)
 
 
-def test_sorting_by_cell_number_is_sorting_the_cells() -> None:
-    """The move search and `deploy_cells` sort cells by `CELL_NUMBER` (ints compare
-    faster than tuples): the same order as sorting the (row, col) tuples."""
+def test_a_mask_lists_its_cells_in_sorted_order() -> None:
+    """The move search and `deploy_cells` list a mask's cells by increasing bit, that is by
+    `CELL_NUMBER`: the same order as sorting the (row, col) tuples."""
     rng = random.Random(3)
     cells = [cell for row in CELLS for cell in row]
     for _ in range(500):
         some = rng.sample(cells, rng.randrange(0, 25))
-        assert sorted(some, key=CELL_NUMBER.__getitem__) == sorted(some)
+        assert sorted(some, key=CELL_NUMBER.__getitem__) == sorted(some) == mask_cells(cells_mask(some))
 
 
 def test_hg57_aura_bonuses_come_from_the_definitions() -> None:
