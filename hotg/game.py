@@ -338,6 +338,12 @@ class HotgGame(Game):
     queue: EffectQueue[tuple[Any, ...]]
     pending: dict[str, Any] | None
     result: int | None  # None playing; 0/1 winner; -1 draw
+    # The battlefield is settled (see `refresh_auras`) and its deaths are found: kept from
+    # one action to the next by the queue loop (`_run`) and the verbs that change the
+    # battlefield before it (`_move`, the answers to a decision), so that the effects of
+    # the next action are settled only after they change the battlefield. False when not
+    # known (a new game, a scenario).
+    _settled: bool
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -351,6 +357,7 @@ class HotgGame(Game):
         g.queue = EffectQueue()
         g.pending = None
         g.result = None
+        g._settled = False
         g.stones = [0, 0]
         g.pl = []
         g._make_zones()
@@ -714,10 +721,12 @@ class HotgGame(Game):
     def _run(self) -> None:
         """HG-11: resolve effects one by one until none is left (or a player must choose)."""
         # Settled: the last `_settle` left a state that another one would not change (see
-        # `refresh_auras`). Known only within this loop; an entry that changes no unit on
-        # the battlefield keeps it settled, so the battlefield is not settled again after it;
-        # one that only lowers health keeps it settled too, but deaths are looked for.
-        settled = False
+        # `refresh_auras`), its deaths found: `_settled`, from the action before (the verbs
+        # change the battlefield only through `_settle`, see `_apply`). An entry that changes
+        # no unit on the battlefield keeps it settled, so the battlefield is not settled
+        # again after it; one that only lowers health keeps it settled too, but deaths are
+        # looked for.
+        settled = self._settled
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
             if self._resolve(entry, settled):
@@ -728,6 +737,7 @@ class HotgGame(Game):
                 self._check_deaths()
             elif entry[0] not in _LEAVES_BOARD_AS_IT_IS:
                 settled = self._settle()
+        self._settled = settled
         if self.result is not None:
             self.queue = EffectQueue()
             self.pending = None
@@ -1900,6 +1910,10 @@ class HotgGame(Game):
 
     # ------------------------------------------------------------- applying
     def _apply(self, action: Action) -> None:
+        # (A verb that changes a unit on the battlefield settles it and says so in
+        # `_settled`: moving, answering a decision. Playing a card (to the holding zone),
+        # attacking, a Warcry, the Leader Ability and ending the turn only queue effects and
+        # set flags that no aura reads: the battlefield stays as settled as it was.)
         k, args = action.kind, action.args
         if k == "target":
             self._answer_target(int(args[0]))
@@ -1924,7 +1938,7 @@ class HotgGame(Game):
         def_id, idx, source, controller, kind, r, c = self.pending["entry"]
         self.pending = None
         self._resolve_ability(("ab", def_id, idx, source, controller, t, kind, r, c))
-        self._settle()
+        self._settled = self._settle()
 
     def _answer_pick(self, uid: int) -> None:
         assert self.pending is not None
@@ -1951,7 +1965,7 @@ class HotgGame(Game):
                 private_to=p,
                 public_text=f"P{p + 1} picks one of the revealed cards into their hand{extra}",
             )
-        self._settle()
+        self._settled = self._settle()
 
     def _play(self, uid: int, rest: tuple[int | str, ...]) -> None:
         p = self.active
@@ -1981,7 +1995,7 @@ class HotgGame(Game):
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
         self.log.emit("move", f"{c.defn.name} moves from {CELL_STR[old]} to {CELL_STR[cell]}", target=uid)
-        self._settle()
+        self._settled = self._settle()
 
     def _attack(self, a: int, t: int) -> None:
         """HG-41/42."""
@@ -2250,6 +2264,7 @@ class HotgGame(Game):
         new.queue = self.queue.clone()
         new.pending = _copy_pending(self.pending)
         new.result = self.result
+        new._settled = self._settled
         return new
 
     def canonical(self) -> Any:

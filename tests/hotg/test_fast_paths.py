@@ -41,6 +41,10 @@
   the aura sources (HG-02, HG-57), nor `_end_turn` to find the end-of-turn effects.
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
+* The battlefield is known to be settled from one action to the next (`_settled`): whenever
+  it says so, a refresh would change nothing and no death is left to find; the games are
+  those of the long form, where every action and every queue loop starts unsettled; a
+  clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from typing import Any
 import pytest
 
 from common.cards import Modifier
+from common.game import Action
 from hotg.cards import OFF_BOARD, HotgCard
 from hotg.effects import AURAS, Ctx, aura_bonus
 from hotg.game import (
@@ -618,3 +623,41 @@ def test_hg20_start_of_turn_effects_queued_early_as_late() -> None:
         assert g.card(g.stones[1]).hp == 24  # both obelisks healed it (20 + 2 + 2)
         assert g.on_board(dead) != dying
         assert any(e.kind == "burn" for e in g.log) == (hand == 10)
+
+
+class _NeverKept(HotgGame):
+    """The long form: every action and every queue loop starts on a battlefield not known
+    to be settled (as before `_settled`), so a move always settles it again."""
+
+    def _apply(self, action: Action) -> None:
+        self._settled = False
+        super()._apply(action)
+
+    def _run(self) -> None:
+        self._settled = False
+        super()._run()
+
+
+def test_hg57_the_battlefield_stays_settled_from_one_action_to_the_next() -> None:
+    seen = 0
+    for seed in range(1, 9):
+        g = HotgGame.new_game(seed=seed)
+        plain = _NeverKept.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g._settled:  # a refresh would change nothing, and no death is left to find
+                assert _refresh_changes_nothing(g)
+                assert all(g.card(uid).hp > 0 or g.card(uid).dying for uid in g.board_units())
+                seen += 1
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+            assert g.clone()._settled == g._settled
+        assert [(e.kind, e.text, e.data) for e in g.log] == [(e.kind, e.text, e.data) for e in plain.log]
+        loaded = HotgGame.from_json(g.to_json())  # a save: replayed
+        assert loaded.canonical() == g.canonical()
+        assert loaded._settled == g._settled
+    assert seen > 1000
+    assert not make([u("hoplite", "2,1")])._settled  # a scenario: not known
