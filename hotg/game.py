@@ -1995,7 +1995,38 @@ class HotgGame(Game):
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
         self.log.emit("move", f"{c.defn.name} moves from {CELL_STR[old]} to {CELL_STR[cell]}", target=uid)
+        if self._settled and not self._move_changes_auras(c, old, cell):
+            return  # HG-57: a refresh would change nothing (and no health changed: no death)
         self._settled = self._settle()
+
+    def _move_changes_auras(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> bool:
+        """Whether `c` moving from `old` to `new` may change what the auras give (HG-57):
+        a move changes only places, and of the auras only those of adjacent allies read
+        places: each gives to its controller's units next to it. So only such an aura of one
+        of `c`'s controller's units next to `old` or `new`, or of `c` itself, may change.
+        (Any other aura that may read places: True.)"""
+        cards = self.zones.cards
+        for u in self.zones.zones["board"].cards:
+            s: HotgCard = cards[u]  # type: ignore[assignment]
+            facts = s.defn.facts
+            if not facts.auras or s.silenced:  # HG-73: a silenced unit has no aura
+                continue
+            bonuses = facts.aura_bonuses
+            if bonuses is None:
+                bonuses = facts.work_out_aura_bonuses()
+            for ab, bonus in bonuses:
+                if not bonus:
+                    continue  # it gives nothing (a cost reduction, HG-07)
+                do = ab["do"]
+                if do in _PLACE_FREE_AURAS:
+                    continue
+                if do != "adjacent_allies":
+                    return True
+                if s.controller == c.controller and (
+                    s is c or s.cell in NEIGHBOUR_SETS[old] or s.cell in NEIGHBOUR_SETS[new]
+                ):
+                    return True
+        return False
 
     def _attack(self, a: int, t: int) -> None:
         """HG-41/42."""
@@ -2364,6 +2395,8 @@ _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 # positions, controllers and subtypes, and no unit gets more health than its maximum, so
 # a settled battlefield stays settled after them (HG-57); some units may have died.
 _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
+# The auras whose units do not depend on places (`effects.AURAS`): a move changes none.
+_PLACE_FREE_AURAS = ("global_enemies", "global_allies", "cost_reduction")
 
 _TAG = attrgetter("tag")  # a modifier's tag
 _UNTIL = attrgetter("until")  # when a modifier ends

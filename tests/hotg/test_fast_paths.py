@@ -45,6 +45,9 @@
   it says so, a refresh would change nothing and no death is left to find; the games are
   those of the long form, where every action and every queue loop starts unsettled; a
   clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
+* A move on a settled battlefield settles it again only when `_move_changes_auras` says
+  it may (a unit of an aura of adjacent allies next to either cell, or the mover one):
+  when it says no, a refresh after the move changes nothing (HG-57).
 """
 
 from __future__ import annotations
@@ -661,3 +664,33 @@ def test_hg57_the_battlefield_stays_settled_from_one_action_to_the_next() -> Non
         assert loaded._settled == g._settled
     assert seen > 1000
     assert not make([u("hoplite", "2,1")])._settled  # a scenario: not known
+
+
+def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
+    """`_move_changes_auras` against a refresh after the move's one change (the mover's
+    cell), on settled battlefields along random games, a few moves each; the cases where
+    it says no with an aura of adjacent allies on the battlefield are counted."""
+    rng = random.Random(3)
+    said_no = changed = 0
+    for g in _random_states(6):
+        if g.is_over() or g.pending is not None or not g._settled:
+            continue
+        moves = [a for a in g.legal_actions() if a.kind == "move"]
+        for a in rng.sample(moves, min(3, len(moves))):
+            probe = g.clone()
+            c = probe.card(int(a.args[0]))
+            old, new = c.cell, parse_cell(a.args[1])
+            assert new is not None
+            c.cell = new
+            says = probe._move_changes_auras(c, old, new)
+            if not _refresh_changes_nothing(probe):
+                assert says, a
+                changed += 1
+            elif not says and any(
+                ab["do"] == "adjacent_allies"
+                for uid in probe.board_units()
+                for _, ab in probe.card(uid).defn.facts.auras
+            ):
+                said_no += 1
+    assert changed > 20
+    assert said_no > 50
