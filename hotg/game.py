@@ -722,10 +722,9 @@ class HotgGame(Game):
         """HG-11: resolve effects one by one until none is left (or a player must choose)."""
         # Settled: the last `_settle` left a state that another one would not change (see
         # `refresh_auras`), its deaths found: `_settled`, from the action before (the verbs
-        # change the battlefield only through `_settle`, see `_apply`). An entry that changes
-        # no unit on the battlefield keeps it settled, so the battlefield is not settled
-        # again after it; one that only lowers health keeps it settled too, but deaths are
-        # looked for.
+        # change the battlefield only through `_settle`, see `_apply`). An entry that keeps
+        # it settled (`_change`) is not followed by a refresh; one that only lowers health
+        # keeps it settled too, but deaths are looked for.
         settled = self._settled
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
@@ -733,14 +732,64 @@ class HotgGame(Game):
                 settled = True  # the entry ended settling the battlefield itself
             elif not settled:
                 settled = self._settle()
-            elif entry[0] in _ONLY_LOWERS_HEALTH:
-                self._check_deaths()
-            elif entry[0] not in _LEAVES_BOARD_AS_IT_IS:
-                settled = self._settle()
+            else:
+                change = self._change(entry)
+                if change == _LOWERS:
+                    self._check_deaths()
+                elif change == _CHANGES:
+                    settled = self._settle()
         self._settled = settled
         if self.result is not None:
             self.queue = EffectQueue()
             self.pending = None
+
+    def _change(self, e: tuple[Any, ...]) -> int:
+        """What the entry `e`, just resolved on a settled battlefield, did to it (HG-57):
+        `_KEEPS` (a refresh would still change nothing, no death to look for), `_LOWERS`
+        (only health lowered: deaths to look for) or `_CHANGES` (settle it again)."""
+        kind = e[0]
+        if kind == "ab":  # by the effect it carried out (`_EFFECT_CHANGE`; any other: changes)
+            return _EFFECT_CHANGE.get(self.pool[e[1]].abilities[e[2]]["do"], _CHANGES)
+        if kind in _ONLY_LOWERS_HEALTH:
+            return _LOWERS
+        if kind in _LEAVES_BOARD_AS_IT_IS:
+            return _KEEPS
+        if kind == "deploy" or kind == "resurrect":  # a unit came onto the battlefield, or not
+            c: HotgCard = self.zones.cards[e[1]]  # type: ignore[assignment]
+            return _CHANGES if c.zone == "board" and self._arrival_changes_auras(c) else _KEEPS
+        if kind == "death":  # a unit left the battlefield (or was not there): only an aura of
+            # its own changes what the others get (its definition's: it is reset now)
+            return _CHANGES if _gives_aura_bonus(self.zones.cards[e[1]].defn) else _KEEPS  # type: ignore[arg-type]
+        return _CHANGES
+
+    def _arrival_changes_auras(self, c: HotgCard) -> bool:
+        """Whether `c`, a unit that has just come onto a settled battlefield, may change what
+        a refresh does (HG-57): when it has a modifier or health out of its printed bounds,
+        an aura, or may get a bonus: from an aura of adjacent allies of one of its
+        controller's units next to it, or any other aura."""
+        if c.modifiers or not 0 < c.hp <= c.defn.health:
+            return True
+        if not c.silenced and _gives_aura_bonus(c.defn):
+            return True
+        cards = self.zones.cards
+        ally = c.controller
+        cell = c.cell
+        for u in self.zones.zones["board"].cards:
+            s: HotgCard = cards[u]  # type: ignore[assignment]
+            facts = s.defn.facts
+            if not facts.auras or s.silenced or s is c:  # HG-73: a silenced unit has no aura
+                continue
+            bonuses = facts.aura_bonuses
+            if bonuses is None:
+                bonuses = facts.work_out_aura_bonuses()
+            for ab, bonus in bonuses:
+                if not bonus:
+                    continue  # it gives nothing (a cost reduction, HG-07)
+                if ab["do"] != "adjacent_allies":
+                    return True
+                if ally is not None and s.controller == ally and cell in NEIGHBOUR_SETS[s.cell]:
+                    return True
+        return False
 
     def _settle(self) -> bool:
         """After every effect: auras are recomputed (HG-57), then deaths are found.
@@ -2395,6 +2444,35 @@ _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 # positions, controllers and subtypes, and no unit gets more health than its maximum, so
 # a settled battlefield stays settled after them (HG-57); some units may have died.
 _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
+# What an entry resolved on a settled battlefield did to it (`_change`).
+_KEEPS, _LOWERS, _CHANGES = 0, 1, 2
+# The effects (`effects.EFFECTS`) that, carried out on a settled battlefield, keep it
+# settled: they only lower health (damage; a draw's fatigue lowers a stone's), or change
+# no unit's place, controller, text, modifiers or health but by healing (never above the
+# maximum, HG-55), or only queue entries, set flags no aura reads or reveal cards.
+_EFFECT_CHANGE = {
+    **dict.fromkeys(
+        ("damage", "damage_adjacent_enemies", "damage_all_units", "random_damage", "splash", "draw"), _LOWERS
+    ),
+    **dict.fromkeys(
+        (
+            "heal",
+            "heal_own_stone",
+            "heal_adjacent_allies",
+            "ready",
+            "stun",
+            "give_resurrection",
+            "execute",
+            "spawn",
+            "spawn_adjacent",
+            "reveal_card",
+            "reveal_blessing",
+            "replace_ability",
+            "gain_mana",
+        ),
+        _KEEPS,
+    ),
+}
 # The auras whose units do not depend on places (`effects.AURAS`): a move changes none.
 _PLACE_FREE_AURAS = ("global_enemies", "global_allies", "cost_reduction")
 
@@ -2416,6 +2494,20 @@ class _AuraModifiers(dict[tuple[str, int, int], Modifier]):
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.
 _AURA_MODIFIERS = _AuraModifiers()
+
+
+def _gives_aura_bonus(d: HotgDef) -> bool:
+    """Whether `d` has an aura that gives a bonus (not only a cost reduction, HG-07)."""
+    facts = d.facts
+    if not facts.auras:
+        return False
+    bonuses = facts.aura_bonuses
+    if bonuses is None:
+        bonuses = facts.work_out_aura_bonuses()
+    for _ab, bonus in bonuses:  # noqa: SIM110 (any() of a generator is a frame more)
+        if bonus:
+            return True
+    return False
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

@@ -48,6 +48,10 @@
 * A move on a settled battlefield settles it again only when `_move_changes_auras` says
   it may (a unit of an aura of adjacent allies next to either cell, or the mover one):
   when it says no, a refresh after the move changes nothing (HG-57).
+* An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
+  `_EFFECT_CHANGE`, or a unit that came onto it or left it without an aura to give or get)
+  leaves a refresh nothing to change and no death to find; one said to only lower
+  health leaves a refresh nothing to change (HG-57).
 """
 
 from __future__ import annotations
@@ -61,9 +65,12 @@ import pytest
 from common.cards import Modifier
 from common.game import Action
 from hotg.cards import OFF_BOARD, HotgCard
-from hotg.effects import AURAS, Ctx, aura_bonus
+from hotg.effects import AURAS, EFFECTS, Ctx, aura_bonus
 from hotg.game import (
+    _CHANGES,
+    _EFFECT_CHANGE,
     _HAND_ZONES,
+    _KEEPS,
     _ONLY_LOWERS_HEALTH,
     CELL_NUMBER,
     CELLS,
@@ -694,3 +701,51 @@ def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
                 said_no += 1
     assert changed > 20
     assert said_no > 50
+
+
+def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept: dict[str, int] = {}
+    changed = 0  # units that came or left and changed what a refresh does: `_change` said so
+    resolve = HotgGame._resolve
+
+    def checked_resolve(g: HotgGame, entry: tuple[Any, ...], settled: bool = False) -> bool:
+        nonlocal changed
+        out = resolve(g, entry, settled)
+        if not settled or out:
+            return out
+        change = g._change(entry)
+        name = str(g.pool[entry[1]].abilities[entry[2]]["do"]) if entry[0] == "ab" else entry[0]
+        if change == _CHANGES:
+            changed += entry[0] in ("deploy", "death") and not _refresh_changes_nothing(g)
+            return out
+        assert _refresh_changes_nothing(g), entry
+        if change == _KEEPS:  # and no death to find
+            assert all(g.card(uid).hp > 0 or g.card(uid).dying for uid in g.board_units()), entry
+        kept[name] = kept.get(name, 0) + 1
+        return out
+
+    monkeypatch.setattr(HotgGame, "_resolve", checked_resolve)
+    _random_states(8)
+    assert kept["deploy"] > 100 and kept["death"] > 100, kept
+    assert kept["damage"] > 100 and kept["heal_adjacent_allies"] > 20, kept
+    assert changed > 20
+    assert set(_EFFECT_CHANGE) <= set(EFFECTS)  # (names of effects, no typo)
+
+
+def test_hg57_a_unit_coming_onto_the_battlefield_changes_the_auras_where_said() -> None:
+    """`_arrival_changes_auras`: next to an ally's aura of adjacent allies, or with any
+    other aura on the battlefield, or with an aura of its own: yes; otherwise no."""
+    g = make([u("enyo_banner", "2,2"), u("legionary", "2,6", 2), u("legionary", "0,6")])
+    for cell, owner, want in (("2,3", 0, True), ("3,3", 0, True), ("2,4", 0, False), ("2,3", 1, False)):
+        probe = g.clone()
+        c = probe.card(at(probe, "2,6"))
+        c.cell, c.controller = parse_cell(cell), owner  # type: ignore[assignment]
+        assert probe._arrival_changes_auras(c) == want, (cell, owner)
+    assert g._arrival_changes_auras(g.card(at(g, "0,6"))) is False
+    g.card(at(g, "2,2")).silenced = True  # HG-73: no aura
+    c = g.card(at(g, "2,6"))
+    c.cell, c.controller = parse_cell("2,3"), 0  # type: ignore[assignment]
+    assert not g._arrival_changes_auras(c)
+    b = make([u("basilisk", "4,4", 2), u("legionary", "0,6")])  # an aura on all enemies
+    assert b._arrival_changes_auras(b.card(at(b, "0,6")))
+    assert b._arrival_changes_auras(b.card(at(b, "4,4")))  # an aura of its own
