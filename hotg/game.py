@@ -344,6 +344,9 @@ class HotgGame(Game):
     # the next action are settled only after they change the battlefield. False when not
     # known (a new game, a scenario).
     _settled: bool
+    # `_aura_units()` and the battlefield's units it was worked out for (None: not yet).
+    _aura_units_of: tuple[int, ...] | None
+    _aura_units_now: tuple[int, ...]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -358,6 +361,8 @@ class HotgGame(Game):
         g.pending = None
         g.result = None
         g._settled = False
+        g._aura_units_of = None
+        g._aura_units_now = ()
         g.stones = [0, 0]
         g.pl = []
         g._make_zones()
@@ -774,15 +779,11 @@ class HotgGame(Game):
         cards = self.zones.cards
         ally = c.controller
         cell = c.cell
-        for u in self.zones.zones["board"].cards:
+        for u in self._aura_units():
             s: HotgCard = cards[u]  # type: ignore[assignment]
-            facts = s.defn.facts
-            if not facts.auras or s.silenced or s is c:  # HG-73: a silenced unit has no aura
+            if s.silenced or s is c:  # HG-73: a silenced unit has no aura
                 continue
-            bonuses = facts.aura_bonuses
-            if bonuses is None:
-                bonuses = facts.work_out_aura_bonuses()
-            for ab, bonus in bonuses:
+            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
                 if not bonus:
                     continue  # it gives nothing (a cost reduction, HG-07)
                 if ab["do"] != "adjacent_allies":
@@ -790,6 +791,23 @@ class HotgGame(Game):
                 if ally is not None and s.controller == ally and cell in NEIGHBOUR_SETS[s.cell]:
                     return True
         return False
+
+    def _aura_units(self) -> tuple[int, ...]:
+        """The units on the battlefield whose definition has an aura that gives a bonus
+        (silenced or not), in board order; their definitions' `aura_bonuses` are worked
+        out. Worked out again only when the battlefield's units are not those it was
+        worked out for (a unit's definition never changes on the battlefield)."""
+        board = tuple(self.zones.zones["board"].cards)
+        if board == self._aura_units_of:
+            return self._aura_units_now
+        cards = self.zones.cards
+        out = []
+        for u in board:
+            if _gives_aura_bonus(cards[u].defn):  # type: ignore[arg-type]
+                out.append(u)
+        self._aura_units_of = board
+        self._aura_units_now = units = tuple(out)
+        return units
 
     def _settle(self) -> bool:
         """After every effect: auras are recomputed (HG-57), then deaths are found.
@@ -2052,18 +2070,15 @@ class HotgGame(Game):
         """Whether `c` moving from `old` to `new` may change what the auras give (HG-57):
         a move changes only places, and of the auras only those of adjacent allies read
         places: each gives to its controller's units next to it. So only such an aura of one
-        of `c`'s controller's units next to `old` or `new`, or of `c` itself, may change.
-        (Any other aura that may read places: True.)"""
+        of `c`'s controller's units next to one of `old` and `new` but not the other (next
+        to both, it gives `c` the same), or of `c` itself, may change. (Any other aura
+        that may read places: True.)"""
         cards = self.zones.cards
-        for u in self.zones.zones["board"].cards:
+        for u in self._aura_units():
             s: HotgCard = cards[u]  # type: ignore[assignment]
-            facts = s.defn.facts
-            if not facts.auras or s.silenced:  # HG-73: a silenced unit has no aura
+            if s.silenced:  # HG-73: a silenced unit has no aura
                 continue
-            bonuses = facts.aura_bonuses
-            if bonuses is None:
-                bonuses = facts.work_out_aura_bonuses()
-            for ab, bonus in bonuses:
+            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
                 if not bonus:
                     continue  # it gives nothing (a cost reduction, HG-07)
                 do = ab["do"]
@@ -2072,7 +2087,7 @@ class HotgGame(Game):
                 if do != "adjacent_allies":
                     return True
                 if s.controller == c.controller and (
-                    s is c or s.cell in NEIGHBOUR_SETS[old] or s.cell in NEIGHBOUR_SETS[new]
+                    s is c or (s.cell in NEIGHBOUR_SETS[old]) != (s.cell in NEIGHBOUR_SETS[new])
                 ):
                     return True
         return False
@@ -2345,6 +2360,8 @@ class HotgGame(Game):
         new.pending = _copy_pending(self.pending)
         new.result = self.result
         new._settled = self._settled
+        new._aura_units_of = self._aura_units_of  # (tuples: shared)
+        new._aura_units_now = self._aura_units_now
         return new
 
     def canonical(self) -> Any:

@@ -47,7 +47,10 @@
   clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
 * A move on a settled battlefield settles it again only when `_move_changes_auras` says
   it may (a unit of an aura of adjacent allies next to either cell, or the mover one):
-  when it says no, a refresh after the move changes nothing (HG-57).
+  when it says no, a refresh after the move changes nothing (HG-57). The units it and
+  `_arrival_changes_auras` look at (`_aura_units()`, kept while the battlefield's units
+  stay the same) are those whose definition gives an aura bonus, in board order, also in
+  clones, games loaded from a save and scenarios.
 * An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
   `_EFFECT_CHANGE`, or a unit that came onto it or left it without an aura to give or get)
   leaves a refresh nothing to change and no death to find; one said to only lower
@@ -749,3 +752,28 @@ def test_hg57_a_unit_coming_onto_the_battlefield_changes_the_auras_where_said() 
     b = make([u("basilisk", "4,4", 2), u("legionary", "0,6")])  # an aura on all enemies
     assert b._arrival_changes_auras(b.card(at(b, "0,6")))
     assert b._arrival_changes_auras(b.card(at(b, "4,4")))  # an aura of its own
+
+
+def _plain_aura_units(g: HotgGame) -> tuple[int, ...]:
+    return tuple(
+        uid for uid in g.board_units() if any(aura_bonus(ab) for _, ab in g.card(uid).defn.facts.auras)
+    )
+
+
+def test_hg57_the_aura_units_are_those_of_the_battlefield() -> None:
+    seen = 0
+    for seed in (1, 2, 3):
+        g = HotgGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            assert g._aura_units() == _plain_aura_units(g)
+            seen += bool(g._aura_units())
+            probe = g.clone()  # (the clone keeps what was worked out: still right)
+            assert probe._aura_units() == _plain_aura_units(probe)
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+        loaded = HotgGame.from_json(g.to_json())
+        assert loaded._aura_units() == _plain_aura_units(g)
+    assert seen > 100
+    s = make([u("enyo_banner", "2,2"), u("legionary", "2,3"), u("basilisk", "4,4", 2)])
+    assert s._aura_units() == _plain_aura_units(s) == (at(s, "2,2"), at(s, "4,4"))
