@@ -754,7 +754,14 @@ class HotgGame(Game):
         (only health lowered: deaths to look for) or `_CHANGES` (settle it again)."""
         kind = e[0]
         if kind == "ab":  # by the effect it carried out (`_EFFECT_CHANGE`; any other: changes)
-            return _EFFECT_CHANGE.get(self.pool[e[1]].abilities[e[2]]["do"], _CHANGES)
+            ab = self.pool[e[1]].abilities[e[2]]
+            change = _EFFECT_CHANGE.get(ab["do"], _CHANGES)
+            if change != _ADDS_MODIFIER:
+                return change
+            # (its target, as `_resolve_ability` reads it: the source for "self")
+            c = self.zones.cards.get(e[3] if ab.get("target") == "self" else e[5])
+            # a refresh puts a unit's aura bonuses after its other modifiers
+            return _CHANGES if c is not None and c.modifiers and "aura" in map(_TAG, c.modifiers) else _KEEPS
         if kind in _ONLY_LOWERS_HEALTH:
             return _LOWERS
         if kind in _LEAVES_BOARD_AS_IT_IS:
@@ -2004,8 +2011,14 @@ class HotgGame(Game):
         assert self.pending is not None
         def_id, idx, source, controller, kind, r, c = self.pending["entry"]
         self.pending = None
-        self._resolve_ability(("ab", def_id, idx, source, controller, t, kind, r, c))
-        self._settled = self._settle()
+        entry = ("ab", def_id, idx, source, controller, t, kind, r, c)
+        self._resolve_ability(entry)
+        # (settled before, when the queue loop stopped for the answer: as in `_run`)
+        change = self._change(entry) if self._settled else _CHANGES
+        if change == _LOWERS:
+            self._check_deaths()
+        elif change == _CHANGES:
+            self._settled = self._settle()
 
     def _answer_pick(self, uid: int) -> None:
         assert self.pending is not None
@@ -2463,10 +2476,14 @@ _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
 # What an entry resolved on a settled battlefield did to it (`_change`).
 _KEEPS, _LOWERS, _CHANGES = 0, 1, 2
+_ADDS_MODIFIER = 3  # (an effect that adds a modifier to its target, see below)
 # The effects (`effects.EFFECTS`) that, carried out on a settled battlefield, keep it
 # settled: they only lower health (damage; a draw's fatigue lowers a stone's), or change
 # no unit's place, controller, text, modifiers or health but by healing (never above the
-# maximum, HG-55), or only queue entries, set flags no aura reads or reveal cards.
+# maximum, HG-55), or only queue entries, set flags no aura reads or reveal cards. And those
+# that add a modifier to their target, within its maximum health (+X health heals X, and
+# `buff` lowers health to a lowered maximum, HG-55): they keep it settled unless the target
+# has an aura bonus, which a refresh would put after the new modifier (HG-57).
 _EFFECT_CHANGE = {
     **dict.fromkeys(
         ("damage", "damage_adjacent_enemies", "damage_all_units", "random_damage", "splash", "draw"), _LOWERS
@@ -2489,6 +2506,7 @@ _EFFECT_CHANGE = {
         ),
         _KEEPS,
     ),
+    **dict.fromkeys(("buff", "give_protect", "set_attack_to_health"), _ADDS_MODIFIER),
 }
 # The auras whose units do not depend on places (`effects.AURAS`): a move changes none.
 _PLACE_FREE_AURAS = ("global_enemies", "global_allies", "cost_reduction")
