@@ -1989,22 +1989,26 @@ class HotgGame(Game):
         # attacking, a Warcry, the Leader Ability and ending the turn only queue effects and
         # set flags that no aura reads: the battlefield stays as settled as it was.)
         k, args = action.kind, action.args
-        if k == "target":
+        if k == "move":  # (the most common action: tested first)
+            cell = _CELL_OF.get(args[1])  # (`parse_cell`'s first look-up, without a call)
+            self._move(int(args[0]), cell if cell is not None else parse_cell(args[1]))  # type: ignore[arg-type]
+            if not self.queue:  # it queued nothing (a death, at most): no queue loop to run
+                return
+        elif k == "end":
+            self._end_turn(self.active)
+            return  # (it ran the queue loop: until the queue is empty, a decision or the end)
+        elif k == "target":
             self._answer_target(int(args[0]))
         elif k == "pick":
             self._answer_pick(int(args[0]))
         elif k == "play":
             self._play(int(args[0]), args[1:])
-        elif k == "move":
-            self._move(int(args[0]), parse_cell(args[1]))  # type: ignore[arg-type]
         elif k == "attack":
             self._attack(int(args[0]), int(args[1]))
         elif k == "warcry":
             self._warcry(int(args[0]), int(args[1]) if len(args) > 1 else -1)
         elif k == "ability":
             self._ability(int(args[0]) if args else -1)
-        elif k == "end":
-            self._end_turn(self.active)
         self._run()
 
     def _answer_target(self, t: int) -> None:

@@ -43,7 +43,8 @@
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
 * The battlefield is known to be settled from one action to the next (`_settled`): whenever
   it says so, a refresh would change nothing and no death is left to find; the games are
-  those of the long form, where every action and every queue loop starts unsettled; a
+  those of the long form, where every action and every queue loop starts unsettled (and
+  the queue loop runs after every action, also after a move that queued nothing); a
   clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
 * A move on a settled battlefield settles it again only when `_move_changes_auras` says
   it may (a unit of an aura of adjacent allies next to either cell, or the mover one):
@@ -641,11 +642,14 @@ def test_hg20_start_of_turn_effects_queued_early_as_late() -> None:
 
 class _NeverKept(HotgGame):
     """The long form: every action and every queue loop starts on a battlefield not known
-    to be settled (as before `_settled`), so a move always settles it again."""
+    to be settled (as before `_settled`), so a move always settles it again; and the queue
+    loop runs after every action (`_apply` skips it after a move that queued nothing, and
+    after ending the turn, which ran it)."""
 
     def _apply(self, action: Action) -> None:
         self._settled = False
         super()._apply(action)
+        self._run()
 
     def _run(self) -> None:
         self._settled = False
