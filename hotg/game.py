@@ -763,7 +763,10 @@ class HotgGame(Game):
             # a refresh puts a unit's aura bonuses after its other modifiers
             return _CHANGES if c is not None and c.modifiers and "aura" in map(_TAG, c.modifiers) else _KEEPS
         if kind in _ONLY_LOWERS_HEALTH:
-            return _LOWERS
+            # (an attack's damage lowers its target's health, Return Damage the attacker's:
+            # while that unit is above 0 health, there is no death to find)
+            hit: HotgCard = self.zones.cards[e[2] if kind == "attack_damage" else e[1]]  # type: ignore[assignment]
+            return _LOWERS if hit.hp <= 0 else _KEEPS
         if kind in _LEAVES_BOARD_AS_IT_IS:
             return _KEEPS
         if kind == "deploy" or kind == "resurrect":  # a unit came onto the battlefield, or not

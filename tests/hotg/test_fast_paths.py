@@ -56,7 +56,8 @@
   `_EFFECT_CHANGE`, or a unit that came onto it or left it without an aura to give or get)
   leaves a refresh nothing to change and no death to find (an effect that adds a modifier:
   when its target has no aura bonus); one said to only lower health leaves a refresh
-  nothing to change (HG-57). The answer to a target decision is told apart the same way.
+  nothing to change (HG-57); an attack's damage or Return Damage keeps it settled while the
+  unit it damaged is above 0 health. The answer to a target decision is told apart the same way.
 """
 
 from __future__ import annotations
@@ -737,6 +738,7 @@ def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: py
     assert kept["deploy"] > 100 and kept["death"] > 100, kept
     assert kept["damage"] > 100 and kept["heal_adjacent_allies"] > 20, kept
     assert kept["buff"] > 20 and kept["give_protect"] > 10, kept
+    assert kept["attack_damage"] > 100 and kept["return_damage"] > 50, kept  # (its unit above 0 health)
     assert changed > 20
     assert set(_EFFECT_CHANGE) <= set(EFFECTS)  # (names of effects, no typo)
 
