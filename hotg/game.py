@@ -465,7 +465,14 @@ class HotgGame(Game):
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
-        return cell not in self.occupancy() and cell not in self.banished_cells()
+        """No unit on `cell`, and no banished unit keeps it (HG-05, HG-62)."""
+        cards = self.zones.cards
+        zones = self.zones.zones
+        for zone in (zones["board"], zones["banished"]):  # (no `occupancy()` dict made)
+            for uid in zone.cards:
+                if cards[uid].cell == cell:  # type: ignore[attr-defined]  # a HotgCard
+                    return False
+        return True
 
     def cell_of(self, uid: int) -> tuple[int, int] | None:
         c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]

@@ -52,6 +52,8 @@
   `_arrival_changes_auras` look at (`_aura_units()`, kept while the battlefield's units
   stay the same) are those whose definition gives an aura bonus, in board order, also in
   clones, games loaded from a save and scenarios.
+* `cell_free` (a loop over the battlefield and the banished units) is "neither in
+  `occupancy()` nor in `banished_cells()`" (HG-05, HG-62).
 * An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
   `_EFFECT_CHANGE`, or a unit that came onto it or left it without an aura to give or get)
   leaves a refresh nothing to change and no death to find (an effect that adds a modifier:
@@ -785,3 +787,14 @@ def test_hg57_the_aura_units_are_those_of_the_battlefield() -> None:
     assert seen > 100
     s = make([u("enyo_banner", "2,2"), u("legionary", "2,3"), u("basilisk", "4,4", 2)])
     assert s._aura_units() == _plain_aura_units(s) == (at(s, "2,2"), at(s, "4,4"))
+
+
+def test_hg05_cell_free_is_neither_occupied_nor_kept() -> None:
+    banished = make([u("hoplite", "2,3", banished=True), u("legionary", "1,3")])
+    for g in [banished, *_random_states(3)]:
+        occ, ban = g.occupancy(), g.banished_cells()
+        for row in CELLS:
+            for cell in row:
+                assert g.cell_free(cell) == (cell not in occ and cell not in ban)
+                assert g.cell_free((cell[0], cell[1])) == g.cell_free(cell)  # (any equal tuple)
+    assert not banished.cell_free(CELLS[2][3]) and not banished.cell_free(CELLS[1][3])
