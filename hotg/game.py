@@ -35,7 +35,7 @@ from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
 from . import effects as fx
-from .cards import HotgCard, HotgDef, card_pool, collectible
+from .cards import DefFacts, HotgCard, HotgDef, card_pool, collectible
 
 ROWS, COLS = 5, 9
 STONE_CELLS = ((2, 0), (2, 8))  # HG-01
@@ -818,9 +818,10 @@ class HotgGame(Game):
         if board == self._aura_units_of:
             return self._aura_units_now
         cards = self.zones.cards
+        gives = _GIVES_AURA_BONUS  # (`_gives_aura_bonus`, without a call)
         out = []
         for u in board:
-            if _gives_aura_bonus(cards[u].defn):  # type: ignore[arg-type]
+            if gives[cards[u].defn.facts]:  # type: ignore[attr-defined]  # a HotgDef
                 out.append(u)
         self._aura_units_of = board
         self._aura_units_now = units = tuple(out)
@@ -2547,16 +2548,27 @@ _AURA_MODIFIERS = _AuraModifiers()
 
 def _gives_aura_bonus(d: HotgDef) -> bool:
     """Whether `d` has an aura that gives a bonus (not only a cost reduction, HG-07)."""
-    facts = d.facts
-    if not facts.auras:
-        return False
-    bonuses = facts.aura_bonuses
-    if bonuses is None:
-        bonuses = facts.work_out_aura_bonuses()
-    for _ab, bonus in bonuses:  # noqa: SIM110 (any() of a generator is a frame more)
-        if bonus:
-            return True
-    return False
+    return _GIVES_AURA_BONUS[d.facts]
+
+
+class _GivesAuraBonus(dict[DefFacts, bool]):
+    """`_gives_aura_bonus` by a definition's facts (one object a definition), worked out
+    when first asked for (their `aura_bonuses` with it): a look-up, no call."""
+
+    __slots__ = ()
+
+    def __missing__(self, facts: DefFacts) -> bool:
+        if not facts.auras:
+            self[facts] = False
+            return False
+        bonuses = facts.aura_bonuses
+        if bonuses is None:
+            bonuses = facts.work_out_aura_bonuses()
+        gives = self[facts] = any(bonus for _ab, bonus in bonuses)
+        return gives
+
+
+_GIVES_AURA_BONUS = _GivesAuraBonus()
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

@@ -72,7 +72,7 @@ import pytest
 
 from common.cards import Modifier
 from common.game import Action
-from hotg.cards import OFF_BOARD, HotgCard
+from hotg.cards import OFF_BOARD, HotgCard, card_pool
 from hotg.effects import AURAS, EFFECTS, Ctx, aura_bonus
 from hotg.game import (
     _CHANGES,
@@ -86,6 +86,7 @@ from hotg.game import (
     ORTHOGONAL,
     HotgGame,
     _diamond,
+    _gives_aura_bonus,
     _Scan,
     _walk,
     parse_cell,
@@ -768,6 +769,20 @@ def _plain_aura_units(g: HotgGame) -> tuple[int, ...]:
     return tuple(
         uid for uid in g.board_units() if any(aura_bonus(ab) for _, ab in g.card(uid).defn.facts.auras)
     )
+
+
+def test_hg57_gives_aura_bonus_follows_the_definition() -> None:
+    """`_gives_aura_bonus` (looked up by the definition's facts) for every definition of the
+    pool, and one made by `dataclasses.replace` with the aura taken away or added."""
+    pool = card_pool()
+    for d in pool.values():
+        assert _gives_aura_bonus(d) == any(aura_bonus(ab) for _, ab in d.facts.auras), d.id
+    banner = pool["enyo_banner"]
+    assert _gives_aura_bonus(banner)
+    assert not _gives_aura_bonus(replace(banner, abilities=()))
+    reduction = {"when": "aura", "do": "cost_reduction", "amount": 1}
+    assert not _gives_aura_bonus(replace(banner, abilities=(reduction,)))
+    assert _gives_aura_bonus(replace(pool["legionary"], abilities=banner.abilities))
 
 
 def test_hg57_the_aura_units_are_those_of_the_battlefield() -> None:
