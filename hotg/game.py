@@ -827,10 +827,11 @@ class HotgGame(Game):
         self._aura_units_now = units = tuple(out)
         return units
 
-    def _settle(self) -> bool:
+    def _settle(self, only: HotgCard | None = None) -> bool:
         """After every effect: auras are recomputed (HG-57), then deaths are found.
-        True when a second `_settle` right after would change nothing (see `refresh_auras`)."""
-        settled, at_zero = self._refresh_auras()
+        True when a second `_settle` right after would change nothing (see `refresh_auras`).
+        (`only`: the one unit whose aura bonuses may have changed, see `_refresh_auras`.)"""
+        settled, at_zero = self._refresh_auras(only)
         cards = self.zones.cards
         stone0, stone1 = self.stones
         # (no unit and no stone at 0 health or less: `_check_deaths` would find no death)
@@ -1164,9 +1165,13 @@ class HotgGame(Game):
         (every unit has its bonuses, and no more health than its maximum)."""
         return self._refresh_auras()[0]
 
-    def _refresh_auras(self) -> tuple[bool, bool]:
+    def _refresh_auras(self, only: HotgCard | None = None) -> tuple[bool, bool]:
         """`refresh_auras()`, and whether a unit (not a stone) may be at 0 health or less
-        after it: when none is, `_settle` need not look for deaths (but at the stones)."""
+        after it: when none is, `_settle` need not look for deaths (but at the stones).
+
+        `only`: a unit on the battlefield, not a stone, the one unit whose aura bonuses
+        may have changed since the battlefield was settled (it moved, see `_move_change`):
+        only it is looked at again, the others keeping what they have."""
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         # The units (no stone) that need a look below whatever the auras give: those with
@@ -1176,15 +1181,24 @@ class HotgGame(Game):
         check: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
-        for u in self.zones.zones["board"].cards:
-            s: HotgCard = cards[u]  # type: ignore[assignment]
-            occ[s.cell] = u
-            if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
-                if u != stone0 and u != stone1:  # not a Summoning Stone
-                    check.append(s)
-            # (a Summoning Stone has no ability, so no aura: no stone test for every unit here)
-            if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
-                sources.append(s)
+        if only is not None:  # (`occ` holds only it: an aura of adjacent allies finds only it)
+            occ[only.cell] = only.uid
+            if only.modifiers or only.hp > only.defn.health or only.hp <= 0:
+                check.append(only)
+            for u in self._aura_units():  # (in board order, as below)
+                s = cards[u]  # type: ignore[assignment]
+                if not s.silenced:
+                    sources.append(s)
+        else:
+            for u in self.zones.zones["board"].cards:
+                s = cards[u]  # type: ignore[assignment]
+                occ[s.cell] = u
+                if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
+                    if u != stone0 and u != stone1:  # not a Summoning Stone
+                        check.append(s)
+                # (a Summoning Stone has no ability, so no aura: no stone test for every unit here)
+                if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
+                    sources.append(s)
         if not sources:  # (a loop, not any() of a generator: that is a frame of its own)
             for c in check:
                 if c.modifiers and "aura" in map(_TAG, c.modifiers):
@@ -1207,6 +1221,8 @@ class HotgGame(Game):
                 if not bonus:
                     continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
                 affected = fx.AURAS[ab["do"]](self, s, ab, occ)  # type: ignore[arg-type]
+                if only is not None:  # (of the units it affects, only `only` is looked at)
+                    affected = [only.uid] if only.uid in affected else []
                 if not affected:
                     continue
                 gives = []  # its bonus (`fx.aura_bonus`) as this source's aura modifiers
@@ -2090,18 +2106,25 @@ class HotgGame(Game):
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
         self.log.emit("move", f"{c.defn.name} moves from {CELL_STR[old]} to {CELL_STR[cell]}", target=uid)
-        if self._settled and not self._move_changes_auras(c, old, cell):
-            return  # HG-57: a refresh would change nothing (and no health changed: no death)
+        if self._settled:
+            change = self._move_change(c, old, cell)
+            if change == _KEEPS:
+                return  # HG-57: a refresh would change nothing (and no health changed: no death)
+            if change == _CHANGES_MOVER:  # only its own aura bonuses are looked at again
+                self._settled = self._settle(c)
+                return
         self._settled = self._settle()
 
-    def _move_changes_auras(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> bool:
-        """Whether `c` moving from `old` to `new` may change what the auras give (HG-57):
+    def _move_change(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> int:
+        """What `c` moving from `old` to `new` may change of what the auras give (HG-57):
         a move changes only places, and of the auras only those of adjacent allies read
         places: each gives to its controller's units next to it. So only such an aura of one
         of `c`'s controller's units next to one of `old` and `new` but not the other (next
-        to both, it gives `c` the same), or of `c` itself, may change. (Any other aura
-        that may read places: True.)"""
+        to both, it gives `c` the same) may change, and only what it gives `c`
+        (`_CHANGES_MOVER`), or such an aura of `c` itself (`_CHANGES`). `_KEEPS` when none
+        may. (Any other aura that may read places: `_CHANGES`.)"""
         cards = self.zones.cards
+        change = _KEEPS
         for u in self._aura_units():
             s: HotgCard = cards[u]  # type: ignore[assignment]
             if s.silenced:  # HG-73: a silenced unit has no aura
@@ -2112,13 +2135,13 @@ class HotgGame(Game):
                 do = ab["do"]
                 if do in _PLACE_FREE_AURAS:
                     continue
-                if do != "adjacent_allies":
-                    return True
-                if s.controller == c.controller and (
-                    s is c or (s.cell in NEIGHBOUR_SETS[old]) != (s.cell in NEIGHBOUR_SETS[new])
+                if do != "adjacent_allies" or s is c:
+                    return _CHANGES
+                if s.controller == c.controller and (s.cell in NEIGHBOUR_SETS[old]) != (
+                    s.cell in NEIGHBOUR_SETS[new]
                 ):
-                    return True
-        return False
+                    change = _CHANGES_MOVER
+        return change
 
     def _attack(self, a: int, t: int) -> None:
         """HG-41/42."""
@@ -2492,6 +2515,7 @@ _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
 # What an entry resolved on a settled battlefield did to it (`_change`).
 _KEEPS, _LOWERS, _CHANGES = 0, 1, 2
 _ADDS_MODIFIER = 3  # (an effect that adds a modifier to its target, see below)
+_CHANGES_MOVER = 4  # (a move that may change only what the auras give the mover: `_move_change`)
 # The effects (`effects.EFFECTS`) that, carried out on a settled battlefield, keep it
 # settled: they only lower health (damage; a draw's fatigue lowers a stone's), or change
 # no unit's place, controller, text, modifiers or health but by healing (never above the

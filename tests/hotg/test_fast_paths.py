@@ -46,9 +46,11 @@
   those of the long form, where every action and every queue loop starts unsettled (and
   the queue loop runs after every action, also after a move that queued nothing); a
   clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
-* A move on a settled battlefield settles it again only when `_move_changes_auras` says
-  it may (a unit of an aura of adjacent allies next to either cell, or the mover one):
-  when it says no, a refresh after the move changes nothing (HG-57). The units it and
+* A move on a settled battlefield settles it again only when `_move_change` says it may
+  (a unit of an aura of adjacent allies next to one cell and not the other, or the mover
+  one): when it says no, a refresh after the move changes nothing (HG-57); when it says
+  only the mover's bonuses may change, the refresh of the mover alone
+  (`_refresh_auras(only=...)`) gives what the full refresh gives. The units it and
   `_arrival_changes_auras` look at (`_aura_units()`, kept while the battlefield's units
   stay the same) are those whose definition gives an aura bonus, in board order, also in
   clones, games loaded from a save and scenarios.
@@ -76,6 +78,7 @@ from hotg.cards import OFF_BOARD, HotgCard, card_pool
 from hotg.effects import AURAS, EFFECTS, Ctx, aura_bonus
 from hotg.game import (
     _CHANGES,
+    _CHANGES_MOVER,
     _EFFECT_CHANGE,
     _HAND_ZONES,
     _KEEPS,
@@ -686,11 +689,13 @@ def test_hg57_the_battlefield_stays_settled_from_one_action_to_the_next() -> Non
 
 
 def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
-    """`_move_changes_auras` against a refresh after the move's one change (the mover's
-    cell), on settled battlefields along random games, a few moves each; the cases where
-    it says no with an aura of adjacent allies on the battlefield are counted."""
+    """`_move_change` against a refresh after the move's one change (the mover's cell), on
+    settled battlefields along random games, a few moves each; the cases where it says no
+    with an aura of adjacent allies on the battlefield are counted. Where it says only the
+    mover's bonuses may change, refreshing the mover alone gives the full refresh's state,
+    settled flag and deaths."""
     rng = random.Random(3)
-    said_no = changed = 0
+    said_no = changed = mover_only = 0
     for g in _random_states(6):
         if g.is_over() or g.pending is not None or not g._settled:
             continue
@@ -701,7 +706,14 @@ def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
             old, new = c.cell, parse_cell(a.args[1])
             assert new is not None
             c.cell = new
-            says = probe._move_changes_auras(c, old, new)
+            change = probe._move_change(c, old, new)
+            says = change != _KEEPS
+            if change == _CHANGES_MOVER:
+                full = probe.clone()
+                only = probe.clone()
+                assert only._refresh_auras(only.card(c.uid)) == full._refresh_auras(), a
+                assert only.canonical() == full.canonical(), a
+                mover_only += not _refresh_changes_nothing(probe)
             if not _refresh_changes_nothing(probe):
                 assert says, a
                 changed += 1
@@ -713,6 +725,7 @@ def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
                 said_no += 1
     assert changed > 20
     assert said_no > 50
+    assert mover_only > 20
 
 
 def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: pytest.MonkeyPatch) -> None:
