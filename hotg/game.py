@@ -750,6 +750,8 @@ class HotgGame(Game):
                     self._check_deaths()
                 elif change == _CHANGES:
                     settled = self._settle()
+                elif change == _CHANGES_ONE:  # only the unit it brought is looked at again
+                    settled = self._settle(self.zones.cards[entry[1]])  # type: ignore[arg-type]
         self._settled = settled
         if self.result is not None:
             self.queue = EffectQueue()
@@ -778,7 +780,10 @@ class HotgGame(Game):
             return _KEEPS
         if kind == "deploy" or kind == "resurrect":  # a unit came onto the battlefield, or not
             c: HotgCard = self.zones.cards[e[1]]  # type: ignore[assignment]
-            return _CHANGES if c.zone == "board" and self._arrival_changes_auras(c) else _KEEPS
+            if c.zone != "board" or not self._arrival_changes_auras(c):
+                return _KEEPS
+            # (what the auras give the others changes only by an aura of its own)
+            return _CHANGES if not c.silenced and _gives_aura_bonus(c.defn) else _CHANGES_ONE
         if kind == "death":  # a unit left the battlefield (or was not there): only an aura of
             # its own changes what the others get (its definition's: it is reset now)
             return _CHANGES if _gives_aura_bonus(self.zones.cards[e[1]].defn) else _KEEPS  # type: ignore[arg-type]
@@ -1170,8 +1175,9 @@ class HotgGame(Game):
         after it: when none is, `_settle` need not look for deaths (but at the stones).
 
         `only`: a unit on the battlefield, not a stone, the one unit whose aura bonuses
-        may have changed since the battlefield was settled (it moved, see `_move_change`):
-        only it is looked at again, the others keeping what they have."""
+        may have changed since the battlefield was settled (it moved, or came onto it with
+        no aura of its own: see `_move_change`, `_change`): only it is looked at again, the
+        others keeping what they have."""
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         # The units (no stone) that need a look below whatever the auras give: those with
@@ -2110,7 +2116,7 @@ class HotgGame(Game):
             change = self._move_change(c, old, cell)
             if change == _KEEPS:
                 return  # HG-57: a refresh would change nothing (and no health changed: no death)
-            if change == _CHANGES_MOVER:  # only its own aura bonuses are looked at again
+            if change == _CHANGES_ONE:  # only its own aura bonuses are looked at again
                 self._settled = self._settle(c)
                 return
         self._settled = self._settle()
@@ -2121,7 +2127,7 @@ class HotgGame(Game):
         places: each gives to its controller's units next to it. So only such an aura of one
         of `c`'s controller's units next to one of `old` and `new` but not the other (next
         to both, it gives `c` the same) may change, and only what it gives `c`
-        (`_CHANGES_MOVER`), or such an aura of `c` itself (`_CHANGES`). `_KEEPS` when none
+        (`_CHANGES_ONE`), or such an aura of `c` itself (`_CHANGES`). `_KEEPS` when none
         may. (Any other aura that may read places: `_CHANGES`.)"""
         cards = self.zones.cards
         change = _KEEPS
@@ -2140,7 +2146,7 @@ class HotgGame(Game):
                 if s.controller == c.controller and (s.cell in NEIGHBOUR_SETS[old]) != (
                     s.cell in NEIGHBOUR_SETS[new]
                 ):
-                    change = _CHANGES_MOVER
+                    change = _CHANGES_ONE
         return change
 
     def _attack(self, a: int, t: int) -> None:
@@ -2515,7 +2521,9 @@ _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
 # What an entry resolved on a settled battlefield did to it (`_change`).
 _KEEPS, _LOWERS, _CHANGES = 0, 1, 2
 _ADDS_MODIFIER = 3  # (an effect that adds a modifier to its target, see below)
-_CHANGES_MOVER = 4  # (a move that may change only what the auras give the mover: `_move_change`)
+# (an entry or a move that may change only what the auras give one unit, the one it brought
+# onto the battlefield or moved: only that unit is looked at again, `_refresh_auras(only=...)`)
+_CHANGES_ONE = 4
 # The effects (`effects.EFFECTS`) that, carried out on a settled battlefield, keep it
 # settled: they only lower health (damage; a draw's fatigue lowers a stone's), or change
 # no unit's place, controller, text, modifiers or health but by healing (never above the

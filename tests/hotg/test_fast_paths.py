@@ -61,7 +61,9 @@
   leaves a refresh nothing to change and no death to find (an effect that adds a modifier:
   when its target has no aura bonus); one said to only lower health leaves a refresh
   nothing to change (HG-57); an attack's damage or Return Damage keeps it settled while the
-  unit it damaged is above 0 health. The answer to a target decision is told apart the same way.
+  unit it damaged is above 0 health. The answer to a target decision is told apart the same
+  way. A unit that came onto it with no aura of its own may change only what the auras give
+  it (`_CHANGES_ONE`): refreshing it alone gives what the full refresh gives.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ from hotg.cards import OFF_BOARD, HotgCard, card_pool
 from hotg.effects import AURAS, EFFECTS, Ctx, aura_bonus
 from hotg.game import (
     _CHANGES,
-    _CHANGES_MOVER,
+    _CHANGES_ONE,
     _EFFECT_CHANGE,
     _HAND_ZONES,
     _KEEPS,
@@ -708,7 +710,7 @@ def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
             c.cell = new
             change = probe._move_change(c, old, new)
             says = change != _KEEPS
-            if change == _CHANGES_MOVER:
+            if change == _CHANGES_ONE:
                 full = probe.clone()
                 only = probe.clone()
                 assert only._refresh_auras(only.card(c.uid)) == full._refresh_auras(), a
@@ -731,10 +733,11 @@ def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
 def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: pytest.MonkeyPatch) -> None:
     kept: dict[str, int] = {}
     changed = 0  # units that came or left and changed what a refresh does: `_change` said so
+    one = 0  # units that came and changed what a refresh does, only for themselves
     resolve = HotgGame._resolve
 
     def checked_resolve(g: HotgGame, entry: tuple[Any, ...], settled: bool = False) -> bool:
-        nonlocal changed
+        nonlocal changed, one
         out = resolve(g, entry, settled)
         if not settled or out:
             return out
@@ -742,6 +745,12 @@ def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: py
         name = str(g.pool[entry[1]].abilities[entry[2]]["do"]) if entry[0] == "ab" else entry[0]
         if change == _CHANGES:
             changed += entry[0] in ("deploy", "death") and not _refresh_changes_nothing(g)
+            return out
+        if change == _CHANGES_ONE:  # the refresh of that unit alone is the full refresh
+            full, only = g.clone(), g.clone()
+            assert only._refresh_auras(only.card(entry[1])) == full._refresh_auras(), entry
+            assert only.canonical() == full.canonical(), entry
+            one += not _refresh_changes_nothing(g)
             return out
         assert _refresh_changes_nothing(g), entry
         if change == _KEEPS:  # and no death to find
@@ -755,7 +764,7 @@ def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: py
     assert kept["damage"] > 100 and kept["heal_adjacent_allies"] > 20, kept
     assert kept["buff"] > 20 and kept["give_protect"] > 10, kept
     assert kept["attack_damage"] > 100 and kept["return_damage"] > 50, kept  # (its unit above 0 health)
-    assert changed > 20
+    assert changed > 5 and one > 20
     assert set(_EFFECT_CHANGE) <= set(EFFECTS)  # (names of effects, no typo)
 
 
