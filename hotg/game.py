@@ -344,6 +344,10 @@ class HotgGame(Game):
     # the next action are settled only after they change the battlefield. False when not
     # known (a new game, a scenario).
     _settled: bool
+    # A unit on the battlefield or banished may have a bonus that ends ('eot' or 'sont:…',
+    # see `_expire`): set where such a bonus is given (`add_modifier`, `buff`), worked out
+    # again by `_expire`. False: none has one (no loop needed to end them).
+    _ending: bool
     # `_aura_units()` and the battlefield's units it was worked out for (None: not yet).
     _aura_units_of: tuple[int, ...] | None
     _aura_units_now: tuple[int, ...]
@@ -361,6 +365,7 @@ class HotgGame(Game):
         g.pending = None
         g.result = None
         g._settled = False
+        g._ending = False  # (a scenario gives permanent bonuses only)
         g._aura_units_of = None
         g._aura_units_now = ()
         g.stones = [0, 0]
@@ -994,6 +999,8 @@ class HotgGame(Game):
             return
         c = self.card(uid)
         c.modifiers.append(Modifier(stat, value, "add", ctx.source, until, "buff", self._tick()))
+        if until != "permanent":
+            self._ending = True  # (for `_expire`)
         if stat == "health" and value > 0:  # HG-55: +X health raises the maximum and heals X
             c.hp += value
         what = f"Protect {value}" if stat == "protect" else f"{stat} {value:+d}"
@@ -1003,6 +1010,8 @@ class HotgGame(Game):
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
             return
         c = self.card(uid)
+        if until != "permanent" and (attack or health):
+            self._ending = True  # (for `_expire`)
         if attack:
             c.modifiers.append(Modifier("attack", attack, "add", ctx.source, until, "buff", self._tick()))
         if health:
@@ -1304,19 +1313,29 @@ class HotgGame(Game):
         """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield
         was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
         ended = False
-        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
-        # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
-        zones = self.zones.zones
-        for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
-            for uid in zone.cards:
-                c = cards[uid]
-                if c.modifiers and until in map(_UNTIL, c.modifiers):  # (most have none: no map())
-                    c.modifiers = [m for m in c.modifiers if m.until != until]
-                    top = self.max_health(uid)
-                    if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
-                        c.hp = top
-                    ended = True
+        if self._ending:  # (else no unit has a bonus that ends: no loop)
+            ending = False  # whether a bonus that ends later is left
+            cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+            # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
+            # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
+            zones = self.zones.zones
+            for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
+                for uid in zone.cards:
+                    c = cards[uid]
+                    if not c.modifiers:  # (most have none: no map())
+                        continue
+                    if until in map(_UNTIL, c.modifiers):
+                        c.modifiers = [m for m in c.modifiers if m.until != until]
+                        top = self.max_health(uid)
+                        if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
+                            c.hp = top
+                        ended = True
+                    if not ending:
+                        for m in c.modifiers:
+                            if m.until != "permanent" and m.until != "aura":
+                                ending = True
+                                break
+            self._ending = ending
         if settled and not ended:
             return True  # a refresh would change nothing
         return self.refresh_auras()
@@ -2417,6 +2436,7 @@ class HotgGame(Game):
         new.pending = _copy_pending(self.pending)
         new.result = self.result
         new._settled = self._settled
+        new._ending = self._ending
         new._aura_units_of = self._aura_units_of  # (tuples: shared)
         new._aura_units_now = self._aura_units_now
         return new

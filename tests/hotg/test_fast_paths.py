@@ -54,6 +54,9 @@
   `_arrival_changes_auras` look at (`_aura_units()`, kept while the battlefield's units
   stay the same) are those whose definition gives an aura bonus, in board order, also in
   clones, games loaded from a save and scenarios.
+* `_expire` loops over the battlefield and the banished units only when a bonus that ends
+  may be left (`_ending`): whenever the flag says none is, none is; the games are those
+  where every expiry loops (HG-56); a clone and a save keep the flag, a scenario has none.
 * `cell_free` (a loop over the battlefield and the banished units) is "neither in
   `occupancy()` nor in `banished_cells()`" (HG-05, HG-62).
 * An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
@@ -835,3 +838,43 @@ def test_hg05_cell_free_is_neither_occupied_nor_kept() -> None:
                 assert g.cell_free(cell) == (cell not in occ and cell not in ban)
                 assert g.cell_free((cell[0], cell[1])) == g.cell_free(cell)  # (any equal tuple)
     assert not banished.cell_free(CELLS[2][3]) and not banished.cell_free(CELLS[1][3])
+
+
+def _ending_bonus_left(g: HotgGame) -> bool:
+    return any(
+        m.until not in ("permanent", "aura")
+        for uid in g.zones["board"].cards + g.zones["banished"].cards
+        for m in g.card(uid).modifiers
+    )
+
+
+class _AlwaysEnding(HotgGame):
+    """The long form of the expiry: every `_expire` loops over the units."""
+
+    def _expire(self, until: str, settled: bool = False) -> bool:
+        self._ending = True
+        return super()._expire(until, settled)
+
+
+def test_hg56_the_expiry_loops_only_when_a_bonus_may_end() -> None:
+    none_left = left = 0
+    for seed in range(1, 7):
+        g = HotgGame.new_game(seed=seed)
+        plain = _AlwaysEnding.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g._ending:
+                left += _ending_bonus_left(g)
+            else:
+                assert not _ending_bonus_left(g)
+                none_left += 1
+            assert g.clone()._ending == g._ending
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+        assert [e.text for e in g.log] == [e.text for e in plain.log]
+        assert HotgGame.from_json(g.to_json())._ending == g._ending
+    assert none_left > 300 and left > 100
+    assert not make([u("hoplite", "2,1", attack_bonus=1)])._ending  # (permanent)
