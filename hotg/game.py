@@ -1310,8 +1310,9 @@ class HotgGame(Game):
         return settled, False
 
     def _expire(self, until: str, settled: bool = False) -> bool:
-        """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield
-        was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
+        """Bonuses `until` end, then the auras are refreshed and deaths found (`_settle`,
+        skipped when the battlefield was `settled` and no bonus ended). True when settled
+        (see `refresh_auras`), its deaths found."""
         ended = False
         if self._ending:  # (else no unit has a bonus that ends: no loop)
             ending = False  # whether a bonus that ends later is left
@@ -1338,7 +1339,7 @@ class HotgGame(Game):
             self._ending = ending
         if settled and not ended:
             return True  # a refresh would change nothing
-        return self.refresh_auras()
+        return self._settle()
 
     # -------------------------------------------------------------- resolution
     def _resolve_deploy(self, uid: int, cell: tuple[int, int], from_hand: bool) -> None:
@@ -1465,8 +1466,8 @@ class HotgGame(Game):
 
     # --------------------------------------------------------------- turns
     def _start_turn(self, p: int, first: bool = False, settled: bool = False) -> bool:
-        """HG-20. (`settled`: the battlefield is settled, see `refresh_auras`; the result:
-        the battlefield is settled at the end, its deaths found.)"""
+        """HG-20. (`settled`: the battlefield is settled, see `refresh_auras`, its deaths
+        found; the result: the battlefield is settled at the end, its deaths found.)"""
         self.active = p
         self.turn += 1
         for uid in list(self.zones.zones["banished"].cards):  # HG-62: the banishment ends
@@ -1513,8 +1514,11 @@ class HotgGame(Game):
         else:
             self.log.emit("turn", "The first player does not draw on the first turn")
         if not settled:  # (stuns, exhaustion, mana and the draw change no aura)
-            settled = self.refresh_auras()
-        self._check_deaths()
+            settled = self._settle()
+        else:  # its deaths found (see `_run`, `_expire`), but the draw's fatigue (HG-04)
+            cards = self.zones.cards
+            if cards[self.stones[0]].hp <= 0 or cards[self.stones[1]].hp <= 0:
+                self._check_deaths()
         return settled
 
     def _end_turn(self, p: int) -> None:

@@ -57,6 +57,9 @@
 * `_expire` loops over the battlefield and the banished units only when a bonus that ends
   may be left (`_ending`): whenever the flag says none is, none is; the games are those
   where every expiry loops (HG-56); a clone and a save keep the flag, a scenario has none.
+* The turn's expiries find deaths when they refresh (`_settle`), so a turn that starts on a
+  settled battlefield looks for deaths only at the stones (fatigue, HG-04): after
+  `_expire` and `_start_turn` a full death check finds nothing (HG-20, HG-56).
 * `cell_free` (a loop over the battlefield and the banished units) is "neither in
   `occupancy()` nor in `banished_cells()`" (HG-05, HG-62).
 * An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
@@ -878,3 +881,33 @@ def test_hg56_the_expiry_loops_only_when_a_bonus_may_end() -> None:
         assert HotgGame.from_json(g.to_json())._ending == g._ending
     assert none_left > 300 and left > 100
     assert not make([u("hoplite", "2,1", attack_bonus=1)])._ending  # (permanent)
+
+
+def _finds_no_death(g: HotgGame) -> bool:
+    probe = g.clone()
+    before, logged = probe.canonical(), len(probe.log)
+    probe._check_deaths()
+    return probe.canonical() == before and len(probe.log) == logged
+
+
+def test_hg20_no_death_is_left_when_the_turn_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {"expire": 0, "start": 0}
+    expire, start = HotgGame._expire, HotgGame._start_turn
+
+    def checked_expire(g: HotgGame, until: str, settled: bool = False) -> bool:
+        out = expire(g, until, settled)
+        if out:  # settled, its deaths found
+            assert _finds_no_death(g)
+            seen["expire"] += 1
+        return out
+
+    def checked_start(g: HotgGame, p: int, first: bool = False, settled: bool = False) -> bool:
+        out = start(g, p, first, settled)
+        assert _finds_no_death(g)
+        seen["start"] += settled  # (no refresh: only the stones were looked at)
+        return out
+
+    monkeypatch.setattr(HotgGame, "_expire", checked_expire)
+    monkeypatch.setattr(HotgGame, "_start_turn", checked_start)
+    _random_states(3)
+    assert seen["expire"] > 100 and seen["start"] > 50, seen
