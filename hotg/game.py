@@ -1531,7 +1531,14 @@ class HotgGame(Game):
             if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
-        self._push(("turn_end", p), TURN_LEVEL)
+        if self.queue:  # the end-of-turn effects resolve first (HG-21)
+            self._push(("turn_end", p), TURN_LEVEL)
+            self._run()
+            return
+        # (none: the turn passes at once, as the queue loop would pass it with the turn_end
+        # entry, settling the battlefield after it unless it says settled; no entry made)
+        self._tick()  # (the time the entry would take)
+        self._settled = self._finish_turn(p, self._settled) or self._settle()
         self._run()
 
     def _finish_turn(self, p: int, settled: bool = False) -> bool:

@@ -60,6 +60,8 @@
 * The turn's expiries find deaths when they refresh (`_settle`), so a turn that starts on a
   settled battlefield looks for deaths only at the stones (fatigue, HG-04): after
   `_expire` and `_start_turn` a full death check finds nothing (HG-20, HG-56).
+* Ending the turn with no end-of-turn effect queued passes the turn at once, without its
+  turn_end entry: the games are those where it always goes through the queue (HG-21).
 * `cell_free` (a loop over the battlefield and the banished units) is "neither in
   `occupancy()` nor in `banished_cells()`" (HG-05, HG-62).
 * An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
@@ -93,9 +95,12 @@ from hotg.game import (
     _ONLY_LOWERS_HEALTH,
     CELL_NUMBER,
     CELLS,
+    LEVEL,
     NEIGHBOURS,
     ORTHOGONAL,
+    TURN_LEVEL,
     HotgGame,
+    _chosen,
     _diamond,
     _gives_aura_bonus,
     _Scan,
@@ -911,3 +916,36 @@ def test_hg20_no_death_is_left_when_the_turn_starts(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(HotgGame, "_start_turn", checked_start)
     _random_states(3)
     assert seen["expire"] > 100 and seen["start"] > 50, seen
+
+
+class _QueuedTurnEnd(HotgGame):
+    """The long form of ending the turn: the turn passes through the queue (its turn_end
+    entry) also when no end-of-turn effect was queued before it."""
+
+    def _end_turn(self, p: int) -> None:
+        self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
+        for uid in self.zones["board"].cards:
+            c = self.card(uid)
+            if c.controller == p:
+                for idx, ab in c.abilities("end_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
+        self._push(("turn_end", p), TURN_LEVEL)
+        self._run()
+
+
+def test_hg21_the_turn_passes_at_once_as_through_the_queue() -> None:
+    ends = 0
+    for seed in range(1, 7):
+        g = HotgGame.new_game(seed=seed)
+        plain = _QueuedTurnEnd.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            ends += action.kind == "end"
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+            assert g._settled == plain._settled
+        assert [(e.kind, e.text, e.data) for e in g.log] == [(e.kind, e.text, e.data) for e in plain.log]
+    assert ends > 200
