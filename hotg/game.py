@@ -35,7 +35,7 @@ from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
 from . import effects as fx
-from .cards import HotgCard, HotgDef, card_pool, collectible
+from .cards import DefFacts, HotgCard, HotgDef, card_pool, collectible
 
 ROWS, COLS = 5, 9
 STONE_CELLS = ((2, 0), (2, 8))  # HG-01
@@ -98,6 +98,7 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 # The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
+NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (the aura checks of a move)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
 CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
@@ -441,6 +442,19 @@ class HotgGame(Game):
     queue: EffectQueue[tuple[Any, ...]]
     pending: dict[str, Any] | None
     result: int | None  # None playing; 0/1 winner; -1 draw
+    # The battlefield is settled (see `refresh_auras`) and its deaths are found: kept from
+    # one action to the next by the queue loop (`_run`) and the verbs that change the
+    # battlefield before it (`_move`, the answers to a decision), so that the effects of
+    # the next action are settled only after they change the battlefield. False when not
+    # known (a new game, a scenario).
+    _settled: bool
+    # A unit on the battlefield or banished may have a bonus that ends ('eot' or 'sont:…',
+    # see `_expire`): set where such a bonus is given (`add_modifier`, `buff`), worked out
+    # again by `_expire`. False: none has one (no loop needed to end them).
+    _ending: bool
+    # `_aura_units()` and the battlefield's units it was worked out for (None: not yet).
+    _aura_units_of: tuple[int, ...] | None
+    _aura_units_now: tuple[int, ...]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -454,6 +468,10 @@ class HotgGame(Game):
         g.queue = EffectQueue()
         g.pending = None
         g.result = None
+        g._settled = False
+        g._ending = False  # (a scenario gives permanent bonuses only)
+        g._aura_units_of = None
+        g._aura_units_now = ()
         g.stones = [0, 0]
         g.pl = []
         g._make_zones()
@@ -556,7 +574,14 @@ class HotgGame(Game):
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
-        return cell not in self.occupancy() and cell not in self.banished_cells()
+        """No unit on `cell`, and no banished unit keeps it (HG-05, HG-62)."""
+        cards = self.zones.cards
+        zones = self.zones.zones
+        for zone in (zones["board"], zones["banished"]):  # (no `occupancy()` dict made)
+            for uid in zone.cards:
+                if cards[uid].cell == cell:  # type: ignore[attr-defined]  # a HotgCard
+                    return False
+        return True
 
     def cell_of(self, uid: int) -> tuple[int, int] | None:
         c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
@@ -839,28 +864,110 @@ class HotgGame(Game):
     def _run(self) -> None:
         """HG-11: resolve effects one by one until none is left (or a player must choose)."""
         # Settled: the last `_settle` left a state that another one would not change (see
-        # `refresh_auras`). Known only within this loop; an entry that changes no unit on
-        # the battlefield keeps it settled, so the battlefield is not settled again after it;
-        # one that only lowers health keeps it settled too, but deaths are looked for.
-        settled = False
+        # `refresh_auras`), its deaths found: `_settled`, from the action before (the verbs
+        # change the battlefield only through `_settle`, see `_apply`). An entry that keeps
+        # it settled (`_change`) is not followed by a refresh; one that only lowers health
+        # keeps it settled too, but deaths are looked for.
+        settled = self._settled
         while self.queue and self.pending is None and self.result is None:
             entry = self.queue.pop()
             if self._resolve(entry, settled):
                 settled = True  # the entry ended settling the battlefield itself
             elif not settled:
                 settled = self._settle()
-            elif entry[0] in _ONLY_LOWERS_HEALTH:
-                self._check_deaths()
-            elif entry[0] not in _LEAVES_BOARD_AS_IT_IS:
-                settled = self._settle()
+            else:
+                change = self._change(entry)
+                if change == _LOWERS:
+                    self._check_deaths()
+                elif change == _CHANGES:
+                    settled = self._settle()
+                elif change == _CHANGES_ONE:  # only the unit it brought is looked at again
+                    settled = self._settle(self.zones.cards[entry[1]])  # type: ignore[arg-type]
+        self._settled = settled
         if self.result is not None:
             self.queue = EffectQueue()
             self.pending = None
 
-    def _settle(self) -> bool:
+    def _change(self, e: tuple[Any, ...]) -> int:
+        """What the entry `e`, just resolved on a settled battlefield, did to it (HG-57):
+        `_KEEPS` (a refresh would still change nothing, no death to look for), `_LOWERS`
+        (only health lowered: deaths to look for) or `_CHANGES` (settle it again)."""
+        kind = e[0]
+        if kind == "ab":  # by the effect it carried out (`_EFFECT_CHANGE`; any other: changes)
+            ab = self.pool[e[1]].abilities[e[2]]
+            change = _EFFECT_CHANGE.get(ab["do"], _CHANGES)
+            if change != _ADDS_MODIFIER:
+                return change
+            # (its target, as `_resolve_ability` reads it: the source for "self")
+            c = self.zones.cards.get(e[3] if ab.get("target") == "self" else e[5])
+            # a refresh puts a unit's aura bonuses after its other modifiers
+            return _CHANGES if c is not None and c.modifiers and "aura" in map(_TAG, c.modifiers) else _KEEPS
+        if kind in _ONLY_LOWERS_HEALTH:
+            # (an attack's damage lowers its target's health, Return Damage the attacker's:
+            # while that unit is above 0 health, there is no death to find)
+            hit: HotgCard = self.zones.cards[e[2] if kind == "attack_damage" else e[1]]  # type: ignore[assignment]
+            return _LOWERS if hit.hp <= 0 else _KEEPS
+        if kind in _LEAVES_BOARD_AS_IT_IS:
+            return _KEEPS
+        if kind == "deploy" or kind == "resurrect":  # a unit came onto the battlefield, or not
+            c: HotgCard = self.zones.cards[e[1]]  # type: ignore[assignment]
+            if c.zone != "board" or not self._arrival_changes_auras(c):
+                return _KEEPS
+            # (what the auras give the others changes only by an aura of its own)
+            return _CHANGES if not c.silenced and _gives_aura_bonus(c.defn) else _CHANGES_ONE
+        if kind == "death":  # a unit left the battlefield (or was not there): only an aura of
+            # its own changes what the others get (its definition's: it is reset now)
+            return _CHANGES if _gives_aura_bonus(self.zones.cards[e[1]].defn) else _KEEPS  # type: ignore[arg-type]
+        return _CHANGES
+
+    def _arrival_changes_auras(self, c: HotgCard) -> bool:
+        """Whether `c`, a unit that has just come onto a settled battlefield, may change what
+        a refresh does (HG-57): when it has a modifier or health out of its printed bounds,
+        an aura, or may get a bonus: from an aura of adjacent allies of one of its
+        controller's units next to it, or any other aura."""
+        if c.modifiers or not 0 < c.hp <= c.defn.health:
+            return True
+        if not c.silenced and _gives_aura_bonus(c.defn):
+            return True
+        cards = self.zones.cards
+        ally = c.controller
+        cell = c.cell
+        for u in self._aura_units():
+            s: HotgCard = cards[u]  # type: ignore[assignment]
+            if s.silenced or s is c:  # HG-73: a silenced unit has no aura
+                continue
+            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
+                if not bonus:
+                    continue  # it gives nothing (a cost reduction, HG-07)
+                if ab["do"] != "adjacent_allies":
+                    return True
+                if ally is not None and s.controller == ally and cell in NEIGHBOUR_SETS[s.cell]:
+                    return True
+        return False
+
+    def _aura_units(self) -> tuple[int, ...]:
+        """The units on the battlefield whose definition has an aura that gives a bonus
+        (silenced or not), in board order; their definitions' `aura_bonuses` are worked
+        out. Worked out again only when the battlefield's units are not those it was
+        worked out for (a unit's definition never changes on the battlefield)."""
+        board = tuple(self.zones.zones["board"].cards)
+        if board == self._aura_units_of:
+            return self._aura_units_now
+        cards = self.zones.cards
+        gives = _GIVES_AURA_BONUS  # (`_gives_aura_bonus`, without a call)
+        out = []
+        for u in board:
+            if gives[cards[u].defn.facts]:  # type: ignore[attr-defined]  # a HotgDef
+                out.append(u)
+        self._aura_units_of = board
+        self._aura_units_now = units = tuple(out)
+        return units
+
+    def _settle(self, only: HotgCard | None = None) -> bool:
         """After every effect: auras are recomputed (HG-57), then deaths are found.
-        True when a second `_settle` right after would change nothing (see `refresh_auras`)."""
-        settled, at_zero = self._refresh_auras()
+        True when a second `_settle` right after would change nothing (see `refresh_auras`).
+        (`only`: the one unit whose aura bonuses may have changed, see `_refresh_auras`.)"""
+        settled, at_zero = self._refresh_auras(only)
         cards = self.zones.cards
         stone0, stone1 = self.stones
         # (no unit and no stone at 0 health or less: `_check_deaths` would find no death)
@@ -1018,6 +1125,8 @@ class HotgGame(Game):
             return
         c = self.card(uid)
         c.modifiers.append(Modifier(stat, value, "add", ctx.source, until, "buff", self._tick()))
+        if until != "permanent":
+            self._ending = True  # (for `_expire`)
         if stat == "health" and value > 0:  # HG-55: +X health raises the maximum and heals X
             c.hp += value
         what = f"Protect {value}" if stat == "protect" else f"{stat} {value:+d}"
@@ -1027,6 +1136,8 @@ class HotgGame(Game):
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
             return
         c = self.card(uid)
+        if until != "permanent" and (attack or health):
+            self._ending = True  # (for `_expire`)
         if attack:
             c.modifiers.append(Modifier("attack", attack, "add", ctx.source, until, "buff", self._tick()))
         if health:
@@ -1194,9 +1305,14 @@ class HotgGame(Game):
         (every unit has its bonuses, and no more health than its maximum)."""
         return self._refresh_auras()[0]
 
-    def _refresh_auras(self) -> tuple[bool, bool]:
+    def _refresh_auras(self, only: HotgCard | None = None) -> tuple[bool, bool]:
         """`refresh_auras()`, and whether a unit (not a stone) may be at 0 health or less
-        after it: when none is, `_settle` need not look for deaths (but at the stones)."""
+        after it: when none is, `_settle` need not look for deaths (but at the stones).
+
+        `only`: a unit on the battlefield, not a stone, the one unit whose aura bonuses
+        may have changed since the battlefield was settled (it moved, or came onto it with
+        no aura of its own: see `_move_change`, `_change`): only it is looked at again, the
+        others keeping what they have."""
         cards = self.zones.cards
         stone0, stone1 = self.stones  # (two comparisons a unit: no set made at every call)
         # The units (no stone) that need a look below whatever the auras give: those with
@@ -1206,15 +1322,24 @@ class HotgGame(Game):
         check: list[HotgCard] = []
         sources: list[HotgCard] = []
         occ: dict[tuple[int, int], int] = {}  # `occupancy()`, made on the way
-        for u in self.zones.zones["board"].cards:
-            s: HotgCard = cards[u]  # type: ignore[assignment]
-            occ[s.cell] = u
-            if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
-                if u != stone0 and u != stone1:  # not a Summoning Stone
-                    check.append(s)
-            # (a Summoning Stone has no ability, so no aura: no stone test for every unit here)
-            if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
-                sources.append(s)
+        if only is not None:  # (`occ` holds only it: an aura of adjacent allies finds only it)
+            occ[only.cell] = only.uid
+            if only.modifiers or only.hp > only.defn.health or only.hp <= 0:
+                check.append(only)
+            for u in self._aura_units():  # (in board order, as below)
+                s = cards[u]  # type: ignore[assignment]
+                if not s.silenced:
+                    sources.append(s)
+        else:
+            for u in self.zones.zones["board"].cards:
+                s = cards[u]  # type: ignore[assignment]
+                occ[s.cell] = u
+                if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
+                    if u != stone0 and u != stone1:  # not a Summoning Stone
+                        check.append(s)
+                # (a Summoning Stone has no ability, so no aura: no stone test for every unit here)
+                if s.defn.facts.auras and not s.silenced:  # HG-73: a silenced unit has no aura
+                    sources.append(s)
         if not sources:  # (a loop, not any() of a generator: that is a frame of its own)
             for c in check:
                 if c.modifiers and "aura" in map(_TAG, c.modifiers):
@@ -1237,6 +1362,8 @@ class HotgGame(Game):
                 if not bonus:
                     continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
                 affected = fx.AURAS[ab["do"]](self, s, ab, occ)  # type: ignore[arg-type]
+                if only is not None:  # (of the units it affects, only `only` is looked at)
+                    affected = [only.uid] if only.uid in affected else []
                 if not affected:
                     continue
                 gives = []  # its bonus (`fx.aura_bonus`) as this source's aura modifiers
@@ -1309,25 +1436,36 @@ class HotgGame(Game):
         return settled, False
 
     def _expire(self, until: str, settled: bool = False) -> bool:
-        """Bonuses `until` end, then the auras are refreshed (skipped when the battlefield
-        was `settled` and no bonus ended). True when settled (see `refresh_auras`)."""
+        """Bonuses `until` end, then the auras are refreshed and deaths found (`_settle`,
+        skipped when the battlefield was `settled` and no bonus ended). True when settled
+        (see `refresh_auras`), its deaths found."""
         ended = False
-        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
-        # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
-        # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
-        zones = self.zones.zones
-        for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
-            for uid in zone.cards:
-                c = cards[uid]
-                if c.modifiers and until in map(_UNTIL, c.modifiers):  # (most have none: no map())
-                    c.modifiers = [m for m in c.modifiers if m.until != until]
-                    top = self.max_health(uid)
-                    if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
-                        c.hp = top
-                    ended = True
+        if self._ending:  # (else no unit has a bonus that ends: no loop)
+            ending = False  # whether a bonus that ends later is left
+            cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+            # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
+            # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
+            zones = self.zones.zones
+            for zone in (zones["board"], zones["banished"]):  # (the loop changes no zone)
+                for uid in zone.cards:
+                    c = cards[uid]
+                    if not c.modifiers:  # (most have none: no map())
+                        continue
+                    if until in map(_UNTIL, c.modifiers):
+                        c.modifiers = [m for m in c.modifiers if m.until != until]
+                        top = self.max_health(uid)
+                        if c.hp > top:  # HG-56 (a comparison, not min(): a builtin call is slow)
+                            c.hp = top
+                        ended = True
+                    if not ending:
+                        for m in c.modifiers:
+                            if m.until != "permanent" and m.until != "aura":
+                                ending = True
+                                break
+            self._ending = ending
         if settled and not ended:
             return True  # a refresh would change nothing
-        return self.refresh_auras()
+        return self._settle()
 
     # -------------------------------------------------------------- resolution
     def _resolve_deploy(self, uid: int, cell: tuple[int, int], from_hand: bool) -> None:
@@ -1454,8 +1592,8 @@ class HotgGame(Game):
 
     # --------------------------------------------------------------- turns
     def _start_turn(self, p: int, first: bool = False, settled: bool = False) -> bool:
-        """HG-20. (`settled`: the battlefield is settled, see `refresh_auras`; the result:
-        the battlefield is settled at the end, its deaths found.)"""
+        """HG-20. (`settled`: the battlefield is settled, see `refresh_auras`, its deaths
+        found; the result: the battlefield is settled at the end, its deaths found.)"""
         self.active = p
         self.turn += 1
         for uid in list(self.zones.zones["banished"].cards):  # HG-62: the banishment ends
@@ -1502,8 +1640,11 @@ class HotgGame(Game):
         else:
             self.log.emit("turn", "The first player does not draw on the first turn")
         if not settled:  # (stuns, exhaustion, mana and the draw change no aura)
-            settled = self.refresh_auras()
-        self._check_deaths()
+            settled = self._settle()
+        else:  # its deaths found (see `_run`, `_expire`), but the draw's fatigue (HG-04)
+            cards = self.zones.cards
+            if cards[self.stones[0]].hp <= 0 or cards[self.stones[1]].hp <= 0:
+                self._check_deaths()
         return settled
 
     def _end_turn(self, p: int) -> None:
@@ -1516,7 +1657,14 @@ class HotgGame(Game):
             if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
-        self._push(("turn_end", p), TURN_LEVEL)
+        if self.queue:  # the end-of-turn effects resolve first (HG-21)
+            self._push(("turn_end", p), TURN_LEVEL)
+            self._run()
+            return
+        # (none: the turn passes at once, as the queue loop would pass it with the turn_end
+        # entry, settling the battlefield after it unless it says settled; no entry made)
+        self._tick()  # (the time the entry would take)
+        self._settled = self._finish_turn(p, self._settled) or self._settle()
         self._run()
 
     def _finish_turn(self, p: int, settled: bool = False) -> bool:
@@ -2035,31 +2183,45 @@ class HotgGame(Game):
 
     # ------------------------------------------------------------- applying
     def _apply(self, action: Action) -> None:
+        # (A verb that changes a unit on the battlefield settles it and says so in
+        # `_settled`: moving, answering a decision. Playing a card (to the holding zone),
+        # attacking, a Warcry, the Leader Ability and ending the turn only queue effects and
+        # set flags that no aura reads: the battlefield stays as settled as it was.)
         k, args = action.kind, action.args
-        if k == "target":
+        if k == "move":  # (the most common action: tested first)
+            cell = _CELL_OF.get(args[1])  # (`parse_cell`'s first look-up, without a call)
+            self._move(int(args[0]), cell if cell is not None else parse_cell(args[1]))  # type: ignore[arg-type]
+            if not self.queue:  # it queued nothing (a death, at most): no queue loop to run
+                return
+        elif k == "end":
+            self._end_turn(self.active)
+            return  # (it ran the queue loop: until the queue is empty, a decision or the end)
+        elif k == "target":
             self._answer_target(int(args[0]))
         elif k == "pick":
             self._answer_pick(int(args[0]))
         elif k == "play":
             self._play(int(args[0]), args[1:])
-        elif k == "move":
-            self._move(int(args[0]), parse_cell(args[1]))  # type: ignore[arg-type]
         elif k == "attack":
             self._attack(int(args[0]), int(args[1]))
         elif k == "warcry":
             self._warcry(int(args[0]), int(args[1]) if len(args) > 1 else -1)
         elif k == "ability":
             self._ability(int(args[0]) if args else -1)
-        elif k == "end":
-            self._end_turn(self.active)
         self._run()
 
     def _answer_target(self, t: int) -> None:
         assert self.pending is not None
         def_id, idx, source, controller, kind, r, c = self.pending["entry"]
         self.pending = None
-        self._resolve_ability(("ab", def_id, idx, source, controller, t, kind, r, c))
-        self._settle()
+        entry = ("ab", def_id, idx, source, controller, t, kind, r, c)
+        self._resolve_ability(entry)
+        # (settled before, when the queue loop stopped for the answer: as in `_run`)
+        change = self._change(entry) if self._settled else _CHANGES
+        if change == _LOWERS:
+            self._check_deaths()
+        elif change == _CHANGES:
+            self._settled = self._settle()
 
     def _answer_pick(self, uid: int) -> None:
         assert self.pending is not None
@@ -2086,7 +2248,7 @@ class HotgGame(Game):
                 private_to=p,
                 public_text=f"P{p + 1} picks one of the revealed cards into their hand{extra}",
             )
-        self._settle()
+        self._settled = self._settle()
 
     def _play(self, uid: int, rest: tuple[int | str, ...]) -> None:
         p = self.active
@@ -2116,7 +2278,42 @@ class HotgGame(Game):
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
         self.log.emit("move", f"{c.defn.name} moves from {CELL_STR[old]} to {CELL_STR[cell]}", target=uid)
-        self._settle()
+        if self._settled:
+            change = self._move_change(c, old, cell)
+            if change == _KEEPS:
+                return  # HG-57: a refresh would change nothing (and no health changed: no death)
+            if change == _CHANGES_ONE:  # only its own aura bonuses are looked at again
+                self._settled = self._settle(c)
+                return
+        self._settled = self._settle()
+
+    def _move_change(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> int:
+        """What `c` moving from `old` to `new` may change of what the auras give (HG-57):
+        a move changes only places, and of the auras only those of adjacent allies read
+        places: each gives to its controller's units next to it. So only such an aura of one
+        of `c`'s controller's units next to one of `old` and `new` but not the other (next
+        to both, it gives `c` the same) may change, and only what it gives `c`
+        (`_CHANGES_ONE`), or such an aura of `c` itself (`_CHANGES`). `_KEEPS` when none
+        may. (Any other aura that may read places: `_CHANGES`.)"""
+        cards = self.zones.cards
+        change = _KEEPS
+        for u in self._aura_units():
+            s: HotgCard = cards[u]  # type: ignore[assignment]
+            if s.silenced:  # HG-73: a silenced unit has no aura
+                continue
+            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
+                if not bonus:
+                    continue  # it gives nothing (a cost reduction, HG-07)
+                do = ab["do"]
+                if do in _PLACE_FREE_AURAS:
+                    continue
+                if do != "adjacent_allies" or s is c:
+                    return _CHANGES
+                if s.controller == c.controller and (s.cell in NEIGHBOUR_SETS[old]) != (
+                    s.cell in NEIGHBOUR_SETS[new]
+                ):
+                    change = _CHANGES_ONE
+        return change
 
     def _attack(self, a: int, t: int) -> None:
         """HG-41/42."""
@@ -2385,6 +2582,10 @@ class HotgGame(Game):
         new.queue = self.queue.clone()
         new.pending = _copy_pending(self.pending)
         new.result = self.result
+        new._settled = self._settled
+        new._ending = self._ending
+        new._aura_units_of = self._aura_units_of  # (tuples: shared)
+        new._aura_units_now = self._aura_units_now
         return new
 
     def canonical(self) -> Any:
@@ -2484,6 +2685,45 @@ _LEAVES_BOARD_AS_IT_IS = ("strike", "spell_done")
 # positions, controllers and subtypes, and no unit gets more health than its maximum, so
 # a settled battlefield stays settled after them (HG-57); some units may have died.
 _ONLY_LOWERS_HEALTH = ("attack_damage", "return_damage")
+# What an entry resolved on a settled battlefield did to it (`_change`).
+_KEEPS, _LOWERS, _CHANGES = 0, 1, 2
+_ADDS_MODIFIER = 3  # (an effect that adds a modifier to its target, see below)
+# (an entry or a move that may change only what the auras give one unit, the one it brought
+# onto the battlefield or moved: only that unit is looked at again, `_refresh_auras(only=...)`)
+_CHANGES_ONE = 4
+# The effects (`effects.EFFECTS`) that, carried out on a settled battlefield, keep it
+# settled: they only lower health (damage; a draw's fatigue lowers a stone's), or change
+# no unit's place, controller, text, modifiers or health but by healing (never above the
+# maximum, HG-55), or only queue entries, set flags no aura reads or reveal cards. And those
+# that add a modifier to their target, within its maximum health (+X health heals X, and
+# `buff` lowers health to a lowered maximum, HG-55): they keep it settled unless the target
+# has an aura bonus, which a refresh would put after the new modifier (HG-57).
+_EFFECT_CHANGE = {
+    **dict.fromkeys(
+        ("damage", "damage_adjacent_enemies", "damage_all_units", "random_damage", "splash", "draw"), _LOWERS
+    ),
+    **dict.fromkeys(
+        (
+            "heal",
+            "heal_own_stone",
+            "heal_adjacent_allies",
+            "ready",
+            "stun",
+            "give_resurrection",
+            "execute",
+            "spawn",
+            "spawn_adjacent",
+            "reveal_card",
+            "reveal_blessing",
+            "replace_ability",
+            "gain_mana",
+        ),
+        _KEEPS,
+    ),
+    **dict.fromkeys(("buff", "give_protect", "set_attack_to_health"), _ADDS_MODIFIER),
+}
+# The auras whose units do not depend on places (`effects.AURAS`): a move changes none.
+_PLACE_FREE_AURAS = ("global_enemies", "global_allies", "cost_reduction")
 
 _TAG = attrgetter("tag")  # a modifier's tag
 _UNTIL = attrgetter("until")  # when a modifier ends
@@ -2503,6 +2743,31 @@ class _AuraModifiers(dict[tuple[str, int, int], Modifier]):
 # Aura bonuses are immutable values: equal ones are made once and shared, so that
 # `refresh_auras` finds an unchanged bonus by identity.
 _AURA_MODIFIERS = _AuraModifiers()
+
+
+def _gives_aura_bonus(d: HotgDef) -> bool:
+    """Whether `d` has an aura that gives a bonus (not only a cost reduction, HG-07)."""
+    return _GIVES_AURA_BONUS[d.facts]
+
+
+class _GivesAuraBonus(dict[DefFacts, bool]):
+    """`_gives_aura_bonus` by a definition's facts (one object a definition), worked out
+    when first asked for (their `aura_bonuses` with it): a look-up, no call."""
+
+    __slots__ = ()
+
+    def __missing__(self, facts: DefFacts) -> bool:
+        if not facts.auras:
+            self[facts] = False
+            return False
+        bonuses = facts.aura_bonuses
+        if bonuses is None:
+            bonuses = facts.work_out_aura_bonuses()
+        gives = self[facts] = any(bonus for _ab, bonus in bonuses)
+        return gives
+
+
+_GIVES_AURA_BONUS = _GivesAuraBonus()
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

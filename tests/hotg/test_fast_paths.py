@@ -47,6 +47,37 @@
   the aura sources (HG-02, HG-57), nor `_end_turn` to find the end-of-turn effects.
 * A definition's aura bonuses (`facts.aura_bonuses`, worked out once) are `aura_bonus` of
   each aura ability, and an aura that raises no stat gives no modifier (HG-57).
+* The battlefield is known to be settled from one action to the next (`_settled`): whenever
+  it says so, a refresh would change nothing and no death is left to find; the games are
+  those of the long form, where every action and every queue loop starts unsettled (and
+  the queue loop runs after every action, also after a move that queued nothing); a
+  clone and a game loaded from a save have the flag of the game, a scenario starts unsettled.
+* A move on a settled battlefield settles it again only when `_move_change` says it may
+  (a unit of an aura of adjacent allies next to one cell and not the other, or the mover
+  one): when it says no, a refresh after the move changes nothing (HG-57); when it says
+  only the mover's bonuses may change, the refresh of the mover alone
+  (`_refresh_auras(only=...)`) gives what the full refresh gives. The units it and
+  `_arrival_changes_auras` look at (`_aura_units()`, kept while the battlefield's units
+  stay the same) are those whose definition gives an aura bonus, in board order, also in
+  clones, games loaded from a save and scenarios.
+* `_expire` loops over the battlefield and the banished units only when a bonus that ends
+  may be left (`_ending`): whenever the flag says none is, none is; the games are those
+  where every expiry loops (HG-56); a clone and a save keep the flag, a scenario has none.
+* The turn's expiries find deaths when they refresh (`_settle`), so a turn that starts on a
+  settled battlefield looks for deaths only at the stones (fatigue, HG-04): after
+  `_expire` and `_start_turn` a full death check finds nothing (HG-20, HG-56).
+* Ending the turn with no end-of-turn effect queued passes the turn at once, without its
+  turn_end entry: the games are those where it always goes through the queue (HG-21).
+* `cell_free` (a loop over the battlefield and the banished units) is "neither in
+  `occupancy()` nor in `banished_cells()`" (HG-05, HG-62).
+* An entry that `_change` says keeps a settled battlefield settled (by its effect's name,
+  `_EFFECT_CHANGE`, or a unit that came onto it or left it without an aura to give or get)
+  leaves a refresh nothing to change and no death to find (an effect that adds a modifier:
+  when its target has no aura bonus); one said to only lower health leaves a refresh
+  nothing to change (HG-57); an attack's damage or Return Damage keeps it settled while the
+  unit it damaged is above 0 health. The answer to a target decision is told apart the same
+  way. A unit that came onto it with no aura of its own may change only what the auras give
+  it (`_CHANGES_ONE`): refreshing it alone gives what the full refresh gives.
 """
 
 from __future__ import annotations
@@ -60,13 +91,18 @@ import pytest
 
 import hotg.game as hg
 from common.cards import Modifier
+from common.game import Action
 from common.saves import load_game, save_game
-from hotg.cards import OFF_BOARD, HotgCard
-from hotg.effects import AURAS, Ctx, aura_bonus
+from hotg.cards import OFF_BOARD, HotgCard, card_pool
+from hotg.effects import AURAS, EFFECTS, Ctx, aura_bonus
 from hotg.game import (
     _ATTACKS,
+    _CHANGES,
+    _CHANGES_ONE,
     _DEPLOYS,
+    _EFFECT_CHANGE,
     _HAND_ZONES,
+    _KEEPS,
     _MOVE_MASKS,
     _MOVES,
     _ONLY_LOWERS_HEALTH,
@@ -75,9 +111,13 @@ from hotg.game import (
     CELL_BIT,
     CELL_NUMBER,
     CELLS,
+    LEVEL,
     NEIGHBOURS,
     ORTHOGONAL,
+    TURN_LEVEL,
     HotgGame,
+    _chosen,
+    _gives_aura_bonus,
     _Scan,
     _walk,
     cells_mask,
@@ -835,3 +875,294 @@ def test_hg20_start_of_turn_effects_queued_early_as_late() -> None:
         assert g.card(g.stones[1]).hp == 24  # both obelisks healed it (20 + 2 + 2)
         assert g.on_board(dead) != dying
         assert any(e.kind == "burn" for e in g.log) == (hand == 10)
+
+
+class _NeverKept(HotgGame):
+    """The long form: every action and every queue loop starts on a battlefield not known
+    to be settled (as before `_settled`), so a move always settles it again; and the queue
+    loop runs after every action (`_apply` skips it after a move that queued nothing, and
+    after ending the turn, which ran it)."""
+
+    def _apply(self, action: Action) -> None:
+        self._settled = False
+        super()._apply(action)
+        self._run()
+
+    def _run(self) -> None:
+        self._settled = False
+        super()._run()
+
+
+def test_hg57_the_battlefield_stays_settled_from_one_action_to_the_next() -> None:
+    seen = 0
+    for seed in range(1, 9):
+        g = HotgGame.new_game(seed=seed)
+        plain = _NeverKept.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g._settled:  # a refresh would change nothing, and no death is left to find
+                assert _refresh_changes_nothing(g)
+                assert all(g.card(uid).hp > 0 or g.card(uid).dying for uid in g.board_units())
+                seen += 1
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+            assert g.clone()._settled == g._settled
+        assert [(e.kind, e.text, e.data) for e in g.log] == [(e.kind, e.text, e.data) for e in plain.log]
+        loaded = HotgGame.from_json(g.to_json())  # a save: replayed
+        assert loaded.canonical() == g.canonical()
+        assert loaded._settled == g._settled
+    assert seen > 1000
+    assert not make([u("hoplite", "2,1")])._settled  # a scenario: not known
+
+
+def test_hg57_a_move_changes_the_auras_only_where_said() -> None:
+    """`_move_change` against a refresh after the move's one change (the mover's cell), on
+    settled battlefields along random games, a few moves each; the cases where it says no
+    with an aura of adjacent allies on the battlefield are counted. Where it says only the
+    mover's bonuses may change, refreshing the mover alone gives the full refresh's state,
+    settled flag and deaths."""
+    rng = random.Random(3)
+    said_no = changed = mover_only = 0
+    for g in _random_states(6):
+        if g.is_over() or g.pending is not None or not g._settled:
+            continue
+        moves = [a for a in g.legal_actions() if a.kind == "move"]
+        for a in rng.sample(moves, min(3, len(moves))):
+            probe = g.clone()
+            c = probe.card(int(a.args[0]))
+            old, new = c.cell, parse_cell(a.args[1])
+            assert new is not None
+            c.cell = new
+            change = probe._move_change(c, old, new)
+            says = change != _KEEPS
+            if change == _CHANGES_ONE:
+                full = probe.clone()
+                only = probe.clone()
+                assert only._refresh_auras(only.card(c.uid)) == full._refresh_auras(), a
+                assert only.canonical() == full.canonical(), a
+                mover_only += not _refresh_changes_nothing(probe)
+            if not _refresh_changes_nothing(probe):
+                assert says, a
+                changed += 1
+            elif not says and any(
+                ab["do"] == "adjacent_allies"
+                for uid in probe.board_units()
+                for _, ab in probe.card(uid).defn.facts.auras
+            ):
+                said_no += 1
+    assert changed > 20
+    assert said_no > 50
+    assert mover_only > 20
+
+
+def test_hg57_an_entry_said_to_keep_the_battlefield_settled_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept: dict[str, int] = {}
+    changed = 0  # units that came or left and changed what a refresh does: `_change` said so
+    one = 0  # units that came and changed what a refresh does, only for themselves
+    resolve = HotgGame._resolve
+
+    def checked_resolve(g: HotgGame, entry: tuple[Any, ...], settled: bool = False) -> bool:
+        nonlocal changed, one
+        out = resolve(g, entry, settled)
+        if not settled or out:
+            return out
+        change = g._change(entry)
+        name = str(g.pool[entry[1]].abilities[entry[2]]["do"]) if entry[0] == "ab" else entry[0]
+        if change == _CHANGES:
+            changed += entry[0] in ("deploy", "death") and not _refresh_changes_nothing(g)
+            return out
+        if change == _CHANGES_ONE:  # the refresh of that unit alone is the full refresh
+            full, only = g.clone(), g.clone()
+            assert only._refresh_auras(only.card(entry[1])) == full._refresh_auras(), entry
+            assert only.canonical() == full.canonical(), entry
+            one += not _refresh_changes_nothing(g)
+            return out
+        assert _refresh_changes_nothing(g), entry
+        if change == _KEEPS:  # and no death to find
+            assert all(g.card(uid).hp > 0 or g.card(uid).dying for uid in g.board_units()), entry
+        kept[name] = kept.get(name, 0) + 1
+        return out
+
+    monkeypatch.setattr(HotgGame, "_resolve", checked_resolve)
+    _random_states(8)
+    assert kept["deploy"] > 100 and kept["death"] > 100, kept
+    assert kept["damage"] > 100 and kept["heal_adjacent_allies"] > 20, kept
+    assert kept["buff"] > 20 and kept["give_protect"] > 10, kept
+    assert kept["attack_damage"] > 100 and kept["return_damage"] > 50, kept  # (its unit above 0 health)
+    assert changed > 5 and one > 20
+    assert set(_EFFECT_CHANGE) <= set(EFFECTS)  # (names of effects, no typo)
+
+
+def test_hg57_a_unit_coming_onto_the_battlefield_changes_the_auras_where_said() -> None:
+    """`_arrival_changes_auras`: next to an ally's aura of adjacent allies, or with any
+    other aura on the battlefield, or with an aura of its own: yes; otherwise no."""
+    g = make([u("enyo_banner", "2,2"), u("legionary", "2,6", 2), u("legionary", "0,6")])
+    for cell, owner, want in (("2,3", 0, True), ("3,3", 0, True), ("2,4", 0, False), ("2,3", 1, False)):
+        probe = g.clone()
+        c = probe.card(at(probe, "2,6"))
+        c.cell, c.controller = parse_cell(cell), owner  # type: ignore[assignment]
+        assert probe._arrival_changes_auras(c) == want, (cell, owner)
+    assert g._arrival_changes_auras(g.card(at(g, "0,6"))) is False
+    g.card(at(g, "2,2")).silenced = True  # HG-73: no aura
+    c = g.card(at(g, "2,6"))
+    c.cell, c.controller = parse_cell("2,3"), 0  # type: ignore[assignment]
+    assert not g._arrival_changes_auras(c)
+    b = make([u("basilisk", "4,4", 2), u("legionary", "0,6")])  # an aura on all enemies
+    assert b._arrival_changes_auras(b.card(at(b, "0,6")))
+    assert b._arrival_changes_auras(b.card(at(b, "4,4")))  # an aura of its own
+
+
+def _plain_aura_units(g: HotgGame) -> tuple[int, ...]:
+    return tuple(
+        uid for uid in g.board_units() if any(aura_bonus(ab) for _, ab in g.card(uid).defn.facts.auras)
+    )
+
+
+def test_hg57_gives_aura_bonus_follows_the_definition() -> None:
+    """`_gives_aura_bonus` (looked up by the definition's facts) for every definition of the
+    pool, and one made by `dataclasses.replace` with the aura taken away or added."""
+    pool = card_pool()
+    for d in pool.values():
+        assert _gives_aura_bonus(d) == any(aura_bonus(ab) for _, ab in d.facts.auras), d.id
+    banner = pool["enyo_banner"]
+    assert _gives_aura_bonus(banner)
+    assert not _gives_aura_bonus(replace(banner, abilities=()))
+    reduction = {"when": "aura", "do": "cost_reduction", "amount": 1}
+    assert not _gives_aura_bonus(replace(banner, abilities=(reduction,)))
+    assert _gives_aura_bonus(replace(pool["legionary"], abilities=banner.abilities))
+
+
+def test_hg57_the_aura_units_are_those_of_the_battlefield() -> None:
+    seen = 0
+    for seed in (1, 2, 3):
+        g = HotgGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            assert g._aura_units() == _plain_aura_units(g)
+            seen += bool(g._aura_units())
+            probe = g.clone()  # (the clone keeps what was worked out: still right)
+            assert probe._aura_units() == _plain_aura_units(probe)
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+        loaded = HotgGame.from_json(g.to_json())
+        assert loaded._aura_units() == _plain_aura_units(g)
+    assert seen > 100
+    s = make([u("enyo_banner", "2,2"), u("legionary", "2,3"), u("basilisk", "4,4", 2)])
+    assert s._aura_units() == _plain_aura_units(s) == (at(s, "2,2"), at(s, "4,4"))
+
+
+def test_hg05_cell_free_is_neither_occupied_nor_kept() -> None:
+    banished = make([u("hoplite", "2,3", banished=True), u("legionary", "1,3")])
+    for g in [banished, *_random_states(3)]:
+        occ, ban = g.occupancy(), g.banished_cells()
+        for row in CELLS:
+            for cell in row:
+                assert g.cell_free(cell) == (cell not in occ and cell not in ban)
+                assert g.cell_free((cell[0], cell[1])) == g.cell_free(cell)  # (any equal tuple)
+    assert not banished.cell_free(CELLS[2][3]) and not banished.cell_free(CELLS[1][3])
+
+
+def _ending_bonus_left(g: HotgGame) -> bool:
+    return any(
+        m.until not in ("permanent", "aura")
+        for uid in g.zones["board"].cards + g.zones["banished"].cards
+        for m in g.card(uid).modifiers
+    )
+
+
+class _AlwaysEnding(HotgGame):
+    """The long form of the expiry: every `_expire` loops over the units."""
+
+    def _expire(self, until: str, settled: bool = False) -> bool:
+        self._ending = True
+        return super()._expire(until, settled)
+
+
+def test_hg56_the_expiry_loops_only_when_a_bonus_may_end() -> None:
+    none_left = left = 0
+    for seed in range(1, 7):
+        g = HotgGame.new_game(seed=seed)
+        plain = _AlwaysEnding.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g._ending:
+                left += _ending_bonus_left(g)
+            else:
+                assert not _ending_bonus_left(g)
+                none_left += 1
+            assert g.clone()._ending == g._ending
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+        assert [e.text for e in g.log] == [e.text for e in plain.log]
+        assert HotgGame.from_json(g.to_json())._ending == g._ending
+    assert none_left > 300 and left > 100
+    assert not make([u("hoplite", "2,1", attack_bonus=1)])._ending  # (permanent)
+
+
+def _finds_no_death(g: HotgGame) -> bool:
+    probe = g.clone()
+    before, logged = probe.canonical(), len(probe.log)
+    probe._check_deaths()
+    return probe.canonical() == before and len(probe.log) == logged
+
+
+def test_hg20_no_death_is_left_when_the_turn_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {"expire": 0, "start": 0}
+    expire, start = HotgGame._expire, HotgGame._start_turn
+
+    def checked_expire(g: HotgGame, until: str, settled: bool = False) -> bool:
+        out = expire(g, until, settled)
+        if out:  # settled, its deaths found
+            assert _finds_no_death(g)
+            seen["expire"] += 1
+        return out
+
+    def checked_start(g: HotgGame, p: int, first: bool = False, settled: bool = False) -> bool:
+        out = start(g, p, first, settled)
+        assert _finds_no_death(g)
+        seen["start"] += settled  # (no refresh: only the stones were looked at)
+        return out
+
+    monkeypatch.setattr(HotgGame, "_expire", checked_expire)
+    monkeypatch.setattr(HotgGame, "_start_turn", checked_start)
+    _random_states(3)
+    assert seen["expire"] > 100 and seen["start"] > 50, seen
+
+
+class _QueuedTurnEnd(HotgGame):
+    """The long form of ending the turn: the turn passes through the queue (its turn_end
+    entry) also when no end-of-turn effect was queued before it."""
+
+    def _end_turn(self, p: int) -> None:
+        self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
+        for uid in self.zones["board"].cards:
+            c = self.card(uid)
+            if c.controller == p:
+                for idx, ab in c.abilities("end_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
+        self._push(("turn_end", p), TURN_LEVEL)
+        self._run()
+
+
+def test_hg21_the_turn_passes_at_once_as_through_the_queue() -> None:
+    ends = 0
+    for seed in range(1, 7):
+        g = HotgGame.new_game(seed=seed)
+        plain = _QueuedTurnEnd.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            ends += action.kind == "end"
+            g.apply_legal(action)
+            plain.apply_legal(action)
+            assert g.canonical() == plain.canonical()
+            assert g._settled == plain._settled
+        assert [(e.kind, e.text, e.data) for e in g.log] == [(e.kind, e.text, e.data) for e in plain.log]
+    assert ends > 200
