@@ -2613,6 +2613,22 @@ class HotgGame(Game):
         for p in (0, 1):
             assert len(self.zones[f"hand:{p}"]) <= HAND_LIMIT
             assert 0 <= self.pl[p].mana <= MAX_MANA
+        # What the engine keeps from one action to the next says true (HG-57, HG-56): a
+        # battlefield said to be settled is one a refresh would not change, with no death
+        # left to find; no bonus that ends is left when `_ending` says none is.
+        if self._settled and self.result is None:
+            probe = self.clone()
+            before = probe.canonical()
+            assert probe.refresh_auras() and probe.canonical() == before, (
+                "said settled, but a refresh changes it"
+            )
+            for uid in self.zones["board"].cards:
+                c = self.card(uid)
+                assert c.hp > 0 or c.dying, f"said settled, but {c!r} is at {c.hp} health"
+        if not self._ending:
+            for uid in self.zones["board"].cards + self.zones["banished"].cards:
+                for m in self.card(uid).modifiers:
+                    assert m.until in ("permanent", "aura"), f"a bonus until {m.until} left unseen on #{uid}"
 
     # ------------------------------------------------------------- catalogue
     @classmethod

@@ -1166,3 +1166,28 @@ def test_hg21_the_turn_passes_at_once_as_through_the_queue() -> None:
             assert g._settled == plain._settled
         assert [(e.kind, e.text, e.data) for e in g.log] == [(e.kind, e.text, e.data) for e in plain.log]
     assert ends > 200
+
+
+def test_hg57_check_invariants_catches_a_kept_flag_that_lies() -> None:
+    """`check_invariants` (run by the harness and `triarch soak` at every step) checks what
+    the engine keeps between actions: a battlefield said to be settled that a refresh would
+    change, and a bonus that ends left behind `_ending`, are caught."""
+    g = make([u("hoplite", "2,1"), u("hoplite", "2,2")])
+    g.check_invariants()
+    hop = at(g, "2,2")
+    _aura_unit(g, "test_banner", {"when": "aura", "do": "adjacent_allies", "health": 2}, "3,2")
+    g.refresh_auras()
+    g.check_invariants()
+    g.card(hop).hp = g.max_health(hop) + 3  # set by hand, above the maximum (HG-56)
+    g._settled = True
+    with pytest.raises(AssertionError, match="refresh changes it"):
+        g.check_invariants()
+    g._settled = False
+    g.check_invariants()
+    g.card(hop).hp = g.max_health(hop)
+    g.card(hop).modifiers.append(Modifier("attack", 1, "add", -1, "end_of_turn", "buff", 0))
+    g._ending = True
+    g.check_invariants()
+    g._ending = False
+    with pytest.raises(AssertionError, match="left unseen"):
+        g.check_invariants()
