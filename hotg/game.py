@@ -23,6 +23,7 @@ Effects resolve through a priority queue (HG-12/HG-13): the numbers of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -136,6 +137,14 @@ def parse_cell(token: Any) -> tuple[int, int] | None:
     if 0 <= r < ROWS and 0 <= c < COLS:
         return CELLS[r][c]
     return None
+
+
+@cache
+def _preset_decks() -> list[DeckList]:
+    """The decks of the seats that bring none (the first two of `HotgGame.preset_decks()`,
+    seat by seat), read and checked once: a DeckList is immutable, every game shares it."""
+    presets = list(HotgGame.preset_decks().values())[:2]
+    return [HotgGame.validate_deck(deck, f"<deck of player {p + 1}>") for p, deck in enumerate(presets)]
 
 
 class PlayerState:
@@ -480,10 +489,12 @@ class HotgGame(Game):
 
             apply_scenario(g, setup.scenario)
             return g
-        presets = list(cls.preset_decks().values())
         for p in (0, 1):
-            deck = setup.decks[p] if p < len(setup.decks) and setup.decks[p] is not None else presets[p]
-            dl = cls.validate_deck(deck, f"<deck of player {p + 1}>")
+            given = setup.decks[p] if p < len(setup.decks) else None
+            # (a seat without a deck plays its preset deck, checked once: `_preset_decks`)
+            dl = (
+                _preset_decks()[p] if given is None else cls.validate_deck(given, f"<deck of player {p + 1}>")
+            )
             leader = str(dl.get("leader"))
             g.pl.append(PlayerState(f"P{p + 1}", leader, g.pool[leader].ability))
             for cid in dl.expanded():

@@ -1191,3 +1191,20 @@ def test_hg57_check_invariants_catches_a_kept_flag_that_lies() -> None:
     g._ending = False
     with pytest.raises(AssertionError, match="left unseen"):
         g.check_invariants()
+
+
+def test_hg04_a_game_without_decks_plays_the_checked_presets() -> None:
+    """`new()` takes the presets checked once (`_preset_decks`) for a seat without a deck:
+    the same game as one given the preset decks' contents (HG-04: the same opening hands)."""
+    contents = list(HotgGame.preset_decks().values())[:2]
+    assert hg._preset_decks() == [
+        HotgGame.validate_deck(c, f"<deck of player {p + 1}>") for p, c in enumerate(contents)
+    ]
+    for seed in range(1, 6):
+        plain = HotgGame.new_game(seed=seed)
+        given = HotgGame.new_game(seed=seed, decks=contents)
+        assert plain.state_hash() == given.state_hash()
+        assert [e.text for e in plain.log.events] == [e.text for e in given.log.events]
+    mixed = HotgGame.new_game(seed=7, decks=[None, contents[0]])
+    assert mixed.state_hash() == HotgGame.new_game(seed=7, decks=[contents[0], contents[0]]).state_hash()
+    assert mixed.state_hash() != HotgGame.new_game(seed=7).state_hash()  # (the decks differ)
