@@ -38,7 +38,8 @@ class EffectQueue(Generic[T]):
         key = -priority if priority is not None else level
         assert key is not None
         self._seq += 1
-        bisect.insort(self._items, (key, time, self._seq, item), key=lambda e: (e[0], e[1], e[2]))
+        # (the entries sort as tuples: `seq` is unique, so an item is never compared)
+        bisect.insort(self._items, (key, time, self._seq, item))
 
     def pop(self) -> T:
         return self._items.pop(0)[3]
