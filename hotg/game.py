@@ -99,7 +99,6 @@ def _neighbour_table(diagonal: bool) -> dict[tuple[int, int], tuple[tuple[int, i
 # The neighbours of every cell, made once: 8 around (diagonals too) and 4 orthogonal.
 NEIGHBOURS = _neighbour_table(True)
 ORTHOGONAL = _neighbour_table(False)
-NEIGHBOUR_SETS = {cell: frozenset(ns) for cell, ns in NEIGHBOURS.items()}  # (the aura checks of a move)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
 CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
@@ -952,7 +951,7 @@ class HotgGame(Game):
                     continue  # it gives nothing (a cost reduction, HG-07)
                 if ab["do"] != "adjacent_allies":
                     return True
-                if ally is not None and s.controller == ally and cell in NEIGHBOUR_SETS[s.cell]:
+                if ally is not None and s.controller == ally and cell in NEIGHBOURS[s.cell]:
                     return True
         return False
 
@@ -2320,8 +2319,8 @@ class HotgGame(Game):
                     continue
                 if do != "adjacent_allies" or s is c:
                     return _CHANGES
-                if s.controller == c.controller and (s.cell in NEIGHBOUR_SETS[old]) != (
-                    s.cell in NEIGHBOUR_SETS[new]
+                if s.controller == c.controller and (s.cell in NEIGHBOURS[old]) != (
+                    s.cell in NEIGHBOURS[new]
                 ):
                     change = _CHANGES_ONE
         return change
