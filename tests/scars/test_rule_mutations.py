@@ -1,0 +1,169 @@
+"""Rule tests for The Scars added by the mutation audit (session 19): each one fails on a small
+change to the engine that breaks the rule it cites, which the other tests let through."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.errors import DataError
+from scars.game import ScarsGame
+from tests.scars.util import attack, block, has, hero, make, play, resolve, uid, until
+
+
+def P(hero_id: str = "hero_aurelia", **kw):
+    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+
+
+def _deck(n: int) -> dict:
+    cards = dict(ScarsGame.preset_decks()["Iron Legion"]["cards"])
+    total = sum(cards.values())
+    # take cards off (or put Militia on) until the deck has exactly n cards, 3 copies at most
+    for cid in list(cards):
+        while total > n and cards[cid] > 0:
+            cards[cid] -= 1
+            total -= 1
+    cards = {c: k for c, k in cards.items() if k}
+    assert total == n
+    return {"name": "x", "header": {"hero": "hero_aurelia"}, "cards": cards}
+
+
+# ---------------------------------------------------------------- setup and victory
+def test_sc01_forty_cards_is_the_minimum_exactly() -> None:
+    """SC-01: a 40-card deck is legal; a 39-card one is refused."""
+    ScarsGame.deck_from_content(_deck(40))
+    with pytest.raises(DataError) as e:
+        ScarsGame.deck_from_content(_deck(39))
+    assert "at least 40" in str(e.value)
+
+
+def test_sc02_both_heroes_without_lives_is_a_draw() -> None:
+    """SC-02: each player whose hero has no lives left loses; when both heroes run out at once
+    neither player wins."""
+    g = make(P(lives=1), P(lives=1))
+    g.lose_lives(0, 1)
+    g.lose_lives(1, 1)
+    g._settle()
+    assert g.is_over() and g.winner() is None
+
+
+def test_sc04_a_mulligan_is_allowed_down_to_an_empty_hand() -> None:
+    """SC-04: a mulligan may be taken as often as wanted, each with one card fewer: from one card
+    to none too."""
+    g = ScarsGame.new_game(seed=5)
+    f = g.first
+    for _ in range(5):
+        play(g, "mulligan")
+    assert len(g.zones[f"hand:{f}"]) == 1
+    assert has(g, "mulligan")
+    play(g, "mulligan")
+    assert len(g.zones[f"hand:{f}"]) == 0
+
+
+def test_sc04_a_mulligan_shuffles_the_hand_into_the_deck() -> None:
+    """SC-04: the hand is shuffled back: the new hand is not just the old one less a card."""
+    new_cards = False
+    for seed in range(5):
+        g = ScarsGame.new_game(seed=seed)
+        f = g.first
+        before = set(g.zones[f"hand:{f}"].cards)
+        play(g, "mulligan")
+        after = set(g.zones[f"hand:{f}"].cards)
+        assert len(after) == len(before) - 1
+        new_cards = new_cards or not after <= before
+    assert new_cards
+
+
+# ---------------------------------------------------------------- card types
+def test_sc16_sc18_a_life_moved_to_energy_is_untapped_energy() -> None:
+    """SC-16 / SC-18 / SC-19: the life card moved into the play zone is energy ready to tap."""
+    g = make(P(energy=0), P())
+    assert g.available_energy(0) == 0
+    play(g, "life")
+    assert g.available_energy(0) == 1
+
+
+def test_sc18_sc20_a_life_move_and_the_hero_ability_again_next_turn() -> None:
+    """SC-18 / SC-20: "once per turn" — both are usable again in the player's next turn."""
+    g = make(P(energy=5, units=[{"card": "legion_pikeman"}]), P())
+    pike = uid(g, "legion_pikeman")
+    play(g, "life", f"hero {pike}")
+    resolve(g)
+    assert not has(g, "life") and not has(g, f"hero {pike}")
+    until(g, lambda g: g.active == 1)
+    until(g, lambda g: g.active == 0 and g.phase == "recruit1" and g.step == "main" and not g.stack)
+    assert has(g, "life") and has(g, f"hero {pike}")
+
+
+def test_sc20_the_hero_ability_cost_is_paid() -> None:
+    """SC-20 / SC-19: Aurelia's ability costs 2 energy: two energy cards are tapped for it."""
+    g = make(P(energy=5, units=[{"card": "legion_pikeman"}]), P())
+    play(g, f"hero {uid(g, 'legion_pikeman')}")
+    assert g.available_energy(0) == 3
+
+
+# ---------------------------------------------------------------- abilities
+def test_sc40_a_tapped_structure_cannot_use_its_tap_ability_again() -> None:
+    """SC-40: a structure's tap ability turns it 90°; tapped, it cannot be used again until it
+    untaps in its controller's set-up (SC-50)."""
+    g = make(
+        P(units=[{"card": "legion_knight", "position": "attack"}]),
+        P("hero_nyx", energy=2, hand=["umb_bolt"], structures=[{"card": "legion_watchtower"}]),
+        phase="attackers",
+    )
+    kn, tower = uid(g, "legion_knight"), uid(g, "legion_watchtower")
+    attack(g, (kn, hero(g, 2)))
+    play(g, f"ability {tower} {kn}")
+    # P1 has nothing to answer with: P2 (holding a prayer) has priority again, the tower tapped
+    assert g.stack and g.decision().player == 1 and g.card(tower).tapped
+    assert not any(a.kind == "ability" and a.args[0] == tower for a in g.legal_actions())
+
+
+def test_sc40_a_unit_that_used_a_tap_ability_attacks_next_turn() -> None:
+    """SC-40: "cannot attack this turn" — only this turn: in its next turn it may attack."""
+    g = make(
+        P("hero_korrag", units=[{"card": "wild_shaman", "position": "defense"}]),
+        P(units=[{"card": "n_militia"}]),
+    )
+    sham, mil = uid(g, "wild_shaman"), uid(g, "n_militia")
+    play(g, f"ability {sham} {mil}")
+    resolve(g)
+    until(g, lambda g: g.active == 1)
+    until(g, lambda g: g.active == 0 and g.phase == "attackers" and g.step == "main")
+    assert g.card(sham).position == "attack"
+    assert has(g, f"attack {sham} {hero(g, 2)}")
+
+
+def test_sc40_sc61_a_shelterer_using_a_tap_ability_stops_sheltering() -> None:
+    """SC-40 / SC-61: the tap ability turns a sheltering unit to attack position: only a defense
+    unit shelters, so it shelters nobody any more."""
+    g = make(
+        P(
+            "hero_korrag",
+            units=[{"card": "wild_boar", "position": "attack"}, {"card": "wild_shaman", "shelter": 1}],
+        ),
+        P(units=[{"card": "n_militia"}]),
+    )
+    boar, sham, mil = uid(g, "wild_boar"), uid(g, "wild_shaman"), uid(g, "n_militia")
+    assert g.card(sham).shelter == boar
+    play(g, f"ability {sham} {mil}")
+    assert g.card(sham).position == "attack" and g.card(sham).shelter == 0
+
+
+def test_sc42_attack_trigger_goes_to_the_resolution_zone() -> None:
+    """SC-42: Soul Harvester's "when it attacks" ability triggers and resolves: 1 damage to the
+    enemy hero, on top of its combat damage."""
+    g = make(P("hero_nyx", units=[{"card": "umb_harvester", "position": "attack"}]), P(), phase="attackers")
+    harv = uid(g, "umb_harvester")
+    attack(g, (harv, hero(g, 2)))
+    resolve(g)
+    block(g)
+    until(g, lambda g: g.phase == "recruit2")
+    assert g.lives(1) == 12 - 1 - 2
+
+
+def test_sc42_upkeep_trigger_at_the_start_of_each_turn() -> None:
+    """SC-42: Druid's start-of-turn ability triggers in its controller's set-up: 1 energy to the pool."""
+    g = make(P("hero_korrag", units=[{"card": "wild_druid"}]), P(), phase="end")
+    until(g, lambda g: g.active == 1)
+    until(g, lambda g: g.active == 0 and not g.stack and not g.pending)
+    assert g.phase == "setup" and g.pool[0] == 1
