@@ -167,3 +167,26 @@ def test_sc42_upkeep_trigger_at_the_start_of_each_turn() -> None:
     until(g, lambda g: g.active == 1)
     until(g, lambda g: g.active == 0 and not g.stack and not g.pending)
     assert g.phase == "setup" and g.pool[0] == 1
+
+
+def test_sc43_an_own_units_aura_does_not_reach_enemy_units() -> None:
+    """SC-43: War Totem ("your units get +1/+0") applies at once to its controller's units only."""
+    g = make(
+        P("hero_korrag", structures=[{"card": "wild_totem"}], units=[{"card": "wild_wolf"}]),
+        P(units=[{"card": "n_militia"}]),
+    )
+    assert g.attack_of(g.card(uid(g, "wild_wolf"))) == 3
+    assert g.attack_of(g.card(uid(g, "n_militia"))) == 1
+
+
+# ---------------------------------------------------------------- turn structure
+def test_sc50_each_unit_changes_position_once_per_set_up() -> None:
+    """SC-50: in set-up each unit may change position (once): a unit sent to attack is offered no
+    further change that set-up, and may change again in its next set-up."""
+    g = make(P(energy=3, units=[{"card": "legion_pikeman"}]), P(), phase="setup")
+    pike = uid(g, "legion_pikeman")
+    play(g, f"pos {pike} attack e")
+    assert not has(g, f"pos {pike} defense")
+    until(g, lambda g: g.active == 1)
+    until(g, lambda g: g.active == 0 and g.phase == "setup" and g.step == "main" and not g.stack)
+    assert has(g, f"pos {pike} defense")
