@@ -7,7 +7,7 @@ import pytest
 
 from common.errors import DataError
 from scars.game import ScarsGame
-from tests.scars.util import attack, block, has, hero, make, play, resolve, uid, until
+from tests.scars.util import attack, block, has, hero, make, play, resolve, to_phase, uid, until
 
 
 def P(hero_id: str = "hero_aurelia", **kw):
@@ -190,3 +190,194 @@ def test_sc50_each_unit_changes_position_once_per_set_up() -> None:
     until(g, lambda g: g.active == 1)
     until(g, lambda g: g.active == 0 and g.phase == "setup" and g.step == "main" and not g.stack)
     assert has(g, f"pos {pike} defense")
+
+
+# ---------------------------------------------------------------- positions and shelter
+def test_sc61_a_unit_entering_to_shelter_a_unit_turned_to_defense_shelters_nobody() -> None:
+    """SC-61: only a unit in attack position can be sheltered. The Militia is cast to shelter the
+    Pikeman; in answer the Pikeman is forced into defense (SC-31: the answer resolves first), so the
+    Militia enters in defense position sheltering nobody."""
+    g = make(
+        P(energy=1, hand=["n_militia"], units=[{"card": "legion_pikeman", "position": "attack"}]),
+        P("hero_nyx", energy=1, hand=["umb_dread"]),
+    )
+    mil, pike = uid(g, "n_militia"), uid(g, "legion_pikeman")
+    play(g, f"cast {mil} shelter {pike}")
+    play(g, f"cast {uid(g, 'umb_dread')} {pike}")
+    resolve(g)
+    assert g.card(pike).position == "defense"
+    assert g.is_unit_in_play(mil) and g.card(mil).position == "defense"
+    assert g.card(mil).shelter == 0
+
+
+def test_sc61_a_shelterer_shelters_nobody_once_the_sheltered_unit_leaves_play() -> None:
+    """SC-61: a shelterer is placed under an attacking unit in play; when that unit dies the
+    shelterer shelters nobody."""
+    g = make(
+        P(
+            "hero_korrag",
+            energy=2,
+            hand=["wild_wildfire"],
+            units=[{"card": "wild_wolf", "position": "attack"}, {"card": "n_golem", "shelter": 1}],
+        ),
+        P(),
+    )
+    wolf, gol = uid(g, "wild_wolf"), uid(g, "n_golem")
+    assert g.card(gol).shelter == wolf
+    play(g, f"cast {uid(g, 'wild_wildfire')} {wolf}")
+    resolve(g)
+    assert not g.is_unit_in_play(wolf)
+    assert g.card(gol).shelter == 0
+
+
+# ---------------------------------------------------------------- combat damage
+def test_sc70_the_defender_assigns_the_damage_of_its_own_unit() -> None:
+    """SC-70: each player assigns the damage of their own units. Two attackers attack the Golem:
+    the Golem's 2 damage may go to either, and its controller (the defender) chooses."""
+    g = make(
+        P(
+            units=[
+                {"card": "legion_pikeman", "position": "attack"},
+                {"card": "n_mercenary", "position": "attack"},
+            ]
+        ),
+        P(units=[{"card": "n_golem", "position": "attack"}]),
+        phase="attackers",
+    )
+    pike, merc, gol = uid(g, "legion_pikeman"), uid(g, "n_mercenary"), uid(g, "n_golem")
+    attack(g, (pike, gol), (merc, gol))
+    block(g)
+    until(g, lambda g: g.phase == "damage")
+    d = g.decision()
+    assert d.kind == "damage" and d.context["source"] == gol
+    assert d.player == 1
+    play(g, f"assign {gol} {merc}", f"assign {gol} {merc}")
+    to_phase(g, "recruit2")
+    assert g.card(merc).damage == 2 and g.card(pike).damage == 0
+
+
+# ---------------------------------------------------------------- keywords
+def test_sc80_learning_x_learns_at_most_x_keywords() -> None:
+    """SC-80: Learning 1 chooses one keyword: after it learns Flying it is offered no more."""
+    g = make(
+        P(
+            "hero_korrag",
+            units=[
+                {"card": "wild_cub", "position": "attack"},
+                {"card": "wild_hawk", "position": "attack"},
+                {"card": "wild_boar", "position": "attack"},
+            ],
+        ),
+        P(),
+        phase="attackers",
+    )
+    cub, hawk, boar = uid(g, "wild_cub"), uid(g, "wild_hawk"), uid(g, "wild_boar")
+    attack(g, (cub, hero(g, 2)), (hawk, hero(g, 2)), (boar, hero(g, 2)))
+    assert has(g, f"learn {cub} Flying") and has(g, f"learn {cub} Trample")
+    play(g, f"learn {cub} Flying")
+    assert not has(g, f"learn {cub} Trample")
+    assert g.keywords_of(g.card(cub)).count("Trample") == 0
+
+
+def test_sc61_a_shelterer_that_blocks_does_not_also_fight_for_the_sheltered_unit() -> None:
+    """SC-61 (docs/rulings.md, "Shelter and blocking"): the Golem shelters the Pikeman and blocks
+    the Sellsword attacking the hero; it does not also fight the Knight attacking the Pikeman, and
+    no shelter choice is asked (the only shelterer is blocking)."""
+    g = make(
+        P(
+            units=[
+                {"card": "legion_knight", "position": "attack"},
+                {"card": "n_mercenary", "position": "attack"},
+            ]
+        ),
+        P(units=[{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem", "shelter": 1}]),
+        phase="attackers",
+    )
+    kn, merc = uid(g, "legion_knight"), uid(g, "n_mercenary")
+    pike, gol = uid(g, "legion_pikeman"), uid(g, "n_golem")
+    attack(g, (kn, pike), (merc, hero(g, 2)))
+    block(g, (gol, merc))
+    assert g.decision().kind != "shelter"
+    to_phase(g, "recruit2")
+    assert not g.is_unit_in_play(pike)  # the Knight's 3 damage
+    assert g.card(gol).damage == 3 + 1  # the Sellsword's only (+1: Honor from the Knight, SC-82)
+    assert g.card(kn).damage == 2 and g.card(merc).damage == 2
+
+
+def test_sc81_trample_surplus_only_once_every_blocker_has_lethal() -> None:
+    """SC-81 ⚖: Mammoth (5, Trample) blocked by two Militias (lethal needs 1 − 0 + 1 = 2 each):
+    the hero is offered only after both have lethal damage assigned; the surplus 1 goes to the hero."""
+    g = make(
+        P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
+        P(units=[{"card": "n_militia"}, {"card": "n_militia"}]),
+        phase="attackers",
+    )
+    mam = uid(g, "wild_mammoth")
+    m1, m2 = uid(g, "n_militia"), uid(g, "n_militia", nth=1)
+    attack(g, (mam, hero(g, 2)))
+    block(g, (m1, mam), (m2, mam))
+    play(g, f"assign {mam} {m1}", f"assign {mam} {m1}")
+    assert not has(g, f"assign {mam} {hero(g, 2)}")  # the second Militia has no lethal yet
+    play(g, f"assign {mam} {m2}", f"assign {mam} {m2}")
+    assert has(g, f"assign {mam} {hero(g, 2)}")
+    play(g, f"assign {mam} {hero(g, 2)}")
+    to_phase(g, "recruit2")
+    assert g.lives(1) == 12 - 1
+    assert not g.is_unit_in_play(m1) and not g.is_unit_in_play(m2)
+
+
+def test_sc80_learning_does_not_learn_learning() -> None:
+    """SC-80 (docs/rulings.md): Learning copies keywords of its co-attackers except Learning itself:
+    the Cub may take the Hawk's Flying, not the Sage's Learning 2."""
+    g = make(
+        P(
+            "hero_korrag",
+            units=[
+                {"card": "wild_cub", "position": "attack"},
+                {"card": "wild_sage", "position": "attack"},
+                {"card": "wild_hawk", "position": "attack"},
+            ],
+        ),
+        P(),
+        phase="attackers",
+    )
+    cub, sage, hawk = uid(g, "wild_cub"), uid(g, "wild_sage"), uid(g, "wild_hawk")
+    attack(g, (cub, hero(g, 2)), (sage, hero(g, 2)), (hawk, hero(g, 2)))
+    assert g.decision().kind == "learn" and g.decision().context["source"] == cub
+    assert has(g, f"learn {cub} Flying")
+    assert not has(g, f"learn {cub} Learning_2")
+
+
+def test_sc88_cover_reaches_only_units_blocking_the_same_attacker() -> None:
+    """SC-88 (docs/rulings.md): "blocking together" means blocking the same attacker. The Recruit
+    (Cover) and the Golem block the Knight: the Golem gets +1 defense; the Militia blocking the
+    Sellsword does not."""
+    g = make(
+        P(
+            units=[
+                {"card": "legion_knight", "position": "attack"},
+                {"card": "n_mercenary", "position": "attack"},
+            ]
+        ),
+        P(units=[{"card": "legion_recruit"}, {"card": "n_golem"}, {"card": "n_militia"}]),
+        phase="attackers",
+    )
+    kn, merc = uid(g, "legion_knight"), uid(g, "n_mercenary")
+    rec, gol, mil = uid(g, "legion_recruit"), uid(g, "n_golem"), uid(g, "n_militia")
+    attack(g, (kn, hero(g, 2)), (merc, hero(g, 2)))
+    block(g, (rec, kn), (gol, kn), (mil, merc))
+    assert g.defense_of(g.card(gol)) == 6 + 1
+    assert g.defense_of(g.card(mil)) == 1
+
+
+def test_sc92_fear_prevents_damage_from_a_weak_units_ability() -> None:
+    """SC-92 (docs/rulings.md: prevention applies to combat damage and unit abilities): the Ember
+    Shaman (attack 1) taps to deal 1 damage to the Wraith (Fear 1): the damage is prevented."""
+    g = make(
+        P("hero_korrag", units=[{"card": "wild_shaman"}]),
+        P("hero_nyx", units=[{"card": "umb_wraith"}]),
+    )
+    sham, wraith = uid(g, "wild_shaman"), uid(g, "umb_wraith")
+    play(g, f"ability {sham} {wraith}")
+    resolve(g)
+    assert g.card(wraith).damage == 0
