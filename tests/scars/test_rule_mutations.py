@@ -1,4 +1,4 @@
-"""Rule tests for The Scars added by the mutation audit (session 19): each one fails on a small
+"""Rule tests for The Scars added by the mutation audit (session 18): each one fails on a small
 change to the engine that breaks the rule it cites, which the other tests let through."""
 
 from __future__ import annotations
