@@ -59,3 +59,25 @@ def test_hg60_hg80_the_revealed_cards_wait_in_the_reveal_zone_not_in_the_hand() 
     assert len(offered) == 3
     assert all(g.card(x).zone == "reveal:0" for x in offered)
     assert g.zones["hand:0"].cards == []
+
+
+def test_hg44_hg40_return_damage_reaches_as_far_as_the_target_attacks() -> None:
+    """HG-44 ⚖ / HG-40: the target strikes back when the attacker is within the target's
+    own attack range: a melee target reaches a diagonal neighbour, a ranged one an
+    attacker exactly 3 orthogonal steps away."""
+    g = make(
+        [
+            u("legionary", "0,2"),
+            u("legionary", "1,3", 2),  # melee target, diagonal to its attacker
+            u("marksman", "4,1"),
+            u("desert_archer", "4,4", 2),  # ranged target, 3 orthogonal steps away
+        ]
+    )
+    leg = at(g, "0,2")
+    ev = g.apply(Action("attack", (leg, at(g, "1,3"))))
+    assert "return" in kinds(ev)
+    assert g.card(leg).hp == 1
+    mm = at(g, "4,1")
+    ev = g.apply(Action("attack", (mm, at(g, "4,4"))))
+    assert "return" in kinds(ev)
+    assert g.card(mm).zone == "grave:0"  # the archer's 3 damage: the Marksman (2 health) dies
