@@ -81,3 +81,102 @@ def test_hg44_hg40_return_damage_reaches_as_far_as_the_target_attacks() -> None:
     ev = g.apply(Action("attack", (mm, at(g, "4,4"))))
     assert "return" in kinds(ev)
     assert g.card(mm).zone == "grave:0"  # the archer's 3 damage: the Marksman (2 health) dies
+
+
+def test_hg51_medusa_does_not_petrify_a_god_that_survives_her_attack() -> None:
+    """HG-51 / HG-66: Medusa's attack damages Athena (a God) without killing her: Athena
+    is not turned into a statue (Medusa's text: a unit that is not a God)."""
+    g = make([u("medusa", "2,2"), u("athena", "2,5", 2)])
+    athena = at(g, "2,5")
+    ev = g.apply(Action("attack", (at(g, "2,2"), athena)))
+    assert "transform" not in kinds(ev)
+    c = g.card(athena)
+    assert c.zone == "board" and c.defn.id == "athena" and c.controller == 1 and c.hp == 3
+
+
+def test_hg71_an_afterlife_caused_by_an_afterlife_still_waits_its_entry_order() -> None:
+    """HG-71 / HG-13: Afterlifes resolve in the order the units appeared on the battlefield,
+    also for a unit that dies while Afterlifes are pending. The Draugr (entered 1st) and
+    the enemy Draugr (3rd) kill each other; the first Draugr's Afterlife kills the Mummy
+    (2nd, 1 health): the Mummy's Afterlife comes before the enemy Draugr's."""
+    g = make(
+        [
+            u("draugr", "2,3"),
+            u("mummy", "1,3", 2, health=1),
+            u("draugr", "2,4", 2),
+        ]
+    )
+    ev = g.apply(Action("attack", (at(g, "2,3"), at(g, "2,4"))))
+    assert [e.text for e in ev if e.kind == "death"] == ["Draugr dies", "Draugr dies", "Mummy dies"]
+    afterlives = [e.text.split("'")[0] for e in ev if e.kind == "afterlife"]
+    assert afterlives == ["Draugr", "Mummy", "Draugr"]
+    assert g.card(at(g, "1,3")).defn.id == "scarab"
+
+
+def test_hg73_hg67_a_silenced_immune_unit_is_hit_by_an_area_spell() -> None:
+    """HG-73 / HG-67: silence removes Immune from the unit's text: a silenced Achilles
+    (Immune: enemy spells) takes the 2 damage of the enemy's Wrath of Sekhmet."""
+    g = make(
+        [u("achilles", "2,5", 2, silenced=True), u("achilles", "0,5", 2)],
+        p1={"hand": ["wrath_of_sekhmet"], "mana": 5},
+    )
+    g.apply(Action("play", (hand(g, 0, "wrath_of_sekhmet"),)))
+    assert g.card(at(g, "2,5")).hp == 2
+    assert g.card(at(g, "0,5")).hp == 4  # not silenced: still immune
+
+
+def test_hg73_hg64_a_silenced_stealth_unit_can_be_attacked() -> None:
+    """HG-73 / HG-64: silence removes Stealth from the unit's text: a silenced Loki may be
+    attacked (and is shown without Stealth)."""
+    g = make([u("legionary", "2,3"), u("loki", "2,4", 2, silenced=True)])
+    leg, loki = at(g, "2,3"), at(g, "2,4")
+    assert not g.unit_view(loki)["stealth"]
+    assert Action("attack", (leg, loki)) in g.legal_actions()
+    g.apply(Action("attack", (leg, loki)))
+    assert g.card(loki).hp == 2
+
+
+def test_hg73_hg72_silence_takes_away_an_unused_activated_warcry() -> None:
+    """HG-73 / HG-72: a silenced unit has no Warcry: Words of Isis on Ares (activated
+    Warcry not used yet) leaves it not ready, and no Warcry action is offered; the same
+    for an Ares silenced from the start."""
+    g = make(
+        [u("ares", "2,5", 2), u("ares", "0,5", 2, silenced=True), u("legionary", "1,5", 2)],
+        p1={"hand": ["words_of_isis"], "mana": 5},
+    )
+    ares = at(g, "2,5")
+    assert g.unit_view(ares)["warcry_ready"]
+    g.apply(Action("play", (hand(g, 0, "words_of_isis"), ares)))
+    assert not g.unit_view(ares)["warcry_ready"]
+    g.apply("end")
+    warcries = [a for a in g.legal_actions() if a.kind == "warcry"]
+    assert warcries == []
+
+
+def test_hg23_hg13_a_unit_played_now_comes_after_the_units_already_there() -> None:
+    """HG-23 / HG-13: a unit deployed from the hand enters the battlefield at that moment:
+    its effects come after those of units that were there before. The enemy Mummy (there
+    first) and the Draugr P1 plays kill each other: the Mummy's Afterlife (a Scarab in its
+    cell) resolves first, then the Draugr's (1 damage to each adjacent enemy) kills that
+    Scarab."""
+    g = make(
+        [u("legionary", "1,3"), u("mummy", "2,5", 2)],
+        p1={"hand": ["draugr"], "mana": 3},
+    )
+    g.apply(Action("play", (hand(g, 0, "draugr"), "2,4")))
+    g.apply("end")
+    ev = g.apply(Action("attack", (at(g, "2,5"), at(g, "2,4"))))
+    afterlives = [e.text.split("'")[0] for e in ev if e.kind == "afterlife"]
+    assert afterlives == ["Mummy", "Draugr"]
+    assert [x for x in g.board_units(stones=False) if g.card(x).defn.id == "scarab"] == []
+
+
+def test_hg51_marksman_grows_only_when_a_god_enters() -> None:
+    """HG-51: Marksman's +1/+0 refers to the God subtype: a Legionary entering gives it
+    nothing, Ares (a God) entering gives it +1/+0."""
+    g = make([u("marksman", "1,1")], p1={"hand": ["legionary", "ares"], "mana": 9})
+    mm = at(g, "1,1")
+    g.apply(Action("play", (hand(g, 0, "legionary"), "1,2")))
+    assert g.attack_of(mm) == 1
+    g.apply(Action("play", (hand(g, 0, "ares"), "0,1")))
+    assert g.attack_of(mm) == 2
