@@ -180,3 +180,14 @@ def test_hg51_marksman_grows_only_when_a_god_enters() -> None:
     assert g.attack_of(mm) == 1
     g.apply(Action("play", (hand(g, 0, "ares"), "0,1")))
     assert g.attack_of(mm) == 2
+
+
+def test_hg72_an_unused_activated_warcry_is_lost_by_attacking() -> None:
+    """HG-72 (docs/rulings.md): an unused activated Warcry is lost when its unit attacks,
+    as when it moves. Ares attacks: afterwards its Warcry is neither ready nor offered."""
+    g = make([u("ares", "2,3"), u("legionary", "2,4", 2)])
+    ares = at(g, "2,3")
+    assert g.unit_view(ares)["warcry_ready"]
+    g.apply(Action("attack", (ares, at(g, "2,4"))))
+    assert not g.unit_view(ares)["warcry_ready"]
+    assert [a for a in g.legal_actions() if a.kind == "warcry"] == []
