@@ -376,14 +376,3 @@ def test_hg02_both_stones_destroyed_together_is_a_draw() -> None:
     g._check_deaths()
     assert g.is_over() and g.result == -1 and g.winner() is None
     assert "draw" in g.log.events[-1].text
-
-
-def test_hg72_hg41_attacking_loses_an_unused_activated_warcry() -> None:
-    """HG-72 / HG-41 (docs/rulings.md): attacking ends a unit's movement, so an activated
-    Warcry not used before it attacks is lost, as by moving: Ares may not use it after."""
-    g = make([u("ares", "2,3"), u("legionary", "2,4", 2)])
-    ares, leg = at(g, "2,3"), at(g, "2,4")
-    assert Action("warcry", (ares,)) in g.legal_actions()
-    g.apply(Action("attack", (ares, leg)))
-    assert not g.card(ares).warcry_ready
-    assert not any(a.kind == "warcry" for a in g.legal_actions())
