@@ -225,7 +225,9 @@ def apply_scenario(g: HotgGame, text: str) -> None:
         c.silenced = _typed(u, "silenced", bool, False, file, who)
         c.stealth_lost = _typed(u, "stealth_lost", bool, False, file, who)
         c.resurrection = _typed(u, "resurrection", bool, False, file, who)
-        c.warcry_ready = _typed(u, "warcry_ready", bool, bool(d.abilities_when("activated")), file, who)
+        # HG-72/HG-73: an activated Warcry is ready unless the unit has moved, attacked or is silenced
+        ready = bool(d.abilities_when("activated")) and not (c.moved or c.attacked or c.silenced)
+        c.warcry_ready = _typed(u, "warcry_ready", bool, ready, file, who)
         if _typed(u, "stunned", bool, False, file, who):
             c.stunned_by = 1 - (owner if owner is not None else 0)
         if banished:

@@ -191,3 +191,13 @@ def test_hg72_an_unused_activated_warcry_is_lost_by_attacking() -> None:
     g.apply(Action("attack", (ares, at(g, "2,4"))))
     assert not g.unit_view(ares)["warcry_ready"]
     assert [a for a in g.legal_actions() if a.kind == "warcry"] == []
+
+
+def test_hg72_hg73_a_scenario_unit_that_moved_attacked_or_is_silenced_has_no_warcry_ready() -> None:
+    """HG-72 / HG-73: a scenario's unit that has moved, attacked or is silenced starts with
+    its activated Warcry lost, unless the scenario says otherwise (`warcry_ready`)."""
+    for state in ({"moved": True}, {"attacked": True}, {"silenced": True}):
+        g = make([u("ares", "2,3", **state)])
+        assert not g.unit_view(at(g, "2,3"))["warcry_ready"], state
+    g = make([u("ares", "2,3")])
+    assert g.unit_view(at(g, "2,3"))["warcry_ready"]
