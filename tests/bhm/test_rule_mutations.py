@@ -1,0 +1,207 @@
+"""Rule tests written in the BHM mutation audit: each kills a mutant of the rule it cites that
+survived the other tests (see the audit report on branch bh-audit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bhm.game import BhmGame
+from common.errors import DataError
+from common.game import Action
+
+from .helpers import find, game_from, kinds, uid
+
+ASHEN = next(iter(BhmGame.preset_decks().values()))
+
+
+def _deck(**changes: int) -> dict[str, object]:
+    cards = dict(ASHEN["cards"])
+    cards.update(changes)
+    return {"name": "x", "header": {}, "cards": cards}
+
+
+def test_bh01_ten_invocations_are_allowed_eleven_are_not() -> None:
+    """BH-01: an invocation zone holds up to 10 invocation cards: 10 is legal, 11 is refused."""
+    assert (
+        sum(
+            n
+            for c, n in ASHEN["cards"].items()
+            if c in ("salamander", "thunderbird", "ifrit", "sylph", "shade")
+        )
+        == 9
+    )
+    BhmGame.check_deck(_deck(undine=1))  # 10 invocations
+    with pytest.raises(DataError, match="11 invocations"):
+        BhmGame.check_deck(_deck(undine=2))
+
+
+def test_bh02_set_aside_cards_are_shuffled_back_not_put_on_top() -> None:
+    """BH-02: the set-aside cards are shuffled back into the deck, not left on its top (where
+    the next draws would bring them straight back)."""
+    on_top = 0
+    for seed in range(1, 6):
+        g = BhmGame.new_game(seed=seed)
+        hand = list(g.zones["hand:0"].cards)
+        g.apply(Action("aside", (hand[0],)))
+        g.apply(Action("aside", (hand[1],)))
+        g.apply("keep")
+        top = set(g.zones["deck:0"].cards[-2:])
+        on_top += top == {hand[0], hand[1]}
+    assert on_top == 0
+
+
+def test_bh07_armageddon_threshold_option_is_5_to_30() -> None:
+    """BH-07: the Armageddon threshold is a game option from 5 to 30 (or off)."""
+    for ok in (5, 30):
+        assert BhmGame.new_game(seed=1, options={"armageddon": ok}).armageddon == ok
+    for bad in (4, 31):
+        with pytest.raises(DataError, match="5 to 30"):
+            BhmGame.new_game(seed=1, options={"armageddon": bad})
+
+
+def test_bh24_no_optional_draw_offered_from_an_empty_deck() -> None:
+    """BH-24 (docs/rulings.md): the optional draw is not offered when the deck is empty; the
+    turn simply goes on to the opponent."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "strategy2"
+        [[player]]
+        hand = ["spark_imp"]
+        deck = []
+        [[player]]
+        deck = ["war_cry", "war_cry"]
+        """
+    )
+    assert len(g.zones["deck:0"]) == 0
+    g.apply("next")
+    assert not g.is_over()
+    assert g.active == 1 and g.decision().kind != "draw"  # type: ignore[union-attr]
+
+
+def test_bh92_a_petrified_being_cannot_use_its_ability() -> None:
+    """BH-92: a petrified being stays on the field "with no function" (and has lost its
+    abilities, BH-33): its ability is not offered, while an unpetrified one's is."""
+    body = """
+        [state]
+        active = 1
+        [[player]]
+        cll = 10
+        [[player.being]]
+        card = "flame_adept"
+        petrified = {petrified}
+        [[player]]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    assert "ability" in kinds(game_from(body.replace("{petrified}", "false")))
+    g = game_from(body.replace("{petrified}", "true"))
+    assert "ability" not in kinds(g)
+    assert g.can_use_ability(find(g, "flame_adept")) is not None
+
+
+def test_bh37_a_returned_invocation_that_flees_again_goes_to_the_invocation_zone() -> None:
+    """BH-37 (docs/rulings.md): a returned being that flees again goes back to its owner's deck;
+    an invocation goes to its invocation zone instead (face down), never into the deck."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        armageddon = "off"
+        [[player]]
+        cll = 5
+        hand = ["terrify"]
+        [[player.being]]
+        card = "storm_roc"
+        [[player]]
+        deck = ["spark_imp", "spark_imp"]
+        [[player.being]]
+        card = "salamander"
+        returned = true
+        """
+    )
+    sal = find(g, "salamander")
+    g.apply(Action("power", (uid(g, "terrify"), uid(g, "storm_roc"))))
+    g.apply(Action("target", (sal.uid,)))
+    assert sal.zone == "invocations:1" and g.cll[1] == 1
+    assert len(g.zones["deck:1"]) == 2
+
+
+def test_bh67_a_cancelled_action_cannot_be_answered_again() -> None:
+    """BH-67 (docs/rulings.md): once a reaction has cancelled an action, that doomed entry cannot be
+    answered any more: its window passes without asking the player who still holds a reaction."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["war_cry"]
+        [[player.being]]
+        card = "storm_roc"
+        [[player]]
+        cll = 5
+        hand = ["mirror_edict", "mirror_edict"]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    )
+    g.apply(Action("strategy", (uid(g, "war_cry"),)))
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    g.apply(Action("react", (uid(g, "mirror_edict", zone="hand"),)))
+    d = g.decision()  # P1 holds nothing: P2 may still add a reaction to War Cry, not yet cancelled
+    assert d is not None and d.kind == "respond" and d.player == 1
+    g.apply("pass")  # Mirror Edict resolves and cancels War Cry: no window on the doomed War Cry
+    d = g.decision()
+    assert d is not None and d.kind == "turn" and len(g.stack) == 0
+    assert find(g, "mirror_edict", zone="hand").zone == "hand:1"
+    assert find(g, "war_cry").zone == "dead:0"
+
+
+def test_bh73_an_invocation_needs_points_at_least_its_rank() -> None:
+    """BH-73: invocation points are spent on invocations whose rank ≤ the points: one point short
+    is not enough."""
+    body = """
+        [state]
+        active = 1
+        [[player]]
+        invocations = ["salamander"]
+        [[player.being]]
+        card = "mist_seer"
+        inv_points = {points}
+        [[player]]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    g = game_from(body.replace("{points}", "1"))  # Salamander is rank 2
+    assert "invoke" not in kinds(g)
+    g = game_from(body.replace("{points}", "2"))
+    assert Action("invoke", (uid(g, "salamander"), uid(g, "mist_seer"))) in g.legal_actions()
+
+
+def test_bh99_your_own_cards_may_target_your_invisible_being() -> None:
+    """BH-99 (docs/rulings.md): Invisible only stops enemy targeting: Second Wind may heal your own
+    Invisible Veil Assassin."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 3
+        hand = ["second_wind"]
+        [[player.being]]
+        card = "veil_assassin"
+        wounds = 200
+        [[player]]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    )
+    va = find(g, "veil_assassin")
+    salud = g.cur(va, "salud")
+    g.apply(Action("strategy", (uid(g, "second_wind"),)))
+    if g.decision().kind == "target":  # type: ignore[union-attr]
+        g.apply(Action("target", (va.uid,)))
+    assert g.cur(va, "salud") == salud + 200
