@@ -205,3 +205,197 @@ def test_bh99_your_own_cards_may_target_your_invisible_being() -> None:
     if g.decision().kind == "target":  # type: ignore[union-attr]
         g.apply(Action("target", (va.uid,)))
     assert g.cur(va, "salud") == salud + 200
+
+
+def test_bh67_sidestep_cancels_a_power_attack_too() -> None:
+    """BH-67: Sidestep cancels "an attack declared against one of your beings": a power attack is
+    one (BH-31), so it may answer it, and the target loses nothing."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "combat"
+        [[player]]
+        cll = 5
+        [[player.being]]
+        card = "flame_adept"
+        executed_power = true
+        [[player]]
+        cll = 5
+        hand = ["sidestep"]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    )
+    golem = find(g, "stone_golem")
+    salud = g.cur(golem, "salud")
+    g.apply(Action("pattack", (uid(g, "flame_adept"), golem.uid)))
+    g.apply(Action("invest", ("all",)))
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    g.apply(Action("react", (uid(g, "sidestep"),)))
+    assert len(g.stack) == 0 and g.cur(golem, "salud") == salud
+    assert find(g, "sidestep").zone == "dead:1"
+
+
+def test_bh50_an_indestructible_enemy_territory_is_not_a_choice() -> None:
+    """BH-50/BH-94: playing a territory destroys an enemy territory of your choice when they hold
+    two, unless it is Indestructible: with one of the two Indestructible there is no choice, the
+    other one is destroyed."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["volcanic_caldera"]
+        [[player]]
+        territories = ["citadel_of_ages", "sunken_temple"]
+        """
+    )
+    g.apply(Action("territory", (uid(g, "volcanic_caldera"),)))
+    assert g.decision().kind == "turn"  # type: ignore[union-attr]
+    assert find(g, "sunken_temple").zone == "dead:1"
+    assert find(g, "citadel_of_ages").zone == "territories:1" and g.cll[1] == 1
+
+
+def test_bh37_a_fled_beings_zone_and_attachments_stay_reserved() -> None:
+    """BH-37 (docs/rulings.md): while a being is in the deserters zone its being zone stays
+    reserved and its attachments stay there: a new being does not take such a zone (even an empty
+    one) and the object left there cannot be attached to another being."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["ember_squire"]
+        [[player.being]]
+        card = "stone_golem"
+        fled = true
+        attached = ["iron_sword"]
+        [[player.being]]
+        card = "war_herald"
+        fled = true
+        [[player.being]]
+        card = "storm_roc"
+        [[player]]
+        [[player.being]]
+        card = "tide_sentinel"
+        """
+    )
+    golem, sword = find(g, "stone_golem"), find(g, "iron_sword")
+    assert golem.zone == "deserters:0" and sword.zone == "slot:0:0"
+    assert "equip" not in kinds(g)
+    assert find(g, "war_herald").zone == "deserters:0" and len(g.zones["slot:0:1"]) == 0
+    assert g.free_slot(0) == "slot:0:3"
+    g.apply(Action("call", (uid(g, "ember_squire"),)))
+    assert find(g, "ember_squire").zone == "slot:0:3" and sword.zone == "slot:0:0"
+
+
+def test_bh94_a_lone_indestructible_object_needs_room_in_its_new_bearers_object_ranks() -> None:
+    """BH-94/BH-60: an Indestructible object left alone in a being zone may be attached again, but
+    only to a being whose rank leaves room for it: Adamant Aegis (rank 4) not on Mist Seer (3)."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        [[player.being]]
+        card = "storm_roc"
+        attached = ["adamant_aegis"]
+        [[player.being]]
+        card = "mist_seer"
+        [[player.being]]
+        card = "stone_golem"
+        [[player]]
+        [[player.being]]
+        card = "tide_sentinel"
+        """
+    )
+    aegis = find(g, "adamant_aegis")
+    g.card(uid(g, "storm_roc")).wounds = 900
+    g.state_checks()
+    assert aegis.zone == "slot:0:0" and find(g, "storm_roc").zone == "dead:0"
+    equips = {a.args for a in g.legal_actions() if a.kind == "equip"}
+    assert equips == {(aegis.uid, uid(g, "stone_golem"))}
+
+
+def test_bh102_riposte_does_not_hurt_an_attacker_immune_to_its_rank() -> None:
+    """BH-102: Immune X: unaffected by enemy abilities from cards of rank ≤ X: a Riposte (rank 2)
+    played against Abyssal Leviathan (Immune 4) takes none of its Salud."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "combat"
+        [[player]]
+        cll = 5
+        [[player.being]]
+        card = "abyssal_leviathan"
+        [[player]]
+        cll = 5
+        hand = ["riposte"]
+        [[player.being]]
+        card = "stone_golem"
+        """
+    )
+    lev = find(g, "abyssal_leviathan")
+    salud = g.cur(lev, "salud")
+    g.apply(Action("attack", (lev.uid, uid(g, "stone_golem"))))
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    g.apply(Action("react", (uid(g, "riposte"),)))
+    assert len(g.stack) == 0 and find(g, "riposte").zone == "dead:1"
+    assert g.cur(lev, "salud") == salud
+
+
+def test_bh101_an_eternal_being_cannot_be_petrified() -> None:
+    """BH-101 (docs/rulings.md BH-33/BH-101): Eternal beings cannot be petrified: Gorgon Gaze leaves
+    Vaelor as it was and its controller's C.LL unchanged."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 12
+        hand = ["gorgon_gaze"]
+        [[player.being]]
+        card = "kalzar"
+        [[player]]
+        [[player.being]]
+        card = "vaelor"
+        """
+    )
+    v = find(g, "vaelor")
+    g.apply(Action("power", (uid(g, "gorgon_gaze"), uid(g, "kalzar"))))
+    if g.decision().kind == "target":  # type: ignore[union-attr]
+        g.apply(Action("target", (v.uid,)))
+    assert not v.petrified and g.cll[1] == 0 and g.balance_count(1) == 1
+
+
+def test_bh73_a_petrified_invoker_gains_no_invocation_points() -> None:
+    """BH-73/BH-92: a petrified INVOKER has no function: another being's power card gives it no
+    invocation points, and it cannot invoke."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["inner_fire"]
+        invocations = ["salamander"]
+        [[player.being]]
+        card = "mist_seer"
+        petrified = true
+        [[player.being]]
+        card = "storm_roc"
+        [[player]]
+        [[player.being]]
+        card = "tide_sentinel"
+        """
+    )
+    g.apply(Action("power", (uid(g, "inner_fire"), uid(g, "storm_roc"))))
+    assert find(g, "mist_seer").inv_points == 0
+    assert "invoke" not in kinds(g)
