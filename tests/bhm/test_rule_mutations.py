@@ -3,8 +3,11 @@ survived the other tests (see the audit report on branch bh-audit)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bhm.cards import load_card_file
 from bhm.game import BhmGame
 from common.errors import DataError
 from common.game import Action
@@ -399,3 +402,29 @@ def test_bh73_a_petrified_invoker_gains_no_invocation_points() -> None:
     g.apply(Action("power", (uid(g, "inner_fire"), uid(g, "storm_roc"))))
     assert find(g, "mist_seer").inv_points == 0
     assert "invoke" not in kinds(g)
+
+
+def test_bh33_a_card_printed_with_pod_0_is_refused(tmp_path: Path) -> None:
+    """BH-33: a being with POD (or Salud) at 0 is killed at once, so a card file may not print
+    POD 0 (it must leave the attribute out); POD 100 loads."""
+    text = '[[card]]\nid = "t"\nname = "T"\ntype = "being"\nrank = 1\npod = {pod}\nsalud = 100\n'
+    ok = tmp_path / "ok.toml"
+    ok.write_text(text.replace("{pod}", "100"), encoding="utf-8")
+    assert load_card_file(ok)["t"].pod == 100
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("{pod}", "0"), encoding="utf-8")
+    with pytest.raises(DataError, match="would kill it") as info:
+        load_card_file(bad)
+    assert info.value.field == "pod"
+
+
+def test_bh50_a_scenario_cannot_give_a_player_three_territories() -> None:
+    """BH-50: each player holds up to 2 territories, in a scenario position too."""
+    body = """
+        [[player]]
+        territories = [{t}]
+        [[player]]
+        """
+    assert len(game_from(body.replace("{t}", '"sunken_temple", "storm_spire"')).zones["territories:0"]) == 2
+    with pytest.raises(DataError, match="at most 2 territories"):
+        game_from(body.replace("{t}", '"sunken_temple", "storm_spire", "ancient_forest"'))
