@@ -835,6 +835,8 @@ class ScarsGame(Game):
                 acts,
             )
         if ph == "damage":
+            if self._shelter_targets():  # SC-61 ⚖: a shelterer arrived after blockers: ask now
+                return self._shelter_decision()
             return self._damage_decision()
         if ph == "cleanup":
             hand = self.zones[f"hand:{p}"].cards
@@ -1784,6 +1786,7 @@ class ScarsGame(Game):
                 and not self.stack.items
                 and not self.pending
                 and self.combat_stage != "done"
+                and not self._shelter_targets()  # SC-61 ⚖: who fights is chosen first
             ):
                 if self._auto_assign_single():
                     checks_due = False

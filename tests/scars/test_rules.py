@@ -728,6 +728,75 @@ def test_sc61_shelterer_can_still_block_for_the_hero() -> None:
     assert has(g, f"block {gol} {merc}")
 
 
+def _late_shelter_game():
+    """P1's Sellsword attacks P2's Knight; nothing shelters the Knight when blockers are
+    declared; in the window after them P2 casts a Lightning Shadow Ambusher to shelter it."""
+    g = make(
+        P(units=[{"card": "n_mercenary", "position": "attack"}]),
+        P(
+            "hero_nyx",
+            energy=5,
+            hand=["umb_ambusher"],
+            units=[{"card": "legion_knight", "position": "attack"}],
+        ),
+        phase="attackers",
+    )
+    merc, kn = uid(g, "n_mercenary"), uid(g, "legion_knight")
+    amb = uid(g, "umb_ambusher", zone="hand")
+    attack(g, (merc, kn))
+    until(g, lambda g: g.phase == "blockers" and g.step == "window" and has(g, f"cast {amb} shelter {kn}"))
+    assert g.shelter_choice == {}  # no shelterer at the shelter step: nothing was asked
+    play(g, f"cast {amb} shelter {kn}")
+    resolve(g)
+    until(g, lambda g: g.phase == "damage")
+    return g, merc, kn, amb
+
+
+def test_sc61_a_shelterer_cast_after_blockers_is_offered_the_choice_before_damage() -> None:
+    """SC-61 ⚖ (docs/rulings.md): a unit that starts sheltering an attacked unit after
+    blockers are declared still gets its controller the three-way choice, asked at the
+    start of 3C before any damage; choosing "shelter" keeps the Knight out of the fight."""
+    g, merc, kn, amb = _late_shelter_game()
+    d = g.decision()
+    assert d.kind == "shelter" and d.player == 1
+    assert {str(a) for a in g.legal_actions()} == {f"choose {kn} {x}" for x in ("unit", "shelter", "both")}
+    assert g.card(kn).damage == 0 and g.is_unit_in_play(merc)  # no damage dealt yet
+    play(g, f"choose {kn} shelter")
+    until(g, lambda g: g.phase != "damage")
+    assert g.card(kn).damage == 0 and g.is_unit_in_play(kn)  # sheltered: takes no damage
+    # the Ambusher (3/2) and the Sellsword (3/2) fought each other: both die (3 > 2)
+    assert g.zones.card(amb).zone == "discard:1"
+    assert g.zones.card(merc).zone == "discard:0"
+
+
+def test_sc61_a_choice_made_before_a_late_shelterer_stands() -> None:
+    """SC-61 ⚖: once "the unit fights" was chosen, a unit that starts sheltering later
+    stays out of that fight, and the choice is not asked again."""
+    g = make(
+        P(units=[{"card": "n_mercenary", "position": "attack"}]),
+        P(
+            "hero_nyx",
+            energy=5,
+            hand=["umb_ambusher"],
+            units=[{"card": "legion_knight", "position": "attack"}, {"card": "n_golem", "shelter": 1}],
+        ),
+        phase="attackers",
+    )
+    merc, kn = uid(g, "n_mercenary"), uid(g, "legion_knight")
+    amb = uid(g, "umb_ambusher", zone="hand")
+    attack(g, (merc, kn))
+    until(g, lambda g: g.decision().kind == "shelter")  # P2 passes and blocks nothing
+    play(g, f"choose {kn} unit")
+    until(g, lambda g: g.phase == "blockers" and g.step == "window" and has(g, f"cast {amb} shelter {kn}"))
+    play(g, f"cast {amb} shelter {kn}")
+    resolve(g)
+    until(g, lambda g: g.phase != "blockers")
+    assert g.phase != "damage" or g.decision().kind != "shelter"
+    until(g, lambda g: g.phase not in ("blockers", "damage"))
+    assert g.card(kn).damage == 3  # the Knight fought, as chosen
+    assert g.card(amb).damage == 0 and g.is_unit_in_play(amb)
+
+
 def test_sc63_unit_attacking_a_unit_both_deal_damage() -> None:
     """SC-63 ⚖: an attacker and the unit it attacks damage each other."""
     g = make(
