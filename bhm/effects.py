@@ -187,10 +187,16 @@ def _buff(g: BhmGame, c: Ctx) -> None:
 @effect("empower", None, "The being executing it gains {amount} {stat} until end of turn.", needs_stat=True)
 def _empower(g: BhmGame, c: Ctx) -> bool:
     src = g.card(c.source)
-    if c.executor >= 0:
-        g.add_modifier(g.card(c.executor), src.d.stat, src.d.amount, "add", src.uid)
-        return True  # `add_modifier` ran the state checks last
-    return False
+    if c.executor < 0:
+        return False
+    b = g.card(c.executor)
+    if not b.d.is_being:  # BH-71: "the being executing it"; an entity may execute it, but is no being
+        g.log.emit(
+            "fizzle", f"{src.name} gives {b.name} nothing: a celestial entity is not a being", uid=b.uid
+        )
+        return False
+    g.add_modifier(b, src.d.stat, src.d.amount, "add", src.uid)
+    return True  # `add_modifier` ran the state checks last
 
 
 @effect("heal", "own_being", "One of your beings recovers up to {amount} Salud.")

@@ -116,3 +116,32 @@ def test_bh71_riposte_is_not_offered_against_an_attacking_entity() -> None:
     g.apply(Action("pass"))
     assert g.cur(watcher, "salud") == 800
     assert find(g, "riposte").zone == "hand:0"
+
+
+def test_bh71_the_being_executing_it_empower_does_not_touch_an_entity() -> None:
+    """BH-71 (docs/rulings.md): The Pale Watcher may execute Inner Fire ("the being executing it gains
+    200 POD"): it counts as executing a power card (a power attack is allowed), but the entity gains
+    no POD; a being executing the same card does."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["inner_fire", "inner_fire"]
+        [[player.being]]
+        card = "pale_watcher"
+        [[player.being]]
+        card = "tide_sentinel"
+        [[player]]
+        [[player.being]]
+        card = "ember_squire"
+        """
+    )
+    watcher, sentinel = find(g, "pale_watcher"), find(g, "tide_sentinel")
+    g.apply(Action("power", (find(g, "inner_fire", zone="hand", nth=0).uid, watcher.uid)))
+    assert g.cur(watcher, "pod") == 300
+    assert watcher.executed_power and g.can_power_attack(watcher)
+    assert any("a celestial entity is not a being" in e.text for e in g.log)
+    g.apply(Action("power", (find(g, "inner_fire", zone="hand").uid, sentinel.uid)))
+    assert g.cur(sentinel, "pod") == 100 + 200
