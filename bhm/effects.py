@@ -40,7 +40,11 @@ class Effect:
     text: str  # template: {amount} {stat}
     reaction: bool = False
     answers: tuple[str, ...] = ()  # reactions: the action kinds they answer
-    own_target: bool = False  # reactions: only when the action targets one of your beings
+    # reactions: only when the action targets one of your beings (BH-71: a celestial entity is not one)
+    own_target: bool = False
+    # reactions: it affects the attacker of the attack it answers, which its text names "an enemy
+    # being" (BH-71: not offered against an attacking celestial entity)
+    hits_attacker: bool = False
     needs_stat: bool = False
     harmful: bool = False  # hurts its target (the AI aims it at the strongest enemy)
 
@@ -56,11 +60,14 @@ def effect(
     reaction: bool = False,
     answers: tuple[str, ...] = (),
     own_target: bool = False,
+    hits_attacker: bool = False,
     needs_stat: bool = False,
     harmful: bool = False,
 ) -> Callable[[Callable[[BhmGame, Ctx], bool | None]], Callable[[BhmGame, Ctx], bool | None]]:
     def deco(fn: Callable[[BhmGame, Ctx], bool | None]) -> Callable[[BhmGame, Ctx], bool | None]:
-        EFFECTS[name] = Effect(name, fn, target, text, reaction, answers, own_target, needs_stat, harmful)
+        EFFECTS[name] = Effect(
+            name, fn, target, text, reaction, answers, own_target, hits_attacker, needs_stat, harmful
+        )
         return fn
 
     return deco
@@ -180,10 +187,16 @@ def _buff(g: BhmGame, c: Ctx) -> None:
 @effect("empower", None, "The being executing it gains {amount} {stat} until end of turn.", needs_stat=True)
 def _empower(g: BhmGame, c: Ctx) -> bool:
     src = g.card(c.source)
-    if c.executor >= 0:
-        g.add_modifier(g.card(c.executor), src.d.stat, src.d.amount, "add", src.uid)
-        return True  # `add_modifier` ran the state checks last
-    return False
+    if c.executor < 0:
+        return False
+    b = g.card(c.executor)
+    if not b.d.is_being:  # BH-71: "the being executing it"; an entity may execute it, but is no being
+        g.log.emit(
+            "fizzle", f"{src.name} gives {b.name} nothing: a celestial entity is not a being", uid=b.uid
+        )
+        return False
+    g.add_modifier(b, src.d.stat, src.d.amount, "add", src.uid)
+    return True  # `add_modifier` ran the state checks last
 
 
 @effect("heal", "own_being", "One of your beings recovers up to {amount} Salud.")
@@ -271,6 +284,7 @@ def _cancel_strategy(g: BhmGame, c: Ctx) -> None:
     reaction=True,
     answers=("attack", "pattack"),
     own_target=True,
+    hits_attacker=True,
 )
 def _riposte(g: BhmGame, c: Ctx) -> None:
     assert c.pending is not None

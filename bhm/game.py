@@ -1555,19 +1555,34 @@ class BhmGame(Game):
                 return []
             pa = found[1]
         out = []
-        tgt = self.pending_target(pa)
         for r in held:
-            e = EFFECTS[r.defn.effect]
-            if pa[0] not in e.answers:
-                continue
-            if e.own_target:
-                if tgt < 0 or tgt not in self.zones.cards:
-                    continue
-                t = self.card(tgt)
-                if t.controller != q or not self.on_field(t):
-                    continue
-            out.append(r)
+            if self.reaction_problem(q, r, pa) is None:
+                out.append(r)
         return out
+
+    def reaction_problem(self, q: int, r: BhmCard, pa: tuple[Any, ...]) -> Why | None:
+        """Why reaction card `r` of player q cannot answer the stack entry `pa` (None: it can; rank,
+        hand and whether `pa` is answerable at all are asked by the callers). The one place that
+        says which actions a reaction answers (BH-67) and which cards its text names (BH-71)."""
+        e = EFFECTS[r.defn.effect]
+        if pa[0] not in e.answers:
+            return "{0.name} does not answer {1}", r, self.pending_text(pa)
+        cards = self.zones.cards
+        if e.own_target:  # "one of your beings", "the targeted being of yours"
+            t = cards.get(self.pending_target(pa))
+            if t is None or t.controller != q or not self.on_field(t):
+                return "{0.name} only answers an action aimed at one of your beings", r
+            if not t.defn.is_being:  # BH-71: an effect that names beings does not affect an entity
+                return "{0.name} answers only for a being; {1.name} is a celestial entity (BH-71)", r, t
+        if e.hits_attacker:  # Riposte: "when an enemy being attacks ..., the attacker loses ..."
+            a = cards.get(int(pa[1]))
+            if a is not None and not a.defn.is_being:  # BH-71: an attacking entity is no "enemy being"
+                return (
+                    "{0.name} answers only an attacking being; {1.name} is a celestial entity (BH-71)",
+                    r,
+                    a,
+                )
+        return None
 
     @staticmethod
     def pending_target(pa: tuple[Any, ...]) -> int:
@@ -1714,10 +1729,9 @@ class BhmGame(Game):
                 found = self.answerable(q)
                 if found is None:
                     return "there is no enemy action on the stack to answer"
-                e = EFFECTS[r.defn.effect]
-                if found[1][0] not in e.answers:
-                    return f"{r.name} does not answer {self.pending_text(found[1])}"
-                return f"{r.name} only answers an action aimed at one of your beings"
+                why = self.reaction_problem(q, r, found[1])
+                if why is not None:
+                    return _say(why)
             if a.kind == "discard" and len(args) == 1 and self.sub == "discard":
                 return f"{self.card(int(args[0])).name} is not in your hand"
             if a.kind == "ability" and len(args) == 1:
@@ -2025,7 +2039,7 @@ class BhmGame(Game):
         self.zones.move(r.uid, _STRATEGY[q])
         self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
         e = EFFECTS[r.defn.effect]
-        if r.defn.effect == "riposte":
+        if e.hits_attacker:  # Riposte
             tgt = int(pa[1])  # the attacker
         elif e.own_target:
             tgt = self.pending_target(pa)  # the being of q's the action is aimed at
@@ -2044,7 +2058,7 @@ class BhmGame(Game):
             self._fizzle(pa, f"{what}, the action it answers, was cancelled", q)
         else:
             tgt = int(pa[3])
-            if tgt >= 0 and r.defn.effect != "riposte" and not self.on_field(self.card(tgt)):
+            if tgt >= 0 and not EFFECTS[r.defn.effect].hits_attacker and not self.on_field(self.card(tgt)):
                 return self._fizzle(pa, f"{self.card(tgt).name} is no longer on the field", q)
             EFFECTS[r.defn.effect].run(self, Ctx(q, r.uid, target=tgt, pending=answered, entry=j))
             if r.zone == _STRATEGY[q]:

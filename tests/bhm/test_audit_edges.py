@@ -3,6 +3,8 @@ its fix (or on a mutation of the rule it cites)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from common.errors import IllegalAction
@@ -70,8 +72,10 @@ def test_bh24_no_optional_draw_with_exactly_seven_cards() -> None:
 
 
 def test_bh71_territory_auras_and_grants_skip_celestial_entities() -> None:
-    """BH-71: "Your beings have RES +100" (Citadel of Ages) and Storm Spire's Power Bond name beings:
-    a celestial entity gets neither, a being does."""
+    """BH-71: "Your beings have RES +100" (Citadel of Ages) and a territory's Power Bond grant name
+    beings: a celestial entity gets neither, with or without an effect on the same attribute; beings
+    get both. Storm Spire grants only LIGHTNING beings and The Pale Watcher has no element, so this
+    test's Storm Spire is made elementless: only BH-71 then keeps Power Bond from the entity."""
     g = game_from(
         """
         [state]
@@ -87,12 +91,26 @@ def test_bh71_territory_auras_and_grants_skip_celestial_entities() -> None:
         [[player]]
         """
     )
+    spire, citadel = find(g, "storm_spire"), find(g, "citadel_of_ages")
+    spire.defn = dataclasses.replace(spire.d, element="")  # grants every being of its side
     watcher, sentinel, lancer = find(g, "pale_watcher"), find(g, "tide_sentinel"), find(g, "thunder_lancer")
+    assert watcher.d.element == "" and not watcher.d.is_being
+    assert "Power Bond" not in watcher.d.keywords + sentinel.d.keywords + lancer.d.keywords  # none printed
+    # the aura: the plain sum (`_flat_bonuses`) ...
     assert g.cur(watcher, "res") == 300  # printed RES, no aura
     assert g.cur(sentinel, "res") == 400  # 300 + 100
-    assert g.has(lancer, "Power Bond")
     watcher_view = g.view(0)["players"][0]["zones"][0]["being"]
     assert watcher_view["stats"]["res"]["max"] == 300
+    # ... and with an effect on RES too (`max_stat` weighs the statics with the modifiers, BH-66)
+    g.add_modifier(watcher, "res", 50, "add", citadel.uid)
+    g.add_modifier(sentinel, "res", 50, "add", citadel.uid)
+    assert g.cur(watcher, "res") == 350  # 300 + 50, still no aura
+    assert g.cur(sentinel, "res") == 450  # 300 + 100 + 50
+    # the grant
+    assert g.has(sentinel, "Power Bond") and g.has(lancer, "Power Bond")
+    assert not g.has(watcher, "Power Bond")
+    assert "Power Bond" not in g.keywords(watcher)
+    assert not g.can_power_attack(watcher)
 
 
 def test_bh37_until_your_next_turn_effects_end_on_a_fled_being_too() -> None:
