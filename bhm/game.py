@@ -1555,8 +1555,10 @@ class BhmGame(Game):
                 return []
             pa = found[1]
         out = []
+        kind = pa[0]
         for r in held:
-            if self.reaction_problem(q, r, pa) is None:
+            # (the kind of action first, without a call: most held reactions answer another kind)
+            if kind in EFFECTS[r.defn.effect].answers and self.reaction_problem(q, r, pa) is None:
                 out.append(r)
         return out
 
