@@ -391,7 +391,8 @@ class _Layout:
         lay.stones = stone0, stone1 = game.stones[0], game.stones[1]
         lay.occ = occ = {}
         lay.own = own = [0, 0]
-        lay.mine = mine = [[], []]
+        mine: list[list[int]] = [[], []]
+        lay.mine = mine
         taken = 0
         for u in game.zones.zones["board"].cards:
             c: HotgCard = cards[u]  # type: ignore[assignment]
@@ -468,11 +469,11 @@ class _Layout:
         self.occ[cell] = uid
         bit = CELL_BIT[cell]
         self.taken |= bit
-        p = c.controller
-        if p is not None:
-            self.own[p] |= bit
+        ally = c.controller
+        if ally is not None:
+            self.own[ally] |= bit
             if uid != self.stones[0] and uid != self.stones[1]:
-                self.mine[p] = [*self.mine[p], uid]  # (last in board order, as in the zone)
+                self.mine[ally] = [*self.mine[ally], uid]  # (last in board order, as in the zone)
         return True
 
     def shift(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> bool:
