@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from common.cards import Modifier
 from common.decks import DeckList
@@ -358,6 +358,176 @@ def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, 
     return out
 
 
+class _Layout:
+    """Where the units are: what `legal_actions()` reads of the battlefield, kept from one
+    action to the next instead of worked out by a pass over the battlefield at every call.
+
+    `HotgZones.move` follows every card that enters or leaves the battlefield or the
+    banished units (HG-62: a banished unit keeps its cell), and `HotgGame._move` every
+    move on the battlefield; whatever it cannot follow (a card put on the battlefield
+    without its cell, as `Zones.create` does) makes the layout unknown (`HotgZones.layout`
+    None), worked out again when next asked for (`HotgGame.layout()`). A unit's controller
+    never changes on the battlefield. `HotgGame.check_invariants` compares it with
+    `worked_out()`.
+
+    `occ`, `banned` and the lists of `mine` are replaced or changed only between two
+    calls of `legal_actions()`: a caller reads them, it never changes them."""
+
+    __slots__ = ("ban", "banned", "mine", "occ", "own", "stones", "taken")
+
+    occ: dict[tuple[int, int], int]  # `occupancy()`
+    taken: int  # its cells, as a mask (`CELL_BIT`)
+    own: list[int]  # by player, the cells of the units it controls (its stone's too)
+    mine: list[list[int]]  # by player, the units it controls but its stone, in board order
+    banned: dict[tuple[int, int], int]  # `banished_cells()`
+    ban: int  # its cells, as a mask
+    stones: tuple[int, int]  # the Summoning Stones (`HotgGame.stones`: never in `mine`)
+
+    @classmethod
+    def worked_out(cls, game: HotgGame) -> _Layout:
+        """The layout of `game`'s battlefield now: one pass over it and the banished units."""
+        lay = cls.__new__(cls)
+        cards = game.zones.cards
+        lay.stones = stone0, stone1 = game.stones[0], game.stones[1]
+        lay.occ = occ = {}
+        lay.own = own = [0, 0]
+        mine: list[list[int]] = [[], []]
+        lay.mine = mine
+        taken = 0
+        for u in game.zones.zones["board"].cards:
+            c: HotgCard = cards[u]  # type: ignore[assignment]
+            cell = c.cell
+            occ[cell] = u
+            bit = CELL_BIT[cell]
+            taken |= bit
+            p = c.controller
+            if p is not None:  # (a neutral unit is no player's, HG-52)
+                own[p] |= bit
+                if u != stone0 and u != stone1:  # not a Summoning Stone
+                    mine[p].append(u)
+        lay.taken = taken
+        lay.banned = banned = {}
+        ban = 0
+        for u in game.zones.zones["banished"].cards:
+            cell = cards[u].cell  # type: ignore[attr-defined]  # a HotgCard
+            banned[cell] = u
+            ban |= CELL_BIT[cell]
+        lay.ban = ban
+        return lay
+
+    def clone(self) -> _Layout:
+        new = _Layout.__new__(_Layout)
+        new.occ = self.occ.copy()
+        new.taken = self.taken
+        new.own = self.own.copy()
+        new.mine = self.mine.copy()  # (the lists are replaced, never changed: shared)
+        new.banned = self.banned.copy()
+        new.ban = self.ban
+        new.stones = self.stones
+        return new
+
+    def fields(self) -> tuple[Any, ...]:
+        """Everything it says, to compare (`HotgGame.check_invariants`)."""
+        return self.occ, self.taken, self.own, self.mine, self.banned, self.ban, self.stones
+
+    def follow(self, c: HotgCard, frm: str, to: str, cell: tuple[int, int] | None) -> bool:
+        """`c` went from zone `frm` to zone `to`, one of them the battlefield or the banished
+        units (`cell`: the cell it takes on the battlefield, if the mover said it, and it was
+        put last in board order). False when this cannot be followed: the layout is then
+        unknown."""
+        uid = c.uid
+        if frm == "board":  # it leaves the battlefield from its cell
+            at = c.cell
+            if self.occ.get(at) != uid:
+                return False  # (its cell was changed before it left: not followed)
+            del self.occ[at]
+            bit = CELL_BIT[at]
+            self.taken ^= bit
+            own = self.own
+            own[0] &= ~bit  # (one unit a cell, HG-05: the cell is no player's now)
+            own[1] &= ~bit
+            mine = self.mine
+            for p in (0, 1):
+                if uid in mine[p]:
+                    mine[p] = [u for u in mine[p] if u != uid]
+            if to == "banished":  # HG-62: it keeps its cell
+                self.banned[at] = uid
+                self.ban |= bit
+                return True
+        elif frm == "banished":  # it comes back, or leaves the game
+            at = c.cell
+            if self.banned.get(at) != uid:
+                return False
+            del self.banned[at]
+            self.ban ^= CELL_BIT[at]
+        elif to == "banished":
+            return False  # (banished from elsewhere than the battlefield: made so by hand)
+        if to != "board":
+            return True
+        if cell is None or cell in self.occ:
+            return False  # (put there without its cell, as `Zones.create` does)
+        self.occ[cell] = uid
+        bit = CELL_BIT[cell]
+        self.taken |= bit
+        ally = c.controller
+        if ally is not None:
+            self.own[ally] |= bit
+            if uid != self.stones[0] and uid != self.stones[1]:
+                self.mine[ally] = [*self.mine[ally], uid]  # (last in board order, as in the zone)
+        return True
+
+    def shift(self, c: HotgCard, old: tuple[int, int], new: tuple[int, int]) -> bool:
+        """`c`, on the battlefield, moved from cell `old` to cell `new` (HG-30); False when
+        this cannot be followed."""
+        occ = self.occ
+        if occ.get(old) != c.uid or new in occ:
+            return False
+        del occ[old]
+        occ[new] = c.uid
+        both = CELL_BIT[old] | CELL_BIT[new]
+        self.taken ^= both
+        if c.controller is not None:
+            self.own[c.controller] ^= both
+        return True
+
+
+_WITH_CELLS = ("board", "banished")  # the zones whose units have a cell (HG-62)
+
+
+class HotgZones(Zones):
+    """The zones of a Hand of the Gods game: `Zones`, keeping besides where the units are
+    (`layout`, see `_Layout`; None: unknown) up to date at every move that takes a card onto
+    or off the battlefield or the banished units."""
+
+    __slots__ = ("layout",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layout: _Layout | None = None
+
+    def move(
+        self, uid: int, to: str, position: int | None = None, cell: tuple[int, int] | None = None
+    ) -> str:
+        """`Zones.move`, following the layout. `cell`: the cell a unit takes on the
+        battlefield (HG-05: a free one; its `cell` is set here), so that the layout can
+        follow it there."""
+        c: HotgCard = self.cards[uid]  # type: ignore[assignment]
+        frm = c.zone
+        if cell is not None:
+            c.cell = cell
+        where = Zones.move(self, uid, to, position)
+        lay = self.layout
+        if lay is not None and (frm in _WITH_CELLS or where in _WITH_CELLS):
+            if not lay.follow(c, frm, where, cell if position is None else None):
+                self.layout = None
+        return where
+
+    def clone(self) -> Self:
+        new = Zones.clone(self)
+        new.layout = None if self.layout is None else self.layout.clone()
+        return new
+
+
 class _Scan:
     """What the active player's cards and units share within one `legal_actions()`,
     worked out once (the deployment cells when first asked for). It lives only as long
@@ -374,30 +544,17 @@ class _Scan:
     def __init__(self, game: HotgGame, player: int) -> None:
         self.game = game
         self.player = player
-        # One pass over the battlefield: `occupancy()`, the player's units (no stone) in
-        # board order, and as masks (`CELL_BIT`) the cells that block its moves: those of
-        # the units it does not control (one unit a cell, HG-05), and those of its own.
-        cards = game.zones.cards
-        stone0, stone1 = game.stones  # (two comparisons a unit: no set made at every call)
-        self.occ = occ = {}
-        self.mine = mine = []
-        blocked = own = 0
-        for u in game.zones.zones["board"].cards:
-            c: HotgCard = cards[u]  # type: ignore[assignment]
-            cell = c.cell
-            occ[cell] = u
-            if c.controller != player:
-                blocked |= CELL_BIT[cell]
-            else:
-                own |= CELL_BIT[cell]
-                if u != stone0 and u != stone1:  # not a Summoning Stone
-                    mine.append(u)
-        self.blocked = blocked
-        self.own = own
-        # (no banished unit, no cell kept: most of the time, and no call then)
-        self.ban = ban = game.banished_cells() if game.zones.zones["banished"].cards else {}
+        # From the kept layout: `occupancy()`, the player's units (no stone) in board order,
+        # and as masks (`CELL_BIT`) the cells that block its moves: those of the units it
+        # does not control (one unit a cell, HG-05), and those of its own.
+        lay = game.layout()
+        self.occ = lay.occ
+        self.mine = lay.mine[player]
+        self.own = own = lay.own[player]
+        self.blocked = lay.taken ^ own
+        self.ban = lay.banned
         # The cells where a unit may stop: not occupied, nor kept by a banished unit.
-        self.open = ALL_CELLS ^ (blocked | own | cells_mask(ban)) if ban else ALL_CELLS ^ (blocked | own)
+        self.open = ALL_CELLS ^ (lay.taken | lay.ban)
         self.deploy: int | None = None
 
     def deploy_cells(self) -> int:
@@ -440,7 +597,7 @@ class HotgGame(Game):
     cells: ClassVar[tuple[tuple[tuple[int, int], ...], ...]] = CELLS  # `CELLS`, for the effects
     neighbour_cells: ClassVar[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = NEIGHBOURS  # and these
 
-    zones: Zones
+    zones: HotgZones
     pool: dict[str, HotgDef]
     pl: list[PlayerState]
     stones: list[int]
@@ -469,7 +626,7 @@ class HotgGame(Game):
     def new(cls, setup: Setup) -> HotgGame:
         g = cls(setup)
         g.pool = card_pool()
-        g.zones = Zones()
+        g.zones = HotgZones()
         g.turn = 0
         g.active = 0
         g.clock = 0
@@ -541,6 +698,13 @@ class HotgGame(Game):
 
     def card(self, uid: int) -> HotgCard:
         return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a HotgCard
+
+    def layout(self) -> _Layout:
+        """Where the units are (`_Layout`): the kept one, worked out when unknown."""
+        lay = self.zones.layout
+        if lay is None:
+            lay = self.zones.layout = _Layout.worked_out(self)
+        return lay
 
     def name(self, uid: int) -> str:
         """A card's name for messages; a stone is "P1's Summoning Stone"."""
@@ -1218,9 +1382,9 @@ class HotgGame(Game):
             return
         c = self.card(uid)
         dest = self._leave_to(c, "hand")
+        where = self.zones.move(uid, dest)  # (from its cell: the layout follows it)
         c.reset()
         c.controller = c.owner
-        where = self.zones.move(uid, dest)
         extra = " (hand full: to the graveyard)" if where.startswith("grave") else ""
         if where == "removed":
             extra = " (it leaves the game)"
@@ -1486,11 +1650,10 @@ class HotgGame(Game):
                 "blocked", f"{c.name} cannot take {cell_str(cell)}: it goes straight to the graveyard"
             )
             return
-        self.zones.move(uid, "board")
-        c.cell = cell
+        c.controller = c.owner
+        self.zones.move(uid, "board", cell=cell)
         c.entered = self._tick()
         c.exhausted = True  # HG-23: deploy exhaustion
-        c.controller = c.owner
         self.log.emit("deploy", f"{c.defn.name} is deployed at {CELL_STR[cell]}", target=uid)
         if from_hand:  # HG-72 / HG-83: Warcries only from the hand
             for idx, ab in c.abilities("warcry"):
@@ -1572,10 +1735,9 @@ class HotgGame(Game):
         if not self.cell_free(cell):  # HG-05
             self.log.emit("fizzle", f"{c.name} cannot resurrect: {cell_str(cell)} is taken")
             return
-        self.zones.move(uid, "board")
         c.reset()
         c.controller = c.owner
-        c.cell = cell
+        self.zones.move(uid, "board", cell=cell)
         c.entered = self._tick()
         c.exhausted = True
         self.log.emit("resurrect", f"{c.name} resurrects at {cell_str(cell)}", target=uid)
@@ -1610,7 +1772,7 @@ class HotgGame(Game):
             c = self.card(uid)
             if c.banished_by == p:
                 c.banished_by = -1
-                self.zones.move(uid, "board")
+                self.zones.move(uid, "board", cell=c.cell)  # (back on its cell, HG-62)
                 self.log.emit("banish", f"{c.name} comes back to {cell_str(c.cell)}", target=uid)
                 settled = False
         settled = self._expire(f"sont:{p}", settled)
@@ -2284,6 +2446,9 @@ class HotgGame(Game):
         c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
         old = c.cell
         c.cell = cell
+        lay = self.zones.layout
+        if lay is not None and not lay.shift(c, old, cell):
+            self.zones.layout = None
         c.moved = True
         c.warcry_ready = False  # HG-72: an unused activated Warcry is lost by moving
         # (`c.name`, `cell_str()`: the names and cells written out once, read here)
@@ -2620,6 +2785,9 @@ class HotgGame(Game):
             assert 0 <= c.row < ROWS and 0 <= c.col < COLS, f"{c!r} is off the board"
             assert cell not in occ, f"two units on {cell}: #{occ[cell]} and #{uid}"  # HG-05
             occ[cell] = uid
+        # The kept layout is the battlefield's (see `_Layout`).
+        if self.zones.layout is not None:
+            assert self.zones.layout.fields() == _Layout.worked_out(self).fields(), "the kept layout is wrong"
         for p in (0, 1):
             assert len(self.zones[f"hand:{p}"]) <= HAND_LIMIT
             assert 0 <= self.pl[p].mana <= MAX_MANA

@@ -19,6 +19,10 @@
   the other units, the deployment cells) and the scan's attack targets (asking
   `attackable()` only about the units in reach) agree with the plain definitions
   (HG-24, HG-30, HG-40).
+* The layout kept from one action to the next (`HotgZones.layout`, which the scan reads: the
+  occupancy, each player's cells and units, the banished units' cells) is the one worked out
+  from the battlefield, through every way on and off it (HG-05, HG-61, HG-62, HG-66, HG-69);
+  a card put there by hand (`Zones.create`) makes it unknown, worked out when next asked for.
 * `guarded` is HG-63 written plainly (a friendly Guard unit next to the stone).
 * `targets_for` given the controller's units (`mine`) looks among them for a target that must
   be one of them (an ally unit): the same targets.
@@ -118,6 +122,7 @@ from hotg.game import (
     HotgGame,
     _chosen,
     _gives_aura_bonus,
+    _Layout,
     _Scan,
     _walk,
     cells_mask,
@@ -571,6 +576,93 @@ def test_hg62_the_scan_keeps_a_banished_units_cell() -> None:
     assert scan.ban == g.banished_cells() == {(2, 3): theirs}
     assert scan.open == ALL_CELLS ^ cells_mask([*g.occupancy(), (2, 3)])
     assert "2,3" not in [a.args[1] for a in g.legal_actions() if a.kind == "move"]
+
+
+def _layout_is_the_battlefields(g: HotgGame) -> bool:
+    """The kept layout, if known, is the one worked out from the battlefield; True if known."""
+    lay = g.zones.layout
+    if lay is not None:
+        assert lay.fields() == _Layout.worked_out(g).fields()
+        occ, ban = g.occupancy(), g.banished_cells()
+        assert lay.occ == occ and lay.banned == ban
+        assert lay.taken == cells_mask(occ) and lay.ban == cells_mask(ban)
+        for p in (0, 1):
+            assert lay.own[p] == cells_mask(cell for cell, uid in occ.items() if g.is_ally(uid, p))
+            assert lay.mine[p] == [uid for uid in g.board_units(stones=False) if g.is_ally(uid, p)]
+    return lay is not None
+
+
+def test_hg05_hg62_the_kept_layout_is_the_battlefields(tmp_path: Path) -> None:
+    """The layout kept from one action to the next (`HotgZones.layout`: the occupancy, each
+    player's cells and units, the banished units' cells) is the plain one at every step of
+    random games (clones: deployments, moves, deaths, banishments and returns, spells that
+    bounce, transform or spawn), known at almost every step; a save loaded and a scenario
+    work it out when first asked for."""
+    states = _random_states(4)
+    known = sum(map(_layout_is_the_battlefields, states))
+    assert known > 0.95 * len(states)
+    loaded = _saved_and_loaded(states[len(states) // 2], tmp_path / "save.json")
+    scenario = make([u("hoplite", "2,1"), u("hoplite", "2,3", owner=2, banished=True)])
+    for g in (loaded, scenario):
+        if g.zones.layout is None:
+            g.legal_actions()
+        assert _layout_is_the_battlefields(g)
+
+
+def test_hg61_hg62_hg66_hg69_the_layout_follows_every_way_on_and_off_the_battlefield() -> None:
+    """Each verb that takes a unit onto or off the battlefield, or moves it there, keeps the
+    layout known and right; only a card made on the battlefield (a transformation, HG-66)
+    makes it unknown, worked out at the next `legal_actions()`."""
+    g = make(
+        [
+            u("hoplite", "2,1"),
+            u("hoplite", "1,1"),
+            u("hoplite", "2,3", owner=2),
+            u("hoplite", "3,3", owner=2),
+            u("hoplite", "0,4", owner="neutral"),
+        ]
+    )
+    g.legal_actions()
+    spell = Ctx(-1, 0, -1, {}, "spell")
+    mine, theirs, bounced = at(g, "2,1"), at(g, "2,3"), at(g, "3,3")
+    g.banish(theirs, spell)  # HG-62: it keeps its cell
+    assert g.card(theirs).zone == "banished" and _layout_is_the_battlefields(g)
+    assert g.layout().banned == {(2, 3): theirs}
+    g._start_turn(0)  # its banishment ends (the banisher's turn): back on its cell
+    assert g.card(theirs).zone == "board" and _layout_is_the_battlefields(g)
+    g.return_to_hand(bounced, spell)  # HG-61
+    assert g.card(bounced).zone == "hand:1" and _layout_is_the_battlefields(g)
+    g._move(mine, (3, 1))  # HG-30
+    assert _layout_is_the_battlefields(g) and g.layout().occ[(3, 1)] == mine
+    g.execute(at(g, "1,1"), spell)  # HG-70: it dies
+    g._run()
+    assert len(g.board_units(stones=False)) == 3 and _layout_is_the_battlefields(g)
+    g.transform(at(g, "0,4"), "hoplite", spell)  # HG-66: a card made on the battlefield
+    assert g.zones.layout is None
+    g.legal_actions()
+    assert _layout_is_the_battlefields(g)
+    # HG-69: a unit with Resurrection dies, leaving its cell, and takes it again
+    g = make([u("hoplite", "2,1", resurrection=True, health=1), u("hoplite", "2,2", owner=2)])
+    g.legal_actions()
+    back = at(g, "2,1")
+    g.damage(back, 1, spell)
+    g._check_deaths()
+    g._run()
+    assert any(e.kind == "resurrect" for e in g.log.since(0))
+    assert g.card(back).zone == "board" and _layout_is_the_battlefields(g)
+
+
+def test_a_unit_put_on_the_battlefield_by_hand_makes_the_layout_unknown() -> None:
+    """`Zones.create` on the battlefield says no cell: the layout is then unknown, and worked out
+    (with the unit on the cell it was given since) when next asked for."""
+    g = make([u("hoplite", "2,1")])
+    assert _layout_is_the_battlefields(g) or g.legal_actions()
+    c = g.zones.create(g.pool["hoplite"], 0, "board", factory=HotgCard)
+    assert g.zones.layout is None
+    c.cell = (2, 2)  # type: ignore[attr-defined]
+    assert (2, 2) in g.layout().occ and _layout_is_the_battlefields(g)
+    g.zones.move(c.uid, "holding")  # (and taken off by hand: followed)
+    assert _layout_is_the_battlefields(g) and (2, 2) not in g.layout().occ
 
 
 def test_hg40_attack_targets_agree_with_in_range() -> None:
