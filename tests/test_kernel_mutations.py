@@ -11,15 +11,39 @@ from typing import Any
 
 import pytest
 
-from common.game import SAVE_FORMAT
+from common.errors import DataError
+from common.game import SAVE_FORMAT, Action, Setup
 from common.registry import GAMES, GameInfo
-from common.saves import Replay, SaveError, checksum, game_from_save, load_game, save_game
+from common.saves import Replay, SaveError, checksum, game_from_save, load_game, read_save, save_game
 from tests.toygame import ToyGame
+
+
+class CrashyGame(ToyGame):
+    """High Card whose engine fails on some setups and actions (as a buggy engine
+    or a hand-edited setup might): option "setup" makes `new` raise, "play" makes a play raise."""
+
+    game_id = "crashy"
+
+    @classmethod
+    def new(cls, setup: Setup) -> ToyGame:
+        failure = setup.options.get("setup")
+        if failure == "data":
+            raise DataError("<save>", "no such card in the pool", card="zeus")
+        if failure == "type":
+            raise TypeError("'int' object is not iterable")
+        return super().new(setup)
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "play" and self.setup.options.get("play") == "crash":
+            self.score = None  # type: ignore[assignment]  # half-done when it fails
+            raise RuntimeError("engine bug")
+        super()._apply(action)
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+    monkeypatch.setitem(GAMES, "crashy", GameInfo("crashy", "Crashy", f"{__name__}:CrashyGame", "test game"))
     monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
 
 
@@ -104,3 +128,83 @@ def test_save_data_handed_over_directly_is_checked_before_it_is_replayed(
     data["format"] = SAVE_FORMAT + 1
     with pytest.raises(SaveError, match="newer Triarch"):
         load(data)
+
+
+@pytest.mark.parametrize("text", ["42", "null", '"format and game"', "true"])
+def test_a_save_file_holding_a_bare_json_value_is_refused(text: str, tmp_path: Path) -> None:
+    """A save file that is valid JSON but not an object (a number, null, a text that
+    happens to contain "format" and "game") is refused with one line, not a traceback."""
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    with pytest.raises(SaveError, match=r"^not a Triarch save \(a JSON \w+, not an object\)$"):
+        load_game(path)
+
+
+@pytest.mark.parametrize(
+    ("failure", "words"),
+    [("data", "<save>: card 'zeus': no such card"), ("type", "TypeError: 'int' object is not iterable")],
+)
+@pytest.mark.parametrize("load", [load_game, Replay.load])
+def test_a_save_whose_setup_the_engine_refuses_is_refused(
+    load: Callable[[Path], Any], failure: str, words: str, toy: None, tmp_path: Path
+) -> None:
+    """A save whose setup the engine cannot start (a bad deck: DataError; wrong types deep
+    in it: any other exception) is refused as "the game's setup is not valid", even with
+    no action to replay (never a game of None)."""
+    path = tmp_path / "s.json"
+    save_game(CrashyGame.new_game(seed=1), path)
+    data = json.loads(path.read_text())
+    data["setup"]["options"] = {"setup": failure}
+    data["checksum"] = checksum(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=r"^the game's setup is not valid: ") as info:
+        load(path)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("load", [load_game, Replay.load])
+def test_a_save_whose_action_makes_the_engine_fail_is_refused(
+    load: Callable[[Path], Any], toy: None, tmp_path: Path
+) -> None:
+    """An action the engine fails on (not an IllegalAction: an exception in the middle of
+    carrying it out) makes the save refused, naming the action, never a half-played game."""
+    g = CrashyGame.new_game(seed=1)
+    g.apply("draw")
+    g.apply("draw")
+    path = tmp_path / "s.json"
+    save_game(g, path)
+    data = json.loads(path.read_text())
+    data["setup"]["options"] = {"play": "crash"}
+    data["actions"].append(g.format_action(next(a for a in g.legal_actions() if a.kind == "play")))
+    data["checksum"] = checksum(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(
+        SaveError, match=r"^action 3 \('play \d+'\) cannot be replayed: RuntimeError: engine bug$"
+    ):
+        load(path)
+
+
+@pytest.mark.parametrize("digest", [5, None, ["abc"]])
+def test_a_checksum_that_is_not_a_text_is_refused_by_the_structure_check(
+    digest: Any, toy: None, tmp_path: Path
+) -> None:
+    """`read_save` (the structure check, before any replay) refuses a checksum that is not
+    a text; null counts as no checksum (an older save)."""
+    path = tmp_path / "s.json"
+    data = toy_save(path)
+    data["checksum"] = digest
+    path.write_text(json.dumps(data))
+    if digest is None:
+        assert read_save(path)["game"] == "toy"
+        return
+    with pytest.raises(SaveError, match=r"^'checksum' should be a text, not a "):
+        read_save(path)
+
+
+def test_a_save_nested_too_deeply_is_refused(tmp_path: Path) -> None:
+    """A (malicious or corrupted) save of deeply nested JSON is refused with one line,
+    not a RecursionError traceback."""
+    path = tmp_path / "s.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(SaveError, match="nested too deeply"):
+        load_game(path)
