@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
+from common.decks import DeckList, load_deck
 from common.errors import DataError
 from common.game import SAVE_FORMAT, Action, Setup
 from common.registry import GAMES, GameInfo
 from common.saves import Replay, SaveError, checksum, game_from_save, load_game, read_save, save_game
-from tests.toygame import ToyGame
+from tests.toygame import POOL, ToyGame
 
 
 class CrashyGame(ToyGame):
@@ -208,3 +209,87 @@ def test_a_save_nested_too_deeply_is_refused(tmp_path: Path) -> None:
     path.write_text("[" * 200_000 + "]" * 200_000)
     with pytest.raises(SaveError, match="nested too deeply"):
         load_game(path)
+
+
+# -- decks -----------------------------------------------------------------------------------
+
+
+def test_a_deck_in_a_save_keeps_its_name_header_and_cards() -> None:
+    """A deck's content in a Setup (a save) comes back whole: name, header and cards."""
+    d = DeckList("Mine", (("leader", "zeus"), ("hero", "ares")), (("c1", 2), ("c2", 1)), "x.toml")
+    back = DeckList.from_json(json.loads(json.dumps(d.to_json())))
+    assert (back.name, back.header, back.cards) == (d.name, d.header, d.cards)
+    assert back.get("leader") == "zeus" and back.size == 3
+
+
+@pytest.mark.parametrize(
+    ("content", "field", "words"),
+    [
+        ({"cards": {"c1": True}}, "count", "whole number"),
+        ({"cards": {"c1": 0}}, "count", "≥ 1"),
+        ({"cards": {"c1": -2}}, "count", "≥ 1"),
+        ({"cards": {"c1": "2"}}, "count", "whole number"),
+        ({"cards": {"c1": 1.5}}, "count", "whole number"),
+        ({"cards": {"c1": 1, "c2": 0}}, "count", "≥ 1"),
+        ({"cards": ["c1"]}, "cards", "table of id = count"),
+        ({"name": 5, "cards": {"c1": 1}}, "name", "expected a string"),
+        ({"header": {"leader": "z", 3: "x"}, "cards": {"c1": 1}}, "header", "must be a table"),
+        ({"header": ["leader"], "cards": {"c1": 1}}, "header", "must be a table"),
+        ("c1 c2", None, "must be a table"),
+    ],
+)
+def test_a_deck_in_a_save_with_a_bad_part_is_a_data_error(
+    content: Any, field: str | None, words: str
+) -> None:
+    """A hand-edited deck in a save (a count that is not a whole number ≥ 1, not a table,
+    a name or header of the wrong type) is a DataError naming the field, never a deck."""
+    with pytest.raises(DataError) as info:
+        DeckList.from_json(content, "s.json")
+    assert info.value.file == "s.json" and info.value.field == field and words in str(info.value)
+
+
+def _deck(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "mine.toml"
+    p.write_text(text)
+    return p
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "words"),
+    [
+        ('[deck]\nleader = "z"\nlevel = true\n[cards]\nc1 = 1\n', "level", "expected int, got bool"),
+        ('[deck]\nleader = "z"\nlevel = 2\nfoil = 1\n[cards]\nc1 = 1\n', "foil", "expected bool, got int"),
+        ('[deck]\nname = 5\nleader = "z"\n[cards]\nc1 = 1\n', "name", "expected a string"),
+        ('[deck]\nleader = "z"\n[cards]\n', "cards", "missing or empty"),
+        ('cards = 3\n[deck]\nleader = "z"\n', "cards", "missing or empty"),
+        ('[deck]\nleader = "z"\n[cards]\nc1 = true\n', "count", "whole number"),
+    ],
+)
+def test_a_deck_file_with_a_value_of_the_wrong_type_is_refused(
+    tmp_path: Path, text: str, field: str, words: str
+) -> None:
+    """A deck file's header values must have their types (true is not a number; a number
+    is not true/false), its name must be a text and its [cards] a non-empty table."""
+    p = _deck(tmp_path, text)
+    with pytest.raises(DataError) as info:
+        load_deck(p, header_fields={"leader": str}, optional_header={"level": int, "foil": bool}, pool=POOL)
+    assert info.value.field == field and words in str(info.value)
+
+
+def test_a_deck_file_may_leave_out_optional_header_keys_and_be_named_by_a_text_path(tmp_path: Path) -> None:
+    """Optional header keys may be left out (and then are not in the header), a bool key
+    takes true/false, and `load_deck` takes the path as a text too."""
+    p = _deck(tmp_path, '[deck]\nleader = "z"\nfoil = true\n[cards]\nc1 = 2\n')
+    d = load_deck(
+        str(p), header_fields={"leader": str}, optional_header={"level": int, "foil": bool}, pool=POOL
+    )
+    assert d.header == (("leader", "z"), ("foil", True)) and d.get("level") is None
+    assert d.name == "mine" and d.file == str(p) and d.size == 2
+
+
+def test_a_deck_file_that_cannot_be_read_is_a_data_error(tmp_path: Path) -> None:
+    """A missing deck file, or a directory given as one, is a DataError naming the path."""
+    for path, words in ((tmp_path / "nope.toml", "file not found"), (tmp_path, "cannot read the file")):
+        with pytest.raises(DataError, match=words) as info:
+            load_deck(path, header_fields={"leader": str}, pool=POOL)
+        assert info.value.file == str(path)
