@@ -15,7 +15,9 @@ from common.decks import DeckList, load_deck
 from common.errors import DataError
 from common.game import SAVE_FORMAT, Action, Setup
 from common.registry import GAMES, GameInfo
+from common.resolution import EffectQueue, Stack
 from common.saves import Replay, SaveError, checksum, game_from_save, load_game, read_save, save_game
+from common.zones import Visibility, Zone, ZoneFull, Zones
 from tests.toygame import POOL, ToyGame
 
 
@@ -293,3 +295,113 @@ def test_a_deck_file_that_cannot_be_read_is_a_data_error(tmp_path: Path) -> None
         with pytest.raises(DataError, match=words) as info:
             load_deck(path, header_fields={"leader": str}, pool=POOL)
         assert info.value.file == str(path)
+
+
+def test_a_deck_in_a_save_with_a_card_id_that_is_not_a_text_is_a_data_error() -> None:
+    """Deck content handed over as a mapping with a non-text card id is refused."""
+    with pytest.raises(DataError, match="a card id must be a string"):
+        DeckList.from_json({"cards": {"c1": 1, 3: 1}})
+
+
+# -- zones -----------------------------------------------------------------------------------
+
+
+def _zones() -> tuple[Zones, list[int]]:
+    z = Zones()
+    z.add_zone(Zone("deck", 0, Visibility.HIDDEN))
+    z.add_zone(Zone("table"))
+    z.add_zone(Zone("hand", 0, Visibility.OWNER, capacity=2, overflow="grave"))
+    z.add_zone(Zone("grave", 0))
+    return z, [z.create(d, 0, "deck").uid for d in POOL.values()]
+
+
+def test_public_zones_are_seen_by_everyone_and_a_clone_sees_the_same() -> None:
+    """A public zone's cards are seen by both players and spectators; a hand by its owner
+    only; a cloned zone keeps its owner, visibility, capacity and overflow."""
+    z, uids = _zones()
+    z.move(uids[0], "table")
+    z.move(uids[1], "hand")
+    for who in (0, 1, None):
+        assert z.view("table", who, lambda c: c.uid)["cards"] == [uids[0]]
+        assert ("cards" in z.view("hand", who, lambda c: c.uid)) is (who == 0)
+    twin = z.clone()
+    for name in ("deck", "table", "hand"):
+        for who in (0, 1, None):
+            assert twin.view(name, who, lambda c: c.uid) == z.view(name, who, lambda c: c.uid)
+    h = twin["hand"]
+    assert (h.owner, h.visibility, h.capacity, h.overflow) == (0, Visibility.OWNER, 2, "grave")
+
+
+def test_a_zone_name_cannot_be_added_twice() -> None:
+    """Adding a second zone with a taken name is refused (the first, and its cards, stay)."""
+    z, uids = _zones()
+    with pytest.raises(ValueError, match="exists"):
+        z.add_zone(Zone("deck", 1))
+    assert z["deck"].cards == uids
+
+
+def test_a_card_sent_to_a_given_place_in_a_full_zone_lands_on_top_of_the_overflow() -> None:
+    """A card moved to a position in a full zone goes to the overflow zone's top (its
+    end), wherever the position would have put it."""
+    z, uids = _zones()
+    z.move(uids[0], "grave")
+    z.move(uids[1], "hand")
+    z.move(uids[2], "hand")
+    assert z.move(uids[3], "hand", position=0) == "grave"
+    assert z["grave"].cards == [uids[0], uids[3]]
+
+
+def test_an_overflow_loop_is_refused_not_followed_forever() -> None:
+    """Full zones whose overflows loop back (a -> b -> c -> b) refuse the card with ZoneFull."""
+    z = Zones()
+    for name, nxt in (("a", "b"), ("b", "c"), ("c", "b")):
+        z.add_zone(Zone(name, capacity=0, overflow=nxt))
+    z.add_zone(Zone("deck"))
+    uid = z.create(POOL["c1"], 0, "deck").uid
+    with pytest.raises(ZoneFull, match="overflow loop"):
+        z.move(uid, "a")
+    assert z.card(uid).zone == "deck"
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "words"),
+    [
+        (lambda z, u: z["deck"].cards.remove(u[0]), "in no zone"),
+        (lambda z, u: z["table"].cards.append(999), "unknown uids"),
+        (lambda z, u: setattr(z.card(u[0]), "zone", "table"), "says zone table but is in deck"),
+        (lambda z, u: z["table"].cards.append(u[1]), "is in both"),
+    ],
+)
+def test_the_conservation_check_catches_every_kind_of_lost_card(
+    corrupt: Callable[[Zones, list[int]], None], words: str
+) -> None:
+    """`check_conservation` notices a card in no zone, an unknown uid in a zone, a card
+    whose `zone` disagrees with where it is, and a card in two zones."""
+    z, uids = _zones()
+    z.check_conservation()
+    corrupt(z, uids)
+    with pytest.raises(AssertionError, match=words):
+        z.check_conservation()
+
+
+# -- resolution ------------------------------------------------------------------------------
+
+
+def test_effects_with_the_same_priority_and_time_keep_the_order_they_were_pushed_in() -> None:
+    """Equal (priority, time) keys resolve in push order, whatever the entries are."""
+    q: EffectQueue[str] = EffectQueue()
+    for item in ("zeta", "alpha", "mid"):
+        q.push(item, priority=2, time=1)
+    q.push("first", priority=3, time=1)
+    assert [q.pop() for _ in range(4)] == ["first", "zeta", "alpha", "mid"]
+
+
+def test_after_both_players_passed_the_count_of_passes_starts_again() -> None:
+    """Once two passes in a row resolved the top entry, one more pass is not yet a
+    second "both passed" (even if the caller took the entry out itself, a counter)."""
+    s: Stack[str] = Stack(active=0)
+    s.push("a", 0)
+    s.push("b", 1)
+    assert s.pass_priority(0) is False and s.pass_priority(1) is True
+    s.items.pop()  # countered: taken out without pop()
+    assert s.pass_priority(0) is False
