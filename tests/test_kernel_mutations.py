@@ -405,3 +405,30 @@ def test_after_both_players_passed_the_count_of_passes_starts_again() -> None:
     assert s.pass_priority(0) is False and s.pass_priority(1) is True
     s.items.pop()  # countered: taken out without pop()
     assert s.pass_priority(0) is False
+
+
+def test_a_response_starts_the_count_of_passes_again() -> None:
+    """A pass, then a new entry on the stack: the new entry needs two passes of its own."""
+    s: Stack[str] = Stack(active=0)
+    s.push("a", 0)
+    assert s.pass_priority(1) is False
+    s.push("b", 0)
+    assert s.priority == 1 and s.pass_priority(1) is False
+    assert s.pass_priority(0) is True and s.pop() == (0, "b")
+
+
+def test_after_the_top_resolves_priority_goes_back_to_the_active_player() -> None:
+    """After `pop()` the active player has priority, whoever passed last, and the count
+    of passes starts again."""
+    s: Stack[str] = Stack(active=0)
+    s.push("a", 0)
+    s.push("b", 1)
+    assert s.pass_priority(0) is False
+    assert s.pop() == (1, "b")  # resolved (or fizzled) before the second pass
+    assert s.priority == 0 and s.passes == 0
+    assert s.pass_priority(0) is False
+    s2: Stack[str] = Stack(active=0)
+    s2.push("a", 0)
+    assert s2.pass_priority(1) is False and s2.pass_priority(0) is True
+    s2.pop()
+    assert s2.priority == 0
