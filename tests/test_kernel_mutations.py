@@ -450,3 +450,24 @@ def test_the_rng_digest_follows_the_generator_state_and_is_the_same_in_every_ver
     assert a.digest() == "6b37b75d18dd0552" != b.digest() == "127919f42822d6cf"
     b.random()
     assert b.digest() == a.digest()
+
+
+def test_a_clone_of_a_clone_that_already_drew_never_shares_its_generator() -> None:
+    """Copy on write: b (a clone of a) draws, c is cloned from b, a draws. b and c then
+    draw the same numbers independently (neither draws from the other's generator)."""
+    a = GameRng(3)
+    b = a.clone()
+    b.random()
+    c = b.clone()
+    a.random()
+    assert [c.random() for _ in range(3)] == [b.random() for _ in range(3)]
+    assert b.digest() == c.digest()
+
+
+# -- game ----------------------------------------------------------------------------------
+
+
+def test_a_setup_read_back_with_parts_left_out_has_the_defaults_of_a_new_setup() -> None:
+    """A save's setup with no seed, options, decks or scenario starts the same game as
+    `Setup(game)`: seed 0, no options, default decks."""
+    assert Setup.from_json({"game": "toy"}) == Setup("toy")
