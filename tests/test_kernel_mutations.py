@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from common.decks import DeckList, load_deck
-from common.errors import DataError
+from common.errors import DataError, IllegalAction
 from common.game import SAVE_FORMAT, Action, Setup
 from common.registry import GAMES, GameInfo
 from common.resolution import EffectQueue, Stack
@@ -471,3 +471,45 @@ def test_a_setup_read_back_with_parts_left_out_has_the_defaults_of_a_new_setup()
     """A save's setup with no seed, options, decks or scenario starts the same game as
     `Setup(game)`: seed 0, no options, default decks."""
     assert Setup.from_json({"game": "toy"}) == Setup("toy")
+
+
+def test_an_action_on_a_finished_game_is_refused_because_the_game_is_over() -> None:
+    """Once the game is over every action is refused, saying so, and nothing changes."""
+    g = toy_game(1000)
+    assert g.is_over()
+    h, n = g.state_hash(), len(g.history)
+    for text in ("draw", "pass", "play 1"):
+        with pytest.raises(IllegalAction, match=r"^the game is over$"):
+            g.apply(text)
+    assert g.state_hash() == h and len(g.history) == n
+
+
+def test_a_clone_keeps_the_setup_and_the_history_of_its_game() -> None:
+    """A clone saves to the same replay as its game (setup and actions), and playing on
+    the clone leaves the game's history alone."""
+    g = toy_game(4)
+    twin = g.clone()
+    assert twin.to_json() == g.to_json() and twin.state_hash() == g.state_hash()
+    twin.apply(twin.legal_actions()[0])
+    assert len(g.history) == 4 and len(twin.history) == 5
+
+
+def test_the_invariant_check_of_a_game_notices_a_lost_card() -> None:
+    """`Game.check_invariants` (what the harness calls after every action) checks that no
+    card of the game's zones was lost or duplicated."""
+    g = toy_game(2)
+    g.check_invariants()
+    g.zones["table"].cards.append(g.zones["deck:0"].cards[0])
+    with pytest.raises(AssertionError, match="is in both"):
+        g.check_invariants()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [({"format": SAVE_FORMAT + 1}, "unknown save format"), ({"game": "hotg"}, "save is for")],
+)
+def test_game_from_json_refuses_another_format_or_another_game(change: dict[str, Any], words: str) -> None:
+    """`Game.from_json` replays only its own game's saves of this format."""
+    data = {**toy_game(2).to_json(), **change}
+    with pytest.raises(ValueError, match=words):
+        ToyGame.from_json(data)
