@@ -454,14 +454,15 @@ def test_the_rng_digest_follows_the_generator_state_and_is_the_same_in_every_ver
 
 def test_a_clone_of_a_clone_that_already_drew_never_shares_its_generator() -> None:
     """Copy on write: b (a clone of a) draws, c is cloned from b, a draws. b and c then
-    draw the same numbers independently (neither draws from the other's generator)."""
+    draw the same numbers independently (neither draws from the other's generator); a
+    clone keeps the seed."""
     a = GameRng(3)
     b = a.clone()
     b.random()
     c = b.clone()
     a.random()
     assert [c.random() for _ in range(3)] == [b.random() for _ in range(3)]
-    assert b.digest() == c.digest()
+    assert b.digest() == c.digest() and c.seed == b.seed == 3
 
 
 # -- game ----------------------------------------------------------------------------------
