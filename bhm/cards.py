@@ -103,7 +103,8 @@ class BhmDef(CardDef):
         facts = {
             "is_field": self.type in FIELD_TYPES,  # a card that occupies a being zone by itself
             "is_being": self.type in BEING_TYPES,  # BH-71: celestial entities are not beings
-            "is_invoker": "INVOKER" in self.classes,
+            # BH-73 "an INVOKER being": an entity that names the class is still no being
+            "is_invoker": "INVOKER" in self.classes and self.type in BEING_TYPES,
             "kw_names": frozenset(map(keyword_name, self.keywords)),
             "grant_names": frozenset(map(keyword_name, self.grants)),
             "lowers": min(self.bonus.values(), default=0) < 0 or (self.effect == "aura" and self.amount < 0),

@@ -3,6 +3,8 @@ attacked if they have Salud. Reactions, Riposte and "the being executing it" (do
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bhm.game import BhmGame
@@ -145,3 +147,34 @@ def test_bh71_the_being_executing_it_empower_does_not_touch_an_entity() -> None:
     assert any("a celestial entity is not a being" in e.text for e in g.log)
     g.apply(Action("power", (find(g, "inner_fire", zone="hand").uid, sentinel.uid)))
     assert g.cur(sentinel, "pod") == 100 + 200
+
+
+def test_bh73_an_entity_with_the_invoker_class_gains_no_invocation_points() -> None:
+    """BH-73 names "an INVOKER being"; BH-71: a celestial entity is no being. A card file may give an
+    entity the INVOKER class (classes are free data): executing a power then gives it no invocation
+    points and it makes no invocation, while an INVOKER being beside it gains its points as usual."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        [[player]]
+        cll = 5
+        hand = ["inner_fire"]
+        invocations = ["salamander"]
+        [[player.being]]
+        card = "pale_watcher"
+        [[player.being]]
+        card = "mist_seer"
+        [[player]]
+        [[player.being]]
+        card = "ember_squire"
+        """
+    )
+    watcher, seer = find(g, "pale_watcher"), find(g, "mist_seer")
+    entity_invoker = dataclasses.replace(watcher.defn, classes=("CELESTIAL", "INVOKER"))
+    watcher.defn = entity_invoker
+    g.apply(Action("power", (uid(g, "inner_fire"), seer.uid)))
+    assert watcher.inv_points == 0 and not watcher.inv_gained
+    assert seer.inv_points == 4  # the being: power rank 1 + its rank 3
+    invokers = {a.args[1] for a in g.legal_actions() if a.kind == "invoke"}
+    assert invokers == {seer.uid}

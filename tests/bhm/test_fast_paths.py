@@ -55,7 +55,7 @@ def test_definition_facts_agree_with_the_printed_fields() -> None:
     for d in card_pool().values():
         assert d.is_field == (d.type in FIELD_TYPES)
         assert d.is_being == (d.type in BEING_TYPES)
-        assert d.is_invoker == ("INVOKER" in d.classes)
+        assert d.is_invoker == ("INVOKER" in d.classes and d.is_being)
         assert d.kw_names == {keyword_name(k) for k in d.keywords}
         assert d.grant_names == {keyword_name(k) for k in d.grants}
         assert d.lowers == (any(v < 0 for v in d.bonus.values()) or (d.effect == "aura" and d.amount < 0))
