@@ -167,7 +167,7 @@ def budget_supported() -> bool:
 def _make(game_cls: type[Game], level: str, seed: int, budget: float | None) -> Agent:
     if budget is None:
         return make_agent(game_cls, level, seed)
-    return make_agent(game_cls, level, seed, budget=budget)  # type: ignore[call-arg]
+    return make_agent(game_cls, level, seed, budget=budget)
 
 
 def play_one(
