@@ -407,9 +407,9 @@ def run_tournament(
     records: list[GameRecord | None] = [None] * total
     if jobs <= 1:
         for k, spec in enumerate(specs):
-            records[k] = play_one(game_cls, spec, options, budget, max_actions)
+            rec = records[k] = play_one(game_cls, spec, options, budget, max_actions)
             if on_game:
-                on_game(k + 1, total, records[k])  # type: ignore[arg-type]
+                on_game(k + 1, total, rec)
     else:
         import multiprocessing
 
