@@ -382,7 +382,7 @@ class ScriptedAgent(Agent):
             p = g.cur(a, "pod") if "pattack" in modes else 0
             opts.append((au, f, p, modes))
         if not undying and salud > 0:
-            best_set: tuple[float, list[tuple[int, str, int]]] | None = None
+            best_set: tuple[int, list[tuple[int, str, int]]] | None = None
             n = len(opts)
             for mask in range(1, 1 << n):
                 if bin(mask).count("1") > 4:

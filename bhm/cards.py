@@ -396,9 +396,9 @@ class BhmCard(Card):
 
     @property
     def d(self) -> BhmDef:
-        return self.defn  # type: ignore[return-value]
+        return self.defn
 
-    name = property(name_of)  # type: ignore[assignment]  # the property is `name_of` itself
+    name = property(name_of)  # the property is `name_of` itself
 
 
 def def_fields() -> list[str]:

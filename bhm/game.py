@@ -79,7 +79,8 @@ _TERRITORIES = {0: "territories:0", 1: "territories:1"}
 _DESERTERS = {0: "deserters:0", 1: "deserters:1"}
 _HANDS = {0: "hand:0", 1: "hand:1"}
 _DECKS = {0: "deck:0", 1: "deck:1"}
-_DEAD = {0: "dead:0", 1: "dead:1"}
+# (`_DEAD` is read with a card's owner, `int | None` on `Card`: in BHM every card has a seat)
+_DEAD: dict[int | None, str] = {0: "dead:0", 1: "dead:1"}
 _STRATEGY = {0: "strategy:0", 1: "strategy:1"}
 # Where a card's zone name tells it is: in a being zone, or on or near the field (a being zone or
 # the deserters, BH-37). A set lookup, quicker than asking the name how it starts.
@@ -162,7 +163,7 @@ _TWO = {verb: ActionTables(verb, _pair) for verb in ("attack", "pattack", "power
 _KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
 
 
-class BhmZones(Zones):
+class BhmZones(Zones[BhmCard]):
     """The zones of a BHM game: `Zones`, keeping besides, for each player, what the walks over the
     10 being zones look for (most of those zones are empty), up to date at every move that takes a
     card into or out of a being zone (`move`; `create` moves too):
@@ -205,7 +206,7 @@ class BhmZones(Zones):
             uids = z.cards
             if uids:
                 held.append(z)
-                c: BhmCard = cards[uids[0]]  # type: ignore[assignment]
+                c: BhmCard = cards[uids[0]]
                 if c.defn.is_field:
                     field.append(c)
         return tuple(field), tuple(held)
@@ -428,14 +429,14 @@ class BhmGame(Game):
 
     # ------------------------------------------------------------------ card queries
     def card(self, uid: int) -> BhmCard:
-        return self.zones.cards[uid]  # type: ignore[return-value]
+        return self.zones.cards[uid]
 
     def cards_in(self, zone: str) -> list[BhmCard]:
         cards = self.zones.cards
         out = []  # a loop: a comprehension is a function call of its own in Python 3.11
         for u in self.zones.zones[zone].cards:
             out.append(cards[u])
-        return out  # type: ignore[return-value]
+        return out
 
     def slot_of(self, c: BhmCard) -> str | None:
         if c.zone in _BEING_ZONES:
@@ -448,8 +449,8 @@ class BhmGame(Game):
         cards = self.zones.zones[zone].cards
         if cards:
             c = self.zones.cards[cards[0]]
-            if c.defn.is_field:  # type: ignore[attr-defined]  # a BhmDef
-                return c  # type: ignore[return-value]
+            if c.defn.is_field:
+                return c
         return None
 
     def on_field(self, c: BhmCard) -> bool:
@@ -492,7 +493,7 @@ class BhmGame(Game):
         for u in uids:
             if u != uid:
                 out.append(cards[u])
-        return out  # type: ignore[return-value]
+        return out
 
     def free_slot(self, p: int) -> str | None:
         fled = self.zones.zones[_DESERTERS[p]].cards  # a fled being's zone waits for it
@@ -519,7 +520,7 @@ class BhmGame(Game):
             if len(namesakes) != len(cards):  # a card was added (set-up, scenario)
                 namesakes = self._namesakes = self.namesakes()
             for u in namesakes[uid]:
-                o: BhmCard = cards[u]  # type: ignore[assignment]
+                o: BhmCard = cards[u]
                 where = o.zone  # (most are in a deck, hand or dead zone: no call for them)
                 if (
                     where in _NEAR_FIELD_ZONES
@@ -533,7 +534,7 @@ class BhmGame(Game):
                 if o.uid != uid and name_of(o) == name:
                     return self._zone_label(c, name, slot)
             for u in zones[_DESERTERS[p]].cards:
-                if u != uid and name_of(cards[u]) == name:  # type: ignore[arg-type]
+                if u != uid and name_of(cards[u]) == name:
                     return self._zone_label(c, name, slot)
         return name
 
@@ -598,13 +599,13 @@ class BhmGame(Game):
             if slot is not None:  # its attachments (as `attachments(c)`)
                 for u in zones[slot].cards:
                     ad = cards[u].defn
-                    if u != c.uid and ad.bonus.get(stat):  # type: ignore[attr-defined]
-                        statics.append((ad.rank, ad.bonus[stat]))  # type: ignore[attr-defined]
+                    if u != c.uid and ad.bonus.get(stat):
+                        statics.append((ad.rank, ad.bonus[stat]))
             if d.is_being:  # BH-71: auras name beings; celestial entities are not
                 for u in self._territories[c.controller].cards:  # type: ignore[index]
                     td = cards[u].defn
-                    if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):  # type: ignore[attr-defined]
-                        statics.append((td.rank, td.amount))  # type: ignore[attr-defined]
+                    if td.effect == "aura" and td.stat == stat and td.element in ("", d.element):
+                        statics.append((td.rank, td.amount))
         if win is None:
             value = base
             for _, v in statics:
@@ -663,7 +664,7 @@ class BhmGame(Game):
             for u in self._territories[c.controller].cards:  # type: ignore[index]
                 td = cards[u].defn
                 if d.is_being and td.element in ("", d.element):  # BH-71: beings only
-                    kws.extend(td.grants)  # type: ignore[attr-defined]
+                    kws.extend(td.grants)
             if c.modifiers:
                 kws.extend(m.stat[3:] for m in c.modifiers if m.stat.startswith("kw:"))
         out = []  # a loop: a comprehension is a function call of its own in Python 3.11
@@ -707,7 +708,7 @@ class BhmGame(Game):
             if uids:
                 uid = c.uid
                 for u in uids:
-                    if u != uid and name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                    if u != uid and name in cards[u].defn.grant_names:
                         return self._in_keywords(c, name)
             # (the loops behind a test: most cards have no modifier, some sides no territory, and
             # a loop over nothing still makes an iterator)
@@ -715,7 +716,7 @@ class BhmGame(Game):
                 territories = self._territories[c.controller].cards  # type: ignore[index]
                 if territories:
                     for u in territories:
-                        if name in cards[u].defn.grant_names:  # type: ignore[attr-defined]
+                        if name in cards[u].defn.grant_names:
                             return self._in_keywords(c, name)
         elif zone not in _NEAR_FIELD_ZONES:  # (no card grants it, "Intangible" most often asked)
             return False
@@ -1246,7 +1247,7 @@ class BhmGame(Game):
             uid = c.uid
             for u in uids:
                 if u != uid:
-                    bonus = cards[u].defn.bonus  # type: ignore[attr-defined]
+                    bonus = cards[u].defn.bonus
                     if bonus:
                         for i, stat in enumerate(stats):
                             if stat in bonus:  # quicker than `bonus.get` on a read-only mapping
@@ -1255,8 +1256,8 @@ class BhmGame(Game):
         if territories and d.is_being:  # BH-71: auras name beings; celestial entities are not
             for u in territories:  # (behind a test: a loop over nothing still makes an iterator)
                 td = cards[u].defn
-                if td.effect == "aura" and td.stat in stats and td.element in ("", d.element):  # type: ignore[attr-defined]
-                    out[stats.index(td.stat)] += td.amount  # type: ignore[attr-defined]
+                if td.effect == "aura" and td.stat in stats and td.element in ("", d.element):
+                    out[stats.index(td.stat)] += td.amount
         return out
 
     def enter_field(self, c: BhmCard, p: int, how: str) -> None:
@@ -1373,9 +1374,9 @@ class BhmGame(Game):
             q = self.mull_player
             return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
         if s == "terror":
-            d = self.decision()
-            assert d is not None
-            return [*map(_ONE["target"].__getitem__, d.context["targets"]), _SKIP]
+            dec = self.decision()
+            assert dec is not None
+            return [*map(_ONE["target"].__getitem__, dec.context["targets"]), _SKIP]
         if s == "target":
             _, targets = self._pending_targets()
             return list(map(_ONE["target"].__getitem__, targets))
@@ -1424,19 +1425,19 @@ class BhmGame(Game):
                 # the enemies that may be attacked, in order, each with whether a physical attack
                 # may aim at it too (asked only when a being may attack physically):
                 # `attack_problem`, its target part worked out once per target
-                targets: list[tuple[int, bool]] = []
-                for t in self._field[1 - p]:
-                    if self._attacked_problem(p, t, False) is None:
-                        targets.append((t.uid, any_physical and not self.has(t, "Intangible")))  # BH-98
+                aims: list[tuple[int, bool]] = []
+                for foe in self._field[1 - p]:
+                    if self._attacked_problem(p, foe, False) is None:
+                        aims.append((foe.uid, any_physical and not self.has(foe, "Intangible")))  # BH-98
                 for uid, phys, power in attackers:
                     if not power:  # (most: only a physical attack, `phys`)
                         attacks = _TWO["attack"][uid]
-                        for target, physical_too in targets:
+                        for target, physical_too in aims:
                             if physical_too:
                                 out.append(attacks[target])
                         continue
                     attacks, pattacks = _TWO["attack"][uid], _TWO["pattack"][uid]
-                    for target, physical_too in targets:
+                    for target, physical_too in aims:
                         if phys and physical_too:
                             out.append(attacks[target])
                         out.append(pattacks[target])
@@ -1469,7 +1470,7 @@ class BhmGame(Game):
             homes = {c.home for c in self.cards_in(_DESERTERS[p])} if fled else ()
             table = self.zones.cards
             for z in held:
-                if table[z.cards[0]].defn.is_field:  # type: ignore[attr-defined]
+                if table[z.cards[0]].defn.is_field:
                     continue
                 if self.zones.slots[p].index(z) not in homes:
                     for u in z.cards:
@@ -1544,7 +1545,7 @@ class BhmGame(Game):
         cards = self.zones.cards
         held: list[BhmCard] = []  # a loop: a comprehension is a function call of its own in Python 3.11
         for u in self.zones.zones[_HANDS[q]].cards:  # the hand, without making the list first
-            r: BhmCard = cards[u]  # type: ignore[assignment]
+            r: BhmCard = cards[u]
             if r.defn.reaction and r.defn.rank <= cll:
                 held.append(r)
         if not held:  # most hands: nothing to look for on the stack
@@ -1875,7 +1876,7 @@ class BhmGame(Game):
             fled = zones[_DESERTERS[q]].cards
             if fled:  # (most often empty)
                 for u in fled:
-                    touched.append(cards[u])  # type: ignore[arg-type]
+                    touched.append(cards[u])
         for c in touched:
             if c.modifiers:
                 c.modifiers = tuple(m for m in c.modifiers if m.until != until)
@@ -1899,7 +1900,7 @@ class BhmGame(Game):
         k = action.kind
         args = action.args
         p = self.active
-        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
+        cards: dict[int, BhmCard] = self.zones.cards  # (`card`, without its frame)
         if k == "next":
             if self.phase == "strategy1":
                 self.phase, self.sub = "combat", "combat"  # BH-22
@@ -2092,7 +2093,7 @@ class BhmGame(Game):
     def _resolve(self, pa: tuple[Any, ...], cancelled: bool = False) -> None:
         p = self.active
         k = pa[0]
-        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
+        cards: dict[int, BhmCard] = self.zones.cards  # (`card`, without its frame)
         if cancelled:
             self._fizzle(pa, "cancelled")
             return
@@ -2174,7 +2175,7 @@ class BhmGame(Game):
         nothing changed since (a caller that would run them next can leave them out, see `lose`)."""
         p = self.active
         k = pa[0]
-        cards: dict[int, BhmCard] = self.zones.cards  # type: ignore[assignment]  # (`card`, without its frame)
+        cards: dict[int, BhmCard] = self.zones.cards  # (`card`, without its frame)
         src = cards[int(pa[1])]
         executor = int(pa[2]) if k == "power" else (src.uid if k == "ability" else -1)
         target = self.pending_target(pa)
@@ -2265,8 +2266,8 @@ class BhmGame(Game):
         for z in self.zones.held[p]:  # BH-56 (the being zones holding a card: moves only empty them)
             for u in list(z.cards):  # a copy: the loop moves cards out
                 c = table[u]
-                if c.defn.type == "power" and not c.defn.equip:  # type: ignore[attr-defined]
-                    self.zones.move(u, _DEAD[c.owner])  # type: ignore[index]
+                if c.defn.type == "power" and not c.defn.equip:
+                    self.zones.move(u, _DEAD[c.owner])
         self.state_checks()
         if self.won is not None:
             return

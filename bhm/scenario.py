@@ -155,9 +155,10 @@ def load_scenario(g: BhmGame, text: str) -> None:
         for bt in beings:
             if not isinstance(bt, dict):
                 raise DataError(file, f"{where}: a being must be a table", field="being")
-            cid = bt.get("card")
-            if not isinstance(cid, str) or cid not in pool:
-                raise DataError(file, f"{where}: no such card", card=str(cid), field="card")
+            raw_id = bt.get("card")
+            if not isinstance(raw_id, str) or raw_id not in pool:
+                raise DataError(file, f"{where}: no such card", card=str(raw_id), field="card")
+            cid = raw_id
             d = pool[cid]
             if not d.is_field:
                 raise DataError(
@@ -176,7 +177,7 @@ def load_scenario(g: BhmGame, text: str) -> None:
                 raise DataError(file, f"{where}: being zone {z} is used twice", card=cid, field="zone")
             used.add(z)
             c = g.zones.create(d, p, f"slot:{p}:{z}", factory=_make)
-            c.entered = g.turn  # type: ignore[attr-defined]
+            c.entered = g.turn
             for key in INT_KEYS:
                 setattr(c, key, _int(file, bt, key, 0, 0, 100_000, cid))
             for key in BOOL_KEYS:
@@ -204,7 +205,7 @@ def load_scenario(g: BhmGame, text: str) -> None:
                     "attached",
                 )
             if bt.get("fled", False):
-                c.home = z  # type: ignore[attr-defined]
+                c.home = z
                 g.zones.move(c.uid, f"deserters:{p}")
     g.budget = _int(file, state, "budget", g.cll[g.active], 0, 100)
     g.log.emit("scenario", f"Scenario: {head.get('title', 'untitled')} — turn {g.turn}, {g.phase}")

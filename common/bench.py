@@ -162,8 +162,8 @@ def _agent(game_cls: type[Game], level: str, seed: int, budget: float | None) ->
             params = inspect.signature(factory).parameters if factory else {}
         except (TypeError, ValueError):
             params = {}
-        if "budget" in params:
-            return factory(seed, budget=budget)  # type: ignore[misc]
+        if factory is not None and "budget" in params:
+            return factory(seed, budget=budget)
     return make_agent(game_cls, level, seed=seed)
 
 

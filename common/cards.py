@@ -20,7 +20,7 @@ import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, Self, get_args, get_origin
 
 from .errors import DataError
 
@@ -174,7 +174,8 @@ def build_def(
 ) -> CardDef:
     """Validate one raw TOML table against `def_cls` and build the definition."""
     card_id = raw.get("id") if isinstance(raw.get("id"), str) else None
-    hints, fields = _schema(def_cls)
+    # (mypy checks a class against `Hashable` with its instances' `__hash__`: a class is hashable)
+    hints, fields = _schema(def_cls)  # type: ignore[arg-type]
     for key in raw:
         if key not in fields:
             close = [f for f in fields if f.startswith(key[:3])]
@@ -337,7 +338,7 @@ class Card:
         new.zone = self.zone
         new.modifiers = list(self.modifiers)
 
-    def clone(self) -> Card:
+    def clone(self) -> Self:
         new = self.__class__.__new__(self.__class__)
         self._copy_into(new)
         return new

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +33,9 @@ class Event:
         return self.data.get("public_text")
 
 
-_EVENT_KIND = Event.kind.__set__  # type: ignore[attr-defined]
-_EVENT_TEXT = Event.text.__set__  # type: ignore[attr-defined]
-_EVENT_DATA = Event.data.__set__  # type: ignore[attr-defined]
+_EVENT_KIND: Callable[[Event, str], None] = Event.__dict__["kind"].__set__
+_EVENT_TEXT: Callable[[Event, str], None] = Event.__dict__["text"].__set__
+_EVENT_DATA: Callable[[Event, dict[str, Any]], None] = Event.__dict__["data"].__set__
 
 
 class EventLog:

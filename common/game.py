@@ -91,17 +91,18 @@ class Decision:
         _DECISION_CONTEXT(self, {} if context is None else context)
 
 
-# the slot setters the `__init__`s above use (they bypass the frozen `__setattr__`)
-_ACTION_KIND = Action.kind.__set__  # type: ignore[attr-defined]
-_ACTION_ARGS = Action.args.__set__  # type: ignore[attr-defined]
-_DECISION_PLAYER = Decision.player.__set__  # type: ignore[attr-defined]
-_DECISION_KIND = Decision.kind.__set__  # type: ignore[attr-defined]
-_DECISION_PROMPT = Decision.prompt.__set__  # type: ignore[attr-defined]
-_DECISION_CONTEXT = Decision.context.__set__  # type: ignore[attr-defined]
+# the slot setters the `__init__`s above use (they bypass the frozen `__setattr__`): the slots'
+# member descriptors, read from the class dict (mypy takes `Action.kind` for the field, not the slot)
+_ACTION_KIND: Callable[[Action, str], None] = Action.__dict__["kind"].__set__
+_ACTION_ARGS: Callable[[Action, tuple[int | str, ...]], None] = Action.__dict__["args"].__set__
+_DECISION_PLAYER: Callable[[Decision, int], None] = Decision.__dict__["player"].__set__
+_DECISION_KIND: Callable[[Decision, str], None] = Decision.__dict__["kind"].__set__
+_DECISION_PROMPT: Callable[[Decision, str], None] = Decision.__dict__["prompt"].__set__
+_DECISION_CONTEXT: Callable[[Decision, dict[str, Any]], None] = Decision.__dict__["context"].__set__
 
 
 def _same(key: Any) -> tuple[int | str, ...]:
-    return key  # type: ignore[no-any-return]
+    return key
 
 
 class ActionTable(dict[Any, Action]):

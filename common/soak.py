@@ -79,7 +79,8 @@ def illegal_samples(game: Game, legal: list[Action], rng: random.Random, k: int 
         args = list(base.args)
         if args and rng.random() < 0.7:
             i = rng.randrange(len(args))
-            args[i] = (args[i] + 997) if isinstance(args[i], int) else f"{args[i]}x"
+            a = args[i]
+            args[i] = (a + 997) if isinstance(a, int) else f"{a}x"
         else:
             args.append(12345)
         cand = Action(base.kind, tuple(args))

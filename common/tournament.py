@@ -167,7 +167,7 @@ def budget_supported() -> bool:
 def _make(game_cls: type[Game], level: str, seed: int, budget: float | None) -> Agent:
     if budget is None:
         return make_agent(game_cls, level, seed)
-    return make_agent(game_cls, level, seed, budget=budget)  # type: ignore[call-arg]
+    return make_agent(game_cls, level, seed, budget=budget)
 
 
 def play_one(
@@ -407,9 +407,9 @@ def run_tournament(
     records: list[GameRecord | None] = [None] * total
     if jobs <= 1:
         for k, spec in enumerate(specs):
-            records[k] = play_one(game_cls, spec, options, budget, max_actions)
+            rec = records[k] = play_one(game_cls, spec, options, budget, max_actions)
             if on_game:
-                on_game(k + 1, total, records[k])  # type: ignore[arg-type]
+                on_game(k + 1, total, rec)
     else:
         import multiprocessing
 

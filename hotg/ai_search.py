@@ -53,7 +53,7 @@ def _redeal(g: HotgGame, zone_names: tuple[str, ...], rng: random.Random) -> Non
             c.defn = d
             c.zone = z.name
             c.controller = c.owner
-            c.reset()  # type: ignore[attr-defined]  # a HotgCard
+            c.reset()
         i += n
 
 
@@ -127,14 +127,14 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
     cards = g.zones.cards
     stones = g.stones
     ms, os_ = cards[stones[seat]], cards[stones[opp]]
-    my_hp, op_hp = ms.hp, os_.hp  # type: ignore[attr-defined]
+    my_hp, op_hp = ms.hp, os_.hp
     score = W["stone"] * (my_hp - op_hp)
     if my_hp < 10:
         score -= W["danger"] * (10 - my_hp)
     if op_hp < 10:
         score += W["danger"] * (10 - op_hp)
-    mr, mc = ms.cell  # type: ignore[attr-defined]
-    orow, ocol = os_.cell  # type: ignore[attr-defined]
+    mr, mc = ms.cell
+    orow, ocol = os_.cell
     my_threat = op_threat = 0.0  # attack coming at the other stone, fading with distance
     my_reach = op_reach = 0  # attack that can reach the other stone next turn
     material = 0.0
@@ -151,12 +151,12 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
         atk = g.attack_of(uid)
         v = _unit_value(g, uid, atk)
         reach = g.move_of(uid) + g.range_of(uid)
-        row, col = c.cell  # type: ignore[attr-defined]
+        row, col = c.cell
         if ctl == mover:
-            if atk > 0 and not c.attacked and not c.exhausted and c.stunned_by < 0:  # type: ignore[attr-defined]
+            if atk > 0 and not c.attacked and not c.exhausted and c.stunned_by < 0:
                 strikers.append((row, col, reach, atk))
         else:
-            exposed.append((row, col, c.hp + g.protect(uid), v))  # type: ignore[attr-defined]
+            exposed.append((row, col, c.hp + g.protect(uid), v))
         if ctl == seat:
             material += v
             d = abs(row - orow) + abs(col - ocol)

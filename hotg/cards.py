@@ -357,7 +357,7 @@ class HotgCard(Card):
 
     @property
     def hdef(self) -> HotgDef:
-        return self.defn  # type: ignore[return-value]
+        return self.defn
 
     def clone(self) -> HotgCard:
         """Every field, written out (the hot path of `Zones.clone`); `_copy_into` agrees."""

@@ -102,7 +102,8 @@ ORTHOGONAL = _neighbour_table(False)
 CELL_STR = {cell: cell_str(cell) for cell in NEIGHBOURS}
 # Each cell's place in sorted order: sorting by it (ints) is cheaper than comparing tuples.
 CELL_NUMBER = {cell: r * COLS + c for r, row in enumerate(CELLS) for c, cell in enumerate(row)}
-_CELL_OF = {text: cell for cell, text in CELL_STR.items()}
+# (keyed by text, and asked with any action argument: an int finds nothing)
+_CELL_OF: dict[int | str, tuple[int, int]] = {text: cell for cell, text in CELL_STR.items()}
 _SHARED_CELL = {cell: cell for cell in NEIGHBOURS}  # a (row, col) tuple -> the shared one
 
 
@@ -185,7 +186,7 @@ class PlayerState:
 # a union or an intersection is one operation on ints, and the bits in increasing order are
 # the cells in sorted order.
 CELL_BIT = {cell: 1 << n for cell, n in CELL_NUMBER.items()}
-_BIT_CELL = {b: cell for cell, b in CELL_BIT.items()}
+_BIT_CELL: dict[int, tuple[int, int]] = {b: cell for cell, b in CELL_BIT.items()}
 ALL_CELLS = (1 << ROWS * COLS) - 1
 _NOT_FIRST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(1, COLS))
 _NOT_LAST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(COLS - 1))
@@ -395,7 +396,7 @@ class _Layout:
         lay.mine = mine
         taken = 0
         for u in game.zones.zones["board"].cards:
-            c: HotgCard = cards[u]  # type: ignore[assignment]
+            c: HotgCard = cards[u]
             cell = c.cell
             occ[cell] = u
             bit = CELL_BIT[cell]
@@ -409,7 +410,7 @@ class _Layout:
         lay.banned = banned = {}
         ban = 0
         for u in game.zones.zones["banished"].cards:
-            cell = cards[u].cell  # type: ignore[attr-defined]  # a HotgCard
+            cell = cards[u].cell
             banned[cell] = u
             ban |= CELL_BIT[cell]
         lay.ban = ban
@@ -494,7 +495,7 @@ class _Layout:
 _WITH_CELLS = ("board", "banished")  # the zones whose units have a cell (HG-62)
 
 
-class HotgZones(Zones):
+class HotgZones(Zones[HotgCard]):
     """The zones of a Hand of the Gods game: `Zones`, keeping besides where the units are
     (`layout`, see `_Layout`; None: unknown) up to date at every move that takes a card onto
     or off the battlefield or the banished units."""
@@ -511,7 +512,7 @@ class HotgZones(Zones):
         """`Zones.move`, following the layout. `cell`: the cell a unit takes on the
         battlefield (HG-05: a free one; its `cell` is set here), so that the layout can
         follow it there."""
-        c: HotgCard = self.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.cards[uid]
         frm = c.zone
         if cell is not None:
             c.cell = cell
@@ -697,7 +698,7 @@ class HotgGame(Game):
         return self.clock
 
     def card(self, uid: int) -> HotgCard:
-        return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a HotgCard
+        return self.zones.cards[uid]
 
     def layout(self) -> _Layout:
         """Where the units are (`_Layout`): the kept one, worked out when unknown."""
@@ -737,14 +738,14 @@ class HotgGame(Game):
         cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["board"].cards:
-            out[cards[uid].cell] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[cards[uid].cell] = uid
         return out
 
     def banished_cells(self) -> dict[tuple[int, int], int]:
         cards = self.zones.cards
         out: dict[tuple[int, int], int] = {}
         for uid in self.zones.zones["banished"].cards:
-            out[cards[uid].cell] = uid  # type: ignore[attr-defined]  # a HotgCard
+            out[cards[uid].cell] = uid
         return out
 
     def cell_free(self, cell: tuple[int, int]) -> bool:
@@ -753,12 +754,12 @@ class HotgGame(Game):
         zones = self.zones.zones
         for zone in (zones["board"], zones["banished"]):  # (no `occupancy()` dict made)
             for uid in zone.cards:
-                if cards[uid].cell == cell:  # type: ignore[attr-defined]  # a HotgCard
+                if cards[uid].cell == cell:
                     return False
         return True
 
     def cell_of(self, uid: int) -> tuple[int, int] | None:
-        c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
+        c: HotgCard | None = self.zones.cards.get(uid)
         if c is None or c.zone != "board":  # `on_board`
             return None
         return c.cell
@@ -832,17 +833,17 @@ class HotgGame(Game):
         return 0 if best is None else best
 
     def immune_to(self, uid: int) -> list[str]:
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         return [] if c.silenced else list(c.defn.facts.immune)  # from its text (HG-73)
 
     def stealthed(self, uid: int) -> bool:
         """HG-64: Stealth (from its text) until the unit attacks."""
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         return not c.silenced and c.defn.facts.stealth and not c.stealth_lost
 
     def has_guard(self, uid: int) -> bool:
         """HG-63: a unit with Guard loses it while it has Stealth."""
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         return not c.silenced and c.defn.facts.guard and not self.stealthed(uid)
 
     def guarded(self, player: int, occ: dict[tuple[int, int], int] | None = None) -> bool:
@@ -877,7 +878,7 @@ class HotgGame(Game):
     def cost(self, uid: int, player: int, reductions: list[tuple[Any, int]] | None = None) -> int:
         """HG-07: costs can be reduced, never below 0 (`reductions`: `cost_reductions(player)`,
         if the caller has them)."""
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         if reductions is None:
             reductions = self.cost_reductions(player)
         cost = c.defn.cost
@@ -889,7 +890,7 @@ class HotgGame(Game):
     def cost_reductions(self, player: int, units: list[int] | None = None) -> list[tuple[Any, int]]:
         """(subtype or nothing, amount) of each cost reduction aura `player` has in play
         (`units`: `player`'s units on the battlefield in board order, when the caller has them)."""
-        out = []
+        out: list[tuple[Any, int]] = []
         cards = self.zones.cards
         for src in self.board_units(stones=False) if units is None else units:
             s = cards[src]
@@ -919,7 +920,7 @@ class HotgGame(Game):
     ) -> bool:
         """May an effect of `kind` controlled by `controller` target `uid` directly?
         (`occ`: the current `occupancy()`, when the caller has it.)"""
-        c: HotgCard | None = self.zones.cards.get(uid)  # type: ignore[assignment]
+        c: HotgCard | None = self.zones.cards.get(uid)
         if c is None or c.zone != "board":  # HG-62: banished units are no valid target
             return False
         return self._can_target_on_board(c, uid in self.stones, kind, controller, occ)
@@ -976,7 +977,7 @@ class HotgGame(Game):
             # The most asked (Leader Abilities that damage): the loop below with only the
             # tests that can fail for an enemy or an enemy unit without parameters.
             for uid in self.zones.zones["board"].cards:
-                c: HotgCard = cards[uid]  # type: ignore[assignment]
+                c: HotgCard = cards[uid]
                 if c.controller == controller:  # `is_enemy`
                     continue
                 if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
@@ -993,7 +994,7 @@ class HotgGame(Game):
         # (one of the controller's units: they are all in `mine`, when given)
         among = mine if allies_only and units_only and mine is not None else self.zones.zones["board"].cards
         for uid in among:
-            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            c = cards[uid]
             if enemies_only and c.controller == controller:  # `is_enemy`
                 continue
             if allies_only and (controller is None or c.controller != controller):  # `is_ally`
@@ -1056,7 +1057,7 @@ class HotgGame(Game):
                 elif change == _CHANGES:
                     settled = self._settle()
                 elif change == _CHANGES_ONE:  # only the unit it brought is looked at again
-                    settled = self._settle(self.zones.cards[entry[1]])  # type: ignore[arg-type]
+                    settled = self._settle(self.zones.cards[entry[1]])
         self._settled = settled
         if self.result is not None:
             self.queue = EffectQueue()
@@ -1073,25 +1074,25 @@ class HotgGame(Game):
             if change != _ADDS_MODIFIER:
                 return change
             # (its target, as `_resolve_ability` reads it: the source for "self")
-            c = self.zones.cards.get(e[3] if ab.get("target") == "self" else e[5])
+            c: HotgCard | None = self.zones.cards.get(e[3] if ab.get("target") == "self" else e[5])
             # a refresh puts a unit's aura bonuses after its other modifiers
             return _CHANGES if c is not None and c.modifiers and "aura" in map(_TAG, c.modifiers) else _KEEPS
         if kind in _ONLY_LOWERS_HEALTH:
             # (an attack's damage lowers its target's health, Return Damage the attacker's:
             # while that unit is above 0 health, there is no death to find)
-            hit: HotgCard = self.zones.cards[e[2] if kind == "attack_damage" else e[1]]  # type: ignore[assignment]
+            hit: HotgCard = self.zones.cards[e[2] if kind == "attack_damage" else e[1]]
             return _LOWERS if hit.hp <= 0 else _KEEPS
         if kind in _LEAVES_BOARD_AS_IT_IS:
             return _KEEPS
         if kind == "deploy" or kind == "resurrect":  # a unit came onto the battlefield, or not
-            c: HotgCard = self.zones.cards[e[1]]  # type: ignore[assignment]
+            c = self.zones.cards[e[1]]
             if c.zone != "board" or not self._arrival_changes_auras(c):
                 return _KEEPS
             # (what the auras give the others changes only by an aura of its own)
             return _CHANGES if not c.silenced and _gives_aura_bonus(c.defn) else _CHANGES_ONE
         if kind == "death":  # a unit left the battlefield (or was not there): only an aura of
             # its own changes what the others get (its definition's: it is reset now)
-            return _CHANGES if _gives_aura_bonus(self.zones.cards[e[1]].defn) else _KEEPS  # type: ignore[arg-type]
+            return _CHANGES if _gives_aura_bonus(self.zones.cards[e[1]].defn) else _KEEPS
         return _CHANGES
 
     def _arrival_changes_auras(self, c: HotgCard) -> bool:
@@ -1107,7 +1108,7 @@ class HotgGame(Game):
         ally = c.controller
         cell = c.cell
         for u in self._aura_units():
-            s: HotgCard = cards[u]  # type: ignore[assignment]
+            s: HotgCard = cards[u]
             if s.silenced or s is c:  # HG-73: a silenced unit has no aura
                 continue
             for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
@@ -1131,7 +1132,7 @@ class HotgGame(Game):
         gives = _GIVES_AURA_BONUS  # (`_gives_aura_bonus`, without a call)
         out = []
         for u in board:
-            if gives[cards[u].defn.facts]:  # type: ignore[attr-defined]  # a HotgDef
+            if gives[cards[u].defn.facts]:
                 out.append(u)
         self._aura_units_of = board
         self._aura_units_now = units = tuple(out)
@@ -1171,7 +1172,7 @@ class HotgGame(Game):
                 )
             return
         for uid in self.zones.zones["board"].cards:  # (pushing entries leaves the board as it is)
-            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            c: HotgCard = cards[uid]
             if c.hp <= 0 and not c.dying and uid not in stones:
                 c.dying = True
                 if not c.executed:  # HG-12 level 7: Reincarnate comes before Death
@@ -1501,12 +1502,12 @@ class HotgGame(Game):
             if only.modifiers or only.hp > only.defn.health or only.hp <= 0:
                 check.append(only)
             for u in self._aura_units():  # (in board order, as below)
-                s = cards[u]  # type: ignore[assignment]
+                s = cards[u]
                 if not s.silenced:
                     sources.append(s)
         else:
             for u in self.zones.zones["board"].cards:
-                s = cards[u]  # type: ignore[assignment]
+                s = cards[u]
                 occ[s.cell] = u
                 if s.modifiers or s.hp > s.defn.health or s.hp <= 0:
                     if u != stone0 and u != stone1:  # not a Summoning Stone
@@ -1535,7 +1536,7 @@ class HotgGame(Game):
             for ab, bonus in bonuses:
                 if not bonus:
                     continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
-                affected = fx.AURAS[ab["do"]](self, s, ab, occ)  # type: ignore[arg-type]
+                affected = fx.AURAS[ab["do"]](self, s, ab, occ)
                 if only is not None:  # (of the units it affects, only `only` is looked at)
                     affected = [only.uid] if only.uid in affected else []
                 if not affected:
@@ -1616,7 +1617,7 @@ class HotgGame(Game):
         ended = False
         if self._ending:  # (else no unit has a bonus that ends: no loop)
             ending = False  # whether a bonus that ends later is left
-            cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+            cards: dict[int, HotgCard] = self.zones.cards
             # HG-56, HG-62: a banished unit's temporary bonuses end on time too; HG-02: so do a
             # Summoning Stone's (a unit for targeting purposes: an effect may give it Protect).
             zones = self.zones.zones
@@ -1665,7 +1666,7 @@ class HotgGame(Game):
         self._entered(uid)
 
     def _entered(self, uid: int) -> None:
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         if "God" in c.defn.subtypes and c.controller is not None:  # (`subtypes`)
             for other in self.board_units(stones=False):
                 o = self.card(other)
@@ -1776,7 +1777,7 @@ class HotgGame(Game):
                 self.log.emit("banish", f"{c.name} comes back to {cell_str(c.cell)}", target=uid)
                 settled = False
         settled = self._expire(f"sont:{p}", settled)
-        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+        cards: dict[int, HotgCard] = self.zones.cards
         for uid in self.zones.zones["banished"].cards:
             if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
                 cards[uid].stunned_by = -1
@@ -1822,7 +1823,7 @@ class HotgGame(Game):
     def _end_turn(self, p: int) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
-        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+        cards: dict[int, HotgCard] = self.zones.cards
         # (a Summoning Stone has no ability: no stone test here)
         for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
             c = cards[uid]
@@ -1843,7 +1844,7 @@ class HotgGame(Game):
         """The turn passes; True when the battlefield is settled (see `_start_turn`).
         (`settled`: it is settled now, e.g. after the end-of-turn effects, see `_run`.)"""
         settled = self._expire("eot", settled)
-        cards: dict[int, HotgCard] = self.zones.cards  # type: ignore[assignment]
+        cards: dict[int, HotgCard] = self.zones.cards
         stone0, stone1 = self.stones
         for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
             if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
@@ -1914,7 +1915,7 @@ class HotgGame(Game):
         blocked, open_cells = scan.blocked, scan.open
         acts: list[Action] = []
         for uid in units:
-            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            c: HotgCard = cards[uid]
             if c.exhausted or c.stunned_by >= 0:
                 continue  # an exhausted or stunned unit does none of the three (see `_can_move` & co.)
             d = c.defn
@@ -2036,7 +2037,7 @@ class HotgGame(Game):
         mana = self.pl[p].mana
         acts: list[Action] = []
         for uid in uids:
-            c: HotgCard = cards[uid]  # type: ignore[assignment]
+            c: HotgCard = cards[uid]
             # `cost()`; with no reduction in play, the printed cost
             # (a comparison, not max(): a builtin call costs several times as much)
             if reductions:
@@ -2111,7 +2112,7 @@ class HotgGame(Game):
         stones = self.stones
         out = []
         for t in self.zones.zones["board"].cards if among is None else among:
-            c: HotgCard = cards[t]  # type: ignore[assignment]
+            c: HotgCard = cards[t]
             if c.controller == player:  # `is_enemy`
                 continue
             # `can_target`, asked only about a stone or a unit with Stealth or Immune (as above)
@@ -2129,7 +2130,7 @@ class HotgGame(Game):
             foes = self.attackable(self.card(uid).controller)
         cards = self.zones.cards
         c = self.card(uid)
-        foes_at = [(t, cards[t].cell) for t in foes]  # type: ignore[attr-defined]
+        foes_at = [(t, cards[t].cell) for t in foes]
         return _in_reach(c.cell, self.range_of(uid), foes_at)
 
     # -- why not (specific refusal reasons) -------------------------------------
@@ -2443,7 +2444,7 @@ class HotgGame(Game):
             self._push(("spell_done", uid), FINISH_LEVEL)
 
     def _move(self, uid: int, cell: tuple[int, int]) -> None:
-        c: HotgCard = self.zones.cards[uid]  # type: ignore[assignment]
+        c: HotgCard = self.zones.cards[uid]
         old = c.cell
         c.cell = cell
         lay = self.zones.layout
@@ -2473,7 +2474,7 @@ class HotgGame(Game):
         cards = self.zones.cards
         change = _KEEPS
         for u in self._aura_units():
-            s: HotgCard = cards[u]  # type: ignore[assignment]
+            s: HotgCard = cards[u]
             if s.silenced:  # HG-73: a silenced unit has no aura
                 continue
             for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)

@@ -360,15 +360,15 @@ class ScriptedAgent(Agent):
             if a.kind == "ability":
                 c = g.card(int(a.args[0]))
                 spec = c.defn.ability
-                eff = spec.get("effect")
+                ab_eff = spec.get("effect")
                 if len(a.args) > 1:
                     options = [int(x.args[1]) for x in acts if x.kind == "ability" and x.args[0] == a.args[0]]
                     t = self._best_target(g, spec, options)
                     if t is not None and (
-                        eff != "damage" or g.card(t).defn.type == "unit" or g.phase == "recruit2"
+                        ab_eff != "damage" or g.card(t).defn.type == "unit" or g.phase == "recruit2"
                     ):
                         return Action("ability", (c.uid, t))
-                elif eff == "token" and g.phase == "recruit2" and g.unit_limit(me) > len(g.units(me)):
+                elif ab_eff == "token" and g.phase == "recruit2" and g.unit_limit(me) > len(g.units(me)):
                     return a
         return None
 

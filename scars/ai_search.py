@@ -90,7 +90,7 @@ def _stats(g: ScarsGame) -> Stats:
     for p in (0, 1):
         for zn in ("units", "structures"):
             for u in z[f"{zn}:{p}"].cards:
-                st = cards[u].defn.static  # type: ignore[attr-defined]
+                st = cards[u].defn.static
                 if st and st.get("effect") == "aura":
                     a, d = int(st.get("attack", 0)), int(st.get("defense", 0))
                     sc = st.get("scope")
@@ -117,10 +117,10 @@ def _stats(g: ScarsGame) -> Stats:
             c: Any = cards[u]
             a = c.stat("attack") + ap[0] + ap[2]
             d = c.stat("defense") + ap[1] + ap[3]
-            w = weap.get(u)
-            if w:
-                a += w[0]
-                d += w[1]
+            wa = weap.get(u)
+            if wa:
+                a += wa[0]
+                d += wa[1]
             for q, src, oa, od in others:
                 if q == p and src != u:
                     a += oa
@@ -184,9 +184,9 @@ def _combat(g: ScarsGame, st: Stats) -> tuple[int, set[int]]:
         return 0, dead
     hero_dmg = 0
     blocked: dict[int, list[ScarsCard]] = {}
-    for b, a in g.blocks.items():
-        if b in st:
-            blocked.setdefault(a, []).append(g.card(b))
+    for bu, au in g.blocks.items():
+        if bu in st:
+            blocked.setdefault(au, []).append(g.card(bu))
     if g.phase == "attackers" or (g.phase == "blockers" and g.step != "window" and not g.combat_stage):
         # the blocks still to come: those a sensible defender would make
         open_ = [a for a in atts if g.attackers.get(a.uid) == hero and a.uid not in blocked]
@@ -226,20 +226,20 @@ def _side(g: ScarsGame, st: Stats, p: int, me: int, dead: set[int], lives: int) 
     v = _life_value(lives)
     energy = z[f"energy:{p}"].cards
     v += _energy_value(len(energy))
-    v += W["untapped"] * sum(1 for u in energy if not cards[u].tapped)  # type: ignore[attr-defined]
+    v += W["untapped"] * sum(1 for u in energy if not cards[u].tapped)
     vals = []
     n_units = 0
     for u in z[f"units:{p}"].cards:
         if u in dead:
             continue
         n_units += 1
-        vals.append(_unit_value(cards[u], *st[u]))  # type: ignore[arg-type]
+        vals.append(_unit_value(cards[u], *st[u]))
     vals.sort(reverse=True)
     limit = g.unit_limit(p)
     v += sum(vals[:limit]) + 0.25 * sum(vals[limit:])
     for zn in ("structures", "weapons"):
         for u in z[f"{zn}:{p}"].cards:
-            v += W["perm"] * (1 + cards[u].defn.cost)  # type: ignore[attr-defined]
+            v += W["perm"] * (1 + cards[u].defn.cost)
     hand = z[f"hand:{p}"].cards
     want = n_units
     if p == me:

@@ -174,7 +174,7 @@ class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
 
-    zones: Zones
+    zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
 
     # ------------------------------------------------------------------ setup
@@ -368,7 +368,7 @@ class ScarsGame(Game):
 
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
-        return self.zones.cards[uid]  # type: ignore[return-value]  # every card here is a ScarsCard
+        return self.zones.cards[uid]
 
     def hero_uid(self, p: int) -> int:
         return self.zones.zones[_ZONE["hero"][p]].cards[0]
@@ -382,7 +382,7 @@ class ScarsGame(Game):
         out = []
         for u in self.zones.zones[_ZONE["units"][p]].cards:
             out.append(cards[u])
-        return out  # type: ignore[return-value]
+        return out
 
     def in_play(self, uid: int) -> bool:
         z = self.zones.cards[uid].zone
@@ -400,7 +400,7 @@ class ScarsGame(Game):
         if not weapons:
             return []  # most of the time (a hot path)
         cards = self.zones.cards
-        return [cards[w] for w in weapons if cards[w].attached == c.uid]  # type: ignore[misc,attr-defined]
+        return [cards[w] for w in weapons if cards[w].attached == c.uid]
 
     def _statics(self) -> list[ScarsCard]:
         cards, zones = self.zones.cards, self.zones.zones
@@ -408,9 +408,9 @@ class ScarsGame(Game):
         for z in _STATIC_ZONES:
             for u in zones[z].cards:
                 c = cards[u]
-                if c.defn.static:  # type: ignore[attr-defined]
+                if c.defn.static:
                     out.append(c)
-        return out  # type: ignore[return-value]
+        return out
 
     def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
         """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
@@ -445,7 +445,7 @@ class ScarsGame(Game):
             # the weapons on it (`weapons_on(c)`, looked through without building that list)
             cards = self.zones.cards
             for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
-                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                wc: ScarsCard = cards[w]
                 if wc.attached == c.uid and name in wc.defn.kw_names:
                     return True
         return bool(c.granted) and name in map(keyword_name, c.granted)
@@ -469,7 +469,7 @@ class ScarsGame(Game):
             # the weapons on it (`weapons_on(c)`, looked through without building that list)
             cards = self.zones.cards
             for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
-                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                wc: ScarsCard = cards[w]
                 if wc.attached == c.uid:
                     v += wc.defn.attack
             v += self._aura(c, "attack", statics)
@@ -493,7 +493,7 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         extra = 0
         for u in zones[_ZONE["structures"][p]].cards:
-            static = cards[u].defn.static  # type: ignore[attr-defined]
+            static = cards[u].defn.static
             if static and static.get("effect") == "unit_limit":
                 extra += int(static.get("x", 0))
         return 2 * len(zones[_ZONE["supports"][p]].cards) + extra
@@ -502,7 +502,7 @@ class ScarsGame(Game):
         cards = self.zones.cards
         untapped = 0
         for u in self.zones.zones[_ZONE["energy"][p]].cards:
-            if not cards[u].tapped:  # type: ignore[attr-defined]
+            if not cards[u].tapped:
                 untapped += 1
         return self.pool[p] + untapped
 
@@ -512,7 +512,7 @@ class ScarsGame(Game):
             return True
         zones = self.zones
         hero = zones.cards[zones.zones[_ZONE["hero"][p]].cards[0]]  # `card(hero_uid(p))`: a hot path
-        return defn.faction in hero.defn.factions  # type: ignore[attr-defined]
+        return defn.faction in hero.defn.factions
 
     def is_sick(self, c: ScarsCard) -> bool:
         """SC-13: entered this turn (not controlled since the start of the turn)."""
@@ -557,7 +557,7 @@ class ScarsGame(Game):
         for u in self.zones.zones[_ZONE["energy"][p]].cards:
             if amount <= 0:
                 break
-            c: ScarsCard = cards[u]  # type: ignore[assignment]
+            c: ScarsCard = cards[u]
             if not c.tapped:
                 c.tapped = True
                 amount -= 1
@@ -707,7 +707,7 @@ class ScarsGame(Game):
             cards, zones = self.zones.cards, self.zones.zones
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
-                    c: ScarsCard = cards[u]  # type: ignore[assignment]
+                    c: ScarsCard = cards[u]
                     if self.has_kw(c, "Stealth"):
                         continue  # SC-86
                     if kind == "attacking_unit" and u not in self.attackers:
@@ -924,9 +924,9 @@ class ScarsGame(Game):
         cast = _ACTIONS["cast"]
         # `energy`, unless the caller gave it, is found when a card may need it (the same for all)
         for u in zones[_ZONE["hand"][p]].cards:
-            if not cards[u].defn.instant:  # type: ignore[attr-defined]
+            if not cards[u].defn.instant:
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
-            c: ScarsCard = cards[u]  # type: ignore[assignment]
+            c: ScarsCard = cards[u]
             if energy is None:
                 energy = self.available_energy(p)
             if self._castable(p, c, instant=True, energy=energy):
@@ -936,10 +936,10 @@ class ScarsGame(Game):
         ability = _ACTIONS["ability"]
         for z in _ABILITY_ZONES[p]:
             for u in zones[z].cards:
-                spec = cards[u].defn.ability  # type: ignore[attr-defined]
+                spec = cards[u].defn.ability
                 if not spec:
                     continue
-                c = cards[u]  # type: ignore[assignment]
+                c = cards[u]
                 if energy is None and spec.get("kind") != "tap":
                     energy = self.available_energy(p)  # only energy abilities need it (SC-41)
                 if not self._ability_ready(p, c, energy):
@@ -974,7 +974,7 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         hand = zones[_ZONE["hand"][p]].cards
         for u in hand:
-            c: ScarsCard = cards[u]  # type: ignore[assignment]
+            c: ScarsCard = cards[u]
             if c.defn.instant:
                 continue  # prayers and Lightning cards are offered with the instant actions
             if self._castable(p, c, instant=False, energy=avail):
@@ -986,7 +986,7 @@ class ScarsGame(Game):
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(_ACTIONS["life"][()])
         # (`card(hero_uid(p))`, written out: a hot path)
-        spec = cards[zones[_ZONE["hero"][p]].cards[0]].defn.ability  # type: ignore[attr-defined]
+        spec = cards[zones[_ZONE["hero"][p]].cards[0]].defn.ability
         if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
             tk = spec.get("target", "")
             if tk:
@@ -995,7 +995,7 @@ class ScarsGame(Game):
             else:
                 out.append(hero[()])
         for w in zones[_ZONE["weapons"][p]].cards:  # SC-14: re-equip
-            wc: ScarsCard = cards[w]  # type: ignore[assignment]
+            wc: ScarsCard = cards[w]
             if avail >= wc.defn.equip:
                 for u in zones[_ZONE["units"][p]].cards:
                     if u != wc.attached:
@@ -1308,11 +1308,11 @@ class ScarsGame(Game):
             self._do_pos(p, self.card(int(args[0])), str(args[1]), how)
             checks = how == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "shelter":
-            c, t = self.card(int(args[0])), self.card(int(args[1]))
+            c, sheltered = self.card(int(args[0])), self.card(int(args[1]))
             paid = self.pay_one(p, str(args[2]))
-            self.set_position(c, "defense", t.uid)
+            self.set_position(c, "defense", sheltered.uid)
             c.moved = True
-            self.log.emit("shelter", f"{c.name} shelters {t.name} ({paid})", uid=c.uid)
+            self.log.emit("shelter", f"{c.name} shelters {sheltered.name} ({paid})", uid=c.uid)
             checks = args[2] == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "draw":
             self.draw(p)
@@ -1555,7 +1555,7 @@ class ScarsGame(Game):
         cards, zones = self.zones.cards, self.zones.zones
         for z in ("structures", "energy", "weapons"):  # SC-50: untap all non-unit cards
             for u in zones[_ZONE[z][p]].cards:
-                cards[u].tapped = False  # type: ignore[attr-defined]
+                cards[u].tapped = False
         for q in (0, 1):
             for c in self.units(q):
                 # SC-13, SC-40: controlled since the start of *this* turn (a unit cast in your turn
@@ -1566,7 +1566,7 @@ class ScarsGame(Game):
             c.no_attack = False
         for z in ("units", "structures"):
             for u in zones[_ZONE[z][p]].cards:
-                if cards[u].defn.trigger.get("when") == "upkeep":  # type: ignore[attr-defined]
+                if cards[u].defn.trigger.get("when") == "upkeep":
                     self._queue_trigger(p, u, "upkeep")
 
     def _end_turn(self) -> None:
@@ -1575,7 +1575,7 @@ class ScarsGame(Game):
             self.pool[p] = 0  # SC-19: unspent energy is lost
             for z in PLAY_ZONES:
                 for u in zones[_ZONE[z][p]].cards:
-                    c: ScarsCard = cards[u]  # type: ignore[assignment]
+                    c: ScarsCard = cards[u]
                     if c.modifiers:
                         c.modifiers = [m for m in c.modifiers if m.until != "eot"]
                     c.granted = ()
@@ -1704,14 +1704,14 @@ class ScarsGame(Game):
         weapon_defense: dict[tuple[int, int], int] = {}
         for side in (0, 1):
             for w in zones[_ZONE["weapons"][side]].cards:
-                wc: ScarsCard = cards[w]  # type: ignore[assignment]
+                wc: ScarsCard = cards[w]
                 if wc.attached:
                     key = (side, wc.attached)
                     weapon_defense[key] = weapon_defense.get(key, 0) + wc.defn.defense
         dead: list[int] = []
         for zname in ("units:0", "units:1"):
             for u in zones[zname].cards:
-                c: ScarsCard = cards[u]  # type: ignore[assignment]
+                c: ScarsCard = cards[u]
                 ctrl = c.controller
                 if ctrl != 0 and ctrl != 1:
                     defense = self.defense_of(c, statics)  # an odd controller: the plain way
@@ -2189,16 +2189,16 @@ class ScarsGame(Game):
                     },
                     "pool": self.pool[p],
                     "supports": len(self.zones[f"supports:{p}"]),
-                    "support_cards": [cv(c) for c in self.zones.in_zone(f"supports:{p}")] if mine else None,  # type: ignore[arg-type]
+                    "support_cards": [cv(c) for c in self.zones.in_zone(f"supports:{p}")] if mine else None,
                     "unit_limit": self.unit_limit(p),
-                    "hand": [cv(c) for c in self.zones.in_zone(f"hand:{p}")] if mine else None,  # type: ignore[arg-type]
+                    "hand": [cv(c) for c in self.zones.in_zone(f"hand:{p}")] if mine else None,
                     "hand_count": len(self.zones[f"hand:{p}"]),
                     "deck_count": len(self.zones[f"deck:{p}"]),
-                    "discard": [cv(c) for c in self.zones.in_zone(f"discard:{p}")],  # type: ignore[arg-type]
-                    "out": [cv(c) for c in self.zones.in_zone(f"out:{p}")],  # type: ignore[arg-type]
+                    "discard": [cv(c) for c in self.zones.in_zone(f"discard:{p}")],
+                    "out": [cv(c) for c in self.zones.in_zone(f"out:{p}")],
                     "units": [cv(c) for c in self.units(p)],
-                    "structures": [cv(c) for c in self.zones.in_zone(f"structures:{p}")],  # type: ignore[arg-type]
-                    "weapons": [cv(c) for c in self.zones.in_zone(f"weapons:{p}")],  # type: ignore[arg-type]
+                    "structures": [cv(c) for c in self.zones.in_zone(f"structures:{p}")],
+                    "weapons": [cv(c) for c in self.zones.in_zone(f"weapons:{p}")],
                     "life_moved": self.life_moved[p],
                     "support_played": self.support_played[p],
                     "hero_used": self.hero_used[p],
@@ -2229,7 +2229,7 @@ class ScarsGame(Game):
                 }
                 for ctrl, e in self.stack.entries()
             ],
-            "resolution": [self.card_view(c) for c in self.zones.in_zone("resolution")],  # type: ignore[arg-type]
+            "resolution": [self.card_view(c) for c in self.zones.in_zone("resolution")],
             "combat": {
                 "attackers": {str(a): t for a, t in self.attackers.items()},
                 "blocks": {str(b): a for b, a in self.blocks.items()},

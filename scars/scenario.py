@@ -115,7 +115,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         "3C Damage has no window (SC-55)",
         fld="step",
     )
-    players = data.get("player")
+    players = data.get("player", [])
     _expect(
         isinstance(players, list) and len(players) == 2, file, "exactly two [[player]] tables", fld="player"
     )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding, BindingType
+from textual.command import Provider
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.saves import Replay, autosave_path
@@ -33,15 +35,19 @@ class TriarchApp(App[None]):
     """`launch` None opens the menu; a LaunchSpec starts or resumes a game;
     `replay` opens a replay (the app quits when it is closed)."""
 
-    TITLE = "Triarch"
-    CSS_PATH = ["styles/app.tcss"]
-    COMMANDS = {TriarchCommands}  # the game's own entries first and only (quit and theme included)
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # (annotated as `App` declares them: TITLE is an instance variable there, set per app)
+    TITLE: str | None = "Triarch"
+    CSS_PATH: ClassVar[CSSPathType | None] = ["styles/app.tcss"]
+    # the game's own entries first and only (quit and theme included)
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {TriarchCommands}
+    # Textual 8 declares the breakpoints `ClassVar[list[tuple[int, str]]] | None`: a ClassVar inside
+    # a union, which a type checker reads as an instance variable; declared here the same way
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [
         (0, "-narrow"),
         (80, "-normal"),
         (120, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [
         (0, "-short"),
         (24, "-normal-height"),
         (40, "-tall"),

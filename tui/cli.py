@@ -119,7 +119,7 @@ def play(
     try:
         for i, path in enumerate((deck1, deck2)):
             if path is not None:
-                decks[i] = cls.deck_from_file(path)  # type: ignore[attr-defined]
+                decks[i] = cls.deck_from_file(path)
         scenario_text = scenario.read_text(encoding="utf-8") if scenario else None
         # Validate deck and scenario now, so a bad file is an error message, not a UI crash.
         cls.new_game(seed=seed or 0, options=_parse_options(options), decks=decks, scenario=scenario_text)

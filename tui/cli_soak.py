@@ -76,6 +76,7 @@ def soak(
         BarColumn,
         MofNCompleteColumn,
         Progress,
+        TaskID,
         TextColumn,
         TimeElapsedColumn,
         TimeRemainingColumn,
@@ -127,7 +128,7 @@ def soak(
                 task = progress.add_task("games", total=games, failures=0)
                 failures = 0
 
-                def on_game(i: int, outcome: object, _task: object = task) -> None:
+                def on_game(i: int, outcome: object, _task: TaskID = task) -> None:
                     nonlocal failures
                     failure = getattr(outcome, "failure", None)
                     if failure is not None:
@@ -135,7 +136,7 @@ def soak(
                         progress.console.print(
                             f"[red]FAIL[/] {escape(failure.describe())}", markup=True, highlight=False
                         )
-                    progress.update(_task, advance=1, failures=failures)  # type: ignore[arg-type]
+                    progress.update(_task, advance=1, failures=failures)
 
                 report = run(
                     cls,

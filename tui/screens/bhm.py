@@ -272,8 +272,9 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         if not acts:
             return None
         pod = ctx.get("pod", "?")
-        source = cards.get(ctx.get("source")) if isinstance(ctx.get("source"), int) else None
-        target = cards.get(ctx.get("target")) if isinstance(ctx.get("target"), int) else None
+        src, tgt = ctx.get("source"), ctx.get("target")
+        source = cards.get(src) if isinstance(src, int) else None
+        target = cards.get(tgt) if isinstance(tgt, int) else None
         options = [f"{a.args[0]} POD" if a.args[0] != "all" else "all of it (POD 1 after)" for a in acts]
         row = Row("Invest", options, 0, numeric=True)
 
@@ -296,22 +297,16 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         )
     if d.kind == "target":
         tiles = []
+        territories = True  # every target is a territory
         for a in legal:
             if a.kind == "target" and a.args and isinstance(a.args[0], int):
                 c = cards.get(a.args[0]) or {"name": f"#{a.args[0]}"}
                 tiles.append(Tile(str(c.get("name")), card_body(c), a))
+                territories = territories and c.get("type") == "territory"
             elif a.kind == "skip":
                 tiles.append(Tile("Skip", "Choose no target.", a))
         if not tiles:
             return None
-        title = (
-            "Choose a territory"
-            if all(
-                (cards.get(t.action.args[0]) or {}).get("type") == "territory"
-                for t in tiles
-                if t.action.kind == "target"
-            )
-            else "Choose a target"
-        )
+        title = "Choose a territory" if territories else "Choose a target"
         return TileDialog(title, d.prompt, tiles, screen.plan_problem)
     return None

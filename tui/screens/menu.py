@@ -159,24 +159,24 @@ class MenuScreen(BaseScreen):
         for opt in cls.game_options():
             key = str(opt["key"])
             label = str(opt.get("label") or key)
-            default = opt.get("default")
+            initial = opt.get("default")
             wid = f"opt-{key}"
             choices = opt.get("choices")
             widget: Any
             if choices:
                 widget = Select(
                     [(str(c), c) for c in choices],
-                    value=default if default in choices else choices[0],
+                    value=initial if initial in choices else choices[0],
                     allow_blank=False,
                     id=wid,
                     compact=True,
                 )
-            elif isinstance(default, bool):
-                widget = Switch(value=default, id=wid)
+            elif isinstance(initial, bool):
+                widget = Switch(value=initial, id=wid)
             else:
                 widget = Input(
-                    value="" if default is None else str(default),
-                    type="integer" if isinstance(default, int) else "text",
+                    value="" if initial is None else str(initial),
+                    type="integer" if isinstance(initial, int) else "text",
                     id=wid,
                     compact=True,
                 )

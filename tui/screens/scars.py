@@ -272,16 +272,16 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         ]
         if not blockers:
             return None
-        targets = {int(a): t for a, t in (ctx.get("attackers") or {}).items()}
+        attacked = {int(a): t for a, t in (ctx.get("attackers") or {}).items()}
         rows = []
         for b in blockers:
             opts = ["no block"] + [f"blocks {unit_label(cards.get(a))}" for a in attackers]
             notes = [""] + [refusal(Action("block", (b["uid"], a))) for a in attackers]
             rows.append(Row(unit_label(b), opts, 0, notes, key=b["uid"]))
         lines = [
-            f"  {unit_label(cards.get(a))} ⇒ {unit_label(cards.get(targets[a]))}"
+            f"  {unit_label(cards.get(a))} ⇒ {unit_label(cards.get(attacked[a]))}"
             for a in attackers
-            if a in targets
+            if a in attacked
         ]
 
         def build(rows: list[Row]) -> list[Action] | str:

@@ -214,7 +214,7 @@ class LaneBoard(Widget, can_focus=True):
         if cur is None or parent is None or not hasattr(parent, "scroll_to_region"):
             return
         top = self.virtual_region.y + cur.row
-        parent.scroll_to_region(Region(0, max(0, top - 1), 1, 3), animate=False)  # type: ignore[attr-defined]
+        parent.scroll_to_region(Region(0, max(0, top - 1), 1, 3), animate=False)
 
     def action_step(self, d: int) -> None:
         chips = self._chips()
