@@ -1853,6 +1853,13 @@ class HotgGame(Game):
             if c.controller == p:
                 c.moved = False
                 c.attacked = False
+        # HG-31/41, HG-62: time keeps running for a banished unit, its move and attack of
+        # this turn too (it comes back with a new turn's move and attack).
+        for uid in self.zones.zones["banished"].cards:  # (most of the time none)
+            c = cards[uid]
+            if c.controller == p:
+                c.moved = False
+                c.attacked = False
         return self._start_turn(1 - p, settled=settled)
 
     # ------------------------------------------------------------ interface
