@@ -98,17 +98,26 @@ def test_hg62_example_a_banished_unit_is_no_target_of_random_damage() -> None:
     assert g.card(stone).hp == 22 and g.card(wolf).hp == 4
 
 
-def test_hg66_example_medusa_petrifies_a_wounded_buffed_unit_and_no_afterlife() -> None:
-    """HG-66, rulebook: Medusa attacks a unit whose health was raised and that was then
-    wounded; it turns into a Stone Statue and its Afterlife does not trigger. (The rulebook's
-    unit is Bastet, a God in this card set, whom Medusa's text spares: a Draugr stands in.)"""
-    g = make([u("medusa", "2,2"), u("draugr", "2,5", 2), u("legionary", "2,6")], p1={"hand": ["gaia_stone"]})
-    dr = at(g, "2,5")
-    g.apply(Action("play", (hand(g, 0, "gaia_stone"), dr)))  # 3/5 of maximum 5
-    g.card(dr).hp = 4  # wounded: 3/4 (as the rulebook's 2/4 Bastet)
-    ev = g.apply(Action("attack", (at(g, "2,2"), dr)))
+def test_hg66_example_medusa_petrifies_a_wounded_bastet_and_no_afterlife() -> None:
+    """HG-66, rulebook: "Tu Medusa ataca una Bastet con daño (Potencia a 4 de Salud) que la
+    convierte a piedra. El Ultratumba de Bastet no desencadena." A wounded Bastet whose health
+    was raised (Gaia's Stone) turns into a Stone Statue; its Afterlife ("adjacent allies get
+    +1/+1") does not give her neighbour anything. (Bastet is a Beast, not a God, in this card
+    set so that Medusa's text does not spare her.)"""
+    g = make(
+        [u("medusa", "2,2"), u("bastet", "2,5", 2), u("legionary", "2,6", 2)],
+        p2={"hand": ["gaia_stone"], "mana": 10},
+        active=2,
+    )
+    bastet, friend = at(g, "2,5"), at(g, "2,6")
+    assert "God" not in g.card(bastet).defn.subtypes
+    g.apply(Action("play", (hand(g, 1, "gaia_stone"), bastet)))  # 3/7 of maximum 7
+    g.card(bastet).hp = 4  # wounded: "Potencia a 4 de Salud"
+    g.apply("end")
+    before = (g.card(friend).hp, g.attack_of(friend))
+    ev = g.apply(Action("attack", (at(g, "2,2"), bastet)))
     assert [e.kind for e in ev if e.kind in ("transform", "death", "afterlife")] == ["transform"]
     statue = at(g, "2,5")
     assert g.card(statue).defn.id == "stone_statue" and g.card(statue).owner is None
-    assert g.card(dr).zone == "removed"
-    assert g.card(at(g, "2,6")).hp == 2  # the Draugr's Afterlife did not hit the Legionary
+    assert g.card(bastet).zone == "removed"
+    assert (g.card(friend).hp, g.attack_of(friend)) == before
