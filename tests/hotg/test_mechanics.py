@@ -81,7 +81,9 @@ def test_hg52_neutral_statue_has_no_owner_and_leaves_the_game() -> None:
 
 
 def test_hg55_healing_stops_at_maximum_and_plus_health_raises_it() -> None:
-    """HG-55: heal ≤ max; +X health raises the maximum by X and heals X."""
+    """HG-55: heal ≤ max; +X health raises the maximum by X and heals X. The rulebook's example
+    (a unit hurt to 4 of 7 gets Gaia's Stone, +0/+3) with a Cyclops: 7 of 10 (the example's "4/8
+    of 10" contradicts the rule it illustrates; docs/rulings.md, HG-55)."""
     g = make([u("cyclops", "2,1", health=4)], p1={"hand": ["healing_spring", "gaia_stone"], "mana": 10})
     cyc = at(g, "2,1")
     g.apply(Action("play", (hand(g, 0, "gaia_stone"), cyc)))
