@@ -896,9 +896,15 @@ class ScarsGame(Game):
         if d.type == "weapon":
             return [(u,) for u in self.zones.zones[_ZONE["units"][p]].cards]
         if d.type == "prayer":
-            tk = d.effect.get("target", "")
+            spec = d.effect
+            tk = spec.get("target", "")
             if tk:
-                return [(t,) for t in self.targets(p, tk)]
+                tg = self.targets(p, tk)
+                y = spec.get("y")
+                if y is not None and spec["effect"] == "destroy":
+                    # SC-32: the card limits its target ("target unit with attack 2 or less")
+                    tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
+                return [(t,) for t in tg]
             return [()]
         return [()]
 
@@ -2030,6 +2036,10 @@ class ScarsGame(Game):
                     t = self.card(int(a[1]))
                     if t.zone in _UNIT_ZONES and self.has_kw(t, "Stealth"):
                         return f"{t.name} has Stealth and cannot be targeted (SC-86)"
+                y = c.defn.effect.get("y") if c.defn.effect.get("effect") == "destroy" else None
+                if tk and y is not None and len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
+                    if self.attack_of(self.card(int(a[1]))) > int(y):
+                        return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
                 if tk:
                     return f"that is not a legal target for {c.name}"
             if k == "attack" and c is not None:
