@@ -1127,7 +1127,9 @@ class ScarsGame(Game):
         for t, atts in by_target.items():
             choice = self.shelter_choice.get(t, "unit")
             shel = [u for u in self._shelterers(t) if self.is_unit_in_play(u)]
-            if choice == "shelter" and shel:
+            if choice == "shelter":
+                # SC-61: the sheltered unit "no sufrirá daños" and the choice stands: with its
+                # shelter gone before damage, nobody fights these attackers
                 defs = shel
             elif choice == "both":
                 defs = [t, *shel]

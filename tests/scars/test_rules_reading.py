@@ -5,7 +5,7 @@ printed card texts, checked against what the engine does."""
 from __future__ import annotations
 
 from common.game import Action
-from tests.scars.util import has, make, play, resolve, uid
+from tests.scars.util import attack, has, make, play, resolve, uid, until
 
 
 def P(hero_id: str = "hero_aurelia", **kw):
@@ -29,3 +29,31 @@ def test_sc32_smite_can_only_target_a_unit_with_attack_2_or_less() -> None:
     g2 = make(P(energy=3, hand=["n_smite"]), P(units=[{"card": "legion_knight", "position": "attack"}]))
     sm2, kn2 = uid(g2, "n_smite"), uid(g2, "legion_knight")
     assert "attack 2 or less" in g2.explain_illegal(Action.parse(f"cast {sm2} {kn2}"))
+
+
+def test_sc61_the_sheltered_unit_stays_out_when_its_shelter_is_gone() -> None:
+    """SC-61: choosing that the shelter fights means "your attacked unit takes no damage"
+    ("Tu unidad que esta en posición atacante que ha sido atacada no sufrirá daños"), and a
+    choice made stands (docs/rulings.md). If the attacker kills the only shelterer before
+    damage, the sheltered Knight still does not fight: it neither takes nor deals damage."""
+    g = make(
+        P(
+            "hero_korrag",
+            energy=2,
+            hand=["wild_wildfire"],
+            units=[{"card": "n_mercenary", "position": "attack"}],
+        ),
+        P(units=[{"card": "legion_knight", "position": "attack"}, {"card": "n_militia", "shelter": 1}]),
+        phase="attackers",
+    )
+    merc, kn, mil = uid(g, "n_mercenary"), uid(g, "legion_knight"), uid(g, "n_militia")
+    attack(g, (merc, kn))
+    until(g, lambda g: g.decision().kind == "shelter")
+    play(g, f"choose {kn} shelter")
+    assert g.decision().kind == "respond" and g.decision().player == 0  # P1's combat tricks
+    play(g, f"cast {uid(g, 'wild_wildfire')} {mil}")
+    resolve(g)
+    assert not g.is_unit_in_play(mil)
+    until(g, lambda g: g.phase not in ("blockers", "damage"))
+    assert g.card(kn).damage == 0  # sheltered: no damage, as chosen
+    assert g.is_unit_in_play(merc) and g.card(merc).damage == 0  # the Knight did not fight
