@@ -1167,10 +1167,12 @@ class ScarsGame(Game):
         opp = [o for o in opp if self.is_unit_in_play(o)]
         if not opp:
             return []
-        opts = list(opp)
-        if trample and self._tramples_past(s, opp) and all(self._lethal_need(b) == 0 for b in opp):  # SC-81
-            opts.append(self.hero_uid(1 - self.active))
-        return opts
+        if trample and self._tramples_past(s, opp):
+            # SC-81: what a blocker's lethal does not need is surplus and goes to the hero: the
+            # blockers still short of lethal, and once none is, the hero alone
+            needy = [b for b in opp if self._lethal_need(b) > 0]
+            return needy or [self.hero_uid(1 - self.active)]
+        return list(opp)
 
     def _tramples_past(self, s: int, blockers: list[int]) -> bool:
         """SC-81 ⚖ with SC-90/SC-92: damage a blocker prevents is never lethal, so there is no surplus."""
@@ -1212,14 +1214,16 @@ class ScarsGame(Game):
         if nxt is None:
             return False
         s, remaining, opts, opp, trample = nxt
-        if trample and len(opp) == 1 and self._tramples_past(s, opp):
-            # SC-81: Trample past a single blocker: lethal to the blocker, the surplus to the hero
-            b = opp[0]
-            give = min(self._lethal_need(b), remaining)
+        if trample and len(opts) == 1 and self._tramples_past(s, opp):
+            # SC-81: Trample past the last blocker short of lethal (or a single blocker): lethal
+            # to it, the surplus to the hero
+            b = opts[0]
+            hero = self.hero_uid(1 - self.active)
+            give = 0 if b == hero else min(self._lethal_need(b), remaining)
             if give:
                 self.assign.append([s, b, give])
             if remaining - give:
-                self.assign.append([s, self.hero_uid(1 - self.active), remaining - give])
+                self.assign.append([s, hero, remaining - give])
             return True
         if len(opts) == 1:
             self.assign.append([s, opts[0], remaining])
