@@ -896,12 +896,11 @@ class ScarsGame(Game):
         if d.type == "weapon":
             return [(u,) for u in self.zones.zones[_ZONE["units"][p]].cards]
         if d.type == "prayer":
-            spec = d.effect
-            tk = spec.get("target", "")
+            tk = d.effect.get("target", "")
             if tk:
                 tg = self.targets(p, tk)
-                y = spec.get("y")
-                if y is not None and spec["effect"] == "destroy":
+                y = d.target_max_attack
+                if y is not None:
                     # SC-32: the card limits its target ("target unit with attack 2 or less")
                     tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
                 return [(t,) for t in tg]
@@ -2042,7 +2041,7 @@ class ScarsGame(Game):
                     t = self.card(int(a[1]))
                     if t.zone in _UNIT_ZONES and self.has_kw(t, "Stealth"):
                         return f"{t.name} has Stealth and cannot be targeted (SC-86)"
-                y = c.defn.effect.get("y") if c.defn.effect.get("effect") == "destroy" else None
+                y = c.defn.target_max_attack
                 if tk and y is not None and len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
                     if self.attack_of(self.card(int(a[1]))) > int(y):
                         return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
