@@ -115,11 +115,16 @@ class ScarsDef(CardDef):
     instant: bool = field(default=False, init=False, repr=False, compare=False)
     # The names of its printed keywords ("Valor 2" -> "Valor"), for `ScarsGame.has_kw`.
     kw_names: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    # A prayer that may only target a unit with attack Y or less ("destroy" with `y`, Smite),
+    # that Y, else None (SC-32). Worked out from `effect`, never read from a card file.
+    target_max_attack: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = frozenset(map(keyword_name, self.keywords))
         object.__setattr__(self, "kw_names", names)
         object.__setattr__(self, "instant", self.type == "prayer" or "Lightning" in names)
+        if self.effect.get("effect") == "destroy" and isinstance(self.effect.get("y"), int):
+            object.__setattr__(self, "target_max_attack", self.effect["y"])
 
     @property
     def is_permanent(self) -> bool:

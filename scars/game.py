@@ -898,7 +898,12 @@ class ScarsGame(Game):
         if d.type == "prayer":
             tk = d.effect.get("target", "")
             if tk:
-                return [(t,) for t in self.targets(p, tk)]
+                tg = self.targets(p, tk)
+                y = d.target_max_attack
+                if y is not None:
+                    # SC-32: the card limits its target ("target unit with attack 2 or less")
+                    tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
+                return [(t,) for t in tg]
             return [()]
         return [()]
 
@@ -1121,7 +1126,9 @@ class ScarsGame(Game):
         for t, atts in by_target.items():
             choice = self.shelter_choice.get(t, "unit")
             shel = [u for u in self._shelterers(t) if self.is_unit_in_play(u)]
-            if choice == "shelter" and shel:
+            if choice == "shelter":
+                # SC-61: the sheltered unit "no sufrirá daños" and the choice stands: with its
+                # shelter gone before damage, nobody fights these attackers
                 defs = shel
             elif choice == "both":
                 defs = [t, *shel]
@@ -1159,10 +1166,12 @@ class ScarsGame(Game):
         opp = [o for o in opp if self.is_unit_in_play(o)]
         if not opp:
             return []
-        opts = list(opp)
-        if trample and self._tramples_past(s, opp) and all(self._lethal_need(b) == 0 for b in opp):  # SC-81
-            opts.append(self.hero_uid(1 - self.active))
-        return opts
+        if trample and self._tramples_past(s, opp):
+            # SC-81: what a blocker's lethal does not need is surplus and goes to the hero: the
+            # blockers still short of lethal, and once none is, the hero alone
+            needy = [b for b in opp if self._lethal_need(b) > 0]
+            return needy or [self.hero_uid(1 - self.active)]
+        return list(opp)
 
     def _tramples_past(self, s: int, blockers: list[int]) -> bool:
         """SC-81 ⚖ with SC-90/SC-92: damage a blocker prevents is never lethal, so there is no surplus."""
@@ -1204,14 +1213,16 @@ class ScarsGame(Game):
         if nxt is None:
             return False
         s, remaining, opts, opp, trample = nxt
-        if trample and len(opp) == 1 and self._tramples_past(s, opp):
-            # SC-81: Trample past a single blocker: lethal to the blocker, the surplus to the hero
-            b = opp[0]
-            give = min(self._lethal_need(b), remaining)
+        if trample and len(opts) == 1 and self._tramples_past(s, opp):
+            # SC-81: Trample past the last blocker short of lethal (or a single blocker): lethal
+            # to it, the surplus to the hero
+            b = opts[0]
+            hero = self.hero_uid(1 - self.active)
+            give = 0 if b == hero else min(self._lethal_need(b), remaining)
             if give:
                 self.assign.append([s, b, give])
             if remaining - give:
-                self.assign.append([s, self.hero_uid(1 - self.active), remaining - give])
+                self.assign.append([s, hero, remaining - give])
             return True
         if len(opts) == 1:
             self.assign.append([s, opts[0], remaining])
@@ -2030,6 +2041,10 @@ class ScarsGame(Game):
                     t = self.card(int(a[1]))
                     if t.zone in _UNIT_ZONES and self.has_kw(t, "Stealth"):
                         return f"{t.name} has Stealth and cannot be targeted (SC-86)"
+                y = c.defn.target_max_attack
+                if tk and y is not None and len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
+                    if self.attack_of(self.card(int(a[1]))) > int(y):
+                        return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
                 if tk:
                     return f"that is not a legal target for {c.name}"
             if k == "attack" and c is not None:

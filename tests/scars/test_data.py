@@ -259,8 +259,9 @@ def test_scenario_can_start_mid_combat() -> None:
     assert g.defense_of(g.card(pike)) == 3  # +1 from the Recruit's Cover
     d = g.decision()
     assert d.kind == "damage" and d.player == 0 and d.context["source"] == mam
-    for t in (rec, rec, rec, pike, pike):
+    for t in (rec, rec, rec):
         g.apply(f"assign {mam} {t}")
+    # SC-81: the Recruit has lethal; the Pikeman, the last blocker short of it, takes the other 2
     assert not g.is_unit_in_play(rec) and g.is_unit_in_play(pike)  # 2 on a 3-defense Pikeman
     # SC-63: the Wolf and the Sellsword it attacks trade blows: 3 > 1 kills the Wolf, 2 = 2 does not kill
     assert not g.is_unit_in_play(wolf) and g.is_unit_in_play(merc) and g.card(merc).damage == 2

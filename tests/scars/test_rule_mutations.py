@@ -306,7 +306,8 @@ def test_sc61_a_shelterer_that_blocks_does_not_also_fight_for_the_sheltered_unit
 
 def test_sc81_trample_surplus_only_once_every_blocker_has_lethal() -> None:
     """SC-81 ⚖: Mammoth (5, Trample) blocked by two Militias (lethal needs 1 − 0 + 1 = 2 each):
-    the hero is offered only after both have lethal damage assigned; the surplus 1 goes to the hero."""
+    the hero gets nothing before both have lethal damage assigned; the surplus 1 goes to the hero
+    (once the first Militia has lethal, the rest is assigned by itself: 2 to the second, 1 to the hero)."""
     g = make(
         P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
         P(units=[{"card": "n_militia"}, {"card": "n_militia"}]),
@@ -316,11 +317,12 @@ def test_sc81_trample_surplus_only_once_every_blocker_has_lethal() -> None:
     m1, m2 = uid(g, "n_militia"), uid(g, "n_militia", nth=1)
     attack(g, (mam, hero(g, 2)))
     block(g, (m1, mam), (m2, mam))
-    play(g, f"assign {mam} {m1}", f"assign {mam} {m1}")
-    assert not has(g, f"assign {mam} {hero(g, 2)}")  # the second Militia has no lethal yet
-    play(g, f"assign {mam} {m2}", f"assign {mam} {m2}")
-    assert has(g, f"assign {mam} {hero(g, 2)}")
-    play(g, f"assign {mam} {hero(g, 2)}")
+    play(g, f"assign {mam} {m1}")
+    assert not has(g, f"assign {mam} {hero(g, 2)}")  # the Militias have no lethal yet
+    play(g, f"assign {mam} {m1}")
+    assert sorted((t, n) for s, t, n in g.assign if s == mam) == sorted(
+        [(m1, 1), (m1, 1), (m2, 2), (hero(g, 2), 1)]
+    )
     to_phase(g, "recruit2")
     assert g.lives(1) == 12 - 1
     assert not g.is_unit_in_play(m1) and not g.is_unit_in_play(m2)

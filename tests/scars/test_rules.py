@@ -838,9 +838,11 @@ def test_sc70_attacker_splits_damage_among_blockers() -> None:
     block(g, (mil, mam), (pike, mam))
     d = g.decision()
     assert d.kind == "damage" and d.player == 0 and d.context["remaining"] == 5
-    play(g, f"assign {mam} {mil}", f"assign {mam} {mil}")
+    play(g, f"assign {mam} {pike}")
     assert g.decision().kind == "damage"
-    play(g, f"assign {mam} {pike}", f"assign {mam} {pike}", f"assign {mam} {pike}")
+    play(g, f"assign {mam} {mil}", f"assign {mam} {mil}")
+    # the Mammoth's Trample (SC-81): the Pikeman, the last blocker short of lethal, gets the rest
+    assert sorted((t, n) for s, t, n in g.assign if s == mam) == [(mil, 1), (mil, 1), (pike, 1), (pike, 2)]
     assert not g.is_unit_in_play(mil) and not g.is_unit_in_play(pike)
 
 
