@@ -1,8 +1,8 @@
 """Behaviour fingerprints: check that a refactoring or a speed-up changed nothing.
 
-    python -m common.fingerprint GAME [--random N] [--ai N] > before.json
+    python -m common.fingerprint GAME [--random N] [--ai N] [--pairings N] > before.json
     ... change the engine ...
-    python -m common.fingerprint GAME [--random N] [--ai N] > after.json
+    python -m common.fingerprint GAME [--random N] [--ai N] [--pairings N] > after.json
     diff before.json after.json          # no output: the same games, step by step
 
 (Or run the first command on a `git archive` copy of the old code, with that copy first
@@ -10,9 +10,11 @@ on `PYTHONPATH`.) One digest per game. Every step of every game hashes: the stat
 the decision (player, kind, prompt, context), the legal actions *in order*, each new log
 event (kind, text, data), and now and then both players' views; a clone is compared
 with the game every 11 steps. The games are seeded random games (a third of the actions
-through `apply`, the rest through `apply_legal`) and games between the engine's scripted
-and greedy levels and the random agent, then the clock-free lookahead and search
-(`--ai N`: N seeds of each pairing). A digest that differs names the game to replay.
+through `apply`, the rest through `apply_legal`) with the default decks, then seeded random games with every other
+ordered pairing of the engine's preset decks (`--pairings N`: N seeds of each, so that the
+cards only those decks hold are played too), and games between the engine's scripted and
+greedy levels and the random agent, then the clock-free lookahead and search (`--ai N`: N
+seeds of each pairing). A digest that differs names the game to replay.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ def _step(game: Game, mark: int, views: bool) -> bytes:
     return "\n".join(parts).encode()
 
 
-def random_game(game_cls: type[Game], seed: int) -> tuple[str, int]:
-    """The digest and length of one seeded random game."""
-    game = game_cls.new_game(seed=seed)
+def random_game(game_cls: type[Game], seed: int, decks: list[Any] | None = None) -> tuple[str, int]:
+    """The digest and length of one seeded random game (`decks`: the seats' deck contents;
+    None: the default decks)."""
+    game = game_cls.new_game(seed=seed, decks=decks)
     rng = random.Random(seed)
     h = hashlib.sha256()
     mark = n = 0
@@ -96,12 +99,27 @@ def ai_game(game_cls: type[Game], seed: int, levels: tuple[str, str]) -> tuple[s
     return h.hexdigest()[:16], n
 
 
-def fingerprint(game_cls: type[Game], random_games: int = 60, ai_seeds: int = 2) -> dict[str, Any]:
-    """Digest and length of every game: `random_games` random ones, then `ai_seeds` of
-    each AI pairing and of search against greedy."""
+def deck_pairings(game_cls: type[Game]) -> list[tuple[str, str]]:
+    """Every ordered pairing of the engine's preset decks but the default one (the first two,
+    seats 1 and 2), mirror matches included."""
+    names = list(game_cls.preset_decks())
+    default = tuple(names[:2])
+    return [(a, b) for a in names for b in names if (a, b) != default]
+
+
+def fingerprint(
+    game_cls: type[Game], random_games: int = 60, ai_seeds: int = 2, pairing_seeds: int = 2
+) -> dict[str, Any]:
+    """Digest and length of every game: `random_games` random ones, `pairing_seeds` random
+    ones of each other pairing of preset decks, then `ai_seeds` of each AI pairing and of
+    search against greedy."""
     out: dict[str, Any] = {}
     for seed in range(1, random_games + 1):
         out[f"random {seed}"] = random_game(game_cls, seed)
+    presets = game_cls.preset_decks() if pairing_seeds else {}
+    for a, b in deck_pairings(game_cls) if pairing_seeds else []:
+        for seed in range(1, pairing_seeds + 1):
+            out[f"random {seed} {a} / {b}"] = random_game(game_cls, seed, [presets[a], presets[b]])
     for seed in range(1, ai_seeds + 1):
         for levels in (*PAIRS, ("search", "greedy")):
             out[f"{levels[0]}-{levels[1]} {seed}"] = ai_game(game_cls, seed, levels)
@@ -113,8 +131,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--random", type=int, default=60, help="seeded random games (default 60)")
     parser.add_argument("--ai", type=int, default=2, help="seeds of each AI pairing (default 2)")
+    parser.add_argument(
+        "--pairings",
+        type=int,
+        default=2,
+        help="random games of each other pairing of preset decks (default 2)",
+    )
     args = parser.parse_args(argv)
-    json.dump(fingerprint(game_class(args.game), args.random, args.ai), sys.stdout, indent=1, sort_keys=True)
+    out = fingerprint(game_class(args.game), args.random, args.ai, args.pairings)
+    json.dump(out, sys.stdout, indent=1, sort_keys=True)
     print()
     return 0
 
