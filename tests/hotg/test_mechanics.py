@@ -575,3 +575,22 @@ def test_hg71_a_targeted_afterlife_is_chosen_by_the_dead_unit_controller() -> No
     g.apply(Action("target", (leg,)))
     assert g.card(leg).zone == "grave:0"
     assert g.decision().player == 0  # type: ignore[union-attr]
+
+
+def test_hg73_silence_keeps_range_and_movement() -> None:
+    """HG-73 ⚖ (docs/rulings.md): "Ranged" and "Fleet" are a unit's printed range and movement,
+    stats like attack and health, not text abilities: a silenced Medusa still attacks 3 cells
+    away (but her petrifying text is gone) and a silenced Pegasus still moves 4 cells."""
+    g = make(
+        [u("medusa", "2,2", 2), u("pegasus", "0,6", 2), u("cyclops", "2,5")],
+        p2={"hand": ["words_of_isis"] * 2, "mana": 10, "max_mana": 10},
+        active=2,
+    )
+    med, peg, leg = at(g, "2,2"), at(g, "0,6"), at(g, "2,5")
+    for t in (med, peg):
+        g.apply(Action("play", (hand(g, 1, "words_of_isis"), t)))
+    assert g.card(med).silenced and g.card(peg).silenced
+    assert Action("move", (peg, "4,6")) in g.legal_actions()  # 4 cells down the column
+    ev = g.apply(Action("attack", (med, leg)))  # 3 cells away
+    assert "transform" not in [e.kind for e in ev]
+    assert g.card(leg).zone == "board" and g.card(leg).defn.id == "cyclops" and g.card(leg).hp == 4
