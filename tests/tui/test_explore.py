@@ -1,0 +1,44 @@
+"""Problems found by playing the table in tmux (session tui-explore), one test each."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, press, screen_text, settle
+
+
+def assert_unwrapped(log: GameLog) -> None:
+    """Every line of the log that fits its width is drawn on one line."""
+    width = log.scrollable_content_region.width
+    drawn = {strip.text.rstrip() for strip in log.lines}
+    fits = [line.rstrip() for line in log.plain if len(line) <= width]
+    assert fits and [line for line in fits if line not in drawn] == []
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_log_lines_written_while_hidden_are_not_wrapped_at_sixteen_columns() -> None:
+    """HotG at 80 × 24 hides the log behind the card panel; lines written meanwhile were
+    drawn at RichLog's minimum width (`P2 draws a` / `card`) and stayed so, even at 120 × 40."""
+    app = TriarchApp(LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=3), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "e")  # the AI plays its turn while the log is hidden
+        await settle(pilot)
+        if not app.screen.has_class("-show-log"):
+            await press(pilot, "t")
+            await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert log.display
+        assert "  P2 ends the turn" in log.plain
+        assert "P2 ends the turn" in screen_text(app)
+        width = log.scrollable_content_region.width
+        assert width > 30
+        assert_unwrapped(log)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.scrollable_content_region.width > 30
+        assert_unwrapped(log)
