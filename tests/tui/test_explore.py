@@ -6,6 +6,7 @@ import pytest
 
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
+from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, press, screen_text, settle
@@ -42,3 +43,42 @@ async def test_log_lines_written_while_hidden_are_not_wrapped_at_sixteen_columns
         await settle(pilot)
         assert log.scrollable_content_region.width > 30
         assert_unwrapped(log)
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_number_keys_choose_from_the_list_when_the_decision_is_not_the_turn() -> None:
+    """In a target decision the list reads `1. …`, `2. …`; the number keys picked a card of
+    the hand instead (refused: it is not the turn) and never the numbered choice."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.session.game.view(0)["players"][0]["hand"]
+        n = next(i for i, c in enumerate(hand) if c["id"] == "aphrodite") + 1
+        await press(pilot, str(n), "enter")  # Aphrodite deployed: her Warcry wants an ally
+        await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.kind == "target"
+        choices = app.screen.query_one(ActionList)
+        assert len(choices.actions) >= 2 and " 2. " in screen_text(app)
+        second = choices.actions[1]
+        before = len(app.session.game.history)
+        await press(pilot, "2")
+        await settle(pilot)
+        assert len(app.session.game.history) == before + 1
+        assert app.session.game.history[-1] == second
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_turn_choices_are_not_numbered_since_numbers_pick_hand_cards() -> None:
+    """On the turn `1` picks the first card of the hand, not `1. Use Bolt …` of the list."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        assert len(choices.actions) > 1
+        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        assert all(label.startswith(" ▸ ") for label in labels)

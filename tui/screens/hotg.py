@@ -55,7 +55,7 @@ HOTG_KEYS = """
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets)
-- `1`…`9` — pick that card of your hand
+- `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
 
@@ -365,7 +365,12 @@ class HotgScreen(GameScreen):
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
-        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in shown])
+        d = self.session.decision
+        # On the turn the number keys pick a card of the hand: the list is not numbered then.
+        self.query_one(ActionList).show(
+            [(a, self.session.game.describe_action(a)) for a in shown],
+            numbered=d is None or d.kind != "turn",
+        )
 
     def select(self, sel: tuple[Any, ...] | None) -> None:
         self.selected = sel
@@ -493,6 +498,10 @@ class HotgScreen(GameScreen):
             self.query_one(GridBoard).focus()
 
     def action_number(self, n: int) -> None:
+        d = self.session.decision
+        if d is not None and d.kind != "turn":  # a target, a revealed card: the numbered list
+            super().action_number(n)
+            return
         hand = self.query_one(HandRow)
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1

@@ -50,11 +50,15 @@ class ActionList(OptionList):
         super().__init__(id=id, classes=classes)
         self.actions: list[Action] = []
         self.words: list[str] = []
+        self.numbered = True
 
-    def show(self, items: list[tuple[Action, str]]) -> None:
-        """Replace the choices (action, words); the first is highlighted."""
+    def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
+        """Replace the choices (action, words); the first is highlighted. `numbered`:
+        each choice is labelled with the number key that takes it (when the screen gives
+        the number keys another meaning, its choices are bulleted instead)."""
         self.actions = [a for a, _ in items]
         self.words = [text for _, text in items]
+        self.numbered = numbered
         self.fit_options()
         self.highlighted = 0 if items else None
 
@@ -69,7 +73,7 @@ class ActionList(OptionList):
         room = self.content_region.width - (2 if rows and n > rows else 0)
         options = []
         for i, text in enumerate(self.words):
-            label = f"{i + 1:>2}. " if n > 1 else " ▸ "
+            label = f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ "
             if self.one_line and room > 0:
                 text = one_line(text, room - len(label))
             options.append(Option(label + text))
