@@ -6,7 +6,7 @@ import pytest
 
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, one_line_each
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, press, screen_text, settle
@@ -82,3 +82,43 @@ async def test_hotg_turn_choices_are_not_numbered_since_numbers_pick_hand_cards(
         assert len(choices.actions) > 1
         labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
         assert all(label.startswith(" ▸ ") for label in labels)
+
+
+def test_choices_that_differ_in_their_middle_stay_distinct_on_one_line() -> None:
+    """BHM at 80 × 24: two attacks read `Wind Dancer attacks Bur… to Salud)` alike; which
+    Burrow Militia each attacks (`P2 zone 1`, `P2 zone 2`) was in the part left out."""
+    a = "Wind Dancer attacks Burrow Militia (P2 zone 1) (FUE 300 vs RES 200: 100 to Salud)"
+    b = a.replace("zone 1", "zone 2")
+    for width in range(14, 80):
+        first, second, end = one_line_each([a, b, "End combat"], width)
+        assert len(first) <= width and len(second) <= width
+        assert first != second, width
+        assert end == "End combat"
+    assert one_line_each([a, b], 34) == [
+        "Wind Dancer attacks…(P2 zone 1)…",
+        "Wind Dancer attacks…(P2 zone 2)…",
+    ]
+
+
+async def test_action_list_at_80_columns_shows_distinct_choices() -> None:
+    from textual.app import App, ComposeResult
+
+    from common.game import Action
+
+    a = "Wind Dancer attacks Burrow Militia (P2 zone 1) (FUE 300 vs RES 200: 100 to Salud)"
+
+    class _List(App[None]):
+        CSS = "ActionList { width: 40; height: 6; text-wrap: nowrap; }"
+
+        def compose(self) -> ComposeResult:
+            yield ActionList()
+
+    app = _List()
+    async with app.run_test(size=(80, 24)) as pilot:
+        choices = app.query_one(ActionList)
+        choices.show(
+            [(Action("attack", (1, 2)), a), (Action("attack", (1, 3)), a.replace("zone 1", "zone 2"))]
+        )
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(P2 zone 1)" in text and "(P2 zone 2)" in text
