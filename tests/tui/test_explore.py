@@ -122,3 +122,33 @@ async def test_action_list_at_80_columns_shows_distinct_choices() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "(P2 zone 1)" in text and "(P2 zone 2)" in text
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switch() -> None:
+    """`?` at 80 × 24: the keys run past the bottom, yet ↓ and PgDn did nothing until Tab
+    had moved into the text; and the help said `Tab` switches tabs (←→ does)."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import TabbedContent
+
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        help_screen = app.screen
+        scroll = help_screen.query_one("#help-keys VerticalScroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        await press(pilot, "down", "down")
+        await settle(pilot)
+        assert scroll.scroll_y > 0
+        await press(pilot, "pagedown")
+        await settle(pilot)
+        assert scroll.scroll_y > 2
+        text = "\n".join(str(m.source) for m in help_screen.query("Markdown"))
+        assert "`Tab` switches" not in text
+        await press(pilot, "right")
+        await settle(pilot)
+        assert help_screen.query_one(TabbedContent).active == "help-rules"
