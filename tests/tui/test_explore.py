@@ -152,3 +152,25 @@ async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switc
         await press(pilot, "right")
         await settle(pilot)
         assert help_screen.query_one(TabbedContent).active == "help-rules"
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_footer_at_80_columns_shows_the_game_keys_whole() -> None:
+    """At 80 × 24 the key bar was cut after `w Warc`: `e End turn` was not to be seen. The
+    keys that are also in the help and the palette (type an action, save) give way first."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("? Help", "m Menu", "a Ability", "w Warcry", "e End turn", "^p palette"):
+            assert key in footer, footer
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for key in (": Type action", "^s Save", "e End turn", "^q Quit"):
+            assert key in footer, footer
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "e End turn" in screen_text(app).splitlines()[-1]
