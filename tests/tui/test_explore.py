@@ -174,3 +174,26 @@ async def test_hotg_footer_at_80_columns_shows_the_game_keys_whole() -> None:
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert "e End turn" in screen_text(app).splitlines()[-1]
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+@pytest.mark.parametrize("seat", [1, 2])
+async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_columns(seat: int) -> None:
+    """At 80 × 24 the bars ended `│ a:Allfather's` (Odin) or `│ a:Bolt 2 —`: the ability's cost
+    and whether it is ready were cut off. Its name gives way (`Allfather's…`), they stay."""
+    app = TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=3, human_seat=seat - 1), ai_pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for bar_id in ("#bar-top", "#bar-bottom"):
+            bar = app.screen.query_one(bar_id)
+            text = str(bar.render())
+            assert len(text) <= bar.content_region.width, text
+            assert text.rstrip().endswith(("ready", "used", "—")), text
+            assert "stone" in text or "♥" in text
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        texts = [str(app.screen.query_one(b).render()) for b in ("#bar-top", "#bar-bottom")]
+        assert any("Allfather's Gift" in t for t in texts)
+        assert all("stone ♥" in t for t in texts)
