@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tui.app import TriarchApp
@@ -197,3 +199,29 @@ async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_col
         texts = [str(app.screen.query_one(b).render()) for b in ("#bar-top", "#bar-bottom")]
         assert any("Allfather's Gift" in t for t in texts)
         assert all("stone ♥" in t for t in texts)
+
+
+async def test_replay_log_survives_a_resize_after_steps(toy: None, tmp_path: Path) -> None:
+    """The replay screen empties its log at every step; the log's lines and their styles must
+    be emptied together, or writing them again at a new width fails."""
+    from common.saves import Replay, save_game
+
+    from .test_replay import ToyGame, play
+
+    game, _ = play(ToyGame, 9, 30)
+    save_game(game, tmp_path / "s.json")
+    app = TriarchApp(replay=Replay.load(tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right", "right", "right")
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert "3. P" in screen_text(app)
+        assert_unwrapped(log)
+        await press(pilot, "left")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert_unwrapped(log)
+        assert not any(line.startswith("3. ") for line in log.plain)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Self
 
 from rich.text import Text
 from textual import events
@@ -42,14 +43,22 @@ class GameLog(RichLog):
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
         self.write(Text(text, style=style))
 
+    def clear(self) -> Self:
+        """Empty the log (its text too)."""
+        self.plain.clear()
+        self._styles.clear()
+        self._wrapped_at = None
+        super().clear()
+        return self
+
     def _rewrap(self) -> None:
         width = self._width_now()
         if not width or width == self._wrapped_at or not self._size_known:
             return
         self._wrapped_at = width
-        self.clear()
+        super().clear()
         keep = self.max_lines or len(self.plain)
-        for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=True):
+        for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=False):
             self.write(Text(text, style=style), scroll_end=False)
         self.scroll_end(animate=False, immediate=True)
 
