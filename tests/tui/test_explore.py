@@ -225,3 +225,17 @@ async def test_replay_log_survives_a_resize_after_steps(toy: None, tmp_path: Pat
         await settle(pilot)
         assert_unwrapped(log)
         assert not any(line.startswith("3. ") for line in log.plain)
+
+
+def test_state_view_draws_a_grid_a_row_per_line_with_card_names() -> None:
+    """The replay's table of Hand of the Gods listed its board as 45 lines of `None` and
+    `uid: 51`; a grid is now a row per line, a card by its name, `·` an empty cell."""
+    from tui.widgets.stateview import render_view
+
+    view = {
+        "units": [{"uid": 51, "name": "Summoning Stone"}, {"uid": 7, "name": "Hoplite"}],
+        "board": [[{"uid": 51}, None, {"uid": 7}], [None, None, None]],
+    }
+    lines = render_view(view)
+    assert "None" not in "\n".join(lines)
+    assert lines[-3:] == ["board:", "  0: Summoning… │ · │ Hoplite", "  1: ·          │ · │ ·"]
