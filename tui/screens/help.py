@@ -17,7 +17,7 @@ COMMON_KEYS = """\
 - `Esc` — cancel the current selection
 - `d` — open the dialog of the pending decision again (cards side by side, blockers, damage split,
   amount to invest); in a dialog: arrows, `Enter` confirms, `Esc` goes back to the list
-- `?` — this help (tabs: keys, rules, keywords; `Tab` switches)
+- `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `Ctrl+P` — command palette: new game, save, resign, help, theme
 - `m` — back to the menu (the game stays saved: **Continue** resumes it)
@@ -26,7 +26,16 @@ COMMON_KEYS = """\
 
 
 class HelpScreen(BaseModal[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close"),
+        # The tab bar has the focus as the help opens (← → switch tabs): the text scrolls anyway.
+        Binding("down,j", "scroll('down')", "Scroll", show=False),
+        Binding("up,k", "scroll('up')", show=False),
+        Binding("pagedown,space", "scroll('page_down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
+    ]
 
     def __init__(self, title: str, keys_md: str, rules_md: str, glossary: dict[str, str]) -> None:
         super().__init__(classes="dialog-screen")
@@ -57,6 +66,12 @@ class HelpScreen(BaseModal[None]):
             scroll = self.query_one("#rules-scroll", VerticalScroll)
             scroll.remove_children()
             scroll.mount(Markdown(self.rules_md or "_No rules reference for this game yet._"))
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the text of the tab shown (a key the focused text does not take itself)."""
+        active = self.query_one("#help", TabbedContent).active
+        for scroll in self.query(f"#{active} VerticalScroll").results(VerticalScroll):
+            getattr(scroll, f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

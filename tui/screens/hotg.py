@@ -55,7 +55,7 @@ HOTG_KEYS = """
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets)
-- `1`…`9` — pick that card of your hand
+- `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
 
@@ -258,6 +258,10 @@ class HotgScreen(GameScreen):
         self.filter_actions(legal)
         self.show_cursor_detail()
 
+    def on_resize(self, event: Any) -> None:
+        if self.view_data:
+            self.call_after_refresh(self.update_bars, self.view_data)
+
     def marker_for(self, action: Action | None) -> str:
         if action is None:
             return ""
@@ -269,20 +273,39 @@ class HotgScreen(GameScreen):
             return MARK_DEPLOY
         return MARK_TARGET
 
-    def player_line(self, p: dict[str, Any], me: int) -> Text:
+    def player_line(self, p: dict[str, Any], me: int, width: int = 0) -> Text:
+        """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
+        stay at the end: its name gives way first, then the word `stone`."""
         seat = p["seat"]
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
         ab_state = "used" if ab.get("used") else ("ready" if ab.get("usable") else "—")
         key = "a:" if seat == me and not self.session.over else ""
         guarded = " guarded" if p.get("guarded") else ""
-        out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}", "bold")
+        head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
         stone = f"stone ♥{hp}" if not isinstance(hp, int) or hp > 0 else "stone destroyed"
-        out.append(f" │ {stone}{guarded} │ mana {p.get('mana')}/{p.get('max_mana')}")
-        out.append(f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}")
-        out.append(f" │ {key}{ab.get('name', 'ability')} {ab.get('cost', '?')} {ab_state}")
+        mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
+        piles = f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}"
+        name = str(ab.get("name", "ability"))
+        tail = f" {ab.get('cost', '?')} {ab_state}"
+
+        def length(stone_words: str, name_words: str) -> int:
+            return (
+                len(head) + 3 + len(stone_words + guarded + mana + piles) + 3 + len(key + name_words + tail)
+            )
+
+        if width and length(stone, name) > width:
+            room = width - length(stone, "")
+            if room < min(8, len(name)) and stone.startswith("stone ♥"):
+                stone = stone.removeprefix("stone ")
+                room = width - length(stone, "")
+            if room < len(name):
+                name = name[: max(3, room - 1)].rstrip() + "…"
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(head, "bold")
+        out.append(f" │ {stone}{guarded}{mana}{piles}")
+        out.append(f" │ {key}{name}{tail}")
         return out
 
     def update_bars(self, view: dict[str, Any]) -> None:
@@ -292,8 +315,9 @@ class HotgScreen(GameScreen):
             return
         top = self.query_one("#bar-top", Static)
         bottom = self.query_one("#bar-bottom", Static)
-        top.update(self.player_line(players[1 - me], me))
-        bottom.update(self.player_line(players[me], me))
+        width = top.content_region.width or self.app.size.width - 3
+        top.update(self.player_line(players[1 - me], me, width))
+        bottom.update(self.player_line(players[me], me, width))
         top.set_class(True, f"-p{2 - me}")
         top.set_class(False, f"-p{me + 1}")
         bottom.set_class(True, f"-p{me + 1}")
@@ -365,7 +389,12 @@ class HotgScreen(GameScreen):
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
-        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in shown])
+        d = self.session.decision
+        # On the turn the number keys pick a card of the hand: the list is not numbered then.
+        self.query_one(ActionList).show(
+            [(a, self.session.game.describe_action(a)) for a in shown],
+            numbered=d is None or d.kind != "turn",
+        )
 
     def select(self, sel: tuple[Any, ...] | None) -> None:
         self.selected = sel
@@ -493,6 +522,10 @@ class HotgScreen(GameScreen):
             self.query_one(GridBoard).focus()
 
     def action_number(self, n: int) -> None:
+        d = self.session.decision
+        if d is not None and d.kind != "turn":  # a target, a revealed card: the numbered list
+            super().action_number(n)
+            return
         hand = self.query_one(HandRow)
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1

@@ -88,7 +88,6 @@ class ReplayScreen(BaseScreen):
         self.query_one(StateView).show(game.view(self.viewer))
         log = self.query_one(GameLog)
         log.clear()
-        log.plain.clear()
         first = max(0, self.step - LOG_STEPS)
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)

@@ -31,6 +31,59 @@ def one_line(text: str, width: int) -> str:
     return head + "…" + tail
 
 
+def _word_cut(text: str, width: int, keep: int = 0) -> str:
+    """The start of `text` in at most `width` columns, at the end of a word if one ends late
+    enough (and never shorter than `keep`)."""
+    if len(text) <= width:
+        return text
+    cut = text[:width]
+    space = cut.rfind(" ")
+    return cut[:space].rstrip() if space >= max(width // 2, keep) else cut.rstrip()
+
+
+def one_line_around(text: str, at: int, width: int) -> str:
+    """`text` in `width` columns keeping its start and what it says from position `at` on
+    (`Wind Dancer…(P2 zone 1) (FUE…`): for choices that differ only in their middle."""
+    if len(text) <= width:
+        return text
+    start = text.rfind(" ", 0, at) + 1
+    paren = text.rfind("(", 0, at)
+    if paren >= 0 and at - paren <= 12:
+        start = min(start, paren)
+    seg_room = max(12, width // 2)
+    if at - start >= seg_room - 1:  # from the word where they differ
+        start = text.rfind(" ", 0, at) + 1
+    rest = text[start:]
+    if len(rest) > seg_room:
+        rest = _word_cut(rest, seg_room - 1, keep=at - start + 1) + "…"
+    room = width - 1 - len(rest)
+    if room < 1:
+        return one_line(text, width)
+    return _word_cut(text[:start], room) + "…" + rest
+
+
+def _first_difference(a: str, b: str) -> int:
+    return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def one_line_each(texts: list[str], width: int) -> list[str]:
+    """`one_line` of each text, except that choices that would read the same (their
+    difference in the part left out) keep the part where they differ."""
+    out = [one_line(t, width) for t in texts]
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(out):
+        groups.setdefault(label, []).append(i)
+    for same in groups.values():
+        if len(same) < 2 or width < 12:
+            continue
+        for i in same:
+            others = [texts[j] for j in same if j != i and texts[j] != texts[i]]
+            if others:
+                at = min(_first_difference(texts[i], other) for other in others)
+                out[i] = one_line_around(texts[i], at, width)
+    return out
+
+
 class ActionList(OptionList):
     """Legal actions, described by the engine; Enter or a click chooses one."""
 
@@ -50,11 +103,15 @@ class ActionList(OptionList):
         super().__init__(id=id, classes=classes)
         self.actions: list[Action] = []
         self.words: list[str] = []
+        self.numbered = True
 
-    def show(self, items: list[tuple[Action, str]]) -> None:
-        """Replace the choices (action, words); the first is highlighted."""
+    def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
+        """Replace the choices (action, words); the first is highlighted. `numbered`:
+        each choice is labelled with the number key that takes it (when the screen gives
+        the number keys another meaning, its choices are bulleted instead)."""
         self.actions = [a for a, _ in items]
         self.words = [text for _, text in items]
+        self.numbered = numbered
         self.fit_options()
         self.highlighted = 0 if items else None
 
@@ -67,12 +124,11 @@ class ActionList(OptionList):
         n = len(self.words)
         rows = self.content_region.height
         room = self.content_region.width - (2 if rows and n > rows else 0)
-        options = []
-        for i, text in enumerate(self.words):
-            label = f"{i + 1:>2}. " if n > 1 else " ▸ "
-            if self.one_line and room > 0:
-                text = one_line(text, room - len(label))
-            options.append(Option(label + text))
+        labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
+        texts = list(self.words)
+        if self.one_line and room > 0 and n:
+            texts = one_line_each(texts, room - len(labels[0]))
+        options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
         self.set_options(options)
 
     def on_resize(self) -> None:

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Self
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 from common.events import Event
 
 
 class GameLog(RichLog):
-    """Event texts, newest at the bottom; actions are marked by who played them."""
+    """Event texts, newest at the bottom; actions are marked by who played them.
+
+    `RichLog` wraps a line once, at the width it has when the line is written: a line
+    written while the log is hidden (Hand of the Gods at 80 × 24 shows the card panel in
+    its place) came out at the minimum width, and no line followed a resize. The log keeps
+    its lines and writes them again whenever the width they were wrapped at is not its own."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
@@ -19,10 +26,47 @@ class GameLog(RichLog):
         )
         self.can_focus = False
         self.plain: list[str] = []  # the log's text, for tests and copying
+        self._styles: list[str] = []  # the style of each line of `plain`
+        self._wrapped_at: int | None = None  # the width the drawn lines were wrapped at
+
+    def _width_now(self) -> int:
+        return self.scrollable_content_region.width if self.display and self.size.width else 0
 
     def add_line(self, text: str, style: str = "") -> None:
         self.plain.append(text)
+        self._styles.append(style)
+        if len(self.plain) > 2 * (self.max_lines or 2000):
+            keep = self.max_lines or 2000
+            del self.plain[:-keep], self._styles[:-keep]
+        width = self._width_now()
+        if self._wrapped_at is None or width != self._wrapped_at:
+            self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
         self.write(Text(text, style=style))
+
+    def clear(self) -> Self:
+        """Empty the log (its text too)."""
+        self.plain.clear()
+        self._styles.clear()
+        self._wrapped_at = None
+        super().clear()
+        return self
+
+    def _rewrap(self) -> None:
+        width = self._width_now()
+        if not width or width == self._wrapped_at or not self._size_known:
+            return
+        self._wrapped_at = width
+        super().clear()
+        keep = self.max_lines or len(self.plain)
+        for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=False):
+            self.write(Text(text, style=style), scroll_end=False)
+        self.scroll_end(animate=False, immediate=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._rewrap)
+
+    def on_show(self, event: events.Show) -> None:
+        self.call_after_refresh(self._rewrap)
 
     def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
         """Each event in words as `viewer` may read them (hidden details of the

@@ -1,0 +1,241 @@
+"""Problems found by playing the table in tmux (session tui-explore), one test each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.widgets.actions import ActionList, one_line_each
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, press, screen_text, settle
+
+
+def assert_unwrapped(log: GameLog) -> None:
+    """Every line of the log that fits its width is drawn on one line."""
+    width = log.scrollable_content_region.width
+    drawn = {strip.text.rstrip() for strip in log.lines}
+    fits = [line.rstrip() for line in log.plain if len(line) <= width]
+    assert fits and [line for line in fits if line not in drawn] == []
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_log_lines_written_while_hidden_are_not_wrapped_at_sixteen_columns() -> None:
+    """HotG at 80 × 24 hides the log behind the card panel; lines written meanwhile were
+    drawn at RichLog's minimum width (`P2 draws a` / `card`) and stayed so, even at 120 × 40."""
+    app = TriarchApp(LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=3), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "e")  # the AI plays its turn while the log is hidden
+        await settle(pilot)
+        if not app.screen.has_class("-show-log"):
+            await press(pilot, "t")
+            await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert log.display
+        assert "  P2 ends the turn" in log.plain
+        assert "P2 ends the turn" in screen_text(app)
+        width = log.scrollable_content_region.width
+        assert width > 30
+        assert_unwrapped(log)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.scrollable_content_region.width > 30
+        assert_unwrapped(log)
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_number_keys_choose_from_the_list_when_the_decision_is_not_the_turn() -> None:
+    """In a target decision the list reads `1. …`, `2. …`; the number keys picked a card of
+    the hand instead (refused: it is not the turn) and never the numbered choice."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.session.game.view(0)["players"][0]["hand"]
+        n = next(i for i, c in enumerate(hand) if c["id"] == "aphrodite") + 1
+        await press(pilot, str(n), "enter")  # Aphrodite deployed: her Warcry wants an ally
+        await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.kind == "target"
+        choices = app.screen.query_one(ActionList)
+        assert len(choices.actions) >= 2 and " 2. " in screen_text(app)
+        second = choices.actions[1]
+        before = len(app.session.game.history)
+        await press(pilot, "2")
+        await settle(pilot)
+        assert len(app.session.game.history) == before + 1
+        assert app.session.game.history[-1] == second
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_turn_choices_are_not_numbered_since_numbers_pick_hand_cards() -> None:
+    """On the turn `1` picks the first card of the hand, not `1. Use Bolt …` of the list."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        assert len(choices.actions) > 1
+        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        assert all(label.startswith(" ▸ ") for label in labels)
+
+
+def test_choices_that_differ_in_their_middle_stay_distinct_on_one_line() -> None:
+    """BHM at 80 × 24: two attacks read `Wind Dancer attacks Bur… to Salud)` alike; which
+    Burrow Militia each attacks (`P2 zone 1`, `P2 zone 2`) was in the part left out."""
+    a = "Wind Dancer attacks Burrow Militia (P2 zone 1) (FUE 300 vs RES 200: 100 to Salud)"
+    b = a.replace("zone 1", "zone 2")
+    for width in range(14, 80):
+        first, second, end = one_line_each([a, b, "End combat"], width)
+        assert len(first) <= width and len(second) <= width
+        assert first != second, width
+        assert end == "End combat"
+    assert one_line_each([a, b], 34) == [
+        "Wind Dancer attacks…(P2 zone 1)…",
+        "Wind Dancer attacks…(P2 zone 2)…",
+    ]
+
+
+async def test_action_list_at_80_columns_shows_distinct_choices() -> None:
+    from textual.app import App, ComposeResult
+
+    from common.game import Action
+
+    a = "Wind Dancer attacks Burrow Militia (P2 zone 1) (FUE 300 vs RES 200: 100 to Salud)"
+
+    class _List(App[None]):
+        CSS = "ActionList { width: 40; height: 6; text-wrap: nowrap; }"
+
+        def compose(self) -> ComposeResult:
+            yield ActionList()
+
+    app = _List()
+    async with app.run_test(size=(80, 24)) as pilot:
+        choices = app.query_one(ActionList)
+        choices.show(
+            [(Action("attack", (1, 2)), a), (Action("attack", (1, 3)), a.replace("zone 1", "zone 2"))]
+        )
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(P2 zone 1)" in text and "(P2 zone 2)" in text
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switch() -> None:
+    """`?` at 80 × 24: the keys run past the bottom, yet ↓ and PgDn did nothing until Tab
+    had moved into the text; and the help said `Tab` switches tabs (←→ does)."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import TabbedContent
+
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        help_screen = app.screen
+        scroll = help_screen.query_one("#help-keys VerticalScroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        await press(pilot, "down", "down")
+        await settle(pilot)
+        assert scroll.scroll_y > 0
+        await press(pilot, "pagedown")
+        await settle(pilot)
+        assert scroll.scroll_y > 2
+        text = "\n".join(str(m.source) for m in help_screen.query("Markdown"))
+        assert "`Tab` switches" not in text
+        await press(pilot, "right")
+        await settle(pilot)
+        assert help_screen.query_one(TabbedContent).active == "help-rules"
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_hotg_footer_at_80_columns_shows_the_game_keys_whole() -> None:
+    """At 80 × 24 the key bar was cut after `w Warc`: `e End turn` was not to be seen. The
+    keys that are also in the help and the palette (type an action, save) give way first."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("? Help", "m Menu", "a Ability", "w Warcry", "e End turn", "^p palette"):
+            assert key in footer, footer
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for key in (": Type action", "^s Save", "e End turn", "^q Quit"):
+            assert key in footer, footer
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "e End turn" in screen_text(app).splitlines()[-1]
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+@pytest.mark.parametrize("seat", [1, 2])
+async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_columns(seat: int) -> None:
+    """At 80 × 24 the bars ended `│ a:Allfather's` (Odin) or `│ a:Bolt 2 —`: the ability's cost
+    and whether it is ready were cut off. Its name gives way (`Allfather's…`), they stay."""
+    app = TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=3, human_seat=seat - 1), ai_pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for bar_id in ("#bar-top", "#bar-bottom"):
+            bar = app.screen.query_one(bar_id)
+            text = str(bar.render())
+            assert len(text) <= bar.content_region.width, text
+            assert text.rstrip().endswith(("ready", "used", "—")), text
+            assert "stone" in text or "♥" in text
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        texts = [str(app.screen.query_one(b).render()) for b in ("#bar-top", "#bar-bottom")]
+        assert any("Allfather's Gift" in t for t in texts)
+        assert all("stone ♥" in t for t in texts)
+
+
+async def test_replay_log_survives_a_resize_after_steps(toy: None, tmp_path: Path) -> None:
+    """The replay screen empties its log at every step; the log's lines and their styles must
+    be emptied together, or writing them again at a new width fails."""
+    from common.saves import Replay, save_game
+
+    from .test_replay import ToyGame, play
+
+    game, _ = play(ToyGame, 9, 30)
+    save_game(game, tmp_path / "s.json")
+    app = TriarchApp(replay=Replay.load(tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right", "right", "right")
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert "3. P" in screen_text(app)
+        assert_unwrapped(log)
+        await press(pilot, "left")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert_unwrapped(log)
+        assert not any(line.startswith("3. ") for line in log.plain)
+
+
+def test_state_view_draws_a_grid_a_row_per_line_with_card_names() -> None:
+    """The replay's table of Hand of the Gods listed its board as 45 lines of `None` and
+    `uid: 51`; a grid is now a row per line, a card by its name, `·` an empty cell."""
+    from tui.widgets.stateview import render_view
+
+    view = {
+        "units": [{"uid": 51, "name": "Summoning Stone"}, {"uid": 7, "name": "Hoplite"}],
+        "board": [[{"uid": 51}, None, {"uid": 7}], [None, None, None]],
+    }
+    lines = render_view(view)
+    assert "None" not in "\n".join(lines)
+    assert lines[-3:] == ["board:", "  0: Summoning… │ · │ Hoplite", "  1: ·          │ · │ ·"]
