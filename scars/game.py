@@ -49,6 +49,9 @@ PHASE_NAMES = {
 # Sub-phases whose end opens a response window for the non-active player (SC-59).
 # 3C has none: no cards or abilities in the damage sub-phase (SC-55, SC-71).
 WINDOW_PHASES = frozenset(PHASES) - {"damage"}
+# The attack phase (3A-3C): a combat is in progress from the declaration of attackers until
+# combat damage is over (SC-53..SC-55).
+_COMBAT_PHASES = frozenset(("attackers", "blockers", "damage"))
 _NEXT_PHASE = dict(pairwise(PHASES))  # the sub-phase after each (none after "end")
 HAND_LIMIT = 7  # SC-30, SC-57
 DECK_MIN = 40  # SC-01
@@ -597,6 +600,21 @@ class ScarsGame(Game):
             for u in self.units(c.controller or 0):
                 if u.shelter == c.uid:
                     u.shelter = 0
+        if self.phase in _COMBAT_PHASES:
+            self._position_in_combat(c)
+
+    def _position_in_combat(self, c: ScarsCard) -> None:
+        """SC-60 ⚖: position decides who fights. An attacker turned to defense position ("no podrá
+        atacar") leaves the combat unless it has Alert (SC-85); a blocker turned to attack position
+        ("no podrá defender") stops blocking, and the attacker it blocked stays blocked (SC-72)."""
+        uid = c.uid
+        if c.position == "defense":
+            if uid in self.attackers and not self.has_kw(c, "Alert"):
+                del self.attackers[uid]
+                self.log.emit("combat", f"{c.name} is in defense position and stops attacking", uid=uid)
+        elif uid in self.blocks:
+            del self.blocks[uid]
+            self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
         c = self.card(uid)
@@ -1438,8 +1456,9 @@ class ScarsGame(Game):
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
-                c.position = "attack"  # SC-40: from defense to attack; cannot attack this turn
-                c.shelter = 0
+                # SC-40: from defense to attack (it shelters nobody, and stops blocking, SC-60);
+                # cannot attack this turn
+                self.set_position(c, "attack")
                 c.no_attack = True
             else:
                 c.tapped = True
