@@ -723,12 +723,15 @@ class ScarsGame(Game):
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
             sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
             cards, zones = self.zones.cards, self.zones.zones
+            # SC-53..SC-55 ⚖: a unit is attacking from its declaration until combat damage is over
+            # (3A-3C), not for the rest of the turn
+            attacking = self.attackers if self.phase in _COMBAT_PHASES else {}
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]
                     if self.has_kw(c, "Stealth"):
                         continue  # SC-86
-                    if kind == "attacking_unit" and u not in self.attackers:
+                    if kind == "attacking_unit" and u not in attacking:
                         continue
                     out.append(u)
         if kind in ("any", "hero"):
