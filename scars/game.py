@@ -1394,7 +1394,10 @@ class ScarsGame(Game):
             self.zones.move(c.uid, f"discard:{p}")
             self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
         elif k == "sacrifice":
-            self.destroy(int(args[0]), "is discarded (unit limit)")
+            # SC-23 ⚖: discarded for the unit limit, not destroyed: it does not die (no "death"
+            # trigger, SC-42; "se descartan, se destruyen, se sacrifican")
+            c = self.card(int(args[0]))
+            self.leave_play(c.uid, _ZONE["discard"][c.owner or 0], "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
             checks = False  # as in `_settle`: a main part ends; Cover (3B) only raises defense
