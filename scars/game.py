@@ -860,6 +860,8 @@ class ScarsGame(Game):
                 return self._shelter_decision()
             return self._damage_decision()
         if ph == "cleanup":
+            if self.step != "limits":  # the limits come after the end-of-5A window (SC-57, SC-59)
+                return Decision(p, "cleanup", "Clean-up done"), [_DONE]
             hand = self.zones[f"hand:{p}"].cards
             if len(hand) > HAND_LIMIT:  # SC-57
                 return (
@@ -1550,7 +1552,9 @@ class ScarsGame(Game):
     def _end_main(self) -> None:
         if self._game_ending():
             return
-        if self.phase in WINDOW_PHASES:
+        if self.step == "limits":  # the 5A limits are done: the sub-phase ends (SC-57)
+            self._next_phase()
+        elif self.phase in WINDOW_PHASES:
             self.step = "window"
             # SC-15: prayers "at any time in your turn" — once blockers are declared the attacking
             # player gets a window too (combat tricks), before the defender's end-of-3B window.
@@ -1560,6 +1564,12 @@ class ScarsGame(Game):
 
     def _next_phase(self) -> None:
         if self._game_ending():
+            return
+        if self.phase == "cleanup" and self.step == "window":
+            # SC-57, SC-59 ⚖: the hand and unit limits are checked after the non-active player's
+            # end-of-5A window, the last thing of the sub-phase (a card drawn or a unit made in
+            # that window counts)
+            self.step = "limits"
             return
         self.step = "main"
         if self.phase == "end":
@@ -1762,9 +1772,9 @@ class ScarsGame(Game):
         return dead
 
     def _nothing_to_clean_up(self) -> bool:
-        """In the main part of 5A, the hand and units are within their limits: the decision
-        `_main` would give has "done" as its only action (the main part, not a window: the
-        caller has ruled out the resolution zone, windows and pending triggers)."""
+        """In the limits step of 5A (after its window), the hand and units are within their limits:
+        the decision `_main` would give has "done" as its only action (not a window: the caller
+        has ruled out the resolution zone, windows and pending triggers)."""
         p = self.active
         zones = self.zones.zones
         return (
@@ -1850,9 +1860,12 @@ class ScarsGame(Game):
                 # a real choice: the decision `_compute()` would build, from the actions found
                 self._cache = self._response(seat, instant)
                 return
-            if phase == "end" or (phase == "cleanup" and self._nothing_to_clean_up()):
-                # The end of turn (5B), or a clean-up (5A) with nothing to discard: "done" is the
-                # only action, and the engine moves on (as below) without building the decision.
+            if phase == "end" or (
+                phase == "cleanup" and (self.step == "main" or self._nothing_to_clean_up())
+            ):
+                # The end of turn (5B), 5A before its window, or the 5A limits with nothing to
+                # discard: "done" is the only action, and the engine moves on (as below) without
+                # building the decision.
                 self._end_main()
                 checks_due = False
                 continue
@@ -2191,6 +2204,7 @@ class ScarsGame(Game):
           "damage", "recruit2", "cleanup", "end"), "phase_name": e.g. "3A Declare attackers",
           "step": "main" | "window" (the end-of-sub-phase response window, SC-59; in 3B the attacking
           player's window after blocks comes first, SC-15 — "decision.player" says whose it is)
+          | "limits" (5A after its window: the hand and unit limits, SC-57)
         * "decision": {"player", "kind", "prompt", "context"} or None. Kinds: mulligan, setup, draw,
           recruit, attack, learn, block, shelter, damage, cleanup, end, target, respond
         * "priority": seat that may act now

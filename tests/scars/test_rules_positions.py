@@ -224,7 +224,7 @@ def test_sc57_sc59_a_card_returned_to_hand_in_the_end_of_5a_window_is_discarded(
     d = g.decision()
     assert g.phase == "cleanup" and d.kind == "cleanup" and d.player == 0
     play(g, f"discard {kn}")
-    assert len(g.zones["hand:0"]) == 7 and g.phase == "end"
+    assert g.card(kn).zone == "discard:0" and g.active == 1  # 5A is over, and the turn
 
 
 def test_sc23_sc59_a_token_made_in_the_end_of_5a_window_counts_for_the_unit_limit() -> None:
