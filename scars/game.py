@@ -1570,7 +1570,9 @@ class ScarsGame(Game):
             # end-of-5A window, the last thing of the sub-phase (a card drawn or a unit made in
             # that window counts)
             self.step = "limits"
-            return
+            if not self._nothing_to_clean_up():
+                return
+            # nothing to discard: 5A ends now (what `_settle` would do, a turn of its loop sooner)
         self.step = "main"
         if self.phase == "end":
             self._end_turn()
