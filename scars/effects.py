@@ -26,7 +26,7 @@ TARGETS = (
     "unit",  # any unit in play
     "enemy_unit",
     "own_unit",
-    "attacking_unit",  # a unit attacking this turn
+    "attacking_unit",  # a unit attacking in the combat in progress (3A-3C; docs/rulings.md)
     "any",  # any unit or hero (the hero counts as the player, SC-21)
     "hero",  # either hero
     "stack",  # a card waiting in the resolution zone (SC-31)

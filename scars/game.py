@@ -49,6 +49,9 @@ PHASE_NAMES = {
 # Sub-phases whose end opens a response window for the non-active player (SC-59).
 # 3C has none: no cards or abilities in the damage sub-phase (SC-55, SC-71).
 WINDOW_PHASES = frozenset(PHASES) - {"damage"}
+# The attack phase (3A-3C): a combat is in progress from the declaration of attackers until
+# combat damage is over (SC-53..SC-55).
+_COMBAT_PHASES = frozenset(("attackers", "blockers", "damage"))
 _NEXT_PHASE = dict(pairwise(PHASES))  # the sub-phase after each (none after "end")
 HAND_LIMIT = 7  # SC-30, SC-57
 DECK_MIN = 40  # SC-01
@@ -597,6 +600,21 @@ class ScarsGame(Game):
             for u in self.units(c.controller or 0):
                 if u.shelter == c.uid:
                     u.shelter = 0
+        if self.phase in _COMBAT_PHASES:
+            self._position_in_combat(c)
+
+    def _position_in_combat(self, c: ScarsCard) -> None:
+        """SC-60 ⚖: position decides who fights. An attacker turned to defense position ("no podrá
+        atacar") leaves the combat unless it has Alert (SC-85); a blocker turned to attack position
+        ("no podrá defender") stops blocking, and the attacker it blocked stays blocked (SC-72)."""
+        uid = c.uid
+        if c.position == "defense":
+            if uid in self.attackers and not self.has_kw(c, "Alert"):
+                del self.attackers[uid]
+                self.log.emit("combat", f"{c.name} is in defense position and stops attacking", uid=uid)
+        elif uid in self.blocks:
+            del self.blocks[uid]
+            self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
         c = self.card(uid)
@@ -705,12 +723,15 @@ class ScarsGame(Game):
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
             sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
             cards, zones = self.zones.cards, self.zones.zones
+            # SC-53..SC-55 ⚖: a unit is attacking from its declaration until combat damage is over
+            # (3A-3C), not for the rest of the turn
+            attacking = self.attackers if self.phase in _COMBAT_PHASES else {}
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]
                     if self.has_kw(c, "Stealth"):
                         continue  # SC-86
-                    if kind == "attacking_unit" and u not in self.attackers:
+                    if kind == "attacking_unit" and u not in attacking:
                         continue
                     out.append(u)
         if kind in ("any", "hero"):
@@ -839,6 +860,8 @@ class ScarsGame(Game):
                 return self._shelter_decision()
             return self._damage_decision()
         if ph == "cleanup":
+            if self.step != "limits":  # the limits come after the end-of-5A window (SC-57, SC-59)
+                return Decision(p, "cleanup", "Clean-up done"), [_DONE]
             hand = self.zones[f"hand:{p}"].cards
             if len(hand) > HAND_LIMIT:  # SC-57
                 return (
@@ -1373,7 +1396,10 @@ class ScarsGame(Game):
             self.zones.move(c.uid, f"discard:{p}")
             self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
         elif k == "sacrifice":
-            self.destroy(int(args[0]), "is discarded (unit limit)")
+            # SC-23 ⚖: discarded for the unit limit, not destroyed: it does not die (no "death"
+            # trigger, SC-42; "se descartan, se destruyen, se sacrifican")
+            c = self.card(int(args[0]))
+            self.leave_play(c.uid, _ZONE["discard"][c.owner or 0], "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
             checks = False  # as in `_settle`: a main part ends; Cover (3B) only raises defense
@@ -1438,8 +1464,9 @@ class ScarsGame(Game):
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
-                c.position = "attack"  # SC-40: from defense to attack; cannot attack this turn
-                c.shelter = 0
+                # SC-40: from defense to attack (it shelters nobody, and stops blocking, SC-60);
+                # cannot attack this turn
+                self.set_position(c, "attack")
                 c.no_attack = True
             else:
                 c.tapped = True
@@ -1525,7 +1552,9 @@ class ScarsGame(Game):
     def _end_main(self) -> None:
         if self._game_ending():
             return
-        if self.phase in WINDOW_PHASES:
+        if self.step == "limits":  # the 5A limits are done: the sub-phase ends (SC-57)
+            self._next_phase()
+        elif self.phase in WINDOW_PHASES:
             self.step = "window"
             # SC-15: prayers "at any time in your turn" — once blockers are declared the attacking
             # player gets a window too (combat tricks), before the defender's end-of-3B window.
@@ -1536,6 +1565,14 @@ class ScarsGame(Game):
     def _next_phase(self) -> None:
         if self._game_ending():
             return
+        if self.phase == "cleanup" and self.step == "window":
+            # SC-57, SC-59 ⚖: the hand and unit limits are checked after the non-active player's
+            # end-of-5A window, the last thing of the sub-phase (a card drawn or a unit made in
+            # that window counts)
+            self.step = "limits"
+            if not self._nothing_to_clean_up():
+                return
+            # nothing to discard: 5A ends now (what `_settle` would do, a turn of its loop sooner)
         self.step = "main"
         if self.phase == "end":
             self._end_turn()
@@ -1737,9 +1774,9 @@ class ScarsGame(Game):
         return dead
 
     def _nothing_to_clean_up(self) -> bool:
-        """In the main part of 5A, the hand and units are within their limits: the decision
-        `_main` would give has "done" as its only action (the main part, not a window: the
-        caller has ruled out the resolution zone, windows and pending triggers)."""
+        """In the limits step of 5A (after its window), the hand and units are within their limits:
+        the decision `_main` would give has "done" as its only action (not a window: the caller
+        has ruled out the resolution zone, windows and pending triggers)."""
         p = self.active
         zones = self.zones.zones
         return (
@@ -1825,9 +1862,12 @@ class ScarsGame(Game):
                 # a real choice: the decision `_compute()` would build, from the actions found
                 self._cache = self._response(seat, instant)
                 return
-            if phase == "end" or (phase == "cleanup" and self._nothing_to_clean_up()):
-                # The end of turn (5B), or a clean-up (5A) with nothing to discard: "done" is the
-                # only action, and the engine moves on (as below) without building the decision.
+            if phase == "end" or (
+                phase == "cleanup" and (self.step == "main" or self._nothing_to_clean_up())
+            ):
+                # The end of turn (5B), 5A before its window, or the 5A limits with nothing to
+                # discard: "done" is the only action, and the engine moves on (as below) without
+                # building the decision.
                 self._end_main()
                 checks_due = False
                 continue
@@ -2166,6 +2206,7 @@ class ScarsGame(Game):
           "damage", "recruit2", "cleanup", "end"), "phase_name": e.g. "3A Declare attackers",
           "step": "main" | "window" (the end-of-sub-phase response window, SC-59; in 3B the attacking
           player's window after blocks comes first, SC-15 — "decision.player" says whose it is)
+          | "limits" (5A after its window: the hand and unit limits, SC-57)
         * "decision": {"player", "kind", "prompt", "context"} or None. Kinds: mulligan, setup, draw,
           recruit, attack, learn, block, shelter, damage, cleanup, end, target, respond
         * "priority": seat that may act now

@@ -146,14 +146,14 @@ def test_dying_is_sc12_with_defense_of() -> None:
 
 
 def test_nothing_to_clean_up_is_done_only() -> None:
-    """`_nothing_to_clean_up()` (the engine moves past 5A by itself) exactly when the 5A main part
-    `_main()` would build offers "done" alone, on each state moved into 5A's main part."""
+    """`_nothing_to_clean_up()` (the engine moves past 5A by itself) exactly when the 5A limits
+    step `_main()` would build offers "done" alone, on each state moved into 5A's limits step."""
     n = both = 0
     for g in _states(range(1, 21)):
         if g.stack.items or g.pending or g.phase == "mulligan":
             continue
         c = g.clone()
-        c.phase, c.step = "cleanup", "main"
+        c.phase, c.step = "cleanup", "limits"
         _d, acts = c._main()
         only_done = [a.kind for a in acts] == ["done"]
         assert c._nothing_to_clean_up() == only_done
