@@ -112,6 +112,8 @@ class ScriptedAgent(Agent):
             elif pa[0] == "pattack":
                 amount = int(pa[3])
                 dmg = max(0, amount - g.cur(t, "res")) if g.has(t, "Magic Resistance") else amount
+            elif pa[0] == "terror":  # BH-100: it flees when the Terror takes all its VAL
+                dmg = salud if int(pa[3]) >= g.cur(t, "val") else 0
             else:
                 src = g.card(int(pa[1]))
                 e = EFFECTS.get(src.d.effect)

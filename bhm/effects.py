@@ -302,7 +302,7 @@ def _riposte(g: BhmGame, c: Ctx) -> None:
     None,
     "Reaction: the targeted being of yours gains {amount} RES and {amount} VAL until end of turn.",
     reaction=True,
-    answers=("attack", "pattack", "power", "strategy", "ability"),
+    answers=("attack", "pattack", "power", "strategy", "ability", "terror"),
     own_target=True,
 )
 def _steel(g: BhmGame, c: Ctx) -> None:
@@ -317,7 +317,7 @@ def _steel(g: BhmGame, c: Ctx) -> None:
     None,
     "Reaction: the targeted being of yours becomes Invisible until end of turn (the action loses its target).",
     reaction=True,
-    answers=("attack", "pattack", "power", "strategy", "ability", "react"),
+    answers=("attack", "pattack", "power", "strategy", "ability", "terror", "react"),
     own_target=True,
 )
 def _smoke(g: BhmGame, c: Ctx) -> None:
@@ -335,6 +335,7 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
         "power",
         "strategy",
         "ability",
+        "terror",
         "call",
         "territory",
         "equip",

@@ -1596,7 +1596,7 @@ class BhmGame(Game):
             return int(pa[2])
         if kind == "power":
             return int(pa[3])
-        if kind in ("strategy", "ability"):
+        if kind in ("strategy", "ability", "terror"):
             return int(pa[2])
         return -1
 
@@ -1617,6 +1617,8 @@ class BhmGame(Game):
             return f"strategy {n(pa[1])}{on}"
         if k == "ability":
             return f"{n(pa[1])} uses its ability{on}"
+        if k == "terror":
+            return f"{n(pa[1])}'s Terror {pa[3]}{on}"
         if k == "call":
             return f"call of {n(pa[1])}"
         if k == "invoke":
@@ -1773,7 +1775,8 @@ class BhmGame(Game):
             if k == "target":
                 t = self.card(int(args[0]))
                 self.log.emit("terror", f"{self.card(src_uid).name} terrifies {self.label(t)}", uid=src_uid)
-                self.lose(t, "val", x, f"Terror {x}")
+                # BH-67: choosing Terror's target activates a card ability, an action reactions answer
+                self._announce(("terror", src_uid, t.uid, x))
             else:
                 self.log.emit("terror", "Terror: no being chosen")
         elif s == "target":
@@ -2157,6 +2160,14 @@ class BhmGame(Game):
         elif k in ("power", "strategy", "ability"):
             if self._resolve_card(pa):
                 return  # the state checks ran last in the card's effect: nothing changed since
+        elif k == "terror":  # BH-100, BH-67: the target may have become Invisible (Smoke Bomb) or left
+            src, t = cards[int(pa[1])], cards[int(pa[2])]
+            why = self.target_problem("enemy_being", p, src, t)
+            if why:
+                return self._fizzle(pa, why)
+            x = int(pa[3])
+            if self.lose(t, "val", x, f"Terror {x}"):
+                return  # the state checks ran last in `lose`: nothing changed since
         self.state_checks()
 
     def _target_gone(self, a: BhmCard, t: BhmCard, physical: bool) -> str | None:
