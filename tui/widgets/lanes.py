@@ -84,6 +84,8 @@ class LaneBoard(Widget, can_focus=True):
             super().__init__()
             self.uid = uid
 
+    show_cursor = True  # False: read-only lanes (a replay) draw no cursor
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: list[list[Seg]] = []
@@ -161,7 +163,7 @@ class LaneBoard(Widget, can_focus=True):
             if seg.uid is None:
                 t.append(seg.text, style)
             else:
-                is_cursor = seg.uid == self.cursor_uid
+                is_cursor = seg.uid == self.cursor_uid and self.show_cursor
                 act = seg.uid in self.actionable
                 mark = (
                     CURSOR_MARK
