@@ -239,3 +239,30 @@ def test_state_view_draws_a_grid_a_row_per_line_with_card_names() -> None:
     lines = render_view(view)
     assert "None" not in "\n".join(lines)
     assert lines[-3:] == ["board:", "  0: Summoning… │ · │ Hoplite", "  1: ·          │ · │ ·"]
+
+
+# -- follow-ups of the same session (branch tui-replay) ---------------------------------------------
+@pytest.mark.usefixtures("toy")
+async def test_the_game_over_dialog_shows_its_own_keys_in_the_key_bar() -> None:
+    """The key bar under the game-over dialog still showed the table's keys (`? Help`,
+    `: Type action`…); the dialog's keys (r, m, b, q) were only on its buttons."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.gameover import GameOverScreen
+
+    app = TriarchApp(LaunchSpec(game_id="toy", vs="ai", ai_level="random", seed=3), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(40):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        keys = {k.key for k in app.screen.query(FooterKey) if k.display}
+        assert {"r", "m", "b", "q"} <= keys
+        bar = screen_text(app).splitlines()[-1]
+        for words in ("r Rematch", "m Menu", "Look at the table", "q Quit"):
+            assert words in bar
+        assert "Help" not in bar and "Type action" not in bar

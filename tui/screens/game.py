@@ -593,7 +593,8 @@ class GameScreen(TableScreen):
             elif what == "quit":
                 app.exit()
 
-        self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
+        # once the table has caught up (the log scrolled to the last action) the dialog covers it
+        self.call_after_refresh(self.app.push_screen, GameOverScreen(self.headline(), self.stats()), picked)
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
