@@ -266,3 +266,38 @@ async def test_the_game_over_dialog_shows_its_own_keys_in_the_key_bar() -> None:
         for words in ("r Rematch", "m Menu", "Look at the table", "q Quit"):
             assert words in bar
         assert "Help" not in bar and "Type action" not in bar
+
+
+@pytest.mark.usefixtures("only_toy")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_menu_in_hotseat_says_in_words_that_ai_level_and_seat_do_not_apply(
+    size: tuple[int, int],
+) -> None:
+    """In hot-seat "AI level" and "Your seat" were disabled (Tab skipped them) but kept their
+    values: without colour they looked like active fields. Their place says why now."""
+    from textual.widgets import Select
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        level = menu.query_one("#level", Select)
+        text = screen_text(app)
+        assert "hot-seat: no AI" not in text and str(level.value) in text
+        menu.query_one("#mode", Select).value = "human"
+        await pilot.pause()
+        text = screen_text(app)
+        line = next(x for x in text.splitlines() if "AI level" in x)
+        assert "— (hot-seat: no AI)" in line and str(level.value) not in line
+        seat = next(x for x in text.splitlines() if "Your seat" in x)
+        assert "— (hot-seat:" in seat and "Player 1" not in seat
+        assert level.disabled and not level.display
+        # Tab goes from the mode straight to the decks
+        menu.query_one("#mode", Select).focus()
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id not in ("level", "seat")
+        menu.query_one("#mode", Select).value = "ai"
+        await pilot.pause()
+        line = next(x for x in screen_text(app).splitlines() if "AI level" in x)
+        assert str(level.value) in line and "hot-seat" not in line
+        assert not level.disabled and level.display
