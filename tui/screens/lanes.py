@@ -280,13 +280,30 @@ class LaneScreen(LaneTable, GameScreen):
         prompt.fit_screen_width = self.is_dense()
         prompt.fit()
 
+    prompt_lines = 1  # the prompt's rows in the dense layout (Prompt.fit tells them)
+
     def prompt_rows(self, rows: int) -> None:
-        """The dense grid's rows: the lanes, the prompt's lines, the choices."""
+        """The prompt's lines changed (Prompt.fit): the grid's rows again."""
+        self.prompt_lines = rows
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """The dense grid's rows: the lanes as many rows as their lines take (at most what
+        leaves the choices and the card panel their minimum), the prompt's lines, and the
+        rest to the choices, so that no row stays blank between the hand and the prompt."""
+        grid = self.query_one("#lane-grid")
         if not self.is_dense():
-            self.query_one("#lane-grid").styles.grid_rows = "auto 1fr 12 10"
+            grid.styles.grid_rows = "auto 1fr 12 10"
             return
+        rows = self.prompt_lines
         bottom = 10 if self.has_class("-tall") else 7
-        self.query_one("#lane-grid").styles.grid_rows = f"1fr {rows} {bottom}"
+        board = self.query_one(LaneBoard)
+        room = (self.size.height or self.app.size.height) - 2 - rows - bottom  # status, key bar
+        if not board.lines or room <= 0:
+            grid.styles.grid_rows = f"1fr {rows} {bottom}"
+            return
+        lanes = min(room, board.rows_for(self.size.width or self.app.size.width))
+        grid.styles.grid_rows = f"{lanes} {rows} 1fr"
 
     def on_resize(self, event: Resize) -> None:
         prompt = self.query_one(Prompt)
@@ -306,6 +323,7 @@ class LaneScreen(LaneTable, GameScreen):
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
+        self.fit_rows()
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
         board = self.query_one(LaneBoard)

@@ -143,8 +143,12 @@ class LaneBoard(Widget, can_focus=True):
                 x += w
         return placed, row + 1, row_style
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+    def rows_for(self, width: int) -> int:
+        """The rows the lines take at `width` columns (a line wraps between its words)."""
         return max(1, self._layout(width)[1])
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return self.rows_for(width)
 
     # -- drawing -----------------------------------------------------------------------------------
     def render(self) -> Text:
