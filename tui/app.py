@@ -161,7 +161,7 @@ class TriarchApp(App[None]):
     # -- replays ---------------------------------------------------------------------------------
     def open_replay(self, replay: Replay, *, quit_after: bool = False) -> None:
         from common.registry import GAMES
-        from tui.screens.replay import ReplayScreen
+        from tui.screens import replay_class
 
         info = GAMES.get(replay.game_id)
 
@@ -169,4 +169,4 @@ class TriarchApp(App[None]):
             if quit_after:
                 self.exit()
 
-        self.push_screen(ReplayScreen(replay, info.title if info else replay.game_id), closed)
+        self.push_screen(replay_class(replay.game_id)(replay, info.title if info else replay.game_id), closed)

@@ -239,3 +239,100 @@ def test_state_view_draws_a_grid_a_row_per_line_with_card_names() -> None:
     lines = render_view(view)
     assert "None" not in "\n".join(lines)
     assert lines[-3:] == ["board:", "  0: Summoning… │ · │ Hoplite", "  1: ·          │ · │ ·"]
+
+
+# -- follow-ups of the same session (branch tui-replay) ---------------------------------------------
+@pytest.mark.usefixtures("toy")
+async def test_the_game_over_dialog_shows_its_own_keys_in_the_key_bar() -> None:
+    """The key bar under the game-over dialog still showed the table's keys (`? Help`,
+    `: Type action`…); the dialog's keys (r, m, b, q) were only on its buttons."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.gameover import GameOverScreen
+
+    app = TriarchApp(LaunchSpec(game_id="toy", vs="ai", ai_level="random", seed=3), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(40):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        keys = {k.key for k in app.screen.query(FooterKey) if k.display}
+        assert {"r", "m", "b", "q"} <= keys
+        bar = screen_text(app).splitlines()[-1]
+        for words in ("r Rematch", "m Menu", "Look at the table", "q Quit"):
+            assert words in bar
+        assert "Help" not in bar and "Type action" not in bar
+
+
+@pytest.mark.usefixtures("only_toy")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_menu_in_hotseat_says_in_words_that_ai_level_and_seat_do_not_apply(
+    size: tuple[int, int],
+) -> None:
+    """In hot-seat "AI level" and "Your seat" were disabled (Tab skipped them) but kept their
+    values: without colour they looked like active fields. Their place says why now."""
+    from textual.widgets import Select
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        level = menu.query_one("#level", Select)
+        text = screen_text(app)
+        assert "hot-seat: no AI" not in text and str(level.value) in text
+        menu.query_one("#mode", Select).value = "human"
+        await pilot.pause()
+        text = screen_text(app)
+        line = next(x for x in text.splitlines() if "AI level" in x)
+        assert "— (hot-seat: no AI)" in line and str(level.value) not in line
+        seat = next(x for x in text.splitlines() if "Your seat" in x)
+        assert "— (hot-seat:" in seat and "Player 1" not in seat
+        assert level.disabled and not level.display
+        # Tab goes from the mode straight to the decks
+        menu.query_one("#mode", Select).focus()
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id not in ("level", "seat")
+        menu.query_one("#mode", Select).value = "ai"
+        await pilot.pause()
+        line = next(x for x in screen_text(app).splitlines() if "AI level" in x)
+        assert str(level.value) in line and "hot-seat" not in line
+        assert not level.disabled and level.display
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+async def test_lanes_at_80x24_give_their_blank_rows_to_the_choice_list(game_id: str) -> None:
+    """At 80 × 24 about eight blank rows sat between the hand and the prompt (the lanes took
+    every row left) while the choice list showed five rows. The lanes take the rows their
+    lines need now — never fewer than they had — and the choices the rest."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    from tui.widgets.lanes import LaneBoard
+    from tui.widgets.status import Prompt
+
+    app = TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=1), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        roomier = 0
+        for step in range(12):
+            await press(pilot, "1")
+            await settle(pilot)
+            screen = app.screen
+            if type(screen).__name__ != f"{game_id.capitalize()}Screen":
+                continue
+            lanes = screen.query_one("#lanes").region
+            board = screen.query_one(LaneBoard)
+            prompt = screen.query_one(Prompt).region
+            choices = screen.query_one(ActionList).region
+            need = board.get_content_height(None, None, lanes.width)
+            before = 24 - 2 - prompt.height - 7  # the rows the lanes had (1fr above 7 rows)
+            assert lanes.height == min(need, before), step  # every line, no blank row
+            assert prompt.y == lanes.bottom and choices.y == prompt.bottom
+            assert choices.bottom == 23 and choices.height >= 7  # the rest to the choices
+            if need < before:
+                assert choices.height > 7
+                roomier += 1
+        assert roomier

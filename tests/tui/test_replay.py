@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -107,3 +108,114 @@ async def test_the_replay_screen_steps_forward_and_back(toy: None, tmp_path: Pat
         await press(pilot, "q")
         await settle(pilot)
     assert app.return_code == 0
+
+
+# -- the replay draws the game's own table (the grid, the lanes), read-only ---------------------------
+TABLE_WIDGET = {"hotg": "GridBoard", "bhm": "LaneBoard", "scars": "LaneBoard"}
+
+
+def shown_cards(screen: Any) -> set[int]:
+    """The cards the table shows: the hand row of the grid, the chips of the lanes."""
+    from tui.widgets.hand import HandRow
+    from tui.widgets.lanes import LaneBoard
+
+    if screen.query(HandRow):
+        return {c.uid for c in screen.query_one(HandRow).cards}
+    return set(screen.query_one(LaneBoard).chip_uids())
+
+
+def seeded_replay(game_id: str, tmp_path: Path, steps: int = 60) -> Replay:
+    game, _ = play(game_class(game_id), 7, steps)
+    path = tmp_path / f"{game_id}.json"
+    save_game(game, path)
+    return Replay.load(path)
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_replay_draws_the_games_own_table_read_only(
+    game_id: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """`triarch replay` drew every game as the generic text dump (`StateView`); it draws the
+    grid board or the lanes of the game screen now, with no cursor and no focus on them, while
+    the keys of the replay (→ ← Home End PgUp PgDn v q), its status lines and its log stay."""
+    from textual.widgets import Static
+
+    from tui.widgets.log import GameLog
+    from tui.widgets.stateview import StateView
+
+    replay = seeded_replay(game_id, tmp_path)
+    n = len(replay)
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen_name(app) == f"{game_id.capitalize()}ReplayScreen"
+        assert not screen.query(StateView)
+        board = screen.query_one(TABLE_WIDGET[game_id])
+        assert board.region.height > 3 and board.region.width >= size[0] // 2  # on screen
+        assert not board.can_focus and app.focused is not board
+        assert screen.query_one("#replay-status", Static).region.height == 2
+        assert screen.query_one(GameLog).region.height >= 4
+        text = screen_text(app)
+        assert f"step 0/{n}" in text and "the start of the game" in text
+        assert "◄ P2" in text and "► P1" in text  # both sides of the table
+        await press(pilot, "end")
+        await settle(pilot)
+        assert screen.step == n and f"step {n}/{n}" in screen_text(app)
+        await press(pilot, "pageup", "left")
+        await settle(pilot)
+        assert screen.step == n - 11
+        told = screen.query_one(GameLog).plain  # the log tells the game up to this step
+        assert told[-1] and any(line.startswith(f"{n - 11}. P") for line in told)
+        assert not any(line.startswith(f"{n - 10}. P") for line in told)
+        await press(pilot, "pagedown", "right", "home")
+        assert screen.step == 0
+        await press(pilot, "end", "enter", "space")  # Enter takes no action; Space steps (at the end: stays)
+        await settle(pilot)
+        assert screen.step == n and len(replay.state(n).history) == n
+        # Whose eyes: a hand shows only from its player's eyes.
+        hand = {int(c["uid"]) for c in replay.state(n).view(0)["players"][0]["hand"]}
+        assert hand and not hand & shown_cards(screen)
+        await press(pilot, "v")
+        await settle(pilot)
+        assert "eyes: player 1" in screen_text(app)
+        assert hand & shown_cards(screen)
+        await press(pilot, "q")
+        await settle(pilot)
+    assert app.return_code == 0
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_a_replay_marks_the_last_actions_as_the_game_screen_does(tmp_path: Path) -> None:
+    """The side that played last has its marks (★ the unit that acted) at each step."""
+    replay = seeded_replay("hotg", tmp_path)
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        moves = [i for i, a in enumerate(replay.actions) if a.kind == "move"]
+        assert moves
+        step = moves[-1] + 1
+        await press(pilot, "end")
+        while screen.step > step:
+            await press(pilot, "left")
+        await settle(pilot)
+        actor = replay.actions[step - 1].args[0]
+        assert screen.last_units.get(actor) == "★"
+        assert screen.last_seat == replay.players[step - 1]
+        await press(pilot, "home")
+        await settle(pilot)
+        assert screen.last_units == {} and screen.last_cells == {}
+
+
+@pytest.mark.usefixtures("toy")
+async def test_an_engine_without_a_table_replays_in_words(tmp_path: Path) -> None:
+    from tui.widgets.stateview import StateView
+
+    game, _ = play(ToyGame, 9, 10)
+    save_game(game, tmp_path / "s.json")
+    app = TriarchApp(replay=Replay.load(tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "ReplayScreen" and app.screen.query_one(StateView).region.height > 0

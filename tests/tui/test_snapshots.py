@@ -149,3 +149,22 @@ def test_snapshot_bhm_reaction_stack(snap_compare: Any, size: tuple[int, int], t
     from .test_bhm_stack import stack_app
 
     assert snap_compare(stack_app(tmp_path / "stack.json"), terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+def test_snapshot_replay_on_the_games_table(snap_compare: Any, game_id: str, tmp_path: Path) -> None:
+    """`triarch replay` on the game's own table (a seeded random game, 30 actions in, at 80 × 24)."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    import random
+
+    from common.registry import game_class
+    from common.saves import Replay, save_game
+
+    game = game_class(game_id).new_game(seed=7)
+    rng = random.Random(7)
+    while not game.is_over() and len(game.history) < 30:
+        game.apply(rng.choice(game.legal_actions()))
+    save_game(game, tmp_path / "replay.json")
+    app = TriarchApp(replay=Replay.load(tmp_path / "replay.json"), ai_pace=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle, press=["end"])

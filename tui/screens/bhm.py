@@ -11,7 +11,19 @@ from typing import Any
 
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneScreen, Line, Seg, bar, chip, chips, pile, short, words
+from tui.screens.lanes import (
+    LaneReplayScreen,
+    LaneScreen,
+    LaneTable,
+    Line,
+    Seg,
+    bar,
+    chip,
+    chips,
+    pile,
+    short,
+    words,
+)
 from tui.widgets.detail import find_cards
 
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -78,8 +90,8 @@ def dense_stats(card: dict[str, Any]) -> str:
     return "/".join(out)
 
 
-class BhmScreen(LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
+class BhmTable(LaneTable):
+    """The BHM lanes (the game screen's and the replay's)."""
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line with every count, the beings (three a line), the hand."""
@@ -233,6 +245,10 @@ class BhmScreen(LaneScreen):
             out.append(("lane--middle", words(f"   └ … {hidden} more below", "lane--dim")))
         return out
 
+
+class BhmScreen(BhmTable, LaneScreen):
+    EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
+
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
 
@@ -245,7 +261,12 @@ class BhmScreen(LaneScreen):
         )
 
 
+class BhmReplayScreen(BhmTable, LaneReplayScreen):
+    """A BHM game replayed on its lanes (read-only)."""
+
+
 SCREEN = BhmScreen
+REPLAY = BhmReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------

@@ -25,11 +25,11 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
 from common.saves import data_dir
-from tui.screens.base import BaseScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.help import COMMON_KEYS, HelpScreen
+from tui.screens.table import TableScreen
 from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
 from tui.widgets.actions import ActionList
@@ -112,7 +112,7 @@ def glossary_for(cls: type) -> dict[str, str]:
 END_KINDS = frozenset({"over", "game_over", "win", "victory", "deckout", "draw_game"})
 
 
-class GameScreen(BaseScreen):
+class GameScreen(TableScreen):
     """The generic game screen (works for any engine through the interface)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,6 +179,12 @@ class GameScreen(BaseScreen):
             return f"{name} (you)"
         return name
 
+    def table_viewer(self) -> int:
+        return self.session.viewer()
+
+    def shows_keys(self) -> bool:
+        return not self.session.over
+
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:
         detail = self.query_one(CardDetail)
@@ -235,9 +241,6 @@ class GameScreen(BaseScreen):
                 self.note_replayed(d.player, action, words, before, replay)
         except Exception:  # an old save the engine replays differently: no marks, no harm
             return
-
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        """One replayed action of a resumed game (dedicated screens mark it)."""
 
     def focus_first(self) -> None:
         """Where the keyboard starts (dedicated screens: their board)."""
@@ -590,7 +593,8 @@ class GameScreen(BaseScreen):
             elif what == "quit":
                 app.exit()
 
-        self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
+        # once the table has caught up (the log scrolled to the last action) the dialog covers it
+        self.call_after_refresh(self.app.push_screen, GameOverScreen(self.headline(), self.stats()), picked)
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:

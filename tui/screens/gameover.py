@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from tui.screens.base import BaseModal
+from tui.widgets.footer import Footer
 
 
 class GameOverScreen(BaseModal[str]):
@@ -16,7 +17,7 @@ class GameOverScreen(BaseModal[str]):
     BINDINGS = [
         Binding("r", "pick('rematch')", "Rematch"),
         Binding("m", "pick('menu')", "Menu"),
-        Binding("b,escape", "pick('board')", "Look at the table"),
+        Binding("b,escape", "pick('board')", "Look at the table", key_display="b/esc"),
         Binding("q", "pick('quit')", "Quit"),
     ]
 
@@ -34,6 +35,7 @@ class GameOverScreen(BaseModal[str]):
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Table (b)", id="board", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
+        yield Footer()  # the dialog's keys, over the table's key bar
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))

@@ -23,6 +23,8 @@ from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
 from tui.widgets.footer import Footer
@@ -112,19 +114,13 @@ def short(name: str, width: int) -> str:
     return name[:width]
 
 
-class HotgScreen(GameScreen):
-    BINDINGS = [
-        Binding("a", "ability", "Ability"),
-        Binding("w", "warcry", "Warcry"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("t", "toggle_pane", "Card/log", show=False),
-        Binding("escape", "cancel", "Drop selection", show=False),
-    ]
-    EXTRA_KEYS = HOTG_KEYS
-    EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
+class HotgTable(TableScreen):
+    """The drawing of the Hand of the Gods table (player bars, grid, hand), shared by
+    the game screen and the replay screen; it takes no action (see `TableScreen`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # the selection of the game screen (none in a replay):
         # ("unit", uid) | ("card", uid) | ("ability",) | ("warcry", uid) | None
         self.selected: tuple[Any, ...] | None = None
         self.cell_actions: dict[tuple[int, int], Action] = {}
@@ -134,27 +130,15 @@ class HotgScreen(GameScreen):
         self.last_cells: dict[tuple[int, int], str] = {}  # empty cell → '◇' left, '✝' died
         self.last_delta: dict[int, int] = {}  # uid → health change
 
-    # -- layout ----------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
+    def compose_table(self) -> ComposeResult:
         yield Static(id="bar-top", classes="player-bar")
         yield GridBoard(5, 9, id="board")
         yield Static(id="bar-bottom", classes="player-bar")
         yield HandRow(id="hand")
-        yield Prompt(id="prompt")
-        with Horizontal(id="bottom"):
-            yield ActionList(id="actions")
-            with Vertical(id="info"):
-                yield CardDetail(id="detail")
-            yield GameLog(id="log")
-        yield Footer()
-
-    def focus_first(self) -> None:
-        self.query_one(GridBoard).focus()
 
     # -- who is who --------------------------------------------------------------------------
     def me(self) -> int:
-        return self.session.viewer()
+        return self.table_viewer()
 
     def unit_at(self, view: dict[str, Any], r: int, c: int) -> dict[str, Any] | None:
         cell = view.get("board", [[None] * 9] * 5)[r][c]
@@ -169,7 +153,7 @@ class HotgScreen(GameScreen):
     def units_by_uid(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         return {u["uid"]: u for u in view.get("units", []) + view.get("banished", [])}
 
-    # -- drawing -----------------------------------------------------------------------------
+    # -- drawing: the view, the marks of the selection and of the last actions ----------------------
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         if self.selected is not None and not self.selection_actions(legal):
             self.selected = None
@@ -249,14 +233,8 @@ class HotgScreen(GameScreen):
                 )
             cells.append(row)
         board.show(cells)
-        if decision is not None and decision.kind == "target" and self.cell_actions:
-            self.call_after_refresh(self.cursor_to_mark)
-        elif decision is not None and decision.kind not in ("turn", "target") and legal:
-            self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
         self.update_bars(view)
         self.update_hand(view, legal)
-        self.filter_actions(legal)
-        self.show_cursor_detail()
 
     def on_resize(self, event: Any) -> None:
         if self.view_data:
@@ -280,7 +258,7 @@ class HotgScreen(GameScreen):
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
         ab_state = "used" if ab.get("used") else ("ready" if ab.get("usable") else "—")
-        key = "a:" if seat == me and not self.session.over else ""
+        key = "a:" if seat == me and self.shows_keys() else ""
         guarded = " guarded" if p.get("guarded") else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
@@ -386,6 +364,103 @@ class HotgScreen(GameScreen):
             if target is not None and (cell := cell_of(target)):
                 out[cell] = a
         return out
+
+    def reset_marks(self) -> None:
+        self.last_seat = None
+        self.last_units, self.last_cells, self.last_delta = {}, {}, {}
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
+        self.note_action(
+            player, action, self.units_by_uid(before.view(None)), self.units_by_uid(after.view(None))
+        )
+
+    def note_action(
+        self, player: int, action: Action | None, before: dict[int, Any], after: dict[int, Any]
+    ) -> list[str]:
+        """Mark what `player` just did (units before and after it); the health
+        changes in words for the log."""
+        if player != self.last_seat:
+            self.last_seat = player
+            self.last_units, self.last_cells, self.last_delta = {}, {}, {}
+        deltas: list[str] = []
+        for uid, u in before.items():
+            if u.get("health") is None:
+                continue
+            if uid in after and after[uid].get("health") is not None:
+                d = int(after[uid]["health"]) - int(u["health"])
+                if d:
+                    self.last_delta[uid] = self.last_delta.get(uid, 0) + d
+                    deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
+            elif not u.get("banished") and "row" in u:
+                self.last_cells[(u["row"], u["col"])] = "✝"
+                deltas.append(f"{u['name']} dies")
+        if action is not None:
+            self.mark_action(action, before, after)
+        return deltas
+
+    def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
+        args = action.args
+        actor = args[0] if args and isinstance(args[0], int) else None
+        if action.kind == "move" and actor in before:
+            u = before[actor]
+            self.last_cells[(u["row"], u["col"])] = "◇"
+            self.last_units[actor] = "★"
+        elif action.kind == "attack" and actor is not None:
+            self.last_units[actor] = "★"
+            if len(args) > 1 and isinstance(args[1], int):
+                self.last_units[args[1]] = "⚔"
+        elif action.kind == "play" and actor is not None:
+            if actor in after:
+                self.last_units[actor] = "★"
+            if len(args) > 1 and isinstance(args[1], int):
+                self.last_units[args[1]] = "✦"
+        elif action.kind in ("warcry", "ability", "target"):
+            if action.kind == "warcry" and actor is not None:
+                self.last_units[actor] = "★"
+            tgt = args[-1] if args else None
+            if isinstance(tgt, int) and (action.kind != "warcry" or len(args) > 1):
+                self.last_units[tgt] = "✦"
+        for cell in [
+            rc for rc in self.last_cells if any((u.get("row"), u.get("col")) == rc for u in after.values())
+        ]:
+            del self.last_cells[cell]  # a unit stands there now
+
+
+class HotgScreen(HotgTable, GameScreen):
+    BINDINGS = [
+        Binding("a", "ability", "Ability"),
+        Binding("w", "warcry", "Warcry"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("t", "toggle_pane", "Card/log", show=False),
+        Binding("escape", "cancel", "Drop selection", show=False),
+    ]
+    EXTRA_KEYS = HOTG_KEYS
+    EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield from self.compose_table()
+        yield Prompt(id="prompt")
+        with Horizontal(id="bottom"):
+            yield ActionList(id="actions")
+            with Vertical(id="info"):
+                yield CardDetail(id="detail")
+            yield GameLog(id="log")
+        yield Footer()
+
+    def focus_first(self) -> None:
+        self.query_one(GridBoard).focus()
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        super().update_table(view, decision, legal)
+        if decision is not None and decision.kind == "target" and self.cell_actions:
+            self.call_after_refresh(self.cursor_to_mark)
+        elif decision is not None and decision.kind not in ("turn", "target") and legal:
+            self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
+        self.filter_actions(legal)
+        self.show_cursor_detail()
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
@@ -609,63 +684,6 @@ class HotgScreen(GameScreen):
         if deltas:
             self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
 
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        """After Continue: the marks of the save's last actions (see GameScreen)."""
-        self.note_action(
-            player, action, self.units_by_uid(before.view(None)), self.units_by_uid(after.view(None))
-        )
-
-    def note_action(
-        self, player: int, action: Action | None, before: dict[int, Any], after: dict[int, Any]
-    ) -> list[str]:
-        """Mark what `player` just did (units before and after it); the health
-        changes in words for the log."""
-        if player != self.last_seat:
-            self.last_seat = player
-            self.last_units, self.last_cells, self.last_delta = {}, {}, {}
-        deltas: list[str] = []
-        for uid, u in before.items():
-            if u.get("health") is None:
-                continue
-            if uid in after and after[uid].get("health") is not None:
-                d = int(after[uid]["health"]) - int(u["health"])
-                if d:
-                    self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
-            elif not u.get("banished") and "row" in u:
-                self.last_cells[(u["row"], u["col"])] = "✝"
-                deltas.append(f"{u['name']} dies")
-        if action is not None:
-            self.mark_action(action, before, after)
-        return deltas
-
-    def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
-        args = action.args
-        actor = args[0] if args and isinstance(args[0], int) else None
-        if action.kind == "move" and actor in before:
-            u = before[actor]
-            self.last_cells[(u["row"], u["col"])] = "◇"
-            self.last_units[actor] = "★"
-        elif action.kind == "attack" and actor is not None:
-            self.last_units[actor] = "★"
-            if len(args) > 1 and isinstance(args[1], int):
-                self.last_units[args[1]] = "⚔"
-        elif action.kind == "play" and actor is not None:
-            if actor in after:
-                self.last_units[actor] = "★"
-            if len(args) > 1 and isinstance(args[1], int):
-                self.last_units[args[1]] = "✦"
-        elif action.kind in ("warcry", "ability", "target"):
-            if action.kind == "warcry" and actor is not None:
-                self.last_units[actor] = "★"
-            tgt = args[-1] if args else None
-            if isinstance(tgt, int) and (action.kind != "warcry" or len(args) > 1):
-                self.last_units[tgt] = "✦"
-        for cell in [
-            rc for rc in self.last_cells if any((u.get("row"), u.get("col")) == rc for u in after.values())
-        ]:
-            del self.last_cells[cell]  # a unit stands there now
-
     def extra_stats(self) -> list[str]:
         """The turn and each Summoning Stone's health in the final public view
         (a stone at 0 or below is destroyed)."""
@@ -683,4 +701,9 @@ class HotgScreen(GameScreen):
         return [f"Turn {view.get('turn')} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 
+class HotgReplayScreen(HotgTable, ReplayScreen):
+    """A Hand of the Gods game replayed on its own table (read-only)."""
+
+
 SCREEN = HotgScreen
+REPLAY = HotgReplayScreen

@@ -1,5 +1,7 @@
 """The base of the lane screens (BHM, The Scars): each side's area as text
 lanes, the shared middle (phase, resolution zone), decisions in the list.
+`LaneTable` draws the lanes (for the game screen and the replay screen alike),
+`LaneScreen` plays on them.
 
 Cards in the lanes are chips of a `LaneBoard`: the arrows (or hjkl) walk over
 them, Enter (or a click) shows the card in the detail panel and narrows the
@@ -19,6 +21,8 @@ from textual.events import Resize
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
@@ -97,7 +101,137 @@ def bar(value: int, limit: int, width: int = 16) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-class LaneScreen(GameScreen):
+class LaneTable(TableScreen):
+    """The drawing of the lanes (both sides and the middle) on a `LaneBoard`, shared by
+    the game screen and the replay screen; it takes no action (see `TableScreen`).
+    Each game fills in `render_player_dense` / `render_player_roomy` / `render_middle`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_class("lanes-table")
+        self.focus_uid: int | None = None  # the selected card (the game screen's; none in a replay)
+        self.dense = True
+        self.actionable: set[int] = set()
+        self.pile_uids: set[int] = set()
+        self.last_actor: int | None = None
+        self.marks: dict[int, dict[int, str]] = {0: {}, 1: {}}  # per seat: uid -> mark
+        # per seat: its last actions in words, and whether each named a card
+        self.last_words: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
+
+    def compose_table(self) -> ComposeResult:
+        with VerticalScroll(id="lanes"):
+            yield LaneBoard(id="lane-board")
+
+    def is_dense(self) -> bool:
+        return not (self.has_class("-wide") and self.has_class("-tall"))
+
+    # -- to be filled by each game ------------------------------------------------------------
+    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        """One side's lane, in the layout the terminal's size calls for."""
+        if self.dense:
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        raise NotImplementedError
+
+    def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        raise NotImplementedError
+
+    def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
+        return []
+
+    # -- drawing ----------------------------------------------------------------------------
+    def shown_marks(self) -> dict[int, str]:
+        """The marks of the side whose last actions are shown (the game screen: the side
+        that is not looking at the table now)."""
+        return self.marks.get(self.marked_seat(), {})
+
+    def selection(self) -> list[Action]:
+        """The choices with the selected card (empty when none is selected)."""
+        if self.focus_uid is None:
+            return []
+        return [a for a in self.legal if self.focus_uid in a.args]
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        self.dense = self.is_dense()
+        me = self.table_viewer()
+        players = view.get("players", [])
+        if len(players) < 2:
+            return
+        if self.focus_uid is not None and not self.selection():
+            self.focus_uid = None
+        sel = self.selection()
+        if sel:
+            actionable = {x for a in sel for x in a.args if isinstance(x, int) and x != self.focus_uid}
+        else:
+            actionable = {a for act in legal for a in act.args if isinstance(a, int)}
+        self.actionable = actionable
+        # cards of a dense pile drawn as chips: any card of a choice now
+        self.pile_uids = {a for act in legal for a in act.args if isinstance(a, int)}
+        lines = self.render_player(view, players[1 - me], False)
+        lines += self.render_middle(view, decision)
+        lines += self.render_last(me)
+        lines += self.render_player(view, players[me], True)
+        board = self.query_one(LaneBoard)
+        board.selected = self.focus_uid
+        board.show(lines, actionable)
+
+    def render_last(self, me: int) -> list[Line]:
+        """What the other side did since it last took over, in words (its cards bear the marks)."""
+        seat = self.marked_seat()
+        said = self.last_words.get(seat) or []
+        if not said:
+            return []
+        telling = [w for w, with_card in said if with_card] or [w for w, _ in said]
+        shown = telling[-2:]
+        more = f" (+{len(said) - len(shown)} more in the log)" if len(said) > len(shown) else ""
+        who = self.seat_name(seat).replace("Player ", "P")
+        text = f" {MARK_ACTOR} {who} last: {' · '.join(shown)}{more}"
+        if self.dense:  # one line: the latest telling action and how many more
+            more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
+            room = max(20, self.app.size.width - 2 - len(more))
+            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
+        return [("lane--middle", words(text, "lane--dim"))]
+
+    def who(self, seat: int) -> str:
+        return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
+
+    def head_style(self, seat: int) -> str:
+        return f"lane--p{seat + 1}"
+
+    # -- what the other side did -------------------------------------------------------------------
+    def reset_marks(self) -> None:
+        self.last_actor = None
+        self.marks = {0: {}, 1: {}}
+        self.last_words = {0: [], 1: []}
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
+        self.note_action(player, action, words)
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """Mark the cards of `player`'s action and keep its words for the `last:` line."""
+        if player != self.last_actor:
+            self.last_actor = player
+            self.marks[player] = {}
+            self.last_words[player] = []
+        self.last_words[player].append(
+            (words, isinstance(action, Action) and any(isinstance(a, int) for a in action.args))
+        )
+        if isinstance(action, Action):
+            uids = [a for a in action.args if isinstance(a, int)]
+            marks = self.marks[player]
+            if action.kind == "target":
+                for u in uids:
+                    marks[u] = MARK_AIMED
+            elif uids:
+                marks[uids[0]] = MARK_ACTOR
+                for u in uids[1:]:
+                    marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
+
+
+class LaneScreen(LaneTable, GameScreen):
     """Opponent's lane on top, the middle, your lane below.
 
     Two layouts from the same widgets (a CSS grid, see app.tcss): below
@@ -127,20 +261,11 @@ class LaneScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_class("game-lanes")
-        self.focus_uid: int | None = None
-        self.dense = True
-        self.actionable: set[int] = set()
-        self.pile_uids: set[int] = set()
-        self.last_actor: int | None = None
-        self.marks: dict[int, dict[int, str]] = {0: {}, 1: {}}  # per seat: uid -> mark
-        # per seat: its last actions in words, and whether each named a card
-        self.last_words: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Grid(id="lane-grid"):
-            with VerticalScroll(id="lanes"):
-                yield LaneBoard(id="lane-board")
+            yield from self.compose_table()
             yield Prompt(id="prompt")
             yield ActionList(id="actions")
             yield CardDetail(id="detail")
@@ -155,16 +280,30 @@ class LaneScreen(GameScreen):
         prompt.fit_screen_width = self.is_dense()
         prompt.fit()
 
-    def is_dense(self) -> bool:
-        return not (self.has_class("-wide") and self.has_class("-tall"))
+    prompt_lines = 1  # the prompt's rows in the dense layout (Prompt.fit tells them)
 
     def prompt_rows(self, rows: int) -> None:
-        """The dense grid's rows: the lanes, the prompt's lines, the choices."""
+        """The prompt's lines changed (Prompt.fit): the grid's rows again."""
+        self.prompt_lines = rows
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """The dense grid's rows: the lanes as many rows as their lines take (at most what
+        leaves the choices and the card panel their minimum), the prompt's lines, and the
+        rest to the choices, so that no row stays blank between the hand and the prompt."""
+        grid = self.query_one("#lane-grid")
         if not self.is_dense():
-            self.query_one("#lane-grid").styles.grid_rows = "auto 1fr 12 10"
+            grid.styles.grid_rows = "auto 1fr 12 10"
             return
+        rows = self.prompt_lines
         bottom = 10 if self.has_class("-tall") else 7
-        self.query_one("#lane-grid").styles.grid_rows = f"1fr {rows} {bottom}"
+        board = self.query_one(LaneBoard)
+        room = (self.size.height or self.app.size.height) - 2 - rows - bottom  # status, key bar
+        if not board.lines or room <= 0:
+            grid.styles.grid_rows = f"1fr {rows} {bottom}"
+            return
+        lanes = min(room, board.rows_for(self.size.width or self.app.size.width))
+        grid.styles.grid_rows = f"{lanes} {rows} 1fr"
 
     def on_resize(self, event: Resize) -> None:
         prompt = self.query_one(Prompt)
@@ -182,58 +321,13 @@ class LaneScreen(GameScreen):
             self.update_table(self.view_data, None if self.covered else self.session.decision, self.legal)
         self.dense = dense
 
-    # -- to be filled by each game ------------------------------------------------------------
-    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        """One side's lane, in the layout the terminal's size calls for."""
-        if self.dense:
-            return self.render_player_dense(view, p, mine)
-        return self.render_player_roomy(view, p, mine)
-
-    def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        raise NotImplementedError
-
-    def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        raise NotImplementedError
-
-    def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        return []
-
-    # -- drawing ----------------------------------------------------------------------------
-    def shown_marks(self) -> dict[int, str]:
-        """The marks of the side that is not looking at the table now."""
-        return self.marks.get(1 - self.session.viewer(), {})
-
-    def selection(self) -> list[Action]:
-        """The choices with the selected card (empty when none is selected)."""
-        if self.focus_uid is None:
-            return []
-        return [a for a in self.legal if self.focus_uid in a.args]
-
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
-        self.dense = self.is_dense()
-        me = self.session.viewer()
-        players = view.get("players", [])
-        if len(players) < 2:
-            return
-        if self.focus_uid is not None and not self.selection():
-            self.focus_uid = None
+        super().update_table(view, decision, legal)
+        self.fit_rows()
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
-        sel = self.selection()
-        if sel:
-            actionable = {x for a in sel for x in a.args if isinstance(x, int) and x != self.focus_uid}
-        else:
-            actionable = {a for act in legal for a in act.args if isinstance(a, int)}
-        self.actionable = actionable
-        # cards of a dense pile drawn as chips: any card of a choice now
-        self.pile_uids = {a for act in legal for a in act.args if isinstance(a, int)}
-        lines = self.render_player(view, players[1 - me], False)
-        lines += self.render_middle(view, decision)
-        lines += self.render_last(me)
-        lines += self.render_player(view, players[me], True)
         board = self.query_one(LaneBoard)
-        board.selected = self.focus_uid
-        board.show(lines, actionable)
+        actionable = self.actionable
         if decision is not None and decision.kind in TARGET_KINDS and board.cursor_uid not in actionable:
             first = next((u for u in board.chip_uids() if u in actionable), None)
             if first is not None:
@@ -242,28 +336,6 @@ class LaneScreen(GameScreen):
             self.query_one(ActionList).focus()  # nothing to point at: choose in the list
         if self.focus_uid is not None:
             self.narrow(self.focus_uid, refocus=False)
-
-    def render_last(self, me: int) -> list[Line]:
-        """What the other side did since it last took over, in words (its cards bear the marks)."""
-        said = self.last_words.get(1 - me) or []
-        if not said:
-            return []
-        telling = [w for w, with_card in said if with_card] or [w for w, _ in said]
-        shown = telling[-2:]
-        more = f" (+{len(said) - len(shown)} more in the log)" if len(said) > len(shown) else ""
-        who = self.seat_name(1 - me).replace("Player ", "P")
-        text = f" {MARK_ACTOR} {who} last: {' · '.join(shown)}{more}"
-        if self.dense:  # one line: the latest telling action and how many more
-            more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
-            room = max(20, self.app.size.width - 2 - len(more))
-            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
-        return [("lane--middle", words(text, "lane--dim"))]
-
-    def who(self, seat: int) -> str:
-        return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
-
-    def head_style(self, seat: int) -> str:
-        return f"lane--p{seat + 1}"
 
     # -- the card panel and the log share a place in the dense layout ----------------------------
     def show_pane(self, which: str) -> None:
@@ -288,30 +360,6 @@ class LaneScreen(GameScreen):
         super().log_action(player, words, events)
         if player != self.session.viewer() or self.session.is_ai_turn():
             self.show_pane("log")
-
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        """After Continue: the marks of the save's last actions (see GameScreen)."""
-        self.note_action(player, action, words)
-
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
-        """Mark the cards of `player`'s action and keep its words for the `last:` line."""
-        if player != self.last_actor:
-            self.last_actor = player
-            self.marks[player] = {}
-            self.last_words[player] = []
-        self.last_words[player].append(
-            (words, isinstance(action, Action) and any(isinstance(a, int) for a in action.args))
-        )
-        if isinstance(action, Action):
-            uids = [a for a in action.args if isinstance(a, int)]
-            marks = self.marks[player]
-            if action.kind == "target":
-                for u in uids:
-                    marks[u] = MARK_AIMED
-            elif uids:
-                marks[uids[0]] = MARK_ACTOR
-                for u in uids[1:]:
-                    marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
 
     # -- choosing cards ------------------------------------------------------------------------------
     def on_lane_board_card_chosen(self, message: LaneBoard.CardChosen) -> None:
@@ -454,4 +502,21 @@ class LaneScreen(GameScreen):
         super().maybe_open_dialog(force)
 
 
-__all__ = ["LaneScreen", "Line", "Seg", "bar", "chip", "chips", "pile", "short", "words"]
+class LaneReplayScreen(LaneTable, ReplayScreen):
+    """A lane game replayed on its own lanes (read-only); each game's `REPLAY`
+    adds its drawing: `class BhmReplayScreen(BhmTable, LaneReplayScreen)`."""
+
+
+__all__ = [
+    "LaneReplayScreen",
+    "LaneScreen",
+    "LaneTable",
+    "Line",
+    "Seg",
+    "bar",
+    "chip",
+    "chips",
+    "pile",
+    "short",
+    "words",
+]

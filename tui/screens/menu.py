@@ -19,6 +19,11 @@ from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
 
 LOGO = "T R I A R C H"
+# What the AI level and seat fields say in hot-seat, where they do not apply.
+HOTSEAT_NOTES = {
+    "level": "— (hot-seat: no AI)",
+    "seat": "— (hot-seat: both seats at this table)",
+}
 
 
 def _engine(game_id: str) -> type[Game] | None:
@@ -112,7 +117,10 @@ class MenuScreen(BaseScreen):
         assert cls is not None
         rows: list[Horizontal] = []
 
-        def row(label: str, *widgets: Any) -> None:
+        def row(label: str, *widgets: Any, off: str = "") -> None:
+            """A field; `off` is what it says in words when the mode makes it idle."""
+            if off:
+                widgets = (*widgets, Static(off, classes="off-note"))
             rows.append(Horizontal(Label(label, classes="label"), *widgets, classes="row"))
 
         row(
@@ -134,6 +142,7 @@ class MenuScreen(BaseScreen):
             Select(
                 [(lv, lv) for lv in levels], value=default_level, allow_blank=False, id="level", compact=True
             ),
+            off=HOTSEAT_NOTES["level"],
         )
         row(
             "Your seat",
@@ -144,6 +153,7 @@ class MenuScreen(BaseScreen):
                 id="seat",
                 compact=True,
             ),
+            off=HOTSEAT_NOTES["seat"],
         )
         decks = list(cls.preset_decks())
         for p in (0, 1):
@@ -200,10 +210,14 @@ class MenuScreen(BaseScreen):
             self.update_mode()
 
     def update_mode(self) -> None:
-        ai = self.query("#mode") and self.query_one("#mode", Select).value == "ai"
+        """In hot-seat the AI level and the seat are idle: not focusable, and the field says
+        so in words in place of its value (`-off` on the row; readable without colour)."""
+        ai = bool(self.query("#mode")) and self.query_one("#mode", Select).value == "ai"
         for wid in ("#level", "#seat"):
             for w in self.query(wid):
                 w.disabled = not ai
+                if w.parent is not None:
+                    w.parent.set_class(not ai, "-off")
 
     def show_error(self, text: str) -> None:
         self.query_one("#menu-error", Static).update(text)

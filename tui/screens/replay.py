@@ -1,21 +1,27 @@
 """Step through a saved or finished game, forward and back (read-only).
 
-The state after each action is drawn as the generic table draws any engine's
-view (`StateView`), from the eyes of the spectator, player 1 or player 2
-(`v` switches), with the log of what happened so far.
+The state after each action is drawn from the eyes of the spectator, player 1
+or player 2 (`v` switches), with the log of what happened so far. A game with
+a dedicated table replays on it (`REPLAY` in `tui/screens/<game>.py`: the
+table's drawing over this screen, see `tui/screens/table.py`), with the marks
+of the last actions as the game screen showed them; any other engine's view
+is drawn in words (`StateView`).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.widgets import Static
 
+from common.game import Action, Decision
 from common.saves import Replay
-from tui.screens.base import BaseScreen
+from tui.screens.table import TableScreen
+from tui.session import only_pass
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
@@ -23,7 +29,7 @@ from tui.widgets.stateview import StateView
 LOG_STEPS = 80  # how many of the latest actions the log shows
 
 
-class ReplayScreen(BaseScreen):
+class ReplayScreen(TableScreen):
     """Dismisses (with None) on `q`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -36,32 +42,87 @@ class ReplayScreen(BaseScreen):
         Binding("v", "viewer", "Whose eyes"),
         Binding("q,escape", "close", "Quit"),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen #replay-status { height: 2; background: $primary 30%; padding: 0 1; }
-    ReplayScreen #replay-main { height: 1fr; }
-    ReplayScreen #replay-state { width: 3fr; }
-    ReplayScreen #replay-log { width: 2fr; height: 100%; border-top: none; border-left: solid $primary 50%; }
-    """
     VIEWERS: ClassVar[list[int | None]] = [None, 0, 1]
 
     def __init__(self, replay: Replay, title: str = "") -> None:
-        super().__init__(classes="replay")
+        self.dedicated = type(self).compose_table is not ReplayScreen.compose_table
+        super().__init__(
+            classes=f"replay replay-{replay.game_id}" + (" replay-table" if self.dedicated else "")
+        )
         self.replay = replay
         self.title_text = title or replay.game_id
         self.step = 0
         self.viewer: int | None = None
+        self.view_data: dict[str, Any] = {}
+        self.legal: list[Action] = []  # a replay takes no action
+        self.acted_last: int | None = None  # who played last up to this step (the table's passes left out)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
         with Horizontal(id="replay-main"):
-            with VerticalScroll(id="replay-state"):
-                yield StateView(id="state")
+            with Vertical(id="replay-state"):
+                for widget in self.compose_table():
+                    if hasattr(widget, "show_cursor"):  # read-only: no cursor, no focus on the cards
+                        widget.show_cursor = False
+                        widget.can_focus = False
+                    yield widget
             yield GameLog(id="replay-log")
         yield Footer()
+
+    def compose_table(self) -> ComposeResult:
+        with VerticalScroll(id="replay-scroll"):
+            yield StateView(id="state")
 
     def on_mount(self) -> None:
         super().on_mount()
         self.show_step()
+
+    def on_resize(self, event: Resize) -> None:
+        if self.view_data:
+            self.call_after_refresh(self.show_step)
+
+    # -- the hooks of a table (see TableScreen) ---------------------------------------------------
+    def table_viewer(self) -> int:
+        return 0 if self.viewer is None else self.viewer
+
+    def marked_seat(self) -> int:
+        """The side that played last up to the step shown (its last actions are marked)."""
+        return 1 - self.table_viewer() if self.acted_last is None else self.acted_last
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        self.query_one(StateView).show(view)
+
+    def reset_marks(self) -> None:
+        """Forget the marks of the last actions (a dedicated table keeps them)."""
+
+    def note_last_actions(self) -> None:
+        """Mark the last actions up to this step as the game screen had them: the
+        last run of actions of each side, the passes the table made left out."""
+        r = self.replay
+        self.reset_marks()
+        self.acted_last = None
+        if not self.dedicated:
+            return
+        start, runs, last = self.step, 0, None
+        for i in range(self.step - 1, -1, -1):
+            player = r.players[i]
+            if player is None or only_pass(r.state(i)) == r.actions[i]:
+                continue
+            if player != last:
+                runs += 1
+                if runs > 2:
+                    break
+                last = player
+                if self.acted_last is None:
+                    self.acted_last = player
+            start = i
+        for i in range(start, self.step):
+            player = r.players[i]
+            before = r.state(i)
+            if player is None or only_pass(before) == r.actions[i]:
+                continue
+            words = before.describe_action_for(r.actions[i], self.viewer)
+            self.note_replayed(player, r.actions[i], words, before, r.state(i + 1))
 
     # -- drawing -------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -85,7 +146,9 @@ class ReplayScreen(BaseScreen):
         r = self.replay
         game = r.state(self.step)
         self.query_one("#replay-status", Static).update(self.status_text())
-        self.query_one(StateView).show(game.view(self.viewer))
+        self.view_data = game.view(self.viewer)
+        self.note_last_actions()
+        self.update_table(self.view_data, None, [])
         log = self.query_one(GameLog)
         log.clear()
         first = max(0, self.step - LOG_STEPS)

@@ -11,7 +11,7 @@ from typing import Any
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneScreen, Line, Seg, chip, chips, short, words
+from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.detail import find_cards
 
 SCARS_KEYS = """
@@ -74,13 +74,8 @@ def dense_unit(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = 
     return chip(u, label, mark)
 
 
-class ScarsScreen(LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
-
-    def on_mount(self) -> None:
-        glossary = self.session.game.view(None).get("keywords")
-        if isinstance(glossary, dict):
-            self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+class ScarsTable(LaneTable):
+    """The Scars lanes (the game screen's and the replay's)."""
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
@@ -188,7 +183,7 @@ class ScarsScreen(LaneScreen):
         responding = decision is not None and decision.kind == "respond"
         if self.dense and responding:
             assert decision is not None
-            who = "you" if decision.player == self.session.viewer() else self.seat_name(decision.player)
+            who = "you" if decision.player == self.table_viewer() else self.seat_name(decision.player)
             head += f" · ▶ {who} may respond"
         out: list[Line] = [("lane--middle", words(head))]
         stack = view.get("stack") or []
@@ -219,6 +214,15 @@ class ScarsScreen(LaneScreen):
             )
         return out
 
+
+class ScarsScreen(ScarsTable, LaneScreen):
+    EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
+
+    def on_mount(self) -> None:
+        glossary = self.session.game.view(None).get("keywords")
+        if isinstance(glossary, dict):
+            self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
 
@@ -236,7 +240,12 @@ class ScarsScreen(LaneScreen):
         ]
 
 
+class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
+    """A Scars game replayed on its lanes (read-only)."""
+
+
 SCREEN = ScarsScreen
+REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------

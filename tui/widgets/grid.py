@@ -59,6 +59,7 @@ class GridBoard(Widget, can_focus=True):
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((2, 0))
+    show_cursor = True  # False: a read-only board (a replay) draws no cursor
 
     class CellChosen(Message):
         def __init__(self, row: int, col: int) -> None:
@@ -122,10 +123,8 @@ class GridBoard(Widget, can_focus=True):
             base = base + self.get_component_rich_style("grid--dark", partial=True)
         if cell.selected:
             base = base + self.get_component_rich_style("grid--selected", partial=True)
-        if (r, c) == self.cursor and self.has_focus:
-            base = base + Style(reverse=True)
-        elif (r, c) == self.cursor:
-            base = base + Style(underline=True)
+        if (r, c) == self.cursor and self.show_cursor:
+            base = base + (Style(reverse=True) if self.has_focus else Style(underline=True))
         return base
 
     def render(self) -> Text:

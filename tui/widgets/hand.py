@@ -37,6 +37,7 @@ class HandRow(Widget, can_focus=True):
     ]
 
     index: reactive[int] = reactive(0)
+    show_cursor = True  # False: a read-only hand (a replay) draws no cursor
 
     class CardChosen(Message):
         def __init__(self, uid: int) -> None:
@@ -92,7 +93,7 @@ class HandRow(Widget, can_focus=True):
                 )
                 if card.selected:
                     style += self.get_component_rich_style("hand--selected", partial=True)
-                if i == self.index and self.has_focus:
+                if i == self.index and self.has_focus and self.show_cursor:
                     from rich.style import Style
 
                     style += Style(reverse=True)

@@ -84,6 +84,8 @@ class LaneBoard(Widget, can_focus=True):
             super().__init__()
             self.uid = uid
 
+    show_cursor = True  # False: read-only lanes (a replay) draw no cursor
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: list[list[Seg]] = []
@@ -141,8 +143,12 @@ class LaneBoard(Widget, can_focus=True):
                 x += w
         return placed, row + 1, row_style
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+    def rows_for(self, width: int) -> int:
+        """The rows the lines take at `width` columns (a line wraps between its words)."""
         return max(1, self._layout(width)[1])
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return self.rows_for(width)
 
     # -- drawing -----------------------------------------------------------------------------------
     def render(self) -> Text:
@@ -161,7 +167,7 @@ class LaneBoard(Widget, can_focus=True):
             if seg.uid is None:
                 t.append(seg.text, style)
             else:
-                is_cursor = seg.uid == self.cursor_uid
+                is_cursor = seg.uid == self.cursor_uid and self.show_cursor
                 act = seg.uid in self.actionable
                 mark = (
                     CURSOR_MARK

@@ -1,0 +1,45 @@
+"""What a game's table needs from the screen it is drawn on, played or replayed.
+
+A dedicated table (the Hand of the Gods grid, the BHM and Scars lanes) is a
+mixin of drawing methods (`compose_table()`, `update_table()`, the marks of
+the last actions) over `TableScreen`; the game screen (`GameScreen`) and the
+replay screen (`ReplayScreen`) are both `TableScreen`s, so one drawing serves
+both: `HotgScreen(HotgTable, GameScreen)`, `HotgReplayScreen(HotgTable, ReplayScreen)`.
+The drawing reads only the view, the legal actions (none in a replay) and the
+hooks below; it never takes an action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.game import Action, Decision
+from tui.screens.base import BaseScreen
+
+
+class TableScreen(BaseScreen):
+    """A screen with a table on it (the hooks a table's drawing calls)."""
+
+    view_data: dict[str, Any]
+    legal: list[Action]
+
+    def seat_name(self, p: int) -> str:
+        return f"Player {p + 1}"
+
+    def table_viewer(self) -> int:
+        """The seat whose side is drawn at the bottom (and whose hand shows, when the view has it)."""
+        return 0
+
+    def marked_seat(self) -> int:
+        """The seat whose last actions are marked on the table."""
+        return 1 - self.table_viewer()
+
+    def shows_keys(self) -> bool:
+        """Whether the table names the keys that act on it (not in a replay, nor at the end)."""
+        return False
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        """Draw the view (a dedicated table overrides this)."""
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        """One action already played, to be marked on the table (dedicated tables mark it)."""
