@@ -1403,7 +1403,11 @@ class BhmGame(Game):
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
-            if c.defn.is_field and (c.defn.instant or (s == "main" and c.defn.rank <= self.budget)):
+            # BH-12: an instant call costs no budget, but like any call (and like a strategy card,
+            # BH-11) it needs rank <= C.LL
+            if c.defn.is_field and (
+                c.defn.rank <= self.cll[p] if c.defn.instant else (s == "main" and c.defn.rank <= self.budget)
+            ):
                 if free is None:
                     free = self.free_slot(p) is not None
                 if free:
@@ -1670,6 +1674,8 @@ class BhmGame(Game):
                     return "all 10 of your being zones are taken"
                 if not c.defn.instant and self.sub == "combat":
                     return "war calls are made in the strategy phases; only instant calls now (BH-12)"
+                if c.defn.instant and c.defn.rank > self.cll[p]:
+                    return f"{c.name} is rank {c.defn.rank}; an instant call needs rank ≤ your C.LL ({self.cll[p]}) (BH-12)"
                 if not c.defn.instant and c.defn.rank > self.budget:
                     return f"not enough call budget: {c.name} is rank {c.defn.rank}, you have {self.budget} left (BH-10)"
             if a.kind in ("attack", "pattack") and len(args) == 2:

@@ -75,7 +75,8 @@ def test_bh11_strategy_rank_up_to_cll_without_spending_budget() -> None:
 
 
 def test_bh12_instant_call_in_combat_at_no_cost() -> None:
-    """BH-12: an instant being may be called in any phase (here: combat) without budget."""
+    """BH-12: an instant being may be called in any phase (here: combat) without budget (its rank
+    1 ≤ C.LL 1)."""
     g = game_from(
         """
         [state]
@@ -83,7 +84,7 @@ def test_bh12_instant_call_in_combat_at_no_cost() -> None:
         phase = "combat"
         budget = 0
         [[player]]
-        cll = 0
+        cll = 1
         hand = ["spark_imp", "ember_squire"]
         [[player]]
         """
@@ -250,3 +251,33 @@ def test_bh24_no_optional_draw_with_seven_cards_and_bh81_discard_to_seven() -> N
     g.apply(g.legal_actions()[0])
     assert len(g.zones["hand:0"]) == 7 and g.active == 1
     assert len(g.zones["dead:0"]) == 2
+
+
+def test_bh12_an_instant_call_needs_rank_at_most_your_cll() -> None:
+    """BH-12 (docs/rulings.md): an instant call costs no budget ("sin coste de estos puntos"), but,
+    like any call to a being and like a strategy card (BH-11), it needs rank ≤ your C.LL ("su rango
+    debe ser igual o menor a tus puntos de llamada"): at C.LL 1 the rank-1 Spark Imp may be called
+    in combat, the rank-2 Cinder Hound may not, and is refused with the reason."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        phase = "combat"
+        budget = 0
+        [[player]]
+        cll = 1
+        hand = ["spark_imp", "cinder_hound"]
+        [[player]]
+        """
+    )
+    imp, hound = uid(g, "spark_imp"), uid(g, "cinder_hound")
+    calls = {a.args[0] for a in g.legal_actions() if a.kind == "call"}
+    assert calls == {imp}
+    before = g.state_hash()
+    with pytest.raises(
+        IllegalAction, match=r"Cinder Hound is rank 2; an instant call needs rank ≤ your C\.LL \(1\)"
+    ):
+        g.apply(Action("call", (hound,)))
+    assert g.state_hash() == before
+    g.apply(Action("call", (imp,)))
+    assert g.on_field(find(g, "spark_imp")) and g.budget == 0

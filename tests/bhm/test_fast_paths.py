@@ -775,7 +775,10 @@ def test_calls_and_invocations_need_a_free_zone() -> None:
                 for c in g.cards_in(_HANDS[p])
                 if c.defn.is_field
                 and free
-                and (c.defn.instant or (g.sub == "main" and c.defn.rank <= g.budget))
+                and (
+                    (c.defn.instant and c.defn.rank <= g.cll[p])
+                    or (g.sub == "main" and c.defn.rank <= g.budget)
+                )
             ]
             assert [a.args[0] for a in legal if a.kind == "call"] == calls
             assert free or not any(a.kind == "invoke" for a in legal)
