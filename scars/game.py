@@ -606,12 +606,18 @@ class ScarsGame(Game):
     def _position_in_combat(self, c: ScarsCard) -> None:
         """SC-60 ⚖: position decides who fights. An attacker turned to defense position ("no podrá
         atacar") leaves the combat unless it has Alert (SC-85); a blocker turned to attack position
-        ("no podrá defender") stops blocking, and the attacker it blocked stays blocked (SC-72)."""
+        ("no podrá defender") stops blocking, and the attacker it blocked stays blocked (SC-72); an
+        attacked unit turned to defense position ("no podrá ser atacado") is attacked no more: its
+        attackers find no target (`combat_groups`)."""
         uid = c.uid
         if c.position == "defense":
             if uid in self.attackers and not self.has_kw(c, "Alert"):
                 del self.attackers[uid]
                 self.log.emit("combat", f"{c.name} is in defense position and stops attacking", uid=uid)
+            if uid in self.attackers.values():
+                self.log.emit(
+                    "combat", f"{c.name} is in defense position: the attacks on it find no target", uid=uid
+                )
         elif uid in self.blocks:
             del self.blocks[uid]
             self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
@@ -1108,6 +1114,8 @@ class ScarsGame(Game):
         for a, t in self.attackers.items():
             if a in self.was_blocked or t == self.hero_uid(1 - self.active) or not self.is_unit_in_play(t):
                 continue
+            if self.zones.cards[t].position != "attack":  # SC-60: no longer attacked
+                continue
             if t in self.shelter_choice or t in out:
                 continue
             if self._shelterers(t):
@@ -1144,7 +1152,9 @@ class ScarsGame(Game):
                 groups.append(("block", [a], bl))  # SC-72: a blocked attacker never damages the hero
             elif t == hero:
                 groups.append(("hero", [a], []))
-            elif self.is_unit_in_play(t):
+            elif self.is_unit_in_play(t) and self.zones.cards[t].position == "attack":
+                # SC-60 ⚖: a unit in defense position "no podrá ser atacado": turned to defense
+                # before damage, the attacks on it find no target
                 by_target.setdefault(t, []).append(a)
         for t, atts in by_target.items():
             choice = self.shelter_choice.get(t, "unit")

@@ -249,3 +249,24 @@ def test_sc23_sc59_a_token_made_in_the_end_of_5a_window_counts_for_the_unit_limi
     d = g.decision()
     assert g.phase == "cleanup" and d.kind == "cleanup" and d.player == 0
     assert {a.kind for a in g.legal_actions()} == {"sacrifice"}
+
+
+def test_sc60_an_attacked_unit_turned_to_defense_is_attacked_no_more() -> None:
+    """SC-60: in defense position a unit "no podrá ser atacado". The Knight attacks the Mercenary;
+    before damage the attacker's side turns the Mercenary to defense position (Whispered Dread,
+    "Turn target enemy unit to defense position"): the attack finds no target, so neither deals
+    damage to the other (both used to fight)."""
+    g = make(
+        P("hero_nyx", energy=1, hand=["umb_dread"], units=[{"card": "legion_knight", "position": "attack"}]),
+        P("hero_nyx", units=[{"card": "n_mercenary", "position": "attack"}]),
+        phase="attackers",
+    )
+    kn, merc = uid(g, "legion_knight"), uid(g, "n_mercenary")
+    attack(g, (kn, merc))
+    play(g, f"cast {uid(g, 'umb_dread')} {merc}")
+    resolve(g)
+    assert g.card(merc).position == "defense"
+    assert "the attacks on it find no target" in log_text(g)
+    until(g, lambda g: g.phase == "recruit2")
+    assert g.card(kn).damage == 0 and g.card(merc).damage == 0
+    assert g.is_unit_in_play(kn) and g.is_unit_in_play(merc)
