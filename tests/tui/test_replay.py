@@ -177,6 +177,10 @@ async def test_a_replay_draws_the_games_own_table_read_only(
         # Whose eyes: a hand shows only from its player's eyes.
         hand = {int(c["uid"]) for c in replay.state(n).view(0)["players"][0]["hand"]}
         assert hand and not hand & shown_cards(screen)
+        if game_id == "hotg":  # the public sees how many cards a hidden hand holds, not "no cards"
+            count = len(hand)
+            assert f"Hand (hidden): {count} card{'s' if count != 1 else ''}" in screen_text(app)
+            assert "(no cards)" not in screen_text(app)
         await press(pilot, "v")
         await settle(pilot)
         assert "eyes: player 1" in screen_text(app)

@@ -310,8 +310,11 @@ class HotgTable(TableScreen):
         for c in hand or []:
             sel = self.selected == ("card", c["uid"])
             cards.append(HandCard(c["uid"], hand_label(c), c["uid"] in playable, sel))
-        title = f"{OWNER_GLYPH[me]} Hand" if hand is not None else "Hand (hidden)"
-        self.query_one(HandRow).show(cards, title)
+        if hand is not None:
+            self.query_one(HandRow).show(cards, f"{OWNER_GLYPH[me]} Hand")
+        else:  # (a replay from the public's eyes): how many cards, not "no cards"
+            n = players[me].get("hand_count", 0) if len(players) > me else 0
+            self.query_one(HandRow).show([], "Hand (hidden)", f"{n} card{'s' if n != 1 else ''}")
 
     # -- selection → board marks ---------------------------------------------------------------
     def selection_actions(self, legal: list[Action]) -> list[Action]:

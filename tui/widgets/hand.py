@@ -53,11 +53,14 @@ class HandRow(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.cards: list[HandCard] = []
         self.title = "Hand"
+        self.empty = "(no cards)"
         self._spans: list[tuple[int, int, int]] = []  # (line, start, end) per card
 
-    def show(self, cards: list[HandCard], title: str = "Hand") -> None:
+    def show(self, cards: list[HandCard], title: str = "Hand", empty: str = "(no cards)") -> None:
+        """`empty`: what the row says when it shows no card (a hidden hand says how many it holds)."""
         self.cards = cards
         self.title = title
+        self.empty = empty
         if self.index >= len(cards):
             self.index = max(0, len(cards) - 1)
         self.refresh(layout=True)
@@ -79,7 +82,7 @@ class HandRow(Widget, can_focus=True):
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(f"{self.title}: ", self.get_component_rich_style("hand--title"))
         if not self.cards:
-            out.append("(no cards)")
+            out.append(self.empty)
         self._spans = []
         x = len(self.title) + 2
         for n, line in enumerate(self._layout(max(20, self.size.width))):
