@@ -1112,15 +1112,19 @@ class ScarsGame(Game):
         """Attacked units with non-blocking shelterers that still need a choice (SC-61)."""
         out = []
         for a, t in self.attackers.items():
-            if a in self.was_blocked or t == self.hero_uid(1 - self.active) or not self.is_unit_in_play(t):
-                continue
-            if self.zones.cards[t].position != "attack":  # SC-60: no longer attacked
+            if a in self.was_blocked or t == self.hero_uid(1 - self.active) or not self._still_attacked(t):
                 continue
             if t in self.shelter_choice or t in out:
                 continue
             if self._shelterers(t):
                 out.append(t)
         return out
+
+    def _still_attacked(self, t: int) -> bool:
+        """Whether the attacks on unit `t` still find it: in play and in attack position (SC-60 ⚖:
+        a unit in defense position "no podrá ser atacado"; turned to defense before damage, the
+        attacks on it find no target)."""
+        return self.is_unit_in_play(t) and self.zones.cards[t].position == "attack"
 
     def _shelterers(self, t: int) -> list[int]:
         return [u.uid for u in self.units(1 - self.active) if u.shelter == t and u.uid not in self.blocks]
@@ -1152,9 +1156,7 @@ class ScarsGame(Game):
                 groups.append(("block", [a], bl))  # SC-72: a blocked attacker never damages the hero
             elif t == hero:
                 groups.append(("hero", [a], []))
-            elif self.is_unit_in_play(t) and self.zones.cards[t].position == "attack":
-                # SC-60 ⚖: a unit in defense position "no podrá ser atacado": turned to defense
-                # before damage, the attacks on it find no target
+            elif self._still_attacked(t):
                 by_target.setdefault(t, []).append(a)
         for t, atts in by_target.items():
             choice = self.shelter_choice.get(t, "unit")
@@ -2091,9 +2093,8 @@ class ScarsGame(Game):
                     t = self.card(int(a[1]))
                     if t.zone in _UNIT_ZONES and self.has_kw(t, "Stealth"):
                         return f"{t.name} has Stealth and cannot be targeted (SC-86)"
-                y = c.defn.target_max_attack
-                if tk and y is not None and len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards:
-                    if self.attack_of(self.card(int(a[1]))) > int(y):
+                    y = c.defn.target_max_attack
+                    if tk and y is not None and self.attack_of(t) > y:
                         return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
                 if tk:
                     return f"that is not a legal target for {c.name}"
