@@ -40,9 +40,10 @@ async def drain(pilot: Pilot[Any]) -> None:
 
 
 def _busy(app: Any) -> bool:
-    return any(getattr(s, "ai_running", False) for s in app.screen_stack) or any(
-        w.is_running for w in app.workers
-    )
+    """The AI thinks, or a finished game's dialog waits for the next refresh."""
+    return any(
+        getattr(s, "ai_running", False) or getattr(s, "game_over_pending", False) for s in app.screen_stack
+    ) or any(w.is_running for w in app.workers)
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 400, *, look: bool = True) -> None:
@@ -58,7 +59,8 @@ async def settle(pilot: Pilot[Any], rounds: int = 400, *, look: bool = True) -> 
                 return
         with contextlib.suppress(WorkerCancelled):  # an AI worker replaced by the next one
             await app.workers.wait_for_complete()
-        await asyncio.sleep(0)
+        # a refresh (which shows the game-over dialog) comes on the screen's timer, not at once
+        await asyncio.sleep(0.002 if any(getattr(s, "game_over_pending", False) for s in app.screen_stack) else 0)
     raise AssertionError("the app did not settle")
 
 

@@ -172,7 +172,7 @@ async def test_complete_game_against_the_ai_by_key_presses() -> None:
             if screen_name(app) == "GameOverScreen":
                 break
             d = app.session.decision
-            assert d is not None
+            assert d is not None, f"no decision, game over={app.session.over}, screen {screen_name(app)}"
             await press(pilot, *(["1", "enter", "2", "enter", "e"] if d.kind == "turn" else ["enter"]))
             await settle(pilot, look=False)
         await settle(pilot)

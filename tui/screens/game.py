@@ -138,6 +138,7 @@ class GameScreen(TableScreen):
         self.ai_token = 0
         self.ai_running = False
         self.finished_shown = False
+        self.game_over_pending = False  # the dialog waits for the next refresh
         self.view_data: dict[str, Any] = {}
         self.legal: list[Action] = []
         self.dialog_key: tuple[Any, ...] | None = None  # the decision a dialog was opened for
@@ -593,8 +594,13 @@ class GameScreen(TableScreen):
             elif what == "quit":
                 app.exit()
 
+        def cover() -> None:
+            self.game_over_pending = False
+            self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
+
         # once the table has caught up (the log scrolled to the last action) the dialog covers it
-        self.call_after_refresh(self.app.push_screen, GameOverScreen(self.headline(), self.stats()), picked)
+        self.game_over_pending = True
+        self.call_after_refresh(cover)
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
