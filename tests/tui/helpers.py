@@ -60,7 +60,9 @@ async def settle(pilot: Pilot[Any], rounds: int = 400, *, look: bool = True) -> 
         with contextlib.suppress(WorkerCancelled):  # an AI worker replaced by the next one
             await app.workers.wait_for_complete()
         # a refresh (which shows the game-over dialog) comes on the screen's timer, not at once
-        await asyncio.sleep(0.002 if any(getattr(s, "game_over_pending", False) for s in app.screen_stack) else 0)
+        await asyncio.sleep(
+            0.002 if any(getattr(s, "game_over_pending", False) for s in app.screen_stack) else 0
+        )
     raise AssertionError("the app did not settle")
 
 
