@@ -155,7 +155,7 @@ async def test_a_replay_draws_the_games_own_table_read_only(
         board = screen.query_one(TABLE_WIDGET[game_id])
         assert board.region.height > 3 and board.region.width >= size[0] // 2  # on screen
         assert not board.can_focus and app.focused is not board
-        assert screen.query_one("#replay-status", Static).region.height == 2
+        assert screen.query_one("#replay-status", Static).region.height == 3
         assert screen.query_one(GameLog).region.height >= 4
         text = screen_text(app)
         assert f"step 0/{n}" in text and "the start of the game" in text
@@ -223,3 +223,83 @@ async def test_an_engine_without_a_table_replays_in_words(tmp_path: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "ReplayScreen" and app.screen.query_one(StateView).region.height > 0
+
+
+# -- what the replay tells at each step: the decision pending, the cards of the action --------------
+def find_step(replay: Replay, test: Any) -> int:
+    """The first step (1…n) whose state passes `test`."""
+    return next(i for i in range(1, len(replay) + 1) if test(replay, i))
+
+
+async def goto_step(pilot: Any, screen: Any, step: int) -> None:
+    await press(pilot, "home", *["pagedown"] * (step // 10), *["right"] * (step % 10))
+    await settle(pilot)
+    assert screen.step == step
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
+    game_id: str, tmp_path: Path
+) -> None:
+    """The status line's third line names the player to decide now, the decision's kind and
+    the engine's prompt (as the game screen's prompt says it), at the start, after a step
+    whose next decision is not a turn (a target, a response…), and 'game over' at the end
+    of a finished game."""
+    game, _ = play(game_class(game_id), 7, 10_000)
+    save_game(game, tmp_path / "s.json")
+    replay = Replay.load(tmp_path / "s.json")
+    step = find_step(replay, lambda r, i: (d := r.state(i).decision()) is not None and d.kind != "turn")
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for at in (0, step):
+            await goto_step(pilot, screen, at)
+            d = replay.state(at).decision()
+            assert d is not None
+            line = screen_text(app).splitlines()[2]
+            assert line.startswith(f" Next: P{d.player + 1} to decide ({d.kind}) · "), line
+            words = d.prompt.removeprefix(f"P{d.player + 1}: ")
+            assert words[:40] in line or line.endswith("…")
+        await press(pilot, "end")
+        await settle(pilot)
+        assert game.is_over()
+        w = game.winner()
+        assert screen_text(app).splitlines()[2].strip() == "game over: " + (
+            f"player {w + 1} wins" if w is not None else "draw"
+        )
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_the_status_names_a_picked_card_only_from_the_pickers_eyes(tmp_path: Path) -> None:
+    """A card picked into the hand from revealed cards (HG-60) is named in the status line
+    only from the eyes of the player who picked it, as in the log."""
+    for seed in range(40):
+        game, _ = play(game_class("hotg"), seed, 10_000)
+        save_game(game, tmp_path / "s.json")
+        replay = Replay.load(tmp_path / "s.json")
+        picks = [
+            i + 1
+            for i, a in enumerate(replay.actions)
+            if a.kind == "pick"
+            and replay.state(i).describe_action_for(a, None) != replay.state(i).describe_action(a)
+        ]
+        if picks:
+            break
+    else:
+        pytest.skip("no hidden pick in 40 seeded games")
+    step = picks[0]
+    before = replay.state(step - 1)
+    named = before.describe_action(replay.actions[step - 1])
+    picker = replay.players[step - 1]
+    assert picker is not None
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await goto_step(pilot, screen, step)
+        assert "Pick one of the revealed cards" in screen_text(app).splitlines()[1]
+        assert named not in screen_text(app)
+        await press(pilot, *["v"] * (picker + 1))  # everybody → player 1 → player 2
+        await settle(pilot)
+        assert screen.viewer == picker and named in screen_text(app).splitlines()[1]

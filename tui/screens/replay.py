@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from common.saves import Replay
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -126,6 +126,7 @@ class ReplayScreen(TableScreen):
 
     # -- drawing -------------------------------------------------------------------------
     def status_text(self) -> str:
+        """Three lines: where the replay is, the action just replayed, the decision pending now."""
         r = self.replay
         game = r.state(self.step)
         eyes = "everybody (public)" if self.viewer is None else f"player {self.viewer + 1}"
@@ -136,11 +137,22 @@ class ReplayScreen(TableScreen):
             before = r.state(self.step - 1)
             player = r.players[self.step - 1]
             who = f"P{player + 1}" if player is not None else "—"
-            what = f"{who}: {before.describe_action(r.actions[self.step - 1])}"
+            what = f"{who}: {before.describe_action_for(r.actions[self.step - 1], self.viewer)}"
+        return f"{head}\n{what}\n{self.next_text(game)}"
+
+    @staticmethod
+    def next_text(game: Game) -> str:
+        """The decision pending at this step in the words of the game screen's prompt
+        (whose it is, its kind, the engine's prompt), or how the game ended."""
         if game.is_over():
             w = game.winner()
-            what += " · game over: " + (f"player {w + 1} wins" if w is not None else "draw")
-        return f"{head}\n{what}"
+            return "game over: " + (f"player {w + 1} wins" if w is not None else "draw")
+        d = game.decision()
+        if d is None:
+            return "Next: nobody is to decide"
+        tag = f"P{d.player + 1}: "
+        words = d.prompt[len(tag) :] if d.prompt.startswith(tag) else d.prompt
+        return f"Next: P{d.player + 1} to decide ({d.kind}) · {words}"
 
     def show_step(self) -> None:
         r = self.replay
