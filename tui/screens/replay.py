@@ -6,6 +6,11 @@ a dedicated table replays on it (`REPLAY` in `tui/screens/<game>.py`: the
 table's drawing over this screen, see `tui/screens/table.py`), with the marks
 of the last actions as the game screen showed them; any other engine's view
 is drawn in words (`StateView`).
+
+The status lines tell where the replay is, the action just replayed and the
+decision pending at this step (whose, its kind, the engine's prompt). The card
+panel shows the cards of the action just replayed (`c` the next one); below
+120 columns it shares the log's place (`t` switches).
 """
 
 from __future__ import annotations
