@@ -155,7 +155,7 @@ async def test_a_replay_draws_the_games_own_table_read_only(
         board = screen.query_one(TABLE_WIDGET[game_id])
         assert board.region.height > 3 and board.region.width >= size[0] // 2  # on screen
         assert not board.can_focus and app.focused is not board
-        assert screen.query_one("#replay-status", Static).region.height == 2
+        assert screen.query_one("#replay-status", Static).region.height == 3
         assert screen.query_one(GameLog).region.height >= 4
         text = screen_text(app)
         assert f"step 0/{n}" in text and "the start of the game" in text
@@ -223,3 +223,181 @@ async def test_an_engine_without_a_table_replays_in_words(tmp_path: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "ReplayScreen" and app.screen.query_one(StateView).region.height > 0
+
+
+# -- what the replay tells at each step: the decision pending, the cards of the action --------------
+def find_step(replay: Replay, test: Any) -> int:
+    """The first step (1…n) whose state passes `test`."""
+    return next(i for i in range(1, len(replay) + 1) if test(replay, i))
+
+
+async def goto_step(pilot: Any, screen: Any, step: int) -> None:
+    await press(pilot, "home", *["pagedown"] * (step // 10), *["right"] * (step % 10))
+    await settle(pilot)
+    assert screen.step == step
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
+    game_id: str, tmp_path: Path
+) -> None:
+    """The status line's third line names the player to decide now, the decision's kind and
+    the engine's prompt (as the game screen's prompt says it), at the start, after a step
+    whose next decision is not a turn (a target, a response…), and 'game over' at the end
+    of a finished game."""
+    game, _ = play(game_class(game_id), 7, 10_000)
+    save_game(game, tmp_path / "s.json")
+    replay = Replay.load(tmp_path / "s.json")
+    step = find_step(replay, lambda r, i: (d := r.state(i).decision()) is not None and d.kind != "turn")
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for at in (0, step):
+            await goto_step(pilot, screen, at)
+            d = replay.state(at).decision()
+            assert d is not None
+            line = screen_text(app).splitlines()[2]
+            assert line.startswith(f" Next: P{d.player + 1} to decide ({d.kind}) · "), line
+            words = d.prompt.removeprefix(f"P{d.player + 1}: ")
+            assert words[:40] in line or line.endswith("…")
+        await press(pilot, "end")
+        await settle(pilot)
+        assert game.is_over()
+        w = game.winner()
+        assert screen_text(app).splitlines()[2].strip() == "game over: " + (
+            f"player {w + 1} wins" if w is not None else "draw"
+        )
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_the_status_names_a_picked_card_only_from_the_pickers_eyes(tmp_path: Path) -> None:
+    """A card picked into the hand from revealed cards (HG-60) is named in the status line
+    only from the eyes of the player who picked it, as in the log."""
+    for seed in range(40):
+        game, _ = play(game_class("hotg"), seed, 10_000)
+        save_game(game, tmp_path / "s.json")
+        replay = Replay.load(tmp_path / "s.json")
+        picks = [
+            i + 1
+            for i, a in enumerate(replay.actions)
+            if a.kind == "pick"
+            and replay.state(i).describe_action_for(a, None) != replay.state(i).describe_action(a)
+        ]
+        if picks:
+            break
+    else:
+        pytest.skip("no hidden pick in 40 seeded games")
+    step = picks[0]
+    before = replay.state(step - 1)
+    named = before.describe_action(replay.actions[step - 1])
+    picker = replay.players[step - 1]
+    assert picker is not None
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await goto_step(pilot, screen, step)
+        assert "Pick one of the revealed cards" in screen_text(app).splitlines()[1]
+        assert named not in screen_text(app)
+        await press(pilot, *["v"] * (picker + 1))  # everybody → player 1 → player 2
+        await settle(pilot)
+        assert screen.viewer == picker and named in screen_text(app).splitlines()[1]
+
+
+def card_steps(replay: Replay, viewer: int | None = None) -> dict[int, list[str]]:
+    """For each step, the names of the cards its action names (the cards the eyes see)."""
+    from tui.widgets.detail import find_cards
+
+    out: dict[int, list[str]] = {}
+    for i, action in enumerate(replay.actions):
+        before, after = replay.state(i), replay.state(i + 1)
+        words = before.describe_action_for(action, viewer)
+        now, then = find_cards(after.view(viewer)), find_cards(before.view(viewer))
+        names = []
+        for arg in dict.fromkeys(a for a in action.args if isinstance(a, int)):
+            card = now.get(arg) or then.get(arg)
+            if card and card.get("name") and str(card["name"]) in words:
+                names.append(str(card["name"]))
+        out[i + 1] = names
+    return out
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_card_panel_shows_the_cards_of_the_action_just_replayed(
+    game_id: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """The replay had no card panel: the card(s) of the action just replayed (the unit that
+    moved, the being attacked…) show in full, with their text. Below 120 columns the panel
+    shares the log's place (`t` switches, the footer says so); from 120 columns both show and
+    `t` is not offered. `c` goes to the next card of the step, `↑↓` scroll the panel."""
+    from tui.widgets.detail import CardDetail
+    from tui.widgets.log import GameLog
+
+    replay = seeded_replay(game_id, tmp_path)
+    steps = card_steps(replay)
+    one = next(i for i, names in steps.items() if names)
+    two = next((i for i, names in steps.items() if len(set(names)) > 1), None)
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        detail, log = screen.query_one(CardDetail), screen.query_one(GameLog)
+        shared = size[0] < 120
+        assert ("t Card/log" in screen_text(app)) == shared
+        assert log.display and detail.display != shared
+        await goto_step(pilot, screen, one)
+        if shared:
+            await press(pilot, "t")
+            await settle(pilot)
+            assert detail.display and not log.display
+            assert detail.region.height >= 4 and detail.region.width >= size[0] - 2
+        else:
+            assert detail.region.height >= 8 and log.region.height >= 8
+        card = detail.card
+        assert card is not None and card["name"] == steps[one][0]
+        text = screen_text(app)
+        assert f"Step {one}, card 1/{len(steps[one])}" in text and str(card["name"]) in text
+        assert str(card.get("text") or card["name"]).split(". ")[0][:30] in text
+        await press(pilot, "right")  # the panel follows the step (and stays up)
+        await settle(pilot)
+        assert detail.display and (detail.card is None) == (not steps[one + 1])
+        if shared:
+            await press(pilot, "t")
+            await settle(pilot)
+            assert log.display and not detail.display
+        if two is not None:
+            await goto_step(pilot, screen, two)
+            first = detail.card
+            await press(pilot, "c")
+            await settle(pilot)
+            assert detail.display and detail.card is not None and detail.card is not first
+            assert detail.card["name"] == steps[two][1]
+            assert f"Step {two}, card 2/{len(steps[two])}" in screen_text(app)
+            await press(pilot, "down", "up")  # scrolls the panel, never steps
+            assert screen.step == two
+        await press(pilot, "home")
+        await settle(pilot)
+        assert detail.card is None and "No card to show at the start of the game" in screen_text(app)
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_the_card_panel_shows_no_card_the_eyes_cannot_see(tmp_path: Path) -> None:
+    """A Scars support placed face down is shown to its player's eyes only."""
+    from tui.widgets.detail import CardDetail
+
+    replay = seeded_replay("scars", tmp_path)
+    step = next(i + 1 for i, a in enumerate(replay.actions) if a.kind == "support")
+    player = replay.players[step - 1]
+    assert player is not None
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await goto_step(pilot, screen, step)
+        assert screen.query_one(CardDetail).card is None
+        await press(pilot, *["v"] * (player + 1))
+        await settle(pilot)
+        card = screen.query_one(CardDetail).card
+        assert card is not None and card["uid"] == replay.actions[step - 1].args[0]

@@ -168,3 +168,26 @@ def test_snapshot_replay_on_the_games_table(snap_compare: Any, game_id: str, tmp
     save_game(game, tmp_path / "replay.json")
     app = TriarchApp(replay=Replay.load(tmp_path / "replay.json"), ai_pace=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_settle, press=["end"])
+
+
+@pytest.mark.parametrize(("game_id", "size", "steps"), [("hotg", (80, 24), 30), ("bhm", (120, 40), 60)])
+def test_snapshot_replay_card_panel(
+    snap_compare: Any, game_id: str, size: tuple[int, int], steps: int, tmp_path: Path
+) -> None:
+    """`triarch replay`'s card panel: the cards of the action just replayed (the last one of a
+    seeded random game), in the log's place at 80 × 24 (`t`), under the log from 120 × 40."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    import random
+
+    from common.registry import game_class
+    from common.saves import Replay, save_game
+
+    game = game_class(game_id).new_game(seed=7)
+    rng = random.Random(7)
+    while not game.is_over() and len(game.history) < steps:
+        game.apply(rng.choice(game.legal_actions()))
+    save_game(game, tmp_path / "replay.json")
+    app = TriarchApp(replay=Replay.load(tmp_path / "replay.json"), ai_pace=0)
+    keys = ["end", "t"] if size[0] < 120 else ["end"]
+    assert snap_compare(app, terminal_size=size, run_before=_settle, press=keys)

@@ -707,6 +707,8 @@ class HotgScreen(HotgTable, GameScreen):
 class HotgReplayScreen(HotgTable, ReplayScreen):
     """A Hand of the Gods game replayed on its own table (read-only)."""
 
+    EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
+
 
 SCREEN = HotgScreen
 REPLAY = HotgReplayScreen

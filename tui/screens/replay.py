@@ -6,6 +6,11 @@ a dedicated table replays on it (`REPLAY` in `tui/screens/<game>.py`: the
 table's drawing over this screen, see `tui/screens/table.py`), with the marks
 of the last actions as the game screen showed them; any other engine's view
 is drawn in words (`StateView`).
+
+The status lines tell where the replay is, the action just replayed and the
+decision pending at this step (whose, its kind, the engine's prompt). The card
+panel shows the cards of the action just replayed (`c` the next one); below
+120 columns it shares the log's place (`t` switches).
 """
 
 from __future__ import annotations
@@ -18,10 +23,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from common.saves import Replay
+from tui.screens.game import glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
+from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
@@ -39,10 +46,15 @@ class ReplayScreen(TableScreen):
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
         Binding("home", "goto(0)", "Start", priority=True),
         Binding("end", "goto(-1)", "End", priority=True),
-        Binding("v", "viewer", "Whose eyes"),
+        Binding("v", "viewer", "Eyes"),
+        Binding("c", "next_card", "Next card", show=False),
+        Binding("up", "scroll_card(-1)", "Card up", show=False),
+        Binding("down", "scroll_card(1)", "Card down", show=False),
+        Binding("t", "toggle_pane", "Card/log"),
         Binding("q,escape", "close", "Quit"),
     ]
     VIEWERS: ClassVar[list[int | None]] = [None, 0, 1]
+    EXPLAIN_TEXT = False  # the card panel also explains the glossary terms a card's text names
 
     def __init__(self, replay: Replay, title: str = "") -> None:
         self.dedicated = type(self).compose_table is not ReplayScreen.compose_table
@@ -56,6 +68,9 @@ class ReplayScreen(TableScreen):
         self.view_data: dict[str, Any] = {}
         self.legal: list[Action] = []  # a replay takes no action
         self.acted_last: int | None = None  # who played last up to this step (the table's passes left out)
+        # the cards of the action just replayed, in the card panel (`c` goes through them)
+        self.step_cards: list[dict[str, Any]] = []
+        self.card_index = 0
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
@@ -66,7 +81,9 @@ class ReplayScreen(TableScreen):
                         widget.show_cursor = False
                         widget.can_focus = False
                     yield widget
-            yield GameLog(id="replay-log")
+            with Horizontal(id="replay-info"):
+                yield GameLog(id="replay-log")
+                yield CardDetail(id="replay-detail")
         yield Footer()
 
     def compose_table(self) -> ComposeResult:
@@ -75,6 +92,10 @@ class ReplayScreen(TableScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        detail = self.query_one(CardDetail)
+        cls = type(self.replay.state(0))
+        detail.glossary = glossary_for(cls)
+        detail.explain_text = self.EXPLAIN_TEXT
         self.show_step()
 
     def on_resize(self, event: Resize) -> None:
@@ -126,6 +147,7 @@ class ReplayScreen(TableScreen):
 
     # -- drawing -------------------------------------------------------------------------
     def status_text(self) -> str:
+        """Three lines: where the replay is, the action just replayed, the decision pending now."""
         r = self.replay
         game = r.state(self.step)
         eyes = "everybody (public)" if self.viewer is None else f"player {self.viewer + 1}"
@@ -136,11 +158,22 @@ class ReplayScreen(TableScreen):
             before = r.state(self.step - 1)
             player = r.players[self.step - 1]
             who = f"P{player + 1}" if player is not None else "—"
-            what = f"{who}: {before.describe_action(r.actions[self.step - 1])}"
+            what = f"{who}: {before.describe_action_for(r.actions[self.step - 1], self.viewer)}"
+        return f"{head}\n{what}\n{self.next_text(game)}"
+
+    @staticmethod
+    def next_text(game: Game) -> str:
+        """The decision pending at this step in the words of the game screen's prompt
+        (whose it is, its kind, the engine's prompt), or how the game ended."""
         if game.is_over():
             w = game.winner()
-            what += " · game over: " + (f"player {w + 1} wins" if w is not None else "draw")
-        return f"{head}\n{what}"
+            return "game over: " + (f"player {w + 1} wins" if w is not None else "draw")
+        d = game.decision()
+        if d is None:
+            return "Next: nobody is to decide"
+        tag = f"P{d.player + 1}: "
+        words = d.prompt[len(tag) :] if d.prompt.startswith(tag) else d.prompt
+        return f"Next: P{d.player + 1} to decide ({d.kind}) · {words}"
 
     def show_step(self) -> None:
         r = self.replay
@@ -149,6 +182,10 @@ class ReplayScreen(TableScreen):
         self.view_data = game.view(self.viewer)
         self.note_last_actions()
         self.update_table(self.view_data, None, [])
+        self.step_cards = self.cards_of_step()
+        self.card_index = 0
+        self.show_card()
+        self.refresh_bindings()
         log = self.query_one(GameLog)
         log.clear()
         first = max(0, self.step - LOG_STEPS)
@@ -160,6 +197,70 @@ class ReplayScreen(TableScreen):
             words = r.state(i).describe_action_for(r.actions[i], self.viewer)
             log.add_line(f"{i + 1}. {who}: {words}", "bold")
             log.add_events(r.events[i], viewer=self.viewer)
+
+    # -- the card panel: the cards of the action just replayed ---------------------------------
+    def cards_of_step(self) -> list[dict[str, Any]]:
+        """The cards the action just replayed names (its card arguments whose name its words
+        say, e.g. the unit that moved, the being it attacked), then the card the pending
+        decision comes from, as the eyes chosen see them: after the action, else before it
+        (a card that left the table). A card those eyes cannot see is left out."""
+        r = self.replay
+        now = find_cards(self.view_data)
+        found: dict[int, dict[str, Any]] = {}
+        if self.step > 0:
+            before = r.state(self.step - 1)
+            action = r.actions[self.step - 1]
+            words = before.describe_action_for(action, self.viewer)
+            then = find_cards(before.view(self.viewer))
+            for arg in action.args:
+                if not isinstance(arg, int) or isinstance(arg, bool) or arg in found:
+                    continue
+                card = now.get(arg) or then.get(arg)
+                name = str(card.get("name") or "") if card else ""
+                if card is not None and name and name in words:
+                    found[arg] = card
+        d = r.state(self.step).decision()
+        source = d.context.get("source") if d is not None else None
+        if isinstance(source, int) and not isinstance(source, bool) and source in now:
+            found.setdefault(source, now[source])
+        return list(found.values())
+
+    def show_card(self) -> None:
+        detail = self.query_one(CardDetail)
+        if not self.step_cards:
+            what = "the start of the game" if self.step == 0 else f"step {self.step}"
+            detail.show_card(None, f"No card to show at {what} (the cards of each step's action show here).")
+            return
+        n = len(self.step_cards)
+        note = f"Step {self.step}, card {self.card_index + 1}/{n}" + (" · c: next card" if n > 1 else "")
+        detail.show_card(self.step_cards[self.card_index], note)
+
+    def is_shared(self) -> bool:
+        """Below 120 columns the card panel and the log share a place (`t` switches)."""
+        return not self.has_class("-wide")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_pane":
+            return self.is_shared()
+        if action == "next_card":
+            return len(self.step_cards) > 1
+        return True
+
+    def action_toggle_pane(self) -> None:
+        self.toggle_class("-show-card")
+
+    def action_scroll_card(self, lines: int) -> None:
+        """Scroll the card panel (its text may be longer than its place)."""
+        detail = self.query_one(CardDetail)
+        if self.is_shared():
+            self.add_class("-show-card")
+        detail.scroll_relative(y=lines, animate=False)
+
+    def action_next_card(self) -> None:
+        self.card_index = (self.card_index + 1) % len(self.step_cards)
+        self.show_card()
+        if self.is_shared():
+            self.add_class("-show-card")
 
     # -- keys ------------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:
