@@ -2558,6 +2558,14 @@ class BhmGame(Game):
         return out
 
     # ------------------------------------------------------------------ words
+    def describe_action_for(self, action: Action, seat: int | None) -> str:
+        """A card set aside in the mulligan (BH-02) leaves a hidden hand for a hidden
+        zone: it is named only to its owner."""
+        d = self.decision()
+        if action.kind == "aside" and d is not None and seat != d.player:
+            return "Set aside a card"
+        return self.describe_action(action)
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
 

@@ -1958,6 +1958,13 @@ class ScarsGame(Game):
         }
 
     # ---------------------------------------------------------------- text
+    def describe_action_for(self, action: Action, seat: int | None) -> str:
+        """A support goes face down (SC-22): it is named only to its owner."""
+        d = self.decision()
+        if action.kind == "support" and d is not None and seat != d.player:
+            return "Place a support card face down"
+        return self.describe_action(action)
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
         try:
