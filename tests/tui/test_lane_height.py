@@ -174,3 +174,29 @@ async def test_at_120x40_the_lanes_keep_their_tall_column(game_id: str) -> None:
         await settle(pilot)
         got = layout(app)
         assert got["lanes"].height >= 26 and got["prompt"].y == 1
+        lanes = app.screen.query_one("#lanes")
+        above, below = lanes.out_of_sight()
+        assert lanes.has_class("-overflow") == bool(above or below) == (lanes.max_scroll_y > 0)
+        if above:  # the roomy column's own border says it too
+            assert f"▲ {above} row" in screen_text(app)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_dense_layout_comes_back_the_same_after_a_resize(game_id: str) -> None:
+    skip_without(game_id)
+    app = late_app(game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = layout(app)
+        told = app.screen.query_one("#lanes").border_subtitle
+        for size in ((120, 40), (100, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+        again = layout(app)
+        lanes = app.screen.query_one("#lanes")
+        assert (again["lanes"], again["prompt"], again["choices"]) == (
+            first["lanes"],
+            first["prompt"],
+            first["choices"],
+        )
+        assert lanes.has_class("-overflow") and lanes.border_subtitle == told

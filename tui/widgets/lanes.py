@@ -315,7 +315,10 @@ class LaneScroll(VerticalScroll):
         board = self.board()
         if board is None or not self.region.height:
             return
-        over = board.rows_for(board.size.width or self.size.width) > self.region.height
+        if self.styles.border_top[0] not in ("", "none"):  # a box of its own (the roomy column)
+            over = self.max_scroll_y > 0
+        else:  # the edge that tells (class -overflow) takes a row of the region: not counted
+            over = board.rows_for(board.size.width or self.size.width) > self.region.height
         self.set_class(over, "-overflow")
         above, below = self.out_of_sight() if over else (0, 0)
         parts = []
