@@ -305,9 +305,11 @@ async def test_menu_in_hotseat_says_in_words_that_ai_level_and_seat_do_not_apply
 
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])
 async def test_lanes_at_80x24_give_their_blank_rows_to_the_choice_list(game_id: str) -> None:
-    """At 80 × 24 about eight blank rows sat between the hand and the prompt (the lanes took
-    every row left) while the choice list showed five rows. The lanes take the rows their
-    lines need now — never fewer than they had — and the choices the rest."""
+    """At 80 × 24 about eight blank rows once sat between the hand and the prompt while the
+    choice list showed five rows; then the lanes took the rows their lines needed, which moved
+    the prompt down as the table filled (test_lane_height.py). Now the lanes keep 12 rows all
+    game, the choices take every row under the prompt, and a small board's spare rows sit
+    between the two sides: never between your hand and the prompt."""
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
     from tui.widgets.lanes import LaneBoard
@@ -316,23 +318,21 @@ async def test_lanes_at_80x24_give_their_blank_rows_to_the_choice_list(game_id: 
     app = TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=1), ai_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        roomier = 0
+        seen = 0
         for step in range(12):
             await press(pilot, "1")
             await settle(pilot)
             screen = app.screen
             if type(screen).__name__ != f"{game_id.capitalize()}Screen":
                 continue
+            seen += 1
             lanes = screen.query_one("#lanes").region
             board = screen.query_one(LaneBoard)
             prompt = screen.query_one(Prompt).region
             choices = screen.query_one(ActionList).region
-            need = board.get_content_height(None, None, lanes.width)
-            before = 24 - 2 - prompt.height - 7  # the rows the lanes had (1fr above 7 rows)
-            assert lanes.height == min(need, before), step  # every line, no blank row
+            assert (lanes.y, lanes.height) == (1, 12), step  # the same rows whatever the table holds
             assert prompt.y == lanes.bottom and choices.y == prompt.bottom
-            assert choices.bottom == 23 and choices.height >= 7  # the rest to the choices
-            if need < before:
-                assert choices.height > 7
-                roomier += 1
-        assert roomier
+            assert choices.bottom == 23 and choices.height == 22 - 12 - prompt.height  # the rest
+            if board.rows_for(lanes.width) <= lanes.height:  # it fits: the hand just above the prompt
+                assert screen_text(app).split("\n")[prompt.y - 1].strip(), step
+        assert seen

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Grid
 from textual.events import Resize
 
 from common.errors import IllegalAction
@@ -26,7 +26,7 @@ from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
-from tui.widgets.lanes import LaneBoard, Seg, words
+from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
@@ -119,7 +119,7 @@ class LaneTable(TableScreen):
         self.last_words: dict[int, list[tuple[str, bool]]] = {0: [], 1: []}
 
     def compose_table(self) -> ComposeResult:
-        with VerticalScroll(id="lanes"):
+        with LaneScroll(id="lanes"):
             yield LaneBoard(id="lane-board")
 
     def is_dense(self) -> bool:
@@ -170,6 +170,7 @@ class LaneTable(TableScreen):
         # cards of a dense pile drawn as chips: any card of a choice now
         self.pile_uids = {a for act in legal for a in act.args if isinstance(a, int)}
         lines = self.render_player(view, players[1 - me], False)
+        lines.append((FILL, []))  # a bounded lane region's spare rows: between the two sides
         lines += self.render_middle(view, decision)
         lines += self.render_last(me)
         lines += self.render_player(view, players[me], True)
@@ -239,7 +240,10 @@ class LaneScreen(LaneTable, GameScreen):
     card chips, the prompt under them, then the choices beside the card panel
     (which shares its place with the log: `t`); from 120 × 40 the *roomy* one —
     the lanes with every list in full, the choices and the card at the side,
-    the log below."""
+    the log below. Dense, the lanes' rows are bounded and fixed, so the prompt
+    and the choices stay in place all game: a crowded table scrolls in its
+    `LaneScroll` (which says what is out of sight), a small one has its spare
+    rows between the two sides."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "toggle_pane", "Card/log"),
@@ -251,6 +255,8 @@ class LaneScreen(LaneTable, GameScreen):
   once; else the choice list narrows to that card, and the cards it can act on get the `▸`: `Enter` on
   one of them (e.g. the unit to attack, the being to equip) takes that choice. `●` marks the selected
   card; a card the engine refuses is explained in red (`✗`). `Esc` drops the selection.
+- a crowded table scrolls: its bottom edge says how many rows are above (`▲`) and below (`▼`) the
+  ones in sight, and the cursor brings every card into sight (the mouse wheel scrolls it too)
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor)
@@ -276,44 +282,11 @@ class LaneScreen(LaneTable, GameScreen):
         self.query_one(LaneBoard).focus()
 
     def on_mount(self) -> None:
-        prompt = self.query_one(Prompt)
-        prompt.fit_screen_width = self.is_dense()
-        prompt.fit()
-
-    prompt_lines = 1  # the prompt's rows in the dense layout (Prompt.fit tells them)
-
-    def prompt_rows(self, rows: int) -> None:
-        """The prompt's lines changed (Prompt.fit): the grid's rows again."""
-        self.prompt_lines = rows
-        self.fit_rows()
-
-    def fit_rows(self) -> None:
-        """The dense grid's rows: the lanes as many rows as their lines take (at most what
-        leaves the choices and the card panel their minimum), the prompt's lines, and the
-        rest to the choices, so that no row stays blank between the hand and the prompt."""
-        grid = self.query_one("#lane-grid")
-        if not self.is_dense():
-            grid.styles.grid_rows = "auto 1fr 12 10"
-            return
-        rows = self.prompt_lines
-        bottom = 10 if self.has_class("-tall") else 7
-        board = self.query_one(LaneBoard)
-        room = (self.size.height or self.app.size.height) - 2 - rows - bottom  # status, key bar
-        if not board.lines or room <= 0:
-            grid.styles.grid_rows = f"1fr {rows} {bottom}"
-            return
-        lanes = min(room, board.rows_for(self.size.width or self.app.size.width))
-        grid.styles.grid_rows = f"{lanes} {rows} 1fr"
+        self.query_one(Prompt).fit_screen_width = self.is_dense()
 
     def on_resize(self, event: Resize) -> None:
-        prompt = self.query_one(Prompt)
-        prompt.fit_screen_width = self.is_dense()
-        if prompt.fit_screen_width:
-            prompt.fit()
-        else:
-            prompt.styles.height = "auto"
-            self.prompt_rows(0)
         dense = self.is_dense()
+        self.query_one(Prompt).fit_screen_width = dense
         if dense != self.dense:
             self.refresh_bindings()
         if dense != self.dense and self.view_data:
@@ -323,7 +296,8 @@ class LaneScreen(LaneTable, GameScreen):
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
-        self.fit_rows()
+        lanes = self.query_one(LaneScroll)
+        lanes.call_after_refresh(lanes.show_end)
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
         board = self.query_one(LaneBoard)

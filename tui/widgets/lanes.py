@@ -7,22 +7,31 @@ choice now; it posts `CardChosen` (Enter, Space, a click) and
 `CardHighlighted` (the cursor moved). Focus reads without colour: the cursor
 chip is drawn in reverse video behind a `▶`, a chip with a choice now has
 a `▸` in front of it, and the selected card (whose choices the list shows) a `●`.
+
+The board sits in a `LaneScroll`: a region of bounded height (the game screen's
+80 × 24 layout) that scrolls when the lines need more rows, and says in words
+how many rows are out of sight. When the region has rows to spare, a `FILL`
+line takes them (the game screen puts it between the two sides, so that your
+side stays next to the prompt).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region
+from textual.containers import VerticalScroll
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
 CURSOR_MARK, ACTION_MARK, SELECTED_MARK = "▶", "▸", "●"
+FILL = "lane--fill"  # the style of a line with no segments that takes the board's spare rows
+CURSOR_ROWS = 3  # the rows kept in sight around the cursor's card: its row and one each side
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +132,18 @@ class LaneBoard(Widget, can_focus=True):
     def _chip_width(seg: Seg) -> int:
         return 1 + len(seg.text)  # the mark column, then the label
 
-    def _layout(self, width: int) -> tuple[list[_Placed], int, list[str]]:
+    def _layout(self, width: int, height: int = 0) -> tuple[list[_Placed], int, list[str]]:
+        """Each segment's row and column at `width` columns; when the board is `height` rows
+        tall and its lines need fewer, the first `FILL` line takes the rows to spare."""
         width = max(20, width)
         placed: list[_Placed] = []
         row_style: list[str] = []
         row = -1
+        fill_at: int | None = None
         for style, line in zip(self.line_styles, self.lines, strict=True):
+            if style == FILL:
+                fill_at = row + 1 if fill_at is None else fill_at
+                continue
             row += 1
             row_style.append(style)
             x = 0
@@ -141,10 +156,19 @@ class LaneBoard(Widget, can_focus=True):
                     x = indent + 4
                 placed.append(_Placed(row, x, seg, w))
                 x += w
-        return placed, row + 1, row_style
+        rows = row + 1
+        spare = height - rows
+        if fill_at is not None and spare > 0:
+            for p in placed:
+                if p.row >= fill_at:
+                    p.row += spare
+            row_style[fill_at:fill_at] = [""] * spare
+            rows += spare
+        return placed, rows, row_style
 
     def rows_for(self, width: int) -> int:
-        """The rows the lines take at `width` columns (a line wraps between its words)."""
+        """The rows the lines take at `width` columns (a line wraps between its words; a
+        `FILL` line takes none)."""
         return max(1, self._layout(width)[1])
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
@@ -153,7 +177,7 @@ class LaneBoard(Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------------------------
     def render(self) -> Text:
         width = self.size.width or 80
-        self._placed, self._rows, self._row_style = self._layout(width)
+        self._placed, self._rows, self._row_style = self._layout(width, self.size.height)
         rows: list[Text] = [Text(no_wrap=True, overflow="crop") for _ in range(self._rows)]
         xs = [0] * self._rows
         base_styles = [self.get_component_rich_style(s) if s else Style() for s in self._row_style]
@@ -197,7 +221,7 @@ class LaneBoard(Widget, can_focus=True):
     # -- cursor ---------------------------------------------------------------------------------------
     def _chips(self) -> list[_Placed]:
         if not self._placed:
-            self._placed, self._rows, self._row_style = self._layout(self.size.width or 80)
+            self._placed, self._rows, self._row_style = self._layout(self.size.width or 80, self.size.height)
         return [p for p in self._placed if p.seg.uid is not None]
 
     def _current(self) -> _Placed | None:
@@ -212,15 +236,15 @@ class LaneBoard(Widget, can_focus=True):
         self.cursor_uid = uid
         self.refresh()
         self.post_message(self.CardHighlighted(uid))
-        self._scroll_to_cursor()
+        self.scroll_to_cursor()
 
-    def _scroll_to_cursor(self) -> None:
+    def scroll_to_cursor(self) -> None:
         cur = self._current()
         parent = self.parent
         if cur is None or parent is None or not hasattr(parent, "scroll_to_region"):
             return
         top = self.virtual_region.y + cur.row
-        parent.scroll_to_region(Region(0, max(0, top - 1), 1, 3), animate=False)
+        parent.scroll_to_region(Region(0, max(0, top - 1), 1, CURSOR_ROWS), animate=False)
 
     def action_step(self, d: int) -> None:
         chips = self._chips()
@@ -272,3 +296,67 @@ class LaneBoard(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+class LaneScroll(VerticalScroll):
+    """The lanes' region. When the board's lines need more rows than it has, it scrolls (the
+    card cursor scrolls it: every card comes into sight) and its bottom edge says how many rows
+    are out of sight above and below (the class `-overflow`, styled in app.tcss)."""
+
+    def board(self) -> LaneBoard | None:
+        return next(iter(self.query(LaneBoard)), None)
+
+    def out_of_sight(self) -> tuple[int, int]:
+        """The rows above and below the ones in sight."""
+        above = round(self.scroll_y)
+        return above, max(0, round(self.max_scroll_y) - above)
+
+    def tell(self) -> None:
+        board = self.board()
+        if board is None or not self.region.height:
+            return
+        if self.styles.border_top[0] not in ("", "none"):  # a box of its own (the roomy column)
+            over = self.max_scroll_y > 0
+        else:  # the edge that tells (class -overflow) takes a row of the region: not counted
+            over = board.rows_for(board.size.width or self.size.width) > self.region.height
+        self.set_class(over, "-overflow")
+        above, below = self.out_of_sight() if over else (0, 0)
+        parts = []
+        if above:
+            parts.append(f"▲ {above} row{'s' if above > 1 else ''} above")
+        if below:
+            parts.append(f"▼ {below} more row{'s' if below > 1 else ''} below")
+        if parts:
+            parts.append("the card cursor scrolls")
+        self.border_subtitle = " · ".join(parts)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.tell()
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self.tell()
+        self.call_after_refresh(self.show_end)
+
+    def scroll_to_region(self, region: Region, *args: Any, **kwargs: Any) -> Offset:
+        """Asked to show more rows than it has (the whole board: Textual does so when the board
+        takes the focus), it shows the viewer's side and the card under the cursor instead."""
+        board = self.board()
+        sight = self.scrollable_content_region.height
+        if board is not None and region.height > max(CURSOR_ROWS, sight):  # not the cursor's rows
+            self.show_end()
+            return Offset()
+        return super().scroll_to_region(region, *args, **kwargs)
+
+    def show_end(self) -> None:
+        """The last rows in sight (the viewer's side, next to the prompt), then the card under
+        the cursor (the cards above come into sight as the cursor goes up)."""
+        if not self.max_scroll_y:
+            return
+        self.scroll_end(animate=False, immediate=True)
+        board = self.board()
+        if board is not None:
+            board.scroll_to_cursor()
+
+    def on_resize(self) -> None:
+        self.tell()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -32,26 +33,14 @@ class Prompt(Static):
             return f"{self.prompt}\n{self.hint}"
         return self.prompt
 
-    fit_screen_width = False  # size by the screen's width (a grid cell spanning the screen)
+    fit_screen_width = False  # measured at the screen's width (a grid cell spanning the screen)
 
     def watch_error(self, value: str) -> None:
         self.set_class(bool(value), "-error")
-        self.fit()
 
-    def watch_prompt(self) -> None:
-        self.fit()
-
-    def watch_hint(self) -> None:
-        self.fit()
-
-    def fit(self) -> None:
-        """Its height for its text at the screen's width (an auto row of a grid
-        is measured at the first column's width, not the spanned one)."""
-        if not self.fit_screen_width or not self.is_mounted:
-            return
-        width = max(10, self.app.size.width - 2)
-        rows = max(1, min(4, sum(max(1, -(-len(line) // width)) for line in self.render().split("\n"))))
-        self.styles.height = rows
-        hook = getattr(self.screen, "prompt_rows", None)
-        if callable(hook):
-            hook(rows)
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Its rows for its text; spanning the screen, at the screen's width (an auto row of a
+        grid is measured at the first column's width, not the spanned one)."""
+        if self.fit_screen_width:
+            width = max(10, self.app.size.width - self.styles.gutter.width)
+        return super().get_content_height(container, viewport, width)
