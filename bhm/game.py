@@ -2048,6 +2048,7 @@ class BhmGame(Game):
         found = self.answerable(q)
         assert found is not None
         j, pa = found
+        # BH-21 / BH-67: a reaction is not the strategy card of the phase (`strat_played` untouched)
         self.zones.move(r.uid, _STRATEGY[q])
         self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
         e = EFFECTS[r.defn.effect]
