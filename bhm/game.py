@@ -1583,12 +1583,26 @@ class BhmGame(Game):
                 return "{0.name} answers only for a being; {1.name} is a celestial entity (BH-71)", r, t
         if e.hits_attacker:  # Riposte: "when an enemy being attacks ..., the attacker loses ..."
             a = cards.get(int(pa[1]))
-            if a is not None and not a.defn.is_being:  # BH-71: an attacking entity is no "enemy being"
-                return (
-                    "{0.name} answers only an attacking being; {1.name} is a celestial entity (BH-71)",
-                    r,
-                    a,
-                )
+            if a is not None:
+                if not a.defn.is_being:  # BH-71: an attacking entity is no "enemy being"
+                    return (
+                        "{0.name} answers only an attacking being; {1.name} is a celestial entity (BH-71)",
+                        r,
+                        a,
+                    )
+                # BH-67 ruling: not offered when it could not affect the attacker (it would resolve
+                # to nothing): Invisible (BH-99), Immune to it (BH-102), or no Salud left to lose
+                if self.has(a, "Invisible"):
+                    return "{0.name} cannot affect {1.name}: it is Invisible (BH-99)", r, a
+                if not self.affected_by(a, r, q):
+                    return (
+                        "{0.name} cannot affect {1.name}: Immune {2} and {0.name} is rank {0.defn.rank} (BH-102)",
+                        r,
+                        a,
+                        self.kw_value(a, "Immune"),
+                    )
+                if not self.stat(a, "salud"):  # BH-33: a being lacking Salud (or with none left)
+                    return "{0.name} cannot affect {1.name}: it has no Salud to lose", r, a
         return None
 
     @staticmethod

@@ -72,3 +72,74 @@ def test_bh21_bh67_your_strategy_card_played_leaves_your_reactions() -> None:
     g.apply(Action("react", (uid(g, "mirror_edict", owner=0),)))
     assert len(g.stack) == 0
     assert g.cur(ts, "val") < g.max_stat(ts, "val")  # type: ignore[operator]  # War Cry resolved
+
+
+def _attack_with_riposte_held(attacker: str, hand: str = '"riposte"') -> BhmGame:
+    """P1's `attacker` attacks P2's Tide Sentinel; P2 holds `hand` with C.LL 5."""
+    g = game_from(
+        f"""
+        [state]
+        active = 1
+        phase = "combat"
+        armageddon = "off"
+        [[player]]
+        cll = 15
+        [[player.being]]
+        card = "{attacker}"
+        [[player]]
+        cll = 5
+        hand = [{hand}]
+        [[player.being]]
+        card = "tide_sentinel"
+        """
+    )
+    return g
+
+
+def _declare(g: BhmGame, attacker: str) -> None:
+    g.apply(Action("attack", (uid(g, attacker), uid(g, "tide_sentinel"))))
+
+
+def test_bh67_riposte_is_offered_against_an_attacker_it_can_hurt() -> None:
+    """BH-67: Riposte against Storm Roc (no Immune, Salud 600): offered, and it hurts."""
+    g = _attack_with_riposte_held("storm_roc")
+    _declare(g, "storm_roc")
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    g.apply(Action("react", (uid(g, "riposte"),)))
+    assert g.cur(find(g, "storm_roc"), "salud") == 400
+
+
+def test_bh67_bh102_riposte_is_not_offered_against_an_immune_attacker() -> None:
+    """BH-67 / BH-102 ruling: Abyssal Leviathan is Immune 4, Riposte is rank 2: it could do nothing,
+    so no window opens; with Foresight also held the window opens for Foresight only, and Riposte
+    is refused with the reason."""
+    g = _attack_with_riposte_held("abyssal_leviathan")
+    _declare(g, "abyssal_leviathan")
+    assert g.decision().kind == "combat"  # type: ignore[union-attr]  # no window: nothing to offer
+    assert find(g, "riposte").zone == "hand:1"
+    g = _attack_with_riposte_held("abyssal_leviathan", '"riposte", "foresight"')
+    _declare(g, "abyssal_leviathan")
+    assert {a.args[0] for a in g.legal_actions() if a.kind == "react"} == {uid(g, "foresight")}
+    assert "Immune 4 and Riposte is rank 2 (BH-102)" in g.explain_illegal(
+        Action("react", (uid(g, "riposte"),))
+    )
+
+
+def test_bh67_bh33_riposte_is_not_offered_against_an_attacker_without_salud() -> None:
+    """BH-67 / BH-33 ruling: Thalassa has no Salud (she cannot lose any): no Riposte window."""
+    g = _attack_with_riposte_held("thalassa")
+    _declare(g, "thalassa")
+    assert g.decision().kind == "combat"  # type: ignore[union-attr]
+    assert find(g, "riposte").zone == "hand:1"
+
+
+def test_bh67_bh99_riposte_is_not_offered_against_an_invisible_attacker() -> None:
+    """BH-67 / BH-99 ruling: an Invisible attacker (veiled by its controller) cannot be hit by
+    Riposte (it would fizzle): no window."""
+    g = _attack_with_riposte_held("storm_roc")
+    roc = find(g, "storm_roc")
+    g.grant(roc, "Invisible", roc.uid, until="eot")
+    _declare(g, "storm_roc")
+    assert g.decision().kind == "combat"  # type: ignore[union-attr]
+    assert find(g, "riposte").zone == "hand:1" and g.cur(roc, "salud") == 600
