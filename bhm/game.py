@@ -1342,8 +1342,10 @@ class BhmGame(Game):
         if s == "draw":
             return Decision(p, "draw", "Final phase: draw a card (optional)?")
         if s == "discard":
-            n = len(self.zones[f"hand:{p}"]) - HAND_LIMIT
-            return Decision(p, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
+            q = self.discarder()
+            assert q is not None
+            n = len(self.zones[f"hand:{q}"]) - HAND_LIMIT
+            return Decision(q, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
         if s == "combat":
             return Decision(p, "combat", f"Combat phase: declare attacks ({_p(p)})")
         return Decision(
@@ -1396,7 +1398,9 @@ class BhmGame(Game):
         if s == "draw":
             return [_DRAW, _NODRAW]
         if s == "discard":
-            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{self.active}"].cards))
+            q = self.discarder()
+            assert q is not None
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{q}"].cards))
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
@@ -1845,9 +1849,11 @@ class BhmGame(Game):
                 self.draw(self.active, mandatory=False)
             self._after_final_draw()
         elif s == "discard":
+            q = self.discarder()
+            assert q is not None
             c = self.card(int(args[0]))
             self.zones.move(c.uid, _DEAD[c.owner])
-            self.log.emit("discard", f"{_p(self.active)} discards {c.name}")
+            self.log.emit("discard", f"{_p(q)} discards {c.name}")
             self._after_final_draw()
         else:
             self._turn_action(action)
@@ -2261,11 +2267,22 @@ class BhmGame(Game):
         return None
 
     def _after_final_draw(self) -> None:
-        p = self.active
-        if len(self.zones.zones[_HANDS[p]].cards) > HAND_LIMIT:  # BH-81
+        if self.discarder() is not None:  # BH-81
             self.sub = "discard"
             return
         self._end_turn()
+
+    def discarder(self) -> int | None:
+        """BH-81: who must discard now in the final phase: the active player while above the hand
+        limit, then the other player while above it (docs/rulings.md: the limit holds for both
+        hands at the end of every turn); None: nobody."""
+        zones = self.zones.zones
+        p = self.active
+        if len(zones[_HANDS[p]].cards) > HAND_LIMIT:
+            return p
+        if len(zones[_HANDS[1 - p]].cards) > HAND_LIMIT:  # BH-81 ruling: the non-active hand too
+            return 1 - p
+        return None
 
     def _end_turn(self) -> None:
         """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""

@@ -143,3 +143,59 @@ def test_bh67_bh99_riposte_is_not_offered_against_an_invisible_attacker() -> Non
     _declare(g, "storm_roc")
     assert g.decision().kind == "combat"  # type: ignore[union-attr]
     assert find(g, "riposte").zone == "hand:1" and g.cur(roc, "salud") == 600
+
+
+def _final_phase(p1_hand: int, p2_hand: int) -> BhmGame:
+    """P1's final phase, before its optional draw, with hands of the given sizes (Spark Imps)."""
+    imps = ", ".join(['"spark_imp"'] * p1_hand)
+    theirs = ", ".join(['"ember_squire"'] * p2_hand)
+    return game_from(
+        f"""
+        [state]
+        active = 1
+        phase = "final"
+        armageddon = "off"
+        [[player]]
+        cll = 5
+        hand = [{imps}]
+        [[player]]
+        cll = 5
+        hand = [{theirs}]
+        """
+    )
+
+
+def test_bh81_the_non_active_player_discards_down_to_7_at_the_end_of_the_turn() -> None:
+    """BH-81 ruling: "al final del turno el máximo de cartas en mano es de 7" holds for both hands:
+    at the end of P1's turn P2, holding 9, discards 2 (P2 chooses), then P1's turn ends and P2's
+    begins with its mandatory draw (BH-20: whatever the hand size)."""
+    g = _final_phase(5, 9)
+    g.apply("nodraw")
+    d = g.decision()
+    assert d is not None and d.kind == "discard" and d.player == 1 and g.active == 0
+    assert {int(a.args[0]) for a in g.legal_actions()} == set(g.zones["hand:1"].cards)
+    g.apply(g.legal_actions()[0])
+    assert g.decision().kind == "discard" and len(g.zones["hand:1"]) == 8  # type: ignore[union-attr]
+    g.apply(g.legal_actions()[0])
+    assert g.active == 1 and g.phase == "strategy1"
+    assert len(g.zones["hand:1"]) == 8 and len(g.zones["dead:1"]) == 2  # 7, then the initial draw
+    assert "P2 discards Ember Squire" in [e.text for e in g.log]
+
+
+def test_bh81_the_active_player_discards_first_then_the_other() -> None:
+    """BH-81 ruling: both above the limit: P1 (active) discards down to 7 first, then P2."""
+    g = _final_phase(9, 8)
+    g.apply("nodraw")
+    order = []
+    while g.decision().kind == "discard":  # type: ignore[union-attr]
+        order.append(g.decision().player)  # type: ignore[union-attr]
+        g.apply(g.legal_actions()[0])
+    assert order == [0, 0, 1]
+    assert len(g.zones["hand:0"]) == 7 and len(g.zones["dead:1"]) == 1
+
+
+def test_bh81_no_discard_for_a_non_active_hand_at_the_limit() -> None:
+    """BH-81: a non-active hand of exactly 7 keeps its cards."""
+    g = _final_phase(5, 7)
+    g.apply("nodraw")
+    assert g.active == 1 and len(g.zones["dead:1"]) == 0
