@@ -1342,10 +1342,10 @@ class BhmGame(Game):
         if s == "draw":
             return Decision(p, "draw", "Final phase: draw a card (optional)?")
         if s == "discard":
-            q = self.discarder()
-            assert q is not None
-            n = len(self.zones[f"hand:{q}"]) - HAND_LIMIT
-            return Decision(q, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
+            who = self.discarder()
+            assert who is not None
+            n = len(self.zones[f"hand:{who}"]) - HAND_LIMIT
+            return Decision(who, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
         if s == "combat":
             return Decision(p, "combat", f"Combat phase: declare attacks ({_p(p)})")
         return Decision(
@@ -1398,9 +1398,9 @@ class BhmGame(Game):
         if s == "draw":
             return [_DRAW, _NODRAW]
         if s == "discard":
-            q = self.discarder()
-            assert q is not None
-            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{q}"].cards))
+            who = self.discarder()
+            assert who is not None
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
@@ -1849,11 +1849,11 @@ class BhmGame(Game):
                 self.draw(self.active, mandatory=False)
             self._after_final_draw()
         elif s == "discard":
-            q = self.discarder()
-            assert q is not None
+            who = self.discarder()
+            assert who is not None
             c = self.card(int(args[0]))
             self.zones.move(c.uid, _DEAD[c.owner])
-            self.log.emit("discard", f"{_p(q)} discards {c.name}")
+            self.log.emit("discard", f"{_p(who)} discards {c.name}")
             self._after_final_draw()
         else:
             self._turn_action(action)
