@@ -343,6 +343,7 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
         "equip",
         "invoke",
         "react",
+        "draw",  # BH-20, BH-24: the turn's draws are actions too ("Robar una carta")
     ),
 )
 def _foresight(g: BhmGame, c: Ctx) -> None:

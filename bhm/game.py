@@ -89,12 +89,17 @@ _DESERTER_ZONES = frozenset(_DESERTERS.values())
 _NEAR_FIELD_ZONES = _BEING_ZONES | _DESERTER_ZONES
 # The attributes the state checks look at (BH-33, BH-37), as `_flat_bonuses` takes them.
 _CHECKED = ("pod", "salud", "val")
+# The stack entries of the turn's draws (BH-20, BH-24), actions a reaction may answer (BH-67);
+# the drawing player is the entry's controller
+_INITIAL_DRAW = ("draw", -1, "initial")
+_FINAL_DRAW = ("draw", -1, "final")
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
 
 PHASE_NAMES = {
     "mulligan": "Mulligan",
+    "initial": "Initial phase",
     "strategy1": "First strategy phase",
     "combat": "Combat phase",
     "strategy2": "Second strategy phase",
@@ -1651,6 +1656,8 @@ class BhmGame(Game):
             return f"territory {n(pa[1])}"
         if k == "react":
             return f"reaction {n(pa[1])}{on}"
+        if k == "draw":
+            return f"draw ({pa[2]} phase)"
         return k
 
     # ------------------------------------------------------------------ checking
@@ -1846,8 +1853,9 @@ class BhmGame(Game):
             self._run_stack()
         elif s == "draw":
             if k == "draw":
-                self.draw(self.active, mandatory=False)
-            self._after_final_draw()
+                self._announce_draw(_FINAL_DRAW)  # BH-24 / BH-67: an action the opponent may react to
+            else:
+                self._after_final_draw()
         elif s == "discard":
             who = self.discarder()
             assert who is not None
@@ -1861,7 +1869,13 @@ class BhmGame(Game):
             self.sub = "terror"
 
     def _default_sub(self) -> str:
-        return "combat" if self.phase == "combat" else "main"
+        """The decision once the stack is empty: the phase's own (after the final phase's draw and
+        its reactions, only the discards are left, BH-24; `_after_final_draw` ends the turn when
+        there is none)."""
+        phase = self.phase
+        if phase == "combat":
+            return "combat"
+        return "discard" if phase == "final" else "main"
 
     def _mulligan(self, action: Action) -> None:
         q = self.mull_player
@@ -1911,8 +1925,40 @@ class BhmGame(Game):
                 c.modifiers = tuple(m for m in c.modifiers if m.until != until)
             if c.controller == p:
                 c.returned = False
-        if not self.draw(p, mandatory=True):  # BH-20, BH-05
+        self.phase = "initial"  # BH-20
+        if not zones[_DECKS[p]].cards:
+            self.draw(p, mandatory=True)  # BH-05: the mandatory draw from an empty deck loses, at once
             return
+        # BH-20 / BH-67: the draw is an action ("Robar una carta"): the opponent may react to it
+        # before it resolves; the rest of the initial phase follows it (`_resolve_draw`)
+        self._announce_draw(_INITIAL_DRAW)
+
+    def _announce_draw(self, pa: tuple[Any, ...]) -> None:
+        """BH-67: the turn's draw `pa` goes on the (empty) stack when the opponent holds a reaction
+        that answers it; otherwise it resolves at once, as `_run_stack` would resolve it after both
+        passed (the active player never answers their own action), without touching the stack."""
+        if self.reactions_for(1 - self.active, pa):
+            self._announce(pa)
+        else:
+            self._resolve_draw(pa, False)
+
+    def _resolve_draw(self, pa: tuple[Any, ...], cancelled: bool) -> None:
+        """BH-20, BH-24: the turn's draw resolves (BH-67: after the reactions to it); then the
+        initial phase goes on to the first strategy phase, or the final phase to its discards."""
+        if cancelled:
+            self._fizzle(pa, "cancelled")
+        else:
+            self.draw(self.active, mandatory=pa[2] == "initial")
+            if self.won is not None:  # BH-05
+                return
+        if pa[2] == "initial":
+            self._initial_phase_rest()
+        else:
+            self._after_final_draw()
+
+    def _initial_phase_rest(self) -> None:
+        """BH-20: after the draw, the beings that fled come back; then the first strategy phase."""
+        p = self.active
         for c in self.cards_in(_DESERTERS[p]):  # BH-20, BH-37
             slot = f"slot:{p}:{c.home}"
             self.zones.move(c.uid, slot, position=0)
@@ -2124,6 +2170,8 @@ class BhmGame(Game):
         p = self.active
         k = pa[0]
         cards: dict[int, BhmCard] = self.zones.cards  # (`card`, without its frame)
+        if k == "draw":
+            return self._resolve_draw(pa, cancelled)
         if cancelled:
             self._fizzle(pa, "cancelled")
             return
@@ -2450,7 +2498,8 @@ class BhmGame(Game):
 
         - "game": "bhm"; "turn": turn number; "active": seat whose turn it is;
           "first": seat that played first
-        - "phase": mulligan | strategy1 | combat | strategy2 | final | over;
+        - "phase": mulligan | initial (its draw waits for reactions, BH-20) | strategy1 | combat |
+          strategy2 | final | over;
           "phase_name": in words; "sub": main | combat | target | invest |
           respond | draw | discard | mulligan | terror | over
         - "decision": {"player", "kind", "prompt", "context"} or None. Kinds:
@@ -2569,7 +2618,7 @@ class BhmGame(Game):
         """The stack entry at index i in words; a reaction says whose it is."""
         c, pa = self.stack.entries()[i]
         text = self.pending_text(pa)
-        return f"{_p(c)}'s {text}" if pa[0] == "react" else text
+        return f"{_p(c)}'s {text}" if pa[0] == "react" or pa[0] == "draw" else text
 
     def stack_view(self) -> list[dict[str, Any]]:
         """BH-67: the stack, bottom to top (see `view`)."""

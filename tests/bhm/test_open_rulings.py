@@ -199,3 +199,106 @@ def test_bh81_no_discard_for_a_non_active_hand_at_the_limit() -> None:
     g = _final_phase(5, 7)
     g.apply("nodraw")
     assert g.active == 1 and len(g.zones["dead:1"]) == 0
+
+
+def _log(g: BhmGame) -> list[str]:
+    return [e.text for e in g.log]
+
+
+def _p2_holds_foresight(phase: str, active: int, p1_deck: str = "") -> BhmGame:
+    """P1 and P2 with the given active seat and phase; P2 holds Foresight (rank 0)."""
+    deck = f"\n        deck = [{p1_deck}]" if p1_deck != "" else ""
+    return game_from(
+        f"""
+        [state]
+        active = {active}
+        phase = "{phase}"
+        armageddon = "off"
+        [[player]]
+        cll = 5
+        hand = ["spark_imp"]{deck}
+        [[player]]
+        cll = 5
+        hand = ["foresight"]
+        """
+    )
+
+
+def test_bh20_bh67_the_initial_draw_is_an_action_foresight_answers_first() -> None:
+    """BH-20 / BH-67 ruling: the source lists "Robar una carta" among the actions a reaction may
+    follow. P2 ends its turn; P1's mandatory draw goes on the stack and P2, holding Foresight, is
+    asked; Foresight resolves first (P2 draws), then P1 draws, then the first strategy phase."""
+    g = _p2_holds_foresight("final", 2)
+    g.apply("nodraw")
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    assert g.active == 0 and g.phase == "initial" and d.context["pending"] == ["draw", -1, "initial"]
+    assert d.prompt == "React to: P1's draw (initial phase)?"
+    assert len(g.zones["hand:0"]) == 1  # not drawn yet: the reaction resolves first
+    n = len(g.log)
+    g.apply(Action("react", (uid(g, "foresight"),)))
+    assert _log(g)[n:][1:3] == ["P2 draws a card", "P1 draws a card"]
+    assert len(g.zones["hand:0"]) == 2 and len(g.zones["hand:1"]) == 1
+    d = g.decision()
+    assert d is not None and d.kind == "turn" and g.phase == "strategy1" and g.budget == 5
+
+
+def test_bh24_bh67_the_optional_final_draw_is_an_action_too() -> None:
+    """BH-24 / BH-67 ruling: P1's optional draw in its final phase opens a window for P2's
+    Foresight; after P2 passes, P1 draws and the turn ends. Not drawing is no action: no window."""
+    g = _p2_holds_foresight("final", 1)
+    g.apply("draw")
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1
+    assert d.context["pending"] == ["draw", -1, "final"] and g.phase == "final"
+    g.apply("pass")
+    assert len(g.zones["hand:0"]) == 2 and g.active == 1 and g.phase == "strategy1"
+    g = _p2_holds_foresight("final", 1)
+    g.apply("nodraw")
+    assert g.active == 1 and find(g, "foresight").zone == "hand:1"
+
+
+def test_bh05_a_mandatory_draw_from_an_empty_deck_loses_at_once_without_a_window() -> None:
+    """BH-05: the player must draw from an empty deck and loses at that moment ("en el momento que
+    debería robar una carta obligatoria pierde la partida"): no draw to react to."""
+    g = _p2_holds_foresight("final", 2, p1_deck="")
+    g.zones["deck:0"].cards.clear()
+    g.apply("nodraw")
+    assert g.is_over() and g.winner() == 1 and find(g, "foresight").zone == "hand:1"
+
+
+def test_bh67_a_draw_inside_an_effect_is_part_of_that_action() -> None:
+    """BH-67 ruling: only the turn's own draws (BH-20, BH-24) are actions; the card drawn by Council
+    of War is its effect, answered once as the strategy card it is."""
+    g = game_from(
+        """
+        [state]
+        active = 1
+        armageddon = "off"
+        [[player]]
+        cll = 5
+        hand = ["council_of_war"]
+        [[player]]
+        cll = 5
+        hand = ["foresight"]
+        """
+    )
+    g.apply(Action("strategy", (uid(g, "council_of_war"),)))
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.context["pending"][0] == "strategy"
+    g.apply("pass")
+    assert g.decision().kind == "turn" and len(g.stack) == 0  # type: ignore[union-attr]
+    assert "P1 draws a card" in _log(g)
+
+
+def test_bh20_bh67_clone_and_save_load_in_a_draw_window() -> None:
+    """BH-20 / BH-67: a draw waiting on the stack is state: clone and save/load keep it, and the
+    copies go on identically to the first strategy phase."""
+    g = _p2_holds_foresight("final", 2)
+    g.apply("nodraw")
+    twin, loaded = g.clone(), BhmGame.from_json(g.to_json())
+    assert twin.state_hash() == g.state_hash() == loaded.state_hash()
+    for x in (g, twin, loaded):
+        x.apply("pass")
+        assert x.phase == "strategy1" and len(x.zones["hand:0"]) == 2
+    assert twin.state_hash() == g.state_hash() == loaded.state_hash()
