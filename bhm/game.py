@@ -1412,11 +1412,7 @@ class BhmGame(Game):
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
-            # BH-12: an instant call costs no budget, but like any call (and like a strategy card,
-            # BH-11) it needs rank <= C.LL
-            if c.defn.is_field and (
-                c.defn.rank <= self.cll[p] if c.defn.instant else (s == "main" and c.defn.rank <= self.budget)
-            ):
+            if c.defn.is_field and self.call_problem(c) is None:
                 if free is None:
                     free = self.free_slot(p) is not None
                 if free:
@@ -1525,6 +1521,33 @@ class BhmGame(Game):
             return "{0.name} is rank {0.defn.rank}; your C.LL is {1}", c, self.cll[p]
         if self.targets_for(p, c, memo, True) == []:
             return "{0.name} has no legal target", c
+        return None
+
+    def call_problem(self, c: BhmCard) -> Why | None:
+        """Why being `c` of the active player's hand cannot be called now, in a strategy or the
+        combat phase, for the kind of call and its rank (None: it can; `_say` words it). Whether
+        it is in the hand and a being, the phase, and a free being zone are asked by the callers.
+        The one place that says what a call needs (BH-10, BH-12)."""
+        d = c.defn
+        if d.instant:
+            # BH-12: an instant call costs no budget, but like any call (and like a strategy card,
+            # BH-11) it needs rank <= C.LL
+            cll = self.cll[self.active]
+            if d.rank > cll:
+                return (
+                    "{0.name} is rank {0.defn.rank}; an instant call needs rank ≤ your C.LL ({1}) (BH-12)",
+                    c,
+                    cll,
+                )
+            return None
+        if self.sub == "combat":
+            return ("war calls are made in the strategy phases; only instant calls now (BH-12)",)
+        if d.rank > self.budget:  # BH-10
+            return (
+                "not enough call budget: {0.name} is rank {0.defn.rank}, you have {1} left (BH-10)",
+                c,
+                self.budget,
+            )
         return None
 
     def answerable(self, q: int) -> tuple[int, tuple[Any, ...]] | None:
@@ -1697,12 +1720,7 @@ class BhmGame(Game):
                     return f"you cannot call now ({d.prompt})"
                 if self.free_slot(p) is None:
                     return "all 10 of your being zones are taken"
-                if not c.defn.instant and self.sub == "combat":
-                    return "war calls are made in the strategy phases; only instant calls now (BH-12)"
-                if c.defn.instant and c.defn.rank > self.cll[p]:
-                    return f"{c.name} is rank {c.defn.rank}; an instant call needs rank ≤ your C.LL ({self.cll[p]}) (BH-12)"
-                if not c.defn.instant and c.defn.rank > self.budget:
-                    return f"not enough call budget: {c.name} is rank {c.defn.rank}, you have {self.budget} left (BH-10)"
+                return _say(self.call_problem(c))
             if a.kind in ("attack", "pattack") and len(args) == 2:
                 if self.sub != "combat":
                     return "attacks are declared in the combat phase"

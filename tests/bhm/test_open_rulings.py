@@ -7,7 +7,7 @@ from __future__ import annotations
 from bhm.game import BhmGame
 from common.game import Action
 
-from .helpers import find, game_from, uid
+from .helpers import find, game_from, random_states, uid
 
 
 def _strategies(g: BhmGame) -> set[int]:
@@ -302,3 +302,25 @@ def test_bh20_bh67_clone_and_save_load_in_a_draw_window() -> None:
         x.apply("pass")
         assert x.phase == "strategy1" and len(x.zones["hand:0"]) == 2
     assert twin.state_hash() == g.state_hash() == loaded.state_hash()
+
+
+def test_bh10_bh12_one_call_check_serves_the_offer_and_the_refusal() -> None:
+    """BH-10 / BH-12: `call_problem` is the one statement of what a call needs: in random games a
+    being in hand is offered a call exactly when it finds no problem (and a being zone is free),
+    and a refused call is explained with its words."""
+    seen = 0
+    for g in random_states(range(1, 4)):
+        if g.sub not in ("main", "combat"):
+            continue
+        legal = set(g.legal_actions())
+        free = g.free_slot(g.active) is not None
+        for c in g.cards_in(f"hand:{g.active}"):
+            if not c.defn.is_field:
+                continue
+            why = g.call_problem(c)
+            a = Action("call", (c.uid,))
+            assert (a in legal) == (why is None and free)
+            if why is not None and free:
+                assert g.explain_illegal(a) == why[0].format(*why[1:])
+                seen += 1
+    assert seen > 0
