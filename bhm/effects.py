@@ -293,7 +293,9 @@ def _riposte(g: BhmGame, c: Ctx) -> None:
         g.log.emit("fizzle", f"{src.name} has no effect: {attacker.name} is no longer on the field")
     elif g.has(attacker, "Invisible"):  # BH-99: hidden by a Smoke Bomb played in answer
         g.log.emit("fizzle", f"{src.name} has no effect: {g.label(attacker)} is Invisible")
-    elif g.affected_by(attacker, src, c.player):  # BH-102
+    elif not g.affected_by(attacker, src, c.player):  # BH-102
+        g.log.emit("fizzle", f"{src.name} has no effect: {g.label(attacker)} is Immune to it")
+    else:
         g.lose(attacker, "salud", src.d.amount, src.name)
 
 
@@ -341,6 +343,7 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
         "equip",
         "invoke",
         "react",
+        "draw",  # BH-20, BH-24: the turn's draws are actions too ("Robar una carta")
     ),
 )
 def _foresight(g: BhmGame, c: Ctx) -> None:

@@ -89,12 +89,17 @@ _DESERTER_ZONES = frozenset(_DESERTERS.values())
 _NEAR_FIELD_ZONES = _BEING_ZONES | _DESERTER_ZONES
 # The attributes the state checks look at (BH-33, BH-37), as `_flat_bonuses` takes them.
 _CHECKED = ("pod", "salud", "val")
+# The stack entries of the turn's draws (BH-20, BH-24), actions a reaction may answer (BH-67);
+# the drawing player is the entry's controller
+_INITIAL_DRAW = ("draw", -1, "initial")
+_FINAL_DRAW = ("draw", -1, "final")
 DECK_MIN, DECK_MAX = 40, 65  # BH-01, BH-82
 MAX_INVOCATIONS = 10  # BH-01
 DEFAULT_ARMAGEDDON = 20  # BH-07
 
 PHASE_NAMES = {
     "mulligan": "Mulligan",
+    "initial": "Initial phase",
     "strategy1": "First strategy phase",
     "combat": "Combat phase",
     "strategy2": "Second strategy phase",
@@ -1342,8 +1347,10 @@ class BhmGame(Game):
         if s == "draw":
             return Decision(p, "draw", "Final phase: draw a card (optional)?")
         if s == "discard":
-            n = len(self.zones[f"hand:{p}"]) - HAND_LIMIT
-            return Decision(p, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
+            who = self.discarder()
+            assert who is not None
+            n = len(self.zones[f"hand:{who}"]) - HAND_LIMIT
+            return Decision(who, "discard", f"Discard down to {HAND_LIMIT} cards ({n} more)")
         if s == "combat":
             return Decision(p, "combat", f"Combat phase: declare attacks ({_p(p)})")
         return Decision(
@@ -1396,18 +1403,16 @@ class BhmGame(Game):
         if s == "draw":
             return [_DRAW, _NODRAW]
         if s == "discard":
-            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{self.active}"].cards))
+            who = self.discarder()
+            assert who is not None
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
         p = self.active
         out: list[Action] = []
         hand = self.cards_in(_HANDS[p])
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
-            # BH-12: an instant call costs no budget, but like any call (and like a strategy card,
-            # BH-11) it needs rank <= C.LL
-            if c.defn.is_field and (
-                c.defn.rank <= self.cll[p] if c.defn.instant else (s == "main" and c.defn.rank <= self.budget)
-            ):
+            if c.defn.is_field and self.call_problem(c) is None:
                 if free is None:
                     free = self.free_slot(p) is not None
                 if free:
@@ -1518,6 +1523,33 @@ class BhmGame(Game):
             return "{0.name} has no legal target", c
         return None
 
+    def call_problem(self, c: BhmCard) -> Why | None:
+        """Why being `c` of the active player's hand cannot be called now, in a strategy or the
+        combat phase, for the kind of call and its rank (None: it can; `_say` words it). Whether
+        it is in the hand and a being, the phase, and a free being zone are asked by the callers.
+        The one place that says what a call needs (BH-10, BH-12)."""
+        d = c.defn
+        if d.instant:
+            # BH-12: an instant call costs no budget, but like any call (and like a strategy card,
+            # BH-11) it needs rank <= C.LL
+            cll = self.cll[self.active]
+            if d.rank > cll:
+                return (
+                    "{0.name} is rank {0.defn.rank}; an instant call needs rank ≤ your C.LL ({1}) (BH-12)",
+                    c,
+                    cll,
+                )
+            return None
+        if self.sub == "combat":
+            return ("war calls are made in the strategy phases; only instant calls now (BH-12)",)
+        if d.rank > self.budget:  # BH-10
+            return (
+                "not enough call budget: {0.name} is rank {0.defn.rank}, you have {1} left (BH-10)",
+                c,
+                self.budget,
+            )
+        return None
+
     def answerable(self, q: int) -> tuple[int, tuple[Any, ...]] | None:
         """BH-67: the entry a reaction of player q would answer now: the most recent enemy action on
         the stack (index from the bottom, entry), or None. A reaction answers an action of the other
@@ -1583,12 +1615,26 @@ class BhmGame(Game):
                 return "{0.name} answers only for a being; {1.name} is a celestial entity (BH-71)", r, t
         if e.hits_attacker:  # Riposte: "when an enemy being attacks ..., the attacker loses ..."
             a = cards.get(int(pa[1]))
-            if a is not None and not a.defn.is_being:  # BH-71: an attacking entity is no "enemy being"
-                return (
-                    "{0.name} answers only an attacking being; {1.name} is a celestial entity (BH-71)",
-                    r,
-                    a,
-                )
+            if a is not None:
+                if not a.defn.is_being:  # BH-71: an attacking entity is no "enemy being"
+                    return (
+                        "{0.name} answers only an attacking being; {1.name} is a celestial entity (BH-71)",
+                        r,
+                        a,
+                    )
+                # BH-67 ruling: not offered when it could not affect the attacker (it would resolve
+                # to nothing): Invisible (BH-99), Immune to it (BH-102), or no Salud left to lose
+                if self.has(a, "Invisible"):
+                    return "{0.name} cannot affect {1.name}: it is Invisible (BH-99)", r, a
+                if not self.affected_by(a, r, q):
+                    return (
+                        "{0.name} cannot affect {1.name}: Immune {2} and {0.name} is rank {0.defn.rank} (BH-102)",
+                        r,
+                        a,
+                        self.kw_value(a, "Immune"),
+                    )
+                if not self.stat(a, "salud"):  # BH-33: a being lacking Salud (or with none left)
+                    return "{0.name} cannot affect {1.name}: it has no Salud to lose", r, a
         return None
 
     @staticmethod
@@ -1633,6 +1679,8 @@ class BhmGame(Game):
             return f"territory {n(pa[1])}"
         if k == "react":
             return f"reaction {n(pa[1])}{on}"
+        if k == "draw":
+            return f"draw ({pa[2]} phase)"
         return k
 
     # ------------------------------------------------------------------ checking
@@ -1672,12 +1720,7 @@ class BhmGame(Game):
                     return f"you cannot call now ({d.prompt})"
                 if self.free_slot(p) is None:
                     return "all 10 of your being zones are taken"
-                if not c.defn.instant and self.sub == "combat":
-                    return "war calls are made in the strategy phases; only instant calls now (BH-12)"
-                if c.defn.instant and c.defn.rank > self.cll[p]:
-                    return f"{c.name} is rank {c.defn.rank}; an instant call needs rank ≤ your C.LL ({self.cll[p]}) (BH-12)"
-                if not c.defn.instant and c.defn.rank > self.budget:
-                    return f"not enough call budget: {c.name} is rank {c.defn.rank}, you have {self.budget} left (BH-10)"
+                return _say(self.call_problem(c))
             if a.kind in ("attack", "pattack") and len(args) == 2:
                 if self.sub != "combat":
                     return "attacks are declared in the combat phase"
@@ -1828,12 +1871,15 @@ class BhmGame(Game):
             self._run_stack()
         elif s == "draw":
             if k == "draw":
-                self.draw(self.active, mandatory=False)
-            self._after_final_draw()
+                self._announce_draw(_FINAL_DRAW)  # BH-24 / BH-67: an action the opponent may react to
+            else:
+                self._after_final_draw()
         elif s == "discard":
+            who = self.discarder()
+            assert who is not None
             c = self.card(int(args[0]))
             self.zones.move(c.uid, _DEAD[c.owner])
-            self.log.emit("discard", f"{_p(self.active)} discards {c.name}")
+            self.log.emit("discard", f"{_p(who)} discards {c.name}")
             self._after_final_draw()
         else:
             self._turn_action(action)
@@ -1841,7 +1887,13 @@ class BhmGame(Game):
             self.sub = "terror"
 
     def _default_sub(self) -> str:
-        return "combat" if self.phase == "combat" else "main"
+        """The decision once the stack is empty: the phase's own (after the final phase's draw and
+        its reactions, only the discards are left, BH-24; `_after_final_draw` ends the turn when
+        there is none)."""
+        phase = self.phase
+        if phase == "combat":
+            return "combat"
+        return "discard" if phase == "final" else "main"
 
     def _mulligan(self, action: Action) -> None:
         q = self.mull_player
@@ -1891,8 +1943,40 @@ class BhmGame(Game):
                 c.modifiers = tuple(m for m in c.modifiers if m.until != until)
             if c.controller == p:
                 c.returned = False
-        if not self.draw(p, mandatory=True):  # BH-20, BH-05
+        self.phase = "initial"  # BH-20
+        if not zones[_DECKS[p]].cards:
+            self.draw(p, mandatory=True)  # BH-05: the mandatory draw from an empty deck loses, at once
             return
+        # BH-20 / BH-67: the draw is an action ("Robar una carta"): the opponent may react to it
+        # before it resolves; the rest of the initial phase follows it (`_resolve_draw`)
+        self._announce_draw(_INITIAL_DRAW)
+
+    def _announce_draw(self, pa: tuple[Any, ...]) -> None:
+        """BH-67: the turn's draw `pa` goes on the (empty) stack when the opponent holds a reaction
+        that answers it; otherwise it resolves at once, as `_run_stack` would resolve it after both
+        passed (the active player never answers their own action), without touching the stack."""
+        if self.reactions_for(1 - self.active, pa):
+            self._announce(pa)
+        else:
+            self._resolve_draw(pa, False)
+
+    def _resolve_draw(self, pa: tuple[Any, ...], cancelled: bool) -> None:
+        """BH-20, BH-24: the turn's draw resolves (BH-67: after the reactions to it); then the
+        initial phase goes on to the first strategy phase, or the final phase to its discards."""
+        if cancelled:
+            self._fizzle(pa, "cancelled")
+        else:
+            self.draw(self.active, mandatory=pa[2] == "initial")
+            if self.won is not None:  # BH-05
+                return
+        if pa[2] == "initial":
+            self._initial_phase_rest()
+        else:
+            self._after_final_draw()
+
+    def _initial_phase_rest(self) -> None:
+        """BH-20: after the draw, the beings that fled come back; then the first strategy phase."""
+        p = self.active
         for c in self.cards_in(_DESERTERS[p]):  # BH-20, BH-37
             slot = f"slot:{p}:{c.home}"
             self.zones.move(c.uid, slot, position=0)
@@ -2048,6 +2132,7 @@ class BhmGame(Game):
         found = self.answerable(q)
         assert found is not None
         j, pa = found
+        # BH-21 / BH-67: a reaction is not the strategy card of the phase (`strat_played` untouched)
         self.zones.move(r.uid, _STRATEGY[q])
         self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
         e = EFFECTS[r.defn.effect]
@@ -2103,6 +2188,8 @@ class BhmGame(Game):
         p = self.active
         k = pa[0]
         cards: dict[int, BhmCard] = self.zones.cards  # (`card`, without its frame)
+        if k == "draw":
+            return self._resolve_draw(pa, cancelled)
         if cancelled:
             self._fizzle(pa, "cancelled")
             return
@@ -2246,11 +2333,22 @@ class BhmGame(Game):
         return None
 
     def _after_final_draw(self) -> None:
-        p = self.active
-        if len(self.zones.zones[_HANDS[p]].cards) > HAND_LIMIT:  # BH-81
+        if self.discarder() is not None:  # BH-81
             self.sub = "discard"
             return
         self._end_turn()
+
+    def discarder(self) -> int | None:
+        """BH-81: who must discard now in the final phase: the active player while above the hand
+        limit, then the other player while above it (docs/rulings.md: the limit holds for both
+        hands at the end of every turn); None: nobody."""
+        zones = self.zones.zones
+        p = self.active
+        if len(zones[_HANDS[p]].cards) > HAND_LIMIT:
+            return p
+        if len(zones[_HANDS[1 - p]].cards) > HAND_LIMIT:  # BH-81 ruling: the non-active hand too
+            return 1 - p
+        return None
 
     def _end_turn(self) -> None:
         """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""
@@ -2418,7 +2516,8 @@ class BhmGame(Game):
 
         - "game": "bhm"; "turn": turn number; "active": seat whose turn it is;
           "first": seat that played first
-        - "phase": mulligan | strategy1 | combat | strategy2 | final | over;
+        - "phase": mulligan | initial (its draw waits for reactions, BH-20) | strategy1 | combat |
+          strategy2 | final | over;
           "phase_name": in words; "sub": main | combat | target | invest |
           respond | draw | discard | mulligan | terror | over
         - "decision": {"player", "kind", "prompt", "context"} or None. Kinds:
@@ -2537,7 +2636,7 @@ class BhmGame(Game):
         """The stack entry at index i in words; a reaction says whose it is."""
         c, pa = self.stack.entries()[i]
         text = self.pending_text(pa)
-        return f"{_p(c)}'s {text}" if pa[0] == "react" else text
+        return f"{_p(c)}'s {text}" if pa[0] == "react" or pa[0] == "draw" else text
 
     def stack_view(self) -> list[dict[str, Any]]:
         """BH-67: the stack, bottom to top (see `view`)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bhm.cards import load_card_file
+from bhm.effects import EFFECTS, Ctx
 from bhm.game import BhmGame
 from common.errors import DataError
 from common.game import Action
@@ -327,7 +328,8 @@ def test_bh94_a_lone_indestructible_object_needs_room_in_its_new_bearers_object_
 
 def test_bh102_riposte_does_not_hurt_an_attacker_immune_to_its_rank() -> None:
     """BH-102: Immune X: unaffected by enemy abilities from cards of rank ≤ X: a Riposte (rank 2)
-    played against Abyssal Leviathan (Immune 4) takes none of its Salud."""
+    against Abyssal Leviathan (Immune 4) takes none of its Salud. It is not even offered (BH-67
+    ruling: an offer that could do nothing is a trap), and its effect run anyway does nothing."""
     g = game_from(
         """
         [state]
@@ -346,12 +348,11 @@ def test_bh102_riposte_does_not_hurt_an_attacker_immune_to_its_rank() -> None:
     )
     lev = find(g, "abyssal_leviathan")
     salud = g.cur(lev, "salud")
-    g.apply(Action("attack", (lev.uid, uid(g, "stone_golem"))))
-    d = g.decision()
-    assert d is not None and d.kind == "respond" and d.player == 1
-    g.apply(Action("react", (uid(g, "riposte"),)))
-    assert len(g.stack) == 0 and find(g, "riposte").zone == "dead:1"
+    pa = ("attack", lev.uid, uid(g, "stone_golem"))
+    assert g.reactions_for(1, pa) == []
+    EFFECTS["riposte"].run(g, Ctx(1, uid(g, "riposte"), pending=pa))
     assert g.cur(lev, "salud") == salud
+    assert "Riposte has no effect: Abyssal Leviathan is Immune to it" in [e.text for e in g.log]
 
 
 def test_bh101_an_eternal_being_cannot_be_petrified() -> None:
