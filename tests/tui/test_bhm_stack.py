@@ -75,3 +75,47 @@ async def test_bhm_single_pending_action_keeps_the_waiting_line(tmp_path: Path) 
         text = screen_text(app)
         assert "⚡ waiting: Flame Adept executes Fire Bolt on Tide Sentinel" in text
         assert "stack of" not in text
+
+
+DRAW_WINDOW = """
+[scenario]
+game = "bhm"
+title = "a draw answered"
+
+[state]
+active = 2
+phase = "final"
+armageddon = "off"
+[[player]]
+cll = 5
+hand = ["foresight"]
+[[player]]
+cll = 5
+hand = ["foresight"]
+"""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: tuple[int, int]) -> None:
+    """BH-20/BH-67 ruling: P1's initial draw waits on the stack under P2's Foresight. The draw has
+    no card, yet its entry says what it is (it once showed a bare dash)."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DRAW_WINDOW, save_path=tmp_path / "s.json"
+    )
+    s.apply(Action("nodraw", ()))
+    p2_foresight = next(
+        c.uid for c in s.game.zones.cards.values() if c.owner == 1 and c.defn.id == "foresight"
+    )
+    s.apply(Action("react", (p2_foresight,)))
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.player == 0
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "stack of 2, the top resolves first" in text
+        lines = text.splitlines()
+        top = next(i for i, ln in enumerate(lines) if "2. P2" in ln and "Foresight" in ln)
+        bottom = next(i for i, ln in enumerate(lines) if "1. P1" in ln and "draw" in ln)
+        assert top < bottom
+        assert not any(ln.strip() in ("└ —", "└—") for ln in lines)

@@ -235,7 +235,8 @@ class BhmTable(LaneTable):
             if e.get("answers") is not None:
                 label += f" → answers {int(e['answers']) + 1}"
             segs = words(f"   {edge} ")
-            segs += chip(e.get("card"), short(label, room))
+            card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
+            segs += chip(card, short(label, room)) if card else words(" " + short(label, room))
             if k == 0:
                 segs += words(" ◂ top")
             if e.get("cancelled"):
