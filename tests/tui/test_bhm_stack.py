@@ -119,3 +119,23 @@ async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: t
         bottom = next(i for i, ln in enumerate(lines) if "1. P1" in ln and "draw" in ln)
         assert top < bottom
         assert not any(ln.strip() in ("└ —", "└—") for ln in lines)
+
+
+async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) -> None:
+    """BH-20/BH-67 ruling: the log said "P2 reacts with Foresight to draw (initial phase)", which
+    reads as if P2 reacted in order to draw; it names the draw's player, as the stack does."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DRAW_WINDOW, save_path=tmp_path / "s.json"
+    )
+    s.apply(Action("nodraw", ()))
+    p2_foresight = next(
+        c.uid for c in s.game.zones.cards.values() if c.owner == 1 and c.defn.id == "foresight"
+    )
+    s.apply(Action("react", (p2_foresight,)))
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "P2 reacts with Foresight to P1's draw (initial phase)" in text
+        assert "to draw (" not in text
