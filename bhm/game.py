@@ -2134,7 +2134,7 @@ class BhmGame(Game):
         j, pa = found
         # BH-21 / BH-67: a reaction is not the strategy card of the phase (`strat_played` untouched)
         self.zones.move(r.uid, _STRATEGY[q])
-        self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.pending_text(pa)}", uid=r.uid)
+        self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.entry_text(j)}", uid=r.uid)
         e = EFFECTS[r.defn.effect]
         if e.hits_attacker:  # Riposte
             tgt = int(pa[1])  # the attacker

@@ -12,7 +12,7 @@ from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 
-from .helpers import engine_ready, screen_text, settle
+from .helpers import engine_ready, press, screen_text, settle
 
 CHAIN = Path(__file__).resolve().parents[1] / "scenarios" / "bhm" / "reaction_chain.toml"
 
@@ -119,3 +119,41 @@ async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: t
         bottom = next(i for i, ln in enumerate(lines) if "1. P1" in ln and "draw" in ln)
         assert top < bottom
         assert not any(ln.strip() in ("└ —", "└—") for ln in lines)
+
+
+async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) -> None:
+    """BH-20/BH-67 ruling: the log said "P2 reacts with Foresight to draw (initial phase)", which
+    reads as if P2 reacted in order to draw; it names the draw's player, as the stack does."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DRAW_WINDOW, save_path=tmp_path / "s.json"
+    )
+    s.apply(Action("nodraw", ()))
+    p2_foresight = next(
+        c.uid for c in s.game.zones.cards.values() if c.owner == 1 and c.defn.id == "foresight"
+    )
+    s.apply(Action("react", (p2_foresight,)))
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "s.json"), ai_pace=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "P2 reacts with Foresight to P1's draw (initial phase)" in text
+        assert "to draw (" not in text
+
+
+async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_turn() -> None:
+    """Hot-seat: P2 draws in its final phase and P1, holding Foresight, is asked to react. The
+    cover said "Player 1, it is your turn." although the turn is P2's; it says whose turn it is."""
+    scenario = DRAW_WINDOW.replace('hand = ["foresight"]', 'hand = ["foresight", "riposte"]', 1)
+    app = TriarchApp(LaunchSpec(game_id="bhm", vs="human", seed=1, scenario=scenario), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Player 2, it is your turn." in screen_text(app)  # P2's own turn: its draw
+        await press(pilot, "enter")
+        await settle(pilot)
+        await press(pilot, "1")  # Draw a card: P1 may answer with Foresight
+        await settle(pilot)
+        text = screen_text(app)
+        assert type(app.screen).__name__ == "CoverScreen"
+        assert "Player 1, you have a decision to make" in text and "in Player 2's turn." in text
+        assert "it is your turn" not in text

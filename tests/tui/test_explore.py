@@ -336,3 +336,27 @@ async def test_lanes_at_80x24_give_their_blank_rows_to_the_choice_list(game_id: 
             if board.rows_for(lanes.width) <= lanes.height:  # it fits: the hand just above the prompt
                 assert screen_text(app).split("\n")[prompt.y - 1].strip(), step
         assert seen
+
+
+def test_a_choice_cut_only_at_its_end_has_no_gap_in_its_middle() -> None:
+    """The Scars at 80 × 24: `Play Grey Wolf (1) in attack position` and `… in defense position`
+    read `Play Grey Wolf …(1) in attack…`: a `…` where nothing was left out, before the cost.
+    When the words where two choices differ fit, only the end is cut."""
+    a = "Play Grey Wolf (1) in attack position"
+    b = "Play Grey Wolf (1) in defense position"
+    assert one_line_each([a, b], 30) == ["Play Grey Wolf (1) in attack…", "Play Grey Wolf (1) in defense…"]
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None:
+    """The dense late Scars board at 80 × 24 (the lane-height scenario): the recruit choices."""
+    scenario = (Path(__file__).parent / "data" / "scars_dense_late.toml").read_text(encoding="utf-8")
+    app = TriarchApp(
+        LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1, scenario=scenario), ai_pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Play Grey Wolf (1) in attack…" in text
+        assert "Play Grey Wolf (1) in defense…" in text
+        assert "Wolf …(1)" not in text

@@ -143,3 +143,32 @@ async def test_scars_keyboard_cursor_walks_the_cards_and_enter_narrows_the_choic
         await press(pilot, "1")
         await settle(pilot)
         assert app.session.game.history[-1] == involved[0] or len(app.session.game.history) > 0
+
+
+async def test_a_comma_after_a_chip_never_starts_a_row() -> None:
+    """The Scars at 120 × 40: the own face-down supports wrapped as `…, Mammoth` / `, Mammoth`:
+    the comma after a chip went alone to the next row. A chip and its comma wrap together."""
+    from textual.app import App, ComposeResult
+
+    from tui.screens.lanes import chips
+    from tui.widgets.lanes import LaneBoard, words
+
+    names = ["Sellsword", "Call of the Wild", "Stampede", "Mammoth", "Mammoth"]
+    cards = [{"uid": i + 1, "name": n} for i, n in enumerate(names)]
+    line = words("  supports (face down):") + chips(cards)
+    width = len("  supports (face down): Sellsword, Call of the Wild, Stampede, Mammoth")
+
+    class _Board(App[None]):
+        CSS = f"LaneBoard {{ width: {width}; height: 4; }}"
+
+        def compose(self) -> ComposeResult:
+            yield LaneBoard()
+
+    app = _Board()
+    async with app.run_test(size=(100, 10)) as pilot:
+        app.query_one(LaneBoard).show([("", line)], set())
+        await pilot.pause()
+        rows = [r for r in screen_text(app).splitlines() if r.strip()]
+        assert len(rows) == 2, rows
+        assert not rows[1].strip().startswith(","), rows
+        assert rows[0].rstrip().endswith("Stampede,") and rows[1].strip() == "Mammoth, Mammoth"

@@ -306,7 +306,8 @@ async def test_the_status_names_a_picked_card_only_from_the_pickers_eyes(tmp_pat
 
 
 def card_steps(replay: Replay, viewer: int | None = None) -> dict[int, list[str]]:
-    """For each step, the names of the cards its action names (the cards the eyes see)."""
+    """For each step, the names of the cards of its card panel: the cards its action names, the
+    card of the decision it answered, the card of the pending decision (the cards the eyes see)."""
     from tui.widgets.detail import find_cards
 
     out: dict[int, list[str]] = {}
@@ -314,11 +315,21 @@ def card_steps(replay: Replay, viewer: int | None = None) -> dict[int, list[str]
         before, after = replay.state(i), replay.state(i + 1)
         words = before.describe_action_for(action, viewer)
         now, then = find_cards(after.view(viewer)), find_cards(before.view(viewer))
-        names = []
+        names: list[str] = []
+        seen: set[int] = set()
         for arg in dict.fromkeys(a for a in action.args if isinstance(a, int)):
             card = now.get(arg) or then.get(arg)
             if card and card.get("name") and str(card["name"]) in words:
                 names.append(str(card["name"]))
+                seen.add(arg)
+        asked, pending = before.decision(), after.decision()
+        src = asked.context.get("source") if asked is not None else None
+        if isinstance(src, int) and src in then and src not in seen:
+            names.append(str((now.get(src) or then[src])["name"]))
+            seen.add(src)
+        src = pending.context.get("source") if pending is not None else None
+        if isinstance(src, int) and src in now and src not in seen:
+            names.append(str(now[src]["name"]))
         out[i + 1] = names
     return out
 
@@ -401,3 +412,33 @@ async def test_the_card_panel_shows_no_card_the_eyes_cannot_see(tmp_path: Path) 
         await settle(pilot)
         card = screen.query_one(CardDetail).card
         assert card is not None and card["uid"] == replay.actions[step - 1].args[0]
+
+
+@pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+async def test_the_card_panel_shows_the_card_a_decision_answered_came_from(tmp_path: Path) -> None:
+    """BHM: 'P2: Invest all POD' names no card and the panel said "No card to show", though the
+    investment is a being's (the invest decision's source); a target step shows the power too."""
+    from tui.widgets.detail import CardDetail
+
+    replay = None
+    for seed in range(1, 40):
+        game, _ = play(game_class("bhm"), seed, 400)
+        steps = [i + 1 for i, a in enumerate(game.history) if a.kind == "invest"]
+        if steps:
+            path = tmp_path / "bhm.json"
+            save_game(game, path)
+            replay = Replay.load(path)
+            break
+    if replay is None:
+        pytest.skip("no POD investment in 40 seeded games")
+    step = steps[0]
+    source = replay.state(step - 1).decision().context["source"]
+    name = replay.state(step - 1).card(source).name
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await goto_step(pilot, screen, step)
+        card = screen.query_one(CardDetail).card
+        assert card is not None and card["name"] == name
+        assert "No card to show" not in screen_text(app)

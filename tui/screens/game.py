@@ -309,7 +309,12 @@ class GameScreen(TableScreen):
             self.refresh_view()
             self.maybe_open_dialog()
 
-        self.app.push_screen(CoverScreen(self.seat_name(player), note), uncovered)
+        active = self.session.view(player).get("active")
+        d = self.session.decision
+        turn_of = ""
+        if isinstance(active, int) and active != player and d is not None and d.kind != "mulligan":
+            turn_of = self.seat_name(active)  # an answer, a block, a discard in the other's turn
+        self.app.push_screen(CoverScreen(self.seat_name(player), note, turn_of=turn_of), uncovered)
 
     def refresh_view(self, *, spectator: bool = False) -> None:
         with self.engine_guard("while drawing the table"):

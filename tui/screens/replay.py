@@ -201,9 +201,10 @@ class ReplayScreen(TableScreen):
     # -- the card panel: the cards of the action just replayed ---------------------------------
     def cards_of_step(self) -> list[dict[str, Any]]:
         """The cards the action just replayed names (its card arguments whose name its words
-        say, e.g. the unit that moved, the being it attacked), then the card the pending
-        decision comes from, as the eyes chosen see them: after the action, else before it
-        (a card that left the table). A card those eyes cannot see is left out."""
+        say, e.g. the unit that moved, the being it attacked), the card the decision it answered
+        came from (the being that invests its POD, the power whose target it is), then the card
+        the pending decision comes from, as the eyes chosen see them: after the action, else
+        before it (a card that left the table). A card those eyes cannot see is left out."""
         r = self.replay
         now = find_cards(self.view_data)
         found: dict[int, dict[str, Any]] = {}
@@ -219,6 +220,11 @@ class ReplayScreen(TableScreen):
                 name = str(card.get("name") or "") if card else ""
                 if card is not None and name and name in words:
                     found[arg] = card
+            # the card the decision it answered came from (whose POD is invested, whose target)
+            asked = before.decision()
+            src = asked.context.get("source") if asked is not None else None
+            if isinstance(src, int) and not isinstance(src, bool) and src in then:
+                found.setdefault(src, now.get(src) or then[src])  # shown as the pending one's before
         d = r.state(self.step).decision()
         source = d.context.get("source") if d is not None else None
         if isinstance(source, int) and not isinstance(source, bool) and source in now:

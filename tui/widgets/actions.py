@@ -46,6 +46,9 @@ def one_line_around(text: str, at: int, width: int) -> str:
     (`Wind Dancer…(P2 zone 1) (FUE…`): for choices that differ only in their middle."""
     if len(text) <= width:
         return text
+    cut = _word_cut(text, width - 1, keep=at + 1)
+    if len(cut) > at:  # the difference is in the start: only the end is left out
+        return cut + "…"
     start = text.rfind(" ", 0, at) + 1
     paren = text.rfind("(", 0, at)
     if paren >= 0 and at - paren <= 12:

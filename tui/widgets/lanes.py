@@ -32,6 +32,7 @@ from textual.widget import Widget
 CURSOR_MARK, ACTION_MARK, SELECTED_MARK = "▶", "▸", "●"
 FILL = "lane--fill"  # the style of a line with no segments that takes the board's spare rows
 CURSOR_ROWS = 3  # the rows kept in sight around the cursor's card: its row and one each side
+GLUED = {",", ";"}  # a separator that stays on the row of the chip before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +149,12 @@ class LaneBoard(Widget, can_focus=True):
             row_style.append(style)
             x = 0
             indent = len(line[0].text) - len(line[0].text.lstrip(" ")) if line else 0
-            for seg in line:
+            for k, seg in enumerate(line):
                 w = self._chip_width(seg) if seg.uid is not None else len(seg.text)
-                if x + w > width and x > indent + 2:
+                nxt = line[k + 1] if k + 1 < len(line) else None
+                # a chip and the comma after it go to the next row together (never `, Mammoth`)
+                glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
+                if x + w + glued > width and x > indent + 2:
                     row += 1
                     row_style.append(style)
                     x = indent + 4
