@@ -40,7 +40,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
@@ -2657,13 +2657,9 @@ class BhmGame(Game):
         return out
 
     # ------------------------------------------------------------------ words
-    def describe_action_for(self, action: Action, seat: int | None) -> str:
-        """A card set aside in the mulligan (BH-02) leaves a hidden hand for a hidden
-        zone: it is named only to its owner."""
-        d = self.decision()
-        if action.kind == "aside" and d is not None and seat != d.player:
-            return "Set aside a card"
-        return self.describe_action(action)
+    # A card set aside in the mulligan (BH-02) leaves a hidden hand for a hidden zone: it is
+    # named only to its owner (`describe_action_for`)
+    HIDDEN_WORDS: ClassVar[dict[str, str]] = {"aside": "Set aside a card"}
 
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args

@@ -322,10 +322,20 @@ class Game(ABC):
         """The action in words, for menus and logs; engines override."""
         return self.format_action(action)
 
+    # Actions whose words name a card that goes where the other player may not see it, and
+    # the words those others read instead (the kind of action -> its words without the card)
+    HIDDEN_WORDS: ClassVar[dict[str, str]] = {}
+
     def describe_action_for(self, action: Action, seat: int | None) -> str:
         """The pending decision's `action` in words as `seat` may read them in the
-        log (None: both players share the log). Engines override where an action
-        names a card the other player may not see (e.g. a card picked into a hand)."""
+        log (None: both players share the log). An action of a kind in `HIDDEN_WORDS`
+        is named only to the player who decides; engines override where that
+        depends on more than the kind (e.g. a card picked into a hand)."""
+        hidden = self.HIDDEN_WORDS.get(action.kind)
+        if hidden is not None:
+            d = self.decision()
+            if d is not None and seat != d.player:
+                return hidden
         return self.describe_action(action)
 
     # -- saving ------------------------------------------------------------------------

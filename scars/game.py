@@ -21,7 +21,7 @@ import tomllib
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck, parse_deck
@@ -1958,12 +1958,8 @@ class ScarsGame(Game):
         }
 
     # ---------------------------------------------------------------- text
-    def describe_action_for(self, action: Action, seat: int | None) -> str:
-        """A support goes face down (SC-22): it is named only to its owner."""
-        d = self.decision()
-        if action.kind == "support" and d is not None and seat != d.player:
-            return "Place a support card face down"
-        return self.describe_action(action)
+    # A support goes face down (SC-22): it is named only to its owner (`describe_action_for`)
+    HIDDEN_WORDS: ClassVar[dict[str, str]] = {"support": "Place a support card face down"}
 
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args

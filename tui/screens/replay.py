@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
-from tui.screens.game import glossary_for
+from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
 from tui.widgets.detail import CardDetail, find_cards
@@ -171,9 +171,7 @@ class ReplayScreen(TableScreen):
         d = game.decision()
         if d is None:
             return "Next: nobody is to decide"
-        tag = f"P{d.player + 1}: "
-        words = d.prompt[len(tag) :] if d.prompt.startswith(tag) else d.prompt
-        return f"Next: P{d.player + 1} to decide ({d.kind}) · {words}"
+        return f"Next: P{d.player + 1} to decide ({d.kind}) · {GameScreen.own_words(d)}"
 
     def show_step(self) -> None:
         r = self.replay
