@@ -78,6 +78,24 @@ def test_replay_prints_the_game_in_words(toy: None, tmp_path: Path) -> None:
     assert "P1 plays" in out and g.state_hash()[:16] in out
 
 
+def test_replay_print_names_each_action_in_words_with_its_notation(tmp_path: Path) -> None:
+    """`triarch replay --print`: 'P1: Set aside Battle Trance  [aside 38]', not the bare
+    notation: the words say what happened, the brackets what `apply` reads."""
+    from bhm.game import BhmGame
+
+    g = BhmGame.new_game(seed=3)
+    first = g.legal_actions()[0]
+    assert first.kind == "aside"
+    g.apply(first)
+    save_game(g, tmp_path / "s.json")
+    code, out = run("replay", "--print", str(tmp_path / "s.json"))
+    assert code == 0, out
+    name = g.card(int(first.args[0])).name
+    assert f"   1. P1: Set aside {name}  [{g.format_action(first)}]" in out.splitlines()
+    code, out = run("replay", "--print", "--no-actions", str(tmp_path / "s.json"))
+    assert code == 0 and "Set aside" not in out
+
+
 def test_resume_without_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
     code, out = run("resume")

@@ -2,7 +2,9 @@
 
 On a terminal it opens the replay screen (→/← step, Home/End, q quits);
 with `--print`, or when the output is not a terminal, it prints the game in
-words (and with `--hashes` the state hash after every action) for scripts.
+words, each action with its notation in brackets (`[aside 21]`, what `apply`
+reads), and with `--hashes` the state hash after every action, for scripts.
+The file holds every card, so the print names them all (hidden ones too).
 A save that cannot be replayed is one line on stderr and exit code 2.
 """
 
@@ -24,7 +26,11 @@ def print_replay(replay: Any, actions: bool, hashes: bool) -> None:
         player = replay.players[i]
         if actions:
             who = f"P{player + 1}" if player is not None else "—"
-            click.echo(f"{i + 1:>4}. {who}: {replay.state(i).format_action(action)}")
+            before = replay.state(i)
+            # the file holds every card: its words name them, the notation is what `apply` reads
+            words, notation = before.describe_action(action), before.format_action(action)
+            text = words if words == notation else f"{words}  [{notation}]"
+            click.echo(f"{i + 1:>4}. {who}: {text}")
         for ev in replay.events[i]:
             click.echo(f"      {ev.text}")
         if hashes:
@@ -40,7 +46,9 @@ def print_replay(replay: Any, actions: bool, hashes: bool) -> None:
 @click.option(
     "--print", "as_text", is_flag=True, help="Print it in words (the default when not on a terminal)."
 )
-@click.option("--actions/--no-actions", default=True, help="With --print: each action's notation.")
+@click.option(
+    "--actions/--no-actions", default=True, help="With --print: each action in words, with its notation."
+)
 @click.option("--hashes", is_flag=True, help="With --print: the state hash after every action.")
 def replay(file: Path, as_text: bool, actions: bool, hashes: bool) -> None:
     """Step through a saved game (→/← on the replay screen), or print it."""
