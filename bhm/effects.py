@@ -47,6 +47,8 @@ class Effect:
     hits_attacker: bool = False
     needs_stat: bool = False
     harmful: bool = False  # hurts its target (the AI aims it at the strongest enemy)
+    # reactions: all it does is draw from its player's deck (not offered when that deck is empty)
+    draws: bool = False
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -63,10 +65,11 @@ def effect(
     hits_attacker: bool = False,
     needs_stat: bool = False,
     harmful: bool = False,
+    draws: bool = False,
 ) -> Callable[[Callable[[BhmGame, Ctx], bool | None]], Callable[[BhmGame, Ctx], bool | None]]:
     def deco(fn: Callable[[BhmGame, Ctx], bool | None]) -> Callable[[BhmGame, Ctx], bool | None]:
         EFFECTS[name] = Effect(
-            name, fn, target, text, reaction, answers, own_target, hits_attacker, needs_stat, harmful
+            name, fn, target, text, reaction, answers, own_target, hits_attacker, needs_stat, harmful, draws
         )
         return fn
 
@@ -345,6 +348,7 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
         "react",
         "draw",  # BH-20, BH-24: the turn's draws are actions too ("Robar una carta")
     ),
+    draws=True,
 )
 def _foresight(g: BhmGame, c: Ctx) -> None:
     for _ in range(max(1, g.card(c.source).d.amount)):

@@ -1613,6 +1613,9 @@ class BhmGame(Game):
                 return "{0.name} only answers an action aimed at one of your beings", r
             if not t.defn.is_being:  # BH-71: an effect that names beings does not affect an entity
                 return "{0.name} answers only for a being; {1.name} is a celestial entity (BH-71)", r, t
+        if e.draws and not self.zones.zones[_DECKS[q]].cards:
+            # BH-67 ruling: not offered when it would resolve to nothing (Foresight, an empty deck)
+            return "{0.name} would draw nothing: your deck is empty", r
         if e.hits_attacker:  # Riposte: "when an enemy being attacks ..., the attacker loses ..."
             a = cards.get(int(pa[1]))
             if a is not None:

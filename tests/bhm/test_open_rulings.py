@@ -267,6 +267,21 @@ def test_bh05_a_mandatory_draw_from_an_empty_deck_loses_at_once_without_a_window
     assert g.is_over() and g.winner() == 1 and find(g, "foresight").zone == "hand:1"
 
 
+def test_bh67_foresight_is_not_offered_with_an_empty_deck() -> None:
+    """BH-67 ruling (as for Riposte): Foresight ("draw 1 card") is offered only when it can draw.
+    With P2's deck empty, P1's initial draw opens no window for P2's Foresight (P2 is not asked
+    after every action for a card that would do nothing); the reason is said in words."""
+    g = _p2_holds_foresight("final", 2)
+    g.zones["deck:1"].cards.clear()
+    g.apply("nodraw")
+    assert g.active == 0 and g.phase == "strategy1" and len(g.zones["hand:0"]) == 2  # P1 drew
+    d = g.decision()
+    assert d is not None and d.kind == "turn" and d.player == 0
+    foresight = find(g, "foresight")
+    why = g.reaction_problem(1, foresight, ("draw", -1, "initial"))
+    assert why is not None and why[0].format(*why[1:]) == "Foresight would draw nothing: your deck is empty"
+
+
 def test_bh67_a_draw_inside_an_effect_is_part_of_that_action() -> None:
     """BH-67 ruling: only the turn's own draws (BH-20, BH-24) are actions; the card drawn by Council
     of War is its effect, answered once as the strategy card it is."""
