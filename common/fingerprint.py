@@ -15,6 +15,10 @@ ordered pairing of the engine's preset decks (`--pairings N`: N seeds of each, s
 cards only those decks hold are played too), and games between the engine's scripted and
 greedy levels and the random agent, then the clock-free lookahead and search (`--ai N`: N
 seeds of each pairing). A digest that differs names the game to replay.
+
+A rules change on purpose changes digests too; when it makes an old game replay differently
+(a seeded random game changes), raise the engine's `RULES_VERSION` (`common.game.Game`), so
+that a save played under the old rules that no longer replays says why.
 """
 
 from __future__ import annotations

@@ -186,6 +186,10 @@ class Game(ABC):
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     players: ClassVar[int] = 2
+    # The version of the engine's rules that its saves record. Raise it when a rules change
+    # makes a saved game replay differently (`python -m common.fingerprint GAME` changes): a
+    # save that then fails to replay says why, and a save of newer rules is refused.
+    RULES_VERSION: ClassVar[int] = 1
 
     setup: Setup
     rng: GameRng
@@ -345,6 +349,7 @@ class Game(ABC):
             "game": self.game_id,
             "setup": self.setup.to_json(),
             "actions": [self.format_action(a) for a in self.history],
+            "rules": self.RULES_VERSION,
         }
 
     @classmethod

@@ -140,6 +140,9 @@ def check_save_data(data: Any) -> dict[str, Any]:
     for i, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise SaveError(f"action {i} should be a text, not a {_kind(text)}")
+    rules = data.get("rules")
+    if rules is not None and (not isinstance(rules, int) or isinstance(rules, bool) or rules < 1):
+        raise SaveError(f"'rules' should be a version number, not {rules!r}")
     ui = data.get("ui")
     if ui is not None and not isinstance(ui, dict):
         raise SaveError(f"'ui' should be an object, not a {_kind(ui)}")
@@ -177,8 +180,18 @@ def engine_of(data: dict[str, Any]) -> type[Game]:
         raise SaveError(str(exc)) from None
 
 
+def _rules_title(cls: type[Game]) -> str:
+    return cls.title or cls.game_id
+
+
 def _start(data: dict[str, Any]) -> Game:
     cls = engine_of(data)
+    rules = data.get("rules")
+    if rules is not None and rules > cls.RULES_VERSION:
+        raise SaveError(
+            f"written by a newer Triarch (its {_rules_title(cls)} rules are version {rules}; "
+            f"this version plays version {cls.RULES_VERSION})"
+        )
     try:
         return cls.new(Setup.from_json(data["setup"]))
     except DataError as exc:
@@ -187,13 +200,26 @@ def _start(data: dict[str, Any]) -> Game:
         raise SaveError(f"the game's setup is not valid: {type(exc).__name__}: {exc}") from None
 
 
-def _replay_one(game: Game, i: int, text: str) -> list[Event]:
+def _rules_changed(game: Game, data: dict[str, Any]) -> str:
+    """Why an action may no longer replay: the save was played under other rules ('' if not)."""
+    saved, now = data.get("rules"), game.RULES_VERSION
+    if saved == now:
+        return ""
+    was = f"version {saved}" if saved is not None else "a version from before they were numbered"
+    return (
+        f" (the game was played under {was} of the {_rules_title(type(game))} rules; "
+        f"this Triarch plays version {now}, and the rules changed since)"
+    )
+
+
+def _replay_one(game: Game, i: int, text: str, data: dict[str, Any]) -> list[Event]:
     try:
         return game.apply(text)
     except IllegalAction as exc:
-        raise SaveError(f"action {i} ({text!r}) cannot be replayed: {exc.reason}") from None
+        why = exc.reason
     except Exception as exc:  # the engine failed on it: still a save this version cannot replay
-        raise SaveError(f"action {i} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+        why = f"{type(exc).__name__}: {exc}"
+    raise SaveError(f"action {i} ({text!r}) cannot be replayed: {why}{_rules_changed(game, data)}")
 
 
 def verify_checksum(data: dict[str, Any]) -> None:
@@ -207,7 +233,7 @@ def game_from_save(data: dict[str, Any]) -> Game:
     check_save_data(data)
     game = _start(data)
     for i, text in enumerate(data.get("actions", []), 1):
-        _replay_one(game, i, text)
+        _replay_one(game, i, text, data)
     verify_checksum(data)
     return game
 
@@ -240,7 +266,7 @@ class Replay:
         out.states.append(game.clone())
         for i, text in enumerate(data.get("actions", []), 1):
             d = game.decision()
-            events = _replay_one(game, i, text)
+            events = _replay_one(game, i, text, data)
             out.actions.append(game.history[-1])
             out.players.append(d.player if d is not None else None)
             out.events.append(events)

@@ -146,6 +146,9 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "an unparseable action": (_edit(lambda d: d["actions"].append("%%% !")), "action 6 ('%%% !')"),
     "an illegal action": (_edit(lambda d: d["actions"].append("play 9999")), "cannot be replayed"),
     "ui of the wrong type": (_edit(lambda d: d.update(ui=[1])), "'ui' should be"),
+    "rules version as text": (_edit(lambda d: d.update(rules="2")), "'rules' should be a version"),
+    "rules version 0": (_edit(lambda d: d.update(rules=0)), "'rules' should be a version"),
+    "newer rules": (_edit(lambda d: d.update(rules=ToyGame.RULES_VERSION + 1)), "newer Triarch"),
     "a legal edit (stale checksum)": (_edit(_legal_but_different, keep_checksum=True), "checksum"),
     "an edited seed (stale checksum)": (
         _edit(lambda d: d["setup"].update(seed=5), keep_checksum=True),
@@ -199,6 +202,34 @@ def test_an_older_save_without_a_checksum_still_loads(tmp_path: Path) -> None:
     del data["checksum"]
     path.write_text(json.dumps(data))
     assert len(load_game(path).history) == 5
+
+
+def test_a_save_records_its_rules_version_and_one_played_under_other_rules_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save records the engine's `RULES_VERSION`. One whose action no longer replays says
+    whether the rules changed since it was played (an older or an unrecorded version); a save
+    of older rules that still replays loads as it is."""
+    path = tmp_path / "s.json"
+    data = toy_save(path)
+    assert data["rules"] == ToyGame.RULES_VERSION == 1
+    _edit(lambda d: d["actions"].append("play 9999"))(path)
+    with pytest.raises(SaveError) as same:
+        load_game(path)
+    assert "cannot be replayed" in str(same.value) and "rules" not in str(same.value)
+    monkeypatch.setattr(ToyGame, "RULES_VERSION", 2)
+    with pytest.raises(SaveError) as older:
+        load_game(path)
+    assert str(older.value).endswith(
+        "(the game was played under version 1 of the High Card rules; "
+        "this Triarch plays version 2, and the rules changed since)"
+    )
+    _edit(lambda d: d.pop("rules"))(path)
+    with pytest.raises(SaveError, match="a version from before they were numbered of the High Card rules"):
+        Replay.load(path)
+    toy_save(path)  # (written under version 2 now)
+    _edit(lambda d: d.update(rules=1))(path)
+    assert len(load_game(path).history) == 5  # older rules, same game: it loads
 
 
 def test_read_save_checks_the_structure_without_replaying(tmp_path: Path) -> None:
