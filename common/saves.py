@@ -202,14 +202,12 @@ def _start(data: dict[str, Any]) -> Game:
 
 def _rules_changed(game: Game, data: dict[str, Any]) -> str:
     """Why an action may no longer replay: the save was played under other rules ('' if not)."""
-    saved, now = data.get("rules"), game.RULES_VERSION
+    saved, now, title = data.get("rules"), game.RULES_VERSION, _rules_title(type(game))
     if saved == now:
         return ""
-    was = f"version {saved}" if saved is not None else "a version from before they were numbered"
-    return (
-        f" (the game was played under {was} of the {_rules_title(type(game))} rules; "
-        f"this Triarch plays version {now}, and the rules changed since)"
-    )
+    if saved is None:  # a save from before saves recorded it
+        return f" (saved by an earlier Triarch, whose {title} rules may differ from these)"
+    return f" (played under {title} rules version {saved}; this Triarch plays version {now}: the rules changed since)"
 
 
 def _replay_one(game: Game, i: int, text: str, data: dict[str, Any]) -> list[Event]:
