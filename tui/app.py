@@ -74,7 +74,10 @@ class TriarchApp(App[None]):
             self.open_replay(self.replay, quit_after=True)
             return
         spec = self.launch
-        menu = MenuScreen(default_game=spec.game_id if spec else None)
+        menu = MenuScreen(
+            default_game=spec.game_id if spec else None,
+            preset=spec if spec is not None and spec.resume is None else None,
+        )
         self.push_screen(menu)
         if spec is None:
             return

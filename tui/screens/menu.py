@@ -15,6 +15,7 @@ from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import autosave_path, read_save
+from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
 
@@ -44,11 +45,22 @@ class MenuScreen(BaseScreen):
     ]
     AUTO_FOCUS = "#start"
 
-    def __init__(self, default_game: str | None = None) -> None:
+    def __init__(self, default_game: str | None = None, preset: LaunchSpec | None = None) -> None:
+        """`preset`: the game `triarch play` started, whose mode, AI level, seat, decks and
+        options the form shows when the player comes back to the menu (not its seed: Start
+        then plays a new deal, not the same game again)."""
         super().__init__(classes="menu")
         self.engines = {gid: _engine(gid) for gid in GAMES}
         ready = [gid for gid, cls in self.engines.items() if cls is not None]
+        if preset is not None and default_game is None:
+            default_game = preset.game_id
         self.game_id = default_game if default_game in ready else (ready[0] if ready else None)
+        self.preset = preset
+
+    def _preset(self) -> LaunchSpec | None:
+        """The preset, while the form is for its game."""
+        p = self.preset
+        return p if p is not None and p.game_id == self.game_id else None
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -115,6 +127,7 @@ class MenuScreen(BaseScreen):
             return
         cls = self.engines[self.game_id]
         assert cls is not None
+        preset = self._preset()
         rows: list[Horizontal] = []
 
         def row(label: str, *widgets: Any, off: str = "") -> None:
@@ -127,7 +140,7 @@ class MenuScreen(BaseScreen):
             "Mode",
             Select(
                 [("Against the AI", "ai"), ("Hot-seat (two players)", "human")],
-                value="ai",
+                value="human" if preset is not None and preset.vs == "human" else "ai",
                 allow_blank=False,
                 id="mode",
                 compact=True,
@@ -137,6 +150,8 @@ class MenuScreen(BaseScreen):
         default_level = cls.default_agent_level()
         if default_level not in levels:
             default_level = levels[-1]
+        if preset is not None and preset.ai_level in levels:
+            default_level = preset.ai_level
         row(
             "AI level",
             Select(
@@ -148,17 +163,20 @@ class MenuScreen(BaseScreen):
             "Your seat",
             Select(
                 [("Player 1 (moves first)", 0), ("Player 2", 1)],
-                value=0,
+                value=preset.human_seat if preset is not None and preset.human_seat in (0, 1) else 0,
                 allow_blank=False,
                 id="seat",
                 compact=True,
             ),
             off=HOTSEAT_NOTES["seat"],
         )
-        decks = list(cls.preset_decks())
+        presets = cls.preset_decks()
+        decks = list(presets)
         for p in (0, 1):
             if decks:
                 default = decks[p] if p < len(decks) else decks[0]
+                if preset is not None:  # the named deck whose cards the game was played with
+                    default = next((n for n in decks if presets[n] == preset.decks[p]), default)
                 row(
                     f"Deck P{p + 1}",
                     Select(
@@ -170,6 +188,8 @@ class MenuScreen(BaseScreen):
             key = str(opt["key"])
             label = str(opt.get("label") or key)
             initial = opt.get("default")
+            if preset is not None and key in preset.options:
+                initial = preset.options[key]
             wid = f"opt-{key}"
             choices = opt.get("choices")
             widget: Any
