@@ -152,6 +152,10 @@ async def test_a_replay_draws_the_games_own_table_read_only(
         screen = app.screen
         assert screen_name(app) == f"{game_id.capitalize()}ReplayScreen"
         assert not screen.query(StateView)
+        # the same keys in the same order in every game's replay, and one Quit (`q`, not `^q` too)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith(" ← Back  → Next  home Start  end End  v Eyes  "), footer
+        assert footer.count("Quit") == 1 and " q Quit" in footer
         board = screen.query_one(TABLE_WIDGET[game_id])
         assert board.region.height > 3 and board.region.width >= size[0] // 2  # on screen
         assert not board.can_focus and app.focused is not board

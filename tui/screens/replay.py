@@ -40,8 +40,9 @@ class ReplayScreen(TableScreen):
     """Dismisses (with None) on `q`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l,n,space", "step(1)", "Next", priority=True),
+        # (Back before Next: the footer lists them in this order whatever has the focus)
         Binding("left,h,p", "step(-1)", "Back", priority=True),
+        Binding("right,l,n,space", "step(1)", "Next", priority=True),
         Binding("pageup", "step(-10)", "−10", show=False, priority=True),
         Binding("pagedown", "step(10)", "+10", show=False, priority=True),
         Binding("home", "goto(0)", "Start", priority=True),

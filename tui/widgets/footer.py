@@ -47,6 +47,11 @@ class Footer(TextualFooter):
         width = self.size.width or self.app.size.width
         self._composed_width = width
         keys = [w for w in widgets if isinstance(w, FooterKey)]
+        # a screen whose own key quits (a replay's `q`) shows one Quit, not that and `^q`
+        if any(k.description == "Quit" and k.action != "quit" for k in keys):
+            for k in [k for k in keys if k.action == "quit"]:
+                widgets.remove(k)
+                keys.remove(k)
         need = sum(key_width(k, bool(k.compact)) for k in keys) + 2
         for action in GIVE_WAY:
             if need <= width:
