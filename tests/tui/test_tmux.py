@@ -91,9 +91,10 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
 
 def test_tmux_menu_opens_and_quits(tmux: Tmux) -> None:
     tmux.start("")
-    screen = tmux.wait_for("T R I A R C H")
+    tmux.wait_for("T R I A R C H")
+    # (the screen may be caught half drawn: wait for the buttons, the last row to be drawn)
+    screen = tmux.wait_for("Continue (no saved game)")
     assert "Start" in screen and "Quit" in screen
-    assert "Continue (no saved game)" in screen
     tmux.keys("C-q")
     end = time.monotonic() + 10
     while tmux.alive() and time.monotonic() < end:
