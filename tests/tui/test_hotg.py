@@ -199,3 +199,31 @@ async def test_help_has_the_board_keys_and_the_keyword_glossary() -> None:
         assert {"Guard", "Ranged", "Return Damage"} <= set(app.screen.glossary)  # further down the tab
         # The long rules reference is laid out only when its tab is first shown.
         assert not app.screen.query("#rules-scroll Markdown")
+
+
+RECALL = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["recall", "cyclops"]'
+)
+
+
+async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
+    """HG-61 / HG-66: a unit that leaves the board without dying (Hermes' Recall
+    returns it to the hand) is not `✝ … dies` on the board and in the log, but
+    the cell it left (`◇`) and `… leaves the battlefield`."""
+    app = TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=RECALL), ai_pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("1")  # Hermes' Recall: return a unit to its owner's hand
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 3))  # the enemy Hoplite
+        await settle(pilot)
+        assert app.session.game.history[-1].kind == "play"
+        assert app.session.game.view(1)["board"][2][3] is None
+        log = "\n".join(screen.query_one("#log").plain)
+        assert "Hoplite returns to its owner's hand" in log
+        assert "Hoplite dies" not in log
+        assert "⤷ Hoplite leaves the battlefield" in log
+        assert screen.last_cells.get((2, 3)) == "◇"

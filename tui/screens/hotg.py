@@ -11,6 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from common.errors import IllegalAction
+from common.events import Event
 from common.game import Action, Decision
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
@@ -67,8 +69,8 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
-ability's target, `◇` the cell a unit left, `✝` a unit died there; `-3`/`+2` its health change
-(the log says it in words: `⤷ Hoplite -2 (♥1)`).
+ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
+there; `-3`/`+2` its health change (the log says it in words: `⤷ Hoplite -2 (♥1)`).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 At 80 × 24 the card panel and the log share a place: `t` switches between them.
@@ -375,14 +377,26 @@ class HotgTable(TableScreen):
     def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
         """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
         self.note_action(
-            player, action, self.units_by_uid(before.view(None)), self.units_by_uid(after.view(None))
+            player,
+            action,
+            self.units_by_uid(before.view(None)),
+            self.units_by_uid(after.view(None)),
+            after.log.since(before.log.mark()),
         )
 
     def note_action(
-        self, player: int, action: Action | None, before: dict[int, Any], after: dict[int, Any]
+        self,
+        player: int,
+        action: Action | None,
+        before: dict[int, Any],
+        after: dict[int, Any],
+        events: Sequence[Event] = (),
     ) -> list[str]:
         """Mark what `player` just did (units before and after it); the health
-        changes in words for the log."""
+        changes in words for the log. A unit gone from the board died only if
+        the action's events say so: one returned to the hand (HG-61) or
+        transformed (HG-66) left the battlefield without dying."""
+        died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
@@ -395,9 +409,12 @@ class HotgTable(TableScreen):
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
                     deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
-            elif not u.get("banished") and "row" in u:
+            elif not u.get("banished") and "row" in u and uid in died:
                 self.last_cells[(u["row"], u["col"])] = "✝"
                 deltas.append(f"{u['name']} dies")
+            elif not u.get("banished") and "row" in u:
+                self.last_cells[(u["row"], u["col"])] = "◇"
+                deltas.append(f"{u['name']} leaves the battlefield")
         if action is not None:
             self.mark_action(action, before, after)
         return deltas
@@ -680,7 +697,11 @@ class HotgScreen(HotgTable, GameScreen):
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
         action = self.session.game.history[-1] if self.session.game.history else None
         deltas = self.note_action(
-            player, action, self.units_by_uid(self.view_data), self.units_by_uid(self.session.game.view(None))
+            player,
+            action,
+            self.units_by_uid(self.view_data),
+            self.units_by_uid(self.session.game.view(None)),
+            events,
         )
         super().log_action(player, words, events)
         self.show_pane("log")
