@@ -24,6 +24,12 @@ def skirmish(vs: str = "ai") -> TriarchApp:
     )
 
 
+def skirmish_of(scenario: str) -> TriarchApp:
+    return TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=scenario), ai_pace=0
+    )
+
+
 def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
     """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
     return 3 + col * (width + 1) + 1, 1 + row * 2
@@ -227,3 +233,27 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
         assert "Hoplite dies" not in log
         assert "⤷ Hoplite leaves the battlefield" in log
         assert screen.last_cells.get((2, 3)) == "◇"
+
+
+LAST_BOLT = SKIRMISH.replace("max_mana = 5\n", "max_mana = 5\nstone = 2\n")
+
+
+async def test_a_destroyed_stone_reads_zero_health_as_in_the_log() -> None:
+    """HG-02: the stone destroyed by 3 damage at 2 health reads `♥0` on the board
+    and in the `⤷` line, as the log says `(0 left)`, not `♥-1`."""
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("2")  # Thunder of Olympus: deal 3 damage to an enemy
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert app.session.game.is_over()
+        log = "\n".join(screen.query_one("#log").plain)
+        assert "(0 left)" in log and "♥-" not in log
+        assert "⤷ Summoning Stone -3 (♥0)" in log
+        await pilot.press("b")  # from the game-over dialog back to the table
+        await settle(pilot)
+        text = screen_text(app)
+        assert "♥0" in text and "♥-1" not in text

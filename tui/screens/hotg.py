@@ -203,7 +203,7 @@ class HotgTable(TableScreen):
                 extra = ""
                 if u.get("stone"):
                     top = f"{glyph}STONE"
-                    bottom = f"♥{u['health']}"
+                    bottom = f"♥{max(0, int(u['health']))}"  # a destroyed stone: the log's '0 left'
                     extra = "guarded" if u.get("guard") else ""
                     delta = self.last_delta.get(u["uid"])
                     if delta:
@@ -408,7 +408,7 @@ class HotgTable(TableScreen):
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
+                    deltas.append(f"{u['name']} {d:+d} (♥{max(0, int(after[uid]['health']))})")
             elif not u.get("banished") and "row" in u and uid in died:
                 self.last_cells[(u["row"], u["col"])] = "✝"
                 deltas.append(f"{u['name']} dies")
