@@ -257,3 +257,24 @@ async def test_a_destroyed_stone_reads_zero_health_as_in_the_log() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "♥0" in text and "♥-1" not in text
+
+
+ATHENA = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["athena", "cyclops"]'
+)
+
+
+async def test_athenas_revealed_blessings_show_no_unit_stats() -> None:
+    """HG-60: the blessings Athena's Warcry reveals are effects, not units: their
+    tiles say `Blessing · cost 0` and their text, with no `0/0` attack/health."""
+    app = skirmish_of(ATHENA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # Athena: a unit, so '+' deploy marks
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "TileDialog"
+        text = screen_text(app)
+        assert "Blessing · cost 0" in text and "+2/+0" in text
+        assert "0/0" not in text

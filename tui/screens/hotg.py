@@ -81,7 +81,7 @@ def hotg_card_body(c: dict[str, Any]) -> str:
     """A card's kind, cost, attack/health and text (hand cards, revealed cards)."""
     kind = str(c.get("kind", "")).capitalize()
     line = f"{kind} · cost {c.get('cost', '?')}"
-    if c.get("kind") != "spell" and c.get("attack") is not None:
+    if c.get("kind") in ("unit", "stone") and c.get("attack") is not None:  # not a spell, not a blessing
         line += f" · {c.get('attack')}/{c.get('health')}"
     extra = []
     if c.get("movement"):
