@@ -278,3 +278,21 @@ async def test_athenas_revealed_blessings_show_no_unit_stats() -> None:
         text = screen_text(app)
         assert "Blessing · cost 0" in text and "+2/+0" in text
         assert "0/0" not in text
+
+
+async def test_the_card_panel_names_row_0_and_column_0() -> None:
+    """The card panel leaves out zero stats (a spell's attack 0) but not a place:
+    the stone at 2,0 reads `row: 2 · col: 0`, a unit at 0,1 `row: 0 · col: 1`."""
+    from rich.console import Console
+
+    from tui.widgets.detail import card_lines
+
+    def panel(card: dict[str, object]) -> str:
+        console = Console(width=200, record=True)
+        console.print(card_lines(card))
+        return console.export_text()
+
+    stone = panel({"uid": 51, "name": "Summoning Stone", "row": 2, "col": 0, "attack": 0, "health": 25})
+    assert "row: 2 · col: 0 · health: 25" in stone and "attack" not in stone
+    oracle = panel({"uid": 10, "name": "Oracle of Delphi", "row": 0, "col": 1, "attack": 1})
+    assert "row: 0 · col: 1 · attack: 1" in oracle
