@@ -296,3 +296,16 @@ async def test_the_card_panel_names_row_0_and_column_0() -> None:
     assert "row: 2 · col: 0 · health: 25" in stone and "attack" not in stone
     oracle = panel({"uid": 10, "name": "Oracle of Delphi", "row": 0, "col": 1, "attack": 1})
     assert "row: 0 · col: 1 · attack: 1" in oracle
+
+
+BANISHED = SKIRMISH.replace('cell = "2,3"', 'cell = "2,3"\nbanished = true')
+
+
+async def test_a_banished_cell_is_not_cut_without_an_ellipsis() -> None:
+    """HG-62: the cell a banished unit keeps says so; at 80 × 24 (7-character cells)
+    `banished` reads `banish…`, not `banishe`."""
+    app = skirmish_of(BANISHED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "banish…" in text and "banishe│" not in text

@@ -192,7 +192,7 @@ class HotgTable(TableScreen):
                     row.append(
                         CellView(
                             top="✗" + short(u.get("name", "banished"), w - 1),
-                            bottom="banished",
+                            bottom="banished" if w >= 8 else "banish…",
                             kind="banished",
                         )
                     )
