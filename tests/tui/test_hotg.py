@@ -309,3 +309,18 @@ async def test_a_banished_cell_is_not_cut_without_an_ellipsis() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "banish…" in text and "banishe│" not in text
+
+
+async def test_the_first_drawing_at_120x40_uses_the_wide_cells() -> None:
+    """The names in the cells are cut to the cell width; the table is first drawn
+    before the layout (at the 7 columns of 80 × 24) and was not drawn again, so at
+    120 × 40 the opening board read `►Hoplit` and `banish…` in 12-column cells."""
+    app = skirmish_of(BANISHED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "►Hoplite" in text and "✗Hoplite" in text and "banished" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "►Hoplit│" in text and "banish…" in text

@@ -131,6 +131,9 @@ class HotgTable(TableScreen):
         self.last_units: dict[int, str] = {}  # uid → '★' acted, '⚔' attacked, '✦' aimed at
         self.last_cells: dict[tuple[int, int], str] = {}  # empty cell → '◇' left, '✝' died
         self.last_delta: dict[int, int] = {}  # uid → health change
+        # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
+        self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+        self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="bar-top", classes="player-bar")
@@ -162,6 +165,7 @@ class HotgTable(TableScreen):
         self.cell_actions = self.marks(view, decision, legal)
         board = self.query_one(GridBoard)
         w = max(5, board.cell_width()) if board.size.width else 7
+        self.table_args, self.drawn_width = (view, decision, legal), w
         units = self.units_by_uid(view)
         cells: list[list[CellView]] = []
         for r in range(view.get("rows", 5)):
@@ -241,6 +245,14 @@ class HotgTable(TableScreen):
     def on_resize(self, event: Any) -> None:
         if self.view_data:
             self.call_after_refresh(self.update_bars, self.view_data)
+            self.call_after_refresh(self.redraw_if_resized)
+
+    def redraw_if_resized(self) -> None:
+        """The names in the cells are cut to the cell width: draw the board again when
+        that width changed (the first drawing comes before the layout, at 7 columns)."""
+        board = self.query_one(GridBoard)
+        if self.table_args is not None and board.size.width and board.cell_width() != self.drawn_width:
+            self.update_table(*self.table_args)
 
     def marker_for(self, action: Action | None) -> str:
         if action is None:
