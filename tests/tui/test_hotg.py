@@ -24,6 +24,12 @@ def skirmish(vs: str = "ai") -> TriarchApp:
     )
 
 
+def skirmish_of(scenario: str) -> TriarchApp:
+    return TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=scenario), ai_pace=0
+    )
+
+
 def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
     """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
     return 3 + col * (width + 1) + 1, 1 + row * 2
@@ -199,3 +205,122 @@ async def test_help_has_the_board_keys_and_the_keyword_glossary() -> None:
         assert {"Guard", "Ranged", "Return Damage"} <= set(app.screen.glossary)  # further down the tab
         # The long rules reference is laid out only when its tab is first shown.
         assert not app.screen.query("#rules-scroll Markdown")
+
+
+RECALL = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["recall", "cyclops"]'
+)
+
+
+async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
+    """HG-61 / HG-66: a unit that leaves the board without dying (Hermes' Recall
+    returns it to the hand) is not `✝ … dies` on the board and in the log, but
+    the cell it left (`◇`) and `… leaves the battlefield`."""
+    app = TriarchApp(
+        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=RECALL), ai_pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("1")  # Hermes' Recall: return a unit to its owner's hand
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 3))  # the enemy Hoplite
+        await settle(pilot)
+        assert app.session.game.history[-1].kind == "play"
+        assert app.session.game.view(1)["board"][2][3] is None
+        log = "\n".join(screen.query_one("#log").plain)
+        assert "Hoplite returns to its owner's hand" in log
+        assert "Hoplite dies" not in log
+        assert "⤷ Hoplite leaves the battlefield" in log
+        assert screen.last_cells.get((2, 3)) == "◇"
+
+
+LAST_BOLT = SKIRMISH.replace("max_mana = 5\n", "max_mana = 5\nstone = 2\n")
+
+
+async def test_a_destroyed_stone_reads_zero_health_as_in_the_log() -> None:
+    """HG-02: the stone destroyed by 3 damage at 2 health reads `♥0` on the board
+    and in the `⤷` line, as the log says `(0 left)`, not `♥-1`."""
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("2")  # Thunder of Olympus: deal 3 damage to an enemy
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert app.session.game.is_over()
+        log = "\n".join(screen.query_one("#log").plain)
+        assert "(0 left)" in log and "♥-" not in log
+        assert "⤷ Summoning Stone -3 (♥0)" in log
+        await pilot.press("b")  # from the game-over dialog back to the table
+        await settle(pilot)
+        text = screen_text(app)
+        assert "♥0" in text and "♥-1" not in text
+
+
+ATHENA = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["athena", "cyclops"]'
+)
+
+
+async def test_athenas_revealed_blessings_show_no_unit_stats() -> None:
+    """HG-60: the blessings Athena's Warcry reveals are effects, not units: their
+    tiles say `Blessing · cost 0` and their text, with no `0/0` attack/health."""
+    app = skirmish_of(ATHENA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # Athena: a unit, so '+' deploy marks
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "TileDialog"
+        text = screen_text(app)
+        assert "Blessing · cost 0" in text and "+2/+0" in text
+        assert "0/0" not in text
+
+
+async def test_the_card_panel_names_row_0_and_column_0() -> None:
+    """The card panel leaves out zero stats (a spell's attack 0) but not a place:
+    the stone at 2,0 reads `row: 2 · col: 0`, a unit at 0,1 `row: 0 · col: 1`."""
+    from rich.console import Console
+
+    from tui.widgets.detail import card_lines
+
+    def panel(card: dict[str, object]) -> str:
+        console = Console(width=200, record=True)
+        console.print(card_lines(card))
+        return console.export_text()
+
+    stone = panel({"uid": 51, "name": "Summoning Stone", "row": 2, "col": 0, "attack": 0, "health": 25})
+    assert "row: 2 · col: 0 · health: 25" in stone and "attack" not in stone
+    oracle = panel({"uid": 10, "name": "Oracle of Delphi", "row": 0, "col": 1, "attack": 1})
+    assert "row: 0 · col: 1 · attack: 1" in oracle
+
+
+BANISHED = SKIRMISH.replace('cell = "2,3"', 'cell = "2,3"\nbanished = true')
+
+
+async def test_a_banished_cell_is_not_cut_without_an_ellipsis() -> None:
+    """HG-62: the cell a banished unit keeps says so; at 80 × 24 (7-character cells)
+    `banished` reads `banish…`, not `banishe`."""
+    app = skirmish_of(BANISHED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "banish…" in text and "banishe│" not in text
+
+
+async def test_the_first_drawing_at_120x40_uses_the_wide_cells() -> None:
+    """The names in the cells are cut to the cell width; the table is first drawn
+    before the layout (at the 7 columns of 80 × 24) and was not drawn again, so at
+    120 × 40 the opening board read `►Hoplit` and `banish…` in 12-column cells."""
+    app = skirmish_of(BANISHED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "►Hoplite" in text and "✗Hoplite" in text and "banished" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "►Hoplit│" in text and "banish…" in text

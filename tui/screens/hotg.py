@@ -11,6 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from common.errors import IllegalAction
+from common.events import Event
 from common.game import Action, Decision
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
@@ -67,8 +69,8 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
-ability's target, `◇` the cell a unit left, `✝` a unit died there; `-3`/`+2` its health change
-(the log says it in words: `⤷ Hoplite -2 (♥1)`).
+ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
+there; `-3`/`+2` its health change (the log says it in words: `⤷ Hoplite -2 (♥1)`).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 At 80 × 24 the card panel and the log share a place: `t` switches between them.
@@ -79,7 +81,7 @@ def hotg_card_body(c: dict[str, Any]) -> str:
     """A card's kind, cost, attack/health and text (hand cards, revealed cards)."""
     kind = str(c.get("kind", "")).capitalize()
     line = f"{kind} · cost {c.get('cost', '?')}"
-    if c.get("kind") != "spell" and c.get("attack") is not None:
+    if c.get("kind") in ("unit", "stone") and c.get("attack") is not None:  # not a spell, not a blessing
         line += f" · {c.get('attack')}/{c.get('health')}"
     extra = []
     if c.get("movement"):
@@ -129,6 +131,9 @@ class HotgTable(TableScreen):
         self.last_units: dict[int, str] = {}  # uid → '★' acted, '⚔' attacked, '✦' aimed at
         self.last_cells: dict[tuple[int, int], str] = {}  # empty cell → '◇' left, '✝' died
         self.last_delta: dict[int, int] = {}  # uid → health change
+        # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
+        self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+        self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="bar-top", classes="player-bar")
@@ -160,6 +165,7 @@ class HotgTable(TableScreen):
         self.cell_actions = self.marks(view, decision, legal)
         board = self.query_one(GridBoard)
         w = max(5, board.cell_width()) if board.size.width else 7
+        self.table_args, self.drawn_width = (view, decision, legal), w
         units = self.units_by_uid(view)
         cells: list[list[CellView]] = []
         for r in range(view.get("rows", 5)):
@@ -190,7 +196,7 @@ class HotgTable(TableScreen):
                     row.append(
                         CellView(
                             top="✗" + short(u.get("name", "banished"), w - 1),
-                            bottom="banished",
+                            bottom="banished" if w >= 8 else "banish…",
                             kind="banished",
                         )
                     )
@@ -201,7 +207,7 @@ class HotgTable(TableScreen):
                 extra = ""
                 if u.get("stone"):
                     top = f"{glyph}STONE"
-                    bottom = f"♥{u['health']}"
+                    bottom = f"♥{max(0, int(u['health']))}"  # a destroyed stone: the log's '0 left'
                     extra = "guarded" if u.get("guard") else ""
                     delta = self.last_delta.get(u["uid"])
                     if delta:
@@ -239,6 +245,14 @@ class HotgTable(TableScreen):
     def on_resize(self, event: Any) -> None:
         if self.view_data:
             self.call_after_refresh(self.update_bars, self.view_data)
+            self.call_after_refresh(self.redraw_if_resized)
+
+    def redraw_if_resized(self) -> None:
+        """The names in the cells are cut to the cell width: draw the board again when
+        that width changed (the first drawing comes before the layout, at 7 columns)."""
+        board = self.query_one(GridBoard)
+        if self.table_args is not None and board.size.width and board.cell_width() != self.drawn_width:
+            self.update_table(*self.table_args)
 
     def marker_for(self, action: Action | None) -> str:
         if action is None:
@@ -375,14 +389,26 @@ class HotgTable(TableScreen):
     def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
         """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
         self.note_action(
-            player, action, self.units_by_uid(before.view(None)), self.units_by_uid(after.view(None))
+            player,
+            action,
+            self.units_by_uid(before.view(None)),
+            self.units_by_uid(after.view(None)),
+            after.log.since(before.log.mark()),
         )
 
     def note_action(
-        self, player: int, action: Action | None, before: dict[int, Any], after: dict[int, Any]
+        self,
+        player: int,
+        action: Action | None,
+        before: dict[int, Any],
+        after: dict[int, Any],
+        events: Sequence[Event] = (),
     ) -> list[str]:
         """Mark what `player` just did (units before and after it); the health
-        changes in words for the log."""
+        changes in words for the log. A unit gone from the board died only if
+        the action's events say so: one returned to the hand (HG-61) or
+        transformed (HG-66) left the battlefield without dying."""
+        died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
@@ -394,10 +420,13 @@ class HotgTable(TableScreen):
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{u['name']} {d:+d} (♥{after[uid]['health']})")
-            elif not u.get("banished") and "row" in u:
+                    deltas.append(f"{u['name']} {d:+d} (♥{max(0, int(after[uid]['health']))})")
+            elif not u.get("banished") and "row" in u and uid in died:
                 self.last_cells[(u["row"], u["col"])] = "✝"
                 deltas.append(f"{u['name']} dies")
+            elif not u.get("banished") and "row" in u:
+                self.last_cells[(u["row"], u["col"])] = "◇"
+                deltas.append(f"{u['name']} leaves the battlefield")
         if action is not None:
             self.mark_action(action, before, after)
         return deltas
@@ -680,7 +709,11 @@ class HotgScreen(HotgTable, GameScreen):
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
         action = self.session.game.history[-1] if self.session.game.history else None
         deltas = self.note_action(
-            player, action, self.units_by_uid(self.view_data), self.units_by_uid(self.session.game.view(None))
+            player,
+            action,
+            self.units_by_uid(self.view_data),
+            self.units_by_uid(self.session.game.view(None)),
+            events,
         )
         super().log_action(player, words, events)
         self.show_pane("log")

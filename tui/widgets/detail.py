@@ -14,6 +14,8 @@ from common.cards import keyword_name
 
 # Fields of a card view that are plumbing, not something a player reads.
 HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers"}
+# A zero is left out (a spell's attack 0, a unit's protect 0), except where it is a place: row 0, col 0.
+ZERO_SHOWN = {"row", "col"}
 
 
 def text_terms(text: str, glossary: Mapping[str, str], skip: set[str]) -> list[str]:
@@ -44,7 +46,9 @@ def card_lines(
     parts.append(title)
     stats = []
     for key, value in card.items():
-        if key in HIDDEN_FIELDS or isinstance(value, (dict, list)) or value in (None, "", False):
+        if key in HIDDEN_FIELDS or isinstance(value, (dict, list)) or value is None or value is False:
+            continue
+        if value == "" or (value == 0 and key not in ZERO_SHOWN):
             continue
         label = key.replace("_", " ")
         stats.append(f"{label}: {value}" if value is not True else label)
