@@ -594,3 +594,21 @@ def test_hg73_silence_keeps_range_and_movement() -> None:
     ev = g.apply(Action("attack", (med, leg)))  # 3 cells away
     assert "transform" not in [e.kind for e in ev]
     assert g.card(leg).zone == "board" and g.card(leg).defn.id == "cyclops" and g.card(leg).hp == 4
+
+
+def test_wrath_of_sekhmet_spares_the_stones_and_its_text_says_so() -> None:
+    """Area damage "to every unit on the battlefield": HG-02 makes a stone a unit for
+    *targeting*; this card's area spares both Summoning Stones, and its text says so (it read
+    "every unit on the battlefield", which HG-02 would read as the stones too)."""
+    g = make(
+        [u("legionary", "2,3"), u("shade_of_set", "2,4", 2)],
+        p1={"hand": ["wrath_of_sekhmet"], "mana": 10},
+    )
+    wrath = hand(g, 0, "wrath_of_sekhmet")
+    assert "(not the Summoning Stones)" in g.card(wrath).defn.text
+    hp = [g.card(s).hp for s in g.stones]
+    legionary = at(g, "2,3")
+    g.apply(Action("play", (wrath,)))
+    assert [g.card(s).hp for s in g.stones] == hp
+    hit = [e.data["target"] for e in g.log if e.kind == "damage"]
+    assert legionary in hit and not set(hit) & set(g.stones)
