@@ -259,6 +259,25 @@ async def test_save_command_writes_a_resumable_file(triarch_home: Path) -> None:
         assert Session.load(saves[0]).game.state_hash() == app.session.game.state_hash()
 
 
+async def test_saving_a_finished_game_says_how_to_replay_it(triarch_home: Path) -> None:
+    """Ctrl+S in a game in progress says `triarch resume FILE`; on a finished game (nothing to
+    resume: it is for watching again) it says `triarch replay FILE`."""
+    app = vs_ai(seed=3)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        game_screen = app.screen
+        game_screen.action_save_as()  # type: ignore[attr-defined]
+        assert "Resume it with: triarch resume " in said[-1]
+        while screen_name(app) != "GameOverScreen":
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        game_screen.action_save_as()  # type: ignore[attr-defined]
+        path = said[-1].split("triarch replay ", 1)[1]
+        assert Session.load(Path(path)).over
+
+
 async def test_rematch_starts_a_fresh_game_with_the_same_seats() -> None:
     app = vs_ai(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -640,7 +640,9 @@ class GameScreen(TableScreen):
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json"
         self.session.save(path)
-        self.app.notify(f"Saved to {path}\nResume it with: triarch resume {path}", title="Game saved")
+        # a finished game is for watching again, not for resuming
+        then = "Replay it with: triarch replay" if self.session.over else "Resume it with: triarch resume"
+        self.app.notify(f"Saved to {path}\n{then} {path}", title="Game saved")
 
     def action_resign(self) -> None:
         s = self.session
