@@ -189,3 +189,26 @@ async def test_scars_other_sides_last_actions_are_marked_and_told(tmp_path: Path
         assert any(m in text for m in ("★", "⚔", "✦"))
         log = screen.query_one("#log").plain
         assert any(line.startswith("Player 2 (AI): ") for line in log)  # one line per AI action
+
+
+@needs("scars")
+async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path) -> None:
+    """SC-53..SC-55 (docs/rulings.md: a unit is attacking only from 3A to the end of 3C). In 4
+    Second recruitment the lanes still read `Knight of th… 3/3 ⇒#119`: the view keeps whom a
+    unit attacked until the end of the turn, and the unit it killed, in the discard, was named
+    by its uid."""
+    s = mid_game("scars", tmp_path / "s.json", 32, seed=3)
+    view = s.game.view(0)
+    assert view["phase"] == "recruit2"
+    units = {u["uid"]: u for p in view["players"] for u in p["units"]}
+    heroes = {p["hero"]["uid"] for p in view["players"]}
+    gone = [u["attacking"] for u in units.values() if u.get("attacking") not in (None, *units, *heroes)]
+    assert gone, "a unit attacked a unit that is in the discard now"
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "⇒" not in text and "⛨" not in text, text
+            # in combat, whom a unit attacks is named even when it has left play
+            assert app.screen.all_cards(view)[gone[0]]["name"]
