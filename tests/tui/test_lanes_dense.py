@@ -212,3 +212,17 @@ async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path)
             assert "⇒" not in text and "⛨" not in text, text
             # in combat, whom a unit attacks is named even when it has left play
             assert app.screen.all_cards(view)[gone[0]]["name"]
+
+
+@needs("scars")
+async def test_scars_dense_lane_calls_a_structure_a_structure(tmp_path: Path) -> None:
+    """At 80 × 24 P2's War Totem (a structure) was listed as ` weapons War Totem`."""
+    s = mid_game("scars", tmp_path / "s.json", 42, seed=3)
+    p2 = s.game.view(0)["players"][1]
+    assert [c["name"] for c in p2["structures"]] == ["War Totem"] and not p2["weapons"]
+    app = resume(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "weapons" not in text, text
+        assert any(line.startswith(" structures") and "War Totem" in line for line in text.splitlines())

@@ -128,10 +128,14 @@ class ScarsTable(LaneTable):
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
-        extras = (p.get("weapons") or []) + (p.get("structures") or [])
+        weapons, structures = p.get("weapons") or [], p.get("structures") or []
+        extras = weapons + structures
         tail: list[Seg] = []
         if extras:
-            tail += words(" weapons") + chips(extras, 6, " ", 12, marks)
+            label = (
+                " weapons/structures" if weapons and structures else " weapons" if weapons else " structures"
+            )
+            tail += words(label) + chips(extras, 6, " ", 12, marks)
         if mine and p.get("support_cards"):
             tail += words(f"{' ·' if tail else ''} supports {len(p['support_cards'])} (face down)")
             picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
