@@ -391,3 +391,19 @@ async def test_wrapped_choices_are_whole_when_the_list_gets_a_scrollbar() -> Non
             joined = " ".join(shown)
             for i, (_a, words) in enumerate(items[:3]):
                 assert f"{i + 1}. {words}".replace(" ", "") in joined.replace(" ", ""), (i, drawn)
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_menu_seat_of_the_scars_does_not_say_moves_first() -> None:
+    """SC-03: a coin decides who plays first (the "First player" option); the seat list
+    said `Player 1 (moves first)` under it."""
+    from textual.widgets import Select
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#game", Select).value = "scars"
+        await settle(pilot)
+        text = screen_text(app)
+        assert "First player" in text and "Player 1" in text
+        assert "moves first" not in text
