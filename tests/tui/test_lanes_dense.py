@@ -226,3 +226,31 @@ async def test_scars_dense_lane_calls_a_structure_a_structure(tmp_path: Path) ->
         text = screen_text(app)
         assert "weapons" not in text, text
         assert any(line.startswith(" structures") and "War Totem" in line for line in text.splitlines())
+
+
+@needs("scars")
+async def test_scars_resolution_zone_names_a_card_once(tmp_path: Path) -> None:
+    """The entry of the resolution zone read `⧉1 P1: Wildfire Wildfire: deal 2 damage to …`:
+    the card's chip, then the entry's words, which begin with the card's name."""
+    scenario = Path(__file__).parents[2] / "scars" / "scenarios" / "puzzle_last_stand.toml"
+    s = Session.new(
+        "scars",
+        Seats.make("ai", "scripted"),
+        seed=1,
+        save_path=tmp_path / "s.json",
+        scenario=scenario.read_text(),
+    )
+    view = s.game.view(0)
+    wildfire = next(c["uid"] for c in view["players"][0]["hand"] if c["name"] == "Wildfire")
+    hero = view["players"][1]["hero"]["uid"]
+    s.apply(Action("cast", (wildfire, hero)))
+    while s.decision.player != 0:
+        s.apply("pass")
+    s.save()
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Wildfire: deal 2 damage to P2's hero" in text
+            assert "Wildfire Wildfire" not in text

@@ -216,9 +216,13 @@ class ScarsTable(LaneTable):
                     else f" ⧉{i} P{e.get('controller', 0) + 1}:"
                 )
                 src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
+                text = f" {e.get('text', e.get('kind'))}"
                 if src is not None:
                     segs += chip(src)
-                segs += words(f" {e.get('text', e.get('kind'))}")
+                    name = f" {src.get('name', '')}"
+                    if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
+                        text = text[len(name) :]
+                segs += words(text)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
