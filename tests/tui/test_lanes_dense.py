@@ -254,3 +254,20 @@ async def test_scars_resolution_zone_names_a_card_once(tmp_path: Path) -> None:
             text = screen_text(app)
             assert "Wildfire: deal 2 damage to P2's hero" in text
             assert "Wildfire Wildfire" not in text
+
+
+@needs("scars")
+async def test_tab_goes_between_the_table_and_the_choice_list_only(tmp_path: Path) -> None:
+    """`Tab — between the table and the choice list` (the help): a third, invisible stop (the
+    lanes' scroll region) came between them, where the arrows scrolled instead of walking."""
+    mid_game("scars", tmp_path / "s.json", 40)
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            stops = set()
+            for _ in range(4):
+                await press(pilot, "tab")
+                await settle(pilot)
+                stops.add(app.focused.id if app.focused else None)
+            assert stops == {"lane-board", "actions"}
