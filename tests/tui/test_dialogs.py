@@ -185,3 +185,25 @@ async def test_bhm_target_is_answered_on_the_board_and_d_opens_the_cards_side_by
         await press(pilot, "1")
         await settle(pilot)
         assert app.session.game.history[-1] == tile.action
+
+
+async def test_a_row_label_too_long_for_its_column_keeps_its_end() -> None:
+    """The Scars' damage split at 80 × 24 read `Knight of the Oath 3/3 — lethal needs  ◀ 4 ▶`:
+    the label was cut at its column without a `…`, and the `4` it needs was lost."""
+    from textual.app import App, ComposeResult
+
+    from tui.screens.decide import Row, RowsView
+
+    labels = ["Knight of the Oath 3/3 — lethal needs 4", "Pikeman 2/2 — lethal needs 3"]
+    rows = [Row(label, [str(n) for n in range(6)], 1, numeric=True) for label in labels]
+
+    class Box(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowsView(rows, lambda: "5 of 5")
+
+    app = Box()
+    async with app.run_test(size=(76, 10)):
+        view = app.query_one(RowsView)
+        lines = view.render().plain.splitlines()
+        assert "needs 4  ◀" in lines[0] and "…" in lines[0], lines
+        assert "Pikeman 2/2 — lethal needs 3" in lines[1], lines

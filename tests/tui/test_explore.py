@@ -360,3 +360,50 @@ async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None
         assert "Play Grey Wolf (1) in attack…" in text
         assert "Play Grey Wolf (1) in defense…" in text
         assert "Wolf …(1)" not in text
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_wrapped_choices_are_whole_when_the_list_gets_a_scrollbar() -> None:
+    """The Scars at 120 × 40: `7. Place Hunting Spear face down as a` lost its `support`
+    and `2. Play Hunting Spear (1) equipped to` its `Pikeman`. The choices wrap; a choice
+    that fit the list's width took one line, then the scrollbar came (more choices than
+    rows) and took two columns: the choice wrapped to two lines drawn in one. Once the
+    scrollbar went, a choice kept two lines for one (a blank line in the list)."""
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=11), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        assert not choices.one_line
+        action = choices.actions[0]
+        width = choices.scrollable_content_region.width
+        few = [(action, "Done"), (action, "Pass")]
+        # each text fills the list's width without a scrollbar, exactly (" 1. " + text)
+        text = ("Place Hunting Spear face down as a support " + "x" * width)[: width - 4]
+        many = [(action, text) for _ in range(2 * choices.scrollable_content_region.height)]
+        for items in (few, many, few, many[:3]):
+            choices.show(items)
+            await settle(pilot)
+            drawn = [
+                choices.render_line(y).text.strip() for y in range(choices.scrollable_content_region.height)
+            ]
+            shown = [line for line in drawn if line]
+            assert len(shown) == len([line for line in drawn[: len(shown)] if line]), drawn  # no gap
+            joined = " ".join(shown)
+            for i, (_a, words) in enumerate(items[:3]):
+                assert f"{i + 1}. {words}".replace(" ", "") in joined.replace(" ", ""), (i, drawn)
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_menu_seat_of_the_scars_does_not_say_moves_first() -> None:
+    """SC-03: a coin decides who plays first (the "First player" option); the seat list
+    said `Player 1 (moves first)` under it."""
+    from textual.widgets import Select
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#game", Select).value = "scars"
+        await settle(pilot)
+        text = screen_text(app)
+        assert "First player" in text and "Player 1" in text
+        assert "moves first" not in text

@@ -189,3 +189,85 @@ async def test_scars_other_sides_last_actions_are_marked_and_told(tmp_path: Path
         assert any(m in text for m in ("★", "⚔", "✦"))
         log = screen.query_one("#log").plain
         assert any(line.startswith("Player 2 (AI): ") for line in log)  # one line per AI action
+
+
+@needs("scars")
+async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path) -> None:
+    """SC-53..SC-55 (docs/rulings.md: a unit is attacking only from 3A to the end of 3C). In 4
+    Second recruitment the lanes still read `Knight of th… 3/3 ⇒#119`: the view keeps whom a
+    unit attacked until the end of the turn, and the unit it killed, in the discard, was named
+    by its uid."""
+    s = mid_game("scars", tmp_path / "s.json", 32, seed=3)
+    view = s.game.view(0)
+    assert view["phase"] == "recruit2"
+    units = {u["uid"]: u for p in view["players"] for u in p["units"]}
+    heroes = {p["hero"]["uid"] for p in view["players"]}
+    gone = [u["attacking"] for u in units.values() if u.get("attacking") not in (None, *units, *heroes)]
+    assert gone, "a unit attacked a unit that is in the discard now"
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "⇒" not in text and "⛨" not in text, text
+            # in combat, whom a unit attacks is named even when it has left play
+            assert app.screen.all_cards(view)[gone[0]]["name"]
+
+
+@needs("scars")
+async def test_scars_dense_lane_calls_a_structure_a_structure(tmp_path: Path) -> None:
+    """At 80 × 24 P2's War Totem (a structure) was listed as ` weapons War Totem`."""
+    s = mid_game("scars", tmp_path / "s.json", 42, seed=3)
+    p2 = s.game.view(0)["players"][1]
+    assert [c["name"] for c in p2["structures"]] == ["War Totem"] and not p2["weapons"]
+    app = resume(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "weapons" not in text, text
+        assert any(line.startswith(" structures") and "War Totem" in line for line in text.splitlines())
+
+
+@needs("scars")
+async def test_scars_resolution_zone_names_a_card_once(tmp_path: Path) -> None:
+    """The entry of the resolution zone read `⧉1 P1: Wildfire Wildfire: deal 2 damage to …`:
+    the card's chip, then the entry's words, which begin with the card's name."""
+    scenario = Path(__file__).parents[2] / "scars" / "scenarios" / "puzzle_last_stand.toml"
+    s = Session.new(
+        "scars",
+        Seats.make("ai", "scripted"),
+        seed=1,
+        save_path=tmp_path / "s.json",
+        scenario=scenario.read_text(),
+    )
+    view = s.game.view(0)
+    wildfire = next(c["uid"] for c in view["players"][0]["hand"] if c["name"] == "Wildfire")
+    hero = view["players"][1]["hero"]["uid"]
+    s.apply(Action("cast", (wildfire, hero)))
+    while s.decision.player != 0:
+        s.apply("pass")
+    s.save()
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Wildfire: deal 2 damage to P2's hero" in text
+            assert "Wildfire Wildfire" not in text
+
+
+@needs("scars")
+async def test_tab_goes_between_the_table_and_the_choice_list_only(tmp_path: Path) -> None:
+    """`Tab — between the table and the choice list` (the help): a third, invisible stop (the
+    lanes' scroll region) came between them, where the arrows scrolled instead of walking."""
+    mid_game("scars", tmp_path / "s.json", 40)
+    for size in ((80, 24), (120, 40)):
+        app = resume(tmp_path / "s.json")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            stops = set()
+            for _ in range(4):
+                await press(pilot, "tab")
+                await settle(pilot)
+                stops.add(app.focused.id if app.focused else None)
+            assert stops == {"lane-board", "actions"}

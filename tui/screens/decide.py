@@ -28,6 +28,7 @@ from textual.widgets import Static
 
 from common.game import Action
 from tui.screens.base import BaseModal
+from tui.widgets.actions import one_line
 
 Validate = Callable[[list[Action]], str | None]
 
@@ -168,7 +169,10 @@ class RowsView(Widget, can_focus=True):
             out.append(mark, "bold")
             if numbered:  # the row's number key (1…9)
                 out.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
-            out.append(r.label[:label_w].ljust(label_w), self.get_component_rich_style("rows--label"))
+            # a label too long for its column keeps its start and its end around a `…`
+            # (`Knight of the Oa… lethal needs 4`: the end is the number that matters)
+            label = r.label if len(r.label) < label_w else one_line(r.label, label_w - 1)
+            out.append(label.ljust(label_w), self.get_component_rich_style("rows--label"))
             value = r.options[r.index] if r.options else "—"
             vstyle = self.get_component_rich_style("rows--value")
             if cur:

@@ -283,6 +283,9 @@ class LaneScreen(LaneTable, GameScreen):
 
     def on_mount(self) -> None:
         self.query_one(Prompt).fit_screen_width = self.is_dense()
+        # `Tab` goes between the table and the choice list (LANE_KEYS): the lanes' scroll region
+        # is no stop of its own (focused, it showed nothing and took the arrows from the cursor)
+        self.query_one(LaneScroll).can_focus = False
 
     def on_resize(self, event: Resize) -> None:
         dense = self.is_dense()

@@ -29,7 +29,11 @@ SCARS_KEYS = """
 """
 
 
-def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "") -> list[Seg]:
+def unit_segs(
+    u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "", combat: bool = True
+) -> list[Seg]:
+    """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown."""
+
     def name(uid: Any) -> str:
         return str(units.get(uid, {}).get("name", f"#{uid}"))
 
@@ -43,17 +47,19 @@ def unit_segs(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "
         marks.append("+" + ",".join(name(w) for w in u["weapons"]))
     if u.get("sheltering") is not None:
         marks.append("↺ shelters " + name(u["sheltering"]))
-    if u.get("attacking") is not None:
+    if combat and u.get("attacking") is not None:
         marks.append("⇒ " + name(u["attacking"]))
-    if u.get("blocking") is not None:
+    if combat and u.get("blocking") is not None:
         marks.append("⛨ " + name(u["blocking"]))
     if marks:
         segs += words(f" ({'; '.join(marks)})", "lane--dim")
     return segs
 
 
-def dense_unit(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "") -> list[Seg]:
-    """`Wolf 2/3 -1 z + ⇒Aurel`: one short chip a unit."""
+def dense_unit(
+    u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "", combat: bool = True
+) -> list[Seg]:
+    """`Wolf 2/3 -1 z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when `combat`)."""
 
     def name(uid: Any) -> str:
         return short(str(units.get(uid, {}).get("name", f"#{uid}")), 6)
@@ -65,22 +71,30 @@ def dense_unit(u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = 
         label += " z"
     if u.get("weapons"):
         label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
-    if u.get("attacking") is not None:
+    if combat and u.get("attacking") is not None:
         label += " ⇒" + name(u["attacking"])
-    if u.get("blocking") is not None:
+    if combat and u.get("blocking") is not None:
         label += " ⛨" + name(u["blocking"])
     if u.get("sheltering") is not None:
         label += " ↺" + name(u["sheltering"])
     return chip(u, label, mark)
 
 
+def in_combat(view: dict[str, Any]) -> bool:
+    """A combat sub-phase: 3A-3C. Only then is a unit attacking or blocking (docs/rulings.md,
+    SC-53..SC-55); the view keeps whom they attacked and blocked until the end of the turn."""
+    return view.get("phase") in ("attackers", "blockers", "damage")
+
+
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        """The public cards by uid (the piles too: a unit attacked in 3A may be in the
+        discard by 3C, and `⇒` still names it)."""
         out: dict[int, dict[str, Any]] = {}
         for p in view.get("players", []):
-            for key in ("units", "weapons", "structures"):
+            for key in ("discard", "out", "units", "weapons", "structures"):
                 for c in p.get(key) or []:
                     out[c["uid"]] = c
             out[p["hero"]["uid"]] = p["hero"]
@@ -110,14 +124,18 @@ class ScarsTable(LaneTable):
             here = [u for u in units if u.get("position") == pos]
             for u in here:
                 row.append(Seg(" "))
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""))
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view))
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
-        extras = (p.get("weapons") or []) + (p.get("structures") or [])
+        weapons, structures = p.get("weapons") or [], p.get("structures") or []
+        extras = weapons + structures
         tail: list[Seg] = []
         if extras:
-            tail += words(" weapons") + chips(extras, 6, " ", 12, marks)
+            label = (
+                " weapons/structures" if weapons and structures else " weapons" if weapons else " structures"
+            )
+            tail += words(label) + chips(extras, 6, " ", 12, marks)
         if mine and p.get("support_cards"):
             tail += words(f"{' ·' if tail else ''} supports {len(p['support_cards'])} (face down)")
             picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
@@ -164,7 +182,7 @@ class ScarsTable(LaneTable):
             for i, u in enumerate(mine_pos):
                 if i:
                     row.append(Seg(" ·"))
-                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""))
+                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""), in_combat(view))
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -198,9 +216,13 @@ class ScarsTable(LaneTable):
                     else f" ⧉{i} P{e.get('controller', 0) + 1}:"
                 )
                 src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
+                text = f" {e.get('text', e.get('kind'))}"
                 if src is not None:
                     segs += chip(src)
-                segs += words(f" {e.get('text', e.get('kind'))}")
+                    name = f" {src.get('name', '')}"
+                    if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
+                        text = text[len(name) :]
+                segs += words(text)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
