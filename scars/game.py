@@ -1961,6 +1961,12 @@ class ScarsGame(Game):
     # A support goes face down (SC-22): it is named only to its owner (`describe_action_for`)
     HIDDEN_WORDS: ClassVar[dict[str, str]] = {"support": "Place a support card face down"}
 
+    def _last_life_note(self) -> str:
+        """Said of a choice that takes a life of the deciding player's: when it is their last,
+        taking it loses the game at once (SC-02), which the choice says."""
+        p = self.to_move()
+        return " — your last life: you lose" if p is not None and self.lives(p) == 1 else ""
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
         try:
@@ -1975,9 +1981,9 @@ class ScarsGame(Game):
             if k == "draw":
                 return "Draw a card"
             if k == "skip":
-                return "Skip the draw: move a life to energy"
+                return "Skip the draw: move a life to energy" + self._last_life_note()
             if k == "life":
-                return "Move a life to energy"
+                return "Move a life to energy" + self._last_life_note()
             if k == "target":
                 return f"Target {self.name(int(a[0]))}"
             if k == "cast":
@@ -2012,9 +2018,11 @@ class ScarsGame(Game):
                 c = self.card(int(a[0]))
                 if a[1] == "defense":
                     return f"Turn {c.name} to defense position"
-                return f"Turn {c.name} to attack position (pay 1 {'energy' if a[2] == 'e' else 'life'})"
+                pay = "energy" if a[2] == "e" else "life" + self._last_life_note()
+                return f"Turn {c.name} to attack position (pay 1 {pay})"
             if k == "shelter":
-                return f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {'energy' if a[2] == 'e' else 'life'})"
+                pay = "energy" if a[2] == "e" else "life" + self._last_life_note()
+                return f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {pay})"
             if k == "attack":
                 return f"{self.name(int(a[0]))} attacks {self.name(int(a[1]))}"
             if k == "learn":

@@ -102,3 +102,23 @@ def test_sc81_trample_assigns_no_more_than_lethal_to_a_blocker() -> None:
     until(g, lambda g: g.phase == "recruit2")
     assert g.lives(1) == 12
     assert not g.is_unit_in_play(m1) and not g.is_unit_in_play(m2) and g.card(m3).damage == 1
+
+
+def test_sc02_a_choice_that_takes_your_last_life_says_you_lose() -> None:
+    """SC-02: a player whose hero has no lives left loses. Skipping the draw (SC-16/SC-17) or
+    moving a life to energy (SC-18) with one life left loses at once: the choice says so, and
+    with two lives it says nothing more."""
+    g = make(P(lives=1), P(), phase="draw")
+    words = {a.kind: g.describe_action(a) for a in g.legal_actions()}
+    assert words["skip"] == "Skip the draw: move a life to energy — your last life: you lose"
+    assert words["draw"] == "Draw a card"
+    play(g, "skip")
+    assert g.is_over() and g.winner() == 1
+    g = make(P(lives=2), P(), phase="draw")
+    assert {g.describe_action(a) for a in g.legal_actions() if a.kind == "skip"} == {
+        "Skip the draw: move a life to energy"
+    }
+    g = make(P(lives=1, hand=["n_militia"]), P())
+    assert [g.describe_action(a) for a in g.legal_actions() if a.kind == "life"] == [
+        "Move a life to energy — your last life: you lose"
+    ]
