@@ -357,3 +357,23 @@ async def test_back_at_the_menu_the_form_shows_the_game_triarch_play_started() -
         assert menu.query_one("#seat", Select).value == 1
         assert [menu.query_one(f"#deck{p}", Select).value for p in (0, 1)] == [names[1], names[0]]
         assert menu.query_one("#seed", Input).value == ""
+
+
+async def test_a_number_past_the_end_of_the_choices_says_so_and_changes_nothing() -> None:
+    """Number keys pick choices 1–9; one past the end of the list did nothing and said
+    nothing. Now the prompt says how many choices there are (and the game is unchanged)."""
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        k = len(app.session.game.legal_actions())
+        assert k < 9
+        before = app.session.game.state_hash()
+        await press(pilot, "9")
+        await settle(pilot)
+        from tui.widgets.status import Prompt
+
+        assert app.screen.query_one(Prompt).error == f"There is no choice 9: the list has {k} (1–{k})"
+        assert app.session.game.state_hash() == before
+        await press(pilot, "1")
+        await settle(pilot)
+        assert app.session.game.state_hash() != before

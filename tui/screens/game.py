@@ -627,7 +627,13 @@ class GameScreen(TableScreen):
         self.app.push_screen(TypeActionScreen(examples), typed)
 
     def action_number(self, n: int) -> None:
-        self.query_one(ActionList).choose_number(n)
+        choices = self.query_one(ActionList)
+        if choices.choose_number(n):
+            return
+        if self.can_act() and choices.actions:  # a number past the end of the list: say so
+            k = len(choices.actions)
+            self.query_one(Prompt).error = f"There is no choice {n}: the list has {k} (1–{min(k, 9)})"
+        self.app.bell()
 
     def action_cancel(self) -> None:
         self.query_one(Prompt).error = ""
