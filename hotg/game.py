@@ -2613,7 +2613,7 @@ class HotgGame(Game):
             "base_attack": d.attack,
             "base_health": d.health,
             "movement": self.move_of(uid),
-            "range": self.range_of(uid),
+            "range": None if is_stone else self.range_of(uid),  # a stone never attacks (HG-02)
             "protect": self.protect(uid),
             "cost": d.cost,
             "subtypes": list(d.subtypes),
@@ -2647,7 +2647,7 @@ class HotgGame(Game):
             "attack": d.attack,
             "health": d.health,
             "movement": d.move,
-            "range": d.range,
+            "range": d.range if d.kind == "unit" else None,  # a spell has no range to speak of
             "subtypes": list(d.subtypes),
             "pantheon": d.pantheon,
             "rarity": d.rarity,

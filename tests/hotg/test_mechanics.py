@@ -612,3 +612,13 @@ def test_wrath_of_sekhmet_spares_the_stones_and_its_text_says_so() -> None:
     assert [g.card(s).hp for s in g.stones] == hp
     hit = [e.data["target"] for e in g.log if e.kind == "damage"]
     assert legionary in hit and not set(hit) & set(g.stones)
+
+
+def test_views_give_no_range_to_a_spell_or_a_stone() -> None:
+    """A spell has no range, and a stone never attacks (HG-02): their views leave `range` out
+    (the card panel read "range: 1" for them); a unit's view keeps it."""
+    g = make([u("legionary", "2,3")], p1={"hand": ["wrath_of_sekhmet"], "mana": 10})
+    assert g.card_view(hand(g, 0, "wrath_of_sekhmet"), 0)["range"] is None
+    assert all(g.unit_view(stone)["range"] is None for stone in g.stones)
+    legionary = at(g, "2,3")
+    assert g.unit_view(legionary)["range"] == g.range_of(legionary) >= 1
