@@ -2215,7 +2215,8 @@ class ScarsGame(Game):
         elif d.type in ("structure", "life"):
             out["tapped"] = c.tapped
         if d.type == "hero":
-            out.update(lives=d.lives, factions=list(d.factions))
+            # (the lives it starts with, SC-02: the panel reads "starting lives: 20" beside ♥5)
+            out.update(starting_lives=d.lives, factions=list(d.factions))
         if d.ability:
             out["ability"] = {**d.ability, "text": describe_spec(d.ability)}
         return out
@@ -2232,7 +2233,7 @@ class ScarsGame(Game):
         * "decision": {"player", "kind", "prompt", "context"} or None. Kinds: mulligan, setup, draw,
           recruit, attack, learn, block, shelter, damage, cleanup, end, target, respond
         * "priority": seat that may act now
-        * "players": per seat {"seat", "hero": card dict (+ "lives" base, "factions", "ability"),
+        * "players": per seat {"seat", "hero": card dict (+ "starting_lives", "factions", "ability"),
           "lives": life cards beside the hero, "energy": {"untapped", "tapped", "cards": [uids]},
           "pool": floating energy, "supports": count, "support_cards": (own seat only) card dicts,
           "unit_limit": 2 × supports, "hand": card dicts (own seat) or None, "hand_count",

@@ -399,7 +399,9 @@ def test_view_is_json_and_documents_the_table() -> None:
         "discard",
     ):
         assert key in me
-    assert me["hero"]["lives"] > 0 and me["hero"]["factions"]
+    # the hero card's lives are its starting lives (the panel: "starting lives: 12"), not "lives",
+    # which is the count beside it now
+    assert me["hero"]["starting_lives"] > 0 and "lives" not in me["hero"] and me["hero"]["factions"]
     assert v["decision"]["player"] in (0, 1) and v["decision"]["kind"]
 
 
