@@ -1769,6 +1769,13 @@ class HotgGame(Game):
         found; the result: the battlefield is settled at the end, its deaths found.)"""
         self.active = p
         self.turn += 1
+        pl = self.pl[p]
+        grown = pl.max_mana + 1
+        pl.max_mana = grown if grown < MAX_MANA else MAX_MANA  # HG-06 (min() is a slow builtin call)
+        pl.mana = pl.max_mana
+        pl.ability_used = False  # HG-45
+        # the turn's line first: what comes back or ends at its start is told in this turn
+        self.log.emit("turn", f"Turn {self.turn}: P{p + 1} ({pl.mana} mana)", player=p)
         for uid in list(self.zones.zones["banished"].cards):  # HG-62: the banishment ends
             c = self.card(uid)
             if c.banished_by == p:
@@ -1802,12 +1809,6 @@ class HotgGame(Game):
                         self._push_ability(
                             c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered
                         )
-        pl = self.pl[p]
-        grown = pl.max_mana + 1
-        pl.max_mana = grown if grown < MAX_MANA else MAX_MANA  # HG-06 (min() is a slow builtin call)
-        pl.mana = pl.max_mana
-        pl.ability_used = False  # HG-45
-        self.log.emit("turn", f"Turn {self.turn}: P{p + 1} ({pl.mana} mana)", player=p)
         if not first:
             self.draw(p)
         else:

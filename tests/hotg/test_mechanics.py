@@ -622,3 +622,19 @@ def test_views_give_no_range_to_a_spell_or_a_stone() -> None:
     assert all(g.unit_view(stone)["range"] is None for stone in g.stones)
     legionary = at(g, "2,3")
     assert g.unit_view(legionary)["range"] == g.range_of(legionary) >= 1
+
+
+def test_hg62_a_banished_unit_comes_back_in_the_log_of_the_turn_it_comes_back_in() -> None:
+    """HG-62, HG-20: the banishment ends at the start of a turn; the log says so after that
+    turn's "Turn N" line (it came before it, as if at the end of the other player's turn)."""
+    g = make([u("legionary", "0,3", 2, banished=True), u("grey_wolf", "2,2")])
+    texts: list[str] = []
+    for _ in range(4):
+        g.apply("end")
+        texts = [e.text for e in g.log]
+        if any("comes back to 0,3" in t for t in texts):
+            break
+    back = next(i for i, t in enumerate(texts) if "comes back to 0,3" in t)
+    turn_lines = [i for i, t in enumerate(texts) if t.startswith("Turn ")]
+    assert texts[max(i for i in turn_lines if i < back)].startswith(f"Turn {g.turn}:")
+    assert not [i for i in turn_lines if i > back]  # nothing of the next turn yet
