@@ -1967,6 +1967,10 @@ class ScarsGame(Game):
         p = self.to_move()
         return " — your last life: you lose" if p is not None and self.lives(p) == 1 else ""
 
+    def _paid_with(self, how: object) -> str:
+        """What a position or a shelter is paid with (`e` energy, `l` a life), in words."""
+        return "energy" if how == "e" else "life" + self._last_life_note()
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
         try:
@@ -2018,11 +2022,11 @@ class ScarsGame(Game):
                 c = self.card(int(a[0]))
                 if a[1] == "defense":
                     return f"Turn {c.name} to defense position"
-                pay = "energy" if a[2] == "e" else "life" + self._last_life_note()
-                return f"Turn {c.name} to attack position (pay 1 {pay})"
+                return f"Turn {c.name} to attack position (pay 1 {self._paid_with(a[2])})"
             if k == "shelter":
-                pay = "energy" if a[2] == "e" else "life" + self._last_life_note()
-                return f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {pay})"
+                return (
+                    f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {self._paid_with(a[2])})"
+                )
             if k == "attack":
                 return f"{self.name(int(a[0]))} attacks {self.name(int(a[1]))}"
             if k == "learn":
