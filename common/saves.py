@@ -99,6 +99,11 @@ def _kind(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
+def _is_int(value: Any) -> bool:
+    """A JSON integer (`true` is an int to Python, not to a save)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_save_data(data: Any) -> dict[str, Any]:
     """The save's structure and types, or SaveError saying what is wrong."""
     if not isinstance(data, dict):
@@ -106,7 +111,7 @@ def check_save_data(data: Any) -> dict[str, Any]:
     if "format" not in data or "game" not in data:
         raise SaveError("not a Triarch save (no 'format' or 'game')")
     fmt = data["format"]
-    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+    if not _is_int(fmt) or fmt < 1:
         raise SaveError(f"unknown save format {fmt!r}")
     if fmt > SAVE_FORMAT:
         raise SaveError(
@@ -121,7 +126,7 @@ def check_save_data(data: Any) -> dict[str, Any]:
     if setup.get("game", game_id) != game_id:
         raise SaveError(f"the setup is for {setup.get('game')!r} but the save for {game_id!r}")
     seed = setup.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not _is_int(seed):
         raise SaveError(f"setup 'seed' should be an integer, not a {_kind(seed)}")
     for key, types, words in (
         ("options", (dict,), "an object"),
@@ -141,7 +146,7 @@ def check_save_data(data: Any) -> dict[str, Any]:
         if not isinstance(text, str):
             raise SaveError(f"action {i} should be a text, not a {_kind(text)}")
     rules = data.get("rules")
-    if rules is not None and (not isinstance(rules, int) or isinstance(rules, bool) or rules < 1):
+    if rules is not None and (not _is_int(rules) or rules < 1):
         raise SaveError(f"'rules' should be a version number, not {rules!r}")
     ui = data.get("ui")
     if ui is not None and not isinstance(ui, dict):
