@@ -728,6 +728,30 @@ def test_sc61_shelterer_can_still_block_for_the_hero() -> None:
     assert has(g, f"block {gol} {merc}")
 
 
+def test_sc61_shelterer_can_block_an_attacker_of_another_unit() -> None:
+    """SC-61 / SC-54 (docs/rulings.md, "A shelterer blocks like any defense unit"): the Golem
+    shelters the Knight; the Sellsword attacks P2's other unit, the Pikeman. The Golem may block
+    it, and blocking it keeps the Pikeman out of the fight (SC-63)."""
+    g = make(
+        P(units=[{"card": "n_mercenary", "position": "attack"}]),
+        P(
+            units=[
+                {"card": "legion_knight", "position": "attack"},
+                {"card": "n_golem", "shelter": 1},
+                {"card": "legion_pikeman", "position": "attack"},
+            ]
+        ),
+        phase="attackers",
+    )
+    merc, gol, pike = uid(g, "n_mercenary"), uid(g, "n_golem"), uid(g, "legion_pikeman")
+    assert g.card(gol).shelter == uid(g, "legion_knight")
+    attack(g, (merc, pike))
+    assert has(g, f"block {gol} {merc}")
+    block(g, (gol, merc))
+    to_phase(g, "recruit2")
+    assert g.card(pike).damage == 0 and g.card(gol).damage > 0
+
+
 def _late_shelter_game():
     """P1's Sellsword attacks P2's Knight; nothing shelters the Knight when blockers are
     declared; in the window after them P2 casts a Lightning Shadow Ambusher to shelter it."""
