@@ -101,7 +101,11 @@ def damage_all_units(g: HotgGame, ctx: Ctx) -> None:
 @effect("random_damage")
 def random_damage(g: HotgGame, ctx: Ctx) -> None:
     """`amount` times: 1 damage to a random enemy (unit or stone), Stealth or not."""
-    for _ in range(int(ctx.params.get("amount", 1))):
+    _random_hits(g, ctx, int(ctx.params.get("amount", 1)))
+
+
+def _random_hits(g: HotgGame, ctx: Ctx, n: int) -> None:
+    for _ in range(n):
         pool = [
             u
             for u in g.board_units()
@@ -110,6 +114,17 @@ def random_damage(g: HotgGame, ctx: Ctx) -> None:
         if not pool:
             return
         g.damage(g.rng.choice(pool), 1, ctx, area=True)
+
+
+@effect("random_damage_per_ally")
+def random_damage_per_ally(g: HotgGame, ctx: Ctx) -> None:
+    """`amount` damage, one at a time to a random enemy, for each unit the controller has on the
+    battlefield when it resolves (not the Summoning Stone: a unit only for targeting, HG-02).
+    The rulebook's Chaos example (HG-62): with Surtr and Thor it deals 2."""
+    allies = sum(
+        1 for u in g.board_units(stones=False) if g.card(u).controller == ctx.controller and g.alive(u)
+    )
+    _random_hits(g, ctx, allies * int(ctx.params.get("amount", 1)))
 
 
 @effect("heal")

@@ -591,6 +591,7 @@ def _deploy_mask(own: int, open_cells: int) -> int:
 
 class HotgGame(Game):
     game_id = "hotg"
+    RULES_VERSION = 2  # 2: Ginnungagap deals 1 damage for each unit you control (the rulebook's Chaos, HG-62)
     title = "Hand of the Gods"
     players = 2
     rows: ClassVar[int] = ROWS
@@ -2903,7 +2904,16 @@ _CHANGES_ONE = 4
 # has an aura bonus, which a refresh would put after the new modifier (HG-57).
 _EFFECT_CHANGE = {
     **dict.fromkeys(
-        ("damage", "damage_adjacent_enemies", "damage_all_units", "random_damage", "splash", "draw"), _LOWERS
+        (
+            "damage",
+            "damage_adjacent_enemies",
+            "damage_all_units",
+            "random_damage",
+            "random_damage_per_ally",
+            "splash",
+            "draw",
+        ),
+        _LOWERS,
     ),
     **dict.fromkeys(
         (

@@ -1175,7 +1175,7 @@ class _AlwaysEnding(HotgGame):
 
 def test_hg56_the_expiry_loops_only_when_a_bonus_may_end() -> None:
     none_left = left = 0
-    for seed in range(1, 7):
+    for seed in range(1, 9):
         g = HotgGame.new_game(seed=seed)
         plain = _AlwaysEnding.new_game(seed=seed)
         rng = random.Random(seed)

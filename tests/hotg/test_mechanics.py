@@ -276,8 +276,13 @@ def test_hg64_stealth_blocks_targeting_but_not_area_or_random() -> None:
     assert shade not in targets(g, "ability")
     g.apply(Action("play", (hand(g, 0, "wrath_of_sekhmet"),)))
     assert g.card(shade).zone == "grave:1"
-    # Random effects may hit it: Ginnungagap's 3 random hits land on the Shade or the stone only.
-    g2 = make([u("shade_of_set", "2,4", 2)], p1={"hand": ["chaos"]}, seed=3)
+    # Random effects may hit it: Ginnungagap's 3 random hits (one for each of P1's 3 units)
+    # land on the Shade or the stone only.
+    g2 = make(
+        [u("shade_of_set", "2,4", 2), u("legionary", "1,1"), u("legionary", "2,1"), u("legionary", "3,1")],
+        p1={"hand": ["chaos"]},
+        seed=3,
+    )
     shade2, stone2 = at(g2, "2,4"), g2.stones[1]
     g2.apply(Action("play", (hand(g2, 0, "chaos"),)))
     hits = [e.data["target"] for e in g2.log if e.kind == "damage"]

@@ -83,9 +83,9 @@ def test_hg68_example_aphrodite_adds_no_protect_of_the_same_value() -> None:
 
 
 def test_hg62_example_a_banished_unit_is_no_target_of_random_damage() -> None:
-    """HG-62, rulebook: the opponent's unit is banished; you have Surtr and Thor; the random
-    damage of a Chaos-like spell (Ginnungagap) all goes to the enemy Summoning Stone,
-    because the banished unit is no valid target."""
+    """HG-62, rulebook: the opponent's unit is banished; you have Surtr and Thor; the Chaos
+    spell (our Ginnungagap: 1 random damage for each unit you control, docs/rulings.md) deals
+    2 damage, all to the enemy Summoning Stone, because the banished unit is no valid target."""
     g = make(
         [u("fenrir", "2,5", 2, banished=True), u("surtr", "1,1"), u("thor", "3,1")],
         p1={"hand": ["chaos"], "mana": 10},
@@ -94,8 +94,31 @@ def test_hg62_example_a_banished_unit_is_no_target_of_random_damage() -> None:
     wolf, stone = g.zones["banished"].cards[0], g.stones[1]
     g.apply(Action("play", (hand(g, 0, "chaos"),)))
     hits = [e.data["target"] for e in g.log if e.kind == "damage"]
-    assert hits == [stone, stone, stone]
-    assert g.card(stone).hp == 22 and g.card(wolf).hp == 4
+    assert hits == [stone, stone]
+    assert g.card(stone).hp == 23 and g.card(wolf).hp == 4
+
+
+def test_hg62_ginnungagap_counts_only_your_units_on_the_battlefield() -> None:
+    """Ginnungagap (the rulebook's Chaos, HG-62 example): one random damage for each unit its
+    caster controls when it resolves; not the caster's Summoning Stone (a unit only for
+    targeting, HG-02), not enemy or neutral units, not a banished unit of the caster's."""
+    g = make(
+        [
+            u("surtr", "1,1"),
+            u("thor", "3,1", banished=True),
+            u("fenrir", "2,6", 2),
+            u("grey_wolf", "0,6", 2),
+            u("hoplite", "4,4", "neutral"),
+        ],
+        p1={"hand": ["chaos"], "mana": 10},
+        seed=5,
+    )
+    g.apply(Action("play", (hand(g, 0, "chaos"),)))
+    assert len([e for e in g.log if e.kind == "damage"]) == 1
+    g = make([u("fenrir", "2,6", 2)], p1={"hand": ["chaos"], "mana": 10}, seed=5)
+    g.apply(Action("play", (hand(g, 0, "chaos"),)))
+    assert [e for e in g.log if e.kind == "damage"] == []
+    assert g.card(g.stones[1]).hp == 25
 
 
 def test_hg66_example_medusa_petrifies_a_wounded_bastet_and_no_afterlife() -> None:
