@@ -97,13 +97,14 @@ def hotg_card_body(c: dict[str, Any]) -> str:
 
 
 def hand_label(c: dict[str, Any]) -> str:
-    """`Marksman (2) 2/1` for a unit, `Magic Shell (1) ✦` for a spell: cost in brackets."""
+    """`Marksman (2) 2/1` for a unit, `Magic Shell (1) ✦` for a spell: cost in brackets
+    (the whole name: the hand cuts it with "…" when it is crowded)."""
     stats = (
         f"{c.get('attack')}/{c.get('health')}"
         if c.get("kind") != "spell" and c.get("attack") is not None
         else "✦"
     )
-    return f"{short(c['name'], 12)} ({c.get('cost', '?')}) {stats}"
+    return f"{c['name']} ({c.get('cost', '?')}) {stats}"
 
 
 def short(name: str, width: int) -> str:
@@ -323,7 +324,7 @@ class HotgTable(TableScreen):
         cards = []
         for c in hand or []:
             sel = self.selected == ("card", c["uid"])
-            cards.append(HandCard(c["uid"], hand_label(c), c["uid"] in playable, sel))
+            cards.append(HandCard(c["uid"], hand_label(c), c["uid"] in playable, sel, name=str(c["name"])))
         if hand is not None:
             self.query_one(HandRow).show(cards, f"{OWNER_GLYPH[me]} Hand")
         else:  # (a replay from the public's eyes): how many cards, not "no cards"

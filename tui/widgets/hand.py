@@ -19,6 +19,19 @@ class HandCard:
     label: str  # e.g. "Hoplite 2"
     playable: bool
     selected: bool = False
+    name: str = ""  # the start of `label` that may be cut with "…" when the row is crowded
+
+
+def clip(text: str, width: int) -> str:
+    """`text` in `width` columns: as much of it as fits, then "…" when it is cut."""
+    if len(text) <= width:
+        return text
+    return text[: max(1, width - 1)].rstrip() + "…"
+
+
+# How long a card's name may stay, longest first, until the hand fits in `MAX_LINES` lines.
+NAME_CAPS = (None, 18, 16, 14, 12, 10)
+MAX_LINES = 2
 
 
 class HandRow(Widget, can_focus=True):
@@ -65,12 +78,28 @@ class HandRow(Widget, can_focus=True):
             self.index = max(0, len(cards) - 1)
         self.refresh(layout=True)
 
+    @staticmethod
+    def card_text(card: HandCard, cap: int | None) -> str:
+        """The card's label with its name cut to `cap` columns (None: whole)."""
+        if cap is None or not card.name or not card.label.startswith(card.name):
+            return card.label
+        return clip(card.name, cap) + card.label[len(card.name) :]
+
     def _layout(self, width: int) -> list[list[tuple[int, str]]]:
+        """Every name whole when the hand fits in `MAX_LINES` lines, else cut shorter with
+        "…" (as much of each name as fits, not its first word)."""
+        for cap in NAME_CAPS:
+            lines = self._layout_at(width, cap)
+            if len(lines) <= MAX_LINES:
+                break
+        return lines
+
+    def _layout_at(self, width: int, cap: int | None) -> list[list[tuple[int, str]]]:
         lines: list[list[tuple[int, str]]] = [[]]
         used = len(self.title) + 2
         for i, card in enumerate(self.cards):
             mark = "▸" if card.playable else " "
-            chunk = f"{i + 1}{mark}{card.label}"
+            chunk = f"{i + 1}{mark}{self.card_text(card, cap)}"
             if used + len(chunk) + 1 > width and lines[-1]:
                 lines.append([])
                 used = 0

@@ -1,0 +1,37 @@
+"""Hand of the Gods at 80 × 24 and 120 × 40 as a demanding player reads it: names cut
+with "…" (never to their first word), keys offered only when they can do something,
+the log's consequences marked by side, wrapped log lines indented."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.widgets.hand import HandCard, HandRow
+
+from .helpers import engine_ready, settle
+from .test_hotg import skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+
+async def test_hand_names_are_whole_when_they_fit() -> None:
+    """The skirmish hand at 80 × 24: `Thunder of Olympus` and `Oracle of Delphi`, not their
+    first word (`Thunder (3) ✦`)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandRow)
+        text = " ".join(chunk for line in hand._layout(hand.size.width) for _, chunk in line)
+        assert "Thunder of Olympus (3) ✦" in text and "Oracle of Delphi (2) 1/2" in text
+
+
+def test_a_crowded_hand_cuts_names_with_an_ellipsis() -> None:
+    """Nine long names in 78 columns: two lines, each name as long as fits, cut with `…`."""
+    row = HandRow()
+    names = ["Blessing of the Aegis", "Judgement of Osiris", "Thunder of Olympus"] * 3
+    row.cards = [HandCard(i, f"{n} (3) ✦", True, name=n) for i, n in enumerate(names)]
+    lines = row._layout(78)
+    chunks = [chunk for line in lines for _, chunk in line]
+    assert len(lines) <= 3 and len(chunks) == 9
+    assert all("…" in c and "(3) ✦" in c for c in chunks)
+    assert all(len(c.split("…")[0]) >= 8 for c in chunks)  # more than a first word's worth
