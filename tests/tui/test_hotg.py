@@ -43,14 +43,14 @@ async def test_selecting_a_unit_marks_moves_and_attacks_then_attack_by_keys() ->
         assert screen_name(app) == "HotgScreen"
         text = screen_text(app)
         assert "►STONE" in text and "◄STONE" in text and "♥25" in text
-        assert "►Hoplit" in text and "◄Hoplit" in text and "2/3" in text
+        assert "►Hopli…" in text and "◄Hopli…" in text and "2/3" in text
         await pilot.click("#board", offset=cell_offset(2, 2))
         await pilot.pause()
         kinds = {(rc, a.kind) for rc, a in screen.cell_actions.items()}
         assert ((2, 3), "attack") in kinds
         assert ((1, 2), "move") in kinds and ((2, 1), "move") in kinds
         text = screen_text(app)
-        assert "» move" in text and "×" in text and "[►Hoplit]" in text
+        assert "» move" in text and "×" in text and "[►Hopli…]" in text
         # Keyboard: the cursor went to the nearest mark; walk to the enemy and attack.
         board = screen.query_one("#board")
         board.cursor = (2, 2)
@@ -323,4 +323,4 @@ async def test_the_first_drawing_at_120x40_uses_the_wide_cells() -> None:
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         text = screen_text(app)
-        assert "►Hoplit│" in text and "banish…" in text
+        assert "►Hopli…│" in text and "banish…" in text

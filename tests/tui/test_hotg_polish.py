@@ -8,7 +8,7 @@ import pytest
 
 from tui.widgets.hand import HandCard, HandRow
 
-from .helpers import engine_ready, settle
+from .helpers import engine_ready, screen_text, settle
 from .test_hotg import skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -35,3 +35,22 @@ def test_a_crowded_hand_cuts_names_with_an_ellipsis() -> None:
     assert len(lines) <= 3 and len(chunks) == 9
     assert all("…" in c and "(3) ✦" in c for c in chunks)
     assert all(len(c.split("…")[0]) >= 8 for c in chunks)  # more than a first word's worth
+
+
+async def test_cell_names_are_cut_with_an_ellipsis_and_keep_the_last_action_mark() -> None:
+    """At 80 × 24 (7-column cells) `Hoplite` reads `►Hopli…` (it read `►Hoplit`, cut without
+    a sign), and the Oracle just deployed `►Orac…★`: its name gives way to the `★` mark
+    (it read `►Oracl★`, `Oracle` cut to its first word, then clipped)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")  # Oracle of Delphi deployed at 1,0; its reveal dialog
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "│►Orac…★│" in text and "│►Hopli…│" in text and "◄Hopli…│" in text
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "│►Oracle of…★│" in text and "│►Hoplite    │" in text

@@ -31,7 +31,7 @@ from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
-from tui.widgets.hand import HandCard, HandRow
+from tui.widgets.hand import HandCard, HandRow, clip
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
@@ -108,13 +108,8 @@ def hand_label(c: dict[str, Any]) -> str:
 
 
 def short(name: str, width: int) -> str:
-    """A name cut to fit a cell: first word if it fits, else a clipped name."""
-    if len(name) <= width:
-        return name
-    first = name.split()[0]
-    if len(first) <= width and len(first) >= 4:
-        return first
-    return name[:width]
+    """A name cut to fit a cell: as much of it as fits, then "…" (`Oracle of…`, `Hopli…`)."""
+    return clip(name, width)
 
 
 class HotgTable(TableScreen):
@@ -214,7 +209,9 @@ class HotgTable(TableScreen):
                     if delta:
                         bottom += f" {delta:+d}"
                 else:
-                    top = glyph + short(u["name"], w - 1)
+                    # the name gives way to the mark of the last actions (top-right corner)
+                    last = self.last_units.get(u["uid"], "")
+                    top = glyph + short(u["name"], w - 1 - (1 if last else 0))
                     marks = "".join(m for flag, m in STATUS_MARKS if u.get(flag))
                     bottom = f"{u['attack']}/{u['health']}{marks}"
                     extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
