@@ -54,3 +54,31 @@ async def test_cell_names_are_cut_with_an_ellipsis_and_keep_the_last_action_mark
         await settle(pilot)
         text = screen_text(app)
         assert "│►Oracle of…★│" in text and "│►Hoplite    │" in text
+
+
+async def test_turn_keys_only_on_your_turn_and_type_action_only_on_your_decision() -> None:
+    """`a` Ability, `w` Warcry, `e` End turn are in the footer (and act) on your own turn
+    only: not at a reveal of yours nor while the AI decides; `:` only when the decision
+    is yours."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        footer = screen_text(app).splitlines()[-1]
+        assert "e End turn" in footer and "a Ability" in footer and "w Warcry" in footer
+        await pilot.press("1", "enter")  # Oracle of Delphi: its Warcry reveals three spells
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "reveal"
+        footer = screen_text(app).splitlines()[-1]
+        assert "End turn" not in footer and "Ability" not in footer and "Warcry" not in footer
+        assert ": Type action" in footer
+        await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
+        await settle(pilot)
+        before = app.session.game.state_hash()
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.session.game.state_hash() == before and "✗" not in screen_text(app)
+        screen.ai_running = True  # as while the AI thinks
+        assert not screen.check_action("end_turn", ()) and not screen.check_action("type_action", ())
+        screen.ai_running = False
+        assert screen.check_action("type_action", ())

@@ -483,8 +483,22 @@ class HotgScreen(HotgTable, GameScreen):
     def focus_first(self) -> None:
         self.query_one(GridBoard).focus()
 
+    # the keys of your turn, offered (in the footer) and active only when they can do something
+    TURN_KEYS = frozenset({"ability", "warcry", "end_turn"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`a`/`w`/`e` on your own turn only (not in the AI's, nor at a target or a reveal of
+        yours); `:` only when the decision is yours. A key left out of the footer does nothing."""
+        if action in self.TURN_KEYS:
+            d = self.session.decision
+            return self.can_act() and d is not None and d.kind == "turn"
+        if action == "type_action":
+            return self.can_act()
+        return True
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
+        self.refresh_bindings()  # whose decision it is may have changed: `check_action`
         if decision is not None and decision.kind == "target" and self.cell_actions:
             self.call_after_refresh(self.cursor_to_mark)
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
