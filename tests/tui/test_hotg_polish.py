@@ -82,3 +82,27 @@ async def test_turn_keys_only_on_your_turn_and_type_action_only_on_your_decision
         assert not screen.check_action("end_turn", ()) and not screen.check_action("type_action", ())
         screen.ai_running = False
         assert screen.check_action("type_action", ())
+
+
+async def test_the_tables_key_bar_is_hidden_under_a_dialog_and_the_command_palette() -> None:
+    """A decision dialog says its own keys; the table's key bar under it (`? Help`, `m Menu`,
+    `a Ability`…: keys that do nothing while the dialog is open) is hidden, as under the
+    command palette, and comes back with the table."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        last = screen_text(app).splitlines()[-1]
+        assert "Help" not in last and "Ability" not in last and "Choose" not in last
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "e End turn" in screen_text(app).splitlines()[-1]
+        await pilot.press("1", "enter")  # Oracle of Delphi: its reveal dialog
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Enter take" in text and "Esc the choice list" in text
+        assert "Help" not in text.splitlines()[-1] and "Menu" not in text.splitlines()[-1]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "? Help" in screen_text(app).splitlines()[-1]

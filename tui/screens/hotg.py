@@ -483,6 +483,15 @@ class HotgScreen(HotgTable, GameScreen):
     def focus_first(self) -> None:
         self.query_one(GridBoard).focus()
 
+    # -- a dialog or the command palette over the table: its keys, not the table's ----------------
+    def on_screen_suspend(self) -> None:
+        """The table's key bar would show under a decision dialog (which says its own keys)
+        or the command palette keys that do nothing there: it is hidden (its line kept)."""
+        self.set_class(True, "-covered-by-dialog")
+
+    def on_screen_resume(self) -> None:
+        self.set_class(False, "-covered-by-dialog")
+
     # the keys of your turn, offered (in the footer) and active only when they can do something
     TURN_KEYS = frozenset({"ability", "warcry", "end_turn"})
 
