@@ -231,7 +231,7 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
         log = "\n".join(screen.query_one("#log").plain)
         assert "Hoplite returns to its owner's hand" in log
         assert "Hoplite dies" not in log
-        assert "⤷ Hoplite leaves the battlefield" in log
+        assert "⤷ ◄Hoplite leaves the battlefield" in log
         assert screen.last_cells.get((2, 3)) == "◇"
 
 
@@ -252,7 +252,7 @@ async def test_a_destroyed_stone_reads_zero_health_as_in_the_log() -> None:
         assert app.session.game.is_over()
         log = "\n".join(screen.query_one("#log").plain)
         assert "(0 left)" in log and "♥-" not in log
-        assert "⤷ Summoning Stone -3 (♥0)" in log
+        assert "⤷ ◄Summoning Stone -3 (♥0)" in log
         await pilot.press("b")  # from the game-over dialog back to the table
         await settle(pilot)
         text = screen_text(app)

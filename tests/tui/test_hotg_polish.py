@@ -106,3 +106,20 @@ async def test_the_tables_key_bar_is_hidden_under_a_dialog_and_the_command_palet
         await pilot.press("escape")
         await settle(pilot)
         assert "? Help" in screen_text(app).splitlines()[-1]
+
+
+async def test_the_logs_consequences_carry_the_side_marks() -> None:
+    """Hoplite attacks Hoplite (return damage, HG-31): the `⤷` line says whose unit each is,
+    `⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)` (it read `Hoplite -1 … · Hoplite -1 …`)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 2)
+        await pilot.press("enter")
+        board.cursor = (2, 3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.history[0].kind == "attack"
+        lines = [line for line in app.screen.query_one("#log").plain if "⤷" in line]
+        assert lines[0].strip() == "⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)"

@@ -70,7 +70,7 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
-there; `-3`/`+2` its health change (the log says it in words: `⤷ Hoplite -2 (♥1)`).
+there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 At 80 × 24 the card panel and the log share a place: `t` switches between them.
@@ -414,17 +414,19 @@ class HotgTable(TableScreen):
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
+            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`
+            name = OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆") + str(u["name"])
             if uid in after and after[uid].get("health") is not None:
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{u['name']} {d:+d} (♥{max(0, int(after[uid]['health']))})")
+                    deltas.append(f"{name} {d:+d} (♥{max(0, int(after[uid]['health']))})")
             elif not u.get("banished") and "row" in u and uid in died:
                 self.last_cells[(u["row"], u["col"])] = "✝"
-                deltas.append(f"{u['name']} dies")
+                deltas.append(f"{name} dies")
             elif not u.get("banished") and "row" in u:
                 self.last_cells[(u["row"], u["col"])] = "◇"
-                deltas.append(f"{u['name']} leaves the battlefield")
+                deltas.append(f"{name} leaves the battlefield")
         if action is not None:
             self.mark_action(action, before, after)
         return deltas
