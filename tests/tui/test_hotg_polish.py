@@ -123,3 +123,40 @@ async def test_the_logs_consequences_carry_the_side_marks() -> None:
         assert app.session.game.history[0].kind == "attack"
         lines = [line for line in app.screen.query_one("#log").plain if "⤷" in line]
         assert lines[0].strip() == "⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)"
+
+
+@pytest.mark.parametrize("ability", ["Bolt", "Allfather's Gift", "Sun Disk Radiance"])
+@pytest.mark.parametrize("used", [False, True])
+def test_a_crowded_player_bar_keeps_the_leader_abilitys_state(ability: str, used: bool) -> None:
+    """A guarded stone, 10/10 mana and two-digit piles in the 77 columns of an 80-column bar:
+    the Leader Ability's cost and state (`used`, `—`) stay at the end of the bar (they were
+    cut off: `… grave 12 │ a:Bol`)."""
+    from tui.screens.hotg import HotgTable
+
+    class Table(HotgTable):
+        def seat_name(self, p: int) -> str:
+            return ["Player 1 (you)", "Player 2 (AI)"][p]
+
+        def shows_keys(self) -> bool:
+            return True
+
+        def table_viewer(self) -> int:
+            return 0
+
+    table = Table.__new__(Table)
+    for seat in (0, 1):
+        player = {
+            "seat": seat,
+            "leader_name": "Zeus",
+            "ability": {"name": ability, "cost": 2, "used": used, "usable": False},
+            "stone_health": 25,
+            "guarded": True,
+            "mana": 10,
+            "max_mana": 10,
+            "hand_count": 7,
+            "deck_count": 20,
+            "grave_count": 12,
+        }
+        line = table.player_line(player, 0, 77).plain
+        assert len(line) <= 77 and line.endswith(" 2 used" if used else " 2 —"), line
+        assert "mana 10/10" in line and "guarded" in line

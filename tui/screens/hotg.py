@@ -286,12 +286,25 @@ class HotgTable(TableScreen):
             )
 
         if width and length(stone, name) > width:
-            room = width - length(stone, "")
-            if room < min(8, len(name)) and stone.startswith("stone ♥"):
-                stone = stone.removeprefix("stone ")
+            # what gives way, in turn, until the bar fits: the ability's name down to 8
+            # columns, the word `stone`, the seat's "(you)"/"(AI)" (the status line says it),
+            # the ability's name down to 3, the piles; its cost and state stay in sight
+            def cut_name(least: int) -> None:
+                nonlocal name
                 room = width - length(stone, "")
-            if room < len(name):
-                name = name[: max(3, room - 1)].rstrip() + "…"
+                if room < len(name):
+                    name = clip(name, max(least, room))
+
+            cut_name(min(8, len(name)))
+            if length(stone, name) > width and stone.startswith("stone ♥"):
+                stone = stone.removeprefix("stone ")
+            if length(stone, name) > width and " (" in who:
+                head = f"{OWNER_GLYPH[seat]} {who.split(' (')[0]} {p.get('leader_name', '')}"
+            cut_name(min(8, len(name)))
+            cut_name(4)
+            over = length(stone, name) - width
+            if over > 0:
+                piles = clip(piles, max(2, len(piles) - over))
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(head, "bold")
         out.append(f" │ {stone}{guarded}{mana}{piles}")
