@@ -160,3 +160,30 @@ def test_a_crowded_player_bar_keeps_the_leader_abilitys_state(ability: str, used
         line = table.player_line(player, 0, 77).plain
         assert len(line) <= 77 and line.endswith(" 2 used" if used else " 2 —"), line
         assert "mana 10/10" in line and "guarded" in line
+
+
+async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
+    """At 120 × 40 the log is 38 columns wide: a line that wraps goes on two columns in from
+    its words (it came back to the edge: `(2 mana) at 1,0` read as an action of its own,
+    `at 1,0` as the start of an event)."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")  # Oracle of Delphi at 1,0
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        drawn = [strip.text.rstrip() for strip in app.screen.query_one("#log").lines]
+        i = drawn.index("Player 1 (you): Play Oracle of Delphi")
+        assert drawn[i + 1] == "    (2 mana) at 1,0"
+        assert drawn[i + 2 : i + 4] == ["  P1 plays Oracle of Delphi (2 mana)", "    at 1,0"]
+
+
+def test_a_consequence_wraps_under_its_words() -> None:
+    from tui.widgets.hanging_log import hang_wrap
+
+    line = "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2) · ◄Summoning Stone -3 (♥22)"
+    assert hang_wrap(line, 38) == [
+        "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1",
+        "    (♥2) · ◄Summoning Stone -3 (♥22)",
+    ]

@@ -32,6 +32,7 @@ from tui.widgets.detail import CardDetail
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
+from tui.widgets.hanging_log import HangingLog
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
@@ -492,7 +493,7 @@ class HotgScreen(HotgTable, GameScreen):
             yield ActionList(id="actions")
             with Vertical(id="info"):
                 yield CardDetail(id="detail")
-            yield GameLog(id="log")
+            yield HangingLog(id="log")
         yield Footer()
 
     def focus_first(self) -> None:
