@@ -187,3 +187,25 @@ def test_a_consequence_wraps_under_its_words() -> None:
         "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1",
         "    (♥2) · ◄Summoning Stone -3 (♥22)",
     ]
+
+
+async def test_no_choose_key_after_the_game_is_over() -> None:
+    """The game won (the last 2 health of the stone), back at the table: the key bar no
+    longer offers `⏎ Choose` on the board (there is nothing to choose), nor the turn keys."""
+    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
+
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "⏎ Choose" in screen_text(app).splitlines()[-1]
+        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert app.session.game.is_over()
+        await pilot.press("b")  # from the game-over dialog back to the table
+        await settle(pilot)
+        app.screen.query_one("#board").focus()
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Choose" not in footer and "End turn" not in footer and "? Help" in footer

@@ -523,6 +523,8 @@ class HotgScreen(HotgTable, GameScreen):
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
+        acts = self.can_act()
+        self.query_one(GridBoard).choosable = self.query_one(HandRow).choosable = acts
         self.refresh_bindings()  # whose decision it is may have changed: `check_action`
         if decision is not None and decision.kind == "target" and self.cell_actions:
             self.call_after_refresh(self.cursor_to_mark)

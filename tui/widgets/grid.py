@@ -60,6 +60,12 @@ class GridBoard(Widget, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((2, 0))
     show_cursor = True  # False: a read-only board (a replay) draws no cursor
+    # False: Enter has nothing to choose now (the game is over, the other side decides):
+    # `⏎ Choose` leaves the key bar and the key does nothing
+    choosable = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.choosable if action == "choose" else True
 
     class CellChosen(Message):
         def __init__(self, row: int, col: int) -> None:

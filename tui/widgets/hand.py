@@ -51,6 +51,12 @@ class HandRow(Widget, can_focus=True):
 
     index: reactive[int] = reactive(0)
     show_cursor = True  # False: a read-only hand (a replay) draws no cursor
+    # False: Enter has nothing to choose now (the game is over, the other side decides):
+    # `⏎ Choose` leaves the key bar and the key does nothing
+    choosable = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.choosable if action == "choose" else True
 
     class CardChosen(Message):
         def __init__(self, uid: int) -> None:
