@@ -209,3 +209,18 @@ async def test_no_choose_key_after_the_game_is_over() -> None:
         await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "Choose" not in footer and "End turn" not in footer and "? Help" in footer
+
+
+async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
+    """The Summoning Stone under the cursor: its panel's stats no longer end in the flag's
+    word `stone`, which read on into its text as `stone 25 health.`"""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 1)
+        board.cursor = (2, 0)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Summoning Stone" in text and "base health: 25" in text
+        assert "· stone" not in text

@@ -573,6 +573,8 @@ class HotgScreen(HotgTable, GameScreen):
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
         note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
+        if u is not None and u.get("stone"):  # its name says it; the flag's word read on into its
+            u = {k: v for k, v in u.items() if k != "stone"}  # text: `· stone` / `25 health.`
         self.query_one(CardDetail).show_card(u, note)
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
