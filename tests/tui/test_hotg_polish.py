@@ -224,3 +224,17 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
         text = screen_text(app)
         assert "Summoning Stone" in text and "base health: 25" in text
         assert "· stone" not in text
+
+
+async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> None:
+    """From 120 × 40 a long choice wraps: its second line goes on under its words, not at
+    the list's edge under its `▸` (`on Hoplite at 2,3` read as a choice of its own)."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # Thunder of Olympus: its two targets in the list
+        await settle(pilot)
+        lines = [line[:38].rstrip() for line in screen_text(app).splitlines()]
+        i = lines.index("│ ▸ Cast Thunder of Olympus (3 mana)")
+        assert lines[i + 1] == "│   on P2's Summoning Stone"
+        assert lines[i + 3] == "│   on Hoplite at 2,3"

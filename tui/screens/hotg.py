@@ -32,6 +32,7 @@ from tui.widgets.detail import CardDetail
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
+from tui.widgets.hanging_list import HangingActionList
 from tui.widgets.hanging_log import HangingLog
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
@@ -490,7 +491,7 @@ class HotgScreen(HotgTable, GameScreen):
         yield from self.compose_table()
         yield Prompt(id="prompt")
         with Horizontal(id="bottom"):
-            yield ActionList(id="actions")
+            yield HangingActionList(id="actions")
             with Vertical(id="info"):
                 yield CardDetail(id="detail")
             yield HangingLog(id="log")

@@ -1,0 +1,35 @@
+"""The choice list with each wrapped choice indented under its words (Hand of the Gods)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from textual.widgets.option_list import Option
+
+from tui.widgets.actions import ActionList
+
+
+class HangingActionList(ActionList):
+    """`ActionList`; from 120 × 40, where a choice wraps, its wrapped lines go on under its
+    words, not under its number or `▸` (`Marksman` came back to the edge under
+    `▸ Cast Battle Fury (1 mana) on` and read as a choice of its own). Below that each
+    choice is one line, as in `ActionList`."""
+
+    def fit_options(self) -> None:
+        n = len(self.words)
+        room = self.scrollable_content_region.width
+        if self.one_line or not n or room <= 12:
+            super().fit_options()
+            return
+        labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
+        prompts = []
+        for label, text in zip(labels, self.words, strict=True):
+            lines = textwrap.wrap(text, room - len(label), break_on_hyphens=False) or [text]
+            prompts.append(label + ("\n" + " " * len(label)).join(lines))
+        self.set_options([Option(p) for p in prompts])
+
+    def on_resize(self) -> None:
+        if self.words:
+            keep = self.highlighted
+            self.fit_options()
+            self.highlighted = keep
