@@ -238,3 +238,17 @@ async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> Non
         i = lines.index("│ ▸ Cast Thunder of Olympus (3 mana)")
         assert lines[i + 1] == "│   on P2's Summoning Stone"
         assert lines[i + 3] == "│   on Hoplite at 2,3"
+
+
+async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> None:
+    """At 80 × 24 three revealed cards get 24 columns each and the title reads
+    `▶ 1. Hermes' Reca…`: the whole name is the first line of its tile."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")  # Oracle of Delphi: its Warcry reveals three spells
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Reca…" in text  # the title, cut
+        assert "┃ Hermes' Recall       ┃" in text
+        assert "│ Magic Shell" not in text  # a title shown whole is not said twice

@@ -38,6 +38,9 @@ from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
+# The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
+# columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); a longer name is also the first line of its text.
+REVEAL_TITLE_ROOM = 13
 
 STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("exhausted", "z"),
@@ -727,7 +730,10 @@ class HotgScreen(HotgTable, GameScreen):
         for a in legal:
             if a.kind == "pick" and a.args and a.args[0] in offered:
                 c = offered[a.args[0]]
-                tiles.append(Tile(str(c["name"]), hotg_card_body(c), a))
+                name, body = str(c["name"]), hotg_card_body(c)
+                if len(name) > REVEAL_TITLE_ROOM and self.app.size.width < 120:
+                    body = f"{name}\n{body}"  # its title is cut with "…" in a tile of 80 columns
+                tiles.append(Tile(name, body, a))
         if not tiles:
             return None
         return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
