@@ -77,6 +77,9 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
 there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
+**Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `—` (not now).
+
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
