@@ -69,11 +69,11 @@ async def test_turn_keys_only_on_your_turn_and_type_action_only_on_your_decision
         await pilot.press("1", "enter")  # Oracle of Delphi: its Warcry reveals three spells
         await settle(pilot)
         assert app.session.decision is not None and app.session.decision.kind == "reveal"
+        await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
+        await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "End turn" not in footer and "Ability" not in footer and "Warcry" not in footer
         assert ": Type action" in footer
-        await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
-        await settle(pilot)
         before = app.session.game.state_hash()
         await pilot.press("e")
         await settle(pilot)
@@ -252,3 +252,22 @@ async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> 
         assert "Reca…" in text  # the title, cut
         assert "┃ Hermes' Recall       ┃" in text
         assert "│ Magic Shell" not in text  # a title shown whole is not said twice
+
+
+async def test_no_leader_ability_is_ready_once_the_game_is_over() -> None:
+    """The enemy stone destroyed on the first action: back at the table, the winner's bar says
+    `Bolt 2 —`, not `Bolt 2 ready` (there is no turn left to use it in)."""
+    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
+
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Bolt 2 ready" in screen_text(app)
+        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone (2 left)
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        await pilot.press("b")  # from the game-over dialog back to the table
+        await settle(pilot)
+        text = screen_text(app)
+        assert app.session.game.is_over() and "Bolt 2 —" in text and "ready" not in text

@@ -271,13 +271,15 @@ class HotgTable(TableScreen):
             return MARK_DEPLOY
         return MARK_TARGET
 
-    def player_line(self, p: dict[str, Any], me: int, width: int = 0) -> Text:
+    def player_line(self, p: dict[str, Any], me: int, width: int = 0, over: bool = False) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
-        stay at the end: its name gives way first, then the word `stone`."""
+        stay at the end: its name gives way first, then the word `stone`. `over`: the game is
+        over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
         seat = p["seat"]
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
-        ab_state = "used" if ab.get("used") else ("ready" if ab.get("usable") else "—")
+        ready = ab.get("usable") and not over
+        ab_state = "used" if ab.get("used") else ("ready" if ready else "—")
         key = "a:" if seat == me and self.shows_keys() else ""
         guarded = " guarded" if p.get("guarded") else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
@@ -310,9 +312,9 @@ class HotgTable(TableScreen):
                 head = f"{OWNER_GLYPH[seat]} {who.split(' (')[0]} {p.get('leader_name', '')}"
             cut_name(min(8, len(name)))
             cut_name(4)
-            over = length(stone, name) - width
-            if over > 0:
-                piles = clip(piles, max(2, len(piles) - over))
+            excess = length(stone, name) - width
+            if excess > 0:
+                piles = clip(piles, max(2, len(piles) - excess))
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(head, "bold")
         out.append(f" │ {stone}{guarded}{mana}{piles}")
@@ -327,8 +329,9 @@ class HotgTable(TableScreen):
         top = self.query_one("#bar-top", Static)
         bottom = self.query_one("#bar-bottom", Static)
         width = top.content_region.width or self.app.size.width - 3
-        top.update(self.player_line(players[1 - me], me, width))
-        bottom.update(self.player_line(players[me], me, width))
+        over = view.get("winner") is not None
+        top.update(self.player_line(players[1 - me], me, width, over))
+        bottom.update(self.player_line(players[me], me, width, over))
         top.set_class(True, f"-p{2 - me}")
         top.set_class(False, f"-p{me + 1}")
         bottom.set_class(True, f"-p{me + 1}")
