@@ -271,3 +271,18 @@ async def test_no_leader_ability_is_ready_once_the_game_is_over() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert app.session.game.is_over() and "Bolt 2 —" in text and "ready" not in text
+
+
+async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None:
+    """At 80 × 24 `Use Bolt (2 mana) on P2's Summoning Stone` does not fit its line: the
+    choices leave out `(2 mana)` (said in the bar and the card panel), all alike, rather than
+    the middle of what they aim at (`Use Bolt (2 mana) on P2's Su… Stone`)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
+        await settle(pilot)
+        text = screen_text(app)
+        assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on Hoplite at 2,3" in text
+        words = app.screen.query_one("#actions").words
+        assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept

@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from textual.widgets.option_list import Option
 
 from tui.widgets.actions import ActionList
 
+# What a one-line choice leaves out first when it does not fit: the mana a card costs
+# (the hand and the card panel say it), before its middle is cut with "…".
+DROPPABLE = re.compile(r" \(\d+ mana\)")
+
 
 class HangingActionList(ActionList):
     """`ActionList`; from 120 × 40, where a choice wraps, its wrapped lines go on under its
     words, not under its number or `▸` (`Marksman` came back to the edge under
     `▸ Cast Battle Fury (1 mana) on` and read as a choice of its own). Below that each
-    choice is one line, as in `ActionList`."""
+    choice is one line, as in `ActionList`, without `(N mana)` when one does not fit
+    (`Cast Battle Fury on Enyo's Banner`, not `Cast Battle Fury (1 mana)… Banner`)."""
 
     def fit_options(self) -> None:
         n = len(self.words)
         room = self.scrollable_content_region.width
-        if self.one_line or not n or room <= 12:
+        if self.one_line and n:
+            rows = self.content_region.height
+            label_w = 4 if n > 1 and self.numbered else 3  # `12. ` or ` ▸ `, as `ActionList` draws them
+            fit = self.content_region.width - (2 if rows and n > rows else 0) - label_w
+            words = self.words
+            if any(len(w) > fit for w in words):  # then from every choice, alike
+                self.words = [DROPPABLE.sub("", w) for w in words]
+            try:
+                super().fit_options()
+            finally:
+                self.words = words
+            return
+        if not n or room <= 12:
             super().fit_options()
             return
         labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
