@@ -288,6 +288,12 @@ class LaneScreen(LaneTable, GameScreen):
         self.query_one(LaneScroll).can_focus = False
 
     def on_resize(self, event: Resize) -> None:
+        # after Textual's own handler (which runs after this one) has set the size classes
+        # (`-wide`, `-tall`) that `is_dense` reads; under an open dialog too
+        self.call_later(self.relayout)
+
+    def relayout(self) -> None:
+        """The layout the size classes call for: dense or roomy lanes."""
         dense = self.is_dense()
         self.query_one(Prompt).fit_screen_width = dense
         if dense != self.dense:

@@ -135,7 +135,8 @@ class ActionList(OptionList):
         self.set_options(options)
 
     def on_resize(self) -> None:
-        if self.words and self.one_line:
+        # refit in either layout: choices cut at a small size come back whole when it grows
+        if self.words:
             keep = self.highlighted
             self.fit_options()
             self.highlighted = keep

@@ -1,0 +1,54 @@
+"""BHM table polish seen by a player: the lanes and dialogs at 80 × 24 and 120 × 40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.game import Action
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.session import Seats, Session
+
+from .helpers import engine_ready, screen_text, settle
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "bhm"
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def uid_of(session: Session, card_id: str) -> int:
+    return next(c.uid for c in session.game.zones.cards.values() if c.defn.id == card_id)
+
+
+def invest_save(path: Path) -> Path:
+    """BH-32: P1's Pyre Warlock (POD 500) has declared a power attack on Kalzar and chooses its investment."""
+    s = Session.new(
+        "bhm",
+        Seats(["human", "ai"], "random"),
+        seed=1,
+        scenario=(SCENARIOS / "pod500_invest.toml").read_text(),
+        save_path=path,
+    )
+    s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "kalzar"))))
+    assert s.decision is not None and s.decision.kind == "invest"
+    s.save()
+    return path
+
+
+async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Path) -> None:
+    """Grown from 80 × 24 to 120 × 40 with the dialog open: the lanes take the roomy layout and the
+    choice cut to one line comes back whole (and back again when it shrinks)."""
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Invest all POD (POD… of the turn)" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Kalzar, Elder Wyrm R10 POD 900" in text, "the roomy lanes"
+        assert "Invest all POD (POD 1 for the rest of" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Kalzar, Eld… 9/8/5/7/13" in screen_text(app), "the dense lanes again"
