@@ -1663,6 +1663,8 @@ class BhmGame(Game):
         if k == "attack":
             return f"{n(pa[1])} attacks {n(pa[2])} (physical)"
         if k == "pattack":
+            if int(pa[3]) < 0:  # declared, its POD investment not chosen yet (BH-32)
+                return f"{n(pa[1])} power-attacks {n(pa[2])} (POD investment to choose)"
             return f"{n(pa[1])} power-attacks {n(pa[2])} investing {pa[3]} POD"
         if k == "power":
             return f"{n(pa[2])} executes {n(pa[1])}{on}"

@@ -52,3 +52,17 @@ async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Pat
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert "Kalzar, Eld… 9/8/5/7/13" in screen_text(app), "the dense lanes again"
+
+
+def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:
+    """BH-32: before its investment is chosen the waiting power attack says so, not "investing -1 POD"."""
+    s = Session.new(
+        "bhm",
+        Seats(["human", "ai"], "random"),
+        seed=1,
+        scenario=(SCENARIOS / "pod500_invest.toml").read_text(),
+    )
+    s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "kalzar"))))
+    pending = s.game.view(0)["pending"]
+    assert pending == "Pyre Warlock power-attacks Kalzar, Elder Wyrm (POD investment to choose)"
+    assert "-1" not in pending
