@@ -66,3 +66,27 @@ def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:
     pending = s.game.view(0)["pending"]
     assert pending == "Pyre Warlock power-attacks Kalzar, Elder Wyrm (POD investment to choose)"
     assert "-1" not in pending
+
+
+async def test_salud_is_spelled_salud_in_the_lanes_and_the_card_panel(tmp_path: Path) -> None:
+    """The rulebook's stat is "Salud": not "SAL" in the roomy lanes nor "SALUD" in the card panel."""
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "VAL 700 Salud 1300" in text
+        assert "SAL " not in text and "SALUD" not in text
+        assert "Salud 1300" in str(detail_text(app))
+
+
+def detail_text(app: TriarchApp) -> str:
+    from tui.widgets.detail import card_lines
+
+    assert app.session is not None
+    kalzar = next(
+        c
+        for p in app.session.game.view(0)["players"]
+        for z in p["zones"]
+        if (c := z["being"]) and c["id"] == "kalzar"
+    )
+    return " ".join(str(part) for part in card_lines(kalzar).renderables)

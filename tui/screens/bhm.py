@@ -24,7 +24,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.detail import find_cards
+from tui.widgets.detail import find_cards, stat_name
 
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -71,7 +71,7 @@ def stat_line(card: dict[str, Any]) -> str:
     for key in STATS:
         st = stats.get(key)
         if isinstance(st, dict):
-            out.append(f"{key.upper()[:3]} {st['cur']}")
+            out.append(f"{stat_name(key)} {st['cur']}")
     return " ".join(out)
 
 
