@@ -11,7 +11,7 @@ from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 
-from .helpers import engine_ready, screen_text, settle
+from .helpers import engine_ready, press, screen_text, settle
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "bhm"
 
@@ -90,3 +90,17 @@ def detail_text(app: TriarchApp) -> str:
         if (c := z["being"]) and c["id"] == "kalzar"
     )
     return " ".join(str(part) for part in card_lines(kalzar).renderables)
+
+
+async def test_the_investment_dialog_says_what_the_investment_does(tmp_path: Path) -> None:
+    """BH-31/32: the dialog names the target and its Salud, what the investment takes and the POD left."""
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "power-attacks against" not in text
+        assert "Pyre Warlock power-attacks Kalzar, Elder Wyrm (Salud 1300)" in text
+        assert "Kalzar, Elder Wyrm takes 100; Pyre Warlock at POD 400 after" in text
+        await press(pilot, "end")
+        await settle(pilot)
+        assert "Kalzar, Elder Wyrm takes 500; Pyre Warlock at POD 1 after" in screen_text(app)

@@ -299,18 +299,31 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         target = cards.get(tgt) if isinstance(tgt, int) else None
         options = [f"{a.args[0]} POD" if a.args[0] != "all" else "all of it (POD 1 after)" for a in acts]
         row = Row("Invest", options, 0, numeric=True)
+        who = (source or {}).get("name", "the attacker")
 
         def build(rows: list[Row]) -> list[Action] | str:
             return [acts[rows[0].index]]
 
         def total(rows: list[Row]) -> str:
-            return game.describe_action(acts[rows[0].index])
+            act = acts[rows[0].index]
+            amount = act.args[0]
+            if not isinstance(pod, int):
+                return game.describe_action(act)
+            spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
+            hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
+            return f"{hit}; {who} at POD {left} after"
 
-        who = (source or {}).get("name", "the attacker")
-        against = f" against {target['name']}" if target else ""
+        if target:
+            salud = ((target.get("stats") or {}).get("salud") or {}).get("cur")
+            hit = f"{target['name']}" + (f" (Salud {salud})" if salud is not None else "")
+            guard = "Magic Resistance" in " ".join(str(k) for k in target.get("keywords") or [])
+            loses = "its RES first (Magic Resistance)" if guard else "its Salud"
+            what = f"{who} power-attacks {hit}: the POD invested is taken from {loses}."
+        else:
+            what = f"{who} power-attacks: the POD invested is the attack's strength."
         return RowsDialog(
             "POD investment",
-            f"{d.prompt}\n{who} power-attacks{against}; what it invests counts for the attack (POD {pod} now).",
+            f"{d.prompt}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
             [row],
             build,
             screen.plan_problem,
