@@ -104,3 +104,42 @@ async def test_the_investment_dialog_says_what_the_investment_does(tmp_path: Pat
         await press(pilot, "end")
         await settle(pilot)
         assert "Kalzar, Elder Wyrm takes 500; Pyre Warlock at POD 1 after" in screen_text(app)
+
+
+async def test_the_pod_investment_amount_is_no_card(tmp_path: Path) -> None:
+    """BH-32: "invest 100" names an amount, not card #100: no card gets a `▸` or a mark for it."""
+    from tui.screens.bhm import BhmScreen
+
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = next(s for s in app.screen_stack if isinstance(s, BhmScreen))
+        assert not table.actionable & {100, 200, 300, 400}
+        assert not table.pile_uids & {100, 200, 300, 400}
+        assert table.card_args(Action("invest", (100,))) == []
+
+
+def power_save(path: Path) -> Path:
+    """P1's Flame Adept executes Fire Bolt on Tide Sentinel; P2 (human) may react."""
+    s = Session.new(
+        "bhm",
+        Seats(["ai", "human"], "random"),
+        seed=1,
+        scenario=(SCENARIOS / "reaction_chain.toml").read_text(),
+        save_path=path,
+    )
+    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
+    s.apply(Action("target", (uid_of(s, "tide_sentinel"),)))
+    s.save()
+    return path
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The being that executes the power is the card that acted (`★`), not the power card."""
+    app = TriarchApp(LaunchSpec(resume=power_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "★Flame Adept" in text
+        assert "★Fire Bolt" not in text

@@ -93,6 +93,17 @@ def dense_stats(card: dict[str, Any]) -> str:
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
+    def card_args(self, action: Action) -> list[int]:
+        """An investment's amount is no card (BH-32)."""
+        return [] if action.kind == "invest" else super().card_args(action)
+
+    def actor(self, action: Action, uids: list[int]) -> int:
+        """The being that executes a power or makes an invocation is the card that acts (`★`);
+        the power or the invocation it plays is marked as aimed."""
+        if action.kind in ("power", "invoke") and len(uids) == 2:
+            return uids[1]
+        return super().actor(action, uids)
+
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line with every count, the beings (three a line), the hand."""
         seat = p["seat"]

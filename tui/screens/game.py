@@ -507,8 +507,8 @@ class GameScreen(TableScreen):
             return
         cards = find_cards(self.view_data)
         words = self.session.game.describe_action(action)
-        for arg in action.args:
-            if isinstance(arg, int) and arg in cards:
+        for arg in self.card_args(action):
+            if arg in cards:
                 detail.show_card(cards[arg], words)
                 return
         detail.show_card(None, words)
