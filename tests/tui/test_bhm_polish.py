@@ -143,3 +143,51 @@ async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path, si
         text = screen_text(app)
         assert "★Flame Adept" in text
         assert "★Fire Bolt" not in text
+
+
+class _Drawing:
+    """What `BhmTable.render_middle` / `render_stack` read of their screen."""
+
+    def __init__(self, dense: bool, width: int) -> None:
+        self.dense = dense
+        self.width = width
+
+    def lane_width(self) -> int:
+        return self.width
+
+    def render_stack(self, stack: list[dict[str, object]]) -> list[object]:
+        from tui.screens.bhm import BhmTable
+
+        return BhmTable.render_stack(self, stack)  # type: ignore[arg-type]
+
+
+def _line_text(line: tuple[str, list[object]]) -> str:
+    return "".join(seg.text for seg in line[1])  # type: ignore[attr-defined]
+
+
+def test_the_waiting_mark_wraps_with_its_words() -> None:
+    """Dense, `⚡` and the first word of the waiting action are one unbreakable run."""
+    from tui.screens.bhm import BhmTable
+
+    view = {"turn": 9, "phase_name": "Combat phase", "pending": "Pyre Warlock attacks Kalzar", "stack": []}
+    lines = BhmTable.render_middle(_Drawing(True, 80), view, None)  # type: ignore[arg-type]
+    segs = [seg.text for seg in lines[0][1]]
+    assert "⚡\u00a0Pyre " in segs
+    assert not any(t.strip() == "⚡" for t in segs)
+
+
+@pytest.mark.parametrize("dense", [True, False])
+def test_each_stack_entry_takes_one_row(dense: bool) -> None:
+    """BH-67: every entry of the pile is cut to one row of the lanes, with its `◂ top` and
+    `[cancelled: no effect]` kept whole."""
+    long = "Archmage of the Sunken Observatory executes Meteor Swarm of the Burning Sky on Colossus"
+    card = {"uid": 3, "name": "Meteor Swarm"}
+    stack: list[dict[str, object]] = [
+        {"index": 0, "controller": 0, "text": long, "card": card, "answers": None, "cancelled": True},
+        {"index": 1, "controller": 1, "text": "reaction " + long, "card": card, "answers": 0},
+    ]
+    for line in _Drawing(dense, 70).render_stack(stack):
+        assert len(_line_text(line)) <= 70, _line_text(line)
+    texts = [_line_text(line) for line in _Drawing(dense, 70).render_stack(stack)]
+    assert texts[1].endswith("… ◂ top")
+    assert texts[2].endswith("… [cancelled: no effect]")

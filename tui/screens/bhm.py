@@ -25,7 +25,9 @@ from tui.screens.lanes import (
     words,
 )
 from tui.widgets.detail import find_cards, stat_name
+from tui.widgets.lanes import LaneBoard
 
+NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -217,7 +219,7 @@ class BhmTable(LaneTable):
         if self.dense:
             parts.append("beings P/F/R/V/S ÷100")
         if pending and self.dense and len(stack) <= 1:
-            parts.append(f"⚡ {pending}")
+            parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
@@ -236,7 +238,7 @@ class BhmTable(LaneTable):
         if self.dense and len(shown) > dense_limit:
             hidden = len(shown) - dense_limit
             shown = shown[:dense_limit]
-        room = max(24, self.app.size.width - 16) if self.dense else 200
+        width = self.lane_width()
         out: list[Line] = [("lane--middle", words(f" ⚡ stack of {len(stack)}, the top resolves first:"))]
         for k, e in enumerate(shown):
             last = k == len(shown) - 1 and not hidden
@@ -246,16 +248,27 @@ class BhmTable(LaneTable):
             if e.get("answers") is not None:
                 label += f" → answers {int(e['answers']) + 1}"
             segs = words(f"   {edge} ")
-            card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
-            segs += chip(card, short(label, room)) if card else words(" " + short(label, room))
+            tail: list[Seg] = []
             if k == 0:
-                segs += words(" ◂ top")
+                tail += words(" ◂ top")
             if e.get("cancelled"):
-                segs += words(" [cancelled: no effect]", "lane--warn")
+                tail += words(" [cancelled: no effect]", "lane--warn")
+            # one row each: the words cut to what the lane leaves beside the edge and the tail
+            room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
+            card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
+            segs += chip(card, short(label, room)) if card else words(" " + short(label, room - 1))
+            segs += tail
             out.append(("lane--middle", segs))
         if hidden:
             out.append(("lane--middle", words(f"   └ … {hidden} more below", "lane--dim")))
         return out
+
+    def lane_width(self) -> int:
+        """The columns of the lanes (before the first layout: the share of the screen they get)."""
+        board = self.query_one(LaneBoard)
+        if board.size.width:
+            return board.size.width
+        return self.app.size.width if self.dense else self.app.size.width * 3 // 5
 
 
 class BhmScreen(BhmTable, LaneScreen):
