@@ -191,3 +191,38 @@ def test_each_stack_entry_takes_one_row(dense: bool) -> None:
     texts = [_line_text(line) for line in _Drawing(dense, 70).render_stack(stack)]
     assert texts[1].endswith("… ◂ top")
     assert texts[2].endswith("… [cancelled: no effect]")
+
+
+def test_a_one_line_attack_keeps_its_target() -> None:
+    """80 × 24: `Hollow Wraith attacks S… to Salud)` lost the target; the numbers in brackets go first."""
+    from tui.widgets.actions import one_line
+
+    text = "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)"
+    for width in range(16, len(text)):
+        label = one_line(text, width)
+        assert len(label) <= width
+        assert "Imp" in label, (width, label)
+    assert one_line(text, 34) == "Hollow Wraith attacks Spark Imp…"
+    assert one_line(text, 40) == "Hollow Wraith attacks Spark Imp (FUE…"
+
+
+def test_identical_looking_choices_keep_the_places_where_they_differ() -> None:
+    """Two beings of one name (`P1 zone 1`, `P1 zone 3`) equipped, attacking or attacked: each choice
+    keeps the place that tells it apart, also when several differ in more than one place."""
+    from tui.widgets.actions import one_line_each
+
+    equip = [
+        "Equip Runed Greatsword to Pyre Warlock (P1 zone 1) — FUE +300",
+        "Equip Runed Greatsword to Pyre Warlock (P1 zone 3) — FUE +300",
+    ]
+    labels = one_line_each(equip, 34)
+    assert "(P1 zone 1)" in labels[0] and "(P1 zone 3)" in labels[1]
+    attacks = [
+        f"Stone Golem (P2 zone {a}) attacks {t} (FUE 400 vs RES 200: 200 to Salud)"
+        for a in (3, 6)
+        for t in ("Pyre Warlock (P1 zone 1)", "Pyre Warlock (P1 zone 3)", "Spark Imp")
+    ]
+    for width in (30, 34, 40, 50):
+        labels = one_line_each(attacks, width)
+        assert len(set(labels)) == len(attacks), (width, labels)
+        assert all(len(label) <= width for label in labels)
