@@ -226,3 +226,16 @@ def test_identical_looking_choices_keep_the_places_where_they_differ() -> None:
         labels = one_line_each(attacks, width)
         assert len(set(labels)) == len(attacks), (width, labels)
         assert all(len(label) <= width for label in labels)
+
+
+@pytest.mark.parametrize(("size", "flag"), [((80, 24), "[p]"), ((120, 40), "[power-attacked]")])
+async def test_a_being_that_power_attacked_reads_p(tmp_path: Path, size: tuple[int, int], flag: str) -> None:
+    """BH-31/35: the power attack is the being's attack of the turn: `[p]` (not `[ap]`)."""
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "escape")  # the dialog away: the lanes in sight
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert flag in text and ("Pyre Warlock 5/2/2/4/6" in text or "Pyre Warlock R5" in text)
+        assert "[ap]" not in text and "attacked, power-attacked" not in text

@@ -56,15 +56,22 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
-- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [ap]`: POD/FUE/RES/VAL/Salud in hundreds
-  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked and
-  `p` power-attacked this turn, `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
+- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds
+  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
+  turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 - `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
   *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
+
+
+def being_flags(card: dict[str, Any]) -> list[str]:
+    """The flags of a being that are drawn, in `FLAG_MARKS` order: a power attack is the being's
+    attack of the turn (BH-35), drawn as `p` alone (not `ap`)."""
+    on = card.get("flags") or {}
+    return [k for k in FLAG_MARKS if on.get(k) and not (k == "attacked" and on.get("power_attacked"))]
 
 
 def stat_line(card: dict[str, Any]) -> str:
@@ -139,7 +146,7 @@ class BhmTable(LaneTable):
                 continue
             beings.append(Seg(" "))
             if being is not None:
-                flags = "".join(w for k, w in DENSE_FLAGS.items() if (being.get("flags") or {}).get(k))
+                flags = "".join(DENSE_FLAGS[k] for k in being_flags(being))
                 label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
@@ -177,7 +184,7 @@ class BhmTable(LaneTable):
                 continue
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
-                flags = [w for k, w in FLAG_MARKS.items() if (being.get("flags") or {}).get(k)]
+                flags = [FLAG_MARKS[k] for k in being_flags(being)]
                 segs += chip(being, mark=marks.get(int(being["uid"]), ""))
                 segs += words(f" R{being.get('rank', '?')} {stat_line(being)}")
                 if flags:
