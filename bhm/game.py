@@ -2701,7 +2701,7 @@ class BhmGame(Game):
             if k == "ability":
                 return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).defn)}"
             if k == "invoke":
-                return f"{n(1)} invokes {n(0)}"
+                return f"{n(1)} invokes {n(0)} (rank {self.card(int(a[0])).defn.rank})"  # BH-73
             if k == "next":
                 return {"strategy1": "Go to combat", "combat": "End combat", "strategy2": "End the turn"}.get(
                     self.phase, "Next"

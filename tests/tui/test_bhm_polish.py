@@ -239,3 +239,23 @@ async def test_a_being_that_power_attacked_reads_p(tmp_path: Path, size: tuple[i
         text = " ".join(screen_text(app).split())
         assert flag in text and ("Pyre Warlock 5/2/2/4/6" in text or "Pyre Warlock R5" in text)
         assert "[ap]" not in text and "attacked, power-attacked" not in text
+
+
+def test_an_invocation_choice_names_its_rank() -> None:
+    """BH-73: an invocation costs its rank in invocation points: the choice says the rank."""
+    from common.registry import game_class
+
+    game_cls = game_class("bhm")
+    for seed in range(1, 40):
+        g = game_cls.new_game(seed=seed, options={}, decks=[None, None], scenario=None)
+        for _ in range(300):
+            if g.is_over():
+                break
+            acts = g.legal_actions()
+            invoke = next((a for a in acts if a.kind == "invoke"), None)
+            if invoke is not None:
+                rank = g.card(int(invoke.args[0])).defn.rank  # type: ignore[attr-defined]
+                assert g.describe_action(invoke).endswith(f"(rank {rank})")
+                return
+            g.apply(acts[(seed * 7 + len(g.history)) % len(acts)])
+    pytest.fail("no invocation met")
