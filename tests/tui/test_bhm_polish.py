@@ -259,3 +259,12 @@ def test_an_invocation_choice_names_its_rank() -> None:
                 return
             g.apply(acts[(seed * 7 + len(g.history)) % len(acts)])
     pytest.fail("no invocation met")
+
+
+async def test_resumed_after_one_action_is_singular(tmp_path: Path) -> None:
+    """The log of a resumed game: "(resumed after 1 action)", not "1 actions"."""
+    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "(resumed after 1 action)" in text

@@ -200,7 +200,8 @@ class GameScreen(TableScreen):
         log.add_line(info, "bold")
         if self.session.game.history:
             log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
-            log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
+            n = len(self.session.game.history)
+            log.add_line(f"(resumed after {n} action{'' if n == 1 else 's'})", "italic")
             self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
