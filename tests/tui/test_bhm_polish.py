@@ -268,3 +268,54 @@ async def test_resumed_after_one_action_is_singular(tmp_path: Path) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "(resumed after 1 action)" in text
+
+
+FLED = """
+[scenario]
+game = "bhm"
+title = "A fled being's zone waits for it"
+seed = 3
+
+[state]
+turn = 4
+active = 1
+phase = "strategy1"
+armageddon = "off"
+
+[[player]]
+cll = 3
+deck = ["spark_imp", "spark_imp"]
+
+[[player.being]]
+card = "storm_roc"
+fled = true
+
+[[player.being]]
+card = "mountain_giant"
+zone = 2
+
+[[player]]
+deck = ["spark_imp", "spark_imp"]
+
+[[player.being]]
+card = "tide_sentinel"
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "kept"),
+    [((80, 24), "zone 1 kept for Storm Roc (fled)"), ((120, 40), "1 (kept for Storm Roc, fled)")],
+)
+async def test_a_fled_beings_zone_is_drawn_as_kept(tmp_path: Path, size: tuple[int, int], kept: str) -> None:
+    """BH-37: the zone of a being in the deserters stays reserved for it: the lanes say so."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=FLED, save_path=tmp_path / "f.json"
+    )
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "f.json"), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert kept in text
+        if size == (120, 40):
+            assert "8 empty zone(s)" in text

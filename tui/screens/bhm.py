@@ -142,7 +142,8 @@ class BhmTable(LaneTable):
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
-            if being is None and not attached:
+            kept = self.kept_for(p, z)
+            if being is None and not attached and not kept:
                 continue
             beings.append(Seg(" "))
             if being is not None:
@@ -151,6 +152,8 @@ class BhmTable(LaneTable):
                 if flags:
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
+            elif kept:
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 12)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
@@ -180,7 +183,8 @@ class BhmTable(LaneTable):
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
-            if being is None and not attached:
+            kept = self.kept_for(p, z)
+            if being is None and not attached and not kept:
                 continue
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
@@ -189,12 +193,18 @@ class BhmTable(LaneTable):
                 segs += words(f" R{being.get('rank', '?')} {stat_line(being)}")
                 if flags:
                     segs += words(" [" + ", ".join(flags) + "]", "lane--warn")
+            elif kept:
+                segs += words(f" (kept for {kept}, fled)", "lane--dim")
             else:
                 segs.append(Seg(" (no being)", "lane--dim"))
             for a in attached:
                 segs += [Seg(" +"), *chip(a, mark=marks.get(int(a["uid"]), ""))]
             lines.append(("", segs))
-        free = sum(1 for z in p.get("zones", []) if z.get("being") is None and not z.get("attached"))
+        free = sum(
+            1
+            for z in p.get("zones", [])
+            if z.get("being") is None and not z.get("attached") and not self.kept_for(p, z)
+        )
         lines.append(("", words(f"  {free} empty zone(s)", "lane--dim")))
         inv = p.get("invocations") or {}
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
@@ -216,6 +226,16 @@ class BhmTable(LaneTable):
         if mine and p.get("aside"):
             lines.append(("", words("  set aside:") + chips(p["aside"])))
         return lines
+
+    @staticmethod
+    def kept_for(p: dict[str, Any], zone: dict[str, Any]) -> str:
+        """BH-37: the name of the fled being an empty zone waits for ("" when none)."""
+        uid = zone.get("reserved_for")
+        if zone.get("being") is not None or uid is None:
+            return ""
+        return next(
+            (str(c.get("name", "?")) for c in p.get("deserters") or [] if c.get("uid") == uid), "a being"
+        )
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         parts = [f"Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}"]
