@@ -319,3 +319,25 @@ async def test_a_fled_beings_zone_is_drawn_as_kept(tmp_path: Path, size: tuple[i
         assert kept in text
         if size == (120, 40):
             assert "8 empty zone(s)" in text
+
+
+@pytest.mark.parametrize(
+    ("size", "last"),
+    [
+        ((120, 40), "last: Set aside a card ×3 (+1 more in the log)"),
+        ((80, 24), "last: Set aside a card ×3 (+1 in"),
+    ],
+)
+async def test_last_counts_cards_set_aside_once(size: tuple[int, int], last: str) -> None:
+    """BH-02: the AI's three cards set aside face down read once, counted, in the `last:` line
+    (not `Set aside a card · Set aside a card (+2 more in the log)`)."""
+    app = TriarchApp(
+        LaunchSpec(game_id="bhm", vs="ai", ai_level="random", human_seat=1, seed=2), ai_pace=0, autosave=False
+    )
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert app.session is not None
+        assert [a.kind for a in app.session.game.history] == ["aside", "aside", "aside", "keep"]
+        text = screen_text(app)
+        assert last in text
+        assert "Set aside a card · Set aside a card" not in text

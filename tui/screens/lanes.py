@@ -184,15 +184,25 @@ class LaneTable(TableScreen):
         said = self.last_words.get(seat) or []
         if not said:
             return []
-        telling = [w for w, with_card in said if with_card] or [w for w, _ in said]
+        # the same words in a row once, counted (three cards set aside face down: `… ×3`)
+        runs: list[tuple[str, bool, int]] = []
+        for w, with_card in said:
+            if runs and runs[-1][0] == w:
+                runs[-1] = (w, runs[-1][1], runs[-1][2] + 1)
+            else:
+                runs.append((w, with_card, 1))
+        telling = [r for r in runs if r[1]] or runs
         shown = telling[-2:]
-        more = f" (+{len(said) - len(shown)} more in the log)" if len(said) > len(shown) else ""
+        told = sum(n for _, _, n in shown)
+        more = f" (+{len(said) - told} more in the log)" if len(said) > told else ""
         who = self.seat_name(seat).replace("Player ", "P")
-        text = f" {MARK_ACTOR} {who} last: {' · '.join(shown)}{more}"
+        text = f" {MARK_ACTOR} {who} last: {' · '.join(w + (f' ×{n}' if n > 1 else '') for w, _, n in shown)}{more}"
         if self.dense:  # one line: the latest telling action and how many more
-            more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
+            w, _, n = telling[-1]
+            told = n
+            more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
-            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
+            text = short(f" {MARK_ACTOR} {who} last: {w}" + (f" ×{n}" if n > 1 else ""), room) + more
         return [("lane--middle", words(text, "lane--dim"))]
 
     def actor(self, action: Action, uids: list[int]) -> int:
