@@ -341,3 +341,67 @@ async def test_last_counts_cards_set_aside_once(size: tuple[int, int], last: str
         text = screen_text(app)
         assert last in text
         assert "Set aside a card · Set aside a card" not in text
+
+
+DIVINE = """
+[scenario]
+game = "bhm"
+title = "Gods, entities and the Immortal"
+seed = 3
+
+[state]
+turn = 4
+active = 1
+phase = "strategy1"
+armageddon = "off"
+
+[[player]]
+cll = 3
+deck = ["spark_imp", "spark_imp"]
+
+[[player.being]]
+card = "spark_imp"
+
+[[player]]
+deck = ["spark_imp", "spark_imp"]
+
+[[player.being]]
+card = "vaelor"
+
+[[player.being]]
+card = "pale_watcher"
+
+[[player.being]]
+card = "bone_revenant"
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "shown"),
+    [
+        ((80, 24), ["[DE]", "[C]", "[I]"]),
+        (
+            (120, 40),
+            [
+                "Vaelor, Undying Warden (demigod, Eternal) R",
+                "The Pale Watcher (celestial entity) R",
+                "Bone Revenant (Immortal) R",
+            ],
+        ),
+    ],
+)
+async def test_gods_entities_and_the_immortal_look_apart(
+    tmp_path: Path, size: tuple[int, int], shown: list[str]
+) -> None:
+    """BH-42/71/95/101: a demigod, a celestial entity and an Immortal being say what they are (not colour)."""
+    s = Session.new(
+        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DIVINE, save_path=tmp_path / "d.json"
+    )
+    s.save()
+    app = TriarchApp(LaunchSpec(resume=tmp_path / "d.json"), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for words in shown:
+            assert words in text, words
+        assert "Spark Imp (" not in text and "[" not in text.split("Spark Imp")[1][:14]

@@ -59,12 +59,33 @@ BHM_KEYS = """
 - below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds
   (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
-  abilities; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+  abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
+  `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 - `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
   *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
+
+
+KINDS = {
+    "god": ("G", "god"),
+    "demigod": ("D", "demigod"),
+    "entity": ("C", "celestial entity"),
+}  # BH-42, BH-71
+TOUGH = {"Immortal": "I", "Eternal": "E"}  # BH-95, BH-101: keywords that keep a being alive
+
+
+def being_kind(card: dict[str, Any], dense: bool) -> list[str]:
+    """What sets a field card apart from an ordinary being, in words (roomy) or a capital letter
+    each (dense): god, demigod or celestial entity; Immortal, Eternal."""
+    out = []
+    kind = KINDS.get(str(card.get("type", "")))
+    if kind:
+        out.append(kind[0] if dense else kind[1])
+    names = {str(k).split(" ")[0] for k in card.get("keywords") or []}
+    out += [letter if dense else word for word, letter in TOUGH.items() if word in names]
+    return out
 
 
 def being_flags(card: dict[str, Any]) -> list[str]:
@@ -147,7 +168,7 @@ class BhmTable(LaneTable):
                 continue
             beings.append(Seg(" "))
             if being is not None:
-                flags = "".join(DENSE_FLAGS[k] for k in being_flags(being))
+                flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
                 label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
@@ -190,6 +211,9 @@ class BhmTable(LaneTable):
             if being is not None:
                 flags = [FLAG_MARKS[k] for k in being_flags(being)]
                 segs += chip(being, mark=marks.get(int(being["uid"]), ""))
+                kind = being_kind(being, False)
+                if kind:
+                    segs += words(f" ({', '.join(kind)})")
                 segs += words(f" R{being.get('rank', '?')} {stat_line(being)}")
                 if flags:
                     segs += words(" [" + ", ".join(flags) + "]", "lane--warn")
