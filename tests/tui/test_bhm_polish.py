@@ -405,3 +405,18 @@ async def test_gods_entities_and_the_immortal_look_apart(
         for words in shown:
             assert words in text, words
         assert "Spark Imp (" not in text and "[" not in text.split("Spark Imp")[1][:14]
+
+
+async def test_the_highlighted_choice_reads_without_colour(tmp_path: Path) -> None:
+    """With the choice list focused, its highlighted choice is in reverse video (not bold and a
+    shade of background only, which NO_COLOR turns into two near greys)."""
+    from tui.widgets.actions import ActionList
+
+    app = TriarchApp(LaunchSpec(resume=power_save(tmp_path / "s.json")), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        choices.focus()
+        await settle(pilot)
+        style = choices.get_component_rich_style("option-list--option-highlighted")
+        assert style.reverse
