@@ -420,3 +420,28 @@ async def test_the_highlighted_choice_reads_without_colour(tmp_path: Path) -> No
         await settle(pilot)
         style = choices.get_component_rich_style("option-list--option-highlighted")
         assert style.reverse
+
+
+def test_an_attached_card_wraps_with_its_plus() -> None:
+    """Roomy: `+ Iron Sword` is one chip `+Iron Sword`, so a wrapped line never ends on a lone `+`."""
+    from tui.screens.bhm import BhmTable
+
+    class Roomy(_Drawing):
+        def shown_marks(self) -> dict[int, str]:
+            return {}
+
+        def who(self, seat: int) -> str:
+            return f"P{seat + 1}"
+
+        def head_style(self, seat: int) -> str:
+            return ""
+
+        kept_for = staticmethod(BhmTable.kept_for)
+
+    knight = {"uid": 1, "name": "Thunder Knight", "rank": 5, "type": "being", "stats": {}}
+    sword = {"uid": 2, "name": "Iron Sword", "type": "object"}
+    side = {"seat": 0, "zones": [{"index": 0, "being": knight, "attached": [sword]}]}
+    lines = BhmTable.render_player_roomy(Roomy(False, 70), {}, side, True)  # type: ignore[arg-type]
+    segs = [seg for _, line in lines for seg in line]
+    assert any(seg.text == "+Iron Sword" and seg.uid == 2 for seg in segs)
+    assert not any(seg.text.strip() == "+" for seg in segs)

@@ -221,8 +221,8 @@ class BhmTable(LaneTable):
                 segs += words(f" (kept for {kept}, fled)", "lane--dim")
             else:
                 segs.append(Seg(" (no being)", "lane--dim"))
-            for a in attached:
-                segs += [Seg(" +"), *chip(a, mark=marks.get(int(a["uid"]), ""))]
+            for a in attached:  # `+` and the name one chip: they wrap together
+                segs += [Seg(" "), *chip(a, "+" + str(a.get("name", "?")), marks.get(int(a["uid"]), ""))]
             lines.append(("", segs))
         free = sum(
             1
