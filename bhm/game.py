@@ -1663,6 +1663,8 @@ class BhmGame(Game):
         if k == "attack":
             return f"{n(pa[1])} attacks {n(pa[2])} (physical)"
         if k == "pattack":
+            if int(pa[3]) < 0:  # declared, its POD investment not chosen yet (BH-32)
+                return f"{n(pa[1])} power-attacks {n(pa[2])} (POD investment to choose)"
             return f"{n(pa[1])} power-attacks {n(pa[2])} investing {pa[3]} POD"
         if k == "power":
             return f"{n(pa[2])} executes {n(pa[1])}{on}"
@@ -2699,7 +2701,7 @@ class BhmGame(Game):
             if k == "ability":
                 return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).defn)}"
             if k == "invoke":
-                return f"{n(1)} invokes {n(0)}"
+                return f"{n(1)} invokes {n(0)} (rank {self.card(int(a[0])).defn.rank})"  # BH-73
             if k == "next":
                 return {"strategy1": "Go to combat", "combat": "End combat", "strategy2": "End the turn"}.get(
                     self.phase, "Next"

@@ -32,12 +32,18 @@ def _engine(game_id: str) -> type[Game]:
         _fail(str(exc), 2)
 
 
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+def _parse_options(pairs: tuple[str, ...], cls: type[Game]) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs as the game's options; a key the game does not have is refused
+    (exit 2) with the keys it has, rather than ignored."""
+    known = [str(o["key"]) for o in cls.game_options()]
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
             _fail(f"--option expects KEY=VALUE, got {pair!r}")
         key, value = pair.split("=", 1)
+        if key.strip() not in known:
+            has = f"its options: {', '.join(known)}" if known else "it has no options"
+            _fail(f"{cls.game_id} has no option {key.strip()!r} ({has})")
         v: Any = value
         if value.lower() in ("true", "false", "on", "off"):
             v = value.lower() in ("true", "on")
@@ -122,7 +128,9 @@ def play(
                 decks[i] = cls.deck_from_file(path)
         scenario_text = scenario.read_text(encoding="utf-8") if scenario else None
         # Validate deck and scenario now, so a bad file is an error message, not a UI crash.
-        cls.new_game(seed=seed or 0, options=_parse_options(options), decks=decks, scenario=scenario_text)
+        cls.new_game(
+            seed=seed or 0, options=_parse_options(options, cls), decks=decks, scenario=scenario_text
+        )
     except DataError as exc:
         message = str(exc)
         if scenario is not None and exc.file.startswith(("<scenario", "scenario")):
@@ -141,7 +149,7 @@ def play(
             seed=seed,
             decks=decks,
             scenario=scenario_text,
-            options=_parse_options(options),
+            options=_parse_options(options, cls),
         )
     )
 
@@ -168,6 +176,7 @@ def simulate(
     for level in (p1, p2):
         if level not in agent_level_names(cls):
             _fail(f"unknown agent {level!r}; known: {', '.join(agent_level_names(cls))}")
+    opts = _parse_options(options, cls)
     console = Console(stderr=True)
     with Progress(
         TextColumn(f"{cls.title}: {p1} vs {p2}"),
@@ -179,9 +188,7 @@ def simulate(
         disable=as_json and not console.is_terminal,
     ) as progress:
         task = progress.add_task("games", total=games)
-        report = run(
-            cls, p1, p2, games, seed, _parse_options(options), on_game=lambda i, r: progress.advance(task)
-        )
+        report = run(cls, p1, p2, games, seed, opts, on_game=lambda i, r: progress.advance(task))
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return

@@ -100,7 +100,7 @@ def tournament(
         validate_levels(cls, levels)
     except ValueError as exc:
         _fail(str(exc))
-    opts = _parse_options(options)
+    opts = _parse_options(options, cls)
     err = Console(stderr=True)
     total = len(pairs_of(levels)) * games
     with Progress(

@@ -24,8 +24,10 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.detail import find_cards
+from tui.widgets.detail import find_cards, stat_name
+from tui.widgets.lanes import LaneBoard
 
+NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -54,15 +56,43 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
-- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [ap]`: POD/FUE/RES/VAL/Salud in hundreds
-  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked and
-  `p` power-attacked this turn, `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
-  abilities; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds
+  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
+  turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
+  abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
+  `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 - `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
   *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
+
+
+KINDS = {
+    "god": ("G", "god"),
+    "demigod": ("D", "demigod"),
+    "entity": ("C", "celestial entity"),
+}  # BH-42, BH-71
+TOUGH = {"Immortal": "I", "Eternal": "E"}  # BH-95, BH-101: keywords that keep a being alive
+
+
+def being_kind(card: dict[str, Any], dense: bool) -> list[str]:
+    """What sets a field card apart from an ordinary being, in words (roomy) or a capital letter
+    each (dense): god, demigod or celestial entity; Immortal, Eternal."""
+    out = []
+    kind = KINDS.get(str(card.get("type", "")))
+    if kind:
+        out.append(kind[0] if dense else kind[1])
+    names = {str(k).split(" ")[0] for k in card.get("keywords") or []}
+    out += [letter if dense else word for word, letter in TOUGH.items() if word in names]
+    return out
+
+
+def being_flags(card: dict[str, Any]) -> list[str]:
+    """The flags of a being that are drawn, in `FLAG_MARKS` order: a power attack is the being's
+    attack of the turn (BH-35), drawn as `p` alone (not `ap`)."""
+    on = card.get("flags") or {}
+    return [k for k in FLAG_MARKS if on.get(k) and not (k == "attacked" and on.get("power_attacked"))]
 
 
 def stat_line(card: dict[str, Any]) -> str:
@@ -71,7 +101,7 @@ def stat_line(card: dict[str, Any]) -> str:
     for key in STATS:
         st = stats.get(key)
         if isinstance(st, dict):
-            out.append(f"{key.upper()[:3]} {st['cur']}")
+            out.append(f"{stat_name(key)} {st['cur']}")
     return " ".join(out)
 
 
@@ -92,6 +122,17 @@ def dense_stats(card: dict[str, Any]) -> str:
 
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
+
+    def card_args(self, action: Action) -> list[int]:
+        """An investment's amount is no card (BH-32)."""
+        return [] if action.kind == "invest" else super().card_args(action)
+
+    def actor(self, action: Action, uids: list[int]) -> int:
+        """The being that executes a power or makes an invocation is the card that acts (`★`);
+        the power or the invocation it plays is marked as aimed."""
+        if action.kind in ("power", "invoke") and len(uids) == 2:
+            return uids[1]
+        return super().actor(action, uids)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line with every count, the beings (three a line), the hand."""
@@ -122,15 +163,18 @@ class BhmTable(LaneTable):
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
-            if being is None and not attached:
+            kept = self.kept_for(p, z)
+            if being is None and not attached and not kept:
                 continue
             beings.append(Seg(" "))
             if being is not None:
-                flags = "".join(w for k, w in DENSE_FLAGS.items() if (being.get("flags") or {}).get(k))
+                flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
                 label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
+            elif kept:
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 12)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
@@ -160,21 +204,31 @@ class BhmTable(LaneTable):
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
-            if being is None and not attached:
+            kept = self.kept_for(p, z)
+            if being is None and not attached and not kept:
                 continue
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
-                flags = [w for k, w in FLAG_MARKS.items() if (being.get("flags") or {}).get(k)]
+                flags = [FLAG_MARKS[k] for k in being_flags(being)]
                 segs += chip(being, mark=marks.get(int(being["uid"]), ""))
+                kind = being_kind(being, False)
+                if kind:
+                    segs += words(f" ({', '.join(kind)})")
                 segs += words(f" R{being.get('rank', '?')} {stat_line(being)}")
                 if flags:
                     segs += words(" [" + ", ".join(flags) + "]", "lane--warn")
+            elif kept:
+                segs += words(f" (kept for {kept}, fled)", "lane--dim")
             else:
                 segs.append(Seg(" (no being)", "lane--dim"))
-            for a in attached:
-                segs += [Seg(" +"), *chip(a, mark=marks.get(int(a["uid"]), ""))]
+            for a in attached:  # `+` and the name one chip: they wrap together
+                segs += [Seg(" "), *chip(a, "+" + str(a.get("name", "?")), marks.get(int(a["uid"]), ""))]
             lines.append(("", segs))
-        free = sum(1 for z in p.get("zones", []) if z.get("being") is None and not z.get("attached"))
+        free = sum(
+            1
+            for z in p.get("zones", [])
+            if z.get("being") is None and not z.get("attached") and not self.kept_for(p, z)
+        )
         lines.append(("", words(f"  {free} empty zone(s)", "lane--dim")))
         inv = p.get("invocations") or {}
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
@@ -197,6 +251,16 @@ class BhmTable(LaneTable):
             lines.append(("", words("  set aside:") + chips(p["aside"])))
         return lines
 
+    @staticmethod
+    def kept_for(p: dict[str, Any], zone: dict[str, Any]) -> str:
+        """BH-37: the name of the fled being an empty zone waits for ("" when none)."""
+        uid = zone.get("reserved_for")
+        if zone.get("being") is not None or uid is None:
+            return ""
+        return next(
+            (str(c.get("name", "?")) for c in p.get("deserters") or [] if c.get("uid") == uid), "a being"
+        )
+
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         parts = [f"Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
@@ -206,7 +270,7 @@ class BhmTable(LaneTable):
         if self.dense:
             parts.append("beings P/F/R/V/S ÷100")
         if pending and self.dense and len(stack) <= 1:
-            parts.append(f"⚡ {pending}")
+            parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
@@ -225,7 +289,7 @@ class BhmTable(LaneTable):
         if self.dense and len(shown) > dense_limit:
             hidden = len(shown) - dense_limit
             shown = shown[:dense_limit]
-        room = max(24, self.app.size.width - 16) if self.dense else 200
+        width = self.lane_width()
         out: list[Line] = [("lane--middle", words(f" ⚡ stack of {len(stack)}, the top resolves first:"))]
         for k, e in enumerate(shown):
             last = k == len(shown) - 1 and not hidden
@@ -235,16 +299,27 @@ class BhmTable(LaneTable):
             if e.get("answers") is not None:
                 label += f" → answers {int(e['answers']) + 1}"
             segs = words(f"   {edge} ")
-            card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
-            segs += chip(card, short(label, room)) if card else words(" " + short(label, room))
+            tail: list[Seg] = []
             if k == 0:
-                segs += words(" ◂ top")
+                tail += words(" ◂ top")
             if e.get("cancelled"):
-                segs += words(" [cancelled: no effect]", "lane--warn")
+                tail += words(" [cancelled: no effect]", "lane--warn")
+            # one row each: the words cut to what the lane leaves beside the edge and the tail
+            room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
+            card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
+            segs += chip(card, short(label, room)) if card else words(" " + short(label, room - 1))
+            segs += tail
             out.append(("lane--middle", segs))
         if hidden:
             out.append(("lane--middle", words(f"   └ … {hidden} more below", "lane--dim")))
         return out
+
+    def lane_width(self) -> int:
+        """The columns of the lanes (before the first layout: the share of the screen they get)."""
+        board = self.query_one(LaneBoard)
+        if board.size.width:
+            return board.size.width
+        return self.app.size.width if self.dense else self.app.size.width * 3 // 5
 
 
 class BhmScreen(BhmTable, LaneScreen):
@@ -299,18 +374,31 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         target = cards.get(tgt) if isinstance(tgt, int) else None
         options = [f"{a.args[0]} POD" if a.args[0] != "all" else "all of it (POD 1 after)" for a in acts]
         row = Row("Invest", options, 0, numeric=True)
+        who = (source or {}).get("name", "the attacker")
 
         def build(rows: list[Row]) -> list[Action] | str:
             return [acts[rows[0].index]]
 
         def total(rows: list[Row]) -> str:
-            return game.describe_action(acts[rows[0].index])
+            act = acts[rows[0].index]
+            amount = act.args[0]
+            if not isinstance(pod, int):
+                return game.describe_action(act)
+            spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
+            hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
+            return f"{hit}; {who} at POD {left} after"
 
-        who = (source or {}).get("name", "the attacker")
-        against = f" against {target['name']}" if target else ""
+        if target:
+            salud = ((target.get("stats") or {}).get("salud") or {}).get("cur")
+            hit = f"{target['name']}" + (f" (Salud {salud})" if salud is not None else "")
+            guard = "Magic Resistance" in " ".join(str(k) for k in target.get("keywords") or [])
+            loses = "its RES first (Magic Resistance)" if guard else "its Salud"
+            what = f"{who} power-attacks {hit}: the POD invested is taken from {loses}."
+        else:
+            what = f"{who} power-attacks: the POD invested is the attack's strength."
         return RowsDialog(
             "POD investment",
-            f"{d.prompt}\n{who} power-attacks{against}; what it invests counts for the attack (POD {pod} now).",
+            f"{d.prompt}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
             [row],
             build,
             screen.plan_problem,

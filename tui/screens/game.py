@@ -200,7 +200,8 @@ class GameScreen(TableScreen):
         log.add_line(info, "bold")
         if self.session.game.history:
             log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
-            log.add_line(f"(resumed after {len(self.session.game.history)} actions)", "italic")
+            n = len(self.session.game.history)
+            log.add_line(f"(resumed after {n} action{'' if n == 1 else 's'})", "italic")
             self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
@@ -507,8 +508,8 @@ class GameScreen(TableScreen):
             return
         cards = find_cards(self.view_data)
         words = self.session.game.describe_action(action)
-        for arg in action.args:
-            if isinstance(arg, int) and arg in cards:
+        for arg in self.card_args(action):
+            if arg in cards:
                 detail.show_card(cards[arg], words)
                 return
         detail.show_card(None, words)

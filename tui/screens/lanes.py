@@ -151,7 +151,7 @@ class LaneTable(TableScreen):
         """The choices with the selected card (empty when none is selected)."""
         if self.focus_uid is None:
             return []
-        return [a for a in self.legal if self.focus_uid in a.args]
+        return [a for a in self.legal if self.focus_uid in self.card_args(a)]
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         self.dense = self.is_dense()
@@ -163,12 +163,12 @@ class LaneTable(TableScreen):
             self.focus_uid = None
         sel = self.selection()
         if sel:
-            actionable = {x for a in sel for x in a.args if isinstance(x, int) and x != self.focus_uid}
+            actionable = {x for a in sel for x in self.card_args(a) if x != self.focus_uid}
         else:
-            actionable = {a for act in legal for a in act.args if isinstance(a, int)}
+            actionable = {a for act in legal for a in self.card_args(act)}
         self.actionable = actionable
         # cards of a dense pile drawn as chips: any card of a choice now
-        self.pile_uids = {a for act in legal for a in act.args if isinstance(a, int)}
+        self.pile_uids = {a for act in legal for a in self.card_args(act)}
         lines = self.render_player(view, players[1 - me], False)
         lines.append((FILL, []))  # a bounded lane region's spare rows: between the two sides
         lines += self.render_middle(view, decision)
@@ -184,16 +184,30 @@ class LaneTable(TableScreen):
         said = self.last_words.get(seat) or []
         if not said:
             return []
-        telling = [w for w, with_card in said if with_card] or [w for w, _ in said]
+        # the same words in a row once, counted (three cards set aside face down: `… ×3`)
+        runs: list[tuple[str, bool, int]] = []
+        for w, with_card in said:
+            if runs and runs[-1][0] == w:
+                runs[-1] = (w, runs[-1][1], runs[-1][2] + 1)
+            else:
+                runs.append((w, with_card, 1))
+        telling = [r for r in runs if r[1]] or runs
         shown = telling[-2:]
-        more = f" (+{len(said) - len(shown)} more in the log)" if len(said) > len(shown) else ""
+        told = sum(n for _, _, n in shown)
+        more = f" (+{len(said) - told} more in the log)" if len(said) > told else ""
         who = self.seat_name(seat).replace("Player ", "P")
-        text = f" {MARK_ACTOR} {who} last: {' · '.join(shown)}{more}"
+        text = f" {MARK_ACTOR} {who} last: {' · '.join(w + (f' ×{n}' if n > 1 else '') for w, _, n in shown)}{more}"
         if self.dense:  # one line: the latest telling action and how many more
-            more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
+            w, _, n = telling[-1]
+            told = n
+            more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
-            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
+            text = short(f" {MARK_ACTOR} {who} last: {w}" + (f" ×{n}" if n > 1 else ""), room) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def actor(self, action: Action, uids: list[int]) -> int:
+        """Of the cards an action names (`card_args`), the one that acts (marked `★`)."""
+        return uids[0]
 
     def who(self, seat: int) -> str:
         return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
@@ -217,19 +231,19 @@ class LaneTable(TableScreen):
             self.last_actor = player
             self.marks[player] = {}
             self.last_words[player] = []
-        self.last_words[player].append(
-            (words, isinstance(action, Action) and any(isinstance(a, int) for a in action.args))
-        )
+        self.last_words[player].append((words, isinstance(action, Action) and bool(self.card_args(action))))
         if isinstance(action, Action):
-            uids = [a for a in action.args if isinstance(a, int)]
+            uids = self.card_args(action)
             marks = self.marks[player]
             if action.kind == "target":
                 for u in uids:
                     marks[u] = MARK_AIMED
             elif uids:
-                marks[uids[0]] = MARK_ACTOR
-                for u in uids[1:]:
-                    marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
+                actor = self.actor(action, uids)
+                marks[actor] = MARK_ACTOR
+                for u in uids:
+                    if u != actor:
+                        marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
 
 
 class LaneScreen(LaneTable, GameScreen):
@@ -288,6 +302,12 @@ class LaneScreen(LaneTable, GameScreen):
         self.query_one(LaneScroll).can_focus = False
 
     def on_resize(self, event: Resize) -> None:
+        # after Textual's own handler (which runs after this one) has set the size classes
+        # (`-wide`, `-tall`) that `is_dense` reads; under an open dialog too
+        self.call_later(self.relayout)
+
+    def relayout(self) -> None:
+        """The layout the size classes call for: dense or roomy lanes."""
         dense = self.is_dense()
         self.query_one(Prompt).fit_screen_width = dense
         if dense != self.dense:
@@ -348,11 +368,11 @@ class LaneScreen(LaneTable, GameScreen):
         card = find_cards(self.view_data).get(message.uid)
         sel = self.selection()
         if sel and message.uid != self.focus_uid:
-            n = len([a for a in sel if message.uid in a.args])
+            n = len([a for a in sel if message.uid in self.card_args(a)])
             name = find_cards(self.view_data).get(self.focus_uid or -1, {}).get("name", "the selection")
             note = f"Enter: {n} choice(s) of {name} with this card" if n else f"not a choice of {name}"
         else:
-            n = len([a for a in self.legal if message.uid in a.args])
+            n = len([a for a in self.legal if message.uid in self.card_args(a)])
             d = self.session.decision
             if n == 1 and d is not None and d.kind in TARGET_KINDS:
                 note = "Enter: choose this card"
@@ -391,7 +411,7 @@ class LaneScreen(LaneTable, GameScreen):
         sel = self.selection()
         if sel and uid != self.focus_uid:  # the second card of a choice: source, then target
             source = cards.get(self.focus_uid or -1, {}).get("name", "the selected card")
-            pair = [a for a in sel if uid in a.args]
+            pair = [a for a in sel if uid in self.card_args(a)]
             if len(pair) == 1:
                 self.choose(pair[0])
                 return
@@ -403,7 +423,7 @@ class LaneScreen(LaneTable, GameScreen):
             prompt.error = f"{name}: {reason}" if reason else f"{source} has no choice with {name}."
             self.app.bell()
             return
-        involved = [a for a in self.legal if uid in a.args]
+        involved = [a for a in self.legal if uid in self.card_args(a)]
         if uid == self.focus_uid and involved:
             self.query_one(ActionList).focus()  # Enter again on the selection: to its choices
             return
@@ -423,7 +443,7 @@ class LaneScreen(LaneTable, GameScreen):
                 f"{name}: {reason}" if reason else f"{name} is not a choice: ▸ marks the cards that are."
             )
             self.app.bell()
-        elif any(isinstance(x, int) for a in self.legal for x in a.args):
+        elif any(self.card_args(a) for a in self.legal):
             prompt.error = f"No choice with {name} now: ▸ marks the cards with one (Tab: the list)."
         else:
             prompt.error = f"No choice with {name} now: choose in the list."
@@ -433,12 +453,12 @@ class LaneScreen(LaneTable, GameScreen):
         self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in actions])
 
     def narrow(self, uid: int, refocus: bool = True) -> None:
-        involved = [a for a in self.legal if uid in a.args]
+        involved = [a for a in self.legal if uid in self.card_args(a)]
         if not involved:
             self.focus_uid = None
             return
         self.show_choices(involved)
-        others = {x for a in involved for x in a.args if isinstance(x, int) and x != uid}
+        others = {x for a in involved for x in self.card_args(a) if x != uid}
         board = self.query_one(LaneBoard)
         on_board = others & set(board.chip_uids())
         name = find_cards(self.view_data).get(uid, {}).get("name", "the card")
@@ -470,7 +490,7 @@ class LaneScreen(LaneTable, GameScreen):
     def maybe_open_dialog(self, force: bool = False) -> None:
         d = self.session.decision
         if not force and d is not None and d.kind in TARGET_KINDS and self.legal:
-            uids = {x for a in self.legal for x in a.args if isinstance(x, int)}
+            uids = {x for a in self.legal for x in self.card_args(a)}
             board = self.query_one(LaneBoard)
             if uids and uids <= set(board.chip_uids()):
                 if self.can_act():

@@ -38,6 +38,11 @@ class TableScreen(BaseScreen):
         """Whether the table names the keys that act on it (not in a replay, nor at the end)."""
         return False
 
+    def card_args(self, action: Action) -> list[int]:
+        """The cards (uids) an action names, the card that acts first; a game whose actions
+        also carry numbers that are no cards (BHM's POD investment) says which are."""
+        return [a for a in action.args if isinstance(a, int) and not isinstance(a, bool)]
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """Draw the view (a dedicated table overrides this)."""
 

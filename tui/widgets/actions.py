@@ -22,6 +22,18 @@ def one_line(text: str, width: int) -> str:
         return text
     if width < 12:
         return text[: max(1, width - 1)] + "…"
+    detail = text.rfind(" (")
+    if (
+        text.endswith(")")
+        and detail > 0
+        and "(" not in text[detail + 2 :]
+        and ")" not in text[detail + 2 : -1]
+    ):
+        # a closing detail in brackets (`(FUE 300 vs RES 0: 300 to Salud)`) goes first: the
+        # words before it say what the choice does to what (the target)
+        if detail <= width - 4:
+            return _word_cut(text, width - 1, keep=detail + 2) + "…"
+        return one_line(text[:detail], width - 1) + "…"
     tail_room = max(4, (width - 1) * 2 // 5)
     tail = text[-tail_room:]
     space = tail.find(" ")
@@ -41,49 +53,105 @@ def _word_cut(text: str, width: int, keep: int = 0) -> str:
     return cut[:space].rstrip() if space >= max(width // 2, keep) else cut.rstrip()
 
 
-def one_line_around(text: str, at: int, width: int) -> str:
+def _place_span(text: str, at: int) -> tuple[int, int]:
+    """The words where a choice differs from another at position `at`: its word, or a place
+    (`(P2 zone 1)`) whole."""
+    start = text.rfind(" ", 0, at) + 1
+    space = text.find(" ", at)
+    end = len(text) if space < 0 else space
+    paren = text.rfind("(", 0, at)
+    if paren >= 0 and ")" not in text[paren:at] and at - paren <= 12:
+        close = text.find(")", at)
+        start, end = min(start, paren), max(end, close + 1 if close >= 0 else end)
+    return start, end
+
+
+def one_line_around(text: str, at: int, width: int, upto: int | None = None) -> str:
     """`text` in `width` columns keeping its start and what it says from position `at` on
-    (`Wind Dancer…(P2 zone 1) (FUE…`): for choices that differ only in their middle."""
+    (`Wind Dancer…(P2 zone 1)…`): for choices that differ only in their middle. With `upto`,
+    the words up to that position too when they fit (two places where it differs)."""
     if len(text) <= width:
         return text
-    cut = _word_cut(text, width - 1, keep=at + 1)
-    if len(cut) > at:  # the difference is in the start: only the end is left out
-        return cut + "…"
-    start = text.rfind(" ", 0, at) + 1
-    paren = text.rfind("(", 0, at)
-    if paren >= 0 and at - paren <= 12:
-        start = min(start, paren)
-    seg_room = max(12, width // 2)
-    if at - start >= seg_room - 1:  # from the word where they differ
-        start = text.rfind(" ", 0, at) + 1
+    start, end = _place_span(text, at)
+    if upto is not None:
+        end = max(end, _place_span(text, upto)[1])
+    if end <= width - 1:  # the difference in the start: only the end is left out
+        return _word_cut(text, width - 1, keep=end).rstrip(" —·,:") + "…"
     rest = text[start:]
+    seg_room = max(end - start + 1, min(len(rest), max(12, width // 2)))
     if len(rest) > seg_room:
-        rest = _word_cut(rest, seg_room - 1, keep=at - start + 1) + "…"
+        rest = _word_cut(rest, seg_room - 1, keep=end - start).rstrip(" —·,:") + "…"
     room = width - 1 - len(rest)
     if room < 1:
         return one_line(text, width)
-    return _word_cut(text[:start], room) + "…" + rest
+    return _word_cut(text[:start], room).rstrip() + "…" + rest
 
 
 def _first_difference(a: str, b: str) -> int:
     return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
+def _differences(a: str, b: str) -> list[int]:
+    """Where `a` differs from `b`: the start of each word of `a` unlike the word of `b` in its
+    place (texts of as many words), else the first character that differs."""
+    wa, wb = a.split(" "), b.split(" ")
+    if len(wa) != len(wb):
+        return [_first_difference(a, b)]
+    out, at = [], 0
+    for x, y in zip(wa, wb, strict=True):
+        if x != y:
+            out.append(at + _first_difference(x, y))
+        at += len(x) + 1
+    return out
+
+
+def _places_line(text: str, diffs: list[int], width: int) -> str:
+    """`text` in `width` columns as the words at each of the positions `diffs` (`Stone Golem
+    (P2 zone 3)…Spark Imp…`), after as much of its start as fits."""
+    spans: list[tuple[int, int]] = []
+    for at in diffs:
+        start, end = _place_span(text, at)
+        if spans and start <= spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    body = "…".join(text[a:b] for a, b in spans) + ("…" if spans[-1][1] < len(text) else "")
+    if spans[0][0] > 0:
+        room = width - 1 - len(body)
+        body = (_word_cut(text[: spans[0][0]], room).rstrip() if room >= 1 else "") + "…" + body
+    return body if len(body) <= width else body[: width - 1] + "…"
+
+
 def one_line_each(texts: list[str], width: int) -> list[str]:
     """`one_line` of each text, except that choices that would read the same (their
-    difference in the part left out) keep the part where they differ."""
+    difference in the part left out) keep the parts where they differ (the places of two
+    beings of one name, the targets): all of them when they fit, else the ones that tell
+    each choice apart. Identical texts keep one label."""
     out = [one_line(t, width) for t in texts]
-    groups: dict[str, list[int]] = {}
-    for i, label in enumerate(out):
-        groups.setdefault(label, []).append(i)
-    for same in groups.values():
-        if len(same) < 2 or width < 12:
-            continue
-        for i in same:
-            others = [texts[j] for j in same if j != i and texts[j] != texts[i]]
-            if others:
-                at = min(_first_difference(texts[i], other) for other in others)
-                out[i] = one_line_around(texts[i], at, width)
+    if width < 12:
+        return out
+    for _ in range(3):
+        groups: dict[str, list[int]] = {}
+        for i, label in enumerate(out):
+            groups.setdefault(label, []).append(i)
+        clashes = [same for same in groups.values() if len({texts[i] for i in same}) > 1]
+        if not clashes:
+            break
+        taken = set(out)
+        for same in clashes:
+            given: dict[str, str] = {}
+            for i in same:
+                if texts[i] in given:
+                    out[i] = given[texts[i]]
+                    continue
+                others = [texts[j] for j in same if texts[j] != texts[i]]
+                # for each of the others, the first word where this one differs from it
+                diffs = sorted({_differences(texts[i], other)[0] for other in others})
+                tries = [one_line_around(texts[i], diffs[0], width, upto=diffs[-1])]
+                tries.append(_places_line(texts[i], diffs, width))
+                tries += [one_line_around(texts[i], at, width) for at in reversed(diffs)]
+                out[i] = given[texts[i]] = next((t for t in tries if t not in taken), tries[-1])
+                taken.add(out[i])
     return out
 
 
@@ -135,7 +203,8 @@ class ActionList(OptionList):
         self.set_options(options)
 
     def on_resize(self) -> None:
-        if self.words and self.one_line:
+        # refit in either layout: choices cut at a small size come back whole when it grows
+        if self.words:
             keep = self.highlighted
             self.fit_options()
             self.highlighted = keep

@@ -18,6 +18,12 @@ HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller",
 ZERO_SHOWN = {"row", "col"}
 
 
+def stat_name(key: str) -> str:
+    """A stat as the rulebook writes it: an abbreviation in capitals (`POD`, `FUE`), a word with
+    its capital only (`Salud`)."""
+    return key.upper() if len(key) <= 3 else key.capitalize()
+
+
 def text_terms(text: str, glossary: Mapping[str, str], skip: set[str]) -> list[str]:
     """Glossary terms named in a card's text (`Ranged.`, `Protect 2`, `Immune: spells`),
     each matched as a whole capitalised term (without its `: …` or ` X` parameter),
@@ -61,7 +67,7 @@ def card_lines(
             for name, st in value.items():
                 if isinstance(st, dict) and "cur" in st:
                     extra = f" (max {st['max']})" if st.get("max") not in (None, st["cur"]) else ""
-                    stats.append(f"{name.upper()} {st['cur']}{extra}")
+                    stats.append(f"{stat_name(name)} {st['cur']}{extra}")
         elif key == "flags" and isinstance(value, dict):
             stats.extend(k.replace("_", " ") for k, v in value.items() if v is True)
     if stats:
