@@ -12,6 +12,7 @@ from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
+from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
 
 SCARS_KEYS = """
@@ -241,6 +242,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
 
     def on_mount(self) -> None:
+        # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
+        # Wolf (1st in ATK)`): below 120 × 40 it may take two lines rather than be cut
+        self.query_one(ActionList).max_lines = 2
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
             self.glossary.update({str(k): str(v) for k, v in glossary.items()})

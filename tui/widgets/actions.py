@@ -3,9 +3,13 @@
 Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
 one line: a description longer than the list keeps its start and its end
 (`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
-words are in the card panel while the choice is highlighted."""
+words are in the card panel while the choice is highlighted. A screen may let a choice take
+more lines (`ActionList.max_lines`: The Scars, whose choices name two cards). A choice that
+takes more than one line goes on under its text, not under its number."""
 
 from __future__ import annotations
+
+import textwrap
 
 from textual.binding import Binding
 from textual.message import Message
@@ -65,6 +69,19 @@ def one_line_around(text: str, at: int, width: int) -> str:
     return _word_cut(text[:start], room) + "…" + rest
 
 
+def wrapped(text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """`text` in lines of `width` columns at most, broken between words; with `max_lines`,
+    the last line allowed keeps the start and the end of the rest (`one_line`)."""
+    if width < 1:
+        return [text]
+    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    if max_lines is not None and len(lines) > max_lines:
+        keep = lines[: max_lines - 1]
+        rest = text[len(" ".join(keep)) :].strip() if keep else text
+        lines = [*keep, one_line(rest, width)]
+    return lines
+
+
 def _first_difference(a: str, b: str) -> int:
     return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
@@ -107,6 +124,7 @@ class ActionList(OptionList):
         self.actions: list[Action] = []
         self.words: list[str] = []
         self.numbered = True
+        self.max_lines = 1  # below 120 × 40 (`one_line`): the lines a choice may take
 
     def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
@@ -123,19 +141,32 @@ class ActionList(OptionList):
         return self.styles.text_wrap == "nowrap"
 
     def fit_options(self) -> None:
-        """The options for the list's width now (one line each when `one_line`)."""
+        """The options for the list's width now: `max_lines` each when `one_line`, else
+        whole; the lines of a choice after its first are indented under its text."""
         n = len(self.words)
         rows = self.content_region.height
-        room = self.content_region.width - (2 if rows and n > rows else 0)
-        labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
+        if self.one_line:
+            room = self.content_region.width - (2 if rows and n > rows else 0)
+        else:
+            room = self.scrollable_content_region.width
+        digits = max(2, len(str(n)))  # `  9.` and ` 10.`, ` 99.` and `100.` aligned
+        labels = [f"{i + 1:>{digits}}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
         texts = list(self.words)
-        if self.one_line and room > 0 and n:
-            texts = one_line_each(texts, room - len(labels[0]))
+        width = room - len(labels[0]) if n else 0
+        if width > 0 and self.one_line and self.max_lines <= 1:
+            texts = one_line_each(texts, width)
+        elif width > 0:
+            limit = self.max_lines if self.one_line else None
+            lines = [wrapped(t, width, limit) for t in texts]
+            if self.one_line and rows and sum(map(len, lines)) > rows >= n:  # the scrollbar comes
+                lines = [wrapped(t, width - 2, limit) for t in texts]
+            indent = "\n" + " " * len(labels[0])
+            texts = [indent.join(x) for x in lines]
         options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
         self.set_options(options)
 
     def on_resize(self) -> None:
-        if self.words and self.one_line:
+        if self.words:
             keep = self.highlighted
             self.fit_options()
             self.highlighted = keep
