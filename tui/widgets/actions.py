@@ -4,8 +4,8 @@ Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
 one line: a description longer than the list keeps its start and its end
 (`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
 words are in the card panel while the choice is highlighted. A screen may let a choice take
-more lines (`ActionList.max_lines`: The Scars, whose choices name two cards). A choice that
-takes more than one line goes on under its text, not under its number."""
+more lines (`ActionList.max_lines`: The Scars, whose choices name two cards); its choices
+then go on under their text, not under their number, at every size."""
 
 from __future__ import annotations
 
@@ -124,7 +124,9 @@ class ActionList(OptionList):
         self.actions: list[Action] = []
         self.words: list[str] = []
         self.numbered = True
-        self.max_lines = 1  # below 120 × 40 (`one_line`): the lines a choice may take
+        # below 120 × 40 (`one_line`) the lines a choice may take; above 1, the list wraps its
+        # choices itself at every size, the lines after the first under the text
+        self.max_lines = 1
 
     def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
@@ -141,8 +143,9 @@ class ActionList(OptionList):
         return self.styles.text_wrap == "nowrap"
 
     def fit_options(self) -> None:
-        """The options for the list's width now: `max_lines` each when `one_line`, else
-        whole; the lines of a choice after its first are indented under its text."""
+        """The options for the list's width now: one line each when `one_line`, else whole;
+        with `max_lines` above 1, up to that many lines when `one_line`, and the lines of a
+        choice after its first indented under its text."""
         n = len(self.words)
         rows = self.content_region.height
         if self.one_line:
@@ -155,7 +158,7 @@ class ActionList(OptionList):
         width = room - len(labels[0]) if n else 0
         if width > 0 and self.one_line and self.max_lines <= 1:
             texts = one_line_each(texts, width)
-        elif width > 0:
+        elif width > 0 and self.max_lines > 1:  # wrapped here (The Scars), else by Textual
             limit = self.max_lines if self.one_line else None
             lines = [wrapped(t, width, limit) for t in texts]
             if self.one_line and rows and sum(map(len, lines)) > rows >= n:  # the scrollbar comes
@@ -166,7 +169,7 @@ class ActionList(OptionList):
         self.set_options(options)
 
     def on_resize(self) -> None:
-        if self.words:
+        if self.words and (self.one_line or self.max_lines > 1):
             keep = self.highlighted
             self.fit_options()
             self.highlighted = keep
