@@ -430,7 +430,7 @@ class LaneScreen(LaneTable, GameScreen):
             self.query_one(ActionList).focus()
 
     def show_choices(self, actions: list[Action]) -> None:
-        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in actions])
+        self.query_one(ActionList).show([(a, self.choice_words(a)) for a in actions])
 
     def narrow(self, uid: int, refocus: bool = True) -> None:
         involved = [a for a in self.legal if uid in a.args]

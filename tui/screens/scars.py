@@ -6,10 +6,11 @@ player may respond now."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.actions import ActionList
@@ -85,6 +86,56 @@ def in_combat(view: dict[str, Any]) -> bool:
     """A combat sub-phase: 3A-3C. Only then is a unit attacking or blocking (docs/rulings.md,
     SC-53..SC-55); the view keeps whom they attacked and blocked until the end of the turn."""
     return view.get("phase") in ("attackers", "blockers", "damage")
+
+
+def ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict[int, tuple[str, str]]:
+    """Each card of the table (and of `viewer`'s hand when `hand`) by uid: its name and,
+    when another card of its group has the same name, its place — `1st in DEF`, `P2, 1st in
+    ATK` (a side not `viewer`'s), `2nd weapon`, `3rd in hand` — else "". The table and the
+    hand are two groups: a Wolf in hand and one in play are told apart by the choice's verb."""
+    table: list[tuple[dict[str, Any], str]] = []
+    held: list[tuple[dict[str, Any], str]] = []
+    for p in view.get("players", []):
+        seat = p.get("seat")
+        tag = "" if seat == viewer else f"P{int(seat or 0) + 1}, "
+        units = p.get("units") or []
+        for pos, label in (("attack", "ATK"), ("defense", "DEF")):
+            here = [u for u in units if u.get("position") == pos]
+            table += [(u, f"{tag}{ordinal(k)} in {label}") for k, u in enumerate(here, 1)]
+        for key, word in (("weapons", "weapon"), ("structures", "structure")):
+            table += [(c, f"{tag}{ordinal(k)} {word}") for k, c in enumerate(p.get(key) or [], 1)]
+        if hand and seat == viewer:
+            held += [(c, f"{ordinal(k)} in hand") for k, c in enumerate(p.get("hand") or [], 1)]
+    out: dict[int, tuple[str, str]] = {}
+    for group in (table, held):
+        count = Counter(str(c.get("name")) for c, _ in group)
+        for c, place in group:
+            name = str(c.get("name"))
+            out[int(c["uid"])] = (name, place if count[name] > 1 else "")
+    return out
+
+
+def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) -> str:
+    """`text` (the engine's words for `action`) with the place after each card name that
+    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`. The
+    names are found in the order of the action's cards."""
+    at = 0
+    for uid in (x for x in action.args if isinstance(x, int)):
+        name, place = places.get(uid, ("", ""))
+        found = text.find(name, at) if name else -1
+        if found < 0:
+            continue
+        at = found + len(name)
+        if place:
+            text = f"{text[:at]} ({place}){text[at:]}"
+            at += len(place) + 3
+    return text
 
 
 class ScarsTable(LaneTable):
@@ -241,6 +292,11 @@ class ScarsTable(LaneTable):
 class ScarsScreen(ScarsTable, LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.places_of: dict[str, Any] | None = None  # the view `places` is of
+        self.places: dict[int, tuple[str, str]] = {}
+
     def on_mount(self) -> None:
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
         # Wolf (1st in ATK)`): below 120 × 40 it may take two lines rather than be cut
@@ -248,6 +304,22 @@ class ScarsScreen(ScarsTable, LaneScreen):
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
             self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+
+    def choice_words(self, action: Action) -> str:
+        """The engine's words, with the place of a card whose name another card of the table
+        (or of the hand) shares: `Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st
+        in ATK)`."""
+        view = self.view_data
+        if self.places_of is not view:  # once a view, not once a choice
+            self.places_of = view
+            self.places = card_places(view, self.table_viewer(), hand=True)
+        return told_apart(self.session.game.describe_action(action), action, self.places)
+
+    def log_words(self, game: Game, action: Action) -> str:
+        """The log's words tell same-named cards of the table apart, never by a place in
+        the hand (hidden from the other side, and from the log in hot-seat)."""
+        places = card_places(game.view(self.log_viewer), self.log_viewer, hand=False)
+        return told_apart(super().log_words(game, action), action, places)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)

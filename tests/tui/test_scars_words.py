@@ -1,0 +1,65 @@
+"""The Scars' choices and log in words a player can act on: same-named cards told apart by
+their place (never a place in the hand in the log), the `last:` line with its target."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.widgets.actions import ActionList
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, press, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+TWINS = (Path(__file__).parent / "data" / "scars_twins.toml").read_text(encoding="utf-8")
+
+
+def twins_app() -> TriarchApp:
+    return TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=TWINS), ai_pace=0)
+
+
+async def choose(app: TriarchApp, pilot: object, words: str) -> None:
+    """Take the choice whose words are `words`, as a click on it would."""
+    choices = app.screen.query_one(ActionList)
+    assert words in choices.words, choices.words
+    choices.post_message(ActionList.Chosen(choices.actions[choices.words.index(words)]))
+    await settle(pilot)  # type: ignore[arg-type]
+
+
+async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_in_the_hand() -> None:
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert "Play Grey Wolf (1st in hand) (1) in attack" in words
+        assert "Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st in ATK)" in words
+        assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
+        assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
+        assert "Place Grey Wolf (2nd in hand) as a support" in words
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand) (1) in attack")
+        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
+        assert "Player 1 (you): Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)\n" in log
+        assert "in hand" not in log
+        await choose(app, pilot, "Done")
+        words = app.screen.query_one(ActionList).words
+        assert "Grey Wolf (2nd in ATK) attacks Knight of the Oath (P2, 1st in ATK)" in words
+
+
+async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="human", seed=3, scenario=TWINS), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the cover screen of the hand-over
+        await settle(pilot)
+        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (1st in DEF)")
+        table = next(s for s in app.screen_stack if type(s).__name__ == "ScarsScreen")  # P2's cover on top
+        log = "\n".join(table.query_one(GameLog).plain)
+        assert "Player 1: Play Iron Claws (1) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
+        assert "in hand" not in log
