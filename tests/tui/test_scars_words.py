@@ -4,15 +4,18 @@ their place (never a place in the hand in the log), the `last:` line with its ta
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
+from tui.screens.lanes import keep_target
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, press, settle
+from .helpers import engine_ready, press, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -63,3 +66,28 @@ async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
         log = "\n".join(table.query_one(GameLog).plain)
         assert "Player 1: Play Iron Claws (1) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
         assert "in hand" not in log
+
+
+def test_keep_target_keeps_the_end_of_an_actions_words() -> None:
+    words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
+    assert keep_target(words, 80) == words
+    assert keep_target(words, 60) == "Knight of the Oath attacks P1's hero Korrag of the Wilds"
+    assert keep_target(words, 46) == "Knight of the Oath… hero Korrag of the Wilds"
+
+
+async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> None:
+    """`★ P2 (AI) last: Knight of the Oath (P2, 1st in ATK) attacks…` lost whom it attacked."""
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        game = app.session.game
+        knight = game.view(1)["players"][1]["units"][0]["uid"]
+        hero = game.view(0)["players"][0]["hero"]["uid"]
+        words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
+        screen.note_action(1, Action("attack", (knight, hero)), words)
+        screen.note_action(1, Action("pass"), "Pass")
+        screen.refresh_view()
+        await settle(pilot)
+        last = next(line for line in screen_text(app).split("\n") if " last: " in line)
+        assert last.strip() == "★ P2 (AI) last: Knight of the Oath… hero Korrag of the Wilds (+1 in the log)"

@@ -11,6 +11,7 @@ information never reaches these panels: they draw from `game.view(viewer)`.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -47,6 +48,26 @@ HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 def short(name: str, n: int) -> str:
     """A name cut to n characters with an ellipsis (dense chips)."""
     return name if len(name) <= n else name[: max(1, n - 1)].rstrip() + "…"
+
+
+def keep_target(text: str, width: int) -> str:
+    """An action's words in `width` columns keeping their end, what it aimed at (`Knight of
+    the Oath… hero Korrag of the Wilds`): first without the parenthesized details (costs,
+    places: the marks on the cards say which), then cut in the middle between words."""
+    if len(text) <= width:
+        return text
+    text = re.sub(r" \([^()]*\)", "", text)
+    if len(text) <= width or width < 12:
+        return short(text, width)
+    tail = text[-(width * 3 // 5) :]
+    space = tail.find(" ")
+    if 0 <= space < len(tail) - 3:
+        tail = tail[space:]  # from a word on
+    head = text[: width - 1 - len(tail)]
+    space = head.rfind(" ")
+    if space > len(head) // 2:
+        head = head[:space]
+    return head.rstrip() + "…" + tail
 
 
 def chip(card: dict[str, Any] | None, label: str | None = None, mark: str = "") -> list[Seg]:
@@ -192,7 +213,8 @@ class LaneTable(TableScreen):
         if self.dense:  # one line: the latest telling action and how many more
             more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
             room = max(20, self.app.size.width - 2 - len(more))
-            text = short(f" {MARK_ACTOR} {who} last: {telling[-1]}", room) + more
+            head = f" {MARK_ACTOR} {who} last: "
+            text = head + keep_target(telling[-1], max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
 
     def who(self, seat: int) -> str:
