@@ -91,3 +91,19 @@ async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> No
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
         assert last.strip() == "★ P2 (AI) last: Knight of the Oath… hero Korrag of the Wilds (+1 in the log)"
+
+
+async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:
+    """Two Grey Wolves block, two Knights of the Oath attack: each row and each choice of
+    whom it blocks says which one (and fits its line at 80 × 24)."""
+    scenario = (Path(__file__).parent / "data" / "scars_twin_blocks.toml").read_text(encoding="utf-8")
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=scenario), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Knight of the Oath (P2, 1st in ATK) 4/3 ⇒ Korrag of the Wilds (hero)" in text
+        assert "Knight of the Oath (P2, 2nd in ATK) 4/3 ⇒" in text
+        assert "1. Grey Wolf (1st in DEF) 2/1  ◀ blocks Knight of the Oath (1st in ATK) ▶" in text
+        assert "2. Grey Wolf (2nd in DEF) 2/1  ◀ no block ▶" in text

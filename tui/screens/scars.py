@@ -347,13 +347,17 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
-def unit_label(c: dict[str, Any] | None) -> str:
+def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
+    """`Grey Wolf 2/1 dmg 1`; with `places` (`card_places`), a unit whose name another shares
+    says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
     if not c:
         return "?"
     if c.get("type") == "hero":
         return f"{c.get('name')} (hero)"
     dmg = f" dmg {c['damage']}" if c.get("damage") else ""
-    return f"{c.get('name')} {c.get('attack')}/{c.get('defense')}{dmg}"
+    place = (places or {}).get(int(c.get("uid", -1)), ("", ""))[1]
+    where = f" ({place})" if place else ""
+    return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
 
 
 def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
@@ -361,6 +365,10 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
     game = screen.session.game
     cards = find_cards(view)
     ctx = d.context or {}
+    places = card_places(view, d.player, hand=False)
+
+    def unit_label(c: dict[str, Any] | None) -> str:  # same-named units told apart
+        return _unit_label(c, places)
 
     def refusal(action: Action) -> str:
         try:
@@ -380,9 +388,17 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         if not blockers:
             return None
         attacked = {int(a): t for a, t in (ctx.get("attackers") or {}).items()}
+        # whom a unit blocks is always the other side's: its place without the `P2, ` (room)
+        theirs = card_places(view, 1 - d.player, hand=False)
+
+        def whom(a: int) -> str:
+            """An attacker told apart by its place, without its stats (in `Attacking:`)."""
+            name, place = theirs.get(a, ("", ""))
+            return f"{name} ({place})" if place else unit_label(cards.get(a))
+
         rows = []
         for b in blockers:
-            opts = ["no block"] + [f"blocks {unit_label(cards.get(a))}" for a in attackers]
+            opts = ["no block"] + [f"blocks {whom(a)}" for a in attackers]
             notes = [""] + [refusal(Action("block", (b["uid"], a))) for a in attackers]
             rows.append(Row(unit_label(b), opts, 0, notes, key=b["uid"]))
         lines = [
