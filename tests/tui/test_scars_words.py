@@ -107,3 +107,4 @@ async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:
         assert "Knight of the Oath (P2, 2nd in ATK) 4/3 ⇒" in text
         assert "1. Grey Wolf (1st in DEF) 2/1  ◀ blocks Knight of the Oath (1st in ATK) ▶" in text
         assert "2. Grey Wolf (2nd in DEF) 2/1  ◀ no block ▶" in text
+        assert "1 blocker declared — Enter confirms" in text  # not `1 blocker(s)`

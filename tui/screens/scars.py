@@ -88,6 +88,11 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def plural(n: int, word: str) -> str:
+    """`1 point`, `2 points`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
@@ -417,7 +422,11 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(1 for r in rows if r.index)
-            return f"{n} blocker(s) declared — Enter confirms (then done)" if n else "No blocks — Enter: done"
+            return (
+                f"{plural(n, 'blocker')} declared — Enter confirms (then done)"
+                if n
+                else "No blocks — Enter: done"
+            )
 
         return RowsDialog(
             "Declare blockers",
@@ -459,9 +468,9 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             total = sum(r.index for r in rows)
             if total != remaining:
                 return (
-                    f"assign all {remaining} point(s): {remaining - total} left"
+                    f"assign all {plural(remaining, 'point')}: {remaining - total} left"
                     if total < remaining
-                    else f"only {remaining} point(s) to assign"
+                    else f"only {plural(remaining, 'point')} to assign"
                 )
             heroes = [t for t in targets if (cards.get(t) or {}).get("type") == "hero"]
             order = [(t, r) for t, r in zip(targets, rows, strict=True) if t not in heroes]
@@ -470,7 +479,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(r.index for r in rows)
-            return f"{n} of {remaining} point(s) assigned" + (
+            return f"{n} of {plural(remaining, 'point')} assigned" + (
                 "" if n == remaining else f" — {remaining - n} left"
             )
 
@@ -495,7 +504,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         names = ", ".join(unit_label(x) for x in shel)
         bodies = {
             "unit": f"{unit_label(unit)} fights {against} alone.",
-            "shelter": f"{names} fight(s) {against} instead of {unit.get('name')}.",
+            "shelter": f"{names} {'fight' if len(shel) > 1 else 'fights'} {against} instead of {unit.get('name')}.",
             "both": f"{unit_label(unit)} and {names} fight {against} together.",
         }
         titles = {"unit": "Unit fights", "shelter": "Shelter fights", "both": "Both fight"}
