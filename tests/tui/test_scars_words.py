@@ -11,7 +11,7 @@ import pytest
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.screens.lanes import keep_target
+from tui.screens.scars import keep_target
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 

@@ -11,7 +11,6 @@ information never reaches these panels: they draw from `game.view(viewer)`.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -48,26 +47,6 @@ HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 def short(name: str, n: int) -> str:
     """A name cut to n characters with an ellipsis (dense chips)."""
     return name if len(name) <= n else name[: max(1, n - 1)].rstrip() + "…"
-
-
-def keep_target(text: str, width: int) -> str:
-    """An action's words in `width` columns keeping their end, what it aimed at (`Knight of
-    the Oath… hero Korrag of the Wilds`): first without the parenthesized details (costs,
-    places: the marks on the cards say which), then cut in the middle between words."""
-    if len(text) <= width:
-        return text
-    text = re.sub(r" \([^()]*\)", "", text)
-    if len(text) <= width or width < 12:
-        return short(text, width)
-    tail = text[-(width * 3 // 5) :]
-    space = tail.find(" ")
-    if 0 <= space < len(tail) - 3:
-        tail = tail[space:]  # from a word on
-    head = text[: width - 1 - len(tail)]
-    space = head.rfind(" ")
-    if space > len(head) // 2:
-        head = head[:space]
-    return head.rstrip() + "…" + tail
 
 
 def chip(card: dict[str, Any] | None, label: str | None = None, mark: str = "") -> list[Seg]:
@@ -214,8 +193,12 @@ class LaneTable(TableScreen):
             more = f" (+{len(said) - 1} in the log)" if len(said) > 1 else ""
             room = max(20, self.app.size.width - 2 - len(more))
             head = f" {MARK_ACTOR} {who} last: "
-            text = head + keep_target(telling[-1], max(8, room - len(head))) + more
+            text = head + self.fit_last(telling[-1], max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def fit_last(self, words: str, width: int) -> str:
+        """An action's words for the one-line `last:` (a game may keep other parts)."""
+        return short(words, width)
 
     def who(self, seat: int) -> str:
         return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"

@@ -6,6 +6,7 @@ player may respond now."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -88,6 +89,26 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def keep_target(text: str, width: int) -> str:
+    """An action's words in `width` columns keeping their end, what it aimed at (`Knight of
+    the Oath… hero Korrag of the Wilds`): first without the parenthesized details (costs,
+    places: the marks on the cards say which), then cut in the middle between words."""
+    if len(text) <= width:
+        return text
+    text = re.sub(r" \([^()]*\)", "", text)
+    if len(text) <= width or width < 12:
+        return short(text, width)
+    tail = text[-(width * 3 // 5) :]
+    space = tail.find(" ")
+    if 0 <= space < len(tail) - 3:
+        tail = tail[space:]  # from a word on
+    head = text[: width - 1 - len(tail)]
+    space = head.rfind(" ")
+    if space > len(head) // 2:
+        head = head[:space]
+    return head.rstrip() + "…" + tail
+
+
 def plural(n: int, word: str) -> str:
     """`1 point`, `2 points`."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -156,6 +177,10 @@ class ScarsTable(LaneTable):
                     out[c["uid"]] = c
             out[p["hero"]["uid"]] = p["hero"]
         return out
+
+    def fit_last(self, words: str, width: int) -> str:
+        """The `last:` line keeps whom the action aimed at (`keep_target`)."""
+        return keep_target(words, width)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
