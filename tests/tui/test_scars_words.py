@@ -108,3 +108,18 @@ async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:
         assert "1. Grey Wolf (1st in DEF) 2/1  ◀ blocks Knight of the Oath (1st in ATK) ▶" in text
         assert "2. Grey Wolf (2nd in DEF) 2/1  ◀ no block ▶" in text
         assert "1 blocker declared — Enter confirms" in text  # not `1 blocker(s)`
+
+
+async def test_the_resolution_zone_says_which_same_named_card_is_the_target() -> None:
+    """`⧉1 P2: Frenzy: give +2/+0 to Grey Wolf`: which of the three Wolves? The entry says."""
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        view = dict(screen.view_data)
+        wolves = [u for u in view["players"][0]["units"] if u["position"] == "defense"]
+        entry = {"controller": 1, "kind": "prayer", "source": None, "target": wolves[1]["uid"]}
+        view["stack"] = [{**entry, "text": "Frenzy: give +2/+0 to Grey Wolf"}]
+        lines = screen.render_middle(view, None)
+        text = "\n".join("".join(seg.text for seg in segs) for _style, segs in lines)
+        assert "Frenzy: give +2/+0 to Grey Wolf (2nd in DEF)" in text, text

@@ -288,6 +288,7 @@ class ScarsTable(LaneTable):
         out: list[Line] = [("lane--middle", words(head))]
         stack = view.get("stack") or []
         cards = find_cards(view)
+        places = card_places(view, self.table_viewer(), hand=False) if stack else {}
         if stack:
             if not self.dense:
                 out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
@@ -304,6 +305,11 @@ class ScarsTable(LaneTable):
                     name = f" {src.get('name', '')}"
                     if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
                         text = text[len(name) :]
+                target = e.get("target")
+                name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
+                at = text.rfind(name) if place else -1
+                if at >= 0:  # a target whose name another card shares: where it is
+                    text = f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
                 segs += words(text)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
