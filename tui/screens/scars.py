@@ -25,6 +25,8 @@ SCARS_KEYS = """
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
+- cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
+  (the other side's), `(3rd in hand)`; below 120 × 40 a long choice takes two lines
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `-1` its damage, `z` summoning
   sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters;
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,
