@@ -123,3 +123,27 @@ async def test_the_resolution_zone_says_which_same_named_card_is_the_target() ->
         lines = screen.render_middle(view, None)
         text = "\n".join("".join(seg.text for seg in segs) for _style, segs in lines)
         assert "Frenzy: give +2/+0 to Grey Wolf (2nd in DEF)" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_long_log_line_goes_on_under_its_text(size: tuple[int, int]) -> None:
+    """A line of the log too long for it went on at its left edge, under the `Player 1 (you):`
+    of the actions; it goes on 4 columns in."""
+    app = twins_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        event = "  P1: Iron Claws (weapon, for Grey Wolf) goes to the resolution zone " + "and on " * 30
+        log.add_line(event.rstrip())
+        log.add_line("Player 1 (you): " + "Play Grey Wolf (1) in attack and " * 8 + "done")
+        if not log.display:
+            await press(pilot, "t")  # at 80 × 24 the log shares its place with the card panel
+        await settle(pilot)
+        await pilot.pause()  # written again at its width once it is seen
+        await pilot.pause()
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        first = drawn.index(next(line for line in drawn if line.startswith("  P1: Iron Claws")))
+        action = drawn.index(next(line for line in drawn if line.startswith("Player 1 (you): Play")))
+        assert action - first > 2, drawn
+        assert all(line.startswith("    ") and line[4] != " " for line in drawn[first + 1 : action]), drawn
+        assert all(line.startswith("    ") for line in drawn[action + 1 :]), drawn

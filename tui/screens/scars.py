@@ -16,6 +16,7 @@ from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
+from tui.widgets.log import GameLog
 
 SCARS_KEYS = """
 **The Scars**
@@ -329,6 +330,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
         # Wolf (1st in ATK)`): below 120 × 40 it may take two lines rather than be cut
         self.query_one(ActionList).max_lines = 2
+        self.query_one(GameLog).hanging = True  # its long lines too go on under their text
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
             self.glossary.update({str(k): str(v) for k, v in glossary.items()})
