@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from common.game import Action
+from common.game import Action, Decision
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.screens.scars import keep_target
@@ -147,3 +147,20 @@ async def test_a_long_log_line_goes_on_under_its_text(size: tuple[int, int]) -> 
         assert action - first > 2, drawn
         assert all(line.startswith("    ") and line[4] != " " for line in drawn[first + 1 : action]), drawn
         assert all(line.startswith("    ") for line in drawn[action + 1 :]), drawn
+
+
+async def test_a_prompt_naming_a_card_says_which_when_another_shares_its_name() -> None:
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        wolves = [u for u in screen.view_data["players"][0]["units"] if u["position"] == "defense"]
+        d = Decision(
+            0,
+            "damage",
+            "P1: Assign Grey Wolf's damage: 2 point(s) left (SC-70)",
+            {"source": wolves[1]["uid"]},
+        )
+        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 point(s) left (SC-70)"
+        alone = Decision(0, "draw", "Draw a card, or skip the draw to move a life to energy")
+        assert screen.own_words(alone) == alone.prompt

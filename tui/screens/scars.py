@@ -345,6 +345,17 @@ class ScarsScreen(ScarsTable, LaneScreen):
             self.places = card_places(view, self.table_viewer(), hand=True)
         return told_apart(self.session.game.describe_action(action), action, self.places)
 
+    def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
+        """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
+        (2nd in DEF)'s enter ability`) when another card shares its name."""
+        text = LaneScreen.own_words(d)
+        ctx = d.context or {}
+        uid = ctx.get("source", ctx.get("unit"))
+        if not isinstance(uid, int) or not isinstance(getattr(self, "view_data", None), dict):
+            return text
+        places = card_places(self.view_data, self.table_viewer(), hand=False)
+        return told_apart(text, Action("prompt", (uid,)), places)
+
     def log_words(self, game: Game, action: Action) -> str:
         """The log's words tell same-named cards of the table apart, never by a place in
         the hand (hidden from the other side, and from the log in hot-seat)."""
