@@ -12,7 +12,7 @@ from common.game import Action, Decision
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.screens.scars import keep_target
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, between_words, wrapped
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, press, screen_text, settle
@@ -164,3 +164,11 @@ async def test_a_prompt_naming_a_card_says_which_when_another_shares_its_name() 
         assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 point(s) left (SC-70)"
         alone = Decision(0, "draw", "Draw a card, or skip the draw to move a life to energy")
         assert screen.own_words(alone) == alone.prompt
+
+
+def test_the_second_line_of_a_choice_is_cut_between_words() -> None:
+    """`sheltering Grey Wolf (1… in ATK)` read as nothing: the second line of a two-line
+    choice keeps whole words, and the end (the place of what it aims at)."""
+    choice = "Play Grey Wolf (1st in hand) (1) sheltering Grey Wolf (1st in ATK)"
+    assert wrapped(choice, 32, 2) == ["Play Grey Wolf (1st in hand) (1)", "sheltering … Wolf (1st in ATK)"]
+    assert between_words("sheltering Grey Wolf (1st in ATK)", 40) == "sheltering Grey Wolf (1st in ATK)"

@@ -78,8 +78,28 @@ def wrapped(text: str, width: int, max_lines: int | None = None) -> list[str]:
     if max_lines is not None and len(lines) > max_lines:
         keep = lines[: max_lines - 1]
         rest = text[len(" ".join(keep)) :].strip() if keep else text
-        lines = [*keep, one_line(rest, width)]
+        lines = [*keep, between_words(rest, width)]
     return lines
+
+
+def between_words(text: str, width: int) -> str:
+    """`text` in `width` columns cut between whole words: its start and as much of its end
+    (what a choice aims at) as fit around a `…` (`sheltering … Wolf (1st in ATK)`)."""
+    if len(text) <= width:
+        return text
+    words = text.split(" ")
+    tail: list[str] = []
+    while len(words) > 1 and len(" ".join([words[-1], *tail])) <= (width - 2) * 3 // 5:
+        tail.insert(0, words.pop())
+    head: list[str] = []
+    room = width - 3 - len(" ".join(tail))
+    for w in words:
+        if len(" ".join([*head, w])) > room:
+            break
+        head.append(w)
+    if not head or not tail:
+        return one_line(text, width)
+    return " ".join(head) + " … " + " ".join(tail)
 
 
 def _first_difference(a: str, b: str) -> int:
