@@ -1977,7 +1977,7 @@ class ScarsGame(Game):
             if k == "keep":
                 return "Keep this hand"
             if k == "mulligan":
-                return "Mulligan (shuffle back, draw one card fewer)"
+                return "Mulligan (draw one card fewer)"
             if k == "pass":
                 return "Pass"
             if k == "done":
@@ -1995,7 +1995,7 @@ class ScarsGame(Game):
                 if c.defn.type == "unit":
                     if a[1] == "shelter":
                         return f"Play {c.name} ({c.defn.cost}) sheltering {self.name(int(a[2]))}"
-                    return f"Play {c.name} ({c.defn.cost}) in {a[1]} position"
+                    return f"Play {c.name} ({c.defn.cost}) in {a[1]}"
                 if c.defn.type == "weapon":
                     return f"Play {c.name} ({c.defn.cost}) equipped to {self.name(int(a[1]))}"
                 if c.defn.type == "prayer":
@@ -2003,12 +2003,11 @@ class ScarsGame(Game):
                     return f"Play {c.name} ({c.defn.cost}): {describe_spec(c.defn.effect, tname)}"
                 return f"Play {c.name} ({c.defn.cost})"
             if k == "support":
-                return f"Place {self.card(int(a[0])).name} face down as a support"
+                return f"Place {self.card(int(a[0])).name} as a support"
             if k == "hero":
-                h = self.card(self.hero_uid(self.to_move() or 0))
-                spec = h.defn.ability
+                spec = self.card(self.hero_uid(self.to_move() or 0)).defn.ability
                 tname = self.name(int(a[0])) if a else "a target"
-                return f"Hero ability of {h.name} ({spec.get('cost', 0)}): {describe_spec(spec, tname)}"
+                return f"Hero ability ({spec.get('cost', 0)}): {describe_spec(spec, tname)}"
             if k == "ability":
                 c = self.card(int(a[0]))
                 spec = c.defn.ability
@@ -2021,8 +2020,8 @@ class ScarsGame(Game):
             if k == "pos":
                 c = self.card(int(a[0]))
                 if a[1] == "defense":
-                    return f"Turn {c.name} to defense position"
-                return f"Turn {c.name} to attack position (pay 1 {self._paid_with(a[2])})"
+                    return f"Turn {c.name} to defense"
+                return f"Turn {c.name} to attack (pay 1 {self._paid_with(a[2])})"
             if k == "shelter":
                 return (
                     f"{self.name(int(a[0]))} shelters {self.name(int(a[1]))} (pay 1 {self._paid_with(a[2])})"

@@ -19,7 +19,7 @@ def test_cards_table_and_one_card_in_full(game_id: str) -> None:
     narrow = runner.invoke(main, ["cards", game_id, "--no-text"], terminal_width=80)
     assert narrow.exit_code == 0, narrow.output
     assert f"of {len(rows)} cards" in narrow.output and "--text" in narrow.output
-    wide = runner.invoke(main, ["cards", game_id, "--text"], terminal_width=200)
+    wide = runner.invoke(main, ["cards", game_id, "--text"], env={"COLUMNS": "200"})  # a table
     assert wide.exit_code == 0 and " text" in wide.output.lower()
     first_id = str(rows[0][[c.lower() for c in columns].index("id")])
     one = runner.invoke(main, ["cards", game_id, first_id], terminal_width=100)
@@ -45,3 +45,25 @@ def test_play_with_a_binary_scenario_file_is_an_error_not_a_traceback(tmp_path) 
     assert r.exit_code == 1, r.output
     assert "garbage.toml" in r.output and "not a text file" in r.output
     assert not isinstance(r.exception, UnicodeDecodeError)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_cards_text_below_140_columns_is_a_block_a_card(game_id: str) -> None:
+    """`triarch cards GAME --text` at 80 columns: not a table whose text column is cut into
+    slivers of a word or two, but each card as a block: its name and id, its stats on one
+    line, its whole text under them, nothing wider than the terminal."""
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    cls = game_class(game_id)
+    columns, rows = cls.card_rows(**({"text": True} if game_id == "hotg" else {}))
+    r = CliRunner().invoke(main, ["cards", game_id, "--text"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert f"{len(rows)} of {len(rows)} cards" in lines[0]
+    lowered = [c.lower() for c in columns]
+    name_i, id_i, text_i = lowered.index("name"), lowered.index("id"), lowered.index("text")
+    flat = " ".join(line.strip() for line in lines)
+    for row in rows:
+        assert f"{row[name_i]}  {row[id_i]}" in lines, row[id_i]
+        assert " ".join(str(row[text_i]).split()) in flat, row[id_i]

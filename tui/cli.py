@@ -199,6 +199,40 @@ def simulate(
     click.echo(f"  {report.seconds:.2f} s, {report.actions / max(report.seconds, 1e-9):.0f} actions/s")
 
 
+def _card_blocks(console: Any, title: str, columns: list[str], rows: list[list[Any]]) -> None:
+    """The card pool as one block a card, for a terminal too narrow for the text column: the
+    name and the id, the other columns on one line (`type unit · cost 3 …`), the text under
+    them, each wrapped under its own start."""
+    import textwrap
+
+    from rich.text import Text
+
+    def indented(words: str) -> None:
+        for line in textwrap.wrap(words, max(20, console.width - 2), break_on_hyphens=False):
+            console.print(Text("  " + line), soft_wrap=True)
+
+    lowered = [c.lower() for c in columns]
+    name_i = lowered.index("name") if "name" in lowered else 0
+    id_i = lowered.index("id") if "id" in lowered else None
+    text_i = lowered.index("text") if "text" in lowered else None
+    console.print(Text(title, style="bold"))
+    for r in rows:
+        console.print()
+        head = Text(str(r[name_i]), style="bold")
+        if id_i is not None and id_i != name_i:
+            head.append(f"  {r[id_i]}", style="dim")
+        console.print(head)
+        stats = [
+            f"{columns[i]} {str(v).strip()}"
+            for i, v in enumerate(r)
+            if i not in (name_i, id_i, text_i) and str(v).strip()
+        ]
+        if stats:
+            indented(" · ".join(stats))
+        if text_i is not None and str(r[text_i]).strip():
+            indented(str(r[text_i]).strip())
+
+
 @main.command()
 @click.argument("game", metavar=GAME_METAVAR)
 @click.argument("card", required=False)
@@ -207,7 +241,7 @@ def simulate(
     "--text/--no-text",
     "show_text",
     default=None,
-    help="Show the card text column (default: only on terminals 140+ columns wide).",
+    help="Show the card text (default: only on terminals 140+ columns wide; below 140, a block a card).",
 )
 def cards(game: str, card: str | None, text: str, show_text: bool | None) -> None:
     """Show the card pool as a table, or one CARD (by id) in full."""
@@ -244,6 +278,9 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
     needle = text.lower()
     shown = [r for r in rows if not needle or any(needle in str(c).lower() for c in r)]
     hint = "" if show_text else " · full text: --text, or `triarch cards GAME ID`"
+    if show_text and console.width < 140:  # a table would cut the text in slivers: a block a card
+        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards", columns, shown)
+        return
     table = Table(
         title=f"{cls.title} — {len(shown)} of {len(rows)} cards{hint}",
         box=box.SIMPLE_HEAD,

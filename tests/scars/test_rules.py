@@ -1094,9 +1094,10 @@ def test_actions_are_described_in_words() -> None:
         P(energy=3, hand=["legion_knight"], units=[{"card": "legion_pikeman", "position": "attack"}]), P()
     )
     texts = [g.describe_action(a) for a in g.legal_actions()]
-    assert "Play Knight of the Oath (3) in attack position" in texts
+    assert "Play Knight of the Oath (3) in attack" in texts  # short: one line at 80 × 24
     assert any("sheltering Pikeman" in t for t in texts)
     assert "Move a life to energy" in texts
+    assert "Place Knight of the Oath as a support" in texts  # supports are always face down
     assert g.describe_action(Action("done")) == "Done"
     g2 = make(
         P("hero_nyx", energy=5, hand=["umb_bolt"], structures=[{"card": "umb_altar"}]),
@@ -1105,7 +1106,7 @@ def test_actions_are_described_in_words() -> None:
     mil = uid(g2, "n_militia")
     texts = {g2.describe_action(a) for a in g2.legal_actions()}
     assert "Play Shadow Bolt (2): deal 2 damage to Village Militia" in texts
-    assert "Hero ability of Nyx, the Veiled (2): deal 1 damage to Village Militia" in texts
+    assert "Hero ability (2): deal 1 damage to Village Militia" in texts  # the hero is yours
     assert "Altar of Whispers' ability (tap): add 1 energy to your pool" in texts
     assert g2.describe_action(Action("hero", (mil,))) in texts
 

@@ -349,7 +349,8 @@ def test_a_choice_cut_only_at_its_end_has_no_gap_in_its_middle() -> None:
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None:
-    """The dense late Scars board at 80 × 24 (the lane-height scenario): the recruit choices."""
+    """The dense late Scars board at 80 × 24 (the lane-height scenario): the recruit choices
+    (more than 99 of them: the numbers take three columns)."""
     scenario = (Path(__file__).parent / "data" / "scars_dense_late.toml").read_text(encoding="utf-8")
     app = TriarchApp(
         LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1, scenario=scenario), ai_pace=0
@@ -357,8 +358,10 @@ async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "Play Grey Wolf (1) in attack…" in text
-        assert "Play Grey Wolf (1) in defense…" in text
+        assert "  1. Play Grey Wolf (1) in attack  " in text  # short words: whole on one line
+        assert "  2. Play Grey Wolf (1) in defense  " in text
+        assert "  3. Play Grey Wolf (1) sheltering  " in text
+        assert "\n│     Mammoth  " in text  # the rest on the next line, under its text
         assert "Wolf …(1)" not in text
 
 
@@ -407,3 +410,20 @@ async def test_menu_seat_of_the_scars_does_not_say_moves_first() -> None:
         text = screen_text(app)
         assert "First player" in text and "Player 1" in text
         assert "moves first" not in text
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_with_100_choices_or_more_the_numbers_stay_aligned(size: tuple[int, int]) -> None:
+    """`99. Done` and `100. Done`: the numbers are right-aligned in as many columns as the
+    largest takes, so every choice's words start in the same column."""
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1), ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        act = choices.actions[0]
+        choices.show([(act, f"Choice {i + 1}") for i in range(120)])
+        await settle(pilot)
+        prompts = [str(choices.get_option_at_index(i).prompt) for i in range(120)]
+        assert prompts[8] == "  9. Choice 9" and prompts[99] == "100. Choice 100", prompts
+        assert len({p.index("Choice") for p in prompts}) == 1

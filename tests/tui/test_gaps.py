@@ -125,32 +125,40 @@ async def test_hotg_resume_rebuilds_the_last_action_marks() -> None:
     assert resumed == live
 
 
-# -- 3. one line per choice below 120 × 40, the full words when highlighted ---------------------------
+# -- 3. below 120 × 40 a Scars choice takes two lines at most, the full words when highlighted ------
+LONG_CHOICE = "Play Iron Claws (1) equipped to Grey Wolf (P2, 1st in ATK) and then some more words to cut"
+
+
+def choice_rows(choices: Any) -> list[str]:
+    """The lines the choice list draws now."""
+    return [choices.render_line(y).text.rstrip() for y in range(choices.scrollable_content_region.height)]
+
+
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_long_choices_are_one_line_at_80x24_and_whole_when_roomy(size: tuple[int, int]) -> None:
+async def test_long_choices_take_two_lines_at_80x24_and_are_whole_when_roomy(size: tuple[int, int]) -> None:
+    """A choice too long for a line goes on, under its text (not under its number), on a
+    second line at 80 × 24 (The Scars: `ActionList.max_lines`), cut there with a `…` (its
+    whole words are in the card panel while it is highlighted); from 120 × 40 it is whole."""
     app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1), ai_pace=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        await press(pilot, "1")  # keep the hand
-        await settle(pilot, look=False)
-        await press(pilot, "2")  # skip the draw
-        await settle(pilot)
         actions = app.screen.query_one("#actions")
-        words = [app.session.game.describe_action(a) for a in actions.actions]
-        long = [w for w in words if len(w) + 4 > actions.scrollable_content_region.width]
-        assert long, words
-        text = screen_text(app)
+        act = actions.actions[0]
+        actions.show([(act, LONG_CHOICE), (act, "Done")])
+        await settle(pilot)
+        rows = choice_rows(actions)
+        first = next(i for i, r in enumerate(rows) if r.startswith(" 1. Play Iron Claws"))
+        done = next(i for i, r in enumerate(rows) if r.startswith(" 2. Done"))
         if size == (80, 24):
-            assert "…" in text
-            assert actions.virtual_size.height == len(words)  # one line each
-            actions.focus()
-            await press(pilot, "down")
-            await settle(pilot)
-            detail = app.screen.query_one("#detail")
-            assert detail.note == words[1] and detail.display
+            assert done - first == 2, rows  # two lines, not one cut, not more
+            assert rows[first + 1].startswith("    ") and rows[first + 1].endswith("cut"), rows
+            assert "…" in rows[first + 1]
         else:
-            assert actions.virtual_size.height > len(words)  # the long ones wrap, whole
+            assert done - first >= 2, rows
+            body = " ".join(r.strip() for r in rows[first:done])
+            assert body == "1. " + LONG_CHOICE, rows  # whole
+            assert all(r.startswith("    ") for r in rows[first + 1 : done]), rows  # under its text
 
 
 # -- 4. the Hand of the Gods glossary comes from the engine's rules reference -------------------------

@@ -23,7 +23,7 @@ from textual.events import Key
 
 from common.errors import IllegalAction
 from common.events import Event
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from common.saves import data_dir
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -237,12 +237,23 @@ class GameScreen(TableScreen):
                 if only_pass(replay) == action:  # passed by the table, never marked
                     replay.apply(action)
                     continue
-                words = replay.describe_action_for(action, self.log_viewer)
+                words = self.log_words(replay, action)
                 before = replay.clone()
                 replay.apply(action)
                 self.note_replayed(d.player, action, words, before, replay)
         except Exception:  # an old save the engine replays differently: no marks, no harm
             return
+
+    # -- words ------------------------------------------------------------------------------
+    def choice_words(self, action: Action) -> str:
+        """A choice of the pending decision in words (a game's screen may add what tells
+        same-named cards apart)."""
+        return self.session.game.describe_action(action)
+
+    def log_words(self, game: Game, action: Action) -> str:
+        """The log's words for `action`, about to be applied to `game` (the reader's words:
+        nothing hidden from them)."""
+        return game.describe_action_for(action, self.log_viewer)
 
     def focus_first(self) -> None:
         """Where the keyboard starts (dedicated screens: their board)."""
@@ -344,7 +355,7 @@ class GameScreen(TableScreen):
         elif d is not None:
             prompt.prompt = f"{self.seat_name(d.player)}: {self.own_words(d)}"
         actions = self.query_one(ActionList)
-        actions.show([(a, s.game.describe_action(a)) for a in self.legal])
+        actions.show([(a, self.choice_words(a)) for a in self.legal])
         self.update_table(view, None if spectator else d, self.legal)
         if not self.legal:
             self.query_one(CardDetail).show_card(None, self.detail_hint())
@@ -392,7 +403,7 @@ class GameScreen(TableScreen):
             prompt.error = exc.reason
             self.app.bell()
             return False
-        words = s.game.describe_action_for(action, self.log_viewer)
+        words = self.log_words(s.game, action)
         events = s.apply(action)
         self.log_action(d.player, words, events)
         self.after_human_action()
@@ -474,7 +485,7 @@ class GameScreen(TableScreen):
         for action in plan:
             d = s.decision
             assert d is not None
-            words = s.game.describe_action_for(action, self.log_viewer)
+            words = self.log_words(s.game, action)
             self.log_action(d.player, words, s.apply(action))
         self.after_human_action()
         self.advance()
@@ -507,7 +518,7 @@ class GameScreen(TableScreen):
             detail.show_card(None, self.detail_hint())
             return
         cards = find_cards(self.view_data)
-        words = self.session.game.describe_action(action)
+        words = self.choice_words(action)
         for arg in self.card_args(action):
             if arg in cards:
                 detail.show_card(cards[arg], words)
@@ -537,7 +548,7 @@ class GameScreen(TableScreen):
             return
         d = self.session.decision
         assert d is not None
-        words = self.session.game.describe_action_for(action, self.log_viewer)
+        words = self.log_words(self.session.game, action)
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:  # an AI bug: say so instead of freezing

@@ -202,8 +202,13 @@ class LaneTable(TableScreen):
             told = n
             more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
-            text = short(f" {MARK_ACTOR} {who} last: {w}" + (f" ×{n}" if n > 1 else ""), room) + more
+            head = f" {MARK_ACTOR} {who} last: "
+            text = head + self.fit_last(w + (f" ×{n}" if n > 1 else ""), max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def fit_last(self, words: str, width: int) -> str:
+        """An action's words for the one-line `last:` (a game may keep other parts)."""
+        return short(words, width)
 
     def actor(self, action: Action, uids: list[int]) -> int:
         """Of the cards an action names (`card_args`), the one that acts (marked `★`)."""
@@ -450,7 +455,7 @@ class LaneScreen(LaneTable, GameScreen):
             self.query_one(ActionList).focus()
 
     def show_choices(self, actions: list[Action]) -> None:
-        self.query_one(ActionList).show([(a, self.session.game.describe_action(a)) for a in actions])
+        self.query_one(ActionList).show([(a, self.choice_words(a)) for a in actions])
 
     def narrow(self, uid: int, refocus: bool = True) -> None:
         involved = [a for a in self.legal if uid in self.card_args(a)]

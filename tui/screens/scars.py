@@ -6,13 +6,17 @@ player may respond now."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
+from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
+from tui.widgets.log import GameLog
 
 SCARS_KEYS = """
 **The Scars**
@@ -22,6 +26,8 @@ SCARS_KEYS = """
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
+- cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
+  (the other side's), `(3rd in hand)`; below 120 × 40 a long choice takes two lines
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `-1` its damage, `z` summoning
   sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters;
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,
@@ -86,6 +92,71 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def keep_target(text: str, width: int) -> str:
+    """An action's words in `width` columns keeping what it aimed at as far as they can
+    (`Knight of the Oath attacks P1's hero Korrag o…`, not `Knight of the Oath (P2, 1st in ATK)
+    attacks…`): without their parenthesized details (costs, places: the marks on the cards say
+    which) when they do not fit, then cut at the end."""
+    if len(text) <= width:
+        return text
+    return short(re.sub(r" \([^()]*\)", "", text), width)
+
+
+def plural(n: int, word: str) -> str:
+    """`1 point`, `2 points`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict[int, tuple[str, str]]:
+    """Each card of the table (and of `viewer`'s hand when `hand`) by uid: its name and,
+    when another card of its group has the same name, its place — `1st in DEF`, `P2, 1st in
+    ATK` (a side not `viewer`'s), `2nd weapon`, `3rd in hand` — else "". The table and the
+    hand are two groups: a Wolf in hand and one in play are told apart by the choice's verb."""
+    table: list[tuple[dict[str, Any], str]] = []
+    held: list[tuple[dict[str, Any], str]] = []
+    for p in view.get("players", []):
+        seat = p.get("seat")
+        tag = "" if seat == viewer else f"P{int(seat or 0) + 1}, "
+        units = p.get("units") or []
+        for pos, label in (("attack", "ATK"), ("defense", "DEF")):
+            here = [u for u in units if u.get("position") == pos]
+            table += [(u, f"{tag}{ordinal(k)} in {label}") for k, u in enumerate(here, 1)]
+        for key, word in (("weapons", "weapon"), ("structures", "structure")):
+            table += [(c, f"{tag}{ordinal(k)} {word}") for k, c in enumerate(p.get(key) or [], 1)]
+        if hand and seat == viewer:
+            held += [(c, f"{ordinal(k)} in hand") for k, c in enumerate(p.get("hand") or [], 1)]
+    out: dict[int, tuple[str, str]] = {}
+    for group in (table, held):
+        count = Counter(str(c.get("name")) for c, _ in group)
+        for c, place in group:
+            name = str(c.get("name"))
+            out[int(c["uid"])] = (name, place if count[name] > 1 else "")
+    return out
+
+
+def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) -> str:
+    """`text` (the engine's words for `action`) with the place after each card name that
+    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`. The
+    names are found in the order of the action's cards."""
+    at = 0
+    for uid in (x for x in action.args if isinstance(x, int)):
+        name, place = places.get(uid, ("", ""))
+        found = text.find(name, at) if name else -1
+        if found < 0:
+            continue
+        at = found + len(name)
+        if place:
+            text = f"{text[:at]} ({place}){text[at:]}"
+            at += len(place) + 3
+    return text
+
+
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
@@ -99,6 +170,10 @@ class ScarsTable(LaneTable):
                     out[c["uid"]] = c
             out[p["hero"]["uid"]] = p["hero"]
         return out
+
+    def fit_last(self, words: str, width: int) -> str:
+        """The `last:` line keeps whom the action aimed at (`keep_target`)."""
+        return keep_target(words, width)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
@@ -206,6 +281,7 @@ class ScarsTable(LaneTable):
         out: list[Line] = [("lane--middle", words(head))]
         stack = view.get("stack") or []
         cards = find_cards(view)
+        places = card_places(view, self.table_viewer(), hand=False) if stack else {}
         if stack:
             if not self.dense:
                 out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
@@ -222,6 +298,11 @@ class ScarsTable(LaneTable):
                     name = f" {src.get('name', '')}"
                     if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
                         text = text[len(name) :]
+                target = e.get("target")
+                name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
+                at = text.rfind(name) if place else -1
+                if at >= 0:  # a target whose name another card shares: where it is
+                    text = f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
                 segs += words(text)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
@@ -240,10 +321,46 @@ class ScarsTable(LaneTable):
 class ScarsScreen(ScarsTable, LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.places_of: dict[str, Any] | None = None  # the view `places` is of
+        self.places: dict[int, tuple[str, str]] = {}
+
     def on_mount(self) -> None:
+        # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
+        # Wolf (1st in ATK)`): below 120 × 40 it may take two lines rather than be cut
+        self.query_one(ActionList).max_lines = 2
+        self.query_one(GameLog).hanging = True  # its long lines too go on under their text
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
             self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+
+    def choice_words(self, action: Action) -> str:
+        """The engine's words, with the place of a card whose name another card of the table
+        (or of the hand) shares: `Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st
+        in ATK)`."""
+        view = self.view_data
+        if self.places_of is not view:  # once a view, not once a choice
+            self.places_of = view
+            self.places = card_places(view, self.table_viewer(), hand=True)
+        return told_apart(self.session.game.describe_action(action), action, self.places)
+
+    def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
+        """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
+        (2nd in DEF)'s enter ability`) when another card shares its name."""
+        text = LaneScreen.own_words(d)
+        ctx = d.context or {}
+        uid = ctx.get("source", ctx.get("unit"))
+        if not isinstance(uid, int) or not isinstance(getattr(self, "view_data", None), dict):
+            return text
+        places = card_places(self.view_data, self.table_viewer(), hand=False)
+        return told_apart(text, Action("prompt", (uid,)), places)
+
+    def log_words(self, game: Game, action: Action) -> str:
+        """The log's words tell same-named cards of the table apart, never by a place in
+        the hand (hidden from the other side, and from the log in hot-seat)."""
+        places = card_places(game.view(self.log_viewer), self.log_viewer, hand=False)
+        return told_apart(super().log_words(game, action), action, places)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
@@ -271,13 +388,17 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
-def unit_label(c: dict[str, Any] | None) -> str:
+def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
+    """`Grey Wolf 2/1 dmg 1`; with `places` (`card_places`), a unit whose name another shares
+    says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
     if not c:
         return "?"
     if c.get("type") == "hero":
         return f"{c.get('name')} (hero)"
     dmg = f" dmg {c['damage']}" if c.get("damage") else ""
-    return f"{c.get('name')} {c.get('attack')}/{c.get('defense')}{dmg}"
+    place = (places or {}).get(int(c.get("uid", -1)), ("", ""))[1]
+    where = f" ({place})" if place else ""
+    return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
 
 
 def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
@@ -285,6 +406,10 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
     game = screen.session.game
     cards = find_cards(view)
     ctx = d.context or {}
+    places = card_places(view, d.player, hand=False)
+
+    def unit_label(c: dict[str, Any] | None) -> str:  # same-named units told apart
+        return _unit_label(c, places)
 
     def refusal(action: Action) -> str:
         try:
@@ -304,9 +429,17 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         if not blockers:
             return None
         attacked = {int(a): t for a, t in (ctx.get("attackers") or {}).items()}
+        # whom a unit blocks is always the other side's: its place without the `P2, ` (room)
+        theirs = card_places(view, 1 - d.player, hand=False)
+
+        def whom(a: int) -> str:
+            """An attacker told apart by its place, without its stats (in `Attacking:`)."""
+            name, place = theirs.get(a, ("", ""))
+            return f"{name} ({place})" if place else unit_label(cards.get(a))
+
         rows = []
         for b in blockers:
-            opts = ["no block"] + [f"blocks {unit_label(cards.get(a))}" for a in attackers]
+            opts = ["no block"] + [f"blocks {whom(a)}" for a in attackers]
             notes = [""] + [refusal(Action("block", (b["uid"], a))) for a in attackers]
             rows.append(Row(unit_label(b), opts, 0, notes, key=b["uid"]))
         lines = [
@@ -325,7 +458,11 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(1 for r in rows if r.index)
-            return f"{n} blocker(s) declared — Enter confirms (then done)" if n else "No blocks — Enter: done"
+            return (
+                f"{plural(n, 'blocker')} declared — Enter confirms (then done)"
+                if n
+                else "No blocks — Enter: done"
+            )
 
         return RowsDialog(
             "Declare blockers",
@@ -367,9 +504,9 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             total = sum(r.index for r in rows)
             if total != remaining:
                 return (
-                    f"assign all {remaining} point(s): {remaining - total} left"
+                    f"assign all {plural(remaining, 'point')}: {remaining - total} left"
                     if total < remaining
-                    else f"only {remaining} point(s) to assign"
+                    else f"only {plural(remaining, 'point')} to assign"
                 )
             heroes = [t for t in targets if (cards.get(t) or {}).get("type") == "hero"]
             order = [(t, r) for t, r in zip(targets, rows, strict=True) if t not in heroes]
@@ -378,7 +515,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(r.index for r in rows)
-            return f"{n} of {remaining} point(s) assigned" + (
+            return f"{n} of {plural(remaining, 'point')} assigned" + (
                 "" if n == remaining else f" — {remaining - n} left"
             )
 
@@ -403,7 +540,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         names = ", ".join(unit_label(x) for x in shel)
         bodies = {
             "unit": f"{unit_label(unit)} fights {against} alone.",
-            "shelter": f"{names} fight(s) {against} instead of {unit.get('name')}.",
+            "shelter": f"{names} {'fight' if len(shel) > 1 else 'fights'} {against} instead of {unit.get('name')}.",
             "both": f"{unit_label(unit)} and {names} fight {against} together.",
         }
         titles = {"unit": "Unit fights", "shelter": "Shelter fights", "both": "Both fight"}

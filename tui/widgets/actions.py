@@ -3,9 +3,13 @@
 Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
 one line: a description longer than the list keeps its start and its end
 (`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
-words are in the card panel while the choice is highlighted."""
+words are in the card panel while the choice is highlighted. A screen may let a choice take
+more lines (`ActionList.max_lines`: The Scars, whose choices name two cards); its choices
+then go on under their text, not under their number, at every size."""
 
 from __future__ import annotations
+
+import textwrap
 
 from textual.binding import Binding
 from textual.message import Message
@@ -85,6 +89,39 @@ def one_line_around(text: str, at: int, width: int, upto: int | None = None) -> 
     if room < 1:
         return one_line(text, width)
     return _word_cut(text[:start], room).rstrip() + "…" + rest
+
+
+def wrapped(text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """`text` in lines of `width` columns at most, broken between words; with `max_lines`,
+    the last line allowed keeps the start and the end of the rest (`one_line`)."""
+    if width < 1:
+        return [text]
+    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    if max_lines is not None and len(lines) > max_lines:
+        keep = lines[: max_lines - 1]
+        rest = text[len(" ".join(keep)) :].strip() if keep else text
+        lines = [*keep, between_words(rest, width)]
+    return lines
+
+
+def between_words(text: str, width: int) -> str:
+    """`text` in `width` columns cut between whole words: its start and as much of its end
+    (what a choice aims at) as fit around a `…` (`sheltering … Wolf (1st in ATK)`)."""
+    if len(text) <= width:
+        return text
+    words = text.split(" ")
+    tail: list[str] = []
+    while len(words) > 1 and len(" ".join([words[-1], *tail])) <= (width - 2) * 3 // 5:
+        tail.insert(0, words.pop())
+    head: list[str] = []
+    room = width - 3 - len(" ".join(tail))
+    for w in words:
+        if len(" ".join([*head, w])) > room:
+            break
+        head.append(w)
+    if not head or not tail:
+        return one_line(text, width)
+    return " ".join(head) + " … " + " ".join(tail)
 
 
 def _first_difference(a: str, b: str) -> int:
@@ -175,6 +212,9 @@ class ActionList(OptionList):
         self.actions: list[Action] = []
         self.words: list[str] = []
         self.numbered = True
+        # below 120 × 40 (`one_line`) the lines a choice may take; above 1, the list wraps its
+        # choices itself at every size, the lines after the first under the text
+        self.max_lines = 1
 
     def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
@@ -191,16 +231,35 @@ class ActionList(OptionList):
         return self.styles.text_wrap == "nowrap"
 
     def fit_options(self) -> None:
-        """The options for the list's width now (one line each when `one_line`)."""
+        """The options for the list's width now: one line each when `one_line`, else whole;
+        with `max_lines` above 1, up to that many lines when `one_line`, and the lines of a
+        choice after its first indented under its text."""
         n = len(self.words)
         rows = self.content_region.height
-        room = self.content_region.width - (2 if rows and n > rows else 0)
-        labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
+        if self.one_line:
+            room = self.content_region.width - (2 if rows and n > rows else 0)
+        else:
+            room = self.scrollable_content_region.width
+        labels = self.labels()
         texts = list(self.words)
-        if self.one_line and room > 0 and n:
-            texts = one_line_each(texts, room - len(labels[0]))
+        width = room - len(labels[0]) if n else 0
+        if width > 0 and self.one_line and self.max_lines <= 1:
+            texts = one_line_each(texts, width)
+        elif width > 0 and self.max_lines > 1:  # wrapped here (The Scars), else by Textual
+            limit = self.max_lines if self.one_line else None
+            lines = [wrapped(t, width, limit) for t in texts]
+            if self.one_line and rows and sum(map(len, lines)) > rows >= n:  # the scrollbar comes
+                lines = [wrapped(t, width - 2, limit) for t in texts]
+            indent = "\n" + " " * len(labels[0])
+            texts = [indent.join(x) for x in lines]
         options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
         self.set_options(options)
+
+    def labels(self) -> list[str]:
+        """Each choice's number (`  9. `, ` 10. `, `100. ` aligned), or ` ▸ ` when unnumbered."""
+        n = len(self.words)
+        digits = max(2, len(str(n)))
+        return [f"{i + 1:>{digits}}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
 
     def on_resize(self) -> None:
         # refit in either layout: choices cut at a small size come back whole when it grows

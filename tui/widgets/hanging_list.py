@@ -26,7 +26,7 @@ class HangingActionList(ActionList):
         room = self.scrollable_content_region.width
         if self.one_line and n:
             rows = self.content_region.height
-            label_w = 4 if n > 1 and self.numbered else 3  # `12. ` or ` ▸ `, as `ActionList` draws them
+            label_w = len(self.labels()[0])  # `12. ` or ` ▸ `, as `ActionList` draws them
             fit = self.content_region.width - (2 if rows and n > rows else 0) - label_w
             words = self.words
             if any(len(w) > fit for w in words):  # then from every choice, alike
@@ -39,15 +39,9 @@ class HangingActionList(ActionList):
         if not n or room <= 12:
             super().fit_options()
             return
-        labels = [f"{i + 1:>2}. " if n > 1 and self.numbered else " ▸ " for i in range(n)]
+        labels = self.labels()
         prompts = []
         for label, text in zip(labels, self.words, strict=True):
             lines = textwrap.wrap(text, room - len(label), break_on_hyphens=False) or [text]
             prompts.append(label + ("\n" + " " * len(label)).join(lines))
         self.set_options([Option(p) for p in prompts])
-
-    def on_resize(self) -> None:
-        if self.words:
-            keep = self.highlighted
-            self.fit_options()
-            self.highlighted = keep

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from typing import Self
 
@@ -28,6 +29,24 @@ class GameLog(RichLog):
         self.plain: list[str] = []  # the log's text, for tests and copying
         self._styles: list[str] = []  # the style of each line of `plain`
         self._wrapped_at: int | None = None  # the width the drawn lines were wrapped at
+        # a screen may have a line too long for the log go on under its text (The Scars)
+        self.hanging = False
+
+    def _line(self, text: str, style: str, width: int) -> Text:
+        """A line of the log as written at `width`: with `hanging`, its lines after the first
+        indented 4 columns (an event's under its words, not under the action lines)."""
+        if self.hanging and width > 20 and len(text) > width:
+            lead = len(text) - len(text.lstrip(" "))
+            rest = " " * max(4, lead + 2)
+            lines = textwrap.wrap(
+                text.lstrip(" "),
+                width,
+                initial_indent=" " * lead,
+                subsequent_indent=rest,
+                break_on_hyphens=False,
+            )
+            text = "\n".join(lines)
+        return Text(text, style=style)
 
     def _width_now(self) -> int:
         return self.scrollable_content_region.width if self.display and self.size.width else 0
@@ -41,7 +60,7 @@ class GameLog(RichLog):
         width = self._width_now()
         if self._wrapped_at is None or width != self._wrapped_at:
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
-        self.write(Text(text, style=style))
+        self.write(self._line(text, style, width), width=width if self.hanging and width > 20 else None)
 
     def clear(self) -> Self:
         """Empty the log (its text too)."""
@@ -59,7 +78,9 @@ class GameLog(RichLog):
         super().clear()
         keep = self.max_lines or len(self.plain)
         for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=False):
-            self.write(Text(text, style=style), scroll_end=False)
+            self.write(
+                self._line(text, style, width), width=width if self.hanging else None, scroll_end=False
+            )
         self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:

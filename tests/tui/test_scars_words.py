@@ -1,0 +1,174 @@
+"""The Scars' choices and log in words a player can act on: same-named cards told apart by
+their place (never a place in the hand in the log), the `last:` line with its target."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.game import Action, Decision
+from tui.app import TriarchApp
+from tui.launch import LaunchSpec
+from tui.screens.scars import keep_target
+from tui.widgets.actions import ActionList, between_words, wrapped
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, press, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+TWINS = (Path(__file__).parent / "data" / "scars_twins.toml").read_text(encoding="utf-8")
+
+
+def twins_app() -> TriarchApp:
+    return TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=TWINS), ai_pace=0)
+
+
+async def choose(app: TriarchApp, pilot: object, words: str) -> None:
+    """Take the choice whose words are `words`, as a click on it would."""
+    choices = app.screen.query_one(ActionList)
+    assert words in choices.words, choices.words
+    choices.post_message(ActionList.Chosen(choices.actions[choices.words.index(words)]))
+    await settle(pilot)  # type: ignore[arg-type]
+
+
+async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_in_the_hand() -> None:
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert "Play Grey Wolf (1st in hand) (1) in attack" in words
+        assert "Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st in ATK)" in words
+        assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
+        assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
+        assert "Place Grey Wolf (2nd in hand) as a support" in words
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand) (1) in attack")
+        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
+        assert "Player 1 (you): Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)\n" in log
+        assert "in hand" not in log
+        await choose(app, pilot, "Done")
+        words = app.screen.query_one(ActionList).words
+        assert "Grey Wolf (2nd in ATK) attacks Knight of the Oath (P2, 1st in ATK)" in words
+
+
+async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="human", seed=3, scenario=TWINS), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the cover screen of the hand-over
+        await settle(pilot)
+        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (1st in DEF)")
+        table = next(s for s in app.screen_stack if type(s).__name__ == "ScarsScreen")  # P2's cover on top
+        log = "\n".join(table.query_one(GameLog).plain)
+        assert "Player 1: Play Iron Claws (1) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
+        assert "in hand" not in log
+
+
+def test_keep_target_keeps_the_end_of_an_actions_words() -> None:
+    words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
+    assert keep_target(words, 80) == words
+    assert keep_target(words, 60) == "Knight of the Oath attacks P1's hero Korrag of the Wilds"
+    assert keep_target(words, 46) == "Knight of the Oath attacks P1's hero Korrag o…"
+
+
+async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> None:
+    """`★ P2 (AI) last: Knight of the Oath (P2, 1st in ATK) attacks…` lost whom it attacked."""
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        game = app.session.game
+        knight = game.view(1)["players"][1]["units"][0]["uid"]
+        hero = game.view(0)["players"][0]["hero"]["uid"]
+        words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
+        screen.note_action(1, Action("attack", (knight, hero)), words)
+        screen.note_action(1, Action("pass"), "Pass")
+        screen.refresh_view()
+        await settle(pilot)
+        last = next(line for line in screen_text(app).split("\n") if " last: " in line)
+        assert last.strip() == "★ P2 (AI) last: Knight of the Oath attacks P1's hero Korrag… (+1 in the log)"
+
+
+async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:
+    """Two Grey Wolves block, two Knights of the Oath attack: each row and each choice of
+    whom it blocks says which one (and fits its line at 80 × 24)."""
+    scenario = (Path(__file__).parent / "data" / "scars_twin_blocks.toml").read_text(encoding="utf-8")
+    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=scenario), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Knight of the Oath (P2, 1st in ATK) 4/3 ⇒ Korrag of the Wilds (hero)" in text
+        assert "Knight of the Oath (P2, 2nd in ATK) 4/3 ⇒" in text
+        assert "1. Grey Wolf (1st in DEF) 2/1  ◀ blocks Knight of the Oath (1st in ATK) ▶" in text
+        assert "2. Grey Wolf (2nd in DEF) 2/1  ◀ no block ▶" in text
+        assert "1 blocker declared — Enter confirms" in text  # not `1 blocker(s)`
+
+
+async def test_the_resolution_zone_says_which_same_named_card_is_the_target() -> None:
+    """`⧉1 P2: Frenzy: give +2/+0 to Grey Wolf`: which of the three Wolves? The entry says."""
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        view = dict(screen.view_data)
+        wolves = [u for u in view["players"][0]["units"] if u["position"] == "defense"]
+        entry = {"controller": 1, "kind": "prayer", "source": None, "target": wolves[1]["uid"]}
+        view["stack"] = [{**entry, "text": "Frenzy: give +2/+0 to Grey Wolf"}]
+        lines = screen.render_middle(view, None)
+        text = "\n".join("".join(seg.text for seg in segs) for _style, segs in lines)
+        assert "Frenzy: give +2/+0 to Grey Wolf (2nd in DEF)" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_long_log_line_goes_on_under_its_text(size: tuple[int, int]) -> None:
+    """A line of the log too long for it went on at its left edge, under the `Player 1 (you):`
+    of the actions; it goes on 4 columns in."""
+    app = twins_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        event = "  P1: Iron Claws (weapon, for Grey Wolf) goes to the resolution zone " + "and on " * 30
+        log.add_line(event.rstrip())
+        log.add_line("Player 1 (you): " + "Play Grey Wolf (1) in attack and " * 8 + "done")
+        if not log.display:
+            await press(pilot, "t")  # at 80 × 24 the log shares its place with the card panel
+        await settle(pilot)
+        await pilot.pause()  # written again at its width once it is seen
+        await pilot.pause()
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        first = drawn.index(next(line for line in drawn if line.startswith("  P1: Iron Claws")))
+        action = drawn.index(next(line for line in drawn if line.startswith("Player 1 (you): Play")))
+        assert action - first > 2, drawn
+        assert all(line.startswith("    ") and line[4] != " " for line in drawn[first + 1 : action]), drawn
+        assert all(line.startswith("    ") for line in drawn[action + 1 :]), drawn
+
+
+async def test_a_prompt_naming_a_card_says_which_when_another_shares_its_name() -> None:
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        wolves = [u for u in screen.view_data["players"][0]["units"] if u["position"] == "defense"]
+        d = Decision(
+            0,
+            "damage",
+            "P1: Assign Grey Wolf's damage: 2 point(s) left (SC-70)",
+            {"source": wolves[1]["uid"]},
+        )
+        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 point(s) left (SC-70)"
+        alone = Decision(0, "draw", "Draw a card, or skip the draw to move a life to energy")
+        assert screen.own_words(alone) == alone.prompt
+
+
+def test_the_second_line_of_a_choice_is_cut_between_words() -> None:
+    """`sheltering Grey Wolf (1… in ATK)` read as nothing: the second line of a two-line
+    choice keeps whole words, and the end (the place of what it aims at)."""
+    choice = "Play Grey Wolf (1st in hand) (1) sheltering Grey Wolf (1st in ATK)"
+    assert wrapped(choice, 32, 2) == ["Play Grey Wolf (1st in hand) (1)", "sheltering … Wolf (1st in ATK)"]
+    assert between_words("sheltering Grey Wolf (1st in ATK)", 40) == "sheltering Grey Wolf (1st in ATK)"
