@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from common.game import Action
 
-from .helpers import at, hand, load
+from .helpers import at, hand, load, make, u
 
 
 def test_hg14_example_3_two_afterlifes_earlier_deployed_first() -> None:
@@ -84,3 +84,17 @@ def test_hg71_example_sylvanus_resurrects_and_blocks_the_sapling() -> None:
     assert kinds.index("death") < kinds.index("resurrect") < kinds.index("afterlife") < kinds.index("fizzle")
     assert g.card(at(g, "2,5")).defn.id == "sylvanus"
     assert g.card(syl).zone == "board"
+
+
+def test_hg12_example_1_attack_damage_then_return_damage() -> None:
+    """HG-12 / HG-42, rulebook example 1: "tu unidad inflige daño y la unidad enemiga afectada
+    inflige daño en retorno": your unit's Attack Damage (priority 3) first, then the enemy's
+    Return Damage (5). A Legionary (1/2) attacks a Terracotta Warrior (1/4): 4 → 3, then 2 → 1."""
+    g = make([u("legionary", "2,3"), u("terracotta", "2,4", 2)])
+    leg, terra = at(g, "2,3"), at(g, "2,4")
+    ev = g.apply(Action("attack", (leg, terra)))
+    hits = [(e.data["target"], e.data["amount"]) for e in ev if e.kind == "damage"]
+    assert hits == [(terra, 1), (leg, 1)]
+    kinds = [e.kind for e in ev]
+    assert kinds.index("damage") < kinds.index("return")
+    assert (g.card(terra).hp, g.card(leg).hp) == (3, 1)
