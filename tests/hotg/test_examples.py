@@ -98,3 +98,17 @@ def test_hg12_example_1_attack_damage_then_return_damage() -> None:
     kinds = [e.kind for e in ev]
     assert kinds.index("damage") < kinds.index("return")
     assert (g.card(terra).hp, g.card(leg).hp) == (3, 1)
+
+
+def test_hg68_example_protect_does_not_reduce_warcry_nor_leader_ability_damage() -> None:
+    """HG-68, rulebook: "Protección: X no impide daño de Hechizos, efectos de Grito de Guerra o
+    Habilidades de lideres". Vulcan's Warcry (2 damage) and Zeus' Bolt (1) hit a Hoplite
+    (2/3, Protect 1) in full: 3 → 1 → dead. (Spells: test_hg68_protect_does_not_reduce_spell_damage.)"""
+    g = make([u("hoplite", "2,4", 2)], p1={"hand": ["vulcan"], "mana": 6, "leader": "zeus"})
+    hop = at(g, "2,4")
+    assert g.protect(hop) == 1
+    g.apply(Action("play", (hand(g, 0, "vulcan"), "2,1")))
+    g.apply(Action("target", (hop,)))
+    assert g.card(hop).hp == 1
+    g.apply(Action("ability", (hop,)))
+    assert g.card(hop).zone == "grave:1"
