@@ -112,3 +112,23 @@ def test_hg68_example_protect_does_not_reduce_warcry_nor_leader_ability_damage()
     assert g.card(hop).hp == 1
     g.apply(Action("ability", (hop,)))
     assert g.card(hop).zone == "grave:1"
+
+
+def test_hg63_example_a_guarded_stone_is_no_target_of_an_enemy_warcry() -> None:
+    """HG-63, rulebook: guarded Summoning Stones "no pueden ser objetivos directos de enemigos
+    con ataque ni con efectos de Grito de Guerra". Thor's Warcry (3 damage to an enemy) may
+    aim at the enemy stone, but not while an Einherjar (Guard) stands next to it."""
+
+    def warcry_targets(guard: bool) -> tuple[set[int], int]:
+        units = [u("legionary", "2,6", 2)] + ([u("einherjar", "1,7", 2)] if guard else [])
+        g = make(units, p1={"hand": ["thor"], "mana": 6})
+        g.apply(Action("play", (hand(g, 0, "thor"), "2,1")))
+        d = g.decision()
+        assert d is not None and d.kind == "target"
+        assert g.guarded(1) is guard
+        return {a.args[0] for a in g.legal_actions() if a.kind == "target"}, g.stones[1]
+
+    free, stone = warcry_targets(False)
+    assert stone in free
+    guarded, stone = warcry_targets(True)
+    assert stone not in guarded and guarded
