@@ -286,3 +286,22 @@ async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None
         assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on Hoplite at 2,3" in text
         words = app.screen.query_one("#actions").words
         assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept
+
+
+async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> None:
+    """80 × 24: the log comes back in place of the card panel at the end; its last lines
+    were written while it was hidden (at the minimum width). The dialog waits for them to
+    be wrapped at the log's width: not `Stone is / destroyed: P1 / wins!` under it."""
+    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
+
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameOverScreen"
+        text = screen_text(app)
+        assert "Thunder of Olympus deals 3 damage to" in text
+        assert not any(line.endswith("│Stone is") for line in text.splitlines())

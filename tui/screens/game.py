@@ -611,7 +611,12 @@ class GameScreen(TableScreen):
             elif what == "quit":
                 app.exit()
 
-        def cover() -> None:
+        def cover(tries: int = 0) -> None:
+            # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
+            # first: the table under a dialog is not drawn again until the dialog closes
+            if tries < 20 and not all(log.wrapped_to_width for log in self.query(GameLog)):
+                self.call_after_refresh(cover, tries + 1)
+                return
             self.game_over_pending = False
             self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
 
