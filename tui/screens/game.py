@@ -253,7 +253,7 @@ class GameScreen(TableScreen):
     def log_words(self, game: Game, action: Action) -> str:
         """The log's words for `action`, about to be applied to `game` (the reader's words:
         nothing hidden from them)."""
-        return game.describe_action_for(action, self.log_viewer)
+        return self.words_for(game, action, self.log_viewer)
 
     def focus_first(self) -> None:
         """Where the keyboard starts (dedicated screens: their board)."""
@@ -635,7 +635,8 @@ class GameScreen(TableScreen):
         if not self.can_act():
             self.app.bell()
             return
-        examples = [self.session.game.format_action(a) for a in self.legal[:6]]
+        # the notation with the choice's words: which card a number is (`cast 19` is which Wolf)
+        examples = [(self.session.game.format_action(a), self.choice_words(a)) for a in self.legal[:6]]
 
         def typed(text: str | None) -> None:
             if text:

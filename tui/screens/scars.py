@@ -160,6 +160,13 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
+    def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
+        """The log's words (the game's and the replay's) tell same-named cards of the table
+        apart, never by a place in the hand (hidden from the other side, and from the log in
+        hot-seat)."""
+        places = card_places(game.view(viewer), viewer, hand=False)
+        return told_apart(game.describe_action_for(action, viewer), action, places)
+
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
         discard by 3C, and `⇒` still names it)."""
@@ -355,12 +362,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
-
-    def log_words(self, game: Game, action: Action) -> str:
-        """The log's words tell same-named cards of the table apart, never by a place in
-        the hand (hidden from the other side, and from the log in hot-seat)."""
-        places = card_places(game.view(self.log_viewer), self.log_viewer, hand=False)
-        return told_apart(super().log_words(game, action), action, places)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
