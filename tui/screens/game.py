@@ -38,6 +38,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 
 def glossary_from_rules(markdown: str) -> dict[str, str]:
@@ -201,7 +202,7 @@ class GameScreen(TableScreen):
         if self.session.game.history:
             log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
             n = len(self.session.game.history)
-            log.add_line(f"(resumed after {n} action{'' if n == 1 else 's'})", "italic")
+            log.add_line(f"(resumed after {plural(n, 'action')})", "italic")
             self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
@@ -574,7 +575,7 @@ class GameScreen(TableScreen):
         if ending:
             lines.append(ending)
         lines.append(
-            f"{len(s.game.history)} actions in all: "
+            f"{plural(len(s.game.history), 'action')} in all: "
             f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}"
         )
         return lines + self.extra_stats()

@@ -29,6 +29,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 GLYPH = {0: "►", 1: "◄"}
 
@@ -375,14 +376,22 @@ class LaneScreen(LaneTable, GameScreen):
         if sel and message.uid != self.focus_uid:
             n = len([a for a in sel if message.uid in self.card_args(a)])
             name = find_cards(self.view_data).get(self.focus_uid or -1, {}).get("name", "the selection")
-            note = f"Enter: {n} choice(s) of {name} with this card" if n else f"not a choice of {name}"
+            note = (
+                f"Enter: {plural(n, 'choice')} of {name} with this card" if n else f"not a choice of {name}"
+            )
         else:
             n = len([a for a in self.legal if message.uid in self.card_args(a)])
             d = self.session.decision
             if n == 1 and d is not None and d.kind in TARGET_KINDS:
                 note = "Enter: choose this card"
             else:
-                note = f"Enter: the {n} choice(s) with this card" if n else "no choice with this card now"
+                note = (
+                    "Enter: the choice with this card"
+                    if n == 1
+                    else f"Enter: the {n} choices with this card"
+                    if n
+                    else "no choice with this card now"
+                )
         self.query_one(CardDetail).show_card(card, note)
 
     def refusal(self, uid: int, templates: list[Action], keep: int | None = None) -> str | None:
@@ -436,7 +445,9 @@ class LaneScreen(LaneTable, GameScreen):
             self.choose(involved[0])
             return
         if involved:
-            self.query_one(CardDetail).show_card(card, f"{len(involved)} choice(s) with this card — Esc: all")
+            self.query_one(CardDetail).show_card(
+                card, f"{plural(len(involved), 'choice')} with this card — Esc: all"
+            )
             self.focus_uid = uid
             self.refresh_view()
             self.narrow(uid)

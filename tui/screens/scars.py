@@ -17,6 +17,7 @@ from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
 from tui.widgets.log import GameLog
+from tui.wording import plural
 
 SCARS_KEYS = """
 **The Scars**
@@ -100,11 +101,6 @@ def keep_target(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     return short(re.sub(r" \([^()]*\)", "", text), width)
-
-
-def plural(n: int, word: str) -> str:
-    """`1 point`, `2 points`."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def ordinal(k: int) -> str:
