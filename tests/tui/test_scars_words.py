@@ -39,12 +39,12 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Grey Wolf (1st in hand) (1) in attack" in words
-        assert "Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st in ATK)" in words
+        assert "Play Grey Wolf (1st in hand, 1) in attack" in words
+        assert "Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st in ATK)" in words
         assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
         assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
         assert "Place Grey Wolf (2nd in hand) as a support" in words
-        await choose(app, pilot, "Play Grey Wolf (2nd in hand) (1) in attack")
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
         log = "\n".join(app.screen.query_one(GameLog).plain)
         assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
@@ -183,7 +183,7 @@ async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path:
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await choose(app, pilot, "Play Grey Wolf (2nd in hand) (1) in attack")
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
         save_game(app.session.game, tmp_path / "twins.json")
     replay = Replay.load(tmp_path / "twins.json")

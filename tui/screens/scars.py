@@ -138,8 +138,9 @@ def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict
 
 def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) -> str:
     """`text` (the engine's words for `action`) with the place after each card name that
-    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`. The
-    names are found in the order of the action's cards."""
+    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`; a
+    bracket of the engine's right after the name takes the place in: `Play Grey Wolf (2nd in
+    hand, 1) in attack`. The names are found in the order of the action's cards."""
     at = 0
     for uid in (x for x in action.args if isinstance(x, int)):
         name, place = places.get(uid, ("", ""))
@@ -147,7 +148,14 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
         if found < 0:
             continue
         at = found + len(name)
-        if place:
+        if not place:
+            continue
+        after = re.match(r" \(([^()]*)\)", text[at:])
+        if after:  # the engine's bracket (its cost) goes in one with the place: not `(2nd in hand) (1)`
+            said = after.group(1)
+            text = f"{text[:at]} ({place}, {said}){text[at + after.end() :]}"
+            at += len(place) + len(said) + 5
+        else:
             text = f"{text[:at]} ({place}){text[at:]}"
             at += len(place) + 3
     return text
@@ -340,7 +348,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
-        (or of the hand) shares: `Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st
+        (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
         in ATK)`."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
