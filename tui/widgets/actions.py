@@ -240,6 +240,7 @@ class ActionList(OptionList):
             room = self.content_region.width - (2 if rows and n > rows else 0)
         else:
             room = self.scrollable_content_region.width
+        room -= self.margin()
         labels = self.labels()
         texts = list(self.words)
         width = room - len(labels[0]) if n else 0
@@ -254,6 +255,10 @@ class ActionList(OptionList):
             texts = [indent.join(x) for x in lines]
         options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
         self.set_options(options)
+
+    def margin(self) -> int:
+        """The columns an option keeps free (app.tcss: one on the right, off the border)."""
+        return self.get_component_styles("option-list--option").padding.width
 
     def labels(self) -> list[str]:
         """Each choice's number (`  9. `, ` 10. `, `100. ` aligned), or ` ▸ ` when unnumbered."""
