@@ -222,8 +222,9 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
         board.cursor = (2, 0)
         await settle(pilot)
         text = screen_text(app)
-        assert "Summoning Stone" in text and "base health: 25" in text
+        assert "Summoning Stone" in text and "health: 25" in text
         assert "· stone" not in text
+        assert "base health" not in text  # the same as its max health: said once
 
 
 async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> None:
@@ -305,3 +306,32 @@ async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> N
         text = screen_text(app)
         assert "Thunder of Olympus deals 3 damage to" in text
         assert not any(line.endswith("│Stone is") for line in text.splitlines())
+
+
+def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
+    """`max health: 25 · base health: 25` and `immune: spells` under `Immune: spells.`: a
+    base stat shows only when it differs, a list the text already says is left out."""
+    from rich.console import Console
+
+    from tui.widgets.detail import card_lines
+
+    sphinx = {
+        "uid": 7,
+        "name": "Sphinx",
+        "attack": 3,
+        "base_attack": 3,
+        "health": 5,
+        "max_health": 6,
+        "base_health": 4,
+        "immune": ["spells"],
+        "subtypes": ["Beast"],
+        "text": "Beast. Immune: spells.",
+        "keywords": ["Immune: spells"],
+    }
+    console = Console(width=200)
+    with console.capture() as cap:
+        console.print(card_lines(sphinx))
+    text = cap.get()
+    assert "attack: 3 · health: 5 · max health: 6 · base health: 4" in text
+    assert "base attack" not in text and "immune: spells" not in text
+    assert "subtypes: Beast" in text
