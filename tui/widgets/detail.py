@@ -112,9 +112,9 @@ def card_lines(
         if key in HIDDEN_FIELDS or not isinstance(value, list) or not value:
             continue
         if all(isinstance(v, (str, int)) for v in value):
-            line = f"{key.replace('_', ' ')}: {', '.join(str(v) for v in value)}"
-            if line.lower() not in said:  # `immune: spells` under `Immune: spells.` says it twice
-                parts.append(Text(line))
+            listed = f"{key.replace('_', ' ')}: {', '.join(str(v) for v in value)}"
+            if listed.lower() not in said:  # `immune: spells` under `Immune: spells.` says it twice
+                parts.append(Text(listed))
     return Group(*parts)
 
 
