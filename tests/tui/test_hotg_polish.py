@@ -160,6 +160,9 @@ def test_a_crowded_player_bar_keeps_the_leader_abilitys_state(ability: str, used
         line = table.player_line(player, 0, 77).plain
         assert len(line) <= 77 and line.endswith(" 2 used" if used else " 2 —"), line
         assert "mana 10/10" in line and "guarded" in line
+        # where the bar has room (120 columns) the state is in words: `not now`, not `—`
+        line = table.player_line(player, 0, 117).plain
+        assert line.endswith(f"{ability} 2 used" if used else f"{ability} 2 not now"), line
 
 
 async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
