@@ -306,6 +306,7 @@ class LaneScreen(LaneTable, GameScreen):
         # `Tab` goes between the table and the choice list (LANE_KEYS): the lanes' scroll region
         # is no stop of its own (focused, it showed nothing and took the arrows from the cursor)
         self.query_one(LaneScroll).can_focus = False
+        self.query_one(GameLog).hanging = True  # a long line goes on under its text (BHM too)
 
     def on_resize(self, event: Resize) -> None:
         # after Textual's own handler (which runs after this one) has set the size classes

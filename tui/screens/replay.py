@@ -83,7 +83,9 @@ class ReplayScreen(TableScreen):
                         widget.can_focus = False
                     yield widget
             with Horizontal(id="replay-info"):
-                yield GameLog(id="replay-log")
+                log = GameLog(id="replay-log")
+                log.hanging = True  # a long line goes on under its text, as on the game's table
+                yield log
                 yield CardDetail(id="replay-detail")
         yield Footer()
 
