@@ -158,10 +158,10 @@ async def test_a_prompt_naming_a_card_says_which_when_another_shares_its_name() 
         d = Decision(
             0,
             "damage",
-            "P1: Assign Grey Wolf's damage: 2 point(s) left (SC-70)",
+            "P1: Assign Grey Wolf's damage: 2 points left (SC-70)",
             {"source": wolves[1]["uid"]},
         )
-        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 point(s) left (SC-70)"
+        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 points left (SC-70)"
         alone = Decision(0, "draw", "Draw a card, or skip the draw to move a life to energy")
         assert screen.own_words(alone) == alone.prompt
 

@@ -47,3 +47,14 @@ async def test_the_game_over_stats_say_1_action() -> None:
         await settle(pilot)
         stats = "\n".join(app.screen.stats)  # type: ignore[attr-defined]
         assert "1 action in all: Player 1 (you) 1, Player 2 (AI) 0" in stats
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+def test_the_scars_effects_words_are_singular_for_one() -> None:
+    """The Scars' prompts and card words: `draw 1 card`, `create 2 Wolf tokens`, not `card(s)`."""
+    from scars.effects import describe_spec
+
+    assert describe_spec({"effect": "draw", "x": 1}) == "draw 1 card"
+    assert describe_spec({"effect": "draw", "x": 2}) == "draw 2 cards"
+    assert describe_spec({"effect": "discard_random", "x": 1}) == "the opponent discards 1 card at random"
+    assert "1 life card from" in describe_spec({"effect": "restore", "x": 1})
