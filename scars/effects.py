@@ -114,7 +114,7 @@ def heal(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     g.log.emit("heal", f"{c.name} is healed", uid=tgt)
 
 
-@effect("draw", "draw {x} card(s)")
+@effect("draw", "draw {x} card{s}")
 def draw(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     for _ in range(_x(spec)):
         g.draw(p)
@@ -126,7 +126,7 @@ def energy(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     g.log.emit("energy", f"P{p + 1} adds {_x(spec)} energy to the pool (lost at end of turn)")
 
 
-@effect("restore", "return up to {x} life cards from your discard to your hero")
+@effect("restore", "return up to {x} life card{s} from your discard to your hero")
 def restore(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     n = 0
     for uid in list(g.zones[f"discard:{p}"].cards):
@@ -150,7 +150,7 @@ def reanimate(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     g.log.emit("reanimate", f"P{p + 1} returns {c.name} from the discard to hand", uid=tgt)
 
 
-@effect("token", "create {x} {token} token(s) in defense position")
+@effect("token", "create {x} {token} token{s} in defense position")
 def token(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     for _ in range(_x(spec)):
         g.create_token(p, str(spec["token"]))
@@ -171,10 +171,10 @@ def untap_energy(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
         if c.tapped and n < _x(spec):
             c.tapped = False
             n += 1
-    g.log.emit("untap", f"P{p + 1} untaps {n} energy card(s)")
+    g.log.emit("untap", f"P{p + 1} untaps {n} energy card{'' if n == 1 else 's'}")
 
 
-@effect("discard_random", "the opponent discards {x} card(s) at random")
+@effect("discard_random", "the opponent discards {x} card{s} at random")
 def discard_random(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     hand = g.zones[f"hand:{1 - p}"]
     for _ in range(_x(spec)):
@@ -194,8 +194,10 @@ def describe_spec(spec: Any, target_name: str = "a target") -> str:
         pool = card_pool()
         if tok in pool:
             tok = pool[tok].name
+    x = spec.get("x", 1)
     return words.format(
-        x=spec.get("x", 1),
+        x=x,
+        s="" if x == 1 else "s",  # `draw 1 card`, `draw 2 cards`
         y=spec.get("y", 0),
         target=target_name,
         keyword=spec.get("keyword", ""),

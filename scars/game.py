@@ -1065,7 +1065,8 @@ class ScarsGame(Game):
             Decision(
                 self.active,
                 "learn",
-                f"{c.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more keyword(s)",
+                f"{c.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more "
+                f"keyword{'' if self.learn_left[uid] == 1 else 's'}",
                 {"source": uid},
             ),
             acts,
@@ -1236,7 +1237,8 @@ class ScarsGame(Game):
             Decision(
                 ctrl,
                 "damage",
-                f"Assign {poss(self.card(s).name)} damage: {remaining} point(s) left (SC-70)",
+                f"Assign {poss(self.card(s).name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
+                " (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
             [_ACTIONS["assign"][(s, t)] for t in opts],

@@ -13,6 +13,7 @@ import click
 from common import __version__
 from common.errors import DataError, EngineNotAvailable
 from common.registry import GAMES, game_class
+from tui.wording import plural
 
 if TYPE_CHECKING:  # the engines' base class stays unimported until a command needs an engine
     from common.game import Game
@@ -192,9 +193,11 @@ def simulate(
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return
-    click.echo(f"{cls.title}: {games} games, seeds {seed}..{seed + games - 1}, seats alternating")
+    click.echo(f"{cls.title}: {plural(games, 'game')}, seeds {seed}..{seed + games - 1}, seats alternating")
     for name, wins in ((p1, report.wins[0]), (p2, report.wins[1])):
-        click.echo(f"  {name:>10} (as --p{1 if name == p1 else 2}): {wins} wins ({100 * wins / games:.1f}%)")
+        click.echo(
+            f"  {name:>10} (as --p{1 if name == p1 else 2}): {plural(wins, 'win')} ({100 * wins / games:.1f}%)"
+        )
     click.echo(f"  draws: {report.draws} (of which hit the action cap: {report.capped})")
     click.echo(f"  {report.seconds:.2f} s, {report.actions / max(report.seconds, 1e-9):.0f} actions/s")
 

@@ -79,7 +79,7 @@ def bench(
             unknown = [lv for lv in wanted if lv not in agent_level_names(cls)]
             if unknown:
                 _fail(
-                    f"unknown AI level(s) {', '.join(unknown)} for {cls.title}; known: "
+                    f"unknown AI level{'' if len(unknown) == 1 else 's'} {', '.join(unknown)} for {cls.title}; known: "
                     f"{', '.join(agent_level_names(cls))}"
                 )
     err = Console(stderr=True)

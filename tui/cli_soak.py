@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from tui.wording import plural
+
 if TYPE_CHECKING:
     from common.soak import SoakReport
 
@@ -172,7 +174,7 @@ def _print_report(report: SoakReport, seed: int, games: int, pairs: str) -> None
 
     title = GAMES[report.game].title if report.game in GAMES else report.game
     out = Console()
-    stopped = f" — interrupted after {report.games} games" if report.interrupted else ""
+    stopped = f" — interrupted after {plural(report.games, 'game')}" if report.interrupted else ""
     t = Table(title=f"{title} soak: seeds {seed}..{seed + games - 1}; agents {pairs}{stopped}")
     t.add_column("games", justify="right")
     t.add_column("actions", justify="right")

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from common.registry import GAMES
+from tui.wording import plural
 
 GAME_METAVAR = "{" + "|".join(GAMES) + "}"
 
@@ -206,7 +207,7 @@ def _print_tables(console: Any, data: dict[str, Any]) -> None:
     console.print(standings)
     if data["capped"]:
         console.print(
-            f"[yellow]{data['capped']} game(s) hit the cap of {data['max_actions']} actions (draws)[/]"
+            f"[yellow]{plural(data['capped'], 'game')} hit the cap of {data['max_actions']} actions (draws)[/]"
         )
 
 

@@ -13,6 +13,7 @@ from common.saves import autosave_path
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.session import Seats, Session
+from tui.wording import plural
 
 from .helpers import keys_for, press, screen_name, screen_text, settle
 
@@ -80,7 +81,7 @@ async def test_hotseat_hand_over_covers_the_hands() -> None:
         text = screen_text(app)
         assert screen_name(app) == "GenericGameScreen"
         assert "hand:0 (2): " + ", ".join(f"{c} (value={c[1:]})" for c in hand0) in text
-        assert "hand:1: 2 card(s), hidden" in text
+        assert "hand:1: 2 cards, hidden" in text
         await pilot.press("enter")  # player 1 plays; hand over to player 2
         await pilot.pause()
         assert screen_name(app) == "CoverScreen"
@@ -93,7 +94,7 @@ async def test_hotseat_hand_over_covers_the_hands() -> None:
         hand1_now = [game.zones.card(u).defn.id for u in game.zones["hand:1"].cards]
         assert hand1_now == hand1
         assert "hand:1 (2): " in text
-        assert "hand:0: 1 card(s), hidden" in text
+        assert "hand:0: 1 card, hidden" in text
 
 
 async def test_autosave_after_every_action_and_continue_resumes_exactly() -> None:
@@ -113,7 +114,7 @@ async def test_autosave_after_every_action_and_continue_resumes_exactly() -> Non
     async with app2.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert screen_name(app2) == "MenuScreen"
-        assert f"Continue: High Card, {len(history)} actions" in screen_text(app2)
+        assert f"Continue: High Card, {plural(len(history), 'action')}" in screen_text(app2)
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert screen_name(app2) == "GenericGameScreen"

@@ -160,6 +160,9 @@ def test_a_crowded_player_bar_keeps_the_leader_abilitys_state(ability: str, used
         line = table.player_line(player, 0, 77).plain
         assert len(line) <= 77 and line.endswith(" 2 used" if used else " 2 —"), line
         assert "mana 10/10" in line and "guarded" in line
+        # where the bar has room (120 columns) the state is in words: `not now`, not `—`
+        line = table.player_line(player, 0, 117).plain
+        assert line.endswith(f"{ability} 2 used" if used else f"{ability} 2 not now"), line
 
 
 async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
@@ -222,8 +225,9 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
         board.cursor = (2, 0)
         await settle(pilot)
         text = screen_text(app)
-        assert "Summoning Stone" in text and "base health: 25" in text
+        assert "Summoning Stone" in text and "health: 25" in text
         assert "· stone" not in text
+        assert "base health" not in text  # the same as its max health: said once
 
 
 async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> None:
@@ -286,3 +290,51 @@ async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None
         assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on Hoplite at 2,3" in text
         words = app.screen.query_one("#actions").words
         assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept
+
+
+async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> None:
+    """80 × 24: the log comes back in place of the card panel at the end; its last lines
+    were written while it was hidden (at the minimum width). The dialog waits for them to
+    be wrapped at the log's width: not `Stone is / destroyed: P1 / wins!` under it."""
+    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
+
+    app = skirmish_of(LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameOverScreen"
+        text = screen_text(app)
+        assert "Thunder of Olympus deals 3 damage to" in text
+        assert not any(line.endswith("│Stone is") for line in text.splitlines())
+
+
+def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
+    """`max health: 25 · base health: 25` and `immune: spells` under `Immune: spells.`: a
+    base stat shows only when it differs, a list the text already says is left out."""
+    from rich.console import Console
+
+    from tui.widgets.detail import card_lines
+
+    sphinx = {
+        "uid": 7,
+        "name": "Sphinx",
+        "attack": 3,
+        "base_attack": 3,
+        "health": 5,
+        "max_health": 6,
+        "base_health": 4,
+        "immune": ["spells"],
+        "subtypes": ["Beast"],
+        "text": "Beast. Immune: spells.",
+        "keywords": ["Immune: spells"],
+    }
+    console = Console(width=200)
+    with console.capture() as cap:
+        console.print(card_lines(sphinx))
+    text = cap.get()
+    assert "attack: 3 · health: 5 · max health: 6 · base health: 4" in text
+    assert "base attack" not in text and "immune: spells" not in text
+    assert "subtypes: Beast" in text

@@ -172,3 +172,19 @@ async def test_a_comma_after_a_chip_never_starts_a_row() -> None:
         assert len(rows) == 2, rows
         assert not rows[1].strip().startswith(","), rows
         assert rows[0].rstrip().endswith("Stampede,") and rows[1].strip() == "Mammoth, Mammoth"
+
+
+def test_a_wrapped_row_is_indented_as_much_whether_its_head_is_one_segment_or_its_words() -> None:
+    """`  ATK:` (one segment) and `words("  hand:")` (a segment per space) wrap alike: the
+    chips of the next row start 6 columns in (the hand's started at 5)."""
+    from tui.screens.lanes import chips
+    from tui.widgets.lanes import LaneBoard, Seg, words
+
+    board = LaneBoard()
+    cards = [{"uid": i + 1, "name": n} for i, n in enumerate(["Grey Wolf", "Tusked Boar", "Iron Claws"] * 3)]
+    board.lines = [words("  hand:") + chips(cards, marks={1: "▸"}), [Seg("  ATK:"), *chips(cards)]]
+    board.line_styles = ["", ""]
+    placed = board._layout(40)[0]
+    heads = {p.row for p in placed if p.seg.text in ("hand:", "  ATK:")}
+    wrapped = {min(p.x for p in placed if p.row == row) for row in {p.row for p in placed} - heads}
+    assert len(heads) == 2 and wrapped == {6}, wrapped

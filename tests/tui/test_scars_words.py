@@ -39,12 +39,12 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Grey Wolf (1st in hand) (1) in attack" in words
-        assert "Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st in ATK)" in words
+        assert "Play Grey Wolf (1st in hand, 1) in attack" in words
+        assert "Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st in ATK)" in words
         assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
         assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
         assert "Place Grey Wolf (2nd in hand) as a support" in words
-        await choose(app, pilot, "Play Grey Wolf (2nd in hand) (1) in attack")
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
         log = "\n".join(app.screen.query_one(GameLog).plain)
         assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
@@ -158,10 +158,10 @@ async def test_a_prompt_naming_a_card_says_which_when_another_shares_its_name() 
         d = Decision(
             0,
             "damage",
-            "P1: Assign Grey Wolf's damage: 2 point(s) left (SC-70)",
+            "P1: Assign Grey Wolf's damage: 2 points left (SC-70)",
             {"source": wolves[1]["uid"]},
         )
-        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 point(s) left (SC-70)"
+        assert screen.own_words(d) == "Assign Grey Wolf (2nd in DEF)'s damage: 2 points left (SC-70)"
         alone = Decision(0, "draw", "Draw a card, or skip the draw to move a life to energy")
         assert screen.own_words(alone) == alone.prompt
 
@@ -172,3 +172,52 @@ def test_the_second_line_of_a_choice_is_cut_between_words() -> None:
     choice = "Play Grey Wolf (1st in hand) (1) sheltering Grey Wolf (1st in ATK)"
     assert wrapped(choice, 32, 2) == ["Play Grey Wolf (1st in hand) (1)", "sheltering … Wolf (1st in ATK)"]
     assert between_words("sheltering Grey Wolf (1st in ATK)", 40) == "sheltering Grey Wolf (1st in ATK)"
+
+
+async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path: Path) -> None:
+    """The replay's log and status line say which Grey Wolf, as the game's log did, from
+    every eyes; never by a place in the hand."""
+    from common.saves import Replay, save_game
+    from tui.screens.replay import ReplayScreen
+
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
+        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
+        save_game(app.session.game, tmp_path / "twins.json")
+    replay = Replay.load(tmp_path / "twins.json")
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        claws = next(
+            i
+            for i in range(len(replay))
+            if "Iron Claws" in replay.state(i).describe_action(replay.actions[i])
+        )
+        screen.step = claws + 1
+        for _ in screen.VIEWERS:
+            screen.show_step()
+            log = "\n".join(screen.query_one(GameLog).plain)
+            # anybody but P1 reads `P1, 2nd in DEF`
+            side = "" if screen.viewer == 0 else "P1, "
+            assert f"{claws + 1}. P1: Play Iron Claws (1) equipped to Grey Wolf ({side}2nd in DEF)" in log
+            assert "in hand" not in log
+            assert f"equipped to Grey Wolf ({side}2nd in DEF)" in screen.status_text()
+            screen.action_viewer()
+
+
+async def test_the_typed_actions_examples_say_which_card_a_number_is() -> None:
+    """`:` offers notations (`cast 19 attack`): each with the choice's words, which tell
+    the two Grey Wolves of the hand apart."""
+    app = twins_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "colon")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Play Grey Wolf (1st in hand" in text and "Play Grey Wolf (2nd in hand" in text
+        notation = app.session.game.format_action(app.session.legal()[0])
+        assert any(line.strip(" █").startswith(notation + " ") for line in text.splitlines())

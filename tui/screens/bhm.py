@@ -26,6 +26,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
+from tui.wording import plural
 
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -229,7 +230,7 @@ class BhmTable(LaneTable):
             for z in p.get("zones", [])
             if z.get("being") is None and not z.get("attached") and not self.kept_for(p, z)
         )
-        lines.append(("", words(f"  {free} empty zone(s)", "lane--dim")))
+        lines.append(("", words(f"  {plural(free, 'empty zone')}", "lane--dim")))
         inv = p.get("invocations") or {}
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")

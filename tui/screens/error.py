@@ -11,6 +11,7 @@ from textual.widgets import Button, Static
 
 from tui.screens.base import BaseModal
 from tui.session import EngineFailure
+from tui.wording import plural
 
 
 def failure_lines(failure: EngineFailure) -> list[str]:
@@ -18,7 +19,7 @@ def failure_lines(failure: EngineFailure) -> list[str]:
     lines = [f"{failure} — {failure.doing}."]
     if failure.save is not None:
         lines.append(
-            f"Your game was saved at {failure.save} after {failure.actions} actions: "
+            f"Your game was saved at {failure.save} after {plural(failure.actions, 'action')}: "
             "Continue on the menu resumes it from there."
         )
     else:

@@ -38,6 +38,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 
 def glossary_from_rules(markdown: str) -> dict[str, str]:
@@ -201,7 +202,7 @@ class GameScreen(TableScreen):
         if self.session.game.history:
             log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
             n = len(self.session.game.history)
-            log.add_line(f"(resumed after {n} action{'' if n == 1 else 's'})", "italic")
+            log.add_line(f"(resumed after {plural(n, 'action')})", "italic")
             self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
@@ -253,7 +254,7 @@ class GameScreen(TableScreen):
     def log_words(self, game: Game, action: Action) -> str:
         """The log's words for `action`, about to be applied to `game` (the reader's words:
         nothing hidden from them)."""
-        return game.describe_action_for(action, self.log_viewer)
+        return self.words_for(game, action, self.log_viewer)
 
     def focus_first(self) -> None:
         """Where the keyboard starts (dedicated screens: their board)."""
@@ -574,7 +575,7 @@ class GameScreen(TableScreen):
         if ending:
             lines.append(ending)
         lines.append(
-            f"{len(s.game.history)} actions in all: "
+            f"{plural(len(s.game.history), 'action')} in all: "
             f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}"
         )
         return lines + self.extra_stats()
@@ -611,7 +612,12 @@ class GameScreen(TableScreen):
             elif what == "quit":
                 app.exit()
 
-        def cover() -> None:
+        def cover(tries: int = 0) -> None:
+            # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
+            # first: the table under a dialog is not drawn again until the dialog closes
+            if tries < 20 and not all(log.wrapped_to_width for log in self.query(GameLog)):
+                self.call_after_refresh(cover, tries + 1)
+                return
             self.game_over_pending = False
             self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
 
@@ -630,7 +636,8 @@ class GameScreen(TableScreen):
         if not self.can_act():
             self.app.bell()
             return
-        examples = [self.session.game.format_action(a) for a in self.legal[:6]]
+        # the notation with the choice's words: which card a number is (`cast 19` is which Wolf)
+        examples = [(self.session.game.format_action(a), self.choice_words(a)) for a in self.legal[:6]]
 
         def typed(text: str | None) -> None:
             if text:

@@ -78,7 +78,7 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `—` (not now).
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 At 80 × 24 the card panel and the log share a place: `t` switches between them.
@@ -273,13 +273,14 @@ class HotgTable(TableScreen):
 
     def player_line(self, p: dict[str, Any], me: int, width: int = 0, over: bool = False) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
-        stay at the end: its name gives way first, then the word `stone`. `over`: the game is
+        stay at the end: its state `not now` gives way to `—` first, then its name, then the
+        word `stone`. `over`: the game is
         over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
         seat = p["seat"]
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
         ready = ab.get("usable") and not over
-        ab_state = "used" if ab.get("used") else ("ready" if ready else "—")
+        ab_state = "used" if ab.get("used") else ("ready" if ready else "not now")
         key = "a:" if seat == me and self.shows_keys() else ""
         guarded = " guarded" if p.get("guarded") else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
@@ -295,6 +296,8 @@ class HotgTable(TableScreen):
                 len(head) + 3 + len(stone_words + guarded + mana + piles) + 3 + len(key + name_words + tail)
             )
 
+        if width and length(stone, name) > width and ab_state == "not now":
+            tail = f" {ab.get('cost', '?')} —"  # `not now` in a dash first (the help says it)
         if width and length(stone, name) > width:
             # what gives way, in turn, until the bar fits: the ability's name down to 8
             # columns, the word `stone`, the seat's "(you)"/"(AI)" (the status line says it),

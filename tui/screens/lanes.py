@@ -29,6 +29,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 GLYPH = {0: "►", 1: "◄"}
 
@@ -305,6 +306,7 @@ class LaneScreen(LaneTable, GameScreen):
         # `Tab` goes between the table and the choice list (LANE_KEYS): the lanes' scroll region
         # is no stop of its own (focused, it showed nothing and took the arrows from the cursor)
         self.query_one(LaneScroll).can_focus = False
+        self.query_one(GameLog).hanging = True  # a long line goes on under its text (BHM too)
 
     def on_resize(self, event: Resize) -> None:
         # after Textual's own handler (which runs after this one) has set the size classes
@@ -375,14 +377,22 @@ class LaneScreen(LaneTable, GameScreen):
         if sel and message.uid != self.focus_uid:
             n = len([a for a in sel if message.uid in self.card_args(a)])
             name = find_cards(self.view_data).get(self.focus_uid or -1, {}).get("name", "the selection")
-            note = f"Enter: {n} choice(s) of {name} with this card" if n else f"not a choice of {name}"
+            note = (
+                f"Enter: {plural(n, 'choice')} of {name} with this card" if n else f"not a choice of {name}"
+            )
         else:
             n = len([a for a in self.legal if message.uid in self.card_args(a)])
             d = self.session.decision
             if n == 1 and d is not None and d.kind in TARGET_KINDS:
                 note = "Enter: choose this card"
             else:
-                note = f"Enter: the {n} choice(s) with this card" if n else "no choice with this card now"
+                note = (
+                    "Enter: the choice with this card"
+                    if n == 1
+                    else f"Enter: the {n} choices with this card"
+                    if n
+                    else "no choice with this card now"
+                )
         self.query_one(CardDetail).show_card(card, note)
 
     def refusal(self, uid: int, templates: list[Action], keep: int | None = None) -> str | None:
@@ -436,7 +446,9 @@ class LaneScreen(LaneTable, GameScreen):
             self.choose(involved[0])
             return
         if involved:
-            self.query_one(CardDetail).show_card(card, f"{len(involved)} choice(s) with this card — Esc: all")
+            self.query_one(CardDetail).show_card(
+                card, f"{plural(len(involved), 'choice')} with this card — Esc: all"
+            )
             self.focus_uid = uid
             self.refresh_view()
             self.narrow(uid)

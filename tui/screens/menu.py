@@ -18,6 +18,7 @@ from common.saves import autosave_path, read_save
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
+from tui.wording import plural
 
 LOGO = "T R I A R C H"
 # What the AI level and seat fields say in hot-seat, where they do not apply.
@@ -104,7 +105,7 @@ class MenuScreen(BaseScreen):
         try:
             data = read_save(path)
             title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            return f"Continue: {title}, {len(data.get('actions', []))} actions"
+            return f"Continue: {title}, {plural(len(data.get('actions', [])), 'action')}"
         except (OSError, ValueError, KeyError):
             return "Continue (save unreadable: press to see why)"
 

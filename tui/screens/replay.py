@@ -83,7 +83,9 @@ class ReplayScreen(TableScreen):
                         widget.can_focus = False
                     yield widget
             with Horizontal(id="replay-info"):
-                yield GameLog(id="replay-log")
+                log = GameLog(id="replay-log")
+                log.hanging = True  # a long line goes on under its text, as on the game's table
+                yield log
                 yield CardDetail(id="replay-detail")
         yield Footer()
 
@@ -143,7 +145,7 @@ class ReplayScreen(TableScreen):
             before = r.state(i)
             if player is None or only_pass(before) == r.actions[i]:
                 continue
-            words = before.describe_action_for(r.actions[i], self.viewer)
+            words = self.words_for(before, r.actions[i], self.viewer)
             self.note_replayed(player, r.actions[i], words, before, r.state(i + 1))
 
     # -- drawing -------------------------------------------------------------------------
@@ -159,7 +161,7 @@ class ReplayScreen(TableScreen):
             before = r.state(self.step - 1)
             player = r.players[self.step - 1]
             who = f"P{player + 1}" if player is not None else "—"
-            what = f"{who}: {before.describe_action_for(r.actions[self.step - 1], self.viewer)}"
+            what = f"{who}: {self.words_for(before, r.actions[self.step - 1], self.viewer)}"
         return f"{head}\n{what}\n{self.next_text(game)}"
 
     @staticmethod
@@ -193,7 +195,7 @@ class ReplayScreen(TableScreen):
         for i in range(first, self.step):
             player = r.players[i]
             who = f"P{player + 1}" if player is not None else "—"
-            words = r.state(i).describe_action_for(r.actions[i], self.viewer)
+            words = self.words_for(r.state(i), r.actions[i], self.viewer)
             log.add_line(f"{i + 1}. {who}: {words}", "bold")
             log.add_events(r.events[i], viewer=self.viewer)
 
@@ -210,7 +212,7 @@ class ReplayScreen(TableScreen):
         if self.step > 0:
             before = r.state(self.step - 1)
             action = r.actions[self.step - 1]
-            words = before.describe_action_for(action, self.viewer)
+            words = self.words_for(before, action, self.viewer)
             then = find_cards(before.view(self.viewer))
             for arg in action.args:
                 if not isinstance(arg, int) or isinstance(arg, bool) or arg in found:

@@ -17,6 +17,7 @@ from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
 from tui.widgets.log import GameLog
+from tui.wording import plural
 
 SCARS_KEYS = """
 **The Scars**
@@ -102,11 +103,6 @@ def keep_target(text: str, width: int) -> str:
     return short(re.sub(r" \([^()]*\)", "", text), width)
 
 
-def plural(n: int, word: str) -> str:
-    """`1 point`, `2 points`."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def ordinal(k: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
@@ -142,8 +138,9 @@ def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict
 
 def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) -> str:
     """`text` (the engine's words for `action`) with the place after each card name that
-    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`. The
-    names are found in the order of the action's cards."""
+    another card shares: `Grey Wolf (1st in DEF) blocks Grey Wolf (P2, 2nd in ATK)`; a
+    bracket of the engine's right after the name takes the place in: `Play Grey Wolf (2nd in
+    hand, 1) in attack`. The names are found in the order of the action's cards."""
     at = 0
     for uid in (x for x in action.args if isinstance(x, int)):
         name, place = places.get(uid, ("", ""))
@@ -151,7 +148,14 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
         if found < 0:
             continue
         at = found + len(name)
-        if place:
+        if not place:
+            continue
+        after = re.match(r" \(([^()]*)\)", text[at:])
+        if after:  # the engine's bracket (its cost) goes in one with the place: not `(2nd in hand) (1)`
+            said = after.group(1)
+            text = f"{text[:at]} ({place}, {said}){text[at + after.end() :]}"
+            at += len(place) + len(said) + 5
+        else:
             text = f"{text[:at]} ({place}){text[at:]}"
             at += len(place) + 3
     return text
@@ -159,6 +163,13 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
 
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
+
+    def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
+        """The log's words (the game's and the replay's) tell same-named cards of the table
+        apart, never by a place in the hand (hidden from the other side, and from the log in
+        hot-seat)."""
+        places = card_places(game.view(viewer), viewer, hand=False)
+        return told_apart(game.describe_action_for(action, viewer), action, places)
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -337,7 +348,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
-        (or of the hand) shares: `Play Grey Wolf (2nd in hand) (1) sheltering Grey Wolf (1st
+        (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
         in ATK)`."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
@@ -355,12 +366,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
-
-    def log_words(self, game: Game, action: Action) -> str:
-        """The log's words tell same-named cards of the table apart, never by a place in
-        the hand (hidden from the other side, and from the log in hot-seat)."""
-        places = card_places(game.view(self.log_viewer), self.log_viewer, hand=False)
-        return told_apart(super().log_words(game, action), action, places)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.screens.base import BaseScreen
 
 
@@ -42,6 +42,11 @@ class TableScreen(BaseScreen):
         """The cards (uids) an action names, the card that acts first; a game whose actions
         also carry numbers that are no cards (BHM's POD investment) says which are."""
         return [a for a in action.args if isinstance(a, int) and not isinstance(a, bool)]
+
+    def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
+        """`action`, about to be applied to `game`, in the words `viewer` may read (the log's,
+        the replay's): a table whose cards share names says which (never by a place in a hand)."""
+        return game.describe_action_for(action, viewer)
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """Draw the view (a dedicated table overrides this)."""

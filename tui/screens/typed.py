@@ -10,20 +10,29 @@ from textual.widgets import Input, Static
 
 from tui.screens.base import BaseModal
 
+EXAMPLES = 6  # how many of the legal actions are offered as examples
+
 
 class TypeActionScreen(BaseModal[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, examples: list[str]) -> None:
+    def __init__(self, examples: list[tuple[str, str]]) -> None:
+        """`examples`: legal actions as (notation, the choice's words): the words say which
+        card a number is (`cast 19 attack  Play Grey Wolf (1st in hand, 1) in attack`)."""
         super().__init__(classes="dialog-screen")
-        self.examples = examples
+        self.examples = examples[:EXAMPLES]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="typed-dialog"):
             yield Static("Type an action (Enter plays it, Esc cancels)", classes="dialog-title")
-            yield Input(placeholder="e.g. " + (self.examples[0] if self.examples else "pass"), id="typed")
+            first = self.examples[0][0] if self.examples else "pass"
+            yield Input(placeholder=f"e.g. {first}", id="typed")
             if self.examples:
-                yield Static("possible: " + " · ".join(self.examples[:6]), classes="dim")
+                yield Static("possible:", classes="dim")
+                wide = max(len(notation) for notation, _ in self.examples)
+                for notation, words in self.examples:
+                    line = notation if words == notation else f"{notation.ljust(wide)}  {words}"
+                    yield Static(line, classes="typed-example", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

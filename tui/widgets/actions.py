@@ -4,8 +4,9 @@ Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
 one line: a description longer than the list keeps its start and its end
 (`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
 words are in the card panel while the choice is highlighted. A screen may let a choice take
-more lines (`ActionList.max_lines`: The Scars, whose choices name two cards); its choices
-then go on under their text, not under their number, at every size."""
+more lines (`ActionList.max_lines`: The Scars, whose choices name two cards). From 120 × 40
+the whole text wraps; a choice's lines after its first go on under its text, not under its
+number (below that too, with `max_lines`)."""
 
 from __future__ import annotations
 
@@ -240,12 +241,14 @@ class ActionList(OptionList):
             room = self.content_region.width - (2 if rows and n > rows else 0)
         else:
             room = self.scrollable_content_region.width
+        room -= self.margin()
         labels = self.labels()
         texts = list(self.words)
         width = room - len(labels[0]) if n else 0
         if width > 0 and self.one_line and self.max_lines <= 1:
             texts = one_line_each(texts, width)
-        elif width > 0 and self.max_lines > 1:  # wrapped here (The Scars), else by Textual
+        elif width > 0 and (self.max_lines > 1 or not self.one_line):
+            # wrapped here, under the choice's text (Textual's wrap went back under its number)
             limit = self.max_lines if self.one_line else None
             lines = [wrapped(t, width, limit) for t in texts]
             if self.one_line and rows and sum(map(len, lines)) > rows >= n:  # the scrollbar comes
@@ -254,6 +257,10 @@ class ActionList(OptionList):
             texts = [indent.join(x) for x in lines]
         options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
         self.set_options(options)
+
+    def margin(self) -> int:
+        """The columns an option keeps free (app.tcss: one on the right, off the border)."""
+        return self.get_component_styles("option-list--option").padding.width
 
     def labels(self) -> list[str]:
         """Each choice's number (`  9. `, ` 10. `, `100. ` aligned), or ` ▸ ` when unnumbered."""

@@ -38,6 +38,12 @@ def text_terms(text: str, glossary: Mapping[str, str], skip: set[str]) -> list[s
     return found
 
 
+def _same_as_base(card: Mapping[str, Any], stat: str, base: object) -> bool:
+    """A `base_<stat>` the card's `max_<stat>` (else its `<stat>`) already says."""
+    now = card.get(f"max_{stat}", card.get(stat))
+    return now is not None and now == base
+
+
 def card_lines(
     card: Mapping[str, Any], glossary: Mapping[str, str] | None = None, explain_text: bool = False
 ) -> Group:
@@ -56,6 +62,8 @@ def card_lines(
             continue
         if value == "" or (value == 0 and key not in ZERO_SHOWN):
             continue
+        if key.startswith("base_") and _same_as_base(card, key[5:], value):
+            continue  # `base health: 25` after `max health: 25` says nothing new
         label = key.replace("_", " ")
         stats.append(f"{label}: {value}" if value is not True else label)
     for key, value in card.items():  # e.g. BHM "stats": {"fue": {"cur", "max", "base"}, …}
@@ -97,11 +105,16 @@ def card_lines(
             line.append(term, style="bold")
             line.append(f" — {glossary[term]}")
             parts.append(line)
+    said = " ".join(
+        [str(text or ""), *(str(k) for k in keywords if isinstance(keywords, (list, tuple)))]
+    ).lower()
     for key, value in card.items():
         if key in HIDDEN_FIELDS or not isinstance(value, list) or not value:
             continue
         if all(isinstance(v, (str, int)) for v in value):
-            parts.append(Text(f"{key.replace('_', ' ')}: {', '.join(str(v) for v in value)}"))
+            listed = f"{key.replace('_', ' ')}: {', '.join(str(v) for v in value)}"
+            if listed.lower() not in said:  # `immune: spells` under `Immune: spells.` says it twice
+                parts.append(Text(listed))
     return Group(*parts)
 
 

@@ -23,11 +23,11 @@ class HangingActionList(ActionList):
 
     def fit_options(self) -> None:
         n = len(self.words)
-        room = self.scrollable_content_region.width
+        room = self.scrollable_content_region.width - self.margin()
         if self.one_line and n:
             rows = self.content_region.height
             label_w = len(self.labels()[0])  # `12. ` or ` ▸ `, as `ActionList` draws them
-            fit = self.content_region.width - (2 if rows and n > rows else 0) - label_w
+            fit = self.content_region.width - (2 if rows and n > rows else 0) - label_w - self.margin()
             words = self.words
             if any(len(w) > fit for w in words):  # then from every choice, alike
                 self.words = [DROPPABLE.sub("", w) for w in words]

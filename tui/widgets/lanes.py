@@ -148,7 +148,10 @@ class LaneBoard(Widget, can_focus=True):
             row += 1
             row_style.append(style)
             x = 0
-            indent = len(line[0].text) - len(line[0].text.lstrip(" ")) if line else 0
+            # the line's leading spaces, over its segments (`words("  hand:")` starts with two
+            # segments of one space): its wrapped rows go 4 columns further in
+            said = "".join(seg.text for seg in line)
+            indent = len(said) - len(said.lstrip(" "))
             for k, seg in enumerate(line):
                 w = self._chip_width(seg) if seg.uid is not None else len(seg.text)
                 nxt = line[k + 1] if k + 1 < len(line) else None

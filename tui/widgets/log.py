@@ -48,6 +48,16 @@ class GameLog(RichLog):
             text = "\n".join(lines)
         return Text(text, style=style)
 
+    @property
+    def wrapped_to_width(self) -> bool:
+        """Its lines are wrapped at the log's width now (or it is not shown): a dialog pushed
+        over the table before this is true keeps the lines as they were drawn — a log shown at
+        the end of the game had its last lines at the minimum width under the game-over dialog."""
+        if not self.display:
+            return True
+        width = self._width_now()  # 0: just shown, not laid out yet
+        return bool(width) and self._wrapped_at in (None, width)
+
     def _width_now(self) -> int:
         return self.scrollable_content_region.width if self.display and self.size.width else 0
 

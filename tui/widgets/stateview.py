@@ -7,6 +7,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.wording import plural
+
 
 def _card_name(card: dict[str, Any]) -> str:
     name = str(card.get("name") or card.get("id") or "?")
@@ -64,7 +66,7 @@ def render_view(
             if isinstance(value, dict) and "count" in value and ("name" in value or "cards" in value):
                 cards = value.get("cards")
                 if cards is None:
-                    lines.append(f"{pad}{label}: {value['count']} card(s), hidden")
+                    lines.append(f"{pad}{label}: {plural(int(value['count']), 'card')}, hidden")
                 elif not cards:
                     lines.append(f"{pad}{label}: empty")
                 else:
