@@ -1,11 +1,8 @@
-"""The choice list with each wrapped choice indented under its words (Hand of the Gods)."""
+"""Hand of the Gods' choice list: a one-line choice that does not fit drops its mana first."""
 
 from __future__ import annotations
 
 import re
-import textwrap
-
-from textual.widgets.option_list import Option
 
 from tui.widgets.actions import ActionList
 
@@ -15,16 +12,13 @@ DROPPABLE = re.compile(r" \(\d+ mana\)")
 
 
 class HangingActionList(ActionList):
-    """`ActionList`; from 120 × 40, where a choice wraps, its wrapped lines go on under its
-    words, not under its number or `▸` (`Marksman` came back to the edge under
-    `▸ Cast Battle Fury (1 mana) on` and read as a choice of its own). Below that each
-    choice is one line, as in `ActionList`, without `(N mana)` when one does not fit
+    """`ActionList` (from 120 × 40 it wraps each choice under its words, as every list now
+    does); below that each choice is one line, without `(N mana)` when one does not fit
     (`Cast Battle Fury on Enyo's Banner`, not `Cast Battle Fury (1 mana)… Banner`)."""
 
     def fit_options(self) -> None:
         n = len(self.words)
-        room = self.scrollable_content_region.width - self.margin()
-        if self.one_line and n:
+        if self.one_line and n:  # else `ActionList` wraps each choice under its words
             rows = self.content_region.height
             label_w = len(self.labels()[0])  # `12. ` or ` ▸ `, as `ActionList` draws them
             fit = self.content_region.width - (2 if rows and n > rows else 0) - label_w - self.margin()
@@ -36,12 +30,4 @@ class HangingActionList(ActionList):
             finally:
                 self.words = words
             return
-        if not n or room <= 12:
-            super().fit_options()
-            return
-        labels = self.labels()
-        prompts = []
-        for label, text in zip(labels, self.words, strict=True):
-            lines = textwrap.wrap(text, room - len(label), break_on_hyphens=False) or [text]
-            prompts.append(label + ("\n" + " " * len(label)).join(lines))
-        self.set_options([Option(p) for p in prompts])
+        super().fit_options()
