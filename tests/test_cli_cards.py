@@ -18,7 +18,9 @@ def test_cards_table_and_one_card_in_full(game_id: str) -> None:
     runner = CliRunner()
     narrow = runner.invoke(main, ["cards", game_id, "--no-text"], terminal_width=80)
     assert narrow.exit_code == 0, narrow.output
-    assert f"of {len(rows)} cards" in narrow.output and "--text" in narrow.output
+    assert f"of {len(rows)} cards" in narrow.output
+    # a table names the way to the text; a block a card (no room for whole words) holds it
+    assert f"triarch cards {game_id} CARD" in narrow.output or str(rows[0][-1])[:20] in narrow.output
     wide = runner.invoke(main, ["cards", game_id, "--text"], env={"COLUMNS": "200"})  # a table
     assert wide.exit_code == 0 and " text" in wide.output.lower()
     first_id = str(rows[0][[c.lower() for c in columns].index("id")])
@@ -67,3 +69,65 @@ def test_cards_text_below_140_columns_is_a_block_a_card(game_id: str) -> None:
     for row in rows:
         assert f"{row[name_i]}  {row[id_i]}" in lines, row[id_i]
         assert " ".join(str(row[text_i]).split()) in flat, row[id_i]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize(
+    ("width", "text"), [(80, "--no-text"), (100, "--no-text"), (160, "--no-text"), (140, "--text")]
+)
+def test_cards_never_cut_a_word_in_two(game_id: str, width: int, text: str) -> None:
+    """Every id, and every word of the shown columns, is whole on one line (a table at 80 columns
+    used to print `legion_crossbo` / `w` and `ORDINAR` / `Y`); with no room, a block a card."""
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    columns, rows = game_class(game_id).card_rows()
+    out = CliRunner().invoke(main, ["cards", game_id, text], env={"COLUMNS": str(width)}).output
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= width
+    words = set()
+    for r in rows:
+        words |= {
+            w
+            for c, v in zip(columns, r, strict=True)
+            if text == "--text" or c.lower() != "text"
+            for w in str(v).split()
+        }
+    text = " ".join(lines)
+    missing = sorted(w for w in words if w not in text)
+    assert not missing, missing[:10]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "query", "title"),
+    [
+        (
+            "scars",
+            "Shieldbearer Recruit",
+            "Shieldbearer Recruit (legion_recruit)",
+        ),  # the name, as the table shows it
+        ("scars", "shieldbearer recruit", "Shieldbearer Recruit (legion_recruit)"),  # letter case aside
+        ("scars", "LEGION_RECRUIT", "Shieldbearer Recruit (legion_recruit)"),  # the id
+        ("scars", "shieldbear", "Shieldbearer Recruit (legion_recruit)"),  # a part naming one card
+        ("hotg", "bull demon", "Bull Demon King (bull_demon_king)"),
+        ("bhm", "Ember Squire", "Ember Squire (ember_squire)"),
+    ],
+)
+def test_one_card_by_name_or_part_of_it(game_id: str, query: str, title: str) -> None:
+    r = CliRunner().invoke(main, ["cards", game_id, query], terminal_width=100)
+    assert r.exit_code == 0, r.output
+    assert title in r.output
+
+
+def test_a_part_that_names_several_cards_lists_them() -> None:
+    r = CliRunner().invoke(main, ["cards", "scars", "legion_"], terminal_width=100)
+    assert r.exit_code == 1
+    assert "names" in r.output and "Shieldbearer Recruit (legion_recruit)" in r.output
+    assert "give one's id or full name" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_no_such_card_says_which_game_in_good_english() -> None:
+    r = CliRunner().invoke(main, ["cards", "scars", "zzz_nothing"])
+    assert r.exit_code == 1
+    assert "no card 'zzz_nothing' among the " in r.output and " cards of The Scars" in r.output
+    assert "the The" not in r.output

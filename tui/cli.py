@@ -202,6 +202,47 @@ def simulate(
     click.echo(f"  {report.seconds:.2f} s, {report.actions / max(report.seconds, 1e-9):.0f} actions/s")
 
 
+def _find_cards(columns: list[str], rows: list[list[Any]], query: str) -> list[list[Any]]:
+    """The cards `query` names: by id, else by name (letter case aside), else the cards whose
+    id or name contains it (`wolf`)."""
+    lowered = [c.lower() for c in columns]
+    keys = [lowered.index(k) for k in ("id", "name") if k in lowered] or [0]
+    q = query.strip().casefold()
+    for key in keys:
+        exact = [r for r in rows if str(r[key]).casefold() == q]
+        if exact:
+            return exact
+    return [r for r in rows if q and any(q in str(r[key]).casefold() for key in keys)]
+
+
+def _card_title(columns: list[str], row: list[Any]) -> str:
+    """`Grey Wolf (n_wolf)`: a card's name and its id."""
+    lowered = [c.lower() for c in columns]
+    name = str(row[lowered.index("name")]) if "name" in lowered else ""
+    cid = str(row[lowered.index("id")]) if "id" in lowered else ""
+    return f"{name} ({cid})" if name and cid and name != cid else name or cid
+
+
+def _ambiguous(columns: list[str], match: list[list[Any]], query: str) -> str:
+    """The error for a `query` that names several cards: which (up to 8), and what to type."""
+    names = [_card_title(columns, r) for r in match[:8]]
+    more = f" and {len(match) - 8} more" if len(match) > 8 else ""
+    return f"{query!r} names {len(match)} cards: {'; '.join(names)}{more} — give one's id or full name"
+
+
+def _fit_widths(mins: list[int], maxs: list[int], room: int, first: list[bool]) -> list[int] | None:
+    """Column widths in `room` columns: each its widest line (`maxs`) if all fit, else narrowed,
+    the `first` columns (the text) first, then the widest, never below its longest word
+    (`mins`); None if even that is too wide."""
+    if sum(mins) > room:
+        return None
+    widths = [max(a, b) for a, b in zip(mins, maxs, strict=True)]
+    for _ in range(sum(widths) - room):
+        j = max((j for j in range(len(widths)) if widths[j] > mins[j]), key=lambda j: (first[j], widths[j]))
+        widths[j] -= 1
+    return widths
+
+
 def _card_blocks(console: Any, title: str, columns: list[str], rows: list[list[Any]]) -> None:
     """The card pool as one block a card, for a terminal too narrow for the text column: the
     name and the id, the other columns on one line (`type unit · cost 3 …`), the text under
@@ -247,11 +288,12 @@ def _card_blocks(console: Any, title: str, columns: list[str], rows: list[list[A
     help="Show the card text (default: only on terminals 140+ columns wide; below 140, a block a card).",
 )
 def cards(game: str, card: str | None, text: str, show_text: bool | None) -> None:
-    """Show the card pool as a table, or one CARD (by id) in full."""
+    """Show the card pool as a table, or one CARD (by id or name) in full."""
     import inspect
 
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
 
@@ -265,43 +307,64 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
     except DataError as exc:
         _fail(str(exc), 1)
     if card is not None:
-        lowered = [c.lower() for c in columns]
-        key = lowered.index("id") if "id" in lowered else 0
-        match = [r for r in rows if str(r[key]).lower() == card.lower()]
+        match = _find_cards(columns, rows, card)
         if not match:
-            _fail(f"no card {card!r} in the {cls.title} pool (see `triarch cards {cls.game_id}`)", 1)
+            _fail(
+                f"no card {card!r} among the {len(rows)} cards of {cls.title}"
+                f" (see `triarch cards {cls.game_id}`)",
+                1,
+            )
+        if len(match) > 1:
+            _fail(_ambiguous(columns, match, card), 1)
         body = "\n".join(
             f"[bold]{c}[/]: {v}" for c, v in zip(columns, match[0], strict=False) if str(v).strip()
         )
-        console.print(Panel(body, title=f"{cls.title} — {card}", expand=False))
+        console.print(Panel(body, title=f"{cls.title} — {_card_title(columns, match[0])}", expand=False))
         return
     if show_text is None:
         show_text = console.width >= 140
     keep = [i for i, c in enumerate(columns) if show_text or c.lower() != "text"]
     needle = text.lower()
     shown = [r for r in rows if not needle or any(needle in str(c).lower() for c in r)]
-    hint = "" if show_text else " · full text: --text, or `triarch cards GAME ID`"
+    hint = "" if show_text else f" · text: --text or `triarch cards {cls.game_id} CARD`"
     if show_text and console.width < 140:  # a table would cut the text in slivers: a block a card
+        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards", columns, shown)
+        return
+    lowered = [c.lower() for c in columns]
+    merge = "id" in lowered and "name" in lowered
+    id_i, name_i = (lowered.index("id"), lowered.index("name")) if merge else (-1, -1)
+    keep = [i for i in keep if i != id_i]  # the id goes under the name, to leave room for the rest
+    headers = [columns[i] + (" / id" if i == name_i else "") for i in keep]
+    grid = [[f"{r[i]}\n{r[id_i]}" if i == name_i else str(r[i]) for i in keep] for r in shown]
+    # each column at least as wide as its longest word (words are never cut in two: `ORDINAR|Y`),
+    # the text 32 columns
+    cols = [[h, *(cells[j] for cells in grid)] for j, h in enumerate(headers)]
+    mins = [
+        32 if h.lower() == "text" else max(len(w) for x in col for w in x.split())
+        for h, col in zip(headers, cols, strict=True)
+    ]
+    maxs = [max(len(line) for x in col for line in x.splitlines() or [""]) for col in cols]
+    # the room for the cells: the box's edges (2), a divider and a padding of 1 between columns
+    widths = _fit_widths(
+        mins, maxs, console.width - 2 - 2 * (len(headers) - 1), first=[h.lower() == "text" for h in headers]
+    )
+    if widths is None:  # no room for whole words: a block a card
         _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards", columns, shown)
         return
     table = Table(
         title=f"{cls.title} — {len(shown)} of {len(rows)} cards{hint}",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
-        padding=(0, 1),
+        padding=(0, 1, 0, 0),
     )
-    lowered = [c.lower() for c in columns]
-    merge = not show_text and "id" in lowered and "name" in lowered
-    if merge:  # narrow: the id goes under the name, to leave room for the stats
-        id_i, name_i = lowered.index("id"), lowered.index("name")
-        keep = [i for i in keep if i != id_i]
-    for i in keep:
-        table.add_column(columns[i] + (" / id" if merge and i == name_i else ""), overflow="fold")
-    for r in shown:
-        cells = [str(r[i]) for i in keep]
-        if merge:
-            cells[keep.index(name_i)] = f"{r[name_i]}\n[dim]{r[id_i]}[/]"
-        table.add_row(*cells)
+    for h, w in zip(headers, widths, strict=True):
+        table.add_column(h, overflow="fold", width=w)
+    for r, cells in zip(shown, grid, strict=True):
+        marked = [escape(c) for c in cells]
+        if merge:  # the id dim under the name
+            at = keep.index(name_i)
+            marked[at] = f"{escape(str(r[name_i]))}\n[dim]{escape(str(r[id_i]))}[/]"
+        table.add_row(*marked)
     console.print(table)
 
 
