@@ -5,6 +5,7 @@ opaque screen), and after the dialogs close the table has the layout of the new 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +16,8 @@ from tui.launch import LaunchSpec
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 
-from .helpers import engine_ready, press, settle
+from .helpers import engine_ready, press, screen_name, settle
+from .test_dialogs import reach, resume
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
 SIZES = [((120, 40), (80, 24)), ((80, 24), (120, 40))]
@@ -87,6 +89,41 @@ async def test_the_table_under_the_hot_seat_cover_and_a_dialog_takes_the_new_siz
         await press(pilot, "escape")
         await settle(pilot)
         await press(pilot, "enter")  # the cover
+        await settle(pilot)
+        assert app.screen is table
+        assert layout(table) == want
+
+
+DECISIONS = [(g, k) for g, k in (("hotg", "reveal"), ("bhm", "invest"), ("scars", "block")) if g in ENGINES]
+
+
+async def opened_save(path: Path, size: tuple[int, int]) -> tuple[Any, ...]:
+    """The layout of the table under the decision dialog of the save opened at `size`."""
+    app = resume(path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert screen_name(app) in ("TileDialog", "RowsDialog")
+        return layout(table_of(app))
+
+
+@pytest.mark.parametrize(("game_id", "kind"), DECISIONS)
+@pytest.mark.parametrize(("start", "end"), SIZES)
+async def test_the_table_under_a_decision_dialog_takes_the_new_size(
+    game_id: str, kind: str, start: tuple[int, int], end: tuple[int, int], tmp_path: Path
+) -> None:
+    path = tmp_path / "s.json"
+    reach(game_id, kind, path)
+    want = await opened_save(path, end)
+    app = resume(path)
+    async with app.run_test(size=start) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        dialog = screen_name(app)
+        assert dialog in ("TileDialog", "RowsDialog")
+        await pilot.resize_terminal(*end)
+        await settle(pilot)
+        assert layout(table) == want
+        await press(pilot, "escape")  # the dialog closes: the choice list will do
         await settle(pilot)
         assert app.screen is table
         assert layout(table) == want
