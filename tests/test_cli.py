@@ -80,7 +80,9 @@ def test_replay_prints_the_game_in_words(toy: None, tmp_path: Path) -> None:
 
 def test_replay_print_names_each_action_in_words_with_its_notation(tmp_path: Path) -> None:
     """`triarch replay --print`: 'P1: Set aside Battle Trance  [aside 38]', not the bare
-    notation: the words say what happened, the brackets what `apply` reads."""
+    notation: the words say what happened, the brackets what `apply` reads. In the eyes the
+    replay screen opens with (everybody's) a card set aside face down is not named; player 1's
+    eyes (`--eyes 1`) name it."""
     from bhm.game import BhmGame
 
     g = BhmGame.new_game(seed=3)
@@ -88,10 +90,13 @@ def test_replay_print_names_each_action_in_words_with_its_notation(tmp_path: Pat
     assert first.kind == "aside"
     g.apply(first)
     save_game(g, tmp_path / "s.json")
-    code, out = run("replay", "--print", str(tmp_path / "s.json"))
+    code, out = run("replay", "--print", "--eyes", "1", str(tmp_path / "s.json"))
     assert code == 0, out
     name = g.card(int(first.args[0])).name
     assert f"   1. P1: Set aside {name}  [{g.format_action(first)}]" in out.splitlines()
+    code, out = run("replay", "--print", str(tmp_path / "s.json"))
+    assert code == 0 and f"   1. P1: Set aside a card  [{g.format_action(first)}]" in out.splitlines()
+    assert name not in out
     code, out = run("replay", "--print", "--no-actions", str(tmp_path / "s.json"))
     assert code == 0 and "Set aside" not in out
 

@@ -4,7 +4,10 @@ On a terminal it opens the replay screen (→/← step, Home/End, q quits);
 with `--print`, or when the output is not a terminal, it prints the game in
 words, each action with its notation in brackets (`[aside 21]`, what `apply`
 reads), and with `--hashes` the state hash after every action, for scripts.
-The file holds every card, so the print names them all (hidden ones too).
+The words are the replay screen's log's (`tui.log_words`, one source): as the
+eyes `--eyes` chooses see them (everybody by default, as the screen opens: a
+card set aside face down is not named; `--eyes 1` names player 1's), the
+same-named cards of The Scars told apart by their place.
 A save that cannot be replayed is one line on stderr and exit code 2.
 """
 
@@ -17,22 +20,23 @@ from typing import Any
 import click
 
 
-def print_replay(replay: Any, actions: bool, hashes: bool) -> None:
-    for ev in replay.opening:
-        click.echo(f"  {ev.text}")
+def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
+    """The game as the replay screen's log tells it to `viewer`'s eyes (None: everybody),
+    each action with its notation after it."""
+    from tui.log_words import event_words, step_words
+
+    for text in event_words(replay.opening, viewer):
+        click.echo(f"  {text}")
     if hashes:
         click.echo(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
-        player = replay.players[i]
         if actions:
-            who = f"P{player + 1}" if player is not None else "—"
-            before = replay.state(i)
-            # the file holds every card: its words name them, the notation is what `apply` reads
-            words, notation = before.describe_action(action), before.format_action(action)
-            text = words if words == notation else f"{words}  [{notation}]"
-            click.echo(f"{i + 1:>4}. {who}: {text}")
-        for ev in replay.events[i]:
-            click.echo(f"      {ev.text}")
+            line = step_words(replay, i, viewer)
+            notation = replay.state(i).format_action(action)  # what `apply` reads
+            text = line if line.endswith(f": {notation}") else f"{line}  [{notation}]"
+            click.echo(f"{i + 1:>4}. {text}")
+        for text in event_words(replay.events[i], viewer):
+            click.echo(f"      {text}")
         if hashes:
             click.echo(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
     final = replay.state(len(replay))
@@ -50,7 +54,14 @@ def print_replay(replay: Any, actions: bool, hashes: bool) -> None:
     "--actions/--no-actions", default=True, help="With --print: each action in words, with its notation."
 )
 @click.option("--hashes", is_flag=True, help="With --print: the state hash after every action.")
-def replay(file: Path, as_text: bool, actions: bool, hashes: bool) -> None:
+@click.option(
+    "--eyes",
+    type=click.Choice(["everybody", "1", "2"]),
+    default="everybody",
+    show_default=True,
+    help="With --print: whose eyes, as `v` on the replay screen (a player's names their hidden cards).",
+)
+def replay(file: Path, as_text: bool, actions: bool, hashes: bool, eyes: str) -> None:
     """Step through a saved game (→/← on the replay screen), or print it."""
     from common.saves import Replay, SaveError
     from tui.cli import _fail
@@ -60,7 +71,7 @@ def replay(file: Path, as_text: bool, actions: bool, hashes: bool) -> None:
     except SaveError as exc:
         _fail(f"cannot replay {file}: {exc}", 2)
     if as_text or not sys.stdout.isatty():
-        print_replay(r, actions, hashes)
+        print_replay(r, actions, hashes, None if eyes == "everybody" else int(eyes) - 1)
         return
     from tui.app import TriarchApp
 

@@ -1,10 +1,12 @@
-"""What every Triarch screen shares: the "terminal too small" message."""
+"""What every Triarch screen shares: the "terminal too small" message; a dialog passes a
+resize on to the screens beneath it that Textual leaves out."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 
 from tui.widgets.toosmall import TooSmall
@@ -25,6 +27,26 @@ class BaseScreen(Screen[Any]):
 
 
 class BaseModal(ModalScreen[R]):
+    """A dialog over a screen (a table, often): the screens under it are laid out again on a
+    resize while it is open, so the table seen under a dialog, or found when it closes, has the
+    layout of the new size."""
+
     def on_mount(self) -> None:
         if not self.query(TooSmall):
             self.mount(TooSmall())
+
+    def on_resize(self, event: Resize) -> None:
+        # Textual sends a resize to the top screen and to the screens seen under it, down to
+        # the first opaque one (App._check_resize); an opaque dialog under the top one (the
+        # hot-seat cover under the command palette) is that last one: it passes the resize on
+        # to the screens under it, down to the next opaque one (which does the same if it is a
+        # dialog), as Textual would have had the dialogs above been absent.
+        if self.app.screen is self or self.styles.background.a < 1 or self not in self.app.screen_stack:
+            return
+        stack = self.app.screen_stack
+        for screen in reversed(stack[: stack.index(self)]):
+            screen.post_message(
+                Resize(event.size, event.virtual_size, event.container_size, event.pixel_size)
+            )
+            if screen.styles.background.a == 1:
+                break

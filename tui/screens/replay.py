@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
+from tui.log_words import step_words
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -158,10 +159,7 @@ class ReplayScreen(TableScreen):
         if self.step == 0:
             what = "the start of the game"
         else:
-            before = r.state(self.step - 1)
-            player = r.players[self.step - 1]
-            who = f"P{player + 1}" if player is not None else "—"
-            what = f"{who}: {self.words_for(before, r.actions[self.step - 1], self.viewer)}"
+            what = step_words(r, self.step - 1, self.viewer)
         return f"{head}\n{what}\n{self.next_text(game)}"
 
     @staticmethod
@@ -192,11 +190,8 @@ class ReplayScreen(TableScreen):
         first = max(0, self.step - LOG_STEPS)
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)
-        for i in range(first, self.step):
-            player = r.players[i]
-            who = f"P{player + 1}" if player is not None else "—"
-            words = self.words_for(r.state(i), r.actions[i], self.viewer)
-            log.add_line(f"{i + 1}. {who}: {words}", "bold")
+        for i in range(first, self.step):  # the words of `triarch replay --print` (one source)
+            log.add_line(f"{i + 1}. {step_words(r, i, self.viewer)}", "bold")
             log.add_events(r.events[i], viewer=self.viewer)
 
     # -- the card panel: the cards of the action just replayed ---------------------------------

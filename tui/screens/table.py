@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.game import Action, Decision, Game
+from tui.log_words import log_words
 from tui.screens.base import BaseScreen
 
 
@@ -45,8 +46,9 @@ class TableScreen(BaseScreen):
 
     def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
         """`action`, about to be applied to `game`, in the words `viewer` may read (the log's,
-        the replay's): a table whose cards share names says which (never by a place in a hand)."""
-        return game.describe_action_for(action, viewer)
+        the replay's): a table whose cards share names says which (never by a place in a hand).
+        One source with `triarch replay --print`: `tui.log_words`."""
+        return log_words(game, action, viewer)
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """Draw the view (a dedicated table overrides this)."""

@@ -11,6 +11,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from common.events import Event
+from tui.log_words import event_words
 
 
 class GameLog(RichLog):
@@ -102,7 +103,5 @@ class GameLog(RichLog):
     def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
         """Each event in words as `viewer` may read them (hidden details of the
         other seat are replaced by the engine's public wording, or left out)."""
-        for ev in events:
-            text = ev.text_for(viewer)
-            if text is not None:
-                self.add_line(indent + text)
+        for text in event_words(list(events), viewer):
+            self.add_line(indent + text)
