@@ -107,7 +107,16 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
     (hidden from the other side, and from the log in hot-seat)."""
     places = card_places(game.view(viewer), viewer, hand=False)
-    return told_apart(game.describe_action_for(action, viewer), action, places)
+    text = game.describe_action_for(action, viewer)
+    d = game.decision()
+    if d is not None and text == game.describe_action(action):  # nothing hidden: each card named
+        # a card from the decider's hand: its name, with no place, so that the place of a
+        # same-named card of the table goes after that card's own name, not the hand card's
+        held = card_places(game.view(d.player), d.player, hand=True)
+        for uid in (x for x in action.args if isinstance(x, int) and not isinstance(x, bool)):
+            if uid not in places and uid in held:
+                places[uid] = (held[uid][0], "")
+    return told_apart(text, action, places)
 
 
 GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words}

@@ -93,3 +93,14 @@ async def test_print_says_what_the_replay_log_says_for_each_game(
     path = tmp_path / "s.json"
     save_game(random_game(game_id), path)
     assert printed(path, eyes) == await log_lines(path, eyes)
+
+
+def test_a_card_from_the_hand_named_like_its_target_leaves_the_place_to_the_target() -> None:
+    """`Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)`: the place of the sheltered Wolf
+    after its own name, not after the hand's Wolf (`Play Grey Wolf (P1, 1st in ATK, 1) …`)."""
+    g = game_class("scars").new_game(seed=3, scenario=TWINS)
+    shelter = next(a for a in g.legal_actions() if "sheltering Grey Wolf" in g.describe_action(a))
+    assert log_words(g, shelter, 0) == "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)"
+    assert log_words(g, shelter, None) == "Play Grey Wolf (1) sheltering Grey Wolf (P1, 1st in ATK)"
+    support = next(a for a in g.legal_actions() if a.kind == "support")  # hidden from the others
+    assert log_words(g, support, 1) == "Place a support card face down"
