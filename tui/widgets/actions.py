@@ -220,9 +220,14 @@ class ActionList(OptionList):
     def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
         each choice is labelled with the number key that takes it (when the screen gives
-        the number keys another meaning, its choices are bulleted instead)."""
-        self.actions = [a for a, _ in items]
-        self.words = [text for _, text in items]
+        the number keys another meaning, its choices are bulleted instead). Choices of the
+        same words (two copies of a card in the hand: `Cast Ginnungagap (3 mana)` twice) are
+        listed once, as the first of them: the player could not tell them apart."""
+        shown: dict[str, Action] = {}
+        for action, text in items:
+            shown.setdefault(text, action)
+        self.actions = list(shown.values())
+        self.words = list(shown)
         self.numbered = numbered
         self.fit_options()
         self.highlighted = 0 if items else None
