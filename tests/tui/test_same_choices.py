@@ -12,6 +12,7 @@ from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.widgets.actions import ActionList
+from tui.widgets.detail import CardDetail
 
 from .helpers import engine_ready, press, settle
 
@@ -129,3 +130,26 @@ async def test_bhm_two_copies_listed_once_and_the_numbers_follow_the_list() -> N
         await press(pilot, "1")
         await settle(pilot)
         assert app.session.game.history[-1] == calls[0]
+
+
+@needs("scars")
+async def test_scars_two_copies_listed_once_with_the_card_panel_and_the_mouse() -> None:
+    app = app_for("scars", SCARS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        supports = [a for a in app.session.legal() if a.kind == "support"]
+        assert len(supports) == 2
+        words = listed(app)
+        assert words.count("Place Storm Hawk as a support") == 1 and len(words) == 3
+        choices = app.screen.query_one(ActionList)
+        choices.focus()
+        await press(pilot, "down")
+        await settle(pilot)
+        assert "Move a life to energy" in app.screen.query_one(CardDetail).note
+        await press(pilot, "up")
+        await settle(pilot)
+        assert "Storm Hawk" in app.screen.query_one(CardDetail).note
+        # the mouse: the list's first row is the (one) support choice
+        await pilot.click(ActionList, offset=(6, choices.content_region.y - choices.region.y))
+        await settle(pilot)
+        assert app.session.game.history[-1] == supports[0]
