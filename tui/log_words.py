@@ -55,7 +55,9 @@ def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict
     """Each card of the table (and of `viewer`'s hand when `hand`) by uid: its name and,
     when another card of its group has the same name, its place — `1st in DEF`, `P2, 1st in
     ATK` (a side not `viewer`'s), `2nd weapon`, `3rd in hand` — else "". The table and the
-    hand are two groups: a Wolf in hand and one in play are told apart by the choice's verb."""
+    hand are two groups: a Wolf in hand and one in play are told apart by the choice's verb.
+    Copies of a card in the hand that are alike in all but their uid are not told apart: their
+    choices read the same and the list shows them once (`Place Storm Hawk as a support`)."""
     table: list[tuple[dict[str, Any], str]] = []
     held: list[tuple[dict[str, Any], str]] = []
     for p in view.get("players", []):
@@ -75,6 +77,14 @@ def card_places(view: dict[str, Any], viewer: int | None, *, hand: bool) -> dict
         for c, place in group:
             name = str(c.get("name"))
             out[int(c["uid"])] = (name, place if count[name] > 1 else "")
+    kinds: dict[str, set[str]] = {}  # the hand's cards of a name, as they read (the uid aside)
+    for c, _ in held:
+        kinds.setdefault(str(c.get("name")), set()).add(
+            repr(sorted((k, v) for k, v in c.items() if k != "uid"))
+        )
+    for c, _ in held:
+        if len(kinds[str(c.get("name"))]) == 1:  # copies alike: one choice, no place
+            out[int(c["uid"])] = (str(c.get("name")), "")
     return out
 
 

@@ -15,7 +15,8 @@ from tui.widgets.actions import ActionList
 
 from .helpers import engine_ready, screen_text, settle
 
-LONG = "React with Mirror Edict on Thunder Knight, whose card goes to the dead zone"
+# cut between words at 80 × 24, it still fills its line: `Answer with Mirror… the dead zone`
+LONG = "Answer with Mirror Edict on Thunder Knight, whose card goes to the dead zone"
 FOLDED = "Name " + "Y" * 70  # from 120 × 40 Textual wraps the choices: a long word fills its lines
 
 
@@ -60,7 +61,7 @@ async def test_from_120x40_a_wrapped_choice_goes_on_under_its_text() -> None:
         list_.show([(Action("a", (1,)), LONG), (Action("b", (2,)), "Pass")])
         await pilot.pause()
         rows = [line[1:39] for line in screen_text(app).splitlines()[1:5]]
-        assert rows[0].startswith(" 1. React") and rows[1].startswith("    ") and rows[1].strip(), rows
+        assert rows[0].startswith(" 1. Answer") and rows[1].startswith("    ") and rows[1].strip(), rows
 
 
 @pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")

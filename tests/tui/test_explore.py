@@ -382,7 +382,8 @@ async def test_wrapped_choices_are_whole_when_the_list_gets_a_scrollbar() -> Non
         few = [(action, "Done"), (action, "Pass")]
         # each text fills the list's width without a scrollbar, exactly (" 1. " + text)
         text = ("Place Hunting Spear face down as a support " + "x" * width)[: width - 4]
-        many = [(action, text) for _ in range(2 * choices.scrollable_content_region.height)]
+        # (each its own words: a list shows choices of the same words once)
+        many = [(action, f"{text[:-2]}{k:02}") for k in range(2 * choices.scrollable_content_region.height)]
         for items in (few, many, few, many[:3]):
             choices.show(items)
             await settle(pilot)

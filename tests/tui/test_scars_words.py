@@ -39,12 +39,14 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Grey Wolf (1st in hand, 1) in attack" in words
-        assert "Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st in ATK)" in words
+        # the two Grey Wolves of the hand are alike: one choice each, no place in the hand
+        assert words.count("Play Grey Wolf (1) in attack") == 1
+        assert "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)" in words
         assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
         assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
-        assert "Place Grey Wolf (2nd in hand) as a support" in words
-        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
+        assert words.count("Place Grey Wolf as a support") == 1
+        assert not any("in hand" in w for w in words)
+        await choose(app, pilot, "Play Grey Wolf (1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
         log = "\n".join(app.screen.query_one(GameLog).plain)
         assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
@@ -183,7 +185,7 @@ async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path:
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await choose(app, pilot, "Play Grey Wolf (2nd in hand, 1) in attack")
+        await choose(app, pilot, "Play Grey Wolf (1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
         save_game(app.session.game, tmp_path / "twins.json")
     replay = Replay.load(tmp_path / "twins.json")
@@ -210,14 +212,20 @@ async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path:
 
 
 async def test_the_typed_actions_examples_say_which_card_a_number_is() -> None:
-    """`:` offers notations (`cast 19 attack`): each with the choice's words, which tell
-    the two Grey Wolves of the hand apart."""
+    """`:` offers notations (`cast 19 shelter 63`): each with the choice's words, which say
+    which Grey Wolf of the table 63 is; of the two alike Grey Wolves of the hand, the first's
+    (as the list shows them), and the second's notation is taken all the same."""
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "colon")
         await settle(pilot)
         text = screen_text(app)
-        assert "Play Grey Wolf (1st in hand" in text and "Play Grey Wolf (2nd in hand" in text
+        assert "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)" in text
+        assert "cast 19 attack " in text and "cast 20 attack " not in text
+        assert "Play Tusked Boar (2) in attack" in text  # the room of the copy's examples
         notation = app.session.game.format_action(app.session.legal()[0])
         assert any(line.strip(" █").startswith(notation + " ") for line in text.splitlines())
+        await press(pilot, *"cast 20 attack", "enter")
+        await settle(pilot)
+        assert Action("cast", (20, "attack")) in app.session.game.history  # (the AI may answer)

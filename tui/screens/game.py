@@ -636,8 +636,12 @@ class GameScreen(TableScreen):
         if not self.can_act():
             self.app.bell()
             return
-        # the notation with the choice's words: which card a number is (`cast 19` is which Wolf)
-        examples = [(self.session.game.format_action(a), self.choice_words(a)) for a in self.legal[:6]]
+        # the notation with the choice's words: which card a number is (`cast 19` is which Wolf);
+        # of choices of the same words (two copies in the hand) the first, as the list shows them
+        said: dict[str, Action] = {}
+        for a in self.legal:
+            said.setdefault(self.choice_words(a), a)
+        examples = [(self.session.game.format_action(a), words) for words, a in list(said.items())[:6]]
 
         def typed(text: str | None) -> None:
             if text:

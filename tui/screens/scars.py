@@ -28,7 +28,8 @@ SCARS_KEYS = """
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
-  (the other side's), `(3rd in hand)`; below 120 × 40 a long choice takes two lines
+  (the other side's); two copies of a card in the hand are one choice, listed once; below
+  120 × 40 a long choice takes two lines
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `-1` its damage, `z` summoning
   sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters;
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,

@@ -18,7 +18,7 @@ class TypeActionScreen(BaseModal[str | None]):
 
     def __init__(self, examples: list[tuple[str, str]]) -> None:
         """`examples`: legal actions as (notation, the choice's words): the words say which
-        card a number is (`cast 19 attack  Play Grey Wolf (1st in hand, 1) in attack`)."""
+        card a number is (`cast 22 19  Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)`)."""
         super().__init__(classes="dialog-screen")
         self.examples = examples[:EXAMPLES]
 

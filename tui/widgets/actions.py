@@ -2,8 +2,9 @@
 
 Below 120 × 40 (app.tcss: `text-wrap: nowrap` on the list) each choice takes
 one line: a description longer than the list keeps its start and its end
-(`Play Marksma… at 1,0`: the verb and what it aims at) around a `…`; the whole
-words are in the card panel while the choice is highlighted. A screen may let a choice take
+(`Cast Battle Fury… on Achilles`: the verb and what it aims at) around a `…`, cut between
+words when one ends late enough; the whole words are in the card panel while the choice is
+highlighted. A screen may let a choice take
 more lines (`ActionList.max_lines`: The Scars, whose choices name two cards). From 120 × 40
 the whole text wraps; a choice's lines after its first go on under its text, not under its
 number (below that too, with `max_lines`)."""
@@ -25,7 +26,7 @@ def one_line(text: str, width: int) -> str:
     (from a word on) around a `…`."""
     if len(text) <= width:
         return text
-    if width < 12:
+    if width < 12:  # too narrow for whole words (`Cast…`): its first letters
         return text[: max(1, width - 1)] + "…"
     detail = text.rfind(" (")
     if (
@@ -40,12 +41,23 @@ def one_line(text: str, width: int) -> str:
             return _word_cut(text, width - 1, keep=detail + 2) + "…"
         return one_line(text[:detail], width - 1) + "…"
     tail_room = max(4, (width - 1) * 2 // 5)
-    tail = text[-tail_room:]
+    tail = _from_a_word(text[-tail_room:])
+    room = width - 1 - len(tail)
+    head = _head(text, room).rstrip()  # between words when one ends late enough
+    paren = head.rfind("(")
+    if paren > head.rfind(")") and len(head[:paren].rstrip()) >= room // 2:
+        head = head[:paren]  # not a bracket's start (`Cast Battle Fury (1… on Ares`)
+    head = head.rstrip(" —·,:")
+    # the columns the head left go to the tail, from a word on
+    more = _from_a_word(text[len(text) - (width - 1 - len(head)) :])
+    return head + "…" + (more if len(more) > len(tail) else tail)
+
+
+def _from_a_word(tail: str) -> str:
+    """The end of a text `tail` from its first word on (with its space), when one starts
+    before its last 3 columns."""
     space = tail.find(" ")
-    if 0 <= space < len(tail) - 3:
-        tail = tail[space:]  # from a word on (with its space)
-    head = text[: width - 1 - len(tail)].rstrip()
-    return head + "…" + tail
+    return tail[space:] if 0 <= space < len(tail) - 3 else tail
 
 
 def _word_cut(text: str, width: int, keep: int = 0) -> str:
@@ -56,6 +68,12 @@ def _word_cut(text: str, width: int, keep: int = 0) -> str:
     cut = text[:width]
     space = cut.rfind(" ")
     return cut[:space].rstrip() if space >= max(width // 2, keep) else cut.rstrip()
+
+
+def _head(text: str, width: int) -> str:
+    """The start of `text` in at most `width` columns: whole words (`_word_cut`), the last
+    one too when it ends right at `width`."""
+    return text[:width].rstrip() if text[width : width + 1] == " " else _word_cut(text, width)
 
 
 def _place_span(text: str, at: int) -> tuple[int, int]:
@@ -157,7 +175,7 @@ def _places_line(text: str, diffs: list[int], width: int) -> str:
     if spans[0][0] > 0:
         room = width - 1 - len(body)
         body = (_word_cut(text[: spans[0][0]], room).rstrip() if room >= 1 else "") + "…" + body
-    return body if len(body) <= width else body[: width - 1] + "…"
+    return body if len(body) <= width else _head(body, width - 1) + "…"
 
 
 def one_line_each(texts: list[str], width: int) -> list[str]:
@@ -220,9 +238,14 @@ class ActionList(OptionList):
     def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
         each choice is labelled with the number key that takes it (when the screen gives
-        the number keys another meaning, its choices are bulleted instead)."""
-        self.actions = [a for a, _ in items]
-        self.words = [text for _, text in items]
+        the number keys another meaning, its choices are bulleted instead). Choices of the
+        same words (two copies of a card in the hand: `Cast Ginnungagap (3 mana)` twice) are
+        listed once, as the first of them: the player could not tell them apart."""
+        shown: dict[str, Action] = {}
+        for action, text in items:
+            shown.setdefault(text, action)
+        self.actions = list(shown.values())
+        self.words = list(shown)
         self.numbered = numbered
         self.fit_options()
         self.highlighted = 0 if items else None
