@@ -183,7 +183,7 @@ async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
 
 
 def test_a_consequence_wraps_under_its_words() -> None:
-    from tui.widgets.hanging_log import hang_wrap
+    from tui.widgets.log import hang_wrap
 
     line = "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2) · ◄Summoning Stone -3 (♥22)"
     assert hang_wrap(line, 38) == [

@@ -33,7 +33,6 @@ from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
 from tui.widgets.hanging_list import HangingActionList
-from tui.widgets.hanging_log import HangingLog
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
@@ -506,7 +505,9 @@ class HotgScreen(HotgTable, GameScreen):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
                 yield CardDetail(id="detail")
-            yield HangingLog(id="log")
+            log = GameLog(id="log")
+            log.hanging = True  # a long line goes on under its text, as in every game's log
+            yield log
         yield Footer()
 
     def focus_first(self) -> None:
