@@ -3,10 +3,15 @@ every game's log and every replay's), and each action said once."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from common.events import Event
+from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
+from tui.screens.hotg import said_once as hotg_said_once
 from tui.widgets.log import GameLog, hang, hang_wrap
 
 from .helpers import engine_ready, settle
@@ -86,3 +91,121 @@ async def test_every_games_log_hangs_its_lines_alike(game: str) -> None:
         expected = [row for line in lines for row in hang_wrap(line, width)]
         assert drawn[-len(expected) :] == expected
         assert any(row.startswith("   a") for row in expected)  # the one-space line, 3 in
+
+
+# -- each action said once (Hand of the Gods) ----------------------------------------------------
+
+
+def ev(kind: str, text: str, **data: object) -> Event:
+    return Event(kind, text, dict(data))
+
+
+DEPLOYED = ev("deploy", "Hoplite is deployed at 3,1")
+
+
+@pytest.mark.parametrize(
+    ("action", "words", "echo"),
+    [
+        (Action("end", ()), "End the turn", ev("turn", "P1 ends the turn", player=0)),
+        (
+            Action("play", (7, "3,1")),
+            "Play Hoplite (2 mana) at 3,1",
+            ev("play", "P1 plays Hoplite (2 mana) at 3,1", player=0),
+        ),
+        (
+            Action("attack", (7, 9)),
+            "Hoplite attacks Draugr",
+            ev("attack", "Hoplite attacks Draugr", attacker=7, target=9),
+        ),
+        (
+            Action("warcry", (7,)),
+            "Activate Vulcan's Warcry",
+            ev("warcry", "Vulcan activates its Warcry", target=7),
+        ),
+        (
+            Action("ability", (9,)),
+            "Use Allfather's Gift (2 mana) on Grey Wolf",
+            ev("ability", "P2 uses Allfather's Gift (2 mana) on Grey Wolf", player=1),
+        ),
+    ],
+)
+def test_the_engines_echo_of_an_action_is_left_out(action: Action, words: str, echo: Event) -> None:
+    assert hotg_said_once(action, words, [echo, DEPLOYED]) == (words, [DEPLOYED])
+
+
+def test_a_move_says_the_cell_the_unit_left() -> None:
+    moved = ev("move", "Grey Wolf moves from 2,7 to 2,4", target=7)
+    assert hotg_said_once(Action("move", (7, "2,4")), "Move Grey Wolf to 2,4", [moved]) == (
+        "Move Grey Wolf from 2,7 to 2,4",
+        [],
+    )
+    # two Hoplites: the line names the one at 2,1 already
+    moved = ev("move", "Hoplite moves from 2,1 to 1,1", target=7)
+    assert hotg_said_once(Action("move", (7, "1,1")), "Move Hoplite at 2,1 to 1,1", [moved]) == (
+        "Move Hoplite at 2,1 to 1,1",
+        [],
+    )
+
+
+def test_only_the_echo_goes() -> None:
+    """A unit leaving Stealth before its attack stays, as do the damage and the results; the
+    ends of other things (`Turn 3: P1`, an ability of another unit's attack) are no echo."""
+    stealth = ev("stealth", "Wolf leaves Stealth")
+    attack = ev("attack", "Wolf attacks Hoplite", attacker=7, target=9)
+    deals = ev("damage", "Wolf deals 2 damage to Hoplite (1 left)")
+    other = ev("attack", "Bear attacks Hoplite", attacker=8, target=9)
+    assert hotg_said_once(Action("attack", (7, 9)), "Wolf attacks Hoplite", [stealth, attack, deals]) == (
+        "Wolf attacks Hoplite",
+        [stealth, deals],
+    )
+    assert hotg_said_once(Action("attack", (7, 9)), "w", [other, deals])[1] == [other, deals]
+    turn = ev("turn", "Turn 3: P1 (2 mana)", player=0)
+    assert hotg_said_once(Action("end", ()), "End the turn", [turn])[1] == [turn]
+    becomes = ev("ability", "P1's Leader Ability becomes Chaos")
+    assert hotg_said_once(Action("ability", ()), "Use Chaos (1 mana)", [becomes])[1] == [becomes]
+    target = ev("warcry", "Vulcan's Warcry resolves")
+    assert hotg_said_once(Action("target", (9,)), "Target Spartan", [target])[1] == [target]
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_the_hotg_log_says_each_action_once() -> None:
+    """A card played and the turn ended: `Player 1 (you): Play Oracle of Delphi (2 mana) at
+    1,0` was followed by `P1 plays Oracle of Delphi (2 mana) at 1,0`, `End the turn` by `P1
+    ends the turn`; the AI's actions too."""
+    from .test_hotg import skirmish
+
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)  # the AI's turn
+        await pilot.press("1", "enter")  # Oracle of Delphi at 1,0 (its Warcry: a dialog)
+        await settle(pilot)
+        told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
+        assert "Player 1 (you): Play Oracle of Delphi (2 mana) at 1,0" in told
+        assert "Player 1 (you): End the turn" in told
+        assert not [line for line in told if " plays " in line or " ends the turn" in line], told
+        assert any(line.startswith("Player 2 (AI): ") for line in told)
+        assert not [line for line in told if " casts " in line or " moves from " in line], told
+        assert "  Oracle of Delphi is deployed at 1,0" in told  # what came of it stays
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_the_hotg_replay_says_each_action_once(tmp_path: Path) -> None:
+    from .test_replay import seeded_replay
+
+    replay = seeded_replay("hotg", tmp_path)
+    app = TriarchApp(replay=replay, ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        told = app.screen.query_one(GameLog).plain
+        assert any(". P1: End the turn" in line for line in told)
+        assert any(" from " in line and ": Move " in line for line in told), told
+        assert not [
+            line
+            for line in told
+            if line.startswith("  ")
+            and (" plays " in line or " ends the turn" in line or " moves from " in line)
+        ]

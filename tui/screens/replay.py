@@ -196,8 +196,9 @@ class ReplayScreen(TableScreen):
             player = r.players[i]
             who = f"P{player + 1}" if player is not None else "—"
             words = self.words_for(r.state(i), r.actions[i], self.viewer)
+            words, events = self.said_once(r.actions[i], words, r.events[i])
             log.add_line(f"{i + 1}. {who}: {words}", "bold")
-            log.add_events(r.events[i], viewer=self.viewer)
+            log.add_events(events, viewer=self.viewer)
 
     # -- the card panel: the cards of the action just replayed ---------------------------------
     def cards_of_step(self) -> list[dict[str, Any]]:
