@@ -3,6 +3,7 @@ every game's log and every replay's), and each action said once."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 from tui.screens.hotg import said_once as hotg_said_once
 from tui.widgets.log import GameLog, hang, hang_wrap
+from tui.wording import said_once, with_echo
 
 from .helpers import engine_ready, settle
 
@@ -209,3 +211,90 @@ async def test_the_hotg_replay_says_each_action_once(tmp_path: Path) -> None:
             if line.startswith("  ")
             and (" plays " in line or " ends the turn" in line or " moves from " in line)
         ]
+
+
+# -- BHM and The Scars: the same fault ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "echo", "said"),
+    [
+        ("Draw a card", "P1 draws a card", "Draw a card"),
+        (
+            "Move a life to energy",
+            "P2 moves a life to energy (17 lives left)",
+            "Move a life to energy (17 lives left)",
+        ),
+        (
+            "Call War Herald (rank 2)",
+            "P1 calls War Herald (rank 2, budget 1 left)",
+            "Call War Herald (rank 2, budget 1 left)",
+        ),
+        (
+            "Play Grey Wolf (1) in attack",
+            "P2 plays Grey Wolf (1 energy)",
+            "Play Grey Wolf (1 energy) in attack",
+        ),
+        (
+            "Play strategy Council of War — draw 2 cards",
+            "P1 plays Council of War (rank 2)",
+            "Play strategy Council of War (rank 2) — draw 2 cards",
+        ),
+        (
+            "Wolf shelters Grey Wolf (pay 1 life)",
+            "Wolf shelters Grey Wolf (1 life)",
+            "Wolf shelters Grey Wolf (pay 1 life)",
+        ),
+        (
+            "Instant call Burrow Militia (rank 1)",
+            "P2 calls Burrow Militia (instant call)",
+            "Instant call Burrow Militia (rank 1)",
+        ),
+    ],
+)
+def test_the_echo_adds_what_the_words_lack(words: str, echo: str, said: str) -> None:
+    assert with_echo(words, echo) == said
+
+
+def test_only_a_public_first_event_of_the_actions_kind_is_an_echo() -> None:
+    kinds = {"draw": "draw", "life": "life"}
+    phase = ev("phase", "2 First recruitment")
+    drew = ev("draw", "P1 draws a card", player=0)
+    assert said_once(kinds, Action("draw", ()), "Draw a card", [drew, phase]) == ("Draw a card", [phase])
+    assert said_once(kinds, Action("draw", ()), "Draw a card", [phase, drew])[1] == [phase, drew]
+    hidden = ev("draw", "P1 draws Pikeman", player=0, private_to=0, public_text="P1 draws a card")
+    assert said_once(kinds, Action("draw", ()), "Draw a card", [hidden])[1] == [hidden]
+    assert said_once(kinds, Action("keep", ()), "Keep this hand", [drew])[1] == [drew]
+
+
+LANE_ECHOES = {
+    "bhm": (" calls ", " plays the territory ", " draws a card"),
+    "scars": (" moves a life to energy", " plays "),
+}
+
+
+@pytest.mark.parametrize("game", [g for g in ("bhm", "scars") if engine_ready(g)])
+async def test_the_lane_games_say_each_action_once(game: str) -> None:
+    """Ten turns against the AI: no action line is followed by the engine saying it again
+    (`Player 2 (AI): Move a life to energy` / `P2 moves a life to energy (18 lives left)`)."""
+    import random
+
+    app = TriarchApp(LaunchSpec(game_id=game, vs="ai", ai_level="greedy", seed=7), ai_pace=0)
+    rng = random.Random(1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(60):
+            if app.session.over or not hasattr(app.screen, "choose"):
+                break
+            app.screen.choose(rng.choice(app.session.game.legal_actions()))
+            await settle(pilot, look=False)
+        told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
+        echoes = [
+            (action, line)
+            for action, line in pairwise(told)
+            if action.startswith("Player ")
+            and line.startswith("  P")
+            and any(e in line for e in LANE_ECHOES[game])
+        ]
+        assert not echoes, echoes
+        assert any("left)" in line for line in told if line.startswith("Player ")), told

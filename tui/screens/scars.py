@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from common.errors import IllegalAction
+from common.events import Event
 from common.game import Action, Decision, Game
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
 from tui.widgets.log import GameLog
-from tui.wording import plural
+from tui.wording import plural, said_once
 
 SCARS_KEYS = """
 **The Scars**
@@ -161,8 +163,32 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
     return text
 
 
+# the kind of the event with which the engine says an action again, by the action's kind (not
+# a mulligan nor the keeping of a hand: their event says the number of cards kept)
+ECHO_KINDS = {
+    "cast": "cast",
+    "skip": "life",
+    "life": "life",
+    "support": "support",
+    "attack": "attack",
+    "block": "block",
+    "draw": "draw",
+    "pos": "position",
+    "shelter": "shelter",
+    "choose": "shelter",
+    "equip": "equip",
+    "sacrifice": "leave",
+    "pass": "pass",
+}
+
+
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
+
+    def said_once(self, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+        """`P2 moves a life to energy (17 lives left)` under `Move a life to energy`: the line
+        says `Move a life to energy (17 lives left)`, once."""
+        return said_once(ECHO_KINDS, action, words, events)
 
     def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
         """The log's words (the game's and the replay's) tell same-named cards of the table
