@@ -21,8 +21,8 @@ _CLOSING = re.compile(r" \(([^()]*)\)$")
 def with_echo(words: str, echo: str) -> str:
     """`words` (an action) with what `echo`, the engine's own line for the same action, adds
     in its closing brackets (`(19 lives left)`, `(rank 2, budget 1 left)`): replacing a
-    bracket it goes on from (`Play Grey Wolf (1) in attack` → `(1 energy)`), before the card
-    text after ` — `, or at the end; nothing when `words` say it already (`(pay 1 energy)`)."""
+    bracket it goes on from (`Call War Herald (rank 2)`), before the card text after ` — `, or
+    at the end; nothing when `words` say it already (`(pay 1 energy)`, or `(1)` of `(1 energy)`)."""
     found = _CLOSING.search(echo)
     if found is None:
         return words
@@ -30,8 +30,10 @@ def with_echo(words: str, echo: str) -> str:
     if extra.lower() in words.lower():
         return words
     for shorter in re.findall(r"\(([^()]*)\)", words):
-        if extra.startswith((f"{shorter} ", f"{shorter},")):
+        if extra.startswith(f"{shorter},"):
             return words.replace(f"({shorter})", f"({extra})", 1)
+        if extra.startswith(f"{shorter} ") and " " not in extra[len(shorter) + 1 :]:
+            return words  # the same with its unit: `(1)` of `(1 energy)`
     head, dash, text = words.partition(" — ")
     return f"{head} ({extra}){dash}{text}"
 

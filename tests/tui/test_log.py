@@ -233,7 +233,7 @@ async def test_the_hotg_replay_says_each_action_once(tmp_path: Path) -> None:
         (
             "Play Grey Wolf (1) in attack",
             "P2 plays Grey Wolf (1 energy)",
-            "Play Grey Wolf (1 energy) in attack",
+            "Play Grey Wolf (1) in attack",
         ),
         (
             "Play strategy Council of War — draw 2 cards",
