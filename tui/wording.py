@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from common.events import Event
-from common.game import Action
+if TYPE_CHECKING:  # (the CLI imports this module: `triarch --help` loads no game interface)
+    from common.events import Event
+    from common.game import Action
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
