@@ -504,6 +504,9 @@ class GameScreen(TableScreen):
 
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         log = self.query_one(GameLog)
+        history = self.session.game.history
+        if history:  # the action just applied: said once (not again by its first event)
+            words, events = self.said_once(history[-1], words, events)
         log.add_line(f"{self.seat_name(player)}: {words}", "bold")
         log.add_events(events, viewer=self.log_viewer)
 

@@ -191,8 +191,9 @@ class ReplayScreen(TableScreen):
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)
         for i in range(first, self.step):  # the words of `triarch replay --print` (one source)
-            log.add_line(f"{i + 1}. {step_words(r, i, self.viewer)}", "bold")
-            log.add_events(r.events[i], viewer=self.viewer)
+            words, events = self.said_once(r.actions[i], step_words(r, i, self.viewer), r.events[i])
+            log.add_line(f"{i + 1}. {words}", "bold")
+            log.add_events(events, viewer=self.viewer)
 
     # -- the card panel: the cards of the action just replayed ---------------------------------
     def cards_of_step(self) -> list[dict[str, Any]]:

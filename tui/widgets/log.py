@@ -13,6 +13,39 @@ from textual.widgets import RichLog
 from common.events import Event
 from tui.log_words import event_words
 
+CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go under its words
+EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
+MIN_ROOM = 8  # the fewest columns a hanging wrapped line keeps for its words
+
+
+def hang(text: str) -> int:
+    """Where the wrapped lines of `text` start: two columns in from its words (after its
+    leading spaces, and a `⤷ `: under the words of a consequence), so that they never start
+    where a line of their own would (an action at the edge, an event two columns in): a line
+    at the edge goes on 4 columns in."""
+    body = text.lstrip(" ")
+    lead = len(text) - len(body)
+    if body.startswith(CONSEQUENCE):
+        lead += len(CONSEQUENCE)
+        return lead if lead != EVENT_COLUMN else lead + 2
+    return lead + 2 if lead + 2 != EVENT_COLUMN else lead + 4
+
+
+def hang_wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of `width` columns, the lines after the first indented by `hang` — or
+    less, so that they keep `MIN_ROOM` columns for their words (at the edge when the log is
+    too narrow for any indent)."""
+    if len(text) <= width or width < 1:
+        return [text]
+    indent = max(0, min(hang(text), width - MIN_ROOM))
+    return textwrap.wrap(
+        text,
+        width,
+        subsequent_indent=" " * indent,
+        break_on_hyphens=False,
+        drop_whitespace=True,
+    ) or [text]
+
 
 class GameLog(RichLog):
     """Event texts, newest at the bottom; actions are marked by who played them.
@@ -30,23 +63,14 @@ class GameLog(RichLog):
         self.plain: list[str] = []  # the log's text, for tests and copying
         self._styles: list[str] = []  # the style of each line of `plain`
         self._wrapped_at: int | None = None  # the width the drawn lines were wrapped at
-        # a screen may have a line too long for the log go on under its text (The Scars)
+        # a screen may have a line too long for the log go on under its text (every game's)
         self.hanging = False
 
     def _line(self, text: str, style: str, width: int) -> Text:
-        """A line of the log as written at `width`: with `hanging`, its lines after the first
-        indented 4 columns (an event's under its words, not under the action lines)."""
-        if self.hanging and width > 20 and len(text) > width:
-            lead = len(text) - len(text.lstrip(" "))
-            rest = " " * max(4, lead + 2)
-            lines = textwrap.wrap(
-                text.lstrip(" "),
-                width,
-                initial_indent=" " * lead,
-                subsequent_indent=rest,
-                break_on_hyphens=False,
-            )
-            text = "\n".join(lines)
+        """A line of the log as written at `width` (0: not known yet, left to `RichLog`): with
+        `hanging`, its lines after the first indented by `hang` (see `hang_wrap`)."""
+        if self.hanging and width > 0:
+            text = "\n".join(hang_wrap(text, width))
         return Text(text, style=style)
 
     @property
@@ -71,7 +95,7 @@ class GameLog(RichLog):
         width = self._width_now()
         if self._wrapped_at is None or width != self._wrapped_at:
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
-        self.write(self._line(text, style, width), width=width if self.hanging and width > 20 else None)
+        self.write(self._line(text, style, width), width=width if self.hanging and width > 0 else None)
 
     def clear(self) -> Self:
         """Empty the log (its text too)."""
