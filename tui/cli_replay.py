@@ -23,19 +23,21 @@ import click
 def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
     """The game as the replay screen's log tells it to `viewer`'s eyes (None: everybody),
     each action with its notation after it."""
-    from tui.log_words import event_words, step_words
+    from tui.log_words import event_words, step_lines
 
     for text in event_words(replay.opening, viewer):
         click.echo(f"  {text}")
     if hashes:
         click.echo(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
+        line, lines = step_lines(replay, i, viewer)
         if actions:
-            line = step_words(replay, i, viewer)
             notation = replay.state(i).format_action(action)  # what `apply` reads
             text = line if line.endswith(f": {notation}") else f"{line}  [{notation}]"
             click.echo(f"{i + 1:>4}. {text}")
-        for text in event_words(replay.events[i], viewer):
+        else:  # without the action's line, its events say it
+            lines = event_words(replay.events[i], viewer)
+        for text in lines:
             click.echo(f"      {text}")
         if hashes:
             click.echo(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")

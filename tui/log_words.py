@@ -6,18 +6,25 @@
 `describe_action_for`, and for a game whose cards share names (The Scars) the place of
 each same-named card of the table (`Grey Wolf (P2, 1st in ATK)`, never a place in a hand).
 A game's own words are registered in `GAME_WORDS` by game id.
+
+`said_once(game_id, action, words, events)` says each thing once: the event with which an
+engine says the action again (`P1 plays Hoplite (2 mana) at 3,1` under `Play Hoplite (2 mana)
+at 3,1`) is left out, with what it adds in the action's line; `step_lines` is a replay step's
+lines, as the replay screen shows them and `triarch replay --print` prints them.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from common.events import Event
 from common.game import Action, Game
 from common.saves import Replay
+from tui.wording import said_once as said_once_by_kinds
 
 
 def log_words(game: Game, action: Action, viewer: int | None) -> str:
@@ -130,3 +137,112 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
 
 
 GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words}
+
+
+# -- each thing said once: the engine's event that says the action again is left out ----------
+# the kind of the event with which the engine says an action again, by the action's kind
+HOTG_ECHO_KINDS = {
+    "end": "turn",
+    "play": "play",
+    "move": "move",
+    "attack": "attack",
+    "warcry": "warcry",
+    "ability": "ability",
+}
+MOVED = re.compile(r" moves from (\S+) to (\S+)$")
+
+
+def echo_of(action: Action, event: Event) -> bool:
+    """`event` is the engine saying `action` again (`P1 plays Hoplite (2 mana) at 3,1` of
+    `Play Hoplite (2 mana) at 3,1`, `Grey Wolf attacks Hoplite` of the same attack)."""
+    if event.kind != HOTG_ECHO_KINDS.get(action.kind) or "private_to" in event.data:
+        return False
+    data, args = event.data, action.args
+    if action.kind == "attack":
+        return len(args) == 2 and (data.get("attacker"), data.get("target")) == (args[0], args[1])
+    if action.kind in ("move", "warcry"):
+        return bool(args) and data.get("target") == args[0]
+    if action.kind == "end":
+        return "player" in data and event.text.endswith(" ends the turn")
+    return "player" in data  # a play, the Leader Ability (not `P1's Leader Ability becomes …`)
+
+
+def hotg_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+    """Hand of the Gods: the engine's first event of a play, a
+    move, an attack, a Warcry, the Leader Ability or the end of the turn says the action
+    again; it is left out, and a move's line takes the cell the unit left from it (`Move
+    Grey Wolf from 2,7 to 2,4`)."""
+    events = list(events)
+    i = next((i for i, ev in enumerate(events) if echo_of(action, ev)), None)
+    if i is None:
+        return words, events
+    echo = events.pop(i)
+    moved = MOVED.search(echo.text) if action.kind == "move" else None
+    if moved:
+        old, new = moved.groups()
+        if words.endswith(f" to {new}") and f" at {old} to " not in words:
+            words = f"{words[: -len(f' to {new}')]} from {old} to {new}"
+    return words, events
+
+
+# the kind of the event with which the engine says an action again, by the action's kind (not
+# the keeping of a hand, an investment, a reaction: their event says more than the action's words)
+BHM_ECHO_KINDS = {
+    "territory": "territory",
+    "draw": "draw",
+    "call": "call",
+    "power": "power",
+    "attack": "attack",
+    "pattack": "attack",
+    "discard": "discard",
+    "pass": "pass",
+    "ability": "ability",
+    "strategy": "strategy",
+    "equip": "equip",
+    "invoke": "invoke",
+}
+
+
+# the kind of the event with which the engine says an action again, by the action's kind (not
+# a mulligan nor the keeping of a hand: their event says the number of cards kept)
+SCARS_ECHO_KINDS = {
+    "cast": "cast",
+    "skip": "life",
+    "life": "life",
+    "support": "support",
+    "attack": "attack",
+    "block": "block",
+    "draw": "draw",
+    "pos": "position",
+    "shelter": "shelter",
+    "choose": "shelter",
+    "equip": "equip",
+    "sacrifice": "leave",
+    "pass": "pass",
+}
+
+
+GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
+    "hotg": hotg_said_once,
+    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS),
+    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS),
+}
+
+
+def said_once(game_id: str, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+    """The log's line for `action` (`words`) and the events under it, each thing said once:
+    the event with which an engine begins by saying the action again (`P1 ends the turn`
+    under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
+    (17 lives left)`)."""
+    once = GAME_SAID_ONCE.get(game_id)
+    return once(action, words, events) if once is not None else (words, list(events))
+
+
+def step_lines(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[str]]:
+    """The replay log's lines for action `i` (0-based): the action's (`P1: Move a life to
+    energy (17 lives left)`, without its number) and those of its events, as `viewer` may
+    read them — what the replay screen shows and `triarch replay --print` prints."""
+    words, events = said_once(
+        replay.game_id, replay.actions[i], step_words(replay, i, viewer), replay.events[i]
+    )
+    return words, event_words(events, viewer)

@@ -12,7 +12,7 @@ from common.events import Event
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.screens.hotg import said_once as hotg_said_once
+from tui.log_words import hotg_said_once
 from tui.widgets.log import GameLog, hang, hang_wrap
 from tui.wording import said_once, with_echo
 

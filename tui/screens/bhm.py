@@ -7,10 +7,8 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from common.events import Event
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -28,7 +26,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
-from tui.wording import plural, said_once
+from tui.wording import plural
 
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -123,31 +121,8 @@ def dense_stats(card: dict[str, Any]) -> str:
     return "/".join(out)
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# the keeping of a hand, an investment, a reaction: their event says more than the action's words)
-ECHO_KINDS = {
-    "territory": "territory",
-    "draw": "draw",
-    "call": "call",
-    "power": "power",
-    "attack": "attack",
-    "pattack": "attack",
-    "discard": "discard",
-    "pass": "pass",
-    "ability": "ability",
-    "strategy": "strategy",
-    "equip": "equip",
-    "invoke": "invoke",
-}
-
-
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
-
-    def said_once(self, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
-        """`P2 calls War Herald (rank 2, budget 1 left)` under `Call War Herald (rank 2)`: the
-        line says `Call War Herald (rank 2, budget 1 left)`, once."""
-        return said_once(ECHO_KINDS, action, words, events)
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""

@@ -25,6 +25,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir
+from tui.log_words import said_once
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -506,7 +507,7 @@ class GameScreen(TableScreen):
         log = self.query_one(GameLog)
         history = self.session.game.history
         if history:  # the action just applied: said once (not again by its first event)
-            words, events = self.said_once(history[-1], words, events)
+            words, events = said_once(self.session.game.game_id, history[-1], words, events)
         log.add_line(f"{self.seat_name(player)}: {words}", "bold")
         log.add_events(events, viewer=self.log_viewer)
 

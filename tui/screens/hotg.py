@@ -11,7 +11,6 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -118,51 +117,6 @@ def hand_label(c: dict[str, Any]) -> str:
 def short(name: str, width: int) -> str:
     """A name cut to fit a cell: as much of it as fits, then "…" (`Oracle of…`, `Hopli…`)."""
     return clip(name, width)
-
-
-# the kind of the event with which the engine says an action again, by the action's kind
-ECHO_KINDS = {
-    "end": "turn",
-    "play": "play",
-    "move": "move",
-    "attack": "attack",
-    "warcry": "warcry",
-    "ability": "ability",
-}
-MOVED = re.compile(r" moves from (\S+) to (\S+)$")
-
-
-def echo_of(action: Action, event: Event) -> bool:
-    """`event` is the engine saying `action` again (`P1 plays Hoplite (2 mana) at 3,1` of
-    `Play Hoplite (2 mana) at 3,1`, `Grey Wolf attacks Hoplite` of the same attack)."""
-    if event.kind != ECHO_KINDS.get(action.kind) or "private_to" in event.data:
-        return False
-    data, args = event.data, action.args
-    if action.kind == "attack":
-        return len(args) == 2 and (data.get("attacker"), data.get("target")) == (args[0], args[1])
-    if action.kind in ("move", "warcry"):
-        return bool(args) and data.get("target") == args[0]
-    if action.kind == "end":
-        return "player" in data and event.text.endswith(" ends the turn")
-    return "player" in data  # a play, the Leader Ability (not `P1's Leader Ability becomes …`)
-
-
-def said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
-    """`TableScreen.said_once` for Hand of the Gods: the engine's first event of a play, a
-    move, an attack, a Warcry, the Leader Ability or the end of the turn says the action
-    again; it is left out, and a move's line takes the cell the unit left from it (`Move
-    Grey Wolf from 2,7 to 2,4`)."""
-    events = list(events)
-    i = next((i for i, ev in enumerate(events) if echo_of(action, ev)), None)
-    if i is None:
-        return words, events
-    echo = events.pop(i)
-    moved = MOVED.search(echo.text) if action.kind == "move" else None
-    if moved:
-        old, new = moved.groups()
-        if words.endswith(f" to {new}") and f" at {old} to " not in words:
-            words = f"{words[: -len(f' to {new}')]} from {old} to {new}"
-    return words, events
 
 
 class HotgTable(TableScreen):
@@ -465,9 +419,6 @@ class HotgTable(TableScreen):
             self.units_by_uid(after.view(None)),
             after.log.since(before.log.mark()),
         )
-
-    def said_once(self, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
-        return said_once(action, words, events)
 
     def note_action(
         self,

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
-from tui.log_words import step_words
+from tui.log_words import said_once, step_words
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -190,8 +190,8 @@ class ReplayScreen(TableScreen):
         first = max(0, self.step - LOG_STEPS)
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)
-        for i in range(first, self.step):  # the words of `triarch replay --print` (one source)
-            words, events = self.said_once(r.actions[i], step_words(r, i, self.viewer), r.events[i])
+        for i in range(first, self.step):  # the lines of `triarch replay --print` (one source)
+            words, events = said_once(r.game_id, r.actions[i], step_words(r, i, self.viewer), r.events[i])
             log.add_line(f"{i + 1}. {words}", "bold")
             log.add_events(events, viewer=self.viewer)
 

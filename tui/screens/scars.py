@@ -7,11 +7,9 @@ player may respond now."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from common.errors import IllegalAction
-from common.events import Event
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
@@ -19,7 +17,7 @@ from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards
 from tui.widgets.log import GameLog
-from tui.wording import plural, said_once
+from tui.wording import plural
 
 SCARS_KEYS = """
 **The Scars**
@@ -106,32 +104,8 @@ def keep_target(text: str, width: int) -> str:
     return short(re.sub(r" \([^()]*\)", "", text), width)
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# a mulligan nor the keeping of a hand: their event says the number of cards kept)
-ECHO_KINDS = {
-    "cast": "cast",
-    "skip": "life",
-    "life": "life",
-    "support": "support",
-    "attack": "attack",
-    "block": "block",
-    "draw": "draw",
-    "pos": "position",
-    "shelter": "shelter",
-    "choose": "shelter",
-    "equip": "equip",
-    "sacrifice": "leave",
-    "pass": "pass",
-}
-
-
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
-
-    def said_once(self, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
-        """`P2 moves a life to energy (17 lives left)` under `Move a life to energy`: the line
-        says `Move a life to energy (17 lives left)`, once."""
-        return said_once(ECHO_KINDS, action, words, events)
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the

@@ -11,10 +11,8 @@ hooks below; it never takes an action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from common.events import Event
 from common.game import Action, Decision, Game
 from tui.log_words import log_words
 from tui.screens.base import BaseScreen
@@ -40,12 +38,6 @@ class TableScreen(BaseScreen):
     def shows_keys(self) -> bool:
         """Whether the table names the keys that act on it (not in a replay, nor at the end)."""
         return False
-
-    def said_once(self, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
-        """The log's line for `action` (`words`) and the events under it, each thing said once:
-        a game whose engine begins an action's events by saying the action again (`P1 ends
-        the turn` under `End the turn`) leaves that event out, with what it adds in `words`."""
-        return words, list(events)
 
     def card_args(self, action: Action) -> list[int]:
         """The cards (uids) an action names, the card that acts first; a game whose actions
