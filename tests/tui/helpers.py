@@ -5,6 +5,10 @@
 of key presses. They wait for the messages of the app and of the screen to be
 processed, and for the AI worker, which is all a test needs; `settle()` with
 the default `look=True` also lets the screen repaint before its text is read.
+
+Below them, each scenario and each sequence of steps that more than one test plays is
+written once: the scenarios' TOML (`scenario`, files in tests/tui/data), the apps that
+start or resume a game (`game_app`, `resume_app`, `resumed`).
 """
 
 from __future__ import annotations
@@ -12,12 +16,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import unicodedata
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
+
+from common.game import Action
+
+if TYPE_CHECKING:
+    from tui.app import TriarchApp
+    from tui.session import Session
 
 _REPLACED = {"space": " ", "enter": "\r", "escape": "\x1b", "tab": "\t"}
 
@@ -115,3 +126,90 @@ async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
         await press(pilot, key)
         await settle(pilot, look=False)
     raise AssertionError(f"the game did not end ({len(app.session.game.history)} actions)")
+
+
+# -- scenarios and the apps that play them: each written once ------------------------------------------
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scenario(name: str) -> str:
+    """A scenario's TOML: `NAME` is tests/tui/data/NAME.toml; a path with a `/` is from the
+    repository's root (`tests/scenarios/bhm/reaction_chain.toml`)."""
+    path = ROOT / name if "/" in name else DATA / f"{name}.toml"
+    return path.read_text(encoding="utf-8")
+
+
+def game_app(
+    game_id: str,
+    *,
+    seed: int,
+    scenario: str | None = None,
+    vs: str = "ai",
+    level: str = "random",
+    seat: int = 0,
+) -> TriarchApp:
+    """`triarch play GAME` against the AI (or hot-seat), no AI pause."""
+    from tui.app import TriarchApp
+    from tui.launch import LaunchSpec
+
+    spec = LaunchSpec(game_id=game_id, vs=vs, ai_level=level, seed=seed, scenario=scenario, human_seat=seat)
+    return TriarchApp(spec, ai_pace=0)
+
+
+def resume_app(path: Path) -> TriarchApp:
+    """`triarch resume PATH`, no AI pause."""
+    from tui.app import TriarchApp
+    from tui.launch import LaunchSpec
+
+    return TriarchApp(LaunchSpec(resume=path), ai_pace=0)
+
+
+def resumed(session: Session) -> TriarchApp:
+    """The app of `triarch resume` on `session`, saved as it is now."""
+    session.save()
+    return resume_app(session.save_path)
+
+
+def bhm_session(
+    scenario: str, save_path: Path | None = None, seats: tuple[str, str] = ("human", "ai")
+) -> Session:
+    """A BHM game from `scenario` (seed 1), the AI at the random level."""
+    from tui.session import Seats, Session
+
+    return Session.new("bhm", Seats(list(seats), "random"), seed=1, scenario=scenario, save_path=save_path)
+
+
+def uid_of(session: Session, card_id: str, owner: int | None = None) -> int:
+    """The uid of the (first) card `card_id` in the game, of `owner` if given."""
+    return next(
+        c.uid
+        for c in session.game.zones.cards.values()
+        if c.defn.id == card_id and (owner is None or c.owner == owner)
+    )
+
+
+async def into_first_turn(pilot: Pilot[Any]) -> None:
+    """Through mulligans and set-up (BHM, The Scars): `1` six times, then settle."""
+    await settle(pilot)
+    for _ in range(6):
+        await press(pilot, "1")
+        await settle(pilot, look=False)
+    await settle(pilot)
+
+
+# BHM's shared scenarios (tests/scenarios/bhm): a reaction chain, a POD 500 power attack
+REACTION_CHAIN = scenario("tests/scenarios/bhm/reaction_chain.toml")
+POD500_INVEST = scenario("tests/scenarios/bhm/pod500_invest.toml")
+
+
+def fire_bolt_on_tide_sentinel(session: Session) -> None:
+    """In REACTION_CHAIN: P1's Flame Adept executes Fire Bolt, aimed at P2's Tide Sentinel."""
+    session.apply(Action("power", (uid_of(session, "fire_bolt"), uid_of(session, "flame_adept"))))
+    session.apply(Action("target", (uid_of(session, "tide_sentinel"),)))
+
+
+def dense_late_app(game_id: str) -> TriarchApp:
+    """The dense late board of `game_id` (tests/tui/data/GAME_dense_late.toml)."""
+    return game_app(game_id, seed=1, scenario=scenario(f"{game_id}_dense_late"))

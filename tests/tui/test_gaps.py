@@ -21,8 +21,8 @@ from tui.screens.game import glossary_for
 from tui.session import Seats, Session
 from tui.widgets.detail import card_lines
 
-from .helpers import engine_ready, press, screen_name, screen_text, settle
-from .test_dialogs import reach, resume
+from .helpers import engine_ready, press, resume_app, screen_name, screen_text, settle
+from .test_dialogs import reach
 
 
 # -- 1. number keys select the rows of a rows dialog -------------------------------------------------
@@ -55,7 +55,7 @@ def two_blockers(game: Game, d: Any) -> bool:
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_blockers_dialog_rows_by_number(tmp_path: Path) -> None:
     reach("scars", "block", tmp_path / "s.json", two_blockers)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -70,7 +70,7 @@ async def test_scars_blockers_dialog_rows_by_number(tmp_path: Path) -> None:
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_damage_dialog_rows_by_number(tmp_path: Path) -> None:
     reach("scars", "damage", tmp_path / "s.json", lambda g, d: len(d.context.get("targets") or []) >= 2)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -211,7 +211,7 @@ def near_end(game_id: str, seed: int, scenario: str | None = None) -> Game:
 
 async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None]:
     Session(game, Seats(["ai", "ai"], "random"), save_path=path).save()
-    app = resume(path)
+    app = resume_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "GameOverScreen"
