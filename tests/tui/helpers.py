@@ -8,7 +8,7 @@ the default `look=True` also lets the screen repaint before its text is read.
 
 Below them, each scenario and each sequence of steps that more than one test plays is
 written once: the scenarios' TOML (`scenario`, files in tests/tui/data), the apps that
-start or resume a game (`game_app`, `resume_app`, `resumed`).
+start or resume a game (`game_app`, `resume_app`, `resumed`) and seeded replays.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from textual.worker import WorkerCancelled
 from common.game import Action
 
 if TYPE_CHECKING:
+    from common.game import Game
+    from common.saves import Replay
     from tui.app import TriarchApp
     from tui.session import Session
 
@@ -213,3 +215,42 @@ def fire_bolt_on_tide_sentinel(session: Session) -> None:
 def dense_late_app(game_id: str) -> TriarchApp:
     """The dense late board of `game_id` (tests/tui/data/GAME_dense_late.toml)."""
     return game_app(game_id, seed=1, scenario=scenario(f"{game_id}_dense_late"))
+
+
+# -- replays of seeded random games -------------------------------------------------------------------
+
+
+def random_game(cls: type[Game], seed: int, steps: int) -> tuple[Game, list[str]]:
+    """A seeded random game (at most `steps` actions) and its hash after every action, as played."""
+    import random
+
+    rng = random.Random(seed)
+    g = cls.new_game(seed=seed)
+    hashes = [g.state_hash()]
+    while not g.is_over() and len(g.history) < steps:
+        g.apply(rng.choice(g.legal_actions()))
+        hashes.append(g.state_hash())
+    return g, hashes
+
+
+def replay_of(game: Game, path: Path) -> Replay:
+    """`game` saved to `path`, loaded back as `triarch replay` loads it."""
+    from common.saves import Replay, save_game
+
+    save_game(game, path)
+    return Replay.load(path)
+
+
+def seeded_replay(game_id: str, tmp_path: Path, steps: int = 60) -> Replay:
+    """The replay of a random game of `game_id` from seed 7, `steps` actions in (or to its end)."""
+    from common.registry import game_class
+
+    game, _ = random_game(game_class(game_id), 7, steps)
+    return replay_of(game, tmp_path / f"{game_id}.json")
+
+
+def replay_app(replay: Replay) -> TriarchApp:
+    """`triarch replay` on `replay`."""
+    from tui.app import TriarchApp
+
+    return TriarchApp(replay=replay, ai_pace=0)
