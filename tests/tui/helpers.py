@@ -8,7 +8,8 @@ the default `look=True` also lets the screen repaint before its text is read.
 
 Below them, each scenario and each sequence of steps that more than one test plays is
 written once: the scenarios' TOML (`scenario`, files in tests/tui/data), the apps that
-start or resume a game (`game_app`, `resume_app`, `resumed`) and seeded replays.
+start or resume a game (`game_app`, `resume_app`, `resumed`), seeded replays, and the
+Hand of the Gods skirmish with its steps (`thunder_on_the_enemy_stone`, `deploy_the_oracle`).
 """
 
 from __future__ import annotations
@@ -254,3 +255,39 @@ def replay_app(replay: Replay) -> TriarchApp:
     from tui.app import TriarchApp
 
     return TriarchApp(replay=replay, ai_pace=0)
+
+
+# -- Hand of the Gods: the skirmish (tests/tui/data/hotg_skirmish.toml) ------------------------------
+
+SKIRMISH = scenario("hotg_skirmish")
+# The enemy stone at 2 health: Thunder of Olympus (3 damage) on it ends the game.
+LAST_BOLT = SKIRMISH.replace("max_mana = 5\n", "max_mana = 5\nstone = 2\n")
+
+
+def skirmish(vs: str = "ai", scenario: str = SKIRMISH) -> TriarchApp:
+    """The HotG skirmish (or a variant of it), seed 5, against the random AI."""
+    return game_app("hotg", seed=5, scenario=scenario, vs=vs)
+
+
+def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
+    """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
+    return 3 + col * (width + 1) + 1, 1 + row * 2
+
+
+async def thunder_on_the_enemy_stone(pilot: Pilot[Any]) -> None:
+    """At 80 × 24: Thunder of Olympus (key 2) cast by a click on the enemy stone (2,8); in
+    LAST_BOLT this is the first action and ends the game (the game-over dialog is up)."""
+    await pilot.press("2")
+    await pilot.pause()
+    await pilot.click("#board", offset=cell_offset(2, 8))
+    await settle(pilot)
+
+
+async def deploy_the_oracle(pilot: Pilot[Any], *, close_reveal: bool = True) -> None:
+    """The skirmish's first card, Oracle of Delphi, deployed at 1,0 (keys 1, Enter); its Warcry
+    reveals three spells in a dialog, which Esc leaves for the choice list."""
+    await pilot.press("1", "enter")
+    await settle(pilot)
+    if close_reveal:
+        await pilot.press("escape")
+        await settle(pilot)
