@@ -5,6 +5,11 @@
 of key presses. They wait for the messages of the app and of the screen to be
 processed, and for the AI worker, which is all a test needs; `settle()` with
 the default `look=True` also lets the screen repaint before its text is read.
+
+Below them, each scenario and each sequence of steps that more than one test plays is
+written once: the scenarios' TOML (`scenario`, files in tests/tui/data), the apps that
+start or resume a game (`game_app`, `resume_app`, `resumed`), seeded replays, and the
+Hand of the Gods skirmish with its steps (`thunder_on_the_enemy_stone`, `deploy_the_oracle`).
 """
 
 from __future__ import annotations
@@ -12,12 +17,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import unicodedata
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
+
+from common.game import Action
+
+if TYPE_CHECKING:
+    from common.game import Game
+    from common.saves import Replay
+    from tui.app import TriarchApp
+    from tui.session import Session
 
 _REPLACED = {"space": " ", "enter": "\r", "escape": "\x1b", "tab": "\t"}
 
@@ -115,3 +129,165 @@ async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
         await press(pilot, key)
         await settle(pilot, look=False)
     raise AssertionError(f"the game did not end ({len(app.session.game.history)} actions)")
+
+
+# -- scenarios and the apps that play them: each written once ------------------------------------------
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scenario(name: str) -> str:
+    """A scenario's TOML: `NAME` is tests/tui/data/NAME.toml; a path with a `/` is from the
+    repository's root (`tests/scenarios/bhm/reaction_chain.toml`)."""
+    path = ROOT / name if "/" in name else DATA / f"{name}.toml"
+    return path.read_text(encoding="utf-8")
+
+
+def game_app(
+    game_id: str,
+    *,
+    seed: int,
+    scenario: str | None = None,
+    vs: str = "ai",
+    level: str = "random",
+    seat: int = 0,
+) -> TriarchApp:
+    """`triarch play GAME` against the AI (or hot-seat), no AI pause."""
+    from tui.app import TriarchApp
+    from tui.launch import LaunchSpec
+
+    spec = LaunchSpec(game_id=game_id, vs=vs, ai_level=level, seed=seed, scenario=scenario, human_seat=seat)
+    return TriarchApp(spec, ai_pace=0)
+
+
+def resume_app(path: Path) -> TriarchApp:
+    """`triarch resume PATH`, no AI pause."""
+    from tui.app import TriarchApp
+    from tui.launch import LaunchSpec
+
+    return TriarchApp(LaunchSpec(resume=path), ai_pace=0)
+
+
+def resumed(session: Session) -> TriarchApp:
+    """The app of `triarch resume` on `session`, saved as it is now."""
+    session.save()
+    return resume_app(session.save_path)
+
+
+def bhm_session(
+    scenario: str, save_path: Path | None = None, seats: tuple[str, str] = ("human", "ai")
+) -> Session:
+    """A BHM game from `scenario` (seed 1), the AI at the random level."""
+    from tui.session import Seats, Session
+
+    return Session.new("bhm", Seats(list(seats), "random"), seed=1, scenario=scenario, save_path=save_path)
+
+
+def uid_of(session: Session, card_id: str, owner: int | None = None) -> int:
+    """The uid of the (first) card `card_id` in the game, of `owner` if given."""
+    return next(
+        c.uid
+        for c in session.game.zones.cards.values()
+        if c.defn.id == card_id and (owner is None or c.owner == owner)
+    )
+
+
+async def into_first_turn(pilot: Pilot[Any]) -> None:
+    """Through mulligans and set-up (BHM, The Scars): `1` six times, then settle."""
+    await settle(pilot)
+    for _ in range(6):
+        await press(pilot, "1")
+        await settle(pilot, look=False)
+    await settle(pilot)
+
+
+# BHM's shared scenarios (tests/scenarios/bhm): a reaction chain, a POD 500 power attack
+REACTION_CHAIN = scenario("tests/scenarios/bhm/reaction_chain.toml")
+POD500_INVEST = scenario("tests/scenarios/bhm/pod500_invest.toml")
+
+
+def fire_bolt_on_tide_sentinel(session: Session) -> None:
+    """In REACTION_CHAIN: P1's Flame Adept executes Fire Bolt, aimed at P2's Tide Sentinel."""
+    session.apply(Action("power", (uid_of(session, "fire_bolt"), uid_of(session, "flame_adept"))))
+    session.apply(Action("target", (uid_of(session, "tide_sentinel"),)))
+
+
+def dense_late_app(game_id: str) -> TriarchApp:
+    """The dense late board of `game_id` (tests/tui/data/GAME_dense_late.toml)."""
+    return game_app(game_id, seed=1, scenario=scenario(f"{game_id}_dense_late"))
+
+
+# -- replays of seeded random games -------------------------------------------------------------------
+
+
+def random_game(cls: type[Game], seed: int, steps: int) -> tuple[Game, list[str]]:
+    """A seeded random game (at most `steps` actions) and its hash after every action, as played."""
+    import random
+
+    rng = random.Random(seed)
+    g = cls.new_game(seed=seed)
+    hashes = [g.state_hash()]
+    while not g.is_over() and len(g.history) < steps:
+        g.apply(rng.choice(g.legal_actions()))
+        hashes.append(g.state_hash())
+    return g, hashes
+
+
+def replay_of(game: Game, path: Path) -> Replay:
+    """`game` saved to `path`, loaded back as `triarch replay` loads it."""
+    from common.saves import Replay, save_game
+
+    save_game(game, path)
+    return Replay.load(path)
+
+
+def seeded_replay(game_id: str, tmp_path: Path, steps: int = 60) -> Replay:
+    """The replay of a random game of `game_id` from seed 7, `steps` actions in (or to its end)."""
+    from common.registry import game_class
+
+    game, _ = random_game(game_class(game_id), 7, steps)
+    return replay_of(game, tmp_path / f"{game_id}.json")
+
+
+def replay_app(replay: Replay) -> TriarchApp:
+    """`triarch replay` on `replay`."""
+    from tui.app import TriarchApp
+
+    return TriarchApp(replay=replay, ai_pace=0)
+
+
+# -- Hand of the Gods: the skirmish (tests/tui/data/hotg_skirmish.toml) ------------------------------
+
+SKIRMISH = scenario("hotg_skirmish")
+# The enemy stone at 2 health: Thunder of Olympus (3 damage) on it ends the game.
+LAST_BOLT = SKIRMISH.replace("max_mana = 5\n", "max_mana = 5\nstone = 2\n")
+
+
+def skirmish(vs: str = "ai", scenario: str = SKIRMISH) -> TriarchApp:
+    """The HotG skirmish (or a variant of it), seed 5, against the random AI."""
+    return game_app("hotg", seed=5, scenario=scenario, vs=vs)
+
+
+def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
+    """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
+    return 3 + col * (width + 1) + 1, 1 + row * 2
+
+
+async def thunder_on_the_enemy_stone(pilot: Pilot[Any]) -> None:
+    """At 80 × 24: Thunder of Olympus (key 2) cast by a click on the enemy stone (2,8); in
+    LAST_BOLT this is the first action and ends the game (the game-over dialog is up)."""
+    await pilot.press("2")
+    await pilot.pause()
+    await pilot.click("#board", offset=cell_offset(2, 8))
+    await settle(pilot)
+
+
+async def deploy_the_oracle(pilot: Pilot[Any], *, close_reveal: bool = True) -> None:
+    """The skirmish's first card, Oracle of Delphi, deployed at 1,0 (keys 1, Enter); its Warcry
+    reveals three spells in a dialog, which Esc leaves for the choice list."""
+    await pilot.press("1", "enter")
+    await settle(pilot)
+    if close_reveal:
+        await pilot.press("escape")
+        await settle(pilot)

@@ -15,15 +15,13 @@ from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 from tui.wording import plural
 
-from .helpers import keys_for, press, screen_name, screen_text, settle
+from .helpers import game_app, keys_for, press, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("toy")
 
 
 def vs_ai(seed: int = 3, seat: int = 0) -> TriarchApp:
-    return TriarchApp(
-        LaunchSpec(game_id="toy", vs="ai", ai_level="random", seed=seed, human_seat=seat), ai_pace=0
-    )
+    return game_app("toy", seed=seed, seat=seat)
 
 
 async def test_complete_game_against_the_ai_by_keys() -> None:

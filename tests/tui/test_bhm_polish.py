@@ -9,38 +9,36 @@ import pytest
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.session import Seats, Session
 
-from .helpers import engine_ready, press, screen_text, settle
-
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "bhm"
+from .helpers import (
+    POD500_INVEST,
+    REACTION_CHAIN,
+    bhm_session,
+    engine_ready,
+    fire_bolt_on_tide_sentinel,
+    press,
+    resumed,
+    scenario,
+    screen_text,
+    settle,
+    uid_of,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
 
-def uid_of(session: Session, card_id: str) -> int:
-    return next(c.uid for c in session.game.zones.cards.values() if c.defn.id == card_id)
-
-
-def invest_save(path: Path) -> Path:
+def invest_app(path: Path) -> TriarchApp:
     """BH-32: P1's Pyre Warlock (POD 500) has declared a power attack on Kalzar and chooses its investment."""
-    s = Session.new(
-        "bhm",
-        Seats(["human", "ai"], "random"),
-        seed=1,
-        scenario=(SCENARIOS / "pod500_invest.toml").read_text(),
-        save_path=path,
-    )
+    s = bhm_session(POD500_INVEST, path)
     s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "kalzar"))))
     assert s.decision is not None and s.decision.kind == "invest"
-    s.save()
-    return path
+    return resumed(s)
 
 
 async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Path) -> None:
     """Grown from 80 × 24 to 120 × 40 with the dialog open: the lanes take the roomy layout and the
     choice cut to one line comes back whole (and back again when it shrinks)."""
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "Invest all POD (POD 1 for the…" in screen_text(app)  # cut to one line
@@ -56,12 +54,7 @@ async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Pat
 
 def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:
     """BH-32: before its investment is chosen the waiting power attack says so, not "investing -1 POD"."""
-    s = Session.new(
-        "bhm",
-        Seats(["human", "ai"], "random"),
-        seed=1,
-        scenario=(SCENARIOS / "pod500_invest.toml").read_text(),
-    )
+    s = bhm_session(POD500_INVEST)
     s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "kalzar"))))
     pending = s.game.view(0)["pending"]
     assert pending == "Pyre Warlock power-attacks Kalzar, Elder Wyrm (POD investment to choose)"
@@ -70,7 +63,7 @@ def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:
 
 async def test_salud_is_spelled_salud_in_the_lanes_and_the_card_panel(tmp_path: Path) -> None:
     """The rulebook's stat is "Salud": not "SAL" in the roomy lanes nor "SALUD" in the card panel."""
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -94,7 +87,7 @@ def detail_text(app: TriarchApp) -> str:
 
 async def test_the_investment_dialog_says_what_the_investment_does(tmp_path: Path) -> None:
     """BH-31/32: the dialog names the target and its Salud, what the investment takes and the POD left."""
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
@@ -110,7 +103,7 @@ async def test_the_pod_investment_amount_is_no_card(tmp_path: Path) -> None:
     """BH-32: "invest 100" names an amount, not card #100: no card gets a `▸` or a mark for it."""
     from tui.screens.bhm import BhmScreen
 
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = next(s for s in app.screen_stack if isinstance(s, BhmScreen))
@@ -119,25 +112,17 @@ async def test_the_pod_investment_amount_is_no_card(tmp_path: Path) -> None:
         assert table.card_args(Action("invest", (100,))) == []
 
 
-def power_save(path: Path) -> Path:
+def power_app(path: Path) -> TriarchApp:
     """P1's Flame Adept executes Fire Bolt on Tide Sentinel; P2 (human) may react."""
-    s = Session.new(
-        "bhm",
-        Seats(["ai", "human"], "random"),
-        seed=1,
-        scenario=(SCENARIOS / "reaction_chain.toml").read_text(),
-        save_path=path,
-    )
-    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
-    s.apply(Action("target", (uid_of(s, "tide_sentinel"),)))
-    s.save()
-    return path
+    s = bhm_session(REACTION_CHAIN, path, seats=("ai", "human"))
+    fire_bolt_on_tide_sentinel(s)
+    return resumed(s)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path, size: tuple[int, int]) -> None:
     """The being that executes the power is the card that acted (`★`), not the power card."""
-    app = TriarchApp(LaunchSpec(resume=power_save(tmp_path / "s.json")), ai_pace=0)
+    app = power_app(tmp_path / "s.json")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -231,7 +216,7 @@ def test_identical_looking_choices_keep_the_places_where_they_differ() -> None:
 @pytest.mark.parametrize(("size", "flag"), [((80, 24), "[p]"), ((120, 40), "[power-attacked]")])
 async def test_a_being_that_power_attacked_reads_p(tmp_path: Path, size: tuple[int, int], flag: str) -> None:
     """BH-31/35: the power attack is the being's attack of the turn: `[p]` (not `[ap]`)."""
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await press(pilot, "escape")  # the dialog away: the lanes in sight
@@ -263,43 +248,11 @@ def test_an_invocation_choice_names_its_rank() -> None:
 
 async def test_resumed_after_one_action_is_singular(tmp_path: Path) -> None:
     """The log of a resumed game: "(resumed after 1 action)", not "1 actions"."""
-    app = TriarchApp(LaunchSpec(resume=invest_save(tmp_path / "s.json")), ai_pace=0)
+    app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(app)
         assert "(resumed after 1 action)" in text
-
-
-FLED = """
-[scenario]
-game = "bhm"
-title = "A fled being's zone waits for it"
-seed = 3
-
-[state]
-turn = 4
-active = 1
-phase = "strategy1"
-armageddon = "off"
-
-[[player]]
-cll = 3
-deck = ["spark_imp", "spark_imp"]
-
-[[player.being]]
-card = "storm_roc"
-fled = true
-
-[[player.being]]
-card = "mountain_giant"
-zone = 2
-
-[[player]]
-deck = ["spark_imp", "spark_imp"]
-
-[[player.being]]
-card = "tide_sentinel"
-"""
 
 
 @pytest.mark.parametrize(
@@ -308,11 +261,7 @@ card = "tide_sentinel"
 )
 async def test_a_fled_beings_zone_is_drawn_as_kept(tmp_path: Path, size: tuple[int, int], kept: str) -> None:
     """BH-37: the zone of a being in the deserters stays reserved for it: the lanes say so."""
-    s = Session.new(
-        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=FLED, save_path=tmp_path / "f.json"
-    )
-    s.save()
-    app = TriarchApp(LaunchSpec(resume=tmp_path / "f.json"), ai_pace=0)
+    app = resumed(bhm_session(scenario("bhm_fled"), tmp_path / "f.json"))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -343,39 +292,6 @@ async def test_last_counts_cards_set_aside_once(size: tuple[int, int], last: str
         assert "Set aside a card · Set aside a card" not in text
 
 
-DIVINE = """
-[scenario]
-game = "bhm"
-title = "Gods, entities and the Immortal"
-seed = 3
-
-[state]
-turn = 4
-active = 1
-phase = "strategy1"
-armageddon = "off"
-
-[[player]]
-cll = 3
-deck = ["spark_imp", "spark_imp"]
-
-[[player.being]]
-card = "spark_imp"
-
-[[player]]
-deck = ["spark_imp", "spark_imp"]
-
-[[player.being]]
-card = "vaelor"
-
-[[player.being]]
-card = "pale_watcher"
-
-[[player.being]]
-card = "bone_revenant"
-"""
-
-
 @pytest.mark.parametrize(
     ("size", "shown"),
     [
@@ -394,11 +310,7 @@ async def test_gods_entities_and_the_immortal_look_apart(
     tmp_path: Path, size: tuple[int, int], shown: list[str]
 ) -> None:
     """BH-42/71/95/101: a demigod, a celestial entity and an Immortal being say what they are (not colour)."""
-    s = Session.new(
-        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DIVINE, save_path=tmp_path / "d.json"
-    )
-    s.save()
-    app = TriarchApp(LaunchSpec(resume=tmp_path / "d.json"), ai_pace=0)
+    app = resumed(bhm_session(scenario("bhm_divine"), tmp_path / "d.json"))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -412,7 +324,7 @@ async def test_the_highlighted_choice_reads_without_colour(tmp_path: Path) -> No
     shade of background only, which NO_COLOR turns into two near greys)."""
     from tui.widgets.actions import ActionList
 
-    app = TriarchApp(LaunchSpec(resume=power_save(tmp_path / "s.json")), ai_pace=0)
+    app = power_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         choices = app.screen.query_one(ActionList)

@@ -10,35 +10,31 @@ import pytest
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.session import Seats, Session
 
-from .helpers import engine_ready, press, screen_text, settle
-
-CHAIN = Path(__file__).resolve().parents[1] / "scenarios" / "bhm" / "reaction_chain.toml"
+from .helpers import (
+    REACTION_CHAIN,
+    bhm_session,
+    engine_ready,
+    fire_bolt_on_tide_sentinel,
+    game_app,
+    press,
+    resumed,
+    scenario,
+    screen_text,
+    settle,
+    uid_of,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
 
-def stacked_save(path: Path) -> Path:
-    """P1's Fire Bolt answered by P2's Broken Seal: P1 (human) may answer the reaction."""
-    s = Session.new(
-        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=CHAIN.read_text(), save_path=path
-    )
-    g = s.game
-
-    def uid(cid: str) -> int:
-        return next(c.uid for c in g.zones.cards.values() if c.defn.id == cid)
-
-    s.apply(Action("power", (uid("fire_bolt"), uid("flame_adept"))))
-    s.apply(Action("target", (uid("tide_sentinel"),)))
-    s.apply(Action("react", (uid("broken_seal"),)))
-    assert s.decision.kind == "respond" and s.decision.player == 0
-    s.save()
-    return path
-
-
 def stack_app(path: Path) -> TriarchApp:
-    return TriarchApp(LaunchSpec(resume=stacked_save(path)), ai_pace=0)
+    """P1's Fire Bolt answered by P2's Broken Seal: P1 (human) may answer the reaction."""
+    s = bhm_session(REACTION_CHAIN, path)
+    fire_bolt_on_tide_sentinel(s)
+    s.apply(Action("react", (uid_of(s, "broken_seal"),)))
+    assert s.decision.kind == "respond" and s.decision.player == 0
+    return resumed(s)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -60,7 +56,7 @@ async def test_bhm_stack_of_two_is_drawn_as_a_pile_top_first(tmp_path: Path, siz
 
 async def test_bhm_single_pending_action_keeps_the_waiting_line(tmp_path: Path) -> None:
     """With one entry the middle lane keeps its one line "⚡ waiting: …" (no pile)."""
-    s = Session.new("bhm", Seats(["ai", "human"], "random"), seed=1, scenario=CHAIN.read_text())
+    s = bhm_session(REACTION_CHAIN, seats=("ai", "human"))
     g = s.game
     fb = next(c.uid for c in g.zones.cards.values() if c.defn.id == "fire_bolt")
     fa = next(c.uid for c in g.zones.cards.values() if c.defn.id == "flame_adept")
@@ -77,39 +73,21 @@ async def test_bhm_single_pending_action_keeps_the_waiting_line(tmp_path: Path) 
         assert "stack of" not in text
 
 
-DRAW_WINDOW = """
-[scenario]
-game = "bhm"
-title = "a draw answered"
-
-[state]
-active = 2
-phase = "final"
-armageddon = "off"
-[[player]]
-cll = 5
-hand = ["foresight"]
-[[player]]
-cll = 5
-hand = ["foresight"]
-"""
+def draw_answered(path: Path) -> TriarchApp:
+    """BH-20/BH-67 ruling: P1 draws no card in its initial phase, P2 answers that draw with Foresight;
+    P1 (human) may answer in turn (tests/tui/data/bhm_draw_window.toml)."""
+    s = bhm_session(scenario("bhm_draw_window"), path)
+    s.apply(Action("nodraw", ()))
+    s.apply(Action("react", (uid_of(s, "foresight", owner=1),)))
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.player == 0
+    return resumed(s)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: tuple[int, int]) -> None:
     """BH-20/BH-67 ruling: P1's initial draw waits on the stack under P2's Foresight. The draw has
     no card, yet its entry says what it is (it once showed a bare dash)."""
-    s = Session.new(
-        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DRAW_WINDOW, save_path=tmp_path / "s.json"
-    )
-    s.apply(Action("nodraw", ()))
-    p2_foresight = next(
-        c.uid for c in s.game.zones.cards.values() if c.owner == 1 and c.defn.id == "foresight"
-    )
-    s.apply(Action("react", (p2_foresight,)))
-    assert s.decision is not None and s.decision.kind == "respond" and s.decision.player == 0
-    s.save()
-    app = TriarchApp(LaunchSpec(resume=tmp_path / "s.json"), ai_pace=0)
+    app = draw_answered(tmp_path / "s.json")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -124,16 +102,7 @@ async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: t
 async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) -> None:
     """BH-20/BH-67 ruling: the log said "P2 reacts with Foresight to draw (initial phase)", which
     reads as if P2 reacted in order to draw; it names the draw's player, as the stack does."""
-    s = Session.new(
-        "bhm", Seats(["human", "ai"], "random"), seed=1, scenario=DRAW_WINDOW, save_path=tmp_path / "s.json"
-    )
-    s.apply(Action("nodraw", ()))
-    p2_foresight = next(
-        c.uid for c in s.game.zones.cards.values() if c.owner == 1 and c.defn.id == "foresight"
-    )
-    s.apply(Action("react", (p2_foresight,)))
-    s.save()
-    app = TriarchApp(LaunchSpec(resume=tmp_path / "s.json"), ai_pace=0)
+    app = draw_answered(tmp_path / "s.json")
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
@@ -144,8 +113,8 @@ async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) ->
 async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_turn() -> None:
     """Hot-seat: P2 draws in its final phase and P1, holding Foresight, is asked to react. The
     cover said "Player 1, it is your turn." although the turn is P2's; it says whose turn it is."""
-    scenario = DRAW_WINDOW.replace('hand = ["foresight"]', 'hand = ["foresight", "riposte"]', 1)
-    app = TriarchApp(LaunchSpec(game_id="bhm", vs="human", seed=1, scenario=scenario), ai_pace=0)
+    both = scenario("bhm_draw_window").replace('hand = ["foresight"]', 'hand = ["foresight", "riposte"]', 1)
+    app = game_app("bhm", seed=1, scenario=both, vs="human", level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "Player 2, it is your turn." in screen_text(app)  # P2's own turn: its draw

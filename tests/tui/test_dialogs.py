@@ -17,11 +17,9 @@ import pytest
 
 from common.game import Action, Decision, Game
 from common.registry import game_class
-from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 
-from .helpers import engine_ready, press, screen_name, screen_text, settle
+from .helpers import engine_ready, press, resume_app, screen_name, screen_text, settle
 
 
 def reach(
@@ -44,10 +42,6 @@ def reach(
     pytest.skip(f"no {kind} decision found for {game_id}")
 
 
-def resume(path: Path) -> TriarchApp:
-    return TriarchApp(LaunchSpec(resume=path), ai_pace=0)
-
-
 def blockable_and_not(game: Game, d: Decision) -> bool:
     """A defender that can block one attacker and cannot block another."""
     legal = game.legal_actions()
@@ -63,7 +57,7 @@ def blockable_and_not(game: Game, d: Decision) -> bool:
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_blockers_dialog_explains_an_illegal_block_then_declares(tmp_path: Path) -> None:
     s = reach("scars", "block", tmp_path / "s.json", blockable_and_not)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -106,7 +100,7 @@ async def test_scars_damage_dialog_splits_points_and_refuses_a_partial_split(tmp
         tmp_path / "s.json",
         lambda g, d: bool(d.context.get("targets")) and d.context["remaining"] >= 1,
     )
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -133,7 +127,7 @@ async def test_scars_damage_dialog_splits_points_and_refuses_a_partial_split(tmp
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_shelter_choice_side_by_side_by_click(tmp_path: Path) -> None:
     reach("scars", "shelter", tmp_path / "s.json")
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "TileDialog"
@@ -150,7 +144,7 @@ async def test_scars_shelter_choice_side_by_side_by_click(tmp_path: Path) -> Non
 @pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 async def test_bhm_pod_investment_as_an_amount(tmp_path: Path) -> None:
     reach("bhm", "invest", tmp_path / "s.json")
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -167,7 +161,7 @@ async def test_bhm_target_is_answered_on_the_board_and_d_opens_the_cards_side_by
     """A BHM target decision whose targets are on the lanes: no dialog in the
     way (the cursor answers it); `d` opens the cards side by side, a number picks."""
     reach("bhm", "target", tmp_path / "s.json")
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen

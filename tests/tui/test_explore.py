@@ -11,7 +11,7 @@ from tui.launch import LaunchSpec
 from tui.widgets.actions import ActionList, one_line_each
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, press, screen_text, settle
+from .helpers import dense_late_app, engine_ready, press, screen_text, settle, skirmish
 
 
 def assert_unwrapped(log: GameLog) -> None:
@@ -51,8 +51,6 @@ async def test_log_lines_written_while_hidden_are_not_wrapped_at_sixteen_columns
 async def test_hotg_number_keys_choose_from_the_list_when_the_decision_is_not_the_turn() -> None:
     """In a target decision the list reads `1. …`, `2. …`; the number keys picked a card of
     the hand instead (refused: it is not the turn) and never the numbered choice."""
-    from .test_hotg import skirmish
-
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -75,8 +73,6 @@ async def test_hotg_number_keys_choose_from_the_list_when_the_decision_is_not_th
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 async def test_hotg_turn_choices_are_not_numbered_since_numbers_pick_hand_cards() -> None:
     """On the turn `1` picks the first card of the hand, not `1. Use Bolt …` of the list."""
-    from .test_hotg import skirmish
-
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -133,8 +129,6 @@ async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switc
     from textual.containers import VerticalScroll
     from textual.widgets import TabbedContent
 
-    from .test_hotg import skirmish
-
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -160,8 +154,6 @@ async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switc
 async def test_hotg_footer_at_80_columns_shows_the_game_keys_whole() -> None:
     """At 80 × 24 the key bar was cut after `w Warc`: `e End turn` was not to be seen. The
     keys that are also in the help and the palette (type an action, save) give way first."""
-    from .test_hotg import skirmish
-
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -204,13 +196,12 @@ async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_col
 async def test_replay_log_survives_a_resize_after_steps(toy: None, tmp_path: Path) -> None:
     """The replay screen empties its log at every step; the log's lines and their styles must
     be emptied together, or writing them again at a new width fails."""
-    from common.saves import Replay, save_game
+    from tests.toygame import ToyGame
 
-    from .test_replay import ToyGame, play
+    from .helpers import random_game, replay_app, replay_of
 
-    game, _ = play(ToyGame, 9, 30)
-    save_game(game, tmp_path / "s.json")
-    app = TriarchApp(replay=Replay.load(tmp_path / "s.json"), ai_pace=0)
+    game, _ = random_game(ToyGame, 9, 30)
+    app = replay_app(replay_of(game, tmp_path / "s.json"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await press(pilot, "right", "right", "right")
@@ -351,10 +342,7 @@ def test_a_choice_cut_only_at_its_end_has_no_gap_in_its_middle() -> None:
 async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None:
     """The dense late Scars board at 80 × 24 (the lane-height scenario): the recruit choices
     (more than 99 of them: the numbers take three columns)."""
-    scenario = (Path(__file__).parent / "data" / "scars_dense_late.toml").read_text(encoding="utf-8")
-    app = TriarchApp(
-        LaunchSpec(game_id="scars", vs="ai", ai_level="random", seed=1, scenario=scenario), ai_pace=0
-    )
+    app = dense_late_app("scars")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)

@@ -21,8 +21,8 @@ from tui.screens.game import glossary_for
 from tui.session import Seats, Session
 from tui.widgets.detail import card_lines
 
-from .helpers import engine_ready, press, screen_name, screen_text, settle
-from .test_dialogs import reach, resume
+from .helpers import SKIRMISH, engine_ready, press, resume_app, screen_name, screen_text, settle, skirmish
+from .test_dialogs import reach
 
 
 # -- 1. number keys select the rows of a rows dialog -------------------------------------------------
@@ -55,7 +55,7 @@ def two_blockers(game: Game, d: Any) -> bool:
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_blockers_dialog_rows_by_number(tmp_path: Path) -> None:
     reach("scars", "block", tmp_path / "s.json", two_blockers)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -70,7 +70,7 @@ async def test_scars_blockers_dialog_rows_by_number(tmp_path: Path) -> None:
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_damage_dialog_rows_by_number(tmp_path: Path) -> None:
     reach("scars", "damage", tmp_path / "s.json", lambda g, d: len(d.context.get("targets") or []) >= 2)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "RowsDialog"
@@ -114,13 +114,9 @@ async def test_scars_resume_rebuilds_the_last_action_marks() -> None:
     assert resumed == live
 
 
-HOTG_SKIRMISH = Path(__file__).parent / "data" / "hotg_skirmish.toml"
-
-
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 async def test_hotg_resume_rebuilds_the_last_action_marks() -> None:
-    scenario = HOTG_SKIRMISH.read_text(encoding="utf-8")
-    live, resumed = await live_then_resumed("hotg", ["e", "e"], {"seed": 5, "scenario": scenario})
+    live, resumed = await live_then_resumed("hotg", ["e", "e"], {"seed": 5, "scenario": SKIRMISH})
     assert live[0] == 1 and (live[1] or live[2] or live[3]), "the AI's turn should have left marks"
     assert resumed == live
 
@@ -179,10 +175,7 @@ def test_every_glossary_keyword_is_in_the_rules_reference(game_id: str) -> None:
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 async def test_hotg_screen_glossary_is_the_rules_glossary_and_the_card_panel_explains_text() -> None:
-    scenario = HOTG_SKIRMISH.read_text(encoding="utf-8")
-    app = TriarchApp(
-        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=scenario), ai_pace=0
-    )
+    app = skirmish()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -211,7 +204,7 @@ def near_end(game_id: str, seed: int, scenario: str | None = None) -> Game:
 
 async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None]:
     Session(game, Seats(["ai", "ai"], "random"), save_path=path).save()
-    app = resume(path)
+    app = resume_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "GameOverScreen"

@@ -4,35 +4,24 @@ explained, and a complete game against the AI by key presses."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tui.app import TriarchApp
-from tui.launch import LaunchSpec
-
-from .helpers import engine_ready, press, screen_name, screen_text, settle
+from .helpers import (
+    LAST_BOLT,
+    SKIRMISH,
+    cell_offset,
+    deploy_the_oracle,
+    engine_ready,
+    game_app,
+    press,
+    screen_name,
+    screen_text,
+    settle,
+    skirmish,
+    thunder_on_the_enemy_stone,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
-
-SKIRMISH = (Path(__file__).parent / "data" / "hotg_skirmish.toml").read_text(encoding="utf-8")
-
-
-def skirmish(vs: str = "ai") -> TriarchApp:
-    return TriarchApp(
-        LaunchSpec(game_id="hotg", vs=vs, ai_level="random", seed=5, scenario=SKIRMISH), ai_pace=0
-    )
-
-
-def skirmish_of(scenario: str) -> TriarchApp:
-    return TriarchApp(
-        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=scenario), ai_pace=0
-    )
-
-
-def cell_offset(row: int, col: int, width: int = 7) -> tuple[int, int]:
-    """Where to click a cell on the 80-column board (label 2 + 1, cells width+1)."""
-    return 3 + col * (width + 1) + 1, 1 + row * 2
 
 
 async def test_selecting_a_unit_marks_moves_and_attacks_then_attack_by_keys() -> None:
@@ -120,8 +109,7 @@ async def test_reveal_and_target_decisions_are_answerable() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("1", "enter")  # Oracle of Delphi: Warcry reveals three spells
-        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
         d = app.session.decision
         assert d is not None and d.kind == "reveal"
         # The revealed cards side by side, with their cost and text.
@@ -171,7 +159,7 @@ async def test_hotseat_shows_only_the_deciding_players_hand() -> None:
 
 async def test_complete_game_against_the_ai_by_key_presses() -> None:
     """Seed 1 against the scripted AI: deploy, cast, end the turn — by keys only."""
-    app = TriarchApp(LaunchSpec(game_id="hotg", vs="ai", ai_level="scripted", seed=1), ai_pace=0)
+    app = game_app("hotg", seed=1, level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(300):
@@ -216,9 +204,7 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
     """HG-61 / HG-66: a unit that leaves the board without dying (Hermes' Recall
     returns it to the hand) is not `✝ … dies` on the board and in the log, but
     the cell it left (`◇`) and `… leaves the battlefield`."""
-    app = TriarchApp(
-        LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=5, scenario=RECALL), ai_pace=0
-    )
+    app = skirmish(scenario=RECALL)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -235,20 +221,14 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
         assert screen.last_cells.get((2, 3)) == "◇"
 
 
-LAST_BOLT = SKIRMISH.replace("max_mana = 5\n", "max_mana = 5\nstone = 2\n")
-
-
 async def test_a_destroyed_stone_reads_zero_health_as_in_the_log() -> None:
     """HG-02: the stone destroyed by 3 damage at 2 health reads `♥0` on the board
     and in the `⤷` line, as the log says `(0 left)`, not `♥-1`."""
-    app = skirmish_of(LAST_BOLT)
+    app = skirmish(scenario=LAST_BOLT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("2")  # Thunder of Olympus: deal 3 damage to an enemy
-        await pilot.pause()
-        await pilot.click("#board", offset=cell_offset(2, 8))
-        await settle(pilot)
+        await thunder_on_the_enemy_stone(pilot)  # 3 damage to the stone at 2 health
         assert app.session.game.is_over()
         log = "\n".join(screen.query_one("#log").plain)
         assert "(0 left)" in log and "♥-" not in log
@@ -267,7 +247,7 @@ ATHENA = SKIRMISH.replace(
 async def test_athenas_revealed_blessings_show_no_unit_stats() -> None:
     """HG-60: the blessings Athena's Warcry reveals are effects, not units: their
     tiles say `Blessing · cost 0` and their text, with no `0/0` attack/health."""
-    app = skirmish_of(ATHENA)
+    app = skirmish(scenario=ATHENA)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1")  # Athena: a unit, so '+' deploy marks
@@ -304,7 +284,7 @@ BANISHED = SKIRMISH.replace('cell = "2,3"', 'cell = "2,3"\nbanished = true')
 async def test_a_banished_cell_is_not_cut_without_an_ellipsis() -> None:
     """HG-62: the cell a banished unit keeps says so; at 80 × 24 (7-character cells)
     `banished` reads `banish…`, not `banishe`."""
-    app = skirmish_of(BANISHED)
+    app = skirmish(scenario=BANISHED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -315,7 +295,7 @@ async def test_the_first_drawing_at_120x40_uses_the_wide_cells() -> None:
     """The names in the cells are cut to the cell width; the table is first drawn
     before the layout (at the 7 columns of 80 × 24) and was not drawn again, so at
     120 × 40 the opening board read `►Hoplit` and `banish…` in 12-column cells."""
-    app = skirmish_of(BANISHED)
+    app = skirmish(scenario=BANISHED)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(app)

@@ -8,8 +8,15 @@ import pytest
 
 from tui.widgets.hand import HandCard, HandRow
 
-from .helpers import engine_ready, screen_text, settle
-from .test_hotg import skirmish
+from .helpers import (
+    LAST_BOLT,
+    deploy_the_oracle,
+    engine_ready,
+    screen_text,
+    settle,
+    skirmish,
+    thunder_on_the_enemy_stone,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -44,10 +51,7 @@ async def test_cell_names_are_cut_with_an_ellipsis_and_keep_the_last_action_mark
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "enter")  # Oracle of Delphi deployed at 1,0; its reveal dialog
-        await settle(pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+        await deploy_the_oracle(pilot)
         text = screen_text(app)
         assert "│►Orac…★│" in text and "│►Hopli…│" in text and "◄Hopli…│" in text
         await pilot.resize_terminal(120, 40)
@@ -66,8 +70,7 @@ async def test_turn_keys_only_on_your_turn_and_type_action_only_on_your_decision
         screen = app.screen
         footer = screen_text(app).splitlines()[-1]
         assert "e End turn" in footer and "a Ability" in footer and "w Warcry" in footer
-        await pilot.press("1", "enter")  # Oracle of Delphi: its Warcry reveals three spells
-        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
         assert app.session.decision is not None and app.session.decision.kind == "reveal"
         await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
         await settle(pilot)
@@ -98,8 +101,7 @@ async def test_the_tables_key_bar_is_hidden_under_a_dialog_and_the_command_palet
         await pilot.press("escape")
         await settle(pilot)
         assert "e End turn" in screen_text(app).splitlines()[-1]
-        await pilot.press("1", "enter")  # Oracle of Delphi: its reveal dialog
-        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)  # its reveal dialog
         text = screen_text(app)
         assert "Enter take" in text and "Esc the choice list" in text
         assert "Help" not in text.splitlines()[-1] and "Menu" not in text.splitlines()[-1]
@@ -172,10 +174,7 @@ async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
     app = skirmish()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "enter")  # Oracle of Delphi at 1,0
-        await settle(pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+        await deploy_the_oracle(pilot)
         drawn = [strip.text.rstrip() for strip in app.screen.query_one("#log").lines]
         i = drawn.index("Player 1 (you): Play Oracle of Delphi")
         assert drawn[i + 1] == "    (2 mana) at 1,0"
@@ -198,16 +197,11 @@ def test_a_consequence_wraps_under_its_words() -> None:
 async def test_no_choose_key_after_the_game_is_over() -> None:
     """The game won (the last 2 health of the stone), back at the table: the key bar no
     longer offers `⏎ Choose` on the board (there is nothing to choose), nor the turn keys."""
-    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
-
-    app = skirmish_of(LAST_BOLT)
+    app = skirmish(scenario=LAST_BOLT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "⏎ Choose" in screen_text(app).splitlines()[-1]
-        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
-        await pilot.pause()
-        await pilot.click("#board", offset=cell_offset(2, 8))
-        await settle(pilot)
+        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
         assert app.session.game.is_over()
         await pilot.press("b")  # from the game-over dialog back to the table
         await settle(pilot)
@@ -253,8 +247,7 @@ async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> 
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "enter")  # Oracle of Delphi: its Warcry reveals three spells
-        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
         text = screen_text(app)
         assert "Reca…" in text  # the title, cut
         assert "┃ Hermes' Recall       ┃" in text
@@ -264,16 +257,11 @@ async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> 
 async def test_no_leader_ability_is_ready_once_the_game_is_over() -> None:
     """The enemy stone destroyed on the first action: back at the table, the winner's bar says
     `Bolt 2 —`, not `Bolt 2 ready` (there is no turn left to use it in)."""
-    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
-
-    app = skirmish_of(LAST_BOLT)
+    app = skirmish(scenario=LAST_BOLT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "Bolt 2 ready" in screen_text(app)
-        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone (2 left)
-        await pilot.pause()
-        await pilot.click("#board", offset=cell_offset(2, 8))
-        await settle(pilot)
+        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
         await pilot.press("b")  # from the game-over dialog back to the table
         await settle(pilot)
         text = screen_text(app)
@@ -299,15 +287,10 @@ async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> N
     """80 × 24: the log comes back in place of the card panel at the end; its last lines
     were written while it was hidden (at the minimum width). The dialog waits for them to
     be wrapped at the log's width: not `Stone is / destroyed: P1 / wins!` under it."""
-    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
-
-    app = skirmish_of(LAST_BOLT)
+    app = skirmish(scenario=LAST_BOLT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
-        await pilot.pause()
-        await pilot.click("#board", offset=cell_offset(2, 8))
-        await settle(pilot)
+        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
         assert type(app.screen).__name__ == "GameOverScreen"
         text = screen_text(app)
         assert "Thunder of Olympus deals 3 damage to" in text

@@ -6,17 +6,14 @@ The dense late boards are scenarios (tests/tui/data/*_dense_late.toml)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 
-from .helpers import engine_ready, press, screen_text, settle
+from .helpers import dense_late_app, engine_ready, game_app, into_first_turn, press, screen_text, settle
 
-DATA = Path(__file__).parent / "data"
 GAMES = ["bhm", "scars"]
 MIN_CHOICES = 7  # choices in sight at 80 × 24 with a one-line prompt
 
@@ -27,23 +24,7 @@ def skip_without(game_id: str) -> None:
 
 
 def early_app(game_id: str) -> TriarchApp:
-    return TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=1), ai_pace=0)
-
-
-def late_app(game_id: str) -> TriarchApp:
-    scenario = (DATA / f"{game_id}_dense_late.toml").read_text(encoding="utf-8")
-    return TriarchApp(
-        LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=1, scenario=scenario), ai_pace=0
-    )
-
-
-async def into_first_turn(pilot: Any) -> None:
-    """Through mulligans and set-up (as the lane snapshots do)."""
-    await settle(pilot)
-    for _ in range(6):
-        await press(pilot, "1")
-        await settle(pilot, look=False)
-    await settle(pilot)
+    return game_app(game_id, seed=1)
 
 
 def layout(app: Any) -> dict[str, Any]:
@@ -71,7 +52,7 @@ async def test_prompt_and_choices_stay_in_place_from_the_first_turn_to_a_dense_l
     async with app.run_test(size=(80, 24)) as pilot:
         await into_first_turn(pilot)
         early = layout(app)
-    app = late_app(game_id)
+    app = dense_late_app(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         late = layout(app)
@@ -97,7 +78,7 @@ async def test_a_dense_late_board_scrolls_and_says_what_is_out_of_sight(game_id:
     """More lines than the lanes' rows: the region says how many rows are above and below the
     ones in sight (in words, no colour needed), and the card cursor brings every card into sight."""
     skip_without(game_id)
-    app = late_app(game_id)
+    app = dense_late_app(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -169,7 +150,7 @@ async def test_the_own_hand_stays_just_above_the_prompt_on_a_small_board(game_id
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_at_120x40_the_lanes_keep_their_tall_column(game_id: str) -> None:
     skip_without(game_id)
-    app = late_app(game_id)
+    app = dense_late_app(game_id)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         got = layout(app)
@@ -184,7 +165,7 @@ async def test_at_120x40_the_lanes_keep_their_tall_column(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_the_dense_layout_comes_back_the_same_after_a_resize(game_id: str) -> None:
     skip_without(game_id)
-    app = late_app(game_id)
+    app = dense_late_app(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         first = layout(app)

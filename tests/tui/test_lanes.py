@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 from tui.widgets.detail import find_cards
 
-from .helpers import engine_ready, play_out, press, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, play_out, press, screen_name, screen_text, settle
 
 
 def app_for(game_id: str, seed: int = 1, level: str = "scripted", vs: str = "ai") -> TriarchApp:
-    return TriarchApp(LaunchSpec(game_id=game_id, vs=vs, ai_level=level, seed=seed), ai_pace=0)
+    return game_app(game_id, seed=seed, level=level, vs=vs)
 
 
 def needs(game_id: str) -> pytest.MarkDecorator:

@@ -19,7 +19,7 @@ from tui.launch import LaunchSpec
 from tui.session import Seats, Session
 from tui.widgets.detail import find_cards
 
-from .helpers import engine_ready, press, screen_text, settle
+from .helpers import engine_ready, press, resume_app, screen_text, settle
 from .test_dialogs import reach
 
 
@@ -38,10 +38,6 @@ def mid_game(game_id: str, path: Path, actions: int, seed: int = 5) -> Session:
     assert not s.over
     s.save()
     return s
-
-
-def resume(path: Path) -> TriarchApp:
-    return TriarchApp(LaunchSpec(resume=path), ai_pace=0)
 
 
 def assert_fits_without_scrolling(app: Any) -> None:
@@ -63,7 +59,7 @@ def assert_fits_without_scrolling(app: Any) -> None:
 @needs("bhm")
 async def test_bhm_dense_layout_shows_both_sides_hand_prompt_and_choices_at_80x24(tmp_path: Path) -> None:
     s = mid_game("bhm", tmp_path / "s.json", 80)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_fits_without_scrolling(app)
@@ -86,7 +82,7 @@ async def test_bhm_dense_layout_shows_both_sides_hand_prompt_and_choices_at_80x2
 @needs("scars")
 async def test_scars_dense_layout_shows_both_sides_hand_prompt_and_choices_at_80x24(tmp_path: Path) -> None:
     s = mid_game("scars", tmp_path / "s.json", 60)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_fits_without_scrolling(app)
@@ -101,7 +97,7 @@ async def test_scars_dense_layout_shows_both_sides_hand_prompt_and_choices_at_80
 @needs("scars")
 async def test_scars_roomy_layout_from_120x40_and_back_to_dense_on_resize(tmp_path: Path) -> None:
     mid_game("scars", tmp_path / "s.json", 40)
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert not app.screen.dense and "energy" in screen_text(app)  # the roomy words
@@ -116,7 +112,7 @@ async def test_bhm_enter_on_a_target_card_applies_it_and_a_refused_card_is_expla
     card that is no target says the engine's reason and changes nothing; Enter
     on a target applies `target <uid>` at once."""
     reach("bhm", "target", tmp_path / "s.json")
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -148,7 +144,7 @@ async def test_bhm_attack_by_cursor_attacker_then_target(tmp_path: Path) -> None
     reach(
         "bhm", "combat", tmp_path / "s.json", lambda g, d: any(a.kind == "attack" for a in g.legal_actions())
     )
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -205,7 +201,7 @@ async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path)
     gone = [u["attacking"] for u in units.values() if u.get("attacking") not in (None, *units, *heroes)]
     assert gone, "a unit attacked a unit that is in the discard now"
     for size in ((80, 24), (120, 40)):
-        app = resume(tmp_path / "s.json")
+        app = resume_app(tmp_path / "s.json")
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             text = screen_text(app)
@@ -220,7 +216,7 @@ async def test_scars_dense_lane_calls_a_structure_a_structure(tmp_path: Path) ->
     s = mid_game("scars", tmp_path / "s.json", 42, seed=3)
     p2 = s.game.view(0)["players"][1]
     assert [c["name"] for c in p2["structures"]] == ["War Totem"] and not p2["weapons"]
-    app = resume(tmp_path / "s.json")
+    app = resume_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -248,7 +244,7 @@ async def test_scars_resolution_zone_names_a_card_once(tmp_path: Path) -> None:
         s.apply("pass")
     s.save()
     for size in ((80, 24), (120, 40)):
-        app = resume(tmp_path / "s.json")
+        app = resume_app(tmp_path / "s.json")
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             text = screen_text(app)
@@ -262,7 +258,7 @@ async def test_tab_goes_between_the_table_and_the_choice_list_only(tmp_path: Pat
     lanes' scroll region) came between them, where the arrows scrolled instead of walking."""
     mid_game("scars", tmp_path / "s.json", 40)
     for size in ((80, 24), (120, 40)):
-        app = resume(tmp_path / "s.json")
+        app = resume_app(tmp_path / "s.json")
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             stops = set()

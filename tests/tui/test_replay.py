@@ -4,34 +4,30 @@ reliability 4); the replay screen's keys; `--print` for scripts."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from common.game import Game
 from common.registry import game_class
 from common.saves import Replay, save_game
 from tests.toygame import ToyGame
-from tui.app import TriarchApp
 from tui.cli import main
 
-from .helpers import engine_ready, press, screen_name, screen_text, settle
+from .helpers import (
+    engine_ready,
+    press,
+    random_game,
+    replay_app,
+    replay_of,
+    screen_name,
+    screen_text,
+    seeded_replay,
+    settle,
+)
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
-
-
-def play(cls: type[Game], seed: int, steps: int) -> tuple[Game, list[str]]:
-    """A seeded random game and its hash after every action, as played."""
-    rng = random.Random(seed)
-    g = cls.new_game(seed=seed)
-    hashes = [g.state_hash()]
-    while not g.is_over() and len(g.history) < steps:
-        g.apply(rng.choice(g.legal_actions()))
-        hashes.append(g.state_hash())
-    return g, hashes
 
 
 @pytest.mark.parametrize("game_id", [*ENGINES, "toy"])
@@ -42,10 +38,8 @@ def test_a_replay_reproduces_the_hash_of_every_step(
     if game_id == "toy":
         request.getfixturevalue("toy")
     cls = ToyGame if game_id == "toy" else game_class(game_id)
-    game, hashes = play(cls, 17, steps)
-    path = tmp_path / "s.json"
-    save_game(game, path)
-    replay = Replay.load(path)
+    game, hashes = random_game(cls, 17, steps)
+    replay = replay_of(game, tmp_path / "s.json")
     assert len(replay) == len(game.history)
     assert replay.hashes() == hashes
     # Stepping back then forward again (the states are kept, never replayed anew).
@@ -55,7 +49,7 @@ def test_a_replay_reproduces_the_hash_of_every_step(
 
 
 def test_print_lists_every_action_and_hash(toy: None, tmp_path: Path) -> None:
-    game, hashes = play(ToyGame, 5, 8)
+    game, hashes = random_game(ToyGame, 5, 8)
     save_game(game, tmp_path / "s.json")
     r = CliRunner().invoke(main, ["replay", str(tmp_path / "s.json"), "--print", "--hashes"])
     assert r.exit_code == 0, r.output
@@ -66,12 +60,10 @@ def test_print_lists_every_action_and_hash(toy: None, tmp_path: Path) -> None:
 
 
 async def test_the_replay_screen_steps_forward_and_back(toy: None, tmp_path: Path) -> None:
-    game, hashes = play(ToyGame, 9, 30)
-    path = tmp_path / "s.json"
-    save_game(game, path)
-    replay = Replay.load(path)
+    game, hashes = random_game(ToyGame, 9, 30)
+    replay = replay_of(game, tmp_path / "s.json")
     n = len(replay)
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -124,13 +116,6 @@ def shown_cards(screen: Any) -> set[int]:
     return set(screen.query_one(LaneBoard).chip_uids())
 
 
-def seeded_replay(game_id: str, tmp_path: Path, steps: int = 60) -> Replay:
-    game, _ = play(game_class(game_id), 7, steps)
-    path = tmp_path / f"{game_id}.json"
-    save_game(game, path)
-    return Replay.load(path)
-
-
 @pytest.mark.parametrize("game_id", ENGINES)
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_replay_draws_the_games_own_table_read_only(
@@ -146,7 +131,7 @@ async def test_a_replay_draws_the_games_own_table_read_only(
 
     replay = seeded_replay(game_id, tmp_path)
     n = len(replay)
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -198,7 +183,7 @@ async def test_a_replay_draws_the_games_own_table_read_only(
 async def test_a_replay_marks_the_last_actions_as_the_game_screen_does(tmp_path: Path) -> None:
     """The side that played last has its marks (★ the unit that acted) at each step."""
     replay = seeded_replay("hotg", tmp_path)
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -221,9 +206,8 @@ async def test_a_replay_marks_the_last_actions_as_the_game_screen_does(tmp_path:
 async def test_an_engine_without_a_table_replays_in_words(tmp_path: Path) -> None:
     from tui.widgets.stateview import StateView
 
-    game, _ = play(ToyGame, 9, 10)
-    save_game(game, tmp_path / "s.json")
-    app = TriarchApp(replay=Replay.load(tmp_path / "s.json"), ai_pace=0)
+    game, _ = random_game(ToyGame, 9, 10)
+    app = replay_app(replay_of(game, tmp_path / "s.json"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "ReplayScreen" and app.screen.query_one(StateView).region.height > 0
@@ -249,11 +233,10 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
     the engine's prompt (as the game screen's prompt says it), at the start, after a step
     whose next decision is not a turn (a target, a response…), and 'game over' at the end
     of a finished game."""
-    game, _ = play(game_class(game_id), 7, 10_000)
-    save_game(game, tmp_path / "s.json")
-    replay = Replay.load(tmp_path / "s.json")
+    game, _ = random_game(game_class(game_id), 7, 10_000)
+    replay = replay_of(game, tmp_path / "s.json")
     step = find_step(replay, lambda r, i: (d := r.state(i).decision()) is not None and d.kind != "turn")
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -279,9 +262,8 @@ async def test_the_status_names_a_picked_card_only_from_the_pickers_eyes(tmp_pat
     """A card picked into the hand from revealed cards (HG-60) is named in the status line
     only from the eyes of the player who picked it, as in the log."""
     for seed in range(40):
-        game, _ = play(game_class("hotg"), seed, 10_000)
-        save_game(game, tmp_path / "s.json")
-        replay = Replay.load(tmp_path / "s.json")
+        game, _ = random_game(game_class("hotg"), seed, 10_000)
+        replay = replay_of(game, tmp_path / "s.json")
         picks = [
             i + 1
             for i, a in enumerate(replay.actions)
@@ -297,7 +279,7 @@ async def test_the_status_names_a_picked_card_only_from_the_pickers_eyes(tmp_pat
     named = before.describe_action(replay.actions[step - 1])
     picker = replay.players[step - 1]
     assert picker is not None
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -354,7 +336,7 @@ async def test_the_card_panel_shows_the_cards_of_the_action_just_replayed(
     steps = card_steps(replay)
     one = next(i for i, names in steps.items() if names)
     two = next((i for i, names in steps.items() if len(set(names)) > 1), None)
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -406,7 +388,7 @@ async def test_the_card_panel_shows_no_card_the_eyes_cannot_see(tmp_path: Path) 
     step = next(i + 1 for i, a in enumerate(replay.actions) if a.kind == "support")
     player = replay.players[step - 1]
     assert player is not None
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -426,19 +408,17 @@ async def test_the_card_panel_shows_the_card_a_decision_answered_came_from(tmp_p
 
     replay = None
     for seed in range(1, 40):
-        game, _ = play(game_class("bhm"), seed, 400)
+        game, _ = random_game(game_class("bhm"), seed, 400)
         steps = [i + 1 for i, a in enumerate(game.history) if a.kind == "invest"]
         if steps:
-            path = tmp_path / "bhm.json"
-            save_game(game, path)
-            replay = Replay.load(path)
+            replay = replay_of(game, tmp_path / "bhm.json")
             break
     if replay is None:
         pytest.skip("no POD investment in 40 seeded games")
     step = steps[0]
     source = replay.state(step - 1).decision().context["source"]
     name = replay.state(step - 1).card(source).name
-    app = TriarchApp(replay=replay, ai_pace=0)
+    app = replay_app(replay)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen

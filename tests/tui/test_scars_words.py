@@ -10,20 +10,17 @@ import pytest
 
 from common.game import Action, Decision
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 from tui.screens.scars import keep_target
 from tui.widgets.actions import ActionList, between_words, wrapped
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, press, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
-TWINS = (Path(__file__).parent / "data" / "scars_twins.toml").read_text(encoding="utf-8")
 
-
-def twins_app() -> TriarchApp:
-    return TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=TWINS), ai_pace=0)
+def twins_app(vs: str = "ai") -> TriarchApp:
+    return game_app("scars", seed=3, scenario=scenario("scars_twins"), vs=vs, level="scripted")
 
 
 async def choose(app: TriarchApp, pilot: object, words: str) -> None:
@@ -58,7 +55,7 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
 
 
 async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
-    app = TriarchApp(LaunchSpec(game_id="scars", vs="human", seed=3, scenario=TWINS), ai_pace=0)
+    app = twins_app(vs="human")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "enter")  # the cover screen of the hand-over
@@ -98,8 +95,7 @@ async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> No
 async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:
     """Two Grey Wolves block, two Knights of the Oath attack: each row and each choice of
     whom it blocks says which one (and fits its line at 80 × 24)."""
-    scenario = (Path(__file__).parent / "data" / "scars_twin_blocks.toml").read_text(encoding="utf-8")
-    app = TriarchApp(LaunchSpec(game_id="scars", vs="ai", seed=3, scenario=scenario), ai_pace=0)
+    app = game_app("scars", seed=3, scenario=scenario("scars_twin_blocks"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "right")
@@ -179,17 +175,17 @@ def test_the_second_line_of_a_choice_is_cut_between_words() -> None:
 async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path: Path) -> None:
     """The replay's log and status line say which Grey Wolf, as the game's log did, from
     every eyes; never by a place in the hand."""
-    from common.saves import Replay, save_game
     from tui.screens.replay import ReplayScreen
+
+    from .helpers import replay_app, replay_of
 
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await choose(app, pilot, "Play Grey Wolf (1) in attack")
         await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
-        save_game(app.session.game, tmp_path / "twins.json")
-    replay = Replay.load(tmp_path / "twins.json")
-    app = TriarchApp(replay=replay, ai_pace=0)
+        replay = replay_of(app.session.game, tmp_path / "twins.json")
+    app = replay_app(replay)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen

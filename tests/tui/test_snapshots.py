@@ -10,15 +10,25 @@ from typing import Any
 import pytest
 
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 
-from .helpers import engine_ready, keys_for, press, settle
+from .helpers import (
+    deploy_the_oracle,
+    engine_ready,
+    game_app,
+    into_first_turn,
+    keys_for,
+    press,
+    replay_app,
+    seeded_replay,
+    settle,
+    skirmish,
+)
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
 def toy_app(vs: str = "ai", seed: int = 3) -> TriarchApp:
-    return TriarchApp(LaunchSpec(game_id="toy", vs=vs, ai_level="random", seed=seed), ai_pace=0)
+    return game_app("toy", seed=seed, vs=vs)
 
 
 async def _settle(pilot: Any) -> None:
@@ -76,22 +86,6 @@ def test_snapshot_too_small(snap_compare: Any) -> None:
     assert snap_compare(toy_app(), terminal_size=(60, 20), run_before=_settle)
 
 
-HOTG_SKIRMISH = Path(__file__).parent / "data" / "hotg_skirmish.toml"
-
-
-def hotg_app() -> TriarchApp:
-    return TriarchApp(
-        LaunchSpec(
-            game_id="hotg",
-            vs="ai",
-            ai_level="random",
-            seed=5,
-            scenario=HOTG_SKIRMISH.read_text(encoding="utf-8"),
-        ),
-        ai_pace=0,
-    )
-
-
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple[int, int]) -> None:
@@ -103,7 +97,7 @@ def test_snapshot_hotg_board_with_a_selected_unit(snap_compare: Any, size: tuple
         await pilot.press("enter")
         await pilot.pause()
 
-    assert snap_compare(hotg_app(), terminal_size=size, run_before=before)
+    assert snap_compare(skirmish(), terminal_size=size, run_before=before)
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -113,24 +107,9 @@ def test_snapshot_hotg_decision_prompt_reveal(snap_compare: Any, size: tuple[int
 
     async def before(pilot: Any) -> None:
         await settle(pilot)
-        await pilot.press("1", "enter")
-        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)
 
-    assert snap_compare(hotg_app(), terminal_size=size, run_before=before)
-
-
-def lane_app(game_id: str) -> TriarchApp:
-    # The random AI: these pictures should not change whenever the scripted AI improves.
-    return TriarchApp(LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=1), ai_pace=0)
-
-
-async def _into_first_turn(pilot: Any) -> None:
-    """Through mulligans and set-up: a few Enter presses, then settle."""
-    await settle(pilot)
-    for _ in range(6):
-        await press(pilot, "1")
-        await settle(pilot, look=False)
-    await settle(pilot)
+    assert snap_compare(skirmish(), terminal_size=size, run_before=before)
 
 
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])
@@ -138,7 +117,9 @@ async def _into_first_turn(pilot: Any) -> None:
 def test_snapshot_lane_screens(snap_compare: Any, game_id: str, size: tuple[int, int]) -> None:
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
-    assert snap_compare(lane_app(game_id), terminal_size=size, run_before=_into_first_turn)
+    # The random AI: these pictures should not change whenever the scripted AI improves.
+    app = game_app(game_id, seed=1)
+    assert snap_compare(app, terminal_size=size, run_before=into_first_turn)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -156,17 +137,7 @@ def test_snapshot_replay_on_the_games_table(snap_compare: Any, game_id: str, tmp
     """`triarch replay` on the game's own table (a seeded random game, 30 actions in, at 80 × 24)."""
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
-    import random
-
-    from common.registry import game_class
-    from common.saves import Replay, save_game
-
-    game = game_class(game_id).new_game(seed=7)
-    rng = random.Random(7)
-    while not game.is_over() and len(game.history) < 30:
-        game.apply(rng.choice(game.legal_actions()))
-    save_game(game, tmp_path / "replay.json")
-    app = TriarchApp(replay=Replay.load(tmp_path / "replay.json"), ai_pace=0)
+    app = replay_app(seeded_replay(game_id, tmp_path, steps=30))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_settle, press=["end"])
 
 
@@ -178,16 +149,6 @@ def test_snapshot_replay_card_panel(
     seeded random game), in the log's place at 80 × 24 (`t`), under the log from 120 × 40."""
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
-    import random
-
-    from common.registry import game_class
-    from common.saves import Replay, save_game
-
-    game = game_class(game_id).new_game(seed=7)
-    rng = random.Random(7)
-    while not game.is_over() and len(game.history) < steps:
-        game.apply(rng.choice(game.legal_actions()))
-    save_game(game, tmp_path / "replay.json")
-    app = TriarchApp(replay=Replay.load(tmp_path / "replay.json"), ai_pace=0)
+    app = replay_app(seeded_replay(game_id, tmp_path, steps=steps))
     keys = ["end", "t"] if size[0] < 120 else ["end"]
     assert snap_compare(app, terminal_size=size, run_before=_settle, press=keys)

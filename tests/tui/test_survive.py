@@ -15,18 +15,15 @@ from common.saves import autosave_path, load_game
 from tests.toygame import ToyGame
 from tui import session as session_module
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 from tui.screens.game import GameScreen
 
-from .helpers import engine_ready, keys_for, press, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, keys_for, press, screen_name, screen_text, settle
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
 
 
 def vs_ai(game_id: str, seed: int = 3, seat: int = 0) -> TriarchApp:
-    return TriarchApp(
-        LaunchSpec(game_id=game_id, vs="ai", ai_level="random", seed=seed, human_seat=seat), ai_pace=0
-    )
+    return game_app(game_id, seed=seed, seat=seat)
 
 
 async def act(pilot: Any, app: TriarchApp) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from tui.wording import plural
 
-from .helpers import engine_ready, settle
+from .helpers import LAST_BOLT, engine_ready, settle, skirmish, thunder_on_the_enemy_stone
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
 
@@ -36,15 +36,10 @@ def test_no_word_of_the_table_is_written_with_an_s_in_brackets() -> None:
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 async def test_the_game_over_stats_say_1_action() -> None:
-    from .test_hotg import LAST_BOLT, cell_offset, skirmish_of
-
-    app = skirmish_of(LAST_BOLT)
+    app = skirmish(scenario=LAST_BOLT)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("2")  # Thunder of Olympus: 3 damage to the enemy stone
-        await pilot.pause()
-        await pilot.click("#board", offset=cell_offset(2, 8))
-        await settle(pilot)
+        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
         stats = "\n".join(app.screen.stats)  # type: ignore[attr-defined]
         assert "1 action in all: Player 1 (you) 1, Player 2 (AI) 0" in stats
 
