@@ -16,8 +16,8 @@ from tui.launch import LaunchSpec
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 
-from .helpers import engine_ready, press, screen_name, settle
-from .test_dialogs import reach, resume
+from .helpers import engine_ready, press, resume_app, screen_name, settle
+from .test_dialogs import reach
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
 SIZES = [((120, 40), (80, 24)), ((80, 24), (120, 40))]
@@ -99,7 +99,7 @@ DECISIONS = [(g, k) for g, k in (("hotg", "reveal"), ("bhm", "invest"), ("scars"
 
 async def opened_save(path: Path, size: tuple[int, int]) -> tuple[Any, ...]:
     """The layout of the table under the decision dialog of the save opened at `size`."""
-    app = resume(path)
+    app = resume_app(path)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert screen_name(app) in ("TileDialog", "RowsDialog")
@@ -114,7 +114,7 @@ async def test_the_table_under_a_decision_dialog_takes_the_new_size(
     path = tmp_path / "s.json"
     reach(game_id, kind, path)
     want = await opened_save(path, end)
-    app = resume(path)
+    app = resume_app(path)
     async with app.run_test(size=start) as pilot:
         await settle(pilot)
         table = table_of(app)
