@@ -131,6 +131,28 @@ async def test_the_log_joins_the_markers_of_successive_calls_and_redraws_the_lin
         assert "    5B End of turn" in drawn or "    End of turn" in drawn
 
 
+async def test_markers_joined_while_the_log_is_hidden_are_drawn_at_its_width_when_shown() -> None:
+    """At 80 × 24 the log shares its place with the card panel: a line that grew while it was
+    hidden is drawn again at the log's width when it comes back, as every line is."""
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        log.add_line("P2: Done", "bold")
+        log.add_events(QUIET[:1])
+        await settle(pilot)
+        log.display = False
+        await settle(pilot)
+        log.add_events(QUIET[1:3])  # the line grows, no line added
+        log.display = True
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert drawn == [row for line in log.plain for row in hang_wrap(line, width)]
+        assert log.plain[1] == "  4 Second recruitment · 5A Clean-up · 5B End of turn"
+        assert log.wrapped_to_width
+
+
 async def test_markers_added_before_the_log_has_a_size_join_too() -> None:
     class Early(LogApp):
         def on_mount(self) -> None:

@@ -99,19 +99,24 @@ class GameLog(RichLog):
         if len(self.plain) > 2 * (self.max_lines or 2000):
             keep = self.max_lines or 2000
             del self.plain[:-keep], self._styles[:-keep]
+        self._write_last()
+
+    def _write_last(self) -> None:
+        """Draw the last line of `plain`, counting the lines it takes (`_amend_last`)."""
         width = self._width_now()
         if self._wrapped_at is None or width != self._wrapped_at:
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
         before = self._start_line + len(self.lines)
-        self.write(self._line(text, style, width), width=width if self.hanging and width > 0 else None)
+        self.write(
+            self._line(self.plain[-1], self._styles[-1], width),
+            width=width if self.hanging and width > 0 else None,
+        )
         self._last_strips = self._start_line + len(self.lines) - before
 
     def _amend_last(self, text: str) -> None:
         """The last line reads `text` now (a marker joined it): its drawn lines go, it is
         written again — at the log's width, wrapped as any line."""
         self.plain[-1] = text
-        style = self._styles[-1]
-        width = self._width_now()
         if not self._size_known:  # not drawn yet: `RichLog` writes it when its size is known
             if self._deferred_renders:
                 self._deferred_renders.pop()
@@ -119,12 +124,9 @@ class GameLog(RichLog):
             del self.lines[-self._last_strips :]
             self._line_cache.clear()
         else:  # its lines are not all there to take back: every line written again
-            self._wrapped_at = None
-            self._redraw(width)
+            self._redraw(self._width_now())
             return
-        before = self._start_line + len(self.lines)
-        self.write(self._line(text, style, width), width=width if self.hanging and width > 0 else None)
-        self._last_strips = self._start_line + len(self.lines) - before
+        self._write_last()
 
     def clear(self) -> Self:
         """Empty the log (its text too)."""
