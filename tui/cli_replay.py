@@ -22,25 +22,41 @@ import click
 
 def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
     """The game as the replay screen's log tells it to `viewer`'s eyes (None: everybody),
-    each action with its notation after it."""
-    from tui.log_words import event_words, step_lines
+    each action with its notation after it; the markers of a quiet stretch share a line, as
+    in the log (`tui.log_words.MarkerRuns`: without the actions' lines, those of successive
+    actions too)."""
+    from tui.log_words import MARKER_JOIN, MarkerRuns, event_entries, step_lines
 
-    for text in event_words(replay.opening, viewer):
-        click.echo(f"  {text}")
+    out: list[str] = []
+    runs = MarkerRuns()
+
+    def say(line: str) -> None:  # a line of its own: it ends a run of markers
+        runs.close()
+        out.append(line)
+
+    def tell(events: Any, indent: str = "      ") -> None:  # a marker joins those before it
+        for text, marker in event_entries(events, viewer):
+            if runs.joins(marker) and out:
+                out[-1] += MARKER_JOIN + text
+            else:
+                out.append(f"{indent}{text}")
+
+    tell(replay.opening, "  ")
     if hashes:
-        click.echo(f"   0. hash {replay.state(0).state_hash()[:16]}")
+        say(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
-        line, lines = step_lines(replay, i, viewer)
         if actions:
+            line, lines = step_lines(replay, i, viewer)
             notation = replay.state(i).format_action(action)  # what `apply` reads
             text = line if line.endswith(f": {notation}") else f"{line}  [{notation}]"
-            click.echo(f"{i + 1:>4}. {text}")
+            say(f"{i + 1:>4}. {text}")
+            out.extend(f"      {text}" for text in lines)
         else:  # without the action's line, its events say it
-            lines = event_words(replay.events[i], viewer)
-        for text in lines:
-            click.echo(f"      {text}")
+            tell(replay.events[i])
         if hashes:
-            click.echo(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
+            say(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
+    for line in out:
+        click.echo(line)
     final = replay.state(len(replay))
     w = final.winner()
     outcome = f"player {w + 1} wins" if w is not None else ("draw" if final.is_over() else "in progress")

@@ -41,12 +41,62 @@ def step_words(replay: Replay, i: int, viewer: int | None) -> str:
     return f"{who}: {log_words(replay.state(i), replay.actions[i], viewer)}"
 
 
-def event_words(events: list[Event], viewer: int | None) -> list[str]:
-    """The log's lines for `events` as `viewer` may read them (an event hidden from them left out)."""
-    out: list[str] = []
+# -- the markers of the turn and its phases: a quiet stretch on one line -----------------------
+MARKER_JOIN = " · "  # between the markers of a line: `4 Second recruitment · 5A Clean-up`
+TURN_START = re.compile(r"Turn \d+\b")
+
+
+def marker_of(event: Event) -> str | None:
+    """`"turn"` for the engine's marker of a turn's start (`Turn 4: P1`, every game), `"phase"` for
+    a phase's (`1A Set-up`, `Combat phase`), None for an event that says what happened (HotG's
+    `turn` events `P1 ends the turn` and `The first player does not draw …` are not markers)."""
+    if event.kind == "phase":
+        return "phase"
+    if event.kind == "turn" and TURN_START.match(event.text):
+        return "turn"
+    return None
+
+
+class MarkerRuns:
+    """Which line of a log a marker joins: a phase's marker goes on the line of the markers
+    just before it (`Turn 4: P1 · 1A Set-up · 1B Draw`); a turn's starts a line of its own, so
+    that the change of side opens a line (`4 Second recruitment · 5A Clean-up · 5B End of
+    turn`, then `Turn 4: P1 · …`). Any other line ends the run. One instance a log, fed every
+    line in order: the markers of successive actions join when nothing is said between them."""
+
+    def __init__(self) -> None:
+        self.open = False  # the last line is one of markers, a phase's marker may join it
+
+    def joins(self, marker: str | None) -> bool:
+        """A line for an event of `marker` (`marker_of`) goes on the last line."""
+        join = self.open and marker == "phase"
+        self.open = marker is not None
+        return join
+
+    def close(self) -> None:
+        """A line that is not an event's (an action's) was added: the run ends."""
+        self.open = False
+
+
+def event_entries(events: Sequence[Event], viewer: int | None) -> list[tuple[str, str | None]]:
+    """Each event `viewer` may read: its words and its marker (`marker_of`), one by one."""
+    out: list[tuple[str, str | None]] = []
     for ev in events:
         text = ev.text_for(viewer)
         if text is not None:
+            out.append((text, marker_of(ev)))
+    return out
+
+
+def event_words(events: Sequence[Event], viewer: int | None) -> list[str]:
+    """The log's lines for `events` as `viewer` may read them (an event hidden from them left
+    out), the markers of a quiet stretch sharing a line (`MarkerRuns`)."""
+    runs = MarkerRuns()
+    out: list[str] = []
+    for text, marker in event_entries(events, viewer):
+        if runs.joins(marker):
+            out[-1] += MARKER_JOIN + text
+        else:
             out.append(text)
     return out
 

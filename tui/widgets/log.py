@@ -11,7 +11,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from common.events import Event
-from tui.log_words import event_words
+from tui.log_words import MARKER_JOIN, MarkerRuns, event_entries
 
 CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go under its words
 EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
@@ -65,6 +65,8 @@ class GameLog(RichLog):
         self._wrapped_at: int | None = None  # the width the drawn lines were wrapped at
         # a screen may have a line too long for the log go on under its text (every game's)
         self.hanging = False
+        self._runs = MarkerRuns()  # a marker joins the markers of the line before (`add_events`)
+        self._last_strips = 0  # the drawn lines of the last line written (`_amend_last`)
 
     def _line(self, text: str, style: str, width: int) -> Text:
         """A line of the log as written at `width` (0: not known yet, left to `RichLog`): with
@@ -87,18 +89,49 @@ class GameLog(RichLog):
         return self.scrollable_content_region.width if self.display and self.size.width else 0
 
     def add_line(self, text: str, style: str = "") -> None:
+        """A line of its own (an action's, a note's): it ends a run of markers."""
+        self._runs.close()
+        self._add(text, style)
+
+    def _add(self, text: str, style: str = "") -> None:
         self.plain.append(text)
         self._styles.append(style)
         if len(self.plain) > 2 * (self.max_lines or 2000):
             keep = self.max_lines or 2000
             del self.plain[:-keep], self._styles[:-keep]
+        self._write_last()
+
+    def _write_last(self) -> None:
+        """Draw the last line of `plain`, counting the lines it takes (`_amend_last`)."""
         width = self._width_now()
         if self._wrapped_at is None or width != self._wrapped_at:
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
-        self.write(self._line(text, style, width), width=width if self.hanging and width > 0 else None)
+        before = self._start_line + len(self.lines)
+        self.write(
+            self._line(self.plain[-1], self._styles[-1], width),
+            width=width if self.hanging and width > 0 else None,
+        )
+        self._last_strips = self._start_line + len(self.lines) - before
+
+    def _amend_last(self, text: str) -> None:
+        """The last line reads `text` now (a marker joined it): its drawn lines go, it is
+        written again — at the log's width, wrapped as any line."""
+        self.plain[-1] = text
+        if not self._size_known:  # not drawn yet: `RichLog` writes it when its size is known
+            if self._deferred_renders:
+                self._deferred_renders.pop()
+        elif 0 < self._last_strips <= len(self.lines):
+            del self.lines[-self._last_strips :]
+            self._line_cache.clear()
+        else:  # its lines are not all there to take back: every line written again
+            self._redraw(self._width_now())
+            return
+        self._write_last()
 
     def clear(self) -> Self:
         """Empty the log (its text too)."""
+        self._runs.close()
+        self._last_strips = 0
         self.plain.clear()
         self._styles.clear()
         self._wrapped_at = None
@@ -109,13 +142,21 @@ class GameLog(RichLog):
         width = self._width_now()
         if not width or width == self._wrapped_at or not self._size_known:
             return
-        self._wrapped_at = width
+        self._redraw(width)
+
+    def _redraw(self, width: int) -> None:
+        """Every line written again at `width` (0: left to `RichLog`)."""
+        self._wrapped_at = width if width else -1
         super().clear()
         keep = self.max_lines or len(self.plain)
         for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=False):
+            before = self._start_line + len(self.lines)
             self.write(
-                self._line(text, style, width), width=width if self.hanging else None, scroll_end=False
+                self._line(text, style, width),
+                width=width if self.hanging and width > 0 else None,
+                scroll_end=False,
             )
+            self._last_strips = self._start_line + len(self.lines) - before
         self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -126,6 +167,12 @@ class GameLog(RichLog):
 
     def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
         """Each event in words as `viewer` may read them (hidden details of the
-        other seat are replaced by the engine's public wording, or left out)."""
-        for text in event_words(list(events), viewer):
-            self.add_line(indent + text)
+        other seat are replaced by the engine's public wording, or left out).
+        The markers of a quiet stretch share a line (`tui.log_words.MarkerRuns`), across
+        calls too: the markers of an action join those of the one before when no line came
+        between them."""
+        for text, marker in event_entries(list(events), viewer):
+            if self._runs.joins(marker) and self.plain:
+                self._amend_last(self.plain[-1] + MARKER_JOIN + text)
+            else:
+                self._add(indent + text)

@@ -1,0 +1,260 @@
+"""The log's phase and turn lines: the markers of a quiet stretch share a line (`4 Second
+recruitment · 5A Clean-up · 5B End of turn`, then `Turn 4: P1 · 1A Set-up · 1B Draw`: a new
+turn opens its own line) in the game's log, the replay screen's and `triarch replay --print`,
+so that at 80 × 24 what happened stays in sight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from textual.app import App, ComposeResult
+
+from common.events import Event
+from common.saves import save_game
+from tui.cli import main
+from tui.log_words import MARKER_JOIN, MarkerRuns, event_words, marker_of
+from tui.widgets.log import GameLog, hang_wrap
+
+from .helpers import engine_ready, game_app, press, random_game, replay_app, replay_of, settle
+
+
+def ev(kind: str, text: str, **data: object) -> Event:
+    return Event(kind, text, dict(data))
+
+
+def phase(text: str) -> Event:
+    return ev("phase", text, phase=text)
+
+
+def turn(n: int, p: int = 1) -> Event:
+    return ev("turn", f"Turn {n}: P{p}", player=p - 1)
+
+
+QUIET = [
+    phase("4 Second recruitment"),
+    phase("5A Clean-up"),
+    phase("5B End of turn"),
+    turn(4),
+    phase("1A Set-up"),
+    phase("1B Draw"),
+]
+
+
+def test_the_markers_of_a_quiet_stretch_share_a_line_a_turn_opens_its_own() -> None:
+    assert event_words(QUIET, None) == [
+        "4 Second recruitment · 5A Clean-up · 5B End of turn",
+        "Turn 4: P1 · 1A Set-up · 1B Draw",
+    ]
+
+
+def test_what_happens_between_markers_ends_their_line() -> None:
+    deals = ev("combat", "Tusked Boar deals 3 damage to Valiant Paladin")
+    words = event_words(
+        [phase("3B Declare blockers"), phase("3C Damage"), deals, phase("4 Second recruitment")], None
+    )
+    assert words == ["3B Declare blockers · 3C Damage", deals.text, "4 Second recruitment"]
+    # an event hidden from the eyes says nothing between them: the line goes on
+    hidden = ev("draw", "P2 draws Grey Wolf", private_to=1)
+    assert event_words([turn(2, 2), hidden, phase("1A Set-up")], 0) == ["Turn 2: P2 · 1A Set-up"]
+    assert event_words([turn(2, 2), hidden, phase("1A Set-up")], 1) == [
+        "Turn 2: P2",
+        hidden.text,
+        "1A Set-up",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("event", "marker"),
+    [
+        (ev("turn", "Turn 3: P1 (2 mana)", player=0), "turn"),  # Hand of the Gods
+        (ev("turn", "P1 ends the turn", player=0), None),
+        (ev("turn", "The first player does not draw on the first turn"), None),
+        (ev("turn", "Turn 2: P2", player=1, turn=2), "turn"),  # BHM
+        (ev("phase", "Combat phase"), "phase"),
+        (phase("1A Set-up"), "phase"),  # The Scars
+        (ev("draw", "P1 draws a card", player=0), None),
+    ],
+)
+def test_each_games_markers(event: Event, marker: str | None) -> None:
+    assert marker_of(event) == marker
+
+
+def test_a_run_goes_on_across_calls_until_a_line_of_its_own() -> None:
+    runs = MarkerRuns()
+    assert [runs.joins(m) for m in ("phase", "phase", "turn", "phase", None, "phase")] == [
+        False,
+        True,
+        False,
+        True,
+        False,
+        False,
+    ]
+    runs.close()  # an action's line
+    assert not runs.joins("phase")
+
+
+# -- the widget: lines added action by action -------------------------------------------------
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        log = GameLog()
+        log.hanging = True
+        yield log
+
+
+async def test_the_log_joins_the_markers_of_successive_calls_and_redraws_the_line() -> None:
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        log.add_line("P1: Play Tusked Boar (2) in attack", "bold")
+        log.add_events(QUIET[:2])
+        log.add_events(QUIET[2:3])  # the next action's markers, no line between
+        log.add_events(QUIET[3:])
+        log.add_line("P1: Draw a card", "bold")
+        log.add_events(QUIET[4:5])  # after an action's line: a line of its own
+        await settle(pilot)
+        assert log.plain == [
+            "P1: Play Tusked Boar (2) in attack",
+            "  4 Second recruitment · 5A Clean-up · 5B End of turn",
+            "  Turn 4: P1 · 1A Set-up · 1B Draw",
+            "P1: Draw a card",
+            "  1A Set-up",
+        ]
+        width = log.scrollable_content_region.width
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        # the grown line wraps as any: its drawn lines before it grew are gone
+        assert drawn == [row for line in log.plain for row in hang_wrap(line, width)]
+        assert "    5B End of turn" in drawn or "    End of turn" in drawn
+
+
+async def test_markers_joined_while_the_log_is_hidden_are_drawn_at_its_width_when_shown() -> None:
+    """At 80 × 24 the log shares its place with the card panel: a line that grew while it was
+    hidden is drawn again at the log's width when it comes back, as every line is."""
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        log.add_line("P2: Done", "bold")
+        log.add_events(QUIET[:1])
+        await settle(pilot)
+        log.display = False
+        await settle(pilot)
+        log.add_events(QUIET[1:3])  # the line grows, no line added
+        log.display = True
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert drawn == [row for line in log.plain for row in hang_wrap(line, width)]
+        assert log.plain[1] == "  4 Second recruitment · 5A Clean-up · 5B End of turn"
+        assert log.wrapped_to_width
+
+
+async def test_markers_added_before_the_log_has_a_size_join_too() -> None:
+    class Early(LogApp):
+        def on_mount(self) -> None:
+            log = self.query_one(GameLog)
+            log.add_events(QUIET[:2])
+            log.add_events(QUIET[2:])
+
+    app = Early()
+    async with app.run_test(size=(80, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert drawn == [
+            "  4 Second recruitment · 5A Clean-up · 5B End of turn",
+            "  Turn 4: P1 · 1A Set-up · 1B Draw",
+        ]
+
+
+# -- the games' logs -------------------------------------------------------------------------------
+
+
+def flat(lines: list[str]) -> list[str]:
+    """Each marker of a shared line on a line of its own again, as it was."""
+    return [
+        piece if k == 0 else "  " + piece for line in lines for k, piece in enumerate(line.split(MARKER_JOIN))
+    ]
+
+
+def unjoined(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MarkerRuns, "joins", lambda self, marker: False)
+
+
+async def scars_log_at_80x24(choices: int) -> list[str]:
+    app = game_app("scars", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(choices):
+            await press(pilot, "1")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        return list(log.plain)
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_a_scars_game_at_80x24_says_the_same_in_fewer_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    joined = await scars_log_at_80x24(30)
+    with monkeypatch.context() as m:
+        unjoined(m)
+        apart = await scars_log_at_80x24(30)
+    assert flat(joined) == apart  # the same words, in the same order
+    assert len(joined) <= len(apart) - 5, (len(joined), len(apart))
+    assert any(line.startswith("  Turn ") and " · 1A Set-up" in line for line in joined), joined
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_the_scars_replay_and_its_print_say_the_same_in_fewer_lines(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from common.registry import game_class
+
+    game, _ = random_game(game_class("scars"), 7, 60)
+    replay = replay_of(game, tmp_path / "scars.json")
+
+    async def replay_log() -> list[str]:
+        app = replay_app(replay)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await press(pilot, "end")
+            await settle(pilot)
+            return list(app.screen.query_one(GameLog).plain)
+
+    def printed(*args: str) -> list[str]:
+        r = CliRunner().invoke(main, ["replay", "--print", *args, str(tmp_path / "scars.json")])
+        assert r.exit_code == 0, r.output
+        return [line.strip() for line in r.output.splitlines()[:-1]]  # not the final line
+
+    joined, joined_print, quiet_print = await replay_log(), printed(), printed("--no-actions")
+    with monkeypatch.context() as m:
+        unjoined(m)
+        apart, apart_print, quiet_apart = await replay_log(), printed(), printed("--no-actions")
+    assert flat(joined) == apart
+    assert len(joined) < len(apart)
+    for short, long in ((joined_print, apart_print), (quiet_print, quiet_apart)):
+        assert [p.strip() for line in short for p in line.split(MARKER_JOIN)] == long
+        assert len(short) < len(long)
+    # without the actions' lines, the markers of successive actions share a line too
+    assert any(MARKER_JOIN in line and line.startswith("Turn ") for line in quiet_print)
+
+
+def test_print_keeps_bhm_and_hotg_as_they_were(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No two markers come one after the other there (a turn's start is followed by its draw):
+    their print is what it was without the joining."""
+    from common.registry import game_class
+
+    for game_id in [g for g in ("hotg", "bhm") if engine_ready(g)]:
+        game, _ = random_game(game_class(game_id), 7, 80)
+        path = tmp_path / f"{game_id}.json"
+        save_game(game, path)
+        joined = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
+        with monkeypatch.context() as m:
+            unjoined(m)
+            apart = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
+        assert joined == apart
+        assert "Turn 2: P2" in joined
