@@ -222,7 +222,7 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
         board.cursor = (2, 0)
         await settle(pilot)
         text = screen_text(app)
-        assert "Summoning Stone" in text and "health: 25" in text
+        assert "Summoning Stone · health 25" in text
         assert "· stone" not in text
         assert "base health" not in text  # the same as its max health: said once
 
@@ -324,3 +324,30 @@ def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
     assert "attack: 3 · health: 5 · max health: 6 · base health: 4" in text
     assert "base attack" not in text and "immune: spells" not in text
     assert "subtypes: Beast" in text
+
+
+async def test_the_card_panel_shows_a_cards_text_at_80x24() -> None:
+    """At 80 × 24 the card panel has four lines: a hand card reads `Oracle of Delphi · cost 2 ·
+    1/2 · move 2` and then its text in sight (it read `kind: unit · cost: 2 · attack: 1 · health: 2 ·
+    movement: 2 · range: 1 · pantheon…`, and the text was out of sight); a unit on the board
+    says its state in words (`exhausted`) before its text."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one(HandRow)
+        text = screen_text(app)
+        assert "Oracle of Delphi · cost 2 · 1/2 ·" in text
+        assert "Warcry: Reveal one of three" in text
+        await deploy_the_oracle(pilot)
+        await pilot.press("1")  # its Warcry's revealed spell
+        await settle(pilot)
+        app.screen.query_one("#board").focus()
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 0)
+        await pilot.press("up")  # onto the Oracle just deployed; the panel comes back
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Oracle of Delphi · 1/2 · move 2 ·" in text and "exhausted" in text
+        assert "Warcry: Reveal one of three" in text

@@ -11,9 +11,10 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,7 +29,7 @@ from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import CardDetail
+from tui.widgets.detail import CardDetail, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
@@ -101,6 +102,62 @@ def hotg_card_body(c: dict[str, Any]) -> str:
     if c.get("text"):
         out += "\n" + str(c["text"])
     return out
+
+
+UNIT_STATES = [  # (unit-view flag, word) in the card panel's first line
+    ("exhausted", "exhausted"),
+    ("stunned", "stunned"),
+    ("stealth", "stealth"),
+    ("guard", "guard"),
+    ("silenced", "silenced"),
+    ("warcry_ready", "Warcry ready"),
+    ("resurrection", "resurrection"),
+    ("banished", "banished"),
+]
+
+
+def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explain_text: bool) -> Group:
+    """A card or unit in the card panel, its text on the third line at the latest (at 80 × 24
+    the panel has four): `Spartan · cost 3 · 2/4 · move 2`, `Transfusion · spell · cost 2`, a unit on the board
+    `Hoplite · 2/1 (max 3) · move 2 · exhausted`, then its text, the glossary terms its text
+    names, and last its pantheon and rarity."""
+    head = Text(str(card.get("name") or card.get("id") or "card"), style="bold")
+    facts: list[str] = []
+    on_board = card.get("row") is not None
+    if card.get("kind") == "spell":  # a unit says its attack/health
+        facts.append("spell")
+    if not on_board and card.get("cost") is not None:
+        facts.append(f"cost {card['cost']}")
+    hp, top = card.get("health"), card.get("max_health")
+    top_word = f" (max {top})" if top not in (None, hp) else ""
+    if card.get("id") == "summoning_stone":  # no attack, ever (HG-02)
+        facts.append(f"health {hp}{top_word}")
+    elif card.get("kind") != "spell" and hp is not None:
+        facts.append(f"{card.get('attack')}/{hp}{top_word}")
+    if card.get("movement"):
+        facts.append(f"move {card['movement']}")
+    if card.get("range") not in (None, 0, 1):
+        facts.append(f"range {card['range']}")
+    if card.get("protect"):
+        facts.append(f"Protect {card['protect']}")
+    facts += [word for flag, word in UNIT_STATES if card.get(flag)]
+    if card.get("immune"):
+        facts.append("Immune: " + ", ".join(map(str, card["immune"])))
+    if facts:
+        head.append(" · " + " · ".join(facts))
+    parts = [head]
+    text = str(card.get("text") or "")
+    if text:
+        parts.append(Text(text))
+    for term in text_terms(text, glossary, set()) if explain_text else []:
+        line = Text("• ")
+        line.append(term, style="bold")
+        line.append(f" — {glossary[term]}")
+        parts.append(line)
+    origin = " · ".join(str(card[k]) for k in ("pantheon", "rarity") if card.get(k))
+    if origin:
+        parts.append(Text(origin, style="dim"))
+    return Group(*parts)
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -504,7 +561,9 @@ class HotgScreen(HotgTable, GameScreen):
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
-                yield CardDetail(id="detail")
+                detail = CardDetail(id="detail")
+                detail.card_layout = hotg_card_lines  # its text in sight in four lines at 80 × 24
+                yield detail
             log = GameLog(id="log")
             log.hanging = True  # a long line goes on under its text, as in every game's log
             yield log
