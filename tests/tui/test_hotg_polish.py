@@ -351,3 +351,23 @@ async def test_the_card_panel_shows_a_cards_text_at_80x24() -> None:
         text = screen_text(app)
         assert "Oracle of Delphi · 1/2 · move 2 ·" in text and "exhausted" in text
         assert "Warcry: Reveal one of three" in text
+
+
+async def test_the_leader_abilities_are_read_on_the_stones_and_on_a() -> None:
+    """At 80 × 24 the bar says `Allfath… 2 —` only: the Summoning Stone under the cursor
+    says its side's leader and Leader Ability, and `a` says what yours does while you choose
+    its target (neither was read anywhere on the table)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 7)
+        await pilot.press("right")  # the enemy stone, 2,8
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Odin — Leader Ability — Allfather's" in text
+        await pilot.press("a")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Bolt: Deal 1 damage to an enemy." in text
+        assert "Enter: Use Bolt (2 mana) on" in text

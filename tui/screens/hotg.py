@@ -646,9 +646,29 @@ class HotgScreen(HotgTable, GameScreen):
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
         note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
-        if u is not None and u.get("stone"):  # its name says it; the flag's word read on into its
-            u = {k: v for k, v in u.items() if k != "stone"}  # text: `· stone` / `25 health.`
+        if self.selected == ("ability",):  # what it does, while you choose its target
+            players = self.view_data.get("players", [])
+            ab = players[self.me()].get("ability") or {} if self.me() < len(players) else {}
+            if ab.get("text"):
+                note = f"{ab.get('name', 'Leader Ability')}: {ab['text']} {note}"
+        if u is not None and u.get("stone"):
+            u = self.stone_card(u)
         self.query_one(CardDetail).show_card(u, note)
+
+    def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
+        """A Summoning Stone for the card panel, with its side's leader and Leader Ability
+        (`Zeus — Leader Ability — Bolt (2): deal 1 damage to an enemy.`): read nowhere else
+        at 80 × 24, where the bar has room for `Allfath… 2 —` only. Without the `stone` flag,
+        whose word read on into its text (`· stone` / `25 health.`)."""
+        card = {k: v for k, v in stone.items() if k != "stone"}
+        players = self.view_data.get("players", [])
+        owner = stone.get("owner")
+        if isinstance(owner, int) and 0 <= owner < len(players):
+            p = players[owner]
+            leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
+            if leader:
+                card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+        return card
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
         self.choose_cell(message.row, message.col)
@@ -759,6 +779,8 @@ class HotgScreen(HotgTable, GameScreen):
             self.explain(Action("ability"))
             return
         self.select(("ability",))
+        self.show_pane("card")  # what the ability does, over its targets
+        self.show_cursor_detail()
 
     def action_warcry(self) -> None:
         if not self.can_act():
