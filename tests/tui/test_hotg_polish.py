@@ -371,3 +371,20 @@ async def test_the_leader_abilities_are_read_on_the_stones_and_on_a() -> None:
         text = screen_text(app)
         assert "Bolt: Deal 1 damage to an enemy." in text
         assert "Enter: Use Bolt (2 mana) on" in text
+
+
+async def test_a_picked_card_says_what_it_does_over_its_cells_and_targets() -> None:
+    """`1` picks the Oracle: over an empty deploy cell the panel shows the card itself
+    (`1,0 — Enter: deploy it here`, its text), not the cell alone; `2` picks Thunder of
+    Olympus: over a target the panel says the spell's text before the choice."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Enter: deploy it here" in text and "Warcry: Reveal one of three" in text
+        await pilot.press("escape", "2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Thunder of Olympus: Deal 3 damage to" in text

@@ -646,11 +646,23 @@ class HotgScreen(HotgTable, GameScreen):
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
         note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
-        if self.selected == ("ability",):  # what it does, while you choose its target
-            players = self.view_data.get("players", [])
-            ab = players[self.me()].get("ability") or {} if self.me() < len(players) else {}
-            if ab.get("text"):
-                note = f"{ab.get('name', 'Leader Ability')}: {ab['text']} {note}"
+        # what the chosen ability, card or Warcry does, while you choose where or whom
+        players = self.view_data.get("players", [])
+        me = self.me()
+        sel = self.selected
+        doing: dict[str, Any] = {}
+        if sel == ("ability",) and me < len(players):
+            doing = players[me].get("ability") or {}
+        elif sel is not None and sel[0] == "card" and me < len(players):
+            doing = next((c for c in players[me].get("hand") or [] if c["uid"] == sel[1]), {})
+            if u is None and doing:  # an empty cell to deploy on: the card itself, its text in sight
+                here = f"{r},{c}" + (" — Enter: deploy it here" if act else "")
+                self.query_one(CardDetail).show_card(doing, here)
+                return
+        elif sel is not None and sel[0] == "warcry":
+            doing = self.units_by_uid(self.view_data).get(sel[1]) or {}
+        if doing.get("text"):
+            note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
         self.query_one(CardDetail).show_card(u, note)
