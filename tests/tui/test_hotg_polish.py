@@ -388,3 +388,19 @@ async def test_a_picked_card_says_what_it_does_over_its_cells_and_targets() -> N
         await settle(pilot)
         text = screen_text(app)
         assert "Thunder of Olympus: Deal 3 damage to" in text
+
+
+async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() -> None:
+    """While the AI plays its turn, the prompt says `Player 2 (AI) is playing its turn…`
+    (it read `Player 2 (AI) is deciding: your turn — play, move, attack or end`) and the
+    status line's `⧗ AI is thinking…` is whole at 80 columns (it was cut to `⧗ AI is`)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.start_ai = lambda: None  # the AI never answers: its turn stays on screen
+        await pilot.press("e")
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert lines[0].rstrip().endswith("⧗ AI is thinking…")
+        assert any("Player 2 (AI) is playing its turn…" in line for line in lines)
+        assert not any("your turn" in line for line in lines)

@@ -605,6 +605,19 @@ class HotgScreen(HotgTable, GameScreen):
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
         self.filter_actions(legal)
         self.show_cursor_detail()
+        s = self.session
+        if decision is not None and decision.kind == "turn" and s.is_ai_turn() and not s.over:
+            # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
+            # read as your own turn; `triarch play` shows it on every AI turn
+            self.query_one(Prompt).prompt = f"{self.seat_name(decision.player)} is playing its turn…"
+
+    def status_text(self, d: Decision | None) -> str:
+        """While the AI thinks, without the decision's kind (`(turn)`), so that `⧗ AI is
+        thinking…` fits at 80 columns (it was cut to `⧗ AI is`)."""
+        text = super().status_text(d)
+        if d is not None and self.session.is_ai_turn() and not self.session.over:
+            return text.removesuffix(f" ({d.kind})")
+        return text
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
