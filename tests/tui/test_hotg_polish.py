@@ -404,3 +404,23 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         assert lines[0].rstrip().endswith("⧗ AI is thinking…")
         assert any("Player 2 (AI) is playing its turn…" in line for line in lines)
         assert not any("your turn" in line for line in lines)
+
+
+async def test_tab_goes_round_board_hand_and_list_as_the_help_says() -> None:
+    """`Tab` goes from the board to the hand, then to the list of choices (where `Enter`
+    does the highlighted choice), then back to the board; the help said only `Tab — go to
+    your hand`, and a second `Tab` then `Enter` played the list's first choice unawares."""
+    from tui.screens.hotg import HOTG_KEYS
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = [type(app.focused).__name__]
+        for _ in range(3):
+            await pilot.press("tab")
+            await settle(pilot)
+            seen.append(type(app.focused).__name__)
+        assert seen == ["GridBoard", "HandRow", "HangingActionList", "GridBoard"]
+    assert "`Tab` again — the list of choices at the bottom" in HOTG_KEYS
+    assert "then back to the board" in HOTG_KEYS
+    assert "a Summoning Stone: its side's leader and\nLeader Ability" in HOTG_KEYS

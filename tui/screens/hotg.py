@@ -63,7 +63,7 @@ HOTG_KEYS = """
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
-- `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets)
+- `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
@@ -81,7 +81,8 @@ there; `-3`/`+2` its health change (the log says it in words, with the side's ma
 Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
-At 80 × 24 the card panel and the log share a place: `t` switches between them.
+The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
+Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
 
 
