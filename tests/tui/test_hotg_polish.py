@@ -10,6 +10,7 @@ from tui.widgets.hand import HandCard, HandRow
 
 from .helpers import (
     LAST_BOLT,
+    cell_offset,
     deploy_the_oracle,
     engine_ready,
     screen_text,
@@ -424,3 +425,16 @@ async def test_tab_goes_round_board_hand_and_list_as_the_help_says() -> None:
     assert "`Tab` again — the list of choices at the bottom" in HOTG_KEYS
     assert "then back to the board" in HOTG_KEYS
     assert "a Summoning Stone: its side's leader and\nLeader Ability" in HOTG_KEYS
+
+
+async def test_a_selected_unit_is_in_the_panel_over_the_cells_it_can_move_to() -> None:
+    """A click on your Hoplite puts the cursor on the nearest `»` cell: the panel shows the
+    Hoplite (`1,2 — Enter: move it here`, its stats), not an empty cell's `1,2` alone."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.click("#board", offset=cell_offset(2, 2))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "— Enter: move it here" in text
+        assert "Hoplite · 2/3 · move 2" in text

@@ -139,7 +139,8 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
         facts.append(f"move {card['movement']}")
     if card.get("range") not in (None, 0, 1):
         facts.append(f"range {card['range']}")
-    if card.get("protect"):
+    text = str(card.get("text") or "")
+    if card.get("protect") and f"Protect {card['protect']}" not in text:  # given, not its own
         facts.append(f"Protect {card['protect']}")
     facts += [word for flag, word in UNIT_STATES if card.get(flag)]
     if card.get("immune"):
@@ -147,7 +148,6 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     if facts:
         head.append(" · " + " · ".join(facts))
     parts = [head]
-    text = str(card.get("text") or "")
     if text:
         parts.append(Text(text))
     for term in text_terms(text, glossary, set()) if explain_text else []:
@@ -675,6 +675,12 @@ class HotgScreen(HotgTable, GameScreen):
                 return
         elif sel is not None and sel[0] == "warcry":
             doing = self.units_by_uid(self.view_data).get(sel[1]) or {}
+        elif sel is not None and sel[0] == "unit" and u is None:  # a cell to move to: the unit
+            mover = self.units_by_uid(self.view_data).get(sel[1])
+            if mover is not None:
+                here = f"{r},{c}" + (" — Enter: move it here" if act else "")
+                self.query_one(CardDetail).show_card(mover, here)
+                return
         if doing.get("text"):
             note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
         if u is not None and u.get("stone"):
