@@ -10,6 +10,7 @@ from tui.widgets.hand import HandCard, HandRow
 
 from .helpers import (
     LAST_BOLT,
+    cell_offset,
     deploy_the_oracle,
     engine_ready,
     screen_text,
@@ -222,7 +223,7 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
         board.cursor = (2, 0)
         await settle(pilot)
         text = screen_text(app)
-        assert "Summoning Stone" in text and "health: 25" in text
+        assert "Summoning Stone · health 25" in text
         assert "· stone" not in text
         assert "base health" not in text  # the same as its max health: said once
 
@@ -324,3 +325,116 @@ def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
     assert "attack: 3 · health: 5 · max health: 6 · base health: 4" in text
     assert "base attack" not in text and "immune: spells" not in text
     assert "subtypes: Beast" in text
+
+
+async def test_the_card_panel_shows_a_cards_text_at_80x24() -> None:
+    """At 80 × 24 the card panel has four lines: a hand card reads `Oracle of Delphi · cost 2 ·
+    1/2 · move 2` and then its text in sight (it read `kind: unit · cost: 2 · attack: 1 · health: 2 ·
+    movement: 2 · range: 1 · pantheon…`, and the text was out of sight); a unit on the board
+    says its state in words (`exhausted`) before its text."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one(HandRow)
+        text = screen_text(app)
+        assert "Oracle of Delphi · cost 2 · 1/2 ·" in text
+        assert "Warcry: Reveal one of three" in text
+        await deploy_the_oracle(pilot)
+        await pilot.press("1")  # its Warcry's revealed spell
+        await settle(pilot)
+        app.screen.query_one("#board").focus()
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 0)
+        await pilot.press("up")  # onto the Oracle just deployed; the panel comes back
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Oracle of Delphi · 1/2 · move 2 ·" in text and "exhausted" in text
+        assert "Warcry: Reveal one of three" in text
+
+
+async def test_the_leader_abilities_are_read_on_the_stones_and_on_a() -> None:
+    """At 80 × 24 the bar says `Allfath… 2 —` only: the Summoning Stone under the cursor
+    says its side's leader and Leader Ability, and `a` says what yours does while you choose
+    its target (neither was read anywhere on the table)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 7)
+        await pilot.press("right")  # the enemy stone, 2,8
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Odin — Leader Ability — Allfather's" in text
+        await pilot.press("a")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Bolt: Deal 1 damage to an enemy." in text
+        assert "Enter: Use Bolt (2 mana) on" in text
+
+
+async def test_a_picked_card_says_what_it_does_over_its_cells_and_targets() -> None:
+    """`1` picks the Oracle: over an empty deploy cell the panel shows the card itself
+    (`1,0 — Enter: deploy it here`, its text), not the cell alone; `2` picks Thunder of
+    Olympus: over a target the panel says the spell's text before the choice."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Enter: deploy it here" in text and "Warcry: Reveal one of three" in text
+        await pilot.press("escape", "2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Thunder of Olympus: Deal 3 damage to" in text
+
+
+async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() -> None:
+    """While the AI plays its turn, the prompt says `Player 2 (AI) is playing its turn…`
+    (it read `Player 2 (AI) is deciding: your turn — play, move, attack or end`) and the
+    status line's `⧗ AI is thinking…` is whole at 80 columns (it was cut to `⧗ AI is`)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.start_ai = lambda: None  # the AI never answers: its turn stays on screen
+        await pilot.press("e")
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert lines[0].rstrip().endswith("⧗ AI is thinking…")
+        assert any("Player 2 (AI) is playing its turn…" in line for line in lines)
+        assert not any("your turn" in line for line in lines)
+
+
+async def test_tab_goes_round_board_hand_and_list_as_the_help_says() -> None:
+    """`Tab` goes from the board to the hand, then to the list of choices (where `Enter`
+    does the highlighted choice), then back to the board; the help said only `Tab — go to
+    your hand`, and a second `Tab` then `Enter` played the list's first choice unawares."""
+    from tui.screens.hotg import HOTG_KEYS
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = [type(app.focused).__name__]
+        for _ in range(3):
+            await pilot.press("tab")
+            await settle(pilot)
+            seen.append(type(app.focused).__name__)
+        assert seen == ["GridBoard", "HandRow", "HangingActionList", "GridBoard"]
+    assert "`Tab` again — the list of choices at the bottom" in HOTG_KEYS
+    assert "then back to the board" in HOTG_KEYS
+    assert "a Summoning Stone: its side's leader and\nLeader Ability" in HOTG_KEYS
+
+
+async def test_a_selected_unit_is_in_the_panel_over_the_cells_it_can_move_to() -> None:
+    """A click on your Hoplite puts the cursor on the nearest `»` cell: the panel shows the
+    Hoplite (`1,2 — Enter: move it here`, its stats), not an empty cell's `1,2` alone."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.click("#board", offset=cell_offset(2, 2))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "— Enter: move it here" in text
+        assert "Hoplite · 2/3 · move 2" in text

@@ -11,9 +11,10 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,7 +29,7 @@ from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import CardDetail
+from tui.widgets.detail import CardDetail, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
@@ -62,7 +63,7 @@ HOTG_KEYS = """
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
-- `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets)
+- `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
@@ -80,7 +81,8 @@ there; `-3`/`+2` its health change (the log says it in words, with the side's ma
 Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
-At 80 × 24 the card panel and the log share a place: `t` switches between them.
+The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
+Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
 
 
@@ -101,6 +103,62 @@ def hotg_card_body(c: dict[str, Any]) -> str:
     if c.get("text"):
         out += "\n" + str(c["text"])
     return out
+
+
+UNIT_STATES = [  # (unit-view flag, word) in the card panel's first line
+    ("exhausted", "exhausted"),
+    ("stunned", "stunned"),
+    ("stealth", "stealth"),
+    ("guard", "guard"),
+    ("silenced", "silenced"),
+    ("warcry_ready", "Warcry ready"),
+    ("resurrection", "resurrection"),
+    ("banished", "banished"),
+]
+
+
+def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explain_text: bool) -> Group:
+    """A card or unit in the card panel, its text on the third line at the latest (at 80 × 24
+    the panel has four): `Spartan · cost 3 · 2/4 · move 2`, `Transfusion · spell · cost 2`, a unit on the board
+    `Hoplite · 2/1 (max 3) · move 2 · exhausted`, then its text, the glossary terms its text
+    names, and last its pantheon and rarity."""
+    head = Text(str(card.get("name") or card.get("id") or "card"), style="bold")
+    facts: list[str] = []
+    on_board = card.get("row") is not None
+    if card.get("kind") == "spell":  # a unit says its attack/health
+        facts.append("spell")
+    if not on_board and card.get("cost") is not None:
+        facts.append(f"cost {card['cost']}")
+    hp, top = card.get("health"), card.get("max_health")
+    top_word = f" (max {top})" if top not in (None, hp) else ""
+    if card.get("id") == "summoning_stone":  # no attack, ever (HG-02)
+        facts.append(f"health {hp}{top_word}")
+    elif card.get("kind") != "spell" and hp is not None:
+        facts.append(f"{card.get('attack')}/{hp}{top_word}")
+    if card.get("movement"):
+        facts.append(f"move {card['movement']}")
+    if card.get("range") not in (None, 0, 1):
+        facts.append(f"range {card['range']}")
+    text = str(card.get("text") or "")
+    if card.get("protect") and f"Protect {card['protect']}" not in text:  # given, not its own
+        facts.append(f"Protect {card['protect']}")
+    facts += [word for flag, word in UNIT_STATES if card.get(flag)]
+    if card.get("immune"):
+        facts.append("Immune: " + ", ".join(map(str, card["immune"])))
+    if facts:
+        head.append(" · " + " · ".join(facts))
+    parts = [head]
+    if text:
+        parts.append(Text(text))
+    for term in text_terms(text, glossary, set()) if explain_text else []:
+        line = Text("• ")
+        line.append(term, style="bold")
+        line.append(f" — {glossary[term]}")
+        parts.append(line)
+    origin = " · ".join(str(card[k]) for k in ("pantheon", "rarity") if card.get(k))
+    if origin:
+        parts.append(Text(origin, style="dim"))
+    return Group(*parts)
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -504,7 +562,9 @@ class HotgScreen(HotgTable, GameScreen):
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
-                yield CardDetail(id="detail")
+                detail = CardDetail(id="detail")
+                detail.card_layout = hotg_card_lines  # its text in sight in four lines at 80 × 24
+                yield detail
             log = GameLog(id="log")
             log.hanging = True  # a long line goes on under its text, as in every game's log
             yield log
@@ -546,6 +606,19 @@ class HotgScreen(HotgTable, GameScreen):
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
         self.filter_actions(legal)
         self.show_cursor_detail()
+        s = self.session
+        if decision is not None and decision.kind == "turn" and s.is_ai_turn() and not s.over:
+            # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
+            # read as your own turn; `triarch play` shows it on every AI turn
+            self.query_one(Prompt).prompt = f"{self.seat_name(decision.player)} is playing its turn…"
+
+    def status_text(self, d: Decision | None) -> str:
+        """While the AI thinks, without the decision's kind (`(turn)`), so that `⧗ AI is
+        thinking…` fits at 80 columns (it was cut to `⧗ AI is`)."""
+        text = super().status_text(d)
+        if d is not None and self.session.is_ai_turn() and not self.session.over:
+            return text.removesuffix(f" ({d.kind})")
+        return text
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
@@ -587,9 +660,47 @@ class HotgScreen(HotgTable, GameScreen):
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
         note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
-        if u is not None and u.get("stone"):  # its name says it; the flag's word read on into its
-            u = {k: v for k, v in u.items() if k != "stone"}  # text: `· stone` / `25 health.`
+        # what the chosen ability, card or Warcry does, while you choose where or whom
+        players = self.view_data.get("players", [])
+        me = self.me()
+        sel = self.selected
+        doing: dict[str, Any] = {}
+        if sel == ("ability",) and me < len(players):
+            doing = players[me].get("ability") or {}
+        elif sel is not None and sel[0] == "card" and me < len(players):
+            doing = next((c for c in players[me].get("hand") or [] if c["uid"] == sel[1]), {})
+            if u is None and doing:  # an empty cell to deploy on: the card itself, its text in sight
+                here = f"{r},{c}" + (" — Enter: deploy it here" if act else "")
+                self.query_one(CardDetail).show_card(doing, here)
+                return
+        elif sel is not None and sel[0] == "warcry":
+            doing = self.units_by_uid(self.view_data).get(sel[1]) or {}
+        elif sel is not None and sel[0] == "unit" and u is None:  # a cell to move to: the unit
+            mover = self.units_by_uid(self.view_data).get(sel[1])
+            if mover is not None:
+                here = f"{r},{c}" + (" — Enter: move it here" if act else "")
+                self.query_one(CardDetail).show_card(mover, here)
+                return
+        if doing.get("text"):
+            note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
+        if u is not None and u.get("stone"):
+            u = self.stone_card(u)
         self.query_one(CardDetail).show_card(u, note)
+
+    def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
+        """A Summoning Stone for the card panel, with its side's leader and Leader Ability
+        (`Zeus — Leader Ability — Bolt (2): deal 1 damage to an enemy.`): read nowhere else
+        at 80 × 24, where the bar has room for `Allfath… 2 —` only. Without the `stone` flag,
+        whose word read on into its text (`· stone` / `25 health.`)."""
+        card = {k: v for k, v in stone.items() if k != "stone"}
+        players = self.view_data.get("players", [])
+        owner = stone.get("owner")
+        if isinstance(owner, int) and 0 <= owner < len(players):
+            p = players[owner]
+            leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
+            if leader:
+                card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+        return card
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
         self.choose_cell(message.row, message.col)
@@ -700,6 +811,8 @@ class HotgScreen(HotgTable, GameScreen):
             self.explain(Action("ability"))
             return
         self.select(("ability",))
+        self.show_pane("card")  # what the ability does, over its targets
+        self.show_cursor_detail()
 
     def action_warcry(self) -> None:
         if not self.can_act():

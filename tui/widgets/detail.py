@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Group
@@ -127,6 +127,8 @@ class CardDetail(Static):
         self.explain_text = False  # also explain the glossary terms a card's text names
         self.card: Mapping[str, Any] | None = None
         self.note = ""
+        # a game's own layout of a card (its glossary, explain_text) instead of `card_lines`
+        self.card_layout: Callable[[Mapping[str, Any], Mapping[str, str], bool], Group] | None = None
 
     def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
         self.card = card
@@ -134,7 +136,7 @@ class CardDetail(Static):
         if card is None:
             self.update(Text(note or "No card selected.", style="dim"))
             return
-        group = card_lines(card, self.glossary, self.explain_text)
+        group = (self.card_layout or card_lines)(card, self.glossary, self.explain_text)
         if note:
             group = Group(Text(note, style="italic"), *group.renderables)
         self.update(group)
