@@ -234,3 +234,23 @@ async def test_hotg_game_over_stats_match_the_final_view(tmp_path: Path) -> None
     assert f"Player {winner + 1} (AI) ♥{win['stone_health']}" in stones
     assert lose["stone_health"] <= 0 and f"Player {2 - winner} (AI) destroyed" in stones
     assert any(line.startswith("Ended:") and "Summoning Stone" in line for line in stats)
+
+
+@pytest.mark.parametrize(
+    ("text", "how"),
+    [
+        ("P1's Summoning Stone is destroyed: P2 wins!", "P1's Summoning Stone is destroyed"),  # HotG
+        ("Both Summoning Stones are destroyed: the game is a draw", "Both Summoning Stones are destroyed"),
+        ("P2 wins: P1's C.LL reached 32", "P1's C.LL reached 32"),  # BHM
+        ("P1's hero has no lives left: P2 wins", "P1's hero has no lives left"),  # The Scars
+        ("Both heroes have no lives left: a draw", "Both heroes have no lives left"),
+        ("P1 must draw from an empty deck and loses", "P1 must draw from an empty deck and loses"),
+        ("P2 wins", ""),  # nothing but who won: no `Ended:` line
+    ],
+)
+def test_the_ending_line_does_not_say_the_winner_again(text: str, how: str) -> None:
+    """`Player 2 (AI) wins!` then `Ended: P1's Summoning Stone is destroyed: P2 wins!` said the
+    winner twice, by two names."""
+    from tui.screens.game import ending_words
+
+    assert ending_words(text) == how

@@ -9,6 +9,7 @@ dedicated screen does not handle stays answerable through the choice list.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -112,6 +113,21 @@ def glossary_for(cls: type) -> dict[str, str]:
 
 # Event kinds by which the engines say that (and how) the game ended.
 END_KINDS = frozenset({"over", "game_over", "win", "victory", "deckout", "draw_game"})
+
+
+# who won, in an engine's game-over words: the headline above says it (`Player 2 (AI) wins!`)
+_WHO_WON = (
+    re.compile(r"^P\d wins(: |$)"),  # BHM: `P2 wins: P1's C.LL reached 32`; The Scars: `P2 wins`
+    re.compile(r"[:;,] (P\d wins!?|(the game is )?a draw)$"),  # `… is destroyed: P2 wins!`
+)
+
+
+def ending_words(text: str) -> str:
+    """How a game ended, from its game-over event, without who won (`P1's Summoning Stone is
+    destroyed`, not `…: P2 wins!` under `Player 2 (AI) wins!`); "" when that is all it says."""
+    for who in _WHO_WON:
+        text = who.sub("", text)
+    return text.strip()
 
 
 class GameScreen(TableScreen):
@@ -591,7 +607,8 @@ class GameScreen(TableScreen):
             return ""
         for event in reversed(list(s.game.log)):
             if event.kind in END_KINDS:
-                return f"Ended: {event.text}"
+                how = ending_words(event.text)
+                return f"Ended: {how}" if how else ""
         return ""
 
     def final_view(self) -> dict[str, Any]:
