@@ -15,7 +15,7 @@ from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import find_cards
+from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.log import GameLog
 from tui.wording import plural
 
@@ -302,6 +302,51 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
+
+    # -- why a card of the hand cannot be played now ---------------------------------------------------
+    def why_not_playable(self, uid: int) -> str:
+        """The engine's reason why the card `uid` of the deciding player's hand has no `Play`
+        choice now (`not enough energy: Tusked Boar costs 2, you have 1`, `… is a legion card;
+        your hero cannot pay for it (SC-20)`), or "" (not in that hand, playable, not their
+        decision, or a decision where no card is played)."""
+        d = self.session.decision
+        if d is None or not self.can_act():
+            return ""
+        if d.kind != "recruit" and not any(a.kind == "cast" for a in self.legal):
+            return ""
+        if any(a.kind == "cast" and a.args and a.args[0] == uid for a in self.legal):
+            return ""
+        me = next((p for p in self.view_data.get("players", []) if p.get("seat") == d.player), None)
+        if me is None or not any(c.get("uid") == uid for c in me.get("hand") or []):
+            return ""
+        reason = self.session.game.explain_illegal(Action("cast", (uid,)))
+        if "'cast" in reason:  # the notation's hint (`needs a target: 'cast 12 <target>'`)
+            reason = "nothing it can be aimed at now"
+        return f"Can't play it now: {reason}"
+
+    def add_why_not(self) -> None:
+        """The card panel's card, if it is one of the hand that cannot be played now, says why."""
+        detail = self.query_one(CardDetail)
+        card = detail.card
+        uid = card.get("uid") if card else None
+        if not isinstance(uid, int):
+            return
+        why = self.why_not_playable(uid)
+        if why and why not in detail.note:
+            detail.show_card(card, f"{detail.note}\n{why}" if detail.note else why)
+
+    def on_lane_board_card_highlighted(self, message: Any) -> None:
+        super().on_lane_board_card_highlighted(message)
+        message.prevent_default()  # Textual would call LaneScreen's handler again, after this one
+        self.add_why_not()
+
+    def show_action_detail(self, action: Action | None) -> None:
+        super().show_action_detail(action)
+        self.add_why_not()
+
+    def action_inspect(self, uid: int) -> None:
+        super().action_inspect(uid)
+        self.add_why_not()
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)

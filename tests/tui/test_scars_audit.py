@@ -1,0 +1,60 @@
+"""The Scars as a new player meets it: what the table says about a card that cannot be
+played now, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tui.app import TriarchApp
+from tui.widgets.detail import CardDetail
+from tui.widgets.lanes import LaneBoard
+
+from .helpers import engine_ready, game_app, scenario, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+
+def cannot_pay_app() -> TriarchApp:
+    return game_app("scars", seed=3, scenario=scenario("scars_cannot_pay"), vs="ai", level="scripted")
+
+
+def hand_uid(app: TriarchApp, name: str) -> int:
+    view: dict[str, Any] = app.screen.view_data  # type: ignore[attr-defined]
+    me = next(p for p in view["players"] if p["seat"] == 0)
+    return int(next(c["uid"] for c in me["hand"] if c["name"] == name))
+
+
+async def highlight(app: TriarchApp, pilot: Any, name: str) -> str:
+    """The card panel's words with the cursor on the hand's `name` (as the arrows put it)."""
+    app.screen.query_one(LaneBoard).move_to(hand_uid(app, name))
+    await settle(pilot)
+    return str(app.screen.query_one(CardDetail).note)
+
+
+async def test_the_card_panel_says_why_a_card_of_the_hand_cannot_be_played() -> None:
+    """Only `Place Tusked Boar as a support` was offered for a Boar (cost 2, 1 energy), with
+    no word of why it could not be played: SC-19/SC-20, the engine's reason, in the panel."""
+    app = cannot_pay_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        note = await highlight(app, pilot, "Tusked Boar")
+        assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note
+        note = await highlight(app, pilot, "Pikeman")
+        assert "Can't play it now: Pikeman is a legion card; your hero cannot pay for it (SC-20)" in note, (
+            note
+        )
+        note = await highlight(app, pilot, "Grey Wolf")  # it can be played: nothing against it
+        assert "Can't play" not in note, note
+
+
+async def test_a_click_on_a_card_that_cannot_be_played_says_why_too() -> None:
+    app = cannot_pay_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.screen.action_inspect(hand_uid(app, "Tusked Boar"))  # type: ignore[attr-defined]
+        await settle(pilot)
+        note = str(app.screen.query_one(CardDetail).note)
+        assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note
+        assert "not enough energy" in screen_text(app)
