@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from common.game import Action
 from tui.app import TriarchApp
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
@@ -58,3 +59,25 @@ async def test_a_click_on_a_card_that_cannot_be_played_says_why_too() -> None:
         note = str(app.screen.query_one(CardDetail).note)
         assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note
         assert "not enough energy" in screen_text(app)
+
+
+async def test_the_other_sides_pass_keeps_its_last_line_and_marks() -> None:
+    """P2 (AI) passes after each of your actions: `★ P2 (AI) last: Pass` took the place of its
+    attack, and the `★`/`⚔` marks of its cards went."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        game = app.session.game
+        knight = game.view(1)["players"][1]["units"][0]["uid"]
+        hero = game.view(0)["players"][0]["hero"]["uid"]
+        wolf = game.view(0)["players"][0]["units"][0]["uid"]
+        screen.note_action(1, Action("attack", (knight, hero)), "Knight of the Oath attacks P1's hero Korrag")
+        screen.note_action(0, Action("position", (wolf,)), "Turn Grey Wolf to defense")
+        screen.note_action(1, Action("pass"), "Pass")
+        screen.refresh_view()
+        await settle(pilot)
+        text = screen_text(app)
+        last = next(line for line in text.split("\n") if " last: " in line)
+        assert "last: Knight of the Oath attacks" in last, last
+        assert "★Knight" in text

@@ -303,6 +303,14 @@ class ScarsScreen(ScarsTable, LaneScreen):
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
 
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """A pass is not noted: the other side passes after each of your actions (its window
+        to respond), and `★ P2 (AI) last: Pass` hid what it did on its turn (its attack, its
+        unit) and wiped the marks of its cards; the log still has every pass."""
+        if isinstance(action, Action) and action.kind == "pass":
+            return
+        super().note_action(player, action, words)
+
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
         """The engine's reason why the card `uid` of the deciding player's hand has no `Play`
