@@ -9,6 +9,7 @@ import pytest
 
 from common.game import Action
 from tui.app import TriarchApp
+from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
@@ -81,3 +82,24 @@ async def test_the_other_sides_pass_keeps_its_last_line_and_marks() -> None:
         last = next(line for line in text.split("\n") if " last: " in line)
         assert "last: Knight of the Oath attacks" in last, last
         assert "★Knight" in text
+
+
+async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded() -> None:
+    """With no support card (unit limit 0) `Play Grey Wolf (1) in attack` was offered as any
+    other choice, and at clean-up the Wolf was discarded (SC-22, SC-23): the choice says so."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_no_support"), vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert "Play Grey Wolf (1) in attack (over the unit limit)" in words, words
+        assert "Place Grey Wolf as a support" in words  # not a unit played: nothing added
+        play = app.screen.query_one(ActionList).actions[
+            words.index("Play Grey Wolf (1) in attack (over the unit limit)")
+        ]
+        app.screen.show_action_detail(play)  # type: ignore[attr-defined]
+        note = str(app.screen.query_one(CardDetail).note)
+        assert "at clean-up you discard units down to that limit (SC-23)" in note, note
+        await pilot.press("1")  # take it: the Boar too would be over the limit
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert "Play Tusked Boar (2) in attack (over the unit limit)" in words, words

@@ -290,7 +290,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
-        return told_apart(self.session.game.describe_action(action), action, self.places)
+        said = told_apart(self.session.game.describe_action(action), action, self.places)
+        return f"{said} (over the unit limit)" if self.over_limit(action) else said
+
+    def over_limit(self, action: Action) -> bool:
+        """`action` plays a unit from the hand while its side already has as many units as its
+        supports allow (2 a support, SC-22): at clean-up one is discarded (SC-23)."""
+        if action.kind != "cast" or not action.args or not isinstance(action.args[0], int):
+            return False
+        d = self.session.decision
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me = next((p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), None)
+        if me is None:
+            return False
+        card = next((c for c in me.get("hand") or [] if c.get("uid") == action.args[0]), None)
+        if card is None or card.get("type") != "unit":
+            return False
+        return len(me.get("units") or []) >= int(me.get("unit_limit") or 0)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
@@ -351,6 +367,13 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def show_action_detail(self, action: Action | None) -> None:
         super().show_action_detail(action)
         self.add_why_not()
+        if action is not None and self.over_limit(action):
+            detail = self.query_one(CardDetail)
+            detail.show_card(
+                detail.card,
+                f"{detail.note}\nYou keep 2 units a support card: at clean-up you discard units"
+                " down to that limit (SC-23), unless you place a support first.",
+            )
 
     def action_inspect(self, uid: int) -> None:
         super().action_inspect(uid)
