@@ -103,3 +103,16 @@ async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded(
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
         assert "Play Tusked Boar (2) in attack (over the unit limit)" in words, words
+
+
+async def test_the_keywords_of_the_help_are_each_listed_once() -> None:
+    """`?` → Keywords listed `Fear` and `Fear X` (the engine's words and the rules'), `Valor`
+    and `Valor X`, `Learning` and `Learning X`."""
+    app = cannot_pay_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        glossary: dict[str, str] = app.screen.glossary  # type: ignore[attr-defined]
+        for word in ("Fear", "Valor", "Learning"):
+            assert word not in glossary and f"{word} X" in glossary, sorted(glossary)
+        assert glossary["Fear X"].startswith("Fear X:")  # the engine's words (they say what X is)
+        assert {"Alert", "Bond", "Cover", "Flying", "Stealth", "Trample"} <= set(glossary)

@@ -280,7 +280,10 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.query_one(GameLog).hanging = True  # its long lines too go on under their text
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
-            self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+            # the engine's `Fear` is the rules' `Fear X` (and so Valor, Learning): one entry each
+            for k, v in glossary.items():
+                key = f"{k} X" if f"{k} X" in self.glossary else str(k)
+                self.glossary[key] = str(v)
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
