@@ -116,3 +116,18 @@ async def test_the_keywords_of_the_help_are_each_listed_once() -> None:
             assert word not in glossary and f"{word} X" in glossary, sorted(glossary)
         assert glossary["Fear X"].startswith("Fear X:")  # the engine's words (they say what X is)
         assert {"Alert", "Bond", "Cover", "Flying", "Stealth", "Trample"} <= set(glossary)
+
+
+async def test_the_prompt_says_when_the_card_to_answer_is_your_own() -> None:
+    """After you play Pikeman, with a Field Medic's ability at hand, the prompt read `Respond to
+    Pikeman (unit, in attack position), or pass`, as if the other side had played it."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_own_stack"), vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        await pilot.press(str(words.index("Play Pikeman (2) in attack") + 1))
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "respond"
+        text = screen_text(app)
+        assert "You: Your Pikeman (unit, in attack position) waits to resolve: add a prayer or" in text, text
+        assert "Respond to Pikeman" not in text

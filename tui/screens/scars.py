@@ -315,6 +315,11 @@ class ScarsScreen(ScarsTable, LaneScreen):
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
         (2nd in DEF)'s enter ability`) when another card shares its name."""
         text = LaneScreen.own_words(d)
+        stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
+        if d.kind == "respond" and stack and stack[-1].get("controller") == d.player:
+            # your own card on top: `Respond to Pikeman (unit, …)` read as the other side's
+            what = text.removeprefix("Respond to ").removesuffix(", or pass")
+            text = f"Your {what} waits to resolve: add a prayer or ability, or pass"
         ctx = d.context or {}
         uid = ctx.get("source", ctx.get("unit"))
         if not isinstance(uid, int) or not isinstance(getattr(self, "view_data", None), dict):
