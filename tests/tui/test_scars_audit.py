@@ -43,6 +43,7 @@ async def test_the_card_panel_says_why_a_card_of_the_hand_cannot_be_played() -> 
         await settle(pilot)
         note = await highlight(app, pilot, "Tusked Boar")
         assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note
+        assert "(Move a life to energy: 1 more)" in note, note  # SC-18: lives are energy
         note = await highlight(app, pilot, "Pikeman")
         assert "Can't play it now: Pikeman is a legion card; your hero cannot pay for it (SC-20)" in note, (
             note

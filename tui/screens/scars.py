@@ -354,6 +354,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         reason = self.session.game.explain_illegal(Action("cast", (uid,)))
         if "'cast" in reason:  # the notation's hint (`needs a target: 'cast 12 <target>'`)
             reason = "nothing it can be aimed at now"
+        if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
+            reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
         return f"Can't play it now: {reason}"
 
     def add_why_not(self) -> None:
