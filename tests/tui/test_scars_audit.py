@@ -132,3 +132,18 @@ async def test_the_prompt_says_when_the_card_to_answer_is_your_own() -> None:
         text = screen_text(app)
         assert "You: Your Pikeman (unit, in attack position) waits to resolve: add a prayer or" in text, text
         assert "Respond to Pikeman" not in text
+
+
+async def test_the_card_panel_names_the_unit_a_unit_shelters() -> None:
+    """A sheltering Stone Golem read `sheltering: 36` (a card number) in the card panel."""
+    app = game_app(
+        "scars", seed=3, scenario=scenario("tests/scenarios/scars/shelter.toml"), vs="ai", level="scripted"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view: dict[str, Any] = app.screen.view_data  # type: ignore[attr-defined]
+        units = {u["name"]: u["uid"] for p in view["players"] for u in p["units"]}
+        app.screen.query_one(LaneBoard).move_to(units["Stone Golem"])
+        await settle(pilot)
+        text = screen_text(app)
+        assert f"sheltering: Knight of the Oath #{units['Knight of the Oath']}" in text, text

@@ -358,25 +358,36 @@ class ScarsScreen(ScarsTable, LaneScreen):
             reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
         return f"Can't play it now: {reason}"
 
-    def add_why_not(self) -> None:
-        """The card panel's card, if it is one of the hand that cannot be played now, says why."""
+    def polish_detail(self) -> None:
+        """The card panel's card names the cards it shelters, attacks, blocks or is equipped to
+        (`sheltering: Knight of the Oath #36`, not `sheltering: 36`), and, if it is one of the
+        hand that cannot be played now, says why."""
         detail = self.query_one(CardDetail)
         card = detail.card
         uid = card.get("uid") if card else None
-        if not isinstance(uid, int):
+        if card is None or not isinstance(uid, int):
             return
+        note = detail.note
         why = self.why_not_playable(uid)
-        if why and why not in detail.note:
-            detail.show_card(card, f"{detail.note}\n{why}" if detail.note else why)
+        if why and why not in note:
+            note = f"{note}\n{why}" if note else why
+        cards = find_cards(self.view_data)
+        named = {
+            key: f"{cards[v].get('name', '?')} #{v}"
+            for key in ("sheltering", "attacking", "blocking", "attached")
+            if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
+        }
+        if named or note != detail.note:
+            detail.show_card({**card, **named}, note)
 
     def on_lane_board_card_highlighted(self, message: Any) -> None:
         super().on_lane_board_card_highlighted(message)
         message.prevent_default()  # Textual would call LaneScreen's handler again, after this one
-        self.add_why_not()
+        self.polish_detail()
 
     def show_action_detail(self, action: Action | None) -> None:
         super().show_action_detail(action)
-        self.add_why_not()
+        self.polish_detail()
         if action is not None and self.over_limit(action):
             detail = self.query_one(CardDetail)
             detail.show_card(
@@ -387,7 +398,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def action_inspect(self, uid: int) -> None:
         super().action_inspect(uid)
-        self.add_why_not()
+        self.polish_detail()
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
