@@ -147,3 +147,19 @@ async def test_the_card_panel_names_the_unit_a_unit_shelters() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert f"sheltering: Knight of the Oath #{units['Knight of the Oath']}" in text, text
+
+
+async def test_the_middle_line_says_whose_turn_it_is() -> None:
+    """`Turn 5 · 2 First recruitment · ▶ you may respond` did not say whose turn it was (the
+    status line says who decides, the other side in a response window): now `Turn 5: P1 (you)`,
+    as the log's `Turn 5: P1`."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_own_stack"), vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert " Turn 5: P1 (you) · 2 First recruitment" in screen_text(app)
+    app = game_app("scars", seed=3, scenario=scenario("scars_own_stack"), vs="human", level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-over's cover
+        await settle(pilot)
+        assert " Turn 5: P1 · 2 First recruitment" in screen_text(app)

@@ -219,7 +219,9 @@ class ScarsTable(LaneTable):
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         step = " · response window" if view.get("step") == "window" else ""
-        head = f" Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}{step}"
+        active = view.get("active")
+        whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
+        head = f" Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}{step}"
         responding = decision is not None and decision.kind == "respond"
         if self.dense and responding:
             assert decision is not None
