@@ -85,7 +85,9 @@ async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> No
         hero = game.view(0)["players"][0]["hero"]["uid"]
         words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
         screen.note_action(1, Action("attack", (knight, hero)), words)
-        screen.note_action(1, Action("pass"), "Pass")
+        screen.note_action(
+            1, Action("done"), "Done"
+        )  # no card: the attack stays the line (a pass is not noted)
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)

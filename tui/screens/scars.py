@@ -15,7 +15,7 @@ from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import find_cards
+from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.log import GameLog
 from tui.wording import plural
 
@@ -219,7 +219,9 @@ class ScarsTable(LaneTable):
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         step = " · response window" if view.get("step") == "window" else ""
-        head = f" Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}{step}"
+        active = view.get("active")
+        whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
+        head = f" Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}{step}"
         responding = decision is not None and decision.kind == "respond"
         if self.dense and responding:
             assert decision is not None
@@ -280,7 +282,10 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.query_one(GameLog).hanging = True  # its long lines too go on under their text
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
-            self.glossary.update({str(k): str(v) for k, v in glossary.items()})
+            # the engine's `Fear` is the rules' `Fear X` (and so Valor, Learning): one entry each
+            for k, v in glossary.items():
+                key = f"{k} X" if f"{k} X" in self.glossary else str(k)
+                self.glossary[key] = str(v)
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
@@ -290,18 +295,112 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
-        return told_apart(self.session.game.describe_action(action), action, self.places)
+        said = told_apart(self.session.game.describe_action(action), action, self.places)
+        return f"{said} (over the unit limit)" if self.over_limit(action) else said
+
+    def over_limit(self, action: Action) -> bool:
+        """`action` plays a unit from the hand while its side already has as many units as its
+        supports allow (2 a support, SC-22): at clean-up one is discarded (SC-23)."""
+        if action.kind != "cast" or not action.args or not isinstance(action.args[0], int):
+            return False
+        d = self.session.decision
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me = next((p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), None)
+        if me is None:
+            return False
+        card = next((c for c in me.get("hand") or [] if c.get("uid") == action.args[0]), None)
+        if card is None or card.get("type") != "unit":
+            return False
+        return len(me.get("units") or []) >= int(me.get("unit_limit") or 0)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
         (2nd in DEF)'s enter ability`) when another card shares its name."""
         text = LaneScreen.own_words(d)
+        stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
+        if d.kind == "respond" and stack and stack[-1].get("controller") == d.player:
+            # your own card on top: `Respond to Pikeman (unit, …)` read as the other side's
+            what = text.removeprefix("Respond to ").removesuffix(", or pass")
+            text = f"Your {what} waits to resolve: add a prayer or ability, or pass"
         ctx = d.context or {}
         uid = ctx.get("source", ctx.get("unit"))
         if not isinstance(uid, int) or not isinstance(getattr(self, "view_data", None), dict):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """A pass is not noted: the other side passes after each of your actions (its window
+        to respond), and `★ P2 (AI) last: Pass` hid what it did on its turn (its attack, its
+        unit) and wiped the marks of its cards; the log still has every pass."""
+        if isinstance(action, Action) and action.kind == "pass":
+            return
+        super().note_action(player, action, words)
+
+    # -- why a card of the hand cannot be played now ---------------------------------------------------
+    def why_not_playable(self, uid: int) -> str:
+        """The engine's reason why the card `uid` of the deciding player's hand has no `Play`
+        choice now (`not enough energy: Tusked Boar costs 2, you have 1`, `… is a legion card;
+        your hero cannot pay for it (SC-20)`), or "" (not in that hand, playable, not their
+        decision, or a decision where no card is played)."""
+        d = self.session.decision
+        if d is None or not self.can_act():
+            return ""
+        if d.kind != "recruit" and not any(a.kind == "cast" for a in self.legal):
+            return ""
+        if any(a.kind == "cast" and a.args and a.args[0] == uid for a in self.legal):
+            return ""
+        me = next((p for p in self.view_data.get("players", []) if p.get("seat") == d.player), None)
+        if me is None or not any(c.get("uid") == uid for c in me.get("hand") or []):
+            return ""
+        reason = self.session.game.explain_illegal(Action("cast", (uid,)))
+        if "'cast" in reason:  # the notation's hint (`needs a target: 'cast 12 <target>'`)
+            reason = "nothing it can be aimed at now"
+        if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
+            reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
+        return f"Can't play it now: {reason}"
+
+    def polish_detail(self) -> None:
+        """The card panel's card names the cards it shelters, attacks, blocks or is equipped to
+        (`sheltering: Knight of the Oath #36`, not `sheltering: 36`), and, if it is one of the
+        hand that cannot be played now, says why."""
+        detail = self.query_one(CardDetail)
+        card = detail.card
+        uid = card.get("uid") if card else None
+        if card is None or not isinstance(uid, int):
+            return
+        note = detail.note
+        why = self.why_not_playable(uid)
+        if why and why not in note:
+            note = f"{note}\n{why}" if note else why
+        cards = find_cards(self.view_data)
+        named = {
+            key: f"{cards[v].get('name', '?')} #{v}"
+            for key in ("sheltering", "attacking", "blocking", "attached")
+            if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
+        }
+        if named or note != detail.note:
+            detail.show_card({**card, **named}, note)
+
+    def on_lane_board_card_highlighted(self, message: Any) -> None:
+        super().on_lane_board_card_highlighted(message)
+        message.prevent_default()  # Textual would call LaneScreen's handler again, after this one
+        self.polish_detail()
+
+    def show_action_detail(self, action: Action | None) -> None:
+        super().show_action_detail(action)
+        self.polish_detail()
+        if action is not None and self.over_limit(action):
+            detail = self.query_one(CardDetail)
+            detail.show_card(
+                detail.card,
+                f"{detail.note}\nYou keep 2 units a support card: at clean-up you discard units"
+                " down to that limit (SC-23), unless you place a support first.",
+            )
+
+    def action_inspect(self, uid: int) -> None:
+        super().action_inspect(uid)
+        self.polish_detail()
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
