@@ -1695,6 +1695,12 @@ class BhmGame(Game):
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
+    def _hidden_from(self, uid: int, p: int) -> bool:
+        """The card `uid` is face down to seat `p`: in a deck, or in the other seat's hand, set
+        aside cards or invocations."""
+        kind, _, seat = (self.card(uid).zone or "").partition(":")
+        return kind == "deck" or (kind in ("hand", "aside", "invocations") and seat != str(p))
+
     def explain_illegal(self, action: Action) -> str:
         reason = self._specific_reason(action)
         return reason or super().explain_illegal(action)
@@ -1713,6 +1719,11 @@ class BhmGame(Game):
         d = self.decision()
         if d is None:
             return None
+        for u in uids:
+            if self._hidden_from(u, d.player):
+                # a card the player cannot see (a deck's, the other hand's, the other side's set
+                # aside or invocations) is answered as one that is not there: never its name (BH-01)
+                return f"there is no card #{u}"
         p = self.active
         try:
             if a.kind == "call" and len(args) == 1:
