@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tui.widgets.grid import GridBoard
+
 from .helpers import (
     LAST_BOLT,
     SKIRMISH,
@@ -304,3 +306,33 @@ async def test_the_first_drawing_at_120x40_uses_the_wide_cells() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "►Hopli…│" in text and "banish…" in text
+
+
+async def test_hotseat_each_turn_starts_with_the_cursor_on_your_own_stone() -> None:
+    """The board cursor stayed where player 1 left it (on P1's stone) at player 2's turn."""
+    app = skirmish(vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("space")  # player 1's cover
+        await pilot.pause()
+        board = app.screen.query_one(GridBoard)
+        view = app.session.game.view(None)
+        stones = {}
+        for r, row in enumerate(view["board"]):
+            for c, cell in enumerate(row):
+                for p in (0, 1):
+                    if cell and cell.get("uid") == view["players"][p]["stone"]:
+                        stones[p] = (r, c)
+        assert board.cursor == stones[0]
+        await pilot.press("down", "right")
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("space")  # player 2's cover
+        await settle(pilot)
+        assert app.screen.query_one(GridBoard).cursor == stones[1]
+        await pilot.press("left")
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("space")  # player 1 again: at their stone, not where P2 left it
+        await settle(pilot)
+        assert app.screen.query_one(GridBoard).cursor == stones[0]

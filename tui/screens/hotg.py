@@ -194,6 +194,7 @@ class HotgTable(TableScreen):
         self.last_delta: dict[int, int] = {}  # uid → health change
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+        self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
         self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -600,6 +601,14 @@ class HotgScreen(HotgTable, GameScreen):
         acts = self.can_act()
         self.query_one(GridBoard).choosable = self.query_one(HandRow).choosable = acts
         self.refresh_bindings()  # whose decision it is may have changed: `check_action`
+        if (
+            decision is not None
+            and decision.kind == "turn"
+            and acts
+            and self.session.seats.hotseat
+            and decision.player != self.cursor_seat
+        ):
+            self.cursor_to_stone(view, decision.player)  # hot-seat hand-over: start at your stone
         if decision is not None and decision.kind == "target" and self.cell_actions:
             self.call_after_refresh(self.cursor_to_mark)
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
@@ -638,6 +647,17 @@ class HotgScreen(HotgTable, GameScreen):
             acts = self.selection_actions(self.legal)
             if acts:  # nothing to point at on the board: choose in the list
                 self.query_one(ActionList).focus()
+
+    def cursor_to_stone(self, view: dict[str, Any], seat: int) -> None:
+        """Put the board cursor on `seat`'s Summoning Stone (the turn of a hot-seat player starts
+        there, not where the other player left it)."""
+        self.cursor_seat = seat
+        stone = view["players"][seat].get("stone")
+        for r, row in enumerate(view.get("board", [])):
+            for c, cell in enumerate(row):
+                if cell and cell.get("uid") == stone:
+                    self.query_one(GridBoard).cursor = (r, c)
+                    return
 
     def cursor_to_mark(self) -> None:
         """Put the board cursor on the nearest marked cell (keyboard players
