@@ -357,3 +357,19 @@ def test_an_attached_card_wraps_with_its_plus() -> None:
     segs = [seg for _, line in lines for seg in line]
     assert any(seg.text == "+Iron Sword" and seg.uid == 2 for seg in segs)
     assert not any(seg.text.strip() == "+" for seg in segs)
+
+
+async def test_a_one_line_choice_names_the_card_it_plays_not_the_end_of_its_summary(tmp_path: Path) -> None:
+    """Below 120 × 40 a choice cut to one line kept the end of the card's summary (`React with
+    Broken Seal… dead zone`, `Cinder Hound… until end of turn`): the card it plays is named whole
+    and the summary left to the card panel; from 120 × 40 (and after growing to it) the choice
+    keeps its summary."""
+    app = power_app(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = next(x for x in screen_text(app).splitlines() if "1. React with" in x)
+        assert "1. React with Broken Seal │" in " ".join(line.split()), line
+        assert "dead zone" not in line
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "React with Broken Seal — cancel a power card" in screen_text(app)

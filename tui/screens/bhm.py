@@ -24,10 +24,12 @@ from tui.screens.lanes import (
     short,
     words,
 )
+from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
 from tui.wording import plural
 
+SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -328,6 +330,33 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
+
+    def choice_words(self, action: Action) -> str:
+        """Below 120 × 40 a choice takes one line, cut around a `…` keeping its start and its end:
+        the end of a card's summary (`React with Foresight… 1 card(s)`, `Cinder Hound… until end of
+        turn`) hid which card the choice plays. There a choice says what it does with what,
+        without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
+        card's text while the choice is highlighted."""
+        words = super().choice_words(action)
+        if not self.is_dense() or action.kind not in SUMMED or not action.args:
+            return words
+        from bhm.game import _brief  # the engine's summary (no engine loaded before a game)
+
+        try:
+            brief = _brief(self.session.game.card(int(action.args[0])).defn)  # type: ignore[attr-defined]
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return words
+        return words.replace(brief, "", 1) if brief else words
+
+    def relayout(self) -> None:
+        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`)."""
+        dense = self.dense
+        super().relayout()
+        actions = self.query_one(ActionList)
+        if self.dense != dense and self.legal and actions.actions:
+            keep = actions.highlighted
+            actions.show([(a, self.choice_words(a)) for a in actions.actions])
+            actions.highlighted = keep
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
