@@ -373,3 +373,26 @@ async def test_a_one_line_choice_names_the_card_it_plays_not_the_end_of_its_summ
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert "React with Broken Seal — cancel a power card" in screen_text(app)
+
+
+async def test_a_hand_card_without_a_choice_says_why() -> None:
+    """BH-10: on turn 1 (C.LL 0, call budget 0) Enter on a being of the hand said only "No choice
+    with Storm Roc now"; it says why: its rank against the budget."""
+    from tests.tui.helpers import game_app
+
+    app = game_app("bhm", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "6")  # keep the opening hand
+        await settle(pilot)
+        assert app.session is not None and app.session.decision is not None
+        assert app.session.decision.kind == "turn" and app.session.decision.player == 0
+        screen = app.screen
+        board = screen.query_one("#lane-board")
+        board.focus()
+        hand = app.session.game.cards_in("hand:0")  # type: ignore[attr-defined]
+        board.move_to(next(c.uid for c in hand if c.defn.id == "storm_roc"))
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have 0 left" in text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -27,6 +28,7 @@ from tui.screens.lanes import (
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.status import Prompt
 from tui.wording import plural
 
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
@@ -357,6 +359,56 @@ class BhmScreen(BhmTable, LaneScreen):
             keep = actions.highlighted
             actions.show([(a, self.choice_words(a)) for a in actions.actions])
             actions.highlighted = keep
+
+    def action_inspect(self, uid: int) -> None:
+        """A card of the hand picked on the table with no choice now says why, in the engine's
+        words (`No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have
+        0 left (BH-10)`), not only that it has none."""
+        super().action_inspect(uid)
+        prompt = self.query_one(Prompt)
+        if not prompt.error.startswith("No choice with "):
+            return
+        why = self.hand_refusal(uid)
+        if why:
+            name = find_cards(self.view_data).get(uid, {}).get("name", "this card")
+            prompt.error = f"No choice with {name}: {why}"
+
+    def hand_refusal(self, uid: int) -> str | None:
+        """Why the deciding player cannot play card `uid` of their hand now, on their turn
+        (a call, a strategy or territory card, a power or object on one of their beings)."""
+        game: Any = self.session.game
+        d = self.session.decision
+        if d is None or d.kind not in ("turn", "combat"):
+            return None
+        try:
+            card = game.card(uid)
+            if card.zone != f"hand:{d.player}":
+                return None
+            kind = str(card.defn.type)
+            if card.defn.is_field:
+                trials = [Action("call", (uid,))]
+            elif kind in ("strategy", "territory"):
+                trials = [Action(kind, (uid,))]
+            elif kind in ("power", "object"):
+                mine = [b.uid for b in game.field_cards(d.player)]
+                if not mine:
+                    return f"you have no being on the field to {'execute' if kind == 'power' else 'carry'} it"
+                trials = [Action("power" if kind == "power" else "equip", (uid, b)) for b in mine]
+            else:
+                return None
+        except (KeyError, ValueError, AttributeError, TypeError):
+            return None
+        reasons = []
+        for trial in trials:
+            try:
+                game.check(trial)
+            except IllegalAction as exc:
+                reasons.append(exc.reason)
+            except (KeyError, ValueError, AttributeError, TypeError):
+                continue
+            else:
+                return None  # a legal way to play it: nothing to explain
+        return reasons[0] if reasons else None
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
