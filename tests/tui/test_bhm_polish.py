@@ -395,4 +395,28 @@ async def test_a_hand_card_without_a_choice_says_why() -> None:
         await press(pilot, "enter")
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have 0 left" in text
+        assert (
+            "No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have 0 left" in text
+        )
+
+
+async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:
+    """The strategy phase's prompt ended `— or next`: it names the choice, `— or combat` (then
+    `— or end turn` in the second strategy phase), in one line at 80 × 24; in words from 120 × 40."""
+    from tests.tui.helpers import game_app
+
+    app = game_app("bhm", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "6")  # keep the opening hand
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert " You: First strategy phase: calls (budget 0), cards, abilities — or combat" in lines
+        await press(pilot, "1", "1")  # go to combat, end combat
+        await settle(pilot)
+        assert " You: Second strategy phase: calls (budget 0), cards, abilities — or end turn" in (
+            screen_text(app).splitlines()
+        )
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "abilities — or end the turn" in " ".join(screen_text(app).split())

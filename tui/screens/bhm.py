@@ -32,6 +32,8 @@ from tui.widgets.status import Prompt
 from tui.wording import plural
 
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
+# the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
+NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -351,14 +353,31 @@ class BhmScreen(BhmTable, LaneScreen):
         return words.replace(brief, "", 1) if brief else words
 
     def relayout(self) -> None:
-        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`)."""
+        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
+        and the prompt's `— or combat` (`own_words`)."""
         dense = self.dense
         super().relayout()
+        if self.dense != dense:
+            prompt = self.query_one(Prompt)
+            for words in NEXT_WORDS.values():
+                if prompt.prompt.endswith(" — or " + words[dense]):
+                    prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted
             actions.show([(a, self.choice_words(a)) for a in actions.actions])
             actions.highlighted = keep
+
+    def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
+        """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
+        combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
+        keeps to one line of 80 columns)."""
+        text = LaneScreen.own_words(d)
+        if text.endswith(" — or next"):
+            step = self.session.game.describe_action(Action("next"))
+            if step in NEXT_WORDS:
+                text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
+        return text
 
     def action_inspect(self, uid: int) -> None:
         """A card of the hand picked on the table with no choice now says why, in the engine's
