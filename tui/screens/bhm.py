@@ -60,6 +60,10 @@ BHM_KEYS = """
 
 - the choice list holds every decision: calls, powers, objects, strategies, territories, attacks,
   reactions, targets, POD investment, discards, mulligans — `↑↓` and `Enter`, or a click
+- the call budget is your C.LL at the start of your turn, for both strategy phases: a war call
+  spends the being's rank from it, so at C.LL 0 (the first turns) no being can be called; instant
+  calls and strategy cards need rank ≤ your C.LL and spend none. `Enter` or a click on a card of your
+  hand that has no choice says why (in red, `✗`); `▶` is the card cursor
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
