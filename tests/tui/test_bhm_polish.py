@@ -437,3 +437,20 @@ async def test_the_help_says_where_the_call_budget_comes_from() -> None:
         assert "the call budget is your C.LL at the start of your turn" in text
         assert "at C.LL 0 (the first turns) no being can be called" in text
         assert "▶ is the card cursor" in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path, size: tuple[int, int]) -> None:
+    """While the targets are highlighted the card panel shows them, not the power: the prompt says
+    what the power does to its target."""
+    s = bhm_session(REACTION_CHAIN, tmp_path / "s.json")
+    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
+    assert s.decision is not None and s.decision.kind == "target"
+    app = resumed(s)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        from tui.widgets.status import Prompt
+
+        said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
+        assert app.screen.query_one(Prompt).prompt == said
+        assert "being loses 300 Salud" in screen_text(app)

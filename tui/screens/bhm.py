@@ -348,12 +348,8 @@ class BhmScreen(BhmTable, LaneScreen):
         words = super().choice_words(action)
         if not self.is_dense() or action.kind not in SUMMED or not action.args:
             return words
-        from bhm.game import _brief  # the engine's summary (no engine loaded before a game)
-
-        try:
-            brief = _brief(self.session.game.card(int(action.args[0])).defn)  # type: ignore[attr-defined]
-        except (KeyError, ValueError, TypeError, AttributeError):
-            return words
+        arg = action.args[0]
+        brief = self.card_summary(arg) if isinstance(arg, int) else ""
         return words.replace(brief, "", 1) if brief else words
 
     def relayout(self) -> None:
@@ -375,13 +371,27 @@ class BhmScreen(BhmTable, LaneScreen):
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
         combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
-        keeps to one line of 80 columns)."""
+        keeps to one line of 80 columns); a target's prompt says what the card does (`Choose a target
+        for Fire Bolt — an enemy being loses 300 Salud`: its text is not in sight while the targets
+        are highlighted)."""
         text = LaneScreen.own_words(d)
+        source = (d.context or {}).get("source")
+        if d.kind == "target" and isinstance(source, int) and " — " not in text:
+            text += self.card_summary(source)
         if text.endswith(" — or next"):
             step = self.session.game.describe_action(Action("next"))
             if step in NEXT_WORDS:
                 text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
         return text
+
+    def card_summary(self, uid: int) -> str:
+        """What card `uid` does, in the engine's few words (`— an enemy being loses 300 Salud`), or ""."""
+        from bhm.game import _brief  # the engine's summary (no engine loaded before a game)
+
+        try:
+            return _brief(self.session.game.card(uid).defn)  # type: ignore[attr-defined]
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return ""
 
     def action_inspect(self, uid: int) -> None:
         """A card of the hand picked on the table with no choice now says why, in the engine's
