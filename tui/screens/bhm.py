@@ -341,7 +341,7 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def choice_words(self, action: Action) -> str:
         """Below 120 × 40 a choice takes one line, cut around a `…` keeping its start and its end:
-        the end of a card's summary (`React with Foresight… 1 card(s)`, `Cinder Hound… until end of
+        the end of a card's summary (`React with Broken Seal… dead zone`, `Cinder Hound… until end of
         turn`) hid which card the choice plays. There a choice says what it does with what,
         without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
         card's text while the choice is highlighted."""
