@@ -398,6 +398,10 @@ async def test_a_hand_card_without_a_choice_says_why() -> None:
         assert (
             "No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have 0 left" in text
         )
+        assert board.has_focus, "the keyboard stays on the table"
+        await press(pilot, "enter")  # again: no step on to combat
+        await settle(pilot)
+        assert app.session.decision.kind == "turn"
 
 
 async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:

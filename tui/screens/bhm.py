@@ -396,7 +396,7 @@ class BhmScreen(BhmTable, LaneScreen):
     def action_inspect(self, uid: int) -> None:
         """A card of the hand picked on the table with no choice now says why, in the engine's
         words (`No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have
-        0 left (BH-10)`), not only that it has none."""
+        0 left (BH-10)`), not only that it has none; the keyboard stays on the table."""
         super().action_inspect(uid)
         prompt = self.query_one(Prompt)
         if not prompt.error.startswith("No choice with "):
@@ -404,7 +404,10 @@ class BhmScreen(BhmTable, LaneScreen):
         why = self.hand_refusal(uid)
         if why:
             name = find_cards(self.view_data).get(uid, {}).get("name", "this card")
-            prompt.error = f"No choice with {name}: {why}"
+            prompt.error = f"No choice with {name}: {why} (Tab: the list)"
+            # the keyboard stays on the table (the list took it: a second Enter, meant for
+            # another card, went to combat)
+            self.query_one(LaneBoard).focus()
 
     def hand_refusal(self, uid: int) -> str | None:
         """Why the deciding player cannot play card `uid` of their hand now, on their turn
