@@ -2687,8 +2687,11 @@ class BhmGame(Game):
         try:
             if k == "aside":
                 return f"Set aside {n(0)}"
-            if k == "keep":
-                return "Keep the hand (redraw the cards set aside)"
+            if k == "keep":  # BH-02: as many drawn as were set aside, which go back into the deck
+                aside = len(self.zones[f"aside:{self.mull_player}"]) if self.sub == "mulligan" else 0
+                if aside == 0:
+                    return "Keep the hand"
+                return f"Draw {aside} for the {aside} set aside (then shuffled into the deck)"
             if k == "call":
                 c = self.card(int(a[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} {c.name} (rank {c.defn.rank})"

@@ -263,3 +263,14 @@ def test_bh80_zones_of_a_field() -> None:
         assert sum(1 for n in g.zones.zones if n.startswith(f"slot:{p}:")) == 10
     v = g.view(0)
     assert len(v["players"][0]["zones"]) == 10 and len(v["players"][1]["zones"]) == 10
+
+
+def test_bh02_the_keep_choice_says_what_it_does() -> None:
+    """BH-02: with nothing set aside the choice keeps the hand (it redraws nothing); with cards
+    set aside it draws as many, the set-aside cards going back into the deck."""
+    g = BhmGame.new_game(seed=5)
+    assert g.describe_action(Action("keep")) == "Keep the hand"
+    hand = list(g.zones["hand:0"].cards)
+    g.apply(Action("aside", (hand[0],)))
+    g.apply(Action("aside", (hand[1],)))
+    assert g.describe_action(Action("keep")) == "Draw 2 for the 2 set aside (then shuffled into the deck)"

@@ -357,3 +357,104 @@ def test_an_attached_card_wraps_with_its_plus() -> None:
     segs = [seg for _, line in lines for seg in line]
     assert any(seg.text == "+Iron Sword" and seg.uid == 2 for seg in segs)
     assert not any(seg.text.strip() == "+" for seg in segs)
+
+
+async def test_a_one_line_choice_names_the_card_it_plays_not_the_end_of_its_summary(tmp_path: Path) -> None:
+    """Below 120 × 40 a choice cut to one line kept the end of the card's summary (`React with
+    Broken Seal… dead zone`, `Cinder Hound… until end of turn`): the card it plays is named whole
+    and the summary left to the card panel; from 120 × 40 (and after growing to it) the choice
+    keeps its summary."""
+    app = power_app(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = next(x for x in screen_text(app).splitlines() if "1. React with" in x)
+        assert "1. React with Broken Seal │" in " ".join(line.split()), line
+        assert "dead zone" not in line
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "React with Broken Seal — cancel a power card" in screen_text(app)
+
+
+async def test_a_hand_card_without_a_choice_says_why() -> None:
+    """BH-10: on turn 1 (C.LL 0, call budget 0) Enter on a being of the hand said only "No choice
+    with Storm Roc now"; it says why: its rank against the budget."""
+    from tests.tui.helpers import game_app
+
+    app = game_app("bhm", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "6")  # keep the opening hand
+        await settle(pilot)
+        assert app.session is not None and app.session.decision is not None
+        assert app.session.decision.kind == "turn" and app.session.decision.player == 0
+        screen = app.screen
+        board = screen.query_one("#lane-board")
+        board.focus()
+        hand = app.session.game.cards_in("hand:0")  # type: ignore[attr-defined]
+        board.move_to(next(c.uid for c in hand if c.defn.id == "storm_roc"))
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert (
+            "No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have 0 left" in text
+        )
+        assert board.has_focus, "the keyboard stays on the table"
+        await press(pilot, "enter")  # again: no step on to combat
+        await settle(pilot)
+        assert app.session.decision.kind == "turn"
+
+
+async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:
+    """The strategy phase's prompt ended `— or next`: it names the choice, `— or combat` (then
+    `— or end turn` in the second strategy phase), in one line at 80 × 24; in words from 120 × 40."""
+    from tests.tui.helpers import game_app
+
+    app = game_app("bhm", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "6")  # keep the opening hand
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert " You: First strategy phase: calls (budget 0), cards, abilities — or combat" in lines
+        await press(pilot, "1", "1")  # go to combat, end combat
+        await settle(pilot)
+        assert " You: Second strategy phase: calls (budget 0), cards, abilities — or end turn" in (
+            screen_text(app).splitlines()
+        )
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "abilities — or end the turn" in " ".join(screen_text(app).split())
+
+
+async def test_the_help_says_where_the_call_budget_comes_from() -> None:
+    """BH-10/BH-13: a new player on turn 1 (C.LL 0) could call no being and the help did not say
+    why: it says the budget is the C.LL at the start of the turn, and what the `▶` is."""
+    from tests.tui.helpers import game_app, screen_name
+
+    app = game_app("bhm", seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        text = " ".join(screen_text(app).split())
+        assert "the call budget is your C.LL at the start of your turn" in text
+        assert "at C.LL 0 (the first turns) no being can be called" in text
+        assert "▶ is the card cursor" in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path, size: tuple[int, int]) -> None:
+    """While the targets are highlighted the card panel shows them, not the power: the prompt says
+    what the power does to its target."""
+    s = bhm_session(REACTION_CHAIN, tmp_path / "s.json")
+    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
+    assert s.decision is not None and s.decision.kind == "target"
+    app = resumed(s)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        from tui.widgets.status import Prompt
+
+        said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
+        assert app.screen.query_one(Prompt).prompt == said
+        assert "being loses 300 Salud" in screen_text(app)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -24,10 +25,15 @@ from tui.screens.lanes import (
     short,
     words,
 )
+from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.status import Prompt
 from tui.wording import plural
 
+SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
+# the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
+NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -54,6 +60,10 @@ BHM_KEYS = """
 
 - the choice list holds every decision: calls, powers, objects, strategies, territories, attacks,
   reactions, targets, POD investment, discards, mulligans — `↑↓` and `Enter`, or a click
+- the call budget is your C.LL at the start of your turn, for both strategy phases: a war call
+  spends the being's rank from it, so at C.LL 0 (the first turns) no being can be called; instant
+  calls and strategy cards need rank ≤ your C.LL and spend none. `Enter` or a click on a card of your
+  hand that has no choice says why (in red, `✗`); `▶` is the card cursor
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
@@ -328,6 +338,113 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
+
+    def choice_words(self, action: Action) -> str:
+        """Below 120 × 40 a choice takes one line, cut around a `…` keeping its start and its end:
+        the end of a card's summary (`React with Broken Seal… dead zone`, `Cinder Hound… until end of
+        turn`) hid which card the choice plays. There a choice says what it does with what,
+        without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
+        card's text while the choice is highlighted."""
+        words = super().choice_words(action)
+        if not self.is_dense() or action.kind not in SUMMED or not action.args:
+            return words
+        arg = action.args[0]
+        brief = self.card_summary(arg) if isinstance(arg, int) else ""
+        return words.replace(brief, "", 1) if brief else words
+
+    def relayout(self) -> None:
+        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
+        and the prompt's `— or combat` (`own_words`)."""
+        dense = self.dense
+        super().relayout()
+        if self.dense != dense:
+            prompt = self.query_one(Prompt)
+            for words in NEXT_WORDS.values():
+                if prompt.prompt.endswith(" — or " + words[dense]):
+                    prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
+        actions = self.query_one(ActionList)
+        if self.dense != dense and self.legal and actions.actions:
+            keep = actions.highlighted
+            actions.show([(a, self.choice_words(a)) for a in actions.actions])
+            actions.highlighted = keep
+
+    def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
+        """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
+        combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
+        keeps to one line of 80 columns); a target's prompt says what the card does (`Choose a target
+        for Fire Bolt — an enemy being loses 300 Salud`: its text is not in sight while the targets
+        are highlighted)."""
+        text = LaneScreen.own_words(d)
+        source = (d.context or {}).get("source")
+        if d.kind == "target" and isinstance(source, int) and " — " not in text:
+            text += self.card_summary(source)
+        if text.endswith(" — or next"):
+            step = self.session.game.describe_action(Action("next"))
+            if step in NEXT_WORDS:
+                text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
+        return text
+
+    def card_summary(self, uid: int) -> str:
+        """What card `uid` does, in the engine's few words (`— an enemy being loses 300 Salud`), or ""."""
+        from bhm.game import _brief  # the engine's summary (no engine loaded before a game)
+
+        try:
+            return _brief(self.session.game.card(uid).defn)  # type: ignore[attr-defined]
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return ""
+
+    def action_inspect(self, uid: int) -> None:
+        """A card of the hand picked on the table with no choice now says why, in the engine's
+        words (`No choice with Storm Roc: not enough call budget: Storm Roc is rank 5, you have
+        0 left (BH-10)`), not only that it has none; the keyboard stays on the table."""
+        super().action_inspect(uid)
+        prompt = self.query_one(Prompt)
+        if not prompt.error.startswith("No choice with "):
+            return
+        why = self.hand_refusal(uid)
+        if why:
+            name = find_cards(self.view_data).get(uid, {}).get("name", "this card")
+            prompt.error = f"No choice with {name}: {why} (Tab: the list)"
+            # the keyboard stays on the table (the list took it: a second Enter, meant for
+            # another card, went to combat)
+            self.query_one(LaneBoard).focus()
+
+    def hand_refusal(self, uid: int) -> str | None:
+        """Why the deciding player cannot play card `uid` of their hand now, on their turn
+        (a call, a strategy or territory card, a power or object on one of their beings)."""
+        game: Any = self.session.game
+        d = self.session.decision
+        if d is None or d.kind not in ("turn", "combat"):
+            return None
+        try:
+            card = game.card(uid)
+            if card.zone != f"hand:{d.player}":
+                return None
+            kind = str(card.defn.type)
+            if card.defn.is_field:
+                trials = [Action("call", (uid,))]
+            elif kind in ("strategy", "territory"):
+                trials = [Action(kind, (uid,))]
+            elif kind in ("power", "object"):
+                mine = [b.uid for b in game.field_cards(d.player)]
+                if not mine:
+                    return f"you have no being on the field to {'execute' if kind == 'power' else 'carry'} it"
+                trials = [Action("power" if kind == "power" else "equip", (uid, b)) for b in mine]
+            else:
+                return None
+        except (KeyError, ValueError, AttributeError, TypeError):
+            return None
+        reasons = []
+        for trial in trials:
+            try:
+                game.check(trial)
+            except IllegalAction as exc:
+                reasons.append(exc.reason)
+            except (KeyError, ValueError, AttributeError, TypeError):
+                continue
+            else:
+                return None  # a legal way to play it: nothing to explain
+        return reasons[0] if reasons else None
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
