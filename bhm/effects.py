@@ -83,7 +83,9 @@ def describe(defn: Any) -> str:
         return ""
     from .cards import STAT_LABEL
 
-    return e.text.format(amount=defn.amount, stat=STAT_LABEL.get(defn.stat, defn.stat))
+    n = max(1, defn.amount)  # the draw effects draw at least one
+    cards = f"{n} card" if n == 1 else f"{n} cards"
+    return e.text.format(amount=defn.amount, cards=cards, stat=STAT_LABEL.get(defn.stat, defn.stat))
 
 
 # -- harmful effects on one enemy being --------------------------------------------
@@ -218,7 +220,7 @@ def _veil(g: BhmGame, c: Ctx) -> None:
     g.grant(g.card(c.target), "Invisible", c.source, until=f"start{c.player}")
 
 
-@effect("draw", None, "Draw {amount} card(s).")
+@effect("draw", None, "Draw {cards}.")
 def _draw(g: BhmGame, c: Ctx) -> None:
     for _ in range(max(1, g.card(c.source).d.amount)):
         g.draw(c.player, mandatory=False)
@@ -332,7 +334,7 @@ def _smoke(g: BhmGame, c: Ctx) -> None:
 @effect(
     "foresight",
     None,
-    "Reaction: after any enemy action, draw {amount} card(s).",
+    "Reaction: after any enemy action, draw {cards}.",
     reaction=True,
     answers=(
         "attack",

@@ -1923,7 +1923,10 @@ class BhmGame(Game):
             for u in aside:
                 self.zones.move(u, f"deck:{q}")
             self.rng.shuffle(self.zones[f"deck:{q}"].cards)
-            self.log.emit("mulligan", f"{_p(q)} sets aside {len(aside)} card(s), draws as many and shuffles")
+            self.log.emit(
+                "mulligan",
+                f"{_p(q)} sets aside {len(aside)} card{'' if len(aside) == 1 else 's'}, draws as many and shuffles",
+            )
         else:
             self.log.emit("mulligan", f"{_p(q)} keeps the opening hand")
         if q == 0:
@@ -2818,7 +2821,7 @@ def card_text(d: BhmDef) -> str:
         parts.append(", ".join(d.keywords) + ".")
     if d.instant:
         parts.append("Instant call.")
-    if d.reaction:
+    if d.reaction and not (d.effect and describe(d).startswith("Reaction:")):  # said once, by the effect
         parts.append("Reaction.")
     if d.type == "power":
         parts.append("Equipped power." if d.equip else "Power.")
