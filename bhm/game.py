@@ -1719,7 +1719,7 @@ class BhmGame(Game):
         d = self.decision()
         if d is None:
             return None
-        for u in uids:
+        for u in uids if a.kind in _CARD_VERBS else ():  # (an unknown verb: the verbs possible)
             if self._hidden_from(u, d.player):
                 # a card the player cannot see (a deck's, the other hand's, the other side's set
                 # aside or invocations) is answered as one that is not there: never its name (BH-01)
@@ -2812,6 +2812,25 @@ def _brief(d: BhmDef) -> str:
     if d.type == "power" and d.equip:
         parts.append(f"stays equipped, channels rank {d.rank}")
     return " — " + "; ".join(parts) if parts else ""
+
+
+# the verbs of actions that name cards (a refusal of one may name its cards, if they are seen)
+_CARD_VERBS = frozenset(
+    {
+        "ability",
+        "aside",
+        "attack",
+        "call",
+        "discard",
+        "equip",
+        "invoke",
+        "pattack",
+        "power",
+        "react",
+        "strategy",
+    }
+    | {"target", "territory", "terror"}
+)
 
 
 def card_text(d: BhmDef) -> str:
