@@ -371,8 +371,24 @@ async def test_a_number_past_the_end_of_the_choices_says_so_and_changes_nothing(
         await settle(pilot)
         from tui.widgets.status import Prompt
 
-        assert app.screen.query_one(Prompt).error == f"There is no choice 9: the list has {k} (1–{k})"
+        assert app.screen.query_one(Prompt).error == f"There is no choice 9: the list has {k} (keys 1–{k})"
         assert app.session.game.state_hash() == before
         await press(pilot, "1")
         await settle(pilot)
         assert app.session.game.state_hash() != before
+
+
+async def test_a_number_past_a_list_of_one_choice_says_only_1() -> None:
+    """`There is no choice 2: the list has 1 (1–1)` read oddly: it says `only 1`."""
+    from tui.widgets.actions import ActionList
+    from tui.widgets.status import Prompt
+
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        first = app.session.game.legal_actions()[0]
+        choices.show([(first, "the one choice")])  # a decision with one choice
+        await press(pilot, "2")
+        await settle(pilot)
+        assert app.screen.query_one(Prompt).error == "There is no choice 2: the list has only 1"

@@ -676,7 +676,8 @@ class GameScreen(TableScreen):
             return
         if self.can_act() and choices.actions:  # a number past the end of the list: say so
             k = len(choices.actions)
-            self.query_one(Prompt).error = f"There is no choice {n}: the list has {k} (1–{min(k, 9)})"
+            keys = "only 1" if k == 1 else f"{k} (keys 1–{min(k, 9)})"
+            self.query_one(Prompt).error = f"There is no choice {n}: the list has {keys}"
         self.app.bell()
 
     def action_cancel(self) -> None:
