@@ -635,7 +635,7 @@ class GameScreen(TableScreen):
 
         def cover(tries: int = 0) -> None:
             # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
-            # first: the table under a dialog is not drawn again until the dialog closes
+            # first, so that the dialog opens over the log's last lines as they will stay
             if tries < 20 and not all(log.wrapped_to_width for log in self.query(GameLog)):
                 self.call_after_refresh(cover, tries + 1)
                 return
