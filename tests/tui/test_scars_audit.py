@@ -12,6 +12,7 @@ from tui.app import TriarchApp
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.status import Prompt
 
 from .helpers import engine_ready, game_app, scenario, screen_text, settle
 
@@ -163,3 +164,32 @@ async def test_the_middle_line_says_whose_turn_it_is() -> None:
         await pilot.press("enter")  # the hand-over's cover
         await settle(pilot)
         assert " Turn 5: P1 · 2 First recruitment" in screen_text(app)
+
+
+async def test_a_card_with_no_choice_at_a_list_only_decision_keeps_the_keyboard_on_the_table() -> None:
+    """At the draw (no choice names a card), Enter on a hand card sent the keyboard to the
+    list, so a second Enter, meant for another card, drew the card unasked."""
+    app = game_app("scars", seed=3, vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(20):  # keep the hand, then on to the first draw decision of ours
+            d = app.session.decision
+            if d is not None and d.kind == "draw" and d.player == 0:
+                break
+            if d is not None and d.player == 0:
+                app.screen.choose(app.session.legal()[0])  # type: ignore[attr-defined]
+            await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.kind == "draw"
+        assert d is not None and not any(isinstance(x, int) for a in app.session.legal() for x in a.args)
+        view: dict[str, Any] = app.screen.view_data  # type: ignore[attr-defined]
+        me = next(p for p in view["players"] if p.get("hand"))
+        board = app.screen.query_one(LaneBoard)
+        board.focus()
+        played = len(app.session.game.history)
+        app.screen.action_inspect(int(me["hand"][0]["uid"]))  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert app.focused is board
+        assert not isinstance(app.focused, ActionList)
+        assert app.screen.query_one(Prompt).error.endswith("(Tab: the list).")
+        assert len(app.session.game.history) == played  # nothing chosen

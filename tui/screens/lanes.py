@@ -462,9 +462,9 @@ class LaneScreen(LaneTable, GameScreen):
             self.app.bell()
         elif any(self.card_args(a) for a in self.legal):
             prompt.error = f"No choice with {name} now: ▸ marks the cards with one (Tab: the list)."
-        else:
-            prompt.error = f"No choice with {name} now: choose in the list."
-            self.query_one(ActionList).focus()
+        else:  # the keyboard stays on the table: a second Enter, meant for another card, would
+            # take the list's first choice (`Done`, `Go to combat`) unasked
+            prompt.error = f"No choice with {name} now: choose in the list (Tab: the list)."
 
     def show_choices(self, actions: list[Action]) -> None:
         self.query_one(ActionList).show([(a, self.choice_words(a)) for a in actions])
