@@ -12,9 +12,8 @@ from common.events import Event
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.log_words import hotg_said_once
+from tui.log_words import hotg_said_once, said_once_by_kinds, with_echo
 from tui.widgets.log import GameLog, hang, hang_wrap
-from tui.wording import said_once, with_echo
 
 from .helpers import engine_ready, settle
 
@@ -260,11 +259,14 @@ def test_only_a_public_first_event_of_the_actions_kind_is_an_echo() -> None:
     kinds = {"draw": "draw", "life": "life"}
     phase = ev("phase", "2 First recruitment")
     drew = ev("draw", "P1 draws a card", player=0)
-    assert said_once(kinds, Action("draw", ()), "Draw a card", [drew, phase]) == ("Draw a card", [phase])
-    assert said_once(kinds, Action("draw", ()), "Draw a card", [phase, drew])[1] == [phase, drew]
+    assert said_once_by_kinds(kinds, Action("draw", ()), "Draw a card", [drew, phase]) == (
+        "Draw a card",
+        [phase],
+    )
+    assert said_once_by_kinds(kinds, Action("draw", ()), "Draw a card", [phase, drew])[1] == [phase, drew]
     hidden = ev("draw", "P1 draws Pikeman", player=0, private_to=0, public_text="P1 draws a card")
-    assert said_once(kinds, Action("draw", ()), "Draw a card", [hidden])[1] == [hidden]
-    assert said_once(kinds, Action("keep", ()), "Keep this hand", [drew])[1] == [drew]
+    assert said_once_by_kinds(kinds, Action("draw", ()), "Draw a card", [hidden])[1] == [hidden]
+    assert said_once_by_kinds(kinds, Action("keep", ()), "Keep this hand", [drew])[1] == [drew]
 
 
 LANE_ECHOES = {
