@@ -1695,12 +1695,6 @@ class BhmGame(Game):
         if action not in self.legal_actions():
             raise IllegalAction(self.explain_illegal(action))
 
-    def _hidden_from(self, uid: int, p: int) -> bool:
-        """The card `uid` is face down to seat `p`: in a deck, or in the other seat's hand, set
-        aside cards or invocations."""
-        kind, _, seat = (self.card(uid).zone or "").partition(":")
-        return kind == "deck" or (kind in ("hand", "aside", "invocations") and seat != str(p))
-
     def explain_illegal(self, action: Action) -> str:
         reason = self._specific_reason(action)
         return reason or super().explain_illegal(action)
@@ -1720,7 +1714,7 @@ class BhmGame(Game):
         if d is None:
             return None
         for u in uids if a.kind in _CARD_VERBS else ():  # (an unknown verb: the verbs possible)
-            if self._hidden_from(u, d.player):
+            if not self.zones.seen_by(u, d.player):
                 # a card the player cannot see (a deck's, the other hand's, the other side's set
                 # aside or invocations) is answered as one that is not there: never its name (BH-01)
                 return f"there is no card #{u}"

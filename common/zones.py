@@ -212,6 +212,12 @@ class Zones(Generic[C]):
             "next": self._next_uid,
         }
 
+    def seen_by(self, uid: int, player: int | None) -> bool:
+        """Whether `player` sees card `uid` where it is (its zone's visibility: a deck's cards
+        nobody, a hand's its owner); a card in no zone is seen."""
+        z = self.zones.get(self.cards[uid].zone)
+        return z is None or z.visible_to(player)
+
     def view(self, name: str, player: int | None, card_view: Callable[[C], Any]) -> dict[str, Any]:
         """A zone as `player` may see it: its count always, its cards if visible."""
         z = self.zones[name]

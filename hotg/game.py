@@ -2234,7 +2234,7 @@ class HotgGame(Game):
             return f"choose a target for {what}"
         if not isinstance(t, int) or t not in self.zones.cards:
             return f"{t} is not a unit on the battlefield"
-        if self.card(t).zone.startswith("deck:") or self.card(t).zone == f"hand:{1 - p}":
+        if not self.zones.seen_by(t, p):
             return f"#{t} is not a unit on the battlefield"  # a card `p` cannot see: never its name
         name = self.name(t)
         if self.card(t).zone == "banished":

@@ -2072,13 +2072,6 @@ class ScarsGame(Game):
         "done": "this decision has no 'done': choose one of the options",
     }
 
-    def _hidden_from(self, uid: int, p: int) -> bool:
-        """The card `uid` is face down to seat `p`: in a deck, or in the other seat's hand or
-        supports (SC-30, SC-22)."""
-        zone = self.card(uid).zone or ""
-        kind, _, seat = zone.partition(":")
-        return kind == "deck" or (kind in ("hand", "supports") and seat != str(p))
-
     def explain_illegal(self, action: Action) -> str:
         """A specific reason why `action` cannot be played now."""
         d = self.decision()
@@ -2089,7 +2082,7 @@ class ScarsGame(Game):
         legal_kinds = {x.kind for x in self._compute()[1]}
         try:
             for x in a:
-                if isinstance(x, int) and (x not in self.zones.cards or self._hidden_from(x, p)):
+                if isinstance(x, int) and (x not in self.zones.cards or not self.zones.seen_by(x, p)):
                     # a card `p` cannot see is answered as one that is not there: its name (of
                     # a card in the other hand, a deck, a face-down support) is not told (SC-30)
                     return f"there is no card {x} (card numbers are shown next to each card)"

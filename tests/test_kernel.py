@@ -114,6 +114,9 @@ def test_zones_move_capacity_overflow_visibility_conservation() -> None:
     )
     assert z.view("hand", 0, lambda c: c.uid)["cards"] == [cards[0].uid, cards[1].uid]
     assert "cards" not in z.view("deck", 0, lambda c: c.uid)
+    # a card as each seat sees it where it is: a hand's by its owner, a deck's by nobody
+    assert z.seen_by(cards[0].uid, 0) and not z.seen_by(cards[0].uid, 1)
+    assert not z.seen_by(cards[5].uid, 0) and z.seen_by(cards[2].uid, 1)
     z2 = z.clone()
     z2.move(cards[0].uid, "grave")
     assert cards[0].zone == "hand" and z2.card(cards[0].uid).zone == "grave"

@@ -42,7 +42,7 @@ def test_bh01_the_other_sides_set_aside_cards_are_hidden_too() -> None:
     card = g.card(int(aside.args[0]))
     assert card.zone == f"aside:{d.player}"
     other = 1 - d.player
-    assert g._hidden_from(card.uid, other) and not g._hidden_from(card.uid, d.player)
+    assert not g.zones.seen_by(card.uid, other) and g.zones.seen_by(card.uid, d.player)
 
 
 def test_bh01_a_card_of_your_own_hand_is_still_named() -> None:
