@@ -25,7 +25,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
     each action with its notation after it; the markers of a quiet stretch share a line, as
     in the log (`tui.log_words.MarkerRuns`: without the actions' lines, those of successive
     actions too)."""
-    from tui.log_words import MARKER_JOIN, MarkerRuns, event_entries, step_lines
+    from tui.log_words import MarkerRuns, add_event_lines, step_lines
 
     out: list[str] = []
     runs = MarkerRuns()
@@ -34,14 +34,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
         runs.close()
         out.append(line)
 
-    def tell(events: Any, indent: str = "      ") -> None:  # a marker joins those before it
-        for text, marker in event_entries(events, viewer):
-            if runs.joins(marker) and out:
-                out[-1] += MARKER_JOIN + text
-            else:
-                out.append(f"{indent}{text}")
-
-    tell(replay.opening, "  ")
+    add_event_lines(out, replay.opening, viewer, runs, "  ")
     if hashes:
         say(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
@@ -52,7 +45,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
             say(f"{i + 1:>4}. {text}")
             out.extend(f"      {text}" for text in lines)
         else:  # without the action's line, its events say it
-            tell(replay.events[i])
+            add_event_lines(out, replay.events[i], viewer, runs, "      ")
         if hashes:
             say(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
     for line in out:

@@ -87,16 +87,23 @@ def event_entries(events: Sequence[Event], viewer: int | None) -> list[tuple[str
     return out
 
 
+def add_event_lines(
+    out: list[str], events: Sequence[Event], viewer: int | None, runs: MarkerRuns, indent: str = ""
+) -> None:
+    """The lines of `events` as `viewer` may read them added to `out`, a marker on the last
+    line when `runs` says it joins it (a run may go on from the lines already in `out`)."""
+    for text, marker in event_entries(events, viewer):
+        if runs.joins(marker) and out:
+            out[-1] += MARKER_JOIN + text
+        else:
+            out.append(indent + text)
+
+
 def event_words(events: Sequence[Event], viewer: int | None) -> list[str]:
     """The log's lines for `events` as `viewer` may read them (an event hidden from them left
     out), the markers of a quiet stretch sharing a line (`MarkerRuns`)."""
-    runs = MarkerRuns()
     out: list[str] = []
-    for text, marker in event_entries(events, viewer):
-        if runs.joins(marker):
-            out[-1] += MARKER_JOIN + text
-        else:
-            out.append(text)
+    add_event_lines(out, events, viewer, MarkerRuns())
     return out
 
 
