@@ -199,16 +199,20 @@ class LookaheadAgent(_SpecAgent):
         self.hint = hint
         self.prior = prior
 
+    def replies(self, game: Game) -> list[Action]:
+        """The opponent's replies `reply_value` tries: its first `reply_actions` candidates."""
+        return _candidates(self.spec, game)[: self.spec.reply_actions]
+
     def reply_value(self, game: Game, seat: int) -> float:
-        """The position after the opponent's best one-ply reply (by our evaluation)."""
+        """The position after the opponent's best one-ply reply (by our evaluation), among
+        `replies`."""
         mover = _mover(game)
         if mover is None:
             return outcome(game, seat)
         if mover == seat:
             return value_of(self.spec, game, seat)
-        acts = _candidates(self.spec, game)[: self.spec.reply_actions]
         worst = math.inf
-        for b in acts:
+        for b in self.replies(game):
             g = game.clone()
             g.apply_legal(b)
             v = value_of(self.spec, g, seat)

@@ -519,29 +519,15 @@ class ScarsLookahead(LookaheadAgent):
         self.script = ScriptedAgent(seed)
         self.kinds = kinds
 
-    def reply_value(self, game: Game, seat: int) -> float:
-        """The position after the opponent's best one-ply reply (by our evaluation), among
-        the first `reply_actions` candidates, the scripted reply and passing/done."""
-        d = game.decision()
-        if d is None:
-            return value_of(self.spec, game, seat)
-        if d.player == seat:
-            return value_of(self.spec, game, seat)
+    def replies(self, game: Game) -> list[Action]:
+        """The opponent's replies `reply_value` tries: the first `reply_actions` candidates,
+        the scripted reply and passing/done."""
         legal = game.legal_actions()
         acts = candidates(game, legal)[: self.spec.reply_actions]
         for extra in (self.script.choose(game), PASS, DONE):
             if extra not in acts and extra in legal:
                 acts.append(extra)
-        worst = math.inf
-        for b in acts:
-            g = game.clone()
-            g.apply_legal(b)
-            v = value_of(self.spec, g, seat)
-            if v < worst:
-                worst = v
-                if v <= -1.0:
-                    break
-        return worst
+        return acts
 
     def lines(
         self, det: Game, seat: int, nodes: int | None = None, deadline: float | None = None
