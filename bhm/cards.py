@@ -318,7 +318,8 @@ class BhmCard(Card):
         self.ability_used = False
 
     def clone(self) -> BhmCard:
-        """Every field, written out (the hot path of `Zones.clone`); `_copy_into` agrees."""
+        """Every field, written out: the hot path of `Zones.clone` (`Card.clone` copies field
+        by field through `_copy_into`, slower)."""
         new = BhmCard.__new__(BhmCard)
         new.uid = self.uid
         new.defn = self.defn
@@ -345,29 +346,6 @@ class BhmCard(Card):
         new.val_lost = self.val_lost
         new.wounds = self.wounds
         return new
-
-    def _copy_into(self, new: Card) -> None:
-        super()._copy_into(new)
-        assert isinstance(new, BhmCard)
-        new.modifiers = self.modifiers
-        new.ability_used = self.ability_used
-        new.attacked = self.attacked
-        new.entered = self.entered
-        new.executed_power = self.executed_power
-        new.frozen = self.frozen
-        new.home = self.home
-        new.inv_gained = self.inv_gained
-        new.inv_points = self.inv_points
-        new.invoked = self.invoked
-        new.nameless = self.nameless
-        new.petrified = self.petrified
-        new.pod_spent = self.pod_spent
-        new.power_attacked = self.power_attacked
-        new.powers_used = self.powers_used
-        new.res_lost = self.res_lost
-        new.returned = self.returned
-        new.val_lost = self.val_lost
-        new.wounds = self.wounds
 
     def canonical(self) -> list[Any]:
         return [

@@ -360,7 +360,8 @@ class HotgCard(Card):
         return self.defn
 
     def clone(self) -> HotgCard:
-        """Every field, written out (the hot path of `Zones.clone`); `_copy_into` agrees."""
+        """Every field, written out: the hot path of `Zones.clone` (`Card.clone` copies field
+        by field through `_copy_into`, slower)."""
         new = HotgCard.__new__(HotgCard)
         new.uid = self.uid
         new.defn = self.defn
@@ -383,24 +384,6 @@ class HotgCard(Card):
         new.stunned_by = self.stunned_by
         new.warcry_ready = self.warcry_ready
         return new
-
-    def _copy_into(self, new: Card) -> None:
-        super()._copy_into(new)
-        assert isinstance(new, HotgCard)
-        new.cell = self.cell
-        new.hp = self.hp
-        new.entered = self.entered
-        new.exhausted = self.exhausted
-        new.moved = self.moved
-        new.attacked = self.attacked
-        new.stunned_by = self.stunned_by
-        new.silenced = self.silenced
-        new.stealth_lost = self.stealth_lost
-        new.warcry_ready = self.warcry_ready
-        new.resurrection = self.resurrection
-        new.banished_by = self.banished_by
-        new.dying = self.dying
-        new.executed = self.executed
 
     def canonical(self) -> list[Any]:
         return [
