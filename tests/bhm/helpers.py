@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import textwrap
 from collections.abc import Iterable, Iterator
@@ -17,6 +18,40 @@ def game_from(
     """A game at the position described by scenario sections (header added)."""
     text = f'[scenario]\ngame = "bhm"\ntitle = "{title}"\n\n' + textwrap.dedent(body)
     return BhmGame.new_game(seed=seed, options=options or {}, scenario=text)
+
+
+Side = dict[str, Any]
+
+
+def _value(v: object) -> str:
+    """A TOML value: strings, whole numbers, booleans and lists of them."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return json.dumps(v)  # a string in JSON's quotes and escapes is a TOML string; numbers alike
+
+
+def scenario_body(*players: Side, **state: object) -> str:
+    """Scenario sections for a position: `state` is the `[state]` table, each player a dict of
+    its `[[player]]` keys; its `being` list takes card ids or dicts of `[[player.being]]` keys."""
+    lines = ["[state]", *(f"{k} = {_value(v)}" for k, v in state.items())]
+    for side in players:
+        lines.append("[[player]]")
+        lines += [f"{k} = {_value(v)}" for k, v in side.items() if k != "being"]
+        for being in side.get("being", []):
+            lines.append("[[player.being]]")
+            fields = {"card": being} if isinstance(being, str) else being
+            lines += [f"{k} = {_value(v)}" for k, v in fields.items()]
+    return "\n".join(lines) + "\n"
+
+
+def position(
+    *players: Side, seed: int = 1, options: dict[str, Any] | None = None, **state: object
+) -> BhmGame:
+    """A game at a position given as data: `position(dict(cll=9, hand=["oblivion"],
+    being=["kalzar"]), dict(being=["mountain_giant"]), active=1)` (see `scenario_body`)."""
+    return game_from(scenario_body(*players, **state), seed=seed, options=options)
 
 
 def find(g: BhmGame, cid: str, owner: int | None = None, zone: str | None = None, nth: int = 0) -> BhmCard:

@@ -18,7 +18,7 @@ from common.game import Action
 from common.sim import simulate
 from tui.cli import main
 
-from .helpers import game_from, uid
+from .helpers import position, uid
 
 
 def test_scripted_ai_beats_random_in_20_games() -> None:
@@ -83,40 +83,18 @@ def test_scripted_ai_decides_fast_from_what_its_seat_sees() -> None:
 def test_ai_is_registered_and_kills_rather_than_chips() -> None:
     """The scripted level exists; in combat it picks the attack that kills."""
     assert isinstance(make_agent(BhmGame, "scripted", 1), ScriptedAgent)
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        [[player.being]]
-        card = "mountain_giant"
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, being=["storm_roc"]),
+        dict(being=["mountain_giant", "ember_squire"]),
+        active=1,
+        phase="combat",
     )
     a = ScriptedAgent(1).choose(g)
     assert a == Action("attack", (uid(g, "storm_roc"), uid(g, "ember_squire")))
 
 
 def test_ai_invests_just_enough_pod() -> None:
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        [[player.being]]
-        card = "pyre_warlock"
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        """
-    )
+    g = position(dict(being=["pyre_warlock"]), dict(being=["ember_squire"]), active=1, phase="combat")
     g.apply(Action("pattack", (uid(g, "pyre_warlock"), uid(g, "ember_squire"))))
     assert ScriptedAgent(1).choose(g) == Action("invest", (300,))
 
@@ -166,19 +144,10 @@ def test_view_hides_what_the_seat_cannot_see() -> None:
 
 
 def test_view_card_dict_has_stats_flags_and_attachments() -> None:
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 3
-        [[player.being]]
-        card = "storm_roc"
-        wounds = 100
-        frozen = true
-        attached = ["iron_sword"]
-        [[player]]
-        """
+    g = position(
+        dict(cll=3, being=[dict(card="storm_roc", wounds=100, frozen=True, attached=["iron_sword"])]),
+        dict(),
+        active=1,
     )
     z = g.view(1)["players"][0]["zones"][0]
     b = z["being"]
@@ -190,21 +159,11 @@ def test_view_card_dict_has_stats_flags_and_attachments() -> None:
 
 def test_describe_and_explain_in_words() -> None:
     """Actions are described with card names; refusals give specific reasons."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 1
-        hand = ["storm_roc"]
-        [[player.being]]
-        card = "ember_squire"
-        attacked = true
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=1, hand=["storm_roc"], being=[dict(card="ember_squire", attacked=True)]),
+        dict(being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
     )
     sq, ts = uid(g, "ember_squire"), uid(g, "tide_sentinel")
     assert (

@@ -10,24 +10,16 @@ import pytest
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import end_turn, find, game_from, kinds, position, uid
 
 
 def test_bh30_strength_equal_to_res_only_empties_res() -> None:
     """BH-30: "if FUE exceeds RES" — FUE equal to RES takes RES to 0 and nothing from Salud."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player]]
-        [[player.being]]
-        card = "stone_golem"
-        res_lost = 400
-        """
+    g = position(
+        dict(being=["tide_sentinel"]),
+        dict(being=[dict(card="stone_golem", res_lost=400)]),
+        active=1,
+        phase="combat",
     )
     golem = find(g, "stone_golem")
     assert g.cur(golem, "res") == 200
@@ -76,20 +68,13 @@ def test_bh71_territory_auras_and_grants_skip_celestial_entities() -> None:
     beings: a celestial entity gets neither, with or without an effect on the same attribute; beings
     get both. Storm Spire grants only LIGHTNING beings and The Pale Watcher has no element, so this
     test's Storm Spire is made elementless: only BH-71 then keeps Power Bond from the entity."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        territories = ["citadel_of_ages", "storm_spire"]
-        [[player.being]]
-        card = "pale_watcher"
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player.being]]
-        card = "thunder_lancer"
-        [[player]]
-        """
+    g = position(
+        dict(
+            territories=["citadel_of_ages", "storm_spire"],
+            being=["pale_watcher", "tide_sentinel", "thunder_lancer"],
+        ),
+        dict(),
+        active=1,
     )
     spire, citadel = find(g, "storm_spire"), find(g, "citadel_of_ages")
     spire.defn = dataclasses.replace(spire.d, element="")  # grants every being of its side
@@ -116,22 +101,11 @@ def test_bh71_territory_auras_and_grants_skip_celestial_entities() -> None:
 def test_bh37_until_your_next_turn_effects_end_on_a_fled_being_too() -> None:
     """BH-37 with Vanish: "Invisible until your next turn" ends at that turn's start even if the being
     fled meanwhile; it comes back from the deserters zone visible."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["vanish"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "ember_squire"
-        [[player]]
-        cll = 5
-        hand = ["war_cry"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        """
+    g = position(
+        dict(cll=5, hand=["vanish"], deck=["spark_imp", "spark_imp", "spark_imp"], being=["ember_squire"]),
+        dict(cll=5, hand=["war_cry"], deck=["spark_imp", "spark_imp", "spark_imp"]),
+        active=1,
+        armageddon="off",
     )
     squire = find(g, "ember_squire")
     g.apply(Action("strategy", (uid(g, "vanish"),)))
@@ -149,24 +123,16 @@ def test_bh37_until_your_next_turn_effects_end_on_a_fled_being_too() -> None:
 def test_bh66_a_lower_ranked_change_does_not_undo_a_higher_ranked_set() -> None:
     """BH-66: Equalize (rank 4) sets an enemy's FUE to 100 until its caster's next turn; the victim's
     Battle Trance (rank 2, FUE +300) contradicts it and loses — the attack hits with FUE 100."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 4
-        hand = ["equalize"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player]]
-        cll = 4
-        hand = ["battle_trance"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(cll=4, hand=["equalize"], deck=["spark_imp", "spark_imp", "spark_imp"], being=["tide_sentinel"]),
+        dict(
+            cll=4,
+            hand=["battle_trance"],
+            deck=["spark_imp", "spark_imp", "spark_imp"],
+            being=["mountain_giant"],
+        ),
+        active=1,
+        armageddon="off",
     )
     giant, sentinel = find(g, "mountain_giant"), find(g, "tide_sentinel")
     g.apply(Action("strategy", (uid(g, "equalize"),)))
@@ -182,19 +148,15 @@ def test_bh66_a_lower_ranked_change_does_not_undo_a_higher_ranked_set() -> None:
 def test_bh66_a_higher_ranked_or_later_equal_change_applies_over_a_set() -> None:
     """BH-66: against a set, a change from a higher-ranked card still counts, and so does a later one of
     the same rank; an object of lower rank is overridden by the set."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["equalize"]
-        dead = ["titan_form", "battle_trance"]
-        [[player.being]]
-        card = "magma_drake"
-        attached = ["runed_greatsword"]
-        [[player]]
-        """
+    g = position(
+        dict(
+            cll=9,
+            hand=["equalize"],
+            dead=["titan_form", "battle_trance"],
+            being=[dict(card="magma_drake", attached=["runed_greatsword"])],
+        ),
+        dict(),
+        active=1,
     )
     drake = find(g, "magma_drake")
     assert g.cur(drake, "fue") == 900  # 600 + sword 300
@@ -214,21 +176,10 @@ def test_bh66_a_higher_ranked_or_later_equal_change_applies_over_a_set() -> None
 def test_bh67_a_reaction_takes_precedence_whatever_the_ranks() -> None:
     """BH-67 over BH-66: a reaction "has preference" over the action it answers, so Broken Seal
     (rank 4) cancels Oblivion (rank 9)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["oblivion"]
-        [[player.being]]
-        card = "kalzar"
-        [[player]]
-        cll = 4
-        hand = ["broken_seal"]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(cll=9, hand=["oblivion"], being=["kalzar"]),
+        dict(cll=4, hand=["broken_seal"], being=["mountain_giant"]),
+        active=1,
     )
     giant = find(g, "mountain_giant")
     g.apply(Action("power", (uid(g, "oblivion"), uid(g, "kalzar"))))
@@ -240,21 +191,10 @@ def test_bh67_a_reaction_takes_precedence_whatever_the_ranks() -> None:
 def test_refusals_name_the_card_and_the_reason() -> None:
     """Illegal equips, territories, reactions and discards are refused with a specific reason and no
     change (BH-50, BH-60, BH-67)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt", "iron_sword", "volcanic_caldera"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        cll = 1
-        hand = ["war_cry", "broken_seal", "iron_will", "foresight"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["fire_bolt", "iron_sword", "volcanic_caldera"], being=["flame_adept"]),
+        dict(cll=1, hand=["war_cry", "broken_seal", "iron_will", "foresight"], being=["tide_sentinel"]),
+        active=1,
     )
     fa, ts = uid(g, "flame_adept"), uid(g, "tide_sentinel")
 
@@ -282,25 +222,10 @@ def test_refusals_name_the_card_and_the_reason() -> None:
 def test_bh95_bh37_an_immortal_at_salud_0_still_flees_when_its_val_runs_out() -> None:
     """BH-95 keeps an Immortal alive at Salud 0, but BH-37 still applies: VAL 0 sends it to the deserters
     zone (C.LL +1). An Eternal being with VAL 0 stays (BH-101)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["terrify", "terrify"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player.being]]
-        card = "mountain_giant"
-        [[player]]
-        [[player.being]]
-        card = "bone_revenant"
-        wounds = 300
-        [[player.being]]
-        card = "vaelor"
-        val_lost = 500
-        """
+    g = position(
+        dict(cll=5, hand=["terrify", "terrify"], being=["storm_roc", "mountain_giant"]),
+        dict(being=[dict(card="bone_revenant", wounds=300), dict(card="vaelor", val_lost=500)]),
+        active=1,
     )
     rev, vaelor = find(g, "bone_revenant"), find(g, "vaelor")
     assert g.on_field(rev) and g.cur(rev, "salud") == 0
@@ -315,25 +240,16 @@ def test_bh95_bh37_an_immortal_at_salud_0_still_flees_when_its_val_runs_out() ->
 def test_bh40_power_cost_is_paid_and_a_cost_equal_to_pod_is_allowed() -> None:
     """BH-40: executing a power consumes its POD cost from the executor until the end of the turn; only a
     cost *above* the being's POD is refused (equal is allowed — and POD 0 then kills it, BH-33)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt", "fire_bolt"]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player.being]]
-        card = "thunder_lancer"
-        pod_spent = 100
-        [[player]]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["fire_bolt", "fire_bolt"],
+            deck=["spark_imp", "spark_imp"],
+            being=["flame_adept", dict(card="thunder_lancer", pod_spent=100)],
+        ),
+        dict(deck=["spark_imp", "spark_imp"], being=["mountain_giant"]),
+        active=1,
+        armageddon="off",
     )
     adept, lancer = find(g, "flame_adept"), find(g, "thunder_lancer")
     g.apply(Action("power", (uid(g, "fire_bolt"), adept.uid)))  # cost 100
@@ -350,20 +266,11 @@ def test_bh40_power_cost_is_paid_and_a_cost_equal_to_pod_is_allowed() -> None:
 
 def test_bh71_a_lost_celestial_entity_does_not_change_the_cll() -> None:
     """BH-71 (ruling): killing a celestial entity gives its controller no C.LL."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        [[player.being]]
-        card = "kalzar"
-        [[player]]
-        cll = 3
-        [[player.being]]
-        card = "pale_watcher"
-        wounds = 500
-        """
+    g = position(
+        dict(being=["kalzar"]),
+        dict(cll=3, being=[dict(card="pale_watcher", wounds=500)]),
+        active=1,
+        phase="combat",
     )
     watcher = find(g, "pale_watcher")
     g.apply(Action("attack", (uid(g, "kalzar"), watcher.uid)))
@@ -385,21 +292,11 @@ def test_bh82_rare_cards_two_copies() -> None:
 
 def test_bh92_a_petrified_being_cannot_attack() -> None:
     """BH-92: a petrified being has no function: it declares no attack."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        [[player.being]]
-        card = "storm_roc"
-        petrified = true
-        [[player.being]]
-        card = "ember_squire"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(being=[dict(card="storm_roc", petrified=True), "ember_squire"]),
+        dict(being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
     )
     roc = uid(g, "storm_roc")
     assert not any(a.args and a.args[0] == roc for a in g.legal_actions())
@@ -410,21 +307,10 @@ def test_bh92_a_petrified_being_cannot_attack() -> None:
 def test_bh93_freeze_never_takes_on_a_fire_being_and_a_frozen_invoker_keeps_its_points_unused() -> None:
     """BH-93: a FIRE being is not frozen even when Freeze reaches it; an invoker frozen after gaining
     invocation points cannot invoke with them."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        invocations = ["salamander"]
-        [[player.being]]
-        card = "mist_seer"
-        inv_points = 5
-        frozen = true
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, invocations=["salamander"], being=[dict(card="mist_seer", inv_points=5, frozen=True)]),
+        dict(being=["ember_squire"]),
+        active=1,
     )
     squire = find(g, "ember_squire")
     g.freeze(squire, "test")
@@ -438,19 +324,7 @@ def test_bh93_freeze_never_takes_on_a_fire_being_and_a_frozen_invoker_keeps_its_
 def test_bh102_immune_does_not_stop_your_own_cards() -> None:
     """BH-102: Immune X protects only from *enemy* abilities: your own Second Wind (rank 3) heals your
     Immune 3 Treant."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["second_wind"]
-        [[player.being]]
-        card = "treant"
-        wounds = 500
-        [[player]]
-        """
-    )
+    g = position(dict(cll=5, hand=["second_wind"], being=[dict(card="treant", wounds=500)]), dict(), active=1)
     treant = find(g, "treant")
     g.apply(Action("strategy", (uid(g, "second_wind"),)))
     g.apply(Action("target", (treant.uid,)))
@@ -460,24 +334,14 @@ def test_bh102_immune_does_not_stop_your_own_cards() -> None:
 def test_menu_and_log_words_say_what_happens_and_tell_same_named_beings_apart() -> None:
     """describe_action says what a card does and what an attack will do (BH-30); two beings of the same
     name are told apart by seat and zone, in menus and in the log."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["fire_bolt", "arcane_channel", "volcanic_caldera"]
-        [[player.being]]
-        card = "ember_squire"
-        [[player.being]]
-        card = "ember_squire"
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        territories = ["sunken_temple"]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(
+            cll=9,
+            hand=["fire_bolt", "arcane_channel", "volcanic_caldera"],
+            being=["ember_squire", "ember_squire", "flame_adept"],
+        ),
+        dict(territories=["sunken_temple"], being=["ember_squire"]),
+        active=1,
     )
     words = {g.describe_action(a) for a in g.legal_actions()}
     assert "Flame Adept executes Fire Bolt (consumes 100 POD) — an enemy being loses 300 Salud" in words
@@ -500,23 +364,14 @@ def test_menu_and_log_words_say_what_happens_and_tell_same_named_beings_apart() 
 def test_bh71_an_entity_executes_powers_and_carries_objects_but_own_being_effects_skip_it() -> None:
     """BH-71 (ruling): The Pale Watcher (rank 5) may execute Fire Bolt and carry an Iron Sword; your own
     Second Wind, which names beings, cannot target it."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt", "iron_sword", "second_wind"]
-        [[player.being]]
-        card = "pale_watcher"
-        wounds = 300
-        [[player.being]]
-        card = "tide_sentinel"
-        wounds = 100
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["fire_bolt", "iron_sword", "second_wind"],
+            being=[dict(card="pale_watcher", wounds=300), dict(card="tide_sentinel", wounds=100)],
+        ),
+        dict(being=["ember_squire"]),
+        active=1,
     )
     pw = uid(g, "pale_watcher")
     legal = g.legal_actions()

@@ -11,7 +11,7 @@ from bhm.game import BhmGame
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import find, game_from, uid
+from .helpers import find, game_from, position, uid
 
 # The reactions whose text names one of your beings as what the attack is aimed at.
 BEING_REACTIONS = ("iron_will", "smoke_bomb", "sidestep", "riposte")
@@ -89,22 +89,11 @@ def test_bh71_riposte_is_not_offered_against_an_attacking_entity() -> None:
     """BH-71: Riposte names "an enemy being" as the attacker and takes its Salud: when The Pale
     Watcher power-attacks a being, Iron Will (for the attacked being) is offered, Riposte is not, and
     the entity loses no Salud."""
-    g = game_from(
-        """
-        [state]
-        active = 2
-        phase = "combat"
-        [[player]]
-        cll = 5
-        hand = ["riposte", "iron_will"]
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "pale_watcher"
-        executed_power = true
-        """
+    g = position(
+        dict(cll=5, hand=["riposte", "iron_will"], being=["tide_sentinel"]),
+        dict(cll=5, being=[dict(card="pale_watcher", executed_power=True)]),
+        active=2,
+        phase="combat",
     )
     watcher = find(g, "pale_watcher")
     g.apply(Action("pattack", (watcher.uid, uid(g, "tide_sentinel"))))
@@ -124,21 +113,10 @@ def test_bh71_the_being_executing_it_empower_does_not_touch_an_entity() -> None:
     """BH-71 (docs/rulings.md): The Pale Watcher may execute Inner Fire ("the being executing it gains
     200 POD"): it counts as executing a power card (a power attack is allowed), but the entity gains
     no POD; a being executing the same card does."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire", "inner_fire"]
-        [[player.being]]
-        card = "pale_watcher"
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, hand=["inner_fire", "inner_fire"], being=["pale_watcher", "tide_sentinel"]),
+        dict(being=["ember_squire"]),
+        active=1,
     )
     watcher, sentinel = find(g, "pale_watcher"), find(g, "tide_sentinel")
     g.apply(Action("power", (find(g, "inner_fire", zone="hand", nth=0).uid, watcher.uid)))
@@ -153,22 +131,10 @@ def test_bh73_an_entity_with_the_invoker_class_gains_no_invocation_points() -> N
     """BH-73 names "an INVOKER being"; BH-71: a celestial entity is no being. A card file may give an
     entity the INVOKER class (classes are free data): executing a power then gives it no invocation
     points and it makes no invocation, while an INVOKER being beside it gains its points as usual."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire"]
-        invocations = ["salamander"]
-        [[player.being]]
-        card = "pale_watcher"
-        [[player.being]]
-        card = "mist_seer"
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, hand=["inner_fire"], invocations=["salamander"], being=["pale_watcher", "mist_seer"]),
+        dict(being=["ember_squire"]),
+        active=1,
     )
     watcher, seer = find(g, "pale_watcher"), find(g, "mist_seer")
     entity_invoker = dataclasses.replace(watcher.defn, classes=("CELESTIAL", "INVOKER"))

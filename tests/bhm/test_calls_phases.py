@@ -7,21 +7,12 @@ import pytest
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import end_turn, find, game_from, kinds, position, uid
 
 
 def test_bh10_war_call_spends_rank_from_budget() -> None:
     """BH-10: each call spends the being's rank; rank must be ≤ the remaining budget."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 7
-        hand = ["storm_roc", "flame_adept", "tide_sentinel"]
-        [[player]]
-        """
-    )
+    g = position(dict(cll=7, hand=["storm_roc", "flame_adept", "tide_sentinel"]), dict(), active=1)
     assert g.budget == 7
     g.apply(Action("call", (uid(g, "storm_roc"),)))
     assert g.budget == 2 and g.on_field(find(g, "storm_roc"))
@@ -54,18 +45,7 @@ def test_bh10_ten_being_zones_limit_calls() -> None:
 
 def test_bh11_strategy_rank_up_to_cll_without_spending_budget() -> None:
     """BH-11: a strategy card needs rank ≤ C.LL and leaves the call budget alone."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 3
-        hand = ["council_of_war", "war_cry"]
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
-    )
+    g = position(dict(cll=3, hand=["council_of_war", "war_cry"]), dict(being=["tide_sentinel"]), active=1)
     cry = uid(g, "war_cry")
     with pytest.raises(IllegalAction, match=r"War Cry is rank 4; your C\.LL is 3"):
         g.apply(Action("strategy", (cry,)))
@@ -77,18 +57,7 @@ def test_bh11_strategy_rank_up_to_cll_without_spending_budget() -> None:
 def test_bh12_instant_call_in_combat_at_no_cost() -> None:
     """BH-12: an instant being may be called in any phase (here: combat) without budget (its rank
     1 ≤ C.LL 1)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        budget = 0
-        [[player]]
-        cll = 1
-        hand = ["spark_imp", "ember_squire"]
-        [[player]]
-        """
-    )
+    g = position(dict(cll=1, hand=["spark_imp", "ember_squire"]), dict(), active=1, phase="combat", budget=0)
     imp, squire = uid(g, "spark_imp"), uid(g, "ember_squire")
     assert Action("call", (imp,)) in g.legal_actions()
     assert Action("call", (squire,)) not in g.legal_actions()
@@ -100,19 +69,15 @@ def test_bh12_instant_call_in_combat_at_no_cost() -> None:
 
 def test_bh13_budget_set_from_cll_and_shared_by_both_strategy_phases() -> None:
     """BH-13: the budget is C.LL at the start of the turn; unspent budget carries to the second phase."""
-    g = game_from(
-        """
-        [state]
-        active = 2
-        phase = "strategy2"
-        [[player]]
-        cll = 6
-        hand = ["flame_adept", "tide_sentinel", "ember_squire"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player]]
-        cll = 2
-        deck = ["spark_imp", "spark_imp"]
-        """
+    g = position(
+        dict(
+            cll=6,
+            hand=["flame_adept", "tide_sentinel", "ember_squire"],
+            deck=["spark_imp", "spark_imp", "spark_imp"],
+        ),
+        dict(cll=2, deck=["spark_imp", "spark_imp"]),
+        active=2,
+        phase="strategy2",
     )
     end_turn(g)  # P2's turn ends; P1's begins
     assert g.active == 0 and g.budget == 6
@@ -128,17 +93,22 @@ def test_bh13_budget_set_from_cll_and_shared_by_both_strategy_phases() -> None:
 
 def test_bh20_initial_phase_draw_is_mandatory_whatever_the_hand() -> None:
     """BH-20: the active player draws 1 in the initial phase even with a full hand."""
-    g = game_from(
-        """
-        [state]
-        active = 2
-        phase = "strategy2"
-        [[player]]
-        hand = ["spark_imp", "spark_imp", "spark_imp", "ember_squire", "ember_squire", "ember_squire", "war_cry"]
-        deck = ["storm_roc", "storm_roc"]
-        [[player]]
-        deck = ["storm_roc", "storm_roc"]
-        """
+    g = position(
+        dict(
+            hand=[
+                "spark_imp",
+                "spark_imp",
+                "spark_imp",
+                "ember_squire",
+                "ember_squire",
+                "ember_squire",
+                "war_cry",
+            ],
+            deck=["storm_roc", "storm_roc"],
+        ),
+        dict(deck=["storm_roc", "storm_roc"]),
+        active=2,
+        phase="strategy2",
     )
     end_turn(g)
     assert g.active == 0 and len(g.zones["hand:0"]) == 8
@@ -147,16 +117,14 @@ def test_bh20_initial_phase_draw_is_mandatory_whatever_the_hand() -> None:
 
 def test_bh21_one_strategy_per_strategy_phase_and_bh23_one_more_in_the_second() -> None:
     """BH-21: at most one strategy card per strategy phase; BH-23: the second phase allows another."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["council_of_war", "council_of_war", "forced_march"]
-        deck = ["spark_imp", "spark_imp", "spark_imp", "spark_imp", "spark_imp"]
-        [[player]]
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["council_of_war", "council_of_war", "forced_march"],
+            deck=["spark_imp", "spark_imp", "spark_imp", "spark_imp", "spark_imp"],
+        ),
+        dict(),
+        active=1,
     )
     c1 = uid(g, "council_of_war")
     c2 = uid(g, "council_of_war", nth=1)
@@ -173,19 +141,7 @@ def test_bh21_one_strategy_per_strategy_phase_and_bh23_one_more_in_the_second() 
 
 def test_bh22_attacks_only_in_the_combat_phase() -> None:
     """BH-22: attacks are declared in the combat phase, not in a strategy phase."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
-    )
+    g = position(dict(cll=5, being=["storm_roc"]), dict(being=["tide_sentinel"]), active=1)
     atk = Action("attack", (uid(g, "storm_roc"), uid(g, "tide_sentinel")))
     assert atk not in g.legal_actions()
     with pytest.raises(IllegalAction, match="combat phase"):
@@ -196,25 +152,19 @@ def test_bh22_attacks_only_in_the_combat_phase() -> None:
 
 def test_bh24_final_phase_optional_draw_balance_restore_powers_to_dead() -> None:
     """BH-24: optional draw; discard to 7; balance; POD/RES restored; non-equipped powers to the dead zone."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "strategy2"
-        armageddon = "off"
-        [[player]]
-        cll = 2
-        hand = ["spark_imp"]
-        deck = ["war_cry", "war_cry"]
-        [[player.being]]
-        card = "storm_roc"
-        pod_spent = 200
-        res_lost = 150
-        attached = ["battle_trance", "stoneskin"]
-        [[player]]
-        cll = 2
-        deck = ["war_cry"]
-        """
+    g = position(
+        dict(
+            cll=2,
+            hand=["spark_imp"],
+            deck=["war_cry", "war_cry"],
+            being=[
+                dict(card="storm_roc", pod_spent=200, res_lost=150, attached=["battle_trance", "stoneskin"])
+            ],
+        ),
+        dict(cll=2, deck=["war_cry"]),
+        active=1,
+        phase="strategy2",
+        armageddon="off",
     )
     roc = find(g, "storm_roc")
     g.apply("next")
@@ -258,18 +208,7 @@ def test_bh12_an_instant_call_needs_rank_at_most_your_cll() -> None:
     like any call to a being and like a strategy card (BH-11), it needs rank ≤ your C.LL ("su rango
     debe ser igual o menor a tus puntos de llamada"): at C.LL 1 the rank-1 Spark Imp may be called
     in combat, the rank-2 Cinder Hound may not, and is refused with the reason."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        budget = 0
-        [[player]]
-        cll = 1
-        hand = ["spark_imp", "cinder_hound"]
-        [[player]]
-        """
-    )
+    g = position(dict(cll=1, hand=["spark_imp", "cinder_hound"]), dict(), active=1, phase="combat", budget=0)
     imp, hound = uid(g, "spark_imp"), uid(g, "cinder_hound")
     calls = {a.args[0] for a in g.legal_actions() if a.kind == "call"}
     assert calls == {imp}

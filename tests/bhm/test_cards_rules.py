@@ -8,22 +8,16 @@ import pytest
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import end_turn, find, kinds, position, uid
 
 
 def test_bh50_territories_destroy_one_enemy_territory_of_your_choice() -> None:
     """BH-50: playing a territory destroys one enemy territory (your choice of two); C.LL +1 to its owner;
     at most 2 territories each."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["volcanic_caldera", "storm_spire", "ancient_forest"]
-        [[player]]
-        territories = ["sunken_temple", "ancient_forest"]
-        """
+    g = position(
+        dict(cll=5, hand=["volcanic_caldera", "storm_spire", "ancient_forest"]),
+        dict(territories=["sunken_temple", "ancient_forest"]),
+        active=1,
     )
     g.apply(Action("territory", (uid(g, "volcanic_caldera"),)))
     d = g.decision()
@@ -41,36 +35,20 @@ def test_bh50_territories_destroy_one_enemy_territory_of_your_choice() -> None:
 
 def test_bh50_bh94_indestructible_territory_stays() -> None:
     """BH-50/BH-94: an Indestructible territory is not destroyed by an enemy territory."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        hand = ["volcanic_caldera"]
-        [[player]]
-        territories = ["citadel_of_ages"]
-        """
-    )
+    g = position(dict(hand=["volcanic_caldera"]), dict(territories=["citadel_of_ages"]), active=1)
     g.apply(Action("territory", (uid(g, "volcanic_caldera"),)))
     assert find(g, "citadel_of_ages").zone == "territories:1" and g.cll[1] == 0
 
 
 def test_territory_aura_and_grants_apply_to_own_beings_of_its_element() -> None:
     """BH-50: a territory's aura raises its element's beings (derived, base untouched)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        territories = ["volcanic_caldera", "storm_spire"]
-        [[player.being]]
-        card = "ember_squire"
-        [[player.being]]
-        card = "thunder_knight"
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player]]
-        """
+    g = position(
+        dict(
+            territories=["volcanic_caldera", "storm_spire"],
+            being=["ember_squire", "thunder_knight", "tide_sentinel"],
+        ),
+        dict(),
+        active=1,
     )
     sq, tk, ts = find(g, "ember_squire"), find(g, "thunder_knight"), find(g, "tide_sentinel")
     assert g.cur(sq, "fue") == 300 and sq.d.fue == 200
@@ -80,19 +58,10 @@ def test_territory_aura_and_grants_apply_to_own_beings_of_its_element() -> None:
 
 def test_bh55_power_ranks_per_turn_up_to_the_beings_rank() -> None:
     """BH-55: a power's rank is the minimum executor rank; ranks executed per turn add up to ≤ being rank."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt", "fire_bolt", "terrify", "death_word"]
-        [[player.being]]
-        card = "pyre_warlock"
-        [[player]]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(cll=5, hand=["fire_bolt", "fire_bolt", "terrify", "death_word"], being=["pyre_warlock"]),
+        dict(being=["mountain_giant"]),
+        active=1,
     )
     w = find(g, "pyre_warlock")
     dw = uid(g, "death_word")
@@ -108,21 +77,15 @@ def test_bh55_power_ranks_per_turn_up_to_the_beings_rank() -> None:
 def test_bh56_equipped_power_channels_rank_and_allows_power_attacks_every_turn() -> None:
     """BH-56: an equipped power stays; the being may then execute only ranks ≤ its rank − the channelled
     rank; it may power-attack every turn."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["arcane_channel", "fire_bolt", "terrify"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["arcane_channel", "fire_bolt", "terrify"],
+            deck=["spark_imp", "spark_imp", "spark_imp"],
+            being=["storm_roc"],
+        ),
+        dict(deck=["spark_imp", "spark_imp", "spark_imp"], being=["mountain_giant"]),
+        active=1,
     )
     roc = find(g, "storm_roc")
     g.apply(Action("power", (uid(g, "arcane_channel"), roc.uid)))
@@ -138,17 +101,7 @@ def test_bh56_equipped_power_channels_rank_and_allows_power_attacks_every_turn()
 
 def test_bh60_object_ranks_up_to_the_beings_rank() -> None:
     """BH-60: objects' ranks on a being add up to at most its rank."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        hand = ["runed_greatsword", "tower_shield"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        """
-    )
+    g = position(dict(hand=["runed_greatsword", "tower_shield"], being=["flame_adept"]), dict(), active=1)
     fa = find(g, "flame_adept")
     g.apply(Action("equip", (uid(g, "runed_greatsword"), fa.uid)))
     assert g.cur(fa, "fue") == 400 and fa.d.fue == 100
@@ -160,20 +113,7 @@ def test_bh60_object_ranks_up_to_the_beings_rank() -> None:
 
 def test_bh65_strategy_is_shown_applied_and_sent_to_the_dead_zone() -> None:
     """BH-65: a strategy card resolves and goes to the dead zone."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 4
-        hand = ["war_cry"]
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        [[player.being]]
-        card = "tide_sentinel"
-        """
-    )
+    g = position(dict(cll=4, hand=["war_cry"]), dict(being=["ember_squire", "tide_sentinel"]), active=1)
     g.apply(Action("strategy", (uid(g, "war_cry"),)))
     assert find(g, "war_cry").zone == "dead:0"
     assert find(g, "ember_squire").zone == "deserters:1"  # VAL 200 - 200
@@ -183,18 +123,7 @@ def test_bh65_strategy_is_shown_applied_and_sent_to_the_dead_zone() -> None:
 
 def test_bh66_precedence_higher_rank_wins_then_the_latest() -> None:
     """BH-66: contradicting effects: the higher rank wins whatever the order; equal rank: the last one."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["titan_form", "equalize"]
-        [[player.being]]
-        card = "magma_drake"
-        [[player]]
-        """
-    )
+    g = position(dict(cll=9, hand=["titan_form", "equalize"], being=["magma_drake"]), dict(), active=1)
     drake = find(g, "magma_drake")
     g.apply(Action("power", (uid(g, "titan_form"), drake.uid)))  # rank 6: FUE becomes 900
     g.apply(Action("target", (drake.uid,)))
@@ -212,21 +141,11 @@ def test_bh66_precedence_higher_rank_wins_then_the_latest() -> None:
 
 def test_bh67_reaction_resolves_before_the_action_and_can_cancel_it() -> None:
     """BH-67: right after an attack is declared, the defender's Sidestep cancels it."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 2
-        hand = ["sidestep", "war_cry"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, being=["storm_roc"]),
+        dict(cll=2, hand=["sidestep", "war_cry"], being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
     )
     ts = find(g, "tide_sentinel")
     g.apply(Action("attack", (uid(g, "storm_roc"), ts.uid)))
@@ -241,22 +160,11 @@ def test_bh67_reaction_resolves_before_the_action_and_can_cancel_it() -> None:
 
 def test_bh67_riposte_kills_the_attacker_first_so_the_attack_fizzles() -> None:
     """BH-67: the reaction resolves first: a Riposte that kills the attacker stops its attack."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "spark_imp"
-        [[player]]
-        cll = 2
-        hand = ["riposte"]
-        [[player.being]]
-        card = "ember_squire"
-        res_lost = 100
-        """
+    g = position(
+        dict(cll=5, being=["spark_imp"]),
+        dict(cll=2, hand=["riposte"], being=[dict(card="ember_squire", res_lost=100)]),
+        active=1,
+        phase="combat",
     )
     sq = find(g, "ember_squire")
     g.apply(Action("attack", (uid(g, "spark_imp"), sq.uid)))
@@ -267,21 +175,10 @@ def test_bh67_riposte_kills_the_attacker_first_so_the_attack_fizzles() -> None:
 
 def test_bh67_no_reaction_above_cll_and_pass_lets_the_action_resolve() -> None:
     """BH-67 with BH-11: a reaction needs rank ≤ C.LL; passing resolves the action."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        cll = 4
-        hand = ["broken_seal"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["fire_bolt"], being=["flame_adept"]),
+        dict(cll=4, hand=["broken_seal"], being=["tide_sentinel"]),
+        active=1,
     )
     ts = find(g, "tide_sentinel")
     g.apply(Action("power", (uid(g, "fire_bolt"), uid(g, "flame_adept"))))
@@ -289,21 +186,10 @@ def test_bh67_no_reaction_above_cll_and_pass_lets_the_action_resolve() -> None:
     assert g.decision().kind == "respond"
     g.apply("pass")
     assert g.cur(ts, "salud") == 100
-    g2 = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["fire_bolt"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        cll = 3
-        hand = ["broken_seal"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g2 = position(
+        dict(cll=5, hand=["fire_bolt"], being=["flame_adept"]),
+        dict(cll=3, hand=["broken_seal"], being=["tide_sentinel"]),
+        active=1,
     )
     g2.apply(Action("power", (uid(g2, "fire_bolt"), uid(g2, "flame_adept"))))
     g2.apply(Action("target", (uid(g2, "tide_sentinel"),)))
@@ -313,61 +199,25 @@ def test_bh67_no_reaction_above_cll_and_pass_lets_the_action_resolve() -> None:
 def test_bh70_gods_extra_counter_point_and_attackable_only_with_salud() -> None:
     """BH-70: a killed god or demigod gives its controller 1 extra C.LL; a god without Salud cannot be
     attacked; gods with POD/FUE may attack."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["death_word"]
-        [[player.being]]
-        card = "kalzar"
-        [[player]]
-        [[player.being]]
-        card = "sylpha"
-        [[player.being]]
-        card = "thalassa"
-        """
+    g = position(
+        dict(cll=9, hand=["death_word"], being=["kalzar"]), dict(being=["sylpha", "thalassa"]), active=1
     )
     g.apply(Action("power", (uid(g, "death_word"), uid(g, "kalzar"))))
     g.apply(Action("target", (uid(g, "sylpha"),)))
     assert g.cll[1] == 3
     g.apply("next")
     assert not any(a.kind == "attack" and a.args[1] == uid(g, "thalassa") for a in g.legal_actions())
-    g2 = game_from(
-        """
-        [state]
-        active = 2
-        phase = "combat"
-        [[player]]
-        [[player.being]]
-        card = "ember_squire"
-        [[player]]
-        [[player.being]]
-        card = "thalassa"
-        """
-    )
+    g2 = position(dict(being=["ember_squire"]), dict(being=["thalassa"]), active=2, phase="combat")
     assert Action("attack", (uid(g2, "thalassa"), uid(g2, "ember_squire"))) in g2.legal_actions()
 
 
 def test_bh71_celestial_entities_are_not_beings() -> None:
     """BH-71: effects naming beings skip entities; entities with Salud can be attacked; they do not count
     for numerical balance."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["terrify"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        [[player.being]]
-        card = "pale_watcher"
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, hand=["terrify"], being=["storm_roc"]),
+        dict(being=["pale_watcher", "ember_squire"]),
+        active=1,
     )
     pw = find(g, "pale_watcher")
     assert g.targets_for(0, find(g, "terrify")) == [uid(g, "ember_squire")]
@@ -378,20 +228,7 @@ def test_bh71_celestial_entities_are_not_beings() -> None:
 
 def test_bh72_killed_invocation_returns_face_down() -> None:
     """BH-72: a killed invocation goes back to its owner's invocation zone, hidden from the opponent."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "mountain_giant"
-        [[player]]
-        [[player.being]]
-        card = "salamander"
-        """
-    )
+    g = position(dict(cll=5, being=["mountain_giant"]), dict(being=["salamander"]), active=1, phase="combat")
     sal = find(g, "salamander")
     g.apply(Action("attack", (uid(g, "mountain_giant"), sal.uid)))
     assert sal.zone == "invocations:1" and g.cll[1] == 2
@@ -402,22 +239,16 @@ def test_bh72_killed_invocation_returns_face_down() -> None:
 def test_bh73_bh74_invocation_points_and_invokers_cannot_attack() -> None:
     """BH-73: executing a power with an INVOKER on the field gives it power rank + its rank in points, once
     per turn; an invocation costs points ≥ its rank; unspent points vanish. BH-74: the invoker cannot attack."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire", "inner_fire"]
-        invocations = ["ifrit", "salamander", "thunderbird"]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "mist_seer"
-        [[player]]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["inner_fire", "inner_fire"],
+            invocations=["ifrit", "salamander", "thunderbird"],
+            deck=["spark_imp", "spark_imp"],
+            being=["mist_seer"],
+        ),
+        dict(deck=["spark_imp", "spark_imp"], being=["ember_squire"]),
+        active=1,
     )
     seer = find(g, "mist_seer")
     assert "invoke" not in kinds(g)
@@ -467,20 +298,11 @@ def test_bh82_copy_limits_by_rarity() -> None:
 
 def test_bh66_set_on_an_enemy_lasts_through_their_turn() -> None:
     """BH-66 (Equalize): an enemy's FUE set to 100 lasts until the caster's next turn, then the base returns."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 4
-        hand = ["equalize"]
-        deck = ["spark_imp", "spark_imp"]
-        [[player]]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "mountain_giant"
-        """
+    g = position(
+        dict(cll=4, hand=["equalize"], deck=["spark_imp", "spark_imp"]),
+        dict(deck=["spark_imp", "spark_imp"], being=["mountain_giant"]),
+        active=1,
+        armageddon="off",
     )
     giant = find(g, "mountain_giant")
     g.apply(Action("strategy", (uid(g, "equalize"),)))

@@ -8,7 +8,7 @@ from bhm.cards import ELEMENTS, card_pool
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import end_turn, find, game_from, kinds, position, uid
 
 DUEL = """
 [state]
@@ -51,37 +51,15 @@ def test_bh30_physical_attack_needs_fue() -> None:
 
 def test_bh31_power_attack_hits_salud_directly_and_needs_a_power() -> None:
     """BH-31: POD goes straight to Salud; only after executing a power card (or equipped/Power Bond)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=5, hand=["inner_fire"], being=["flame_adept"]), dict(being=["stone_golem"]), active=1
     )
     fa, sg = uid(g, "flame_adept"), uid(g, "stone_golem")
     g.apply("next")
     with pytest.raises(IllegalAction, match="executed no power card"):
         g.apply(Action("pattack", (fa, sg)))
-    g2 = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire"]
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g2 = position(
+        dict(cll=5, hand=["inner_fire"], being=["flame_adept"]), dict(being=["stone_golem"]), active=1
     )
     fa, sg = uid(g2, "flame_adept"), uid(g2, "stone_golem")
     g2.apply(Action("power", (uid(g2, "inner_fire"), fa)))  # POD 400 + 200
@@ -108,23 +86,10 @@ def test_bh32_investing_part_or_all_of_pod() -> None:
 
 def test_bh33_pod_zero_kills_and_a_being_without_pod_is_not_affected() -> None:
     """BH-33: POD 0 kills (C.LL +2); a being lacking POD cannot be drained to death."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["mind_spike", "mind_spike"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player.being]]
-        card = "flame_adept"
-        [[player]]
-        [[player.being]]
-        card = "spark_imp"
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=5, hand=["mind_spike", "mind_spike"], being=["storm_roc", "flame_adept"]),
+        dict(being=["spark_imp", "stone_golem"]),
+        active=1,
     )
     imp = find(g, "spark_imp")
     g.apply(Action("power", (uid(g, "mind_spike"), uid(g, "storm_roc"))))
@@ -179,25 +144,16 @@ def test_bh36_any_enemy_with_salud_can_be_attacked_but_not_players() -> None:
 def test_bh37_flee_then_return_with_val_restored_then_flee_again_to_deck() -> None:
     """BH-37: VAL 0 → deserters (+1), back in its controller's initial phase with VAL restored; fleeing
     again after returning sends it to the deck."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["terrify", "terrify"]
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 0
-        deck = ["spark_imp", "spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "tide_sentinel"
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["terrify", "terrify"],
+            deck=["spark_imp", "spark_imp", "spark_imp"],
+            being=["storm_roc"],
+        ),
+        dict(cll=0, deck=["spark_imp", "spark_imp", "spark_imp"], being=["tide_sentinel", "ember_squire"]),
+        active=1,
+        armageddon="off",
     )
     ts = find(g, "tide_sentinel")
     g.apply(Action("power", (uid(g, "terrify"), uid(g, "storm_roc"))))
@@ -220,20 +176,10 @@ def test_bh37_flee_then_return_with_val_restored_then_flee_again_to_deck() -> No
 def test_bh40_pod_restored_and_power_cost_above_pod_refused() -> None:
     """BH-40: spent POD comes back at the end of the turn; a power needing more POD than the being has
     cannot be executed by it."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 9
-        hand = ["oblivion"]
-        [[player.being]]
-        card = "vaelor"
-        pod_spent = 200
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=9, hand=["oblivion"], being=[dict(card="vaelor", pod_spent=200)]),
+        dict(being=["tide_sentinel"]),
+        active=1,
     )
     v = find(g, "vaelor")
     ob = uid(g, "oblivion")
@@ -276,25 +222,19 @@ def test_bh42_base_types_and_the_five_elements() -> None:
 def test_bh37_a_fled_beings_zone_and_attachments_wait_for_it() -> None:
     """BH-37: while a being is in the deserters zone its being zone stays reserved, its objects stay there
     and cannot be moved to another being; it comes back to them."""
-    g = game_from(
-        """
-        [state]
-        active = 2
-        phase = "strategy2"
-        [[player]]
-        cll = 3
-        hand = ["ember_squire"]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "storm_roc"
-        fled = true
-        attached = ["iron_sword"]
-        [[player.being]]
-        card = "mountain_giant"
-        zone = 1
-        [[player]]
-        deck = ["spark_imp", "spark_imp"]
-        """
+    g = position(
+        dict(
+            cll=3,
+            hand=["ember_squire"],
+            deck=["spark_imp", "spark_imp"],
+            being=[
+                dict(card="storm_roc", fled=True, attached=["iron_sword"]),
+                dict(card="mountain_giant", zone=1),
+            ],
+        ),
+        dict(deck=["spark_imp", "spark_imp"]),
+        active=2,
+        phase="strategy2",
     )
     roc = find(g, "storm_roc")
     assert roc.zone == "deserters:0" and g.free_slot(0) == "slot:0:2"

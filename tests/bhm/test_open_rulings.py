@@ -7,7 +7,7 @@ from __future__ import annotations
 from bhm.game import BhmGame
 from common.game import Action
 
-from .helpers import find, game_from, random_states, uid
+from .helpers import find, game_from, position, random_states, uid
 
 
 def _strategies(g: BhmGame) -> set[int]:
@@ -17,18 +17,11 @@ def _strategies(g: BhmGame) -> set[int]:
 def test_bh21_bh67_a_reaction_in_your_own_strategy_phase_leaves_your_strategy_card() -> None:
     """BH-21 / BH-67 ruling: P2 answers P1's call with Foresight and P1 answers that with its own
     Foresight, in P1's first strategy phase; P1 may still play its one strategy card (War Cry)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["ember_squire", "foresight", "war_cry"]
-        [[player]]
-        cll = 5
-        hand = ["foresight"]
-        """
+    g = position(
+        dict(cll=5, hand=["ember_squire", "foresight", "war_cry"]),
+        dict(cll=5, hand=["foresight"]),
+        active=1,
+        armageddon="off",
     )
     g.apply(Action("call", (uid(g, "ember_squire"),)))
     g.apply(Action("react", (uid(g, "foresight", owner=1),)))
@@ -47,20 +40,11 @@ def test_bh21_bh67_your_strategy_card_played_leaves_your_reactions() -> None:
     """BH-21 / BH-67 ruling: after P1's strategy card of the phase (War Cry), P2 answers it with
     Mirror Edict and P1 may still answer the Edict with a Mirror Edict of its own, which resolves
     first and saves the War Cry."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["war_cry", "mirror_edict"]
-        [[player]]
-        cll = 5
-        hand = ["mirror_edict"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["war_cry", "mirror_edict"]),
+        dict(cll=5, hand=["mirror_edict"], being=["tide_sentinel"]),
+        active=1,
+        armageddon="off",
     )
     ts = find(g, "tide_sentinel")
     g.apply(Action("strategy", (uid(g, "war_cry"),)))
@@ -285,18 +269,8 @@ def test_bh67_foresight_is_not_offered_with_an_empty_deck() -> None:
 def test_bh67_a_draw_inside_an_effect_is_part_of_that_action() -> None:
     """BH-67 ruling: only the turn's own draws (BH-20, BH-24) are actions; the card drawn by Council
     of War is its effect, answered once as the strategy card it is."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["council_of_war"]
-        [[player]]
-        cll = 5
-        hand = ["foresight"]
-        """
+    g = position(
+        dict(cll=5, hand=["council_of_war"]), dict(cll=5, hand=["foresight"]), active=1, armageddon="off"
     )
     g.apply(Action("strategy", (uid(g, "council_of_war"),)))
     d = g.decision()

@@ -13,7 +13,7 @@ from bhm.game import BhmGame
 from common.errors import DataError
 from common.game import Action
 
-from .helpers import find, game_from, kinds, uid
+from .helpers import find, game_from, kinds, position, uid
 
 ASHEN = next(iter(BhmGame.preset_decks().values()))
 
@@ -66,17 +66,8 @@ def test_bh07_armageddon_threshold_option_is_5_to_30() -> None:
 def test_bh24_no_optional_draw_offered_from_an_empty_deck() -> None:
     """BH-24 (docs/rulings.md): the optional draw is not offered when the deck is empty; the
     turn simply goes on to the opponent."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "strategy2"
-        [[player]]
-        hand = ["spark_imp"]
-        deck = []
-        [[player]]
-        deck = ["war_cry", "war_cry"]
-        """
+    g = position(
+        dict(hand=["spark_imp"], deck=[]), dict(deck=["war_cry", "war_cry"]), active=1, phase="strategy2"
     )
     assert len(g.zones["deck:0"]) == 0
     g.apply("next")
@@ -108,22 +99,11 @@ def test_bh92_a_petrified_being_cannot_use_its_ability() -> None:
 def test_bh37_a_returned_invocation_that_flees_again_goes_to_the_invocation_zone() -> None:
     """BH-37 (docs/rulings.md): a returned being that flees again goes back to its owner's deck;
     an invocation goes to its invocation zone instead (face down), never into the deck."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["terrify"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        deck = ["spark_imp", "spark_imp"]
-        [[player.being]]
-        card = "salamander"
-        returned = true
-        """
+    g = position(
+        dict(cll=5, hand=["terrify"], being=["storm_roc"]),
+        dict(deck=["spark_imp", "spark_imp"], being=[dict(card="salamander", returned=True)]),
+        active=1,
+        armageddon="off",
     )
     sal = find(g, "salamander")
     g.apply(Action("power", (uid(g, "terrify"), uid(g, "storm_roc"))))
@@ -135,21 +115,10 @@ def test_bh37_a_returned_invocation_that_flees_again_goes_to_the_invocation_zone
 def test_bh67_a_cancelled_action_cannot_be_answered_again() -> None:
     """BH-67 (docs/rulings.md): once a reaction has cancelled an action, that doomed entry cannot be
     answered any more: its window passes without asking the player who still holds a reaction."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["war_cry"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 5
-        hand = ["mirror_edict", "mirror_edict"]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=5, hand=["war_cry"], being=["storm_roc"]),
+        dict(cll=5, hand=["mirror_edict", "mirror_edict"], being=["stone_golem"]),
+        active=1,
     )
     g.apply(Action("strategy", (uid(g, "war_cry"),)))
     d = g.decision()
@@ -188,20 +157,10 @@ def test_bh73_an_invocation_needs_points_at_least_its_rank() -> None:
 def test_bh99_your_own_cards_may_target_your_invisible_being() -> None:
     """BH-99 (docs/rulings.md): Invisible only stops enemy targeting: Second Wind may heal your own
     Invisible Veil Assassin."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 3
-        hand = ["second_wind"]
-        [[player.being]]
-        card = "veil_assassin"
-        wounds = 200
-        [[player]]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=3, hand=["second_wind"], being=[dict(card="veil_assassin", wounds=200)]),
+        dict(being=["stone_golem"]),
+        active=1,
     )
     va = find(g, "veil_assassin")
     salud = g.cur(va, "salud")
@@ -214,22 +173,11 @@ def test_bh99_your_own_cards_may_target_your_invisible_being() -> None:
 def test_bh67_sidestep_cancels_a_power_attack_too() -> None:
     """BH-67: Sidestep cancels "an attack declared against one of your beings": a power attack is
     one (BH-31), so it may answer it, and the target loses nothing."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "flame_adept"
-        executed_power = true
-        [[player]]
-        cll = 5
-        hand = ["sidestep"]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=5, being=[dict(card="flame_adept", executed_power=True)]),
+        dict(cll=5, hand=["sidestep"], being=["stone_golem"]),
+        active=1,
+        phase="combat",
     )
     golem = find(g, "stone_golem")
     salud = g.cur(golem, "salud")
@@ -246,16 +194,10 @@ def test_bh50_an_indestructible_enemy_territory_is_not_a_choice() -> None:
     """BH-50/BH-94: playing a territory destroys an enemy territory of your choice when they hold
     two, unless it is Indestructible: with one of the two Indestructible there is no choice, the
     other one is destroyed."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["volcanic_caldera"]
-        [[player]]
-        territories = ["citadel_of_ages", "sunken_temple"]
-        """
+    g = position(
+        dict(cll=5, hand=["volcanic_caldera"]),
+        dict(territories=["citadel_of_ages", "sunken_temple"]),
+        active=1,
     )
     g.apply(Action("territory", (uid(g, "volcanic_caldera"),)))
     assert g.decision().kind == "turn"  # type: ignore[union-attr]
@@ -267,26 +209,18 @@ def test_bh37_a_fled_beings_zone_and_attachments_stay_reserved() -> None:
     """BH-37 (docs/rulings.md): while a being is in the deserters zone its being zone stays
     reserved and its attachments stay there: a new being does not take such a zone (even an empty
     one) and the object left there cannot be attached to another being."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["ember_squire"]
-        [[player.being]]
-        card = "stone_golem"
-        fled = true
-        attached = ["iron_sword"]
-        [[player.being]]
-        card = "war_herald"
-        fled = true
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["ember_squire"],
+            being=[
+                dict(card="stone_golem", fled=True, attached=["iron_sword"]),
+                dict(card="war_herald", fled=True),
+                "storm_roc",
+            ],
+        ),
+        dict(being=["tide_sentinel"]),
+        active=1,
     )
     golem, sword = find(g, "stone_golem"), find(g, "iron_sword")
     assert golem.zone == "deserters:0" and sword.zone == "slot:0:0"
@@ -300,23 +234,10 @@ def test_bh37_a_fled_beings_zone_and_attachments_stay_reserved() -> None:
 def test_bh94_a_lone_indestructible_object_needs_room_in_its_new_bearers_object_ranks() -> None:
     """BH-94/BH-60: an Indestructible object left alone in a being zone may be attached again, but
     only to a being whose rank leaves room for it: Adamant Aegis (rank 4) not on Mist Seer (3)."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "storm_roc"
-        attached = ["adamant_aegis"]
-        [[player.being]]
-        card = "mist_seer"
-        [[player.being]]
-        card = "stone_golem"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, being=[dict(card="storm_roc", attached=["adamant_aegis"]), "mist_seer", "stone_golem"]),
+        dict(being=["tide_sentinel"]),
+        active=1,
     )
     aegis = find(g, "adamant_aegis")
     g.card(uid(g, "storm_roc")).wounds = 900
@@ -330,21 +251,11 @@ def test_bh102_riposte_does_not_hurt_an_attacker_immune_to_its_rank() -> None:
     """BH-102: Immune X: unaffected by enemy abilities from cards of rank ≤ X: a Riposte (rank 2)
     against Abyssal Leviathan (Immune 4) takes none of its Salud. It is not even offered (BH-67
     ruling: an offer that could do nothing is a trap), and its effect run anyway does nothing."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "abyssal_leviathan"
-        [[player]]
-        cll = 5
-        hand = ["riposte"]
-        [[player.being]]
-        card = "stone_golem"
-        """
+    g = position(
+        dict(cll=5, being=["abyssal_leviathan"]),
+        dict(cll=5, hand=["riposte"], being=["stone_golem"]),
+        active=1,
+        phase="combat",
     )
     lev = find(g, "abyssal_leviathan")
     salud = g.cur(lev, "salud")
@@ -358,20 +269,7 @@ def test_bh102_riposte_does_not_hurt_an_attacker_immune_to_its_rank() -> None:
 def test_bh101_an_eternal_being_cannot_be_petrified() -> None:
     """BH-101 (docs/rulings.md BH-33/BH-101): Eternal beings cannot be petrified: Gorgon Gaze leaves
     Vaelor as it was and its controller's C.LL unchanged."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 12
-        hand = ["gorgon_gaze"]
-        [[player.being]]
-        card = "kalzar"
-        [[player]]
-        [[player.being]]
-        card = "vaelor"
-        """
-    )
+    g = position(dict(cll=12, hand=["gorgon_gaze"], being=["kalzar"]), dict(being=["vaelor"]), active=1)
     v = find(g, "vaelor")
     g.apply(Action("power", (uid(g, "gorgon_gaze"), uid(g, "kalzar"))))
     if g.decision().kind == "target":  # type: ignore[union-attr]
@@ -382,23 +280,15 @@ def test_bh101_an_eternal_being_cannot_be_petrified() -> None:
 def test_bh73_a_petrified_invoker_gains_no_invocation_points() -> None:
     """BH-73/BH-92: a petrified INVOKER has no function: another being's power card gives it no
     invocation points, and it cannot invoke."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 5
-        hand = ["inner_fire"]
-        invocations = ["salamander"]
-        [[player.being]]
-        card = "mist_seer"
-        petrified = true
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(
+            cll=5,
+            hand=["inner_fire"],
+            invocations=["salamander"],
+            being=[dict(card="mist_seer", petrified=True), "storm_roc"],
+        ),
+        dict(being=["tide_sentinel"]),
+        active=1,
     )
     g.apply(Action("power", (uid(g, "inner_fire"), uid(g, "storm_roc"))))
     assert find(g, "mist_seer").inv_points == 0

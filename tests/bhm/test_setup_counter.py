@@ -8,7 +8,7 @@ from bhm.game import BhmGame
 from common.errors import DataError
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, uid
+from .helpers import end_turn, find, game_from, position, uid
 
 ASHEN = next(iter(BhmGame.preset_decks().values()))
 
@@ -79,21 +79,11 @@ def test_bh04_call_counters_start_at_zero() -> None:
 
 def test_bh05_cll_32_loses() -> None:
     """BH-05: the opponent's C.LL reaching 32 wins the game."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "strategy1"
-        [[player]]
-        cll = 6
-        hand = ["death_word"]
-        [[player.being]]
-        card = "magma_drake"
-        [[player]]
-        cll = 30
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=6, hand=["death_word"], being=["magma_drake"]),
+        dict(cll=30, being=["tide_sentinel"]),
+        active=1,
+        phase="strategy1",
     )
     g.apply(Action("power", (uid(g, "death_word"), uid(g, "magma_drake"))))
     g.apply(Action("target", (uid(g, "tide_sentinel"),)))
@@ -104,19 +94,7 @@ def test_bh05_cll_32_loses() -> None:
 
 def test_bh05_mandatory_draw_from_empty_deck_loses() -> None:
     """BH-05: a player who must draw from an empty deck loses."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "strategy2"
-        [[player]]
-        cll = 3
-        deck = ["ember_squire"]
-        [[player]]
-        cll = 3
-        deck = []
-        """
-    )
+    g = position(dict(cll=3, deck=["ember_squire"]), dict(cll=3, deck=[]), active=1, phase="strategy2")
     g.apply("next")  # to the final phase
     g.apply("nodraw")
     assert g.is_over() and g.winner() == 0
@@ -125,25 +103,10 @@ def test_bh05_mandatory_draw_from_empty_deck_loses() -> None:
 
 def test_bh06_counter_gains_for_flee_territory_kill_annihilate() -> None:
     """BH-06: flee +1, lost territory +1, killed +2, annihilated +5."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        [[player]]
-        cll = 12
-        hand = ["terrify", "oblivion", "volcanic_caldera"]
-        [[player.being]]
-        card = "kalzar"
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 0
-        territories = ["sunken_temple"]
-        [[player.being]]
-        card = "ember_squire"
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=12, hand=["terrify", "oblivion", "volcanic_caldera"], being=["kalzar", "storm_roc"]),
+        dict(cll=0, territories=["sunken_temple"], being=["ember_squire", "tide_sentinel"]),
+        active=1,
     )
     kal = uid(g, "kalzar")
     g.apply(Action("power", (uid(g, "terrify"), uid(g, "storm_roc"))))
@@ -158,20 +121,8 @@ def test_bh06_counter_gains_for_flee_territory_kill_annihilate() -> None:
 
 def test_bh06_kill_gives_two() -> None:
     """BH-06: killed (Salud to 0) → controller's C.LL +2."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "mountain_giant"
-        [[player]]
-        cll = 4
-        [[player.being]]
-        card = "ember_squire"
-        """
+    g = position(
+        dict(cll=5, being=["mountain_giant"]), dict(cll=4, being=["ember_squire"]), active=1, phase="combat"
     )
     g.apply(Action("attack", (uid(g, "mountain_giant"), uid(g, "ember_squire"))))
     assert g.cll == [5, 6]
@@ -201,17 +152,7 @@ def test_bh07_armageddon_off_and_option_validation() -> None:
     """BH-07: the option can be off; out-of-range values are refused."""
     g = BhmGame.new_game(seed=1, options={"armageddon": "off"})
     assert g.armageddon is None
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "strategy2"
-        armageddon = "off"
-        [[player]]
-        cll = 3
-        [[player]]
-        """
-    )
+    g = position(dict(cll=3), dict(), active=1, phase="strategy2", armageddon="off")
     end_turn(g)
     assert g.cll[0] == 3
     with pytest.raises(DataError, match="armageddon"):

@@ -12,7 +12,7 @@ from bhm.game import BhmGame
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import find, game_from, uid
+from .helpers import find, position, uid
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "bhm"
 
@@ -82,23 +82,12 @@ def test_bh67_the_stack_in_the_view_bottom_to_top() -> None:
 def test_bh67_both_players_must_pass_in_a_row_before_the_top_resolves() -> None:
     """BH-67: one pass does not resolve the top; the other player may still react, and a reaction
     resets the passes; each entry down the stack gets its own window."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        hand = ["smoke_bomb"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 5
-        hand = ["riposte", "iron_will"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["smoke_bomb"], being=["storm_roc"]),
+        dict(cll=5, hand=["riposte", "iron_will"], being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
+        armageddon="off",
     )
     roc, ts = find(g, "storm_roc"), find(g, "tide_sentinel")
     g.apply(Action("attack", (roc.uid, ts.uid)))
@@ -126,22 +115,12 @@ def test_bh67_both_players_must_pass_in_a_row_before_the_top_resolves() -> None:
 def test_bh67_a_cancelled_actions_reactions_fizzle() -> None:
     """BH-67: P2 answers an attack with Riposte, then (priority back after P1's pass) with Sidestep;
     Sidestep resolves first and cancels the attack, so the Riposte answering it resolves to nothing."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        armageddon = "off"
-        [[player]]
-        cll = 5
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 5
-        hand = ["riposte", "sidestep"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, being=["storm_roc"]),
+        dict(cll=5, hand=["riposte", "sidestep"], being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
+        armageddon="off",
     )
     roc, ts = find(g, "storm_roc"), find(g, "tide_sentinel")
     g.apply(Action("attack", (roc.uid, ts.uid)))
@@ -165,22 +144,11 @@ def test_bh67_a_cancelled_actions_reactions_fizzle() -> None:
 def test_bh67_no_reaction_to_your_own_action_and_no_window_without_a_playable_reaction() -> None:
     """BH-67 rulings: a reaction answers an enemy action only (Foresight does not answer your own
     attack); a player holding no reaction they may play is not asked."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        hand = ["foresight"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 0
-        hand = ["sidestep"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["foresight"], being=["storm_roc"]),
+        dict(cll=0, hand=["sidestep"], being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
     )
     ts = find(g, "tide_sentinel")
     g.apply(Action("attack", (uid(g, "storm_roc"), ts.uid)))
@@ -193,22 +161,11 @@ def test_bh67_no_reaction_to_your_own_action_and_no_window_without_a_playable_re
 def test_bh67_refusals_on_the_stack_leave_the_state_unchanged() -> None:
     """BH-67: a reaction answers the most recent enemy action on the stack; one that does not answer
     it is refused with a reason and no change."""
-    g = game_from(
-        """
-        [state]
-        active = 1
-        phase = "combat"
-        [[player]]
-        cll = 5
-        hand = ["sidestep", "foresight"]
-        [[player.being]]
-        card = "storm_roc"
-        [[player]]
-        cll = 5
-        hand = ["riposte"]
-        [[player.being]]
-        card = "tide_sentinel"
-        """
+    g = position(
+        dict(cll=5, hand=["sidestep", "foresight"], being=["storm_roc"]),
+        dict(cll=5, hand=["riposte"], being=["tide_sentinel"]),
+        active=1,
+        phase="combat",
     )
     g.apply(Action("attack", (uid(g, "storm_roc"), uid(g, "tide_sentinel"))))
     g.apply(Action("react", (uid(g, "riposte"),)))
