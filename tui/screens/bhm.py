@@ -131,6 +131,14 @@ def dense_stats(card: dict[str, Any]) -> str:
     return "/".join(out)
 
 
+def dense_outcome(hit: str) -> str:
+    """The engine's outcome of an attack (`attack_outcome`) in fewer words: `200 to Salud` →
+    `-200 Salud`, `no effect: Immortal at Salud 0` → `no effect: Immortal`."""
+    if hit.endswith(" to Salud") and hit.split(" ")[0].isdigit():
+        return f"-{hit.split(' ')[0]} Salud"
+    return hit.removesuffix(" at Salud 0")
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
@@ -346,11 +354,43 @@ class BhmScreen(BhmTable, LaneScreen):
         without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
         card's text while the choice is highlighted."""
         words = super().choice_words(action)
-        if not self.is_dense() or action.kind not in SUMMED or not action.args:
+        if not self.is_dense() or not action.args:
+            return words
+        told = self.dense_words(action)
+        if told:
+            return told
+        if action.kind not in SUMMED:
             return words
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
         return words.replace(brief, "", 1) if brief else words
+
+    def dense_words(self, action: Action) -> str | None:
+        """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
+        cut (the engine's `Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)` lost
+        its outcome, often its target too): the outcome first, then the target, and the attacker
+        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`,
+        `-300 Salud: attack Spark Imp by Hollow Wraith`); a call's kind and rank before the name
+        (`Instant call R3 Sylpha Stormbringer`). None: the engine's words. The card panel has the
+        card of the attacker, the whole words are the engine's (from 120 × 40)."""
+        game: Any = self.session.game
+        try:
+            if action.kind in ("attack", "pattack"):
+                at, t = (game.card(int(u)) for u in action.args[:2])
+                hit = dense_outcome(str(game.attack_outcome(action)))
+                attackers = {a.args[0] for a in self.legal if a.kind in ("attack", "pattack")}
+                by = f" by {game.label(at)}" if len(attackers) > 1 else ""
+                if action.kind == "attack":
+                    return f"{hit}: attack {game.label(t)}{by}"
+                if not hit.startswith("no effect"):
+                    hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
+                return f"{hit}: power-attack {game.label(t)}{by}"
+            if action.kind == "call":
+                c = game.card(int(action.args[0]))
+                return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+        return None
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);

@@ -1,0 +1,79 @@
+"""BHM read by a new player at 80 × 24 and 120 × 40 (tests/tui/data/bhm_twins.toml): attacks say
+their outcome, an attack on an Immortal at Salud 0 says it does nothing, same-named targets
+are told apart, `last:` forgets the set-up, and reactions can be passed for the rest of a turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.game import Action
+from tui.widgets.actions import ActionList
+
+from .helpers import (
+    bhm_session,
+    engine_ready,
+    game_app,
+    scenario,
+    settle,
+    uid_of,
+)
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+# P1's Hollow Wraith in combat; P2: two Ember Squires, a Spark Imp and Bone Revenant (Immortal, Salud 0)
+TWINS = scenario("bhm_twins")
+
+
+def choices(app: object) -> list[str]:
+    """The choice list's lines as drawn."""
+    actions = app.screen.query_one(ActionList)  # type: ignore[attr-defined]
+    return [str(o.prompt) for o in actions.options]
+
+
+async def test_dense_attack_choices_say_their_outcome_first() -> None:
+    """80 × 24: `Hollow Wraith attacks S… to Salud)` kept neither the outcome nor always the target;
+    now each line starts with what the attack does, then its target (places of twins kept)."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = choices(app)
+        assert lines[1].endswith("-300 Salud: attack Spark Imp"), lines
+        assert "-200 Salud" in lines[0] and "(P2 zone 1)" in lines[0], lines
+        assert "-200 Salud" in lines[2] and "(P2 zone 3)" in lines[2], lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = " ".join(" ".join(choices(app)).split())
+        assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)" in text
+
+
+async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
+    """BH-36/95: attacking an Immortal being at Salud 0 stays legal, and the choice says it does nothing."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert choices(app)[3].startswith(" 4. no effect: Immortal"), choices(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = " ".join(" ".join(choices(app)).split())
+        assert "Bone Revenant (FUE 300 vs RES 0; no effect: Immortal at Salud 0)" in text
+        assert "300 to Salud" not in text.split("Bone Revenant (FUE")[1][:40]
+
+
+def test_a_power_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
+    s = bhm_session(TWINS)
+    a = Action("pattack", (uid_of(s, "hollow_wraith"), uid_of(s, "bone_revenant")))
+    assert s.game.describe_action(a).endswith("vs Salud 0; no effect: Immortal at Salud 0)")
+
+
+async def test_an_instant_call_keeps_its_kind_and_name_at_80_columns() -> None:
+    """`Instant call … (rank 2)` was cut; below 120 × 40 it reads `Instant call R2 Cinder Hound`."""
+    text = TWINS.replace('phase = "combat"', 'phase = "strategy1"').replace(
+        'hand = ["foresight"]', 'hand = ["cinder_hound"]', 1
+    )
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any(line.endswith("Instant call R2 Cinder Hound") for line in choices(app)), choices(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Instant call Cinder Hound (rank 2)" in " ".join(" ".join(choices(app)).split())
