@@ -4,6 +4,8 @@ are told apart, `last:` forgets the set-up, and reactions can be passed for the 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from common.game import Action
@@ -13,6 +15,8 @@ from .helpers import (
     bhm_session,
     engine_ready,
     game_app,
+    press,
+    resumed,
     scenario,
     settle,
     uid_of,
@@ -77,3 +81,22 @@ async def test_an_instant_call_keeps_its_kind_and_name_at_80_columns() -> None:
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert "Instant call Cinder Hound (rank 2)" in " ".join(" ".join(choices(app)).split())
+
+
+async def test_the_target_dialog_tells_twins_apart(tmp_path: Path) -> None:
+    """Two Ember Squires as targets of Fire Bolt: both dialog tiles name their place."""
+    text = TWINS.replace('phase = "combat"', 'phase = "strategy1"').replace(
+        'hand = ["foresight"]', 'hand = ["fire_bolt"]', 1
+    )
+    s = bhm_session(text, tmp_path / "s.json")
+    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "hollow_wraith"))))
+    app = resumed(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        tiles = app.screen.tiles  # type: ignore[attr-defined]
+        squires = [t for t in tiles if t.title.startswith("Ember Squire")]
+        assert [t.title for t in squires] == ["Ember Squire (P2 zone 1)", "Ember Squire (P2 zone 3)"]
+        assert [t.body.split(" · ")[0] for t in squires] == ["P2 zone 1", "P2 zone 3"]
+        assert next(t.title for t in tiles if t.title.startswith("Spark")) == "Spark Imp"

@@ -517,6 +517,17 @@ def card_body(c: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
+    """A target's name in a dialog, with its place when another card in play has the same name
+    (`Ember Squire (P2 zone 1)`, `Ember Squire (P2 zone 3)`): the engine's label. (The tiles said
+    the name alone: two Ember Squires read the same.) The place opens the tile's text too: a
+    narrow tile cuts its title."""
+    try:
+        return str(game.label(game.card(uid)))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return str(card.get("name"))
+
+
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -569,7 +580,10 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         for a in legal:
             if a.kind == "target" and a.args and isinstance(a.args[0], int):
                 c = cards.get(a.args[0]) or {"name": f"#{a.args[0]}"}
-                tiles.append(Tile(str(c.get("name")), card_body(c), a))
+                name = target_name(game, a.args[0], c)
+                place = name[len(str(c.get("name"))) :].strip(" ()")  # `P2 zone 1` of a twin, else ""
+                body = card_body(c)
+                tiles.append(Tile(name, f"{place} · {body}" if place else body, a))
                 territories = territories and c.get("type") == "territory"
             elif a.kind == "skip":
                 tiles.append(Tile("Skip", "Choose no target.", a))
