@@ -15,9 +15,11 @@ from .helpers import (
     bhm_session,
     engine_ready,
     game_app,
+    into_first_turn,
     press,
     resumed,
     scenario,
+    screen_text,
     settle,
     uid_of,
 )
@@ -100,3 +102,15 @@ async def test_the_target_dialog_tells_twins_apart(tmp_path: Path) -> None:
         assert [t.title for t in squires] == ["Ember Squire (P2 zone 1)", "Ember Squire (P2 zone 3)"]
         assert [t.body.split(" · ")[0] for t in squires] == ["P2 zone 1", "P2 zone 3"]
         assert next(t.title for t in tiles if t.title.startswith("Spark")) == "Spark Imp"
+
+
+async def test_last_does_not_tell_the_mulligan_after_the_first_turn() -> None:
+    """Seed 3: P2 (AI) mulligans last and plays first with no card: at turn 2 `last:` told
+    `Set aside a card` (its set-up), now its turn's last action."""
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        assert app.session.game.turn == 2
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "Set aside" not in last and "Draw 2 for" not in last
+        assert "P2 (AI) last: Draw a card" in last

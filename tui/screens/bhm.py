@@ -142,6 +142,23 @@ def dense_outcome(hit: str) -> str:
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
+    in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+
+    def reset_marks(self) -> None:
+        super().reset_marks()
+        self.in_setup = {}
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
+        action of a turn: when the side that mulliganed last also plays first, `last:` told its
+        mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
+        setup = isinstance(action, Action) and action.kind in ("aside", "keep")
+        if not setup and getattr(self, "in_setup", {}).get(player) and self.last_actor == player:
+            self.last_actor = None  # (`note_action` starts the side's words anew)
+        if isinstance(action, Action):
+            self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
+        super().note_action(player, action, words)
+
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""
         return [] if action.kind == "invest" else super().card_args(action)
