@@ -10,6 +10,7 @@ import pytest
 
 from common.game import Action
 from tui.widgets.actions import ActionList
+from tui.widgets.log import GameLog
 
 from .helpers import (
     bhm_session,
@@ -19,6 +20,7 @@ from .helpers import (
     press,
     resumed,
     scenario,
+    screen_name,
     screen_text,
     settle,
     uid_of,
@@ -114,3 +116,42 @@ async def test_last_does_not_tell_the_mulligan_after_the_first_turn() -> None:
         last = next(line for line in screen_text(app).splitlines() if "last:" in line)
         assert "Set aside" not in last and "Draw 2 for" not in last
         assert "P2 (AI) last: Draw a card" in last
+
+
+async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) -> None:
+    """P2 holds Foresight (it answers any action): every action of P1 asked it to react. Its
+    choice `Do not react for the rest of this turn` passes them all until P1's turn ends."""
+    text = TWINS.replace('hand = ["foresight"]', 'hand = ["cinder_hound"]', 1)
+    s = bhm_session(text, tmp_path / "s.json", seats=("human", "human"))
+    imp = next(u for u, c in s.game.zones.cards.items() if c.zone == "slot:1:1")  # P2's Spark Imp
+    s.apply(Action("attack", (uid_of(s, "hollow_wraith"), imp)))
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.player == 1
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        lines = choices(app)
+        n = next(i for i, line in enumerate(lines) if line.endswith("Do not react again this turn"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        await press(pilot, "enter")  # P1's hand-over cover
+        await settle(pilot)
+        session = app.session
+        game = session.game
+        assert session.decision is not None and session.decision.kind == "combat"
+        # P1 ends combat and calls Cinder Hound, which Foresight could answer: P2 is not asked (no hand-over)
+        lines = choices(app)
+        n = next(i for i, line in enumerate(lines) if line.endswith("End combat"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        n = next(i for i, line in enumerate(choices(app)) if line.endswith("Instant call R2 Cinder Hound"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        assert screen_name(app) == "BhmScreen" and session.decision is not None
+        assert session.decision.player == 0 and game.turn == 4
+        log = " ".join(app.screen.query_one(GameLog).plain)
+        assert "Player 2 will not be asked to react again until the end of Player 1's turn" in log
+        assert "Player 2: Do not react (for the rest of this turn)" in log
+        # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
+        assert app.screen.quiet == (1, 4)

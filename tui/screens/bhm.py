@@ -28,12 +28,17 @@ from tui.screens.lanes import (
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
+# a choice of the UI, not of the engine: the player passes every reaction window (a Foresight in
+# the hand opens one at each enemy action) until the end of the opponent's turn
+QUIET = Action("pass", ("turn",))
+QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -73,6 +78,9 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
+- a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
+  opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
+  says so)
 - `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
   *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
@@ -361,6 +369,75 @@ class BhmTable(LaneTable):
 class BhmScreen(BhmTable, LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
+
+    # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
+    def quiet_offered(self) -> bool:
+        """A reaction window of a human in the opponent's turn, which they may pass: the list
+        offers to pass them all until the end of that turn."""
+        s = self.session
+        d = s.decision
+        game: Any = s.game
+        return (
+            d is not None
+            and d.kind == "respond"
+            and not s.is_ai_turn()
+            and game.active != d.player
+            and Action("pass") in s.legal()
+        )
+
+    def quiet_pass(self) -> Action | None:
+        """The pass the table makes for a player who chose QUIET, while the turn lasts."""
+        s = self.session
+        if self.quiet is None or s.over:
+            return None
+        game: Any = s.game
+        seat, turn = self.quiet
+        if game.turn != turn or game.active == seat:
+            self.quiet = None  # the turn is over: reactions are asked again
+            return None
+        d = s.decision
+        if d is None or d.player != seat or d.kind != "respond" or s.is_ai_turn():
+            return None
+        return Action("pass") if Action("pass") in s.legal() else None
+
+    def _refresh_view(self, *, spectator: bool = False) -> None:
+        super()._refresh_view(spectator=spectator)
+        if not spectator and self.legal and QUIET not in self.legal and self.quiet_offered():
+            self.legal = [*self.legal, QUIET]
+            self.show_choices(self.legal)
+
+    def choose(self, action: Action) -> bool:
+        if action != QUIET:
+            return super().choose(action)
+        d = self.session.decision
+        if d is None or not self.can_act() or not self.quiet_offered():
+            self.query_one(Prompt).error = "There is no reaction to pass now."
+            self.app.bell()
+            return False
+        game: Any = self.session.game
+        self.quiet = (d.player, int(game.turn))
+        self.query_one(GameLog).add_line(
+            f"{self.seat_name(d.player)} will not be asked to react again until the end of"
+            f" {self.seat_name(int(game.active))}'s turn",
+            "dim",
+        )
+        return super().choose(Action("pass"))
+
+    def _advance(self) -> None:
+        s = self.session
+        log = self.query_one(GameLog)
+        while (act := self.quiet_pass()) is not None:
+            d = s.decision
+            assert d is not None
+            log.add_line(f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)", "dim")
+            log.add_events(s.apply(act), viewer=self.log_viewer)
+        super()._advance()
+        if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
+            self._advance()
+
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
 
@@ -370,6 +447,8 @@ class BhmScreen(BhmTable, LaneScreen):
         turn`) hid which card the choice plays. There a choice says what it does with what,
         without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
         card's text while the choice is highlighted."""
+        if action == QUIET:
+            return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
         if not self.is_dense() or not action.args:
             return words
