@@ -54,6 +54,23 @@ async def test_dense_attack_choices_say_their_outcome_first() -> None:
         assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)" in text
 
 
+async def test_two_attackers_are_named_until_one_is_selected() -> None:
+    """80 × 24, two beings that can attack: each attack names its attacker (`… by Spark Imp`);
+    with Hollow Wraith selected on the table its attacks need no `by` and keep their targets."""
+    text = TWINS.replace(
+        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "cinder_hound"\n', 1
+    )
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any(line.endswith("by Cinder Hound") for line in choices(app)), choices(app)
+        app.screen.action_inspect(uid_of(app.session, "hollow_wraith"))  # type: ignore[attr-defined]
+        await settle(pilot)
+        lines = choices(app)
+        assert len(lines) == 4 and not any(" by " in line for line in lines), lines
+        assert lines[1].endswith("-300 Salud: attack Spark Imp"), lines
+
+
 async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
     """BH-36/95: attacking an Immortal being at Salud 0 stays legal, and the choice says it does nothing."""
     app = game_app("bhm", seed=1, scenario=TWINS)

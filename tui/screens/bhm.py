@@ -372,6 +372,20 @@ class BhmScreen(BhmTable, LaneScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
+        self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
+
+    def show_choices(self, actions: list[Action]) -> None:
+        """The choices `actions` listed (all, or narrowed to a selected card's): an attack names its
+        attacker only when the list holds the attacks of more than one (`dense_words`), and then
+        takes two lines below 120 × 40 (its outcome, target and attacker do not fit in one)."""
+        attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
+        # below 120 × 40 the attacks of several beings take two lines each: outcome, target, attacker
+        self.query_one(ActionList).max_lines = 2 if len(attackers) > 1 else 1
+        self.listing = actions
+        try:
+            super().show_choices(actions)
+        finally:
+            self.listing = None
 
     # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
     def quiet_offered(self) -> bool:
@@ -407,7 +421,7 @@ class BhmScreen(BhmTable, LaneScreen):
         super()._refresh_view(spectator=spectator)
         if not spectator and self.legal and QUIET not in self.legal and self.quiet_offered():
             self.legal = [*self.legal, QUIET]
-            self.show_choices(self.legal)
+        self.show_choices(self.legal)
 
     def choose(self, action: Action) -> bool:
         if action != QUIET:
@@ -465,8 +479,9 @@ class BhmScreen(BhmTable, LaneScreen):
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
         cut (the engine's `Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)` lost
         its outcome, often its target too): the outcome first, then the target, and the attacker
-        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`,
-        `-300 Salud: attack Spark Imp by Hollow Wraith`); a call's kind and rank before the name
+        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`, as
+        when an attacker is selected on the table; `-300 Salud: attack Spark Imp by Hollow
+        Wraith`); a call's kind and rank before the name
         (`Instant call R3 Sylpha Stormbringer`). None: the engine's words. The card panel has the
         card of the attacker, the whole words are the engine's (from 120 × 40)."""
         game: Any = self.session.game
@@ -474,7 +489,8 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind in ("attack", "pattack"):
                 at, t = (game.card(int(u)) for u in action.args[:2])
                 hit = dense_outcome(str(game.attack_outcome(action)))
-                attackers = {a.args[0] for a in self.legal if a.kind in ("attack", "pattack")}
+                listed = self.legal if self.listing is None else self.listing
+                attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
                 by = f" by {game.label(at)}" if len(attackers) > 1 else ""
                 if action.kind == "attack":
                     return f"{hit}: attack {game.label(t)}{by}"
@@ -501,7 +517,7 @@ class BhmScreen(BhmTable, LaneScreen):
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted
-            actions.show([(a, self.choice_words(a)) for a in actions.actions])
+            self.show_choices(list(actions.actions))
             actions.highlighted = keep
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
