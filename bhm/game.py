@@ -2676,7 +2676,8 @@ class BhmGame(Game):
 
     def attack_outcome(self, action: Action) -> str:
         """What an attack (`attack A T`) or a power attack (`pattack A T`) does to its target, in a few
-        words: `200 to Salud`, `RES only` (BH-30: the FUE does not pass the RES), and for an
+        words: `200 to Salud` (`700 to Salud, kills it` when that is all its Salud, or more),
+        `RES only` (BH-30: the FUE does not pass the RES), and for an
         Immortal or Eternal being at Salud 0 (BH-95, BH-101: attacking it stays legal, BH-36)
         `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only`)."""
         at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
@@ -2689,9 +2690,11 @@ class BhmGame(Game):
         fue = self.cur(at, "fue")
         if fue <= res:
             return "RES only"  # BH-30
-        if tough and self.cur(t, "salud") <= 0:
+        salud = self.cur(t, "salud")
+        if tough and salud <= 0:
             return f"no effect: {tough} at Salud 0" if not res else f"RES only: {tough} at Salud 0"  # BH-95
-        return f"{fue - res} to Salud"
+        # BH-95, BH-101: an Immortal or Eternal being is not killed at Salud 0
+        return f"{fue - res} to Salud" + (", kills it" if fue - res >= salud and not tough else "")
 
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args

@@ -45,13 +45,13 @@ async def test_dense_attack_choices_say_their_outcome_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = choices(app)
-        assert lines[1].endswith("-300 Salud: attack Spark Imp"), lines
+        assert lines[1].endswith("kills: attack Spark Imp"), lines
         assert "-200 Salud" in lines[0] and "(P2 zone 1)" in lines[0], lines
         assert "-200 Salud" in lines[2] and "(P2 zone 3)" in lines[2], lines
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = " ".join(" ".join(choices(app)).split())
-        assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)" in text
+        assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud, kills it)" in text
 
 
 async def test_two_attackers_are_named_until_one_is_selected() -> None:
@@ -68,7 +68,7 @@ async def test_two_attackers_are_named_until_one_is_selected() -> None:
         await settle(pilot)
         lines = choices(app)
         assert len(lines) == 4 and not any(" by " in line for line in lines), lines
-        assert lines[1].endswith("-300 Salud: attack Spark Imp"), lines
+        assert lines[1].endswith("kills: attack Spark Imp"), lines
 
 
 async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
@@ -88,6 +88,18 @@ def test_a_power_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None
     s = bhm_session(TWINS)
     a = Action("pattack", (uid_of(s, "hollow_wraith"), uid_of(s, "bone_revenant")))
     assert s.game.describe_action(a).endswith("vs Salud 0; no effect: Immortal at Salud 0)")
+
+
+def test_an_attack_that_takes_all_the_salud_says_it_kills() -> None:
+    """Mountain Giant's 700 on a Storm Roc of 200 Salud read `700 to Salud`: now `…, kills it`; not
+    on an Immortal (it stays at Salud 0, BH-95) nor when Salud is left."""
+    s = bhm_session(TWINS)
+    g = s.game
+    wraith = uid_of(s, "hollow_wraith")
+    zone = {c.zone: u for u, c in g.zones.cards.items()}
+    imp, squire = zone["slot:1:1"], zone["slot:1:0"]
+    assert g.describe_action(Action("attack", (wraith, imp))).endswith("300 to Salud, kills it)")
+    assert g.describe_action(Action("attack", (wraith, squire))).endswith("200 to Salud)")
 
 
 async def test_an_instant_call_keeps_its_kind_and_name_at_80_columns() -> None:
