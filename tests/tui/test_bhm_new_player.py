@@ -76,7 +76,8 @@ async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> Non
     app = game_app("bhm", seed=1, scenario=TWINS)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert choices(app)[3].startswith(" 4. no effect: Immortal"), choices(app)
+        line = choices(app)[3]
+        assert line.startswith(" 4. no effect (Immortal)") and line.endswith("Revenant"), choices(app)
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = " ".join(" ".join(choices(app)).split())

@@ -142,12 +142,15 @@ def dense_stats(card: dict[str, Any]) -> str:
 def dense_outcome(hit: str) -> str:
     """The engine's outcome of an attack (`attack_outcome`) in fewer words: `200 to Salud` →
     `-200 Salud`, `700 to Salud, kills it` → `kills`, `no effect: Immortal at Salud 0` →
-    `no effect: Immortal`."""
+    `no effect (Immortal)`."""
     if hit.endswith(" to Salud, kills it"):
         return "kills"
     if hit.endswith(" to Salud") and hit.split(" ")[0].isdigit():
         return f"-{hit.split(' ')[0]} Salud"
-    return hit.removesuffix(" at Salud 0")
+    if hit.endswith(" at Salud 0") and ": " in hit:  # (not two colons before the target's name)
+        what, tough = hit.removesuffix(" at Salud 0").split(": ", 1)
+        return f"{what} ({tough})"
+    return hit
 
 
 class BhmTable(LaneTable):
