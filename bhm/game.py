@@ -2674,6 +2674,28 @@ class BhmGame(Game):
     # named only to its owner (`describe_action_for`)
     HIDDEN_WORDS: ClassVar[dict[str, str]] = {"aside": "Set aside a card"}
 
+    def attack_outcome(self, action: Action) -> str:
+        """What an attack (`attack A T`) or a power attack (`pattack A T`) does to its target, in a few
+        words: `200 to Salud` (`700 to Salud, kills it` when that is all its Salud, or more),
+        `RES only` (BH-30: the FUE does not pass the RES), and for an
+        Immortal or Eternal being at Salud 0 (BH-95, BH-101: attacking it stays legal, BH-36)
+        `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only`)."""
+        at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
+        res = self.cur(t, "res")
+        tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+        if action.kind == "pattack":
+            if tough and self.cur(t, "salud") <= 0 and not (self.has(t, "Magic Resistance") and res):
+                return f"no effect: {tough} at Salud 0"
+            return f"up to {self.cur(at, 'pod')} to Salud"
+        fue = self.cur(at, "fue")
+        if fue <= res:
+            return "RES only"  # BH-30
+        salud = self.cur(t, "salud")
+        if tough and salud <= 0:
+            return f"no effect: {tough} at Salud 0" if not res else f"RES only: {tough} at Salud 0"  # BH-95
+        # BH-95, BH-101: an Immortal or Eternal being is not killed at Salud 0
+        return f"{fue - res} to Salud" + (", kills it" if fue - res >= salud and not tough else "")
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
 
@@ -2720,12 +2742,17 @@ class BhmGame(Game):
             if k == "attack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
                 fue, res = self.cur(at, "fue"), self.cur(t, "res")
-                hurt = f": {fue - res} to Salud" if fue > res else ": RES only"  # BH-30
-                return f"{n(0)} attacks {n(1)} (FUE {fue} vs RES {res}{hurt})"
+                hit = self.attack_outcome(action)
+                return f"{n(0)} attacks {n(1)} (FUE {fue} vs RES {res}{'; ' if ':' in hit else ': '}{hit})"
             if k == "pattack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
                 mr = ", Magic Resistance: RES first" if self.has(t, "Magic Resistance") else ""
-                return f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud {self.cur(t, 'salud')}{mr})"
+                stay = self.attack_outcome(action)
+                stay = f"; {stay}" if stay.startswith("no effect") else ""
+                return (
+                    f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud"
+                    f" {self.cur(t, 'salud')}{mr}{stay})"
+                )
             if k == "invest":
                 return (
                     "Invest all POD (POD 1 for the rest of the turn)"

@@ -123,7 +123,7 @@ async def test_bhm_two_copies_listed_once_and_the_numbers_follow_the_list() -> N
         await settle(pilot)
         calls = [a for a in app.session.legal() if a.kind == "call"]
         assert len(calls) == 2
-        assert listed(app) == ["Call Obsidian Guard (rank 3)", "Go to combat"]
+        assert listed(app) == ["Call R3 Obsidian Guard", "Go to combat"]  # (dense: kind and rank first)
         choices = app.screen.query_one(ActionList)
         assert [str(o.prompt).split(". ", 1)[0].strip() for o in choices._options] == ["1", "2"]
         choices.focus()

@@ -28,12 +28,17 @@ from tui.screens.lanes import (
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
+# a choice of the UI, not of the engine: the player passes every reaction window (a Foresight in
+# the hand opens one at each enemy action) until the end of the opponent's turn
+QUIET = Action("pass", ("turn",))
+QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -73,6 +78,9 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
+- a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
+  opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
+  says so)
 - `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
   *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
@@ -131,8 +139,39 @@ def dense_stats(card: dict[str, Any]) -> str:
     return "/".join(out)
 
 
+def dense_outcome(hit: str) -> str:
+    """The engine's outcome of an attack (`attack_outcome`) in fewer words: `200 to Salud` →
+    `-200 Salud`, `700 to Salud, kills it` → `kills`, `no effect: Immortal at Salud 0` →
+    `no effect (Immortal)`."""
+    if hit.endswith(" to Salud, kills it"):
+        return "kills"
+    if hit.endswith(" to Salud") and hit.split(" ")[0].isdigit():
+        return f"-{hit.split(' ')[0]} Salud"
+    if hit.endswith(" at Salud 0") and ": " in hit:  # (not two colons before the target's name)
+        what, tough = hit.removesuffix(" at Salud 0").split(": ", 1)
+        return f"{what} ({tough})"
+    return hit
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
+
+    in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+
+    def reset_marks(self) -> None:
+        super().reset_marks()
+        self.in_setup = {}
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
+        action of a turn: when the side that mulliganed last also plays first, `last:` told its
+        mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
+        setup = isinstance(action, Action) and action.kind in ("aside", "keep")
+        if not setup and getattr(self, "in_setup", {}).get(player) and self.last_actor == player:
+            self.last_actor = None  # (`note_action` starts the side's words anew)
+        if isinstance(action, Action):
+            self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
+        super().note_action(player, action, words)
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""
@@ -336,6 +375,89 @@ class BhmTable(LaneTable):
 class BhmScreen(BhmTable, LaneScreen):
     EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
+        self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
+
+    def show_choices(self, actions: list[Action]) -> None:
+        """The choices `actions` listed (all, or narrowed to a selected card's): an attack names its
+        attacker only when the list holds the attacks of more than one (`dense_words`), and then
+        takes two lines below 120 × 40 (its outcome, target and attacker do not fit in one)."""
+        attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
+        # below 120 × 40 the attacks of several beings take two lines each: outcome, target, attacker
+        self.query_one(ActionList).max_lines = 2 if len(attackers) > 1 else 1
+        self.listing = actions
+        try:
+            super().show_choices(actions)
+        finally:
+            self.listing = None
+
+    # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
+    def quiet_offered(self) -> bool:
+        """A reaction window of a human in the opponent's turn, which they may pass: the list
+        offers to pass them all until the end of that turn."""
+        s = self.session
+        d = s.decision
+        game: Any = s.game
+        return (
+            d is not None
+            and d.kind == "respond"
+            and not s.is_ai_turn()
+            and game.active != d.player
+            and Action("pass") in s.legal()
+        )
+
+    def quiet_pass(self) -> Action | None:
+        """The pass the table makes for a player who chose QUIET, while the turn lasts."""
+        s = self.session
+        if self.quiet is None or s.over:
+            return None
+        game: Any = s.game
+        seat, turn = self.quiet
+        if game.turn != turn or game.active == seat:
+            self.quiet = None  # the turn is over: reactions are asked again
+            return None
+        d = s.decision
+        if d is None or d.player != seat or d.kind != "respond" or s.is_ai_turn():
+            return None
+        return Action("pass") if Action("pass") in s.legal() else None
+
+    def _refresh_view(self, *, spectator: bool = False) -> None:
+        super()._refresh_view(spectator=spectator)
+        if not spectator and self.legal and QUIET not in self.legal and self.quiet_offered():
+            self.legal = [*self.legal, QUIET]
+        self.show_choices(self.legal)
+
+    def choose(self, action: Action) -> bool:
+        if action != QUIET:
+            return super().choose(action)
+        d = self.session.decision
+        if d is None or not self.can_act() or not self.quiet_offered():
+            self.query_one(Prompt).error = "There is no reaction to pass now."
+            self.app.bell()
+            return False
+        game: Any = self.session.game
+        self.quiet = (d.player, int(game.turn))
+        self.query_one(GameLog).add_line(
+            f"{self.seat_name(d.player)} will not be asked to react again until the end of"
+            f" {self.seat_name(int(game.active))}'s turn",
+            "dim",
+        )
+        return super().choose(Action("pass"))
+
+    def _advance(self) -> None:
+        s = self.session
+        log = self.query_one(GameLog)
+        while (act := self.quiet_pass()) is not None:
+            d = s.decision
+            assert d is not None
+            log.add_line(f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)", "dim")
+            log.add_events(s.apply(act), viewer=self.log_viewer)
+        super()._advance()
+        if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
+            self._advance()
+
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
 
@@ -345,12 +467,48 @@ class BhmScreen(BhmTable, LaneScreen):
         turn`) hid which card the choice plays. There a choice says what it does with what,
         without the summary (`Cinder Hound executes Battle Trance`): the card panel shows the
         card's text while the choice is highlighted."""
+        if action == QUIET:
+            return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
-        if not self.is_dense() or action.kind not in SUMMED or not action.args:
+        if not self.is_dense() or not action.args:
+            return words
+        told = self.dense_words(action)
+        if told:
+            return told
+        if action.kind not in SUMMED:
             return words
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
         return words.replace(brief, "", 1) if brief else words
+
+    def dense_words(self, action: Action) -> str | None:
+        """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
+        cut (the engine's `Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)` lost
+        its outcome, often its target too): the outcome first, then the target, and the attacker
+        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`, as
+        when an attacker is selected on the table; `-300 Salud: attack Spark Imp by Hollow
+        Wraith`); a call's kind and rank before the name
+        (`Instant call R3 Sylpha Stormbringer`). None: the engine's words. The card panel has the
+        card of the attacker, the whole words are the engine's (from 120 × 40)."""
+        game: Any = self.session.game
+        try:
+            if action.kind in ("attack", "pattack"):
+                at, t = (game.card(int(u)) for u in action.args[:2])
+                hit = dense_outcome(str(game.attack_outcome(action)))
+                listed = self.legal if self.listing is None else self.listing
+                attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
+                by = f" by {game.label(at)}" if len(attackers) > 1 else ""
+                if action.kind == "attack":
+                    return f"{hit}: attack {game.label(t)}{by}"
+                if not hit.startswith("no effect"):
+                    hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
+                return f"{hit}: power-attack {game.label(t)}{by}"
+            if action.kind == "call":
+                c = game.card(int(action.args[0]))
+                return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+        return None
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
@@ -365,7 +523,7 @@ class BhmScreen(BhmTable, LaneScreen):
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted
-            actions.show([(a, self.choice_words(a)) for a in actions.actions])
+            self.show_choices(list(actions.actions))
             actions.highlighted = keep
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
@@ -477,6 +635,17 @@ def card_body(c: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
+    """A target's name in a dialog, with its place when another card in play has the same name
+    (`Ember Squire (P2 zone 1)`, `Ember Squire (P2 zone 3)`): the engine's label. (The tiles said
+    the name alone: two Ember Squires read the same.) The place opens the tile's text too: a
+    narrow tile cuts its title."""
+    try:
+        return str(game.label(game.card(uid)))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return str(card.get("name"))
+
+
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -529,7 +698,10 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         for a in legal:
             if a.kind == "target" and a.args and isinstance(a.args[0], int):
                 c = cards.get(a.args[0]) or {"name": f"#{a.args[0]}"}
-                tiles.append(Tile(str(c.get("name")), card_body(c), a))
+                name = target_name(game, a.args[0], c)
+                place = name[len(str(c.get("name"))) :].strip(" ()")  # `P2 zone 1` of a twin, else ""
+                body = card_body(c)
+                tiles.append(Tile(name, f"{place} · {body}" if place else body, a))
                 territories = territories and c.get("type") == "territory"
             elif a.kind == "skip":
                 tiles.append(Tile("Skip", "Choose no target.", a))

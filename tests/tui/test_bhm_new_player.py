@@ -1,0 +1,187 @@
+"""BHM read by a new player at 80 × 24 and 120 × 40 (tests/tui/data/bhm_twins.toml): attacks say
+their outcome, an attack on an Immortal at Salud 0 says it does nothing, same-named targets
+are told apart, `last:` forgets the set-up, and reactions can be passed for the rest of a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.game import Action
+from tui.widgets.actions import ActionList
+from tui.widgets.log import GameLog
+
+from .helpers import (
+    bhm_session,
+    engine_ready,
+    game_app,
+    into_first_turn,
+    press,
+    resumed,
+    scenario,
+    screen_name,
+    screen_text,
+    settle,
+    uid_of,
+)
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+# P1's Hollow Wraith in combat; P2: two Ember Squires, a Spark Imp and Bone Revenant (Immortal, Salud 0)
+TWINS = scenario("bhm_twins")
+
+
+def choices(app: object) -> list[str]:
+    """The choice list's lines as drawn."""
+    actions = app.screen.query_one(ActionList)  # type: ignore[attr-defined]
+    return [str(o.prompt) for o in actions.options]
+
+
+async def test_dense_attack_choices_say_their_outcome_first() -> None:
+    """80 × 24: `Hollow Wraith attacks S… to Salud)` kept neither the outcome nor always the target;
+    now each line starts with what the attack does, then its target (places of twins kept)."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = choices(app)
+        assert lines[1].endswith("kills: attack Spark Imp"), lines
+        assert "-200 Salud" in lines[0] and "(P2 zone 1)" in lines[0], lines
+        assert "-200 Salud" in lines[2] and "(P2 zone 3)" in lines[2], lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = " ".join(" ".join(choices(app)).split())
+        assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud, kills it)" in text
+
+
+async def test_two_attackers_are_named_until_one_is_selected() -> None:
+    """80 × 24, two beings that can attack: each attack names its attacker (`… by Spark Imp`);
+    with Hollow Wraith selected on the table its attacks need no `by` and keep their targets."""
+    text = TWINS.replace(
+        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "cinder_hound"\n', 1
+    )
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any(line.endswith("by Cinder Hound") for line in choices(app)), choices(app)
+        app.screen.action_inspect(uid_of(app.session, "hollow_wraith"))  # type: ignore[attr-defined]
+        await settle(pilot)
+        lines = choices(app)
+        assert len(lines) == 4 and not any(" by " in line for line in lines), lines
+        assert lines[1].endswith("kills: attack Spark Imp"), lines
+
+
+async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
+    """BH-36/95: attacking an Immortal being at Salud 0 stays legal, and the choice says it does nothing."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = choices(app)[3]
+        assert line.startswith(" 4. no effect (Immortal)") and line.endswith("Revenant"), choices(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = " ".join(" ".join(choices(app)).split())
+        assert "Bone Revenant (FUE 300 vs RES 0; no effect: Immortal at Salud 0)" in text
+        assert "300 to Salud" not in text.split("Bone Revenant (FUE")[1][:40]
+
+
+def test_a_power_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
+    s = bhm_session(TWINS)
+    a = Action("pattack", (uid_of(s, "hollow_wraith"), uid_of(s, "bone_revenant")))
+    assert s.game.describe_action(a).endswith("vs Salud 0; no effect: Immortal at Salud 0)")
+
+
+def test_an_attack_that_takes_all_the_salud_says_it_kills() -> None:
+    """Mountain Giant's 700 on a Storm Roc of 200 Salud read `700 to Salud`: now `…, kills it`; not
+    on an Immortal (it stays at Salud 0, BH-95) nor when Salud is left."""
+    s = bhm_session(TWINS)
+    g = s.game
+    wraith = uid_of(s, "hollow_wraith")
+    zone = {c.zone: u for u, c in g.zones.cards.items()}
+    imp, squire = zone["slot:1:1"], zone["slot:1:0"]
+    assert g.describe_action(Action("attack", (wraith, imp))).endswith("300 to Salud, kills it)")
+    assert g.describe_action(Action("attack", (wraith, squire))).endswith("200 to Salud)")
+
+
+async def test_an_instant_call_keeps_its_kind_and_name_at_80_columns() -> None:
+    """`Instant call … (rank 2)` was cut; below 120 × 40 it reads `Instant call R2 Cinder Hound`."""
+    text = TWINS.replace('phase = "combat"', 'phase = "strategy1"').replace(
+        'hand = ["foresight"]', 'hand = ["cinder_hound"]', 1
+    )
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert any(line.endswith("Instant call R2 Cinder Hound") for line in choices(app)), choices(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Instant call Cinder Hound (rank 2)" in " ".join(" ".join(choices(app)).split())
+
+
+async def test_the_target_dialog_tells_twins_apart(tmp_path: Path) -> None:
+    """Two Ember Squires as targets of Fire Bolt: both dialog tiles name their place."""
+    text = TWINS.replace('phase = "combat"', 'phase = "strategy1"').replace(
+        'hand = ["foresight"]', 'hand = ["fire_bolt"]', 1
+    )
+    s = bhm_session(text, tmp_path / "s.json")
+    s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "hollow_wraith"))))
+    app = resumed(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "d")
+        await settle(pilot)
+        tiles = app.screen.tiles  # type: ignore[attr-defined]
+        squires = [t for t in tiles if t.title.startswith("Ember Squire")]
+        assert [t.title for t in squires] == ["Ember Squire (P2 zone 1)", "Ember Squire (P2 zone 3)"]
+        assert [t.body.split(" · ")[0] for t in squires] == ["P2 zone 1", "P2 zone 3"]
+        assert next(t.title for t in tiles if t.title.startswith("Spark")) == "Spark Imp"
+
+
+async def test_last_does_not_tell_the_mulligan_after_the_first_turn() -> None:
+    """Seed 3: P2 (AI) mulligans last and plays first with no card: at turn 2 `last:` told
+    `Set aside a card` (its set-up), now its turn's last action."""
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        assert app.session.game.turn == 2
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "Set aside" not in last and "Draw 2 for" not in last
+        assert "P2 (AI) last: Draw a card" in last
+
+
+async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) -> None:
+    """P2 holds Foresight (it answers any action): every action of P1 asked it to react. Its
+    choice `Do not react for the rest of this turn` passes them all until P1's turn ends."""
+    text = TWINS.replace('hand = ["foresight"]', 'hand = ["cinder_hound"]', 1)
+    s = bhm_session(text, tmp_path / "s.json", seats=("human", "human"))
+    imp = next(u for u, c in s.game.zones.cards.items() if c.zone == "slot:1:1")  # P2's Spark Imp
+    s.apply(Action("attack", (uid_of(s, "hollow_wraith"), imp)))
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.player == 1
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        lines = choices(app)
+        n = next(i for i, line in enumerate(lines) if line.endswith("Do not react again this turn"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        await press(pilot, "enter")  # P1's hand-over cover
+        await settle(pilot)
+        session = app.session
+        game = session.game
+        assert session.decision is not None and session.decision.kind == "combat"
+        # P1 ends combat and calls Cinder Hound, which Foresight could answer: P2 is not asked (no hand-over)
+        lines = choices(app)
+        n = next(i for i, line in enumerate(lines) if line.endswith("End combat"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        n = next(i for i, line in enumerate(choices(app)) if line.endswith("Instant call R2 Cinder Hound"))
+        assert app.screen.query_one(ActionList).choose_number(n + 1)
+        await settle(pilot)
+        assert screen_name(app) == "BhmScreen" and session.decision is not None
+        assert session.decision.player == 0 and game.turn == 4
+        log = " ".join(app.screen.query_one(GameLog).plain)
+        assert "Player 2 will not be asked to react again until the end of Player 1's turn" in log
+        assert "Player 2: Do not react (for the rest of this turn)" in log
+        # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
+        assert app.screen.quiet == (1, 4)
