@@ -219,17 +219,67 @@ def with_echo(words: str, echo: str) -> str:
     return f"{head} ({extra}){dash}{text}"
 
 
+# how an echo's words go into the action's: the action's line, or None when the event does not
+# read as that action's echo after all (then both stay)
+Merge = Callable[[str, str], str | None]
+
+
 def said_once_by_kinds(
-    echo_kinds: Mapping[str, str], action: Action, words: str, events: Sequence[Event]
+    echo_kinds: Mapping[str, str],
+    action: Action,
+    words: str,
+    events: Sequence[Event],
+    merges: Mapping[str, Merge] | None = None,
 ) -> tuple[str, list[Event]]:
     """An action's log line and its events, the first event left out when it is the engine
     saying the action again (its kind is `echo_kinds[action.kind]`, and anyone may read it),
-    with what it adds in `words` (`with_echo`)."""
+    with what it adds in `words` (`merges[action.kind]`, else `with_echo`)."""
     events = list(events)
     kind = echo_kinds.get(action.kind)
     if kind is None or not events or events[0].kind != kind or "private_to" in events[0].data:
         return words, events
-    return with_echo(words, events[0].text), events[1:]
+    merged = (merges or {}).get(action.kind, with_echo)(words, events[0].text)
+    return (words, events) if merged is None else (merged, events[1:])
+
+
+def said_already(words: str, echo: str) -> str:
+    """An echo that adds nothing the action's words lack (BHM's `P1 sets aside 3 cards, draws
+    as many and shuffles` of `Draw 3 for the 3 set aside (then shuffled into the deck)`)."""
+    return words
+
+
+def reaction_to(words: str, echo: str) -> str | None:
+    """BHM: a reaction's line with what it answers from the engine's echo (`P2 reacts with
+    Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith`): `React with Broken Seal
+    to Pyre Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`."""
+    head, dash, text = words.partition(" — ")
+    at = head.find("React with ")  # (after the replay's `P2: `)
+    name = head[at + len("React with ") :]
+    found = re.match(rf"P\d reacts with {re.escape(name)} to (.+)$", echo)
+    if at < 0 or found is None:
+        return None
+    return f"{head} to {found.group(1)}{dash}{text}"
+
+
+def investment(words: str, echo: str) -> str | None:
+    """BHM: an investment of POD as the engine says it, with the being that invests and what it
+    keeps (`Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)`), for
+    `Invest 300 POD` (or `Invest all POD …`) that names neither."""
+    at = words.find("Invest ")  # (after the replay's `P1: `)
+    return f"{words[:at]}{echo}" if at >= 0 and re.search(r" invests \d+ POD\b", echo) else None
+
+
+def cards_kept(words: str, echo: str) -> str | None:
+    """The Scars: the keeping of a hand with its size (`Keep this hand (6 cards)`), or a
+    mulligan with the size it goes to (`Mulligan to 5 cards`), from the engine's `P1 keeps 6
+    cards` / `P1 mulligans to 5 cards`."""
+    kept = re.match(r"P\d keeps (\d+ cards?)$", echo)
+    if kept:
+        return f"{words} ({kept.group(1)})"
+    again = re.match(r"P\d mulligans (to \d+ cards?)$", echo)
+    if again:
+        return f"{words.partition(' (')[0]} {again.group(1)}"
+    return None
 
 
 # the kind of the event with which the engine says an action again, by the action's kind
@@ -259,16 +309,36 @@ def echo_of(action: Action, event: Event) -> bool:
     return "player" in data  # a play, the Leader Ability (not `P1's Leader Ability becomes …`)
 
 
+DEPLOYED = re.compile(r" is deployed at (\S+)$")
+
+
+def deployment_of(uid: object, words: str, event: Event) -> bool:
+    """`event` is Hand of the Gods' `Hoplite is deployed at 3,1` of the unit played (`uid`) at
+    the cell the play's words say (`Play Hoplite (2 mana) at 3,1`): nothing more."""
+    found = DEPLOYED.search(event.text)
+    return (
+        event.kind == "deploy"
+        and "private_to" not in event.data
+        and event.data.get("target") == uid
+        and found is not None
+        and words.endswith(f" at {found.group(1)}")
+    )
+
+
 def hotg_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
     """Hand of the Gods: the engine's first event of a play, a
     move, an attack, a Warcry, the Leader Ability or the end of the turn says the action
-    again; it is left out, and a move's line takes the cell the unit left from it (`Move
-    Grey Wolf from 2,7 to 2,4`)."""
+    again; it is left out (a unit's play also by its `… is deployed at 3,1`), and a move's line
+    takes the cell the unit left from it (`Move Grey Wolf from 2,7 to 2,4`)."""
     events = list(events)
     i = next((i for i, ev in enumerate(events) if echo_of(action, ev)), None)
     if i is None:
         return words, events
     echo = events.pop(i)
+    if action.kind == "play" and action.args:  # a unit: `Hoplite is deployed at 3,1` says it again
+        deployed = next((ev for ev in events if deployment_of(action.args[0], words, ev)), None)
+        if deployed is not None:
+            events.remove(deployed)
     moved = MOVED.search(echo.text) if action.kind == "move" else None
     if moved:
         old, new = moved.groups()
@@ -277,9 +347,11 @@ def hotg_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple
     return words, events
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# the keeping of a hand, an investment, a reaction: their event says more than the action's words)
+# the kind of the event with which the engine says an action again, by the action's kind
 BHM_ECHO_KINDS = {
+    "keep": "mulligan",
+    "react": "react",
+    "invest": "invest",
     "territory": "territory",
     "draw": "draw",
     "call": "call",
@@ -295,9 +367,14 @@ BHM_ECHO_KINDS = {
 }
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# a mulligan nor the keeping of a hand: their event says the number of cards kept)
+# how the echo of these goes into the action's line (else `with_echo`)
+BHM_MERGES: dict[str, Merge] = {"keep": said_already, "react": reaction_to, "invest": investment}
+
+
+# the kind of the event with which the engine says an action again, by the action's kind
 SCARS_ECHO_KINDS = {
+    "keep": "keep",
+    "mulligan": "mulligan",
     "cast": "cast",
     "skip": "life",
     "life": "life",
@@ -314,10 +391,13 @@ SCARS_ECHO_KINDS = {
 }
 
 
+SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept}
+
+
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
-    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS),
-    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS),
+    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS, merges=BHM_MERGES),
+    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
 }
 
 
