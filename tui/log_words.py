@@ -176,9 +176,36 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
     return text
 
 
+def hand_uids(view: dict[str, Any], player: int) -> dict[int, str]:
+    """The cards of `player`'s hand in `view` (uid: name), none when the view hides it."""
+    for p in view.get("players", []):
+        if p.get("seat") == player:
+            return {int(c["uid"]): str(c.get("name")) for c in p.get("hand") or []}
+    return {}
+
+
+def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
+    """The name of the card `action` (a draw, about to be applied to `game`) brings into the
+    drawer's hand, when `viewer` sees that hand (the drawer, not the other side nor the public
+    log): the card new in the hand of their view after the draw, on a copy of the game."""
+    d = game.decision()
+    if d is None or viewer != d.player:
+        return None
+    before = hand_uids(game.view(viewer), d.player)
+    after = game.clone()
+    after.apply(action)
+    new = [name for uid, name in hand_uids(after.view(viewer), d.player).items() if uid not in before]
+    return new[0] if len(new) == 1 else None
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
-    (hidden from the other side, and from the log in hot-seat)."""
+    (hidden from the other side, and from the log in hot-seat); a draw names the card drawn
+    to the eyes that see the drawer's hand (`Draw Pikeman`; `Draw a card` to the others)."""
+    if action.kind == "draw":
+        name = drawn_card(game, action, viewer)
+        if name is not None:
+            return f"Draw {name}"
     places = card_places(game.view(viewer), viewer, hand=False)
     text = game.describe_action_for(action, viewer)
     d = game.decision()
