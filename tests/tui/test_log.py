@@ -327,12 +327,22 @@ def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
             ev("mulligan", "P1 sets aside 3 cards, draws as many and shuffles"),
             "P1: Draw 3 for the 3 set aside (then shuffled into the deck)",
         ),
-        ("bhm", Action("keep", ()), "Keep the hand", ev("mulligan", "P2 keeps the opening hand"), "Keep the hand"),
+        (
+            "bhm",
+            Action("keep", ()),
+            "Keep the hand",
+            ev("mulligan", "P2 keeps the opening hand"),
+            "Keep the hand",
+        ),
         (
             "bhm",
             Action("react", (116,)),
             "P2: React with Broken Seal — cancel a power card as it is executed",
-            ev("react", "P2 reacts with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith", uid=116),
+            ev(
+                "react",
+                "P2 reacts with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith",
+                uid=116,
+            ),
             "P2: React with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith"
             " — cancel a power card as it is executed",
         ),
@@ -350,7 +360,13 @@ def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
             ev("invest", "Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)"),
             "P1: Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)",
         ),
-        ("scars", Action("keep", ()), "Keep this hand", ev("keep", "P1 keeps 6 cards"), "Keep this hand (6 cards)"),
+        (
+            "scars",
+            Action("keep", ()),
+            "Keep this hand",
+            ev("keep", "P1 keeps 6 cards"),
+            "Keep this hand (6 cards)",
+        ),
         (
             "scars",
             Action("mulligan", ()),

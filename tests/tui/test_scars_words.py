@@ -267,4 +267,6 @@ async def test_the_game_log_names_the_card_the_human_draws() -> None:
         told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
         mine = [line for line in told if line.startswith("Player 1 (you): Draw ")]
         assert mine and "Player 1 (you): Draw a card" not in mine, told
-        assert all(line == "Player 2 (AI): Draw a card" for line in told if line.startswith("Player 2 (AI): Draw "))
+        assert all(
+            line == "Player 2 (AI): Draw a card" for line in told if line.startswith("Player 2 (AI): Draw ")
+        )
