@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -87,24 +87,136 @@ def event_entries(events: Sequence[Event], viewer: int | None) -> list[tuple[str
     return out
 
 
-def add_event_lines(
-    out: list[str], events: Sequence[Event], viewer: int | None, runs: MarkerRuns, indent: str = ""
-) -> None:
-    """The lines of `events` as `viewer` may read them added to `out`, a marker on the last
-    line when `runs` says it joins it (a run may go on from the lines already in `out`)."""
-    for text, marker in event_entries(events, viewer):
-        if runs.joins(marker) and out:
-            out[-1] += MARKER_JOIN + text
+# -- a run of passes that change nothing: one line ----------------------------------------------
+# the actions of a game a run of which, by one player, saying nothing but markers, is one line
+FOLDED_KINDS: dict[str, frozenset[str]] = {"scars": frozenset({"pass"})}
+
+
+def fold_key(game_id: str, action: Action, player: int | None) -> tuple[int | None, str] | None:
+    """What a run of actions folded into one line shares (the player and the action's kind), or
+    None when `action` is not one to fold (`FOLDED_KINDS`: The Scars' passes)."""
+    return (player, action.kind) if action.kind in FOLDED_KINDS.get(game_id, ()) else None
+
+
+def times(words: str, n: int) -> str:
+    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one)."""
+    return words if n == 1 else f"{words} ×{n}"
+
+
+def steps(first: int, n: int) -> str:
+    """The numbers of a replay's run of `n` steps from `first`: `10`, `10–13`."""
+    return str(first) if n == 1 else f"{first}–{first + n - 1}"
+
+
+class Fold:
+    """The line of a run of actions folded into one (`LogLines.add_action`)."""
+
+    def __init__(self, key: object, index: int, line: Callable[[int], str]) -> None:
+        self.key = key
+        self.index = index  # of the run's line in the log
+        self.line = line  # its text for a run of n actions
+        self.count = 1
+
+
+class LogLines:
+    """A log's lines as they are told — the game screen's log, the replay screen's and
+    `triarch replay --print` (one mechanism): the markers of a quiet stretch share a line
+    (`MarkerRuns`); a run of actions of one player that say nothing but markers (The Scars'
+    passes, `fold_key`) is one line, `P2: Pass ×4`, their markers on the one line under it
+    (`3A Declare attackers · 4 Second recruitment · 5A Clean-up · 5B End of turn`). A pass that
+    says more (`Resolves: …`) keeps a line of its own, and ends the run; so does a new turn.
+
+    The lines are `plain` (their styles `line_styles`); a log drawn on screen draws them again from
+    an index on when they change (`drawn_from`), and keeps at most twice `limit` (`dropped`)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.plain: list[str] = []
+        self.line_styles: list[str] = []
+        self.limit = limit
+        self._runs = MarkerRuns()
+        self._fold: Fold | None = None
+
+    # -- drawing: a log on screen overrides these ----------------------------------------------
+    def drawn_from(self, index: int) -> None:
+        """Lines `index` to the end were added or changed."""
+
+    def dropped(self, n: int) -> None:
+        """The first `n` lines went (the log keeps the latest `limit`)."""
+
+    # -- telling -------------------------------------------------------------------------------
+    def reset(self) -> None:
+        """No line left."""
+        self.plain.clear()
+        self.line_styles.clear()
+        self._runs.close()
+        self._fold = None
+
+    def _put(self, text: str, style: str = "") -> None:
+        self.plain.append(text)
+        self.line_styles.append(style)
+        if self.limit and len(self.plain) > 2 * self.limit:
+            n = len(self.plain) - self.limit
+            del self.plain[:n], self.line_styles[:n]
+            if self._fold is not None:
+                self._fold.index -= n
+                if self._fold.index < 0:
+                    self._fold = None
+            self.dropped(n)
+        self.drawn_from(len(self.plain) - 1)
+
+    def _amend(self, index: int, text: str) -> None:
+        self.plain[index] = text
+        self.drawn_from(index)
+
+    def add_line(self, text: str, style: str = "") -> None:
+        """A line of its own (a note): it ends a run of markers, and of passes."""
+        self._runs.close()
+        self._fold = None
+        self._put(text, style)
+
+    def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
+        """Each event in words as `viewer` may read them (`event_entries`), a marker on the line
+        of the markers before it when no line came between (`MarkerRuns`), across calls too."""
+        for text, marker in event_entries(list(events), viewer):
+            if self._runs.joins(marker) and self.plain:
+                self._amend(len(self.plain) - 1, self.plain[-1] + MARKER_JOIN + text)
+                continue
+            fold = self._fold  # a run's line keeps the one line of a phase's markers under it
+            if fold is not None and not (marker == "phase" and len(self.plain) == fold.index + 1):
+                self._fold = None
+            self._put(indent + text)
+
+    def add_action(
+        self,
+        line: Callable[[int], str],
+        events: Sequence[Event],
+        viewer: int | None,
+        indent: str = "  ",
+        *,
+        fold: object = None,
+        style: str = "bold",
+    ) -> None:
+        """An action's line (`line(n)`: its text for a run of `n` actions) and its events' lines.
+        With a `fold` key (`fold_key`) and only markers to say, it joins the run of the actions
+        of that key just before it: their line says how many (`line(n)` of the first action)."""
+        quiet = fold is not None and all(marker is not None for _, marker in event_entries(events, viewer))
+        run = self._fold
+        if quiet and run is not None and run.key == fold and len(self.plain) <= run.index + 2:
+            run.count += 1
+            self._amend(run.index, run.line(run.count))  # its markers join those of the run
         else:
-            out.append(indent + text)
+            self._runs.close()
+            self._put(line(1), style)
+            self._fold = Fold(fold, len(self.plain) - 1, line) if quiet else None
+        self.add_events(events, indent, viewer)
 
 
 def event_words(events: Sequence[Event], viewer: int | None) -> list[str]:
     """The log's lines for `events` as `viewer` may read them (an event hidden from them left
     out), the markers of a quiet stretch sharing a line (`MarkerRuns`)."""
-    out: list[str] = []
-    add_event_lines(out, events, viewer, MarkerRuns())
-    return out
+    lines = LogLines()
+    lines.add_events(events, "", viewer)
+    return lines.plain
 
 
 # -- The Scars: same-named cards told apart by their place --------------------------------------
