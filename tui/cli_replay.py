@@ -22,32 +22,33 @@ import click
 
 def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
     """The game as the replay screen's log tells it to `viewer`'s eyes (None: everybody),
-    each action with its notation after it; the markers of a quiet stretch share a line, as
-    in the log (`tui.log_words.MarkerRuns`: without the actions' lines, those of successive
-    actions too)."""
-    from tui.log_words import MarkerRuns, add_event_lines, step_lines
+    each action with its notation after it; the lines join as in the log
+    (`tui.log_words.LogLines`: the markers of a quiet stretch share a line, without the
+    actions' lines those of successive actions too; a run of The Scars' passes that say nothing
+    but markers is one line, `10–13. P2: Pass ×4  [pass]`)."""
+    from tui.log_words import LogLines, fold_key, said_once, step_words, steps, times
 
-    out: list[str] = []
-    runs = MarkerRuns()
-
-    def say(line: str) -> None:  # a line of its own: it ends a run of markers
-        runs.close()
-        out.append(line)
-
-    add_event_lines(out, replay.opening, viewer, runs, "  ")
+    lines = LogLines()
+    lines.add_events(replay.opening, "  ", viewer)
     if hashes:
-        say(f"   0. hash {replay.state(0).state_hash()[:16]}")
+        lines.add_line(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
         if actions:
-            line, lines = step_lines(replay, i, viewer)
+            words, events = said_once(replay.game_id, action, step_words(replay, i, viewer), replay.events[i])
             notation = replay.state(i).format_action(action)  # what `apply` reads
-            text = line if line.endswith(f": {notation}") else f"{line}  [{notation}]"
-            say(f"{i + 1:>4}. {text}")
-            out.extend(f"      {text}" for text in lines)
+            said = "" if words.endswith(f": {notation}") else f"  [{notation}]"
+
+            def told(n: int, first: int = i + 1, words: str = words, said: str = said) -> str:
+                return f"{steps(first, n):>4}. {times(words, n)}{said}"
+
+            lines.add_action(
+                told, events, viewer, "      ", fold=fold_key(replay.game_id, action, replay.players[i])
+            )
         else:  # without the action's line, its events say it
-            add_event_lines(out, replay.events[i], viewer, runs, "      ")
+            lines.add_events(replay.events[i], "      ", viewer)
         if hashes:
-            say(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
+            lines.add_line(f"{i + 1:>4}. hash {replay.state(i + 1).state_hash()[:16]}")
+    out = lines.plain
     for line in out:
         click.echo(line)
     final = replay.state(len(replay))

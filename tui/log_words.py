@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -87,24 +87,136 @@ def event_entries(events: Sequence[Event], viewer: int | None) -> list[tuple[str
     return out
 
 
-def add_event_lines(
-    out: list[str], events: Sequence[Event], viewer: int | None, runs: MarkerRuns, indent: str = ""
-) -> None:
-    """The lines of `events` as `viewer` may read them added to `out`, a marker on the last
-    line when `runs` says it joins it (a run may go on from the lines already in `out`)."""
-    for text, marker in event_entries(events, viewer):
-        if runs.joins(marker) and out:
-            out[-1] += MARKER_JOIN + text
+# -- a run of passes that change nothing: one line ----------------------------------------------
+# the actions of a game a run of which, by one player, saying nothing but markers, is one line
+FOLDED_KINDS: dict[str, frozenset[str]] = {"scars": frozenset({"pass"})}
+
+
+def fold_key(game_id: str, action: Action, player: int | None) -> tuple[int | None, str] | None:
+    """What a run of actions folded into one line shares (the player and the action's kind), or
+    None when `action` is not one to fold (`FOLDED_KINDS`: The Scars' passes)."""
+    return (player, action.kind) if action.kind in FOLDED_KINDS.get(game_id, ()) else None
+
+
+def times(words: str, n: int) -> str:
+    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one)."""
+    return words if n == 1 else f"{words} ×{n}"
+
+
+def steps(first: int, n: int) -> str:
+    """The numbers of a replay's run of `n` steps from `first`: `10`, `10–13`."""
+    return str(first) if n == 1 else f"{first}–{first + n - 1}"
+
+
+class Fold:
+    """The line of a run of actions folded into one (`LogLines.add_action`)."""
+
+    def __init__(self, key: object, index: int, line: Callable[[int], str]) -> None:
+        self.key = key
+        self.index = index  # of the run's line in the log
+        self.line = line  # its text for a run of n actions
+        self.count = 1
+
+
+class LogLines:
+    """A log's lines as they are told — the game screen's log, the replay screen's and
+    `triarch replay --print` (one mechanism): the markers of a quiet stretch share a line
+    (`MarkerRuns`); a run of actions of one player that say nothing but markers (The Scars'
+    passes, `fold_key`) is one line, `P2: Pass ×4`, their markers on the one line under it
+    (`3A Declare attackers · 4 Second recruitment · 5A Clean-up · 5B End of turn`). A pass that
+    says more (`Resolves: …`) keeps a line of its own, and ends the run; so does a new turn.
+
+    The lines are `plain` (their styles `line_styles`); a log drawn on screen draws them again from
+    an index on when they change (`drawn_from`), and keeps at most twice `limit` (`dropped`)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.plain: list[str] = []
+        self.line_styles: list[str] = []
+        self.limit = limit
+        self._runs = MarkerRuns()
+        self._fold: Fold | None = None
+
+    # -- drawing: a log on screen overrides these ----------------------------------------------
+    def drawn_from(self, index: int) -> None:
+        """Lines `index` to the end were added or changed."""
+
+    def dropped(self, n: int) -> None:
+        """The first `n` lines went (the log keeps the latest `limit`)."""
+
+    # -- telling -------------------------------------------------------------------------------
+    def reset(self) -> None:
+        """No line left."""
+        self.plain.clear()
+        self.line_styles.clear()
+        self._runs.close()
+        self._fold = None
+
+    def _put(self, text: str, style: str = "") -> None:
+        self.plain.append(text)
+        self.line_styles.append(style)
+        if self.limit and len(self.plain) > 2 * self.limit:
+            n = len(self.plain) - self.limit
+            del self.plain[:n], self.line_styles[:n]
+            if self._fold is not None:
+                self._fold.index -= n
+                if self._fold.index < 0:
+                    self._fold = None
+            self.dropped(n)
+        self.drawn_from(len(self.plain) - 1)
+
+    def _amend(self, index: int, text: str) -> None:
+        self.plain[index] = text
+        self.drawn_from(index)
+
+    def add_line(self, text: str, style: str = "") -> None:
+        """A line of its own (a note): it ends a run of markers, and of passes."""
+        self._runs.close()
+        self._fold = None
+        self._put(text, style)
+
+    def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
+        """Each event in words as `viewer` may read them (`event_entries`), a marker on the line
+        of the markers before it when no line came between (`MarkerRuns`), across calls too."""
+        for text, marker in event_entries(list(events), viewer):
+            if self._runs.joins(marker) and self.plain:
+                self._amend(len(self.plain) - 1, self.plain[-1] + MARKER_JOIN + text)
+                continue
+            fold = self._fold  # a run's line keeps the one line of a phase's markers under it
+            if fold is not None and not (marker == "phase" and len(self.plain) == fold.index + 1):
+                self._fold = None
+            self._put(indent + text)
+
+    def add_action(
+        self,
+        line: Callable[[int], str],
+        events: Sequence[Event],
+        viewer: int | None,
+        indent: str = "  ",
+        *,
+        fold: object = None,
+        style: str = "bold",
+    ) -> None:
+        """An action's line (`line(n)`: its text for a run of `n` actions) and its events' lines.
+        With a `fold` key (`fold_key`) and only markers to say, it joins the run of the actions
+        of that key just before it: their line says how many (`line(n)` of the first action)."""
+        quiet = fold is not None and all(marker is not None for _, marker in event_entries(events, viewer))
+        run = self._fold
+        if quiet and run is not None and run.key == fold and len(self.plain) <= run.index + 2:
+            run.count += 1
+            self._amend(run.index, run.line(run.count))  # its markers join those of the run
         else:
-            out.append(indent + text)
+            self._runs.close()
+            self._put(line(1), style)
+            self._fold = Fold(fold, len(self.plain) - 1, line) if quiet else None
+        self.add_events(events, indent, viewer)
 
 
 def event_words(events: Sequence[Event], viewer: int | None) -> list[str]:
     """The log's lines for `events` as `viewer` may read them (an event hidden from them left
     out), the markers of a quiet stretch sharing a line (`MarkerRuns`)."""
-    out: list[str] = []
-    add_event_lines(out, events, viewer, MarkerRuns())
-    return out
+    lines = LogLines()
+    lines.add_events(events, "", viewer)
+    return lines.plain
 
 
 # -- The Scars: same-named cards told apart by their place --------------------------------------
@@ -176,9 +288,36 @@ def told_apart(text: str, action: Action, places: dict[int, tuple[str, str]]) ->
     return text
 
 
+def hand_uids(view: dict[str, Any], player: int) -> dict[int, str]:
+    """The cards of `player`'s hand in `view` (uid: name), none when the view hides it."""
+    for p in view.get("players", []):
+        if p.get("seat") == player:
+            return {int(c["uid"]): str(c.get("name")) for c in p.get("hand") or []}
+    return {}
+
+
+def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
+    """The name of the card `action` (a draw, about to be applied to `game`) brings into the
+    drawer's hand, when `viewer` sees that hand (the drawer, not the other side nor the public
+    log): the card new in the hand of their view after the draw, on a copy of the game."""
+    d = game.decision()
+    if d is None or viewer != d.player:
+        return None
+    before = hand_uids(game.view(viewer), d.player)
+    after = game.clone()
+    after.apply(action)
+    new = [name for uid, name in hand_uids(after.view(viewer), d.player).items() if uid not in before]
+    return new[0] if len(new) == 1 else None
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
-    (hidden from the other side, and from the log in hot-seat)."""
+    (hidden from the other side, and from the log in hot-seat); a draw names the card drawn
+    to the eyes that see the drawer's hand (`Draw Pikeman`; `Draw a card` to the others)."""
+    if action.kind == "draw":
+        name = drawn_card(game, action, viewer)
+        if name is not None:
+            return f"Draw {name}"
     places = card_places(game.view(viewer), viewer, hand=False)
     text = game.describe_action_for(action, viewer)
     d = game.decision()
@@ -219,17 +358,67 @@ def with_echo(words: str, echo: str) -> str:
     return f"{head} ({extra}){dash}{text}"
 
 
+# how an echo's words go into the action's: the action's line, or None when the event does not
+# read as that action's echo after all (then both stay)
+Merge = Callable[[str, str], str | None]
+
+
 def said_once_by_kinds(
-    echo_kinds: Mapping[str, str], action: Action, words: str, events: Sequence[Event]
+    echo_kinds: Mapping[str, str],
+    action: Action,
+    words: str,
+    events: Sequence[Event],
+    merges: Mapping[str, Merge] | None = None,
 ) -> tuple[str, list[Event]]:
     """An action's log line and its events, the first event left out when it is the engine
     saying the action again (its kind is `echo_kinds[action.kind]`, and anyone may read it),
-    with what it adds in `words` (`with_echo`)."""
+    with what it adds in `words` (`merges[action.kind]`, else `with_echo`)."""
     events = list(events)
     kind = echo_kinds.get(action.kind)
     if kind is None or not events or events[0].kind != kind or "private_to" in events[0].data:
         return words, events
-    return with_echo(words, events[0].text), events[1:]
+    merged = (merges or {}).get(action.kind, with_echo)(words, events[0].text)
+    return (words, events) if merged is None else (merged, events[1:])
+
+
+def said_already(words: str, echo: str) -> str:
+    """An echo that adds nothing the action's words lack (BHM's `P1 sets aside 3 cards, draws
+    as many and shuffles` of `Draw 3 for the 3 set aside (then shuffled into the deck)`)."""
+    return words
+
+
+def reaction_to(words: str, echo: str) -> str | None:
+    """BHM: a reaction's line with what it answers from the engine's echo (`P2 reacts with
+    Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith`): `React with Broken Seal
+    to Pyre Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`."""
+    head, dash, text = words.partition(" — ")
+    at = head.find("React with ")  # (after the replay's `P2: `)
+    name = head[at + len("React with ") :]
+    found = re.match(rf"P\d reacts with {re.escape(name)} to (.+)$", echo)
+    if at < 0 or found is None:
+        return None
+    return f"{head} to {found.group(1)}{dash}{text}"
+
+
+def investment(words: str, echo: str) -> str | None:
+    """BHM: an investment of POD as the engine says it, with the being that invests and what it
+    keeps (`Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)`), for
+    `Invest 300 POD` (or `Invest all POD …`) that names neither."""
+    at = words.find("Invest ")  # (after the replay's `P1: `)
+    return f"{words[:at]}{echo}" if at >= 0 and re.search(r" invests \d+ POD\b", echo) else None
+
+
+def cards_kept(words: str, echo: str) -> str | None:
+    """The Scars: the keeping of a hand with its size (`Keep this hand (6 cards)`), or a
+    mulligan with the size it goes to (`Mulligan to 5 cards`), from the engine's `P1 keeps 6
+    cards` / `P1 mulligans to 5 cards`."""
+    kept = re.match(r"P\d keeps (\d+ cards?)$", echo)
+    if kept:
+        return f"{words} ({kept.group(1)})"
+    again = re.match(r"P\d mulligans (to \d+ cards?)$", echo)
+    if again:
+        return f"{words.partition(' (')[0]} {again.group(1)}"
+    return None
 
 
 # the kind of the event with which the engine says an action again, by the action's kind
@@ -259,16 +448,36 @@ def echo_of(action: Action, event: Event) -> bool:
     return "player" in data  # a play, the Leader Ability (not `P1's Leader Ability becomes …`)
 
 
+DEPLOYED = re.compile(r" is deployed at (\S+)$")
+
+
+def deployment_of(uid: object, words: str, event: Event) -> bool:
+    """`event` is Hand of the Gods' `Hoplite is deployed at 3,1` of the unit played (`uid`) at
+    the cell the play's words say (`Play Hoplite (2 mana) at 3,1`): nothing more."""
+    found = DEPLOYED.search(event.text)
+    return (
+        event.kind == "deploy"
+        and "private_to" not in event.data
+        and event.data.get("target") == uid
+        and found is not None
+        and words.endswith(f" at {found.group(1)}")
+    )
+
+
 def hotg_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
     """Hand of the Gods: the engine's first event of a play, a
     move, an attack, a Warcry, the Leader Ability or the end of the turn says the action
-    again; it is left out, and a move's line takes the cell the unit left from it (`Move
-    Grey Wolf from 2,7 to 2,4`)."""
+    again; it is left out (a unit's play also by its `… is deployed at 3,1`), and a move's line
+    takes the cell the unit left from it (`Move Grey Wolf from 2,7 to 2,4`)."""
     events = list(events)
     i = next((i for i, ev in enumerate(events) if echo_of(action, ev)), None)
     if i is None:
         return words, events
     echo = events.pop(i)
+    if action.kind == "play" and action.args:  # a unit: `Hoplite is deployed at 3,1` says it again
+        deployed = next((ev for ev in events if deployment_of(action.args[0], words, ev)), None)
+        if deployed is not None:
+            events.remove(deployed)
     moved = MOVED.search(echo.text) if action.kind == "move" else None
     if moved:
         old, new = moved.groups()
@@ -277,9 +486,11 @@ def hotg_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple
     return words, events
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# the keeping of a hand, an investment, a reaction: their event says more than the action's words)
+# the kind of the event with which the engine says an action again, by the action's kind
 BHM_ECHO_KINDS = {
+    "keep": "mulligan",
+    "react": "react",
+    "invest": "invest",
     "territory": "territory",
     "draw": "draw",
     "call": "call",
@@ -295,9 +506,14 @@ BHM_ECHO_KINDS = {
 }
 
 
-# the kind of the event with which the engine says an action again, by the action's kind (not
-# a mulligan nor the keeping of a hand: their event says the number of cards kept)
+# how the echo of these goes into the action's line (else `with_echo`)
+BHM_MERGES: dict[str, Merge] = {"keep": said_already, "react": reaction_to, "invest": investment}
+
+
+# the kind of the event with which the engine says an action again, by the action's kind
 SCARS_ECHO_KINDS = {
+    "keep": "keep",
+    "mulligan": "mulligan",
     "cast": "cast",
     "skip": "life",
     "life": "life",
@@ -314,10 +530,13 @@ SCARS_ECHO_KINDS = {
 }
 
 
+SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept}
+
+
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
-    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS),
-    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS),
+    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS, merges=BHM_MERGES),
+    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
 }
 
 

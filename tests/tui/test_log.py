@@ -12,7 +12,7 @@ from common.events import Event
 from common.game import Action
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
-from tui.log_words import hotg_said_once, said_once_by_kinds, with_echo
+from tui.log_words import hotg_said_once, said_once, said_once_by_kinds, with_echo
 from tui.widgets.log import GameLog, hang, hang_wrap
 
 from .helpers import engine_ready, settle
@@ -188,7 +188,8 @@ async def test_the_hotg_log_says_each_action_once() -> None:
         assert not [line for line in told if " plays " in line or " ends the turn" in line], told
         assert any(line.startswith("Player 2 (AI): ") for line in told)
         assert not [line for line in told if " casts " in line or " moves from " in line], told
-        assert "  Oracle of Delphi is deployed at 1,0" in told  # what came of it stays
+        # the play says where the unit goes: not again `Oracle of Delphi is deployed at 1,0`
+        assert not [line for line in told if " is deployed at 1,0" in line], told
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -266,7 +267,7 @@ def test_only_a_public_first_event_of_the_actions_kind_is_an_echo() -> None:
     assert said_once_by_kinds(kinds, Action("draw", ()), "Draw a card", [phase, drew])[1] == [phase, drew]
     hidden = ev("draw", "P1 draws Pikeman", player=0, private_to=0, public_text="P1 draws a card")
     assert said_once_by_kinds(kinds, Action("draw", ()), "Draw a card", [hidden])[1] == [hidden]
-    assert said_once_by_kinds(kinds, Action("keep", ()), "Keep this hand", [drew])[1] == [drew]
+    assert said_once_by_kinds(kinds, Action("life", ()), "Move a life to energy", [drew])[1] == [drew]
 
 
 LANE_ECHOES = {
@@ -300,3 +301,86 @@ async def test_the_lane_games_say_each_action_once(game: str) -> None:
         ]
         assert not echoes, echoes
         assert any("left)" in line for line in told if line.startswith("Player ")), told
+
+
+def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
+    """`Play Grey Wolf (1 mana) at 2,7` says where it goes: not again `Grey Wolf is deployed at
+    2,7` under it (a deployment elsewhere, or of another unit, still is)."""
+    play = Action("play", (26, "2,7"))
+    echo = ev("play", "P2 plays Grey Wolf (1 mana) at 2,7", player=1)
+    deployed = ev("deploy", "Grey Wolf is deployed at 2,7", target=26)
+    other = ev("deploy", "Wolf token is deployed at 2,6", target=40)
+    words = "Play Grey Wolf (1 mana) at 2,7"
+    assert hotg_said_once(play, words, [echo, deployed, other]) == (words, [other])
+    assert hotg_said_once(play, "P2: " + words, [echo, deployed]) == ("P2: " + words, [])
+    moved = ev("deploy", "Grey Wolf is deployed at 2,6", target=26)
+    assert hotg_said_once(play, words, [echo, moved]) == (words, [moved])
+
+
+@pytest.mark.parametrize(
+    ("game", "action", "words", "echo", "said"),
+    [
+        (
+            "bhm",
+            Action("keep", ()),
+            "P1: Draw 3 for the 3 set aside (then shuffled into the deck)",
+            ev("mulligan", "P1 sets aside 3 cards, draws as many and shuffles"),
+            "P1: Draw 3 for the 3 set aside (then shuffled into the deck)",
+        ),
+        (
+            "bhm",
+            Action("keep", ()),
+            "Keep the hand",
+            ev("mulligan", "P2 keeps the opening hand"),
+            "Keep the hand",
+        ),
+        (
+            "bhm",
+            Action("react", (116,)),
+            "P2: React with Broken Seal — cancel a power card as it is executed",
+            ev(
+                "react",
+                "P2 reacts with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith",
+                uid=116,
+            ),
+            "P2: React with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith"
+            " — cancel a power card as it is executed",
+        ),
+        (
+            "bhm",
+            Action("invest", (300,)),
+            "Invest 300 POD",
+            ev("invest", "Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)"),
+            "Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)",
+        ),
+        (
+            "bhm",
+            Action("invest", ("all",)),
+            "P1: Invest all POD (POD 1 for the rest of the turn)",
+            ev("invest", "Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)"),
+            "P1: Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)",
+        ),
+        (
+            "scars",
+            Action("keep", ()),
+            "Keep this hand",
+            ev("keep", "P1 keeps 6 cards"),
+            "Keep this hand (6 cards)",
+        ),
+        (
+            "scars",
+            Action("mulligan", ()),
+            "P2: Mulligan (draw one card fewer)",
+            ev("mulligan", "P2 mulligans to 5 cards"),
+            "P2: Mulligan to 5 cards",
+        ),
+    ],
+)
+def test_an_echo_that_adds_something_goes_into_the_actions_line(
+    game: str, action: Action, words: str, echo: Event, said: str
+) -> None:
+    """BHM's keeping of a hand, reactions and investments, The Scars' keeping and mulligans:
+    said once, with what the engine's echo adds (whom a reaction answers, the being that invests
+    and the POD it keeps, the cards kept)."""
+    phase = ev("phase", "Combat phase")
+    assert said_once(game, action, words, [echo, phase]) == (said, [phase])

@@ -5,6 +5,7 @@ so that at 80 × 24 what happened stays in sight."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,10 @@ from click.testing import CliRunner
 from textual.app import App, ComposeResult
 
 from common.events import Event
+from common.game import Action
 from common.saves import save_game
 from tui.cli import main
-from tui.log_words import MARKER_JOIN, MarkerRuns, event_words, marker_of
+from tui.log_words import MARKER_JOIN, LogLines, MarkerRuns, event_words, fold_key, marker_of, steps, times
 from tui.widgets.log import GameLog, hang_wrap
 
 from .helpers import engine_ready, game_app, press, random_game, replay_app, replay_of, settle
@@ -258,3 +260,119 @@ def test_print_keeps_bhm_and_hotg_as_they_were(monkeypatch: pytest.MonkeyPatch, 
             apart = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
         assert joined == apart
         assert "Turn 2: P2" in joined
+
+
+# -- The Scars' passes: a run that says nothing but markers is one line ------------------------------
+
+PASS = (1, "pass")  # the fold key of P2's passes (`fold_key`)
+
+
+def said(log: LogLines, first: int, events: list[Event], *, player: int = 1, words: str = "Pass") -> None:
+    """A replay's step `first` of P`player + 1` (`10. P2: Pass`, a run: `10–13. P2: Pass ×4`)."""
+
+    def line(n: int) -> str:
+        return f"{steps(first, n)}. P{player + 1}: {times(words, n)}"
+
+    log.add_action(line, events, None, fold=(player, "pass") if words == "Pass" else None)
+
+
+def test_a_run_of_passes_that_say_nothing_but_markers_is_one_line() -> None:
+    log = LogLines()
+    said(log, 9, [ev("resolve", "Resolves: Pikeman (unit, in attack position)")])  # says more: its own
+    said(log, 10, [phase("3A Declare attackers")])
+    said(log, 11, [phase("4 Second recruitment")])
+    said(log, 12, [])
+    said(log, 13, [phase("5B End of turn"), turn(2, 2), phase("1A Set-up")])
+    said(log, 14, [phase("1B Draw")])  # after a new turn: a run of its own
+    said(log, 15, [phase("2 First recruitment")], player=0)  # the other side's
+    said(log, 16, [], words="Done")
+    assert log.plain == [
+        "9. P2: Pass",
+        "  Resolves: Pikeman (unit, in attack position)",
+        "10–13. P2: Pass ×4",
+        "  3A Declare attackers · 4 Second recruitment · 5B End of turn",
+        "  Turn 2: P2 · 1A Set-up",
+        "14. P2: Pass",
+        "  1B Draw",
+        "15. P1: Pass",
+        "  2 First recruitment",
+        "16. P2: Done",
+    ]
+
+
+def test_a_pass_that_says_more_than_markers_ends_the_run_and_keeps_its_line() -> None:
+    log = LogLines()
+    said(log, 1, [phase("3A Declare attackers")])
+    said(log, 2, [ev("resolve", "Resolves: Grey Wolf"), phase("3B Declare blockers")])
+    said(log, 3, [phase("3C Damage")])
+    log.add_line("(a note)")
+    said(log, 4, [])
+    assert log.plain == [
+        "1. P2: Pass",
+        "  3A Declare attackers",
+        "2. P2: Pass",
+        "  Resolves: Grey Wolf",
+        "  3B Declare blockers",
+        "3. P2: Pass",
+        "  3C Damage",
+        "(a note)",
+        "4. P2: Pass",
+    ]
+    assert fold_key("scars", Action("pass", ()), 1) == PASS
+    assert fold_key("bhm", Action("pass", ()), 1) is None  # `Do not react to …` says what it answers
+    assert fold_key("scars", Action("done", ()), 1) is None
+
+
+async def test_the_log_draws_a_run_of_passes_again_as_one_line() -> None:
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        log.add_line("P1: Play Tusked Boar (2) in attack", "bold")
+        for events in (
+            [phase("3A Declare attackers")],
+            [phase("4 Second recruitment")],
+            [phase("5A Clean-up")],
+        ):
+            log.add_action(lambda n: f"Player 2 (AI): {times('Pass', n)}", events, None, fold=PASS)
+        await settle(pilot)
+        assert log.plain == [
+            "P1: Play Tusked Boar (2) in attack",
+            "Player 2 (AI): Pass ×3",
+            "  3A Declare attackers · 4 Second recruitment · 5A Clean-up",
+        ]
+        width = log.scrollable_content_region.width
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert drawn == [row for line in log.plain for row in hang_wrap(line, width)]
+
+
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_the_ais_passes_through_a_quiet_turn_are_one_line_of_the_game_log() -> None:
+    """Player 2 (AI)'s passes through the phases of the first turn were a line each (`Player 2
+    (AI): Pass` / `3A Declare attackers` / `Player 2 (AI): Pass` / `4 Second recruitment` …)."""
+    app = game_app("scars", seed=1, level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(6):
+            await press(pilot, "1")
+            await settle(pilot, look=False)
+        told = app.screen.query_one(GameLog).plain
+        assert "Player 2 (AI): Pass ×5" in told, told
+        i = told.index("Player 2 (AI): Pass ×5")
+        assert told[i + 1] == "  3A Declare attackers · 4 Second recruitment · 5A Clean-up · 5B End of turn"
+        assert not [a for a, b in pairwise(told) if a == b == "Player 2 (AI): Pass"], told
+
+
+async def test_passes_folded_before_the_log_has_a_size_are_drawn_once() -> None:
+    class Early(LogApp):
+        def on_mount(self) -> None:
+            log = self.query_one(GameLog)
+            for events in ([phase("3A Declare attackers")], [phase("4 Second recruitment")], []):
+                log.add_action(lambda n: f"Player 2 (AI): {times('Pass', n)}", events, None, fold=PASS)
+
+    app = Early()
+    async with app.run_test(size=(80, 12)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert drawn == ["Player 2 (AI): Pass ×3", "  3A Declare attackers · 4 Second recruitment"]

@@ -48,14 +48,14 @@ def twins_game() -> Game:
 
 
 def printed(path: Path, eyes: str) -> list[str]:
-    """The print's lines, as the log has them: without the number's padding, the notation
-    after the words, the events' deeper indent, the final line."""
+    """The print's lines, as the log has them: without the number's padding (`10.`, a run of
+    passes' `10–13.`), the notation after the words, the events' deeper indent, the final line."""
     r = CliRunner().invoke(main, ["replay", "--print", "--eyes", eyes, str(path)])
     assert r.exit_code == 0, r.output
     out = []
     for line in r.output.splitlines()[:-1]:
         line = re.sub(r"  \[[^\]]*\]$", "", line)
-        out.append(line.lstrip() if re.match(r" *\d+\. ", line) else "  " + line.lstrip())
+        out.append(line.lstrip() if re.match(r" *\d+(–\d+)?\. ", line) else "  " + line.lstrip())
     return out
 
 

@@ -227,3 +227,46 @@ async def test_the_typed_actions_examples_say_which_card_a_number_is() -> None:
         await press(pilot, *"cast 20 attack", "enter")
         await settle(pilot)
         assert Action("cast", (20, "attack")) in app.session.game.history  # (the AI may answer)
+
+
+def test_a_draw_names_the_card_to_the_eyes_that_see_the_drawers_hand() -> None:
+    """`Draw a card` said which card to nobody, not even the drawer: the log names it to the
+    drawer (`Draw Judgement`), everybody else (the other side, the public log of hot-seat and
+    of `--eyes everybody`) still reads `Draw a card`."""
+    import random
+
+    from common.registry import game_class
+    from tui.log_words import log_words
+
+    g = game_class("scars").new_game(seed=1)
+    rng = random.Random(1)
+    while not any(a.kind == "draw" for a in g.legal_actions()):
+        g.apply(rng.choice(g.legal_actions()))
+    draw = next(a for a in g.legal_actions() if a.kind == "draw")
+    d = g.decision()
+    assert d is not None
+    before = {c["uid"] for c in g.view(d.player)["players"][d.player]["hand"]}
+    after = g.clone()
+    after.apply(draw)
+    drawn = [c["name"] for c in after.view(d.player)["players"][d.player]["hand"] if c["uid"] not in before]
+    assert len(drawn) == 1
+    assert log_words(g, draw, d.player) == f"Draw {drawn[0]}"
+    assert log_words(g, draw, 1 - d.player) == "Draw a card"
+    assert log_words(g, draw, None) == "Draw a card"
+    assert len(g.history) == len(after.history) - 1  # the game itself did not draw
+
+
+async def test_the_game_log_names_the_card_the_human_draws() -> None:
+    """Against the AI the log is the human's: their draw is named, the AI's is not."""
+    app = game_app("scars", seed=1, level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(40):
+            await press(pilot, "1" if app.screen.query(GameLog) else "enter")
+            await settle(pilot, look=False)
+        told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
+        mine = [line for line in told if line.startswith("Player 1 (you): Draw ")]
+        assert mine and "Player 1 (you): Draw a card" not in mine, told
+        assert all(
+            line == "Player 2 (AI): Draw a card" for line in told if line.startswith("Player 2 (AI): Draw ")
+        )

@@ -26,7 +26,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir
-from tui.log_words import said_once
+from tui.log_words import fold_key, said_once, times
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -522,10 +522,16 @@ class GameScreen(TableScreen):
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         log = self.query_one(GameLog)
         history = self.session.game.history
+        game_id = self.session.game.game_id
         if history:  # the action just applied: said once (not again by its first event)
-            words, events = said_once(self.session.game.game_id, history[-1], words, events)
-        log.add_line(f"{self.seat_name(player)}: {words}", "bold")
-        log.add_events(events, viewer=self.log_viewer)
+            words, events = said_once(game_id, history[-1], words, events)
+        who = self.seat_name(player)
+
+        def line(n: int) -> str:  # (a run of passes that say nothing but markers: one line)
+            return f"{who}: {times(words, n)}"
+
+        fold = fold_key(game_id, history[-1], player) if history else None
+        log.add_action(line, events, self.log_viewer, fold=fold)
 
     def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
         self.choose(message.action)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
 from typing import Self
 
 from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from common.events import Event
-from tui.log_words import MARKER_JOIN, MarkerRuns, event_entries
+from tui.log_words import LogLines
 
 CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go under its words
 EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
@@ -47,8 +45,10 @@ def hang_wrap(text: str, width: int) -> list[str]:
     ) or [text]
 
 
-class GameLog(RichLog):
-    """Event texts, newest at the bottom; actions are marked by who played them.
+class GameLog(RichLog, LogLines):
+    """Event texts, newest at the bottom; actions are marked by who played them. What the
+    lines say, and which join (markers, a run of passes), is `tui.log_words.LogLines`'s, as
+    in `triarch replay --print`; the widget draws them.
 
     `RichLog` wraps a line once, at the width it has when the line is written: a line
     written while the log is hidden (Hand of the Gods at 80 × 24 shows the card panel in
@@ -59,14 +59,12 @@ class GameLog(RichLog):
         super().__init__(
             id=id, classes=classes, wrap=True, markup=False, highlight=False, max_lines=2000, min_width=16
         )
+        LogLines.__init__(self, limit=self.max_lines or 2000)
         self.can_focus = False
-        self.plain: list[str] = []  # the log's text, for tests and copying
-        self._styles: list[str] = []  # the style of each line of `plain`
         self._wrapped_at: int | None = None  # the width the drawn lines were wrapped at
         # a screen may have a line too long for the log go on under its text (every game's)
         self.hanging = False
-        self._runs = MarkerRuns()  # a marker joins the markers of the line before (`add_events`)
-        self._last_strips = 0  # the drawn lines of the last line written (`_amend_last`)
+        self._strips: list[int] = []  # the drawn lines of each line of `plain` (0: deferred, or not drawn)
 
     def _line(self, text: str, style: str, width: int) -> Text:
         """A line of the log as written at `width` (0: not known yet, left to `RichLog`): with
@@ -88,52 +86,48 @@ class GameLog(RichLog):
     def _width_now(self) -> int:
         return self.scrollable_content_region.width if self.display and self.size.width else 0
 
-    def add_line(self, text: str, style: str = "") -> None:
-        """A line of its own (an action's, a note's): it ends a run of markers."""
-        self._runs.close()
-        self._add(text, style)
+    def dropped(self, n: int) -> None:
+        del self._strips[:n]
 
-    def _add(self, text: str, style: str = "") -> None:
-        self.plain.append(text)
-        self._styles.append(style)
-        if len(self.plain) > 2 * (self.max_lines or 2000):
-            keep = self.max_lines or 2000
-            del self.plain[:-keep], self._styles[:-keep]
-        self._write_last()
-
-    def _write_last(self) -> None:
-        """Draw the last line of `plain`, counting the lines it takes (`_amend_last`)."""
+    def drawn_from(self, index: int) -> None:
+        """Lines `index` to the end of `plain` drawn (again): the drawn lines of those that were
+        take back first (a line amended: a marker joined it, a pass folded in it)."""
+        again = len(self._strips) - index  # how many of them were drawn before
+        if again > 0:
+            if not self._size_known:  # not drawn yet: `RichLog` writes them when its size is known
+                if len(self._deferred_renders) < again:
+                    self._redraw(self._width_now())
+                    return
+                for _ in range(again):
+                    self._deferred_renders.pop()
+            else:
+                taken = sum(self._strips[index:])
+                if not all(self._strips[index:]) or taken > len(self.lines):
+                    self._redraw(self._width_now())  # not all there to take back: every line again
+                    return
+                del self.lines[len(self.lines) - taken :]
+                self._line_cache.clear()
+            del self._strips[index:]
         width = self._width_now()
         if self._wrapped_at is None or width != self._wrapped_at:
             self._wrapped_at = -1  # drawn at a width that is not the log's: write again when seen
+        for i in range(len(self._strips), len(self.plain)):
+            self._strips.append(self._write(i, width))
+
+    def _write(self, i: int, width: int, scroll_end: bool | None = None) -> int:
+        """Write line `i` of `plain` at `width`: how many drawn lines it took."""
         before = self._start_line + len(self.lines)
         self.write(
-            self._line(self.plain[-1], self._styles[-1], width),
+            self._line(self.plain[i], self.line_styles[i], width),
             width=width if self.hanging and width > 0 else None,
+            scroll_end=scroll_end,
         )
-        self._last_strips = self._start_line + len(self.lines) - before
-
-    def _amend_last(self, text: str) -> None:
-        """The last line reads `text` now (a marker joined it): its drawn lines go, it is
-        written again — at the log's width, wrapped as any line."""
-        self.plain[-1] = text
-        if not self._size_known:  # not drawn yet: `RichLog` writes it when its size is known
-            if self._deferred_renders:
-                self._deferred_renders.pop()
-        elif 0 < self._last_strips <= len(self.lines):
-            del self.lines[-self._last_strips :]
-            self._line_cache.clear()
-        else:  # its lines are not all there to take back: every line written again
-            self._redraw(self._width_now())
-            return
-        self._write_last()
+        return self._start_line + len(self.lines) - before
 
     def clear(self) -> Self:
         """Empty the log (its text too)."""
-        self._runs.close()
-        self._last_strips = 0
-        self.plain.clear()
-        self._styles.clear()
+        self.reset()
+        self._strips.clear()
         self._wrapped_at = None
         super().clear()
         return self
@@ -149,14 +143,10 @@ class GameLog(RichLog):
         self._wrapped_at = width if width else -1
         super().clear()
         keep = self.max_lines or len(self.plain)
-        for text, style in zip(self.plain[-keep:], self._styles[-keep:], strict=False):
-            before = self._start_line + len(self.lines)
-            self.write(
-                self._line(text, style, width),
-                width=width if self.hanging and width > 0 else None,
-                scroll_end=False,
-            )
-            self._last_strips = self._start_line + len(self.lines) - before
+        first = max(0, len(self.plain) - keep)
+        self._strips = [0] * first
+        for i in range(first, len(self.plain)):
+            self._strips.append(self._write(i, width, scroll_end=False))
         self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -164,15 +154,3 @@ class GameLog(RichLog):
 
     def on_show(self, event: events.Show) -> None:
         self.call_after_refresh(self._rewrap)
-
-    def add_events(self, events: Iterable[Event], indent: str = "  ", viewer: int | None = None) -> None:
-        """Each event in words as `viewer` may read them (hidden details of the
-        other seat are replaced by the engine's public wording, or left out).
-        The markers of a quiet stretch share a line (`tui.log_words.MarkerRuns`), across
-        calls too: the markers of an action join those of the one before when no line came
-        between them."""
-        for text, marker in event_entries(list(events), viewer):
-            if self._runs.joins(marker) and self.plain:
-                self._amend_last(self.plain[-1] + MARKER_JOIN + text)
-            else:
-                self._add(indent + text)
