@@ -1,0 +1,55 @@
+"""Hand of the Gods read by a new player at 80 × 24 and 120 × 40: the choices keep whom they
+aim at, the target cursor starts on the likely target, the card panel keeps the target's
+stats in sight, the enemy's stone is told from the viewer's side, the help names only this
+game's dialogs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.widgets.hanging_list import keep_target, keep_targets
+
+from .helpers import SKIRMISH, engine_ready, screen_text, settle, skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+# Hermes' Recall returns any unit (yours too) to its owner's hand.
+RECALL = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["recall", "cyclops"]'
+)
+
+
+async def test_a_cut_spell_choice_keeps_whose_stone_it_aims_at() -> None:
+    """80 × 24, Thunder of Olympus picked: the choices read `Cast Thunder of… on P2's Stone`
+    and `Cast Thunder… on Hoplite at 2,3`; they read `Cast Thunder of Olympus on… Stone`,
+    whose stone left out."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "▸ Cast Thunder of… on P2's Stone" in text
+        assert "▸ Cast Thunder… on Hoplite at 2,3" in text
+        assert "on… Stone" not in text
+        words = app.screen.query_one("#actions").words
+        assert words[0] == "Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"  # whole words kept
+
+
+def test_keep_target_cuts_the_start_of_other_choices_too() -> None:
+    """An attack and a move keep what they aim at (`…attacks P2's Stone`, `… to 2,4`), a
+    choice without a target or with too long a target is left to the list's own cut."""
+    assert keep_target("Oracle of Delphi attacks P2's Stone", 30) == "Oracle of… attacks P2's Stone"
+    assert keep_target("Move Terracotta Warrior at 2,2 to 2,4", 30) == "Move Terracotta… to 2,4"
+    assert (
+        keep_target("Activate Oracle of Delphi's Warcry on Hoplite", 33) == "Activate Oracle of… on Hoplite"
+    )
+    assert keep_target("End the turn", 8) == "End the turn"
+    assert keep_target("Use Bolt on Blessing of the Aegis Guardian", 30) == (
+        "Use Bolt on Blessing of the Aegis Guardian"
+    )
+    assert keep_target("Use Bolt on Hoplite", 30) == "Use Bolt on Hoplite"
+    # two Terracotta Warriors to one cell would read the same: left to the list's own cut
+    moves = ["Move Terracotta Warrior at 2,2 to 2,4", "Move Terracotta Warrior at 3,3 to 2,4"]
+    assert keep_targets(moves, 30) == moves
+    assert keep_targets([moves[0], "End the turn"], 30) == ["Move Terracotta… to 2,4", "End the turn"]
