@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tui.widgets.grid import GridBoard
 from tui.widgets.hanging_list import keep_target, keep_targets
 
 from .helpers import SKIRMISH, engine_ready, screen_text, settle, skirmish
@@ -53,3 +54,18 @@ def test_keep_target_cuts_the_start_of_other_choices_too() -> None:
     moves = ["Move Terracotta Warrior at 2,2 to 2,4", "Move Terracotta Warrior at 3,3 to 2,4"]
     assert keep_targets(moves, 30) == moves
     assert keep_targets([moves[0], "End the turn"], 30) == ["Move Terracotta… to 2,4", "End the turn"]
+
+
+async def test_the_targets_stats_stay_in_sight_under_a_spells_text_at_80x24() -> None:
+    """80 × 24, Thunder of Olympus over the enemy Hoplite: the panel's four lines start with
+    `Hoplite · 2/3 · move 2` (what will be hit), then the spell's words; the spell's text and
+    the choice filled them and pushed the Hoplite out of sight."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        assert app.screen.query_one(GridBoard).cursor == (2, 3)
+        text = screen_text(app)
+        assert "│ Hoplite · 2/3 · move 2" in text
+        assert "Thunder of Olympus: Deal 3 damage to" in text

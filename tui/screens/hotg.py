@@ -177,6 +177,17 @@ def short(name: str, width: int) -> str:
     return clip(name, width)
 
 
+class HotgCardDetail(CardDetail):
+    """The card panel, which also shows a target: its first line (name and stats) before the
+    words of what will be done to it, so that at 80 × 24 (four lines) a spell's text does
+    not push the target's health out of sight."""
+
+    def show_target(self, card: Mapping[str, Any], note: str) -> None:
+        self.card, self.note = card, note
+        parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
+        self.update(Group(*parts[:1], Text(note, style="italic"), *parts[1:]))
+
+
 class HotgTable(TableScreen):
     """The drawing of the Hand of the Gods table (player bars, grid, hand), shared by
     the game screen and the replay screen; it takes no action (see `TableScreen`)."""
@@ -563,7 +574,7 @@ class HotgScreen(HotgTable, GameScreen):
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
-                detail = CardDetail(id="detail")
+                detail = HotgCardDetail(id="detail")
                 detail.card_layout = hotg_card_lines  # its text in sight in four lines at 80 × 24
                 yield detail
             log = GameLog(id="log")
@@ -705,7 +716,11 @@ class HotgScreen(HotgTable, GameScreen):
             note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
-        self.query_one(CardDetail).show_card(u, note)
+        detail = self.query_one(CardDetail)
+        if u is not None and act is not None and isinstance(detail, HotgCardDetail):
+            detail.show_target(u, note)  # what will be hit, in sight before the words
+        else:
+            detail.show_card(u, note)
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
