@@ -56,6 +56,38 @@ def test_keep_target_cuts_the_start_of_other_choices_too() -> None:
     assert keep_targets([moves[0], "End the turn"], 30) == ["Move Terracotta… to 2,4", "End the turn"]
 
 
+async def test_the_target_cursor_starts_on_the_enemy_of_a_spell_that_may_hit_either_side() -> None:
+    """Hermes' Recall may return either Hoplite: the cursor starts on the enemy's (2,3), not on
+    your own (2,2), which was nearer your stone and the cursor."""
+    app = skirmish(scenario=RECALL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GridBoard)
+        board.cursor = (2, 1)
+        await pilot.press("1")  # Hermes' Recall
+        await settle(pilot)
+        assert {(2, 2), (2, 3)} <= set(app.screen.cell_actions)
+        assert board.cursor == (2, 3)
+        board.cursor = (2, 2)  # on your own Hoplite: the cursor goes to the enemy's all the same
+        await pilot.press("escape", "1")
+        await settle(pilot)
+        assert board.cursor == (2, 3)
+
+
+async def test_the_target_cursor_starts_on_your_unit_for_a_spell_for_your_units() -> None:
+    """Healing Spring (yours only: your units and your stone) starts on your Hoplite (2,2),
+    not on your stone (2,0)."""
+    app = skirmish(scenario=RECALL.replace('hand = ["recall", "cyclops"]', 'hand = ["healing_spring"]'))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GridBoard)
+        board.cursor = (2, 1)  # as near your stone as your Hoplite: it went to the stone
+        await pilot.press("1")
+        await settle(pilot)
+        assert set(app.screen.cell_actions) == {(2, 0), (2, 2)}
+        assert board.cursor == (2, 2)
+
+
 async def test_the_targets_stats_stay_in_sight_under_a_spells_text_at_80x24() -> None:
     """80 × 24, Thunder of Olympus over the enemy Hoplite: the panel's four lines start with
     `Hoplite · 2/3 · move 2` (what will be hit), then the spell's words; the spell's text and

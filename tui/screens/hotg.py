@@ -205,6 +205,7 @@ class HotgTable(TableScreen):
         self.last_delta: dict[int, int] = {}  # uid → health change
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+        self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
         self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
         self.drawn_width = 0
 
@@ -620,7 +621,12 @@ class HotgScreen(HotgTable, GameScreen):
             and decision.player != self.cursor_seat
         ):
             self.cursor_to_stone(view, decision.player)  # hot-seat hand-over: start at your stone
-        if decision is not None and decision.kind == "target" and self.cell_actions:
+        if (
+            decision is not None
+            and decision.kind == "target"
+            and self.cell_actions
+            and self.cursor_placed != self.cursor_key()
+        ):  # once a decision: a redraw (a resize) leaves the cursor where the player took it
             self.call_after_refresh(self.cursor_to_mark)
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
@@ -671,13 +677,54 @@ class HotgScreen(HotgTable, GameScreen):
                     return
 
     def cursor_to_mark(self) -> None:
-        """Put the board cursor on the nearest marked cell (keyboard players
-        then just press Enter, or move on from there)."""
+        """Put the board cursor on the marked cell nearest the acting card (the selected unit,
+        the source of a target decision, else your Summoning Stone), an enemy's before a
+        neutral unit's before one of your units before your stone (a card that may aim at
+        either side is mostly meant for the enemy; one that helps marks only yours):
+        keyboard players then just press Enter, or move on from there. Ties: the upper, then
+        the left cell."""
         board = self.query_one(GridBoard)
-        if not self.cell_actions or board.cursor in self.cell_actions:
+        if not self.cell_actions:
             return
-        r0, c0 = board.cursor
-        board.cursor = min(self.cell_actions, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
+        view, me = self.view_data, self.me()
+        self.cursor_placed = self.cursor_key()
+        r0, c0 = self.acting_cell(view) or board.cursor
+
+        def rank(rc: tuple[int, int]) -> int:
+            u = self.unit_at(view, *rc)
+            if u is None:
+                return 0
+            owner = u.get("controller", u.get("owner"))
+            if owner == me:  # your stone last: a card for your units is seldom meant for it
+                return 3 if u.get("stone") else 2
+            return 1 if owner is None else 0
+
+        board.cursor = min(
+            self.cell_actions, key=lambda rc: (rank(rc), abs(rc[0] - r0) + abs(rc[1] - c0), rc)
+        )
+
+    def cursor_key(self) -> tuple[Any, ...]:
+        """What the cursor was last put at a mark for: the selection at this point of the game."""
+        d = self.session.decision
+        return (len(self.session.game.history), d.kind if d else None, self.selected)
+
+    def acting_cell(self, view: dict[str, Any]) -> tuple[int, int] | None:
+        """The cell of what acts now: the selected unit (its attack, its Warcry), the source
+        of a target decision, else (a card of the hand, the Leader Ability) your stone."""
+        units = self.units_by_uid(view)
+        sel, d = self.selected, self.session.decision
+        uid: Any = None
+        if sel is not None and sel[0] in ("unit", "warcry"):
+            uid = sel[1]
+        elif d is not None and d.kind == "target":
+            uid = d.context.get("source")
+        if uid not in units:
+            players = view.get("players", [])
+            uid = players[self.me()].get("stone") if self.me() < len(players) else None
+        u = units.get(uid) if uid is not None else None
+        if u is None or u.get("row") is None:
+            return None
+        return int(u["row"]), int(u["col"])
 
     # -- board input ----------------------------------------------------------------------------
     def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
