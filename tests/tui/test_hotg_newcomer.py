@@ -101,3 +101,21 @@ async def test_the_targets_stats_stay_in_sight_under_a_spells_text_at_80x24() ->
         text = screen_text(app)
         assert "│ Hoplite · 2/3 · move 2" in text
         assert "Thunder of Olympus: Deal 3 damage to" in text
+
+
+async def test_the_enemy_stones_panel_says_whose_gods_power() -> None:
+    """120 × 40, the cursor on the enemy stone: `Leader Ability — P2's god's power`, not
+    `your god's power`; your own stone still says `your`."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GridBoard)
+        board.cursor = (2, 7)
+        await pilot.press("right")  # the enemy stone
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Leader Ability — P2's god's power" in text and "your god's power" not in text
+        board.cursor = (2, 1)
+        await pilot.press("left")  # your stone
+        await settle(pilot)
+        assert "Leader Ability — your god's power" in screen_text(app)

@@ -150,15 +150,26 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     parts = [head]
     if text:
         parts.append(Text(text))
+    side = str(card.get("side") or "")
     for term in text_terms(text, glossary, set()) if explain_text else []:
         line = Text("• ")
         line.append(term, style="bold")
-        line.append(f" — {glossary[term]}")
+        line.append(f" — {from_side(glossary[term], side) if side else glossary[term]}")
         parts.append(line)
     origin = " · ".join(str(card[k]) for k in ("pantheon", "rarity") if card.get(k))
     if origin:
         parts.append(Text(origin, style="dim"))
     return Group(*parts)
+
+
+def from_side(words: str, side: str) -> str:
+    """A glossary explanation (written to the reader: `your god's power`) for a card of the
+    other side `side` (`P2`): `P2's god's power`, `P2's stone … Lose it and P2 loses`."""
+    return (
+        words.replace("your god's", f"{side}'s god's")
+        .replace("your stone", f"{side}'s stone")
+        .replace("Lose it and you lose", f"Lose it and {side} loses")
+    )
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -782,6 +793,8 @@ class HotgScreen(HotgTable, GameScreen):
             leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
             if leader:
                 card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+            if owner != self.me():  # the glossary's `your god's power` from the viewer's side
+                card["side"] = f"P{owner + 1}"
         return card
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
