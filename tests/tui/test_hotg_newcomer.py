@@ -119,3 +119,19 @@ async def test_the_enemy_stones_panel_says_whose_gods_power() -> None:
         await pilot.press("left")  # your stone
         await settle(pilot)
         assert "Leader Ability — your god's power" in screen_text(app)
+
+
+async def test_the_help_names_only_this_games_dialogs() -> None:
+    """The help's `Everywhere` lines in HotG: `d` opens the revealed cards again; no BHM or
+    Scars dialogs (`blockers`, `damage split`, `amount to invest`), `:` takes `end`, not
+    `pass`."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = app.screen.keys_md
+        assert "**Everywhere**" in keys and "open the revealed cards again" in keys
+        for word in ("blockers", "damage split", "invest", "`pass`"):
+            assert word not in keys
+        assert "(e.g. `end`)" in keys and "Ctrl+S" in keys
