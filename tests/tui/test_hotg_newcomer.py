@@ -135,3 +135,20 @@ async def test_the_help_names_only_this_games_dialogs() -> None:
         for word in ("blockers", "damage split", "invest", "`pass`"):
             assert word not in keys
         assert "(e.g. `end`)" in keys and "Ctrl+S" in keys
+
+
+async def test_a_warcrys_target_decision_says_what_the_warcry_does_at_80x24() -> None:
+    """Aphrodite deployed (keys 3, Enter): `Choose a target for Aphrodite` — the card panel
+    comes up over the log and says `Aphrodite: Warcry: give an allied unit Protect 1.` under
+    the target's line; it showed the log, and over a target only the target, the Warcry's
+    words nowhere on the table."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "target"
+        assert not app.screen.has_class("-show-log")
+        text = screen_text(app)
+        assert "│ Aphrodite · 2/5 · move 2 · exhausted" in text
+        assert "Aphrodite: Warcry: give an allied" in text

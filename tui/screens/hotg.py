@@ -664,6 +664,8 @@ class HotgScreen(HotgTable, GameScreen):
             and self.cursor_placed != self.cursor_key()
         ):  # once a decision: a redraw (a resize) leaves the cursor where the player took it
             self.call_after_refresh(self.cursor_to_mark)
+            if acts:  # at 80 × 24: what the Warcry does and to whom, over the log
+                self.call_after_refresh(self.show_pane, "card")
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
         self.filter_actions(legal)
@@ -789,6 +791,9 @@ class HotgScreen(HotgTable, GameScreen):
                 return
         elif sel is not None and sel[0] == "warcry":
             doing = self.units_by_uid(self.view_data).get(sel[1]) or {}
+        elif sel is None and (d := self.session.decision) is not None and d.kind == "target":
+            # the Warcry (or other ability) whose target this is: `Aphrodite: Warcry: give…`
+            doing = self.units_by_uid(self.view_data).get(d.context.get("source", -1)) or {}
         elif sel is not None and sel[0] == "unit" and u is None:  # a cell to move to: the unit
             mover = self.units_by_uid(self.view_data).get(sel[1])
             if mover is not None:
