@@ -152,3 +152,19 @@ async def test_a_warcrys_target_decision_says_what_the_warcry_does_at_80x24() ->
         text = screen_text(app)
         assert "│ Aphrodite · 2/5 · move 2 · exhausted" in text
         assert "Aphrodite: Warcry: give an allied" in text
+
+
+async def test_a_hand_cards_text_is_in_sight_before_in_your_hand_at_80x24() -> None:
+    """A new game at 80 × 24 (seed 3), `2` on Magic Shell, which has no target yet: the panel
+    (three lines under the refusal) reads the card and its whole text, `in your hand` after
+    them; it read `in your hand` first and its text was cut at `…Protect 2 until`."""
+    from .helpers import game_app
+
+    app = game_app("hotg", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "✗ Magic Shell has no valid target now" in text
+        assert "│ Magic Shell · spell · cost 1" in text and "your next turn." in text

@@ -214,6 +214,12 @@ class HotgCardDetail(CardDetail):
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts[:1], Text(note, style="italic"), *parts[1:]))
 
+    def show_last(self, card: Mapping[str, Any], note: str) -> None:
+        """`card` with `note` (`in your hand`) after its words, not over them."""
+        self.card, self.note = card, note
+        parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
+        self.update(Group(*parts, Text(note, style="italic")))
+
 
 class HotgTable(TableScreen):
     """The drawing of the Hand of the Gods table (player bars, grid, hand), shared by
@@ -906,7 +912,11 @@ class HotgScreen(HotgTable, GameScreen):
         players = self.view_data.get("players", [])
         for c in (players[me].get("hand") or []) if len(players) > me else []:
             if c["uid"] == message.uid:
-                self.query_one(CardDetail).show_card(c, "in your hand")
+                detail = self.query_one(CardDetail)
+                if isinstance(detail, HotgCardDetail):
+                    detail.show_last(c, "in your hand")  # its text first, in sight at 80 × 24
+                else:
+                    detail.show_card(c, "in your hand")
 
     def pick_card(self, uid: int) -> None:
         if not self.can_act():
