@@ -26,6 +26,7 @@ from common.events import Event
 from common.game import Action, Decision
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
+from tui.screens.help import COMMON_KEYS, HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
@@ -84,6 +85,21 @@ Ability, its cost and its state: `ready` (you can use it now), `used` (this turn
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
 Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
+
+
+def hotg_everywhere(common: str) -> str:
+    """The help's lines for every game (`COMMON_KEYS`) as they hold in Hand of the Gods:
+    its only dialog is the revealed cards, its notation has `end`, not `pass`."""
+    lines = []
+    for line in common.splitlines():
+        if line.startswith("- `d`"):
+            line = "- `d` — open the revealed cards again (side by side); in them: arrows, `Enter` picks,"
+            lines += [line, "  `Esc` goes back to the list"]
+            continue
+        if line.startswith("  ") and lines and lines[-1].startswith("  `Esc` goes back"):
+            continue  # the rest of the shared `d` line
+        lines.append(line.replace("(e.g. `pass`)", "(e.g. `end`)"))
+    return "\n".join(lines) + ("\n" if common.endswith("\n") else "")
 
 
 def hotg_card_body(c: dict[str, Any]) -> str:
@@ -150,15 +166,26 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     parts = [head]
     if text:
         parts.append(Text(text))
+    side = str(card.get("side") or "")
     for term in text_terms(text, glossary, set()) if explain_text else []:
         line = Text("• ")
         line.append(term, style="bold")
-        line.append(f" — {glossary[term]}")
+        line.append(f" — {from_side(glossary[term], side) if side else glossary[term]}")
         parts.append(line)
     origin = " · ".join(str(card[k]) for k in ("pantheon", "rarity") if card.get(k))
     if origin:
         parts.append(Text(origin, style="dim"))
     return Group(*parts)
+
+
+def from_side(words: str, side: str) -> str:
+    """A glossary explanation (written to the reader: `your god's power`) for a card of the
+    other side `side` (`P2`): `P2's god's power`, `P2's stone … Lose it and P2 loses`."""
+    return (
+        words.replace("your god's", f"{side}'s god's")
+        .replace("your stone", f"{side}'s stone")
+        .replace("Lose it and you lose", f"Lose it and {side} loses")
+    )
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -175,6 +202,23 @@ def hand_label(c: dict[str, Any]) -> str:
 def short(name: str, width: int) -> str:
     """A name cut to fit a cell: as much of it as fits, then "…" (`Oracle of…`, `Hopli…`)."""
     return clip(name, width)
+
+
+class HotgCardDetail(CardDetail):
+    """The card panel, which also shows a target: its first line (name and stats) before the
+    words of what will be done to it, so that at 80 × 24 (four lines) a spell's text does
+    not push the target's health out of sight."""
+
+    def show_target(self, card: Mapping[str, Any], note: str) -> None:
+        self.card, self.note = card, note
+        parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
+        self.update(Group(*parts[:1], Text(note, style="italic"), *parts[1:]))
+
+    def show_last(self, card: Mapping[str, Any], note: str) -> None:
+        """`card` with `note` (`in your hand`) after its words, not over them."""
+        self.card, self.note = card, note
+        parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
+        self.update(Group(*parts, Text(note, style="italic")))
 
 
 class HotgTable(TableScreen):
@@ -194,6 +238,7 @@ class HotgTable(TableScreen):
         self.last_delta: dict[int, int] = {}  # uid → health change
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+        self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
         self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
         self.drawn_width = 0
 
@@ -555,6 +600,15 @@ class HotgScreen(HotgTable, GameScreen):
     EXTRA_KEYS = HOTG_KEYS
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
 
+    def action_help(self) -> None:
+        """The help's keys with the shared `Everywhere` lines in this game's words: `d` opens
+        the revealed cards again (no blockers, damage split or amount to invest here), `:`
+        takes `end` (not `pass`)."""
+        keys = HOTG_KEYS + "\n**Everywhere**\n\n" + hotg_everywhere(COMMON_KEYS)
+        self.app.push_screen(
+            HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
+        )
+
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -563,7 +617,7 @@ class HotgScreen(HotgTable, GameScreen):
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
-                detail = CardDetail(id="detail")
+                detail = HotgCardDetail(id="detail")
                 detail.card_layout = hotg_card_lines  # its text in sight in four lines at 80 × 24
                 yield detail
             log = GameLog(id="log")
@@ -609,8 +663,15 @@ class HotgScreen(HotgTable, GameScreen):
             and decision.player != self.cursor_seat
         ):
             self.cursor_to_stone(view, decision.player)  # hot-seat hand-over: start at your stone
-        if decision is not None and decision.kind == "target" and self.cell_actions:
+        if (
+            decision is not None
+            and decision.kind == "target"
+            and self.cell_actions
+            and self.cursor_placed != self.cursor_key()
+        ):  # once a decision: a redraw (a resize) leaves the cursor where the player took it
             self.call_after_refresh(self.cursor_to_mark)
+            if acts:  # at 80 × 24: what the Warcry does and to whom, over the log
+                self.call_after_refresh(self.show_pane, "card")
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
         self.filter_actions(legal)
@@ -660,13 +721,54 @@ class HotgScreen(HotgTable, GameScreen):
                     return
 
     def cursor_to_mark(self) -> None:
-        """Put the board cursor on the nearest marked cell (keyboard players
-        then just press Enter, or move on from there)."""
+        """Put the board cursor on the marked cell nearest the acting card (the selected unit,
+        the source of a target decision, else your Summoning Stone), an enemy's before a
+        neutral unit's before one of your units before your stone (a card that may aim at
+        either side is mostly meant for the enemy; one that helps marks only yours):
+        keyboard players then just press Enter, or move on from there. Ties: the upper, then
+        the left cell."""
         board = self.query_one(GridBoard)
-        if not self.cell_actions or board.cursor in self.cell_actions:
+        if not self.cell_actions:
             return
-        r0, c0 = board.cursor
-        board.cursor = min(self.cell_actions, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
+        view, me = self.view_data, self.me()
+        self.cursor_placed = self.cursor_key()
+        r0, c0 = self.acting_cell(view) or board.cursor
+
+        def rank(rc: tuple[int, int]) -> int:
+            u = self.unit_at(view, *rc)
+            if u is None:
+                return 0
+            owner = u.get("controller", u.get("owner"))
+            if owner == me:  # your stone last: a card for your units is seldom meant for it
+                return 3 if u.get("stone") else 2
+            return 1 if owner is None else 0
+
+        board.cursor = min(
+            self.cell_actions, key=lambda rc: (rank(rc), abs(rc[0] - r0) + abs(rc[1] - c0), rc)
+        )
+
+    def cursor_key(self) -> tuple[Any, ...]:
+        """What the cursor was last put at a mark for: the selection at this point of the game."""
+        d = self.session.decision
+        return (len(self.session.game.history), d.kind if d else None, self.selected)
+
+    def acting_cell(self, view: dict[str, Any]) -> tuple[int, int] | None:
+        """The cell of what acts now: the selected unit (its attack, its Warcry), the source
+        of a target decision, else (a card of the hand, the Leader Ability) your stone."""
+        units = self.units_by_uid(view)
+        sel, d = self.selected, self.session.decision
+        uid: Any = None
+        if sel is not None and sel[0] in ("unit", "warcry"):
+            uid = sel[1]
+        elif d is not None and d.kind == "target":
+            uid = d.context.get("source")
+        if uid not in units:
+            players = view.get("players", [])
+            uid = players[self.me()].get("stone") if self.me() < len(players) else None
+        u = units.get(uid) if uid is not None else None
+        if u is None or u.get("row") is None:
+            return None
+        return int(u["row"]), int(u["col"])
 
     # -- board input ----------------------------------------------------------------------------
     def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
@@ -695,6 +797,9 @@ class HotgScreen(HotgTable, GameScreen):
                 return
         elif sel is not None and sel[0] == "warcry":
             doing = self.units_by_uid(self.view_data).get(sel[1]) or {}
+        elif sel is None and (d := self.session.decision) is not None and d.kind == "target":
+            # the Warcry (or other ability) whose target this is: `Aphrodite: Warcry: give…`
+            doing = self.units_by_uid(self.view_data).get(d.context.get("source", -1)) or {}
         elif sel is not None and sel[0] == "unit" and u is None:  # a cell to move to: the unit
             mover = self.units_by_uid(self.view_data).get(sel[1])
             if mover is not None:
@@ -705,7 +810,11 @@ class HotgScreen(HotgTable, GameScreen):
             note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
-        self.query_one(CardDetail).show_card(u, note)
+        detail = self.query_one(CardDetail)
+        if u is not None and act is not None and isinstance(detail, HotgCardDetail):
+            detail.show_target(u, note)  # what will be hit, in sight before the words
+        else:
+            detail.show_card(u, note)
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
@@ -720,6 +829,8 @@ class HotgScreen(HotgTable, GameScreen):
             leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
             if leader:
                 card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+            if owner != self.me():  # the glossary's `your god's power` from the viewer's side
+                card["side"] = f"P{owner + 1}"
         return card
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
@@ -801,7 +912,11 @@ class HotgScreen(HotgTable, GameScreen):
         players = self.view_data.get("players", [])
         for c in (players[me].get("hand") or []) if len(players) > me else []:
             if c["uid"] == message.uid:
-                self.query_one(CardDetail).show_card(c, "in your hand")
+                detail = self.query_one(CardDetail)
+                if isinstance(detail, HotgCardDetail):
+                    detail.show_last(c, "in your hand")  # its text first, in sight at 80 × 24
+                else:
+                    detail.show_card(c, "in your hand")
 
     def pick_card(self, uid: int) -> None:
         if not self.can_act():
