@@ -1,0 +1,97 @@
+"""The Scars read by a new player: the replay's card panel names cards as the game's does,
+the lanes tell same-named units apart, a damaged unit does not read as dead (SC-12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.game import Action
+from common.registry import game_class
+from common.saves import Replay, save_game
+from tui.app import TriarchApp
+from tui.widgets.detail import CardDetail
+from tui.widgets.lanes import LaneBoard
+
+from .helpers import ROOT, engine_ready, game_app, press, scenario, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+SHELTER = (ROOT / "tests/scenarios/scars/shelter.toml").read_text(encoding="utf-8")
+
+
+def lines_text(lines: list[Any]) -> str:
+    return "\n".join("".join(seg.text for seg in segs) for _style, segs in lines)
+
+
+async def test_the_replays_card_panel_names_the_unit_attacked() -> None:
+    """In the replay the card panel read `attacking: 36` (a card number) where the game's
+    read `attacking: Knight of the Oath #36`: both go through `ScarsTable.named_card`."""
+    g = game_class("scars").new_game(seed=3, scenario=SHELTER)
+    g.apply(Action("attack", (18, 36)))
+    path = Path(__file__).parent / "_replay_named.json"
+    try:
+        save_game(g, path)
+        app = TriarchApp(replay=Replay.load(path), ai_pace=0)
+    finally:
+        path.unlink(missing_ok=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "right")
+        await settle(pilot)
+        detail = app.screen.query_one(CardDetail)
+        assert detail.card is not None and detail.card.get("name") == "Sellsword"
+        assert detail.card.get("attacking") == "Knight of the Oath #36", detail.card
+
+
+async def test_the_lanes_tell_apart_which_same_named_unit_a_unit_blocks() -> None:
+    """Two Grey Wolves blocking the two Knights of the Oath both read `⛨Knigh…`: now each
+    chip says which Knight, by its place as the log says it."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_twin_blocks"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen_stack[-2]  # under the blockers dialog
+        view = dict(screen.view_data)
+        me, them = (dict(p) for p in view["players"])
+        knights = [u["uid"] for u in them["units"]]
+        wolves = [dict(u) for u in me["units"] if u["position"] == "defense"]
+        for wolf, knight in zip(wolves, knights, strict=True):
+            wolf["blocking"] = knight
+        me["units"] = wolves
+        view["players"] = [me, them]
+        view["phase"] = "blockers"
+        dense = lines_text(screen.render_player_dense(view, me, True))
+        assert "⛨Knigh… (P2, 1st in ATK)" in dense, dense
+        assert "⛨Knigh… (P2, 2nd in ATK)" in dense, dense
+        roomy = lines_text(screen.render_player_roomy(view, me, True))
+        assert "⛨ Knight of the Oath (P2, 2nd in ATK)" in roomy, roomy
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_unit_with_damage_equal_to_its_defense_reads_alive(size: tuple[int, int]) -> None:
+    """A Knight of the Oath 4/3 with 3 damage read `4/3 -3`, as if dead: a unit dies when the
+    damage on it is greater than its defense (SC-12). The chip, the card panel say what kills it."""
+    damaged = scenario("scars_twin_blocks").replace(
+        '{ card = "legion_knight", position = "attack", attacking = "hero" }',
+        '{ card = "legion_knight", position = "attack", attacking = "hero", damage = 3 }',
+        1,
+    )
+    app = game_app("scars", seed=3, scenario=damaged, level="scripted")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if app.screen.__class__.__name__ != "ScarsScreen":
+            await press(pilot, "escape")  # the blockers dialog: back to the table
+            await settle(pilot)
+        text = screen_text(app)
+        assert "-3" not in text, text
+        assert ("dmg3, 1 more kills" if size == (80, 24) else "dmg 3, 1 more kills") in text, text
+        screen: Any = app.screen
+        knight = next(u for u in screen.view_data["players"][1]["units"] if u.get("damage"))
+        screen.query_one(LaneBoard).move_to(knight["uid"])
+        await settle(pilot)
+        if size == (80, 24) and not screen.query_one(CardDetail).display:
+            await press(pilot, "t")
+        detail = screen.query_one(CardDetail)
+        assert detail.card is not None and detail.card.get("damage") == "3, 1 more kills (SC-12)"
