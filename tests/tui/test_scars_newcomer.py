@@ -95,3 +95,18 @@ async def test_a_unit_with_damage_equal_to_its_defense_reads_alive(size: tuple[i
             await press(pilot, "t")
         detail = screen.query_one(CardDetail)
         assert detail.card is not None and detail.card.get("damage") == "3, 1 more kills (SC-12)"
+
+
+async def test_the_keys_tab_speaks_the_scars_words() -> None:
+    """The Keys tab's shared lines spoke of BHM: `the being to equip`, the target of a `power,
+    … strategy`, the `amount to invest` of a dialog. The Scars has none of them."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))
+        for bhm in ("being", "power", "strateg", "invest", "POD", "C.LL"):
+            assert bhm not in text, (bhm, text)
+        assert "the unit to equip" in text and "`✦` the target of its prayer, weapon or ability" in text
+        assert "(blockers, damage split, whom a shelter makes fight)" in text

@@ -9,20 +9,30 @@ from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
 from tui.screens.base import BaseModal
 
-COMMON_KEYS = """\
+COMMON_KEYS_TEXT = """\
 - `↑` `↓` or `k` `j` — move in the list of choices
 - `Enter` or a click — choose
 - `1`…`9` — choose that numbered choice
 - `:` — type an action in notation (e.g. `pass`); an illegal one is explained
 - `Esc` — cancel the current selection
-- `d` — open the dialog of the pending decision again (cards side by side, blockers, damage split,
-  amount to invest); in a dialog: arrows, `Enter` confirms, `Esc` goes back to the list
+- `d` — open the dialog of the pending decision again ({dialogs}); in a dialog: arrows, `Enter`
+  confirms, `Esc` goes back to the list
 - `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `Ctrl+P` — command palette: new game, save, resign, help, theme
 - `m` — back to the menu (the game stays saved: **Continue** resumes it)
 - `Ctrl+Q` — quit (the game stays saved)
 """
+# the dialogs of the games together (a game names its own: `common_keys`)
+ALL_DIALOGS = "cards side by side, blockers, damage split, amount to invest"
+
+
+def common_keys(dialogs: str = ALL_DIALOGS) -> str:
+    """The keys of every game's screen; `dialogs` the kinds of dialog `d` opens in that game."""
+    return COMMON_KEYS_TEXT.format(dialogs=dialogs)
+
+
+COMMON_KEYS = common_keys()
 
 
 class HelpScreen(BaseModal[None]):

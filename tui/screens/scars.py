@@ -13,7 +13,18 @@ from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
+from tui.screens.lanes import (
+    LaneReplayScreen,
+    LaneScreen,
+    LaneTable,
+    Line,
+    Seg,
+    chip,
+    chips,
+    lane_keys,
+    short,
+    words,
+)
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.log import GameLog
@@ -327,7 +338,9 @@ class ScarsTable(LaneTable):
 
 
 class ScarsScreen(ScarsTable, LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
+    # the lanes' keys in The Scars' words (no beings, powers or strategies here)
+    EXTRA_KEYS = lane_keys("the unit to attack, the unit to equip", "prayer, weapon or ability") + SCARS_KEYS
+    DIALOGS = "blockers, damage split, whom a shelter makes fight"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
