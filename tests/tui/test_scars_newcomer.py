@@ -110,3 +110,56 @@ async def test_the_keys_tab_speaks_the_scars_words() -> None:
             assert bhm not in text, (bhm, text)
         assert "the unit to equip" in text and "`✦` the target of its prayer, weapon or ability" in text
         assert "(blockers, damage split, whom a shelter makes fight)" in text
+
+
+def rules_pane_shows(app: TriarchApp) -> str:
+    """What the Rules tab has to show now: its `Loading…` line, or its first rules block."""
+    from textual.widgets import Static
+    from textual.widgets._markdown import MarkdownBlock
+
+    pane = app.screen.query_one("#rules-scroll")
+    for w in pane.query("*"):
+        if isinstance(w, MarkdownBlock) and w.source.strip():
+            return str(w.source)
+        if (
+            isinstance(w, Static)
+            and not isinstance(w, MarkdownBlock)
+            and w.display
+            and "Loading" in str(w.content)
+        ):
+            return str(w.content)
+    return ""
+
+
+@pytest.mark.parametrize("when", ["at once", "later"])
+async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Rules tab was blank for about a second as it was first shown (on a slow machine: the
+    parse is made slow here): its `Loading…` line went at once and the rules came when all of
+    them were parsed and laid out. They are laid out as the help opens, and the line stays
+    until the rules are there."""
+    import time
+
+    from markdown_it import MarkdownIt
+
+    parse = MarkdownIt.parse
+
+    def slow_parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
+        if len(src) > 2000:  # the rules, not the keys
+            time.sleep(0.3)
+        return parse(self, src, env)
+
+    monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        if when == "later":
+            await settle(pilot)
+        await press(pilot, "right")  # the Rules tab, no pause
+        assert rules_pane_shows(app), "the Rules tab is blank"
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if "rules reference" in rules_pane_shows(app):
+                break
+        assert "The Scars — rules reference" in rules_pane_shows(app)
+        assert not [w for w in app.screen.query("#rules-scroll Static") if "Loading" in str(w.content)]
