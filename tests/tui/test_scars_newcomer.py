@@ -163,3 +163,37 @@ async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.Monke
                 break
         assert "The Scars — rules reference" in rules_pane_shows(app)
         assert not [w for w in app.screen.query("#rules-scroll Static") if "Loading" in str(w.content)]
+
+
+async def test_the_card_panel_on_a_support_choice_says_that_choice_is_open() -> None:
+    """On `Place Tusked Boar as a support` the card panel said only `Can't play it now: not
+    enough energy…`, as if the highlighted choice could not be taken."""
+    from tui.widgets.actions import ActionList
+
+    app = game_app("scars", seed=3, scenario=scenario("scars_cannot_pay"), vs="ai", level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        at = choices.words.index("Place Tusked Boar as a support")
+        await press(pilot, "tab")  # the keyboard on the choice list
+        choices.index = at
+        await settle(pilot)
+        note = str(app.screen.query_one(CardDetail).note)
+        assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note
+        assert "placing it as a support (face down) is open" in note, note
+
+
+async def test_the_energy_pool_is_explained() -> None:
+    """`⚡2/6 pool 2` (dense) and `· pool 2` (roomy): the help and the lanes say what it is."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        view = dict(screen.view_data)
+        me = {**view["players"][0], "pool": 2}
+        roomy = lines_text(screen.render_player_roomy(view, me, True))
+        assert "pool 2 (lost at the end of the turn)" in roomy, roomy
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))
+        assert "`pool 2` energy a card gave (lost at the" in text, text

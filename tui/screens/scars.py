@@ -46,7 +46,8 @@ SCARS_KEYS = """
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
   `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
   shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
-  the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,
+  the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
+  end of the turn, SC-19), `units 3/6` units and the unit limit,
   then hand, deck and discard counts
 """
 
@@ -254,7 +255,7 @@ class ScarsTable(LaneTable):
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         if p.get("pool"):
-            energy_text += f" · pool {p['pool']}"
+            energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
         energy_text += f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})"
         lines.append(("", words(energy_text)))
         lines.append(
@@ -413,8 +414,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def why_not_playable(self, uid: int) -> str:
         """The engine's reason why the card `uid` of the deciding player's hand has no `Play`
         choice now (`not enough energy: Tusked Boar costs 2, you have 1`, `… is a legion card;
-        your hero cannot pay for it (SC-20)`), or "" (not in that hand, playable, not their
-        decision, or a decision where no card is played)."""
+        your hero cannot pay for it (SC-20)`), and whether it can be placed as a support
+        instead, or "" (not in that hand, playable, not their decision, or a decision where no
+        card is played)."""
         d = self.session.decision
         if d is None or not self.can_act():
             return ""
@@ -430,6 +432,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
             reason = "nothing it can be aimed at now"
         if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
             reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
+        if any(a.kind == "support" and a.args and a.args[0] == uid for a in self.legal):
+            # on `Place … as a support` the panel read as if that choice could not be taken
+            reason += "; placing it as a support (face down) is open"
         return f"Can't play it now: {reason}"
 
     def polish_detail(self) -> None:
