@@ -197,3 +197,26 @@ async def test_the_energy_pool_is_explained() -> None:
         await settle(pilot)
         text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))
         assert "`pool 2` energy a card gave (lost at the" in text, text
+
+
+async def test_the_help_closes_at_once_while_its_rules_are_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc as the help opens closes it, while the rules are still being parsed (slow here)."""
+    import time
+
+    from markdown_it import MarkdownIt
+
+    parse = MarkdownIt.parse
+
+    def slow_parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
+        if len(src) > 2000:
+            time.sleep(0.3)
+        return parse(self, src, env)
+
+    monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert app.screen.__class__.__name__ == "ScarsScreen"

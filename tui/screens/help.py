@@ -87,7 +87,8 @@ class HelpScreen(BaseModal[None]):
                     yield Markdown("_No keyword glossary for this game yet._")
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.load_rules)
+        # a worker: the keys (Esc, the tabs) are taken while the rules are laid out
+        self.run_worker(self.load_rules(), name="rules", exclusive=True)
 
     async def load_rules(self) -> None:
         """The rules in the Rules tab: the first section (a screenful), then the rest below it."""
