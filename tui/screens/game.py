@@ -30,7 +30,7 @@ from tui.log_words import fold_key, said_once, times
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
-from tui.screens.help import COMMON_KEYS, HelpScreen
+from tui.screens.help import ALL_DIALOGS, HelpScreen, common_keys
 from tui.screens.table import TableScreen
 from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
@@ -144,6 +144,7 @@ class GameScreen(TableScreen):
     ]
 
     EXTRA_KEYS = ""  # dedicated screens add their keys (Markdown table rows)
+    DIALOGS = ALL_DIALOGS  # the kinds of dialog `d` opens, in the help's words (a game names its own)
     EXPLAIN_TEXT = False  # the card panel also explains glossary terms a card's text names
 
     def __init__(self, session: Session, *, pace: float = 0.0) -> None:
@@ -654,7 +655,8 @@ class GameScreen(TableScreen):
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
-        keys = self.EXTRA_KEYS + "\n**Everywhere**\n\n" + COMMON_KEYS if self.EXTRA_KEYS else COMMON_KEYS
+        common = common_keys(self.DIALOGS)
+        keys = self.EXTRA_KEYS + "\n**Everywhere**\n\n" + common if self.EXTRA_KEYS else common
         self.app.push_screen(
             HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
         )

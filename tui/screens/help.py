@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -9,20 +11,39 @@ from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
 from tui.screens.base import BaseModal
 
-COMMON_KEYS = """\
+COMMON_KEYS_TEXT = """\
 - `↑` `↓` or `k` `j` — move in the list of choices
 - `Enter` or a click — choose
 - `1`…`9` — choose that numbered choice
 - `:` — type an action in notation (e.g. `pass`); an illegal one is explained
 - `Esc` — cancel the current selection
-- `d` — open the dialog of the pending decision again (cards side by side, blockers, damage split,
-  amount to invest); in a dialog: arrows, `Enter` confirms, `Esc` goes back to the list
+- `d` — open the dialog of the pending decision again ({dialogs}); in a dialog: arrows, `Enter`
+  confirms, `Esc` goes back to the list
 - `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `Ctrl+P` — command palette: new game, save, resign, help, theme
 - `m` — back to the menu (the game stays saved: **Continue** resumes it)
 - `Ctrl+Q` — quit (the game stays saved)
 """
+# the dialogs of the games together (a game names its own: `common_keys`)
+ALL_DIALOGS = "cards side by side, blockers, damage split, amount to invest"
+
+
+def common_keys(dialogs: str = ALL_DIALOGS) -> str:
+    """The keys of every game's screen; `dialogs` the kinds of dialog `d` opens in that game."""
+    return COMMON_KEYS_TEXT.format(dialogs=dialogs)
+
+
+COMMON_KEYS = common_keys()
+
+
+def split_first_section(text: str) -> tuple[str, str]:
+    """`text` cut before its second heading of level 2 (`## …`): its first section, and the
+    rest ("" when it has no second one)."""
+    starts = [m.start() for m in re.finditer(r"^## ", text, flags=re.MULTILINE)]
+    if len(starts) < 2:
+        return text, ""
+    return text[: starts[1]], text[starts[1] :]
 
 
 class HelpScreen(BaseModal[None]):
@@ -50,8 +71,12 @@ class HelpScreen(BaseModal[None]):
                 yield Static(f"{self.title_text} — press Esc to close", classes="dialog-title")
                 yield Markdown(self.keys_md)
             with TabPane("Rules", id="help-rules"), VerticalScroll(id="rules-scroll"):
-                # The rules reference is long: it is laid out when its tab is first shown.
-                yield Static("Loading the rules…", classes="dim")
+                # The rules reference is long: it is parsed and laid out as the help opens (the
+                # Keys tab shows meanwhile), its first section first; the `Loading` line stays
+                # until that section is there, so the tab is never blank.
+                yield Static("Loading the rules…", id="rules-loading", classes="dim")
+                yield Markdown(id="rules-md")
+                yield Markdown(id="rules-rest")
             with TabPane("Keywords", id="help-keywords"), VerticalScroll():
                 if self.glossary:
                     rows = "\n".join(
@@ -61,11 +86,18 @@ class HelpScreen(BaseModal[None]):
                 else:
                     yield Markdown("_No keyword glossary for this game yet._")
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "help-rules" and not self.query("#rules-scroll Markdown"):
-            scroll = self.query_one("#rules-scroll", VerticalScroll)
-            scroll.remove_children()
-            scroll.mount(Markdown(self.rules_md or "_No rules reference for this game yet._"))
+    def on_mount(self) -> None:
+        # a worker: the keys (Esc, the tabs) are taken while the rules are laid out
+        self.run_worker(self.load_rules(), name="rules", exclusive=True)
+
+    async def load_rules(self) -> None:
+        """The rules in the Rules tab: the first section (a screenful), then the rest below it."""
+        text = self.rules_md or "_No rules reference for this game yet._"
+        first, rest = split_first_section(text)
+        await self.query_one("#rules-md", Markdown).update(first)
+        await self.query_one("#rules-loading", Static).remove()
+        if rest:
+            await self.query_one("#rules-rest", Markdown).update(rest)
 
     def action_scroll(self, how: str) -> None:
         """Scroll the text of the tab shown (a key the focused text does not take itself)."""

@@ -102,6 +102,28 @@ def bar(value: int, limit: int, width: int = 16) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
+LANE_KEYS_TEXT = """
+- `←↑↓→` or `h` `j` `k` `l` — walk over the cards of the table; `▸` marks a card with a choice now
+- `Enter`/`Space` or a click on a card — if it is the answer (a target, a discard…) it is chosen at
+  once; else the choice list narrows to that card, and the cards it can act on get the `▸`: `Enter` on
+  one of them (e.g. {examples}) takes that choice. `●` marks the selected
+  card; a card the engine refuses is explained in red (`✗`). `Esc` drops the selection.
+- a crowded table scrolls: its bottom edge says how many rows are above (`▲`) and below (`▼`) the
+  ones in sight, and the cursor brings every card into sight (the mouse wheel scrolls it too)
+- `Tab` — between the table and the choice list; `1`…`9` — take that choice
+- `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
+  when something happens, the card when you move the cursor)
+- marks of the other side's last actions (until it acts again): `★` the card that acted, `⚔` the card
+  it attacked or blocked, `✦` the target of its {aimed}
+"""
+
+
+def lane_keys(examples: str, aimed: str) -> str:
+    """The help's keys of the lanes in a game's words: `examples` of a card a selected card
+    acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`)."""
+    return LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
+
+
 class LaneTable(TableScreen):
     """The drawing of the lanes (both sides and the middle) on a `LaneBoard`, shared by
     the game screen and the replay screen; it takes no action (see `TableScreen`).
@@ -269,20 +291,7 @@ class LaneScreen(LaneTable, GameScreen):
         Binding("t", "toggle_pane", "Card/log"),
     ]
 
-    LANE_KEYS = """
-- `←↑↓→` or `h` `j` `k` `l` — walk over the cards of the table; `▸` marks a card with a choice now
-- `Enter`/`Space` or a click on a card — if it is the answer (a target, a discard…) it is chosen at
-  once; else the choice list narrows to that card, and the cards it can act on get the `▸`: `Enter` on
-  one of them (e.g. the unit to attack, the being to equip) takes that choice. `●` marks the selected
-  card; a card the engine refuses is explained in red (`✗`). `Esc` drops the selection.
-- a crowded table scrolls: its bottom edge says how many rows are above (`▲`) and below (`▼`) the
-  ones in sight, and the cursor brings every card into sight (the mouse wheel scrolls it too)
-- `Tab` — between the table and the choice list; `1`…`9` — take that choice
-- `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
-  when something happens, the card when you move the cursor)
-- marks of the other side's last actions (until it acts again): `★` the card that acted, `⚔` the card
-  it attacked or blocked, `✦` the target of its power, prayer, strategy or ability
-"""
+    LANE_KEYS = lane_keys("the unit to attack, the being to equip", "power, prayer, strategy or ability")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

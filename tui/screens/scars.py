@@ -13,7 +13,18 @@ from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
-from tui.screens.lanes import LaneReplayScreen, LaneScreen, LaneTable, Line, Seg, chip, chips, short, words
+from tui.screens.lanes import (
+    LaneReplayScreen,
+    LaneScreen,
+    LaneTable,
+    Line,
+    Seg,
+    chip,
+    chips,
+    lane_keys,
+    short,
+    words,
+)
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.log import GameLog
@@ -30,25 +41,63 @@ SCARS_KEYS = """
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
-- below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `-1` its damage, `z` summoning
-  sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters;
-  the head reads `♥16` lives, `⚡1/4` untapped/all energy, `units 3/6` units and the unit limit,
+- a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
+  is alive, and one more point kills it
+- below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
+  `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
+  shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
+  the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
+  end of the turn, SC-19), `units 3/6` units and the unit limit,
   then hand, deck and discard counts
 """
 
 
+def more_kills(u: dict[str, Any]) -> int:
+    """The damage that still kills the unit `u`: a unit dies when the damage on it is
+    *greater than* its defense (SC-12), so a 3/3 with 3 damage lives and 1 more kills it."""
+    lethal = u.get("lethal_at")  # the engine's own count, when its view gives it
+    if not isinstance(lethal, int) or isinstance(lethal, bool):
+        lethal = int(u.get("defense") or 0) + 1
+    return max(1, lethal - int(u.get("damage") or 0))
+
+
+def damage_words(u: dict[str, Any], dense: bool = False) -> str:
+    """`dmg 3, 1 more kills` (dense `dmg3, 1 more kills`): the damage on a unit and what kills
+    it, so that `3/3` with 3 damage does not read as dead (SC-12); "" without damage."""
+    if not u.get("damage"):
+        return ""
+    return f"dmg{'' if dense else ' '}{u['damage']}, {more_kills(u)} more kills"
+
+
+def unit_name(
+    uid: Any, units: dict[int, dict[str, Any]], places: dict[int, tuple[str, str]], n: int = 0
+) -> str:
+    """The name of the unit `uid` (cut to `n` columns if `n`), with its place when another card
+    of the table has its name, as the log tells them apart: `Knight of the Oath (P2, 1st in ATK)`."""
+    name = str(units.get(uid, {}).get("name", f"#{uid}"))
+    if n:
+        name = short(name, n)
+    place = places.get(uid, ("", ""))[1] if isinstance(uid, int) else ""
+    return f"{name} ({place})" if place else name
+
+
 def unit_segs(
-    u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "", combat: bool = True
+    u: dict[str, Any],
+    units: dict[int, dict[str, Any]],
+    mark: str = "",
+    combat: bool = True,
+    places: dict[int, tuple[str, str]] | None = None,
 ) -> list[Seg]:
-    """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown."""
+    """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown; `places`
+    (`card_places`) tells same-named units apart."""
 
     def name(uid: Any) -> str:
-        return str(units.get(uid, {}).get("name", f"#{uid}"))
+        return unit_name(uid, units, places or {})
 
     segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}", mark)
     marks = []
     if u.get("damage"):
-        marks.append(f"dmg {u['damage']}")
+        marks.append(damage_words(u))
     if u.get("sick"):
         marks.append("sick")
     if u.get("weapons"):
@@ -65,16 +114,21 @@ def unit_segs(
 
 
 def dense_unit(
-    u: dict[str, Any], units: dict[int, dict[str, Any]], mark: str = "", combat: bool = True
+    u: dict[str, Any],
+    units: dict[int, dict[str, Any]],
+    mark: str = "",
+    combat: bool = True,
+    places: dict[int, tuple[str, str]] | None = None,
 ) -> list[Seg]:
-    """`Wolf 2/3 -1 z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when `combat`)."""
+    """`Wolf 2/3 dmg1, 3 more kills z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when
+    `combat`); a unit it relates to whose name another shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
 
     def name(uid: Any) -> str:
-        return short(str(units.get(uid, {}).get("name", f"#{uid}")), 6)
+        return unit_name(uid, units, places or {}, 6)
 
     label = f"{short(str(u.get('name', '?')), 12)} {u.get('attack')}/{u.get('defense')}"
     if u.get("damage"):
-        label += f" -{u['damage']}"
+        label += " " + damage_words(u, dense=True)
     if u.get("sick"):
         label += " z"
     if u.get("weapons"):
@@ -118,6 +172,21 @@ class ScarsTable(LaneTable):
             out[p["hero"]["uid"]] = p["hero"]
         return out
 
+    def named_card(self, card: dict[str, Any]) -> dict[str, Any]:
+        """`card` as the card panel shows it, on the game screen and in the replay alike: the
+        cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
+        the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
+        1 more kills (SC-12)`: a 3/3 with 3 damage is alive)."""
+        cards = find_cards(self.view_data)
+        named: dict[str, Any] = {
+            key: f"{cards[v].get('name', '?')} #{v}"
+            for key in ("sheltering", "attacking", "blocking", "attached")
+            if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
+        }
+        if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
+            named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
+        return {**card, **named} if named else card
+
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps whom the action aimed at (`keep_target`)."""
         return keep_target(words, width)
@@ -130,6 +199,7 @@ class ScarsTable(LaneTable):
         cards = self.all_cards(view)
         marks = self.shown_marks()
         units = p.get("units") or []
+        places = card_places(view, self.table_viewer(), hand=False)
         up, tapped = energy.get("untapped", 0), energy.get("tapped", 0)
         head = words(f"{self.who(seat)} ") + chip(
             hero, short(str(hero.get("name", "?")), 18), marks.get(hero.get("uid", -1), "")
@@ -146,7 +216,7 @@ class ScarsTable(LaneTable):
             here = [u for u in units if u.get("position") == pos]
             for u in here:
                 row.append(Seg(" "))
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view))
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places)
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -176,6 +246,7 @@ class ScarsTable(LaneTable):
         hero = p.get("hero") or {}
         energy = p.get("energy") or {}
         cards = self.all_cards(view)
+        places = card_places(view, self.table_viewer(), hand=False)
         head = (
             words(f"{self.who(seat)} ")
             + chip(hero, mark=self.shown_marks().get(hero.get("uid", -1), ""))
@@ -184,7 +255,7 @@ class ScarsTable(LaneTable):
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         if p.get("pool"):
-            energy_text += f" · pool {p['pool']}"
+            energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
         energy_text += f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})"
         lines.append(("", words(energy_text)))
         lines.append(
@@ -204,7 +275,7 @@ class ScarsTable(LaneTable):
             for i, u in enumerate(mine_pos):
                 if i:
                     row.append(Seg(" ·"))
-                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""), in_combat(view))
+                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""), in_combat(view), places)
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -268,7 +339,9 @@ class ScarsTable(LaneTable):
 
 
 class ScarsScreen(ScarsTable, LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + SCARS_KEYS
+    # the lanes' keys in The Scars' words (no beings, powers or strategies here)
+    EXTRA_KEYS = lane_keys("the unit to attack, the unit to equip", "prayer, weapon or ability") + SCARS_KEYS
+    DIALOGS = "blockers, damage split, whom a shelter makes fight"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -341,8 +414,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def why_not_playable(self, uid: int) -> str:
         """The engine's reason why the card `uid` of the deciding player's hand has no `Play`
         choice now (`not enough energy: Tusked Boar costs 2, you have 1`, `… is a legion card;
-        your hero cannot pay for it (SC-20)`), or "" (not in that hand, playable, not their
-        decision, or a decision where no card is played)."""
+        your hero cannot pay for it (SC-20)`), and whether it can be placed as a support
+        instead, or "" (not in that hand, playable, not their decision, or a decision where no
+        card is played)."""
         d = self.session.decision
         if d is None or not self.can_act():
             return ""
@@ -358,12 +432,14 @@ class ScarsScreen(ScarsTable, LaneScreen):
             reason = "nothing it can be aimed at now"
         if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
             reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
+        if any(a.kind == "support" and a.args and a.args[0] == uid for a in self.legal):
+            # on `Place … as a support` the panel read as if that choice could not be taken
+            reason += "; placing it as a support (face down) is open"
         return f"Can't play it now: {reason}"
 
     def polish_detail(self) -> None:
-        """The card panel's card names the cards it shelters, attacks, blocks or is equipped to
-        (`sheltering: Knight of the Oath #36`, not `sheltering: 36`), and, if it is one of the
-        hand that cannot be played now, says why."""
+        """The card panel's card as `named_card` says it and, if it is one of the hand that
+        cannot be played now, why."""
         detail = self.query_one(CardDetail)
         card = detail.card
         uid = card.get("uid") if card else None
@@ -373,14 +449,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         why = self.why_not_playable(uid)
         if why and why not in note:
             note = f"{note}\n{why}" if note else why
-        cards = find_cards(self.view_data)
-        named = {
-            key: f"{cards[v].get('name', '?')} #{v}"
-            for key in ("sheltering", "attacking", "blocking", "attached")
-            if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
-        }
-        if named or note != detail.note:
-            detail.show_card({**card, **named}, note)
+        named = self.named_card(dict(card))
+        if named != card or note != detail.note:
+            detail.show_card(named, note)
 
     def on_lane_board_card_highlighted(self, message: Any) -> None:
         super().on_lane_board_card_highlighted(message)
@@ -422,6 +493,13 @@ class ScarsScreen(ScarsTable, LaneScreen):
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
 
+    def show_card(self) -> None:
+        """The card of the step as the game screen's card panel shows it (`named_card`)."""
+        super().show_card()
+        detail = self.query_one(CardDetail)
+        if detail.card is not None:
+            detail.show_card(self.named_card(dict(detail.card)), detail.note)
+
 
 SCREEN = ScarsScreen
 REPLAY = ScarsReplayScreen
@@ -429,13 +507,13 @@ REPLAY = ScarsReplayScreen
 
 # -- decision dialogs ---------------------------------------------------------------------------------
 def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
-    """`Grey Wolf 2/1 dmg 1`; with `places` (`card_places`), a unit whose name another shares
+    """`Grey Wolf 2/3 dmg 1, 3 more kills`; with `places` (`card_places`), a unit whose name another shares
     says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
     if not c:
         return "?"
     if c.get("type") == "hero":
         return f"{c.get('name')} (hero)"
-    dmg = f" dmg {c['damage']}" if c.get("damage") else ""
+    dmg = f" {damage_words(c)}" if c.get("damage") else ""
     place = (places or {}).get(int(c.get("uid", -1)), ("", ""))[1]
     where = f" ({place})" if place else ""
     return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
