@@ -42,6 +42,17 @@ def screen_text(app: Any) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
+async def shows(pilot: Pilot[Any], text: str, tries: int = 40) -> bool:
+    """Whether the screen shows `text`, after up to `tries` short pauses for what is drawn
+    on a timer (the footer recomposes its keys after the next refresh, which a loaded
+    machine can hold back past `settle`)."""
+    for _ in range(tries):
+        if text in screen_text(pilot.app):
+            return True
+        await pilot.pause(0.01)
+    return text in screen_text(pilot.app)
+
+
 async def drain(pilot: Pilot[Any]) -> None:
     """Until the app and every widget of the screen have no message waiting."""
     app = pilot.app
