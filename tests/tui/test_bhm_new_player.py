@@ -185,3 +185,17 @@ async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) 
         assert "Player 2: Do not react (for the rest of this turn)" in log
         # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
         assert app.screen.quiet == (1, 4)
+
+
+def test_an_attack_that_does_not_pass_the_res_of_an_immortal_at_salud_0_says_immortal() -> None:
+    """FUE ≤ RES on an Immortal at Salud 0 read `RES only`, with no word of Immortal (the FUE > RES
+    case reads `RES only: Immortal at Salud 0`); both layouts say it now."""
+    text = TWINS.replace(
+        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "spark_imp"\n', 1
+    ).replace("res_lost = 200", "res_lost = 100")
+    s = bhm_session(text)
+    g = s.game
+    p1_imp = next(u for u, c in g.zones.cards.items() if c.zone == "slot:0:1")
+    a = Action("attack", (p1_imp, uid_of(s, "bone_revenant")))
+    assert g.attack_outcome(a) == "RES only: Immortal at Salud 0"
+    assert g.describe_action(a).endswith("(FUE 100 vs RES 100; RES only: Immortal at Salud 0)")
