@@ -199,3 +199,34 @@ def test_an_attack_that_does_not_pass_the_res_of_an_immortal_at_salud_0_says_imm
     a = Action("attack", (p1_imp, uid_of(s, "bone_revenant")))
     assert g.attack_outcome(a) == "RES only: Immortal at Salud 0"
     assert g.describe_action(a).endswith("(FUE 100 vs RES 100; RES only: Immortal at Salud 0)")
+
+
+async def test_last_keeps_an_attacks_outcome_at_80_columns() -> None:
+    """80 × 24: `P1 (AI) last: Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Sa…` cut
+    what the attack did; the outcome comes first when the words do not fit."""
+    app = game_app("bhm", seed=1, scenario=TWINS, seat=1, level="greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: kills: Hollow Wraith attacks Spark Imp" in last, last
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "(FUE 300 vs RES 0: 300 to Salud, kills it)" in screen_text(app)
+
+
+def test_outcome_first_of_a_power_attack() -> None:
+    from tui.screens.bhm import outcome_first
+
+    assert (
+        outcome_first(
+            "Pyre Warlock power-attacks Bone Revenant (POD 300 vs Salud 0; no effect: Immortal at Salud 0)"
+        )
+        == "no effect (Immortal): Pyre Warlock power-attacks Bone Revenant"
+    )
+    assert (
+        outcome_first(
+            "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel (POD 300 vs Salud 500, Magic Resistance: RES first)"
+        )
+        == "POD 300 vs Salud 500: Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"
+    )
+    assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"

@@ -7,6 +7,7 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from common.errors import IllegalAction
@@ -153,10 +154,37 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+# the engine's outcome of an attack in its words (`describe_action`): `(FUE 300 vs RES 0: 300 to
+# Salud)`, `(FUE 100 vs RES 100; RES only: Immortal at Salud 0)`; of a power attack `(POD 300 vs
+# Salud 300, Magic Resistance: RES first; no effect: Immortal at Salud 0)`
+ATTACK_HIT = re.compile(r" \(FUE \d+ vs RES \d+[:;] (?P<hit>[^()]*)\)")
+PATTACK_HIT = re.compile(
+    r" \((?P<vs>POD \d+ vs Salud \d+)(?:, Magic Resistance: RES first)?(?:; (?P<hit>[^()]*))?\)"
+)
+
+
+def outcome_first(text: str) -> str:
+    """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
+    Spark Imp`), for a line that cuts at its end; other words as they are."""
+    m = ATTACK_HIT.search(text)
+    if m is not None:
+        hit = dense_outcome(m["hit"])
+    elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
+        hit = dense_outcome(m["hit"]) if m["hit"] else m["vs"]
+    else:
+        return text
+    return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+
+    def fit_last(self, words: str, width: int) -> str:
+        """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
+        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`)."""
+        return super().fit_last(words if len(words) <= width else outcome_first(words), width)
 
     def reset_marks(self) -> None:
         super().reset_marks()
