@@ -230,3 +230,14 @@ def test_outcome_first_of_a_power_attack() -> None:
         == "POD 300 vs Salud 500: Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"
     )
     assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"
+
+
+async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:
+    """80 × 24: two `Ember Squire 1/2/1/2/3` of one side were told apart only by their order; a name
+    shared on a side now bears its zone (`Ember Squire z1`, `… z3`), a name of one being none."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Ember Squire z1 1/2/1/2/3" in text and "Ember Squire z3 1/2/1/2/3" in text, text
+        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wrai… 3/3/0/3/3" in text, text

@@ -8,6 +8,7 @@ the whole stack drawn as a pile in the middle lane, top first."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from common.errors import IllegalAction
@@ -77,7 +78,8 @@ BHM_KEYS = """
   (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
-  `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+  `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
+  another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
@@ -238,6 +240,7 @@ class BhmTable(LaneTable):
             segs += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
+        named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
@@ -247,7 +250,10 @@ class BhmTable(LaneTable):
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
+                label = short(str(being.get("name", "?")), 12)
+                if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
+                    label += f" z{z['index'] + 1}"
+                label += f" {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
