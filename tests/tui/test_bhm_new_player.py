@@ -54,21 +54,50 @@ async def test_dense_attack_choices_say_their_outcome_first() -> None:
         assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud, kills it)" in text
 
 
-async def test_two_attackers_are_named_until_one_is_selected() -> None:
-    """80 × 24, two beings that can attack: each attack names its attacker (`… by Spark Imp`);
-    with Hollow Wraith selected on the table its attacks need no `by` and keep their targets."""
-    text = TWINS.replace(
-        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "cinder_hound"\n', 1
-    )
+async def test_the_attacks_of_several_beings_are_grouped_by_attacker() -> None:
+    """80 × 24, three beings that can attack: each attack took two lines (`… (P2 zone 1)` / `by
+    Cinder Hound`) and the list scrolled past its 7 rows; now the attacks are listed one line
+    each under a line naming their attacker (no choice: the numbers and the cursor skip it);
+    with Hollow Wraith selected on the table, its attacks alone, without the line."""
+    hound = '\n[[player.being]]\ncard = "cinder_hound"\n'
+    text = TWINS.replace('card = "hollow_wraith"\n', 'card = "hollow_wraith"\n' + hound + hound, 1)
     app = game_app("bhm", seed=1, scenario=text)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert any(line.endswith("by Cinder Hound") for line in choices(app)), choices(app)
+        lines = choices(app)
+        assert lines[:3] == [
+            "Hollow Wraith attacks:",
+            " 1. -200 Salud: Ember Squire z1",
+            " 2. kills: Spark Imp",
+        ], lines
+        assert "Cinder Hound z2 attacks:" in lines and "Cinder Hound z3 attacks:" in lines, lines
+        assert not any("\n" in line for line in lines), lines
+        listed = app.screen.query_one(ActionList)
+        assert len(listed.actions) == 13 and len(lines) == 16  # 12 attacks and End combat, 3 headers
+        assert listed.highlighted_action == listed.actions[0]  # the cursor on the first attack
+        hound_z2 = lines.index("Cinder Hound z2 attacks:")
+        assert lines[hound_z2 + 1] == " 5. -200 Salud: Ember Squire z1", lines  # not merged with 1.
+        await press(pilot, "5")
+        await settle(pilot)
+        log = " ".join(app.screen.query_one(GameLog).plain)
+        assert "Cinder Hound (P1 zone 2) attacks Ember Squire (P2 zone 1)" in " ".join(log.split()), log
+
+
+async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
+    hound = '\n[[player.being]]\ncard = "cinder_hound"\n'
+    text = TWINS.replace('card = "hollow_wraith"\n', 'card = "hollow_wraith"\n' + hound, 1)
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         app.screen.action_inspect(uid_of(app.session, "hollow_wraith"))  # type: ignore[attr-defined]
         await settle(pilot)
         lines = choices(app)
-        assert len(lines) == 4 and not any(" by " in line for line in lines), lines
+        assert len(lines) == 4 and not any("attacks:" in line for line in lines), lines
         assert lines[1].endswith("kills: attack Spark Imp"), lines
+        await pilot.resize_terminal(120, 40)
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert not any(line.endswith("attacks:") for line in choices(app)), choices(app)
 
 
 async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:

@@ -178,6 +178,15 @@ def outcome_first(text: str) -> str:
     return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
 
 
+PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
+
+
+def zone_mark(label: str) -> str:
+    """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
+    `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
+    return PLACE.sub(lambda m: f" z{m[1]}", label)
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
@@ -415,17 +424,28 @@ class BhmScreen(BhmTable, LaneScreen):
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
 
     def show_choices(self, actions: list[Action]) -> None:
-        """The choices `actions` listed (all, or narrowed to a selected card's): an attack names its
-        attacker only when the list holds the attacks of more than one (`dense_words`), and then
-        takes two lines below 120 × 40 (its outcome, target and attacker do not fit in one)."""
-        attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
-        # below 120 × 40 the attacks of several beings take two lines each: outcome, target, attacker
-        self.query_one(ActionList).max_lines = 2 if len(attackers) > 1 else 1
+        """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
+        the list holds the attacks of more than one being, they are grouped under a line naming
+        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`)."""
         self.listing = actions
         try:
-            super().show_choices(actions)
+            attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
+            grouped = self.is_dense() and len(attackers) > 1
+            self.query_one(ActionList).show(
+                [(a, self.choice_words(a)) for a in actions], groups=self.attacker_of if grouped else None
+            )
         finally:
             self.listing = None
+
+    def attacker_of(self, action: Action) -> str | None:
+        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`)."""
+        if action.kind not in ("attack", "pattack"):
+            return None
+        game: Any = self.session.game
+        try:
+            return f"{zone_mark(game.label(game.card(int(action.args[0]))))} attacks:"
+        except (KeyError, ValueError, TypeError):
+            return None
 
     # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
     def quiet_offered(self) -> bool:
@@ -531,12 +551,13 @@ class BhmScreen(BhmTable, LaneScreen):
                 hit = dense_outcome(str(game.attack_outcome(action)))
                 listed = self.legal if self.listing is None else self.listing
                 attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
-                by = f" by {game.label(at)}" if len(attackers) > 1 else ""
-                if action.kind == "attack":
-                    return f"{hit}: attack {game.label(t)}{by}"
-                if not hit.startswith("no effect"):
+                if action.kind == "pattack" and not hit.startswith("no effect"):
                     hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
-                return f"{hit}: power-attack {game.label(t)}{by}"
+                if len(attackers) > 1:  # under its attacker's name (`attacker_of`): the target's zone
+                    power = "power-attack " if action.kind == "pattack" else ""
+                    return f"{hit}: {power}{zone_mark(game.label(t))}"
+                verb = "attack" if action.kind == "attack" else "power-attack"
+                return f"{hit}: {verb} {game.label(t)}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
@@ -556,9 +577,9 @@ class BhmScreen(BhmTable, LaneScreen):
                     prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
-            keep = actions.highlighted
+            keep = actions.highlighted_action
             self.show_choices(list(actions.actions))
-            actions.highlighted = keep
+            actions.highlight_action(keep)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
