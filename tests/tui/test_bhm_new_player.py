@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from common.game import Action
+from tui.log_words import log_words
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
@@ -270,3 +271,33 @@ async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:
         text = screen_text(app)
         assert "Ember Squire z1 1/2/1/2/3" in text and "Ember Squire z3 1/2/1/2/3" in text, text
         assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wrai… 3/3/0/3/3" in text, text
+
+
+def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:
+    """BHM's `Draw a card` (the final phase's draw) named the card to nobody: the log names it to
+    the eyes that see the drawer's hand (`Draw Spark Imp`); the other side and the public log
+    (hot-seat, everybody's eyes) read `Draw a card`, as everyone does while the draw waits for
+    the other side's reaction (Foresight in its hand: no card drawn yet)."""
+    final = TWINS.replace('phase = "combat"', 'phase = "final"')
+    s = bhm_session(final.replace('hand = ["foresight"]\n', 'hand = ["fire_bolt"]\n'))
+    draw = Action("draw")
+    assert [log_words(s.game, draw, v) for v in (0, 1, None)] == [
+        "Draw Spark Imp",
+        "Draw a card",
+        "Draw a card",
+    ]
+    waits = bhm_session(final)
+    assert [log_words(waits.game, draw, v) for v in (0, 1, None)] == ["Draw a card"] * 3
+
+
+async def test_the_turns_draw_names_the_card_in_the_humans_log() -> None:
+    """Seed 3 against the AI: the human's draw at the start of their turn (an event under the AI's
+    action) read `P1 draws a card`; now `P1 draws Wind Dancer`. The AI's stay `P2 draws a card`."""
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        told = app.screen.query_one(GameLog).plain
+        hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
+        mine = [line.strip() for line in told if line.strip().startswith("P1 draws ")]
+        assert mine == ["P1 draws 5 cards", "P1 draws Wind Dancer"] and "Wind Dancer" in hand, told
+        assert "P2 draws a card" in [line.strip() for line in told], told
