@@ -213,6 +213,9 @@ async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) 
         log = " ".join(app.screen.query_one(GameLog).plain)
         assert "Player 2 will not be asked to react again until the end of Player 1's turn" in log
         assert "Player 2: Do not react (for the rest of this turn)" in log
+        # said once: the engine's `P2 does not react` is not under it again
+        told = [line.strip() for line in app.screen.query_one(GameLog).plain]
+        assert "P2 does not react" not in told, told
         # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
         assert app.screen.quiet == (1, 4)
 

@@ -14,7 +14,7 @@ from typing import Any
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import drawn_names
+from tui.log_words import drawn_names, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -541,8 +541,10 @@ class BhmScreen(BhmTable, LaneScreen):
         while (act := self.quiet_pass()) is not None:
             d = s.decision
             assert d is not None
-            log.add_line(f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)", "dim")
-            log.add_events(s.apply(act), viewer=self.log_viewer)
+            # said once: not again by the engine's `P2 does not react` under it
+            words, events = said_once("bhm", act, "Do not react (for the rest of this turn)", s.apply(act))
+            log.add_line(f"{self.seat_name(d.player)}: {words}", "dim")
+            log.add_events(events, viewer=self.log_viewer)
         super()._advance()
         if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
             self._advance()
