@@ -14,6 +14,7 @@ from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
 from .helpers import (
+    REACTION_CHAIN,
     bhm_session,
     engine_ready,
     game_app,
@@ -304,3 +305,23 @@ async def test_the_turns_draw_names_the_card_in_the_humans_log() -> None:
         mine = [line.strip() for line in told if line.strip().startswith("P1 draws ")]
         assert mine == ["P1 draws 5 cards", "P1 draws Wind Dancer"] and "Wind Dancer" in hand, told
         assert "P2 draws a card" in [line.strip() for line in told], told
+
+
+async def test_last_tells_what_a_reaction_answers() -> None:
+    """The AI's Broken Seal against the human's Fire Bolt: `last:` read `React with Broken Seal —
+    cancel a power card as it is execut…` (the card's summary, not what it answered); now the
+    log's words (`… to Flame Adept executes Fire Bolt …`), at 80 × 24 without the summary."""
+    app = game_app("bhm", seed=1, scenario=REACTION_CHAIN, level="greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        s = app.session
+        app.screen.choose(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))  # type: ignore[attr-defined]
+        await settle(pilot)
+        app.screen.choose(Action("target", (uid_of(s, "tide_sentinel"),)))  # type: ignore[attr-defined]
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: React with Broken Seal to Flame Adept executes Fire Bolt" in last, last
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: React with Broken Seal to Flame Adept executes Fire" in last, last

@@ -212,8 +212,12 @@ class BhmTable(LaneTable):
 
     def fit_last(self, words: str, width: int) -> str:
         """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
-        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`)."""
-        return super().fit_last(words if len(words) <= width else outcome_first(words), width)
+        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), and
+        a card's summary after ` — ` is left out (the card panel has it)."""
+        if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
+            times = re.search(r" ×\d+$", words)
+            words = outcome_first(words.split(" — ")[0]) + (times[0] if times and " — " in words else "")
+        return super().fit_last(words, width)
 
     def reset_marks(self) -> None:
         super().reset_marks()
@@ -441,6 +445,7 @@ class BhmScreen(BhmTable, LaneScreen):
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
         self.seen_before: dict[str, Any] | None = None  # the log reader's view before the action
+        self.said: str | None = None  # the log's words of the action being logged (`log_action`)
 
     # -- the log names the cards its reader draws ------------------------------------------------
     def log_words(self, game: Game, action: Action) -> str:
@@ -456,7 +461,18 @@ class BhmScreen(BhmTable, LaneScreen):
         self.seen_before = None
         if seat is not None and before is not None:
             events = named_draws(events, seat, drawn_names(before, self.session.game.view(seat), seat))
-        super().log_action(player, words, events)
+        history = self.session.game.history
+        # `last:` tells the action in the log's words, what it answers too (`said_once`): `React
+        # with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`
+        self.said = said_once("bhm", history[-1], words, events)[0] if history else None
+        try:
+            super().log_action(player, words, events)
+        finally:
+            self.said = None
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        said, self.said = self.said, None
+        super().note_action(player, action, said or words)
 
     def show_choices(self, actions: list[Action]) -> None:
         """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
