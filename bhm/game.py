@@ -2679,7 +2679,8 @@ class BhmGame(Game):
         words: `200 to Salud` (`700 to Salud, kills it` when that is all its Salud, or more),
         `RES only` (BH-30: the FUE does not pass the RES), and for an
         Immortal or Eternal being at Salud 0 (BH-95, BH-101: attacking it stays legal, BH-36)
-        `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only`)."""
+        `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only:
+        Immortal at Salud 0`, also when the FUE does not pass the RES)."""
         at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
         res = self.cur(t, "res")
         tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
@@ -2688,9 +2689,9 @@ class BhmGame(Game):
                 return f"no effect: {tough} at Salud 0"
             return f"up to {self.cur(at, 'pod')} to Salud"
         fue = self.cur(at, "fue")
-        if fue <= res:
-            return "RES only"  # BH-30
         salud = self.cur(t, "salud")
+        if fue <= res:  # BH-30
+            return f"RES only: {tough} at Salud 0" if tough and salud <= 0 else "RES only"
         if tough and salud <= 0:
             return f"no effect: {tough} at Salud 0" if not res else f"RES only: {tough} at Salud 0"  # BH-95
         # BH-95, BH-101: an Immortal or Eternal being is not killed at Salud 0

@@ -296,6 +296,13 @@ def hand_uids(view: dict[str, Any], player: int) -> dict[int, str]:
     return {}
 
 
+def drawn_names(before: dict[str, Any], after: dict[str, Any], player: int) -> list[str]:
+    """The names of the cards new in `player`'s hand from the view `before` to the view `after`
+    (a reader's, who sees that hand: none otherwise)."""
+    held = hand_uids(before, player)
+    return [name for uid, name in hand_uids(after, player).items() if uid not in held]
+
+
 def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     """The name of the card `action` (a draw, about to be applied to `game`) brings into the
     drawer's hand, when `viewer` sees that hand (the drawer, not the other side nor the public
@@ -303,10 +310,9 @@ def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     d = game.decision()
     if d is None or viewer != d.player:
         return None
-    before = hand_uids(game.view(viewer), d.player)
     after = game.clone()
     after.apply(action)
-    new = [name for uid, name in hand_uids(after.view(viewer), d.player).items() if uid not in before]
+    new = drawn_names(game.view(viewer), after.view(viewer), d.player)
     return new[0] if len(new) == 1 else None
 
 
@@ -331,7 +337,15 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     return told_apart(text, action, places)
 
 
-GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words}
+def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
+    """BHM's log names the card of the final phase's draw to the eyes that see the drawer's hand
+    (`drawn_card`: `Draw Spark Imp`; `Draw a card` to the others, and while the draw waits for
+    a reaction)."""
+    name = drawn_card(game, action, viewer) if action.kind == "draw" else None
+    return f"Draw {name}" if name is not None else game.describe_action_for(action, viewer)
+
+
+GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words, "bhm": bhm_words}
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from common.game import Action
+from tui.log_words import log_words
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
 from .helpers import (
+    REACTION_CHAIN,
     bhm_session,
     engine_ready,
     game_app,
@@ -54,21 +56,50 @@ async def test_dense_attack_choices_say_their_outcome_first() -> None:
         assert "Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud, kills it)" in text
 
 
-async def test_two_attackers_are_named_until_one_is_selected() -> None:
-    """80 × 24, two beings that can attack: each attack names its attacker (`… by Spark Imp`);
-    with Hollow Wraith selected on the table its attacks need no `by` and keep their targets."""
-    text = TWINS.replace(
-        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "cinder_hound"\n', 1
-    )
+async def test_the_attacks_of_several_beings_are_grouped_by_attacker() -> None:
+    """80 × 24, three beings that can attack: each attack took two lines (`… (P2 zone 1)` / `by
+    Cinder Hound`) and the list scrolled past its 7 rows; now the attacks are listed one line
+    each under a line naming their attacker (no choice: the numbers and the cursor skip it);
+    with Hollow Wraith selected on the table, its attacks alone, without the line."""
+    hound = '\n[[player.being]]\ncard = "cinder_hound"\n'
+    text = TWINS.replace('card = "hollow_wraith"\n', 'card = "hollow_wraith"\n' + hound + hound, 1)
     app = game_app("bhm", seed=1, scenario=text)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert any(line.endswith("by Cinder Hound") for line in choices(app)), choices(app)
+        lines = choices(app)
+        assert lines[:3] == [
+            "Hollow Wraith attacks:",
+            " 1. -200 Salud: Ember Squire z1",
+            " 2. kills: Spark Imp",
+        ], lines
+        assert "Cinder Hound z2 attacks:" in lines and "Cinder Hound z3 attacks:" in lines, lines
+        assert not any("\n" in line for line in lines), lines
+        listed = app.screen.query_one(ActionList)
+        assert len(listed.actions) == 13 and len(lines) == 16  # 12 attacks and End combat, 3 headers
+        assert listed.highlighted_action == listed.actions[0]  # the cursor on the first attack
+        hound_z2 = lines.index("Cinder Hound z2 attacks:")
+        assert lines[hound_z2 + 1] == " 5. -200 Salud: Ember Squire z1", lines  # not merged with 1.
+        await press(pilot, "5")
+        await settle(pilot)
+        log = " ".join(app.screen.query_one(GameLog).plain)
+        assert "Cinder Hound (P1 zone 2) attacks Ember Squire (P2 zone 1)" in " ".join(log.split()), log
+
+
+async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
+    hound = '\n[[player.being]]\ncard = "cinder_hound"\n'
+    text = TWINS.replace('card = "hollow_wraith"\n', 'card = "hollow_wraith"\n' + hound, 1)
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         app.screen.action_inspect(uid_of(app.session, "hollow_wraith"))  # type: ignore[attr-defined]
         await settle(pilot)
         lines = choices(app)
-        assert len(lines) == 4 and not any(" by " in line for line in lines), lines
+        assert len(lines) == 4 and not any("attacks:" in line for line in lines), lines
         assert lines[1].endswith("kills: attack Spark Imp"), lines
+        await pilot.resize_terminal(120, 40)
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert not any(line.endswith("attacks:") for line in choices(app)), choices(app)
 
 
 async def test_an_attack_on_an_immortal_at_salud_0_says_it_does_nothing() -> None:
@@ -183,5 +214,114 @@ async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) 
         log = " ".join(app.screen.query_one(GameLog).plain)
         assert "Player 2 will not be asked to react again until the end of Player 1's turn" in log
         assert "Player 2: Do not react (for the rest of this turn)" in log
+        # said once: the engine's `P2 does not react` is not under it again
+        told = [line.strip() for line in app.screen.query_one(GameLog).plain]
+        assert "P2 does not react" not in told, told
         # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
         assert app.screen.quiet == (1, 4)
+
+
+def test_an_attack_that_does_not_pass_the_res_of_an_immortal_at_salud_0_says_immortal() -> None:
+    """FUE ≤ RES on an Immortal at Salud 0 read `RES only`, with no word of Immortal (the FUE > RES
+    case reads `RES only: Immortal at Salud 0`); both layouts say it now."""
+    text = TWINS.replace(
+        'card = "hollow_wraith"\n', 'card = "hollow_wraith"\n\n[[player.being]]\ncard = "spark_imp"\n', 1
+    ).replace("res_lost = 200", "res_lost = 100")
+    s = bhm_session(text)
+    g = s.game
+    p1_imp = next(u for u, c in g.zones.cards.items() if c.zone == "slot:0:1")
+    a = Action("attack", (p1_imp, uid_of(s, "bone_revenant")))
+    assert g.attack_outcome(a) == "RES only: Immortal at Salud 0"
+    assert g.describe_action(a).endswith("(FUE 100 vs RES 100; RES only: Immortal at Salud 0)")
+
+
+async def test_last_keeps_an_attacks_outcome_at_80_columns() -> None:
+    """80 × 24: `P1 (AI) last: Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Sa…` cut
+    what the attack did; the outcome comes first when the words do not fit."""
+    app = game_app("bhm", seed=1, scenario=TWINS, seat=1, level="greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: kills: Hollow Wraith attacks Spark Imp" in last, last
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "(FUE 300 vs RES 0: 300 to Salud, kills it)" in screen_text(app)
+
+
+def test_outcome_first_of_a_power_attack() -> None:
+    from tui.screens.bhm import outcome_first
+
+    assert (
+        outcome_first(
+            "Pyre Warlock power-attacks Bone Revenant (POD 300 vs Salud 0; no effect: Immortal at Salud 0)"
+        )
+        == "no effect (Immortal): Pyre Warlock power-attacks Bone Revenant"
+    )
+    assert (
+        outcome_first(
+            "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel (POD 300 vs Salud 500, Magic Resistance: RES first)"
+        )
+        == "POD 300 vs Salud 500: Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"
+    )
+    assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"
+
+
+async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:
+    """80 × 24: two `Ember Squire 1/2/1/2/3` of one side were told apart only by their order; a name
+    shared on a side now bears its zone (`Ember Squire z1`, `… z3`), a name of one being none."""
+    app = game_app("bhm", seed=1, scenario=TWINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Ember Squire z1 1/2/1/2/3" in text and "Ember Squire z3 1/2/1/2/3" in text, text
+        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wrai… 3/3/0/3/3" in text, text
+
+
+def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:
+    """BHM's `Draw a card` (the final phase's draw) named the card to nobody: the log names it to
+    the eyes that see the drawer's hand (`Draw Spark Imp`); the other side and the public log
+    (hot-seat, everybody's eyes) read `Draw a card`, as everyone does while the draw waits for
+    the other side's reaction (Foresight in its hand: no card drawn yet)."""
+    final = TWINS.replace('phase = "combat"', 'phase = "final"')
+    s = bhm_session(final.replace('hand = ["foresight"]\n', 'hand = ["fire_bolt"]\n'))
+    draw = Action("draw")
+    assert [log_words(s.game, draw, v) for v in (0, 1, None)] == [
+        "Draw Spark Imp",
+        "Draw a card",
+        "Draw a card",
+    ]
+    waits = bhm_session(final)
+    assert [log_words(waits.game, draw, v) for v in (0, 1, None)] == ["Draw a card"] * 3
+
+
+async def test_the_turns_draw_names_the_card_in_the_humans_log() -> None:
+    """Seed 3 against the AI: the human's draw at the start of their turn (an event under the AI's
+    action) read `P1 draws a card`; now `P1 draws Wind Dancer`. The AI's stay `P2 draws a card`."""
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        told = app.screen.query_one(GameLog).plain
+        hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
+        mine = [line.strip() for line in told if line.strip().startswith("P1 draws ")]
+        assert mine == ["P1 draws 5 cards", "P1 draws Wind Dancer"] and "Wind Dancer" in hand, told
+        assert "P2 draws a card" in [line.strip() for line in told], told
+
+
+async def test_last_tells_what_a_reaction_answers() -> None:
+    """The AI's Broken Seal against the human's Fire Bolt: `last:` read `React with Broken Seal —
+    cancel a power card as it is execut…` (the card's summary, not what it answered); now the
+    log's words (`… to Flame Adept executes Fire Bolt …`), at 80 × 24 without the summary."""
+    app = game_app("bhm", seed=1, scenario=REACTION_CHAIN, level="greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        s = app.session
+        app.screen.choose(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))  # type: ignore[attr-defined]
+        await settle(pilot)
+        app.screen.choose(Action("target", (uid_of(s, "tide_sentinel"),)))  # type: ignore[attr-defined]
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: React with Broken Seal to Flame Adept executes Fire Bolt" in last, last
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert "last: React with Broken Seal to Flame Adept executes Fire" in last, last

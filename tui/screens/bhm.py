@@ -7,10 +7,14 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.events import Event
+from common.game import Action, Decision, Game
+from tui.log_words import drawn_names, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -76,7 +80,8 @@ BHM_KEYS = """
   (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
-  `E` Eternal (the roomy layout says them in words); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+  `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
+  another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
@@ -153,10 +158,66 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+# the engine's outcome of an attack in its words (`describe_action`): `(FUE 300 vs RES 0: 300 to
+# Salud)`, `(FUE 100 vs RES 100; RES only: Immortal at Salud 0)`; of a power attack `(POD 300 vs
+# Salud 300, Magic Resistance: RES first; no effect: Immortal at Salud 0)`
+ATTACK_HIT = re.compile(r" \(FUE \d+ vs RES \d+[:;] (?P<hit>[^()]*)\)")
+PATTACK_HIT = re.compile(
+    r" \((?P<vs>POD \d+ vs Salud \d+)(?:, Magic Resistance: RES first)?(?:; (?P<hit>[^()]*))?\)"
+)
+
+
+def outcome_first(text: str) -> str:
+    """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
+    Spark Imp`), for a line that cuts at its end; other words as they are."""
+    m = ATTACK_HIT.search(text)
+    if m is not None:
+        hit = dense_outcome(m["hit"])
+    elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
+        hit = dense_outcome(m["hit"]) if m["hit"] else m["vs"]
+    else:
+        return text
+    return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
+
+
+PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
+
+
+def zone_mark(label: str) -> str:
+    """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
+    `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
+    return PLACE.sub(lambda m: f" z{m[1]}", label)
+
+
+def named_draws(events: list[Event], seat: int, names: list[str]) -> list[Event]:
+    """The engine's `P1 draws a card` of `seat`'s draws in `events` naming the cards drawn
+    (`names`, in order: `P1 draws Spark Imp`), when there are as many of them (else as they are)."""
+    draws = [
+        i
+        for i, ev in enumerate(events)
+        if ev.kind == "draw" and ev.data.get("player") == seat and ev.text.endswith(" draws a card")
+    ]
+    if not draws or len(draws) != len(names):
+        return events
+    out = list(events)
+    for i, name in zip(draws, names, strict=True):
+        out[i] = Event("draw", events[i].text.removesuffix("a card") + name, dict(events[i].data))
+    return out
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+
+    def fit_last(self, words: str, width: int) -> str:
+        """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
+        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), and
+        a card's summary after ` — ` is left out (the card panel has it)."""
+        if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
+            times = re.search(r" ×\d+$", words)
+            words = outcome_first(words.split(" — ")[0]) + (times[0] if times and " — " in words else "")
+        return super().fit_last(words, width)
 
     def reset_marks(self) -> None:
         super().reset_marks()
@@ -210,6 +271,7 @@ class BhmTable(LaneTable):
             segs += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
+        named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
@@ -219,7 +281,10 @@ class BhmTable(LaneTable):
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = f"{short(str(being.get('name', '?')), 12)} {dense_stats(being)}"
+                label = short(str(being.get("name", "?")), 12)
+                if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
+                    label += f" z{z['index'] + 1}"
+                label += f" {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
@@ -379,19 +444,59 @@ class BhmScreen(BhmTable, LaneScreen):
         super().__init__(*args, **kwargs)
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
+        self.seen_before: dict[str, Any] | None = None  # the log reader's view before the action
+        self.said: str | None = None  # the log's words of the action being logged (`log_action`)
+
+    # -- the log names the cards its reader draws ------------------------------------------------
+    def log_words(self, game: Game, action: Action) -> str:
+        seat = self.log_viewer
+        self.seen_before = game.view(seat) if seat is not None else None
+        return super().log_words(game, action)
+
+    def log_action(self, player: int, words: str, events: list[Any]) -> None:
+        """The draws of the log's reader (the human against the AI) name the card drawn (`P1 draws
+        Spark Imp`, the turn's first draw, under the other side's action): the cards new in their
+        hand (`drawn_names`); the AI's, and every draw in hot-seat, stay `draws a card`."""
+        seat, before = self.log_viewer, self.seen_before
+        self.seen_before = None
+        if seat is not None and before is not None:
+            events = named_draws(events, seat, drawn_names(before, self.session.game.view(seat), seat))
+        history = self.session.game.history
+        # `last:` tells the action in the log's words, what it answers too (`said_once`): `React
+        # with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`
+        self.said = said_once("bhm", history[-1], words, events)[0] if history else None
+        try:
+            super().log_action(player, words, events)
+        finally:
+            self.said = None
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        said, self.said = self.said, None
+        super().note_action(player, action, said or words)
 
     def show_choices(self, actions: list[Action]) -> None:
-        """The choices `actions` listed (all, or narrowed to a selected card's): an attack names its
-        attacker only when the list holds the attacks of more than one (`dense_words`), and then
-        takes two lines below 120 × 40 (its outcome, target and attacker do not fit in one)."""
-        attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
-        # below 120 × 40 the attacks of several beings take two lines each: outcome, target, attacker
-        self.query_one(ActionList).max_lines = 2 if len(attackers) > 1 else 1
+        """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
+        the list holds the attacks of more than one being, they are grouped under a line naming
+        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`)."""
         self.listing = actions
         try:
-            super().show_choices(actions)
+            attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
+            grouped = self.is_dense() and len(attackers) > 1
+            self.query_one(ActionList).show(
+                [(a, self.choice_words(a)) for a in actions], groups=self.attacker_of if grouped else None
+            )
         finally:
             self.listing = None
+
+    def attacker_of(self, action: Action) -> str | None:
+        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`)."""
+        if action.kind not in ("attack", "pattack"):
+            return None
+        game: Any = self.session.game
+        try:
+            return f"{zone_mark(game.label(game.card(int(action.args[0]))))} attacks:"
+        except (KeyError, ValueError, TypeError):
+            return None
 
     # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
     def quiet_offered(self) -> bool:
@@ -452,8 +557,10 @@ class BhmScreen(BhmTable, LaneScreen):
         while (act := self.quiet_pass()) is not None:
             d = s.decision
             assert d is not None
-            log.add_line(f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)", "dim")
-            log.add_events(s.apply(act), viewer=self.log_viewer)
+            # said once: not again by the engine's `P2 does not react` under it
+            words, events = said_once("bhm", act, "Do not react (for the rest of this turn)", s.apply(act))
+            log.add_line(f"{self.seat_name(d.player)}: {words}", "dim")
+            log.add_events(events, viewer=self.log_viewer)
         super()._advance()
         if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
             self._advance()
@@ -497,12 +604,13 @@ class BhmScreen(BhmTable, LaneScreen):
                 hit = dense_outcome(str(game.attack_outcome(action)))
                 listed = self.legal if self.listing is None else self.listing
                 attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
-                by = f" by {game.label(at)}" if len(attackers) > 1 else ""
-                if action.kind == "attack":
-                    return f"{hit}: attack {game.label(t)}{by}"
-                if not hit.startswith("no effect"):
+                if action.kind == "pattack" and not hit.startswith("no effect"):
                     hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
-                return f"{hit}: power-attack {game.label(t)}{by}"
+                if len(attackers) > 1:  # under its attacker's name (`attacker_of`): the target's zone
+                    power = "power-attack " if action.kind == "pattack" else ""
+                    return f"{hit}: {power}{zone_mark(game.label(t))}"
+                verb = "attack" if action.kind == "attack" else "power-attack"
+                return f"{hit}: {verb} {game.label(t)}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
@@ -522,9 +630,9 @@ class BhmScreen(BhmTable, LaneScreen):
                     prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
-            keep = actions.highlighted
+            keep = actions.highlighted_action
             self.show_choices(list(actions.actions))
-            actions.highlighted = keep
+            actions.highlight_action(keep)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the engine's `— or next` said as the choice it is: `— or go to

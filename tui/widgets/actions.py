@@ -5,13 +5,16 @@ one line: a description longer than the list keeps its start and its end
 (`Cast Battle Fury… on Achilles`: the verb and what it aims at) around a `…`, cut between
 words when one ends late enough; the whole words are in the card panel while the choice is
 highlighted. A screen may let a choice take
-more lines (`ActionList.max_lines`: The Scars, whose choices name two cards). From 120 × 40
+more lines (`ActionList.max_lines`: The Scars, whose choices name two cards), or list its choices
+in groups under a header line each, which is no choice (`show(…, groups=…)`: BHM's attacks of
+several beings, under the attacker's name). From 120 × 40
 the whole text wraps; a choice's lines after its first go on under its text, not under its
 number (below that too, with `max_lines`)."""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -234,21 +237,48 @@ class ActionList(OptionList):
         # below 120 × 40 (`one_line`) the lines a choice may take; above 1, the list wraps its
         # choices itself at every size, the lines after the first under the text
         self.max_lines = 1
+        self.groups: list[str | None] = []  # each choice's group: a header line over its first
+        self.rows: list[int | None] = []  # each option's choice (None: a group's header)
 
-    def show(self, items: list[tuple[Action, str]], *, numbered: bool = True) -> None:
+    def show(
+        self,
+        items: list[tuple[Action, str]],
+        *,
+        numbered: bool = True,
+        groups: Callable[[Action], str | None] | None = None,
+    ) -> None:
         """Replace the choices (action, words); the first is highlighted. `numbered`:
         each choice is labelled with the number key that takes it (when the screen gives
         the number keys another meaning, its choices are bulleted instead). Choices of the
         same words (two copies of a card in the hand: `Cast Ginnungagap (3 mana)` twice) are
-        listed once, as the first of them: the player could not tell them apart."""
-        shown: dict[str, Action] = {}
+        listed once, as the first of them: the player could not tell them apart. `groups`:
+        a choice's group, whose name is a line (no choice) over the first choice of a run of
+        them (None: no header)."""
+        shown: dict[tuple[str | None, str], Action] = {}
         for action, text in items:
-            shown.setdefault(text, action)
+            shown.setdefault((groups(action) if groups else None, text), action)
         self.actions = list(shown.values())
-        self.words = list(shown)
+        self.words = [text for _, text in shown]
+        self.groups = [group for group, _ in shown]
         self.numbered = numbered
         self.fit_options()
-        self.highlighted = 0 if items else None
+        self.highlighted = self.row_of(0) if items else None
+
+    def row_of(self, index: int) -> int:
+        """The option of choice `index` (after the headers over it)."""
+        return self.rows.index(index) if index in self.rows else index
+
+    @property
+    def highlighted_action(self) -> Action | None:
+        """The choice under the cursor (None: none, or a header)."""
+        h = self.highlighted
+        i = self.rows[h] if h is not None and 0 <= h < len(self.rows) else None
+        return self.actions[i] if i is not None else None
+
+    def highlight_action(self, action: Action | None) -> None:
+        """Put the cursor on `action` when it is listed."""
+        if action in self.actions:
+            self.highlighted = self.row_of(self.actions.index(action))
 
     @property
     def one_line(self) -> bool:
@@ -259,9 +289,10 @@ class ActionList(OptionList):
         with `max_lines` above 1, up to that many lines when `one_line`, and the lines of a
         choice after its first indented under its text."""
         n = len(self.words)
+        headers = self.headers()
         rows = self.content_region.height
         if self.one_line:
-            room = self.content_region.width - (2 if rows and n > rows else 0)
+            room = self.content_region.width - (2 if rows and n + len(headers) > rows else 0)
         else:
             room = self.scrollable_content_region.width
         room -= self.margin()
@@ -278,8 +309,26 @@ class ActionList(OptionList):
                 lines = [wrapped(t, width - 2, limit) for t in texts]
             indent = "\n" + " " * len(labels[0])
             texts = [indent.join(x) for x in lines]
-        options = [Option(label + text) for label, text in zip(labels, texts, strict=True)]
+        options: list[Option] = []
+        self.rows = []
+        for i, (label, text) in enumerate(zip(labels, texts, strict=True)):
+            if i in headers:
+                header = str(self.groups[i])
+                options.append(
+                    Option(one_line(header, room) if self.one_line and room > 0 else header, disabled=True)
+                )
+                self.rows.append(None)
+            options.append(Option(label + text))
+            self.rows.append(i)
         self.set_options(options)
+
+    def headers(self) -> set[int]:
+        """The choices with their group's header line over them: the first of each run of a group."""
+        return {
+            i
+            for i, group in enumerate(self.groups)
+            if group is not None and (i == 0 or self.groups[i - 1] != group)
+        }
 
     def margin(self) -> int:
         """The columns an option keeps free (app.tcss: one on the right, off the border)."""
@@ -306,10 +355,12 @@ class ActionList(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self.actions):
-            self.post_message(self.Chosen(self.actions[event.option_index]))
+        i = self.rows[event.option_index] if 0 <= event.option_index < len(self.rows) else None
+        if i is not None:
+            self.post_message(self.Chosen(self.actions[i]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         idx = event.option_index
-        self.post_message(self.Highlighted(self.actions[idx] if 0 <= idx < len(self.actions) else None))
+        i = self.rows[idx] if 0 <= idx < len(self.rows) else None
+        self.post_message(self.Highlighted(self.actions[i] if i is not None else None))
