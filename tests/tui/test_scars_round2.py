@@ -4,11 +4,22 @@ folded, and draws of card effects named to the drawer."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from .helpers import engine_ready, game_app, screen_text, settle
+from common.game import Action
+from common.registry import game_class
+from common.saves import Replay, save_game
+from tui.app import TriarchApp
+from tui.widgets.detail import CardDetail
+
+from .helpers import ROOT, engine_ready, game_app, press, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+SHELTER = (ROOT / "tests/scenarios/scars/shelter.toml").read_text(encoding="utf-8")
 
 
 def blanks_before(lines: list[str], heading: str) -> int:
@@ -35,3 +46,26 @@ async def test_the_rules_tab_has_no_extra_blank_line_where_its_two_halves_join()
         joined = blanks_before(lines, "Starting the game")
         inside = blanks_before(lines, "The six card types")
         assert joined == inside, "\n".join(lines[:30])
+
+
+async def test_the_replays_card_panel_shows_the_cards_of_a_shelter_choice(tmp_path: Path) -> None:
+    """At a step whose pending decision is a shelter choice (the blockers' `done` names no
+    card) the replay's card panel read `No card to show at step 2`: it shows the unit
+    attacked, then the units that shelter it (`c` the next)."""
+    g = game_class("scars").new_game(seed=3, scenario=SHELTER)
+    g.apply(Action("attack", (18, 36)))
+    g.apply(Action("done"))  # no blocker
+    d = g.decision()
+    assert d is not None and d.kind == "shelter"
+    path = tmp_path / "shelter.json"
+    save_game(g, path)
+    app = TriarchApp(replay=Replay.load(path), ai_pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "end")
+        await settle(pilot)
+        screen: Any = app.screen
+        detail = screen.query_one(CardDetail)
+        assert detail.card is not None, screen_text(app)
+        assert detail.card.get("name") == "Knight of the Oath"
+        assert [c.get("uid") for c in screen.step_cards] == [36, 37]

@@ -226,10 +226,16 @@ class ReplayScreen(TableScreen):
             if isinstance(src, int) and not isinstance(src, bool) and src in then:
                 found.setdefault(src, now.get(src) or then[src])  # shown as the pending one's before
         d = r.state(self.step).decision()
-        source = d.context.get("source") if d is not None else None
-        if isinstance(source, int) and not isinstance(source, bool) and source in now:
-            found.setdefault(source, now[source])
+        for uid in self.decision_cards(d) if d is not None else []:
+            if uid in now:
+                found.setdefault(uid, now[uid])
         return list(found.values())
+
+    def decision_cards(self, d: Decision) -> list[int]:
+        """The cards a pending decision is about, first to last (a game's screen may add its
+        own): the card it comes from."""
+        source = d.context.get("source")
+        return [source] if isinstance(source, int) and not isinstance(source, bool) else []
 
     def show_card(self) -> None:
         detail = self.query_one(CardDetail)

@@ -493,6 +493,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
 
+    def decision_cards(self, d: Decision) -> list[int]:
+        """A shelter choice is about the unit attacked, then the units that shelter it."""
+        out = super().decision_cards(d)
+        ctx = d.context or {}
+        for uid in [ctx.get("unit"), *(ctx.get("shelterers") or [])] if d.kind == "shelter" else []:
+            if isinstance(uid, int) and not isinstance(uid, bool) and uid not in out:
+                out.append(uid)
+        return out
+
     def show_card(self) -> None:
         """The card of the step as the game screen's card panel shows it (`named_card`)."""
         super().show_card()
