@@ -69,3 +69,21 @@ async def test_the_replays_card_panel_shows_the_cards_of_a_shelter_choice(tmp_pa
         assert detail.card is not None, screen_text(app)
         assert detail.card.get("name") == "Knight of the Oath"
         assert [c.get("uid") for c in screen.step_cards] == [36, 37]
+
+
+async def test_the_unit_limit_says_what_it_counts() -> None:
+    """SC-22: each support card lets a player keep 2 units. Before any support the lane read
+    `supports 0 (unit limit 0)` (120 × 40) or `units 0/0` (80 × 24), correct but puzzling:
+    the roomy lane reads `supports 0 (2 units each: limit 0)`, the help's legend what `units 0/0` means."""
+    app = game_app("scars", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "  energy 0 untapped / 0 tapped · supports 0 (2 units each: limit 0)  " in screen_text(app)
+    app = game_app("scars", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "units 0/0" in screen_text(app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = "\n".join(str(m.source) for m in app.screen.query("Markdown"))
+        assert "2 units per support card, so\n  `units 0/0` before the first support (SC-22)" in keys

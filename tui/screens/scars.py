@@ -47,7 +47,8 @@ SCARS_KEYS = """
   `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
   shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
-  end of the turn, SC-19), `units 3/6` units and the unit limit,
+  end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
+  `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
   then hand, deck and discard counts
 """
 
@@ -256,7 +257,8 @@ class ScarsTable(LaneTable):
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         if p.get("pool"):
             energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
-        energy_text += f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})"
+        # SC-22: 2 units a support card (`unit limit 0` before any support puzzled); one line at 120 × 40
+        energy_text += f" · supports {p.get('supports', 0)} (2 units each: limit {p.get('unit_limit', 0)})"
         lines.append(("", words(energy_text)))
         lines.append(
             (
