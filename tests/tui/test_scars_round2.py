@@ -15,7 +15,7 @@ from common.saves import Replay, save_game
 from tui.app import TriarchApp
 from tui.widgets.detail import CardDetail
 
-from .helpers import ROOT, engine_ready, game_app, press, screen_text, settle
+from .helpers import ROOT, engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -87,3 +87,21 @@ async def test_the_unit_limit_says_what_it_counts() -> None:
         await settle(pilot)
         keys = "\n".join(str(m.source) for m in app.screen.query("Markdown"))
         assert "2 units per support card, so\n  `units 0/0` before the first support (SC-22)" in keys
+
+
+async def test_the_blockers_dialog_at_80x24_shows_each_pairing_whole() -> None:
+    """At 80 × 24 a blocker's row cut its label (`Village Militia… dmg 1, 1 more kills`: which
+    Militia?) and a long value lost its end: a row too long for its line takes two, the
+    blocker whole (its place, stats, damage), then whom it blocks with that one's place."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_militia_blocks"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        await press(pilot, "right", "right", "down", "right", "down", "right", "right", "right")
+        lines = [line.strip(" █") for line in screen_text(app).splitlines()]
+        assert "1. Village Militia (1st in DEF) 1/1 dmg 1, 1 more kills" in lines, "\n".join(lines)
+        assert "◀ blocks Wolf (2nd in ATK) ▶" in lines
+        assert "2. Village Militia (2nd in DEF) 1/1" in lines
+        assert "◀ blocks Wolf (1st in ATK) ▶" in lines
+        assert "▶ 3. Stone Golem 2/6 dmg 2, 5 more kills" in lines
+        assert "◀ blocks Knight of the Oath 3/3 ▶" in lines

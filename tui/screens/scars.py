@@ -601,6 +601,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             screen.plan_problem,
             total,
             keys="↑↓ or 1…9 blocker · ←→ whom it blocks · Enter confirm · Esc the choice list",
+            two_lines=True,  # at 80 × 24 a blocker and whom it blocks, each whole, on two lines
         )
 
     if d.kind == "damage" and ctx.get("targets"):
