@@ -105,3 +105,46 @@ async def test_the_blockers_dialog_at_80x24_shows_each_pairing_whole() -> None:
         assert "◀ blocks Wolf (1st in ATK) ▶" in lines
         assert "▶ 3. Stone Golem 2/6 dmg 2, 5 more kills" in lines
         assert "◀ blocks Knight of the Oath 3/3 ▶" in lines
+
+
+async def test_a_draw_by_a_cards_effect_is_named_to_the_drawer(tmp_path: Path) -> None:
+    """Insight's `P1 draws a card` twice said which cards to nobody: the drawer's log names
+    them (`P1 draws Captain Varro`), in the order they came into the hand, as the action
+    `draw` is; the hot-seat log, the replay with everybody's eyes and the other side's still
+    read `P1 draws a card` (found from the hands before and after: no engine change)."""
+    from tui.log_words import step_lines
+    from tui.widgets.log import GameLog
+
+    app = game_app("scars", seed=3, scenario=scenario("scars_insight"), level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        cast = next(a for a in session.legal() if a.kind == "cast")
+        screen: Any = app.screen
+        screen.choose(cast)
+        await settle(pilot)
+        hand = [c["name"] for c in session.game.view(0)["players"][0]["hand"]]
+        told = screen.query_one(GameLog).plain
+        assert [f"  P1 draws {name}" for name in hand] == [t for t in told if "P1 draws" in t], told
+        path = tmp_path / "insight.json"
+        save_game(session.game, path)
+    replay = Replay.load(path)
+    i = next(i for i, a in enumerate(replay.actions) if a.kind == "cast")
+    mine = [line for line in step_lines(replay, i, 0)[1] if "draws" in line]
+    assert mine == [f"P1 draws {name}" for name in hand]
+    for eyes in (None, 1):
+        assert [line for line in step_lines(replay, i, eyes)[1] if "draws" in line] == ["P1 draws a card"] * 2
+
+    app = game_app("scars", seed=3, scenario=scenario("scars_insight"), vs="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-over's cover
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        screen = next(s for s in app.screen_stack if s.query(GameLog))
+        screen.choose(next(a for a in session.legal() if a.kind == "cast"))
+        await settle(pilot)
+        told = screen.query_one(GameLog).plain
+        assert [t for t in told if "P1 draws" in t] == ["  P1 draws a card"] * 2, told
