@@ -568,10 +568,20 @@ SCARS_ECHO_KINDS = {
     "equip": "equip",
     "sacrifice": "leave",
     "pass": "pass",
+    "learn": "learn",
 }
 
 
-SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept}
+def learned(words: str, echo: str) -> str | None:
+    """The Scars: a keyword learnt, with how long from the engine's echo (`Beast Sage learns
+    Trample for this combat`): `Beast Sage learns Trample for this combat`, said once."""
+    found = re.search(r" learns (.+) for this combat$", echo)
+    if found is None or not words.endswith(f" learns {found.group(1)}"):
+        return None
+    return f"{words} for this combat"
+
+
+SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "learn": learned}
 
 
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {

@@ -148,3 +148,18 @@ async def test_a_draw_by_a_cards_effect_is_named_to_the_drawer(tmp_path: Path) -
         await settle(pilot)
         told = screen.query_one(GameLog).plain
         assert [t for t in told if "P1 draws" in t] == ["  P1 draws a card"] * 2, told
+
+
+def test_a_keyword_learnt_is_said_once() -> None:
+    """`Player 2 (AI): Beast Sage learns Trample` had the engine's `Beast Sage learns Trample
+    for this combat` under it, the same thing twice: one line says it, with how long."""
+    from common.events import Event
+    from tui.log_words import said_once
+
+    echo = Event("learn", "Beast Sage learns Trample for this combat", {"uid": 30})
+    learn = Action("learn", (30, "Trample"))
+    assert said_once("scars", learn, "Beast Sage learns Trample", [echo]) == (
+        "Beast Sage learns Trample for this combat",
+        [],
+    )
+    assert said_once("scars", learn, "P2: Beast Sage (P2, 1st in ATK) learns Flying", [echo])[1] == [echo]
