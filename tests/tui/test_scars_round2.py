@@ -163,3 +163,32 @@ def test_a_keyword_learnt_is_said_once() -> None:
         [],
     )
     assert said_once("scars", learn, "P2: Beast Sage (P2, 1st in ATK) learns Flying", [echo])[1] == [echo]
+
+
+async def test_automatic_passes_fold_as_the_players_passes_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of the table's automatic passes (`Player 1 (you) has nothing to respond with —
+    passes automatically`) that say nothing but markers is one line, `… ×3`, with the markers
+    under it, as a run of the player's own passes is (one mechanism: `LogLines.add_action`).
+    The Scars' engine passes itself for a seat whose only answer is `pass`, so the table's
+    automatic pass is forced here: the windows P1 could answer with Insight pass by themselves."""
+    from tui.session import Session
+    from tui.widgets.log import GameLog
+
+    def auto_pass(self: Session) -> Action | None:
+        d = self.game.decision()
+        if d is not None and d.player == 0 and d.kind == "respond" and not self.game.view(0).get("stack"):
+            return Action("pass")
+        return None
+
+    monkeypatch.setattr(Session, "auto_pass", auto_pass)
+    app = game_app("scars", seed=3, scenario=scenario("scars_windows"), level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen: Any = next(s for s in app.screen_stack if s.query(GameLog))
+        told = screen.query_one(GameLog).plain
+        auto = [i for i, line in enumerate(told) if "passes automatically" in line]
+        assert auto, told
+        assert len(auto) < sum(1 for a in app.session.game.history if a.kind == "pass"), told
+        first = told[auto[0]]
+        assert first.startswith("Player 1 (you) has nothing to respond with — passes automatically ×"), told
+        assert "P1 passes" not in "\n".join(told)  # the engine's echo is not said again

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import work
@@ -308,10 +309,21 @@ class GameScreen(TableScreen):
                 break
             d = s.decision
             assert d is not None
-            self.query_one(GameLog).add_line(
-                f"{self.seat_name(d.player)} has nothing to respond with — passes automatically", "dim"
+            words = f"{self.seat_name(d.player)} has nothing to respond with — passes automatically"
+            held = held_cards(s.game, self.log_viewer)
+            applied = s.apply(act)
+            words, events = said_once(s.game.game_id, act, words, applied)  # not `P1 passes` again
+            events = named_draws(s.game.game_id, held, s.game, events, self.log_viewer)
+            # a run of them that say nothing but markers is one line (`… passes automatically
+            # ×3`), as a run of the player's own passes is; not one with those (another line)
+            key = fold_key(s.game.game_id, act, d.player)
+            self.query_one(GameLog).add_action(
+                partial(times, words),
+                events,
+                self.log_viewer,
+                fold=None if key is None else ("automatic", key),
+                style="dim",
             )
-            self.query_one(GameLog).add_events(s.apply(act), viewer=self.log_viewer)
         if s.over:
             self.refresh_view()
             self.show_game_over()
