@@ -569,6 +569,7 @@ SCARS_ECHO_KINDS = {
     "sacrifice": "leave",
     "pass": "pass",
     "learn": "learn",
+    "discard": "discard",
 }
 
 

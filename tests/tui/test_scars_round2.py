@@ -192,3 +192,16 @@ async def test_automatic_passes_fold_as_the_players_passes_do(monkeypatch: pytes
         first = told[auto[0]]
         assert first.startswith("Player 1 (you) has nothing to respond with — passes automatically ×"), told
         assert "P1 passes" not in "\n".join(told)  # the engine's echo is not said again
+
+
+def test_a_discard_to_the_hand_limit_is_said_once() -> None:
+    """`Player 1 (you): Discard Rally the Ranks` had the engine's `P1 discards Rally the Ranks
+    (hand limit)` under it: one line says it, with why (`Discard Rally the Ranks (hand limit)`)."""
+    from common.events import Event
+    from tui.log_words import said_once
+
+    echo = Event("discard", "P1 discards Rally the Ranks (hand limit)", {"uid": 12})
+    assert said_once("scars", Action("discard", (12,)), "Discard Rally the Ranks", [echo]) == (
+        "Discard Rally the Ranks (hand limit)",
+        [],
+    )
