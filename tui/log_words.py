@@ -316,6 +316,47 @@ def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     return new[0] if len(new) == 1 else None
 
 
+def held_cards(game: Game, viewer: int | None) -> dict[int, str]:
+    """The cards of `viewer`'s hand in `game` as they see it (uid: name); none for the public log."""
+    return {} if viewer is None else hand_uids(game.view(viewer), viewer)
+
+
+# a draw a card's effect makes (not the action `draw`: its words name the card, `drawn_card`)
+EFFECT_DRAW: dict[str, re.Pattern[str]] = {"scars": re.compile(r"P(\d+) draws a card$")}
+
+
+def named_draws(
+    game_id: str, held: Mapping[int, str], after: Game, events: Sequence[Event], viewer: int | None
+) -> list[Event]:
+    """`events` of an action with each draw of `viewer`'s by a card's effect naming the card to
+    them (`P1 draws Pikeman`; the others read `P1 draws a card`): the cards new in their hand
+    after the action (`after`) that were not in it before (`held`, `held_cards`), in the order
+    they came in, when they are as many as those draws (else, e.g. a card returned to the hand
+    too, the draws stay unnamed). The events after `said_once`: a `draw` action's own is gone."""
+    pattern = EFFECT_DRAW.get(game_id)
+    events = list(events)
+    if pattern is None or viewer is None:
+        return events
+    mine = [
+        i
+        for i, ev in enumerate(events)
+        if ev.kind == "draw"
+        and "private_to" not in ev.data
+        and (found := pattern.match(ev.text)) is not None
+        and int(found.group(1)) == viewer + 1
+    ]
+    if not mine:
+        return events
+    new = [name for uid, name in held_cards(after, viewer).items() if uid not in held]
+    if len(new) != len(mine):
+        return events
+    for i, name in zip(mine, new, strict=True):
+        ev = events[i]
+        text = f"{ev.text.removesuffix('a card')}{name}"
+        events[i] = Event(ev.kind, text, {**ev.data, "private_to": viewer, "public_text": ev.text})
+    return events
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
     (hidden from the other side, and from the log in hot-seat); a draw names the card drawn
@@ -541,10 +582,21 @@ SCARS_ECHO_KINDS = {
     "equip": "equip",
     "sacrifice": "leave",
     "pass": "pass",
+    "learn": "learn",
+    "discard": "discard",
 }
 
 
-SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept}
+def learned(words: str, echo: str) -> str | None:
+    """The Scars: a keyword learnt, with how long from the engine's echo (`Beast Sage learns
+    Trample for this combat`): `Beast Sage learns Trample for this combat`, said once."""
+    found = re.search(r" learns (.+) for this combat$", echo)
+    if found is None or not words.endswith(f" learns {found.group(1)}"):
+        return None
+    return f"{words} for this combat"
+
+
+SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "learn": learned}
 
 
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
@@ -567,7 +619,15 @@ def step_lines(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[st
     """The replay log's lines for action `i` (0-based): the action's (`P1: Move a life to
     energy (17 lives left)`, without its number) and those of its events, as `viewer` may
     read them — what the replay screen shows and `triarch replay --print` prints."""
+    words, events = step_events(replay, i, viewer)
+    return words, event_words(events, viewer)
+
+
+def step_events(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Event]]:
+    """The replay log's line for action `i` (0-based) and its events, each thing said once
+    (`said_once`), a draw of a card's effect named to the eyes of the drawer (`named_draws`)."""
     words, events = said_once(
         replay.game_id, replay.actions[i], step_words(replay, i, viewer), replay.events[i]
     )
-    return words, event_words(events, viewer)
+    held = held_cards(replay.state(i), viewer)
+    return words, named_draws(replay.game_id, held, replay.state(i + 1), events, viewer)

@@ -150,17 +150,31 @@ class RowsView(Widget, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--label", "rows--value", "rows--bad", "rows--bar"}
 
-    def __init__(self, rows: list[Row], total: Callable[[], str]) -> None:
+    def __init__(self, rows: list[Row], total: Callable[[], str], *, two_lines: bool = False) -> None:
         super().__init__(classes="rows")
         self.rows = rows
         self.current = 0
         self.total = total
         self.label_w = 12
+        # rows that do not fit their line take two, the value under the label (`stacked`)
+        self.two_lines = two_lines
+
+    def stacked(self, width: int) -> bool:
+        """Each row on two lines, its value under its label: with `two_lines`, when a label
+        and a value of its would not fit one line of `width` columns whole."""
+        if not self.two_lines:
+            return False
+        longest = max((len(o) for r in self.rows for o in r.options), default=1)
+        label = max((len(r.label) for r in self.rows), default=8)
+        return self.label_offset + label + 1 + len(" ◀ ") + longest + len(" ▶") > width
 
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         width = max(20, self.size.width)
+        stacked = self.stacked(width)
         label_w = min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2))
+        if stacked:
+            label_w = width - self.label_offset
         self.label_w = label_w
         numbered = len(self.rows) > 1
         for i, r in enumerate(self.rows):
@@ -172,7 +186,11 @@ class RowsView(Widget, can_focus=True):
             # a label too long for its column keeps its start and its end around a `…`
             # (`Knight of the Oa… lethal needs 4`: the end is the number that matters)
             label = r.label if len(r.label) < label_w else one_line(r.label, label_w - 1)
-            out.append(label.ljust(label_w), self.get_component_rich_style("rows--label"))
+            out.append(
+                label if stacked else label.ljust(label_w), self.get_component_rich_style("rows--label")
+            )
+            if stacked:  # the value on the next line, under the label
+                out.append("\n" + " " * (self.label_offset - 1))
             value = r.options[r.index] if r.options else "—"
             vstyle = self.get_component_rich_style("rows--value")
             if cur:
@@ -188,14 +206,18 @@ class RowsView(Widget, can_focus=True):
                 )
             note = r.notes[r.index] if r.index < len(r.notes) else ""
             if note:
-                out.append("\n" + " " * (label_w + 2) + note, self.get_component_rich_style("rows--bad"))
+                indent = self.label_offset + 2 if stacked else label_w + 2
+                out.append("\n" + " " * indent + note, self.get_component_rich_style("rows--bad"))
             out.append("\n")
         out.append(self.total(), "bold")
         return out
 
+    def lines_of(self, r: Row, width: int) -> int:
+        """The lines row `r` takes: its own (two when `stacked`), and one for its note."""
+        return (2 if self.stacked(width) else 1) + (1 if r.index < len(r.notes) and r.notes[r.index] else 0)
+
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        notes = sum(1 for r in self.rows if r.index < len(r.notes) and r.notes[r.index])
-        return len(self.rows) + notes + 1
+        return sum(self.lines_of(r, max(20, width)) for r in self.rows) + 1
 
     @property
     def label_offset(self) -> int:
@@ -204,8 +226,9 @@ class RowsView(Widget, can_focus=True):
 
     def row_at(self, y: int) -> int | None:
         line = 0
+        width = max(20, self.size.width)
         for i, r in enumerate(self.rows):
-            n = 1 + (1 if r.index < len(r.notes) and r.notes[r.index] else 0)
+            n = self.lines_of(r, width)
             if line <= y < line + n:
                 return i
             line += n
@@ -217,8 +240,11 @@ class RowsView(Widget, can_focus=True):
             return
         self.current = i
         r = self.rows[i]
-        # Click left of the value: previous, on or right of it: next.
+        # Click left of the value: previous, on or right of it: next (two lines: on the value's).
         screen: Any = self.screen
+        if self.stacked(max(20, self.size.width)):
+            screen.action_change(-1 if event.x < self.label_offset + 1 else 1)
+            return
         screen.action_change(-1 if event.x < self.label_offset + min(len(r.label), self.label_w) + 2 else 1)
 
 
@@ -250,6 +276,8 @@ class RowsDialog(BaseModal[list[Action] | None]):
         validate: Validate,
         total: Callable[[list[Row]], str] | None = None,
         keys: str = f"↑↓ or {NUMBER_KEYS} · ←→ change · Enter confirm · Esc the choice list",
+        *,
+        two_lines: bool = False,
     ) -> None:
         super().__init__(classes="dialog-screen decision-dialog")
         self.title_text = title
@@ -263,12 +291,13 @@ class RowsDialog(BaseModal[list[Action] | None]):
                 keys.replace(" · ", f" · {NUMBER_KEYS} · ", 1) if " · " in keys else f"{keys} · {NUMBER_KEYS}"
             )
         self.keys = keys
+        self.two_lines = two_lines  # a row too long for its line takes two (`RowsView.stacked`)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog decide"):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.prompt, classes="decide-prompt")
-            yield RowsView(self.rows, lambda: self.total_fn(self.rows))
+            yield RowsView(self.rows, lambda: self.total_fn(self.rows), two_lines=self.two_lines)
             yield Static("", classes="decide-error")
             with Horizontal(classes="decide-keys"):
                 yield Static(self.keys, classes="dim")

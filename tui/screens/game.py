@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import work
@@ -26,7 +27,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir
-from tui.log_words import fold_key, said_once, times
+from tui.log_words import fold_key, held_cards, named_draws, said_once, times
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -156,6 +157,8 @@ class GameScreen(TableScreen):
         self.covered = False
         self.ai_token = 0
         self.ai_running = False
+        # the reader's hand before the action being applied (`log_action`: draws named)
+        self.held_before: Mapping[int, str] | None = None
         self.finished_shown = False
         self.game_over_pending = False  # the dialog waits for the next refresh
         self.view_data: dict[str, Any] = {}
@@ -306,10 +309,21 @@ class GameScreen(TableScreen):
                 break
             d = s.decision
             assert d is not None
-            self.query_one(GameLog).add_line(
-                f"{self.seat_name(d.player)} has nothing to respond with — passes automatically", "dim"
+            words = f"{self.seat_name(d.player)} has nothing to respond with — passes automatically"
+            held = held_cards(s.game, self.log_viewer)
+            applied = s.apply(act)
+            words, events = said_once(s.game.game_id, act, words, applied)  # not `P1 passes` again
+            events = named_draws(s.game.game_id, held, s.game, events, self.log_viewer)
+            # a run of them that say nothing but markers is one line (`… passes automatically
+            # ×3`), as a run of the player's own passes is; not one with those (another line)
+            key = fold_key(s.game.game_id, act, d.player)
+            self.query_one(GameLog).add_action(
+                partial(times, words),
+                events,
+                self.log_viewer,
+                fold=None if key is None else ("automatic", key),
+                style="dim",
             )
-            self.query_one(GameLog).add_events(s.apply(act), viewer=self.log_viewer)
         if s.over:
             self.refresh_view()
             self.show_game_over()
@@ -423,6 +437,7 @@ class GameScreen(TableScreen):
             self.app.bell()
             return False
         words = self.log_words(s.game, action)
+        self.held_before = held_cards(s.game, self.log_viewer)
         events = s.apply(action)
         self.log_action(d.player, words, events)
         self.after_human_action()
@@ -505,6 +520,7 @@ class GameScreen(TableScreen):
             d = s.decision
             assert d is not None
             words = self.log_words(s.game, action)
+            self.held_before = held_cards(s.game, self.log_viewer)
             self.log_action(d.player, words, s.apply(action))
         self.after_human_action()
         self.advance()
@@ -521,11 +537,17 @@ class GameScreen(TableScreen):
         self.choose(action)
 
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
+        """The log's lines for the action just applied (`words`, said before it) and its
+        `events`; the draws of card effects named to the drawer (`named_draws`) from the
+        reader's hand before it (`held_before`, put where the action is applied)."""
+        held, self.held_before = self.held_before, None
         log = self.query_one(GameLog)
         history = self.session.game.history
         game_id = self.session.game.game_id
         if history:  # the action just applied: said once (not again by its first event)
             words, events = said_once(game_id, history[-1], words, events)
+        if held is not None:
+            events = named_draws(game_id, held, self.session.game, events, self.log_viewer)
         who = self.seat_name(player)
 
         def line(n: int) -> str:  # (a run of passes that say nothing but markers: one line)
@@ -577,6 +599,7 @@ class GameScreen(TableScreen):
         d = self.session.decision
         assert d is not None
         words = self.log_words(self.session.game, action)
+        self.held_before = held_cards(self.session.game, self.log_viewer)
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:  # an AI bug: say so instead of freezing

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
-from tui.log_words import fold_key, said_once, step_words, steps, times
+from tui.log_words import fold_key, step_events, step_words, steps, times
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -191,7 +191,7 @@ class ReplayScreen(TableScreen):
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)
         for i in range(first, self.step):  # the lines of `triarch replay --print` (one source)
-            words, events = said_once(r.game_id, r.actions[i], step_words(r, i, self.viewer), r.events[i])
+            words, events = step_events(r, i, self.viewer)
 
             def line(n: int, first: int = i + 1, words: str = words) -> str:
                 return f"{steps(first, n)}. {times(words, n)}"
@@ -226,10 +226,16 @@ class ReplayScreen(TableScreen):
             if isinstance(src, int) and not isinstance(src, bool) and src in then:
                 found.setdefault(src, now.get(src) or then[src])  # shown as the pending one's before
         d = r.state(self.step).decision()
-        source = d.context.get("source") if d is not None else None
-        if isinstance(source, int) and not isinstance(source, bool) and source in now:
-            found.setdefault(source, now[source])
+        for uid in self.decision_cards(d) if d is not None else []:
+            if uid in now:
+                found.setdefault(uid, now[uid])
         return list(found.values())
+
+    def decision_cards(self, d: Decision) -> list[int]:
+        """The cards a pending decision is about, first to last (a game's screen may add its
+        own): the card it comes from."""
+        source = d.context.get("source")
+        return [source] if isinstance(source, int) and not isinstance(source, bool) else []
 
     def show_card(self) -> None:
         detail = self.query_one(CardDetail)

@@ -47,7 +47,8 @@ SCARS_KEYS = """
   `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
   shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
-  end of the turn, SC-19), `units 3/6` units and the unit limit,
+  end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
+  `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
   then hand, deck and discard counts
 """
 
@@ -256,7 +257,8 @@ class ScarsTable(LaneTable):
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         if p.get("pool"):
             energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
-        energy_text += f" · supports {p.get('supports', 0)} (unit limit {p.get('unit_limit', 0)})"
+        # SC-22: 2 units a support card (`unit limit 0` before any support puzzled); one line at 120 × 40
+        energy_text += f" · supports {p.get('supports', 0)} (2 units each: limit {p.get('unit_limit', 0)})"
         lines.append(("", words(energy_text)))
         lines.append(
             (
@@ -493,6 +495,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
 
+    def decision_cards(self, d: Decision) -> list[int]:
+        """A shelter choice is about the unit attacked, then the units that shelter it."""
+        out = super().decision_cards(d)
+        ctx = d.context or {}
+        for uid in [ctx.get("unit"), *(ctx.get("shelterers") or [])] if d.kind == "shelter" else []:
+            if isinstance(uid, int) and not isinstance(uid, bool) and uid not in out:
+                out.append(uid)
+        return out
+
     def show_card(self) -> None:
         """The card of the step as the game screen's card panel shows it (`named_card`)."""
         super().show_card()
@@ -590,6 +601,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             screen.plan_problem,
             total,
             keys="↑↓ or 1…9 blocker · ←→ whom it blocks · Enter confirm · Esc the choice list",
+            two_lines=True,  # at 80 × 24 a blocker and whom it blocks, each whole, on two lines
         )
 
     if d.kind == "damage" and ctx.get("targets"):
