@@ -1,0 +1,51 @@
+"""Hand of the Gods, round 2 of the polish: whose unit a choice aims at, same-named units told
+apart in the log, the Summoning Stone's goal from the viewer's side, the drawn card named to
+its drawer, `play_out` for HotG."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import engine_ready, screen_text, settle, skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+
+async def test_target_choices_say_whose_unit_it_is() -> None:
+    """Aphrodite deployed (keys 3, Enter): her Warcry's target choices read `Target your
+    Hoplite at 2,2` (the enemy's Hoplite at 2,3 shares its name); Thunder of Olympus, cast
+    on the enemy, `on P2's Hoplite at 2,3` and `on P2's Summoning Stone`. They read `Target
+    Hoplite at 2,2`, whose it was only in the board's `►`/`◄`."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        words = [app.screen.choice_words(a) for a in app.screen.legal if a.kind == "play" and len(a.args) > 1]
+        assert "Cast Thunder of Olympus (3 mana) on P2's Hoplite at 2,3" in words
+        assert "Cast Thunder of Olympus (3 mana) on P2's Summoning Stone" in words
+        await pilot.press("escape", "3", "enter")
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "target"
+        words = [app.screen.choice_words(a) for a in app.screen.legal]
+        assert "Target your Hoplite at 2,2" in words
+        assert all(w.startswith("Target your ") for w in words)
+        assert "Target your Hoplite at 2,2" in screen_text(app)
+
+
+def test_whose_names_the_side_of_units_and_stones() -> None:
+    """`whose` from P1's eyes: the enemy's unit by its side, yours as yours, a neutral one,
+    your stone `your Summoning Stone`, the enemy's as the engine says it."""
+    from tui.screens.hotg import whose
+
+    assert whose("Spartan at 2,3", {"controller": 1}, 0) == "P2's Spartan at 2,3"
+    assert whose("Spartan", {"controller": 0}, 0) == "your Spartan"
+    assert whose("Draugr", {"controller": None}, 0) == "the neutral Draugr"
+    assert (
+        whose("P1's Summoning Stone", {"stone": True, "owner": 0, "controller": 0}, 0)
+        == "your Summoning Stone"
+    )
+    assert (
+        whose("P2's Summoning Stone", {"stone": True, "owner": 1, "controller": 1}, 0)
+        == "P2's Summoning Stone"
+    )
