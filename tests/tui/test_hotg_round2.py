@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tui.widgets.detail import CardDetail
+
 from .helpers import engine_ready, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -49,3 +51,23 @@ def test_whose_names_the_side_of_units_and_stones() -> None:
         whose("P2's Summoning Stone", {"stone": True, "owner": 1, "controller": 1}, 0)
         == "P2's Summoning Stone"
     )
+
+
+async def test_the_stones_goal_is_said_from_the_viewers_side() -> None:
+    """The card panel of the enemy's stone says `Destroy it to win.`, of yours `If it is
+    destroyed you lose.`; both read the card's `Destroy the enemy's to win.`, which on the
+    enemy's stone read as if you were to destroy your own."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.focus()
+        board.cursor = (2, 8)
+        await settle(pilot)
+        panel = app.screen.query_one(CardDetail)
+        assert panel.card is not None
+        assert "Destroy it to win." in panel.card["text"] and "enemy's" not in panel.card["text"]
+        board.cursor = (2, 0)
+        await settle(pilot)
+        assert panel.card is not None
+        assert "If it is destroyed you lose." in panel.card["text"] and "enemy's" not in panel.card["text"]

@@ -42,6 +42,9 @@ MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
 # The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
 # columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); a longer name is also the first line of its text.
 REVEAL_TITLE_ROOM = 13
+# The Summoning Stone's own words (the card data's), said to a player about the other side's
+# stone; the card panel says it from the viewer's side (`stone_words`).
+STONE_GOAL = "Destroy the enemy's to win."
 
 STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("exhausted", "z"),
@@ -186,6 +189,13 @@ def from_side(words: str, side: str) -> str:
         .replace("your stone", f"{side}'s stone")
         .replace("Lose it and you lose", f"Lose it and {side} loses")
     )
+
+
+def stone_words(text: str, yours: bool) -> str:
+    """A Summoning Stone's text from the viewer's side: the card's `Destroy the enemy's to
+    win.` reads `If it is destroyed you lose.` on your stone, `Destroy it to win.` on the
+    enemy's."""
+    return text.replace(STONE_GOAL, "If it is destroyed you lose." if yours else "Destroy it to win.")
 
 
 # the argument of a choice that is the unit it aims at, by the choice's kind (a spell's play:
@@ -878,8 +888,8 @@ class HotgScreen(HotgTable, GameScreen):
         if isinstance(owner, int) and 0 <= owner < len(players):
             p = players[owner]
             leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
-            if leader:
-                card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+            text = stone_words(str(card.get("text") or ""), owner == self.me())
+            card["text"] = f"{leader}\n{text}".strip() if leader else text
             if owner != self.me():  # the glossary's `your god's power` from the viewer's side
                 card["side"] = f"P{owner + 1}"
         return card
