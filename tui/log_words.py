@@ -334,6 +334,84 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
 GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words}
 
 
+# -- Hand of the Gods: an action's events in the words of the views around it -------------------
+View = dict[str, Any]
+
+
+def hotg_places(before: View, after: View) -> dict[int, tuple[str, str]]:
+    """Each unit of the board before or after an action (uid: its name and cell, the cell after
+    the action when it is still on the board) whose name another of these units shares."""
+    units = {
+        int(u["uid"]): u for view in (before, after) for u in view.get("units") or [] if not u.get("stone")
+    }
+    count = Counter(str(u.get("name")) for u in units.values())
+    return {
+        uid: (str(u.get("name")), f"{u.get('row')},{u.get('col')}")
+        for uid, u in units.items()
+        if count[str(u.get("name"))] > 1
+    }
+
+
+# the events that name their `target` after another unit or card (`Draugr deals 1 damage to
+# Spartan`, `Hoplite turns into Spartan`): its name is the last of the text
+TARGET_LAST = frozenset({"damage", "transform", "attack", "return"})
+
+
+def hotg_told_apart(action: Action, ev: Event, places: dict[int, tuple[str, str]]) -> Event:
+    """`ev` with the cell after the name of each unit it names (by its `attacker` and `target`;
+    in an attack's events the attacker and its target, who deal the damage and strike back) that
+    another unit of the board shares: `Draugr deals 1 damage to Spartan at 2,3 (0 left)`. A unit
+    whose cell the text says already (`Hoplite is deployed at 3,1`) keeps its name alone."""
+    if "private_to" in ev.data or not places:
+        return ev
+    named: list[tuple[object, bool]] = []  # (uid, its name is the text's last)
+    attack = action.args if action.kind == "attack" and len(action.args) == 2 else None
+    target = ev.data.get("target")
+    if attack is not None and ev.kind == "return":
+        named += [(attack[1], False), (attack[0], True)]
+    elif attack is not None and ev.kind == "damage" and target in attack:
+        named.append((attack[1] if target == attack[0] else attack[0], False))
+    named += [(ev.data.get("attacker"), False), (target, ev.kind in TARGET_LAST)]
+    text = ev.text
+    spots: dict[int, str] = {}  # where a name ends: the cell to put after it
+    for uid, last in named:
+        if not isinstance(uid, int) or uid not in places:
+            continue
+        name, cell = places[uid]
+        if re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+            continue
+        found = text.rfind(name) if last else text.find(name)
+        if found >= 0:
+            spots.setdefault(found + len(name), cell)
+    for end in sorted(spots, reverse=True):
+        text = f"{text[:end]} at {spots[end]}{text[end:]}"
+    return ev if text == ev.text else Event(ev.kind, text, ev.data)
+
+
+def hotg_events(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+    """Hand of the Gods: a unit whose name another unit of the board shares is told apart by
+    its cell (`hotg_told_apart`)."""
+    places = hotg_places(before, after)
+    return [hotg_told_apart(action, ev, places) for ev in events]
+
+
+# an action's events in the words of the views before and after it, by game id
+GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {"hotg": hotg_events}
+
+
+def told_events(
+    game_id: str,
+    action: Action,
+    events: Sequence[Event],
+    before: Callable[[], View],
+    after: Callable[[], View],
+) -> list[Event]:
+    """`action`'s events as its game's log tells them, read in the views before and after it
+    (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`)."""
+    tell = GAME_EVENTS.get(game_id)
+    return tell(action, list(events), before(), after()) if tell is not None else list(events)
+
+
 # -- each thing said once: the engine's event that says the action again is left out ----------
 _CLOSING = re.compile(r" \(([^()]*)\)$")
 
@@ -549,11 +627,25 @@ def said_once(game_id: str, action: Action, words: str, events: Sequence[Event])
     return once(action, words, events) if once is not None else (words, list(events))
 
 
+def step_said(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Event]]:
+    """The replay log's line for action `i` (0-based) without its number and the events under
+    it, each thing said once (`said_once`), in the words of the views around it as `viewer`
+    sees them (`told_events`) — the replay screen's and `triarch replay --print`'s."""
+    action = replay.actions[i]
+    words, events = said_once(replay.game_id, action, step_words(replay, i, viewer), replay.events[i])
+    events = told_events(
+        replay.game_id,
+        action,
+        events,
+        lambda: replay.state(i).view(viewer),
+        lambda: replay.state(i + 1).view(viewer),
+    )
+    return words, events
+
+
 def step_lines(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[str]]:
     """The replay log's lines for action `i` (0-based): the action's (`P1: Move a life to
     energy (17 lives left)`, without its number) and those of its events, as `viewer` may
     read them — what the replay screen shows and `triarch replay --print` prints."""
-    words, events = said_once(
-        replay.game_id, replay.actions[i], step_words(replay, i, viewer), replay.events[i]
-    )
+    words, events = step_said(replay, i, viewer)
     return words, event_words(events, viewer)

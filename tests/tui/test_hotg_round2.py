@@ -71,3 +71,22 @@ async def test_the_stones_goal_is_said_from_the_viewers_side() -> None:
         await settle(pilot)
         assert panel.card is not None
         assert "If it is destroyed you lose." in panel.card["text"] and "enemy's" not in panel.card["text"]
+
+
+async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
+    """Your Hoplite (2,2) attacks the enemy's (2,3): the log's lines name each Hoplite with its
+    cell, `Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)` and `Hoplite at 2,3
+    strikes back at Hoplite at 2,2`; they read `Hoplite deals 1 damage to Hoplite (2 left)` (Protect 1)."""
+    from tui.widgets.log import GameLog
+
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        attack = next(a for a in app.screen.legal if a.kind == "attack")
+        app.screen.choose(attack)
+        await settle(pilot)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Hoplite at 2,2 attacks Hoplite at 2,3" in log
+        assert "Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)" in log
+        assert "Hoplite at 2,3 strikes back at Hoplite at 2,2" in log
+        assert "Hoplite at 2,3 deals 1 damage to Hoplite at 2,2 (2 left)" in log

@@ -26,7 +26,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir
-from tui.log_words import fold_key, said_once, times
+from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -525,6 +525,11 @@ class GameScreen(TableScreen):
         game_id = self.session.game.game_id
         if history:  # the action just applied: said once (not again by its first event)
             words, events = said_once(game_id, history[-1], words, events)
+            # in the words of the views around it (the table's before it: its last drawing)
+            before, after = self.view_data, self.session.game
+            events = told_events(
+                game_id, history[-1], events, lambda: before, lambda: after.view(self.table_viewer())
+            )
         who = self.seat_name(player)
 
         def line(n: int) -> str:  # (a run of passes that say nothing but markers: one line)
