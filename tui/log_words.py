@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -296,6 +296,16 @@ def hand_uids(view: dict[str, Any], player: int) -> dict[int, str]:
     return {}
 
 
+def drawn_cards(
+    before: dict[str, Any], after: dict[str, Any], player: int, besides: Collection[int] = ()
+) -> list[str]:
+    """The names of the cards new in `player`'s hand from view `before` to view `after`, in the
+    hand's order (none when the views hide that hand), but those of `besides` (cards that came
+    back to the hand from the table): what the draws brought, to the drawer's eyes."""
+    held = hand_uids(before, player)
+    return [name for uid, name in hand_uids(after, player).items() if uid not in held and uid not in besides]
+
+
 def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     """The name of the card `action` (a draw, about to be applied to `game`) brings into the
     drawer's hand, when `viewer` sees that hand (the drawer, not the other side nor the public
@@ -303,10 +313,9 @@ def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     d = game.decision()
     if d is None or viewer != d.player:
         return None
-    before = hand_uids(game.view(viewer), d.player)
     after = game.clone()
     after.apply(action)
-    new = [name for uid, name in hand_uids(after.view(viewer), d.player).items() if uid not in before]
+    new = drawn_cards(game.view(viewer), after.view(viewer), d.player)
     return new[0] if len(new) == 1 else None
 
 
@@ -336,6 +345,25 @@ GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": sca
 
 # -- Hand of the Gods: an action's events in the words of the views around it -------------------
 View = dict[str, Any]
+
+
+def hotg_drawn(events: list[Event], before: View, after: View) -> list[Event]:
+    """HotG's `P1 draws a card` of an action, when the views before and after it show the
+    drawer's hand: `P1 draws Spartan` to the drawer, `P1 draws a card` to the others (the
+    event's `private_to` and `public_text`). The cards new in the hand (`drawn_cards`, a unit
+    back from the board aside) are the draws', in order; when their count is not the draws',
+    no name."""
+    board = {int(u["uid"]) for u in before.get("units") or []}
+    for p in (0, 1):
+        at = [i for i, ev in enumerate(events) if ev.kind == "draw" and ev.data.get("player") == p]
+        names = drawn_cards(before, after, p, board) if at else []
+        if not at or len(names) != len(at) or any("private_to" in events[i].data for i in at):
+            continue
+        for i, name in zip(at, names, strict=True):
+            ev = events[i]
+            data = {**ev.data, "private_to": p, "public_text": ev.text}
+            events[i] = Event(ev.kind, ev.text.replace(" draws a card", f" draws {name}"), data)
+    return events
 
 
 def hotg_places(before: View, after: View) -> dict[int, tuple[str, str]]:
@@ -389,10 +417,10 @@ def hotg_told_apart(action: Action, ev: Event, places: dict[int, tuple[str, str]
 
 
 def hotg_events(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
-    """Hand of the Gods: a unit whose name another unit of the board shares is told apart by
-    its cell (`hotg_told_apart`)."""
+    """Hand of the Gods: a draw names its card to the drawer (`hotg_drawn`); a unit whose name
+    another unit of the board shares is told apart by its cell (`hotg_told_apart`)."""
     places = hotg_places(before, after)
-    return [hotg_told_apart(action, ev, places) for ev in events]
+    return [hotg_told_apart(action, ev, places) for ev in hotg_drawn(events, before, after)]
 
 
 # an action's events in the words of the views before and after it, by game id

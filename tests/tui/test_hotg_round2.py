@@ -4,11 +4,15 @@ its drawer, `play_out` for HotG."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from common.saves import save_game
 from tui.widgets.detail import CardDetail
 
-from .helpers import engine_ready, screen_text, settle, skirmish
+from .helpers import engine_ready, press, screen_name, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -90,3 +94,52 @@ async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
         assert "Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)" in log
         assert "Hoplite at 2,3 strikes back at Hoplite at 2,2" in log
         assert "Hoplite at 2,3 deals 1 damage to Hoplite at 2,2 (2 left)" in log
+
+
+@pytest.mark.parametrize("vs", ["ai", "human"])
+async def test_your_draw_is_named_in_your_log_only(vs: str) -> None:
+    """The skirmish: you end the turn, the AI plays its turn and ends it, you draw: your log
+    reads `P1 draws Spartan`, the AI's draw `P2 draws a card`; the hot-seat log, read by both,
+    keeps `P1 draws a card` (it always read so)."""
+    from tui.widgets.log import GameLog
+
+    app = skirmish(vs=vs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        ends = 0
+        while ends < (2 if vs == "human" else 1):  # hot-seat: P1 ends, then P2, a cover before each
+            if screen_name(app) == "CoverScreen":
+                await press(pilot, "enter")
+            else:
+                app.screen.choose(next(a for a in app.screen.legal if a.kind == "end"))
+                ends += 1
+            await settle(pilot)
+        for _ in range(40):  # the AI's turn
+            if app.session.decision is not None and app.session.decision.player == 0:
+                break
+            await pilot.pause(0.05)
+            await settle(pilot)
+        if screen_name(app) == "CoverScreen":
+            await press(pilot, "enter")
+            await settle(pilot)
+        log = app.screen.query_one(GameLog).plain
+        drawn = [line.strip() for line in log if line.strip().startswith(("P1 draws", "P2 draws"))]
+        hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
+        if vs == "ai":
+            assert drawn == ["P2 draws a card", f"P1 draws {hand[-1]}"]
+        else:
+            assert drawn == ["P2 draws a card", "P1 draws a card"]
+
+
+def test_replay_print_names_a_draw_to_its_drawers_eyes_only(tmp_path: Path) -> None:
+    """`triarch replay --print --eyes 1` names P1's draws (`P1 draws Athena`), not P2's;
+    everybody's eyes name none."""
+    from .test_replay_words import printed, random_game
+
+    path = tmp_path / "hotg.json"
+    save_game(random_game("hotg", 60), path)
+    one, everybody = "\n".join(printed(path, "1")), "\n".join(printed(path, "everybody"))
+    assert re.search(r"P1 draws (?!a card|\d)\w", one) and not re.search(r"P2 draws (?!a card|\d)\w", one)
+    assert "P2 draws a card" in one
+    assert not re.search(r"P\d draws (?!a card|\d)\w", everybody)
+    assert "P1 draws a card" in everybody
