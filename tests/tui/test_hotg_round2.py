@@ -143,3 +143,22 @@ def test_replay_print_names_a_draw_to_its_drawers_eyes_only(tmp_path: Path) -> N
     assert "P2 draws a card" in one
     assert not re.search(r"P\d draws (?!a card|\d)\w", everybody)
     assert "P1 draws a card" in everybody
+
+
+async def test_play_out_ends_a_hotg_game_and_the_log_names_your_draws() -> None:
+    """`play_out` plays a HotG game to its end by keys (`e` on your turns: `1` picks a card of
+    the hand, and the game never ended), at 80 × 24 against the random AI; the log names your
+    draws (`P1 draws …`), never the AI's."""
+    from tui.widgets.log import GameLog
+
+    from .helpers import game_app, play_out
+
+    app = game_app("hotg", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_out(pilot)
+        assert app.session.game.is_over() and screen_name(app) == "GameOverScreen"
+        assert "Summoning Stones:" in screen_text(app)
+        log = "\n".join(app.screen_stack[-2].query_one(GameLog).plain)
+        assert re.search(r"P1 draws (?!a card|\d)\w", log) and "P2 draws a card" in log
+        assert not re.search(r"P2 draws (?!a card|\d)\w", log)
