@@ -162,3 +162,24 @@ async def test_play_out_ends_a_hotg_game_and_the_log_names_your_draws() -> None:
         log = "\n".join(app.screen_stack[-2].query_one(GameLog).plain)
         assert re.search(r"P1 draws (?!a card|\d)\w", log) and "P2 draws a card" in log
         assert not re.search(r"P2 draws (?!a card|\d)\w", log)
+
+
+async def test_the_health_line_tells_two_units_of_a_side_apart() -> None:
+    """Two enemy Hoplites (2,3 and 1,3), Bolt on the one at 2,3: the log's health line reads
+    `⤷ ◄Hoplite at 2,3 -1 (♥2)` (it read `⤷ ◄Hoplite -1 (♥2)`, either of the two); a unit
+    alone of its name on its side keeps its name alone."""
+    from tui.widgets.log import GameLog
+
+    from .helpers import SKIRMISH
+
+    twins = SKIRMISH + '\n[[unit]]\ncard = "hoplite"\nowner = 2\ncell = "1,3"\n'
+    app = skirmish(scenario=twins)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.session.game.view(0)
+        target = view["board"][2][3]["uid"]
+        bolt = next(a for a in app.screen.legal if a.kind == "ability" and a.args == (target,))
+        app.screen.choose(bolt)
+        await settle(pilot)
+        log = app.screen.query_one(GameLog).plain
+        assert "  ⤷ ◄Hoplite at 2,3 -1 (♥2)" in log

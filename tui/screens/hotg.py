@@ -11,6 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -588,11 +589,22 @@ class HotgTable(TableScreen):
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
         deltas: list[str] = []
+        side = {  # each unit of the board before or after: (its mark, its name) and its cell
+            uid: ((OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆"), str(u.get("name"))), u)
+            for units in (before, after)
+            for uid, u in units.items()
+            if not u.get("banished") and not u.get("stone") and "row" in u
+        }
+        twins = Counter(mark for mark, _ in side.values())
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
-            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`
+            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`; two of a side and a name
+            # by their cell (after the action, while on the board): `◄Valkyrie at 1,1 -2 (♥1)`
             name = OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆") + str(u["name"])
+            if uid in side and twins[side[uid][0]] > 1:
+                here = side[uid][1]
+                name += f" at {here['row']},{here['col']}"
             if uid in after and after[uid].get("health") is not None:
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
