@@ -183,3 +183,23 @@ async def test_the_health_line_tells_two_units_of_a_side_apart() -> None:
         await settle(pilot)
         log = app.screen.query_one(GameLog).plain
         assert "  ⤷ ◄Hoplite at 2,3 -1 (♥2)" in log
+
+
+async def test_a_stone_highlighted_in_the_choice_list_reads_as_on_the_board() -> None:
+    """`Use Bolt on P2's Summoning Stone` highlighted in the choice list: the card panel shows
+    the stone as the board's cursor does (its leader, `Destroy it to win.`); it showed the
+    stone's raw card, `Destroy the enemy's to win.`."""
+    from tui.widgets.actions import ActionList
+
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.screen.query_one(ActionList).focus()
+        await settle(pilot)
+        stone = app.session.game.view(0)["players"][1]["stone"]
+        bolt = next(a for a in app.screen.legal if a.kind == "ability" and a.args == (stone,))
+        app.screen.show_action_detail(bolt)
+        await settle(pilot)
+        card = app.screen.query_one(CardDetail).card
+        assert card is not None and "Destroy it to win." in card["text"] and "Odin" in card["text"]
+        assert "enemy's" not in card["text"]

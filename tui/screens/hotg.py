@@ -31,7 +31,7 @@ from tui.screens.help import COMMON_KEYS, HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import CardDetail, text_terms
+from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
@@ -1049,8 +1049,15 @@ class HotgScreen(HotgTable, GameScreen):
         self.selected = None
 
     def show_action_detail(self, action: Action | None) -> None:
-        if self.query_one(ActionList).has_focus:
-            super().show_action_detail(action)
+        if not self.query_one(ActionList).has_focus:
+            return
+        cards = find_cards(self.view_data) if action is not None else {}
+        first = next((cards[a] for a in self.card_args(action) if a in cards), None) if action else None
+        if action is not None and first is not None and first.get("stone"):
+            # a stone as under the board's cursor: its side's leader, its goal from your side
+            self.query_one(CardDetail).show_card(self.stone_card(first), self.choice_words(action))
+            return
+        super().show_action_detail(action)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         """Revealed cards side by side with their text (the engine's `pick` choices)."""
