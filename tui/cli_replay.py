@@ -26,7 +26,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
     (`tui.log_words.LogLines`: the markers of a quiet stretch share a line, without the
     actions' lines those of successive actions too; a run of The Scars' passes that say nothing
     but markers is one line, `10–13. P2: Pass ×4  [pass]`)."""
-    from tui.log_words import LogLines, fold_key, step_events, steps, times
+    from tui.log_words import LogLines, fold_key, step_said, steps, times
 
     lines = LogLines()
     lines.add_events(replay.opening, "  ", viewer)
@@ -34,7 +34,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
         lines.add_line(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
         if actions:
-            words, events = step_events(replay, i, viewer)
+            words, events = step_said(replay, i, viewer)
             notation = replay.state(i).format_action(action)  # what `apply` reads
             said = "" if words.endswith(f": {notation}") else f"  [{notation}]"
 

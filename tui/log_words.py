@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -296,11 +296,14 @@ def hand_uids(view: dict[str, Any], player: int) -> dict[int, str]:
     return {}
 
 
-def drawn_names(before: dict[str, Any], after: dict[str, Any], player: int) -> list[str]:
-    """The names of the cards new in `player`'s hand from the view `before` to the view `after`
-    (a reader's, who sees that hand: none otherwise)."""
+def drawn_cards(
+    before: dict[str, Any], after: dict[str, Any], player: int, besides: Collection[int] = ()
+) -> list[str]:
+    """The names of the cards new in `player`'s hand from view `before` to view `after`, in the
+    hand's order (none when the views hide that hand), but those of `besides` (cards that came
+    back to the hand from the table): what the draws brought, to the drawer's eyes."""
     held = hand_uids(before, player)
-    return [name for uid, name in hand_uids(after, player).items() if uid not in held]
+    return [name for uid, name in hand_uids(after, player).items() if uid not in held and uid not in besides]
 
 
 def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
@@ -312,49 +315,8 @@ def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
         return None
     after = game.clone()
     after.apply(action)
-    new = drawn_names(game.view(viewer), after.view(viewer), d.player)
+    new = drawn_cards(game.view(viewer), after.view(viewer), d.player)
     return new[0] if len(new) == 1 else None
-
-
-def held_cards(game: Game, viewer: int | None) -> dict[int, str]:
-    """The cards of `viewer`'s hand in `game` as they see it (uid: name); none for the public log."""
-    return {} if viewer is None else hand_uids(game.view(viewer), viewer)
-
-
-# a draw a card's effect makes (not the action `draw`: its words name the card, `drawn_card`)
-EFFECT_DRAW: dict[str, re.Pattern[str]] = {"scars": re.compile(r"P(\d+) draws a card$")}
-
-
-def named_draws(
-    game_id: str, held: Mapping[int, str], after: Game, events: Sequence[Event], viewer: int | None
-) -> list[Event]:
-    """`events` of an action with each draw of `viewer`'s by a card's effect naming the card to
-    them (`P1 draws Pikeman`; the others read `P1 draws a card`): the cards new in their hand
-    after the action (`after`) that were not in it before (`held`, `held_cards`), in the order
-    they came in, when they are as many as those draws (else, e.g. a card returned to the hand
-    too, the draws stay unnamed). The events after `said_once`: a `draw` action's own is gone."""
-    pattern = EFFECT_DRAW.get(game_id)
-    events = list(events)
-    if pattern is None or viewer is None:
-        return events
-    mine = [
-        i
-        for i, ev in enumerate(events)
-        if ev.kind == "draw"
-        and "private_to" not in ev.data
-        and (found := pattern.match(ev.text)) is not None
-        and int(found.group(1)) == viewer + 1
-    ]
-    if not mine:
-        return events
-    new = [name for uid, name in held_cards(after, viewer).items() if uid not in held]
-    if len(new) != len(mine):
-        return events
-    for i, name in zip(mine, new, strict=True):
-        ev = events[i]
-        text = f"{ev.text.removesuffix('a card')}{name}"
-        events[i] = Event(ev.kind, text, {**ev.data, "private_to": viewer, "public_text": ev.text})
-    return events
 
 
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
@@ -387,6 +349,117 @@ def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
 
 
 GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words, "bhm": bhm_words}
+
+
+# -- Hand of the Gods: an action's events in the words of the views around it -------------------
+View = dict[str, Any]
+
+
+def named_draws(events: list[Event], before: View, after: View, besides: Collection[int] = ()) -> list[Event]:
+    """Each `P1 draws a card` of an action's `events`, when the views before and after it show the
+    drawer's hand: `P1 draws Spartan` to the drawer, `P1 draws a card` to the others (the event's
+    `private_to` and `public_text`). The cards new in the hand (`drawn_cards`, but those of
+    `besides`: cards back from the table) are the draws', in order; when their count is not the
+    draws' (a card back to the hand besides), no name. A `draw` action's own event is gone
+    (`said_once`): its words name its card (`drawn_card`)."""
+    for p in (0, 1):
+        at = [
+            i
+            for i, ev in enumerate(events)
+            if ev.kind == "draw" and ev.data.get("player") == p and ev.text.endswith(" draws a card")
+        ]
+        names = drawn_cards(before, after, p, besides) if at else []
+        if not at or len(names) != len(at) or any("private_to" in events[i].data for i in at):
+            continue
+        for i, name in zip(at, names, strict=True):
+            ev = events[i]
+            data = {**ev.data, "private_to": p, "public_text": ev.text}
+            events[i] = Event(ev.kind, ev.text.removesuffix("a card") + name, data)
+    return events
+
+
+def hotg_places(before: View, after: View) -> dict[int, tuple[str, str]]:
+    """Each unit of the board before or after an action (uid: its name and cell, the cell after
+    the action when it is still on the board) whose name another of these units shares."""
+    units = {
+        int(u["uid"]): u for view in (before, after) for u in view.get("units") or [] if not u.get("stone")
+    }
+    count = Counter(str(u.get("name")) for u in units.values())
+    return {
+        uid: (str(u.get("name")), f"{u.get('row')},{u.get('col')}")
+        for uid, u in units.items()
+        if count[str(u.get("name"))] > 1
+    }
+
+
+# the events that name their `target` after another unit or card (`Draugr deals 1 damage to
+# Spartan`, `Hoplite turns into Spartan`): its name is the last of the text
+TARGET_LAST = frozenset({"damage", "transform", "attack", "return"})
+
+
+def hotg_told_apart(action: Action, ev: Event, places: dict[int, tuple[str, str]]) -> Event:
+    """`ev` with the cell after the name of each unit it names (by its `attacker` and `target`;
+    in an attack's events the attacker and its target, who deal the damage and strike back) that
+    another unit of the board shares: `Draugr deals 1 damage to Spartan at 2,3 (0 left)`. A unit
+    whose cell the text says already (`Hoplite is deployed at 3,1`) keeps its name alone."""
+    if "private_to" in ev.data or not places:
+        return ev
+    named: list[tuple[object, bool]] = []  # (uid, its name is the text's last)
+    attack = action.args if action.kind == "attack" and len(action.args) == 2 else None
+    target = ev.data.get("target")
+    if attack is not None and ev.kind == "return":
+        named += [(attack[1], False), (attack[0], True)]
+    elif attack is not None and ev.kind == "damage" and target in attack:
+        named.append((attack[1] if target == attack[0] else attack[0], False))
+    named += [(ev.data.get("attacker"), False), (target, ev.kind in TARGET_LAST)]
+    text = ev.text
+    spots: dict[int, str] = {}  # where a name ends: the cell to put after it
+    for uid, last in named:
+        if not isinstance(uid, int) or uid not in places:
+            continue
+        name, cell = places[uid]
+        if re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+            continue
+        found = text.rfind(name) if last else text.find(name)
+        if found >= 0:
+            spots.setdefault(found + len(name), cell)
+    for end in sorted(spots, reverse=True):
+        text = f"{text[:end]} at {spots[end]}{text[end:]}"
+    return ev if text == ev.text else Event(ev.kind, text, ev.data)
+
+
+def hotg_events(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+    """Hand of the Gods: a draw names its card to the drawer (`named_draws`); a unit whose name
+    another unit of the board shares is told apart by its cell (`hotg_told_apart`)."""
+    places = hotg_places(before, after)
+    board = {int(u["uid"]) for u in before.get("units") or []}  # a unit back to the hand: no draw
+    return [hotg_told_apart(action, ev, places) for ev in named_draws(events, before, after, board)]
+
+
+# an action's events in the words of the views before and after it, by game id
+def draws_named(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+    """BHM and The Scars: a draw (the turn's, a card effect's) names its card to the drawer."""
+    return named_draws(events, before, after)
+
+
+GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
+    "hotg": hotg_events,
+    "bhm": draws_named,
+    "scars": draws_named,
+}
+
+
+def told_events(
+    game_id: str,
+    action: Action,
+    events: Sequence[Event],
+    before: Callable[[], View],
+    after: Callable[[], View],
+) -> list[Event]:
+    """`action`'s events as its game's log tells them, read in the views before and after it
+    (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`)."""
+    tell = GAME_EVENTS.get(game_id)
+    return tell(action, list(events), before(), after()) if tell is not None else list(events)
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------
@@ -615,19 +688,25 @@ def said_once(game_id: str, action: Action, words: str, events: Sequence[Event])
     return once(action, words, events) if once is not None else (words, list(events))
 
 
+def step_said(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Event]]:
+    """The replay log's line for action `i` (0-based) without its number and the events under
+    it, each thing said once (`said_once`), in the words of the views around it as `viewer`
+    sees them (`told_events`) — the replay screen's and `triarch replay --print`'s."""
+    action = replay.actions[i]
+    words, events = said_once(replay.game_id, action, step_words(replay, i, viewer), replay.events[i])
+    events = told_events(
+        replay.game_id,
+        action,
+        events,
+        lambda: replay.state(i).view(viewer),
+        lambda: replay.state(i + 1).view(viewer),
+    )
+    return words, events
+
+
 def step_lines(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[str]]:
     """The replay log's lines for action `i` (0-based): the action's (`P1: Move a life to
     energy (17 lives left)`, without its number) and those of its events, as `viewer` may
     read them — what the replay screen shows and `triarch replay --print` prints."""
-    words, events = step_events(replay, i, viewer)
+    words, events = step_said(replay, i, viewer)
     return words, event_words(events, viewer)
-
-
-def step_events(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Event]]:
-    """The replay log's line for action `i` (0-based) and its events, each thing said once
-    (`said_once`), a draw of a card's effect named to the eyes of the drawer (`named_draws`)."""
-    words, events = said_once(
-        replay.game_id, replay.actions[i], step_words(replay, i, viewer), replay.events[i]
-    )
-    held = held_cards(replay.state(i), viewer)
-    return words, named_draws(replay.game_id, held, replay.state(i + 1), events, viewer)

@@ -131,12 +131,20 @@ def engine_ready(game_id: str) -> bool:
 
 async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
     """Answer every decision by keys until the game is over: in a dialog
-    Enter takes its default, else `1` takes the first choice of the list."""
+    Enter takes its default, else `1` takes the first choice of the list — but on a Hand of
+    the Gods turn, where `1` picks a card of the hand (and the game would never end), `e`
+    ends the turn (the other side's attacks, or the empty decks' fatigue, end the game)."""
     app = pilot.app
     for _ in range(limit):
         if screen_name(app) == "GameOverScreen":
             return
-        key = "enter" if screen_name(app) in ("TileDialog", "RowsDialog", "CoverScreen") else "1"
+        d = app.session.decision
+        if screen_name(app) in ("TileDialog", "RowsDialog", "CoverScreen"):
+            key = "enter"
+        elif app.session.game.game_id == "hotg" and d is not None and d.kind == "turn":
+            key = "e"
+        else:
+            key = "1"
         await press(pilot, key)
         await settle(pilot, look=False)
     raise AssertionError(f"the game did not end ({len(app.session.game.history)} actions)")

@@ -221,7 +221,7 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
         assert app.session.game.history[-1].kind == "play"
         assert app.session.game.view(1)["board"][2][3] is None
         log = "\n".join(screen.query_one("#log").plain)
-        assert "Hoplite returns to its owner's hand" in log
+        assert "Hoplite at 2,3 returns to its owner's hand" in log  # (the other Hoplite at 2,2)
         assert "Hoplite dies" not in log
         assert "⤷ ◄Hoplite leaves the battlefield" in log
         assert screen.last_cells.get((2, 3)) == "◇"

@@ -22,7 +22,7 @@ RECALL = SKIRMISH.replace(
 
 async def test_a_cut_spell_choice_keeps_whose_stone_it_aims_at() -> None:
     """80 × 24, Thunder of Olympus picked: the choices read `Cast Thunder of… on P2's Stone`
-    and `Cast Thunder… on Hoplite at 2,3`; they read `Cast Thunder of Olympus on… Stone`,
+    and `Cast Thund… on P2's Hoplite at 2,3`; they read `Cast Thunder of Olympus on… Stone`,
     whose stone left out."""
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -31,7 +31,7 @@ async def test_a_cut_spell_choice_keeps_whose_stone_it_aims_at() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "▸ Cast Thunder of… on P2's Stone" in text
-        assert "▸ Cast Thunder… on Hoplite at 2,3" in text
+        assert "▸ Cast Thund… on P2's Hoplite at 2,3" in text
         assert "on… Stone" not in text
         words = app.screen.query_one("#actions").words
         assert words[0] == "Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"  # whole words kept

@@ -227,7 +227,7 @@ async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
 
 async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> None:
     """From 120 × 40 a long choice wraps: its second line goes on under its words, not at
-    the list's edge under its `▸` (`on Hoplite at 2,3` read as a choice of its own)."""
+    the list's edge under its `▸` (`on P2's Hoplite at 2,3` read as a choice of its own)."""
     app = skirmish()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -236,7 +236,7 @@ async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> Non
         lines = [line[:38].rstrip() for line in screen_text(app).splitlines()]
         i = lines.index("│ ▸ Cast Thunder of Olympus (3 mana)")
         assert lines[i + 1] == "│   on P2's Summoning Stone"
-        assert lines[i + 3] == "│   on Hoplite at 2,3"
+        assert lines[i + 3] == "│   on P2's Hoplite at 2,3"
 
 
 async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> None:
@@ -276,7 +276,7 @@ async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None
         await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
         await settle(pilot)
         text = screen_text(app)
-        assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on Hoplite at 2,3" in text
+        assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on P2's Hoplite at 2,3" in text
         words = app.screen.query_one("#actions").words
         assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept
 

@@ -12,9 +12,8 @@ from collections import Counter
 from typing import Any
 
 from common.errors import IllegalAction
-from common.events import Event
-from common.game import Action, Decision, Game
-from tui.log_words import drawn_names, said_once
+from common.game import Action, Decision
+from tui.log_words import said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -187,22 +186,6 @@ def zone_mark(label: str) -> str:
     """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
     `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
     return PLACE.sub(lambda m: f" z{m[1]}", label)
-
-
-def named_draws(events: list[Event], seat: int, names: list[str]) -> list[Event]:
-    """The engine's `P1 draws a card` of `seat`'s draws in `events` naming the cards drawn
-    (`names`, in order: `P1 draws Spark Imp`), when there are as many of them (else as they are)."""
-    draws = [
-        i
-        for i, ev in enumerate(events)
-        if ev.kind == "draw" and ev.data.get("player") == seat and ev.text.endswith(" draws a card")
-    ]
-    if not draws or len(draws) != len(names):
-        return events
-    out = list(events)
-    for i, name in zip(draws, names, strict=True):
-        out[i] = Event("draw", events[i].text.removesuffix("a card") + name, dict(events[i].data))
-    return out
 
 
 class BhmTable(LaneTable):
@@ -444,23 +427,9 @@ class BhmScreen(BhmTable, LaneScreen):
         super().__init__(*args, **kwargs)
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
-        self.seen_before: dict[str, Any] | None = None  # the log reader's view before the action
         self.said: str | None = None  # the log's words of the action being logged (`log_action`)
 
-    # -- the log names the cards its reader draws ------------------------------------------------
-    def log_words(self, game: Game, action: Action) -> str:
-        seat = self.log_viewer
-        self.seen_before = game.view(seat) if seat is not None else None
-        return super().log_words(game, action)
-
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        """The draws of the log's reader (the human against the AI) name the card drawn (`P1 draws
-        Spark Imp`, the turn's first draw, under the other side's action): the cards new in their
-        hand (`drawn_names`); the AI's, and every draw in hot-seat, stay `draws a card`."""
-        seat, before = self.log_viewer, self.seen_before
-        self.seen_before = None
-        if seat is not None and before is not None:
-            events = named_draws(events, seat, drawn_names(before, self.session.game.view(seat), seat))
         history = self.session.game.history
         # `last:` tells the action in the log's words, what it answers too (`said_once`): `React
         # with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`
@@ -558,7 +527,9 @@ class BhmScreen(BhmTable, LaneScreen):
             d = s.decision
             assert d is not None
             # said once: not again by the engine's `P2 does not react` under it
+            before = s.game.clone()
             words, events = said_once("bhm", act, "Do not react (for the rest of this turn)", s.apply(act))
+            events = self.told(act, events, before)
             log.add_line(f"{self.seat_name(d.player)}: {words}", "dim")
             log.add_events(events, viewer=self.log_viewer)
         super()._advance()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
@@ -27,7 +27,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir
-from tui.log_words import fold_key, held_cards, named_draws, said_once, times
+from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -157,8 +157,8 @@ class GameScreen(TableScreen):
         self.covered = False
         self.ai_token = 0
         self.ai_running = False
-        # the reader's hand before the action being applied (`log_action`: draws named)
-        self.held_before: Mapping[int, str] | None = None
+        # the game before the action being applied, a copy (`log_action`: `told_events`)
+        self.game_before: Game | None = None
         self.finished_shown = False
         self.game_over_pending = False  # the dialog waits for the next refresh
         self.view_data: dict[str, Any] = {}
@@ -310,10 +310,10 @@ class GameScreen(TableScreen):
             d = s.decision
             assert d is not None
             words = f"{self.seat_name(d.player)} has nothing to respond with — passes automatically"
-            held = held_cards(s.game, self.log_viewer)
+            before = s.game.clone()
             applied = s.apply(act)
             words, events = said_once(s.game.game_id, act, words, applied)  # not `P1 passes` again
-            events = named_draws(s.game.game_id, held, s.game, events, self.log_viewer)
+            events = self.told(act, events, before)
             # a run of them that say nothing but markers is one line (`… passes automatically
             # ×3`), as a run of the player's own passes is; not one with those (another line)
             key = fold_key(s.game.game_id, act, d.player)
@@ -437,7 +437,7 @@ class GameScreen(TableScreen):
             self.app.bell()
             return False
         words = self.log_words(s.game, action)
-        self.held_before = held_cards(s.game, self.log_viewer)
+        self.game_before = s.game.clone()
         events = s.apply(action)
         self.log_action(d.player, words, events)
         self.after_human_action()
@@ -520,7 +520,7 @@ class GameScreen(TableScreen):
             d = s.decision
             assert d is not None
             words = self.log_words(s.game, action)
-            self.held_before = held_cards(s.game, self.log_viewer)
+            self.game_before = s.game.clone()
             self.log_action(d.player, words, s.apply(action))
         self.after_human_action()
         self.advance()
@@ -536,18 +536,25 @@ class GameScreen(TableScreen):
             return
         self.choose(action)
 
+    def told(self, action: Action, events: list[Event], before: Game) -> list[Event]:
+        """`action`'s `events` in the words of the views around it (`told_events`: a draw named
+        to the drawer, HotG's same-named units told apart by their cell), `before` the game as it
+        was (a copy), both views the table's viewer's (the log shows each reader its own)."""
+        seat, after = self.table_viewer(), self.session.game
+        return told_events(after.game_id, action, events, lambda: before.view(seat), lambda: after.view(seat))
+
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         """The log's lines for the action just applied (`words`, said before it) and its
-        `events`; the draws of card effects named to the drawer (`named_draws`) from the
-        reader's hand before it (`held_before`, put where the action is applied)."""
-        held, self.held_before = self.held_before, None
+        `events`, each thing said once (`said_once`) and told in the words of the views around
+        it (`told`, from `game_before`: put where the action is applied)."""
+        before, self.game_before = self.game_before, None
         log = self.query_one(GameLog)
         history = self.session.game.history
         game_id = self.session.game.game_id
         if history:  # the action just applied: said once (not again by its first event)
             words, events = said_once(game_id, history[-1], words, events)
-        if held is not None:
-            events = named_draws(game_id, held, self.session.game, events, self.log_viewer)
+            if before is not None:
+                events = self.told(history[-1], events, before)
         who = self.seat_name(player)
 
         def line(n: int) -> str:  # (a run of passes that say nothing but markers: one line)
@@ -599,7 +606,7 @@ class GameScreen(TableScreen):
         d = self.session.decision
         assert d is not None
         words = self.log_words(self.session.game, action)
-        self.held_before = held_cards(self.session.game, self.log_viewer)
+        self.game_before = self.session.game.clone()
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:  # an AI bug: say so instead of freezing

@@ -11,6 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,7 +31,7 @@ from tui.screens.help import COMMON_KEYS, HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import CardDetail, text_terms
+from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
@@ -42,6 +43,9 @@ MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
 # The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
 # columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); a longer name is also the first line of its text.
 REVEAL_TITLE_ROOM = 13
+# The Summoning Stone's own words (the card data's), said to a player about the other side's
+# stone; the card panel says it from the viewer's side (`stone_words`).
+STONE_GOAL = "Destroy the enemy's to win."
 
 STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("exhausted", "z"),
@@ -186,6 +190,50 @@ def from_side(words: str, side: str) -> str:
         .replace("your stone", f"{side}'s stone")
         .replace("Lose it and you lose", f"Lose it and {side} loses")
     )
+
+
+def stone_words(text: str, yours: bool) -> str:
+    """A Summoning Stone's text from the viewer's side: the card's `Destroy the enemy's to
+    win.` reads `If it is destroyed you lose.` on your stone, `Destroy it to win.` on the
+    enemy's."""
+    return text.replace(STONE_GOAL, "If it is destroyed you lose." if yours else "Destroy it to win.")
+
+
+# the argument of a choice that is the unit it aims at, by the choice's kind (a spell's play:
+# the second; a unit's play has a cell there, no unit)
+AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
+
+
+def aimed_uid(action: Action) -> int | None:
+    """The unit (uid) a choice aims at, when it aims at one."""
+    i = AIMED_ARG.get(action.kind)
+    if i is None or len(action.args) <= i:
+        return None
+    arg = action.args[i]
+    return arg if isinstance(arg, int) and not isinstance(arg, bool) else None
+
+
+def unit_label(unit: Mapping[str, Any], units: Sequence[Mapping[str, Any]]) -> str:
+    """A unit of the board as the engine names it in a choice: `P2's Summoning Stone`, `Spartan`,
+    `Spartan at 2,3` when another unit of the board shares its name."""
+    if unit.get("stone"):
+        return f"P{int(unit.get('owner') or 0) + 1}'s Summoning Stone"
+    name = str(unit.get("name"))
+    if any(u.get("name") == name and u.get("uid") != unit.get("uid") for u in units):
+        return f"{name} at {unit.get('row')},{unit.get('col')}"
+    return name
+
+
+def whose(label: str, unit: Mapping[str, Any], viewer: int) -> str:
+    """The engine's label of a unit (`Spartan`, `Spartan at 2,3` when another unit shares its
+    name) with whose it is, read by `viewer`: `your Spartan`, `P2's Spartan at 2,3`, `the
+    neutral Spartan`; a Summoning Stone (`P1's Summoning Stone`) is `your Summoning Stone`."""
+    if unit.get("stone"):
+        return f"your {label.partition(chr(39) + 's ')[2]}" if unit.get("owner") == viewer else label
+    side = unit.get("controller")
+    if side is None:
+        return f"the neutral {label}"
+    return f"your {label}" if side == viewer else f"P{int(side) + 1}'s {label}"
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -541,11 +589,22 @@ class HotgTable(TableScreen):
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
         deltas: list[str] = []
+        side = {  # each unit of the board before or after: (its mark, its name) and its cell
+            uid: ((OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆"), str(u.get("name"))), u)
+            for units in (before, after)
+            for uid, u in units.items()
+            if not u.get("banished") and not u.get("stone") and "row" in u
+        }
+        twins = Counter(mark for mark, _ in side.values())
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
-            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`
+            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`; two of a side and a name
+            # by their cell (after the action, while on the board): `◄Valkyrie at 1,1 -2 (♥1)`
             name = OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆") + str(u["name"])
+            if uid in side and twins[side[uid][0]] > 1:
+                here = side[uid][1]
+                name += f" at {here['row']},{here['col']}"
             if uid in after and after[uid].get("health") is not None:
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
@@ -690,12 +749,26 @@ class HotgScreen(HotgTable, GameScreen):
             return text.removesuffix(f" ({d.kind})")
         return text
 
+    def choice_words(self, action: Action) -> str:
+        """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
+        `Cast Magic Shell (1 mana) on your Hoplite`): the board's `►`/`◄` said in words."""
+        words = self.session.game.describe_action(action)
+        uid = aimed_uid(action)
+        units = self.view_data.get("units") or []
+        unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
+        if unit is None:
+            return words
+        label = unit_label(unit, units)
+        if not words.endswith(label):
+            return words
+        return words[: len(words) - len(label)] + whose(label, unit, self.me())
+
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
         d = self.session.decision
         # On the turn the number keys pick a card of the hand: the list is not numbered then.
         self.query_one(ActionList).show(
-            [(a, self.session.game.describe_action(a)) for a in shown],
+            [(a, self.choice_words(a)) for a in shown],
             numbered=d is None or d.kind != "turn",
         )
 
@@ -781,7 +854,7 @@ class HotgScreen(HotgTable, GameScreen):
         r, c = board.cursor
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
-        note = f"{r},{c}" + (f" — Enter: {self.session.game.describe_action(act)}" if act else "")
+        note = f"{r},{c}" + (f" — Enter: {self.choice_words(act)}" if act else "")
         # what the chosen ability, card or Warcry does, while you choose where or whom
         players = self.view_data.get("players", [])
         me = self.me()
@@ -827,8 +900,8 @@ class HotgScreen(HotgTable, GameScreen):
         if isinstance(owner, int) and 0 <= owner < len(players):
             p = players[owner]
             leader = f"{p.get('leader_name', '')} — {p.get('leader_text', '')}".strip(" —")
-            if leader:
-                card["text"] = f"{leader}\n{card.get('text', '')}".strip()
+            text = stone_words(str(card.get("text") or ""), owner == self.me())
+            card["text"] = f"{leader}\n{text}".strip() if leader else text
             if owner != self.me():  # the glossary's `your god's power` from the viewer's side
                 card["side"] = f"P{owner + 1}"
         return card
@@ -976,8 +1049,15 @@ class HotgScreen(HotgTable, GameScreen):
         self.selected = None
 
     def show_action_detail(self, action: Action | None) -> None:
-        if self.query_one(ActionList).has_focus:
-            super().show_action_detail(action)
+        if not self.query_one(ActionList).has_focus:
+            return
+        cards = find_cards(self.view_data) if action is not None else {}
+        first = next((cards[a] for a in self.card_args(action) if a in cards), None) if action else None
+        if action is not None and first is not None and first.get("stone"):
+            # a stone as under the board's cursor: its side's leader, its goal from your side
+            self.query_one(CardDetail).show_card(self.stone_card(first), self.choice_words(action))
+            return
+        super().show_action_detail(action)
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         """Revealed cards side by side with their text (the engine's `pick` choices)."""

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
-from tui.log_words import fold_key, step_events, step_words, steps, times
+from tui.log_words import fold_key, step_said, step_words, steps, times
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -191,7 +191,7 @@ class ReplayScreen(TableScreen):
         if first == 0:
             log.add_events(r.opening, viewer=self.viewer)
         for i in range(first, self.step):  # the lines of `triarch replay --print` (one source)
-            words, events = step_events(r, i, self.viewer)
+            words, events = step_said(r, i, self.viewer)
 
             def line(n: int, first: int = i + 1, words: str = words) -> str:
                 return f"{steps(first, n)}. {times(words, n)}"
