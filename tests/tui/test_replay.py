@@ -139,6 +139,7 @@ async def test_a_replay_draws_the_games_own_table_read_only(
         assert screen_name(app) == f"{game_id.capitalize()}ReplayScreen"
         assert not screen.query(StateView)
         # the same keys in the same order in every game's replay, and one Quit (`q`, not `^q` too)
+        assert await shows(pilot, " q Quit")  # (the footer is drawn after a refresh)
         footer = screen_text(app).splitlines()[-1]
         assert footer.startswith(" ← Back  → Next  home Start  end End  v Eyes  "), footer
         assert footer.count("Quit") == 1 and " q Quit" in footer
