@@ -75,7 +75,8 @@ async def test_the_attacks_of_several_beings_are_grouped_by_attacker() -> None:
         assert "Cinder Hound z2 attacks:" in lines and "Cinder Hound z3 attacks:" in lines, lines
         assert not any("\n" in line for line in lines), lines
         listed = app.screen.query_one(ActionList)
-        assert len(listed.actions) == 13 and len(lines) == 16  # 12 attacks and End combat, 3 headers
+        assert len(listed.actions) == 13 and len(lines) == 17  # 12 attacks and End combat, 4 headers
+        assert lines[-2:] == ["Or:", "13. End combat"], lines  # not under the last attacker's header
         assert listed.highlighted_action == listed.actions[0]  # the cursor on the first attack
         hound_z2 = lines.index("Cinder Hound z2 attacks:")
         assert lines[hound_z2 + 1] == " 5. -200 Salud: Ember Squire z1", lines  # not merged with 1.

@@ -214,6 +214,9 @@ def one_line_each(texts: list[str], width: int) -> list[str]:
     return out
 
 
+OTHERS = "Or:"  # the header of the choices of no group after a group (`ActionList.show`)
+
+
 class ActionList(OptionList):
     """Legal actions, described by the engine; Enter or a click chooses one."""
 
@@ -253,7 +256,8 @@ class ActionList(OptionList):
         same words (two copies of a card in the hand: `Cast Ginnungagap (3 mana)` twice) are
         listed once, as the first of them: the player could not tell them apart. `groups`:
         a choice's group, whose name is a line (no choice) over the first choice of a run of
-        them (None: no header)."""
+        them (None: no header; after a group, `Or:`, so that `End combat` is not read as one of
+        the last attacker's)."""
         shown: dict[tuple[str | None, str], Action] = {}
         for action, text in items:
             shown.setdefault((groups(action) if groups else None, text), action)
@@ -313,7 +317,7 @@ class ActionList(OptionList):
         self.rows = []
         for i, (label, text) in enumerate(zip(labels, texts, strict=True)):
             if i in headers:
-                header = str(self.groups[i])
+                header = OTHERS if self.groups[i] is None else str(self.groups[i])
                 options.append(
                     Option(one_line(header, room) if self.one_line and room > 0 else header, disabled=True)
                 )
@@ -323,11 +327,12 @@ class ActionList(OptionList):
         self.set_options(options)
 
     def headers(self) -> set[int]:
-        """The choices with their group's header line over them: the first of each run of a group."""
+        """The choices with a header line over them: the first of each run of a group, and the
+        first choice of none after a group (`OTHERS`)."""
         return {
             i
             for i, group in enumerate(self.groups)
-            if group is not None and (i == 0 or self.groups[i - 1] != group)
+            if (i == 0 and group is not None) or (i > 0 and self.groups[i - 1] != group)
         }
 
     def margin(self) -> int:
