@@ -218,6 +218,9 @@ async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) 
         # said once: the engine's `P2 does not react` is not under it again
         told = [line.strip() for line in app.screen.query_one(GameLog).plain]
         assert "P2 does not react" not in told, told
+        # the note comes under the pass it explains, not over it
+        note = next(i for i, line in enumerate(told) if line.startswith("Player 2 will not be asked"))
+        assert any("Do not react" in line for line in told[:note]), told
         # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
         assert app.screen.quiet == (1, 4)
 

@@ -428,6 +428,7 @@ class BhmScreen(BhmTable, LaneScreen):
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
         self.said: str | None = None  # the log's words of the action being logged (`log_action`)
+        self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
         history = self.session.game.history
@@ -438,6 +439,9 @@ class BhmScreen(BhmTable, LaneScreen):
             super().log_action(player, words, events)
         finally:
             self.said = None
+        if self.quiet_note is not None:
+            self.query_one(GameLog).add_line(self.quiet_note, "dim")
+            self.quiet_note = None
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         said, self.said = self.said, None
@@ -513,12 +517,15 @@ class BhmScreen(BhmTable, LaneScreen):
             return False
         game: Any = self.session.game
         self.quiet = (d.player, int(game.turn))
-        self.query_one(GameLog).add_line(
+        # said under the pass it explains (`log_action`), not over it
+        self.quiet_note = (
             f"{self.seat_name(d.player)} will not be asked to react again until the end of"
-            f" {self.seat_name(int(game.active))}'s turn",
-            "dim",
+            f" {self.seat_name(int(game.active))}'s turn"
         )
-        return super().choose(Action("pass"))
+        try:
+            return super().choose(Action("pass"))
+        finally:
+            self.quiet_note = None
 
     def _advance(self) -> None:
         s = self.session
