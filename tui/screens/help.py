@@ -15,10 +15,9 @@ COMMON_KEYS_TEXT = """\
 - `↑` `↓` or `k` `j` — move in the list of choices
 - `Enter` or a click — choose
 - `1`…`9` — choose that numbered choice
-- `:` — type an action in notation (e.g. `pass`); an illegal one is explained
+- `:` — type an action in notation (e.g. `{example}`); an illegal one is explained
 - `Esc` — cancel the current selection
-- `d` — open the dialog of the pending decision again ({dialogs}); in a dialog: arrows, `Enter`
-  confirms, `Esc` goes back to the list
+- `d` — {d_key}
 - `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `Ctrl+P` — command palette: new game, save, resign, help, theme
@@ -27,11 +26,18 @@ COMMON_KEYS_TEXT = """\
 """
 # the dialogs of the games together (a game names its own: `common_keys`)
 ALL_DIALOGS = "cards side by side, blockers, damage split, amount to invest"
+# what `d` does, with the kinds of dialog it opens (`{dialogs}`)
+D_KEY = (
+    "open the dialog of the pending decision again ({dialogs}); in a dialog: arrows, `Enter`\n"
+    "  confirms, `Esc` goes back to the list"
+)
 
 
-def common_keys(dialogs: str = ALL_DIALOGS) -> str:
-    """The keys of every game's screen; `dialogs` the kinds of dialog `d` opens in that game."""
-    return COMMON_KEYS_TEXT.format(dialogs=dialogs)
+def common_keys(dialogs: str = ALL_DIALOGS, *, d_key: str = D_KEY, example: str = "pass") -> str:
+    """The keys of every game's screen in that game's words: `dialogs` the kinds of dialog `d`
+    opens (`d_key` what it does: a game with one kind of dialog says it its own way), `example`
+    an action in its notation."""
+    return COMMON_KEYS_TEXT.format(d_key=d_key.format(dialogs=dialogs), example=example)
 
 
 COMMON_KEYS = common_keys()

@@ -27,7 +27,6 @@ from common.events import Event
 from common.game import Action, Decision
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
-from tui.screens.help import COMMON_KEYS, HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
@@ -89,21 +88,6 @@ Ability, its cost and its state: `ready` (you can use it now), `used` (this turn
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
 Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
 """
-
-
-def hotg_everywhere(common: str) -> str:
-    """The help's lines for every game (`COMMON_KEYS`) as they hold in Hand of the Gods:
-    its only dialog is the revealed cards, its notation has `end`, not `pass`."""
-    lines = []
-    for line in common.splitlines():
-        if line.startswith("- `d`"):
-            line = "- `d` — open the revealed cards again (side by side); in them: arrows, `Enter` picks,"
-            lines += [line, "  `Esc` goes back to the list"]
-            continue
-        if line.startswith("  ") and lines and lines[-1].startswith("  `Esc` goes back"):
-            continue  # the rest of the shared `d` line
-        lines.append(line.replace("(e.g. `pass`)", "(e.g. `end`)"))
-    return "\n".join(lines) + ("\n" if common.endswith("\n") else "")
 
 
 def hotg_card_body(c: dict[str, Any]) -> str:
@@ -658,15 +642,13 @@ class HotgScreen(HotgTable, GameScreen):
     ]
     EXTRA_KEYS = HOTG_KEYS
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
-
-    def action_help(self) -> None:
-        """The help's keys with the shared `Everywhere` lines in this game's words: `d` opens
-        the revealed cards again (no blockers, damage split or amount to invest here), `:`
-        takes `end` (not `pass`)."""
-        keys = HOTG_KEYS + "\n**Everywhere**\n\n" + hotg_everywhere(COMMON_KEYS)
-        self.app.push_screen(
-            HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
-        )
+    # the help's `Everywhere` lines in this game's words: `d` opens the revealed cards again (no
+    # blockers, damage split or amount to invest here), `:` takes `end` (there is no `pass`)
+    D_KEY = (
+        "open the revealed cards again (side by side); in them: arrows, `Enter` picks,\n"
+        "  `Esc` goes back to the list"
+    )
+    NOTATION_EXAMPLE = "end"
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -1127,6 +1109,13 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
     """A Hand of the Gods game replayed on its own table (read-only)."""
 
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
+    # the help's `Everywhere` lines in this game's words: `d` opens the revealed cards again (no
+    # blockers, damage split or amount to invest here), `:` takes `end` (there is no `pass`)
+    D_KEY = (
+        "open the revealed cards again (side by side); in them: arrows, `Enter` picks,\n"
+        "  `Esc` goes back to the list"
+    )
+    NOTATION_EXAMPLE = "end"
 
 
 SCREEN = HotgScreen
