@@ -529,16 +529,12 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def _advance(self) -> None:
         s = self.session
-        log = self.query_one(GameLog)
         while (act := self.quiet_pass()) is not None:
             d = s.decision
             assert d is not None
-            # said once: not again by the engine's `P2 does not react` under it
-            before = s.game.clone()
-            words, events = said_once("bhm", act, "Do not react (for the rest of this turn)", s.apply(act))
-            events = self.told(act, events, before)
-            log.add_line(f"{self.seat_name(d.player)}: {words}", "dim")
-            log.add_events(events, viewer=self.log_viewer)
+            self.apply_for_player(
+                act, f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)"
+            )
         super()._advance()
         if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
             self._advance()

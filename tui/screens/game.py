@@ -311,20 +311,13 @@ class GameScreen(TableScreen):
                 break
             d = s.decision
             assert d is not None
-            words = f"{self.seat_name(d.player)} has nothing to respond with — passes automatically"
-            before = s.game.clone()
-            applied = s.apply(act)
-            words, events = said_once(s.game.game_id, act, words, applied)  # not `P1 passes` again
-            events = self.told(act, events, before)
             # a run of them that say nothing but markers is one line (`… passes automatically
             # ×3`), as a run of the player's own passes is; not one with those (another line)
             key = fold_key(s.game.game_id, act, d.player)
-            self.query_one(GameLog).add_action(
-                partial(times, words),
-                events,
-                self.log_viewer,
+            self.apply_for_player(
+                act,
+                f"{self.seat_name(d.player)} has nothing to respond with — passes automatically",
                 fold=None if key is None else ("automatic", key),
-                style="dim",
             )
         if s.over:
             self.refresh_view()
@@ -537,6 +530,18 @@ class GameScreen(TableScreen):
             self.app.bell()
             return
         self.choose(action)
+
+    def apply_for_player(self, action: Action, words: str, fold: object = None) -> None:
+        """Apply `action`, which the table takes for a player (a pass), and log it dim in `words`:
+        said once (not `P1 passes` again under it), told in the views around it (`told`), a run
+        of those of one `fold` key that say nothing but markers on one line (`GameLog.add_action`)."""
+        s = self.session
+        before = s.game.clone()
+        words, events = said_once(s.game.game_id, action, words, s.apply(action))
+        events = self.told(action, events, before)
+        self.query_one(GameLog).add_action(
+            partial(times, words), events, self.log_viewer, fold=fold, style="dim"
+        )
 
     def told(self, action: Action, events: list[Event], before: Game) -> list[Event]:
         """`action`'s `events` in the words of the views around it (`told_events`: a draw named
