@@ -427,25 +427,18 @@ class BhmScreen(BhmTable, LaneScreen):
         super().__init__(*args, **kwargs)
         self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
-        self.said: str | None = None  # the log's words of the action being logged (`log_action`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
+    def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
+        """`last:` tells the action in the log's words, what it answers too (`said_once`): `React
+        with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
+        return said_once("bhm", action, words, events)[0] if action is not None else words
+
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        history = self.session.game.history
-        # `last:` tells the action in the log's words, what it answers too (`said_once`): `React
-        # with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`
-        self.said = said_once("bhm", history[-1], words, events)[0] if history else None
-        try:
-            super().log_action(player, words, events)
-        finally:
-            self.said = None
+        super().log_action(player, words, events)
         if self.quiet_note is not None:
             self.query_one(GameLog).add_line(self.quiet_note, "dim")
             self.quiet_note = None
-
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
-        said, self.said = self.said, None
-        super().note_action(player, action, said or words)
 
     def show_choices(self, actions: list[Action]) -> None:
         """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when

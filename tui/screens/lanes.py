@@ -369,10 +369,14 @@ class LaneScreen(LaneTable, GameScreen):
     # -- what the other side did -------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
         action = self.session.game.history[-1] if self.session.game.history else None
-        self.note_action(player, action, words)
+        self.note_action(player, action, self.last_told(action, words, events))
         super().log_action(player, words, events)
         if player != self.session.viewer() or self.session.is_ai_turn():
             self.show_pane("log")
+
+    def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
+        """The words `last:` keeps of the action just applied (`words`, its `events`)."""
+        return words
 
     # -- choosing cards ------------------------------------------------------------------------------
     def on_lane_board_card_chosen(self, message: LaneBoard.CardChosen) -> None:
