@@ -245,7 +245,7 @@ class ReplayScreen(TableScreen):
             return
         n = len(self.step_cards)
         note = f"Step {self.step}, card {self.card_index + 1}/{n}" + (" · c: next card" if n > 1 else "")
-        detail.show_card(self.step_cards[self.card_index], note)
+        detail.show_card(self.named_card(self.step_cards[self.card_index]), note)
 
     def is_shared(self) -> bool:
         """Below 120 columns the card panel and the log share a place (`t` switches)."""

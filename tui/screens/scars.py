@@ -504,13 +504,6 @@ class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
                 out.append(uid)
         return out
 
-    def show_card(self) -> None:
-        """The card of the step as the game screen's card panel shows it (`named_card`)."""
-        super().show_card()
-        detail = self.query_one(CardDetail)
-        if detail.card is not None:
-            detail.show_card(self.named_card(dict(detail.card)), detail.note)
-
 
 SCREEN = ScarsScreen
 REPLAY = ScarsReplayScreen

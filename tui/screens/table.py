@@ -50,6 +50,11 @@ class TableScreen(BaseScreen):
         One source with `triarch replay --print`: `tui.log_words`."""
         return log_words(game, action, viewer)
 
+    def named_card(self, card: dict[str, Any]) -> dict[str, Any]:
+        """`card` as the card panel shows it, on the game screen and in the replay (a game may
+        name what its fields only number: The Scars' `sheltering: 36`)."""
+        return card
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """Draw the view (a dedicated table overrides this)."""
 
