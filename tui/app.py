@@ -130,6 +130,15 @@ class TriarchApp(App[None]):
         )
         self.open_session(session)
 
+    async def action_quit(self) -> None:
+        """Quit (Ctrl+Q) — after asking, if the game in progress has actions that the
+        autosave could not keep (`GameScreen.leave`)."""
+        game = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        if game is None:
+            self.exit()
+        else:
+            game.leave(self.exit)
+
     def back_to_menu(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()

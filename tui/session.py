@@ -137,6 +137,11 @@ class Session:
         # An engine or agent error stops the game (see `fail`); the app shows it.
         self.failure: EngineFailure | None = None
         self.on_failure: Callable[[EngineFailure], None] | None = None
+        # The autosave could not be written (a full disk, a folder gone read-only): why, in
+        # the system's words, until a later save succeeds; the game goes on in memory.
+        self.save_error: str | None = None
+        # How many actions the autosave on disk holds (what Continue would bring back).
+        self.saved_actions = len(game.history)
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -239,7 +244,7 @@ class Session:
         """Stop the game after an unexpected error: it is over for the table
         (no decision, nothing more is saved) and `on_failure` is told."""
         saved = self.save_path if self.autosave and self.save_path.exists() else None
-        failure = EngineFailure(error, doing, saved, len(self.game.history))
+        failure = EngineFailure(error, doing, saved, self.saved_actions)
         failure.write_log()
         self.failure = failure
         if self.on_failure is not None:
@@ -266,25 +271,42 @@ class Session:
 
     def resign(self, seat: int) -> None:
         self.resigned = seat
-        self.discard_save()
+        self.save()  # the game is over: its autosave goes
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
         return {"seats": self.seats.to_json(), "counts": list(self.counts)}
 
     def save(self, path: Path | None = None) -> Path | None:
+        """The autosave (no `path`) after every action: a failed write is kept in
+        `save_error` and tried again after the next action, never raised, so a full
+        disk cannot stop the game. A save to `path` (Save as) raises its OSError."""
         if self.failure is not None:  # the game may be half-changed: the last good save stays
             return None
-        if path is None:
-            if not self.autosave:
-                return None
-            path = self.save_path
-        if self.over and path == self.save_path:
-            self.discard_save()
+        if path is not None:
+            save_game(self.game, path, self.ui_extra())
+            return path
+        if not self.autosave:
             return None
-        save_game(self.game, path, self.ui_extra())
-        return path
+        try:
+            if self.over:  # a finished game is not continued: its autosave goes
+                self.discard_save()
+                return None
+            save_game(self.game, self.save_path, self.ui_extra())
+        except OSError as exc:
+            self.save_error = exc.strerror or str(exc)
+            return None
+        self.save_error = None
+        self.saved_actions = len(self.game.history)
+        return self.save_path
+
+    @property
+    def unsaved(self) -> int:
+        """Actions played since the last autosave that could be written (0 when it works)."""
+        if self.save_error is None or self.over:
+            return 0
+        return len(self.game.history) - self.saved_actions
 
     def discard_save(self) -> None:
-        if self.autosave and self.save_path.exists():
-            self.save_path.unlink()
+        if self.autosave:
+            self.save_path.unlink(missing_ok=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
@@ -166,6 +166,7 @@ class GameScreen(TableScreen):
         self.view_data: dict[str, Any] = {}
         self.legal: list[Action] = []
         self.dialog_key: tuple[Any, ...] | None = None  # the decision a dialog was opened for
+        self.save_told: str | None = None  # the autosave's problem the player was told of
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -289,6 +290,26 @@ class GameScreen(TableScreen):
         cover for a hot-seat hand-over, or wait for the human."""
         with self.engine_guard("while moving the game on"):
             self._advance()
+        self.tell_save()
+
+    def tell_save(self) -> None:
+        """Say once when the autosave cannot be written (the game goes on, each action
+        tries again) and once when it works again; the status bar keeps the count."""
+        s = self.session
+        self.query_one(StatusBar).unsaved = s.unsaved
+        if s.save_error == self.save_told:
+            return
+        if s.save_error is not None:
+            self.app.notify(
+                f"{s.save_error}. The game goes on, and each action tries to save again; until "
+                f"one is saved, the autosave keeps the game as it was after action {s.saved_actions}.",
+                title="The autosave could not be written",
+                severity="error",
+                timeout=20,
+            )
+        elif self.save_told is not None:
+            self.app.notify("Every action is saved again.", title="The autosave works again")
+        self.save_told = s.save_error
 
     @contextmanager
     def engine_guard(self, doing: str) -> Iterator[None]:
@@ -730,12 +751,40 @@ class GameScreen(TableScreen):
 
     def action_menu(self) -> None:
         app: Any = self.app
-        app.back_to_menu()
+        self.leave(app.back_to_menu)
+
+    def leave(self, then: Callable[[], object]) -> None:
+        """Leave the game (to the menu, or quit) — after asking, if actions would be lost
+        because the autosave cannot be written (it is tried once more first)."""
+        s = self.session
+        if s.unsaved:
+            s.save()
+            self.tell_save()
+        if not s.unsaved:
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"The autosave cannot be written ({s.save_error}). If you leave now, "
+                f"{plural(s.unsaved, 'action')} of this game will be lost: Continue would bring "
+                f"back the game as it was after action {s.saved_actions}.\n\nLeave anyway?"
+            ),
+            answered,
+        )
 
     def action_save_as(self) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json"
-        self.session.save(path)
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.app.notify(f"{path}: {exc.strerror or exc}", title="The game could not be saved", severity="error")
+            return
         # a finished game is for watching again, not for resuming
         then = "Replay it with: triarch replay" if self.session.over else "Resume it with: triarch resume"
         self.app.notify(f"Saved to {path}\n{then} {path}", title="Game saved")

@@ -10,10 +10,16 @@ from textual.widgets import Static
 class StatusBar(Static):
     text: reactive[str] = reactive("")
     thinking: reactive[bool] = reactive(False)
+    unsaved: reactive[int] = reactive(0)  # actions the autosave could not keep
 
     def render(self) -> str:
         mark = "  ⧗ AI is thinking…" if self.thinking else ""
-        return f"{self.text}{mark}"
+        # first, so that a narrow terminal cannot cut it off
+        lost = f"⚠ {self.unsaved} not saved · " if self.unsaved else ""
+        return f"{lost}{self.text}{mark}"
+
+    def watch_unsaved(self, value: int) -> None:
+        self.set_class(bool(value), "-unsaved")
 
     def watch_thinking(self, value: bool) -> None:
         self.set_class(value, "-thinking")

@@ -1,0 +1,163 @@
+"""An autosave that cannot be written (issue 8, "nothing lost"): a full disk never stops
+the game or shows a traceback. The game goes on in memory, the player is told once, the
+status bar counts the actions not saved, each action tries again, and leaving the game
+while actions would be lost asks first. The save on disk stays the last good one."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from common import saves
+from common.saves import autosave_path, load_game
+from tests.toygame import ToyGame
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.game import GameScreen
+from tui.screens.menu import MenuScreen
+from tui.session import Seats, Session
+
+from .helpers import game_app, press, screen_name, screen_text, settle, shows
+from .test_survive import act
+
+REAL_FSYNC = os.fsync
+
+
+class Disk:
+    """The save folder's disk; `full` makes every write fail as a full disk does."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        monkeypatch.setattr(saves.os, "fsync", self.fsync)
+
+    def fsync(self, fd: int) -> None:
+        if self.full:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        REAL_FSYNC(fd)
+
+
+@pytest.fixture
+def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
+    return Disk(monkeypatch)
+
+
+def toy_session(steps: int = 0) -> Session:
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "human"]))
+    s.save()
+    for _ in range(steps):
+        s.apply(s.legal()[0])
+    return s
+
+
+def test_a_full_disk_is_kept_in_the_session_and_the_game_goes_on(disk: Disk, toy: None) -> None:
+    s = toy_session(steps=2)
+    disk.full = True
+    s.apply(s.legal()[0])  # no OSError out of apply
+    s.apply(s.legal()[0])
+    assert s.save_error == os.strerror(errno.ENOSPC)
+    assert (s.saved_actions, s.unsaved) == (2, 2)
+    assert len(load_game(autosave_path()).history) == 2  # the last good save, untouched
+    assert [p.name for p in autosave_path().parent.iterdir()] == ["autosave.json"]  # no temporary left
+
+    disk.full = False
+    s.apply(s.legal()[0])  # the next action saves everything
+    assert (s.save_error, s.unsaved, s.saved_actions) == (None, 0, 5)
+    assert load_game(autosave_path()).state_hash() == s.game.state_hash()
+
+
+def test_a_game_started_on_a_full_disk_is_played_all_the_same(disk: Disk) -> None:
+    disk.full = True
+    s = Session.new("bhm", Seats(["human", "ai"]), seed=3)
+    assert s.save_error is not None and not autosave_path().exists()
+    assert s.legal()  # playable
+
+
+def test_an_engine_error_after_failed_saves_says_which_action_the_save_holds(disk: Disk, toy: None) -> None:
+    from tui.screens.error import failure_lines
+
+    s = toy_session(steps=3)
+    disk.full = True
+    s.apply(s.legal()[0])
+    failure = s.fail(RuntimeError("boom"), "while testing")
+    assert failure.actions == 3
+    assert "after 3 actions" in failure_lines(failure)[1]
+
+
+async def test_the_table_tells_of_a_full_disk_and_asks_before_a_game_is_lost(disk: Disk) -> None:
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await act(pilot, app)
+        saved = app.session.saved_actions
+        disk.full = True
+        await act(pilot, app)
+        assert isinstance(app.screen, GameScreen)  # no crash, no error screen
+        assert f"⚠ {app.session.unsaved} not saved ·" in screen_text(app).splitlines()[0]
+        assert await shows(pilot, "The autosave could not be written")
+        assert "No space left on device" in screen_text(app)
+
+        await press(pilot, "m")  # leaving would lose those actions: asked first
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "Leave anyway?" in screen_text(app)
+        question = app.screen.question
+        assert f"{app.session.unsaved} action of this game will be lost" in question
+        assert f"as it was after action {saved}." in question
+        await press(pilot, "n")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+        disk.full = False
+        await act(pilot, app)
+        assert app.session.unsaved == 0
+        assert "not saved" not in screen_text(app).splitlines()[0]
+        assert await shows(pilot, "The autosave works again")
+        assert load_game(autosave_path()).state_hash() == app.session.game.state_hash()
+        await press(pilot, "m")  # nothing to lose: straight to the menu
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_leaving_tries_the_save_once_more_before_asking(disk: Disk) -> None:
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        disk.full = True
+        await act(pilot, app)
+        assert app.session.unsaved
+        disk.full = False  # space was freed meanwhile
+        await press(pilot, "m")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert load_game(autosave_path()).state_hash() == app.session.game.state_hash()
+
+
+async def test_ctrl_q_asks_before_unsaved_actions_are_lost(disk: Disk) -> None:
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        disk.full = True
+        await act(pilot, app)
+        await press(pilot, "ctrl+q")
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmScreen"
+        await press(pilot, "n")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        await press(pilot, "ctrl+q", "y")
+        await settle(pilot)
+    assert app.return_code == 0
+
+
+async def test_save_as_on_a_full_disk_says_so(disk: Disk, tmp_path: Path) -> None:
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        disk.full = True
+        await press(pilot, "ctrl+s")
+        await settle(pilot)
+        assert await shows(pilot, "The game could not be saved")
+        assert "Game saved" not in screen_text(app)
+        assert isinstance(app.screen, GameScreen)
+        assert not list((tmp_path / "saves").glob("*.json"))
