@@ -140,8 +140,9 @@ class Session:
         # The autosave could not be written (a full disk, a folder gone read-only): why, in
         # the system's words, until a later save succeeds; the game goes on in memory.
         self.save_error: str | None = None
-        # How many actions the autosave on disk holds (what Continue would bring back).
-        self.saved_actions = len(game.history)
+        # How many actions of this game the autosave holds (what Continue would bring
+        # back); None until this game's autosave is first written.
+        self.saved_actions: int | None = None
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -177,6 +178,8 @@ class Session:
             save_path=save_path,
             autosave=autosave,
         )
+        if s.save_path.resolve() == path.resolve():
+            s.saved_actions = len(game.history)  # resumed from the autosave itself
         counts = ui.get("counts")
         if isinstance(counts, list) and len(counts) == 2 and all(type(c) is int for c in counts):
             s.counts = [int(counts[0]), int(counts[1])]
@@ -243,8 +246,8 @@ class Session:
     def fail(self, error: BaseException, doing: str) -> EngineFailure:
         """Stop the game after an unexpected error: it is over for the table
         (no decision, nothing more is saved) and `on_failure` is told."""
-        saved = self.save_path if self.autosave and self.save_path.exists() else None
-        failure = EngineFailure(error, doing, saved, self.saved_actions)
+        kept = self.autosave and self.saved_actions is not None and self.save_path.exists()
+        failure = EngineFailure(error, doing, self.save_path if kept else None, self.saved_actions or 0)
         failure.write_log()
         self.failure = failure
         if self.on_failure is not None:
@@ -305,7 +308,13 @@ class Session:
         """Actions played since the last autosave that could be written (0 when it works)."""
         if self.save_error is None or self.over:
             return 0
-        return len(self.game.history) - self.saved_actions
+        return len(self.game.history) - (self.saved_actions or 0)
+
+    def kept_words(self) -> str:
+        """What the autosave keeps of this game, for a player told that it cannot be written."""
+        if self.saved_actions is None:
+            return "this game was never saved"
+        return f"the autosave keeps the game as it was after action {self.saved_actions}"
 
     def discard_save(self) -> None:
         if self.autosave:

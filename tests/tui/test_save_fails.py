@@ -72,6 +72,10 @@ def test_a_game_started_on_a_full_disk_is_played_all_the_same(disk: Disk) -> Non
     s = Session.new("bhm", Seats(["human", "ai"]), seed=3)
     assert s.save_error is not None and not autosave_path().exists()
     assert s.legal()  # playable
+    s.apply(s.legal()[0])
+    assert s.unsaved == 1 and s.kept_words() == "this game was never saved"
+    failure = s.fail(RuntimeError("boom"), "while testing")
+    assert failure.save is None  # not another game's autosave
 
 
 def test_an_engine_error_after_failed_saves_says_which_action_the_save_holds(disk: Disk, toy: None) -> None:
@@ -103,7 +107,7 @@ async def test_the_table_tells_of_a_full_disk_and_asks_before_a_game_is_lost(dis
         assert isinstance(app.screen, ConfirmScreen) and "Leave anyway?" in screen_text(app)
         question = app.screen.question
         assert f"{app.session.unsaved} action of this game will be lost" in question
-        assert f"as it was after action {saved}." in question
+        assert f"the autosave keeps the game as it was after action {saved}." in question
         await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)

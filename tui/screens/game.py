@@ -301,8 +301,8 @@ class GameScreen(TableScreen):
             return
         if s.save_error is not None:
             self.app.notify(
-                f"{s.save_error}. The game goes on, and each action tries to save again; until "
-                f"one is saved, the autosave keeps the game as it was after action {s.saved_actions}.",
+                f"{s.save_error}. The game goes on, and each action tries to save again; "
+                f"until one is saved, {s.kept_words()}.",
                 title="The autosave could not be written",
                 severity="error",
                 timeout=20,
@@ -771,8 +771,8 @@ class GameScreen(TableScreen):
         self.app.push_screen(
             ConfirmScreen(
                 f"The autosave cannot be written ({s.save_error}). If you leave now, "
-                f"{plural(s.unsaved, 'action')} of this game will be lost: Continue would bring "
-                f"back the game as it was after action {s.saved_actions}.\n\nLeave anyway?"
+                f"{plural(s.unsaved, 'action')} of this game will be lost: {s.kept_words()}."
+                "\n\nLeave anyway?"
             ),
             answered,
         )
