@@ -48,6 +48,40 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+KEPT_FINISHED = 20  # finished games kept for watching again, the newest
+
+
+def finished_dir() -> Path:
+    """Where finished games are kept (`keep_finished`)."""
+    return data_dir() / "finished"
+
+
+def finished_games() -> list[Path]:
+    """The kept finished games, oldest first."""
+    folder = finished_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+
+
+def keep_finished(game: Game, extra: dict[str, Any] | None = None) -> Path:
+    """Keep a finished game's save for watching again (`triarch replay` with no file):
+    `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them."""
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = finished_dir() / f"{game.game_id}-{stamp}.json"
+    n = 2
+    while path.exists():  # a rematch finished within the same second
+        path = path.with_name(f"{game.game_id}-{stamp}-{n}.json")
+        n += 1
+    save_game(game, path, extra)
+    older = [p for p in finished_games() if p != path]
+    for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
+        old.unlink(missing_ok=True)
+    return path
+
+
 def _remove_stale_temps(path: Path) -> None:
     """Temporary files a killed process left behind (never a write in progress)."""
     now = time.time()

@@ -171,7 +171,22 @@ class TriarchApp(App[None]):
         self.push_screen(ErrorScreen(failure), picked)
 
     # -- replays ---------------------------------------------------------------------------------
-    def open_replay(self, replay: Replay, *, quit_after: bool = False) -> None:
+    def watch_again(self, path: Path, then: Callable[[], object] | None = None) -> None:
+        """The replay of a kept game over the current screen (`then` when it closes)."""
+        from common.saves import Replay, SaveError
+
+        try:
+            replay = Replay.load(path)
+        except (SaveError, OSError) as exc:
+            self.notify(f"{path}: {exc}", title="Cannot watch this game again", severity="error")
+            if then is not None:
+                then()
+            return
+        self.open_replay(replay, then=then)
+
+    def open_replay(
+        self, replay: Replay, *, quit_after: bool = False, then: Callable[[], object] | None = None
+    ) -> None:
         from common.registry import GAMES
         from tui.screens import replay_class
 
@@ -180,5 +195,7 @@ class TriarchApp(App[None]):
         def closed(_: Any) -> None:
             if quit_after:
                 self.exit()
+            elif then is not None:
+                then()
 
         self.push_screen(replay_class(replay.game_id)(replay, info.title if info else replay.game_id), closed)

@@ -1,4 +1,5 @@
-"""`triarch replay FILE`: step through a saved or finished game.
+"""`triarch replay [FILE]`: step through a saved or finished game (without FILE,
+the last game finished at the table: `common.saves.keep_finished`).
 
 On a terminal it opens the replay screen (→/← step, Home/End, q quits);
 with `--print`, or when the output is not a terminal, it prints the game in
@@ -58,7 +59,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), required=False)
 @click.option(
     "--print", "as_text", is_flag=True, help="Print it in words (the default when not on a terminal)."
 )
@@ -73,10 +74,17 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
     show_default=True,
     help="With --print: whose eyes, as `v` on the replay screen (a player's names their hidden cards).",
 )
-def replay(file: Path, as_text: bool, actions: bool, hashes: bool, eyes: str) -> None:
-    """Step through a saved game (→/← on the replay screen), or print it."""
-    from common.saves import Replay, SaveError
+def replay(file: Path | None, as_text: bool, actions: bool, hashes: bool, eyes: str) -> None:
+    """Step through a saved game (→/← on the replay screen), or print it. Without FILE,
+    the last game finished at the table (the last 20 are kept)."""
+    from common.saves import Replay, SaveError, finished_dir, finished_games
     from tui.cli import _fail
+
+    if file is None:
+        kept = finished_games()
+        if not kept:
+            _fail(f"no finished game is kept yet ({finished_dir()}): name a save to replay", 2)
+        file = kept[-1]
 
     try:
         r = Replay.load(file)

@@ -13,8 +13,10 @@ class TriarchCommands(Provider):
     def commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         app: Any = self.app
         screen: Any = self.screen
+        # leaving a game goes through its screen: asked first if its autosave cannot be written
+        leave = screen.action_menu if hasattr(screen, "session") else app.back_to_menu
         out: list[tuple[str, str, Callable[[], Any]]] = [
-            ("New game", "Back to the menu to start a game (the current one stays saved)", app.back_to_menu),
+            ("New game", "Back to the menu to start a game (the current one stays saved)", leave),
         ]
         if hasattr(screen, "session"):
             out += [
@@ -23,7 +25,7 @@ class TriarchCommands(Provider):
                 ("Help", "Keys, rules reference and keyword glossary", screen.action_help),
             ]
         out.append(("Theme", "Change the colour theme", app.action_change_theme))
-        out.append(("Quit", "Leave Triarch (a game in progress stays saved: Continue resumes it)", app.exit))
+        out.append(("Quit", "Leave Triarch (a game in progress stays saved: Continue resumes it)", app.action_quit))
         return out
 
     async def discover(self) -> Hits:

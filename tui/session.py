@@ -18,7 +18,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
-from common.saves import autosave_path, data_dir, game_from_save, read_save, save_game
+from common.saves import autosave_path, data_dir, game_from_save, keep_finished, read_save, save_game
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
 # when passing is the only choice, the table passes for them (issue 4, item 7).
@@ -143,6 +143,8 @@ class Session:
         # How many actions of this game the autosave holds (what Continue would bring
         # back); None until this game's autosave is first written.
         self.saved_actions: int | None = None
+        # Where this game is kept once the engine ended it (for watching it again).
+        self.finished_path: Path | None = None
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -293,6 +295,8 @@ class Session:
             return None
         try:
             if self.over:  # a finished game is not continued: its autosave goes
+                if self.game.is_over() and self.finished_path is None:
+                    self.finished_path = keep_finished(self.game, self.ui_extra())  # kept to watch
                 self.discard_save()
                 return None
             save_game(self.game, self.save_path, self.ui_extra())

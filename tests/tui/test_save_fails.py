@@ -165,3 +165,21 @@ async def test_save_as_on_a_full_disk_says_so(disk: Disk, tmp_path: Path) -> Non
         assert "Game saved" not in screen_text(app)
         assert isinstance(app.screen, GameScreen)
         assert not list((tmp_path / "saves").glob("*.json"))
+
+
+async def test_the_palettes_quit_and_new_game_ask_too(disk: Disk) -> None:
+    from tui.commands import TriarchCommands
+
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        disk.full = True
+        await act(pilot, app)
+        commands = {name: run for name, _, run in TriarchCommands(app.screen).commands()}
+        for name in ("Quit", "New game"):
+            app.call_later(commands[name])
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen), name
+            await press(pilot, "n")
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen) and app.is_running

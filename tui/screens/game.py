@@ -663,7 +663,10 @@ class GameScreen(TableScreen):
             f"{plural(len(s.game.history), 'action')} in all: "
             f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}"
         )
-        return lines + self.extra_stats()
+        lines += self.extra_stats()
+        if s.finished_path is not None:
+            lines.append("Kept to watch again: w here, or `triarch replay` later")
+        return lines
 
     def ending(self) -> str:
         """How the game ended, in the engine's words (its last game-over event)."""
@@ -683,6 +686,11 @@ class GameScreen(TableScreen):
     def extra_stats(self) -> list[str]:
         return []
 
+    def show_game_over_again(self) -> None:
+        """Back from watching the game again: its end, as when it ended."""
+        self.finished_shown = False
+        self.show_game_over()
+
     def show_game_over(self) -> None:
         if self.finished_shown:
             return
@@ -697,6 +705,8 @@ class GameScreen(TableScreen):
                 app.back_to_menu()
             elif what == "quit":
                 app.exit()
+            elif what == "watch" and self.session.finished_path is not None:
+                app.watch_again(self.session.finished_path, then=self.show_game_over_again)
 
         def cover(tries: int = 0) -> None:
             # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
@@ -705,7 +715,10 @@ class GameScreen(TableScreen):
                 self.call_after_refresh(cover, tries + 1)
                 return
             self.game_over_pending = False
-            self.app.push_screen(GameOverScreen(self.headline(), self.stats()), picked)
+            self.app.push_screen(
+                GameOverScreen(self.headline(), self.stats(), kept=self.session.finished_path is not None),
+                picked,
+            )
 
         # once the table has caught up (the log scrolled to the last action) the dialog covers it
         self.game_over_pending = True

@@ -12,19 +12,22 @@ from tui.widgets.footer import Footer
 
 
 class GameOverScreen(BaseModal[str]):
-    """Dismisses with "rematch", "menu", "board" (look at the final table) or "quit"."""
+    """Dismisses with "rematch", "menu", "board" (look at the final table), "watch" (the
+    game again, on the replay screen, when it is kept) or "quit"."""
 
     BINDINGS = [
         Binding("r", "pick('rematch')", "Rematch"),
         Binding("m", "pick('menu')", "Menu"),
         Binding("b,escape", "pick('board')", "Look at the table", key_display="b/esc"),
+        Binding("w", "pick('watch')", "Watch again"),
         Binding("q", "pick('quit')", "Quit"),
     ]
 
-    def __init__(self, headline: str, stats: list[str]) -> None:
+    def __init__(self, headline: str, stats: list[str], *, kept: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.headline = headline
         self.stats = stats
+        self.kept = kept  # the game is kept: it can be watched again (w)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="gameover"):
@@ -34,6 +37,8 @@ class GameOverScreen(BaseModal[str]):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Menu (m)", id="menu", compact=True)
                 yield Button("Table (b)", id="board", compact=True)
+                if self.kept:
+                    yield Button("Watch again (w)", id="watch", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()  # the dialog's keys, over the table's key bar
 
@@ -41,4 +46,12 @@ class GameOverScreen(BaseModal[str]):
         self.dismiss(str(event.button.id))
 
     def action_pick(self, what: str) -> None:
+        if what == "watch" and not self.kept:
+            return
         self.dismiss(what)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`w` only when the game is kept (the footer shows it then only)."""
+        if action == "pick" and parameters == ("watch",):
+            return self.kept
+        return True

@@ -1,0 +1,106 @@
+"""Finished games are kept to be watched again ("nothing lost"): the autosave of a game
+the engine ended goes, but the game itself is kept in `finished/` (the newest 20); the
+game-over dialog offers to watch it (w), and `triarch replay` with no file opens the last."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from common import saves
+from common.saves import autosave_path, finished_dir, finished_games, keep_finished, load_game
+from tests.toygame import ToyGame
+from tui.session import Seats, Session
+
+from .helpers import game_app, press, screen_name, screen_text, settle
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+def finished_toy(seed: int) -> Session:
+    s = Session(ToyGame.new_game(seed=seed), Seats(["human", "human"]))
+    s.save()
+    while not s.over:
+        s.apply(s.legal()[0])
+    return s
+
+
+def test_a_finished_game_is_kept_and_its_autosave_goes() -> None:
+    s = finished_toy(4)
+    assert not autosave_path().exists()  # Continue does not offer a finished game
+    assert s.finished_path is not None and s.finished_path.parent == finished_dir()
+    kept = load_game(s.finished_path)
+    assert kept.is_over() and kept.state_hash() == s.game.state_hash()
+    assert finished_games() == [s.finished_path]
+
+
+def test_a_resigned_game_is_not_kept() -> None:
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "ai"]))
+    s.save()
+    s.apply(s.legal()[0])
+    s.resign(0)
+    assert s.finished_path is None and not finished_games() and not autosave_path().exists()
+
+
+def test_only_the_newest_finished_games_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(saves, "KEPT_FINISHED", 3)
+    game = finished_toy(4).game
+    paths = [keep_finished(game) for _ in range(4)]  # within one second: names told apart
+    assert len(set(paths)) == 4
+    for i, p in enumerate(paths):
+        if p.exists():
+            os.utime(p, (1_000 + i, 1_000 + i))
+    assert finished_games() == paths[-3:]
+    newest = keep_finished(game)
+    assert finished_games() == [*paths[-2:], newest]
+
+
+async def test_the_game_over_dialog_offers_to_watch_the_game_again() -> None:
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) != "GameOverScreen":
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Watch again (w)" in text and "Kept to watch again" in text
+        await press(pilot, "w")
+        await settle(pilot)
+        assert "Replay" in screen_name(app)
+        replay_screen = app.screen
+        assert len(replay_screen.replay) == len(app.session.game.history)  # type: ignore[attr-defined]
+        await press(pilot, "q")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"  # back where the player was
+
+
+async def test_no_watch_offer_for_a_game_that_is_not_kept() -> None:
+    app = game_app("toy", seed=3)
+    app.autosave = False  # e.g. a game that is not being saved
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) != "GameOverScreen":
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        await settle(pilot)
+        assert "Watch again" not in screen_text(app)
+        await press(pilot, "w")  # does nothing
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+
+
+def test_triarch_replay_without_a_file_plays_the_last_finished_game(triarch_home: Path) -> None:
+    from tui.cli import main
+
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 2 and "no finished game is kept yet" in r.output
+    finished_toy(4)
+    last = finished_toy(5)
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    final = r.output.strip().splitlines()[-1]
+    assert final.startswith("final: ") and final.endswith(f"· hash {last.game.state_hash()[:16]}")
