@@ -665,7 +665,7 @@ class GameScreen(TableScreen):
         )
         lines += self.extra_stats()
         if s.finished_path is not None:
-            lines.append("Kept to watch again: w here, or `triarch replay` later")
+            lines.append("Kept to watch again: w here, or later with: triarch replay")
         return lines
 
     def ending(self) -> str:
