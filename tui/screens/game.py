@@ -663,10 +663,7 @@ class GameScreen(TableScreen):
             f"{plural(len(s.game.history), 'action')} in all: "
             f"{self.seat_name(0)} {s.counts[0]}, {self.seat_name(1)} {s.counts[1]}"
         )
-        lines += self.extra_stats()
-        if s.finished_path is not None:
-            lines.append("Kept to watch again: w here, or later with: triarch replay")
-        return lines
+        return lines + self.extra_stats()
 
     def ending(self) -> str:
         """How the game ended, in the engine's words (its last game-over event)."""
