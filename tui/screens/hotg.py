@@ -25,6 +25,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
+from tui.log_words import with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -181,43 +182,6 @@ def stone_words(text: str, yours: bool) -> str:
     win.` reads `If it is destroyed you lose.` on your stone, `Destroy it to win.` on the
     enemy's."""
     return text.replace(STONE_GOAL, "If it is destroyed you lose." if yours else "Destroy it to win.")
-
-
-# the argument of a choice that is the unit it aims at, by the choice's kind (a spell's play:
-# the second; a unit's play has a cell there, no unit)
-AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
-
-
-def aimed_uid(action: Action) -> int | None:
-    """The unit (uid) a choice aims at, when it aims at one."""
-    i = AIMED_ARG.get(action.kind)
-    if i is None or len(action.args) <= i:
-        return None
-    arg = action.args[i]
-    return arg if isinstance(arg, int) and not isinstance(arg, bool) else None
-
-
-def unit_label(unit: Mapping[str, Any], units: Sequence[Mapping[str, Any]]) -> str:
-    """A unit of the board as the engine names it in a choice: `P2's Summoning Stone`, `Spartan`,
-    `Spartan at 2,3` when another unit of the board shares its name."""
-    if unit.get("stone"):
-        return f"P{int(unit.get('owner') or 0) + 1}'s Summoning Stone"
-    name = str(unit.get("name"))
-    if any(u.get("name") == name and u.get("uid") != unit.get("uid") for u in units):
-        return f"{name} at {unit.get('row')},{unit.get('col')}"
-    return name
-
-
-def whose(label: str, unit: Mapping[str, Any], viewer: int) -> str:
-    """The engine's label of a unit (`Spartan`, `Spartan at 2,3` when another unit shares its
-    name) with whose it is, read by `viewer`: `your Spartan`, `P2's Spartan at 2,3`, `the
-    neutral Spartan`; a Summoning Stone (`P1's Summoning Stone`) is `your Summoning Stone`."""
-    if unit.get("stone"):
-        return f"your {label.partition(chr(39) + 's ')[2]}" if unit.get("owner") == viewer else label
-    side = unit.get("controller")
-    if side is None:
-        return f"the neutral {label}"
-    return f"your {label}" if side == viewer else f"P{int(side) + 1}'s {label}"
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -735,15 +699,7 @@ class HotgScreen(HotgTable, GameScreen):
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
         `Cast Magic Shell (1 mana) on your Hoplite`): the board's `►`/`◄` said in words."""
         words = self.session.game.describe_action(action)
-        uid = aimed_uid(action)
-        units = self.view_data.get("units") or []
-        unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
-        if unit is None:
-            return words
-        label = unit_label(unit, units)
-        if not words.endswith(label):
-            return words
-        return words[: len(words) - len(label)] + whose(label, unit, self.me())
+        return with_whose(words, action, self.view_data.get("units") or [], self.me())
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)

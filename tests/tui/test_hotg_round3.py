@@ -1,0 +1,100 @@
+"""Hand of the Gods, round 3 of the polish (session 26): whose unit the log's action lines aim
+at, the revealed cards' names at 80 × 24, what `1`…`9` do in the help, the health line's
+`before` from the game kept before each action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.game import Action
+from common.registry import game_class
+from common.saves import save_game
+from tui.log_words import log_words
+from tui.widgets.log import GameLog
+
+from .helpers import SKIRMISH, engine_ready, press, screen_name, settle, skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+
+def uid_at(view: dict[str, Any], r: int, c: int) -> int:
+    return int(view["board"][r][c]["uid"])
+
+
+# -- 1. the log says whose unit an action aims at ------------------------------------------------
+@pytest.mark.parametrize("vs", ["ai", "human"])
+async def test_the_log_says_whose_unit_an_action_aims_at(vs: str) -> None:
+    """Aphrodite's Warcry on your Hoplite, then Thunder of Olympus on the enemy's: against the AI
+    your log reads `Target your Hoplite at 2,2` and `Cast Thunder of Olympus (3 mana) on P2's
+    Hoplite at 2,3`, as the choices did; the hot-seat log, read by both players, names each
+    side (`Target P1's Hoplite at 2,2`). They read `Target Hoplite at 2,2`, `on Hoplite at
+    2,3`: whose it was only in the board's `►`/`◄`."""
+    app = skirmish(vs=vs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CoverScreen":  # hot-seat: the hand-over to player 1
+            await press(pilot, "enter")
+            await settle(pilot)
+        view = app.session.game.view(0)
+        enemy, mine = uid_at(view, 2, 3), uid_at(view, 2, 2)
+        game = app.session.game
+        aphrodite = next(
+            a
+            for a in app.screen.legal
+            if a.kind == "play" and a.args[1:] == ("1,0",) and "Aphrodite" in game.describe_action(a)
+        )
+        app.screen.choose(aphrodite)
+        await settle(pilot)
+        app.screen.choose(Action("target", (mine,)))
+        await settle(pilot)
+        thunder = next(a for a in app.screen.legal if a.kind == "play" and a.args[1:] == (enemy,))
+        app.screen.choose(thunder)
+        await settle(pilot)
+        log = app.screen.query_one(GameLog).plain
+        me = "Player 1 (you)" if vs == "ai" else "Player 1"
+        yours = "your" if vs == "ai" else "P1's"
+        assert f"{me}: Target {yours} Hoplite at 2,2" in log
+        assert f"{me}: Cast Thunder of Olympus (3 mana) on P2's Hoplite at 2,3" in log
+
+
+def test_the_replay_says_whose_unit_from_the_eyes_chosen(tmp_path: Path) -> None:
+    """`triarch replay --print`: Bolt on P2's Hoplite reads `on P2's Hoplite at 2,3` to
+    everybody's eyes and to P1's, `on your Hoplite at 2,3` to P2's (P1's Hoplite at 2,2
+    shares its name); the notation after it is the engine's, as the
+    `:` box reads it (`[ability 62]`)."""
+    from .test_replay_words import printed
+
+    game = game_class("hotg").new_game(seed=5, scenario=SKIRMISH)
+    view = game.view(0)
+    bolt = Action("ability", (uid_at(view, 2, 3),))
+    assert log_words(game, bolt, 0) == "Use Bolt (2 mana) on P2's Hoplite at 2,3"
+    game.apply(bolt)
+    path = tmp_path / "bolt.json"
+    save_game(game, path)
+    for eyes, words in (
+        ("everybody", "P2's Hoplite at 2,3"),
+        ("1", "P2's Hoplite at 2,3"),
+        ("2", "your Hoplite at 2,3"),
+    ):
+        assert f"1. P1: Use Bolt (2 mana) on {words}" in printed(path, eyes)
+    from click.testing import CliRunner
+
+    from tui.cli import main
+
+    out = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
+    assert f"[{game.format_action(bolt)}]" in out and f"[ability {bolt.args[0]}]" in out
+
+
+def test_the_log_names_a_stones_side_from_the_eyes() -> None:
+    """Bolt on the enemy's stone: `on P2's Summoning Stone` to P1 and to everybody, `on your
+    Summoning Stone` to P2."""
+    game = game_class("hotg").new_game(seed=5, scenario=SKIRMISH)
+    stone = game.view(0)["players"][1]["stone"]
+    bolt = Action("ability", (stone,))
+    assert log_words(game, bolt, 0) == "Use Bolt (2 mana) on P2's Summoning Stone"
+    assert log_words(game, bolt, None) == "Use Bolt (2 mana) on P2's Summoning Stone"
+    assert log_words(game, bolt, 1) == "Use Bolt (2 mana) on your Summoning Stone"
+    assert log_words(game, Action("end"), 0) == "End the turn"
