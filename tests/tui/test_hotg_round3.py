@@ -98,3 +98,28 @@ def test_the_log_names_a_stones_side_from_the_eyes() -> None:
     assert log_words(game, bolt, None) == "Use Bolt (2 mana) on P2's Summoning Stone"
     assert log_words(game, bolt, 1) == "Use Bolt (2 mana) on your Summoning Stone"
     assert log_words(game, Action("end"), 0) == "End the turn"
+
+
+# -- 4. the health line reads the game kept before each action -----------------------------------
+async def test_each_actions_health_line_reads_the_game_just_before_it() -> None:
+    """Two actions of one plan (`choose_plan`: Bolt on the enemy's Hoplite, then the end of the
+    turn), applied with no drawing between them: the Hoplite's `-1` is said once, under the Bolt.
+    Read from the table's last drawing, the end of the turn said it again (`⤷ ◄Hoplite -1
+    (♥2)` under `Player 1: End the turn`): that drawing was from before the Bolt."""
+    app = skirmish(vs="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CoverScreen":
+            await press(pilot, "enter")
+            await settle(pilot)
+        enemy = uid_at(app.session.game.view(0), 2, 3)
+        assert app.screen.choose_plan([Action("ability", (enemy,)), Action("end")])
+        await settle(pilot)
+        if screen_name(app) == "CoverScreen":
+            await press(pilot, "enter")
+            await settle(pilot)
+        log = app.screen.query_one(GameLog).plain
+        bolt = log.index("Player 1: Use Bolt (2 mana) on P2's Hoplite at 2,3")
+        end = log.index("Player 1: End the turn")
+        assert [line for line in log if "⤷" in line] == ["  ⤷ ◄Hoplite -1 (♥2)"]
+        assert bolt < log.index("  ⤷ ◄Hoplite -1 (♥2)") < end

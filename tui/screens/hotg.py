@@ -1031,11 +1031,14 @@ class HotgScreen(HotgTable, GameScreen):
 
     # -- what the last turn did ---------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
+        """The action's lines, then its health changes (`⤷ ◄Hoplite -2 (♥1)`), read in the game
+        before it (`game_before`, the copy the other games' log reads too) and after it."""
         action = self.session.game.history[-1] if self.session.game.history else None
+        before = self.game_before
         deltas = self.note_action(
             player,
             action,
-            self.units_by_uid(self.view_data),
+            self.units_by_uid(before.view(None)) if before is not None else {},
             self.units_by_uid(self.session.game.view(None)),
             events,
         )
