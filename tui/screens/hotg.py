@@ -69,7 +69,6 @@ HOTG_KEYS = """
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
-- `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
 
@@ -613,6 +612,11 @@ class HotgScreen(HotgTable, GameScreen):
         "  `Esc` goes back to the list"
     )
     NOTATION_EXAMPLE = "end"
+    # `1`…`9` pick a card of the hand on your turn (the list is not numbered then)
+    NUMBER_KEY = (
+        "on your turn: pick that card of your hand (`1` the first, `2` the second…); at a\n"
+        "  target or a revealed card: take that numbered choice of the list"
+    )
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
