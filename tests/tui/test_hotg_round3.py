@@ -15,7 +15,7 @@ from common.saves import save_game
 from tui.log_words import log_words
 from tui.widgets.log import GameLog
 
-from .helpers import SKIRMISH, engine_ready, press, screen_name, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, press, screen_name, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -144,3 +144,32 @@ async def test_the_help_says_what_the_number_keys_do_in_hotg() -> None:
         assert "choose that numbered choice" not in keys
         assert "revealed card: take that numbered choice of the list" in keys
     assert "- `1`…`9` — choose that numbered choice\n" in common_keys()
+
+
+# -- 2. the revealed cards' names at 80 × 24 ------------------------------------------------------
+ATHENA = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["athena", "cyclops"]'
+)
+
+
+async def test_each_revealed_blessing_is_named_whole_at_80x24() -> None:
+    """Athena's Warcry reveals three blessings: at 80 × 24 their titles read `▶ 1. Blessing of …`,
+    `2. Blessing of Vi…`, `3. Blessing of Mig…` over the whole names in their text, each name
+    said twice, once cut. Each tile now opens with its card's whole name (`Blessing of the` /
+    `Aegis` on two lines) under a title that only numbers it, and no name is cut."""
+    from tui.screens.decide import TileView
+
+    app = skirmish(scenario=ATHENA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "enter")  # Athena at 1,0: her Warcry reveals the blessings
+        await settle(pilot)
+        assert screen_name(app) == "TileDialog"
+        names = [c["name"] for c in app.session.game.view(0)["reveal"]]
+        tiles = list(app.screen.query(TileView))
+        assert [str(t.render()).split("\n")[0] for t in tiles] == names
+        assert all("…" not in str(t.border_title) for t in tiles)
+        text = screen_text(app)
+        assert "Blessing of Vigor " in text and "Blessing of Might " in text
+        assert "┃ Blessing of the " in text and "┃ Aegis " in text  # the first tile's, the current
+        assert "Blessing of …" not in text and "Vi…" not in text

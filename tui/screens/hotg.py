@@ -41,7 +41,7 @@ from tui.widgets.status import Prompt, StatusBar
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
 # The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
-# columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); a longer name is also the first line of its text.
+# columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); with a longer one the names open the tiles' text.
 REVEAL_TITLE_ROOM = 13
 # The Summoning Stone's own words (the card data's), said to a player about the other side's
 # stone; the card panel says it from the viewer's side (`stone_words`).
@@ -1006,16 +1006,19 @@ class HotgScreen(HotgTable, GameScreen):
         if decision.kind != "reveal":
             return None
         offered = {c["uid"]: c for c in view.get("reveal") or []}
-        tiles = []
-        for a in legal:
-            if a.kind == "pick" and a.args and a.args[0] in offered:
-                c = offered[a.args[0]]
-                name, body = str(c["name"]), hotg_card_body(c)
-                if len(name) > REVEAL_TITLE_ROOM and self.app.size.width < 120:
-                    body = f"{name}\n{body}"  # its title is cut with "…" in a tile of 80 columns
-                tiles.append(Tile(name, body, a))
-        if not tiles:
+        picks = [
+            (offered[a.args[0]], a) for a in legal if a.kind == "pick" and a.args and a.args[0] in offered
+        ]
+        if not picks:
             return None
+        # below 120 columns a name too long for its tile's title (`Blessing of …`) would be cut
+        # there: every tile's name opens its text instead (on two lines when it needs them), the
+        # titles only number the tiles, alike
+        in_text = self.app.size.width < 120 and any(len(str(c["name"])) > REVEAL_TITLE_ROOM for c, _ in picks)
+        tiles = []
+        for c, a in picks:
+            name, body = str(c["name"]), hotg_card_body(c)
+            tiles.append(Tile("", f"{name}\n{body}", a) if in_text else Tile(name, body, a))
         return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
 
     # -- at 80 × 24 the card panel and the log share a place -------------------------------------
