@@ -173,3 +173,23 @@ async def test_each_revealed_blessing_is_named_whole_at_80x24() -> None:
         assert "Blessing of Vigor " in text and "Blessing of Might " in text
         assert "┃ Blessing of the " in text and "┃ Aegis " in text  # the first tile's, the current
         assert "Blessing of …" not in text and "Vi…" not in text
+
+
+# -- found playing two games at 80 × 24 -----------------------------------------------------------
+async def test_enter_on_your_own_stone_says_what_it_is_not_that_it_is_not_yours() -> None:
+    """The board cursor starts on your Summoning Stone; Enter there said `Summoning Stone is not
+    yours: choose one of your units first` — it is yours. It says that a stone does not move or
+    attack; the enemy's stone is named with its side (`P2's Summoning Stone is not yours`)."""
+    from .helpers import cell_offset
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#board").cursor == (2, 0)  # your stone
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Your Summoning Stone does not move or attack" in text and "not yours" not in text
+        await pilot.click("#board", offset=cell_offset(2, 8))
+        await settle(pilot)
+        assert "P2's Summoning Stone is not yours: choose one of your units first." in screen_text(app)

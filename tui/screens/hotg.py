@@ -25,7 +25,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
-from tui.log_words import with_whose
+from tui.log_words import unit_label, with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -891,8 +891,14 @@ class HotgScreen(HotgTable, GameScreen):
         if sel is None:
             if u is None:
                 prompt.error = "Choose one of your units (or a card of your hand: Tab) first."
+            elif u.get("stone") and u.get("owner") == me:  # (HG-02: a stone never moves nor attacks)
+                prompt.error = (
+                    "Your Summoning Stone does not move or attack: choose one of your units"
+                    " (or a card of your hand: Tab) first."
+                )
             else:
-                prompt.error = f"{u['name']} is not yours: choose one of your units first."
+                name = unit_label(u, [u])  # the enemy's stone: `P2's Summoning Stone`
+                prompt.error = f"{name} is not yours: choose one of your units first."
             return
         cell = f"{r},{c}"
         if sel[0] == "unit":
