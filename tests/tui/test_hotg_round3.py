@@ -193,3 +193,15 @@ async def test_enter_on_your_own_stone_says_what_it_is_not_that_it_is_not_yours(
         await pilot.click("#board", offset=cell_offset(2, 8))
         await settle(pilot)
         assert "P2's Summoning Stone is not yours: choose one of your units first." in screen_text(app)
+
+
+async def test_a_number_past_the_hands_end_says_so() -> None:
+    """`9` on your turn with four cards in the hand did nothing, not a word; it says there is no
+    card 9 and which keys there are, as a number past the end of a numbered list does."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "9")
+        await settle(pilot)
+        assert "✗ There is no card 9: your hand has 4 cards (keys 1–4)." in screen_text(app)
+        assert app.screen.selected is None

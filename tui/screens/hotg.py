@@ -38,6 +38,7 @@ from tui.widgets.hand import HandCard, HandRow, clip
 from tui.widgets.hanging_list import HangingActionList
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
 # The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
@@ -959,6 +960,17 @@ class HotgScreen(HotgTable, GameScreen):
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1
             self.pick_card(hand.cards[n - 1].uid)
+            return
+        # a number past the hand's end: said, as a number past the end of a list is
+        prompt, k = self.query_one(Prompt), len(hand.cards)
+        if not self.can_act():
+            prompt.error = "Wait: it is not your decision now."
+        elif k == 0:
+            prompt.error = f"There is no card {n}: your hand is empty."
+        else:
+            keys = "key 1" if k == 1 else f"keys 1–{k}"
+            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({keys})."
+        self.app.bell()
 
     def action_ability(self) -> None:
         if not self.can_act():
