@@ -205,3 +205,31 @@ async def test_a_number_past_the_hands_end_says_so() -> None:
         await settle(pilot)
         assert "✗ There is no card 9: your hand has 4 cards (keys 1–4)." in screen_text(app)
         assert app.screen.selected is None
+
+
+# P2's stone at 1 health, its deck empty (the fatigue of its next draw destroys it), a Guard unit
+# of P2's next to it: the stone is guarded as it is destroyed
+GUARDED_LAST = (
+    SKIRMISH.replace(
+        'max_mana = 5\ndeck = ["hoplite", "spartan", "hoplite", "spartan"]',
+        "max_mana = 5\nstone = 1\ndeck = []",
+    )
+    + '\n[[unit]]\ncard = "jackal_guard"\nowner = 2\ncell = "1,8"\n'
+)
+
+
+async def test_a_destroyed_stone_is_not_said_to_be_guarded() -> None:
+    """The game over, back at the table (`b`): the enemy's bar read `stone destroyed guarded` (its
+    Guard unit next to it), the piles cut to make room (`deck 0…`); a stone destroyed is no longer
+    guarded: `stone destroyed │ mana …`, the piles whole."""
+    app = skirmish(scenario=GUARDED_LAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "guarded" in screen_text(app).splitlines()[1]  # the enemy's bar, while its stone stands
+        await press(pilot, "e")  # P2's draw from an empty deck: fatigue destroys its stone
+        await settle(pilot)
+        assert app.session.game.is_over() and screen_name(app) == "GameOverScreen"
+        await press(pilot, "b")
+        await settle(pilot)
+        bar = screen_text(app).splitlines()[1]
+        assert "stone destroyed │ mana" in bar and "guarded" not in bar and "grave 0" in bar, bar

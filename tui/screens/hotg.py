@@ -381,10 +381,11 @@ class HotgTable(TableScreen):
         ready = ab.get("usable") and not over
         ab_state = "used" if ab.get("used") else ("ready" if ready else "not now")
         key = "a:" if seat == me and self.shows_keys() else ""
-        guarded = " guarded" if p.get("guarded") else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
-        stone = f"stone ♥{hp}" if not isinstance(hp, int) or hp > 0 else "stone destroyed"
+        standing = not isinstance(hp, int) or hp > 0
+        guarded = " guarded" if p.get("guarded") and standing else ""  # not `stone destroyed guarded`
+        stone = f"stone ♥{hp}" if standing else "stone destroyed"
         mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
         piles = f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}"
         name = str(ab.get("name", "ability"))
