@@ -4,7 +4,8 @@
 `log_words(game, action, viewer)` is what the log says of `action`, about to be applied to
 `game`, in the words `viewer` may read (None: the public log): the engine's
 `describe_action_for`, and for a game whose cards share names (The Scars) the place of
-each same-named card of the table (`Grey Wolf (P2, 1st in ATK)`, never a place in a hand).
+each same-named card of the table (`Grey Wolf (P2, 1st in ATK)`, never a place in a hand);
+Hand of the Gods says whose unit an action aims at (`on your Spartan`, `on P2's Spartan`).
 A game's own words are registered in `GAME_WORDS` by game id.
 
 `said_once(game_id, action, words, events)` says each thing once: the event with which an
@@ -348,7 +349,74 @@ def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
     return f"Draw {name}" if name is not None else game.describe_action_for(action, viewer)
 
 
-GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {"scars": scars_words, "bhm": bhm_words}
+# -- Hand of the Gods: whose unit an action aims at ----------------------------------------------
+# the argument of an action that is the unit it aims at, by the action's kind (a spell's play:
+# the second; a unit's play has a cell there, no unit)
+AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
+
+
+def aimed_uid(action: Action) -> int | None:
+    """The unit (uid) an action aims at, when it aims at one."""
+    i = AIMED_ARG.get(action.kind)
+    if i is None or len(action.args) <= i:
+        return None
+    arg = action.args[i]
+    return arg if isinstance(arg, int) and not isinstance(arg, bool) else None
+
+
+def unit_label(unit: Mapping[str, Any], units: Sequence[Mapping[str, Any]]) -> str:
+    """A unit of the board as the engine names it in an action: `P2's Summoning Stone`,
+    `Spartan`, `Spartan at 2,3` when another unit of the board shares its name."""
+    if unit.get("stone"):
+        return f"P{int(unit.get('owner') or 0) + 1}'s Summoning Stone"
+    name = str(unit.get("name"))
+    if any(u.get("name") == name and u.get("uid") != unit.get("uid") for u in units):
+        return f"{name} at {unit.get('row')},{unit.get('col')}"
+    return name
+
+
+def whose(label: str, unit: Mapping[str, Any], viewer: int | None) -> str:
+    """The engine's label of a unit (`Spartan`, `Spartan at 2,3` when another unit shares its
+    name) with whose it is, read by `viewer`: `your Spartan`, `P2's Spartan at 2,3`, `the
+    neutral Spartan`; a Summoning Stone (`P1's Summoning Stone`) is `your Summoning Stone`.
+    To nobody's eyes in particular (None: the public log) every side is named: `P1's Spartan`."""
+    if unit.get("stone"):
+        return f"your {label.partition(chr(39) + 's ')[2]}" if unit.get("owner") == viewer else label
+    side = unit.get("controller")
+    if side is None:
+        return f"the neutral {label}"
+    return f"your {label}" if side == viewer else f"P{int(side) + 1}'s {label}"
+
+
+def with_whose(words: str, action: Action, units: Sequence[Mapping[str, Any]], viewer: int | None) -> str:
+    """Hand of the Gods: the engine's `words` for `action` with whose unit it aims at, read by
+    `viewer` (`Cast Magic Shell (1 mana) on your Hoplite`, `Target P2's Spartan at 2,3`): the
+    board's `►`/`◄` said in words, in the choices and in the log alike. `units`: the board's
+    units as `viewer` sees them before the action."""
+    uid = aimed_uid(action)
+    unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
+    if unit is None:
+        return words
+    label = unit_label(unit, units)
+    if not words.endswith(label):
+        return words
+    return words[: len(words) - len(label)] + whose(label, unit, viewer)
+
+
+def hotg_words(game: Game, action: Action, viewer: int | None) -> str:
+    """Hand of the Gods' log says whose unit an action aims at, as its choices do
+    (`with_whose`): `Cast Magic Shell (1 mana) on P2's Spartan`, `… on your Spartan`."""
+    words = game.describe_action_for(action, viewer)
+    if aimed_uid(action) is None:
+        return words
+    return with_whose(words, action, game.view(viewer).get("units") or [], viewer)
+
+
+GAME_WORDS: dict[str, Callable[[Game, Action, int | None], str]] = {
+    "scars": scars_words,
+    "bhm": bhm_words,
+    "hotg": hotg_words,
+}
 
 
 # -- Hand of the Gods: an action's events in the words of the views around it -------------------

@@ -239,17 +239,17 @@ async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> Non
         assert lines[i + 3] == "│   on P2's Hoplite at 2,3"
 
 
-async def test_a_revealed_card_whose_title_is_cut_names_itself_in_its_text() -> None:
-    """At 80 × 24 three revealed cards get 24 columns each and the title reads
-    `▶ 1. Hermes' Reca…`: the whole name is the first line of its tile."""
+async def test_a_revealed_cards_name_is_never_cut_in_its_title() -> None:
+    """At 80 × 24 three revealed cards get 24 columns each: a title read `▶ 1. Hermes' Reca…`
+    (the whole name under it too). Now every tile's name opens its text, whole, and the titles
+    only number the tiles (`▶ 1.`); no name is cut."""
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
         text = screen_text(app)
-        assert "Reca…" in text  # the title, cut
-        assert "┃ Hermes' Recall       ┃" in text
-        assert "│ Magic Shell" not in text  # a title shown whole is not said twice
+        assert "Reca…" not in text and "┏━ ▶ 1. ━" in text and "╭─ 2. ─" in text
+        assert "┃ Hermes' Recall       ┃" in text and "│ Magic Shell" in text and "│ Gaia's Stone" in text
 
 
 async def test_no_leader_ability_is_ready_once_the_game_is_over() -> None:

@@ -42,7 +42,7 @@ async def test_target_choices_say_whose_unit_it_is() -> None:
 def test_whose_names_the_side_of_units_and_stones() -> None:
     """`whose` from P1's eyes: the enemy's unit by its side, yours as yours, a neutral one,
     your stone `your Summoning Stone`, the enemy's as the engine says it."""
-    from tui.screens.hotg import whose
+    from tui.log_words import whose
 
     assert whose("Spartan at 2,3", {"controller": 1}, 0) == "P2's Spartan at 2,3"
     assert whose("Spartan", {"controller": 0}, 0) == "your Spartan"

@@ -53,7 +53,7 @@ class TileView(Static):
 
     def set_current(self, current: bool) -> None:
         self.set_class(current, "-current")
-        self.border_title = ("▶ " if current else "") + f"{self.index + 1}. {self.tile.title}"
+        self.border_title = ("▶ " if current else "") + f"{self.index + 1}. {self.tile.title}".rstrip()
 
     def render(self) -> Text:
         return Text(self.tile.body)

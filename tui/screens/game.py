@@ -31,7 +31,7 @@ from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
-from tui.screens.help import ALL_DIALOGS, D_KEY, HelpScreen, common_keys
+from tui.screens.help import ALL_DIALOGS, D_KEY, NUMBER_KEY, HelpScreen, common_keys
 from tui.screens.table import TableScreen
 from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
@@ -148,6 +148,7 @@ class GameScreen(TableScreen):
     DIALOGS = ALL_DIALOGS  # the kinds of dialog `d` opens, in the help's words (a game names its own)
     D_KEY = D_KEY  # what `d` does, in the help's words (`{dialogs}`: `DIALOGS`)
     NOTATION_EXAMPLE = "pass"  # the help's example of an action in notation
+    NUMBER_KEY = NUMBER_KEY  # what `1`…`9` do, in the help's words
     EXPLAIN_TEXT = False  # the card panel also explains glossary terms a card's text names
 
     def __init__(self, session: Session, *, pace: float = 0.0) -> None:
@@ -723,7 +724,9 @@ class GameScreen(TableScreen):
 
     # -- key actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
-        common = common_keys(self.DIALOGS, d_key=self.D_KEY, example=self.NOTATION_EXAMPLE)
+        common = common_keys(
+            self.DIALOGS, d_key=self.D_KEY, example=self.NOTATION_EXAMPLE, number_key=self.NUMBER_KEY
+        )
         keys = self.EXTRA_KEYS + "\n**Everywhere**\n\n" + common if self.EXTRA_KEYS else common
         self.app.push_screen(
             HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)

@@ -14,7 +14,7 @@ from tui.screens.base import BaseModal
 COMMON_KEYS_TEXT = """\
 - `↑` `↓` or `k` `j` — move in the list of choices
 - `Enter` or a click — choose
-- `1`…`9` — choose that numbered choice
+- `1`…`9` — {number_key}
 - `:` — type an action in notation (e.g. `{example}`); an illegal one is explained
 - `Esc` — cancel the current selection
 - `d` — {d_key}
@@ -33,11 +33,23 @@ D_KEY = (
 )
 
 
-def common_keys(dialogs: str = ALL_DIALOGS, *, d_key: str = D_KEY, example: str = "pass") -> str:
+# what the number keys do (a game whose number keys also do something else says it its own way)
+NUMBER_KEY = "choose that numbered choice"
+
+
+def common_keys(
+    dialogs: str = ALL_DIALOGS,
+    *,
+    d_key: str = D_KEY,
+    example: str = "pass",
+    number_key: str = NUMBER_KEY,
+) -> str:
     """The keys of every game's screen in that game's words: `dialogs` the kinds of dialog `d`
     opens (`d_key` what it does: a game with one kind of dialog says it its own way), `example`
-    an action in its notation."""
-    return COMMON_KEYS_TEXT.format(d_key=d_key.format(dialogs=dialogs), example=example)
+    an action in its notation, `number_key` what `1`…`9` do."""
+    return COMMON_KEYS_TEXT.format(
+        d_key=d_key.format(dialogs=dialogs), example=example, number_key=number_key
+    )
 
 
 COMMON_KEYS = common_keys()

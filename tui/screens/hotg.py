@@ -25,6 +25,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
+from tui.log_words import unit_label, with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -37,10 +38,11 @@ from tui.widgets.hand import HandCard, HandRow, clip
 from tui.widgets.hanging_list import HangingActionList
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
+from tui.wording import plural
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
 # The name a revealed card's tile title shows whole below 120 columns (three tiles of 24
-# columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); a longer name is also the first line of its text.
+# columns: `┏━ ▶ 1. Hermes' Reca… ━┓`); with a longer one the names open the tiles' text.
 REVEAL_TITLE_ROOM = 13
 # The Summoning Stone's own words (the card data's), said to a player about the other side's
 # stone; the card panel says it from the viewer's side (`stone_words`).
@@ -68,7 +70,6 @@ HOTG_KEYS = """
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
-- `1`…`9` — pick that card of your hand (when the decision is a target or a revealed card: that choice of the list)
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
 
@@ -181,43 +182,6 @@ def stone_words(text: str, yours: bool) -> str:
     win.` reads `If it is destroyed you lose.` on your stone, `Destroy it to win.` on the
     enemy's."""
     return text.replace(STONE_GOAL, "If it is destroyed you lose." if yours else "Destroy it to win.")
-
-
-# the argument of a choice that is the unit it aims at, by the choice's kind (a spell's play:
-# the second; a unit's play has a cell there, no unit)
-AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
-
-
-def aimed_uid(action: Action) -> int | None:
-    """The unit (uid) a choice aims at, when it aims at one."""
-    i = AIMED_ARG.get(action.kind)
-    if i is None or len(action.args) <= i:
-        return None
-    arg = action.args[i]
-    return arg if isinstance(arg, int) and not isinstance(arg, bool) else None
-
-
-def unit_label(unit: Mapping[str, Any], units: Sequence[Mapping[str, Any]]) -> str:
-    """A unit of the board as the engine names it in a choice: `P2's Summoning Stone`, `Spartan`,
-    `Spartan at 2,3` when another unit of the board shares its name."""
-    if unit.get("stone"):
-        return f"P{int(unit.get('owner') or 0) + 1}'s Summoning Stone"
-    name = str(unit.get("name"))
-    if any(u.get("name") == name and u.get("uid") != unit.get("uid") for u in units):
-        return f"{name} at {unit.get('row')},{unit.get('col')}"
-    return name
-
-
-def whose(label: str, unit: Mapping[str, Any], viewer: int) -> str:
-    """The engine's label of a unit (`Spartan`, `Spartan at 2,3` when another unit shares its
-    name) with whose it is, read by `viewer`: `your Spartan`, `P2's Spartan at 2,3`, `the
-    neutral Spartan`; a Summoning Stone (`P1's Summoning Stone`) is `your Summoning Stone`."""
-    if unit.get("stone"):
-        return f"your {label.partition(chr(39) + 's ')[2]}" if unit.get("owner") == viewer else label
-    side = unit.get("controller")
-    if side is None:
-        return f"the neutral {label}"
-    return f"your {label}" if side == viewer else f"P{int(side) + 1}'s {label}"
 
 
 def hand_label(c: dict[str, Any]) -> str:
@@ -417,10 +381,11 @@ class HotgTable(TableScreen):
         ready = ab.get("usable") and not over
         ab_state = "used" if ab.get("used") else ("ready" if ready else "not now")
         key = "a:" if seat == me and self.shows_keys() else ""
-        guarded = " guarded" if p.get("guarded") else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
-        stone = f"stone ♥{hp}" if not isinstance(hp, int) or hp > 0 else "stone destroyed"
+        standing = not isinstance(hp, int) or hp > 0
+        guarded = " guarded" if p.get("guarded") and standing else ""  # not `stone destroyed guarded`
+        stone = f"stone ♥{hp}" if standing else "stone destroyed"
         mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
         piles = f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}"
         name = str(ab.get("name", "ability"))
@@ -649,6 +614,11 @@ class HotgScreen(HotgTable, GameScreen):
         "  `Esc` goes back to the list"
     )
     NOTATION_EXAMPLE = "end"
+    # `1`…`9` pick a card of the hand on your turn (the list is not numbered then)
+    NUMBER_KEY = (
+        "on your turn: pick that card of your hand (`1` the first, `2` the second…); at a\n"
+        "  target or a revealed card: take that numbered choice of the list"
+    )
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -735,15 +705,7 @@ class HotgScreen(HotgTable, GameScreen):
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
         `Cast Magic Shell (1 mana) on your Hoplite`): the board's `►`/`◄` said in words."""
         words = self.session.game.describe_action(action)
-        uid = aimed_uid(action)
-        units = self.view_data.get("units") or []
-        unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
-        if unit is None:
-            return words
-        label = unit_label(unit, units)
-        if not words.endswith(label):
-            return words
-        return words[: len(words) - len(label)] + whose(label, unit, self.me())
+        return with_whose(words, action, self.view_data.get("units") or [], self.me())
 
     def filter_actions(self, legal: list[Action]) -> None:
         shown = self.selection_actions(legal)
@@ -931,8 +893,14 @@ class HotgScreen(HotgTable, GameScreen):
         if sel is None:
             if u is None:
                 prompt.error = "Choose one of your units (or a card of your hand: Tab) first."
+            elif u.get("stone") and u.get("owner") == me:  # (HG-02: a stone never moves nor attacks)
+                prompt.error = (
+                    "Your Summoning Stone does not move or attack: choose one of your units"
+                    " (or a card of your hand: Tab) first."
+                )
             else:
-                prompt.error = f"{u['name']} is not yours: choose one of your units first."
+                name = unit_label(u, [u])  # the enemy's stone: `P2's Summoning Stone`
+                prompt.error = f"{name} is not yours: choose one of your units first."
             return
         cell = f"{r},{c}"
         if sel[0] == "unit":
@@ -993,6 +961,17 @@ class HotgScreen(HotgTable, GameScreen):
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1
             self.pick_card(hand.cards[n - 1].uid)
+            return
+        # a number past the hand's end: said, as a number past the end of a list is
+        prompt, k = self.query_one(Prompt), len(hand.cards)
+        if not self.can_act():
+            prompt.error = "Wait: it is not your decision now."
+        elif k == 0:
+            prompt.error = f"There is no card {n}: your hand is empty."
+        else:
+            keys = "key 1" if k == 1 else f"keys 1–{k}"
+            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({keys})."
+        self.app.bell()
 
     def action_ability(self) -> None:
         if not self.can_act():
@@ -1046,16 +1025,19 @@ class HotgScreen(HotgTable, GameScreen):
         if decision.kind != "reveal":
             return None
         offered = {c["uid"]: c for c in view.get("reveal") or []}
-        tiles = []
-        for a in legal:
-            if a.kind == "pick" and a.args and a.args[0] in offered:
-                c = offered[a.args[0]]
-                name, body = str(c["name"]), hotg_card_body(c)
-                if len(name) > REVEAL_TITLE_ROOM and self.app.size.width < 120:
-                    body = f"{name}\n{body}"  # its title is cut with "…" in a tile of 80 columns
-                tiles.append(Tile(name, body, a))
-        if not tiles:
+        picks = [
+            (offered[a.args[0]], a) for a in legal if a.kind == "pick" and a.args and a.args[0] in offered
+        ]
+        if not picks:
             return None
+        # below 120 columns a name too long for its tile's title (`Blessing of …`) would be cut
+        # there: every tile's name opens its text instead (on two lines when it needs them), the
+        # titles only number the tiles, alike
+        in_text = self.app.size.width < 120 and any(len(str(c["name"])) > REVEAL_TITLE_ROOM for c, _ in picks)
+        tiles = []
+        for c, a in picks:
+            name, body = str(c["name"]), hotg_card_body(c)
+            tiles.append(Tile("", f"{name}\n{body}", a) if in_text else Tile(name, body, a))
         return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
 
     # -- at 80 × 24 the card panel and the log share a place -------------------------------------
@@ -1075,11 +1057,14 @@ class HotgScreen(HotgTable, GameScreen):
 
     # -- what the last turn did ---------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
+        """The action's lines, then its health changes (`⤷ ◄Hoplite -2 (♥1)`), read in the game
+        before it (`game_before`, the copy the other games' log reads too) and after it."""
         action = self.session.game.history[-1] if self.session.game.history else None
+        before = self.game_before
         deltas = self.note_action(
             player,
             action,
-            self.units_by_uid(self.view_data),
+            self.units_by_uid(before.view(None)) if before is not None else {},
             self.units_by_uid(self.session.game.view(None)),
             events,
         )
