@@ -42,14 +42,14 @@ def choices(app: object) -> list[str]:
 
 async def test_dense_attack_choices_say_their_outcome_first() -> None:
     """80 × 24: `Hollow Wraith attacks S… to Salud)` kept neither the outcome nor always the target;
-    now each line starts with what the attack does, then its target (places of twins kept)."""
+    now each line starts with what the attack does, then its target (the zone of a twin kept)."""
     app = game_app("bhm", seed=1, scenario=TWINS)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = choices(app)
-        assert lines[1].endswith("kills: attack Spark Imp"), lines
-        assert "-200 Salud" in lines[0] and "(P2 zone 1)" in lines[0], lines
-        assert "-200 Salud" in lines[2] and "(P2 zone 3)" in lines[2], lines
+        assert lines[1].endswith("kills: Spark Imp"), lines
+        assert lines[0].endswith("-200 Salud: Ember Squire z1"), lines  # the zone, as the lanes mark it
+        assert lines[2].endswith("-200 Salud: Ember Squire z3"), lines
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = " ".join(" ".join(choices(app)).split())
@@ -96,7 +96,7 @@ async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
         await settle(pilot)
         lines = choices(app)
         assert len(lines) == 4 and not any("attacks:" in line for line in lines), lines
-        assert lines[1].endswith("kills: attack Spark Imp"), lines
+        assert lines[1].endswith("kills: Spark Imp"), lines
         await pilot.resize_terminal(120, 40)
         await press(pilot, "escape")
         await settle(pilot)

@@ -180,6 +180,10 @@ def outcome_first(text: str) -> str:
 
 
 PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
+PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's words
+# the choices whose cards in play are all of one side (the deciding player's own beings): a place
+# says which of its beings by the zone alone (`z1`), as the dense lanes do
+ONE_SIDE = ("power", "equip", "ability", "invoke")
 
 
 def zone_mark(label: str) -> str:
@@ -455,12 +459,18 @@ class BhmScreen(BhmTable, LaneScreen):
             self.listing = None
 
     def attacker_of(self, action: Action) -> str | None:
-        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`)."""
+        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`), with its POD
+        when it may power-attack (`Magma Drake attacks, POD 700:`), which its power attacks under it
+        do not repeat (`power attack: Mountain Giant`)."""
         if action.kind not in ("attack", "pattack"):
             return None
         game: Any = self.session.game
         try:
-            return f"{zone_mark(game.label(game.card(int(action.args[0]))))} attacks:"
+            at = game.card(int(action.args[0]))
+            listed = self.legal if self.listing is None else self.listing
+            power = any(a.kind == "pattack" and a.args[0] == action.args[0] for a in listed)
+            pod = f", POD {game.cur(at, 'pod')}" if power else ""
+            return f"{zone_mark(game.label(at))} attacks{pod}:"
         except (KeyError, ValueError, TypeError):
             return None
 
@@ -544,40 +554,47 @@ class BhmScreen(BhmTable, LaneScreen):
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
-        if not self.is_dense() or not action.args:
+        if not self.is_dense():
+            return words
+        if action.kind == "pass":  # the prompt over the list names what it lets pass
+            return "Do not react"
+        if not action.args:
             return words
         told = self.dense_words(action)
         if told:
             return told
+        if action.kind in ONE_SIDE:  # `Stone Golem z1 executes Mind Spike`, as the lanes mark it
+            words = PLACES.sub(lambda m: f" z{m[1]}", words)
         if action.kind not in SUMMED:
             return words
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
-        return words.replace(brief, "", 1) if brief else words
+        words = words.replace(brief, "", 1) if brief else words
+        # a territory's consequence in brackets, which the cut leaves out first (not its name)
+        return re.sub(r"; (destroys an enemy territory)$", r" (\1)", words)
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
         cut (the engine's `Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)` lost
-        its outcome, often its target too): the outcome first, then the target, and the attacker
-        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`, as
-        when an attacker is selected on the table; `-300 Salud: attack Spark Imp by Hollow
-        Wraith`); a call's kind and rank before the name
-        (`Instant call R3 Sylpha Stormbringer`). None: the engine's words. The card panel has the
-        card of the attacker, the whole words are the engine's (from 120 × 40)."""
+        its outcome, often its target too): the outcome first, then the target with its zone when
+        it has a twin (`-300 Salud: Spark Imp`, `kills: Ember Squire z3`; under its attacker's name
+        when the list holds the attacks of more than one); a power attack without its numbers
+        (`power attack: Mountain Giant`: `POD 700 vs Salud 1200… Giant` lost the target); a call's
+        kind and rank before the name (`Instant call R3 Sylpha Stormbringer`). None: the engine's
+        words. The card panel has the card of the attacker, the whole words are the engine's (from
+        120 × 40)."""
         game: Any = self.session.game
         try:
             if action.kind in ("attack", "pattack"):
-                at, t = (game.card(int(u)) for u in action.args[:2])
+                t = game.card(int(action.args[1]))
+                target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
                 hit = dense_outcome(str(game.attack_outcome(action)))
-                listed = self.legal if self.listing is None else self.listing
-                attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
                 if action.kind == "pattack" and not hit.startswith("no effect"):
-                    hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
-                if len(attackers) > 1:  # under its attacker's name (`attacker_of`): the target's zone
-                    power = "power-attack " if action.kind == "pattack" else ""
-                    return f"{hit}: {power}{zone_mark(game.label(t))}"
-                verb = "attack" if action.kind == "attack" else "power-attack"
-                return f"{hit}: {verb} {game.label(t)}"
+                    # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
+                    # the lanes show the Salud, the POD is the attacker's (`attacker_of`), and the
+                    # investment dialog, next, says what it takes (from RES first: Magic Resistance)
+                    return f"power attack: {target}"
+                return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
