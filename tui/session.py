@@ -137,6 +137,8 @@ class Session:
         # An engine or agent error stops the game (see `fail`); the app shows it.
         self.failure: EngineFailure | None = None
         self.on_failure: Callable[[EngineFailure], None] | None = None
+        # What a game's screen keeps of its own across a resume (JSON; saved as the save's ui.state)
+        self.ui_state: dict[str, Any] = {}
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -175,6 +177,8 @@ class Session:
         counts = ui.get("counts")
         if isinstance(counts, list) and len(counts) == 2 and all(type(c) is int for c in counts):
             s.counts = [int(counts[0]), int(counts[1])]
+        if isinstance(ui.get("state"), dict):
+            s.ui_state = dict(ui["state"])
         return s
 
     # -- state ----------------------------------------------------------------------
@@ -270,7 +274,8 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
-        return {"seats": self.seats.to_json(), "counts": list(self.counts)}
+        extra = {"seats": self.seats.to_json(), "counts": list(self.counts)}
+        return {**extra, "state": dict(self.ui_state)} if self.ui_state else extra
 
     def save(self, path: Path | None = None) -> Path | None:
         if self.failure is not None:  # the game may be half-changed: the last good save stays

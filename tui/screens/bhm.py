@@ -42,6 +42,7 @@ NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end 
 # the hand opens one at each enemy action) until the end of the opponent's turn
 QUIET = Action("pass", ("turn",))
 QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
+QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScreen.quiet`)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
@@ -429,7 +430,6 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
@@ -475,6 +475,22 @@ class BhmScreen(BhmTable, LaneScreen):
             return None
 
     # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
+    @property
+    def quiet(self) -> tuple[int, int] | None:
+        """(seat, turn): no reaction is asked of that seat until that turn ends. Kept in the
+        session's UI state, which the save keeps: a game resumed mid-turn does not ask again."""
+        kept = self.session.ui_state.get(QUIET_KEY)
+        if isinstance(kept, list) and len(kept) == 2 and all(type(x) is int for x in kept):
+            return kept[0], kept[1]
+        return None
+
+    @quiet.setter
+    def quiet(self, value: tuple[int, int] | None) -> None:
+        if value is None:
+            self.session.ui_state.pop(QUIET_KEY, None)
+        else:
+            self.session.ui_state[QUIET_KEY] = list(value)
+
     def quiet_offered(self) -> bool:
         """A reaction window of a human in the opponent's turn, which they may pass: the list
         offers to pass them all until the end of that turn."""
