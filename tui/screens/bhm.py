@@ -365,7 +365,13 @@ class BhmTable(LaneTable):
         )
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        parts = [f"Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}"]
+        """The turn and whose it is, as the log opens it (`Turn 14: P1`: only the call budget on
+        one side's head said it), the phase, armageddon, the action waiting for a reaction or the
+        stack."""
+        active = view.get("active")
+        playing = isinstance(active, int) and view.get("phase") not in ("mulligan", "over")
+        whose = f": P{int(active) + 1}" if playing and isinstance(active, int) else ""
+        parts = [f"Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")

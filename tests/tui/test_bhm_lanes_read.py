@@ -1,0 +1,48 @@
+"""BHM's lanes read by a new player in a dense late game (tests/tui/data/bhm_dense_late.toml) and
+in a reaction window, at 80 × 24 and 120 × 40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .helpers import (
+    REACTION_CHAIN,
+    bhm_session,
+    dense_late_app,
+    engine_ready,
+    fire_bolt_on_tide_sentinel,
+    press,
+    resumed,
+    screen_text,
+    settle,
+)
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_middle_says_whose_turn_it_is(size: tuple[int, int]) -> None:
+    """`Turn 14 · First strategy phase` did not say whose turn it is (only the call budget, on one
+    side's head, told it): now `Turn 14: P1`, as the log opens a turn."""
+    app = dense_late_app("bhm")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert "Turn 14: P1 · First strategy phase" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_reaction_window_says_whose_turn_it_is(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Hot-seat, P2 asked to react in P1's turn: the table is P2's, the turn P1's."""
+    s = bhm_session(REACTION_CHAIN, tmp_path / "s.json", seats=("human", "human"))
+    fire_bolt_on_tide_sentinel(s)
+    app = resumed(s)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.player == 1
+        assert "Turn 6: P1 · First strategy phase" in screen_text(app)
