@@ -46,3 +46,19 @@ async def test_a_reaction_window_says_whose_turn_it_is(tmp_path: Path, size: tup
         await settle(pilot)
         assert app.session.decision is not None and app.session.decision.player == 1
         assert "Turn 6: P1 · First strategy phase" in screen_text(app)
+
+
+async def test_dense_lanes_name_beings_in_full_up_to_14_letters() -> None:
+    """80 × 24: `Mountain Gi…`, `Thunder Kni…`, `Thunder Lan…` were cut two letters short (12), though
+    the hand's chips keep 14; a being's name now keeps 14 too, and the lanes take no more rows."""
+    from tui.widgets.lanes import LaneBoard
+
+    app = dense_late_app("bhm")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(LaneBoard)
+        text = " ".join(seg.text for line in board.lines for seg in line)
+        for name in ("Mountain Giant 2/7/8/5/12", "Thunder Knight 3/5/4/5/7", "Thunder Lancer 2/3/2/3/4"):
+            assert name in text, text
+        assert "Abyssal Levia… 6/11/8/7/14" in text  # 17 letters: cut
+        assert board.rows_for(78) == 16  # as with names of 12

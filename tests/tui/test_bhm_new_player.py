@@ -278,7 +278,7 @@ async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "Ember Squire z1 1/2/1/2/3" in text and "Ember Squire z3 1/2/1/2/3" in text, text
-        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wrai… 3/3/0/3/3" in text, text
+        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wraith 3/3/0/3/3" in text, text
 
 
 def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:

@@ -269,7 +269,7 @@ class BhmTable(LaneTable):
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = short(str(being.get("name", "?")), 12)
+                label = short(str(being.get("name", "?")), 14)
                 if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
                     label += f" z{z['index'] + 1}"
                 label += f" {dense_stats(being)}"
@@ -277,7 +277,7 @@ class BhmTable(LaneTable):
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
             elif kept:
-                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 12)} (fled)", "lane--dim")
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 14)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
