@@ -62,3 +62,31 @@ async def test_dense_lanes_name_beings_in_full_up_to_14_letters() -> None:
             assert name in text, text
         assert "Abyssal Levia… 6/11/8/7/14" in text  # 17 letters: cut
         assert board.rows_for(78) == 16  # as with names of 12
+
+
+async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:
+    """Hot-seat at 80 × 24: `Player 1: First strategy phase: calls (budget 21), cards, abilities — or
+    combat` took two lines (`You: ` is shorter); it says `First strategy:` then (the middle line has
+    the phase's name), and in full again from 120 × 40."""
+    from tui.widgets.status import Prompt
+
+    from .helpers import game_app, scenario
+
+    app = game_app("bhm", seed=1, scenario=scenario("bhm_dense_late"), vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert " Player 1: First strategy: calls (budget 21), cards, abilities — or combat" in lines, lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        prompt = app.screen.query_one(Prompt).prompt
+        assert (
+            prompt == "Player 1: First strategy phase: calls (budget 21), cards, abilities — or go to combat"
+        )
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert " Player 1: First strategy: calls (budget 21), cards, abilities — or combat" in (
+            screen_text(app).splitlines()
+        )

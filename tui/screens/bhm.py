@@ -44,6 +44,8 @@ QUIET = Action("pass", ("turn",))
 QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
 QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScreen.quiet`)
 NBSP = "\u00a0"  # a space the lanes never wrap at
+STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
+SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -633,7 +635,9 @@ class BhmScreen(BhmTable, LaneScreen):
             prompt = self.query_one(Prompt)
             for words in NEXT_WORDS.values():
                 if prompt.prompt.endswith(" — or " + words[dense]):
-                    prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
+                    prompt.prompt = self.fit_prompt(
+                        prompt.prompt.removesuffix(words[dense]) + words[self.dense]
+                    )
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted_action
@@ -643,9 +647,9 @@ class BhmScreen(BhmTable, LaneScreen):
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
         combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
-        keeps to one line of 80 columns); a target's prompt says what the card does (`Choose a target
-        for Fire Bolt — an enemy being loses 300 Salud`: its text is not in sight while the targets
-        are highlighted)."""
+        keeps to one line of 80 columns, in hot-seat too: `fit_prompt`); a target's prompt says
+        what the card does (`Choose a target for Fire Bolt — an enemy being loses 300 Salud`: its
+        text is not in sight while the targets are highlighted)."""
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
@@ -654,7 +658,19 @@ class BhmScreen(BhmTable, LaneScreen):
             step = self.session.game.describe_action(Action("next"))
             if step in NEXT_WORDS:
                 text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
+            who = f"{self.seat_name(d.player)}: " if self.session.seats.hotseat else "You: "
+            text = self.fit_prompt(who + text)[len(who) :]
         return text
+
+    def fit_prompt(self, prompt: str) -> str:
+        """The strategy phase's prompt in one line below 120 × 40: hot-seat's `Player 1: ` is longer
+        than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards, abilities — or
+        end turn` took two; when it does not fit, `Second strategy: …` (the middle line names the
+        phase in full). Whole again from 120 × 40 (`relayout`)."""
+        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1)
+        if self.is_dense() and len(whole) > self.app.size.width - 2:  # (the prompt's padding)
+            return STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+        return whole
 
     def card_summary(self, uid: int) -> str:
         """What card `uid` does, in the engine's few words (`— an enemy being loses 300 Salud`), or ""."""
