@@ -265,7 +265,7 @@ def test_outcome_first_of_a_power_attack() -> None:
         outcome_first(
             "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel (POD 300 vs Salud 500, Magic Resistance: RES first)"
         )
-        == "POD 300 vs Salud 500: Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"
+        == "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"  # `POD 300 vs Salud 500: …` cut the target
     )
     assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"
 

@@ -171,12 +171,16 @@ PATTACK_HIT = re.compile(
 
 def outcome_first(text: str) -> str:
     """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
-    Spark Imp`), for a line that cuts at its end; other words as they are."""
+    Spark Imp`), for a line that cuts at its end; a power attack's without its numbers, which
+    are no outcome (`POD 300 vs Salud 500: The Pale Watcher power-att…` lost the target: the
+    investment, next in the log, says what it took); other words as they are."""
     m = ATTACK_HIT.search(text)
     if m is not None:
         hit = dense_outcome(m["hit"])
     elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
-        hit = dense_outcome(m["hit"]) if m["hit"] else m["vs"]
+        if not m["hit"]:
+            return f"{text[: m.start()]}{text[m.end() :]}"
+        hit = dense_outcome(m["hit"])
     else:
         return text
     return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
