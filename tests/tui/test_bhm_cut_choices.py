@@ -111,3 +111,35 @@ async def test_do_not_react_is_not_cut(tmp_path: Path) -> None:
         await settle(pilot)
         passes = [line for a, line in listed(app) if a == Action("pass")]
         assert passes == [" 2. Do not react"], listed(app)
+
+
+INVOKERS = '[scenario]\ngame = "bhm"\ntitle = "two invokers"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        invocations=["thunderbird", "ifrit"],
+        being=[dict(card="pyre_warlock", inv_points=8), dict(card="mist_seer", inv_points=8)],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_an_invocation_keeps_its_rank() -> None:
+    """BH-73, 80 × 24: `Pyre Warlock invokes Thunderbird (rank…` lost the rank the invocation points
+    pay; it reads as a call does, `Invoke R5 Thunderbird by Pyre Warlock` (its end cut first)."""
+    app = game_app("bhm", seed=1, scenario=INVOKERS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = [line for a, line in listed(app) if a is not None and a.kind == "invoke"]
+        assert [line.split(". ", 1)[1] for line in lines] == [
+            "Invoke R5 Thunderbird by… Warlock",
+            "Invoke R5 Thunderbird… Mist Seer",
+            "Invoke R6 Ifrit by Pyre Warlock",
+            "Invoke R6 Ifrit by Mist Seer",
+        ], lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Pyre Warlock invokes Thunderbird (rank 5)" in app.screen.query_one(ActionList).words

@@ -608,9 +608,9 @@ class BhmScreen(BhmTable, LaneScreen):
         it has a twin (`-300 Salud: Spark Imp`, `kills: Ember Squire z3`; under its attacker's name
         when the list holds the attacks of more than one); a power attack without its numbers
         (`power attack: Mountain Giant`: `POD 700 vs Salud 1200… Giant` lost the target); a call's
-        kind and rank before the name (`Instant call R3 Sylpha Stormbringer`). None: the engine's
-        words. The card panel has the card of the attacker, the whole words are the engine's (from
-        120 × 40)."""
+        kind and rank before the name (`Instant call R3 Sylpha Stormbringer`), an invocation's too
+        (`Invoke R5 Thunderbird by Pyre Warlock`). None: the engine's words. The card panel has
+        the card of the attacker, the whole words are the engine's (from 120 × 40)."""
         game: Any = self.session.game
         try:
             if action.kind in ("attack", "pattack"):
@@ -626,6 +626,9 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
+            if action.kind == "invoke":  # `Pyre Warlock invokes Thunderbird (rank…` lost its rank (BH-73)
+                c, by = (game.card(int(u)) for u in action.args[:2])
+                return f"Invoke R{c.defn.rank} {c.name} by {zone_mark(game.label(by))}"
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return None
