@@ -145,6 +145,8 @@ class Session:
         self.saved_actions: int | None = None
         # Where this game is kept once the engine ended it (for watching it again).
         self.finished_path: Path | None = None
+        # What a game's screen keeps of its own across a resume (JSON; saved as the save's ui.state)
+        self.ui_state: dict[str, Any] = {}
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -185,6 +187,8 @@ class Session:
         counts = ui.get("counts")
         if isinstance(counts, list) and len(counts) == 2 and all(type(c) is int for c in counts):
             s.counts = [int(counts[0]), int(counts[1])]
+        if isinstance(ui.get("state"), dict):
+            s.ui_state = dict(ui["state"])
         return s
 
     # -- state ----------------------------------------------------------------------
@@ -280,7 +284,8 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
-        return {"seats": self.seats.to_json(), "counts": list(self.counts)}
+        extra = {"seats": self.seats.to_json(), "counts": list(self.counts)}
+        return {**extra, "state": dict(self.ui_state)} if self.ui_state else extra
 
     def save(self, path: Path | None = None) -> Path | None:
         """The autosave (no `path`) after every action: a failed write is kept in

@@ -42,14 +42,14 @@ def choices(app: object) -> list[str]:
 
 async def test_dense_attack_choices_say_their_outcome_first() -> None:
     """80 × 24: `Hollow Wraith attacks S… to Salud)` kept neither the outcome nor always the target;
-    now each line starts with what the attack does, then its target (places of twins kept)."""
+    now each line starts with what the attack does, then its target (the zone of a twin kept)."""
     app = game_app("bhm", seed=1, scenario=TWINS)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = choices(app)
-        assert lines[1].endswith("kills: attack Spark Imp"), lines
-        assert "-200 Salud" in lines[0] and "(P2 zone 1)" in lines[0], lines
-        assert "-200 Salud" in lines[2] and "(P2 zone 3)" in lines[2], lines
+        assert lines[1].endswith("kills: Spark Imp"), lines
+        assert lines[0].endswith("-200 Salud: Ember Squire z1"), lines  # the zone, as the lanes mark it
+        assert lines[2].endswith("-200 Salud: Ember Squire z3"), lines
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = " ".join(" ".join(choices(app)).split())
@@ -96,7 +96,7 @@ async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
         await settle(pilot)
         lines = choices(app)
         assert len(lines) == 4 and not any("attacks:" in line for line in lines), lines
-        assert lines[1].endswith("kills: attack Spark Imp"), lines
+        assert lines[1].endswith("kills: Spark Imp"), lines
         await pilot.resize_terminal(120, 40)
         await press(pilot, "escape")
         await settle(pilot)
@@ -265,7 +265,7 @@ def test_outcome_first_of_a_power_attack() -> None:
         outcome_first(
             "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel (POD 300 vs Salud 500, Magic Resistance: RES first)"
         )
-        == "POD 300 vs Salud 500: Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"
+        == "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"  # `POD 300 vs Salud 500: …` cut the target
     )
     assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"
 
@@ -278,7 +278,7 @@ async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "Ember Squire z1 1/2/1/2/3" in text and "Ember Squire z3 1/2/1/2/3" in text, text
-        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wrai… 3/3/0/3/3" in text, text
+        assert "Spark Imp 2/1/0/1/2" in text and "Hollow Wraith 3/3/0/3/3" in text, text
 
 
 def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:

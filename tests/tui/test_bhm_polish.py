@@ -49,7 +49,7 @@ async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Pat
         assert "Invest all POD (POD 1 for the rest of" in text
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert "Kalzar, Eld… 9/8/5/7/13" in screen_text(app), "the dense lanes again"
+        assert "Kalzar, Elder… 9/8/5/7/13" in screen_text(app), "the dense lanes again"
 
 
 def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:

@@ -42,7 +42,10 @@ NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end 
 # the hand opens one at each enemy action) until the end of the opponent's turn
 QUIET = Action("pass", ("turn",))
 QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
+QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScreen.quiet`)
 NBSP = "\u00a0"  # a space the lanes never wrap at
+STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
+SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -168,18 +171,26 @@ PATTACK_HIT = re.compile(
 
 def outcome_first(text: str) -> str:
     """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
-    Spark Imp`), for a line that cuts at its end; other words as they are."""
+    Spark Imp`), for a line that cuts at its end; a power attack's without its numbers, which
+    are no outcome (`POD 300 vs Salud 500: The Pale Watcher power-att…` lost the target: the
+    investment, next in the log, says what it took); other words as they are."""
     m = ATTACK_HIT.search(text)
     if m is not None:
         hit = dense_outcome(m["hit"])
     elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
-        hit = dense_outcome(m["hit"]) if m["hit"] else m["vs"]
+        if not m["hit"]:
+            return f"{text[: m.start()]}{text[m.end() :]}"
+        hit = dense_outcome(m["hit"])
     else:
         return text
     return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
 
 
 PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
+PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's words
+# the choices whose cards in play are all of one side (the deciding player's own beings): a place
+# says which of its beings by the zone alone (`z1`), as the dense lanes do
+ONE_SIDE = ("power", "equip", "ability", "invoke")
 
 
 def zone_mark(label: str) -> str:
@@ -264,7 +275,7 @@ class BhmTable(LaneTable):
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = short(str(being.get("name", "?")), 12)
+                label = short(str(being.get("name", "?")), 14)
                 if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
                     label += f" z{z['index'] + 1}"
                 label += f" {dense_stats(being)}"
@@ -272,7 +283,7 @@ class BhmTable(LaneTable):
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
             elif kept:
-                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 12)} (fled)", "lane--dim")
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 14)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
@@ -360,7 +371,13 @@ class BhmTable(LaneTable):
         )
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        parts = [f"Turn {view.get('turn')} · {view.get('phase_name', view.get('phase'))}"]
+        """The turn and whose it is, as the log opens it (`Turn 14: P1`: only the call budget on
+        one side's head said it), the phase, armageddon, the action waiting for a reaction or the
+        stack."""
+        active = view.get("active")
+        playing = isinstance(active, int) and view.get("phase") not in ("mulligan", "over")
+        whose = f": P{int(active) + 1}" if playing and isinstance(active, int) else ""
+        parts = [f"Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
@@ -425,7 +442,6 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.quiet: tuple[int, int] | None = None  # (seat, turn): no reaction asked of it then
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
@@ -455,16 +471,38 @@ class BhmScreen(BhmTable, LaneScreen):
             self.listing = None
 
     def attacker_of(self, action: Action) -> str | None:
-        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`)."""
+        """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`), with its POD
+        when it may power-attack (`Magma Drake attacks, POD 700:`), which its power attacks under it
+        do not repeat (`power attack: Mountain Giant`)."""
         if action.kind not in ("attack", "pattack"):
             return None
         game: Any = self.session.game
         try:
-            return f"{zone_mark(game.label(game.card(int(action.args[0]))))} attacks:"
+            at = game.card(int(action.args[0]))
+            listed = self.legal if self.listing is None else self.listing
+            power = any(a.kind == "pattack" and a.args[0] == action.args[0] for a in listed)
+            pod = f", POD {game.cur(at, 'pod')}" if power else ""
+            return f"{zone_mark(game.label(at))} attacks{pod}:"
         except (KeyError, ValueError, TypeError):
             return None
 
     # -- "Do not react for the rest of this turn" (QUIET) ------------------------------------------
+    @property
+    def quiet(self) -> tuple[int, int] | None:
+        """(seat, turn): no reaction is asked of that seat until that turn ends. Kept in the
+        session's UI state, which the save keeps: a game resumed mid-turn does not ask again."""
+        kept = self.session.ui_state.get(QUIET_KEY)
+        if isinstance(kept, list) and len(kept) == 2 and all(type(x) is int for x in kept):
+            return kept[0], kept[1]
+        return None
+
+    @quiet.setter
+    def quiet(self, value: tuple[int, int] | None) -> None:
+        if value is None:
+            self.session.ui_state.pop(QUIET_KEY, None)
+        else:
+            self.session.ui_state[QUIET_KEY] = list(value)
+
     def quiet_offered(self) -> bool:
         """A reaction window of a human in the opponent's turn, which they may pass: the list
         offers to pass them all until the end of that turn."""
@@ -544,43 +582,53 @@ class BhmScreen(BhmTable, LaneScreen):
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
-        if not self.is_dense() or not action.args:
+        if not self.is_dense():
+            return words
+        if action.kind == "pass":  # the prompt over the list names what it lets pass
+            return "Do not react"
+        if not action.args:
             return words
         told = self.dense_words(action)
         if told:
             return told
+        if action.kind in ONE_SIDE:  # `Stone Golem z1 executes Mind Spike`, as the lanes mark it
+            words = PLACES.sub(lambda m: f" z{m[1]}", words)
         if action.kind not in SUMMED:
             return words
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
-        return words.replace(brief, "", 1) if brief else words
+        words = words.replace(brief, "", 1) if brief else words
+        # a territory's consequence in brackets, which the cut leaves out first (not its name)
+        return re.sub(r"; (destroys an enemy territory)$", r" (\1)", words)
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
         cut (the engine's `Hollow Wraith attacks Spark Imp (FUE 300 vs RES 0: 300 to Salud)` lost
-        its outcome, often its target too): the outcome first, then the target, and the attacker
-        only when the list holds the attacks of more than one (`-300 Salud: attack Spark Imp`, as
-        when an attacker is selected on the table; `-300 Salud: attack Spark Imp by Hollow
-        Wraith`); a call's kind and rank before the name
-        (`Instant call R3 Sylpha Stormbringer`). None: the engine's words. The card panel has the
-        card of the attacker, the whole words are the engine's (from 120 × 40)."""
+        its outcome, often its target too): the outcome first, then the target with its zone when
+        it has a twin (`-300 Salud: Spark Imp`, `kills: Ember Squire z3`; under its attacker's name
+        when the list holds the attacks of more than one); a power attack without its numbers
+        (`power attack: Mountain Giant`: `POD 700 vs Salud 1200… Giant` lost the target); a call's
+        kind and rank before the name (`Instant call R3 Sylpha Stormbringer`), an invocation's too
+        (`Invoke R5 Thunderbird by Pyre Warlock`). None: the engine's words. The card panel has
+        the card of the attacker, the whole words are the engine's (from 120 × 40)."""
         game: Any = self.session.game
         try:
             if action.kind in ("attack", "pattack"):
-                at, t = (game.card(int(u)) for u in action.args[:2])
+                t = game.card(int(action.args[1]))
+                target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
                 hit = dense_outcome(str(game.attack_outcome(action)))
-                listed = self.legal if self.listing is None else self.listing
-                attackers = {a.args[0] for a in listed if a.kind in ("attack", "pattack")}
                 if action.kind == "pattack" and not hit.startswith("no effect"):
-                    hit = f"POD {game.cur(at, 'pod')} vs Salud {game.cur(t, 'salud')}"
-                if len(attackers) > 1:  # under its attacker's name (`attacker_of`): the target's zone
-                    power = "power-attack " if action.kind == "pattack" else ""
-                    return f"{hit}: {power}{zone_mark(game.label(t))}"
-                verb = "attack" if action.kind == "attack" else "power-attack"
-                return f"{hit}: {verb} {game.label(t)}"
+                    # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
+                    # the lanes show the Salud, the POD is the attacker's (`attacker_of`), and the
+                    # investment dialog, next, says what it takes (from RES first: Magic Resistance)
+                    return f"power attack: {target}"
+                return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
+            if action.kind == "invoke":  # `Pyre Warlock invokes Thunderbird (rank…` lost its rank (BH-73)
+                c, by = (game.card(int(u)) for u in action.args[:2])
+                return f"Invoke R{c.defn.rank} {c.name} by {zone_mark(game.label(by))}"
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return None
@@ -594,7 +642,9 @@ class BhmScreen(BhmTable, LaneScreen):
             prompt = self.query_one(Prompt)
             for words in NEXT_WORDS.values():
                 if prompt.prompt.endswith(" — or " + words[dense]):
-                    prompt.prompt = prompt.prompt.removesuffix(words[dense]) + words[self.dense]
+                    prompt.prompt = self.fit_prompt(
+                        prompt.prompt.removesuffix(words[dense]) + words[self.dense]
+                    )
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted_action
@@ -604,9 +654,9 @@ class BhmScreen(BhmTable, LaneScreen):
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
         combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
-        keeps to one line of 80 columns); a target's prompt says what the card does (`Choose a target
-        for Fire Bolt — an enemy being loses 300 Salud`: its text is not in sight while the targets
-        are highlighted)."""
+        keeps to one line of 80 columns, in hot-seat too: `fit_prompt`); a target's prompt says
+        what the card does (`Choose a target for Fire Bolt — an enemy being loses 300 Salud`: its
+        text is not in sight while the targets are highlighted)."""
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
@@ -615,7 +665,19 @@ class BhmScreen(BhmTable, LaneScreen):
             step = self.session.game.describe_action(Action("next"))
             if step in NEXT_WORDS:
                 text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
+            who = f"{self.seat_name(d.player)}: " if self.session.seats.hotseat else "You: "
+            text = self.fit_prompt(who + text)[len(who) :]
         return text
+
+    def fit_prompt(self, prompt: str) -> str:
+        """The strategy phase's prompt in one line below 120 × 40: hot-seat's `Player 1: ` is longer
+        than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards, abilities — or
+        end turn` took two; when it does not fit, `Second strategy: …` (the middle line names the
+        phase in full). Whole again from 120 × 40 (`relayout`)."""
+        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1)
+        if self.is_dense() and len(whole) > self.app.size.width - 2:  # (the prompt's padding)
+            return STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+        return whole
 
     def card_summary(self, uid: int) -> str:
         """What card `uid` does, in the engine's few words (`— an enemy being loses 300 Salud`), or ""."""

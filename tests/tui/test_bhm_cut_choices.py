@@ -1,0 +1,145 @@
+"""BHM's choices cut to one line at 80 × 24 keep what tells them apart: the target of a power
+attack (not its numbers), the zone of a twin, the power a being executes, the territory played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.game import Action
+from tests.bhm.helpers import scenario_body
+from tui.widgets.actions import ActionList
+
+from .helpers import (
+    REACTION_CHAIN,
+    bhm_session,
+    engine_ready,
+    fire_bolt_on_tide_sentinel,
+    game_app,
+    press,
+    resumed,
+    scenario,
+    settle,
+)
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def listed(app: object) -> list[tuple[Action | None, str]]:
+    """The choice list as drawn: each line with its choice (None: a group's header)."""
+    actions = app.screen.query_one(ActionList)  # type: ignore[attr-defined]
+    return [
+        (actions.actions[i] if i is not None else None, str(o.prompt))
+        for i, o in zip(actions.rows, actions.options, strict=True)
+    ]
+
+
+def combat(text: str) -> str:
+    return text.replace('phase = "strategy1"', 'phase = "combat"')
+
+
+async def test_grouped_power_attacks_keep_their_target() -> None:
+    """80 × 24, the dense late board in combat: `POD 700 vs Salud 1200… Giant` lost the target (and
+    that it is a power attack); now `power attack: Mountain Giant`, the POD once, by the attacker."""
+    app = game_app("bhm", seed=1, scenario=combat(scenario("bhm_dense_late")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        lines = listed(app)
+        assert lines[0] == (None, "Magma Drake attacks, POD 700:"), lines[:3]
+        assert (None, "Stone Golem attacks:") in lines  # no POD: it cannot power-attack
+        powers = [(a, line) for a, line in lines if a is not None and a.kind == "pattack"]
+        assert len(powers) == 16, lines  # 8 targets, 2 attackers
+        for a, line in powers:
+            target = game.card(int(a.args[1])).name
+            assert line.endswith(f"power attack: {target}"), line
+
+
+async def test_a_twins_zone_survives_the_cut() -> None:
+    """80 × 24: one of two Ember Squires wounded: `-200 Salud: attack Ember Squire…` lost the zone
+    (`(P2 zone 3)`) that says which; now it reads as the lanes mark it, `Ember Squire z3`."""
+    text = scenario("bhm_twins").replace(
+        'card = "ember_squire"\n', 'card = "ember_squire"\nwounds = 200\n', 1
+    )
+    app = game_app("bhm", seed=1, scenario=text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = [line for _, line in listed(app)]
+        assert lines[0] == " 1. kills: Ember Squire z1", lines
+        assert lines[2] == " 3. -200 Salud: Ember Squire z3", lines
+
+
+STRATEGY = '[scenario]\ngame = "bhm"\ntitle = "two drakes"\n\n' + scenario_body(
+    dict(cll=9, hand=["mind_spike", "volcanic_caldera"], being=["magma_drake", "magma_drake"]),
+    dict(cll=9, territories=["sunken_temple"], being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_a_power_and_a_territory_keep_their_names() -> None:
+    """80 × 24: `Magma Drake (P1 zone 1)…` lost the power it executes and `Play territory… enemy
+    territory` the territory; now the zone is `z1`, and the territory's consequence goes first."""
+    app = game_app("bhm", seed=1, scenario=STRATEGY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        by_kind = {a.kind: line for a, line in listed(app) if a is not None}
+        lines = [line for a, line in listed(app) if a is not None and a.kind == "power"]
+        assert [line.split(". ", 1)[1] for line in lines] == [
+            "Magma Drake z1… Mind Spike",
+            "Magma Drake z2… Mind Spike",
+        ], lines
+        assert "Play territory Volcanic Caldera" in by_kind["territory"], by_kind
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert any(w.startswith("Play territory Volcanic Caldera — your FIRE") for w in words), words
+
+
+async def test_do_not_react_is_not_cut(tmp_path: Path) -> None:
+    """80 × 24: `Do not react to Flame… Sentinel` repeated the prompt over it in pieces; below 120 × 40
+    the pass reads `Do not react` (the prompt says to what)."""
+    s = bhm_session(REACTION_CHAIN, tmp_path / "s.json", seats=("human", "human"))
+    fire_bolt_on_tide_sentinel(s)
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        passes = [line for a, line in listed(app) if a == Action("pass")]
+        assert passes == [" 2. Do not react"], listed(app)
+
+
+INVOKERS = '[scenario]\ngame = "bhm"\ntitle = "two invokers"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        invocations=["thunderbird", "ifrit"],
+        being=[dict(card="pyre_warlock", inv_points=8), dict(card="mist_seer", inv_points=8)],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_an_invocation_keeps_its_rank() -> None:
+    """BH-73, 80 × 24: `Pyre Warlock invokes Thunderbird (rank…` lost the rank the invocation points
+    pay; it reads as a call does, `Invoke R5 Thunderbird by Pyre Warlock` (its end cut first)."""
+    app = game_app("bhm", seed=1, scenario=INVOKERS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = [line for a, line in listed(app) if a is not None and a.kind == "invoke"]
+        assert [line.split(". ", 1)[1] for line in lines] == [
+            "Invoke R5 Thunderbird by… Warlock",
+            "Invoke R5 Thunderbird… Mist Seer",
+            "Invoke R6 Ifrit by Pyre Warlock",
+            "Invoke R6 Ifrit by Mist Seer",
+        ], lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Pyre Warlock invokes Thunderbird (rank 5)" in app.screen.query_one(ActionList).words
