@@ -2718,6 +2718,10 @@ class BhmGame(Game):
             if k == "power":
                 c = self.card(int(a[0]))
                 cost = f" (consumes {c.defn.cost} POD)" if c.defn.cost else ""
+                b = self.card(int(a[1]))
+                if c.defn.cost and b.defn.pod is not None and not b.defn.survives_pod_zero:
+                    if self.cur(b, "pod") == c.defn.cost:  # BH-33: all its POD (BH-40: never more)
+                        cost = f" (consumes {c.defn.cost} POD: all it has, it dies)"
                 return f"{n(1)} executes {n(0)}{cost}{_brief(c.defn)}"
             if k == "equip":
                 return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).defn)}"

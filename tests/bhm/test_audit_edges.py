@@ -378,3 +378,31 @@ def test_bh71_an_entity_executes_powers_and_carries_objects_but_own_being_effect
     assert Action("power", (uid(g, "fire_bolt"), pw)) in legal
     assert Action("equip", (uid(g, "iron_sword"), pw)) in legal
     assert g.targets_for(0, find(g, "second_wind")) == [uid(g, "tide_sentinel")]
+
+
+def test_a_power_that_takes_all_a_beings_pod_says_it_dies_and_it_does() -> None:
+    """BH-33 with BH-40: a being may execute a power that consumes exactly the POD it has left,
+    and then it is killed at POD 0; the choice says so before it is made. With more POD left
+    the words are the plain cost."""
+    g = position(
+        dict(cll=9, hand=["fire_bolt"], being=[dict(card="flame_adept", pod_spent=300)]),
+        dict(being=["ember_squire"]),
+        active=1,
+    )
+    adept = find(g, "flame_adept")
+    power = next(a for a in g.legal_actions() if a.kind == "power")
+    assert g.describe_action(power).startswith(
+        "Flame Adept executes Fire Bolt (consumes 100 POD: all it has, it dies) — "
+    )
+    g.apply(power)
+    while g.decision() is not None and adept.zone.startswith("being") and g.legal_actions():
+        g.apply(g.legal_actions()[0])  # the target, the opponent's reaction window…
+    assert not adept.zone.startswith("being")  # killed (BH-33)
+
+    g = position(
+        dict(cll=9, hand=["fire_bolt"], being=[dict(card="flame_adept", pod_spent=200)]),
+        dict(being=["ember_squire"]),
+        active=1,
+    )
+    power = next(a for a in g.legal_actions() if a.kind == "power")
+    assert "(consumes 100 POD) — " in g.describe_action(power)
