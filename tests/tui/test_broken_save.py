@@ -69,6 +69,27 @@ async def test_continue_can_move_an_unreadable_autosave_aside(only_toy: None) ->
     assert path.with_name("autosave.json.bad").read_text().startswith('{"format": 1')
 
 
+async def test_a_second_unreadable_autosave_set_aside_never_replaces_the_first(only_toy: None) -> None:
+    """'Discard it? (it is kept as …)': kept, also the second time (autosave.json-2.bad), where
+    it replaced the first autosave.json.bad."""
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    first = path.with_name("autosave.json.bad")
+    first.write_text("the first broken save")
+    broken_save(path)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert "it is kept as autosave.json-2.bad" in " ".join(app.screen.question.split())
+        await pilot.press("y")
+        await settle(pilot)
+        assert "moved to" in screen_text(app)
+    assert first.read_text() == "the first broken save"
+    assert '"play 9999"' in path.with_name("autosave.json-2.bad").read_text()
+
+
 async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy: None) -> None:
     path = autosave_path()
     broken_save(path)

@@ -14,7 +14,7 @@ from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
-from common.saves import SaveBusy, autosave_path, read_save
+from common.saves import SaveBusy, autosave_path, read_save, unused_path
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
@@ -359,7 +359,7 @@ class MenuScreen(BaseScreen):
             return
         from tui.screens.confirm import ConfirmScreen
 
-        aside = path.with_name(path.name + ".bad")
+        aside = unused_path(path.with_name(path.name + ".bad"))
 
         def answered(yes: bool | None) -> None:
             if not yes:
