@@ -49,7 +49,8 @@ def autosave_path() -> Path:
 
 
 class SaveBusy(Exception):
-    """The autosave is being played by another running Triarch; the message is one line for the player."""
+    """The autosave cannot be given to a new game: another running Triarch is playing it (or the
+    game in progress in it cannot be kept aside); the message is one line for the player."""
 
 
 try:  # POSIX: the lock below; elsewhere (Windows) every claim succeeds

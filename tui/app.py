@@ -124,11 +124,20 @@ class TriarchApp(App[None]):
         """Make `session` (made with `autosave=False`: nothing written yet) the autosaved game:
         this table holds the autosave's lock (SaveBusy if another `triarch` does), and a game in
         progress saved there by an earlier game is kept in the saves folder, not replaced
-        (the player is told where), before the new game's first save."""
+        (the player is told where), before the new game's first save (SaveBusy, nothing
+        written, if it cannot be kept)."""
         if not self.autosave:
             return
         self.lock.claim()
-        kept = keep_aside(autosave_path())
+        try:
+            kept = keep_aside(autosave_path())
+        except OSError as exc:  # never write over a game that could not be kept
+            if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+                self.lock.release()
+            raise SaveBusy(
+                f"the game in progress in {autosave_path()} cannot be kept in the saves folder "
+                f"({exc.strerror or exc}), and a new game would replace it"
+            ) from None
         session.autosave = True
         session.save()
         if kept is not None:
@@ -186,7 +195,11 @@ class TriarchApp(App[None]):
             scenario=setup.scenario,
             autosave=False,
         )
-        self.take_autosave(session)
+        try:
+            self.take_autosave(session)
+        except SaveBusy as exc:  # the finished game stays on the table; the menu is a key away
+            self.notify(f"No rematch: {exc}", title="Cannot start", severity="error", timeout=15)
+            return
         self.open_session(session)
 
     def back_to_menu(self) -> None:

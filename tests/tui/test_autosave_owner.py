@@ -195,3 +195,30 @@ async def test_the_table_holds_the_autosave_while_a_game_is_open_and_not_on_the_
     free = AutosaveLock()
     free.claim()  # the table closed: the lock with it
     free.release()
+
+
+async def test_a_game_in_progress_that_cannot_be_kept_is_not_replaced(
+    in_progress: list[str], triarch_home: Path
+) -> None:
+    """`saves` is a file, not a folder: the game in progress cannot be kept there, so no new
+    game starts over it (said on the menu), and the lock is not kept either."""
+    (triarch_home / "saves").write_text("not a folder")
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+n")
+        await settle(pilot)
+        await press(pilot, "y")
+        await settle(pilot)
+        assert screen_name(app) == "MenuScreen"
+        assert "Cannot start: the game in progress in" in screen_text(app)
+        assert saved_actions(autosave_path()) == in_progress
+        free = AutosaveLock()
+        free.claim()
+        free.release()
+    app = game_app("toy", seed=9, vs="human")  # `triarch play`
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "MenuScreen"
+        assert "Cannot start: the game in progress in" in screen_text(app)
+    assert saved_actions(autosave_path()) == in_progress
