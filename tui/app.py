@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.command import Provider
@@ -20,6 +21,9 @@ from tui.screens import screen_class
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
 from tui.session import EngineFailure, Seats, Session
+
+# The keys that still work while the terminal is too small (nothing of the screen is in sight).
+KEYS_WHEN_TOO_SMALL = frozenset({"ctrl+q", "ctrl+c"})
 
 DEFAULT_PACE = 0.6  # seconds between the AI's actions, so a player can follow them
 
@@ -106,6 +110,19 @@ class TriarchApp(App[None]):
 
     def on_unmount(self) -> None:
         self.lock.release()
+
+    def too_small(self) -> bool:
+        """Below 80 × 24 the screen gives way to the 'too small' message (app.tcss)."""
+        return self.screen.has_class("-narrow") or self.screen.has_class("-short")
+
+    async def on_event(self, event: events.Event) -> None:
+        # While the 'too small' message hides the screen, a key does nothing there (it played an
+        # action the player could not see: `e` ended a HotG turn, `1` took The Scars' first
+        # choice), only Ctrl+Q quits, as the message says.
+        if isinstance(event, events.Key) and event.key not in KEYS_WHEN_TOO_SMALL and self.too_small():
+            event.stop()
+            return
+        await super().on_event(event)
 
     # -- the autosave ----------------------------------------------------------------------
     def autosave_busy(self) -> str | None:
