@@ -120,9 +120,10 @@ class AutosaveLock:
 
 def keep_aside(path: Path) -> Path | None:
     """Move the save at `path` (the autosave of a game in progress, which a new game is about to
-    replace) into the saves folder under a name of its own, `GAME-YYYYmmdd-HHMMSS.json` as
-    Ctrl+S names a save (`-2`, `-3`… when taken), for `triarch resume FILE`; None if there is
-    no save there. An unreadable save keeps its name's `autosave` in place of the game."""
+    replace) into the saves folder under a name of its own, `GAME-YYYYmmdd-HHMMSS-kept.json`
+    (`-kept-2`… when taken; never a name Ctrl+S gives a save, which could replace it), for
+    `triarch resume FILE`; None if there is no save there. An unreadable save is named
+    `autosave-…` instead."""
     if not path.exists():
         return None
     try:
@@ -132,7 +133,7 @@ def keep_aside(path: Path) -> Path | None:
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
     folder = data_dir() / "saves"
     folder.mkdir(parents=True, exist_ok=True)
-    target = unused_path(folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    target = unused_path(folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-kept.json")
     path.replace(target)
     return target
 
