@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from common.saves import autosave_path, save_game
@@ -102,3 +104,25 @@ async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy:
         assert type(app.screen).__name__ == "MenuScreen"
         assert "Cannot continue the saved game" in screen_text(app)
     assert path.exists()
+
+
+@pytest.mark.parametrize(
+    "ui",
+    [{"seats": 5}, {"seats": {"kinds": 7}}, {"seats": "human"}, {"seats": {"kinds": [["human"], "ai"]}}],
+)
+async def test_a_save_whose_seats_are_damaged_resumes_against_the_ai(
+    only_toy: None, triarch_home: Path, ui: dict[str, Any]
+) -> None:
+    """The "ui" part (seats, counts) is outside the checksum: a damaged one crashed the table
+    with a traceback (`'int' object has no attribute 'get'`) on `triarch resume` and Continue;
+    now its seats are the default, you against the AI, the game as saved."""
+    path = triarch_home / "edited.json"
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path, ui)
+    app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GenericGameScreen"
+        assert app.session is not None and app.session.seats.kinds == ["human", "ai"]
+        assert len(app.session.game.history) >= 1
