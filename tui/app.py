@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, CSSPathType
+from textual.app import App, CSSPathType, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 
@@ -113,7 +113,11 @@ class TriarchApp(App[None]):
 
     def too_small(self) -> bool:
         """Below 80 × 24 the screen gives way to the 'too small' message (app.tcss)."""
-        return self.screen.has_class("-narrow") or self.screen.has_class("-short")
+        try:
+            screen = self.screen
+        except ScreenStackError:  # (no screen yet, or no more)
+            return False
+        return screen.has_class("-narrow") or screen.has_class("-short")
 
     async def on_event(self, event: events.Event) -> None:
         # While the 'too small' message hides the screen, a key does nothing there (it played an

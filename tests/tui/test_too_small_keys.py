@@ -62,3 +62,11 @@ async def test_paging_a_choice_list_with_no_room_is_no_error(game_id: str) -> No
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         choices.action_page_down()  # and pages again once it has room
+
+
+def test_no_screen_is_not_too_small() -> None:
+    """A key that comes before the first screen (or after the last) is not dropped as on a
+    screen too small, nor an error."""
+    from tui.app import TriarchApp
+
+    assert TriarchApp().too_small() is False
