@@ -82,6 +82,107 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None) -> Path:
     return path
 
 
+class SaveBusy(Exception):
+    """The autosave cannot be given to a new game: another running Triarch is playing it (or the
+    game in progress in it cannot be kept aside); the message is one line for the player."""
+
+
+try:  # POSIX: the lock below; elsewhere (Windows) every claim succeeds
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+
+class AutosaveLock:
+    """The right to write the autosave, for one process at a time (two `triarch` windows on one
+    save folder would otherwise each write their own game over the other's).
+
+    An exclusive `flock` on `autosave.lock` next to the autosave, taken with `claim` and given
+    back with `release` (or by the process ending: the system drops it even after `kill -9`,
+    so a lock is never left stale). The file holds the holder's process id, for the message."""
+
+    def __init__(self) -> None:
+        self.fd: int | None = None
+        self.claimed = False
+
+    @staticmethod
+    def path() -> Path:
+        return data_dir() / "autosave.lock"
+
+    def claim(self) -> None:
+        """Hold the lock (nothing if this process holds it); SaveBusy if another process does.
+        A lock file that cannot be made (a read-only folder) does not stop the game: its save
+        fails on its own, with its own message."""
+        if self.claimed or fcntl is None:
+            self.claimed = True
+            return
+        path = self.path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            self.claimed = True
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+            except OSError:
+                holder = ""
+            os.close(fd)
+            who = f"process {holder}" if holder.isdigit() else "another process"
+            raise SaveBusy(
+                f"another Triarch ({who}) is playing the game saved in {autosave_path()}; "
+                "finish that game or go back to its menu (m) first, "
+                "or give this window a save folder of its own (TRIARCH_HOME)"
+            ) from None
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
+        self.fd = fd
+        self.claimed = True
+
+    def release(self) -> None:
+        """Give the lock back (closing the file drops it)."""
+        fd, self.fd, self.claimed = self.fd, None, False
+        if fd is not None:
+            os.close(fd)
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Move the save at `path` (the autosave of a game in progress, which a new game is about to
+    replace) into the saves folder under a name of its own, `GAME-YYYYmmdd-HHMMSS-kept.json`
+    (`-kept-2`… when taken; never a name Ctrl+S gives a save, which could replace it), for
+    `triarch resume FILE`; None if there is no save there. An unreadable save is named
+    `autosave-…` instead."""
+    if not path.exists():
+        return None
+    try:
+        game = str(read_save(path)["game"])
+    except SaveError:
+        game = "autosave"
+    game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
+    folder = data_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = unused_path(folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-kept.json")
+    path.replace(target)
+    return target
+
+
+def unused_path(path: Path) -> Path:
+    """`path`, or when a file is there already the first of `NAME-2.EXT`, `NAME-3.EXT`… that is
+    free: a file set aside never replaces one set aside before."""
+    n = 1
+    target = path
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return target
+
+
 def _remove_stale_temps(path: Path) -> None:
     """Temporary files a killed process left behind (never a write in progress)."""
     now = time.time()

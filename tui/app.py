@@ -8,18 +8,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App, CSSPathType
+from textual import events
+from textual.app import App, CSSPathType, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
-from common.saves import Replay, autosave_path
+from common.saves import AutosaveLock, Replay, SaveBusy, autosave_path, keep_aside
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
 from tui.screens import screen_class
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
 from tui.session import EngineFailure, Seats, Session
+
+# The keys that still work while the terminal is too small (nothing of the screen is in sight).
+KEYS_WHEN_TOO_SMALL = frozenset({"ctrl+q", "ctrl+c"})
 
 DEFAULT_PACE = 0.6  # seconds between the AI's actions, so a player can follow them
 
@@ -29,6 +33,13 @@ def _pace_from_env() -> float:
         return max(0.0, float(os.environ.get("TRIARCH_AI_PACE", DEFAULT_PACE)))
     except ValueError:
         return DEFAULT_PACE
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 class TriarchApp(App[None]):
@@ -67,6 +78,8 @@ class TriarchApp(App[None]):
         self.replay = replay
         self.ai_pace = _pace_from_env() if ai_pace is None else ai_pace
         self.autosave = autosave
+        # while a game is open on this table, no other `triarch` writes its autosave
+        self.lock = AutosaveLock()
         self.session: Session | None = None
 
     def on_mount(self) -> None:
@@ -84,14 +97,80 @@ class TriarchApp(App[None]):
         if spec.resume is not None:
             try:
                 self.resume(spec.resume)
+            except SaveBusy as exc:  # another window plays the autosave: said on the menu
+                self.call_after_refresh(menu.show_error, f"Cannot continue: {exc}")
             except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
                 # a broken save is explained on the menu (once it is laid out), never a crash
                 self.call_after_refresh(menu.refuse_save, spec.resume, exc)
         else:
-            self.start_from_spec(spec)
+            try:
+                self.start_from_spec(spec)
+            except SaveBusy as exc:
+                self.call_after_refresh(menu.show_error, f"Cannot start: {exc}")
+
+    def on_unmount(self) -> None:
+        self.lock.release()
+
+    def too_small(self) -> bool:
+        """Below 80 × 24 the screen gives way to the 'too small' message (app.tcss)."""
+        try:
+            screen = self.screen
+        except ScreenStackError:  # (no screen yet, or no more)
+            return False
+        return screen.has_class("-narrow") or screen.has_class("-short")
+
+    async def on_event(self, event: events.Event) -> None:
+        # While the 'too small' message hides the screen, a key does nothing there (it played an
+        # action the player could not see: `e` ended a HotG turn, `1` took The Scars' first
+        # choice), only Ctrl+Q quits, as the message says.
+        if isinstance(event, events.Key) and event.key not in KEYS_WHEN_TOO_SMALL and self.too_small():
+            event.stop()
+            return
+        await super().on_event(event)
+
+    # -- the autosave ----------------------------------------------------------------------
+    def autosave_busy(self) -> str | None:
+        """Why this table cannot write the autosave now (another `triarch` is playing the game
+        in it), or None: a look, the lock is not kept."""
+        if not self.autosave or self.lock.claimed:
+            return None
+        try:
+            self.lock.claim()
+        except SaveBusy as exc:
+            return str(exc)
+        self.lock.release()
+        return None
+
+    def take_autosave(self, session: Session) -> None:
+        """Make `session` (made with `autosave=False`: nothing written yet) the autosaved game:
+        this table holds the autosave's lock (SaveBusy if another `triarch` does), and a game in
+        progress saved there by an earlier game is kept in the saves folder, not replaced
+        (the player is told where), before the new game's first save (SaveBusy, nothing
+        written, if it cannot be kept)."""
+        if not self.autosave:
+            return
+        self.lock.claim()
+        try:
+            kept = keep_aside(autosave_path())
+        except OSError as exc:  # never write over a game that could not be kept
+            if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+                self.lock.release()
+            raise SaveBusy(
+                f"the game in progress in {autosave_path()} cannot be kept in the saves folder "
+                f"({exc.strerror or exc}), and a new game would replace it"
+            ) from None
+        session.autosave = True
+        session.save()
+        if kept is not None:
+            self.notify(
+                f"The game in progress before this one is kept. Resume it with:\ntriarch resume {kept}",
+                title="Saved game kept",
+                timeout=15,
+            )
 
     # -- games ---------------------------------------------------------------------------
     def start_from_spec(self, spec: LaunchSpec) -> None:
+        """A new game (SaveBusy, nothing started, if another `triarch` plays the autosave)."""
         assert spec.game_id is not None
         session = Session.new(
             spec.game_id,
@@ -100,12 +179,21 @@ class TriarchApp(App[None]):
             options=spec.options,
             decks=list(spec.decks),
             scenario=spec.scenario,
-            autosave=self.autosave,
+            autosave=False,
         )
+        self.take_autosave(session)
         self.open_session(session)
 
     def resume(self, path: Path) -> None:
-        self.open_session(Session.load(path, save_path=autosave_path(), autosave=self.autosave))
+        """Continue the save at `path` into the autosave (SaveBusy if another `triarch` plays the
+        autosave); a save other than the autosave keeps the autosave's game in progress aside."""
+        session = Session.load(path, save_path=autosave_path(), autosave=False)
+        if self.autosave:
+            self.lock.claim()
+            session.autosave = True
+            if not session.over and not _same_file(path, autosave_path()):
+                self.take_autosave(session)
+        self.open_session(session)
 
     def open_session(self, session: Session) -> None:
         self.session = session
@@ -126,8 +214,13 @@ class TriarchApp(App[None]):
             options=dict(setup.options),
             decks=list(setup.decks),
             scenario=setup.scenario,
-            autosave=self.autosave,
+            autosave=False,
         )
+        try:
+            self.take_autosave(session)
+        except SaveBusy as exc:  # the finished game stays on the table; the menu is a key away
+            self.notify(f"No rematch: {exc}", title="Cannot start", severity="error", timeout=15)
+            return
         self.open_session(session)
 
     async def action_quit(self) -> None:
@@ -140,8 +233,10 @@ class TriarchApp(App[None]):
             game.leave(self.exit)
 
     def back_to_menu(self) -> None:
+        """Close the game (its autosave stays for Continue, free for another `triarch`)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
+        self.lock.release()
 
     def get_session(self) -> Any:
         return self.session

@@ -57,6 +57,19 @@ def _parse_options(pairs: tuple[str, ...], cls: type[Game]) -> dict[str, Any]:
     return out
 
 
+def _autosave_free(doing: str) -> None:
+    """Exit (code 2) when another `triarch` is playing the game in the autosave: this one would
+    write over it (the table checks again when it opens the game)."""
+    from common.saves import AutosaveLock, SaveBusy
+
+    lock = AutosaveLock()
+    try:
+        lock.claim()
+    except SaveBusy as exc:
+        _fail(f"cannot {doing}: {exc}", 2)
+    lock.release()
+
+
 def _run_app(spec: Any) -> None:
     try:
         from tui.app import TriarchApp
@@ -141,6 +154,7 @@ def play(
         _fail(str(exc), 1)
     except UnicodeDecodeError:
         _fail(f"{scenario}: not a text file (UTF-8)", 1)
+    _autosave_free("start a game")
     _run_app(
         LaunchSpec(
             game_id=cls.game_id,

@@ -16,7 +16,7 @@ import click
 def resume(file: Path | None) -> None:
     """Resume the autosaved game (or a save FILE)."""
     from common.saves import SaveError, autosave_path, load_game
-    from tui.cli import _fail, _run_app
+    from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
 
     path = file or autosave_path()
@@ -26,4 +26,5 @@ def resume(file: Path | None) -> None:
         game = load_game(path)
     except SaveError as exc:
         _fail(f"cannot resume {path}: {exc}", 2)
+    _autosave_free(f"resume {path}")
     _run_app(LaunchSpec(game_id=game.game_id, resume=path))

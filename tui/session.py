@@ -89,12 +89,14 @@ class Seats:
         return {"kinds": list(self.kinds), "ai_level": self.ai_level}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Seats:
-        data = data or {}
-        kinds = list(data.get("kinds") or ["human", "ai"])
-        if len(kinds) != 2 or any(k not in ("human", "ai") for k in kinds):
+    def from_json(cls, data: Any) -> Seats:
+        """The seats a save's "ui" part names; what is not a seat there (a hand-edited or damaged
+        part, which the checksum does not cover) is the default: you against the AI."""
+        data = data if isinstance(data, dict) else {}
+        kinds = data.get("kinds")
+        if not isinstance(kinds, list) or len(kinds) != 2 or any(k not in ("human", "ai") for k in kinds):
             kinds = ["human", "ai"]
-        return cls(kinds, str(data.get("ai_level", "scripted")))
+        return cls(list(kinds), str(data.get("ai_level", "scripted")))
 
     @classmethod
     def make(cls, vs: str, ai_level: str, human_seat: int = 0) -> Seats:

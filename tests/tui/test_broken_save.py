@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from common.saves import autosave_path, save_game
@@ -69,6 +71,27 @@ async def test_continue_can_move_an_unreadable_autosave_aside(only_toy: None) ->
     assert path.with_name("autosave.json.bad").read_text().startswith('{"format": 1')
 
 
+async def test_a_second_unreadable_autosave_set_aside_never_replaces_the_first(only_toy: None) -> None:
+    """'Discard it? (it is kept as …)': kept, also the second time (autosave.json-2.bad), where
+    it replaced the first autosave.json.bad."""
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    first = path.with_name("autosave.json.bad")
+    first.write_text("the first broken save")
+    broken_save(path)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert "it is kept as autosave.json-2.bad" in " ".join(app.screen.question.split())
+        await pilot.press("y")
+        await settle(pilot)
+        assert "moved to" in screen_text(app)
+    assert first.read_text() == "the first broken save"
+    assert '"play 9999"' in path.with_name("autosave.json-2.bad").read_text()
+
+
 async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy: None) -> None:
     path = autosave_path()
     broken_save(path)
@@ -81,3 +104,25 @@ async def test_launching_straight_into_a_broken_save_stays_on_the_menu(only_toy:
         assert type(app.screen).__name__ == "MenuScreen"
         assert "Cannot continue the saved game" in screen_text(app)
     assert path.exists()
+
+
+@pytest.mark.parametrize(
+    "ui",
+    [{"seats": 5}, {"seats": {"kinds": 7}}, {"seats": "human"}, {"seats": {"kinds": [["human"], "ai"]}}],
+)
+async def test_a_save_whose_seats_are_damaged_resumes_against_the_ai(
+    only_toy: None, triarch_home: Path, ui: dict[str, Any]
+) -> None:
+    """The "ui" part (seats, counts) is outside the checksum: a damaged one crashed the table
+    with a traceback (`'int' object has no attribute 'get'`) on `triarch resume` and Continue;
+    now its seats are the default, you against the AI, the game as saved."""
+    path = triarch_home / "edited.json"
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path, ui)
+    app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GenericGameScreen"
+        assert app.session is not None and app.session.seats.kinds == ["human", "ai"]
+        assert len(app.session.game.history) >= 1

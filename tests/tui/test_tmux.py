@@ -140,3 +140,29 @@ def test_tmux_no_color_is_readable(tmux: Tmux) -> None:
             assert "►STONE" in screen and "◄STONE" in screen and "♥25" in screen
         finally:
             again.kill()
+
+
+def test_tmux_two_windows_on_one_save_folder_never_play_over_each_other(tmux: Tmux) -> None:
+    """The real `triarch` twice on one TRIARCH_HOME: the second window's game would have written
+    over the first's autosave (the last to act kept its game, the other was lost). Now the
+    second is refused while the first has its game open, and may play once the first is killed."""
+    if not engine_ready("hotg"):
+        pytest.skip("the hotg engine is not available yet")
+    tmux.start("play hotg --vs human --seed 3")
+    tmux.wait_for("Player 1, it is your turn")
+    save = tmux.home / "autosave.json"
+    first = save.read_bytes()
+    second = Tmux(tmux.home)
+    try:
+        second.start("")  # the menu: Start is refused, the first game untouched
+        second.wait_for("Continue: Hand of the Gods")
+        second.keys("C-n")
+        second.wait_for("Cannot start: another Triarch")
+        assert save.read_bytes() == first
+        second.keys("C-o")
+        second.wait_for("Cannot continue: another Triarch")
+        tmux.kill()  # the first window closed (its lock goes with it)
+        second.keys("C-o")
+        second.wait_for("Player 1, it is your turn")
+    finally:
+        second.kill()

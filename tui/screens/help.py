@@ -7,6 +7,7 @@ import re
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
 from tui.screens.base import BaseModal
@@ -112,10 +113,13 @@ class HelpScreen(BaseModal[None]):
         """The rules in the Rules tab: the first section (a screenful), then the rest below it."""
         text = self.rules_md or "_No rules reference for this game yet._"
         first, rest = split_first_section(text)
-        await self.query_one("#rules-md", Markdown).update(first)
-        await self.query_one("#rules-loading", Static).remove()
-        if rest:
-            await self.query_one("#rules-rest", Markdown).update(rest)
+        try:
+            await self.query_one("#rules-md", Markdown).update(first)
+            await self.query_one("#rules-loading", Static).remove()
+            if rest:
+                await self.query_one("#rules-rest", Markdown).update(rest)
+        except NoMatches:  # the help was closed before the rules were laid out: nothing to do
+            return
 
     def action_scroll(self, how: str) -> None:
         """Scroll the text of the tab shown (a key the focused text does not take itself)."""

@@ -14,7 +14,7 @@ from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
-from common.saves import autosave_path, read_save
+from common.saves import SaveBusy, autosave_path, read_save, unused_path
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
@@ -99,15 +99,20 @@ class MenuScreen(BaseScreen):
         return GAMES[self.game_id].blurb
 
     def continue_label(self) -> str:
-        path = autosave_path()
-        if not path.exists():
+        if not autosave_path().exists():
             return "Continue (no saved game)"
+        saved = self.saved_game()
+        return f"Continue: {saved}" if saved else "Continue (save unreadable: press to see why)"
+
+    @staticmethod
+    def saved_game() -> str:
+        """The autosaved game in words (`BHM, 23 actions`); "" when it cannot be read."""
         try:
-            data = read_save(path)
+            data = read_save(autosave_path())
             title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            return f"Continue: {title}, {plural(len(data.get('actions', [])), 'action')}"
+            return f"{title}, {plural(len(data.get('actions', [])), 'action')}"
         except (OSError, ValueError, KeyError):
-            return "Continue (save unreadable: press to see why)"
+            return ""
 
     async def on_mount(self) -> None:
         await self.build_game_form()
@@ -293,11 +298,41 @@ class MenuScreen(BaseScreen):
             return
         from tui.launch import LaunchSpec
 
+        app: Any = self.app
         try:
             spec = LaunchSpec(**self.selection())
-            app: Any = self.app
-            app.start_from_spec(spec)
         except (DataError, ValueError) as exc:
+            self.show_error(f"Cannot start: {exc}")
+            return
+        busy = app.autosave_busy()
+        if busy:  # another window plays the autosaved game: never write over it
+            self.show_error(f"Cannot start: {busy}")
+            return
+        if not app.autosave or not autosave_path().exists():
+            self.start(spec)
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        saved = self.saved_game() or "its save cannot be read"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.start(spec)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"A game is in progress ({saved}). Start a new game?\n\n"
+                "Yes: the game in progress is kept as a file in the saves folder "
+                "(triarch resume FILE). No: Continue resumes it."
+            ),
+            answered,
+        )
+
+    def start(self, spec: LaunchSpec) -> None:
+        app: Any = self.app
+        try:
+            app.start_from_spec(spec)
+        except (DataError, ValueError, SaveBusy) as exc:
             self.show_error(f"Cannot start: {exc}")
 
     def action_continue(self) -> None:
@@ -311,6 +346,8 @@ class MenuScreen(BaseScreen):
         app: Any = self.app
         try:
             app.resume(path)
+        except SaveBusy as exc:  # another window plays it: not the save's fault
+            self.show_error(f"Cannot continue: {exc}")
         except (OSError, ValueError, KeyError, DataError, EngineNotAvailable, IllegalAction) as exc:
             self.refuse_save(path, exc)
 
@@ -322,7 +359,7 @@ class MenuScreen(BaseScreen):
             return
         from tui.screens.confirm import ConfirmScreen
 
-        aside = path.with_name(path.name + ".bad")
+        aside = unused_path(path.with_name(path.name + ".bad"))
 
         def answered(yes: bool | None) -> None:
             if not yes:

@@ -243,6 +243,14 @@ class ActionList(OptionList):
         self.groups: list[str | None] = []  # each choice's group: a header line over its first
         self.rows: list[int | None] = []  # each option's choice (None: a group's header)
 
+    def action_page_up(self) -> None:
+        if self.scrollable_content_region:  # (no room, no lines: Textual's paging fails on them)
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_down()
+
     def show(
         self,
         items: list[tuple[Action, str]],

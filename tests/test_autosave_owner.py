@@ -1,0 +1,119 @@
+"""One autosave, one writer: while a `triarch` process has a game open on a save folder, a second
+`triarch` on the same folder cannot start or resume a game there (it would write its own game
+over the other's, and whichever acted last would be the only game left); the lock goes with the
+process, even one killed with SIGKILL. A game in progress that a new game replaces is kept in the
+saves folder (`keep_aside`), never deleted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from common.registry import GAMES, GameInfo, game_class
+from common.saves import AutosaveLock, SaveBusy, autosave_path, keep_aside, load_game, save_game, unused_path
+from tests.toygame import ToyGame
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HOLDER = (
+    "import sys, time\n"
+    "from common.saves import AutosaveLock\n"
+    "AutosaveLock().claim()\n"
+    "print('held', flush=True)\n"
+    "time.sleep(60)\n"
+)
+
+
+def env() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+
+
+@pytest.fixture
+def holder() -> Iterator[subprocess.Popen[str]]:
+    """Another process holding the autosave's lock (as a `triarch` with a game open does)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLDER], cwd=ROOT, env=env(), stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    yield proc
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def toy_save(path: Path, actions: int) -> None:
+    g = ToyGame.new_game(seed=2)
+    for _ in range(actions):
+        g.apply(g.legal_actions()[0])
+    save_game(g, path)
+
+
+def triarch(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *args],
+        cwd=ROOT,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_second_triarch_refuses_to_play_over_the_game_another_one_has_open(
+    holder: subprocess.Popen[str],
+) -> None:
+    game = game_class("hotg").new_game(seed=1)
+    game.apply(game.legal_actions()[0])
+    save_game(game, autosave_path())  # the other window's game
+    before = autosave_path().read_bytes()
+    with pytest.raises(SaveBusy, match=rf"another Triarch \(process {holder.pid}\) is playing the game"):
+        AutosaveLock().claim()
+    for args in (["play", "hotg", "--vs", "human", "--seed", "1"], ["resume"]):
+        r = triarch(*args)
+        assert r.returncode == 2, r.stderr
+        assert f"another Triarch (process {holder.pid})" in r.stderr and "TRIARCH_HOME" in r.stderr
+        assert "Traceback" not in r.stderr
+    assert autosave_path().read_bytes() == before  # the other window's game, untouched
+
+
+def test_the_lock_goes_with_a_process_killed_with_sigkill(holder: subprocess.Popen[str]) -> None:
+    with pytest.raises(SaveBusy):
+        AutosaveLock().claim()
+    holder.send_signal(signal.SIGKILL)
+    holder.wait(timeout=10)
+    lock = AutosaveLock()
+    lock.claim()  # no stale lock left behind
+    assert lock.claimed
+    lock.release()
+
+
+def test_keep_aside_moves_a_save_into_the_saves_folder_under_a_name_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+    path = autosave_path()
+    assert keep_aside(path) is None  # nothing there: nothing to keep
+    kept = []
+    for actions in (1, 2):  # twice in the same second: the second does not replace the first
+        toy_save(path, actions)
+        target = keep_aside(path)
+        assert target is not None and target.parent == tmp_path / "saves" and not path.exists()
+        assert target.name.startswith("toy-") and target.name.endswith(("-kept.json", "-kept-2.json"))
+        kept.append(target)
+    assert kept[0] != kept[1]
+    assert [len(load_game(k).history) for k in kept] == [1, 2]  # each resumable as it was
+
+
+def test_unused_path_numbers_a_name_that_is_taken(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json.bad"
+    assert unused_path(path) == path
+    path.write_text("x")
+    assert unused_path(path) == tmp_path / "autosave.json-2.bad"
+    (tmp_path / "autosave.json-2.bad").write_text("y")
+    assert unused_path(path) == tmp_path / "autosave.json-3.bad"
