@@ -104,3 +104,21 @@ def test_triarch_replay_without_a_file_plays_the_last_finished_game(triarch_home
     assert r.exit_code == 0, r.output
     final = r.output.strip().splitlines()[-1]
     assert final.startswith("final: ") and final.endswith(f"· hash {last.game.state_hash()[:16]}")
+
+
+async def test_enter_pressed_on_through_the_end_does_not_start_a_rematch() -> None:
+    """Enter, pressed again and again through the last actions, lands on the game-over dialog:
+    it must not choose a button there (no button has the focus until Tab gives it one)."""
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) != "GameOverScreen":
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        first = app.session
+        await press(pilot, "enter", "enter")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen" and app.session is first
+        await press(pilot, "tab", "enter")  # the first button, chosen on purpose: Rematch
+        await settle(pilot)
+        assert app.session is not first and not app.session.over

@@ -23,6 +23,10 @@ class GameOverScreen(BaseModal[str]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
+    # No button takes the focus on its own: Enter, pressed again and again through the last
+    # actions, would start a rematch before the result was read (Tab reaches the buttons).
+    AUTO_FOCUS = ""  # (None would take the app's, "*")
+
     def __init__(self, headline: str, stats: list[str], *, kept: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.headline = headline
