@@ -1,0 +1,99 @@
+"""The Scars polish, round 3: the blockers dialog with more two-line rows than fit at 80 × 24
+(every row reached and read by keys and mouse, the total and the keys in sight, a refusal
+under its row)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tui.app import TriarchApp
+
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+KEYS = "↑↓ or 1…9 blocker · ←→ whom it blocks · Enter confirm · Esc the choice list"
+
+
+def nine_blockers() -> TriarchApp:
+    """Nine units of P1's in defense, two Knights of the Oath and a Griffin Rider attacking."""
+    return game_app("scars", seed=3, scenario=scenario("scars_nine_blockers"), level="scripted")
+
+
+def dialog_lines(app: TriarchApp) -> list[str]:
+    return [line.strip(" █▅▃▂▁▄▆▇") for line in screen_text(app).splitlines()]
+
+
+async def test_every_blocker_row_is_reached_and_read_by_keys_at_80x24() -> None:
+    """Seven blockers of two lines each pushed the total and the keys out of the dialog, and
+    the eighth and ninth rows lay below its edge, unseen when `↓` or `9` made them current."""
+    app = nine_blockers()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        rows = app.screen.rows  # type: ignore[attr-defined]
+        assert len(rows) == 9
+        for i, row in enumerate(rows):
+            lines = dialog_lines(app)
+            assert f"▶ {i + 1}. {row.label}" in lines, "\n".join(lines)
+            assert "◀ no block ▶" in lines[lines.index(f"▶ {i + 1}. {row.label}") + 1]
+            assert any(line.startswith("No blocks — Enter: done") for line in lines), "\n".join(lines)
+            assert KEYS in lines
+            await press(pilot, "down")
+            await settle(pilot)
+        await press(pilot, "9", "right")
+        await settle(pilot)
+        lines = dialog_lines(app)
+        assert "▶ 9. Village Militia (9th in DEF) 1/1 dmg 1, 1 more kills" in lines, "\n".join(lines)
+        assert "◀ blocks Knight of the Oath (1st in ATK) ▶" in lines
+        # what is out of sight is said in words (the scroll bar is only seen in colour)
+        assert "1 blocker declared — Enter confirms (then done) · ▲ 3 rows above" in lines, "\n".join(lines)
+        await press(pilot, "1")
+        await settle(pilot)
+        assert "No blocks" not in "\n".join(dialog_lines(app))
+        assert "1 blocker declared — Enter confirms (then done) · ▼ 3 rows below" in dialog_lines(app)
+        await press(pilot, "enter")
+        await settle(pilot)
+        blocks = [a for a in app.session.game.history if a.kind == "block"]
+        assert len(blocks) == 1, app.session.game.history
+
+
+async def test_a_blocker_row_scrolled_into_sight_is_clicked_as_it_reads() -> None:
+    """Scrolled down to the ninth row, a click on the eighth row's value line changes the
+    eighth blocker (the rows' lines and the clicks agree under the scroll)."""
+    app = nine_blockers()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "9")
+        await settle(pilot)
+        screen: Any = app.screen
+        view = screen.view
+        await pilot.click(view, offset=(12, view.top_of(7) + 1))
+        await settle(pilot)
+        assert view.current == 7
+        lines = dialog_lines(app)
+        at = lines.index("▶ 8. Storm Hawk 2/1")
+        assert lines[at + 1] == "◀ blocks Knight of the Oath (1st in ATK) ▶", "\n".join(lines)
+
+
+async def test_a_refusal_under_a_blocker_goes_on_under_its_start() -> None:
+    """`✗ Griffin Rider has Flying: only Flying or Ranged units can block it (SC-83)` under the
+    Stone Golem's row: its end came back at the dialog's left edge, and was one line more than
+    the rows counted, so a click on the next row fell on the wrong one."""
+    app = nine_blockers()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3", "left")  # the last attacker: the Griffin Rider
+        await settle(pilot)
+        text = screen_text(app)
+        lines = [line.strip("█").rstrip(" █▅▃▂▁▄▆▇") for line in text.splitlines()]
+        at = next(i for i, line in enumerate(lines) if "✗ Griffin Rider has Flying" in line)
+        note = lines[at : at + 2]
+        assert note[0].startswith("        ✗ Griffin Rider has Flying: only Flying or Ranged units"), text
+        assert note[1].startswith("        ") and note[1].endswith("(SC-83)"), text
+        view: Any = app.screen.view  # type: ignore[attr-defined]
+        await pilot.click(view, offset=(12, view.top_of(3)))  # the Grove Druid's row, under the note
+        await settle(pilot)
+        assert view.current == 3
