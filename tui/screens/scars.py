@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from textual.app import ComposeResult
@@ -157,14 +157,50 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
-def keep_target(text: str, width: int) -> str:
-    """An action's words in `width` columns keeping what it aimed at as far as they can
-    (`Knight of the Oath attacks P1's hero Korrag o…`, not `Knight of the Oath (P2, 1st in ATK)
-    attacks…`): without their parenthesized details (costs, places: the marks on the cards say
-    which) when they do not fit, then cut at the end."""
+# A card's place in the table's words (`card_places`): `1st in ATK`, `P2, 2nd in DEF`, `1st weapon`.
+PLACE = r"(?:P\d, )?\d+(?:st|nd|rd|th) (?:in ATK|in DEF|weapon|structure)"
+
+
+def keep_target(
+    text: str,
+    width: int,
+    *,
+    actor_tag: str = "",
+    heroes: Collection[str] = (),
+    names: Collection[str] = (),
+) -> str:
+    """An action's words in `width` columns keeping both which card acted (its place, when
+    another card shares its name) and what it aimed at: `Knight of the… (2nd in ATK) attacks
+    P1's hero`, not `Knight of the Oath attacks P1's hero Korrag o…` (which Knight?) nor
+    `Knight of the Oath (P2, 2nd in ATK) attacks…` (whom?). What goes, until the words fit:
+    brackets that are no place (costs: the card panel has them; `(P2, 1st in ATK, 1)` keeps
+    its place), the side of the first place when it is `actor_tag` (`P2, `: the line says whose
+    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), then each name of
+    `names` cut shorter (`Knight of the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
-    return short(re.sub(r" \([^()]*\)", "", text), width)
+
+    def bracket(m: re.Match[str]) -> str:
+        place = re.match(PLACE, m.group(1))
+        return f" ({place.group(0)})" if place else ""
+
+    text = re.sub(r" \(([^()]*)\)", bracket, text)
+    if len(text) > width and actor_tag:
+        first = text.find(" (")
+        if first >= 0 and text.startswith(actor_tag, first + 2):
+            text = text[: first + 2] + text[first + 2 + len(actor_tag) :]
+    for hero in sorted(heroes, key=len, reverse=True):
+        if len(text) > width:
+            text = text.replace(f"'s hero {hero}", "'s hero")
+    whole = text
+    for n in (14, 12, 10, 8):
+        if len(text) <= width:
+            break
+        text = whole
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) > n:
+                text = text.replace(name, short(name, n))
+    return short(text, width)
 
 
 class ScarsTable(LaneTable):
@@ -197,8 +233,17 @@ class ScarsTable(LaneTable):
         return {**card, **named} if named else card
 
     def fit_last(self, words: str, width: int) -> str:
-        """The `last:` line keeps whom the action aimed at (`keep_target`)."""
-        return keep_target(words, width)
+        """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
+        whose action it is need not be said again in its card's place."""
+        cards = find_cards(self.view_data)
+        heroes = [str(p.get("hero", {}).get("name", "")) for p in self.view_data.get("players", [])]
+        return keep_target(
+            words,
+            width,
+            actor_tag=f"P{self.marked_seat() + 1}, ",
+            heroes=[h for h in heroes if h],
+            names={str(c.get("name")) for c in cards.values() if c.get("name")},
+        )
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
