@@ -97,3 +97,19 @@ async def test_a_refusal_under_a_blocker_goes_on_under_its_start() -> None:
         await pilot.click(view, offset=(12, view.top_of(3)))  # the Grove Druid's row, under the note
         await settle(pilot)
         assert view.current == 3
+
+
+async def test_the_energy_pool_at_120x40_has_a_line_of_its_own() -> None:
+    """`energy 6 untapped / 0 tapped · pool 2 (lost at the end of the turn) · supports 2 (2 units
+    each: limit 4)` was longer than the lane at 120 × 40 and wrapped (`      · supports 2 …` at
+    the lane's left edge): the supports stay on the energy line, the pool has its own."""
+    pooled = scenario("scars_twins").replace("energy = 6\n", "energy = 6\npool = 2\n", 1)
+    app = game_app("scars", seed=3, scenario=pooled, level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        lines = [
+            line.split("│")[1].rstrip() for line in screen_text(app).splitlines() if line.count("│") >= 2
+        ]
+        at = lines.index("  energy 6 untapped / 0 tapped · supports 2 (2 units each: limit 4)")
+        assert lines[at + 1] == "  pool 2: energy a card gave, lost at the end of the turn (SC-19)"
+        assert lines[at + 2].startswith("  hand 4 · deck 40"), "\n".join(lines)

@@ -308,11 +308,13 @@ class ScarsTable(LaneTable):
         )
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
-        if p.get("pool"):
-            energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
         # SC-22: 2 units a support card (`unit limit 0` before any support puzzled); one line at 120 × 40
         energy_text += f" · supports {p.get('supports', 0)} (2 units each: limit {p.get('unit_limit', 0)})"
         lines.append(("", words(energy_text)))
+        if p.get("pool"):  # a line of its own: on the energy line it wrapped at 120 × 40
+            lines.append(
+                ("", words(f"  pool {p['pool']}: energy a card gave, lost at the end of the turn (SC-19)"))
+            )
         lines.append(
             (
                 "",
