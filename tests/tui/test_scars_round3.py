@@ -113,3 +113,21 @@ async def test_the_energy_pool_at_120x40_has_a_line_of_its_own() -> None:
         at = lines.index("  energy 6 untapped / 0 tapped · supports 2 (2 units each: limit 4)")
         assert lines[at + 1] == "  pool 2: energy a card gave, lost at the end of the turn (SC-19)"
         assert lines[at + 2].startswith("  hand 4 · deck 40"), "\n".join(lines)
+
+
+async def test_the_blockers_dialog_closed_ignores_a_late_call_to_fit_its_rows() -> None:
+    """The dialog fits its rows to the screen after a refresh; one that came when the dialog
+    was already closed (Enter before that refresh) stopped the app: `No nodes match
+    'ScarsRowsView'` (seen once in a test that answers by keys at once)."""
+    app = nine_blockers()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog: Any = app.screen
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert screen_name(app) == "ScarsScreen"
+        dialog.fit_rows()
+        dialog.show_row()
+        dialog.tell_total()
+        await settle(pilot)
+        assert app.session.game.history[-1].kind == "done"

@@ -667,6 +667,8 @@ class ScarsRowsDialog(RowsDialog):
     def fit_rows(self) -> None:
         """The rows' height: what the screen leaves beside the dialog's other lines (its
         border, title, prompt, total, refusal and keys), so that those stay in sight."""
+        if not self.shown():
+            return
         dialog = self.query_one(".decide", Vertical)
         scroll = self.query_one(".rows-scroll", VerticalScroll)
         other = (
@@ -684,6 +686,10 @@ class ScarsRowsDialog(RowsDialog):
     @property
     def view(self) -> ScarsRowsView:
         return self.query_one(ScarsRowsView)
+
+    def shown(self) -> bool:
+        """The rows are on the screen (a call after a refresh may come after the dialog closed)."""
+        return self.is_attached and bool(self.query(ScarsRowsView))
 
     def redraw(self) -> None:
         super().redraw()
@@ -705,7 +711,9 @@ class ScarsRowsDialog(RowsDialog):
 
     def tell_total(self) -> None:
         """The total, and the rows out of sight (a scroll bar is only seen in colour)."""
-        above, below = self.out_of_sight() if self.is_mounted else (0, 0)
+        if not self.shown():
+            return
+        above, below = self.out_of_sight()
         more = " · ".join(
             [f"▲ {plural(above, 'row')} above"] * bool(above)
             + [f"▼ {plural(below, 'row')} below"] * bool(below)
@@ -715,6 +723,8 @@ class ScarsRowsDialog(RowsDialog):
 
     def show_row(self) -> None:
         """The current row (with its note) scrolled into sight."""
+        if not self.shown():
+            return
         view = self.view
         width = max(20, view.size.width)
         top = view.top_of(view.current)
