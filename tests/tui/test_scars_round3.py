@@ -131,3 +131,24 @@ async def test_the_blockers_dialog_closed_ignores_a_late_call_to_fit_its_rows() 
         dialog.tell_total()
         await settle(pilot)
         assert app.session.game.history[-1].kind == "done"
+
+
+def late_stack() -> TriarchApp:
+    """A late board, five entries in the resolution zone, P1 to respond."""
+    return game_app("scars", seed=3, scenario=scenario("scars_late_stack"), level="scripted")
+
+
+async def test_the_prompt_to_respond_says_which_card_the_top_entry_aims_at() -> None:
+    """`Respond to Knight of the Oath (unit, sheltering Knight of the Oath), or pass`: P2 has
+    two Knights of the Oath in attack, and at 80 × 24 the top of the resolution zone (which
+    says it) is out of sight under the lanes: the prompt says which."""
+    app = late_stack()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        prompt = " ".join(
+            line.strip() for line in screen_text(app).splitlines() if "Respond to" in line or "ATK))" in line
+        )
+        assert (
+            "Respond to Knight of the Oath (unit, sheltering Knight of the Oath (P2, 5th in ATK)), or pass"
+            in prompt
+        ), screen_text(app)

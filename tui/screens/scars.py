@@ -157,6 +157,17 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def target_placed(text: str, target: Any, places: dict[int, tuple[str, str]]) -> str:
+    """`text` (a resolution zone entry's words) with the place of its `target` after the last
+    mention of its name, when another card shares that name (`card_places`): `Shield Wall: give
+    Knight of the Oath (P2, 1st in DEF) +0/+3`."""
+    name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
+    at = text.rfind(name) if place else -1
+    if at < 0:
+        return text
+    return f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
+
+
 # A card's place in the table's words (`card_places`): `1st in ATK`, `P2, 2nd in DEF`, `1st weapon`.
 PLACE = r"(?:P\d, )?\d+(?:st|nd|rd|th) (?:in ATK|in DEF|weapon|structure)"
 
@@ -375,12 +386,7 @@ class ScarsTable(LaneTable):
                     name = f" {src.get('name', '')}"
                     if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
                         text = text[len(name) :]
-                target = e.get("target")
-                name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
-                at = text.rfind(name) if place else -1
-                if at >= 0:  # a target whose name another card shares: where it is
-                    text = f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
-                segs += words(text)
+                segs += words(target_placed(text, e.get("target"), places))
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
@@ -448,6 +454,11 @@ class ScarsScreen(ScarsTable, LaneScreen):
         (2nd in DEF)'s enter ability`) when another card shares its name."""
         text = LaneScreen.own_words(d)
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
+        if d.kind == "respond" and stack:
+            # what the top entry aims at, when another card has its name: `Respond to Knight of
+            # the Oath (unit, sheltering Knight of the Oath (P2, 2nd in ATK))` (which Knight?)
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            text = target_placed(text, stack[-1].get("target"), places)
         if d.kind == "respond" and stack and stack[-1].get("controller") == d.player:
             # your own card on top: `Respond to Pikeman (unit, …)` read as the other side's
             what = text.removeprefix("Respond to ").removesuffix(", or pass")
