@@ -152,3 +152,17 @@ async def test_the_prompt_to_respond_says_which_card_the_top_entry_aims_at() -> 
             "Respond to Knight of the Oath (unit, sheltering Knight of the Oath (P2, 5th in ATK)), or pass"
             in prompt
         ), screen_text(app)
+
+
+async def test_a_unit_limit_a_structure_raises_adds_up() -> None:
+    """`supports 6 (2 units each: limit 14)`: 6 × 2 is 12, and the Barracks' 2 more units were
+    nowhere. The limit then has its own line, which says what it adds up from."""
+    app = late_stack()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        lines = [
+            line.split("│")[1].rstrip() for line in screen_text(app).splitlines() if line.count("│") >= 2
+        ]
+        at = lines.index("  energy 3 untapped / 3 tapped · supports 6 (2 units each)")
+        assert lines[at + 1] == "  unit limit 14: 2 a support, +2 by Barracks", "\n".join(lines)
+        assert not any("limit 14)" in line for line in lines)

@@ -157,6 +157,20 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
+    """How a side's unit limit adds up when a structure raises it (SC-22: 2 units a support
+    card): `2 a support, +2 by Barracks`."""
+    raised = [
+        (str(c.get("name", "?")), int(m.group(1)))
+        for c in p.get("structures") or []
+        if (m := re.search(r"keep (\d+) more units", str(c.get("text", ""))))
+    ]
+    extra = limit - 2 * supports
+    if sum(n for _, n in raised) != extra:
+        return f"2 a support, {extra:+d} by its cards"
+    return "2 a support, " + ", ".join(f"+{n} by {name}" for name, n in raised)
+
+
 def target_placed(text: str, target: Any, places: dict[int, tuple[str, str]]) -> str:
     """`text` (a resolution zone entry's words) with the place of its `target` after the last
     mention of its name, when another card shares that name (`card_places`): `Shield Wall: give
@@ -320,8 +334,13 @@ class ScarsTable(LaneTable):
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
         # SC-22: 2 units a support card (`unit limit 0` before any support puzzled); one line at 120 × 40
-        energy_text += f" · supports {p.get('supports', 0)} (2 units each: limit {p.get('unit_limit', 0)})"
-        lines.append(("", words(energy_text)))
+        supports, limit = int(p.get("supports") or 0), int(p.get("unit_limit") or 0)
+        if limit == 2 * supports:
+            energy_text += f" · supports {supports} (2 units each: limit {limit})"
+            lines.append(("", words(energy_text)))
+        else:  # `supports 6 (2 units each: limit 14)` did not add up: a structure's units on their line
+            lines.append(("", words(f"{energy_text} · supports {supports} (2 units each)")))
+            lines.append(("", words(f"  unit limit {limit}: {limit_words(p, supports, limit)}")))
         if p.get("pool"):  # a line of its own: on the energy line it wrapped at 120 × 40
             lines.append(
                 ("", words(f"  pool {p['pool']}: energy a card gave, lost at the end of the turn (SC-19)"))
