@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tui.app import TriarchApp
+from tui.widgets.lanes import LaneBoard
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
@@ -160,9 +161,30 @@ async def test_a_unit_limit_a_structure_raises_adds_up() -> None:
     app = late_stack()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        screen: Any = app.screen
+        view = screen.view_data
         lines = [
-            line.split("│")[1].rstrip() for line in screen_text(app).splitlines() if line.count("│") >= 2
+            "".join(seg.text for seg in segs)
+            for _style, segs in screen.render_player_roomy(view, view["players"][1], False)
         ]
         at = lines.index("  energy 3 untapped / 3 tapped · supports 6 (2 units each)")
         assert lines[at + 1] == "  unit limit 14: 2 a support, +2 by Barracks", "\n".join(lines)
         assert not any("limit 14)" in line for line in lines)
+
+
+async def test_when_you_may_respond_the_top_of_a_full_resolution_zone_is_in_sight() -> None:
+    """At 80 × 24 the lanes showed the other side and the zone's first three entries, the
+    cursor on the other side's hero: what you respond to (the top) was out of sight. The card
+    cursor goes to the top entry's card: in sight, and in the card panel."""
+    app = late_stack()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "ATK))  ◀ top" in text, text
+        screen: Any = app.screen
+        top = screen.view_data["stack"][-1]["source"]
+        assert screen.query_one(LaneBoard).cursor_uid == top
+        assert f"Knight of the Oath  #{top}" in text
+        await press(pilot, "up")  # the cursor is the player's again: it is not put back
+        await settle(pilot)
+        assert screen.query_one(LaneBoard).cursor_uid != top

@@ -35,6 +35,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
 from tui.wording import plural
 
@@ -429,6 +430,21 @@ class ScarsScreen(ScarsTable, LaneScreen):
         super().__init__(*args, **kwargs)
         self.places_of: dict[str, Any] | None = None  # the view `places` is of
         self.places: dict[int, tuple[str, str]] = {}
+        self.shown_top: int | None = None  # the resolution zone's top card the cursor was put on
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        """When you may respond, the card cursor goes once to the card on top of the resolution
+        zone (what you respond to): in sight, and in the card panel. At 80 × 24 a full zone's
+        top was out of sight under the lanes, the cursor on the other side's hero."""
+        super().update_table(view, decision, legal)
+        stack = view.get("stack") or []
+        top = stack[-1].get("source") if stack else None
+        if decision is None or decision.kind != "respond" or not self.can_act() or not isinstance(top, int):
+            return
+        board = self.query_one(LaneBoard)
+        if top != self.shown_top and top in board.chip_uids():
+            self.shown_top = top
+            board.move_to(top)
 
     def on_mount(self) -> None:
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
