@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tui.app import TriarchApp
+from tui.widgets.actions import ActionList
 from tui.widgets.lanes import LaneBoard
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
@@ -188,3 +189,46 @@ async def test_when_you_may_respond_the_top_of_a_full_resolution_zone_is_in_sigh
         await press(pilot, "up")  # the cursor is the player's again: it is not put back
         await settle(pilot)
         assert screen.query_one(LaneBoard).cursor_uid != top
+
+
+HERO_ABILITY = """
+[scenario]
+game = "scars"
+title = "Aurelia's hero ability"
+seed = 3
+
+[setup]
+active = 1
+phase = "recruit1"
+turn = 6
+
+[[player]]
+hero = "hero_aurelia"
+lives = 9
+energy = 4
+supports = 2
+units = [
+  { card = "legion_recruit", position = "defense" },
+  { card = "n_mercenary", position = "defense" },
+]
+
+[[player]]
+hero = "hero_korrag"
+lives = 9
+supports = 2
+units = [{ card = "wild_boar", position = "attack" }]
+"""
+
+
+async def test_a_choice_too_long_for_its_two_lines_keeps_what_it_gives() -> None:
+    """At 80 × 24 `Hero ability (2): give Shieldbearer Recruit +1/+1 until end of turn` read
+    `Hero ability (2): give / Shieldbearer … until end of turn`: what it gives was the part left
+    out. `until end of turn` reads `this turn` in the choices, and the +1/+1 stays."""
+    app = game_app("scars", seed=3, scenario=HERO_ABILITY, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "│    Shieldbearer … +1/+1 this turn " in text, text
+        assert "until end of turn" not in text
+        words = app.screen.query_one(ActionList).words
+        assert "Hero ability (2): give Shieldbearer Recruit +1/+1 this turn" in words

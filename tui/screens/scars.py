@@ -461,12 +461,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
         (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
-        in ATK)`."""
+        in ATK)`. An effect `until end of turn` reads `this turn`: at 80 × 24 a choice longer than
+        its two lines lost its middle, what it gives (`Hero ability (2): give Sellsword … until end
+        of turn`: the +1/+1 left out)."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
         said = told_apart(self.session.game.describe_action(action), action, self.places)
+        said = said.replace(" until end of turn", " this turn")
         return f"{said} (over the unit limit)" if self.over_limit(action) else said
 
     def over_limit(self, action: Action) -> bool:
