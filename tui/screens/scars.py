@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
-from tui.screens.decide import Row, RowsDialog, RowsView, Tile, TileDialog, Validate
+from tui.screens.decide import Row, RowsDialog, RowsView, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
     LaneScreen,
@@ -679,20 +679,6 @@ class ScarsRowsDialog(RowsDialog):
     attackers (or the prompt) above and the total, a refusal and the keys below: at 80 × 24
     seven blockers of two lines each pushed the total and the keys out of the dialog, and an
     eighth blocker below its edge, unseen when `↓` or `8` made it the current row."""
-
-    def __init__(
-        self,
-        title: str,
-        prompt: str,
-        rows: list[Row],
-        build: Callable[[list[Row]], list[Action] | str],
-        validate: Validate,
-        total: Callable[[list[Row]], str] | None = None,
-        keys: str = "",
-        *,
-        two_lines: bool = False,
-    ) -> None:
-        super().__init__(title, prompt, rows, build, validate, total, keys, two_lines=two_lines)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog decide"):
