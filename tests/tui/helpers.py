@@ -109,6 +109,13 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
 
 
 def screen_name(app: Any) -> str:
+    """The top screen's class name; a game's own kind of a decision dialog (The Scars'
+    `ScarsRowsDialog`) by the name of the dialog it extends (`RowsDialog`)."""
+    from tui.screens.decide import RowsDialog, TileDialog
+
+    for base in (RowsDialog, TileDialog):
+        if isinstance(app.screen, base):
+            return base.__name__
     return type(app.screen).__name__
 
 

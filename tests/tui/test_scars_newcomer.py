@@ -192,7 +192,7 @@ async def test_the_energy_pool_is_explained() -> None:
         view = dict(screen.view_data)
         me = {**view["players"][0], "pool": 2}
         roomy = lines_text(screen.render_player_roomy(view, me, True))
-        assert "pool 2 (lost at the end of the turn)" in roomy, roomy
+        assert "pool 2: energy a card gave, lost at the end of the turn (SC-19)" in roomy, roomy
         await press(pilot, "question_mark")
         await settle(pilot)
         text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))

@@ -67,15 +67,24 @@ async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
         assert "in hand" not in log
 
 
-def test_keep_target_keeps_the_end_of_an_actions_words() -> None:
+def test_keep_target_keeps_which_card_acted_and_whom_it_aimed_at() -> None:
     words = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
-    assert keep_target(words, 80) == words
-    assert keep_target(words, 60) == "Knight of the Oath attacks P1's hero Korrag of the Wilds"
-    assert keep_target(words, 46) == "Knight of the Oath attacks P1's hero Korrag o…"
+    told = {"actor_tag": "P2, ", "heroes": ["Korrag of the Wilds"], "names": ["Knight of the Oath"]}
+    assert keep_target(words, 80, **told) == words
+    assert (
+        keep_target(words, 70, **told)
+        == "Knight of the Oath (1st in ATK) attacks P1's hero Korrag of the Wilds"
+    )
+    assert keep_target(words, 50, **told) == "Knight of the Oath (1st in ATK) attacks P1's hero"
+    assert keep_target(words, 45, **told) == "Knight of the… (1st in ATK) attacks P1's hero"
+    # a cost goes before a place; the other side's place keeps its side
+    play = "Play Grey Wolf (1) sheltering Grey Wolf (P2, 1st in ATK)"
+    assert keep_target(play, 53, actor_tag="P1, ") == "Play Grey Wolf sheltering Grey Wolf (P2, 1st in ATK)"
 
 
-async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> None:
-    """`★ P2 (AI) last: Knight of the Oath (P2, 1st in ATK) attacks…` lost whom it attacked."""
+async def test_the_last_line_at_80x24_says_which_card_acted_and_whom_it_aimed_at() -> None:
+    """`★ P2 (AI) last: Knight of the Oath (P2, 1st in ATK) attacks…` lost whom it attacked, and
+    then `Knight of the Oath attacks P1's hero Korrag…` lost which of the two Knights attacked."""
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -91,7 +100,8 @@ async def test_the_last_line_at_80x24_keeps_what_the_other_side_aimed_at() -> No
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert last.strip() == "★ P2 (AI) last: Knight of the Oath attacks P1's hero Korrag… (+1 in the log)"
+        assert last.strip() == "★ P2 (AI) last: Knight of the… (1st in ATK) attacks P1's hero (+1 in the log)"
+        assert len(last.rstrip()) <= 80
 
 
 async def test_the_blockers_dialog_tells_same_named_units_apart() -> None:

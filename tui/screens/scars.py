@@ -7,12 +7,20 @@ player may respond now."""
 from __future__ import annotations
 
 import re
+import textwrap
+from collections.abc import Collection
 from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.geometry import Region
+from textual.widgets import Static
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
-from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
+from tui.screens.decide import Row, RowsDialog, RowsView, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
     LaneScreen,
@@ -27,6 +35,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
 from tui.wording import plural
 
@@ -149,14 +158,75 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
-def keep_target(text: str, width: int) -> str:
-    """An action's words in `width` columns keeping what it aimed at as far as they can
-    (`Knight of the Oath attacks P1's hero Korrag o…`, not `Knight of the Oath (P2, 1st in ATK)
-    attacks…`): without their parenthesized details (costs, places: the marks on the cards say
-    which) when they do not fit, then cut at the end."""
+def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
+    """How a side's unit limit adds up when a structure raises it (SC-22: 2 units a support
+    card): `2 a support, +2 by Barracks`."""
+    raised = [
+        (str(c.get("name", "?")), int(m.group(1)))
+        for c in p.get("structures") or []
+        if (m := re.search(r"keep (\d+) more units", str(c.get("text", ""))))
+    ]
+    extra = limit - 2 * supports
+    if sum(n for _, n in raised) != extra:
+        return f"2 a support, {extra:+d} by its cards"
+    return "2 a support, " + ", ".join(f"+{n} by {name}" for name, n in raised)
+
+
+def target_placed(text: str, target: Any, places: dict[int, tuple[str, str]]) -> str:
+    """`text` (a resolution zone entry's words) with the place of its `target` after the last
+    mention of its name, when another card shares that name (`card_places`): `Shield Wall: give
+    Knight of the Oath (P2, 1st in DEF) +0/+3`."""
+    name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
+    at = text.rfind(name) if place else -1
+    if at < 0:
+        return text
+    return f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
+
+
+# A card's place in the table's words (`card_places`): `1st in ATK`, `P2, 2nd in DEF`, `1st weapon`.
+PLACE = r"(?:P\d, )?\d+(?:st|nd|rd|th) (?:in ATK|in DEF|weapon|structure)"
+
+
+def keep_target(
+    text: str,
+    width: int,
+    *,
+    actor_tag: str = "",
+    heroes: Collection[str] = (),
+    names: Collection[str] = (),
+) -> str:
+    """An action's words in `width` columns keeping both which card acted (its place, when
+    another card shares its name) and what it aimed at: `Knight of the… (2nd in ATK) attacks
+    P1's hero`, not `Knight of the Oath attacks P1's hero Korrag o…` (which Knight?) nor
+    `Knight of the Oath (P2, 2nd in ATK) attacks…` (whom?). What goes, until the words fit:
+    brackets that are no place (costs: the card panel has them; `(P2, 1st in ATK, 1)` keeps
+    its place), the side of the first place when it is `actor_tag` (`P2, `: the line says whose
+    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), then each name of
+    `names` cut shorter (`Knight of the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
-    return short(re.sub(r" \([^()]*\)", "", text), width)
+
+    def bracket(m: re.Match[str]) -> str:
+        place = re.match(PLACE, m.group(1))
+        return f" ({place.group(0)})" if place else ""
+
+    text = re.sub(r" \(([^()]*)\)", bracket, text)
+    if len(text) > width and actor_tag:
+        first = text.find(" (")
+        if first >= 0 and text.startswith(actor_tag, first + 2):
+            text = text[: first + 2] + text[first + 2 + len(actor_tag) :]
+    for hero in sorted(heroes, key=len, reverse=True):
+        if len(text) > width:
+            text = text.replace(f"'s hero {hero}", "'s hero")
+    whole = text
+    for n in (14, 12, 10, 8):
+        if len(text) <= width:
+            break
+        text = whole
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) > n:
+                text = text.replace(name, short(name, n))
+    return short(text, width)
 
 
 class ScarsTable(LaneTable):
@@ -189,8 +259,17 @@ class ScarsTable(LaneTable):
         return {**card, **named} if named else card
 
     def fit_last(self, words: str, width: int) -> str:
-        """The `last:` line keeps whom the action aimed at (`keep_target`)."""
-        return keep_target(words, width)
+        """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
+        whose action it is need not be said again in its card's place."""
+        cards = find_cards(self.view_data)
+        heroes = [str(p.get("hero", {}).get("name", "")) for p in self.view_data.get("players", [])]
+        return keep_target(
+            words,
+            width,
+            actor_tag=f"P{self.marked_seat() + 1}, ",
+            heroes=[h for h in heroes if h],
+            names={str(c.get("name")) for c in cards.values() if c.get("name")},
+        )
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
@@ -255,11 +334,18 @@ class ScarsTable(LaneTable):
         )
         lines: list[Line] = [(self.head_style(seat), head)]
         energy_text = f"  energy {energy.get('untapped', 0)} untapped / {energy.get('tapped', 0)} tapped"
-        if p.get("pool"):
-            energy_text += f" · pool {p['pool']} (lost at the end of the turn)"
         # SC-22: 2 units a support card (`unit limit 0` before any support puzzled); one line at 120 × 40
-        energy_text += f" · supports {p.get('supports', 0)} (2 units each: limit {p.get('unit_limit', 0)})"
-        lines.append(("", words(energy_text)))
+        supports, limit = int(p.get("supports") or 0), int(p.get("unit_limit") or 0)
+        if limit == 2 * supports:
+            energy_text += f" · supports {supports} (2 units each: limit {limit})"
+            lines.append(("", words(energy_text)))
+        else:  # `supports 6 (2 units each: limit 14)` did not add up: a structure's units on their line
+            lines.append(("", words(f"{energy_text} · supports {supports} (2 units each)")))
+            lines.append(("", words(f"  unit limit {limit}: {limit_words(p, supports, limit)}")))
+        if p.get("pool"):  # a line of its own: on the energy line it wrapped at 120 × 40
+            lines.append(
+                ("", words(f"  pool {p['pool']}: energy a card gave, lost at the end of the turn (SC-19)"))
+            )
         lines.append(
             (
                 "",
@@ -320,12 +406,7 @@ class ScarsTable(LaneTable):
                     name = f" {src.get('name', '')}"
                     if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
                         text = text[len(name) :]
-                target = e.get("target")
-                name, place = places.get(target, ("", "")) if isinstance(target, int) else ("", "")
-                at = text.rfind(name) if place else -1
-                if at >= 0:  # a target whose name another card shares: where it is
-                    text = f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
-                segs += words(text)
+                segs += words(target_placed(text, e.get("target"), places))
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
@@ -349,6 +430,21 @@ class ScarsScreen(ScarsTable, LaneScreen):
         super().__init__(*args, **kwargs)
         self.places_of: dict[str, Any] | None = None  # the view `places` is of
         self.places: dict[int, tuple[str, str]] = {}
+        self.shown_top: int | None = None  # the resolution zone's top card the cursor was put on
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        """When you may respond, the card cursor goes once to the card on top of the resolution
+        zone (what you respond to): in sight, and in the card panel. At 80 × 24 a full zone's
+        top was out of sight under the lanes, the cursor on the other side's hero."""
+        super().update_table(view, decision, legal)
+        stack = view.get("stack") or []
+        top = stack[-1].get("source") if stack else None
+        if decision is None or decision.kind != "respond" or not self.can_act() or not isinstance(top, int):
+            return
+        board = self.query_one(LaneBoard)
+        if top != self.shown_top and top in board.chip_uids():
+            self.shown_top = top
+            board.move_to(top)
 
     def on_mount(self) -> None:
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
@@ -365,12 +461,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
         (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
-        in ATK)`."""
+        in ATK)`. An effect `until end of turn` reads `this turn`: at 80 × 24 a choice longer than
+        its two lines lost its middle, what it gives (`Hero ability (2): give Sellsword … until end
+        of turn`: the +1/+1 left out)."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
         said = told_apart(self.session.game.describe_action(action), action, self.places)
+        said = said.replace(" until end of turn", " this turn")
         return f"{said} (over the unit limit)" if self.over_limit(action) else said
 
     def over_limit(self, action: Action) -> bool:
@@ -393,6 +492,11 @@ class ScarsScreen(ScarsTable, LaneScreen):
         (2nd in DEF)'s enter ability`) when another card shares its name."""
         text = LaneScreen.own_words(d)
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
+        if d.kind == "respond" and stack:
+            # what the top entry aims at, when another card has its name: `Respond to Knight of
+            # the Oath (unit, sheltering Knight of the Oath (P2, 2nd in ATK))` (which Knight?)
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            text = target_placed(text, stack[-1].get("target"), places)
         if d.kind == "respond" and stack and stack[-1].get("controller") == d.player:
             # your own card on top: `Respond to Pikeman (unit, …)` read as the other side's
             what = text.removeprefix("Respond to ").removesuffix(", or pass")
@@ -510,6 +614,162 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
+class ScarsRowsView(RowsView):
+    """The rows of a Scars dialog (blockers, damage split): a refusal under a row (`✗ Griffin
+    Rider has Flying: only Flying or Ranged units can block it (SC-83)`) goes on under its own
+    start when it is too long for its line, and counts its lines (its end came back at the
+    dialog's left edge, and a click under it fell on the wrong row); the total is the dialog's
+    own line, always in sight (`ScarsRowsDialog`)."""
+
+    def __init__(self, rows: list[Row], *, two_lines: bool = False) -> None:
+        super().__init__(rows, lambda: "", two_lines=two_lines)
+        self.said = {id(r): list(r.notes) for r in rows}  # each row's notes, unwrapped
+        self.notes_width = 0
+
+    def note_indent(self, width: int) -> int:
+        """Where a row's note starts (as `RowsView.render` puts it)."""
+        if self.stacked(width):
+            return self.label_offset + 2
+        return min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2)) + 2
+
+    def fit_notes(self, width: int) -> None:
+        """Each note wrapped to `width` columns under its start (once a width)."""
+        if width == self.notes_width:
+            return
+        self.notes_width = width
+        indent = self.note_indent(width)
+        for r in self.rows:
+            r.notes = [
+                ("\n" + " " * indent).join(textwrap.wrap(n, max(12, width - indent))) if n else n
+                for n in self.said.get(id(r), r.notes)
+            ]
+
+    def render(self) -> Any:
+        self.fit_notes(max(20, self.size.width))
+        return super().render()
+
+    def lines_of(self, r: Row, width: int) -> int:
+        self.fit_notes(width)
+        note = r.notes[r.index] if r.index < len(r.notes) else ""
+        return super().lines_of(r, width) + note.count("\n")
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return super().get_content_height(container, viewport, width) - 1  # no total line: the dialog's
+
+    def top_of(self, i: int) -> int:
+        """The first line of row `i`."""
+        width = max(20, self.size.width)
+        return sum(self.lines_of(r, width) for r in self.rows[:i])
+
+
+class RowsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The rows' scroll region: its dialog's total says the rows out of sight as it scrolls
+    (by the keys or the mouse wheel). No keys of its own: `↑↓` move the dialog's current row
+    (a scroll region's `↑↓` scrolled the rows instead, the current row left behind)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        screen = self.screen
+        if isinstance(screen, ScarsRowsDialog):
+            screen.call_after_refresh(screen.tell_total)
+
+
+class ScarsRowsDialog(RowsDialog):
+    """A Scars rows dialog whose rows scroll, the current one always in sight, between the
+    attackers (or the prompt) above and the total, a refusal and the keys below: at 80 × 24
+    seven blockers of two lines each pushed the total and the keys out of the dialog, and an
+    eighth blocker below its edge, unseen when `↓` or `8` made it the current row."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog decide"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.prompt, classes="decide-prompt")
+            with RowsScroll(classes="rows-scroll"):
+                yield ScarsRowsView(self.rows, two_lines=self.two_lines)
+            yield Static(self.total_fn(self.rows), classes="decide-total")
+            yield Static("", classes="decide-error")
+            with Horizontal(classes="decide-keys"):
+                yield Static(self.keys, classes="dim")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self.fit_rows)
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.fit_rows)
+
+    def fit_rows(self) -> None:
+        """The rows' height: what the screen leaves beside the dialog's other lines (its
+        border, title, prompt, total, refusal and keys), so that those stay in sight."""
+        if not self.shown():
+            return
+        dialog = self.query_one(".decide", Vertical)
+        scroll = self.query_one(".rows-scroll", VerticalScroll)
+        other = (
+            dialog.outer_size.height
+            - dialog.size.height
+            + sum(
+                c.outer_size.height + c.styles.margin.top + c.styles.margin.bottom
+                for c in dialog.children
+                if c is not scroll and c.display
+            )
+        )
+        scroll.styles.max_height = max(3, self.size.height - other)
+        self.call_after_refresh(self.show_row)
+
+    @property
+    def view(self) -> ScarsRowsView:
+        return self.query_one(ScarsRowsView)
+
+    def shown(self) -> bool:
+        """The rows are on the screen (a call after a refresh may come after the dialog closed)."""
+        return self.is_attached and bool(self.query(ScarsRowsView))
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.tell_total()
+        self.call_after_refresh(self.fit_rows)  # a refusal shown or gone changes what is left
+
+    def out_of_sight(self) -> tuple[int, int]:
+        """How many rows are wholly above and below the rows in sight."""
+        view, scroll = self.view, self.query_one(RowsScroll)
+        width = max(20, view.size.width)
+        first, last = scroll.scroll_y, scroll.scroll_y + scroll.size.height
+        above = below = top = 0
+        for r in self.rows:
+            n = view.lines_of(r, width)
+            above += top + n <= first
+            below += top >= last
+            top += n
+        return above, below
+
+    def tell_total(self) -> None:
+        """The total, and the rows out of sight (a scroll bar is only seen in colour)."""
+        if not self.shown():
+            return
+        above, below = self.out_of_sight()
+        more = " · ".join(
+            [f"▲ {plural(above, 'row')} above"] * bool(above)
+            + [f"▼ {plural(below, 'row')} below"] * bool(below)
+        )
+        total = self.total_fn(self.rows)
+        self.query_one(".decide-total", Static).update(f"{total} · {more}" if more else total)
+
+    def show_row(self) -> None:
+        """The current row (with its note) scrolled into sight."""
+        if not self.shown():
+            return
+        view = self.view
+        width = max(20, view.size.width)
+        top = view.top_of(view.current)
+        n = view.lines_of(self.rows[view.current], width) if self.rows else 1
+        self.query_one(".rows-scroll", VerticalScroll).scroll_to_region(
+            Region(0, top, 1, n), animate=False, immediate=True
+        )
+        self.call_after_refresh(self.tell_total)
+
+
 def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
     """`Grey Wolf 2/3 dmg 1, 3 more kills`; with `places` (`card_places`), a unit whose name another shares
     says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
@@ -586,7 +846,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 else "No blocks — Enter: done"
             )
 
-        return RowsDialog(
+        return ScarsRowsDialog(
             "Declare blockers",
             "Attacking:\n" + "\n".join(lines),
             rows,
@@ -642,7 +902,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 "" if n == remaining else f" — {remaining - n} left"
             )
 
-        return RowsDialog(
+        return ScarsRowsDialog(
             f"Combat damage of {unit_label(cards.get(src))}",
             f"{d.prompt}\nSplit the points among the units it fights (SC-70).",
             rows,
