@@ -69,12 +69,8 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None) -> Path:
     `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them."""
     from datetime import datetime
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = finished_dir() / f"{game.game_id}-{stamp}.json"
-    n = 2
-    while path.exists():  # a rematch finished within the same second
-        path = path.with_name(f"{game.game_id}-{stamp}-{n}.json")
-        n += 1
+    # (`-2`… for a rematch finished within the same second)
+    path = unused_path(finished_dir() / f"{game.game_id}-{datetime.now():%Y%m%d-%H%M%S}.json")
     save_game(game, path, extra)
     older = [p for p in finished_games() if p != path]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:

@@ -183,3 +183,28 @@ async def test_the_palettes_quit_and_new_game_ask_too(disk: Disk) -> None:
             await press(pilot, "n")
             await settle(pilot)
             assert isinstance(app.screen, GameScreen) and app.is_running
+
+
+async def test_two_saves_within_one_second_are_two_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+S names its file by the second: a second Ctrl+S within it makes `-2`, never
+    replaces the first (which may be another moment of the game)."""
+    import datetime as dt
+
+    from tui.screens import game as game_module
+
+    class Frozen(dt.datetime):
+        @classmethod
+        def now(cls, tz: dt.tzinfo | None = None) -> Frozen:
+            return cls(2026, 11, 27, 12, 0, 0)
+
+    monkeypatch.setattr(game_module, "datetime", Frozen)
+    app = game_app("bhm", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+s")
+        await act(pilot, app)
+        await press(pilot, "ctrl+s")
+        await settle(pilot)
+    saves = sorted((tmp_path / "saves").glob("*.json"))
+    assert [p.name for p in saves] == ["bhm-20261127-120000-2.json", "bhm-20261127-120000.json"]
+    assert len(load_game(saves[1]).history) + 1 == len(load_game(saves[0]).history)

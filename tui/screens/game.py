@@ -26,7 +26,7 @@ from textual.events import Key
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from common.saves import data_dir
+from common.saves import data_dir, unused_path
 from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -792,7 +792,8 @@ class GameScreen(TableScreen):
 
     def action_save_as(self) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json"
+        # a second Ctrl+S within the same second makes `-2`…, never replaces the first
+        path = unused_path(data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json")
         try:
             self.session.save(path)
         except OSError as exc:
