@@ -15,7 +15,7 @@ from common.saves import autosave_path, finished_dir, finished_games, keep_finis
 from tests.toygame import ToyGame
 from tui.session import Seats, Session
 
-from .helpers import game_app, press, screen_name, screen_text, settle
+from .helpers import game_app, play_out, press, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -62,9 +62,7 @@ async def test_the_game_over_dialog_offers_to_watch_the_game_again() -> None:
     app = game_app("toy", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        while screen_name(app) != "GameOverScreen":
-            await press(pilot, "enter")
-            await settle(pilot, look=False)
+        await play_out(pilot)
         await settle(pilot)
         text = screen_text(app)
         assert "Watch again (w)" in text
@@ -83,9 +81,7 @@ async def test_no_watch_offer_for_a_game_that_is_not_kept() -> None:
     app.autosave = False  # e.g. a game that is not being saved
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        while screen_name(app) != "GameOverScreen":
-            await press(pilot, "enter")
-            await settle(pilot, look=False)
+        await play_out(pilot)
         await settle(pilot)
         assert "Watch again" not in screen_text(app)
         await press(pilot, "w")  # does nothing
