@@ -109,8 +109,8 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
 
 
 def screen_name(app: Any) -> str:
-    """The top screen's class name; a game's own kind of a decision dialog (The Scars'
-    `ScarsRowsDialog`) by the name of the dialog it extends (`RowsDialog`)."""
+    """The top screen's class name; a game's own kind of a decision dialog, should one come
+    back, by the name of the dialog it extends (`RowsDialog`, `TileDialog`)."""
     from tui.screens.decide import RowsDialog, TileDialog
 
     for base in (RowsDialog, TileDialog):

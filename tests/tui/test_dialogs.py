@@ -194,7 +194,7 @@ async def test_a_row_label_too_long_for_its_column_keeps_its_end() -> None:
 
     class Box(App[None]):
         def compose(self) -> ComposeResult:
-            yield RowsView(rows, lambda: "5 of 5")
+            yield RowsView(rows)
 
     app = Box()
     async with app.run_test(size=(76, 10)):

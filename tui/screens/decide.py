@@ -13,6 +13,7 @@ use the choice list instead (`d` opens the dialog again).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -22,13 +23,15 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
 from common.game import Action
 from tui.screens.base import BaseModal
 from tui.widgets.actions import one_line
+from tui.wording import plural
 
 Validate = Callable[[list[Action]], str | None]
 
@@ -146,15 +149,18 @@ class Row:
 
 
 class RowsView(Widget, can_focus=True):
-    """Rows of `label  ◀ value ▶`; the current row is marked `▶` and in reverse video."""
+    """Rows of `label  ◀ value ▶`; the current row is marked `▶` and in reverse video. A
+    refusal under a row (`✗ Griffin Rider has Flying: only Flying or Ranged units can block it
+    (SC-83)`) too long for its line goes on under its own start, and counts its lines (its end
+    came back at the dialog's left edge, and a click under it fell on the wrong row). The total
+    is its dialog's own line, always in sight (`RowsDialog`)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--label", "rows--value", "rows--bad", "rows--bar"}
 
-    def __init__(self, rows: list[Row], total: Callable[[], str], *, two_lines: bool = False) -> None:
+    def __init__(self, rows: list[Row], *, two_lines: bool = False) -> None:
         super().__init__(classes="rows")
         self.rows = rows
         self.current = 0
-        self.total = total
         self.label_w = 12
         # rows that do not fit their line take two, the value under the label (`stacked`)
         self.two_lines = two_lines
@@ -168,56 +174,70 @@ class RowsView(Widget, can_focus=True):
         label = max((len(r.label) for r in self.rows), default=8)
         return self.label_offset + label + 1 + len(" ◀ ") + longest + len(" ▶") > width
 
+    def label_width(self, width: int) -> int:
+        """The labels' column: the longest label's, at most half the line (all of it, stacked)."""
+        if self.stacked(width):
+            return width - self.label_offset
+        return min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2))
+
+    def note_lines(self, r: Row, width: int) -> list[str]:
+        """Row `r`'s note (why the engine refuses its value), wrapped under its own start."""
+        note = r.notes[r.index] if r.index < len(r.notes) else ""
+        if not note:
+            return []
+        indent = self.label_offset + 2 if self.stacked(width) else self.label_width(width) + 2
+        return [" " * indent + line for line in textwrap.wrap(note, max(12, width - indent))]
+
     def render(self) -> Text:
-        out = Text(no_wrap=True, overflow="ellipsis")
         width = max(20, self.size.width)
         stacked = self.stacked(width)
-        label_w = min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2))
-        if stacked:
-            label_w = width - self.label_offset
-        self.label_w = label_w
+        label_w = self.label_w = self.label_width(width)
         numbered = len(self.rows) > 1
+        lines: list[Text] = []
         for i, r in enumerate(self.rows):
             cur = i == self.current
-            mark = "▶ " if cur else "  "
-            out.append(mark, "bold")
+            line = Text()
+            line.append("▶ " if cur else "  ", "bold")
             if numbered:  # the row's number key (1…9)
-                out.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
+                line.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
             # a label too long for its column keeps its start and its end around a `…`
             # (`Knight of the Oa… lethal needs 4`: the end is the number that matters)
             label = r.label if len(r.label) < label_w else one_line(r.label, label_w - 1)
-            out.append(
+            line.append(
                 label if stacked else label.ljust(label_w), self.get_component_rich_style("rows--label")
             )
             if stacked:  # the value on the next line, under the label
-                out.append("\n" + " " * (self.label_offset - 1))
+                lines.append(line)
+                line = Text(" " * (self.label_offset - 1))
             value = r.options[r.index] if r.options else "—"
             vstyle = self.get_component_rich_style("rows--value")
             if cur:
                 vstyle += Style(reverse=True)
-            out.append(" ◀ ", "bold" if cur else "")
-            out.append(value, vstyle)
-            out.append(" ▶", "bold" if cur else "")
+            line.append(" ◀ ", "bold" if cur else "")
+            line.append(value, vstyle)
+            line.append(" ▶", "bold" if cur else "")
             if r.numeric and len(r.options) > 1:
                 room = max(4, min(24, width - label_w - len(value) - 10))
                 filled = round(room * r.index / (len(r.options) - 1))
-                out.append(
+                line.append(
                     "  " + "█" * filled + "░" * (room - filled), self.get_component_rich_style("rows--bar")
                 )
-            note = r.notes[r.index] if r.index < len(r.notes) else ""
-            if note:
-                indent = self.label_offset + 2 if stacked else label_w + 2
-                out.append("\n" + " " * indent + note, self.get_component_rich_style("rows--bad"))
-            out.append("\n")
-        out.append(self.total(), "bold")
-        return out
+            lines.append(line)
+            bad = self.get_component_rich_style("rows--bad")
+            lines.extend(Text(n, bad) for n in self.note_lines(r, width))
+        return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
 
     def lines_of(self, r: Row, width: int) -> int:
-        """The lines row `r` takes: its own (two when `stacked`), and one for its note."""
-        return (2 if self.stacked(width) else 1) + (1 if r.index < len(r.notes) and r.notes[r.index] else 0)
+        """The lines row `r` takes: its own (two when `stacked`), and its note's."""
+        return (2 if self.stacked(width) else 1) + len(self.note_lines(r, width))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return sum(self.lines_of(r, max(20, width)) for r in self.rows) + 1
+        return sum(self.lines_of(r, max(20, width)) for r in self.rows)
+
+    def top_of(self, i: int) -> int:
+        """The first line of row `i`."""
+        width = max(20, self.size.width)
+        return sum(self.lines_of(r, width) for r in self.rows[:i])
 
     @property
     def label_offset(self) -> int:
@@ -248,12 +268,29 @@ class RowsView(Widget, can_focus=True):
         screen.action_change(-1 if event.x < self.label_offset + min(len(r.label), self.label_w) + 2 else 1)
 
 
+class RowsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The rows' scroll region: its dialog's total says the rows out of sight as it scrolls
+    (by the keys or the mouse wheel). No keys of its own: `↑↓` move the dialog's current row
+    (a scroll region's `↑↓` scrolled the rows instead, the current row left behind)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        screen = self.screen
+        if isinstance(screen, RowsDialog):
+            screen.call_after_refresh(screen.tell_total)
+
+
 NUMBER_KEYS = "1…9 row"
 
 
 class RowsDialog(BaseModal[list[Action] | None]):
     """Set a value per row with ←→ (or − +), rows with ↑↓ or their number
-    (`1`…`9`), Enter confirms."""
+    (`1`…`9`), Enter confirms.
+
+    The rows scroll, the current one always in sight, between the title and the prompt above
+    and the total, a refusal and the keys below, which stay in sight: at 80 × 24 seven rows of
+    two lines each pushed the total and the keys out of the dialog, and an eighth row lay below
+    its edge, unseen when `↓` or `8` made it the current row."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "row(-1)", "Up", show=False),
@@ -297,7 +334,9 @@ class RowsDialog(BaseModal[list[Action] | None]):
         with Vertical(classes="dialog decide"):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.prompt, classes="decide-prompt")
-            yield RowsView(self.rows, lambda: self.total_fn(self.rows), two_lines=self.two_lines)
+            with RowsScroll(classes="rows-scroll"):
+                yield RowsView(self.rows, two_lines=self.two_lines)
+            yield Static(self.total_fn(self.rows), classes="decide-total")
             yield Static("", classes="decide-error")
             with Horizontal(classes="decide-keys"):
                 yield Static(self.keys, classes="dim")
@@ -305,14 +344,82 @@ class RowsDialog(BaseModal[list[Action] | None]):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(RowsView).focus()
+        self.call_after_refresh(self.fit_rows)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.call_after_refresh(self.fit_rows)
 
     @property
     def view(self) -> RowsView:
         return self.query_one(RowsView)
 
+    def shown(self) -> bool:
+        """The rows are on the screen (a call after a refresh may come after the dialog closed)."""
+        return self.is_attached and bool(self.query(RowsView))
+
+    def fit_rows(self) -> None:
+        """The rows' height: what the screen leaves beside the dialog's other lines (its
+        border, title, prompt, total, refusal and keys), so that those stay in sight."""
+        if not self.shown():
+            return
+        dialog = self.query_one(".decide", Vertical)
+        scroll = self.query_one(RowsScroll)
+        other = (
+            dialog.outer_size.height
+            - dialog.size.height
+            + sum(
+                c.outer_size.height + c.styles.margin.top + c.styles.margin.bottom
+                for c in dialog.children
+                if c is not scroll and c.display
+            )
+        )
+        scroll.styles.max_height = max(3, self.size.height - other)
+        self.call_after_refresh(self.show_row)
+
     def redraw(self) -> None:
         self.view.refresh(layout=True)
         self.query_one(".decide-error", Static).update("")
+        self.tell_total()
+        self.call_after_refresh(self.fit_rows)  # a refusal shown or gone changes what is left
+
+    def out_of_sight(self) -> tuple[int, int]:
+        """How many rows are wholly above and below the rows in sight."""
+        view, scroll = self.view, self.query_one(RowsScroll)
+        width = max(20, view.size.width)
+        first, last = scroll.scroll_y, scroll.scroll_y + scroll.size.height
+        above = below = top = 0
+        for r in self.rows:
+            n = view.lines_of(r, width)
+            above += top + n <= first
+            below += top >= last
+            top += n
+        return above, below
+
+    def tell_total(self) -> None:
+        """The total, and the rows out of sight (a scroll bar is only seen in colour)."""
+        if not self.shown():
+            return
+        above, below = self.out_of_sight()
+        more = " · ".join(
+            [f"▲ {plural(above, 'row')} above"] * bool(above)
+            + [f"▼ {plural(below, 'row')} below"] * bool(below)
+        )
+        total = self.total_fn(self.rows)
+        self.query_one(".decide-total", Static).update(
+            f"{total} · {more}" if total and more else total or more
+        )
+
+    def show_row(self) -> None:
+        """The current row (with its note) scrolled into sight."""
+        if not self.shown():
+            return
+        view = self.view
+        width = max(20, view.size.width)
+        top = view.top_of(view.current)
+        n = view.lines_of(self.rows[view.current], width) if self.rows else 1
+        self.query_one(RowsScroll).scroll_to_region(Region(0, top, 1, n), animate=False, immediate=True)
+        self.call_after_refresh(self.tell_total)
 
     def action_row(self, d: int) -> None:
         if self.rows:

@@ -7,20 +7,13 @@ player may respond now."""
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Collection
 from typing import Any
-
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
-from textual.geometry import Region
-from textual.widgets import Static
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
-from tui.screens.decide import Row, RowsDialog, RowsView, Tile, TileDialog
+from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
     LaneScreen,
@@ -614,162 +607,6 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
-class ScarsRowsView(RowsView):
-    """The rows of a Scars dialog (blockers, damage split): a refusal under a row (`✗ Griffin
-    Rider has Flying: only Flying or Ranged units can block it (SC-83)`) goes on under its own
-    start when it is too long for its line, and counts its lines (its end came back at the
-    dialog's left edge, and a click under it fell on the wrong row); the total is the dialog's
-    own line, always in sight (`ScarsRowsDialog`)."""
-
-    def __init__(self, rows: list[Row], *, two_lines: bool = False) -> None:
-        super().__init__(rows, lambda: "", two_lines=two_lines)
-        self.said = {id(r): list(r.notes) for r in rows}  # each row's notes, unwrapped
-        self.notes_width = 0
-
-    def note_indent(self, width: int) -> int:
-        """Where a row's note starts (as `RowsView.render` puts it)."""
-        if self.stacked(width):
-            return self.label_offset + 2
-        return min(max((len(r.label) for r in self.rows), default=8) + 1, max(12, width // 2)) + 2
-
-    def fit_notes(self, width: int) -> None:
-        """Each note wrapped to `width` columns under its start (once a width)."""
-        if width == self.notes_width:
-            return
-        self.notes_width = width
-        indent = self.note_indent(width)
-        for r in self.rows:
-            r.notes = [
-                ("\n" + " " * indent).join(textwrap.wrap(n, max(12, width - indent))) if n else n
-                for n in self.said.get(id(r), r.notes)
-            ]
-
-    def render(self) -> Any:
-        self.fit_notes(max(20, self.size.width))
-        return super().render()
-
-    def lines_of(self, r: Row, width: int) -> int:
-        self.fit_notes(width)
-        note = r.notes[r.index] if r.index < len(r.notes) else ""
-        return super().lines_of(r, width) + note.count("\n")
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return super().get_content_height(container, viewport, width) - 1  # no total line: the dialog's
-
-    def top_of(self, i: int) -> int:
-        """The first line of row `i`."""
-        width = max(20, self.size.width)
-        return sum(self.lines_of(r, width) for r in self.rows[:i])
-
-
-class RowsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
-    """The rows' scroll region: its dialog's total says the rows out of sight as it scrolls
-    (by the keys or the mouse wheel). No keys of its own: `↑↓` move the dialog's current row
-    (a scroll region's `↑↓` scrolled the rows instead, the current row left behind)."""
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        screen = self.screen
-        if isinstance(screen, ScarsRowsDialog):
-            screen.call_after_refresh(screen.tell_total)
-
-
-class ScarsRowsDialog(RowsDialog):
-    """A Scars rows dialog whose rows scroll, the current one always in sight, between the
-    attackers (or the prompt) above and the total, a refusal and the keys below: at 80 × 24
-    seven blockers of two lines each pushed the total and the keys out of the dialog, and an
-    eighth blocker below its edge, unseen when `↓` or `8` made it the current row."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog decide"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.prompt, classes="decide-prompt")
-            with RowsScroll(classes="rows-scroll"):
-                yield ScarsRowsView(self.rows, two_lines=self.two_lines)
-            yield Static(self.total_fn(self.rows), classes="decide-total")
-            yield Static("", classes="decide-error")
-            with Horizontal(classes="decide-keys"):
-                yield Static(self.keys, classes="dim")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_after_refresh(self.fit_rows)
-
-    def on_resize(self, event: Resize) -> None:
-        super().on_resize(event)
-        self.call_after_refresh(self.fit_rows)
-
-    def fit_rows(self) -> None:
-        """The rows' height: what the screen leaves beside the dialog's other lines (its
-        border, title, prompt, total, refusal and keys), so that those stay in sight."""
-        if not self.shown():
-            return
-        dialog = self.query_one(".decide", Vertical)
-        scroll = self.query_one(".rows-scroll", VerticalScroll)
-        other = (
-            dialog.outer_size.height
-            - dialog.size.height
-            + sum(
-                c.outer_size.height + c.styles.margin.top + c.styles.margin.bottom
-                for c in dialog.children
-                if c is not scroll and c.display
-            )
-        )
-        scroll.styles.max_height = max(3, self.size.height - other)
-        self.call_after_refresh(self.show_row)
-
-    @property
-    def view(self) -> ScarsRowsView:
-        return self.query_one(ScarsRowsView)
-
-    def shown(self) -> bool:
-        """The rows are on the screen (a call after a refresh may come after the dialog closed)."""
-        return self.is_attached and bool(self.query(ScarsRowsView))
-
-    def redraw(self) -> None:
-        super().redraw()
-        self.tell_total()
-        self.call_after_refresh(self.fit_rows)  # a refusal shown or gone changes what is left
-
-    def out_of_sight(self) -> tuple[int, int]:
-        """How many rows are wholly above and below the rows in sight."""
-        view, scroll = self.view, self.query_one(RowsScroll)
-        width = max(20, view.size.width)
-        first, last = scroll.scroll_y, scroll.scroll_y + scroll.size.height
-        above = below = top = 0
-        for r in self.rows:
-            n = view.lines_of(r, width)
-            above += top + n <= first
-            below += top >= last
-            top += n
-        return above, below
-
-    def tell_total(self) -> None:
-        """The total, and the rows out of sight (a scroll bar is only seen in colour)."""
-        if not self.shown():
-            return
-        above, below = self.out_of_sight()
-        more = " · ".join(
-            [f"▲ {plural(above, 'row')} above"] * bool(above)
-            + [f"▼ {plural(below, 'row')} below"] * bool(below)
-        )
-        total = self.total_fn(self.rows)
-        self.query_one(".decide-total", Static).update(f"{total} · {more}" if more else total)
-
-    def show_row(self) -> None:
-        """The current row (with its note) scrolled into sight."""
-        if not self.shown():
-            return
-        view = self.view
-        width = max(20, view.size.width)
-        top = view.top_of(view.current)
-        n = view.lines_of(self.rows[view.current], width) if self.rows else 1
-        self.query_one(".rows-scroll", VerticalScroll).scroll_to_region(
-            Region(0, top, 1, n), animate=False, immediate=True
-        )
-        self.call_after_refresh(self.tell_total)
-
-
 def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
     """`Grey Wolf 2/3 dmg 1, 3 more kills`; with `places` (`card_places`), a unit whose name another shares
     says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
@@ -846,7 +683,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 else "No blocks — Enter: done"
             )
 
-        return ScarsRowsDialog(
+        return RowsDialog(
             "Declare blockers",
             "Attacking:\n" + "\n".join(lines),
             rows,
@@ -902,7 +739,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 "" if n == remaining else f" — {remaining - n} left"
             )
 
-        return ScarsRowsDialog(
+        return RowsDialog(
             f"Combat damage of {unit_label(cards.get(src))}",
             f"{d.prompt}\nSplit the points among the units it fights (SC-70).",
             rows,
