@@ -46,7 +46,10 @@ SCARS_KEYS = """
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
-- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
+- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window, and
+  the card cursor then goes to the card on top of the zone (what you respond to, in the card panel)
+- the blockers and damage-split dialogs scroll when their rows do not fit: `↑↓` or `1`…`9` bring
+  the current row into sight, and the total line says what is not (`▲ 2 rows above · ▼ 1 row below`)
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
