@@ -124,5 +124,6 @@ async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_t
         await settle(pilot)
         text = screen_text(app)
         assert type(app.screen).__name__ == "CoverScreen"
-        assert "Player 1, you have a decision to make" in text and "in Player 2's turn." in text
+        words = " ".join(text.replace("║", " ").split())
+        assert "▶ Player 1: it is Player 2's turn — you decide: React to: P2's draw (final phase)?" in words
         assert "it is your turn" not in text

@@ -8,23 +8,30 @@ from textual.containers import Center, Middle
 from textual.widgets import Static
 
 from tui.screens.base import BaseModal
+from tui.widgets.hand import clip
+
+# The decision's words on the cover: at most two of its lines (48 columns each).
+DECIDE_WIDTH = 90
 
 
 class CoverScreen(BaseModal[None]):
     """Opaque: nothing of the previous player's hand stays on screen."""
 
-    def __init__(self, player_name: str, note: str = "", *, turn_of: str = "") -> None:
-        """`turn_of`: whose turn it is when the decision is not the player's own turn's (an answer,
-        a block, a discard at the end of the other player's turn)."""
+    def __init__(self, player_name: str, note: str = "", *, turn_of: str = "", decide: str = "") -> None:
+        """`decide`: what the player is about to decide (the engine's prompt), when it is not a
+        decision of their own turn; `turn_of`: then whose turn it is (an answer, a block, a
+        discard in the other player's turn), or "" before the first turn (a mulligan)."""
         super().__init__(classes="cover")
         self.player_name = player_name
         self.note = note
         self.turn_of = turn_of
+        self.decide = decide
 
     def compose(self) -> ComposeResult:
+        when = f"it is {self.turn_of}'s turn" if self.turn_of else "before the first turn"
         headline = (
-            f"▶ {self.player_name}, you have a decision to make\nin {self.turn_of}'s turn."
-            if self.turn_of
+            f"▶ {self.player_name}: {when} —\nyou decide: {clip(self.decide, DECIDE_WIDTH)}"
+            if self.decide
             else f"▶ {self.player_name}, it is your turn."
         )
         with Middle(), Center():

@@ -373,10 +373,12 @@ class GameScreen(TableScreen):
 
         active = self.session.view(player).get("active")
         d = self.session.decision
-        turn_of = ""
-        if isinstance(active, int) and active != player and d is not None and d.kind != "mulligan":
-            turn_of = self.seat_name(active)  # an answer, a block, a discard in the other's turn
-        self.app.push_screen(CoverScreen(self.seat_name(player), note, turn_of=turn_of), uncovered)
+        turn_of = decide = ""
+        if d is not None and (d.kind == "mulligan" or (isinstance(active, int) and active != player)):
+            decide = self.own_words(d)  # a mulligan; an answer, a block, a discard in the other's turn
+            turn_of = self.seat_name(active) if d.kind != "mulligan" and isinstance(active, int) else ""
+        cover = CoverScreen(self.seat_name(player), note, turn_of=turn_of, decide=decide)
+        self.app.push_screen(cover, uncovered)
 
     def refresh_view(self, *, spectator: bool = False) -> None:
         with self.engine_guard("while drawing the table"):

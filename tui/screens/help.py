@@ -21,6 +21,10 @@ COMMON_KEYS_TEXT = """\
 - `d` — {d_key}
 - `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
+- `⚠ 2 not saved` in the status bar — the autosave cannot be written (a full disk): the game
+  goes on, each action tries again, and leaving the game asks first
+- a finished game is kept (the newest 20): `w` (**Watch again**) on the game-over dialog
+  replays it, and `triarch replay` with no file opens the last one
 - `Ctrl+P` — command palette: new game, save, resign, help, theme
 - `m` — back to the menu (the game stays saved: **Continue** resumes it)
 - `Ctrl+Q` — quit (the game stays saved)

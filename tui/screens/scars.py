@@ -39,7 +39,10 @@ SCARS_KEYS = """
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
-- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window
+- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window, and
+  the card cursor then goes to the card on top of the zone (what you respond to, in the card panel)
+- the blockers and damage-split dialogs scroll when their rows do not fit: `↑↓` or `1`…`9` bring
+  the current row into sight, and the total line says what is not (`▲ 2 rows above · ▼ 1 row below`)
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
@@ -250,6 +253,31 @@ class ScarsTable(LaneTable):
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         return {**card, **named} if named else card
+
+    def told_last(self, action: Action | None, words: str, before: Any) -> str:
+        """The words `last:` keeps of `action`, played in the game `before` it: a `Done` says what
+        it ended, from the engine's decision then (`★ P2 (AI) last: ended 2 First recruitment`,
+        `declared no blockers`), not `Done`. The game screen and the replay say it alike."""
+        if not isinstance(action, Action) or action.kind != "done" or before is None:
+            return words
+        view = before.view(None)
+        kind = (view.get("decision") or {}).get("kind")
+        combat = view.get("combat") or {}
+        if kind == "attack":
+            return "declared its attackers" if combat.get("attackers") else "declared no attackers"
+        if kind == "block":
+            return "declared its blockers" if combat.get("blocks") else "declared no blockers"
+        if kind == "learn":
+            return "ended learning keywords"
+        if kind == "damage":
+            return "dealt combat damage"
+        if kind == "end":
+            return "ended its turn"
+        phase = view.get("phase_name")
+        return f"ended {phase}" if phase else words
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        super().note_replayed(player, action, self.told_last(action, words, before), before, after)
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
@@ -500,6 +528,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
+
+    def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
+        return self.told_last(action, words, self.game_before)
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """A pass is not noted: the other side passes after each of your actions (its window

@@ -1,0 +1,41 @@
+"""The help (`?`) and the README say what the table does: the Scars rows dialogs that scroll
+(`▲ N rows above`), the card cursor going to the resolution zone's top when you may respond,
+the finished games kept (`Watch again (w)`, `triarch replay` with no file), `⚠ N not saved`."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import ROOT, game_app, screen_name, settle
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+async def test_every_games_help_says_not_saved_and_watch_again(game_id: str) -> None:
+    app = game_app(game_id, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        keys = one_line(app.screen.keys_md)  # type: ignore[attr-defined]
+        assert "`⚠ 2 not saved` in the status bar — the autosave cannot be written" in keys
+        assert "leaving the game asks first" in keys
+        assert "a finished game is kept (the newest 20): `w` (**Watch again**) on the game-over" in keys
+        assert "`triarch replay` with no file opens the last one" in keys
+        scars = "the card cursor then goes to the card on top of the zone (what you respond to"
+        rows = "the total line says what is not (`▲ 2 rows above · ▼ 1 row below`)"
+        assert (scars in keys and rows in keys) == (game_id == "scars")
+
+
+def test_readme_says_rows_scroll_the_respond_cursor_and_watch_again() -> None:
+    readme = one_line((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert "blockers and damage split scroll when their rows do not fit" in readme
+    assert "(`▲ 2 rows above · ▼ 1 row below`)" in readme
+    assert "the card cursor goes to the card on top of the resolution zone" in readme
+    assert "(**Watch again**)" in readme and "`triarch replay` with no file opens the last" in readme
+    assert "(`⚠ 2 not saved`)" in readme
+    assert "Player 2: it is Player 1's turn — you decide: Declare blockers, then done" in readme
