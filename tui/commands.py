@@ -25,7 +25,9 @@ class TriarchCommands(Provider):
                 ("Help", "Keys, rules reference and keyword glossary", screen.action_help),
             ]
         out.append(("Theme", "Change the colour theme", app.action_change_theme))
-        out.append(("Quit", "Leave Triarch (a game in progress stays saved: Continue resumes it)", app.action_quit))
+        out.append(
+            ("Quit", "Leave Triarch (a game in progress stays saved: Continue resumes it)", app.action_quit)
+        )
         return out
 
     async def discover(self) -> Hits:

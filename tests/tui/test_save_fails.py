@@ -185,7 +185,9 @@ async def test_the_palettes_quit_and_new_game_ask_too(disk: Disk) -> None:
             assert isinstance(app.screen, GameScreen) and app.is_running
 
 
-async def test_two_saves_within_one_second_are_two_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_two_saves_within_one_second_are_two_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl+S names its file by the second: a second Ctrl+S within it makes `-2`, never
     replaces the first (which may be another moment of the game)."""
     import datetime as dt

@@ -799,7 +799,9 @@ class GameScreen(TableScreen):
         try:
             self.session.save(path)
         except OSError as exc:
-            self.app.notify(f"{path}: {exc.strerror or exc}", title="The game could not be saved", severity="error")
+            self.app.notify(
+                f"{path}: {exc.strerror or exc}", title="The game could not be saved", severity="error"
+            )
             return
         # a finished game is for watching again, not for resuming
         then = "Replay it with: triarch replay" if self.session.over else "Resume it with: triarch resume"
