@@ -351,8 +351,8 @@ def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
 
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------
 # the argument of an action that is the unit it aims at, by the action's kind (a spell's play:
-# the second; a unit's play has a cell there, no unit)
-AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
+# the second; a unit's play has a cell there, no unit; an attack: its target, the second)
+AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1, "attack": 1}
 
 
 def aimed_uid(action: Action) -> int | None:
@@ -390,9 +390,9 @@ def whose(label: str, unit: Mapping[str, Any], viewer: int | None) -> str:
 
 def with_whose(words: str, action: Action, units: Sequence[Mapping[str, Any]], viewer: int | None) -> str:
     """Hand of the Gods: the engine's `words` for `action` with whose unit it aims at, read by
-    `viewer` (`Cast Magic Shell (1 mana) on your Hoplite`, `Target P2's Spartan at 2,3`): the
-    board's `►`/`◄` said in words, in the choices and in the log alike. `units`: the board's
-    units as `viewer` sees them before the action."""
+    `viewer` (`Cast Magic Shell (1 mana) on your Hoplite`, `Target P2's Spartan at 2,3`,
+    `Cretan Archer attacks your Fenrir`): the board's `►`/`◄` said in words, in the choices and
+    in the log alike. `units`: the board's units as `viewer` sees them before the action."""
     uid = aimed_uid(action)
     unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
     if unit is None:
@@ -405,7 +405,8 @@ def with_whose(words: str, action: Action, units: Sequence[Mapping[str, Any]], v
 
 def hotg_words(game: Game, action: Action, viewer: int | None) -> str:
     """Hand of the Gods' log says whose unit an action aims at, as its choices do
-    (`with_whose`): `Cast Magic Shell (1 mana) on P2's Spartan`, `… on your Spartan`."""
+    (`with_whose`): `Cast Magic Shell (1 mana) on P2's Spartan`, `… on your Spartan`,
+    `Cretan Archer attacks P2's Fenrir`."""
     words = game.describe_action_for(action, viewer)
     if aimed_uid(action) is None:
         return words
