@@ -48,3 +48,45 @@ async def test_the_attack_choice_and_its_log_line_say_whose_target() -> None:
         await settle(pilot)
         log = app.screen.query_one(GameLog).plain
         assert "Player 1 (you): Hoplite at 2,2 attacks P2's Hoplite at 2,3" in log, log
+
+
+# -- 2. a death is said once, with whose unit it was ----------------------------------------------
+JUDGEMENT = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]',
+    'hand = ["judgement", "thunder_of_olympus"]',
+)
+
+
+async def cast_on_the_enemy_hoplite(card: str) -> list[str]:
+    """The log's lines after `card` (a spell of the hand) is cast on the enemy's Hoplite at 2,3."""
+    app = skirmish(scenario=JUDGEMENT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        enemy = uid_at(game.view(0), 2, 3)
+        spell = next(
+            a
+            for a in app.screen.legal
+            if a.kind == "play" and a.args[1:] == (enemy,) and card in game.describe_action(a)
+        )
+        app.screen.choose(spell)
+        await settle(pilot)
+        assert enemy not in {u["uid"] for u in game.view(0)["units"]}  # it is gone
+        return list(app.screen.query_one(GameLog).plain)
+
+
+async def test_a_death_is_said_once_with_its_side() -> None:
+    """Thunder of Olympus kills the enemy's Hoplite: the log said `Hoplite at 2,3 dies`, then
+    again `⤷ ◄Hoplite dies`. The engine's line says it once, with the side's mark as on the
+    board; the `⤷` line keeps the health changes (none here)."""
+    log = await cast_on_the_enemy_hoplite("Thunder")
+    said = [line for line in log if "dies" in line or "⤷" in line]
+    assert said == ["  ◄Hoplite at 2,3 dies"], log
+
+
+async def test_an_execution_is_said_once() -> None:
+    """Judgement of Osiris executes the enemy's Hoplite: `Hoplite at 2,3 is executed`, `Hoplite at
+    2,3 dies`, `⤷ ◄Hoplite dies` told it three times; now once: `◄Hoplite at 2,3 is executed`."""
+    log = await cast_on_the_enemy_hoplite("Judgement")
+    said = [line for line in log if "dies" in line or "executed" in line or "⤷" in line]
+    assert said == ["  ◄Hoplite at 2,3 is executed"], log

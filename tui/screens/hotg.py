@@ -530,9 +530,10 @@ class HotgTable(TableScreen):
         events: Sequence[Event] = (),
     ) -> list[str]:
         """Mark what `player` just did (units before and after it); the health
-        changes in words for the log. A unit gone from the board died only if
-        the action's events say so: one returned to the hand (HG-61) or
-        transformed (HG-66) left the battlefield without dying."""
+        changes in words for the log (a unit that left the board is not among them: the
+        log's event says it, with its side, `hotg_leaving`). A unit gone from the board
+        died only if the action's events say so (`✝`): one returned to the hand (HG-61) or
+        transformed (HG-66) left the battlefield without dying (`◇`)."""
         died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
@@ -559,12 +560,8 @@ class HotgTable(TableScreen):
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
                     deltas.append(f"{name} {d:+d} (♥{max(0, int(after[uid]['health']))})")
-            elif not u.get("banished") and "row" in u and uid in died:
-                self.last_cells[(u["row"], u["col"])] = "✝"
-                deltas.append(f"{name} dies")
             elif not u.get("banished") and "row" in u:
-                self.last_cells[(u["row"], u["col"])] = "◇"
-                deltas.append(f"{name} leaves the battlefield")
+                self.last_cells[(u["row"], u["col"])] = "✝" if uid in died else "◇"
         if action is not None:
             self.mark_action(action, before, after)
         return deltas
