@@ -12,7 +12,7 @@ from common.registry import game_class
 from tui.log_words import log_words
 from tui.widgets.log import GameLog
 
-from .helpers import SKIRMISH, engine_ready, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -90,3 +90,63 @@ async def test_an_execution_is_said_once() -> None:
     log = await cast_on_the_enemy_hoplite("Judgement")
     said = [line for line in log if "dies" in line or "executed" in line or "⤷" in line]
     assert said == ["  ◄Hoplite at 2,3 is executed"], log
+
+
+# -- 3. what Enter does at a target, in sight at 80 × 24 ------------------------------------------
+VALKYRIE = (
+    SKIRMISH.replace(
+        'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]',
+        'hand = ["valkyrie", "oracle", "thunder_of_olympus", "cyclops"]',
+    )
+    + '\n[[unit]]\ncard = "terracotta"\nowner = 2\ncell = "3,4"\nhealth = 2\n'
+)
+
+
+def card_panel_text(app: Any) -> str:
+    """The words of the card panel (the right box of the bottom row at 80 × 24), one line."""
+    rows = [
+        line.split("││", 1)[1].rsplit("│", 1)[0].strip()
+        for line in screen_text(app).splitlines()
+        if "││" in line
+    ]
+    return " ".join(rows)
+
+
+async def test_what_enter_does_at_a_target_is_in_sight_at_80x24() -> None:
+    """Valkyrie's Warcry aims at the enemy's Terracotta Warrior: the panel's four lines read its
+    name and stats (two lines), then `Valkyrie: Warcry: Execute an enemy unit with 2 or less
+    health. 3,4 —` and `Enter: Target P2's Terracotta Warrior` was cut off. What Enter does comes
+    right under the target's name now, the Warcry's words after it."""
+    app = skirmish(scenario=VALKYRIE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        valkyrie = next(a for a in app.screen.legal if a.kind == "play" and a.args[1:] == ("1,0",))
+        app.screen.choose(valkyrie)
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "target"
+        app.screen.query_one("#board").cursor = (3, 4)
+        await settle(pilot)
+        panel = card_panel_text(app)
+        assert panel.startswith("Terracotta Warrior"), panel
+        assert "3,4 — Enter: Target P2's Terracotta Warrior" in panel, panel
+
+
+async def test_a_targets_cell_is_not_said_twice() -> None:
+    """Aphrodite's Warcry on your Hoplite at 2,2: `2,2 — Enter: Target your Hoplite at 2,2` said
+    the cell twice; `Enter: Target your Hoplite at 2,2`, then the Warcry's words, all in sight."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        aphrodite = next(
+            a
+            for a in app.screen.legal
+            if a.kind == "play" and a.args[1:] == ("1,0",) and "Aphrodite" in game.describe_action(a)
+        )
+        app.screen.choose(aphrodite)
+        await settle(pilot)
+        app.screen.query_one("#board").cursor = (2, 2)
+        await settle(pilot)
+        panel = card_panel_text(app)
+        assert "Hoplite · 2/3 · move 2 Enter: Target your Hoplite at 2,2 Aphrodite: Warcry:" in panel, panel
+        assert "2,2 — Enter" not in panel

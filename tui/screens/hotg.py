@@ -201,14 +201,16 @@ def short(name: str, width: int) -> str:
 
 
 class HotgCardDetail(CardDetail):
-    """The card panel, which also shows a target: its first line (name and stats) before the
-    words of what will be done to it, so that at 80 × 24 (four lines) a spell's text does
-    not push the target's health out of sight."""
+    """The card panel, which also shows a target: its first line (name and stats), then what
+    Enter does to it (`Enter: Target P2's Hoplite at 2,3`), then the words of what that does
+    (`Valkyrie: Warcry: Execute …`), so that at 80 × 24 (four lines) a spell's text pushes
+    neither the target's health nor what Enter does out of sight."""
 
-    def show_target(self, card: Mapping[str, Any], note: str) -> None:
-        self.card, self.note = card, note
+    def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
+        self.card, self.note = card, f"{doing} {note}".lstrip()
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
-        self.update(Group(*parts[:1], Text(note, style="italic"), *parts[1:]))
+        said = [Text(line, style="italic") for line in (note, doing) if line]
+        self.update(Group(*parts[:1], *said, *parts[1:]))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
         """`card` with `note` (`in your hand`) after its words, not over them."""
@@ -795,7 +797,13 @@ class HotgScreen(HotgTable, GameScreen):
         r, c = board.cursor
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
-        note = f"{r},{c}" + (f" — Enter: {self.choice_words(act)}" if act else "")
+        words = self.choice_words(act) if act else ""
+        # the cell, but when Enter's words say it (`Enter: Target P2's Hoplite at 2,3`)
+        note = (
+            f"Enter: {words}"
+            if words.endswith(f" at {r},{c}")
+            else f"{r},{c}" + (f" — Enter: {words}" if act else "")
+        )
         # what the chosen ability, card or Warcry does, while you choose where or whom
         players = self.view_data.get("players", [])
         me = self.me()
@@ -820,15 +828,14 @@ class HotgScreen(HotgTable, GameScreen):
                 here = f"{r},{c}" + (" — Enter: move it here" if act else "")
                 self.query_one(CardDetail).show_card(mover, here)
                 return
-        if doing.get("text"):
-            note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
+        what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
         detail = self.query_one(CardDetail)
         if u is not None and act is not None and isinstance(detail, HotgCardDetail):
-            detail.show_target(u, note)  # what will be hit, in sight before the words
+            detail.show_target(u, note, what)  # what will be hit and what Enter does, before the words
         else:
-            detail.show_card(u, note)
+            detail.show_card(u, f"{what} {note}".lstrip())
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
