@@ -1098,13 +1098,6 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
     """A Hand of the Gods game replayed on its own table (read-only)."""
 
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
-    # the help's `Everywhere` lines in this game's words: `d` opens the revealed cards again (no
-    # blockers, damage split or amount to invest here), `:` takes `end` (there is no `pass`)
-    D_KEY = (
-        "open the revealed cards again (side by side); in them: arrows, `Enter` picks,\n"
-        "  `Esc` goes back to the list"
-    )
-    NOTATION_EXAMPLE = "end"
 
 
 SCREEN = HotgScreen
