@@ -351,8 +351,8 @@ def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
 
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------
 # the argument of an action that is the unit it aims at, by the action's kind (a spell's play:
-# the second; a unit's play has a cell there, no unit)
-AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1}
+# the second; a unit's play has a cell there, no unit; an attack: its target, the second)
+AIMED_ARG = {"target": 0, "ability": 0, "warcry": 1, "play": 1, "attack": 1}
 
 
 def aimed_uid(action: Action) -> int | None:
@@ -390,9 +390,9 @@ def whose(label: str, unit: Mapping[str, Any], viewer: int | None) -> str:
 
 def with_whose(words: str, action: Action, units: Sequence[Mapping[str, Any]], viewer: int | None) -> str:
     """Hand of the Gods: the engine's `words` for `action` with whose unit it aims at, read by
-    `viewer` (`Cast Magic Shell (1 mana) on your Hoplite`, `Target P2's Spartan at 2,3`): the
-    board's `►`/`◄` said in words, in the choices and in the log alike. `units`: the board's
-    units as `viewer` sees them before the action."""
+    `viewer` (`Cast Magic Shell (1 mana) on your Hoplite`, `Target P2's Spartan at 2,3`,
+    `Cretan Archer attacks your Fenrir`): the board's `►`/`◄` said in words, in the choices and
+    in the log alike. `units`: the board's units as `viewer` sees them before the action."""
     uid = aimed_uid(action)
     unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
     if unit is None:
@@ -405,7 +405,8 @@ def with_whose(words: str, action: Action, units: Sequence[Mapping[str, Any]], v
 
 def hotg_words(game: Game, action: Action, viewer: int | None) -> str:
     """Hand of the Gods' log says whose unit an action aims at, as its choices do
-    (`with_whose`): `Cast Magic Shell (1 mana) on P2's Spartan`, `… on your Spartan`."""
+    (`with_whose`): `Cast Magic Shell (1 mana) on P2's Spartan`, `… on your Spartan`,
+    `Cretan Archer attacks P2's Fenrir`."""
     words = game.describe_action_for(action, viewer)
     if aimed_uid(action) is None:
         return words
@@ -496,12 +497,53 @@ def hotg_told_apart(action: Action, ev: Event, places: dict[int, tuple[str, str]
     return ev if text == ev.text else Event(ev.kind, text, ev.data)
 
 
+# who owns a unit of the board, not by colour alone: the board's marks, said in the log too
+OWNER_GLYPH: dict[int | None, str] = {0: "►", 1: "◄", None: "◆"}
+# the events that tell a unit leaving the battlefield, its name first (`Grey Wolf dies`, `Ares is
+# executed`, `Hoplite returns to its owner's hand`, `Hoplite turns into Spartan`)
+LEAVING = frozenset({"death", "execute", "bounce", "transform"})
+
+
+def side_of(unit: Mapping[str, Any]) -> str:
+    """A unit's mark of its side, as on the board (`►` P1's, `◄` P2's, `◆` neutral)."""
+    return OWNER_GLYPH.get(unit.get("controller", unit.get("owner")), "◆")
+
+
+def hotg_leaving(events: list[Event], before: View, after: View) -> list[Event]:
+    """Each unit that leaves the battlefield is said to once, with its side's mark, as the board
+    marks it: `◄Grey Wolf dies`, `►Ares is executed` (its death, which the execution makes
+    certain (HG-70), is not told again), `◄Hoplite turns into Spartan` (the unit that was there).
+    The health line under the action (`⤷`) tells only the health that changed."""
+    units = {int(u["uid"]): u for u in before.get("units") or [] if not u.get("stone")}
+    later = {int(u["uid"]): u for u in after.get("units") or [] if not u.get("stone")}
+    executed = {ev.data.get("target") for ev in events if ev.kind == "execute"}
+    out: list[Event] = []
+    for ev in events:
+        uid = ev.data.get("target")
+        if ev.kind not in LEAVING or "private_to" in ev.data or not isinstance(uid, int):
+            out.append(ev)
+            continue
+        if ev.kind == "death" and uid in executed:
+            continue  # `Ares is executed` said it
+        unit = units.get(uid)
+        if ev.kind == "transform" and uid in later:  # the new unit: the one that stood at its cell
+            cell = (later[uid].get("row"), later[uid].get("col"))
+            unit = next(
+                (u for k, u in units.items() if k not in later and (u.get("row"), u.get("col")) == cell),
+                later[uid],
+            )
+        out.append(ev if unit is None else Event(ev.kind, side_of(unit) + ev.text, ev.data))
+    return out
+
+
 def hotg_events(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
     """Hand of the Gods: a draw names its card to the drawer (`named_draws`); a unit whose name
-    another unit of the board shares is told apart by its cell (`hotg_told_apart`)."""
+    another unit of the board shares is told apart by its cell (`hotg_told_apart`); a unit that
+    leaves the battlefield is said to once, with its side (`hotg_leaving`)."""
     places = hotg_places(before, after)
     board = {int(u["uid"]) for u in before.get("units") or []}  # a unit back to the hand: no draw
-    return [hotg_told_apart(action, ev, places) for ev in named_draws(events, before, after, board)]
+    told = [hotg_told_apart(action, ev, places) for ev in named_draws(events, before, after, board)]
+    return hotg_leaving(told, before, after)
 
 
 # an action's events in the words of the views before and after it, by game id

@@ -79,8 +79,8 @@ async def test_the_stones_goal_is_said_from_the_viewers_side() -> None:
 
 async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
     """Your Hoplite (2,2) attacks the enemy's (2,3): the log's lines name each Hoplite with its
-    cell, `Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)` and `Hoplite at 2,3
-    strikes back at Hoplite at 2,2`; they read `Hoplite deals 1 damage to Hoplite (2 left)` (Protect 1)."""
+    cell (`Hoplite at 2,2 attacks P2's Hoplite at 2,3`), `Hoplite at 2,2 deals 1 damage to
+    Hoplite at 2,3 (2 left)` and `Hoplite at 2,3 strikes back at Hoplite at 2,2`; they read `Hoplite deals 1 damage to Hoplite (2 left)` (Protect 1)."""
     from tui.widgets.log import GameLog
 
     app = skirmish()
@@ -90,7 +90,7 @@ async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
         app.screen.choose(attack)
         await settle(pilot)
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Hoplite at 2,2 attacks Hoplite at 2,3" in log
+        assert "Hoplite at 2,2 attacks P2's Hoplite at 2,3" in log
         assert "Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)" in log
         assert "Hoplite at 2,3 strikes back at Hoplite at 2,2" in log
         assert "Hoplite at 2,3 deals 1 damage to Hoplite at 2,2 (2 left)" in log

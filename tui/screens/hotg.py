@@ -201,14 +201,16 @@ def short(name: str, width: int) -> str:
 
 
 class HotgCardDetail(CardDetail):
-    """The card panel, which also shows a target: its first line (name and stats) before the
-    words of what will be done to it, so that at 80 × 24 (four lines) a spell's text does
-    not push the target's health out of sight."""
+    """The card panel, which also shows a target: its first line (name and stats), then what
+    Enter does to it (`Enter: Target P2's Hoplite at 2,3`), then the words of what that does
+    (`Valkyrie: Warcry: Execute …`), so that at 80 × 24 (four lines) a spell's text pushes
+    neither the target's health nor what Enter does out of sight."""
 
-    def show_target(self, card: Mapping[str, Any], note: str) -> None:
-        self.card, self.note = card, note
+    def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
+        self.card, self.note = card, f"{doing} {note}".lstrip()
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
-        self.update(Group(*parts[:1], Text(note, style="italic"), *parts[1:]))
+        said = [Text(line, style="italic") for line in (note, doing) if line]
+        self.update(Group(*parts[:1], *said, *parts[1:]))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
         """`card` with `note` (`in your hand`) after its words, not over them."""
@@ -530,9 +532,10 @@ class HotgTable(TableScreen):
         events: Sequence[Event] = (),
     ) -> list[str]:
         """Mark what `player` just did (units before and after it); the health
-        changes in words for the log. A unit gone from the board died only if
-        the action's events say so: one returned to the hand (HG-61) or
-        transformed (HG-66) left the battlefield without dying."""
+        changes in words for the log (a unit that left the board is not among them: the
+        log's event says it, with its side, `hotg_leaving`). A unit gone from the board
+        died only if the action's events say so (`✝`): one returned to the hand (HG-61) or
+        transformed (HG-66) left the battlefield without dying (`◇`)."""
         died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
@@ -559,12 +562,8 @@ class HotgTable(TableScreen):
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
                     deltas.append(f"{name} {d:+d} (♥{max(0, int(after[uid]['health']))})")
-            elif not u.get("banished") and "row" in u and uid in died:
-                self.last_cells[(u["row"], u["col"])] = "✝"
-                deltas.append(f"{name} dies")
             elif not u.get("banished") and "row" in u:
-                self.last_cells[(u["row"], u["col"])] = "◇"
-                deltas.append(f"{name} leaves the battlefield")
+                self.last_cells[(u["row"], u["col"])] = "✝" if uid in died else "◇"
         if action is not None:
             self.mark_action(action, before, after)
         return deltas
@@ -798,7 +797,13 @@ class HotgScreen(HotgTable, GameScreen):
         r, c = board.cursor
         u = self.unit_at(self.view_data, r, c)
         act = self.cell_actions.get((r, c))
-        note = f"{r},{c}" + (f" — Enter: {self.choice_words(act)}" if act else "")
+        words = self.choice_words(act) if act else ""
+        # the cell, but when Enter's words say it (`Enter: Target P2's Hoplite at 2,3`)
+        note = (
+            f"Enter: {words}"
+            if words.endswith(f" at {r},{c}")
+            else f"{r},{c}" + (f" — Enter: {words}" if act else "")
+        )
         # what the chosen ability, card or Warcry does, while you choose where or whom
         players = self.view_data.get("players", [])
         me = self.me()
@@ -823,15 +828,14 @@ class HotgScreen(HotgTable, GameScreen):
                 here = f"{r},{c}" + (" — Enter: move it here" if act else "")
                 self.query_one(CardDetail).show_card(mover, here)
                 return
-        if doing.get("text"):
-            note = f"{doing.get('name', '')}: {doing['text']} {note}".lstrip(": ")
+        what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
         detail = self.query_one(CardDetail)
         if u is not None and act is not None and isinstance(detail, HotgCardDetail):
-            detail.show_target(u, note)  # what will be hit, in sight before the words
+            detail.show_target(u, note, what)  # what will be hit and what Enter does, before the words
         else:
-            detail.show_card(u, note)
+            detail.show_card(u, f"{what} {note}".lstrip())
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
@@ -1094,13 +1098,6 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
     """A Hand of the Gods game replayed on its own table (read-only)."""
 
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
-    # the help's `Everywhere` lines in this game's words: `d` opens the revealed cards again (no
-    # blockers, damage split or amount to invest here), `:` takes `end` (there is no `pass`)
-    D_KEY = (
-        "open the revealed cards again (side by side); in them: arrows, `Enter` picks,\n"
-        "  `Esc` goes back to the list"
-    )
-    NOTATION_EXAMPLE = "end"
 
 
 SCREEN = HotgScreen

@@ -15,7 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-OWNER_GLYPH = {0: "►", 1: "◄", None: "◆"}  # who owns a unit, not by colour alone
+# who owns a unit, not by colour alone (the log marks a unit that leaves the board with it too)
+from tui.log_words import OWNER_GLYPH as OWNER_GLYPH
 
 
 @dataclass(frozen=True, slots=True)
