@@ -13,7 +13,7 @@ from common.game import Action
 from tui.app import TriarchApp
 from tui.screens.decide import Row, RowsDialog
 
-from .helpers import dense_late_app, engine_ready, press, screen_name, screen_text, settle
+from .helpers import dense_late_app, engine_ready, press, screen_name, screen_text, settle, shows
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -102,10 +102,11 @@ async def test_every_row_of_a_bhm_rows_dialog_is_reached_and_read_by_keys_at_80x
         shown = lines(app)
         assert f"▶ 8. {rows[7].label}" in shown, "\n".join(shown)
         # what is out of sight is said in words (the scroll bar is only seen in colour)
-        assert "1 stopping — Enter confirms · ▲ 1 row above" in shown, "\n".join(shown)
+        # (counted after the dialog's next refresh: waited for, as the footer's keys are)
+        assert await shows(pilot, "1 stopping — Enter confirms · ▲ 1 row above"), "\n".join(lines(app))
         await press(pilot, "1")
         await settle(pilot)
-        assert "1 stopping — Enter confirms · ▼ 1 row below" in lines(app), "\n".join(lines(app))
+        assert await shows(pilot, "1 stopping — Enter confirms · ▼ 1 row below"), "\n".join(lines(app))
         await press(pilot, "enter")
         await settle(pilot)
         assert answers == [[Action("stop", (rows[7].key, beings(app, 1)[0]["uid"]))]]

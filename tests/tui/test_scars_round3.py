@@ -12,7 +12,7 @@ from tui.app import TriarchApp
 from tui.widgets.actions import ActionList
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle, shows
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -51,11 +51,12 @@ async def test_every_blocker_row_is_reached_and_read_by_keys_at_80x24() -> None:
         assert "▶ 9. Village Militia (9th in DEF) 1/1 dmg 1, 1 more kills" in lines, "\n".join(lines)
         assert "◀ blocks Knight of the Oath (1st in ATK) ▶" in lines
         # what is out of sight is said in words (the scroll bar is only seen in colour)
-        assert "1 blocker declared — Enter confirms (then done) · ▲ 3 rows above" in lines, "\n".join(lines)
+        # (counted after the dialog's next refresh: waited for, as the footer's keys are)
+        assert await shows(pilot, "1 blocker declared — Enter confirms (then done) · ▲ 3 rows above")
         await press(pilot, "1")
         await settle(pilot)
         assert "No blocks" not in "\n".join(dialog_lines(app))
-        assert "1 blocker declared — Enter confirms (then done) · ▼ 3 rows below" in dialog_lines(app)
+        assert await shows(pilot, "1 blocker declared — Enter confirms (then done) · ▼ 3 rows below")
         await press(pilot, "enter")
         await settle(pilot)
         blocks = [a for a in app.session.game.history if a.kind == "block"]
