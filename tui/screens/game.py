@@ -447,21 +447,27 @@ class GameScreen(TableScreen):
             prompt.error = "Wait: it is not your decision now."
             self.app.bell()
             return False
-        d = s.decision
-        assert d is not None
         try:
             s.game.check(action)
         except IllegalAction as exc:
             prompt.error = exc.reason
             self.app.bell()
             return False
-        words = self.log_words(s.game, action)
-        self.game_before = s.game.clone()
-        events = s.apply(action)
-        self.log_action(d.player, words, events)
+        self.play(action)
         self.after_human_action()
         self.advance()
         return True
+
+    def play(self, action: Action) -> None:
+        """Apply `action` for whoever decides now and log it (IllegalAction: nothing changed,
+        nothing logged): its words are said before it, and the game before it is kept for
+        the log (`game_before`: `log_action` reads the views around it)."""
+        s = self.session
+        d = s.decision
+        assert d is not None
+        words = self.log_words(s.game, action)
+        self.game_before = s.game.clone()
+        self.log_action(d.player, words, s.apply(action))
 
     def after_human_action(self) -> None:
         """Hook for dedicated screens (clear a selection, …)."""
@@ -534,13 +540,8 @@ class GameScreen(TableScreen):
             prompt.error = reason
             self.app.bell()
             return False
-        s = self.session
         for action in plan:
-            d = s.decision
-            assert d is not None
-            words = self.log_words(s.game, action)
-            self.game_before = s.game.clone()
-            self.log_action(d.player, words, s.apply(action))
+            self.play(action)
         self.after_human_action()
         self.advance()
         return True
@@ -634,16 +635,11 @@ class GameScreen(TableScreen):
         self.ai_running = False
         if token != self.ai_token or self.session.over or not self.is_attached:
             return
-        d = self.session.decision
-        assert d is not None
-        words = self.log_words(self.session.game, action)
-        self.game_before = self.session.game.clone()
         try:
-            events = self.session.apply(action)
+            self.play(action)
         except IllegalAction as exc:  # an AI bug: say so instead of freezing
             self.query_one(Prompt).error = f"the AI chose an illegal action: {exc.reason}"
             return
-        self.log_action(d.player, words, events)
         self.advance()
 
     # -- the end ------------------------------------------------------------------------------
