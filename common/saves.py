@@ -67,10 +67,7 @@ def finished_games() -> list[Path]:
 def keep_finished(game: Game, extra: dict[str, Any] | None = None) -> Path:
     """Keep a finished game's save for watching again (`triarch replay` with no file):
     `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them."""
-    from datetime import datetime
-
-    # (`-2`… for a rematch finished within the same second)
-    path = unused_path(finished_dir() / f"{game.game_id}-{datetime.now():%Y%m%d-%H%M%S}.json")
+    path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
     save_game(game, path, extra)
     older = [p for p in finished_games() if p != path]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
@@ -141,6 +138,18 @@ class AutosaveLock:
         self.fd = fd
         self.claimed = True
 
+    def taken(self) -> str | None:
+        """Why the autosave is not free (another process holds the lock), or None: a look,
+        the lock is not kept (None too when this lock holds it)."""
+        if self.claimed:
+            return None
+        try:
+            self.claim()
+        except SaveBusy as exc:
+            return str(exc)
+        self.release()
+        return None
+
     def release(self) -> None:
         """Give the lock back (closing the file drops it)."""
         fd, self.fd, self.claimed = self.fd, None, False
@@ -163,9 +172,15 @@ def keep_aside(path: Path) -> Path | None:
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
     folder = data_dir() / "saves"
     folder.mkdir(parents=True, exist_ok=True)
-    target = unused_path(folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-kept.json")
+    target = dated_path(folder, game, "-kept")
     path.replace(target)
     return target
+
+
+def dated_path(folder: Path, name: str, tail: str = "") -> Path:
+    """`folder/NAME-YYYYmmdd-HHMMSSTAIL.json`, the name every save the table writes is given
+    (Ctrl+S, a game kept aside with `-kept`, a finished game), never one taken (`unused_path`)."""
+    return unused_path(folder / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}{tail}.json")
 
 
 def unused_path(path: Path) -> Path:

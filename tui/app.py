@@ -132,14 +132,7 @@ class TriarchApp(App[None]):
     def autosave_busy(self) -> str | None:
         """Why this table cannot write the autosave now (another `triarch` is playing the game
         in it), or None: a look, the lock is not kept."""
-        if not self.autosave or self.lock.claimed:
-            return None
-        try:
-            self.lock.claim()
-        except SaveBusy as exc:
-            return str(exc)
-        self.lock.release()
-        return None
+        return self.lock.taken() if self.autosave else None
 
     def take_autosave(self, session: Session) -> None:
         """Make `session` (made with `autosave=False`: nothing written yet) the autosaved game:

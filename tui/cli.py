@@ -60,14 +60,11 @@ def _parse_options(pairs: tuple[str, ...], cls: type[Game]) -> dict[str, Any]:
 def _autosave_free(doing: str) -> None:
     """Exit (code 2) when another `triarch` is playing the game in the autosave: this one would
     write over it (the table checks again when it opens the game)."""
-    from common.saves import AutosaveLock, SaveBusy
+    from common.saves import AutosaveLock
 
-    lock = AutosaveLock()
-    try:
-        lock.claim()
-    except SaveBusy as exc:
-        _fail(f"cannot {doing}: {exc}", 2)
-    lock.release()
+    busy = AutosaveLock().taken()
+    if busy:
+        _fail(f"cannot {doing}: {busy}", 2)
 
 
 def _run_app(spec: Any) -> None:

@@ -190,16 +190,12 @@ async def test_two_saves_within_one_second_are_two_files(
 ) -> None:
     """Ctrl+S names its file by the second: a second Ctrl+S within it makes `-2`, never
     replaces the first (which may be another moment of the game)."""
-    import datetime as dt
+    real = saves.time.strftime
 
-    from tui.screens import game as game_module
+    def frozen(fmt: str, *when: object) -> str:  # the file names' clock, stopped at 12:00:00
+        return "20261127-120000" if fmt == "%Y%m%d-%H%M%S" else real(fmt, *when)  # type: ignore[arg-type]
 
-    class Frozen(dt.datetime):
-        @classmethod
-        def now(cls, tz: dt.tzinfo | None = None) -> Frozen:
-            return cls(2026, 11, 27, 12, 0, 0)
-
-    monkeypatch.setattr(game_module, "datetime", Frozen)
+    monkeypatch.setattr(saves.time, "strftime", frozen)
     app = game_app("bhm", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -207,6 +203,6 @@ async def test_two_saves_within_one_second_are_two_files(
         await act(pilot, app)
         await press(pilot, "ctrl+s")
         await settle(pilot)
-    saves = sorted((tmp_path / "saves").glob("*.json"))
-    assert [p.name for p in saves] == ["bhm-20261127-120000-2.json", "bhm-20261127-120000.json"]
-    assert len(load_game(saves[1]).history) + 1 == len(load_game(saves[0]).history)
+    written = sorted((tmp_path / "saves").glob("*.json"))
+    assert [p.name for p in written] == ["bhm-20261127-120000-2.json", "bhm-20261127-120000.json"]
+    assert len(load_game(written[1]).history) + 1 == len(load_game(written[0]).history)

@@ -13,7 +13,6 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
 
@@ -26,7 +25,7 @@ from textual.events import Key
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from common.saves import data_dir, unused_path
+from common.saves import data_dir, dated_path
 from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -789,9 +788,8 @@ class GameScreen(TableScreen):
         )
 
     def action_save_as(self) -> None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         # a second Ctrl+S within the same second makes `-2`…, never replaces the first
-        path = unused_path(data_dir() / "saves" / f"{self.session.cls.game_id}-{stamp}.json")
+        path = dated_path(data_dir() / "saves", self.session.cls.game_id)
         try:
             self.session.save(path)
         except OSError as exc:
