@@ -2350,6 +2350,8 @@ class HotgGame(Game):
                 cell, bad = self._cell_reason(args[1] if len(args) > 1 else None, "the cell")
                 if cell is None:
                     return bad
+                if cell in self.banished_cells():  # HG-62: its cell is kept, nobody deploys there
+                    return f"{cell_str(cell)} is kept by a banished unit: nobody may deploy there"
                 if not self.cell_free(cell):
                     return f"{cell_str(cell)} is not empty"
                 return f"{cell_str(cell)} is not next to your Summoning Stone or one of your units"

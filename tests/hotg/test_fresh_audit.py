@@ -3,6 +3,9 @@ their rulings read again against the engine and the card texts."""
 
 from __future__ import annotations
 
+import pytest
+
+from common.errors import IllegalAction
 from common.game import Action
 
 from .helpers import at, hand, make, u
@@ -101,3 +104,13 @@ def test_hg63_hg02_the_bull_demon_king_splashes_around_a_stone_it_attacks() -> N
     g.apply(Action("attack", (at(g, "2,7"), g.stones[1])))
     assert g.card(g.stones[1]).hp == 21
     assert g.card(leg).zone == "grave:1" and g.card(terra).hp == 2 and g.card(mine).hp == 2
+
+
+def test_hg62_deploying_on_a_banished_units_kept_cell_is_refused_with_that_reason() -> None:
+    """HG-62: units may pass through a banished unit's cell but not occupy it. The board
+    shows that cell without a unit (only the ✗ of the banished one), so the refusal to
+    deploy there says why, as the refusal to move there does, instead of "is not empty"."""
+    g = make([u("legionary", "1,1", banished=True)], p1={"hand": ["hoplite"], "mana": 5})
+    with pytest.raises(IllegalAction) as exc:
+        g.apply(Action("play", (hand(g, 0, "hoplite"), "1,1")))
+    assert exc.value.reason == "1,1 is kept by a banished unit: nobody may deploy there"
