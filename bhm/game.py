@@ -1499,7 +1499,8 @@ class BhmGame(Game):
                 and self.targets_for(p, b, memo, True) != []
             ):
                 out.append(_ONE["ability"][b.uid])
-            if d.is_invoker and b.inv_points > 0 and not b.frozen:
+            # BH-74: an invoker that invokes declares no attack that turn: one that attacked does not invoke
+            if d.is_invoker and b.inv_points > 0 and not b.frozen and not b.attacked:
                 invokers.append(b)
         if invokers and (self.free_slot(p) is not None if free is None else free):
             for inv in self.cards_in(f"invocations:{p}"):
@@ -1804,6 +1805,8 @@ class BhmGame(Game):
                 inv, b = self.card(int(args[0])), self.card(int(args[1]))
                 if inv.zone != f"invocations:{p}":
                     return f"{inv.name} is not in your invocation zone"
+                if b.attacked:
+                    return f"{b.name} attacked this turn: an invoker that invokes declares no attack that turn (BH-74)"
                 if inv.defn.rank > b.inv_points:
                     return f"{b.name} has {b.inv_points} invocation points; {inv.name} needs {inv.defn.rank} (BH-73)"
             if a.kind == "draw" and self.sub == "draw" and len(self.zones[f"hand:{p}"]) >= HAND_LIMIT:
@@ -2321,6 +2324,7 @@ class BhmGame(Game):
                     inv.defn.is_invoker
                     and not inv.inv_gained
                     and not inv.frozen
+                    and not inv.attacked  # BH-74: it cannot invoke this turn, no points to spend
                     and not self.abilities_off(inv)
                 ):
                     inv.inv_gained = True
