@@ -1220,7 +1220,7 @@ class BhmGame(Game):
                     pod_out = d.pod is not None and d.pod + bp <= c.pod_spent
                     salud_out = d.salud is not None and d.salud + bs <= c.wounds
                     val_out = d.val is not None and d.val + bv <= c.val_lost
-                if pod_out and not d.survives_pod_zero:
+                if pod_out and not d.survives_pod_zero and not self._executing(c):
                     # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
                     return c, "pod"
                 if salud_out and not (self.has(c, "Immortal") or self.has(c, "Eternal")):  # BH-95, BH-101
@@ -1228,6 +1228,14 @@ class BhmGame(Game):
                 if val_out and not self.has(c, "Eternal"):
                     return c, "val"
         return None
+
+    def _executing(self, c: BhmCard) -> bool:
+        """Whether `c` is the executor of a power card waiting on the stack. BH-40 / BH-33: a being
+        may execute a power that consumes all the POD it has left; it is killed at POD 0 once that
+        power has resolved (or been cancelled), not by the state checks of a reaction answering the
+        power first (BH-67), which would make the power fizzle for want of its executor."""
+        uid = c.uid
+        return any(e[0] == "power" and e[2] == uid for _, e in self.stack.items)
 
     def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...], out: list[int]) -> list[int]:
         """What the statics add to each of `stats` of `c`, on or near the field, when no
@@ -2208,6 +2216,7 @@ class BhmGame(Game):
             return self._resolve_draw(pa, cancelled)
         if cancelled:
             self._fizzle(pa, "cancelled")
+            self.state_checks()  # BH-33: a cancelled power's executor may be at POD 0 (`_executing`)
             return
         if self.won is not None:
             return

@@ -43,3 +43,56 @@ def test_bh74_an_invoker_that_attacked_this_turn_does_not_invoke_that_turn() -> 
         g.apply(Action("invoke", (sal, seer.uid)))
     g.apply(Action("invoke", (sal, adept.uid)))
     assert g.on_field(g.card(sal))
+
+
+def _fire_bolt_with_all_the_pod(opponent_hand: list[str]) -> tuple[object, ...]:
+    """Flame Adept (POD 400, 300 spent) executes Fire Bolt (cost 100: all the POD it has left) on
+    an Ember Squire (Salud 300); the opponent answers with the first reaction it holds."""
+    g = position(
+        dict(
+            cll=9,
+            hand=["fire_bolt", "mirror_edict"],
+            deck=["spark_imp"] * 3,
+            being=[dict(card="flame_adept", pod_spent=300)],
+        ),
+        dict(cll=5, hand=opponent_hand, deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=1,
+    )
+    adept, squire = find(g, "flame_adept"), find(g, "ember_squire")
+    g.apply(Action("power", (uid(g, "fire_bolt"), adept.uid)))
+    g.apply(Action("target", (squire.uid,)))
+    return g, adept, squire
+
+
+def test_bh33_bh40_a_power_taking_all_the_pod_resolves_before_its_executor_dies() -> None:
+    """BH-40 / BH-33: a being may execute a power that consumes exactly the POD it has left ("más
+    POD del que posee" is what it cannot), and it is killed at POD 0 once that power has resolved.
+    A reaction answering the power resolves first (BH-67) but does not kill the executor early
+    and so cancel the power: the Fire Bolt still hits, with or without the Foresight."""
+    for reaction in ([], ["foresight"]):
+        g, adept, squire = _fire_bolt_with_all_the_pod(reaction)
+        if reaction:
+            assert g.decision().kind == "respond"  # type: ignore[union-attr]
+            g.apply(Action("react", (uid(g, "foresight"),)))
+            # P1 may answer the Foresight (Mirror Edict: a reaction card is a strategy card)
+            assert g.decision().kind == "respond"  # type: ignore[union-attr]
+            g.apply("pass")  # the Foresight resolves, then the Fire Bolt (nobody holds more)
+            assert len(g.zones["hand:1"]) == 1  # the Foresight drew its card first
+        assert g.sub == "main"
+        assert squire.zone == "dead:1", reaction  # the Fire Bolt hit: 300 Salud, killed
+        assert adept.zone == "dead:0", reaction  # then its executor, at POD 0
+        assert g.cll == [9 + 2, 5 + 2]
+
+
+def test_bh33_bh67_a_cancelled_power_that_took_all_the_pod_still_kills_its_executor() -> None:
+    """BH-67 ruling: a cancelled action keeps its costs paid; the POD a cancelled power consumed
+    is gone, so its executor at POD 0 is killed when the power is cancelled (BH-33), not left on
+    the field at POD 0."""
+    g, adept, squire = _fire_bolt_with_all_the_pod(["broken_seal"])
+    g.apply(Action("react", (uid(g, "broken_seal"),)))
+    g.apply("pass")  # P1 does not answer the Broken Seal with its Mirror Edict
+    while g.sub == "respond":
+        g.apply("pass")
+    assert g.sub == "main"
+    assert squire.zone.startswith("slot:") and g.cur(squire, "salud") == 300  # cancelled
+    assert adept.zone == "dead:0" and g.cll[0] == 9 + 2
