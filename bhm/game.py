@@ -1075,6 +1075,19 @@ class BhmGame(Game):
         self.state_checks()
         return True
 
+    def recover(self, t: BhmCard, stat: str, amount: int) -> int:
+        """`t` regains up to `amount` of an attribute it lost (Salud, VAL), counted from its current
+        value and never beyond its maximum; how much it regained. BH-41: a loss beyond the maximum
+        (left when a bonus ended: an Ancient Forest destroyed under an Eternal Vaelor at Salud 0)
+        is not healed first: "recovers up to 400 Salud" raises its Salud by up to 400."""
+        top = self.max_stat(t, stat)
+        if top is None:
+            return 0
+        now = self.cur(t, stat)
+        gain = min(amount, top - now)
+        setattr(t, _LOST[stat], top - now - gain)
+        return gain
+
     def physical_hit(self, t: BhmCard, strength: int, cause: str) -> bool:
         """BH-30: RES is reduced by the strength; the excess is taken from Salud.
         True: the state checks ran last (see `lose`)."""

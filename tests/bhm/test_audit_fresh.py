@@ -7,7 +7,7 @@ import pytest
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import find, position, uid
+from .helpers import end_turn, find, position, uid
 
 
 def test_bh74_an_invoker_that_attacked_this_turn_does_not_invoke_that_turn() -> None:
@@ -96,3 +96,49 @@ def test_bh33_bh67_a_cancelled_power_that_took_all_the_pod_still_kills_its_execu
     assert g.sub == "main"
     assert squire.zone.startswith("slot:") and g.cur(squire, "salud") == 300  # cancelled
     assert adept.zone == "dead:0" and g.cll[0] == 9 + 2
+
+
+def test_bh41_healing_counts_from_the_current_salud_when_the_loss_passed_the_maximum() -> None:
+    """Second Wind: "One of your beings recovers up to 400 Salud". An Eternal Vaelor at Salud 0
+    under Ancient Forest (Salud 1100, 1100 lost) keeps its loss when the Forest is destroyed (its
+    maximum is 900 again, BH-50): healed, it goes from Salud 0 to 400, as the log says, not to 200
+    (the loss beyond its maximum is not healed first)."""
+    g = position(
+        dict(
+            cll=9,
+            hand=["second_wind"],
+            territories=["ancient_forest"],
+            deck=["spark_imp"] * 3,
+            being=[dict(card="vaelor", wounds=1100)],
+        ),
+        dict(cll=9, hand=["sunken_temple"], deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=2,
+    )
+    vaelor = find(g, "vaelor")
+    g.apply(Action("territory", (uid(g, "sunken_temple"),)))  # destroys the Ancient Forest
+    assert g.max_stat(vaelor, "salud") == 900 and g.cur(vaelor, "salud") == 0 and g.on_field(vaelor)
+    end_turn(g)
+    g.apply(Action("strategy", (uid(g, "second_wind"),)))
+    events = g.apply(Action("target", (vaelor.uid,)))
+    assert g.cur(vaelor, "salud") == 400
+    assert "Vaelor, Undying Warden recovers 400 Salud" in [e.text for e in events]
+
+
+def test_bh41_rally_counts_from_the_current_val_when_the_loss_passed_the_maximum() -> None:
+    """Forced March: "Each of your beings recovers up to 300 lost VAL". Vaelor (VAL 600, Eternal: it
+    does not flee) with Iron Will's +200 lost 800 VAL; when the Iron Will ends its maximum is 600
+    again, 800 still lost. Rallied, its VAL goes from 0 to 300, not to 100."""
+    g = position(
+        dict(
+            cll=9,
+            hand=["forced_march"],
+            deck=["spark_imp"] * 3,
+            being=[dict(card="vaelor", val_lost=800)],
+        ),
+        dict(cll=9, deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=1,
+    )
+    vaelor = find(g, "vaelor")
+    assert g.cur(vaelor, "val") == 0 and g.on_field(vaelor)
+    g.apply(Action("strategy", (uid(g, "forced_march"),)))
+    assert g.cur(vaelor, "val") == 300
