@@ -142,3 +142,48 @@ def test_bh41_rally_counts_from_the_current_val_when_the_loss_passed_the_maximum
     assert g.cur(vaelor, "val") == 0 and g.on_field(vaelor)
     g.apply(Action("strategy", (uid(g, "forced_march"),)))
     assert g.cur(vaelor, "val") == 300
+
+
+def test_bh41_bh50_a_lost_aura_leaves_the_loss_a_wounded_being_dies_with_its_territory() -> None:
+    """BH-41 / BH-50 (docs/rulings.md): what a being lost stays lost when a bonus ends. A Stone
+    Golem (EARTH, Salud 700) under Ancient Forest (+200) with 800 lost is at Salud 100; the Forest
+    destroyed, its Salud is 0 and it is killed: its controller gains 1 for the territory and 2 for
+    the being (BH-06)."""
+    g = position(
+        dict(
+            cll=9,
+            territories=["ancient_forest"],
+            deck=["spark_imp"] * 3,
+            being=[dict(card="stone_golem", wounds=800)],
+        ),
+        dict(cll=9, hand=["sunken_temple"], deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=2,
+    )
+    golem = find(g, "stone_golem")
+    assert g.cur(golem, "salud") == 100
+    g.apply(Action("territory", (uid(g, "sunken_temple"),)))
+    assert golem.zone == "dead:0" and g.cll[0] == 9 + 1 + 2
+
+
+def test_bh41_bh37_an_iron_will_ending_at_the_end_of_the_turn_can_make_its_being_flee() -> None:
+    """BH-41 / BH-37 (docs/rulings.md): Iron Will's +200 VAL lasts until the end of the turn; a
+    Tide Sentinel (VAL 300) that kept its courage with it through a Terrify (300 VAL) has lost 300:
+    when the Iron Will ends, its VAL is 0 and it flees (its controller's C.LL +1), to come back in
+    its controller's initial phase, the next."""
+    g = position(
+        dict(cll=9, hand=["terrify"], deck=["spark_imp"] * 3, being=["flame_adept"]),
+        dict(cll=9, hand=["iron_will"], deck=["spark_imp"] * 3, being=["tide_sentinel"]),
+        active=1,
+        phase="strategy2",
+    )
+    sentinel = find(g, "tide_sentinel")
+    g.apply(Action("power", (uid(g, "terrify"), uid(g, "flame_adept"))))
+    g.apply(Action("target", (sentinel.uid,)))
+    g.apply(Action("react", (uid(g, "iron_will"),)))
+    while g.sub == "respond":
+        g.apply("pass")
+    assert g.on_field(sentinel) and g.cur(sentinel, "val") == 200
+    cll = g.cll[1]
+    end_turn(g)
+    # it fled at the end of P1's turn and came back in P2's initial phase, VAL restored (BH-20)
+    assert g.cll[1] == cll + 1 and sentinel.returned and g.cur(sentinel, "val") == 300
