@@ -250,7 +250,7 @@ class ScriptedAgent(Agent):
         if invs and g.free_slot(me) is not None:
             lowest = min(i.d.rank for i in invs)
             for b in g.field_cards(me):
-                if b.d.is_invoker and not b.inv_gained and not b.frozen:
+                if b.d.is_invoker and not b.inv_gained and not b.frozen and not b.attacked:  # BH-74
                     for r in range(0, 11):
                         if r + b.d.rank >= lowest:
                             inv_bonus[r] = max(inv_bonus.get(r, 0.0), 8.0)

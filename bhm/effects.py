@@ -175,7 +175,7 @@ def _quake(g: BhmGame, c: Ctx) -> None:
 def _rally(g: BhmGame, c: Ctx) -> None:
     for t in g.field_cards(c.player):
         if t.d.is_being and t.val_lost:
-            t.val_lost = max(0, t.val_lost - g.card(c.source).d.amount)
+            g.recover(t, "val", g.card(c.source).d.amount)
     amount = g.card(c.source).d.amount
     g.log.emit("rally", f"P{c.player + 1}'s beings take heart: each recovers up to {amount} lost VAL")
 
@@ -207,8 +207,7 @@ def _empower(g: BhmGame, c: Ctx) -> bool:
 @effect("heal", "own_being", "One of your beings recovers up to {amount} Salud.")
 def _heal(g: BhmGame, c: Ctx) -> None:
     t = g.card(c.target)
-    healed = min(t.wounds, g.card(c.source).d.amount)
-    t.wounds -= healed
+    healed = g.recover(t, "salud", g.card(c.source).d.amount)
     if healed:
         g.log.emit("heal", f"{g.label(t)} recovers {healed} Salud", uid=t.uid)
     else:

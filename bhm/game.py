@@ -1075,6 +1075,19 @@ class BhmGame(Game):
         self.state_checks()
         return True
 
+    def recover(self, t: BhmCard, stat: str, amount: int) -> int:
+        """`t` regains up to `amount` of an attribute it lost (Salud, VAL), counted from its current
+        value and never beyond its maximum; how much it regained. BH-41: a loss beyond the maximum
+        (left when a bonus ended: an Ancient Forest destroyed under an Eternal Vaelor at Salud 0)
+        is not healed first: "recovers up to 400 Salud" raises its Salud by up to 400."""
+        top = self.max_stat(t, stat)
+        if top is None:
+            return 0
+        now = self.cur(t, stat)
+        gain = min(amount, top - now)
+        setattr(t, _LOST[stat], top - now - gain)
+        return gain
+
     def physical_hit(self, t: BhmCard, strength: int, cause: str) -> bool:
         """BH-30: RES is reduced by the strength; the excess is taken from Salud.
         True: the state checks ran last (see `lose`)."""
@@ -1220,7 +1233,7 @@ class BhmGame(Game):
                     pod_out = d.pod is not None and d.pod + bp <= c.pod_spent
                     salud_out = d.salud is not None and d.salud + bs <= c.wounds
                     val_out = d.val is not None and d.val + bv <= c.val_lost
-                if pod_out and not d.survives_pod_zero:
+                if pod_out and not d.survives_pod_zero and not self._executing(c):
                     # BH-33: POD 0 loses all abilities (Eternal, Immortal included) and kills
                     return c, "pod"
                 if salud_out and not (self.has(c, "Immortal") or self.has(c, "Eternal")):  # BH-95, BH-101
@@ -1228,6 +1241,14 @@ class BhmGame(Game):
                 if val_out and not self.has(c, "Eternal"):
                     return c, "val"
         return None
+
+    def _executing(self, c: BhmCard) -> bool:
+        """Whether `c` is the executor of a power card waiting on the stack. BH-40 / BH-33: a being
+        may execute a power that consumes all the POD it has left; it is killed at POD 0 once that
+        power has resolved (or been cancelled), not by the state checks of a reaction answering the
+        power first (BH-67), which would make the power fizzle for want of its executor."""
+        uid = c.uid
+        return any(e[0] == "power" and e[2] == uid for _, e in self.stack.items)
 
     def _flat_bonuses(self, c: BhmCard, stats: tuple[str, ...], out: list[int]) -> list[int]:
         """What the statics add to each of `stats` of `c`, on or near the field, when no
@@ -1499,7 +1520,8 @@ class BhmGame(Game):
                 and self.targets_for(p, b, memo, True) != []
             ):
                 out.append(_ONE["ability"][b.uid])
-            if d.is_invoker and b.inv_points > 0 and not b.frozen:
+            # BH-74: an invoker that invokes declares no attack that turn: one that attacked does not invoke
+            if d.is_invoker and b.inv_points > 0 and not b.frozen and not b.attacked:
                 invokers.append(b)
         if invokers and (self.free_slot(p) is not None if free is None else free):
             for inv in self.cards_in(f"invocations:{p}"):
@@ -1804,6 +1826,8 @@ class BhmGame(Game):
                 inv, b = self.card(int(args[0])), self.card(int(args[1]))
                 if inv.zone != f"invocations:{p}":
                     return f"{inv.name} is not in your invocation zone"
+                if b.attacked:
+                    return f"{b.name} attacked this turn: an invoker that invokes declares no attack that turn (BH-74)"
                 if inv.defn.rank > b.inv_points:
                     return f"{b.name} has {b.inv_points} invocation points; {inv.name} needs {inv.defn.rank} (BH-73)"
             if a.kind == "draw" and self.sub == "draw" and len(self.zones[f"hand:{p}"]) >= HAND_LIMIT:
@@ -2205,6 +2229,7 @@ class BhmGame(Game):
             return self._resolve_draw(pa, cancelled)
         if cancelled:
             self._fizzle(pa, "cancelled")
+            self.state_checks()  # BH-33: a cancelled power's executor may be at POD 0 (`_executing`)
             return
         if self.won is not None:
             return
@@ -2321,6 +2346,7 @@ class BhmGame(Game):
                     inv.defn.is_invoker
                     and not inv.inv_gained
                     and not inv.frozen
+                    and not inv.attacked  # BH-74: it cannot invoke this turn, no points to spend
                     and not self.abilities_off(inv)
                 ):
                     inv.inv_gained = True

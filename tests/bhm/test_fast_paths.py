@@ -357,12 +357,14 @@ def test_a_fled_being_keeps_what_its_one_attachment_gives() -> None:
 
 def _due_the_long_way(g: BhmGame) -> tuple[int, str] | None:
     """What `_state_check_due` stands for: `field_cards` of the active player, then of the other,
-    in order, `stat` of each attribute."""
+    in order, `stat` of each attribute; the executor of a power waiting on the stack is killed at
+    POD 0 only once that power has resolved (docs/rulings.md, BH-40 / BH-33 / BH-67)."""
+    executors = {e[2] for _, e in g.stack.items if e[0] == "power"}
     for c in g.field_cards(g.active) + g.field_cards(1 - g.active):
         if c.petrified:
             continue
         pod, salud, val = g.stat(c, "pod"), g.stat(c, "salud"), g.stat(c, "val")
-        if pod is not None and pod <= 0 and not c.defn.survives_pod_zero:
+        if pod is not None and pod <= 0 and not c.defn.survives_pod_zero and c.uid not in executors:
             return c.uid, "pod"
         if salud is not None and salud <= 0 and not (g.has(c, "Immortal") or g.has(c, "Eternal")):
             return c.uid, "salud"
