@@ -176,6 +176,9 @@ def poss(name: str) -> str:
 class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
+    # 2: Whispered Dread on a unit already in defense position changes nothing (a shelterer
+    # keeps sheltering, SC-61)
+    RULES_VERSION = 2
 
     zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
