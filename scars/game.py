@@ -177,7 +177,8 @@ class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
     # 2: Whispered Dread on a unit already in defense position changes nothing (a shelterer
-    # keeps sheltering, SC-61)
+    # keeps sheltering, SC-61); an attack on a unit that left play (or was turned to defense)
+    # finds no target even if the card comes back (or back to attack position) before damage
     RULES_VERSION = 2
 
     zones: Zones[ScarsCard]
@@ -621,9 +622,24 @@ class ScarsGame(Game):
                 self.log.emit(
                     "combat", f"{c.name} is in defense position: the attacks on it find no target", uid=uid
                 )
+                # ⚖ "a unit that left a combat does not come back to it": turned to attack position
+                # again before damage (a tap ability, SC-40), it is not attacked again
+                self._lose_attacks_on(uid)
         elif uid in self.blocks:
             del self.blocks[uid]
             self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
+
+    def _lose_attacks_on(self, uid: int) -> None:
+        """The attacks on unit `uid`, which left play or was turned to defense position before
+        damage, find no target from now on (docs/rulings.md, SC-63 ⚖, SC-60): their target
+        becomes 0, so that the card does not become their target again by coming back into play
+        or into attack position. Only 3A and 3B have windows where either can happen (SC-55); a
+        unit that dies of combat damage in 3C keeps its attackers' record."""
+        if self.phase not in ("attackers", "blockers") or uid not in self.attackers.values():
+            return
+        for a, t in self.attackers.items():
+            if t == uid:
+                self.attackers[a] = 0
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
         c = self.card(uid)
@@ -681,6 +697,9 @@ class ScarsGame(Game):
         c = self.card(uid)
         self.attackers.pop(uid, None)
         self.blocks.pop(uid, None)
+        # SC-63 ⚖: an attack on a unit that has left play finds no target, even if the card comes
+        # back into play before damage (a new unit, not the one attacked)
+        self._lose_attacks_on(uid)
         if c.zone in _UNIT_ZONES:
             for u in self.units(c.controller or 0):
                 if u.shelter == uid:
@@ -2253,7 +2272,8 @@ class ScarsGame(Game):
           (with weapon and granted ones), attack/defense (derived), base_attack/base_defense,
           position ("attack"/"defense"), tapped (= attack position), damage, lethal_at
           (damage greater than defense kills, SC-12), sheltering (uid or None), sick, no_attack,
-          weapons [uids], attacking (target uid or None), blocking (attacker uid or None)
+          weapons [uids], attacking (target uid, 0 when the unit it attacked left play or the combat, or None),
+          blocking (attacker uid or None)
         * "stack": bottom → top [{"controller", "kind", "source", "target", "text"}]
         * "combat": {"attackers": {uid: target}, "blocks": {blocker: attacker}, "shelter": {uid: choice},
           "assigned": [[source, target, n]]}

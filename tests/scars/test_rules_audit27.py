@@ -4,7 +4,7 @@ ruling (shared/rules/scars.md ⚖, docs/rulings.md), and fails on the code befor
 
 from __future__ import annotations
 
-from tests.scars.util import make, play, resolve, uid, until
+from tests.scars.util import attack, make, play, resolve, uid, until
 
 
 def P(hero_id: str = "hero_aurelia", **kw):
@@ -33,3 +33,54 @@ def test_sc61_sc32_whispered_dread_on_a_sheltering_unit_leaves_its_shelter() -> 
     resolve(g)
     assert g.card(gol).position == "defense"
     assert g.card(gol).shelter == kn
+
+
+# ------------------------------------------------------------ SC-63 ⚖: a target that left play
+def test_sc63_an_attack_on_a_unit_that_left_play_does_not_find_it_again() -> None:
+    """SC-63 ⚖ (docs/rulings.md, "A blocked attacker stays blocked": "An attack on a unit that
+    has left play deals no damage"; "A unit that left a combat does not come back to it"). The
+    Sellsword attacks P2's Shadow Ambusher; in the end-of-3A window P2 returns the Ambusher to
+    the hand (Recall) and casts it again in attack position (Lightning). The Ambusher on the
+    table is not the unit that was attacked: the attack finds no target, so neither deals damage
+    (it used to find the card again and both died)."""
+    g = make(
+        P(units=[{"card": "n_mercenary", "position": "attack"}]),
+        P("hero_nyx", energy=5, hand=["n_recall"], units=[{"card": "umb_ambusher", "position": "attack"}]),
+        phase="attackers",
+    )
+    merc, amb = uid(g, "n_mercenary"), uid(g, "umb_ambusher")
+    attack(g, (merc, amb))
+    play(g, f"cast {uid(g, 'n_recall')} {amb}")
+    resolve(g)
+    assert g.card(amb).zone == "hand:1"
+    play(g, f"cast {amb} attack")
+    until(g, lambda g: g.phase == "recruit2")
+    assert g.is_unit_in_play(merc) and g.card(merc).damage == 0
+    assert g.is_unit_in_play(amb) and g.card(amb).damage == 0
+    assert merc in g.attackers  # still attacking (Honor, "attacking unit"), at no target
+
+
+def test_sc60_an_attacked_unit_turned_to_defense_and_back_is_not_attacked_again() -> None:
+    """SC-60 ⚖ (docs/rulings.md, "Position decides who fights": an attacked unit turned to defense
+    position "no podrá ser atacado", its attacks find no target, and "a unit that left a combat
+    does not come back to it"). P1's Sellsword attacks P2's Crossbow Sergeant; after blockers P1
+    turns the Sergeant to defense position (Whispered Dread), then P2 uses its tap ability, which
+    turns it back to attack position (SC-40). The attack does not find it again: the Sergeant
+    takes no combat damage and deals none (both used to die)."""
+    g = make(
+        P("hero_nyx", energy=1, hand=["umb_dread"], units=[{"card": "n_mercenary", "position": "attack"}]),
+        P(units=[{"card": "legion_crossbow", "position": "attack"}]),
+        phase="attackers",
+    )
+    merc, sgt = uid(g, "n_mercenary"), uid(g, "legion_crossbow")
+    attack(g, (merc, sgt))
+    _window(g, 1)
+    play(g, f"cast {uid(g, 'umb_dread')} {sgt}")
+    resolve(g)
+    _window(g, 2)
+    play(g, f"ability {sgt} {merc}")  # 1 damage to the attacking Sellsword, the Sergeant turns
+    resolve(g)
+    assert g.card(sgt).position == "attack"
+    until(g, lambda g: g.phase == "recruit2")
+    assert g.is_unit_in_play(sgt) and g.card(sgt).damage == 0
+    assert g.is_unit_in_play(merc) and g.card(merc).damage == 1
