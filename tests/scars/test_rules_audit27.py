@@ -4,7 +4,7 @@ ruling (shared/rules/scars.md ⚖, docs/rulings.md), and fails on the code befor
 
 from __future__ import annotations
 
-from tests.scars.util import attack, make, play, resolve, uid, until
+from tests.scars.util import attack, has, hero, make, play, resolve, uid, until
 
 
 def P(hero_id: str = "hero_aurelia", **kw):
@@ -84,3 +84,20 @@ def test_sc60_an_attacked_unit_turned_to_defense_and_back_is_not_attacked_again(
     until(g, lambda g: g.phase == "recruit2")
     assert g.is_unit_in_play(sgt) and g.card(sgt).damage == 0
     assert g.is_unit_in_play(merc) and g.card(merc).damage == 1
+
+
+# ------------------------------------------------------------ SC-86: Stealth and combat
+def test_sc86_stealth_does_not_stop_attacks_or_blocks() -> None:
+    """SC-86 (docs/rulings.md, "Stealth is about cards and abilities"): "No puede ser objetivo de
+    cartas ni habilidades" — an attack or a block is neither. P1's Veiled Assassin (Stealth) may
+    attack P2's Shade (Stealth) in attack position, and P2's Gloom Sentinel may block it."""
+    g = make(
+        P("hero_nyx", units=[{"card": "umb_assassin", "position": "attack"}]),
+        P("hero_nyx", units=[{"card": "umb_shade", "position": "attack"}, {"card": "umb_sentinel"}]),
+        phase="attackers",
+    )
+    ass, shade, sen = uid(g, "umb_assassin"), uid(g, "umb_shade"), uid(g, "umb_sentinel")
+    assert has(g, f"attack {ass} {shade}") and has(g, f"attack {ass} {hero(g, 2)}")
+    attack(g, (ass, hero(g, 2)))
+    until(g, lambda g: g.decision().kind == "block")
+    assert has(g, f"block {sen} {ass}")
