@@ -178,7 +178,8 @@ class ScarsGame(Game):
     title = "The Scars"
     # 2: Whispered Dread on a unit already in defense position changes nothing (a shelterer
     # keeps sheltering, SC-61); an attack on a unit that left play (or was turned to defense)
-    # finds no target even if the card comes back (or back to attack position) before damage
+    # finds no target even if the card comes back (or back to attack position) before damage;
+    # a unit turned to defense in set-up may then shelter (SC-50)
     RULES_VERSION = 2
 
     zones: Zones[ScarsCard]
@@ -923,13 +924,17 @@ class ScarsGame(Game):
             if u.position == "attack":
                 attackers_pos.append(u)
         for c in units:
-            if c.moved:
+            if c.moved and (c.position != "defense" or c.shelter):
                 continue
-            if c.position == "attack" or c.shelter:
-                out.append(pos[(c.uid, "defense")])  # free
+            if not c.moved:
+                if c.position == "attack" or c.shelter:
+                    out.append(pos[(c.uid, "defense")])  # free
+                if c.position == "defense":
+                    for how in pays:
+                        out.append(pos[(c.uid, "attack", how)])
             if c.position == "defense":
-                for how in pays:
-                    out.append(pos[(c.uid, "attack", how)])
+                # SC-50: "además de lo anterior", a unit in defense position, also one that has
+                # just gone there, may be placed sheltering (it stays in defense position)
                 for t in attackers_pos:
                     if t.uid != c.shelter:
                         for how in pays:

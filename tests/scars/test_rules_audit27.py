@@ -101,3 +101,31 @@ def test_sc86_stealth_does_not_stop_attacks_or_blocks() -> None:
     attack(g, (ass, hero(g, 2)))
     until(g, lambda g: g.decision().kind == "block")
     assert has(g, f"block {sen} {ass}")
+
+
+# ------------------------------------------------------------ SC-50: set-up, to defense then shelter
+def test_sc50_a_unit_turned_to_defense_in_set_up_may_then_shelter() -> None:
+    """SC-50: in set-up units "pueden ... pasar a posición de defensa", and "además de lo anterior,
+    puedes colocar una unidad que este en posición defensiva amparando a una unidad atacante
+    pagando 1 de energía o 1 vida". The Golem, in attack position, goes to defense (free) and may
+    then shelter the Knight for 1 (docs/rulings.md: a unit changes position at most once a set-up;
+    sheltering keeps it in defense position, it is no second change). It used to be refused."""
+    g = make(
+        P(
+            energy=1,
+            units=[
+                {"card": "legion_knight", "position": "attack"},
+                {"card": "n_golem", "position": "attack"},
+            ],
+        ),
+        P(),
+        phase="setup",
+    )
+    kn, gol = uid(g, "legion_knight"), uid(g, "n_golem")
+    play(g, f"pos {gol} defense")
+    assert not has(g, f"pos {gol} attack e")  # one position change a set-up
+    assert has(g, f"shelter {gol} {kn} e")
+    play(g, f"shelter {gol} {kn} e")
+    assert g.card(gol).position == "defense" and g.card(gol).shelter == kn
+    assert g.available_energy(0) == 0
+    assert not has(g, f"shelter {gol} {kn} e") and not has(g, f"pos {gol} defense")
