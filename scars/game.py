@@ -2240,7 +2240,8 @@ class ScarsGame(Game):
                     sick=self.is_sick(c) and not self.has_kw(c, "Haste"),
                     no_attack=c.no_attack,
                     weapons=[w.uid for w in self.weapons_on(c)],
-                    attacking=self.attackers.get(c.uid),
+                    # None also for an attacker whose target left the combat (0: SC-63 ⚖)
+                    attacking=self.attackers.get(c.uid) or None,
                     blocking=self.blocks.get(c.uid),
                     lethal_at=self.defense_of(c) + 1,
                 )
@@ -2277,8 +2278,9 @@ class ScarsGame(Game):
           (with weapon and granted ones), attack/defense (derived), base_attack/base_defense,
           position ("attack"/"defense"), tapped (= attack position), damage, lethal_at
           (damage greater than defense kills, SC-12), sheltering (uid or None), sick, no_attack,
-          weapons [uids], attacking (target uid, 0 when the unit it attacked left play or the combat, or None),
-          blocking (attacker uid or None)
+          weapons [uids], attacking (target uid; None when not attacking, or when the unit it
+          attacked left play or the combat: "combat"."attackers" has 0 for it), blocking
+          (attacker uid or None)
         * "stack": bottom → top [{"controller", "kind", "source", "target", "text"}]
         * "combat": {"attackers": {uid: target}, "blocks": {blocker: attacker}, "shelter": {uid: choice},
           "assigned": [[source, target, n]]}

@@ -129,3 +129,20 @@ def test_sc50_a_unit_turned_to_defense_in_set_up_may_then_shelter() -> None:
     assert g.card(gol).position == "defense" and g.card(gol).shelter == kn
     assert g.available_energy(0) == 0
     assert not has(g, f"shelter {gol} {kn} e") and not has(g, f"pos {gol} defense")
+
+
+def test_sc63_an_attacker_without_target_is_shown_attacking_nobody() -> None:
+    """SC-63 ⚖: the view of an attacker whose target left play says it attacks nobody
+    ("attacking": None, no card number 0), while the combat still counts it as attacking."""
+    g = make(
+        P(units=[{"card": "n_mercenary", "position": "attack"}]),
+        P("hero_nyx", energy=5, hand=["n_recall"], units=[{"card": "umb_ambusher", "position": "attack"}]),
+        phase="attackers",
+    )
+    merc, amb = uid(g, "n_mercenary"), uid(g, "umb_ambusher")
+    attack(g, (merc, amb))
+    assert g.card_view(g.card(merc))["attacking"] == amb
+    play(g, f"cast {uid(g, 'n_recall')} {amb}")
+    resolve(g)
+    assert g.card_view(g.card(merc))["attacking"] is None
+    assert g.view(0)["combat"]["attackers"] == {str(merc): 0}
