@@ -179,7 +179,8 @@ class ScarsGame(Game):
     # 2: Whispered Dread on a unit already in defense position changes nothing (a shelterer
     # keeps sheltering, SC-61); an attack on a unit that left play (or was turned to defense)
     # finds no target even if the card comes back (or back to attack position) before damage;
-    # a unit turned to defense in set-up may then shelter (SC-50)
+    # a unit turned to defense in set-up may then shelter (SC-50); learned keywords go when the
+    # combat is over (SC-80)
     RULES_VERSION = 2
 
     zones: Zones[ScarsCard]
@@ -251,6 +252,8 @@ class ScarsGame(Game):
         self.was_blocked: list[int] = []
         self.shelter_choice: dict[int, str] = {}
         self.learn_left: dict[int, int] = {}
+        # SC-80: the keywords learned (unit, keyword), lost when the combat is over
+        self.learned: list[tuple[int, str]] = []
         self.assign: list[list[int]] = []  # [source, target, amount]
         self.assign_done: list[int] = []
         self.combat_stage = ""  # "", "learn", "shelter", "assign"
@@ -701,6 +704,8 @@ class ScarsGame(Game):
         # SC-63 ⚖: an attack on a unit that has left play finds no target, even if the card comes
         # back into play before damage (a new unit, not the one attacked)
         self._lose_attacks_on(uid)
+        if self.learned:  # what it learned goes with it (`reset` below), SC-80
+            self.learned = [x for x in self.learned if x[0] != uid]
         if c.zone in _UNIT_ZONES:
             for u in self.units(c.controller or 0):
                 if u.shelter == uid:
@@ -1410,6 +1415,7 @@ class ScarsGame(Game):
             kw = str(args[1]).replace("_", " ")
             c = self.card(uid)
             c.granted = (*c.granted, kw)
+            self.learned.append((uid, kw))
             self.learn_left[uid] -= 1
             self.log.emit("learn", f"{c.name} learns {kw} for this combat", uid=uid)
             if self.learn_left[uid] <= 0 or not self._learnable(c):
@@ -1584,6 +1590,19 @@ class ScarsGame(Game):
                             "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
                         )
 
+    def _forget_learned(self) -> None:
+        """SC-80: Learning takes keywords "for this combat": the combat is over (3C done, or no
+        attacker left to fight), the keywords learned go (one copy each: a prayer may have given
+        the same keyword until end of turn)."""
+        for u, kw in self.learned:
+            if self.is_unit_in_play(u):
+                c = self.zones.cards[u]
+                if kw in c.granted:
+                    g = list(c.granted)
+                    g.remove(kw)
+                    c.granted = tuple(g)
+        self.learned = []
+
     def _game_ending(self) -> bool:
         """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
         no sub-phase or turn may begin then (no phase event after the game-over line)."""
@@ -1623,6 +1642,8 @@ class ScarsGame(Game):
             nxt = "recruit2"
         self.phase = nxt
         self.combat_stage = ""
+        if nxt == "recruit2" and self.learned:
+            self._forget_learned()
         if nxt == "damage":
             self.assign = []
             self.assign_done = []
@@ -1674,6 +1695,7 @@ class ScarsGame(Game):
         self.was_blocked = []
         self.shelter_choice = {}
         self.learn_left = {}
+        self.learned = []
         self.assign = []
         self.assign_done = []
         self.combat_stage = ""
@@ -1952,6 +1974,7 @@ class ScarsGame(Game):
         new.was_blocked = list(self.was_blocked)
         new.shelter_choice = dict(self.shelter_choice)
         new.learn_left = dict(self.learn_left)
+        new.learned = list(self.learned)
         new.assign = [list(x) for x in self.assign]
         new.assign_done = list(self.assign_done)
         new.combat_stage = self.combat_stage
@@ -1980,6 +2003,8 @@ class ScarsGame(Game):
             "was_blocked": self.was_blocked,
             "shelter_choice": sorted(self.shelter_choice.items()),
             "learn": [[a, n] for a, n in self.learn_left.items()],
+            # (only while a keyword is learned: the states of every other moment hash as before)
+            **({"learned": [list(x) for x in self.learned]} if self.learned else {}),
             "assign": self.assign,
             "assign_done": self.assign_done,
             "stage": self.combat_stage,

@@ -146,3 +146,64 @@ def test_sc63_an_attacker_without_target_is_shown_attacking_nobody() -> None:
     resolve(g)
     assert g.card_view(g.card(merc))["attacking"] is None
     assert g.view(0)["combat"]["attackers"] == {str(merc): 0}
+
+
+# ------------------------------------------------------------ SC-80: Learning, for this combat
+def _cub_learns_stealth():
+    g = make(
+        P(
+            "hero_korrag",
+            units=[
+                {"card": "wild_cub", "position": "attack"},
+                {"card": "umb_assassin", "position": "attack"},
+            ],
+        ),
+        P(units=[{"card": "legion_pikeman"}]),
+        phase="attackers",
+    )
+    cub, ass = uid(g, "wild_cub"), uid(g, "umb_assassin")
+    attack(g, (cub, hero(g, 2)), (ass, hero(g, 2)))
+    play(g, f"learn {cub} Stealth")
+    return g, cub
+
+
+def test_sc80_learned_keywords_last_for_this_combat_only() -> None:
+    """SC-80: Learning X "chooses X keyword abilities ... of units attacking with it, for this
+    combat". The Mimic Cub learns Stealth from the Veiled Assassin: it has it through the combat
+    (3A-3C) and no longer in the second recruitment (it used to keep it until end of turn)."""
+    g, cub = _cub_learns_stealth()
+    assert g.has_kw(g.card(cub), "Stealth")
+    assert g.decision().kind == "block"  # 3B: P2 may block with its Pikeman
+    assert g.has_kw(g.card(cub), "Stealth")
+    play(g, "done")
+    until(g, lambda g: g.phase == "recruit2")
+    assert g.lives(1) == 8  # the combat was fought
+    assert not g.has_kw(g.card(cub), "Stealth")
+    assert "Stealth" not in g.card_view(g.card(cub))["keywords"]
+
+
+def test_sc80_a_prayer_given_keyword_outlasts_the_learned_copy() -> None:
+    """SC-80 with a prayer: Veil of Night gives the Cub Stealth until end of turn; a learned copy
+    of a keyword going at the end of combat leaves the prayer's (here the Cub learns Alert first,
+    then gets Stealth from the prayer in the second recruitment and keeps it)."""
+    g = make(
+        P(
+            "hero_nyx",
+            energy=1,
+            hand=["umb_veil"],
+            units=[
+                {"card": "wild_cub", "position": "attack"},
+                {"card": "umb_sentinel", "position": "attack"},
+            ],
+        ),
+        P(),
+        phase="attackers",
+    )
+    cub, sen = uid(g, "wild_cub"), uid(g, "umb_sentinel")
+    attack(g, (cub, hero(g, 2)), (sen, hero(g, 2)))
+    play(g, f"learn {cub} Alert")
+    until(g, lambda g: g.phase == "recruit2")
+    assert not g.has_kw(g.card(cub), "Alert")
+    play(g, f"cast {uid(g, 'umb_veil')} {cub}")
+    resolve(g)
+    assert g.has_kw(g.card(cub), "Stealth")
