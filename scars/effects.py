@@ -159,6 +159,11 @@ def token(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
 @effect("force_defense", "turn {target} to defense position")
 def force_defense(g: ScarsGame, p: int, src: int, tgt: int, spec: Any) -> None:
     c = g.zones.card(tgt)
+    if c.position == "defense":
+        # SC-61, SC-32: already in defense position (a sheltering unit is, "en posición defensiva
+        # amparando"): nothing changes, it keeps sheltering
+        g.log.emit("position", f"{c.name} is already in defense position", uid=tgt)
+        return
     g.set_position(c, "defense")
     g.log.emit("position", f"{c.name} is forced into defense position", uid=tgt)
 

@@ -176,6 +176,12 @@ def poss(name: str) -> str:
 class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
+    # 2: Whispered Dread on a unit already in defense position changes nothing (a shelterer
+    # keeps sheltering, SC-61); an attack on a unit that left play (or was turned to defense)
+    # finds no target even if the card comes back (or back to attack position) before damage;
+    # a unit turned to defense in set-up may then shelter (SC-50); learned keywords go when the
+    # combat is over (SC-80)
+    RULES_VERSION = 2
 
     zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
@@ -246,6 +252,8 @@ class ScarsGame(Game):
         self.was_blocked: list[int] = []
         self.shelter_choice: dict[int, str] = {}
         self.learn_left: dict[int, int] = {}
+        # SC-80: the keywords learned (unit, keyword), lost when the combat is over
+        self.learned: list[tuple[int, str]] = []
         self.assign: list[list[int]] = []  # [source, target, amount]
         self.assign_done: list[int] = []
         self.combat_stage = ""  # "", "learn", "shelter", "assign"
@@ -618,9 +626,24 @@ class ScarsGame(Game):
                 self.log.emit(
                     "combat", f"{c.name} is in defense position: the attacks on it find no target", uid=uid
                 )
+                # ⚖ "a unit that left a combat does not come back to it": turned to attack position
+                # again before damage (a tap ability, SC-40), it is not attacked again
+                self._lose_attacks_on(uid)
         elif uid in self.blocks:
             del self.blocks[uid]
             self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
+
+    def _lose_attacks_on(self, uid: int) -> None:
+        """The attacks on unit `uid`, which left play or was turned to defense position before
+        damage, find no target from now on (docs/rulings.md, SC-63 ⚖, SC-60): their target
+        becomes 0, so that the card does not become their target again by coming back into play
+        or into attack position. Only 3A and 3B have windows where either can happen (SC-55); a
+        unit that dies of combat damage in 3C keeps its attackers' record."""
+        if self.phase not in ("attackers", "blockers") or uid not in self.attackers.values():
+            return
+        for a, t in self.attackers.items():
+            if t == uid:
+                self.attackers[a] = 0
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
         c = self.card(uid)
@@ -678,6 +701,11 @@ class ScarsGame(Game):
         c = self.card(uid)
         self.attackers.pop(uid, None)
         self.blocks.pop(uid, None)
+        # SC-63 ⚖: an attack on a unit that has left play finds no target, even if the card comes
+        # back into play before damage (a new unit, not the one attacked)
+        self._lose_attacks_on(uid)
+        if self.learned:  # what it learned goes with it (`reset` below), SC-80
+            self.learned = [x for x in self.learned if x[0] != uid]
         if c.zone in _UNIT_ZONES:
             for u in self.units(c.controller or 0):
                 if u.shelter == uid:
@@ -901,13 +929,17 @@ class ScarsGame(Game):
             if u.position == "attack":
                 attackers_pos.append(u)
         for c in units:
-            if c.moved:
+            if c.moved and (c.position != "defense" or c.shelter):
                 continue
-            if c.position == "attack" or c.shelter:
-                out.append(pos[(c.uid, "defense")])  # free
+            if not c.moved:
+                if c.position == "attack" or c.shelter:
+                    out.append(pos[(c.uid, "defense")])  # free
+                if c.position == "defense":
+                    for how in pays:
+                        out.append(pos[(c.uid, "attack", how)])
             if c.position == "defense":
-                for how in pays:
-                    out.append(pos[(c.uid, "attack", how)])
+                # SC-50: "además de lo anterior", a unit in defense position, also one that has
+                # just gone there, may be placed sheltering (it stays in defense position)
                 for t in attackers_pos:
                     if t.uid != c.shelter:
                         for how in pays:
@@ -1383,6 +1415,7 @@ class ScarsGame(Game):
             kw = str(args[1]).replace("_", " ")
             c = self.card(uid)
             c.granted = (*c.granted, kw)
+            self.learned.append((uid, kw))
             self.learn_left[uid] -= 1
             self.log.emit("learn", f"{c.name} learns {kw} for this combat", uid=uid)
             if self.learn_left[uid] <= 0 or not self._learnable(c):
@@ -1557,6 +1590,19 @@ class ScarsGame(Game):
                             "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
                         )
 
+    def _forget_learned(self) -> None:
+        """SC-80: Learning takes keywords "for this combat": the combat is over (3C done, or no
+        attacker left to fight), the keywords learned go (one copy each: a prayer may have given
+        the same keyword until end of turn)."""
+        for u, kw in self.learned:
+            if self.is_unit_in_play(u):
+                c = self.zones.cards[u]
+                if kw in c.granted:
+                    g = list(c.granted)
+                    g.remove(kw)
+                    c.granted = tuple(g)
+        self.learned = []
+
     def _game_ending(self) -> bool:
         """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
         no sub-phase or turn may begin then (no phase event after the game-over line)."""
@@ -1596,6 +1642,8 @@ class ScarsGame(Game):
             nxt = "recruit2"
         self.phase = nxt
         self.combat_stage = ""
+        if nxt == "recruit2" and self.learned:
+            self._forget_learned()
         if nxt == "damage":
             self.assign = []
             self.assign_done = []
@@ -1647,6 +1695,7 @@ class ScarsGame(Game):
         self.was_blocked = []
         self.shelter_choice = {}
         self.learn_left = {}
+        self.learned = []
         self.assign = []
         self.assign_done = []
         self.combat_stage = ""
@@ -1925,6 +1974,7 @@ class ScarsGame(Game):
         new.was_blocked = list(self.was_blocked)
         new.shelter_choice = dict(self.shelter_choice)
         new.learn_left = dict(self.learn_left)
+        new.learned = list(self.learned)
         new.assign = [list(x) for x in self.assign]
         new.assign_done = list(self.assign_done)
         new.combat_stage = self.combat_stage
@@ -1953,6 +2003,8 @@ class ScarsGame(Game):
             "was_blocked": self.was_blocked,
             "shelter_choice": sorted(self.shelter_choice.items()),
             "learn": [[a, n] for a, n in self.learn_left.items()],
+            # (only while a keyword is learned: the states of every other moment hash as before)
+            **({"learned": [list(x) for x in self.learned]} if self.learned else {}),
             "assign": self.assign,
             "assign_done": self.assign_done,
             "stage": self.combat_stage,
@@ -2213,7 +2265,8 @@ class ScarsGame(Game):
                     sick=self.is_sick(c) and not self.has_kw(c, "Haste"),
                     no_attack=c.no_attack,
                     weapons=[w.uid for w in self.weapons_on(c)],
-                    attacking=self.attackers.get(c.uid),
+                    # None also for an attacker whose target left the combat (0: SC-63 ⚖)
+                    attacking=self.attackers.get(c.uid) or None,
                     blocking=self.blocks.get(c.uid),
                     lethal_at=self.defense_of(c) + 1,
                 )
@@ -2250,7 +2303,9 @@ class ScarsGame(Game):
           (with weapon and granted ones), attack/defense (derived), base_attack/base_defense,
           position ("attack"/"defense"), tapped (= attack position), damage, lethal_at
           (damage greater than defense kills, SC-12), sheltering (uid or None), sick, no_attack,
-          weapons [uids], attacking (target uid or None), blocking (attacker uid or None)
+          weapons [uids], attacking (target uid; None when not attacking, or when the unit it
+          attacked left play or the combat: "combat"."attackers" has 0 for it), blocking
+          (attacker uid or None)
         * "stack": bottom → top [{"controller", "kind", "source", "target", "text"}]
         * "combat": {"attackers": {uid: target}, "blocks": {blocker: attacker}, "shelter": {uid: choice},
           "assigned": [[source, target, n]]}

@@ -911,10 +911,11 @@ def _combat(p1_units, p2_units, **kw):
 
 
 def test_sc80_learning_copies_keywords_of_co_attackers() -> None:
-    """SC-80: Learning 1 lets the Cub take Flying from a Hawk attacking with it, for this combat."""
+    """SC-80: Learning 1 lets the Cub take Flying from a Hawk attacking with it, for this combat
+    (the Pikeman, Ranged, gives P2 a block to decide: the combat waits for it)."""
     g = _combat(
         [{"card": "wild_cub", "position": "attack"}, {"card": "wild_hawk", "position": "attack"}],
-        [{"card": "n_golem"}],
+        [{"card": "n_golem"}, {"card": "legion_pikeman"}],
     )
     cub, hawk, gol = uid(g, "wild_cub"), uid(g, "wild_hawk"), uid(g, "n_golem")
     attack(g, (cub, hero(g, 2)), (hawk, hero(g, 2)))
