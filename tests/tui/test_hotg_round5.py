@@ -1,0 +1,119 @@
+"""Hand of the Gods, round 5 of the polish (session 27, leftovers): the log's event lines say whose
+unit each is, as the action's line does; a unit that came and went within one action has its side's
+mark; the card panel at a target decision keeps the card's own text in sight at 80 × 24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.registry import game_class
+from tui.log_words import step_lines
+from tui.widgets.log import GameLog
+
+from .helpers import SKIRMISH, engine_ready, press, replay_of, screen_name, settle, skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+
+def uid_at(view: dict[str, Any], r: int, c: int) -> int:
+    return int(view["board"][r][c]["uid"])
+
+
+# -- 1. the event lines under an attack say whose unit is whose ------------------------------------
+@pytest.mark.parametrize(
+    ("vs", "mine", "theirs"),
+    [
+        ("ai", "your Hoplite at 2,2", "P2's Hoplite at 2,3"),
+        ("human", "P1's Hoplite at 2,2", "P2's Hoplite at 2,3"),
+    ],
+)
+async def test_an_attacks_event_lines_say_whose_units(vs: str, mine: str, theirs: str) -> None:
+    """Your Hoplite attacks the enemy's: the lines under the attack read `Hoplite at 2,2 deals 1
+    damage to Hoplite at 2,3 (2 left)`, `Hoplite at 2,3 strikes back at Hoplite at 2,2` — whose
+    only in the action's line above them. Now each unit says whose, from the log's reader's side
+    (against the AI: `your`; the hot-seat log, read by both: `P1's`)."""
+    app = skirmish(vs=vs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CoverScreen":  # hot-seat: the hand-over
+            await press(pilot, "enter")
+            await settle(pilot)
+        attack = next(a for a in app.screen.legal if a.kind == "attack")
+        app.screen.choose(attack)
+        await settle(pilot)
+        log = list(app.screen.query_one(GameLog).plain)
+        first = mine[:1].upper() + mine[1:]
+        assert f"  {first} deals 1 damage to {theirs} (2 left)" in log, log
+        assert f"  {theirs} strikes back at {mine}" in log, log
+        assert f"  {theirs} deals 1 damage to {mine} (2 left)" in log, log
+
+
+def test_the_replay_says_whose_units_to_the_eyes_it_is_read_by(tmp_path: Path) -> None:
+    """The replay's lines (the replay screen's log and `triarch replay --print`) say it to the
+    eyes chosen: everybody's `P1's …`/`P2's …`, player 2's `your Hoplite at 2,3`."""
+    game = game_class("hotg").new_game(seed=5, scenario=SKIRMISH)
+    view = game.view(0)
+    game.apply(game.parse_action(f"attack {uid_at(view, 2, 2)} {uid_at(view, 2, 3)}"))
+    replay = replay_of(game, tmp_path / "attack.json")
+    _, everybody = step_lines(replay, 0, None)
+    assert everybody[:2] == [
+        "P1's Hoplite at 2,2 deals 1 damage to P2's Hoplite at 2,3 (2 left)",
+        "P2's Hoplite at 2,3 strikes back at P1's Hoplite at 2,2",
+    ], everybody
+    _, p2 = step_lines(replay, 0, 1)
+    assert p2[:2] == [
+        "P1's Hoplite at 2,2 deals 1 damage to your Hoplite at 2,3 (2 left)",
+        "Your Hoplite at 2,3 strikes back at P1's Hoplite at 2,2",
+    ], p2
+
+
+def test_a_spells_target_and_a_stone_say_whose(tmp_path: Path) -> None:
+    """Not only an attack's: Thunder of Olympus on the enemy's stone reads `… deals 3 damage to
+    your Summoning Stone` to P2; on the enemy's Hoplite, `… to P2's Hoplite` to P1."""
+    game = game_class("hotg").new_game(seed=5, scenario=SKIRMISH)
+    thunder = next(
+        a
+        for a in game.legal_actions()
+        if "Thunder" in game.describe_action(a) and "Summoning Stone" in game.describe_action(a)
+    )
+    game.apply(thunder)
+    replay = replay_of(game, tmp_path / "thunder.json")
+    assert step_lines(replay, 0, 1)[1] == [
+        "Thunder of Olympus deals 3 damage to your Summoning Stone (22 left)"
+    ]
+    assert step_lines(replay, 0, 0)[1] == [
+        "Thunder of Olympus deals 3 damage to P2's Summoning Stone (22 left)"
+    ]
+
+
+# -- 2. a unit that comes and goes within one action has its side's mark --------------------------
+# Your Draugr attacks the enemy's Mummy (it entered first): both die, the Mummy's Afterlife brings a
+# Scarab out in its cell, and the Draugr's Afterlife (1 damage to each adjacent enemy) kills it.
+SCARAB = (
+    SKIRMISH.split("[[unit]]")[0]
+    + '[[unit]]\ncard = "mummy"\nowner = 2\ncell = "2,3"\n\n'
+    + '[[unit]]\ncard = "draugr"\nowner = 1\ncell = "2,2"\n'
+)
+
+
+async def test_a_unit_that_appears_and_dies_in_one_action_has_its_side() -> None:
+    """The Scarab was on the board neither before the attack nor after it: its death read
+    `Scarab dies`, the only unit of the log without its side's mark. Now `◄Scarab dies`, and the
+    lines before it say whose it is: `P2's Scarab appears at 2,3`, `Your Draugr deals 1 damage to
+    P2's Scarab (0 left)` (the Draugr's, whose Afterlife resolves)."""
+    app = skirmish(scenario=SCARAB)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        view = game.view(0)
+        attack = next(a for a in app.screen.legal if a.kind == "attack" and a.args[1] == uid_at(view, 2, 3))
+        app.screen.choose(attack)
+        await settle(pilot)
+        log = list(app.screen.query_one(GameLog).plain)
+        assert "  ◄Scarab dies" in log, log
+        assert "  P2's Scarab appears at 2,3" in log, log
+        assert "  Your Draugr deals 1 damage to P2's Scarab (0 left)" in log, log
+        assert "  ◄Mummy dies" in log and "  ►Draugr dies" in log, log
