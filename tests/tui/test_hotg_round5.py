@@ -11,9 +11,11 @@ import pytest
 
 from common.registry import game_class
 from tui.log_words import step_lines
+from tui.screens.hotg import HotgCardDetail
 from tui.widgets.log import GameLog
 
-from .helpers import SKIRMISH, engine_ready, press, replay_of, screen_name, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, press, replay_of, screen_name, screen_text, settle, skirmish
+from .test_hotg_round4 import VALKYRIE
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -117,3 +119,44 @@ async def test_a_unit_that_appears_and_dies_in_one_action_has_its_side() -> None
         assert "  P2's Scarab appears at 2,3" in log, log
         assert "  Your Draugr deals 1 damage to P2's Scarab (0 left)" in log, log
         assert "  ◄Mummy dies" in log and "  ►Draugr dies" in log, log
+
+
+# -- 3. at a target, the words of what Enter does stay in sight at 80 × 24 -------------------------
+async def valkyrie_on_the_terracotta_warrior(size: tuple[int, int]) -> str:
+    """The card panel's words with the cursor on the Terracotta Warrior, the target of Valkyrie's
+    Warcry (VALKYRIE), at `size`."""
+    app = skirmish(scenario=VALKYRIE)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        valkyrie = next(a for a in app.screen.legal if a.kind == "play" and a.args[1:] == ("1,0",))
+        app.screen.choose(valkyrie)
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "target"
+        app.screen.query_one("#board").cursor = (3, 4)
+        await settle(pilot)
+        return panel_words(app)
+
+
+def panel_words(app: Any) -> str:
+    """The words the card panel shows (its content region of the screen), one line."""
+    region = app.screen.query_one(HotgCardDetail).content_region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(line[region.x : region.right].strip() for line in lines).strip()
+
+
+async def test_a_long_targets_lines_are_cut_not_the_warcry() -> None:
+    """The Terracotta Warrior's name and stats took two of the panel's four lines, `3,4 — Enter:
+    Target P2's Terracotta Warrior` two more: Valkyrie's Warcry, what Enter does, was out of
+    sight. The target's lines are cut to one line each now, the Warcry's words whole."""
+    panel = await valkyrie_on_the_terracotta_warrior((80, 24))
+    assert panel.startswith("Terracotta Warrior · 1/2 (max 4) · …"), panel
+    assert "3,4 — Enter: Target P2's Terracotta… Valkyrie: Warcry:" in panel, panel
+    assert panel.endswith("Valkyrie: Warcry: Execute an enemy unit with 2 or less health."), panel
+
+
+async def test_a_panel_with_room_cuts_nothing() -> None:
+    """At 120 × 40 the panel has the room: every line whole."""
+    panel = await valkyrie_on_the_terracotta_warrior((120, 40))
+    assert "…" not in panel, panel
+    assert "Enter: Target P2's Terracotta Warrior" in panel, panel
+    assert "Valkyrie: Warcry: Execute an enemy unit with 2 or less health." in panel, panel
