@@ -12,9 +12,21 @@ import pytest
 from common.registry import game_class
 from tui.log_words import step_lines
 from tui.screens.hotg import HotgCardDetail
+from tui.widgets.detail import CardDetail
 from tui.widgets.log import GameLog
 
-from .helpers import SKIRMISH, engine_ready, press, replay_of, screen_name, screen_text, settle, skirmish
+from .helpers import (
+    SKIRMISH,
+    engine_ready,
+    press,
+    replay_app,
+    replay_of,
+    screen_name,
+    screen_text,
+    seeded_replay,
+    settle,
+    skirmish,
+)
 from .test_hotg_round4 import VALKYRIE
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -160,3 +172,21 @@ async def test_a_panel_with_room_cuts_nothing() -> None:
     assert "…" not in panel, panel
     assert "Enter: Target P2's Terracotta Warrior" in panel, panel
     assert "Valkyrie: Warcry: Execute an enemy unit with 2 or less health." in panel, panel
+
+
+# -- found playing: the replay's card panel in the table's words -----------------------------------
+async def test_the_replays_card_panel_reads_as_at_the_table(tmp_path: Path) -> None:
+    """`triarch replay` (and Watch again) showed a step's unit in the generic panel's words:
+    `Grey Wolf  #27`, `row: 2 · col: 4 · attack: 1 · health: 1 · max health: 2 · movement: 3 ·
+    range: 1 · cost: 1 · moved` — its uid and the view's fields. Now as at the table: `Grey Wolf ·
+    1/1 (max 2) · move 3`, its text and the glossary's words for it."""
+    app = replay_app(seeded_replay("hotg", tmp_path, steps=30))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "end", "t")
+        await settle(pilot)
+        region = app.screen.query_one(CardDetail).content_region
+        lines = screen_text(app).splitlines()[region.y : region.bottom]
+        panel = [line[region.x : region.right].strip() for line in lines]
+        assert panel[1] == "Grey Wolf · 1/1 (max 2) · move 3", panel
+        assert "Beast." in panel and not [line for line in panel if "#27" in line or "row:" in line], panel

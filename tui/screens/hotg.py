@@ -1131,6 +1131,12 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
 
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
 
+    def on_mount(self) -> None:
+        """The cards of a step read as at the table (`Cretan Archer · 2/1 · range 3`), not in the
+        generic panel's words (`Cretan Archer #7`, `kind: unit · cost: 2 · attack: 2 …`). (Textual
+        calls `ReplayScreen.on_mount`, which shows the first step, after this one.)"""
+        self.query_one(CardDetail).card_layout = hotg_card_lines
+
 
 SCREEN = HotgScreen
 REPLAY = HotgReplayScreen
