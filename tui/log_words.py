@@ -530,7 +530,8 @@ def hotg_named(
     says it: `Your Hoplite deals 1 damage to P2's Hoplite (2 left)`, `P2's Hoplite strikes back
     at your Hoplite`; and with the cell after the name of a unit whose name another unit of the
     board shares (`hotg_places`): `… to P2's Hoplite at 2,3`, unless the text says its cell
-    (`Hoplite is deployed at 3,1`). The units it names: its `attacker` and `target`; in an
+    (`Hoplite is deployed at 3,1`); what is that unit's then says so (`The attack of your
+    Marksman at 2,2 is set to 1`, not `Your Marksman at 2,2's attack …`). The units it names: its `attacker` and `target`; in an
     attack's events the attacker and its target (who deal the damage, strike back, leave
     Stealth); a damage's source at the start of its words, the attacker or `source`, the unit
     whose ability resolved last (`Draugr deals 1 damage to …` under `Draugr's Afterlife
@@ -560,13 +561,18 @@ def hotg_named(
         found = name_at(text, name, where)
         if found < 0 or found in spots:
             continue
-        said = name
+        said, length = name, len(name)
         cell = places[uid][1] if isinstance(uid, int) and uid in places else ""
-        if cell and not re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+        if cell and re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+            cell = ""  # the text says it
+        if cell:
             said += f" at {cell}"
         if ev.kind not in LEAVING:
             said = whose(said, unit, viewer)
-        spots[found] = (len(name), said)
+        owns = re.match(r"'s (\w+)", text[found + length :]) if cell else None
+        if owns is not None:  # not `Marksman at 2,2's attack`: `the attack of … Marksman at 2,2`
+            said, length = f"the {owns.group(1)} of {said}", length + owns.end()
+        spots[found] = (length, said)
     for at in sorted(spots, reverse=True):
         length, said = spots[at]
         text = text[:at] + said + text[at + length :]

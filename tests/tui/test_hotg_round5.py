@@ -190,3 +190,21 @@ async def test_the_replays_card_panel_reads_as_at_the_table(tmp_path: Path) -> N
         panel = [line[region.x : region.right].strip() for line in lines]
         assert panel[1] == "Grey Wolf · 1/1 (max 2) · move 3", panel
         assert "Beast." in panel and not [line for line in panel if "#27" in line or "row:" in line], panel
+
+
+# -- found playing: a unit told apart by its cell, then `'s` -------------------------------------
+TRANSFUSION = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["transfusion"]'
+)
+
+
+def test_what_is_a_unit_told_apart_by_its_cell_reads_whole(tmp_path: Path) -> None:
+    """Transfusion on your Hoplite at 2,2 (the enemy has one too) read `Hoplite at 2,2's attack
+    is set to 3` — the cell between the name and its `'s`; now `The attack of your Hoplite at 2,2
+    is set to 3` (everybody's eyes: `of P1's Hoplite at 2,2`)."""
+    game = game_class("hotg").new_game(seed=5, scenario=TRANSFUSION)
+    mine = uid_at(game.view(0), 2, 2)
+    game.apply(next(a for a in game.legal_actions() if a.kind == "play" and a.args[1:] == (mine,)))
+    replay = replay_of(game, tmp_path / "transfusion.json")
+    assert step_lines(replay, 0, 0)[1] == ["The attack of your Hoplite at 2,2 is set to 3"]
+    assert step_lines(replay, 0, None)[1] == ["The attack of P1's Hoplite at 2,2 is set to 3"]
