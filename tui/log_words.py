@@ -531,11 +531,11 @@ def hotg_named(
     at your Hoplite`; and with the cell after the name of a unit whose name another unit of the
     board shares (`hotg_places`): `… to P2's Hoplite at 2,3`, unless the text says its cell
     (`Hoplite is deployed at 3,1`); what is that unit's then says so (`The attack of your
-    Marksman at 2,2 is set to 1`, not `Your Marksman at 2,2's attack …`). The units it names: its `attacker` and `target`; in an
-    attack's events the attacker and its target (who deal the damage, strike back, leave
-    Stealth); a damage's source at the start of its words, the attacker or `source`, the unit
-    whose ability resolved last (`Draugr deals 1 damage to …` under `Draugr's Afterlife
-    resolves`). A unit that leaves the battlefield keeps its name alone (with its cell):
+    Marksman at 2,2 is set to 1`, not `Your Marksman at 2,2's attack …`). The units it names:
+    its `attacker` and `target`; in an attack's events the attacker and its target (who deal
+    the damage, strike back, leave Stealth); a damage's source at the start of its words, the
+    attacker or `source`, the unit whose ability resolved last (`Draugr deals 1 damage to …`
+    under `Draugr's Afterlife resolves`). A unit that leaves the battlefield keeps its name alone (with its cell):
     `hotg_leaving` marks its side as the board does (`◄Hoplite dies`)."""
     if "private_to" in ev.data:
         return ev
