@@ -5,7 +5,8 @@
 `game`, in the words `viewer` may read (None: the public log): the engine's
 `describe_action_for`, and for a game whose cards share names (The Scars) the place of
 each same-named card of the table (`Grey Wolf (P2, 1st in ATK)`, never a place in a hand);
-Hand of the Gods says whose unit an action aims at (`on your Spartan`, `on P2's Spartan`).
+Hand of the Gods says whose unit an action aims at (`on your Spartan`, `on P2's Spartan`), and
+its events whose each unit they name is (`Your Hoplite deals 1 damage to P2's Hoplite`).
 A game's own words are registered in `GAME_WORDS` by game id.
 
 `said_once(game_id, action, words, events)` says each thing once: the event with which an
@@ -464,37 +465,120 @@ def hotg_places(before: View, after: View) -> dict[int, tuple[str, str]]:
 # the events that name their `target` after another unit or card (`Draugr deals 1 damage to
 # Spartan`, `Hoplite turns into Spartan`): its name is the last of the text
 TARGET_LAST = frozenset({"damage", "transform", "attack", "return"})
+# the engine's words for a unit that comes onto the battlefield (`Scarab appears at 2,3`)
+APPEARS = re.compile(r"^(.+) appears at \S+$")
 
 
-def hotg_told_apart(action: Action, ev: Event, places: dict[int, tuple[str, str]]) -> Event:
-    """`ev` with the cell after the name of each unit it names (by its `attacker` and `target`;
-    in an attack's events the attacker and its target, who deal the damage and strike back) that
-    another unit of the board shares: `Draugr deals 1 damage to Spartan at 2,3 (0 left)`. A unit
-    whose cell the text says already (`Hoplite is deployed at 3,1`) keeps its name alone."""
-    if "private_to" in ev.data or not places:
+def hotg_units(
+    action: Action, events: Sequence[Event], before: View, after: View
+) -> dict[int, Mapping[str, Any]]:
+    """Each unit of the board around an action (uid: the unit as the view before it says it,
+    else the view after it), and each unit that came and went within the action, in neither
+    view (`Scarab appears at 2,3` … `Scarab dies`), with its side as the action and its events
+    tell it: the unit played is the player's who decides; a unit that appears, the side of the
+    unit whose Afterlife (or Warcry) resolves just before; a unit another turns into, the side
+    of that unit (none: `… turns into a neutral Stone Statue`)."""
+    units: dict[int, Mapping[str, Any]] = {
+        int(u["uid"]): u for view in (after, before) for u in view.get("units") or []
+    }
+    decider = (before.get("decision") or {}).get("player")
+    played = action.args[0] if action.kind == "play" and len(action.args) == 2 else None
+    if isinstance(played, int) and isinstance(action.args[1], str) and played not in units:  # a unit's play
+        hand = [c for p in before.get("players") or [] for c in p.get("hand") or []]
+        name = next((c.get("name") for c in hand if c.get("uid") == played), None)
+        units[played] = {"uid": played, "name": name, "controller": decider}
+    later = {int(u["uid"]) for u in after.get("units") or []}
+    gone = [int(u["uid"]) for u in before.get("units") or [] if int(u["uid"]) not in later]
+    source: object = None  # the unit whose ability resolves
+    for ev in events:
+        source = ev.data.get("source", source)
+        uid = ev.data.get("target")
+        if not isinstance(uid, int) or uid in units:
+            continue
+        appears = APPEARS.match(ev.text) if ev.kind == "spawn" else None
+        if appears is not None and isinstance(source, int) and source in units:
+            units[uid] = {"uid": uid, "name": appears.group(1), "controller": units[source].get("controller")}
+        elif ev.kind == "transform":
+            old, _, new = ev.text.partition(" turns into ")
+            if new.startswith("a neutral "):
+                units[uid] = {"uid": uid, "name": new.removeprefix("a neutral "), "controller": None}
+                continue
+            was = next((units[k] for k in gone if units[k].get("name") == old), None)
+            if was is not None:
+                units[uid] = {"uid": uid, "name": new, "controller": was.get("controller")}
+    return units
+
+
+def name_at(text: str, name: str, where: str) -> int:
+    """Where `name` is in `text` as a whole name (`Wolf` not in `Grey Wolf`, `Scarab` in
+    `Scarab's`): its `first` place, its `last`, or 0 when the text `start`s with it (else -1)."""
+    found = [m.start() for m in re.finditer(rf"(?<![\w']){re.escape(name)}(?!\w)", text)]
+    if not found or (where == "start" and found[0] != 0):
+        return -1
+    return found[-1] if where == "last" else found[0]
+
+
+def hotg_named(
+    action: Action,
+    ev: Event,
+    units: Mapping[int, Mapping[str, Any]],
+    places: Mapping[int, tuple[str, str]],
+    viewer: int | None,
+    source: object = None,
+) -> Event:
+    """`ev` with whose each unit it names is, read by `viewer` (`whose`), as the action's line
+    says it: `Your Hoplite deals 1 damage to P2's Hoplite (2 left)`, `P2's Hoplite strikes back
+    at your Hoplite`; and with the cell after the name of a unit whose name another unit of the
+    board shares (`hotg_places`): `… to P2's Hoplite at 2,3`, unless the text says its cell
+    (`Hoplite is deployed at 3,1`); what is that unit's then says so (`The attack of your
+    Marksman at 2,2 is set to 1`, not `Your Marksman at 2,2's attack …`). The units it names:
+    its `attacker` and `target`; in an attack's events the attacker and its target (who deal
+    the damage, strike back, leave Stealth); a damage's source at the start of its words, the
+    attacker or `source`, the unit whose ability resolved last (`Draugr deals 1 damage to …`
+    under `Draugr's Afterlife resolves`). A unit that leaves the battlefield keeps its name alone (with its cell):
+    `hotg_leaving` marks its side as the board does (`◄Hoplite dies`)."""
+    if "private_to" in ev.data:
         return ev
-    named: list[tuple[object, bool]] = []  # (uid, its name is the text's last)
+    named: list[tuple[object, str]] = []  # (uid, where its name is: first, last, start)
     attack = action.args if action.kind == "attack" and len(action.args) == 2 else None
     target = ev.data.get("target")
     if attack is not None and ev.kind == "return":
-        named += [(attack[1], False), (attack[0], True)]
+        named += [(attack[1], "first"), (attack[0], "last")]
     elif attack is not None and ev.kind == "damage" and target in attack:
-        named.append((attack[1] if target == attack[0] else attack[0], False))
-    named += [(ev.data.get("attacker"), False), (target, ev.kind in TARGET_LAST)]
+        named.append((attack[1] if target == attack[0] else attack[0], "first"))
+    elif attack is not None and ev.kind in ("stealth", "attack"):
+        named += [(attack[0], "first"), (attack[1], "last")]
+    if ev.kind == "damage":
+        named += [(attack[0] if attack is not None else None, "start"), (source, "start")]
+    named += [(ev.data.get("attacker"), "first"), (target, "last" if ev.kind in TARGET_LAST else "first")]
     text = ev.text
-    spots: dict[int, str] = {}  # where a name ends: the cell to put after it
-    for uid, last in named:
-        if not isinstance(uid, int) or uid not in places:
+    spots: dict[int, tuple[int, str]] = {}  # where a name starts: its length, its words here
+    for uid, where in named:
+        unit = units.get(uid) if isinstance(uid, int) else None
+        if unit is None or not unit.get("name"):
             continue
-        name, cell = places[uid]
-        if re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+        name = unit_label(unit, ()) if unit.get("stone") else str(unit["name"])
+        found = name_at(text, name, where)
+        if found < 0 or found in spots:
             continue
-        found = text.rfind(name) if last else text.find(name)
-        if found >= 0:
-            spots.setdefault(found + len(name), cell)
-    for end in sorted(spots, reverse=True):
-        text = f"{text[:end]} at {spots[end]}{text[end:]}"
-    return ev if text == ev.text else Event(ev.kind, text, ev.data)
+        said, length = name, len(name)
+        cell = places[uid][1] if isinstance(uid, int) and uid in places else ""
+        if cell and re.search(rf"(?<![\d,]){re.escape(cell)}(?![\d,])", text):
+            cell = ""  # the text says it
+        if cell:
+            said += f" at {cell}"
+        if ev.kind not in LEAVING:
+            said = whose(said, unit, viewer)
+        owns = re.match(r"'s (\w+)", text[found + length :]) if cell else None
+        if owns is not None:  # not `Marksman at 2,2's attack`: `the attack of … Marksman at 2,2`
+            said, length = f"the {owns.group(1)} of {said}", length + owns.end()
+        spots[found] = (length, said)
+    for at in sorted(spots, reverse=True):
+        length, said = spots[at]
+        text = text[:at] + said + text[at + length :]
+    if text == ev.text:
+        return ev
+    return Event(ev.kind, text[:1].upper() + text[1:], ev.data)
 
 
 # who owns a unit of the board, not by colour alone: the board's marks, said in the log too
@@ -509,12 +593,12 @@ def side_of(unit: Mapping[str, Any]) -> str:
     return OWNER_GLYPH.get(unit.get("controller", unit.get("owner")), "◆")
 
 
-def hotg_leaving(events: list[Event], before: View, after: View) -> list[Event]:
+def hotg_leaving(events: list[Event], units: Mapping[int, Mapping[str, Any]], after: View) -> list[Event]:
     """Each unit that leaves the battlefield is said to once, with its side's mark, as the board
     marks it: `◄Grey Wolf dies`, `►Ares is executed` (its death, which the execution makes
-    certain (HG-70), is not told again), `◄Hoplite turns into Spartan` (the unit that was there).
+    certain (HG-70), is not told again), `◄Hoplite turns into Spartan` (the unit that was there);
+    a unit that came and went within the action too (`◄Scarab dies`; `units`: `hotg_units`).
     The health line under the action (`⤷`) tells only the health that changed."""
-    units = {int(u["uid"]): u for u in before.get("units") or [] if not u.get("stone")}
     later = {int(u["uid"]): u for u in after.get("units") or [] if not u.get("stone")}
     executed = {ev.data.get("target") for ev in events if ev.kind == "execute"}
     out: list[Event] = []
@@ -529,30 +613,44 @@ def hotg_leaving(events: list[Event], before: View, after: View) -> list[Event]:
         if ev.kind == "transform" and uid in later:  # the new unit: the one that stood at its cell
             cell = (later[uid].get("row"), later[uid].get("col"))
             unit = next(
-                (u for k, u in units.items() if k not in later and (u.get("row"), u.get("col")) == cell),
+                (
+                    u
+                    for k, u in units.items()
+                    if k not in later and not u.get("stone") and (u.get("row"), u.get("col")) == cell
+                ),
                 later[uid],
             )
         out.append(ev if unit is None else Event(ev.kind, side_of(unit) + ev.text, ev.data))
     return out
 
 
-def hotg_events(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
-    """Hand of the Gods: a draw names its card to the drawer (`named_draws`); a unit whose name
-    another unit of the board shares is told apart by its cell (`hotg_told_apart`); a unit that
-    leaves the battlefield is said to once, with its side (`hotg_leaving`)."""
+def hotg_events(
+    action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
+) -> list[Event]:
+    """Hand of the Gods: a draw names its card to the drawer (`named_draws`); each unit an event
+    names says whose it is to `viewer`, and is told apart by its cell when another unit of the
+    board shares its name (`hotg_named`); a unit that leaves the battlefield is said to once,
+    with its side (`hotg_leaving`)."""
+    units = hotg_units(action, events, before, after)
     places = hotg_places(before, after)
     board = {int(u["uid"]) for u in before.get("units") or []}  # a unit back to the hand: no draw
-    told = [hotg_told_apart(action, ev, places) for ev in named_draws(events, before, after, board)]
-    return hotg_leaving(told, before, after)
+    told: list[Event] = []
+    source: object = None  # the unit whose ability resolves (`Draugr's Afterlife resolves`)
+    for ev in named_draws(events, before, after, board):
+        source = ev.data.get("source", source)
+        told.append(hotg_named(action, ev, units, places, viewer, source))
+    return hotg_leaving(told, units, after)
 
 
 # an action's events in the words of the views before and after it, by game id
-def draws_named(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+def draws_named(
+    action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
+) -> list[Event]:
     """BHM and The Scars: a draw (the turn's, a card effect's) names its card to the drawer."""
     return named_draws(events, before, after)
 
 
-GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
+GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View, int | None], list[Event]]] = {
     "hotg": hotg_events,
     "bhm": draws_named,
     "scars": draws_named,
@@ -565,11 +663,12 @@ def told_events(
     events: Sequence[Event],
     before: Callable[[], View],
     after: Callable[[], View],
+    viewer: int | None = None,
 ) -> list[Event]:
-    """`action`'s events as its game's log tells them, read in the views before and after it
-    (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`)."""
+    """`action`'s events as its game's log tells them to `viewer`, read in the views before and
+    after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`)."""
     tell = GAME_EVENTS.get(game_id)
-    return tell(action, list(events), before(), after()) if tell is not None else list(events)
+    return tell(action, list(events), before(), after(), viewer) if tell is not None else list(events)
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------
@@ -810,6 +909,7 @@ def step_said(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Eve
         events,
         lambda: replay.state(i).view(viewer),
         lambda: replay.state(i + 1).view(viewer),
+        viewer,
     )
     return words, events
 

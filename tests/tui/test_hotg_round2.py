@@ -79,8 +79,9 @@ async def test_the_stones_goal_is_said_from_the_viewers_side() -> None:
 
 async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
     """Your Hoplite (2,2) attacks the enemy's (2,3): the log's lines name each Hoplite with its
-    cell (`Hoplite at 2,2 attacks P2's Hoplite at 2,3`), `Hoplite at 2,2 deals 1 damage to
-    Hoplite at 2,3 (2 left)` and `Hoplite at 2,3 strikes back at Hoplite at 2,2`; they read `Hoplite deals 1 damage to Hoplite (2 left)` (Protect 1)."""
+    cell (`Hoplite at 2,2 attacks P2's Hoplite at 2,3`), `Your Hoplite at 2,2 deals 1 damage to
+    P2's Hoplite at 2,3 (2 left)` and `P2's Hoplite at 2,3 strikes back at your Hoplite at 2,2`;
+    they read `Hoplite deals 1 damage to Hoplite (2 left)` (Protect 1)."""
     from tui.widgets.log import GameLog
 
     app = skirmish()
@@ -91,9 +92,9 @@ async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
         await settle(pilot)
         log = "\n".join(app.screen.query_one(GameLog).plain)
         assert "Hoplite at 2,2 attacks P2's Hoplite at 2,3" in log
-        assert "Hoplite at 2,2 deals 1 damage to Hoplite at 2,3 (2 left)" in log
-        assert "Hoplite at 2,3 strikes back at Hoplite at 2,2" in log
-        assert "Hoplite at 2,3 deals 1 damage to Hoplite at 2,2 (2 left)" in log
+        assert "Your Hoplite at 2,2 deals 1 damage to P2's Hoplite at 2,3 (2 left)" in log
+        assert "P2's Hoplite at 2,3 strikes back at your Hoplite at 2,2" in log
+        assert "P2's Hoplite at 2,3 deals 1 damage to your Hoplite at 2,2 (2 left)" in log
 
 
 @pytest.mark.parametrize("vs", ["ai", "human"])

@@ -569,10 +569,18 @@ class GameScreen(TableScreen):
 
     def told(self, action: Action, events: list[Event], before: Game) -> list[Event]:
         """`action`'s `events` in the words of the views around it (`told_events`: a draw named
-        to the drawer, HotG's same-named units told apart by their cell), `before` the game as it
-        was (a copy), both views the table's viewer's (the log shows each reader its own)."""
+        to the drawer, HotG's units with whose they are and same-named ones told apart by their
+        cell), `before` the game as it was (a copy), both views the table's viewer's (the log
+        shows each reader its own), words for the log's reader (`log_viewer`)."""
         seat, after = self.table_viewer(), self.session.game
-        return told_events(after.game_id, action, events, lambda: before.view(seat), lambda: after.view(seat))
+        return told_events(
+            after.game_id,
+            action,
+            events,
+            lambda: before.view(seat),
+            lambda: after.view(seat),
+            self.log_viewer,
+        )
 
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         """The log's lines for the action just applied (`words`, said before it) and its

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -200,17 +200,49 @@ def short(name: str, width: int) -> str:
     return clip(name, width)
 
 
+class TargetLines:
+    """A target in the card panel (`HotgCardDetail.show_target`): its `target` lines (its name
+    and stats, what Enter does), the words `said` of what that does, then the `rest` of the
+    card. When the first two do not fit the height of the `panel` (a long name at 80 × 24:
+    `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
+    last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
+    of what Enter does. Measured when drawn: the panel's height is known then (not while the
+    log has its place)."""
+
+    def __init__(self, panel: Static, target: list[Text], said: list[Text], rest: list[Any]) -> None:
+        self.panel, self.target, self.said, self.rest = panel, target, said, rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width, height = options.max_width, self.panel.content_size.height
+        target = [text.copy() for text in self.target]
+
+        def rows() -> int:
+            return sum(
+                1 if text.no_wrap else len(text.wrap(console, width)) for text in (*target, *self.said)
+            )
+
+        for text in reversed(target):
+            if height <= 0 or rows() <= height:
+                break
+            text.no_wrap, text.overflow = True, "ellipsis"
+        yield Group(*target, *self.said, *self.rest)
+
+
 class HotgCardDetail(CardDetail):
     """The card panel, which also shows a target: its first line (name and stats), then what
     Enter does to it (`Enter: Target P2's Hoplite at 2,3`), then the words of what that does
     (`Valkyrie: Warcry: Execute …`), so that at 80 × 24 (four lines) a spell's text pushes
-    neither the target's health nor what Enter does out of sight."""
+    neither the target's health nor what Enter does out of sight, and these push not the words
+    of what Enter does out of sight (`TargetLines`: they are cut to fit)."""
 
     def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
         self.card, self.note = card, f"{doing} {note}".lstrip()
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
-        said = [Text(line, style="italic") for line in (note, doing) if line]
-        self.update(Group(*parts[:1], *said, *parts[1:]))
+        target = [part for part in parts[:1] if isinstance(part, Text)]
+        if note:
+            target.append(Text(note, style="italic"))
+        said = [Text(doing, style="italic")] if doing else []
+        self.update(TargetLines(self, target, said, parts[1:]))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
         """`card` with `note` (`in your hand`) after its words, not over them."""
@@ -1098,6 +1130,12 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
     """A Hand of the Gods game replayed on its own table (read-only)."""
 
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
+
+    def on_mount(self) -> None:
+        """The cards of a step read as at the table (`Cretan Archer · 2/1 · range 3`), not in the
+        generic panel's words (`Cretan Archer #7`, `kind: unit · cost: 2 · attack: 2 …`). (Textual
+        calls `ReplayScreen.on_mount`, which shows the first step, after this one.)"""
+        self.query_one(CardDetail).card_layout = hotg_card_lines
 
 
 SCREEN = HotgScreen
