@@ -254,31 +254,6 @@ class ScarsTable(LaneTable):
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         return {**card, **named} if named else card
 
-    def told_last(self, action: Action | None, words: str, before: Any) -> str:
-        """The words `last:` keeps of `action`, played in the game `before` it: a `Done` says what
-        it ended, from the engine's decision then (`★ P2 (AI) last: ended 2 First recruitment`,
-        `declared no blockers`), not `Done`. The game screen and the replay say it alike."""
-        if not isinstance(action, Action) or action.kind != "done" or before is None:
-            return words
-        view = before.view(None)
-        kind = (view.get("decision") or {}).get("kind")
-        combat = view.get("combat") or {}
-        if kind == "attack":
-            return "declared its attackers" if combat.get("attackers") else "declared no attackers"
-        if kind == "block":
-            return "declared its blockers" if combat.get("blocks") else "declared no blockers"
-        if kind == "learn":
-            return "ended learning keywords"
-        if kind == "damage":
-            return "dealt combat damage"
-        if kind == "end":
-            return "ended its turn"
-        phase = view.get("phase_name")
-        return f"ended {phase}" if phase else words
-
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        super().note_replayed(player, action, self.told_last(action, words, before), before, after)
-
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
         whose action it is need not be said again in its card's place."""
@@ -528,9 +503,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
-
-    def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
-        return self.told_last(action, words, self.game_before)
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """A pass is not noted: the other side passes after each of your actions (its window
