@@ -610,14 +610,17 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
-def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
+def _unit_label(
+    c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None, kills: bool = True
+) -> str:
     """`Grey Wolf 2/3 dmg 1, 3 more kills`; with `places` (`card_places`), a unit whose name another shares
-    says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
+    says where it is: `Grey Wolf (2nd in DEF) 2/1`. Without `kills`, its damage alone (`dmg 1`: the
+    damage split says what lethal needs)."""
     if not c:
         return "?"
     if c.get("type") == "hero":
         return f"{c.get('name')} (hero)"
-    dmg = f" {damage_words(c)}" if c.get("damage") else ""
+    dmg = (f" {damage_words(c)}" if kills else f" dmg {c['damage']}") if c.get("damage") else ""
     place = (places or {}).get(int(c.get("uid", -1)), ("", ""))[1]
     where = f" ({place})" if place else ""
     return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
@@ -707,6 +710,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             already[int(t)] = already.get(int(t), 0) + int(n)
         rows = []
         need_left = remaining
+        # whom a unit's damage goes to is always the other side's: its place without the `P2, `
+        theirs = card_places(view, 1 - d.player, hand=False)
         for t in targets:
             c = cards.get(t) or {}
             hero = c.get("type") == "hero"
@@ -715,7 +720,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 if hero
                 else max(0, int(c.get("defense", 0)) - int(c.get("damage", 0)) + 1 - already.get(t, 0))
             )
-            label = unit_label(c) + ("" if hero else f" — lethal needs {need}")
+            label = _unit_label(c, theirs, kills=False) + ("" if hero else f" — lethal needs {need}")
             give = remaining if hero else min(need, need_left)
             rows.append(Row(label, [str(n) for n in range(remaining + 1)], 0, numeric=True, key=t))
             rows[-1].index = give if not hero else 0
@@ -750,6 +755,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             screen.plan_problem,
             total,
             keys="↑↓ or 1…9 unit · ←→ points · Enter assign · Esc the choice list",
+            # at 80 × 24 a unit told apart by its place and what lethal needs, whole, over its points
+            two_lines=True,
         )
 
     if d.kind == "shelter":
