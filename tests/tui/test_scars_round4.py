@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
+from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, scenario, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -29,3 +30,40 @@ async def test_the_damage_split_says_which_knight_and_what_lethal_needs_at_80x24
         assert "1. Knight of the Oath (1st in DEF) 3/3 dmg 1 — lethal needs 3" in text, text
         assert "2. Knight of the Oath (2nd in DEF) 3/3 — lethal needs 4" in text, text
         assert "5 of 5 points assigned" in text and "Enter assign" in text, text
+
+
+async def test_a_damage_split_the_engine_finishes_itself_is_taken() -> None:
+    """Enter on the split (3 to the hurt Knight, 2 to the other) said `✗ the decision ended
+    before this choice`: after the 3 lethal points only one place was left for the last 2, which
+    the engine assigns itself, and the dialog's 5 points were refused. Now the split is dealt."""
+    app = split_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        game = app.session.game
+        hurt, other = (int(r.key) for r in app.screen.rows)  # type: ignore[attr-defined]
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert screen_name(app) == "ScarsScreen", screen_text(app)
+        assert "the decision ended" not in screen_text(app)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Mammoth deals 3 damage to Knight of the Oath" in log, log
+        assert "Mammoth deals 2 damage to Knight of the Oath" in log, log
+        assert not game.is_unit_in_play(hurt) and game.is_unit_in_play(other)
+
+
+async def test_a_split_the_rules_would_change_is_refused_with_where_the_rest_goes() -> None:
+    """All 5 points on the unhurt Knight: after its 4 lethal points the last one must go to the
+    Knight still short of lethal, which the engine does itself; the dialog says so rather than
+    deal another split than the one shown."""
+    app = split_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        n = len(app.session.game.history)
+        await press(pilot, "left", "left", "left", "2", "right", "right", "right", "enter")
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        text = screen_text(app)
+        said = "the rules put the rest (SC-70, SC-81): 1 to Knight of the Oath (1st in DEF), 4 to"
+        assert said in " ".join(line.strip(" █") for line in text.splitlines()), text
+        assert len(app.session.game.history) == n

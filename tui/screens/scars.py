@@ -7,7 +7,8 @@ player may respond now."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Callable, Collection
 from typing import Any
 
 from common.errors import IllegalAction
@@ -626,6 +627,32 @@ def _unit_label(
     return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
 
 
+def asked_of(game: Any, plan: list[Action], name: Callable[[int], str]) -> list[Action] | str:
+    """The points of `plan` (one source's damage split, `assign` actions) that the engine asks
+    for: once one place is left for the rest of a source's damage, the engine puts it there
+    itself (SC-70, SC-81: lethal to the last blocker short of it, the surplus of a Trample to the
+    hero) and the decision ends — the plan is then the points before, if the engine put the rest
+    where the plan does; if not, why, each target named by `name`. (The whole plan was refused:
+    `the decision ended before this choice`.)"""
+    if not plan:
+        return plan
+    src = plan[0].args[0]
+    g = game.clone()
+    for i, action in enumerate(plan):
+        d = g.decision()
+        if d is None or d.kind != "damage" or (d.context or {}).get("source") != src:
+            split = Counter(int(t) for s, t, n in g.view(None)["combat"]["assigned"] if s == src for _ in range(n))
+            if split == Counter(int(a.args[1]) for a in plan):
+                return plan[:i]
+            said = ", ".join(f"{n} to {name(t)}" for t, n in sorted(split.items()))
+            return f"once one place is left, the rules put the rest (SC-70, SC-81): {said}"
+        try:
+            g.apply(action)
+        except IllegalAction:
+            return plan  # the dialog says the engine's reason
+    return plan
+
+
 def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """The dialog for a blockers, damage or shelter decision of The Scars, else None."""
     game = screen.session.game
@@ -739,7 +766,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             heroes = [t for t in targets if (cards.get(t) or {}).get("type") == "hero"]
             order = [(t, r) for t, r in zip(targets, rows, strict=True) if t not in heroes]
             order += [(t, r) for t, r in zip(targets, rows, strict=True) if t in heroes]
-            return [Action("assign", (src, t)) for t, r in order for _ in range(r.index)]
+            plan = [Action("assign", (src, t)) for t, r in order for _ in range(r.index)]
+            return asked_of(game, plan, lambda t: unit_name(t, cards, theirs))
 
         def total(rows: list[Row]) -> str:
             n = sum(r.index for r in rows)
