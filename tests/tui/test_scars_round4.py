@@ -67,3 +67,17 @@ async def test_a_split_the_rules_would_change_is_refused_with_where_the_rest_goe
         said = "the rules put the rest (SC-70, SC-81): 1 to Knight of the Oath (1st in DEF), 4 to"
         assert said in " ".join(line.strip(" █") for line in text.splitlines()), text
         assert len(app.session.game.history) == n
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_unit_sheltering_its_twin_names_it_without_the_side_again(size: tuple[int, int]) -> None:
+    """P2's lane read `Knight of t… 3/3 ↺Knigh… (P2, 1st in ATK)`: the lane is P2's, and a unit
+    shelters only one of its own side's. The place says which twin, the side once (the lane's)."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_shelter_twins"), level="scripted")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        shelters = [line for line in text.splitlines() if "↺" in line]
+        assert len(shelters) == 2, text
+        assert not any("(P1, " in line or "(P2, " in line for line in shelters), shelters
+        assert all("(1st in" in line for line in shelters), shelters  # (120 × 40 wraps the rest)

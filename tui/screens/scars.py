@@ -77,14 +77,22 @@ def damage_words(u: dict[str, Any], dense: bool = False) -> str:
 
 
 def unit_name(
-    uid: Any, units: dict[int, dict[str, Any]], places: dict[int, tuple[str, str]], n: int = 0
+    uid: Any,
+    units: dict[int, dict[str, Any]],
+    places: dict[int, tuple[str, str]],
+    n: int = 0,
+    own: bool = False,
 ) -> str:
     """The name of the unit `uid` (cut to `n` columns if `n`), with its place when another card
-    of the table has its name, as the log tells them apart: `Knight of the Oath (P2, 1st in ATK)`."""
+    of the table has its name, as the log tells them apart: `Knight of the Oath (P2, 1st in ATK)`.
+    `own`: a unit of the side whose lane names it (the one a unit shelters): its place without
+    the side, which the lane says (`↺Knigh… (1st in ATK)` in P2's lane, not `(P2, 1st in ATK)`)."""
     name = str(units.get(uid, {}).get("name", f"#{uid}"))
     if n:
         name = short(name, n)
     place = places.get(uid, ("", ""))[1] if isinstance(uid, int) else ""
+    if own:
+        place = re.sub(r"^P\d, ", "", place)
     return f"{name} ({place})" if place else name
 
 
@@ -109,8 +117,8 @@ def unit_segs(
         marks.append("sick")
     if u.get("weapons"):
         marks.append("+" + ",".join(name(w) for w in u["weapons"]))
-    if u.get("sheltering") is not None:
-        marks.append("↺ shelters " + name(u["sheltering"]))
+    if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
+        marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
         marks.append("⇒ " + name(u["attacking"]))
     if combat and u.get("blocking") is not None:
@@ -144,8 +152,8 @@ def dense_unit(
         label += " ⇒" + name(u["attacking"])
     if combat and u.get("blocking") is not None:
         label += " ⛨" + name(u["blocking"])
-    if u.get("sheltering") is not None:
-        label += " ↺" + name(u["sheltering"])
+    if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
+        label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
 
 
@@ -641,7 +649,9 @@ def asked_of(game: Any, plan: list[Action], name: Callable[[int], str]) -> list[
     for i, action in enumerate(plan):
         d = g.decision()
         if d is None or d.kind != "damage" or (d.context or {}).get("source") != src:
-            split = Counter(int(t) for s, t, n in g.view(None)["combat"]["assigned"] if s == src for _ in range(n))
+            split = Counter(
+                int(t) for s, t, n in g.view(None)["combat"]["assigned"] if s == src for _ in range(n)
+            )
             if split == Counter(int(a.args[1]) for a in plan):
                 return plan[:i]
             said = ", ".join(f"{n} to {name(t)}" for t, n in sorted(split.items()))
