@@ -3,9 +3,12 @@ and what its number is (`lethal needs`), whole."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tui.app import TriarchApp
+from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
@@ -81,3 +84,35 @@ async def test_a_unit_sheltering_its_twin_names_it_without_the_side_again(size: 
         assert len(shelters) == 2, text
         assert not any("(P1, " in line or "(P2, " in line for line in shelters), shelters
         assert all("(1st in" in line for line in shelters), shelters  # (120 × 40 wraps the rest)
+
+
+async def test_long_two_line_choices_keep_what_they_do_which_card_and_to_which_at_80x24() -> None:
+    """Two Field Medics and two hurt Knights of the Oath: a choice read `Field Medic (2nd in DEF)'s
+    ability (1): remove all … (1st in DEF)` (remove what, from which card?), and two `Hero ability
+    (2): give Knight of the Oath … +1/+1 this turn` read the same. Now the names are cut shorter
+    first, then the costs, `'s ability` and words before the target: each choice keeps what it
+    does, the acting card and its target with their places, and no two read the same; the card
+    panel has the whole words of the choice under the cursor."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_medics"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        choices = app.screen.query_one(ActionList)
+        shown = [" ".join(str(o.prompt).split()) for o in choices.options]
+        assert len(set(shown)) == len(shown), shown
+        medic = [s for s in shown if "remove all damage" in s]  # what it does
+        assert len(medic) == 8, shown
+        assert all(re.match(r"\d+\. Field\S* \((2nd|3rd) in DEF\): ", s) for s in medic), medic
+        target = r" (Knight\S*|Field M…) \(\S+ in (ATK|DEF)\)$"  # its name and its place
+        assert all(re.search(target, s) for s in medic), medic
+        hero = [s for s in shown if "Hero ability" in s]
+        assert len(hero) == 4 and all(re.search(r"give \S+.* \(\S+ in (ATK|DEF)\) \+1/\+1", s) for s in hero)
+        assert all(len(str(o.prompt).splitlines()) <= 2 for o in choices.options)
+        choices.focus()
+        n = next(i for i, w in enumerate(choices.words) if "remove all damage" in w)
+        for _ in range(n):
+            await press(pilot, "down")
+        await settle(pilot)
+        panel = " ".join(screen_text(app).split())
+        whole = choices.words[n]  # the engine's words with the places
+        assert whole.startswith("Field Medic (2nd in DEF)'s ability (1): remove all damage from")
+        assert " ".join(whole.split()[:6]) in panel, panel

@@ -27,7 +27,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, wrapped
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
@@ -234,6 +234,89 @@ def keep_target(
     return short(text, width)
 
 
+def names_cut(text: str, names: Collection[str], n: int) -> str:
+    """`text` with each of `names` longer than `n` cut to `n` columns (`Knight of the…`)."""
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > n:
+            text = text.replace(name, short(name, n))
+    return text
+
+
+def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -> str:
+    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
+    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
+    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
+    the names of `names` cut shorter (14, 12, 10 columns), then the costs left out (the card
+    panel has them, and the whole words of the choice under the cursor), then `'s ability`, then
+    the names cut to 8; if that is still too long, its start (its names cut to 6) and its last
+    card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)`)."""
+    if fits(text):
+        return text
+    tries = [names_cut(text, names, n) for n in (14, 12, 10)]
+
+    def bracket(m: re.Match[str]) -> str:
+        place = re.match(PLACE, m.group(1))
+        return f" ({place.group(0)})" if place else ""
+
+    bare = re.sub(r" \(([^()]*)\)", bracket, text)
+    # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
+    alone = bare.replace("'s ability: ", ": ")
+    tries += [names_cut(bare, names, 10), names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    found = next((t for t in tries if fits(t)), None)
+    if found is not None:
+        return found
+    # still too long: its start, and its last card (the target) whole from its name on
+    last = tries[-1]
+    at = max((last.rfind(name) for name in {short(n, 8) for n in names}), default=-1)
+    if at <= 0:
+        return last
+    tail = last[at:]
+    heads = [last[:at].split(), names_cut(last[:at], {short(n, 8) for n in names}, 6).split()]
+    for drop in range(len(heads[0])):  # words left out before the target
+        for head in heads:  # the acting card's name cut to 6 (`Field…`) before a word goes
+            if drop < len(head):
+                said = " ".join(head[: len(head) - drop]) + (" … " if drop else " ") + tail
+                if fits(said):
+                    return said
+    return last
+
+
+class ScarsActionList(ActionList):
+    """The Scars' choice list: below 120 × 40 a choice longer than its two lines keeps its
+    verb and both cards with their places, shortening the names first (`fit_choice`), rather
+    than losing its middle (`Field Medic (2nd in DEF)'s ability (1): remove all … (1st in
+    DEF)`: remove what, from which card?)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names: Collection[str] = ()  # the card names of the table (the screen sets them)
+
+    def fit_options(self) -> None:
+        n = len(self.words)
+        if not (self.one_line and self.max_lines > 1 and n and self.names):
+            super().fit_options()
+            return
+        rows = self.content_region.height
+        width = self.content_region.width - self.margin() - len(self.labels()[0])
+        if width < 12:
+            super().fit_options()
+            return
+        words = self.words
+        lines = self.max_lines
+
+        def fitted(w: int) -> list[str]:
+            return [fit_choice(t, lambda x: len(wrapped(x, w)) <= lines, self.names) for t in words]
+
+        shown = fitted(width)
+        if rows and sum(len(wrapped(t, width, lines)) for t in shown) + len(self.headers()) > rows:
+            shown = fitted(width - 2)  # the scrollbar comes: as `ActionList` wraps them then
+        self.words = shown
+        try:
+            super().fit_options()
+        finally:
+            self.words = words
+
+
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
@@ -427,6 +510,7 @@ class ScarsTable(LaneTable):
 
 
 class ScarsScreen(ScarsTable, LaneScreen):
+    ACTION_LIST = ScarsActionList
     # the lanes' keys in The Scars' words (no beings, powers or strategies here)
     EXTRA_KEYS = lane_keys("the unit to attack, the unit to equip", "prayer, weapon or ability") + SCARS_KEYS
     DIALOGS = "blockers, damage split, whom a shelter makes fight"
@@ -473,6 +557,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
+            names = {str(c.get("name")) for c in find_cards(view).values() if c.get("name")}
+            self.query_one(ScarsActionList).names = names  # the names it may cut
         said = told_apart(self.session.game.describe_action(action), action, self.places)
         said = said.replace(" until end of turn", " this turn")
         return f"{said} (over the unit limit)" if self.over_limit(action) else said
