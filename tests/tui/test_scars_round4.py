@@ -8,7 +8,8 @@ import re
 import pytest
 
 from tui.app import TriarchApp
-from tui.widgets.actions import ActionList
+from tui.screens.scars import fit_choice
+from tui.widgets.actions import ActionList, wrapped
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
@@ -116,3 +117,15 @@ async def test_long_two_line_choices_keep_what_they_do_which_card_and_to_which_a
         whole = choices.words[n]  # the engine's words with the places
         assert whole.startswith("Field Medic (2nd in DEF)'s ability (1): remove all damage from")
         assert " ".join(whole.split()[:6]) in panel, panel
+
+
+def test_a_choice_with_no_card_after_the_one_it_plays_keeps_the_lists_own_cut() -> None:
+    """`Play Oath of Return (2): return up to 2 life cards from your discard to your hero` (no
+    card aimed at) lost its cost and its name (`Play Oath of…: return up to 2 life …`) to the
+    shortening that is for the choices aimed at a card: it is left to the list's own cut."""
+    words = "Play Oath of Return (2): return up to 2 life cards from your discard to your hero"
+    names = {"Oath of Return", "Pikeman", "Aurelia, Iron Marshal"}
+    assert fit_choice(words, lambda t: len(wrapped(t, 31)) <= 2, names) == words
+    aimed = "Field Medic (2nd in DEF)'s ability (1): remove all damage from Knight of the Oath (1st in ATK)"
+    shown = fit_choice(aimed, lambda t: len(wrapped(t, 31)) <= 2, {"Field Medic", "Knight of the Oath"})
+    assert shown == "Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)"

@@ -267,11 +267,12 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
         return found
     # still too long: its start, and its last card (the target) whole from its name on
     last = tries[-1]
-    at = max((last.rfind(name) for name in {short(n, 8) for n in names}), default=-1)
-    if at <= 0:
-        return last
+    cut = {short(n, 8) for n in names}
+    at = max((last.rfind(name) for name in cut), default=-1)
+    if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
+        return text  # no card after the one that acts: the list's own cut, the cost kept
     tail = last[at:]
-    heads = [last[:at].split(), names_cut(last[:at], {short(n, 8) for n in names}, 6).split()]
+    heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
     for drop in range(len(heads[0])):  # words left out before the target
         for head in heads:  # the acting card's name cut to 6 (`Field…`) before a word goes
             if drop < len(head):
