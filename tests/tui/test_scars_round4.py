@@ -4,11 +4,13 @@ and what its number is (`lethal needs`), whole."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
+from common.game import Action
 from tui.app import TriarchApp
-from tui.screens.scars import fit_choice
+from tui.screens.scars import fit_choice, keep_target
 from tui.widgets.actions import ActionList, wrapped
 from tui.widgets.log import GameLog
 
@@ -129,3 +131,21 @@ def test_a_choice_with_no_card_after_the_one_it_plays_keeps_the_lists_own_cut() 
     aimed = "Field Medic (2nd in DEF)'s ability (1): remove all damage from Knight of the Oath (1st in ATK)"
     shown = fit_choice(aimed, lambda t: len(wrapped(t, 31)) <= 2, {"Field Medic", "Knight of the Oath"})
     assert shown == "Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)"
+
+
+async def test_the_last_line_keeps_whom_an_ability_aimed_at() -> None:
+    """`★ P2 (AI) last: Ember S…'s ability: deal 1 damage to P1's he… (+6 in the log)`: the
+    target was cut. `'s ability` goes before it: `Ember Shaman: deal 1 damage to P1's hero`."""
+    words = "Ember Shaman's ability (tap): deal 1 damage to P1's hero Aurelia, Iron Marshal"
+    told = {"actor_tag": "P2, ", "heroes": ["Aurelia, Iron Marshal"], "names": ["Ember Shaman"]}
+    assert keep_target(words, 44, **told) == "Ember Shaman: deal 1 damage to P1's hero"
+    app = game_app("scars", seed=3, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        for w in ("Play Grove Druid (3) in defense", "Pass", words):
+            screen.note_action(1, Action("done"), w)
+        screen.refresh_view()
+        await settle(pilot)
+        last = next(line for line in screen_text(app).split("\n") if " last: " in line)
+        assert "last: Ember Shaman: deal 1 damage to P1's hero (+2 in the log)" in last, last

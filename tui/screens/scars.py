@@ -206,8 +206,9 @@ def keep_target(
     `Knight of the Oath (P2, 2nd in ATK) attacks…` (whom?). What goes, until the words fit:
     brackets that are no place (costs: the card panel has them; `(P2, 1st in ATK, 1)` keeps
     its place), the side of the first place when it is `actor_tag` (`P2, `: the line says whose
-    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), then each name of
-    `names` cut shorter (`Knight of the…`); last of all the end is cut."""
+    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), `'s ability` (`Ember
+    Shaman: deal 1 damage to P1's hero`), then each name of `names` cut shorter (`Knight of
+    the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
 
@@ -223,6 +224,8 @@ def keep_target(
     for hero in sorted(heroes, key=len, reverse=True):
         if len(text) > width:
             text = text.replace(f"'s hero {hero}", "'s hero")
+    if len(text) > width:  # a card's ability says the card alone: `Ember Shaman: deal 1 damage to…`
+        text = text.replace("'s ability: ", ": ")
     whole = text
     for n in (14, 12, 10, 8):
         if len(text) <= width:
