@@ -149,3 +149,11 @@ async def test_the_last_line_keeps_whom_an_ability_aimed_at() -> None:
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
         assert "last: Ember Shaman: deal 1 damage to P1's hero (+2 in the log)" in last, last
+
+
+def test_the_last_line_keeps_what_a_prayer_gives_this_turn() -> None:
+    """`★ P1 last: Play Shield… give Crossbo… +0/+3 until end of tu… (+4 in the log)`: the end was
+    cut. `until end of turn` reads `this turn`, as in the choices, before the names are cut."""
+    words = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
+    names = ["Shield Wall", "Crossbow Sergeant"]
+    assert keep_target(words, 48, names=names) == "Play Shield Wa…: give Crossbow… +0/+3 this turn"

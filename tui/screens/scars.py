@@ -205,10 +205,10 @@ def keep_target(
     P1's hero`, not `Knight of the Oath attacks P1's hero Korrag o…` (which Knight?) nor
     `Knight of the Oath (P2, 2nd in ATK) attacks…` (whom?). What goes, until the words fit:
     brackets that are no place (costs: the card panel has them; `(P2, 1st in ATK, 1)` keeps
-    its place), the side of the first place when it is `actor_tag` (`P2, `: the line says whose
-    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), `'s ability` (`Ember
-    Shaman: deal 1 damage to P1's hero`), then each name of `names` cut shorter (`Knight of
-    the…`); last of all the end is cut."""
+    its place), `until end of turn` (`this turn`, as the choices say it), the side of the first
+    place when it is `actor_tag` (`P2, `: the line says whose action it is), a hero's name after
+    `'s hero` (one hero a side; `heroes`), `'s ability` (`Ember Shaman: deal 1 damage to P1's
+    hero`), then each name of `names` cut shorter (`Knight of the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
 
@@ -217,6 +217,8 @@ def keep_target(
         return f" ({place.group(0)})" if place else ""
 
     text = re.sub(r" \(([^()]*)\)", bracket, text)
+    if len(text) > width:  # as the choices say it (`ScarsScreen.choice_words`)
+        text = text.replace(" until end of turn", " this turn")
     if len(text) > width and actor_tag:
         first = text.find(" (")
         if first >= 0 and text.startswith(actor_tag, first + 2):
