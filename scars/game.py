@@ -2025,6 +2025,28 @@ class ScarsGame(Game):
         """What a position or a shelter is paid with (`e` energy, `l` a life), in words."""
         return "energy" if how == "e" else "life" + self._last_life_note()
 
+    def _done_words(self) -> str:
+        """`done` in the words of the decision it answers: what it ends (`End 2 First
+        recruitment`, `Declare no blockers`, `Confirm 2 attackers`), so that the choice, the log
+        and the other side's `last:` line say it, not `Done`. Its notation stays `done`."""
+        d = self.decision()
+        kind = d.kind if d is not None else ""
+        if kind == "attack":
+            n = len(self.attackers)
+            return f"Confirm {n} attacker{'' if n == 1 else 's'}" if n else "Declare no attackers"
+        if kind == "block":
+            n = len(self.blocks)
+            return f"Confirm {n} blocker{'' if n == 1 else 's'}" if n else "Declare no blockers"
+        if kind == "learn":
+            return "Learn no more keywords"
+        if kind == "damage":
+            return "Deal combat damage"
+        if kind == "end":
+            return "End the turn"
+        if kind in ("setup", "recruit", "cleanup"):
+            return f"End {PHASE_NAMES[self.phase]}"
+        return "Done"
+
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
         try:
@@ -2035,7 +2057,7 @@ class ScarsGame(Game):
             if k == "pass":
                 return "Pass"
             if k == "done":
-                return "Done"
+                return self._done_words()
             if k == "draw":
                 return "Draw a card"
             if k == "skip":

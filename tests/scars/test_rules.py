@@ -1099,7 +1099,7 @@ def test_actions_are_described_in_words() -> None:
     assert any("sheltering Pikeman" in t for t in texts)
     assert "Move a life to energy" in texts
     assert "Place Knight of the Oath as a support" in texts  # supports are always face down
-    assert g.describe_action(Action("done")) == "Done"
+    assert g.describe_action(Action("done")) == "End 2 First recruitment"  # what it ends
     g2 = make(
         P("hero_nyx", energy=5, hand=["umb_bolt"], structures=[{"card": "umb_altar"}]),
         P(units=[{"card": "n_militia", "position": "attack"}]),

@@ -200,6 +200,29 @@ async def test_a_row_label_too_long_for_its_column_keeps_its_end() -> None:
     async with app.run_test(size=(76, 10)):
         view = app.query_one(RowsView)
         lines = view.render().plain.splitlines()
-        # cut between words (`Knight of the Oath 3/3… needs 4`), its end kept before the `◀`
-        assert re.search(r"Knight of the Oath 3/3… needs 4 +◀", lines[0]), lines
+        # cut between words, its closing clause whole before the `◀` (`Knight of the Oath
+        # 3/3… needs 4` lost the word that says what the 4 is)
+        assert re.search(r"Knight of the… 3/3 — lethal needs 4 +◀", lines[0]), lines
         assert "Pikeman 2/2 — lethal needs 3" in lines[1], lines
+
+
+async def test_a_scars_damage_row_keeps_the_word_lethal_however_long_its_unit() -> None:
+    """A unit told apart by its place, with damage on it: its row at 80 × 24 kept `… needs 2`."""
+    from textual.app import App, ComposeResult
+
+    from tui.screens.decide import Row, RowsView
+
+    labels = [
+        "Knight of the Oath (P2, 1st in ATK) 3/4 dmg 1, 4 more kills — lethal needs 2",
+        "Knight of the Oath (P2, 2nd in ATK) 3/4 — lethal needs 5",
+    ]
+    rows = [Row(label, [str(n) for n in range(8)], 1, numeric=True) for label in labels]
+
+    class Box(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowsView(rows)
+
+    async with Box().run_test(size=(72, 10)) as pilot:
+        lines = pilot.app.query_one(RowsView).render().plain.splitlines()
+        assert "— lethal needs 2 " in lines[0] and "Knight of" in lines[0], lines
+        assert "— lethal needs 5 " in lines[1] and "Knight of" in lines[1], lines

@@ -229,7 +229,7 @@ async def test_a_choice_too_long_for_its_two_lines_keeps_what_it_gives() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "│    Shieldbearer … +1/+1 this turn " in text, text
+        assert "│    Shieldbearer… +1/+1 this turn " in text, text  # (its name cut, not the words after it)
         assert "until end of turn" not in text
         words = app.screen.query_one(ActionList).words
         assert "Hero ability (2): give Shieldbearer Recruit +1/+1 this turn" in words

@@ -49,7 +49,9 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
         assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
         assert "Player 1 (you): Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)\n" in log
         assert "in hand" not in log
-        await choose(app, pilot, "Done")
+        await choose(app, pilot, "End 2 First recruitment")  # the engine's words for `done`
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Player 1 (you): End 2 First recruitment" in log, log  # not `Done`
         words = app.screen.query_one(ActionList).words
         assert "Grey Wolf (2nd in ATK) attacks Knight of the Oath (P2, 1st in ATK)" in words
 

@@ -138,6 +138,22 @@ class TileDialog(BaseModal[list[Action] | None]):
 
 
 # -- rows: a value per row (blockers, damage split, an amount) -------------------------------------------
+CLAUSE = " — "  # before a row label's closing clause, which a cut keeps whole (`cut_label`)
+
+
+def cut_label(label: str, width: int) -> str:
+    """`label` in `width` columns: whole if it fits, else its start and its end around a `…`
+    (`one_line`); a closing clause after ` — ` stays whole when the start keeps 8 columns
+    (`Knight of the… 3/3 — lethal needs 4`: `… needs 4` lost what the number is)."""
+    if len(label) <= width:
+        return label
+    head, dash, clause = label.rpartition(CLAUSE)
+    room = width - len(dash) - len(clause)
+    if not dash or room < 8:
+        return one_line(label, width)
+    return one_line(head, room) + dash + clause
+
+
 @dataclass(slots=True)
 class Row:
     label: str
@@ -167,11 +183,14 @@ class RowsView(Widget, can_focus=True):
 
     def stacked(self, width: int) -> bool:
         """Each row on two lines, its value under its label: with `two_lines`, when a label
-        and a value of its would not fit one line of `width` columns whole."""
+        and a value of its would not fit one line of `width` columns whole, or a label its
+        column (half the line at most: `label_width`)."""
         if not self.two_lines:
             return False
         longest = max((len(o) for r in self.rows for o in r.options), default=1)
         label = max((len(r.label) for r in self.rows), default=8)
+        if label + 1 > max(12, width // 2):
+            return True
         return self.label_offset + label + 1 + len(" ◀ ") + longest + len(" ▶") > width
 
     def label_width(self, width: int) -> int:
@@ -200,9 +219,9 @@ class RowsView(Widget, can_focus=True):
             line.append("▶ " if cur else "  ", "bold")
             if numbered:  # the row's number key (1…9)
                 line.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
-            # a label too long for its column keeps its start and its end around a `…`
-            # (`Knight of the Oa… lethal needs 4`: the end is the number that matters)
-            label = r.label if len(r.label) < label_w else one_line(r.label, label_w - 1)
+            # a label too long for its column keeps its start and its end around a `…`, a
+            # closing clause whole (`Knight of the… 3/3 — lethal needs 4`: what the number is)
+            label = r.label if len(r.label) < label_w else cut_label(r.label, label_w - 1)
             line.append(
                 label if stacked else label.ljust(label_w), self.get_component_rich_style("rows--label")
             )
@@ -217,7 +236,9 @@ class RowsView(Widget, can_focus=True):
             line.append(value, vstyle)
             line.append(" ▶", "bold" if cur else "")
             if r.numeric and len(r.options) > 1:
-                room = max(4, min(24, width - label_w - len(value) - 10))
+                # (stacked, the value has the line under the label to itself)
+                used = self.label_offset if stacked else label_w
+                room = max(4, min(24, width - used - len(value) - 10))
                 filled = round(room * r.index / (len(r.options) - 1))
                 line.append(
                     "  " + "█" * filled + "░" * (room - filled), self.get_component_rich_style("rows--bar")

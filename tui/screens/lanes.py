@@ -292,6 +292,7 @@ class LaneScreen(LaneTable, GameScreen):
     ]
 
     LANE_KEYS = lane_keys("the unit to attack, the being to equip", "power, prayer, strategy or ability")
+    ACTION_LIST: ClassVar[type[ActionList]] = ActionList  # a game's own choice list (The Scars')
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -302,7 +303,7 @@ class LaneScreen(LaneTable, GameScreen):
         with Grid(id="lane-grid"):
             yield from self.compose_table()
             yield Prompt(id="prompt")
-            yield ActionList(id="actions")
+            yield self.ACTION_LIST(id="actions")
             yield CardDetail(id="detail")
             yield GameLog(id="log")
         yield Footer()

@@ -7,7 +7,8 @@ player may respond now."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Callable, Collection
 from typing import Any
 
 from common.errors import IllegalAction
@@ -26,7 +27,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, wrapped
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
@@ -76,14 +77,22 @@ def damage_words(u: dict[str, Any], dense: bool = False) -> str:
 
 
 def unit_name(
-    uid: Any, units: dict[int, dict[str, Any]], places: dict[int, tuple[str, str]], n: int = 0
+    uid: Any,
+    units: dict[int, dict[str, Any]],
+    places: dict[int, tuple[str, str]],
+    n: int = 0,
+    own: bool = False,
 ) -> str:
     """The name of the unit `uid` (cut to `n` columns if `n`), with its place when another card
-    of the table has its name, as the log tells them apart: `Knight of the Oath (P2, 1st in ATK)`."""
+    of the table has its name, as the log tells them apart: `Knight of the Oath (P2, 1st in ATK)`.
+    `own`: a unit of the side whose lane names it (the one a unit shelters): its place without
+    the side, which the lane says (`↺Knigh… (1st in ATK)` in P2's lane, not `(P2, 1st in ATK)`)."""
     name = str(units.get(uid, {}).get("name", f"#{uid}"))
     if n:
         name = short(name, n)
     place = places.get(uid, ("", ""))[1] if isinstance(uid, int) else ""
+    if own:
+        place = re.sub(r"^P\d, ", "", place)
     return f"{name} ({place})" if place else name
 
 
@@ -108,8 +117,8 @@ def unit_segs(
         marks.append("sick")
     if u.get("weapons"):
         marks.append("+" + ",".join(name(w) for w in u["weapons"]))
-    if u.get("sheltering") is not None:
-        marks.append("↺ shelters " + name(u["sheltering"]))
+    if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
+        marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
         marks.append("⇒ " + name(u["attacking"]))
     if combat and u.get("blocking") is not None:
@@ -143,8 +152,8 @@ def dense_unit(
         label += " ⇒" + name(u["attacking"])
     if combat and u.get("blocking") is not None:
         label += " ⛨" + name(u["blocking"])
-    if u.get("sheltering") is not None:
-        label += " ↺" + name(u["sheltering"])
+    if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
+        label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
 
 
@@ -196,9 +205,10 @@ def keep_target(
     P1's hero`, not `Knight of the Oath attacks P1's hero Korrag o…` (which Knight?) nor
     `Knight of the Oath (P2, 2nd in ATK) attacks…` (whom?). What goes, until the words fit:
     brackets that are no place (costs: the card panel has them; `(P2, 1st in ATK, 1)` keeps
-    its place), the side of the first place when it is `actor_tag` (`P2, `: the line says whose
-    action it is), a hero's name after `'s hero` (one hero a side; `heroes`), then each name of
-    `names` cut shorter (`Knight of the…`); last of all the end is cut."""
+    its place), `until end of turn` (`this turn`, as the choices say it), the side of the first
+    place when it is `actor_tag` (`P2, `: the line says whose action it is), a hero's name after
+    `'s hero` (one hero a side; `heroes`), `'s ability` (`Ember Shaman: deal 1 damage to P1's
+    hero`), then each name of `names` cut shorter (`Knight of the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
 
@@ -207,6 +217,8 @@ def keep_target(
         return f" ({place.group(0)})" if place else ""
 
     text = re.sub(r" \(([^()]*)\)", bracket, text)
+    if len(text) > width:  # as the choices say it (`ScarsScreen.choice_words`)
+        text = text.replace(" until end of turn", " this turn")
     if len(text) > width and actor_tag:
         first = text.find(" (")
         if first >= 0 and text.startswith(actor_tag, first + 2):
@@ -214,6 +226,8 @@ def keep_target(
     for hero in sorted(heroes, key=len, reverse=True):
         if len(text) > width:
             text = text.replace(f"'s hero {hero}", "'s hero")
+    if len(text) > width:  # a card's ability says the card alone: `Ember Shaman: deal 1 damage to…`
+        text = text.replace("'s ability: ", ": ")
     whole = text
     for n in (14, 12, 10, 8):
         if len(text) <= width:
@@ -223,6 +237,90 @@ def keep_target(
             if len(name) > n:
                 text = text.replace(name, short(name, n))
     return short(text, width)
+
+
+def names_cut(text: str, names: Collection[str], n: int) -> str:
+    """`text` with each of `names` longer than `n` cut to `n` columns (`Knight of the…`)."""
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > n:
+            text = text.replace(name, short(name, n))
+    return text
+
+
+def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -> str:
+    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
+    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
+    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
+    the names of `names` cut shorter (14, 12, 10 columns), then the costs left out (the card
+    panel has them, and the whole words of the choice under the cursor), then `'s ability`, then
+    the names cut to 8; if that is still too long, its start (its names cut to 6) and its last
+    card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)`)."""
+    if fits(text):
+        return text
+    tries = [names_cut(text, names, n) for n in (14, 12, 10)]
+
+    def bracket(m: re.Match[str]) -> str:
+        place = re.match(PLACE, m.group(1))
+        return f" ({place.group(0)})" if place else ""
+
+    bare = re.sub(r" \(([^()]*)\)", bracket, text)
+    # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
+    alone = bare.replace("'s ability: ", ": ")
+    tries += [names_cut(bare, names, 10), names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    found = next((t for t in tries if fits(t)), None)
+    if found is not None:
+        return found
+    # still too long: its start, and its last card (the target) whole from its name on
+    last = tries[-1]
+    cut = {short(n, 8) for n in names}
+    at = max((last.rfind(name) for name in cut), default=-1)
+    if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
+        return text  # no card after the one that acts: the list's own cut, the cost kept
+    tail = last[at:]
+    heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
+    for drop in range(len(heads[0])):  # words left out before the target
+        for head in heads:  # the acting card's name cut to 6 (`Field…`) before a word goes
+            if drop < len(head):
+                said = " ".join(head[: len(head) - drop]) + (" … " if drop else " ") + tail
+                if fits(said):
+                    return said
+    return last
+
+
+class ScarsActionList(ActionList):
+    """The Scars' choice list: below 120 × 40 a choice longer than its two lines keeps its
+    verb and both cards with their places, shortening the names first (`fit_choice`), rather
+    than losing its middle (`Field Medic (2nd in DEF)'s ability (1): remove all … (1st in
+    DEF)`: remove what, from which card?)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names: Collection[str] = ()  # the card names of the table (the screen sets them)
+
+    def fit_options(self) -> None:
+        n = len(self.words)
+        if not (self.one_line and self.max_lines > 1 and n and self.names):
+            super().fit_options()
+            return
+        rows = self.content_region.height
+        width = self.content_region.width - self.margin() - len(self.labels()[0])
+        if width < 12:
+            super().fit_options()
+            return
+        words = self.words
+        lines = self.max_lines
+
+        def fitted(w: int) -> list[str]:
+            return [fit_choice(t, lambda x: len(wrapped(x, w)) <= lines, self.names) for t in words]
+
+        shown = fitted(width)
+        if rows and sum(len(wrapped(t, width, lines)) for t in shown) + len(self.headers()) > rows:
+            shown = fitted(width - 2)  # the scrollbar comes: as `ActionList` wraps them then
+        self.words = shown
+        try:
+            super().fit_options()
+        finally:
+            self.words = words
 
 
 class ScarsTable(LaneTable):
@@ -253,31 +351,6 @@ class ScarsTable(LaneTable):
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         return {**card, **named} if named else card
-
-    def told_last(self, action: Action | None, words: str, before: Any) -> str:
-        """The words `last:` keeps of `action`, played in the game `before` it: a `Done` says what
-        it ended, from the engine's decision then (`★ P2 (AI) last: ended 2 First recruitment`,
-        `declared no blockers`), not `Done`. The game screen and the replay say it alike."""
-        if not isinstance(action, Action) or action.kind != "done" or before is None:
-            return words
-        view = before.view(None)
-        kind = (view.get("decision") or {}).get("kind")
-        combat = view.get("combat") or {}
-        if kind == "attack":
-            return "declared its attackers" if combat.get("attackers") else "declared no attackers"
-        if kind == "block":
-            return "declared its blockers" if combat.get("blocks") else "declared no blockers"
-        if kind == "learn":
-            return "ended learning keywords"
-        if kind == "damage":
-            return "dealt combat damage"
-        if kind == "end":
-            return "ended its turn"
-        phase = view.get("phase_name")
-        return f"ended {phase}" if phase else words
-
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        super().note_replayed(player, action, self.told_last(action, words, before), before, after)
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
@@ -443,6 +516,7 @@ class ScarsTable(LaneTable):
 
 
 class ScarsScreen(ScarsTable, LaneScreen):
+    ACTION_LIST = ScarsActionList
     # the lanes' keys in The Scars' words (no beings, powers or strategies here)
     EXTRA_KEYS = lane_keys("the unit to attack, the unit to equip", "prayer, weapon or ability") + SCARS_KEYS
     DIALOGS = "blockers, damage split, whom a shelter makes fight"
@@ -489,6 +563,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
             self.places = card_places(view, self.table_viewer(), hand=True)
+            names = {str(c.get("name")) for c in find_cards(view).values() if c.get("name")}
+            self.query_one(ScarsActionList).names = names  # the names it may cut
         said = told_apart(self.session.game.describe_action(action), action, self.places)
         said = said.replace(" until end of turn", " this turn")
         return f"{said} (over the unit limit)" if self.over_limit(action) else said
@@ -528,9 +604,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
-
-    def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
-        return self.told_last(action, words, self.game_before)
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """A pass is not noted: the other side passes after each of your actions (its window
@@ -638,17 +711,48 @@ REPLAY = ScarsReplayScreen
 
 
 # -- decision dialogs ---------------------------------------------------------------------------------
-def _unit_label(c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None) -> str:
+def _unit_label(
+    c: dict[str, Any] | None, places: dict[int, tuple[str, str]] | None = None, kills: bool = True
+) -> str:
     """`Grey Wolf 2/3 dmg 1, 3 more kills`; with `places` (`card_places`), a unit whose name another shares
-    says where it is: `Grey Wolf (2nd in DEF) 2/1`."""
+    says where it is: `Grey Wolf (2nd in DEF) 2/1`. Without `kills`, its damage alone (`dmg 1`: the
+    damage split says what lethal needs)."""
     if not c:
         return "?"
     if c.get("type") == "hero":
         return f"{c.get('name')} (hero)"
-    dmg = f" {damage_words(c)}" if c.get("damage") else ""
+    dmg = (f" {damage_words(c)}" if kills else f" dmg {c['damage']}") if c.get("damage") else ""
     place = (places or {}).get(int(c.get("uid", -1)), ("", ""))[1]
     where = f" ({place})" if place else ""
     return f"{c.get('name')}{where} {c.get('attack')}/{c.get('defense')}{dmg}"
+
+
+def asked_of(game: Any, plan: list[Action], name: Callable[[int], str]) -> list[Action] | str:
+    """The points of `plan` (one source's damage split, `assign` actions) that the engine asks
+    for: once one place is left for the rest of a source's damage, the engine puts it there
+    itself (SC-70, SC-81: lethal to the last blocker short of it, the surplus of a Trample to the
+    hero) and the decision ends — the plan is then the points before, if the engine put the rest
+    where the plan does; if not, why, each target named by `name`. (The whole plan was refused:
+    `the decision ended before this choice`.)"""
+    if not plan:
+        return plan
+    src = plan[0].args[0]
+    g = game.clone()
+    for i, action in enumerate(plan):
+        d = g.decision()
+        if d is None or d.kind != "damage" or (d.context or {}).get("source") != src:
+            split = Counter(
+                int(t) for s, t, n in g.view(None)["combat"]["assigned"] if s == src for _ in range(n)
+            )
+            if split == Counter(int(a.args[1]) for a in plan):
+                return plan[:i]
+            said = ", ".join(f"{n} to {name(t)}" for t, n in sorted(split.items()))
+            return f"once one place is left, the rules put the rest (SC-70, SC-81): {said}"
+        try:
+            g.apply(action)
+        except IllegalAction:
+            return plan  # the dialog says the engine's reason
+    return plan
 
 
 def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
@@ -735,6 +839,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             already[int(t)] = already.get(int(t), 0) + int(n)
         rows = []
         need_left = remaining
+        # whom a unit's damage goes to is always the other side's: its place without the `P2, `
+        theirs = card_places(view, 1 - d.player, hand=False)
         for t in targets:
             c = cards.get(t) or {}
             hero = c.get("type") == "hero"
@@ -743,7 +849,7 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
                 if hero
                 else max(0, int(c.get("defense", 0)) - int(c.get("damage", 0)) + 1 - already.get(t, 0))
             )
-            label = unit_label(c) + ("" if hero else f" — lethal needs {need}")
+            label = _unit_label(c, theirs, kills=False) + ("" if hero else f" — lethal needs {need}")
             give = remaining if hero else min(need, need_left)
             rows.append(Row(label, [str(n) for n in range(remaining + 1)], 0, numeric=True, key=t))
             rows[-1].index = give if not hero else 0
@@ -762,7 +868,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             heroes = [t for t in targets if (cards.get(t) or {}).get("type") == "hero"]
             order = [(t, r) for t, r in zip(targets, rows, strict=True) if t not in heroes]
             order += [(t, r) for t, r in zip(targets, rows, strict=True) if t in heroes]
-            return [Action("assign", (src, t)) for t, r in order for _ in range(r.index)]
+            plan = [Action("assign", (src, t)) for t, r in order for _ in range(r.index)]
+            return asked_of(game, plan, lambda t: unit_name(t, cards, theirs))
 
         def total(rows: list[Row]) -> str:
             n = sum(r.index for r in rows)
@@ -778,6 +885,8 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             screen.plan_problem,
             total,
             keys="↑↓ or 1…9 unit · ←→ points · Enter assign · Esc the choice list",
+            # at 80 × 24 a unit told apart by its place and what lethal needs, whole, over its points
+            two_lines=True,
         )
 
     if d.kind == "shelter":
