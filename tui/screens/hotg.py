@@ -313,7 +313,9 @@ class HotgTable(TableScreen):
                 if u.get("stone"):
                     top = f"{glyph}STONE"
                     bottom = f"♥{max(0, int(u['health']))}"  # a destroyed stone: the log's '0 left'
-                    extra = "guarded" if u.get("guard") else ""
+                    # (the stone's own `guard` is never set: its side's `guarded` says it, HG-63;
+                    # a destroyed stone is guarded no longer, as the player bar has it)
+                    extra = "guarded" if self.stone_guarded(view, u) else ""
                     delta = self.last_delta.get(u["uid"])
                     if delta:
                         bottom += f" {delta:+d}"
@@ -425,6 +427,15 @@ class HotgTable(TableScreen):
         out.append(f" │ {stone}{guarded}{mana}{piles}")
         out.append(f" │ {key}{name}{tail}")
         return out
+
+    @staticmethod
+    def stone_guarded(view: dict[str, Any], stone: dict[str, Any]) -> bool:
+        """Whether `stone` (a unit view) stands guarded: its side's `guarded`, while it stands."""
+        players, owner = view.get("players", []), stone.get("owner")
+        if not isinstance(owner, int) or not 0 <= owner < len(players):
+            return False
+        hp = stone.get("health")
+        return bool(players[owner].get("guarded")) and (not isinstance(hp, int) or hp > 0)
 
     def update_bars(self, view: dict[str, Any]) -> None:
         me = self.me()
