@@ -2673,7 +2673,9 @@ class HotgGame(Game):
           for "reveal": {"source", "cards": [uids]}.
         * "rows", "cols": 5 and 9. Cells are written "r,c" in actions.
         * "players": per seat {"seat", "name", "leader", "leader_name", "leader_text",
-          "ability": {"id", "name", "cost", "text", "used", "usable"},
+          "ability": {"id", "name", "cost", "text", "used", "usable", "no_target"}
+          ("usable": among the legal actions now; "no_target": it would be, but for a
+          target: none now),
           "mana", "max_mana", "fatigue", "stone": uid, "stone_health", "guarded",
           "hand_count", "deck_count", "grave_count", "hand": [card dicts] (only your own)}.
         * "units": every unit on the battlefield (stones included) as a dict
@@ -2704,6 +2706,17 @@ class HotgGame(Game):
             pl = self.pl[p]
             ab = self.pool[pl.ability]
             leader = self.pool[pl.leader]
+            # the Leader Ability now: True among the legal actions, False held back by its
+            # targets alone (none: Allfather's Gift with no allied unit), None used, too dear
+            # or not p's decision now
+            ability_now: bool | None = None
+            if (
+                self.active == p
+                and self.pending is None
+                and self.result is None
+                and self._can_ability(p) is None
+            ):
+                ability_now = bool(self._ability_actions(p))
             entry: dict[str, Any] = {
                 "seat": p,
                 "name": pl.name,
@@ -2716,7 +2729,8 @@ class HotgGame(Game):
                     "cost": ab.cost,
                     "text": ab.text,
                     "used": pl.ability_used,
-                    "usable": self.active == p and self.pending is None and self._can_ability(p) is None,
+                    "usable": ability_now is True,
+                    "no_target": ability_now is False,
                 },
                 "mana": pl.mana,
                 "max_mana": pl.max_mana,

@@ -1,5 +1,6 @@
-"""Hand of the Gods, what the table says (session 27 audit): a guarded stone's cell on a tall
-terminal."""
+"""Hand of the Gods, what the table says (session 27 audit): the Leader Ability's `ready` only
+when it can be used (`no target` when only a target is missing), a guarded stone's cell on a
+tall terminal."""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ import pytest
 
 from tui.widgets.grid import GridBoard
 
-from .helpers import SKIRMISH, engine_ready, press, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, press, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
 
+YOUR_HOPLITE = '[[unit]]\ncard = "hoplite"\nowner = 1\ncell = "2,2"\n'
+# P1 led by Odin (Allfather's Gift: give an allied unit +1/+1), no unit of P1's on the board
+ODIN_ALONE = (
+    SKIRMISH.replace('leader = "zeus"', 'leader = "odin"')
+    .replace(YOUR_HOPLITE, "")
+    .replace('hand = ["oracle"', 'hand = ["hoplite", "oracle"')
+)
 # a Guard unit of P2's next to P2's stone (2,8); P2's stone at 1, its deck empty (its next
 # draw's fatigue destroys it)
 GUARDED_LAST = (
@@ -21,6 +29,31 @@ GUARDED_LAST = (
     )
     + '\n[[unit]]\ncard = "jackal_guard"\nowner = 2\ncell = "1,8"\n'
 )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_ability_with_no_target_is_not_ready_but_says_no_target(size: tuple[int, int]) -> None:
+    """Allfather's Gift, 10 mana, no allied unit: your bar read `ready`, and `a` then said it had
+    no valid target; it reads `no target` (whole at 80 × 24), and `ready` once a unit of yours
+    stands."""
+    app = skirmish(scenario=ODIN_ALONE)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        bar = str(app.screen.query_one("#bar-bottom").render())
+        assert bar.endswith(" 2 no target") and "ready" not in bar, bar
+        await press(pilot, "a")
+        await settle(pilot)
+        assert "no valid target now" in screen_text(app)
+        game = app.session.game
+        deploy = next(
+            a
+            for a in app.screen.legal
+            if a.kind == "play" and a.args[1:] == ("1,0",) and "Hoplite" in game.describe_action(a)
+        )
+        app.screen.choose(deploy)
+        await settle(pilot)
+        bar = str(app.screen.query_one("#bar-bottom").render())
+        assert bar.endswith(" 2 ready"), bar
 
 
 async def test_a_guarded_stone_says_guarded_in_its_cell_on_a_tall_terminal() -> None:

@@ -83,7 +83,8 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `not now` (`—` in a crowded bar).
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (nothing
+to aim it at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -383,7 +384,8 @@ class HotgTable(TableScreen):
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
         ready = ab.get("usable") and not over
-        ab_state = "used" if ab.get("used") else ("ready" if ready else "not now")
+        aimless = ab.get("no_target") and not over  # unused, paid for, but nothing to aim at
+        ab_state = "used" if ab.get("used") else ("ready" if ready else "no target" if aimless else "not now")
         key = "a:" if seat == me and self.shows_keys() else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
