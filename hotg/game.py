@@ -2605,6 +2605,18 @@ class HotgGame(Game):
                 kws.append(word)
         if c.resurrection:
             kws.append("Resurrection")
+        # its unused activated Warcry (HG-72) among the legal actions now (its controller's
+        # turn, not exhausted by its deployment, not stunned, a target if it takes one)
+        warcry_now = False
+        if (
+            c.warcry_ready
+            and c.zone == "board"
+            and c.controller == self.active
+            and self.pending is None
+            and self.result is None
+            and self._can_warcry(uid) is None
+        ):
+            warcry_now = any(a.kind == "warcry" for a in self._unit_actions([uid], self.active))
         return {
             "uid": uid,
             "id": d.id,
@@ -2633,6 +2645,7 @@ class HotgGame(Game):
             "guard": self.has_guard(uid),
             "silenced": c.silenced,
             "warcry_ready": c.warcry_ready,
+            "warcry_usable": warcry_now,
             "resurrection": c.resurrection,
             "banished": c.zone == "banished",
             "immune": self.immune_to(uid),
@@ -2683,7 +2696,9 @@ class HotgGame(Game):
           "attack","health","max_health","base_attack","base_health","movement",
           "range","protect","cost","subtypes","stone","neutral","exhausted",
           "moved","attacked","stunned","stealth","guard","silenced","warcry_ready",
-          "resurrection","banished","immune","text","keywords"}.
+          "warcry_usable","resurrection","banished","immune","text","keywords"}
+          ("warcry_ready": its activated Warcry is not used or lost yet; "warcry_usable":
+          it is among the legal actions now).
         * "board": 5 lists of 9 cells: None, or {"uid": …} of the unit there,
           or {"banished": uid} for a cell kept by a banished unit.
         * "banished": unit dicts of banished units (at their kept cell).

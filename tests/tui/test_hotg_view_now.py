@@ -1,16 +1,27 @@
-"""Hand of the Gods, what the table says (session 27 audit): the Leader Ability's `ready` only
-when it can be used (`no target` when only a target is missing), a guarded stone's cell on a
-tall terminal."""
+"""Hand of the Gods, what the table says can be done now (session 27 audit): the Leader
+Ability's `ready` only when it can be used (`no target` when only a target is missing), a
+guarded stone's cell on a tall terminal, and an Ares deployed this turn not `Warcry ready`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from common.game import Action
+from tui.widgets.detail import CardDetail
 from tui.widgets.grid import GridBoard
 
 from .helpers import SKIRMISH, engine_ready, press, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+
+def panel_text(app: Any) -> str:
+    """The card panel's lines as the screen shows them, joined (its first line wraps)."""
+    region = app.screen.query_one(CardDetail).content_region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(line[region.x : region.right].strip() for line in lines).strip()
 
 
 YOUR_HOPLITE = '[[unit]]\ncard = "hoplite"\nowner = 1\ncell = "2,2"\n'
@@ -28,6 +39,10 @@ GUARDED_LAST = (
         "max_mana = 5\nstone = 1\ndeck = []",
     )
     + '\n[[unit]]\ncard = "jackal_guard"\nowner = 2\ncell = "1,8"\n'
+)
+# Ares in your hand, and an Ares of yours already on the board (deployed before this turn)
+TWO_ARES = SKIRMISH.replace('hand = ["oracle"', 'hand = ["ares", "oracle"') + (
+    '\n[[unit]]\ncard = "ares"\nowner = 1\ncell = "3,1"\n'
 )
 
 
@@ -75,3 +90,33 @@ async def test_a_guarded_stone_says_guarded_in_its_cell_on_a_tall_terminal() -> 
         await settle(pilot)
         assert app.screen.query_one(GridBoard).cells[2][8].extra == ""
         assert "guarded" not in str(app.screen.query_one("#bar-top").render())
+
+
+async def test_an_ares_deployed_this_turn_is_not_warcry_ready() -> None:
+    """HG-23 / HG-72: the Ares you deploy now is exhausted and cannot use its Warcry before your
+    next turn (no Warcry choice): its card panel says `Warcry later` (it said `Warcry ready`).
+    Your Ares deployed before says `Warcry ready`, and has the Warcry choice."""
+    app = skirmish(scenario=TWO_ARES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        old = game.view(0)["board"][3][1]["uid"]
+        deploy = next(
+            a
+            for a in app.screen.legal
+            if a.kind == "play" and a.args[1:] == ("1,0",) and "Ares" in game.describe_action(a)
+        )
+        app.screen.choose(deploy)
+        await settle(pilot)
+        new = game.view(0)["board"][1][0]["uid"]
+        assert [a for a in app.screen.legal if a.kind == "warcry"] == [Action("warcry", (old,))]
+        board = app.screen.query_one(GridBoard)
+        board.focus()
+        for cell, word in (((1, 0), "Warcry later"), ((3, 1), "Warcry ready")):
+            board.cursor = cell
+            await settle(pilot)
+            said = panel_text(app)
+            other = "Warcry ready" if word == "Warcry later" else "Warcry later"
+            assert "Ares · 3/4 · move 2 · " in said and word in said and other not in said, said
+            assert ("· exhausted ·" in said) == (cell == (1, 0)), said
+        assert new != old

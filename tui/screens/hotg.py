@@ -117,10 +117,16 @@ UNIT_STATES = [  # (unit-view flag, word) in the card panel's first line
     ("stealth", "stealth"),
     ("guard", "guard"),
     ("silenced", "silenced"),
-    ("warcry_ready", "Warcry ready"),
+    ("warcry_ready", "Warcry later"),  # (see `warcry_word`)
     ("resurrection", "resurrection"),
     ("banished", "banished"),
 ]
+
+
+def warcry_word(card: Mapping[str, Any]) -> str:
+    """An unused activated Warcry as the legal actions have it (HG-72): `Warcry ready` (its
+    side can use it now), else `Warcry later` (deployed this turn, stunned, the other side's turn)."""
+    return "Warcry ready" if card.get("warcry_usable") else "Warcry later"
 
 
 def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explain_text: bool) -> Group:
@@ -148,7 +154,9 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     text = str(card.get("text") or "")
     if card.get("protect") and f"Protect {card['protect']}" not in text:  # given, not its own
         facts.append(f"Protect {card['protect']}")
-    facts += [word for flag, word in UNIT_STATES if card.get(flag)]
+    facts += [
+        warcry_word(card) if flag == "warcry_ready" else word for flag, word in UNIT_STATES if card.get(flag)
+    ]
     if card.get("immune"):
         facts.append("Immune: " + ", ".join(map(str, card["immune"])))
     if facts:
