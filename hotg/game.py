@@ -2605,6 +2605,18 @@ class HotgGame(Game):
                 kws.append(word)
         if c.resurrection:
             kws.append("Resurrection")
+        # its unused activated Warcry (HG-72) among the legal actions now (its controller's
+        # turn, not exhausted by its deployment, not stunned, a target if it takes one)
+        warcry_now = False
+        if (
+            c.warcry_ready
+            and c.zone == "board"
+            and c.controller == self.active
+            and self.pending is None
+            and self.result is None
+            and self._can_warcry(uid) is None
+        ):
+            warcry_now = any(a.kind == "warcry" for a in self._unit_actions([uid], self.active))
         return {
             "uid": uid,
             "id": d.id,
@@ -2633,6 +2645,7 @@ class HotgGame(Game):
             "guard": self.has_guard(uid),
             "silenced": c.silenced,
             "warcry_ready": c.warcry_ready,
+            "warcry_usable": warcry_now,
             "resurrection": c.resurrection,
             "banished": c.zone == "banished",
             "immune": self.immune_to(uid),
@@ -2673,7 +2686,9 @@ class HotgGame(Game):
           for "reveal": {"source", "cards": [uids]}.
         * "rows", "cols": 5 and 9. Cells are written "r,c" in actions.
         * "players": per seat {"seat", "name", "leader", "leader_name", "leader_text",
-          "ability": {"id", "name", "cost", "text", "used", "usable"},
+          "ability": {"id", "name", "cost", "text", "used", "usable", "no_target"}
+          ("usable": among the legal actions now; "no_target": it would be, but for a
+          target: none now),
           "mana", "max_mana", "fatigue", "stone": uid, "stone_health", "guarded",
           "hand_count", "deck_count", "grave_count", "hand": [card dicts] (only your own)}.
         * "units": every unit on the battlefield (stones included) as a dict
@@ -2681,7 +2696,9 @@ class HotgGame(Game):
           "attack","health","max_health","base_attack","base_health","movement",
           "range","protect","cost","subtypes","stone","neutral","exhausted",
           "moved","attacked","stunned","stealth","guard","silenced","warcry_ready",
-          "resurrection","banished","immune","text","keywords"}.
+          "warcry_usable","resurrection","banished","immune","text","keywords"}
+          ("warcry_ready": its activated Warcry is not used or lost yet; "warcry_usable":
+          it is among the legal actions now).
         * "board": 5 lists of 9 cells: None, or {"uid": …} of the unit there,
           or {"banished": uid} for a cell kept by a banished unit.
         * "banished": unit dicts of banished units (at their kept cell).
@@ -2704,6 +2721,17 @@ class HotgGame(Game):
             pl = self.pl[p]
             ab = self.pool[pl.ability]
             leader = self.pool[pl.leader]
+            # the Leader Ability now: True among the legal actions, False held back by its
+            # targets alone (none: Allfather's Gift with no allied unit), None used, too dear
+            # or not p's decision now
+            ability_now: bool | None = None
+            if (
+                self.active == p
+                and self.pending is None
+                and self.result is None
+                and self._can_ability(p) is None
+            ):
+                ability_now = bool(self._ability_actions(p))
             entry: dict[str, Any] = {
                 "seat": p,
                 "name": pl.name,
@@ -2716,7 +2744,8 @@ class HotgGame(Game):
                     "cost": ab.cost,
                     "text": ab.text,
                     "used": pl.ability_used,
-                    "usable": self.active == p and self.pending is None and self._can_ability(p) is None,
+                    "usable": ability_now is True,
+                    "no_target": ability_now is False,
                 },
                 "mana": pl.mana,
                 "max_mana": pl.max_mana,

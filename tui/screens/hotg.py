@@ -83,7 +83,8 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `not now` (`—` in a crowded bar).
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (nothing
+to aim it at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -116,10 +117,16 @@ UNIT_STATES = [  # (unit-view flag, word) in the card panel's first line
     ("stealth", "stealth"),
     ("guard", "guard"),
     ("silenced", "silenced"),
-    ("warcry_ready", "Warcry ready"),
+    ("warcry_ready", "Warcry later"),  # (see `warcry_word`)
     ("resurrection", "resurrection"),
     ("banished", "banished"),
 ]
+
+
+def warcry_word(card: Mapping[str, Any]) -> str:
+    """An unused activated Warcry as the legal actions have it (HG-72): `Warcry ready` (its
+    side can use it now), else `Warcry later` (deployed this turn, stunned, the other side's turn)."""
+    return "Warcry ready" if card.get("warcry_usable") else "Warcry later"
 
 
 def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explain_text: bool) -> Group:
@@ -147,7 +154,9 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     text = str(card.get("text") or "")
     if card.get("protect") and f"Protect {card['protect']}" not in text:  # given, not its own
         facts.append(f"Protect {card['protect']}")
-    facts += [word for flag, word in UNIT_STATES if card.get(flag)]
+    facts += [
+        warcry_word(card) if flag == "warcry_ready" else word for flag, word in UNIT_STATES if card.get(flag)
+    ]
     if card.get("immune"):
         facts.append("Immune: " + ", ".join(map(str, card["immune"])))
     if facts:
@@ -345,7 +354,9 @@ class HotgTable(TableScreen):
                 if u.get("stone"):
                     top = f"{glyph}STONE"
                     bottom = f"♥{max(0, int(u['health']))}"  # a destroyed stone: the log's '0 left'
-                    extra = "guarded" if u.get("guard") else ""
+                    # (the stone's own `guard` is never set: its side's `guarded` says it, HG-63;
+                    # a destroyed stone is guarded no longer, as the player bar has it)
+                    extra = "guarded" if self.stone_guarded(view, u) else ""
                     delta = self.last_delta.get(u["uid"])
                     if delta:
                         bottom += f" {delta:+d}"
@@ -413,7 +424,8 @@ class HotgTable(TableScreen):
         who = self.seat_name(seat).replace("Player ", "P")
         ab = p.get("ability") or {}
         ready = ab.get("usable") and not over
-        ab_state = "used" if ab.get("used") else ("ready" if ready else "not now")
+        aimless = ab.get("no_target") and not over  # unused, paid for, but nothing to aim at
+        ab_state = "used" if ab.get("used") else ("ready" if ready else "no target" if aimless else "not now")
         key = "a:" if seat == me and self.shows_keys() else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
@@ -457,6 +469,15 @@ class HotgTable(TableScreen):
         out.append(f" │ {stone}{guarded}{mana}{piles}")
         out.append(f" │ {key}{name}{tail}")
         return out
+
+    @staticmethod
+    def stone_guarded(view: dict[str, Any], stone: dict[str, Any]) -> bool:
+        """Whether `stone` (a unit view) stands guarded: its side's `guarded`, while it stands."""
+        players, owner = view.get("players", []), stone.get("owner")
+        if not isinstance(owner, int) or not 0 <= owner < len(players):
+            return False
+        hp = stone.get("health")
+        return bool(players[owner].get("guarded")) and (not isinstance(hp, int) or hp > 0)
 
     def update_bars(self, view: dict[str, Any]) -> None:
         me = self.me()
