@@ -21,6 +21,7 @@ from .helpers import (
     resumed,
     scenario,
     settle,
+    shows,
 )
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
@@ -143,3 +144,47 @@ async def test_an_invocation_keeps_its_rank() -> None:
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert "Pyre Warlock invokes Thunderbird (rank 5)" in app.screen.query_one(ActionList).words
+
+
+ARMOURY = '[scenario]\ngame = "bhm"\ntitle = "an armoury"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        hand=["tower_shield", "amulet_of_warding"],
+        being=["veil_assassin", "pyre_warlock", "pyre_warlock"],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_equip_choices_keep_the_object_and_the_being() -> None:
+    """80 × 24: `Equip Tower Shield to… Assassin` cut the being's name, `Equip Amulet of Warding…
+    Warlock z3` the object's or the zone; now each object's choices are listed under `Equip Tower
+    Shield to:`, each the being whole, its zone when another has its name (`Pyre Warlock z3`); the
+    card panel says the whole choice."""
+    app = game_app("bhm", seed=1, scenario=ARMOURY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = listed(app)
+        equips = [(a, line.split(". ", 1)[1]) for a, line in lines if a is not None and a.kind == "equip"]
+        by_object: dict[str, list[str]] = {}
+        header = ""
+        for a, line in lines:
+            if a is None:
+                header = line
+            elif a.kind == "equip":
+                by_object.setdefault(header, []).append(line.split(". ", 1)[1])
+        beings = ["Veil Assassin", "Pyre Warlock z2", "Pyre Warlock z3"]
+        assert by_object == {"Equip Tower Shield to:": beings, "Equip Amulet of Warding to:": beings}, lines
+        actions = app.screen.query_one(ActionList)
+        await press(pilot, "tab", "down")  # the list, its second choice
+        await settle(pilot)
+        assert actions.highlighted_action == equips[1][0]
+        assert await shows(pilot, "Equip Tower Shield to Pyre Warlock"), "the whole choice in the card panel"
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Equip Tower Shield to Pyre Warlock (P1 zone 3) — RES +200" in actions.words
+        assert all(a is not None for a, _ in listed(app)), "no headers when the choices are whole"

@@ -459,16 +459,44 @@ class BhmScreen(BhmTable, LaneScreen):
     def show_choices(self, actions: list[Action]) -> None:
         """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
         the list holds the attacks of more than one being, they are grouped under a line naming
-        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`)."""
+        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`);
+        an object's equip choices under `Equip Tower Shield to:`, each the being (`Veil Assassin`,
+        `Ember Squire z3` of twins): `Equip Tower Shield to… Assassin` lost the being's name."""
         self.listing = actions
         try:
             attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
             grouped = self.is_dense() and len(attackers) > 1
+            equips = self.is_dense() and any(a.kind == "equip" for a in actions)
+
+            def group(action: Action) -> str | None:
+                if action.kind == "equip":
+                    return self.equipped_with(action)
+                return self.attacker_of(action) if grouped else None
+
             self.query_one(ActionList).show(
-                [(a, self.choice_words(a)) for a in actions], groups=self.attacker_of if grouped else None
+                [(a, self.listed_words(a)) for a in actions], groups=group if grouped or equips else None
             )
         finally:
             self.listing = None
+
+    def equipped_with(self, action: Action) -> str | None:
+        """An equip choice's group in the list below 120 × 40: its object (`Equip Tower Shield to:`)."""
+        try:
+            return f"Equip {self.session.game.card(int(action.args[0])).name} to:"  # type: ignore[attr-defined]
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+
+    def listed_words(self, action: Action) -> str:
+        """A choice's line in the list: its words (`choice_words`, which the card panel shows), but
+        an equip choice under its object's header (`show_choices`) names the being alone, with its
+        zone when another being has its name (`Pyre Warlock z3`)."""
+        if action.kind == "equip" and self.is_dense() and self.equipped_with(action) is not None:
+            try:
+                game: Any = self.session.game
+                return zone_mark(game.label(game.card(int(action.args[1]))))
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+                pass
+        return self.choice_words(action)
 
     def attacker_of(self, action: Action) -> str | None:
         """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`), with its POD
