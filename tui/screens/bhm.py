@@ -11,6 +11,9 @@ import re
 from collections import Counter
 from typing import Any
 
+from textual.events import Resize
+from textual.widget import Widget
+
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import said_once
@@ -30,7 +33,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import find_cards, stat_name
-from tui.widgets.lanes import LaneBoard
+from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
@@ -203,6 +206,56 @@ class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+    # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the
+    # lanes' region that was decided for, with what was drawn there
+    compact = False
+    fitted_to: tuple[int, int] | None = None
+    table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+
+    def lanes_dense(self) -> bool:
+        """The lanes are drawn dense: below 120 × 40, or a crowded table from there (`compact`)."""
+        return self.dense or self.compact
+
+    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        if self.lanes_dense():
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        """From 120 × 40, a table whose roomy lanes need more rows than their region has (a late
+        game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a line of
+        chips a few beings, so that both sides' beings, heads and your hand are in sight: the
+        roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
+        above`). The card panel beside them says each card in full."""
+        self.table_args = (view, decision, legal)
+        self.compact = False
+        super().update_table(view, decision, legal)
+        width, height = self.fitted_to = self.lane_room()
+        if self.dense or not height:
+            return
+        if self.query_one(LaneBoard).rows_for(width) > height:
+            self.compact = True
+            super().update_table(view, decision, legal)
+
+    def lane_room(self) -> tuple[int, int]:
+        """The columns and rows the lanes may take: their region's, or, when the region is as tall
+        as the lanes' lines (the replay's), the rows of the region around it."""
+        scroll = self.query_one(LaneScroll)
+        region = scroll.content_region
+        parent = scroll.parent
+        height = scroll.styles.height
+        if height is not None and height.is_auto and isinstance(parent, Widget):
+            return region.width, max(0, parent.content_region.height - scroll.styles.gutter.height)
+        return region.width, region.height
+
+    def fit_lanes(self) -> None:
+        """Draw the table again when the lanes' room changed since it was drawn (the first drawing
+        comes before the layout): whether a crowded table fits the roomy lanes."""
+        if self.table_args is not None and self.lane_room() != self.fitted_to:
+            self.update_table(*self.table_args)
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.fit_lanes)
 
     def fit_last(self, words: str, width: int) -> str:
         """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
@@ -382,14 +435,14 @@ class BhmTable(LaneTable):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
         stack = view.get("stack") or []
-        if self.dense:
+        if self.lanes_dense():
             parts.append("beings P/F/R/V/S ÷100")
-        if pending and self.dense and len(stack) <= 1:
+        if pending and self.lanes_dense() and len(stack) <= 1:
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
-        elif pending and not self.dense:
+        elif pending and not self.lanes_dense():
             out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
@@ -401,7 +454,7 @@ class BhmTable(LaneTable):
         dense_limit = 3
         shown = list(reversed(stack))
         hidden = 0
-        if self.dense and len(shown) > dense_limit:
+        if self.lanes_dense() and len(shown) > dense_limit:
             hidden = len(shown) - dense_limit
             shown = shown[:dense_limit]
         width = self.lane_width()
