@@ -135,7 +135,11 @@ class _Drawing:
 
     def __init__(self, dense: bool, width: int) -> None:
         self.dense = dense
+        self.compact = False  # (a crowded table from 120 × 40: drawn dense too)
         self.width = width
+
+    def lanes_dense(self) -> bool:
+        return self.dense or self.compact
 
     def lane_width(self) -> int:
         return self.width
