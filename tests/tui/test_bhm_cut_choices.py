@@ -83,16 +83,16 @@ STRATEGY = '[scenario]\ngame = "bhm"\ntitle = "two drakes"\n\n' + scenario_body(
 
 async def test_a_power_and_a_territory_keep_their_names() -> None:
     """80 × 24: `Magma Drake (P1 zone 1)…` lost the power it executes and `Play territory… enemy
-    territory` the territory; now the zone is `z1`, and the territory's consequence goes first."""
+    territory` the territory; now the power's choices are listed under it (`Mind Spike, executed
+    by:`), each its being with its zone `z1`, and the territory's consequence goes first."""
     app = game_app("bhm", seed=1, scenario=STRATEGY)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         by_kind = {a.kind: line for a, line in listed(app) if a is not None}
-        lines = [line for a, line in listed(app) if a is not None and a.kind == "power"]
-        assert [line.split(". ", 1)[1] for line in lines] == [
-            "Magma Drake z1… Mind Spike",
-            "Magma Drake z2… Mind Spike",
-        ], lines
+        lines = listed(app)
+        powers = [i for i, (a, _) in enumerate(lines) if a is not None and a.kind == "power"]
+        assert [lines[i][1].split(". ", 1)[1] for i in powers] == ["Magma Drake z1", "Magma Drake z2"], lines
+        assert lines[powers[0] - 1] == (None, "Mind Spike, executed by:"), lines
         assert "Play territory Volcanic Caldera" in by_kind["territory"], by_kind
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
@@ -188,3 +188,38 @@ async def test_equip_choices_keep_the_object_and_the_being() -> None:
         await settle(pilot)
         assert "Equip Tower Shield to Pyre Warlock (P1 zone 3) — RES +200" in actions.words
         assert all(a is not None for a, _ in listed(app)), "no headers when the choices are whole"
+
+
+ADEPTS = '[scenario]\ngame = "bhm"\ntitle = "adepts"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        hand=["battle_trance", "fire_bolt"],
+        being=["pyre_warlock", dict(card="flame_adept", pod_spent=300), "flame_adept"],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_power_choices_keep_the_power_and_the_being() -> None:
+    """80 × 24: `Obsidian Guard executes… Trance` cut the power's name (`Obsidian Guard… Inner
+    Fire` the verb); now each power's choices are listed under it (`Battle Trance, executed by:`),
+    each the being whole, its zone when another has its name, and a being whose last POD the power
+    takes says it dies (`Flame Adept z2 — it dies`; the card panel has the whole choice)."""
+    app = game_app("bhm", seed=1, scenario=ADEPTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        by_power: dict[str, list[str]] = {}
+        header = ""
+        for a, line in listed(app):
+            if a is None:
+                header = line
+            elif a.kind == "power":
+                by_power.setdefault(header, []).append(line.split(". ", 1)[1])
+        assert by_power == {
+            "Battle Trance, executed by:": ["Pyre Warlock", "Flame Adept z2", "Flame Adept z3"],
+            "Fire Bolt, executed by:": ["Pyre Warlock", "Flame Adept z2 — it dies", "Flame Adept z3"],
+        }, listed(app)

@@ -194,6 +194,8 @@ PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's 
 # the choices whose cards in play are all of one side (the deciding player's own beings): a place
 # says which of its beings by the zone alone (`z1`), as the dense lanes do
 ONE_SIDE = ("power", "equip", "ability", "invoke")
+# the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
+BY_CARD = ("equip", "power")
 
 
 def zone_mark(label: str) -> str:
@@ -513,42 +515,48 @@ class BhmScreen(BhmTable, LaneScreen):
         """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
         the list holds the attacks of more than one being, they are grouped under a line naming
         their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`);
-        an object's equip choices under `Equip Tower Shield to:`, each the being (`Veil Assassin`,
-        `Ember Squire z3` of twins): `Equip Tower Shield to… Assassin` lost the being's name."""
+        a card's choices of a being under the card (`Equip Tower Shield to:`, `Battle Trance,
+        executed by:`), each the being (`Veil Assassin`, `Ember Squire z3` of twins):
+        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name."""
         self.listing = actions
         try:
             attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
             grouped = self.is_dense() and len(attackers) > 1
-            equips = self.is_dense() and any(a.kind == "equip" for a in actions)
+            by_card = self.is_dense() and any(a.kind in BY_CARD for a in actions)
 
             def group(action: Action) -> str | None:
-                if action.kind == "equip":
-                    return self.equipped_with(action)
+                if action.kind in BY_CARD:
+                    return self.card_group(action)
                 return self.attacker_of(action) if grouped else None
 
             self.query_one(ActionList).show(
-                [(a, self.listed_words(a)) for a in actions], groups=group if grouped or equips else None
+                [(a, self.listed_words(a)) for a in actions], groups=group if grouped or by_card else None
             )
         finally:
             self.listing = None
 
-    def equipped_with(self, action: Action) -> str | None:
-        """An equip choice's group in the list below 120 × 40: its object (`Equip Tower Shield to:`)."""
+    def card_group(self, action: Action) -> str | None:
+        """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
+        Shield to:`, `Battle Trance, executed by:`)."""
         try:
-            return f"Equip {self.session.game.card(int(action.args[0])).name} to:"  # type: ignore[attr-defined]
+            name = self.session.game.card(int(action.args[0])).name  # type: ignore[attr-defined]
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
+        return f"Equip {name} to:" if action.kind == "equip" else f"{name}, executed by:"
 
     def listed_words(self, action: Action) -> str:
         """A choice's line in the list: its words (`choice_words`, which the card panel shows), but
-        an equip choice under its object's header (`show_choices`) names the being alone, with its
-        zone when another being has its name (`Pyre Warlock z3`)."""
-        if action.kind == "equip" and self.is_dense() and self.equipped_with(action) is not None:
+        an equip or power choice under its card's header (`show_choices`) names the being alone,
+        with its zone when another being has its name (`Pyre Warlock z3`), and a being that a
+        power's POD cost kills says so (`Flame Adept — it dies`)."""
+        if action.kind in BY_CARD and self.is_dense() and self.card_group(action) is not None:
             try:
                 game: Any = self.session.game
-                return zone_mark(game.label(game.card(int(action.args[1]))))
+                being = zone_mark(game.label(game.card(int(action.args[1]))))
             except (KeyError, ValueError, TypeError, AttributeError, IndexError):
-                pass
+                return self.choice_words(action)
+            dies = action.kind == "power" and "it dies)" in game.describe_action(action)
+            return being + (" — it dies" if dies else "")
         return self.choice_words(action)
 
     def attacker_of(self, action: Action) -> str | None:
