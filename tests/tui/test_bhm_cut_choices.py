@@ -4,6 +4,7 @@ attack (not its numbers), the zone of a twin, the power a being executes, the te
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from .helpers import (
     press,
     resumed,
     scenario,
+    screen_text,
     settle,
     shows,
 )
@@ -223,3 +225,40 @@ async def test_power_choices_keep_the_power_and_the_being() -> None:
             "Battle Trance, executed by:": ["Pyre Warlock", "Flame Adept z2", "Flame Adept z3"],
             "Fire Bolt, executed by:": ["Pyre Warlock", "Flame Adept z2 — it dies", "Flame Adept z3"],
         }, listed(app)
+
+
+WRAITHS = '[scenario]\ngame = "bhm"\ntitle = "two wraiths"\n\n' + scenario_body(
+    dict(cll=9, being=["abyssal_leviathan", "ember_squire"]),
+    dict(cll=9, being=["hollow_wraith", "hollow_wraith"]),
+    turn=7,
+    active=2,
+    phase="combat",
+    armageddon="off",
+)
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("ember_squire", "last: -200 Salud: Hollow Wraith z2 attacks Ember Squire"),
+        ("abyssal_leviathan", "last: RES only: Hollow Wraith z2… Abyssal Leviathan"),
+    ],
+)
+async def test_last_keeps_the_target_of_an_attack(tmp_path: Path, target: str, said: str) -> None:
+    """80 × 24, hot-seat: P2's attack by the second of its Hollow Wraiths, read by P1 on its turn:
+    `last: -200 Salud: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it hit (found playing
+    against the AI); now the wraith is `z2`, as the lanes mark it, and the target stays in sight."""
+    s = bhm_session(WRAITHS, tmp_path / "s.json", seats=("human", "human"))
+    game: Any = s.game
+    wraiths = [b.uid for b in game.field_cards(1)]
+    hit = next(b.uid for b in game.field_cards(0) if b.defn.id == target)
+    s.apply(Action("attack", (wraiths[1], hit)))
+    while s.decision is not None and s.decision.player == 1:
+        s.apply(next(a for a in s.legal() if a.kind in ("next", "pass", "nodraw")))
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert said in last, last

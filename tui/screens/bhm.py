@@ -31,7 +31,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, one_line
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
@@ -261,11 +261,19 @@ class BhmTable(LaneTable):
 
     def fit_last(self, words: str, width: int) -> str:
         """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
-        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), and
-        a card's summary after ` — ` is left out (the card panel has it)."""
+        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), a twin
+        is told by its zone (`Hollow Wraith z2`), an attack still too long keeps its target at the
+        end, and a card's summary after ` — ` is left out (the card panel has it)."""
         if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
             times = re.search(r" ×\d+$", words)
-            words = outcome_first(words.split(" — ")[0]) + (times[0] if times and " — " in words else "")
+            said = words.split(" — ")[0]
+            first = outcome_first(said)
+            # a twin by its zone, as the lanes mark it (`Hollow Wraith z2`, not `(P2 zone 2)`)
+            words = PLACES.sub(lambda m: f" z{m[1]}", first) + (times[0] if times and " — " in words else "")
+            if first != said and len(words) > width:
+                # an attack keeps its end, the target (`-300 Salud: Hollow Wraith z2… Magma Drake`):
+                # `kills: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it killed
+                return one_line(words, width)
         return super().fit_last(words, width)
 
     def reset_marks(self) -> None:
