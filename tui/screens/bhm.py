@@ -225,8 +225,8 @@ class BhmTable(LaneTable):
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """From 120 × 40, a table whose roomy lanes need more rows than their region has (a late
-        game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a line of
-        chips a few beings, so that both sides' beings, heads and your hand are in sight: the
+        game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a few beings
+        to a line of chips, so that both sides' beings, heads and your hand are in sight: the
         roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
         above`). The card panel beside them says each card in full."""
         self.table_args = (view, decision, legal)
