@@ -4,6 +4,7 @@ attack (not its numbers), the zone of a twin, the power a being executes, the te
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,9 @@ from .helpers import (
     press,
     resumed,
     scenario,
+    screen_text,
     settle,
+    shows,
 )
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
@@ -82,16 +85,16 @@ STRATEGY = '[scenario]\ngame = "bhm"\ntitle = "two drakes"\n\n' + scenario_body(
 
 async def test_a_power_and_a_territory_keep_their_names() -> None:
     """80 × 24: `Magma Drake (P1 zone 1)…` lost the power it executes and `Play territory… enemy
-    territory` the territory; now the zone is `z1`, and the territory's consequence goes first."""
+    territory` the territory; now the power's choices are listed under it (`Mind Spike, executed
+    by:`), each its being with its zone `z1`, and the territory's consequence goes first."""
     app = game_app("bhm", seed=1, scenario=STRATEGY)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         by_kind = {a.kind: line for a, line in listed(app) if a is not None}
-        lines = [line for a, line in listed(app) if a is not None and a.kind == "power"]
-        assert [line.split(". ", 1)[1] for line in lines] == [
-            "Magma Drake z1… Mind Spike",
-            "Magma Drake z2… Mind Spike",
-        ], lines
+        lines = listed(app)
+        powers = [i for i, (a, _) in enumerate(lines) if a is not None and a.kind == "power"]
+        assert [lines[i][1].split(". ", 1)[1] for i in powers] == ["Magma Drake z1", "Magma Drake z2"], lines
+        assert lines[powers[0] - 1] == (None, "Mind Spike, executed by:"), lines
         assert "Play territory Volcanic Caldera" in by_kind["territory"], by_kind
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
@@ -143,3 +146,119 @@ async def test_an_invocation_keeps_its_rank() -> None:
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert "Pyre Warlock invokes Thunderbird (rank 5)" in app.screen.query_one(ActionList).words
+
+
+ARMOURY = '[scenario]\ngame = "bhm"\ntitle = "an armoury"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        hand=["tower_shield", "amulet_of_warding"],
+        being=["veil_assassin", "pyre_warlock", "pyre_warlock"],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_equip_choices_keep_the_object_and_the_being() -> None:
+    """80 × 24: `Equip Tower Shield to… Assassin` cut the being's name, `Equip Amulet of Warding…
+    Warlock z3` the object's or the zone; now each object's choices are listed under `Equip Tower
+    Shield to:`, each the being whole, its zone when another has its name (`Pyre Warlock z3`); the
+    card panel says the whole choice."""
+    app = game_app("bhm", seed=1, scenario=ARMOURY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = listed(app)
+        equips = [(a, line.split(". ", 1)[1]) for a, line in lines if a is not None and a.kind == "equip"]
+        by_object: dict[str, list[str]] = {}
+        header = ""
+        for a, line in lines:
+            if a is None:
+                header = line
+            elif a.kind == "equip":
+                by_object.setdefault(header, []).append(line.split(". ", 1)[1])
+        beings = ["Veil Assassin", "Pyre Warlock z2", "Pyre Warlock z3"]
+        assert by_object == {"Equip Tower Shield to:": beings, "Equip Amulet of Warding to:": beings}, lines
+        actions = app.screen.query_one(ActionList)
+        await press(pilot, "tab", "down")  # the list, its second choice
+        await settle(pilot)
+        assert actions.highlighted_action == equips[1][0]
+        assert await shows(pilot, "Equip Tower Shield to Pyre Warlock"), "the whole choice in the card panel"
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Equip Tower Shield to Pyre Warlock (P1 zone 3) — RES +200" in actions.words
+        assert all(a is not None for a, _ in listed(app)), "no headers when the choices are whole"
+
+
+ADEPTS = '[scenario]\ngame = "bhm"\ntitle = "adepts"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        hand=["battle_trance", "fire_bolt"],
+        being=["pyre_warlock", dict(card="flame_adept", pod_spent=300), "flame_adept"],
+    ),
+    dict(cll=9, being=["spark_imp"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_power_choices_keep_the_power_and_the_being() -> None:
+    """80 × 24: `Obsidian Guard executes… Trance` cut the power's name (`Obsidian Guard… Inner
+    Fire` the verb); now each power's choices are listed under it (`Battle Trance, executed by:`),
+    each the being whole, its zone when another has its name, and a being whose last POD the power
+    takes says it dies (`Flame Adept z2 — it dies`; the card panel has the whole choice)."""
+    app = game_app("bhm", seed=1, scenario=ADEPTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        by_power: dict[str, list[str]] = {}
+        header = ""
+        for a, line in listed(app):
+            if a is None:
+                header = line
+            elif a.kind == "power":
+                by_power.setdefault(header, []).append(line.split(". ", 1)[1])
+        assert by_power == {
+            "Battle Trance, executed by:": ["Pyre Warlock", "Flame Adept z2", "Flame Adept z3"],
+            "Fire Bolt, executed by:": ["Pyre Warlock", "Flame Adept z2 — it dies", "Flame Adept z3"],
+        }, listed(app)
+
+
+WRAITHS = '[scenario]\ngame = "bhm"\ntitle = "two wraiths"\n\n' + scenario_body(
+    dict(cll=9, being=["abyssal_leviathan", "ember_squire"]),
+    dict(cll=9, being=["hollow_wraith", "hollow_wraith"]),
+    turn=7,
+    active=2,
+    phase="combat",
+    armageddon="off",
+)
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("ember_squire", "last: -200 Salud: Hollow Wraith z2 attacks Ember Squire"),
+        ("abyssal_leviathan", "last: RES only: Hollow Wraith z2… Abyssal Leviathan"),
+    ],
+)
+async def test_last_keeps_the_target_of_an_attack(tmp_path: Path, target: str, said: str) -> None:
+    """80 × 24, hot-seat: P2's attack by the second of its Hollow Wraiths, read by P1 on its turn:
+    `last: -200 Salud: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it hit (found playing
+    against the AI); now the wraith is `z2`, as the lanes mark it, and the target stays in sight."""
+    s = bhm_session(WRAITHS, tmp_path / "s.json", seats=("human", "human"))
+    game: Any = s.game
+    wraiths = [b.uid for b in game.field_cards(1)]
+    hit = next(b.uid for b in game.field_cards(0) if b.defn.id == target)
+    s.apply(Action("attack", (wraiths[1], hit)))
+    while s.decision is not None and s.decision.player == 1:
+        s.apply(next(a for a in s.legal() if a.kind in ("next", "pass", "nodraw")))
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-over cover
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert said in last, last

@@ -53,3 +53,39 @@ def test_a_places_line_too_long_ends_on_a_whole_word() -> None:
     """BHM: which attack of two alike, cut at the end (`800 to Sa…`)."""
     text = "Abyssal Leviathan attacks Ember Squire (FUE 800 vs RES 0: 800 to Salud)"
     assert _places_line(text, [44], 30) == "…(FUE 800 vs RES 0: 800 to…"
+
+
+STUBS = [
+    # a bracket cut to a stub said nothing (`(S…`, `(F…`, `(pay…`, `(2…`, `(rank…`, `mana)`)
+    ("Magma Drake executes Fire Bolt (consumes 100 POD)", 34, "Magma Drake executes Fire Bolt…"),
+    (
+        "Wind Dancer attacks Gnome Warden (FUE 300 vs RES 100: 200 to Salud)",
+        36,
+        "Wind Dancer attacks Gnome Warden…",
+    ),
+    ("Instant call Burrow Militia (rank 1)", 34, "Instant call Burrow Militia…"),
+    ("Mimic Cub shelters Wolf (pay 1 energy)", 28, "Mimic Cub shelters Wolf…"),
+    ("Cast Mjolnir's Call (2 mana)", 24, "Cast Mjolnir's Call…"),
+    ("Cast Battle Fury (1 mana) on Achilles", 35, "Cast Battle Fury… on Achilles"),
+    (
+        "Sylph (P1 zone 9) attacks Grave Summoner (FUE 200 vs RES 0: 200 to Salud)",
+        25,
+        "Sylph… Grave Summoner…",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "width", "line"), STUBS)
+def test_a_bracket_is_kept_whole_or_left_out(text: str, width: int, line: str) -> None:
+    assert one_line(text, width) == line
+
+
+@pytest.mark.parametrize("text", [t for t, _, _ in STUBS + CUTS])
+def test_no_width_leaves_a_bracket_cut(text: str) -> None:
+    """At every width, each part of the line (between the `…`) has its brackets whole."""
+    for width in range(12, len(text)):
+        line = one_line(text, width)
+        assert len(line) <= width, (width, line)
+        for part in line.split("…"):
+            assert part.count("(") == part.count(")"), (width, line)
+            assert part.find(")") >= part.find("("), (width, line)

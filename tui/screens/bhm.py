@@ -11,6 +11,9 @@ import re
 from collections import Counter
 from typing import Any
 
+from textual.events import Resize
+from textual.widget import Widget
+
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import said_once
@@ -28,9 +31,9 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, one_line
 from tui.widgets.detail import find_cards, stat_name
-from tui.widgets.lanes import LaneBoard
+from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
@@ -191,6 +194,8 @@ PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's 
 # the choices whose cards in play are all of one side (the deciding player's own beings): a place
 # says which of its beings by the zone alone (`z1`), as the dense lanes do
 ONE_SIDE = ("power", "equip", "ability", "invoke")
+# the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
+BY_CARD = ("equip", "power")
 
 
 def zone_mark(label: str) -> str:
@@ -203,14 +208,72 @@ class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
+    # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the
+    # lanes' region that was decided for, with what was drawn there
+    compact = False
+    fitted_to: tuple[int, int] | None = None
+    table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
+
+    def lanes_dense(self) -> bool:
+        """The lanes are drawn dense: below 120 × 40, or a crowded table from there (`compact`)."""
+        return self.dense or self.compact
+
+    def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
+        if self.lanes_dense():
+            return self.render_player_dense(view, p, mine)
+        return self.render_player_roomy(view, p, mine)
+
+    def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
+        """From 120 × 40, a table whose roomy lanes need more rows than their region has (a late
+        game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a few beings
+        to a line of chips, so that both sides' beings, heads and your hand are in sight: the
+        roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
+        above`). The card panel beside them says each card in full."""
+        self.table_args = (view, decision, legal)
+        self.compact = False
+        super().update_table(view, decision, legal)
+        width, height = self.fitted_to = self.lane_room()
+        if self.dense or not height:
+            return
+        if self.query_one(LaneBoard).rows_for(width) > height:
+            self.compact = True
+            super().update_table(view, decision, legal)
+
+    def lane_room(self) -> tuple[int, int]:
+        """The columns and rows the lanes may take: their region's, or, when the region is as tall
+        as the lanes' lines (the replay's), the rows of the region around it."""
+        scroll = self.query_one(LaneScroll)
+        region = scroll.content_region
+        parent = scroll.parent
+        height = scroll.styles.height
+        if height is not None and height.is_auto and isinstance(parent, Widget):
+            return region.width, max(0, parent.content_region.height - scroll.styles.gutter.height)
+        return region.width, region.height
+
+    def fit_lanes(self) -> None:
+        """Draw the table again when the lanes' room changed since it was drawn (the first drawing
+        comes before the layout): whether a crowded table fits the roomy lanes."""
+        if self.table_args is not None and self.lane_room() != self.fitted_to:
+            self.update_table(*self.table_args)
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.fit_lanes)
 
     def fit_last(self, words: str, width: int) -> str:
         """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
-        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), and
-        a card's summary after ` — ` is left out (the card panel has it)."""
+        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), a twin
+        is told by its zone (`Hollow Wraith z2`), an attack still too long keeps its target at the
+        end, and a card's summary after ` — ` is left out (the card panel has it)."""
         if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
             times = re.search(r" ×\d+$", words)
-            words = outcome_first(words.split(" — ")[0]) + (times[0] if times and " — " in words else "")
+            said = words.split(" — ")[0]
+            first = outcome_first(said)
+            # a twin by its zone, as the lanes mark it (`Hollow Wraith z2`, not `(P2 zone 2)`)
+            words = PLACES.sub(lambda m: f" z{m[1]}", first) + (times[0] if times and " — " in words else "")
+            if first != said and len(words) > width:
+                # an attack keeps its end, the target (`-300 Salud: Hollow Wraith z2… Magma Drake`):
+                # `kills: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it killed
+                return one_line(words, width)
         return super().fit_last(words, width)
 
     def reset_marks(self) -> None:
@@ -382,14 +445,14 @@ class BhmTable(LaneTable):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
         stack = view.get("stack") or []
-        if self.dense:
+        if self.lanes_dense():
             parts.append("beings P/F/R/V/S ÷100")
-        if pending and self.dense and len(stack) <= 1:
+        if pending and self.lanes_dense() and len(stack) <= 1:
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
-        elif pending and not self.dense:
+        elif pending and not self.lanes_dense():
             out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
@@ -401,7 +464,7 @@ class BhmTable(LaneTable):
         dense_limit = 3
         shown = list(reversed(stack))
         hidden = 0
-        if self.dense and len(shown) > dense_limit:
+        if self.lanes_dense() and len(shown) > dense_limit:
             hidden = len(shown) - dense_limit
             shown = shown[:dense_limit]
         width = self.lane_width()
@@ -459,16 +522,50 @@ class BhmScreen(BhmTable, LaneScreen):
     def show_choices(self, actions: list[Action]) -> None:
         """The choices `actions` listed (all, or narrowed to a selected card's). Below 120 × 40, when
         the list holds the attacks of more than one being, they are grouped under a line naming
-        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`)."""
+        their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`);
+        a card's choices of a being under the card (`Equip Tower Shield to:`, `Battle Trance,
+        executed by:`), each the being (`Veil Assassin`, `Ember Squire z3` of twins):
+        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name."""
         self.listing = actions
         try:
             attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
             grouped = self.is_dense() and len(attackers) > 1
+            by_card = self.is_dense() and any(a.kind in BY_CARD for a in actions)
+
+            def group(action: Action) -> str | None:
+                if action.kind in BY_CARD:
+                    return self.card_group(action)
+                return self.attacker_of(action) if grouped else None
+
             self.query_one(ActionList).show(
-                [(a, self.choice_words(a)) for a in actions], groups=self.attacker_of if grouped else None
+                [(a, self.listed_words(a)) for a in actions], groups=group if grouped or by_card else None
             )
         finally:
             self.listing = None
+
+    def card_group(self, action: Action) -> str | None:
+        """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
+        Shield to:`, `Battle Trance, executed by:`)."""
+        try:
+            name = self.session.game.card(int(action.args[0])).name  # type: ignore[attr-defined]
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+        return f"Equip {name} to:" if action.kind == "equip" else f"{name}, executed by:"
+
+    def listed_words(self, action: Action) -> str:
+        """A choice's line in the list: its words (`choice_words`, which the card panel shows), but
+        an equip or power choice under its card's header (`show_choices`) names the being alone,
+        with its zone when another being has its name (`Pyre Warlock z3`), and a being that a
+        power's POD cost kills says so (`Flame Adept — it dies`)."""
+        if action.kind in BY_CARD and self.is_dense() and self.card_group(action) is not None:
+            try:
+                game: Any = self.session.game
+                being = zone_mark(game.label(game.card(int(action.args[1]))))
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+                return self.choice_words(action)
+            dies = action.kind == "power" and "it dies)" in game.describe_action(action)
+            return being + (" — it dies" if dies else "")
+        return self.choice_words(action)
 
     def attacker_of(self, action: Action) -> str | None:
         """An attack's group in the list: its attacker (`Cinder Hound z2 attacks:`), with its POD

@@ -30,7 +30,7 @@ def one_line(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     if width < 12:  # too narrow for whole words (`Cast…`): its first letters
-        return text[: max(1, width - 1)] + "…"
+        return (_no_stub(text[: width - 1]) or text[: max(1, width - 1)]) + "…"
     detail = text.rfind(" (")
     if (
         text.endswith(")")
@@ -38,22 +38,34 @@ def one_line(text: str, width: int) -> str:
         and "(" not in text[detail + 2 :]
         and ")" not in text[detail + 2 : -1]
     ):
-        # a closing detail in brackets (`(FUE 300 vs RES 0: 300 to Salud)`) goes first: the
-        # words before it say what the choice does to what (the target)
-        if detail <= width - 4:
-            return _word_cut(text, width - 1, keep=detail + 2) + "…"
-        return one_line(text[:detail], width - 1) + "…"
+        # a closing detail in brackets (`(FUE 300 vs RES 0: 300 to Salud)`) goes first, whole
+        # (not `(F…`): the words before it say what the choice does to what (the target)
+        head = one_line(text[:detail], width - 1)
+        return head if head.endswith("…") else head + "…"
     tail_room = max(4, (width - 1) * 2 // 5)
-    tail = _from_a_word(text[-tail_room:])
+    tail = _no_stub_tail(text, _from_a_word(text[-tail_room:]))
     room = width - 1 - len(tail)
     head = _head(text, room).rstrip()  # between words when one ends late enough
-    paren = head.rfind("(")
-    if paren > head.rfind(")") and len(head[:paren].rstrip()) >= room // 2:
-        head = head[:paren]  # not a bracket's start (`Cast Battle Fury (1… on Ares`)
-    head = head.rstrip(" —·,:")
+    head = _no_stub(head).rstrip(" —·,:")  # not a bracket's start (`Cast Battle Fury (1… on Ares`)
     # the columns the head left go to the tail, from a word on
-    more = _from_a_word(text[len(text) - (width - 1 - len(head)) :])
+    more = _no_stub_tail(text, _from_a_word(text[len(text) - (width - 1 - len(head)) :]))
     return head + "…" + (more if len(more) > len(tail) else tail)
+
+
+def _no_stub(head: str) -> str:
+    """`head`, a start of a text a cut keeps, ending before a bracket it would cut (`Cast
+    Mjolnir's Call (2…`, `(P1 zone…`, `(S…`): a bracket is kept whole or not at all."""
+    paren = head.rfind("(")
+    return head if paren < 0 or ")" in head[paren:] else head[:paren].rstrip()
+
+
+def _no_stub_tail(text: str, tail: str) -> str:
+    """`tail`, an end of `text` a cut keeps, from after a bracket it starts inside (`…mana) on
+    Achilles`: the end of a bracket without its start says nothing)."""
+    close = tail.find(")")
+    if close < 0 or "(" in tail[:close] or "(" not in text[: len(text) - len(tail)]:
+        return tail
+    return tail[close + 1 :]
 
 
 def _from_a_word(tail: str) -> str:

@@ -1,0 +1,61 @@
+"""BHM from 120 × 40 with a crowded table: both sides stay in sight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.registry import game_class
+from common.saves import save_game
+from tui.screens.bhm import BhmTable
+from tui.widgets.lanes import LaneScroll
+
+from .helpers import engine_ready, press, random_game, resume_app, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def crowded(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A seeded random game, 79 actions in: turn 10, P2 with seven beings, P1 with six (two carry
+    objects and powers), eight invocations; P1 to play. Its save, and P2's beings' names."""
+    game, _ = random_game(game_class("bhm"), 15, 79)
+    path = tmp_path / "crowded.json"
+    save_game(game, path)
+    view = game.view(0)
+    names = [str(z["being"]["name"]) for z in view["players"][1]["zones"] if z.get("being")]
+    return path, names
+
+
+def in_sight(text: str, names: list[str]) -> list[str]:
+    """The names (cut as the dense lanes cut them, to 14 letters) not on the screen."""
+    return [n for n in names if (n if len(n) <= 14 else n[:13]) not in text]
+
+
+async def test_a_crowded_table_keeps_both_sides_in_sight_at_120x40(tmp_path: Path) -> None:
+    """120 × 40: the roomy lanes needed 34 rows of their 26 and opened scrolled to your side, the
+    opponent's head and first four beings out of sight (`▲ 8 rows above`); now a table too crowded
+    for them is drawn as the dense lanes are: both heads, every being and your hand in sight, when
+    the screen opens and after an action; the roomy lanes come back when the table fits them."""
+    path, names = crowded(tmp_path)
+    assert len(names) == 7
+    app = resume_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "◄ P2 (AI) C.LL 18/32" in text and "► P1 (you) C.LL 12/32" in text, text
+        assert in_sight(text, names) == [], text
+        assert "hand▸Magma Drake ▸Council of War" in text
+        assert "rows above" not in text and "below" not in app.screen.query_one(LaneScroll).border_subtitle
+        await press(pilot, "2")  # Council of War: two cards drawn
+        await settle(pilot)
+        text = screen_text(app)
+        assert "◄ P2 (AI) C.LL 18/32" in text and in_sight(text, names) == [], text
+        assert "rows above" not in text
+        screen = app.screen
+        assert isinstance(screen, BhmTable) and screen.compact
+        await pilot.resize_terminal(160, 60)  # room for the roomy lanes
+        await settle(pilot)
+        assert not screen.compact
+        text = screen_text(app)
+        assert "◄ P2 (AI)  C.LL 18/32" in text and in_sight(text, names) == [], text
