@@ -18,7 +18,15 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
-from common.saves import autosave_path, data_dir, game_from_save, keep_finished, read_save, save_game
+from common.saves import (
+    autosave_path,
+    data_dir,
+    game_from_save,
+    keep_finished,
+    read_save,
+    resigned_seat,
+    save_game,
+)
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
 # when passing is the only choice, the table passes for them (issue 4, item 7).
@@ -174,7 +182,8 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, *, save_path: Path | None = None, autosave: bool = True) -> Session:
-        """Resume a save exactly: the replay of its actions, the same seats."""
+        """Resume a save exactly: the replay of its actions, the same seats (and the
+        resignation that ended it, if a player resigned)."""
         data = read_save(path)
         game = game_from_save(data)
         ui = data.get("ui") or {}
@@ -184,6 +193,7 @@ class Session:
             save_path=save_path,
             autosave=autosave,
         )
+        s.resigned = resigned_seat(data)
         if s.save_path.resolve() == path.resolve():
             s.saved_actions = len(game.history)  # resumed from the autosave itself
         counts = ui.get("counts")
@@ -282,7 +292,7 @@ class Session:
 
     def resign(self, seat: int) -> None:
         self.resigned = seat
-        self.save()  # the game is over: its autosave goes
+        self.save()  # the game is over: it is kept in finished/, its autosave goes
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
@@ -296,14 +306,14 @@ class Session:
         if self.failure is not None:  # the game may be half-changed: the last good save stays
             return None
         if path is not None:
-            save_game(self.game, path, self.ui_extra())
+            save_game(self.game, path, self.ui_extra(), resigned=self.resigned)
             return path
         if not self.autosave:
             return None
         try:
             if self.over:  # a finished game is not continued: its autosave goes
-                if self.game.is_over() and self.finished_path is None:
-                    self.finished_path = keep_finished(self.game, self.ui_extra())  # kept to watch
+                if self.finished_path is None:  # kept to watch again (a resignation with it)
+                    self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
                 self.discard_save()
                 return None
             save_game(self.game, self.save_path, self.ui_extra())
