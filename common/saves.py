@@ -17,7 +17,9 @@ or is illegal where it stands, and an edit the checksum reveals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
 import os
 import tempfile
@@ -91,19 +93,39 @@ class SaveBusy(Exception):
     game in progress in it cannot be kept aside); the message is one line for the player."""
 
 
-try:  # POSIX: the lock below; elsewhere (Windows) every claim succeeds
+try:  # POSIX: `flock`
     import fcntl
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
+try:  # Windows: `msvcrt.locking` (imported by name: its functions exist on Windows only)
+    msvcrt: Any = importlib.import_module("msvcrt")
+except ImportError:
+    msvcrt = None
+
+# msvcrt locks a range of bytes, which no other process may then read: the lock is on a byte
+# far past the holder's process id at the start of the file (a byte past the end of a file
+# can be locked), so that the refused process can still read whose it is.
+MSVCRT_LOCK_AT = 1 << 20
+HOLDER_WIDTH = 32  # the bytes the holder's process id is written in (and read from)
+
+
+def locking() -> str | None:
+    """How this system locks the autosave: "flock" (POSIX), "msvcrt" (Windows) or None: a
+    system with neither has no lock, and two windows on one save folder are not kept apart."""
+    if fcntl is not None:
+        return "flock"
+    return "msvcrt" if msvcrt is not None else None
 
 
 class AutosaveLock:
     """The right to write the autosave, for one process at a time (two `triarch` windows on one
     save folder would otherwise each write their own game over the other's).
 
-    An exclusive `flock` on `autosave.lock` next to the autosave, taken with `claim` and given
-    back with `release` (or by the process ending: the system drops it even after `kill -9`,
-    so a lock is never left stale). The file holds the holder's process id, for the message."""
+    An exclusive lock on `autosave.lock` next to the autosave (`flock`; on Windows, one byte of
+    it locked with `msvcrt.locking`), taken with `claim` and given back with `release` (or by
+    the process ending: the system drops it even after `kill -9`, so a lock is never left
+    stale). The file holds the holder's process id, for the message. Where the system has
+    neither (`locking()` is None), every claim succeeds."""
 
     def __init__(self) -> None:
         self.fd: int | None = None
@@ -113,25 +135,42 @@ class AutosaveLock:
     def path() -> Path:
         return data_dir() / "autosave.lock"
 
+    @staticmethod
+    def _lock(fd: int) -> None:
+        """Lock the open lock file without waiting; OSError if another process holds it."""
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        os.lseek(fd, MSVCRT_LOCK_AT, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    @staticmethod
+    def _unlock(fd: int) -> None:
+        """Unlock before closing (closing drops an `flock`; Windows asks for the unlock first)."""
+        if fcntl is None and msvcrt is not None:
+            os.lseek(fd, MSVCRT_LOCK_AT, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
     def claim(self) -> None:
         """Hold the lock (nothing if this process holds it); SaveBusy if another process does.
         A lock file that cannot be made (a read-only folder) does not stop the game: its save
         fails on its own, with its own message."""
-        if self.claimed or fcntl is None:
+        if self.claimed or locking() is None:
             self.claimed = True
             return
         path = self.path()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
         except OSError:
             self.claimed = True
             return
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._lock(fd)
         except OSError:
             try:
-                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.lseek(fd, 0, os.SEEK_SET)
+                holder = os.read(fd, HOLDER_WIDTH).decode("ascii", "replace").strip()
             except OSError:
                 holder = ""
             os.close(fd)
@@ -141,9 +180,9 @@ class AutosaveLock:
                 "finish that game or go back to its menu (m) first, "
                 "or give this window a save folder of its own (TRIARCH_HOME)"
             ) from None
-        try:
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
+        try:  # (written over, not truncated: on Windows the locked byte lies past the end)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
         except OSError:
             pass
         self.fd = fd
@@ -165,6 +204,8 @@ class AutosaveLock:
         """Give the lock back (closing the file drops it)."""
         fd, self.fd, self.claimed = self.fd, None, False
         if fd is not None:
+            with contextlib.suppress(OSError):
+                self._unlock(fd)
             os.close(fd)
 
 
