@@ -188,6 +188,22 @@ class AutosaveLock:
         self.fd = fd
         self.claimed = True
 
+    def keep(self) -> None:
+        """Before a write of the autosave: hold the lock still, on the file now at `path()`.
+        A lock file removed while it was held (the save folder deleted mid-game) locks nothing
+        any more — another process could claim a new one and write over this game —, so it is
+        made and locked again; SaveBusy if another process has claimed the new one since."""
+        if locking() is None:
+            return
+        if self.fd is not None:
+            try:
+                if os.path.samestat(os.fstat(self.fd), os.stat(self.path())):
+                    return
+            except OSError:  # (no lock file there any more)
+                pass
+            self.release()
+        self.claim()
+
     def taken(self) -> str | None:
         """Why the autosave is not free (another process holds the lock), or None: a look,
         the lock is not kept (None too when this lock holds it)."""

@@ -7,6 +7,7 @@ saves folder (`keep_aside`), never deleted."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -176,3 +177,51 @@ def test_a_system_with_no_lock_at_all_says_so_and_lets_every_claim_through(
     one.claim()
     two.claim()  # nothing keeps two windows apart there (README: "One autosave")
     assert one.claimed and two.claimed and not AutosaveLock.path().exists()
+
+
+def test_a_lock_whose_save_folder_was_deleted_is_made_again_before_the_next_save(tmp_path: Path) -> None:
+    """The save folder deleted mid-game takes the lock file with it: a second window could then
+    claim a new one and write over this game. The holder makes and locks it again before its
+    next save (`keep`), and refuses to write when another process claimed it first."""
+    mine = AutosaveLock()
+    mine.claim()
+    shutil.rmtree(tmp_path)
+    mine.keep()
+    with pytest.raises(SaveBusy):
+        AutosaveLock().claim()
+    mine.keep()  # (nothing to do: it holds the lock file there)
+    mine.release()
+    shutil.rmtree(tmp_path)  # and when another window claimed the new lock file first:
+    mine.claim()
+    shutil.rmtree(tmp_path)
+    other = AutosaveLock()
+    other.claim()
+    with pytest.raises(SaveBusy):
+        mine.keep()
+    other.release()
+
+
+def test_a_session_never_writes_over_the_game_of_a_window_that_claimed_the_new_save_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session import Seats, Session
+
+    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+    mine = AutosaveLock()
+    mine.claim()
+    s = Session.new("toy", Seats(["human", "human"]), seed=4)
+    s.before_save = mine.keep
+    s.apply(s.legal()[0])
+    shutil.rmtree(tmp_path)  # deleted mid-game; then another window starts a game there
+    other = AutosaveLock()
+    other.claim()
+    toy_save(autosave_path(), 3)
+    theirs = autosave_path().read_bytes()
+    s.apply(s.legal()[0])
+    assert autosave_path().read_bytes() == theirs
+    assert s.save_error is not None and "another Triarch" in s.save_error and s.unsaved == 1
+    while not s.over:  # its end keeps it in finished/, and leaves their autosave alone
+        s.apply(s.legal()[0])
+    assert s.finished_path is not None and s.finished_path.exists()
+    assert autosave_path().read_bytes() == theirs
+    other.release()

@@ -153,6 +153,7 @@ class TriarchApp(App[None]):
                 f"({exc.strerror or exc}), and a new game would replace it"
             ) from None
         session.autosave = True
+        session.before_save = self.lock.keep
         session.save()
         if kept is not None:
             self.notify(
@@ -186,6 +187,7 @@ class TriarchApp(App[None]):
         if self.autosave and not session.over:
             self.lock.claim()
             session.autosave = True
+            session.before_save = self.lock.keep
             if not _same_file(path, autosave_path()):
                 self.take_autosave(session)
         self.open_session(session)

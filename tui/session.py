@@ -19,6 +19,7 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
 from common.saves import (
+    SaveBusy,
     autosave_path,
     data_dir,
     game_from_save,
@@ -155,6 +156,9 @@ class Session:
         self.saved_actions: int | None = None
         # Where this game is kept once the engine ended it (for watching it again).
         self.finished_path: Path | None = None
+        # Asked before each write (or removal) of the autosave: SaveBusy if this game may not
+        # write it (the table's `AutosaveLock.keep`: another `triarch` plays the game there).
+        self.before_save: Callable[[], None] | None = None
         # What a game's screen keeps of its own across a resume (JSON; saved as the save's ui.state)
         self.ui_state: dict[str, Any] = {}
 
@@ -314,11 +318,18 @@ class Session:
             if self.over:  # a finished game is not continued: its autosave goes
                 if self.finished_path is None:  # kept to watch again (a resignation with it)
                     self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                if self.before_save is not None:
+                    self.before_save()
                 self.discard_save()
                 return None
+            if self.before_save is not None:
+                self.before_save()
             save_game(self.game, self.save_path, self.ui_extra())
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
+            return None
+        except SaveBusy as exc:  # never written over another window's game: told as a failed save
+            self.save_error = str(exc)
             return None
         self.save_error = None
         self.saved_actions = len(self.game.history)

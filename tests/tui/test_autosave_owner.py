@@ -265,3 +265,23 @@ async def test_a_finished_game_resumes_while_another_window_plays_and_writes_not
         await settle(pilot)
         assert said and said[0][0] == "Cannot start" and "another Triarch (process" in said[0][1]
     assert autosave_path().read_bytes() == before and not kept_saves(triarch_home)
+
+
+async def test_the_table_locks_the_autosave_again_after_its_save_folder_was_deleted(
+    only_toy: None, triarch_home: Path
+) -> None:
+    """The save folder deleted mid-game: the next action saves the game there again and the
+    table holds the autosave again (another window cannot start a game over it)."""
+    import shutil
+
+    app = game_app("toy", seed=5, vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shutil.rmtree(triarch_home)
+        assert app.session is not None
+        app.session.apply(app.session.legal()[0])
+        assert saved_actions(autosave_path()) == [
+            app.session.game.format_action(a) for a in app.session.game.history
+        ]
+        with pytest.raises(SaveBusy):
+            AutosaveLock().claim()
