@@ -198,6 +198,8 @@ class Session:
             autosave=autosave,
         )
         s.resigned = resigned_seat(data)
+        if s.over:  # a finished game: it is kept where it is, to watch again
+            s.finished_path = path
         if s.save_path.resolve() == path.resolve():
             s.saved_actions = len(game.history)  # resumed from the autosave itself
         counts = ui.get("counts")

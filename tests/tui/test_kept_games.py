@@ -172,3 +172,20 @@ async def test_enter_pressed_on_through_the_end_does_not_start_a_rematch() -> No
         await press(pilot, "tab", "enter")  # the first button, chosen on purpose: Rematch
         await settle(pilot)
         assert app.session is not first and not app.session.over
+
+
+@pytest.mark.parametrize("ended", ["by its end", "by a resignation"])
+async def test_a_resumed_finished_game_offers_to_watch_it_again(ended: str) -> None:
+    """`triarch resume FILE` of a finished game shows its end; Watch again (w) replays that
+    file (it is not kept a second time in finished/)."""
+    s = finished_toy(4) if ended == "by its end" else resigned_toy(4)
+    assert s.finished_path is not None
+    app = resume_app(s.finished_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen" and "Watch again (w)" in screen_text(app)
+        await press(pilot, "w")
+        await settle(pilot)
+        assert "Replay" in screen_name(app)
+        assert len(app.screen.replay) == len(s.game.history)  # type: ignore[attr-defined]
+    assert finished_games() == [s.finished_path]
