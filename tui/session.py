@@ -154,6 +154,8 @@ class Session:
         # How many actions of this game the autosave holds (what Continue would bring
         # back); None until this game's autosave is first written.
         self.saved_actions: int | None = None
+        # The autosave was taken by another `triarch` (`before_save`): it holds none of this game.
+        self.save_taken = False
         # Where this game is kept once the engine ended it (for watching it again).
         self.finished_path: Path | None = None
         # Asked before each write (or removal) of the autosave: SaveBusy if this game may not
@@ -332,7 +334,10 @@ class Session:
             return None
         except SaveBusy as exc:  # never written over another window's game: told as a failed save
             self.save_error = str(exc)
+            self.saved_actions = None  # (the autosave holds none of this game now)
+            self.save_taken = True
             return None
+        self.save_taken = False
         self.save_error = None
         self.saved_actions = len(self.game.history)
         return self.save_path
@@ -346,6 +351,8 @@ class Session:
 
     def kept_words(self) -> str:
         """What the autosave keeps of this game, for a player told that it cannot be written."""
+        if self.save_taken:
+            return "the autosave holds the other window's game, none of this one (Ctrl+S saves it to a file)"
         if self.saved_actions is None:
             return "this game was never saved"
         return f"the autosave keeps the game as it was after action {self.saved_actions}"
