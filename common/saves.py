@@ -5,6 +5,10 @@ plus an optional "ui" part (seats, counts) and a checksum of the rest, written
 to a temporary file that is renamed over the old save only once it is complete:
 a crash, a kill or a full disk mid-write leaves the previous save as it was.
 
+A game that a player resigned also says who ("resigned": the seat), which the
+engine's game does not know: a save of format 2 (`RESIGNED_FORMAT`). Every other
+save is written in format 1, as before, and both are read.
+
 Loading refuses, with one clear line (`SaveError`), anything that is not a save
 this version can replay: a truncated or corrupted file, wrong types, a game id
 that does not exist, a save of a newer format, an action that cannot be parsed
@@ -13,7 +17,9 @@ or is illegal where it stands, and an edit the checksum reveals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
 import os
 import tempfile
@@ -26,6 +32,12 @@ from .errors import DataError, EngineNotAvailable, IllegalAction
 from .events import Event
 from .game import SAVE_FORMAT, Action, Game, Setup
 from .registry import game_class
+
+# The save formats: 1 (`SAVE_FORMAT`, what `Game.to_json` writes), the setup and the actions;
+# 2, also the seat that resigned the game ("resigned"). A save is written in format 2 only when it
+# holds a resignation, so that a Triarch that reads format 1 only still reads every other save.
+RESIGNED_FORMAT = 2
+NEWEST_FORMAT = RESIGNED_FORMAT  # the newest format this version reads
 
 STALE_TEMP_SECONDS = 600  # temporary files of a write older than this were left by a crash
 
@@ -64,11 +76,12 @@ def finished_games() -> list[Path]:
     return sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
 
 
-def keep_finished(game: Game, extra: dict[str, Any] | None = None) -> Path:
+def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: int | None = None) -> Path:
     """Keep a finished game's save for watching again (`triarch replay` with no file):
-    `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them."""
+    `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them. A game that ended by
+    a resignation (`resigned`: the seat) is kept with it."""
     path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
-    save_game(game, path, extra)
+    save_game(game, path, extra, resigned=resigned)
     older = [p for p in finished_games() if p != path]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
         old.unlink(missing_ok=True)
@@ -80,19 +93,39 @@ class SaveBusy(Exception):
     game in progress in it cannot be kept aside); the message is one line for the player."""
 
 
-try:  # POSIX: the lock below; elsewhere (Windows) every claim succeeds
+try:  # POSIX: `flock`
     import fcntl
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
+try:  # Windows: `msvcrt.locking` (imported by name: its functions exist on Windows only)
+    msvcrt: Any = importlib.import_module("msvcrt")
+except ImportError:
+    msvcrt = None
+
+# msvcrt locks a range of bytes, which no other process may then read: the lock is on a byte
+# far past the holder's process id at the start of the file (a byte past the end of a file
+# can be locked), so that the refused process can still read whose it is.
+MSVCRT_LOCK_AT = 1 << 20
+HOLDER_WIDTH = 32  # the bytes the holder's process id is written in (and read from)
+
+
+def locking() -> str | None:
+    """How this system locks the autosave: "flock" (POSIX), "msvcrt" (Windows) or None: a
+    system with neither has no lock, and two windows on one save folder are not kept apart."""
+    if fcntl is not None:
+        return "flock"
+    return "msvcrt" if msvcrt is not None else None
 
 
 class AutosaveLock:
     """The right to write the autosave, for one process at a time (two `triarch` windows on one
     save folder would otherwise each write their own game over the other's).
 
-    An exclusive `flock` on `autosave.lock` next to the autosave, taken with `claim` and given
-    back with `release` (or by the process ending: the system drops it even after `kill -9`,
-    so a lock is never left stale). The file holds the holder's process id, for the message."""
+    An exclusive lock on `autosave.lock` next to the autosave (`flock`; on Windows, one byte of
+    it locked with `msvcrt.locking`), taken with `claim` and given back with `release` (or by
+    the process ending: the system drops it even after `kill -9`, so a lock is never left
+    stale). The file holds the holder's process id, for the message. Where the system has
+    neither (`locking()` is None), every claim succeeds."""
 
     def __init__(self) -> None:
         self.fd: int | None = None
@@ -102,25 +135,42 @@ class AutosaveLock:
     def path() -> Path:
         return data_dir() / "autosave.lock"
 
+    @staticmethod
+    def _lock(fd: int) -> None:
+        """Lock the open lock file without waiting; OSError if another process holds it."""
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        os.lseek(fd, MSVCRT_LOCK_AT, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    @staticmethod
+    def _unlock(fd: int) -> None:
+        """Unlock before closing (closing drops an `flock`; Windows asks for the unlock first)."""
+        if fcntl is None and msvcrt is not None:
+            os.lseek(fd, MSVCRT_LOCK_AT, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
     def claim(self) -> None:
         """Hold the lock (nothing if this process holds it); SaveBusy if another process does.
         A lock file that cannot be made (a read-only folder) does not stop the game: its save
         fails on its own, with its own message."""
-        if self.claimed or fcntl is None:
+        if self.claimed or locking() is None:
             self.claimed = True
             return
         path = self.path()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
         except OSError:
             self.claimed = True
             return
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._lock(fd)
         except OSError:
             try:
-                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.lseek(fd, 0, os.SEEK_SET)
+                holder = os.read(fd, HOLDER_WIDTH).decode("ascii", "replace").strip()
             except OSError:
                 holder = ""
             os.close(fd)
@@ -130,13 +180,29 @@ class AutosaveLock:
                 "finish that game or go back to its menu (m) first, "
                 "or give this window a save folder of its own (TRIARCH_HOME)"
             ) from None
-        try:
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
+        try:  # (written over, not truncated: on Windows the locked byte lies past the end)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
         except OSError:
             pass
         self.fd = fd
         self.claimed = True
+
+    def keep(self) -> None:
+        """Before a write of the autosave: hold the lock still, on the file now at `path()`.
+        A lock file removed while it was held (the save folder deleted mid-game) locks nothing
+        any more — another process could claim a new one and write over this game —, so it is
+        made and locked again; SaveBusy if another process has claimed the new one since."""
+        if locking() is None:
+            return
+        if self.fd is not None:
+            try:
+                if os.path.samestat(os.fstat(self.fd), os.stat(self.path())):
+                    return
+            except OSError:  # (no lock file there any more)
+                pass
+            self.release()
+        self.claim()
 
     def taken(self) -> str | None:
         """Why the autosave is not free (another process holds the lock), or None: a look,
@@ -154,6 +220,8 @@ class AutosaveLock:
         """Give the lock back (closing the file drops it)."""
         fd, self.fd, self.claimed = self.fd, None, False
         if fd is not None:
+            with contextlib.suppress(OSError):
+                self._unlock(fd)
             os.close(fd)
 
 
@@ -223,15 +291,24 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def checksum(data: dict[str, Any]) -> str:
-    """A digest of what a save replays (format, game, setup, actions): a
-    hand-edit that stays legal still changes it."""
+    """A digest of what a save replays (format, game, setup, actions, and who resigned if a
+    player did): a hand-edit that stays legal still changes it."""
     core = [data.get("format"), data.get("game"), data.get("setup"), data.get("actions")]
+    if "resigned" in data:  # (not in a save without: the digests of older saves stay as they were)
+        core.append(data["resigned"])
     blob = json.dumps(core, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
-def save_game(game: Game, path: Path, extra: dict[str, Any] | None = None) -> None:
+def save_game(
+    game: Game, path: Path, extra: dict[str, Any] | None = None, *, resigned: int | None = None
+) -> None:
+    """`game` saved at `path` (atomically), with the table's `extra` ("ui") and the seat that
+    resigned it, if one did (format 2)."""
     data = game.to_json()
+    if resigned is not None:
+        data["format"] = max(int(data["format"]), RESIGNED_FORMAT)
+        data["resigned"] = resigned
     if extra:
         data["ui"] = extra
     data["checksum"] = checksum(data)
@@ -259,9 +336,10 @@ def check_save_data(data: Any) -> dict[str, Any]:
     fmt = data["format"]
     if not _is_int(fmt) or fmt < 1:
         raise SaveError(f"unknown save format {fmt!r}")
-    if fmt > SAVE_FORMAT:
+    if fmt > NEWEST_FORMAT:
         raise SaveError(
-            f"written by a newer Triarch (save format {fmt}; this version reads format {SAVE_FORMAT})"
+            f"written by a newer Triarch (save format {fmt}; this version reads formats "
+            f"{SAVE_FORMAT} to {NEWEST_FORMAT})"
         )
     game_id = data["game"]
     if not isinstance(game_id, str):
@@ -294,6 +372,11 @@ def check_save_data(data: Any) -> dict[str, Any]:
     rules = data.get("rules")
     if rules is not None and (not _is_int(rules) or rules < 1):
         raise SaveError(f"'rules' should be a version number, not {rules!r}")
+    resigned = data.get("resigned")
+    if resigned is not None and (not _is_int(resigned) or resigned not in (0, 1)):
+        raise SaveError(f"'resigned' should be a seat (0 or 1), not {resigned!r}")
+    if resigned is not None and fmt < RESIGNED_FORMAT:
+        raise SaveError(f"'resigned' is not part of save format {fmt} (format {RESIGNED_FORMAT} has it)")
     ui = data.get("ui")
     if ui is not None and not isinstance(ui, dict):
         raise SaveError(f"'ui' should be an object, not a {_kind(ui)}")
@@ -377,13 +460,28 @@ def verify_checksum(data: dict[str, Any]) -> None:
         raise SaveError("the save was changed after it was written (its checksum does not match)")
 
 
+def resigned_seat(data: dict[str, Any]) -> int | None:
+    """The seat that resigned the game of checked save data (None: nobody did)."""
+    seat = data.get("resigned")
+    return seat if _is_int(seat) else None
+
+
+def _check_resigned(game: Game, data: dict[str, Any]) -> None:
+    """A resignation ends a game in progress, never one the engine had already ended."""
+    seat = resigned_seat(data)
+    if seat is not None and game.is_over():
+        raise SaveError(f"the save says player {seat + 1} resigned a game that had already ended")
+
+
 def game_from_save(data: dict[str, Any]) -> Game:
-    """Replay checked save data into a game; SaveError if it cannot be."""
+    """Replay checked save data into a game; SaveError if it cannot be. (Who resigned it, if a
+    player did, is `resigned_seat(data)`: the engine's game does not know.)"""
     check_save_data(data)
     game = _start(data)
     for i, text in enumerate(data.get("actions", []), 1):
         _replay_one(game, i, text, data)
     verify_checksum(data)
+    _check_resigned(game, data)
     return game
 
 
@@ -397,7 +495,8 @@ def load_game(path: Path) -> Game:
 @dataclass(slots=True)
 class Replay:
     """A save replayed once, kept step by step: `state(i)` is the game after
-    `i` actions (0: the start), `events[i]` what action i+1 made happen."""
+    `i` actions (0: the start), `events[i]` what action i+1 made happen; `resigned` the seat
+    that resigned after the last action (None: nobody did)."""
 
     game_id: str
     setup: Setup
@@ -406,6 +505,7 @@ class Replay:
     players: list[int | None] = field(default_factory=list)
     events: list[list[Event]] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    resigned: int | None = None
 
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> Replay:
@@ -421,6 +521,8 @@ class Replay:
             out.events.append(events)
             out.states.append(game.clone())
         verify_checksum(data)
+        _check_resigned(game, data)
+        out.resigned = resigned_seat(data)
         return out
 
     @classmethod
@@ -435,3 +537,14 @@ class Replay:
 
     def hashes(self) -> list[str]:
         return [g.state_hash() for g in self.states]
+
+    def outcome(self, step: int) -> str | None:
+        """How the game had ended after `step` actions (`player 2 wins`, `draw`, `player 1
+        resigned: player 2 wins` at the last step of a resigned game), None while it goes on."""
+        if self.resigned is not None and step == len(self):
+            return f"player {self.resigned + 1} resigned: player {2 - self.resigned} wins"
+        game = self.states[step]
+        if not game.is_over():
+            return None
+        w = game.winner()
+        return f"player {w + 1} wins" if w is not None else "draw"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -13,3 +14,20 @@ def private_triarch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     and tests running at once (one worker per core) never share an autosave."""
     monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish() -> None:
+    """The session's objects (Textual's caches, the engines' data: some 200,000 of them once a
+    worker has run its share) are collected once here and then frozen out of the collector.
+    pytest's clean-up after a session makes five full collections (`gc_collect_harder`, to
+    report the unraisable exceptions of finalizers), and a pytest-xdist worker gets five
+    seconds for all of its clean-up once its last results are in: past those, execnet
+    interrupts it (SIGINT), and on a loaded machine the five passes over that heap took longer
+    — the interrupt then lands in whatever Python code runs inside a collection, hypothesis'
+    gc callback (`Exception ignored in: <function gc_callback …> KeyboardInterrupt`).
+    Here (before the worker reports its results, which xdist waits for) the collection takes
+    the time it needs and finalizers still report to pytest; the five passes then skip the
+    frozen objects and end at once."""
+    gc.collect()
+    gc.freeze()

@@ -17,7 +17,16 @@ from common.game import SAVE_FORMAT, Action, Setup
 from common.registry import GAMES, GameInfo
 from common.resolution import EffectQueue, Stack
 from common.rng import GameRng
-from common.saves import Replay, SaveError, checksum, game_from_save, load_game, read_save, save_game
+from common.saves import (
+    NEWEST_FORMAT,
+    Replay,
+    SaveError,
+    checksum,
+    game_from_save,
+    load_game,
+    read_save,
+    save_game,
+)
 from common.zones import Visibility, Zone, ZoneFull, Zones
 from tests.toygame import POOL, ToyGame
 
@@ -129,7 +138,7 @@ def test_save_data_handed_over_directly_is_checked_before_it_is_replayed(
     """`game_from_save` / `Replay.from_save` given save data (not a path) still refuse a
     save of a newer format with the one clear line, before replaying anything."""
     data = toy_save(tmp_path / "s.json")
-    data["format"] = SAVE_FORMAT + 1
+    data["format"] = NEWEST_FORMAT + 1
     with pytest.raises(SaveError, match="newer Triarch"):
         load(data)
 

@@ -131,7 +131,7 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "no format": (_edit(lambda d: d.pop("format")), "not a Triarch save"),
     "format as text": (_edit(lambda d: d.update(format="1")), "unknown save format"),
     "format 0": (_edit(lambda d: d.update(format=0)), "unknown save format"),
-    "future format": (_edit(lambda d: d.update(format=SAVE_FORMAT + 1)), "newer Triarch"),
+    "future format": (_edit(lambda d: d.update(format=saves.NEWEST_FORMAT + 1)), "newer Triarch"),
     "unknown game id": (_edit(lambda d: [x.update(game="chess") for x in (d, d["setup"])]), "unknown game"),
     "game id of the wrong type": (_edit(lambda d: d.update(game=7)), "'game' should be"),
     "setup of the wrong type": (_edit(lambda d: d.update(setup="seed=4")), "'setup' should be"),
@@ -146,6 +146,15 @@ BROKEN: dict[str, tuple[Callable[[Path], None], str]] = {
     "an unparseable action": (_edit(lambda d: d["actions"].append("%%% !")), "action 6 ('%%% !')"),
     "an illegal action": (_edit(lambda d: d["actions"].append("play 9999")), "cannot be replayed"),
     "ui of the wrong type": (_edit(lambda d: d.update(ui=[1])), "'ui' should be"),
+    "a resignation in a format 1 save": (_edit(lambda d: d.update(resigned=0)), "not part of save format 1"),
+    "a resignation of the wrong type": (
+        _edit(lambda d: d.update(format=2, resigned="P1")),
+        "'resigned' should be a seat",
+    ),
+    "a resignation added (stale checksum)": (
+        _edit(lambda d: d.update(format=2, resigned=0), keep_checksum=True),
+        "checksum",
+    ),
     "rules version as text": (_edit(lambda d: d.update(rules="2")), "'rules' should be a version"),
     "rules version 0": (_edit(lambda d: d.update(rules=0)), "'rules' should be a version"),
     "newer rules": (_edit(lambda d: d.update(rules=ToyGame.RULES_VERSION + 1)), "newer Triarch"),
@@ -229,6 +238,36 @@ def test_a_save_records_its_rules_version_and_one_played_under_other_rules_says_
     toy_save(path)  # (written under version 2 now)
     _edit(lambda d: d.update(rules=1))(path)
     assert len(load_game(path).history) == 5  # older rules, same game: it loads
+
+
+def test_a_resigned_game_is_saved_in_format_2_with_who_resigned_and_loads_back(tmp_path: Path) -> None:
+    """A game a player resigned says who in its save ("resigned", format 2, under the checksum):
+    it loads as the game it was, and a replay knows how it ended. Every other save is still
+    format 1, which an older Triarch reads."""
+    path = tmp_path / "s.json"
+    g, _ = played(ToyGame, 4, 5)
+    save_game(g, path, resigned=1)
+    data = json.loads(path.read_text())
+    assert data["format"] == saves.RESIGNED_FORMAT == 2 and data["resigned"] == 1
+    assert saves.resigned_seat(read_save(path)) == 1
+    assert load_game(path).state_hash() == g.state_hash()
+    replay = Replay.load(path)
+    assert replay.resigned == 1 and replay.outcome(len(replay)) == "player 2 resigned: player 1 wins"
+    assert replay.outcome(len(replay) - 1) is None  # before the last step, it went on
+    assert toy_save(tmp_path / "t.json")["format"] == SAVE_FORMAT == 1  # nobody resigned
+    _edit(lambda d: d.pop("resigned"), keep_checksum=True)(path)  # a resignation taken out
+    with pytest.raises(SaveError, match="checksum"):
+        load_game(path)
+
+
+def test_a_resignation_after_the_engine_ended_the_game_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    g, _ = played(ToyGame, 4, 10_000)
+    assert g.is_over()
+    save_game(g, path, resigned=0)
+    for load in (load_game, Replay.load):
+        with pytest.raises(SaveError, match="player 1 resigned a game that had already ended"):
+            load(path)
 
 
 def test_read_save_checks_the_structure_without_replaying(tmp_path: Path) -> None:

@@ -153,6 +153,7 @@ class TriarchApp(App[None]):
                 f"({exc.strerror or exc}), and a new game would replace it"
             ) from None
         session.autosave = True
+        session.before_save = self.lock.keep
         session.save()
         if kept is not None:
             self.notify(
@@ -179,12 +180,15 @@ class TriarchApp(App[None]):
 
     def resume(self, path: Path) -> None:
         """Continue the save at `path` into the autosave (SaveBusy if another `triarch` plays the
-        autosave); a save other than the autosave keeps the autosave's game in progress aside."""
+        autosave); a save other than the autosave keeps the autosave's game in progress aside.
+        A finished game is only shown (its end, the table): it never writes the autosave, so it
+        opens even while another `triarch` plays the game there (a rematch asks for it then)."""
         session = Session.load(path, save_path=autosave_path(), autosave=False)
-        if self.autosave:
+        if self.autosave and not session.over:
             self.lock.claim()
             session.autosave = True
-            if not session.over and not _same_file(path, autosave_path()):
+            session.before_save = self.lock.keep
+            if not _same_file(path, autosave_path()):
                 self.take_autosave(session)
         self.open_session(session)
 

@@ -53,8 +53,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
     for line in out:
         click.echo(line)
     final = replay.state(len(replay))
-    w = final.winner()
-    outcome = f"player {w + 1} wins" if w is not None else ("draw" if final.is_over() else "in progress")
+    outcome = replay.outcome(len(replay)) or "in progress"
     click.echo(f"final: {outcome} · hash {final.state_hash()[:16]}")
 
 

@@ -15,7 +15,7 @@ import click
 @click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 def resume(file: Path | None) -> None:
     """Resume the autosaved game (or a save FILE)."""
-    from common.saves import SaveError, autosave_path, load_game
+    from common.saves import SaveError, autosave_path, game_from_save, read_save, resigned_seat
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
 
@@ -23,8 +23,10 @@ def resume(file: Path | None) -> None:
     if not path.exists():
         _fail(f"no saved game at {path}", 2)
     try:  # replay it now: a broken save is an error message, not a crash of the table
-        game = load_game(path)
+        data = read_save(path)
+        game = game_from_save(data)
     except SaveError as exc:
         _fail(f"cannot resume {path}: {exc}", 2)
-    _autosave_free(f"resume {path}")
+    if not (game.is_over() or resigned_seat(data) is not None):
+        _autosave_free(f"resume {path}")  # (a finished game writes no autosave: it is only shown)
     _run_app(LaunchSpec(game_id=game.game_id, resume=path))

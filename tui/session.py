@@ -18,7 +18,16 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
-from common.saves import autosave_path, data_dir, game_from_save, keep_finished, read_save, save_game
+from common.saves import (
+    SaveBusy,
+    autosave_path,
+    data_dir,
+    game_from_save,
+    keep_finished,
+    read_save,
+    resigned_seat,
+    save_game,
+)
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
 # when passing is the only choice, the table passes for them (issue 4, item 7).
@@ -145,8 +154,13 @@ class Session:
         # How many actions of this game the autosave holds (what Continue would bring
         # back); None until this game's autosave is first written.
         self.saved_actions: int | None = None
+        # The autosave was taken by another `triarch` (`before_save`): it holds none of this game.
+        self.save_taken = False
         # Where this game is kept once the engine ended it (for watching it again).
         self.finished_path: Path | None = None
+        # Asked before each write (or removal) of the autosave: SaveBusy if this game may not
+        # write it (the table's `AutosaveLock.keep`: another `triarch` plays the game there).
+        self.before_save: Callable[[], None] | None = None
         # What a game's screen keeps of its own across a resume (JSON; saved as the save's ui.state)
         self.ui_state: dict[str, Any] = {}
 
@@ -174,7 +188,8 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, *, save_path: Path | None = None, autosave: bool = True) -> Session:
-        """Resume a save exactly: the replay of its actions, the same seats."""
+        """Resume a save exactly: the replay of its actions, the same seats (and the
+        resignation that ended it, if a player resigned)."""
         data = read_save(path)
         game = game_from_save(data)
         ui = data.get("ui") or {}
@@ -184,6 +199,9 @@ class Session:
             save_path=save_path,
             autosave=autosave,
         )
+        s.resigned = resigned_seat(data)
+        if s.over:  # a finished game: it is kept where it is, to watch again
+            s.finished_path = path
         if s.save_path.resolve() == path.resolve():
             s.saved_actions = len(game.history)  # resumed from the autosave itself
         counts = ui.get("counts")
@@ -282,7 +300,7 @@ class Session:
 
     def resign(self, seat: int) -> None:
         self.resigned = seat
-        self.save()  # the game is over: its autosave goes
+        self.save()  # the game is over: it is kept in finished/, its autosave goes
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
@@ -296,20 +314,30 @@ class Session:
         if self.failure is not None:  # the game may be half-changed: the last good save stays
             return None
         if path is not None:
-            save_game(self.game, path, self.ui_extra())
+            save_game(self.game, path, self.ui_extra(), resigned=self.resigned)
             return path
         if not self.autosave:
             return None
         try:
             if self.over:  # a finished game is not continued: its autosave goes
-                if self.game.is_over() and self.finished_path is None:
-                    self.finished_path = keep_finished(self.game, self.ui_extra())  # kept to watch
+                if self.finished_path is None:  # kept to watch again (a resignation with it)
+                    self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                if self.before_save is not None:
+                    self.before_save()
                 self.discard_save()
                 return None
+            if self.before_save is not None:
+                self.before_save()
             save_game(self.game, self.save_path, self.ui_extra())
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
             return None
+        except SaveBusy as exc:  # never written over another window's game: told as a failed save
+            self.save_error = str(exc)
+            self.saved_actions = None  # (the autosave holds none of this game now)
+            self.save_taken = True
+            return None
+        self.save_taken = False
         self.save_error = None
         self.saved_actions = len(self.game.history)
         return self.save_path
@@ -323,6 +351,8 @@ class Session:
 
     def kept_words(self) -> str:
         """What the autosave keeps of this game, for a player told that it cannot be written."""
+        if self.save_taken:
+            return "the autosave holds the other window's game, none of this one (Ctrl+S saves it to a file)"
         if self.saved_actions is None:
             return "this game was never saved"
         return f"the autosave keeps the game as it was after action {self.saved_actions}"

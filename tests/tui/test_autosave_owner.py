@@ -222,3 +222,66 @@ async def test_a_game_in_progress_that_cannot_be_kept_is_not_replaced(
         assert screen_name(app) == "MenuScreen"
         assert "Cannot start: the game in progress in" in screen_text(app)
     assert saved_actions(autosave_path()) == in_progress
+
+
+@pytest.mark.parametrize("ended", ["by its end", "by a resignation"])
+async def test_a_finished_game_resumes_while_another_window_plays_and_writes_nothing(
+    ended: str, in_progress: list[str], other_window: AutosaveLock, triarch_home: Path
+) -> None:
+    """`triarch resume FILE` of a finished game only shows it (its end, the table): it is not
+    refused while another `triarch` plays the autosaved game, and it never writes the autosave
+    (a rematch from it is what asks for the autosave, and is refused, saying why)."""
+    from click.testing import CliRunner
+
+    import tui.cli
+
+    done = Session.new("toy", Seats(["human", "human"]), seed=3, save_path=triarch_home / "x.json")
+    if ended == "by a resignation":
+        done.apply(done.legal()[0])
+        done.resign(1)
+    while not done.over:
+        done.apply(done.legal()[0])
+    finished = triarch_home / "done.json"
+    done.save(finished)
+    before = autosave_path().read_bytes()
+    launched: list[LaunchSpec] = []
+    cli_app = tui.cli._run_app
+    tui.cli._run_app = launched.append  # type: ignore[assignment]
+    try:
+        r = CliRunner().invoke(tui.cli.main, ["resume", str(finished)])
+        assert r.exit_code == 0, r.output
+        assert [spec.resume for spec in launched] == [finished]
+        r = CliRunner().invoke(tui.cli.main, ["resume", str(autosave_path())])  # a game in progress
+        assert r.exit_code == 2 and "another Triarch (process" in r.output
+    finally:
+        tui.cli._run_app = cli_app
+    app = resume_app(finished)
+    said = told(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert app.session is not None and app.session.over and not app.lock.claimed
+        await press(pilot, "r")
+        await settle(pilot)
+        assert said and said[0][0] == "Cannot start" and "another Triarch (process" in said[0][1]
+    assert autosave_path().read_bytes() == before and not kept_saves(triarch_home)
+
+
+async def test_the_table_locks_the_autosave_again_after_its_save_folder_was_deleted(
+    only_toy: None, triarch_home: Path
+) -> None:
+    """The save folder deleted mid-game: the next action saves the game there again and the
+    table holds the autosave again (another window cannot start a game over it)."""
+    import shutil
+
+    app = game_app("toy", seed=5, vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shutil.rmtree(triarch_home)
+        assert app.session is not None
+        app.session.apply(app.session.legal()[0])
+        assert saved_actions(autosave_path()) == [
+            app.session.game.format_action(a) for a in app.session.game.history
+        ]
+        with pytest.raises(SaveBusy):
+            AutosaveLock().claim()

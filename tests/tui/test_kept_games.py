@@ -15,7 +15,7 @@ from common.saves import autosave_path, finished_dir, finished_games, keep_finis
 from tests.toygame import ToyGame
 from tui.session import Seats, Session
 
-from .helpers import game_app, play_out, press, screen_name, screen_text, settle
+from .helpers import game_app, play_out, press, resume_app, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -37,12 +37,66 @@ def test_a_finished_game_is_kept_and_its_autosave_goes() -> None:
     assert finished_games() == [s.finished_path]
 
 
-def test_a_resigned_game_is_not_kept() -> None:
-    s = Session(ToyGame.new_game(seed=4), Seats(["human", "ai"]))
+def resigned_toy(seed: int) -> Session:
+    s = Session(ToyGame.new_game(seed=seed), Seats(["human", "ai"]))
     s.save()
     s.apply(s.legal()[0])
     s.resign(0)
-    assert s.finished_path is None and not finished_games() and not autosave_path().exists()
+    return s
+
+
+def test_a_resigned_game_is_kept_as_a_finished_game_with_its_resignation() -> None:
+    """A resignation ends the game as the engine's end does: its autosave goes, the game is
+    kept in finished/, and its save says who resigned (it replayed to a game in progress)."""
+    s = resigned_toy(4)
+    assert not autosave_path().exists()
+    assert s.finished_path is not None and finished_games() == [s.finished_path]
+    again = Session.load(s.finished_path, autosave=False)
+    assert again.over and again.resigned == 0 and again.winner() == 1
+    assert again.game.state_hash() == s.game.state_hash() and not again.game.is_over()
+
+
+def test_triarch_replay_without_a_file_says_the_last_game_ended_by_a_resignation() -> None:
+    from tui.cli import main
+
+    s = resigned_toy(4)
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    final = r.output.strip().splitlines()[-1]
+    assert final == f"final: player 1 resigned: player 2 wins · hash {s.game.state_hash()[:16]}"
+
+
+async def test_a_resigned_game_offers_to_watch_it_again_and_the_replay_ends_with_the_resignation() -> None:
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # (Ctrl+P: Resign)
+        app.screen.action_resign()  # type: ignore[attr-defined]
+        await settle(pilot)
+        await press(pilot, "y")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        text = screen_text(app)
+        assert "resigned" in text and "Watch again (w)" in text
+        await press(pilot, "w")
+        await settle(pilot)
+        assert "Replay" in screen_name(app)
+        await press(pilot, "end")
+        await settle(pilot)
+        assert "game over: player 1 resigned: player 2 wins" in screen_text(app)
+
+
+async def test_resuming_a_resigned_game_shows_its_end_by_the_resignation() -> None:
+    s = resigned_toy(4)
+    assert s.finished_path is not None
+    app = resume_app(s.finished_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "Player 1 (you) resigned — Player 2 (AI) wins." in screen_text(app)
+        await press(pilot, "b")
+        await settle(pilot)
+        assert "Player 1 (you) resigns." in screen_text(app)  # and the log says it
 
 
 def test_only_the_newest_finished_games_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,3 +172,20 @@ async def test_enter_pressed_on_through_the_end_does_not_start_a_rematch() -> No
         await press(pilot, "tab", "enter")  # the first button, chosen on purpose: Rematch
         await settle(pilot)
         assert app.session is not first and not app.session.over
+
+
+@pytest.mark.parametrize("ended", ["by its end", "by a resignation"])
+async def test_a_resumed_finished_game_offers_to_watch_it_again(ended: str) -> None:
+    """`triarch resume FILE` of a finished game shows its end; Watch again (w) replays that
+    file (it is not kept a second time in finished/)."""
+    s = finished_toy(4) if ended == "by its end" else resigned_toy(4)
+    assert s.finished_path is not None
+    app = resume_app(s.finished_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen" and "Watch again (w)" in screen_text(app)
+        await press(pilot, "w")
+        await settle(pilot)
+        assert "Replay" in screen_name(app)
+        assert len(app.screen.replay) == len(s.game.history)  # type: ignore[attr-defined]
+    assert finished_games() == [s.finished_path]

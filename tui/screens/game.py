@@ -230,6 +230,8 @@ class GameScreen(TableScreen):
             self.rebuild_last_actions()
         else:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
+        if self.session.resigned is not None:  # a resumed game that ended by a resignation
+            log.add_line(f"{self.seat_name(self.session.resigned)} resigns.", "bold")
         self.focus_first()
         self.advance()
 

@@ -160,15 +160,13 @@ class ReplayScreen(TableScreen):
             what = "the start of the game"
         else:
             what = step_words(r, self.step - 1, self.viewer)
-        return f"{head}\n{what}\n{self.next_text(game)}"
+        ended = r.outcome(self.step)  # (a resignation too, which the engine's game does not know)
+        return f"{head}\n{what}\n{f'game over: {ended}' if ended else self.next_text(game)}"
 
     @staticmethod
     def next_text(game: Game) -> str:
         """The decision pending at this step in the words of the game screen's prompt
-        (whose it is, its kind, the engine's prompt), or how the game ended."""
-        if game.is_over():
-            w = game.winner()
-            return "game over: " + (f"player {w + 1} wins" if w is not None else "draw")
+        (whose it is, its kind, the engine's prompt); how a game ended is `Replay.outcome`."""
         d = game.decision()
         if d is None:
             return "Next: nobody is to decide"
