@@ -101,12 +101,13 @@ async def test_bhm_a_draw_on_the_stack_is_drawn_in_words(tmp_path: Path, size: t
 
 async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) -> None:
     """BH-20/BH-67 ruling: the log said "P2 reacts with Foresight to draw (initial phase)", which
-    reads as if P2 reacted in order to draw; it names the draw's player, as the stack does."""
+    reads as if P2 reacted in order to draw; it names the draw's player, as the stack does (the
+    log of the resumed game tells the reaction as the live log did, in the action's line)."""
     app = draw_answered(tmp_path / "s.json")
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "P2 reacts with Foresight to P1's draw (initial phase)" in text
+        assert "Player 2 (AI): React with Foresight to P1's draw (initial phase)" in text
         assert "to draw (" not in text
 
 

@@ -122,6 +122,10 @@ _WHO_WON = (
 )
 
 
+# how many of a resumed game's last actions its log tells again, as the live log told them
+RESUMED_ACTIONS = 40
+
+
 def ending_words(text: str) -> str:
     """How a game ended, from its game-over event, without who won (`P1's Summoning Stone is
     destroyed`, not `…: P2 wins!` under `Player 2 (AI) wins!`); "" when that is all it says."""
@@ -167,6 +171,7 @@ class GameScreen(TableScreen):
         self.legal: list[Action] = []
         self.dialog_key: tuple[Any, ...] | None = None  # the decision a dialog was opened for
         self.save_told: str | None = None  # the autosave's problem the player was told of
+        self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -223,53 +228,86 @@ class GameScreen(TableScreen):
         else:
             info += f" — against the AI ({self.session.seats.ai_level})"
         log.add_line(info, "bold")
-        if self.session.game.history:
-            log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
-            n = len(self.session.game.history)
-            log.add_line(f"(resumed after {plural(n, 'action')})", "italic")
-            self.rebuild_last_actions()
-        else:
+        history = self.session.game.history
+        if not history:
             log.add_events(self.session.game.log, viewer=self.log_viewer)
+        elif not self.retold_resumed():
+            # an old save the engine replays differently: its last events as the engine says them
+            log.clear()
+            log.add_line(info, "bold")
+            log.add_events(list(self.session.game.log)[-40:], viewer=self.log_viewer)
+        if history:
+            log.add_line(f"(resumed after {plural(len(history), 'action')})", "italic")
         if self.session.resigned is not None:  # a resumed game that ended by a resignation
             log.add_line(f"{self.seat_name(self.session.resigned)} resigns.", "bold")
         self.focus_first()
         self.advance()
 
-    # -- after Continue: what each side did last ---------------------------------------------
-    def rebuild_last_actions(self) -> None:
-        """A resumed game is a replay of its save: replay it once more and hand
-        the last actions of each side (its last run of actions and the other
-        side's run before it) to `note_replayed`, so that the marks of what the
-        other side did last are there at once, not only after it acts again."""
-        game = self.session.game
-        history = list(game.history)
+    # -- after Continue: the log of the last actions, the marks of what each side did last --------
+    def retold_resumed(self) -> bool:
+        """After a resume, a failure of `retell_last_actions` (an old save the engine replays
+        differently) leaves no line and no mark of it, and says False."""
         try:
-            replay = self.session.cls.new(game.setup)
-            runs: list[tuple[int, Any]] = []  # (index, the game before it) where a side takes over
-            last: int | None = None
-            for i, action in enumerate(history):
-                d = replay.decision()
-                player = d.player if d is not None and only_pass(replay) != action else last
-                if player != last:
-                    runs = [*runs[-1:], (i, replay.clone())]
-                    last = player
-                replay.apply(action)
-            if not runs:
-                return
-            start, replay = runs[0]
+            return self.retell_last_actions()
+        except Exception:
+            self.query_one(GameLog).clear()
+            reset = getattr(self, "reset_marks", None)
+            if callable(reset):
+                reset()
+            return False
+
+    def retell_last_actions(self) -> bool:
+        """A resumed game is a replay of its save, replayed here once more: its last actions
+        (`RESUMED_ACTIONS`, from the start of the other side's run before the last run if that
+        is earlier) are told in the log as the live log told them, in the same words — the
+        seats' names, the log's reader (`log_viewer`), each side's unit, cells, the draws named,
+        a run of passes on one line: the game screen's own `tell_play` and `apply_for_player`
+        on the replayed game — with the game's opening when they go back to it. Telling them
+        marks them on the table as at the table (`log_action`: what each side did last).
+        False, and nothing told, when the replay does not end in the game resumed."""
+        s = self.session
+        game = s.game
+        history = list(game.history)
+        first = max(0, len(history) - RESUMED_ACTIONS)
+        replay = s.cls.new(game.setup)
+        opening = list(replay.log)
+        at_first: Game | None = replay.clone() if first == 0 else None
+        runs: list[tuple[int, Game | None]] = []  # where a side takes over (the game then, before `first`)
+        last: int | None = None
+        for i, action in enumerate(history):
+            if i == first and at_first is None:
+                at_first = replay.clone()
+            d = replay.decision()
+            player = d.player if d is not None and only_pass(replay) != action else last
+            if player != last:
+                runs = [*runs[-1:], (i, replay.clone() if i < first else None)]
+                last = player
+            replay.apply(action)
+        if replay.state_hash() != game.state_hash():
+            return False
+        start, told = runs[0] if runs and runs[0][0] < first else (first, at_first)
+        assert told is not None
+        log = self.query_one(GameLog)
+        if start == 0:
+            log.add_events(opening, viewer=self.log_viewer)
+        else:
+            log.add_line(f"({plural(start, 'earlier action')} not shown)", "italic")
+        classes = set(self.classes)  # (telling them shows no pane: the table is as it opens)
+        s.game, self.views_told = told, {}
+        try:
             for action in history[start:]:
-                d = replay.decision()
+                d = told.decision()
                 if d is None:
-                    return
-                if only_pass(replay) == action:  # passed by the table, never marked
-                    replay.apply(action)
-                    continue
-                words = self.log_words(replay, action)
-                before = replay.clone()
-                replay.apply(action)
-                self.note_replayed(d.player, action, words, before, replay)
-        except Exception:  # an old save the engine replays differently: no marks, no harm
-            return
+                    raise IllegalAction(f"no decision for {action}")
+                if only_pass(told) == action:
+                    self.apply_for_player(action, *self.table_pass(action, d.player), apply=told.apply)
+                else:
+                    self.tell_play(d.player, action, told.apply)
+        finally:
+            s.game, self.views_told = game, None
+            if set(self.classes) != classes:
+                self.set_classes(classes)
+        return True
 
     # -- words ------------------------------------------------------------------------------
     def choice_words(self, action: Action) -> str:
@@ -334,14 +372,7 @@ class GameScreen(TableScreen):
                 break
             d = s.decision
             assert d is not None
-            # a run of them that say nothing but markers is one line (`… passes automatically
-            # ×3`), as a run of the player's own passes is; not one with those (another line)
-            key = fold_key(s.game.game_id, act, d.player)
-            self.apply_for_player(
-                act,
-                f"{self.seat_name(d.player)} has nothing to respond with — passes automatically",
-                fold=None if key is None else ("automatic", key),
-            )
+            self.apply_for_player(act, *self.table_pass(act, d.player))
         if s.over:
             self.refresh_view()
             self.show_game_over()
@@ -466,9 +497,15 @@ class GameScreen(TableScreen):
         s = self.session
         d = s.decision
         assert d is not None
-        words = self.log_words(s.game, action)
-        self.game_before = s.game.clone()
-        self.log_action(d.player, words, s.apply(action))
+        self.tell_play(d.player, action, s.apply)
+
+    def tell_play(self, player: int, action: Action, apply: Callable[[Action], list[Event]]) -> None:
+        """`player`'s `action`, applied to the game by `apply`, in the log: `play`'s, and a resumed
+        game's replay of its last actions (`retell_last_actions`), alike."""
+        game = self.session.game
+        words = self.log_words(game, action)
+        self.game_before = game.clone()
+        self.log_action(player, words, apply(action))
 
     def after_human_action(self) -> None:
         """Hook for dedicated screens (clear a selection, …)."""
@@ -557,13 +594,30 @@ class GameScreen(TableScreen):
             return
         self.choose(action)
 
-    def apply_for_player(self, action: Action, words: str, fold: object = None) -> None:
+    def table_pass(self, action: Action, player: int) -> tuple[str, object]:
+        """The words and the fold key (`apply_for_player`) of the pass the table makes for `player`
+        who has nothing to respond with: a run of them that say nothing but markers is one line
+        (`… passes automatically ×3`), as a run of the player's own passes is; not one with those."""
+        key = fold_key(self.session.game.game_id, action, player)
+        words = f"{self.seat_name(player)} has nothing to respond with — passes automatically"
+        return words, None if key is None else ("automatic", key)
+
+    def apply_for_player(
+        self,
+        action: Action,
+        words: str,
+        fold: object = None,
+        *,
+        apply: Callable[[Action], list[Event]] | None = None,
+    ) -> None:
         """Apply `action`, which the table takes for a player (a pass), and log it dim in `words`:
         said once (not `P1 passes` again under it), told in the views around it (`told`), a run
-        of those of one `fold` key that say nothing but markers on one line (`GameLog.add_action`)."""
+        of those of one `fold` key that say nothing but markers on one line (`GameLog.add_action`).
+        `apply`: how (the session's, else a resumed game's replay: `retell_last_actions`)."""
         s = self.session
         before = s.game.clone()
-        words, events = said_once(s.game.game_id, action, words, s.apply(action))
+        events = (apply or s.apply)(action)
+        words, events = said_once(s.game.game_id, action, words, events)
         events = self.told(action, events, before)
         self.query_one(GameLog).add_action(
             partial(times, words), events, self.log_viewer, fold=fold, style="dim"
@@ -579,10 +633,22 @@ class GameScreen(TableScreen):
             after.game_id,
             action,
             events,
-            lambda: before.view(seat),
-            lambda: after.view(seat),
+            lambda: self.view_told(before, seat),
+            lambda: self.view_told(after, seat),
             self.log_viewer,
         )
+
+    def view_told(self, game: Game, seat: int) -> dict[str, Any]:
+        """`game`'s view for `seat`, for `told`: while a resumed game's last actions are told
+        again (`retell_last_actions`: one game after the other of one replay, each told by
+        how many actions it is after), the view after an action is the one before the next."""
+        views = self.views_told
+        if views is None:
+            return game.view(seat)
+        key = (len(game.history), seat)
+        if key not in views:
+            views[key] = game.view(seat)
+        return views[key]
 
     def log_action(self, player: int, words: str, events: list[Event]) -> None:
         """The log's lines for the action just applied (`words`, said before it) and its
