@@ -833,10 +833,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         src = int(ctx["source"])
         remaining = int(ctx.get("remaining", 0))
         targets = [int(t) for t in ctx["targets"]]
-        combat = view.get("combat") or {}
-        already: dict[int, int] = {}
-        for _s, t, n in combat.get("assigned") or []:
-            already[int(t)] = already.get(int(t), 0) + int(n)
+        # Trample past its blockers (SC-81): the surplus beyond lethal goes to the hero, which the
+        # engine assigns itself once one blocker short of lethal is left; the hero's row says
+        # where those points go (without it, a surplus could be put nowhere: every plan refused)
+        surplus = game.surplus_to(src)
+        if surplus is not None and surplus not in targets:
+            targets.append(surplus)
         rows = []
         need_left = remaining
         # whom a unit's damage goes to is always the other side's: its place without the `P2, `
@@ -844,13 +846,17 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         for t in targets:
             c = cards.get(t) or {}
             hero = c.get("type") == "hero"
-            need = (
-                0
-                if hero
-                else max(0, int(c.get("defense", 0)) - int(c.get("damage", 0)) + 1 - already.get(t, 0))
-            )
-            label = _unit_label(c, theirs, kills=False) + ("" if hero else f" — lethal needs {need}")
-            give = remaining if hero else min(need, need_left)
+            # what lethal needs, as the engine counts it: None when Valor or Fear prevents the
+            # damage (SC-90, SC-92), and then no amount is lethal
+            need = None if hero else game.lethal_needs(src, t)
+            if hero:
+                said = " — the surplus beyond lethal (SC-81)" if t == surplus else ""
+            elif need is None:
+                said = f" — damage prevented: {game.prevented_by(src, t)}"
+            else:
+                said = f" — lethal needs {need}"
+            label = _unit_label(c, theirs, kills=False) + said
+            give = remaining if hero else min(need or 0, need_left)
             rows.append(Row(label, [str(n) for n in range(remaining + 1)], 0, numeric=True, key=t))
             rows[-1].index = give if not hero else 0
             need_left -= rows[-1].index

@@ -1,0 +1,51 @@
+"""The Scars leftovers of session 27 (a rules audit and a UI pass): the damage split with a
+Trample surplus and with Valor, the over-limit note with Barracks, the words of a set-up choice
+on a sheltering unit, an attack that lost its target, the `last:` line's side."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.app import TriarchApp
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+
+
+def scars_app(name: str) -> TriarchApp:
+    return game_app("scars", seed=3, scenario=scenario(name), level="scripted")
+
+
+async def test_a_trample_surplus_past_two_blockers_goes_to_the_hero_row() -> None:
+    """Mammoth (5, Trample) blocked by two Militias (lethal needs 2 each): the dialog asked for
+    all 5 points among the Militias, and every split was refused (the engine sends the surplus
+    to the hero itself, SC-81). Now the hero has a row for the surplus and Enter deals 2, 2, 1."""
+    app = scars_app("scars_trample_two")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog"
+        text = screen_text(app)
+        assert "3. Aurelia, Iron Marshal (hero) — the surplus beyond lethal (SC-81)" in text, text
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert screen_name(app) == "ScarsScreen", screen_text(app)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert log.count("Mammoth deals 2 damage to Village Militia") == 2, log
+        assert "Mammoth deals 1 damage to P2's hero" in log, log
+        game = app.session.game
+        assert game.lives(1) == 8
+
+
+async def test_the_damage_split_says_valor_prevents_the_damage() -> None:
+    """Valiant Paladin (Valor 4) blocking Mammoth (attack 5): its row said `lethal needs 5`,
+    but no amount is lethal (SC-90); it says so, and the points go to the Knight by default."""
+    app = scars_app("scars_valor_block")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "1. Valiant Paladin 3/4 — damage prevented: Valor 4 (SC-90)" in text, text
+        assert "lethal needs 5" not in text, text
+        assert "2. Knight of the Oath 3/3 — lethal needs 4" in text, text
+        assert "surplus" not in text, text  # damage a blocker prevents is never lethal (SC-81)
