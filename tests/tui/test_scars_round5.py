@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
+from tui.widgets.actions import ActionList
+from tui.widgets.detail import CardDetail
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
@@ -49,3 +51,19 @@ async def test_the_damage_split_says_valor_prevents_the_damage() -> None:
         assert "lethal needs 5" not in text, text
         assert "2. Knight of the Oath 3/3 — lethal needs 4" in text, text
         assert "surplus" not in text, text  # damage a blocker prevents is never lethal (SC-81)
+
+
+async def test_the_over_limit_note_counts_the_barracks() -> None:
+    """4 units in play, 1 support card and Barracks (limit 4): the note on `Play Crossbow Sergeant …
+    (over the unit limit)` said `You keep 2 units a support card` (2, not 4); it says the limit
+    as the status does."""
+    app = scars_app("scars_barracks_full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        actions = app.screen.query_one(ActionList)
+        at = next(i for i, w in enumerate(actions.words) if w.startswith("Play Crossbow Sergeant"))
+        assert actions.words[at].endswith("(over the unit limit)"), actions.words
+        app.screen.show_action_detail(actions.actions[at])  # type: ignore[attr-defined]
+        note = " ".join(str(app.screen.query_one(CardDetail).note).split())
+        assert "Your unit limit is 4 (2 a support, +2 by Barracks): at clean-up you discard" in note, note
+        assert "2 units a support card" not in note, note

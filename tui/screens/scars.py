@@ -666,11 +666,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.polish_detail()
         if action is not None and self.over_limit(action):
             detail = self.query_one(CardDetail)
-            detail.show_card(
-                detail.card,
-                f"{detail.note}\nYou keep 2 units a support card: at clean-up you discard units"
-                " down to that limit (SC-23), unless you place a support first.",
-            )
+            detail.show_card(detail.card, f"{detail.note}\n{self.limit_note()}")
+
+    def limit_note(self) -> str:
+        """What the unit limit of the deciding side is and adds up from, as its status says it
+        (the view's `unit_limit`: `Your unit limit is 4 (2 a support, +2 by Barracks)`), and
+        what happens over it. (`You keep 2 units a support card` left a Barracks out.)"""
+        d = self.session.decision
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me: dict[str, Any] = next(
+            (p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), {}
+        )
+        supports, limit = int(me.get("supports") or 0), int(me.get("unit_limit") or 0)
+        adds = "2 units a support card" if limit == 2 * supports else limit_words(me, supports, limit)
+        return (
+            f"Your unit limit is {limit} ({adds}): at clean-up you discard units down to it"
+            " (SC-23), unless you place a support first."
+        )
 
     def action_inspect(self, uid: int) -> None:
         super().action_inspect(uid)
