@@ -1226,7 +1226,9 @@ class ScarsGame(Game):
         if t.defn.type == "hero" or not self._prevented(s, t):
             return ""
         v = self.kw_x(t, "Valor")
-        return f"Valor {v} (SC-90)" if v and self.attack_of(s) >= v else f"Fear {self.kw_x(t, 'Fear')} (SC-92)"
+        if v and self.attack_of(s) >= v:
+            return f"Valor {v} (SC-90)"
+        return f"Fear {self.kw_x(t, 'Fear')} (SC-92)"
 
     def surplus_to(self, source: int) -> int | None:
         """The hero that the surplus of `source`'s combat damage beyond lethal goes to (Trample
