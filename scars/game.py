@@ -2126,6 +2126,9 @@ class ScarsGame(Game):
                 return f"Equip {w.name} to {self.name(int(a[1]))} ({w.defn.equip} energy)"
             if k == "pos":
                 c = self.card(int(a[0]))
+                if a[1] == "defense" and c.shelter:
+                    # a shelterer is in defense position already (SC-61): the choice ends its shelter
+                    return f"{c.name} stops sheltering {self.name(c.shelter)} (stays in defense)"
                 if a[1] == "defense":
                     return f"Turn {c.name} to defense"
                 return f"Turn {c.name} to attack (pay 1 {self._paid_with(a[2])})"
