@@ -4,6 +4,8 @@ on a sheltering unit, an attack that lost its target, the `last:` line's side.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tui.app import TriarchApp
@@ -67,3 +69,54 @@ async def test_the_over_limit_note_counts_the_barracks() -> None:
         note = " ".join(str(app.screen.query_one(CardDetail).note).split())
         assert "Your unit limit is 4 (2 a support, +2 by Barracks): at clean-up you discard" in note, note
         assert "2 units a support card" not in note, note
+
+
+async def recall_the_sellsword(pilot: Any) -> None:
+    """Hot-seat, `scars_lost_target`: no blocks, P1 recalls the Sellsword its Tusked Boar attacks
+    (SC-63: the Boar's attack finds no target), and P2 lets it resolve; P2's window is next."""
+    app = pilot.app
+    game = app.session.game
+
+    async def uncover() -> None:
+        while screen_name(app) in ("CoverScreen", "RowsDialog"):  # the next seat; `No blocks`
+            await press(pilot, "enter")
+            await settle(pilot)
+
+    for _ in range(6):
+        await uncover()
+        recall = next(
+            (
+                a
+                for a in game.legal_actions()
+                if a.kind == "cast"
+                and game.describe_action(a).endswith("return Sellsword to its owner's hand")
+            ),
+            None,
+        )
+        app.screen.choose(recall or next(a for a in game.legal_actions() if a.kind in ("pass", "done")))
+        await settle(pilot)
+        if recall:
+            break
+    await uncover()
+    app.screen.choose(next(a for a in game.legal_actions() if a.kind == "pass"))
+    await settle(pilot)
+    await uncover()
+
+
+async def test_an_attacker_whose_target_left_says_it_has_none() -> None:
+    """The Tusked Boar's target, the Sellsword, went back to the hand in 3B: the Boar showed
+    `Tusked Boar 3/2` as if it did not attack, next to `Grey Wolf 2/1 ⇒Aurel…`. It says `⇒no
+    target` at 80 × 24 and `(⇒ no target)` at 120 × 40."""
+    for size, said in (
+        ((80, 24), "Tusked Boar 3/2 ⇒no target"),
+        ((120, 40), "Tusked Boar 3/2 (⇒ no target)"),
+    ):
+        app = game_app("scars", seed=3, scenario=scenario("scars_lost_target"), vs="human")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await recall_the_sellsword(pilot)
+            game = app.session.game
+            assert game.phase == "blockers" and game.attackers, game.phase
+            text = screen_text(app)
+            assert said in text, text
+            assert "Grey Wolf 2/1 ⇒Aurel" in text or "Grey Wolf 2/1 (⇒ Aurelia" in text, text

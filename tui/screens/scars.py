@@ -102,9 +102,11 @@ def unit_segs(
     mark: str = "",
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
+    lost: bool = False,
 ) -> list[Seg]:
     """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown; `places`
-    (`card_places`) tells same-named units apart."""
+    (`card_places`) tells same-named units apart; `lost`: an attacker whose target left the
+    combat (`lost_targets`): `⇒ no target`."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {})
@@ -121,6 +123,8 @@ def unit_segs(
         marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
         marks.append("⇒ " + name(u["attacking"]))
+    elif combat and lost:
+        marks.append("⇒ no target")
     if combat and u.get("blocking") is not None:
         marks.append("⛨ " + name(u["blocking"]))
     if marks:
@@ -134,9 +138,11 @@ def dense_unit(
     mark: str = "",
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
+    lost: bool = False,
 ) -> list[Seg]:
     """`Wolf 2/3 dmg1, 3 more kills z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when
-    `combat`); a unit it relates to whose name another shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
+    `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name another
+    shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {}, 6)
@@ -150,11 +156,21 @@ def dense_unit(
         label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
     if combat and u.get("attacking") is not None:
         label += " ⇒" + name(u["attacking"])
+    elif combat and lost:
+        label += " ⇒no target"
     if combat and u.get("blocking") is not None:
         label += " ⛨" + name(u["blocking"])
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
+
+
+def lost_targets(view: dict[str, Any]) -> set[int]:
+    """The attackers whose target left play or the combat (SC-63 ⚖): still attacking, their
+    `attacking` None, their target 0 in the view's combat (docs/rulings.md). Without a mark they
+    looked like units that do not attack."""
+    attackers = (view.get("combat") or {}).get("attackers") or {}
+    return {int(a) for a, t in attackers.items() if not t}
 
 
 def in_combat(view: dict[str, Any]) -> bool:
@@ -390,7 +406,8 @@ class ScarsTable(LaneTable):
             here = [u for u in units if u.get("position") == pos]
             for u in here:
                 row.append(Seg(" "))
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places)
+                lost = int(u["uid"]) in lost_targets(view)
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost)
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -457,7 +474,8 @@ class ScarsTable(LaneTable):
             for i, u in enumerate(mine_pos):
                 if i:
                     row.append(Seg(" ·"))
-                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""), in_combat(view), places)
+                mark, lost = self.shown_marks().get(int(u["uid"]), ""), int(u["uid"]) in lost_targets(view)
+                row += unit_segs(u, cards, mark, in_combat(view), places, lost)
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
