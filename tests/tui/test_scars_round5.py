@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from common.game import Action
 from tui.app import TriarchApp
+from tui.screens.scars import own_side_dropped
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardDetail
 from tui.widgets.log import GameLog
@@ -120,3 +122,32 @@ async def test_an_attacker_whose_target_left_says_it_has_none() -> None:
             text = screen_text(app)
             assert said in text, text
             assert "Grey Wolf 2/1 ⇒Aurel" in text or "Grey Wolf 2/1 (⇒ Aurelia" in text, text
+
+
+async def test_the_last_line_does_not_say_the_acting_cards_side_again() -> None:
+    """`★ P2 (AI) last: Knight of the Oath (P2, 1st in ATK) attacks P1's hero` (when it fits):
+    the line says whose action it is; the acting Knight's place keeps `1st in ATK` (which
+    Knight), not the side. A place of the other side's card keeps its side."""
+    for size in ((80, 24), (120, 40)):
+        app = game_app("scars", seed=3, scenario=scenario("scars_twins"), vs="ai", level="scripted")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen: Any = app.screen
+            game = app.session.game
+            knight = game.view(1)["players"][1]["units"][0]["uid"]
+            hero = game.view(0)["players"][0]["hero"]["uid"]
+            said = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero"
+            screen.note_action(1, Action("attack", (knight, hero)), said)
+            screen.refresh_view()
+            await settle(pilot)
+            last = next(line for line in screen_text(app).split("\n") if " last: " in line)
+            assert "★ P2 (AI) last: Knight of the Oath (1st in ATK) attacks P1's hero" in last, last
+    assert own_side_dropped("Grove Druid (P2, 1st in DEF) blocks Pikeman", 1) == (
+        "Grove Druid (1st in DEF) blocks Pikeman"
+    )
+    assert own_side_dropped("Grove Druid (P2, 1st in DEF) blocks Pikeman", 0) == (
+        "Grove Druid (P2, 1st in DEF) blocks Pikeman"
+    )
+    assert own_side_dropped("Play Shield Wall (1): give Knight (P2, 1st in ATK) +0/+3", 1).endswith(
+        "(P2, 1st in ATK) +0/+3"
+    )

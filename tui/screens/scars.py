@@ -208,6 +208,18 @@ def target_placed(text: str, target: Any, places: dict[int, tuple[str, str]]) ->
 PLACE = r"(?:P\d, )?\d+(?:st|nd|rd|th) (?:in ATK|in DEF|weapon|structure)"
 
 
+def own_side_dropped(text: str, player: int) -> str:
+    """`text` (an action's words) without the side in the place of its first card when that is
+    `player`'s (`Grove Druid (P2, 1st in DEF) blocks Pikeman` by P2: `Grove Druid (1st in DEF)
+    blocks …`): on the `last:` line, which says whose action it is. Another card's place keeps
+    its side (it may be either's), and a first bracket that is no place (a cost) changes nothing."""
+    first = text.find(" (")
+    tag = f"P{player + 1}, "
+    if first < 0 or not text.startswith(tag, first + 2) or not re.match(PLACE, text[first + 2 :]):
+        return text
+    return text[: first + 2] + text[first + 2 + len(tag) :]
+
+
 def keep_target(
     text: str,
     width: int,
@@ -367,6 +379,12 @@ class ScarsTable(LaneTable):
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         return {**card, **named} if named else card
+
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
+        says its side no more (`Grove Druid (1st in DEF) blocks Pikeman`, not `Grove Druid (P2,
+        1st in DEF) …`); see `own_side_dropped`."""
+        super().note_action(player, action, own_side_dropped(words, player))
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
