@@ -149,6 +149,12 @@ class ScriptedAgent(Agent):
                 return None
             if eff == "destroy" and spec.get("y") is not None:
                 units = [u for u in units if g.attack_of(g.card(u)) <= int(spec["y"])]
+            if eff == "force_defense":
+                # a unit in defense position already (a shelterer too) is left as it is: the card
+                # does nothing there (SC-61, docs/rulings.md); an attacker stops attacking (SC-60)
+                units = [u for u in units if g.card(u).position == "attack"]
+                attacking = [u for u in units if u in g.attackers]
+                units = attacking or units
             if not units:
                 return None
             return max(units, key=lambda u: g.attack_of(g.card(u)) + g.defense_of(g.card(u)))

@@ -1211,6 +1211,37 @@ class ScarsGame(Game):
         assigned = sum(n for s, t, n in self.assign if t == b)
         return max(0, self.defense_of(c) - c.damage + 1 - assigned)
 
+    def lethal_needs(self, source: int, target: int) -> int | None:
+        """What lethal needs of `source`'s combat damage on the unit `target` now, less the points
+        assigned to it already (SC-81 ⚖: defense − damage on it + 1); None when the damage of
+        `source` to it is prevented (`prevented_by`): then no amount is lethal."""
+        if self.prevented_by(source, target):
+            return None
+        return self._lethal_need(target)
+
+    def prevented_by(self, source: int, target: int) -> str:
+        """Why the damage of the unit `source` to the unit `target` is prevented now, in the
+        rules' words (`Valor 4 (SC-90)`, `Fear 2 (SC-92)`), or "" when it is not."""
+        s, t = self.card(source), self.card(target)
+        if t.defn.type == "hero" or not self._prevented(s, t):
+            return ""
+        v = self.kw_x(t, "Valor")
+        if v and self.attack_of(s) >= v:
+            return f"Valor {v} (SC-90)"
+        return f"Fear {self.kw_x(t, 'Fear')} (SC-92)"
+
+    def surplus_to(self, source: int) -> int | None:
+        """The hero that the surplus of `source`'s combat damage beyond lethal goes to (Trample
+        past its blockers, SC-81: the engine assigns it once one blocker short of lethal is
+        left), or None."""
+        for s, _ctrl, opp, trample in self._sources():
+            if s == source:
+                opp = [o for o in opp if self.is_unit_in_play(o)]
+                if trample and opp and self._tramples_past(s, opp):
+                    return self.hero_uid(1 - self.active)
+                return None
+        return None
+
     def _sources(self) -> list[tuple[int, int, list[int], bool]]:
         """(source, controller, opposing units, may trample) for every unit dealing combat damage."""
         out = []
@@ -2095,6 +2126,9 @@ class ScarsGame(Game):
                 return f"Equip {w.name} to {self.name(int(a[1]))} ({w.defn.equip} energy)"
             if k == "pos":
                 c = self.card(int(a[0]))
+                if a[1] == "defense" and c.shelter:
+                    # a shelterer is in defense position already (SC-61): the choice ends its shelter
+                    return f"{c.name} stops sheltering {self.name(c.shelter)} (stays in defense)"
                 if a[1] == "defense":
                     return f"Turn {c.name} to defense"
                 return f"Turn {c.name} to attack (pay 1 {self._paid_with(a[2])})"

@@ -270,3 +270,18 @@ def test_sc60_an_attacked_unit_turned_to_defense_is_attacked_no_more() -> None:
     until(g, lambda g: g.phase == "recruit2")
     assert g.card(kn).damage == 0 and g.card(merc).damage == 0
     assert g.is_unit_in_play(kn) and g.is_unit_in_play(merc)
+
+
+def test_sc61_the_set_up_choice_on_a_shelterer_says_it_stops_sheltering() -> None:
+    """SC-61 / SC-50: a sheltering unit is in defense position already; its free set-up choice
+    `pos … defense` ends the shelter. It read `Turn Stone Golem to defense`."""
+    g = make(
+        P(units=[{"card": "legion_knight", "position": "attack"}, {"card": "n_golem", "shelter": 1}]),
+        P("hero_nyx"),
+        phase="setup",
+    )
+    golem = uid(g, "n_golem")
+    stop = next(a for a in g.legal_actions() if a.kind == "pos" and a.args[0] == golem)
+    assert g.describe_action(stop) == "Stone Golem stops sheltering Knight of the Oath (stays in defense)"
+    play(g, stop.notation())
+    assert g.card(golem).position == "defense" and g.card(golem).shelter == 0

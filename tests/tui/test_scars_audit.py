@@ -100,7 +100,7 @@ async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded(
         ]
         app.screen.show_action_detail(play)  # type: ignore[attr-defined]
         note = str(app.screen.query_one(CardDetail).note)
-        assert "at clean-up you discard units down to that limit (SC-23)" in note, note
+        assert "at clean-up you discard units down to it (SC-23)" in note, note
         await pilot.press("1")  # take it: the Boar too would be over the limit
         await settle(pilot)
         words = app.screen.query_one(ActionList).words

@@ -102,9 +102,11 @@ def unit_segs(
     mark: str = "",
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
+    lost: bool = False,
 ) -> list[Seg]:
     """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown; `places`
-    (`card_places`) tells same-named units apart."""
+    (`card_places`) tells same-named units apart; `lost`: an attacker whose target left the
+    combat (`lost_targets`): `⇒ no target`."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {})
@@ -121,6 +123,8 @@ def unit_segs(
         marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
         marks.append("⇒ " + name(u["attacking"]))
+    elif combat and lost:
+        marks.append("⇒ no target")
     if combat and u.get("blocking") is not None:
         marks.append("⛨ " + name(u["blocking"]))
     if marks:
@@ -134,9 +138,11 @@ def dense_unit(
     mark: str = "",
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
+    lost: bool = False,
 ) -> list[Seg]:
     """`Wolf 2/3 dmg1, 3 more kills z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when
-    `combat`); a unit it relates to whose name another shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
+    `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name another
+    shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {}, 6)
@@ -150,11 +156,21 @@ def dense_unit(
         label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
     if combat and u.get("attacking") is not None:
         label += " ⇒" + name(u["attacking"])
+    elif combat and lost:
+        label += " ⇒no target"
     if combat and u.get("blocking") is not None:
         label += " ⛨" + name(u["blocking"])
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
+
+
+def lost_targets(view: dict[str, Any]) -> set[int]:
+    """The attackers whose target left play or the combat (SC-63 ⚖): still attacking, their
+    `attacking` None, their target 0 in the view's combat (docs/rulings.md). Without a mark they
+    looked like units that do not attack."""
+    attackers = (view.get("combat") or {}).get("attackers") or {}
+    return {int(a) for a, t in attackers.items() if not t}
 
 
 def in_combat(view: dict[str, Any]) -> bool:
@@ -190,6 +206,18 @@ def target_placed(text: str, target: Any, places: dict[int, tuple[str, str]]) ->
 
 # A card's place in the table's words (`card_places`): `1st in ATK`, `P2, 2nd in DEF`, `1st weapon`.
 PLACE = r"(?:P\d, )?\d+(?:st|nd|rd|th) (?:in ATK|in DEF|weapon|structure)"
+
+
+def own_side_dropped(text: str, player: int) -> str:
+    """`text` (an action's words) without the side in the place of its first card when that is
+    `player`'s (`Grove Druid (P2, 1st in DEF) blocks Pikeman` by P2: `Grove Druid (1st in DEF)
+    blocks …`): on the `last:` line, which says whose action it is. Another card's place keeps
+    its side (it may be either's), and a first bracket that is no place (a cost) changes nothing."""
+    first = text.find(" (")
+    tag = f"P{player + 1}, "
+    if first < 0 or not text.startswith(tag, first + 2) or not re.match(PLACE, text[first + 2 :]):
+        return text
+    return text[: first + 2] + text[first + 2 + len(tag) :]
 
 
 def keep_target(
@@ -352,6 +380,12 @@ class ScarsTable(LaneTable):
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         return {**card, **named} if named else card
 
+    def note_action(self, player: int, action: Action | None, words: str) -> None:
+        """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
+        says its side no more (`Grove Druid (1st in DEF) blocks Pikeman`, not `Grove Druid (P2,
+        1st in DEF) …`); see `own_side_dropped`."""
+        super().note_action(player, action, own_side_dropped(words, player))
+
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
         whose action it is need not be said again in its card's place."""
@@ -390,7 +424,8 @@ class ScarsTable(LaneTable):
             here = [u for u in units if u.get("position") == pos]
             for u in here:
                 row.append(Seg(" "))
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places)
+                lost = int(u["uid"]) in lost_targets(view)
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost)
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -457,7 +492,8 @@ class ScarsTable(LaneTable):
             for i, u in enumerate(mine_pos):
                 if i:
                     row.append(Seg(" ·"))
-                row += unit_segs(u, cards, self.shown_marks().get(int(u["uid"]), ""), in_combat(view), places)
+                mark, lost = self.shown_marks().get(int(u["uid"]), ""), int(u["uid"]) in lost_targets(view)
+                row += unit_segs(u, cards, mark, in_combat(view), places, lost)
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -666,11 +702,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.polish_detail()
         if action is not None and self.over_limit(action):
             detail = self.query_one(CardDetail)
-            detail.show_card(
-                detail.card,
-                f"{detail.note}\nYou keep 2 units a support card: at clean-up you discard units"
-                " down to that limit (SC-23), unless you place a support first.",
-            )
+            detail.show_card(detail.card, f"{detail.note}\n{self.limit_note()}")
+
+    def limit_note(self) -> str:
+        """What the unit limit of the deciding side is and adds up from, as its status says it
+        (the view's `unit_limit`: `Your unit limit is 4 (2 a support, +2 by Barracks)`), and
+        what happens over it. (`You keep 2 units a support card` left a Barracks out.)"""
+        d = self.session.decision
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me: dict[str, Any] = next(
+            (p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), {}
+        )
+        supports, limit = int(me.get("supports") or 0), int(me.get("unit_limit") or 0)
+        adds = "2 units a support card" if limit == 2 * supports else limit_words(me, supports, limit)
+        return (
+            f"Your unit limit is {limit} ({adds}): at clean-up you discard units down to it"
+            " (SC-23), unless you place a support first."
+        )
 
     def action_inspect(self, uid: int) -> None:
         super().action_inspect(uid)
@@ -833,10 +881,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         src = int(ctx["source"])
         remaining = int(ctx.get("remaining", 0))
         targets = [int(t) for t in ctx["targets"]]
-        combat = view.get("combat") or {}
-        already: dict[int, int] = {}
-        for _s, t, n in combat.get("assigned") or []:
-            already[int(t)] = already.get(int(t), 0) + int(n)
+        # Trample past its blockers (SC-81): the surplus beyond lethal goes to the hero, which the
+        # engine assigns itself once one blocker short of lethal is left; the hero's row says
+        # where those points go (without it, a surplus could be put nowhere: every plan refused)
+        surplus = game.surplus_to(src)
+        if surplus is not None and surplus not in targets:
+            targets.append(surplus)
         rows = []
         need_left = remaining
         # whom a unit's damage goes to is always the other side's: its place without the `P2, `
@@ -844,13 +894,17 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
         for t in targets:
             c = cards.get(t) or {}
             hero = c.get("type") == "hero"
-            need = (
-                0
-                if hero
-                else max(0, int(c.get("defense", 0)) - int(c.get("damage", 0)) + 1 - already.get(t, 0))
-            )
-            label = _unit_label(c, theirs, kills=False) + ("" if hero else f" — lethal needs {need}")
-            give = remaining if hero else min(need, need_left)
+            # what lethal needs, as the engine counts it: None when Valor or Fear prevents the
+            # damage (SC-90, SC-92), and then no amount is lethal
+            need = None if hero else game.lethal_needs(src, t)
+            if hero:
+                said = " — the surplus beyond lethal (SC-81)" if t == surplus else ""
+            elif need is None:
+                said = f" — damage prevented: {game.prevented_by(src, t)}"
+            else:
+                said = f" — lethal needs {need}"
+            label = _unit_label(c, theirs, kills=False) + said
+            give = remaining if hero else min(need or 0, need_left)
             rows.append(Row(label, [str(n) for n in range(remaining + 1)], 0, numeric=True, key=t))
             rows[-1].index = give if not hero else 0
             need_left -= rows[-1].index
