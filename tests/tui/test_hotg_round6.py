@@ -27,3 +27,24 @@ async def test_a_refusal_is_a_sentence() -> None:
         assert prompt.error == "not enough mana: Cyclops costs 6, you have 0"  # the engine's
         assert "✗ Not enough mana: Cyclops costs 6, you have 0" in screen_text(app)
         assert "✗ not enough" not in screen_text(app)
+
+
+# -- 3. the help explains the card panel's Warcry words and the bar's `no target` -----------------
+async def test_the_help_explains_warcry_ready_later_and_no_target() -> None:
+    """The card panel reads `Warcry ready` / `Warcry later` on a unit with an unused activated
+    Warcry and the player bar `no target` after the Leader Ability: the help's keys say what
+    each means (when a Warcry can be used, that moving or attacking loses it; that `no target`
+    is your turn, with the mana, but nothing to aim at)."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = " ".join(app.screen.keys_md.split())  # its lines joined
+        assert "`Warcry ready` (`w` uses it now)" in keys, keys
+        assert (
+            "`Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn)"
+            in keys
+        ), keys
+        assert "moving or attacking loses it" in keys
+        assert "`no target` (your turn and mana enough, but nothing it may aim at now)" in keys, keys

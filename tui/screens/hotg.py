@@ -83,12 +83,15 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (nothing
-to aim it at now), `not now` (`—` in a crowded bar).
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
+turn and mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
-Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
+Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or
+`Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn);
+moving or attacking loses it. At 80 × 24 the card panel and the log share a place: `t` switches
+between them.
 """
 
 
