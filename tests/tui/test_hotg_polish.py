@@ -276,9 +276,11 @@ async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None
         await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
         await settle(pilot)
         text = screen_text(app)
-        assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on P2's Hoplite at 2,3" in text
-        words = app.screen.query_one("#actions").words
-        assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept
+        # (round 6: below 120 × 40 under what they do, `Use Bolt on:`, each its target whole)
+        assert "Use Bolt on:" in text and "▸ Use Bolt" not in text
+        assert "▸ P2's Summoning Stone" in text and "▸ P2's Hoplite at 2,3" in text
+        bolt = app.screen.query_one("#actions").actions[0]
+        assert app.screen.choice_words(bolt) == "Use Bolt (2 mana) on P2's Summoning Stone"  # the panel's
 
 
 async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from common.game import Action
+from tui.widgets.actions import ActionList
 from tui.widgets.status import Prompt
 
 from .helpers import SKIRMISH, engine_ready, press, screen_text, settle, skirmish
@@ -48,3 +50,67 @@ async def test_the_help_explains_warcry_ready_later_and_no_target() -> None:
         ), keys
         assert "moving or attacking loses it" in keys
         assert "`no target` (your turn and mana enough, but nothing it may aim at now)" in keys, keys
+
+
+# -- 1. a choice aimed at a unit keeps whose unit and which, at 80 × 24 ---------------------------
+# Two spells for an ally (Transfusion, Magic Shell) and an enemy Oracle of Delphi beside yours.
+ORACLES = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]',
+    'hand = ["transfusion", "magic_shell", "thunder_of_olympus"]',
+) + ('[[unit]]\ncard = "oracle"\nowner = 1\ncell = "1,1"\n\n[[unit]]\ncard = "oracle"\nowner = 2\ncell = "1,5"\n')
+
+
+def listed(app: object) -> list[tuple[Action | None, str]]:
+    """The choice list as drawn: each line with its choice (None: a group's header)."""
+    actions = app.screen.query_one(ActionList)  # type: ignore[attr-defined]
+    return [
+        (actions.actions[i] if i is not None else None, str(o.prompt))
+        for i, o in zip(actions.rows, actions.options, strict=True)
+    ]
+
+
+async def test_a_choice_aimed_at_a_unit_keeps_whose_unit_and_which() -> None:
+    """80 × 24: `Cast Transfusion (2 mana) on your Oracle of Delphi at 1,1` was cut to `Cast
+    Transfusion on your… at 1,1`, and a spell with the Oracle alone of its name to `Cast
+    Transfusion on… of Delphi`: whose unit and which were lost. Below 120 × 40 a choice aimed at
+    a unit is now listed under what it does (`Cast Transfusion on:`, `Use Bolt on:`, `Hoplite at
+    2,2 attacks:`), as its target whole (`your Oracle of Delphi at 1,1`, `P2's Oracle of Delphi
+    at 1,5`); the card panel says the whole choice, and from 120 × 40 the list is as before."""
+    app = skirmish(scenario=ORACLES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = [line for _, line in listed(app)]
+        at = lines.index("Cast Transfusion on:")
+        assert lines[at + 1 : at + 3] == [" ▸ your Hoplite at 2,2", " ▸ your Oracle of Delphi at 1,1"], lines
+        at = lines.index("Cast Magic Shell on:")
+        assert lines[at + 1 : at + 3] == [" ▸ your Hoplite at 2,2", " ▸ your Oracle of Delphi at 1,1"], lines
+        at = lines.index("Use Bolt on:")
+        assert " ▸ P2's Oracle of Delphi at 1,5" in lines[at + 1 : at + 4], lines
+        at = lines.index("Hoplite at 2,2 attacks:")
+        assert lines[at + 1] == " ▸ P2's Hoplite at 2,3", lines
+        assert not any("…" in line for line in lines if "Delphi" in line and "Move" not in line), lines
+        # the card panel: the whole choice
+        transfusion = next(a for a, line in listed(app) if a is not None and "Oracle" in line)
+        assert app.screen.choice_words(transfusion) == "Cast Transfusion (2 mana) on your Oracle of Delphi at 1,1"
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        words = app.screen.query_one(ActionList).words
+        assert "Cast Transfusion (2 mana) on your Oracle of Delphi at 1,1" in words, words
+        assert all(a is not None for a, _ in listed(app))  # no header lines there
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Cast Transfusion on:" in [line for _, line in listed(app)]
+
+
+async def test_two_spells_on_the_one_oracle_keep_their_side() -> None:
+    """Your Oracle of Delphi alone of its name: Transfusion and Magic Shell on it read `Cast
+    Transfusion on… of Delphi` and `Cast Magic Shell on… of Delphi` (whose unit lost); now each
+    spell's header over `your Oracle of Delphi`."""
+    app = skirmish(scenario=ORACLES.split("[[unit]]\ncard = \"oracle\"\nowner = 2")[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = [line for _, line in listed(app)]
+        for spell in ("Cast Transfusion on:", "Cast Magic Shell on:"):
+            at = lines.index(spell)
+            assert " ▸ your Oracle of Delphi" in lines[at + 1 : at + 3], lines
+        assert not any("on… of Delphi" in line for line in lines), lines

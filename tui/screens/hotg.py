@@ -11,6 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
-from tui.log_words import unit_label, with_whose
+from tui.log_words import aimed_uid, unit_label, whose, with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -282,6 +283,7 @@ class HotgTable(TableScreen):
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
         self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
         self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
+        self.listed_dense = False  # the choices were listed for below 120 × 40 (`filter_actions`)
         self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -763,13 +765,63 @@ class HotgScreen(HotgTable, GameScreen):
         return with_whose(words, action, self.view_data.get("units") or [], self.me())
 
     def filter_actions(self, legal: list[Action]) -> None:
+        """The choices of the selection (all, else) in the list. Below 120 × 40, where a choice
+        takes one line, each choice that aims at a unit is listed under what it does
+        (`Cast Transfusion on:`, `Hoplite at 2,2 attacks:`) as its target whole, whose
+        it is and what tells it apart (`your Oracle of Delphi`, `P2's Hoplite at 2,3`): cut
+        around a `…`, `Cast Transfusion on… of Delphi` lost whose unit it aimed at. The card
+        panel says the whole choice; from 120 × 40 the choices' whole words as before."""
         shown = self.selection_actions(legal)
         d = self.session.decision
+        self.listed_dense = self.is_dense()
+        items = [(a, self.choice_words(a)) for a in shown]
+        split = {a: self.aimed_split(a, w) for a, w in items} if self.listed_dense else {}
+        heads = {a: parts[0] for a, parts in split.items() if parts is not None}
+
+        def group(action: Action) -> str | None:
+            return heads.get(action)
+
         # On the turn the number keys pick a card of the hand: the list is not numbered then.
         self.query_one(ActionList).show(
-            [(a, self.choice_words(a)) for a in shown],
+            [(a, parts[1] if (parts := split.get(a)) else w) for a, w in items],
             numbered=d is None or d.kind != "turn",
+            groups=group if heads else None,
         )
+
+    def is_dense(self) -> bool:
+        """Below 120 × 40 (the size classes): a choice of the list takes one line."""
+        return not (self.has_class("-wide") and self.has_class("-tall"))
+
+    def aimed_split(self, action: Action, words: str) -> tuple[str, str] | None:
+        """A choice that aims at a unit (not a target decision's, whose prompt says for what)
+        in two: its header, what it does (`Cast Transfusion on:`), and its target with
+        whose it is (`your Oracle of Delphi`, `P2's Summoning Stone`); None for any other."""
+        uid = aimed_uid(action)
+        units = self.view_data.get("units") or []
+        unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
+        if unit is None or action.kind == "target":
+            return None
+        target = whose(unit_label(unit, units), unit, self.me())
+        head = words.removesuffix(target)
+        if head == words or not head.endswith(" ") or not head.strip():
+            return None
+        # without its cost (the hand says it, the card panel the whole choice): the card's name
+        # whole (`Cast Thunder of… (3 mana) on:` lost it)
+        return re.sub(r" \(\d+ mana\)", "", head.rstrip()) + ":", target
+
+    def on_resize(self, event: Any) -> None:
+        # after Textual's own handler has set the size classes that `is_dense` reads
+        self.call_later(self.relist)
+
+    def relist(self) -> None:
+        """The choices again when the list's layout changed (`filter_actions`), the cursor on
+        the same choice."""
+        if self.listed_dense == self.is_dense() or not self.legal:
+            return
+        actions = self.query_one(ActionList)
+        keep = actions.highlighted_action
+        self.filter_actions(self.legal)
+        actions.highlight_action(keep)
 
     def select(self, sel: tuple[Any, ...] | None) -> None:
         self.selected = sel
