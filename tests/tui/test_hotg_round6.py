@@ -4,13 +4,19 @@ later` and `no target`; a refusal under the prompt is a sentence (every game's).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from common.game import Action
+from common.registry import game_class
+from tui.log_words import step_lines
 from tui.widgets.actions import ActionList
+from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 
-from .helpers import SKIRMISH, engine_ready, press, screen_text, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, press, replay_of, screen_text, settle, skirmish
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -114,3 +120,59 @@ async def test_two_spells_on_the_one_oracle_keep_their_side() -> None:
             at = lines.index(spell)
             assert " ▸ your Oracle of Delphi" in lines[at + 1 : at + 3], lines
         assert not any("on… of Delphi" in line for line in lines), lines
+
+
+# -- 2. each health change said once: the `⤷` line keeps what no event line says ------------------
+GAIA = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["gaia_stone", "cyclops"]'
+)
+
+
+def bolt_gaia_attack(game: Any) -> list[Action]:
+    """Bolt on P2's stone, Gaia's Stone (+0/+3) on your Hoplite, your Hoplite attacks theirs."""
+    view = game.view(0)
+    mine, theirs = (int(view["board"][2][c]["uid"]) for c in (2, 3))
+    gaia = next(c["uid"] for c in view["players"][0]["hand"] if c["id"] == "gaia_stone")
+    return [
+        Action("ability", (view["players"][1]["stone"],)),
+        Action("play", (gaia, mine)),
+        Action("attack", (mine, theirs)),
+    ]
+
+
+EVENTS = [
+    ["Bolt deals 1 damage to P2's Summoning Stone (24 left)"],  # no `⤷ ◄Summoning Stone -1 (♥24)`
+    ["Your Hoplite at 2,2 gets +0/+3", "⤷ ►Hoplite +3 (♥6)"],  # the buff says not what is left
+    [
+        "Your Hoplite at 2,2 deals 1 damage to P2's Hoplite at 2,3 (2 left)",
+        "P2's Hoplite at 2,3 strikes back at your Hoplite at 2,2",
+        "P2's Hoplite at 2,3 deals 1 damage to your Hoplite at 2,2 (5 left)",
+    ],  # no `⤷ ►Hoplite -1 (♥5) · ◄Hoplite -1 (♥2)`
+]
+
+
+def test_the_replay_says_each_health_change_once(tmp_path: Path) -> None:
+    """`triarch replay --print` and the replay screen (`step_lines`): a damage says what its unit
+    has left (`(24 left)`): no `⤷` line repeats it; a buff's `gets +0/+3` does not, and the `⤷`
+    line says it (the replay had no `⤷` line: the live log's only)."""
+    game = game_class("hotg").new_game(seed=5, scenario=GAIA)
+    for action in bolt_gaia_attack(game):
+        game.apply(action)
+    replay = replay_of(game, tmp_path / "gaia.json")
+    assert [step_lines(replay, i, 0)[1] for i in range(3)] == EVENTS
+
+
+async def test_the_live_log_says_each_health_change_once() -> None:
+    """At the table the same lines as in the replay: `Bolt deals 1 damage to your Summoning Stone`
+    was followed by `⤷ ◄Summoning Stone -1 (♥24)`, an attack's damage by `⤷ ►Hoplite -1 (♥5) ·
+    ◄Hoplite -1 (♥2)`: each change said twice."""
+    app = skirmish(scenario=GAIA)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for action in bolt_gaia_attack(app.session.game):
+            app.screen.choose(action)
+            await settle(pilot)
+        log = list(app.screen.query_one(GameLog).plain)
+        starts = [i for i, line in enumerate(log) if line.startswith("Player 1 (you): ")][-3:]
+        told = [log[a + 1 : b] for a, b in zip(starts, [*starts[1:], len(log)], strict=True)]
+        assert told == [["  " + line for line in lines] for lines in EVENTS], log

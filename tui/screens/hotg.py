@@ -12,7 +12,6 @@ cards, spells without a target) is in the choice list below.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -81,7 +80,8 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
-there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
+there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
+(1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
 Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
@@ -588,43 +588,26 @@ class HotgTable(TableScreen):
         before: dict[int, Any],
         after: dict[int, Any],
         events: Sequence[Event] = (),
-    ) -> list[str]:
-        """Mark what `player` just did (units before and after it); the health
-        changes in words for the log (a unit that left the board is not among them: the
-        log's event says it, with its side, `hotg_leaving`). A unit gone from the board
-        died only if the action's events say so (`✝`): one returned to the hand (HG-61) or
-        transformed (HG-66) left the battlefield without dying (`◇`)."""
+    ) -> None:
+        """Mark what `player` just did (units before and after it): each unit's health change
+        (the log says it in words, `health_changes`). A unit gone from the board died only if
+        the action's events say so (`✝`): one returned to the hand (HG-61) or transformed
+        (HG-66) left the battlefield without dying (`◇`)."""
         died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
-        deltas: list[str] = []
-        side = {  # each unit of the board before or after: (its mark, its name) and its cell
-            uid: ((OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆"), str(u.get("name"))), u)
-            for units in (before, after)
-            for uid, u in units.items()
-            if not u.get("banished") and not u.get("stone") and "row" in u
-        }
-        twins = Counter(mark for mark, _ in side.values())
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
-            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`; two of a side and a name
-            # by their cell (after the action, while on the board): `◄Valkyrie at 1,1 -2 (♥1)`
-            name = OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆") + str(u["name"])
-            if uid in side and twins[side[uid][0]] > 1:
-                here = side[uid][1]
-                name += f" at {here['row']},{here['col']}"
             if uid in after and after[uid].get("health") is not None:
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{name} {d:+d} (♥{max(0, int(after[uid]['health']))})")
             elif not u.get("banished") and "row" in u:
                 self.last_cells[(u["row"], u["col"])] = "✝" if uid in died else "◇"
         if action is not None:
             self.mark_action(action, before, after)
-        return deltas
 
     def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
         args = action.args
@@ -1169,11 +1152,12 @@ class HotgScreen(HotgTable, GameScreen):
 
     # -- what the last turn did ---------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        """The action's lines, then its health changes (`⤷ ◄Hoplite -2 (♥1)`), read in the game
-        before it (`game_before`, the copy the other games' log reads too) and after it."""
+        """The action's lines (the health changes no event line says last, `⤷ ◄Hoplite +2 (♥5)`:
+        `hotg_events`, as in the replay), and its marks on the board, read in the game before it
+        (`game_before`, the copy the other games' log reads too) and after it."""
         action = self.session.game.history[-1] if self.session.game.history else None
         before = self.game_before
-        deltas = self.note_action(
+        self.note_action(
             player,
             action,
             self.units_by_uid(before.view(None)) if before is not None else {},
@@ -1182,8 +1166,6 @@ class HotgScreen(HotgTable, GameScreen):
         )
         super().log_action(player, words, events)
         self.show_pane("log")
-        if deltas:
-            self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
 
     def extra_stats(self) -> list[str]:
         """The turn and each Summoning Stone's health in the final public view
