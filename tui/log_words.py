@@ -598,7 +598,7 @@ def hotg_leaving(events: list[Event], units: Mapping[int, Mapping[str, Any]], af
     marks it: `◄Grey Wolf dies`, `►Ares is executed` (its death, which the execution makes
     certain (HG-70), is not told again), `◄Hoplite turns into Spartan` (the unit that was there);
     a unit that came and went within the action too (`◄Scarab dies`; `units`: `hotg_units`).
-    The health line under the action (`⤷`) tells only the health that changed."""
+    The health line under the action (`⤷`, `health_changes`) tells only the health that changed."""
     later = {int(u["uid"]): u for u in after.get("units") or [] if not u.get("stone")}
     executed = {ev.data.get("target") for ev in events if ev.kind == "execute"}
     out: list[Event] = []
@@ -624,13 +624,62 @@ def hotg_leaving(events: list[Event], units: Mapping[int, Mapping[str, Any]], af
     return out
 
 
+# the health a damage or a healing says its unit has left (`… (2 left)`, `… healed by 2 (3/4)`)
+HEALTH_SAID = {"damage": re.compile(r"\((\d+) left\)$"), "heal": re.compile(r"\((\d+)/\d+\)$")}
+# the events that change a unit's health (a buff's `gets +0/+2` says by how much, not what is left)
+HEALTH_KINDS = frozenset({"damage", "heal", "buff"})
+HEALTH_LINE = "⤷ "  # the line of the health changes no event line says
+
+
+def health_changes(events: Sequence[Event], before: View, after: View) -> list[str]:
+    """The health changes of an action (the units of the board in the views `before` and `after`
+    it) that no event line says: `◄Hoplite -2 (♥1)`, whose unit by its side's mark as on the board,
+    two of a side and a name by their cell (after the action: `◄Valkyrie at 1,1 -2 (♥1)`). A unit
+    whose last event of health tells what it has left (`Bolt deals 2 damage to your Summoning
+    Stone (23 left)`, `… is healed by 2 (3/4)`) is not said again; a buff (`gets +0/+2`), a
+    fatigue, a bonus that ends are. A unit that left the battlefield is not among them (its event
+    says so, `hotg_leaving`)."""
+    old = {int(u["uid"]): u for u in before.get("units") or []}
+    new = {int(u["uid"]): u for u in after.get("units") or []}
+    side = {  # each unit of the board before or after: (its mark, its name) and its cell
+        uid: ((side_of(u), str(u.get("name"))), u)
+        for units in (old, new)
+        for uid, u in units.items()
+        if not u.get("banished") and not u.get("stone") and "row" in u
+    }
+    twins = Counter(mark for mark, _ in side.values())
+    last: dict[object, Event] = {}  # each unit's last event of health
+    for ev in events:
+        if ev.kind in HEALTH_KINDS:
+            last[ev.data.get("target")] = ev
+    out: list[str] = []
+    for uid, u in old.items():
+        if u.get("health") is None or uid not in new or new[uid].get("health") is None:
+            continue
+        now = max(0, int(new[uid]["health"]))
+        d = int(new[uid]["health"]) - int(u["health"])
+        told = last.get(uid)
+        said = HEALTH_SAID.get(told.kind) if told is not None else None
+        found = said.search(told.text) if said is not None and told is not None else None
+        if not d or (found is not None and int(found.group(1)) == now):
+            continue
+        name = side_of(u) + str(u["name"])
+        if uid in side and twins[side[uid][0]] > 1:
+            here = side[uid][1]
+            name += f" at {here['row']},{here['col']}"
+        out.append(f"{name} {d:+d} (♥{now})")
+    return out
+
+
 def hotg_events(
     action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
 ) -> list[Event]:
     """Hand of the Gods: a draw names its card to the drawer (`named_draws`); each unit an event
     names says whose it is to `viewer`, and is told apart by its cell when another unit of the
     board shares its name (`hotg_named`); a unit that leaves the battlefield is said to once,
-    with its side (`hotg_leaving`)."""
+    with its side (`hotg_leaving`); last, the health changes no event line says, on a line of
+    their own (`⤷ ◄Hoplite +2 (♥5)`, `health_changes`): the live log, the replay's and `triarch
+    replay --print` alike."""
     units = hotg_units(action, events, before, after)
     places = hotg_places(before, after)
     board = {int(u["uid"]) for u in before.get("units") or []}  # a unit back to the hand: no draw
@@ -639,7 +688,11 @@ def hotg_events(
     for ev in named_draws(events, before, after, board):
         source = ev.data.get("source", source)
         told.append(hotg_named(action, ev, units, places, viewer, source))
-    return hotg_leaving(told, units, after)
+    told = hotg_leaving(told, units, after)
+    changes = health_changes(events, before, after)
+    if changes:
+        told.append(Event("health", HEALTH_LINE + " · ".join(changes)))
+    return told
 
 
 # an action's events in the words of the views before and after it, by game id

@@ -157,7 +157,7 @@ async def test_illegal_typed_action_is_explained_and_changes_nothing() -> None:
         await pilot.pause()
         await pilot.press(*keys_for("9lives"), "enter")
         await settle(pilot)
-        assert "bad action verb" in screen_text(app)
+        assert "Bad action verb" in screen_text(app)  # a sentence, from the engine's `bad action verb`
         # A legal typed action is played.
         await pilot.press("colon")
         await pilot.pause()

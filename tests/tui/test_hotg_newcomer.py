@@ -30,11 +30,12 @@ async def test_a_cut_spell_choice_keeps_whose_stone_it_aims_at() -> None:
         await pilot.press("2")
         await settle(pilot)
         text = screen_text(app)
-        assert "▸ Cast Thunder of… on P2's Stone" in text
-        assert "▸ Cast Thund… on P2's Hoplite at 2,3" in text
+        # (round 6: below 120 × 40 under what they do, each its target whole)
+        assert "Cast Thunder of Olympus on:" in text
+        assert "▸ P2's Summoning Stone" in text and "▸ P2's Hoplite at 2,3" in text
         assert "on… Stone" not in text
-        words = app.screen.query_one("#actions").words
-        assert words[0] == "Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"  # whole words kept
+        thunder = app.screen.query_one("#actions").actions[0]
+        assert app.screen.choice_words(thunder) == "Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
 
 
 def test_keep_target_cuts_the_start_of_other_choices_too() -> None:

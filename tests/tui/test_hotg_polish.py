@@ -112,8 +112,10 @@ async def test_the_tables_key_bar_is_hidden_under_a_dialog_and_the_command_palet
 
 
 async def test_the_logs_consequences_carry_the_side_marks() -> None:
-    """Hoplite attacks Hoplite (return damage, HG-31): the `⤷` line says whose unit each is,
-    `⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)` (it read `Hoplite -1 … · Hoplite -1 …`)."""
+    """Hoplite attacks Hoplite (return damage, HG-31): the `⤷` line said whose unit each is,
+    `⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)` (it read `Hoplite -1 … · Hoplite -1 …`). Round 6: the
+    event lines say it, whose and what is left (`… to P2's Hoplite at 2,3 (2 left)`): no `⤷` line
+    says it again."""
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -124,8 +126,10 @@ async def test_the_logs_consequences_carry_the_side_marks() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.history[0].kind == "attack"
-        lines = [line for line in app.screen.query_one("#log").plain if "⤷" in line]
-        assert lines[0].strip() == "⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2)"
+        log = app.screen.query_one("#log").plain
+        assert not [line for line in log if "⤷" in line], log
+        assert "  Your Hoplite at 2,2 deals 1 damage to P2's Hoplite at 2,3 (2 left)" in log, log
+        assert "  P2's Hoplite at 2,3 deals 1 damage to your Hoplite at 2,2 (2 left)" in log, log
 
 
 @pytest.mark.parametrize("ability", ["Bolt", "Allfather's Gift", "Sun Disk Radiance"])
@@ -276,9 +280,11 @@ async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None
         await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
         await settle(pilot)
         text = screen_text(app)
-        assert "▸ Use Bolt on P2's Summoning Stone" in text and "▸ Use Bolt on P2's Hoplite at 2,3" in text
-        words = app.screen.query_one("#actions").words
-        assert words[0] == "Use Bolt (2 mana) on P2's Summoning Stone"  # the words themselves kept
+        # (round 6: below 120 × 40 under what they do, `Use Bolt on:`, each its target whole)
+        assert "Use Bolt on:" in text and "▸ Use Bolt" not in text
+        assert "▸ P2's Summoning Stone" in text and "▸ P2's Hoplite at 2,3" in text
+        bolt = app.screen.query_one("#actions").actions[0]
+        assert app.screen.choice_words(bolt) == "Use Bolt (2 mana) on P2's Summoning Stone"  # the panel's
 
 
 async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> None:

@@ -166,24 +166,27 @@ async def test_play_out_ends_a_hotg_game_and_the_log_names_your_draws() -> None:
 
 
 async def test_the_health_line_tells_two_units_of_a_side_apart() -> None:
-    """Two enemy Hoplites (2,3 and 1,3), Bolt on the one at 2,3: the log's health line reads
-    `⤷ ◄Hoplite at 2,3 -1 (♥2)` (it read `⤷ ◄Hoplite -1 (♥2)`, either of the two); a unit
-    alone of its name on its side keeps its name alone."""
+    """Two enemy Hoplites (2,3 and 1,3), Gaia's Stone (+0/+3) on the one at 2,3: the log's
+    health line reads `⤷ ◄Hoplite at 2,3 +3 (♥6)` (it read `⤷ ◄Hoplite … (♥…)`, either of the
+    two); a unit alone of its name on its side keeps its name alone. (Round 6: a Bolt's damage
+    says what is left itself, `(2 left)`, and has no `⤷` line; a buff's has.)"""
     from tui.widgets.log import GameLog
 
     from .helpers import SKIRMISH
 
-    twins = SKIRMISH + '\n[[unit]]\ncard = "hoplite"\nowner = 2\ncell = "1,3"\n'
+    twins = SKIRMISH.replace('"thunder_of_olympus"', '"gaia_stone"') + (
+        '\n[[unit]]\ncard = "hoplite"\nowner = 2\ncell = "1,3"\n'
+    )
     app = skirmish(scenario=twins)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         view = app.session.game.view(0)
         target = view["board"][2][3]["uid"]
-        bolt = next(a for a in app.screen.legal if a.kind == "ability" and a.args == (target,))
-        app.screen.choose(bolt)
+        gaia = next(a for a in app.screen.legal if a.kind == "play" and a.args[1:] == (target,))
+        app.screen.choose(gaia)
         await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        assert "  ⤷ ◄Hoplite at 2,3 -1 (♥2)" in log
+        assert "  ⤷ ◄Hoplite at 2,3 +3 (♥6)" in log, log
 
 
 async def test_a_stone_highlighted_in_the_choice_list_reads_as_on_the_board() -> None:

@@ -102,27 +102,30 @@ def test_the_log_names_a_stones_side_from_the_eyes() -> None:
 
 # -- 4. the health line reads the game kept before each action -----------------------------------
 async def test_each_actions_health_line_reads_the_game_just_before_it() -> None:
-    """Two actions of one plan (`choose_plan`: Bolt on the enemy's Hoplite, then the end of the
-    turn), applied with no drawing between them: the Hoplite's `-1` is said once, under the Bolt.
-    Read from the table's last drawing, the end of the turn said it again (`⤷ ◄Hoplite -1
-    (♥2)` under `Player 1: End the turn`): that drawing was from before the Bolt."""
-    app = skirmish(vs="human")
+    """Two actions of one plan (`choose_plan`: Gaia's Stone (+0/+3) on the enemy's Hoplite, then
+    the end of the turn), applied with no drawing between them: the Hoplite's `+3` is said once,
+    under the spell. Read from the table's last drawing, the end of the turn said it again (`⤷
+    ◄Hoplite +3 (♥6)` under `Player 1: End the turn`): that drawing was from before the spell.
+    (Round 6: a Bolt's damage says what is left itself and has no `⤷` line; a buff's has.)"""
+    app = skirmish(vs="human", scenario=SKIRMISH.replace('"thunder_of_olympus"', '"gaia_stone"'))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         if screen_name(app) == "CoverScreen":
             await press(pilot, "enter")
             await settle(pilot)
-        enemy = uid_at(app.session.game.view(0), 2, 3)
-        assert app.screen.choose_plan([Action("ability", (enemy,)), Action("end")])
+        view = app.session.game.view(0)
+        enemy = uid_at(view, 2, 3)
+        gaia = next(c["uid"] for c in view["players"][0]["hand"] if c["id"] == "gaia_stone")
+        assert app.screen.choose_plan([Action("play", (gaia, enemy)), Action("end")])
         await settle(pilot)
         if screen_name(app) == "CoverScreen":
             await press(pilot, "enter")
             await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        bolt = log.index("Player 1: Use Bolt (2 mana) on P2's Hoplite at 2,3")
+        spell = log.index("Player 1: Cast Gaia's Stone (3 mana) on P2's Hoplite at 2,3")
         end = log.index("Player 1: End the turn")
-        assert [line for line in log if "⤷" in line] == ["  ⤷ ◄Hoplite -1 (♥2)"]
-        assert bolt < log.index("  ⤷ ◄Hoplite -1 (♥2)") < end
+        assert [line for line in log if "⤷" in line] == ["  ⤷ ◄Hoplite +3 (♥6)"], log
+        assert spell < log.index("  ⤷ ◄Hoplite +3 (♥6)") < end
 
 
 # -- 3. the help says what `1`…`9` do in Hand of the Gods ----------------------------------------

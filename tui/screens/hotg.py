@@ -11,7 +11,7 @@ cards, spells without a target) is in the choice list below.
 
 from __future__ import annotations
 
-from collections import Counter
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,7 +25,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision
-from tui.log_words import unit_label, with_whose
+from tui.log_words import aimed_uid, unit_label, whose, with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -80,15 +80,19 @@ a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
-there; `-3`/`+2` its health change (the log says it in words, with the side's mark: `⤷ ◄Hoplite -2 (♥1)`).
+there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
+(1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
 **Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (nothing
-to aim it at now), `not now` (`—` in a crowded bar).
+Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
+turn and mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
-Leader Ability). At 80 × 24 the card panel and the log share a place: `t` switches between them.
+Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or
+`Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn);
+moving or attacking loses it. At 80 × 24 the card panel and the log share a place: `t` switches
+between them.
 """
 
 
@@ -279,6 +283,7 @@ class HotgTable(TableScreen):
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
         self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
         self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
+        self.listed_dense = False  # the choices were listed for below 120 × 40 (`filter_actions`)
         self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -583,43 +588,26 @@ class HotgTable(TableScreen):
         before: dict[int, Any],
         after: dict[int, Any],
         events: Sequence[Event] = (),
-    ) -> list[str]:
-        """Mark what `player` just did (units before and after it); the health
-        changes in words for the log (a unit that left the board is not among them: the
-        log's event says it, with its side, `hotg_leaving`). A unit gone from the board
-        died only if the action's events say so (`✝`): one returned to the hand (HG-61) or
-        transformed (HG-66) left the battlefield without dying (`◇`)."""
+    ) -> None:
+        """Mark what `player` just did (units before and after it): each unit's health change
+        (the log says it in words, `health_changes`). A unit gone from the board died only if
+        the action's events say so (`✝`): one returned to the hand (HG-61) or transformed
+        (HG-66) left the battlefield without dying (`◇`)."""
         died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
-        deltas: list[str] = []
-        side = {  # each unit of the board before or after: (its mark, its name) and its cell
-            uid: ((OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆"), str(u.get("name"))), u)
-            for units in (before, after)
-            for uid, u in units.items()
-            if not u.get("banished") and not u.get("stone") and "row" in u
-        }
-        twins = Counter(mark for mark, _ in side.values())
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
-            # whose unit it is, as on the board: `⤷ ◄Hoplite -2 (♥1)`; two of a side and a name
-            # by their cell (after the action, while on the board): `◄Valkyrie at 1,1 -2 (♥1)`
-            name = OWNER_GLYPH.get(u.get("controller", u.get("owner")), "◆") + str(u["name"])
-            if uid in side and twins[side[uid][0]] > 1:
-                here = side[uid][1]
-                name += f" at {here['row']},{here['col']}"
             if uid in after and after[uid].get("health") is not None:
                 d = int(after[uid]["health"]) - int(u["health"])
                 if d:
                     self.last_delta[uid] = self.last_delta.get(uid, 0) + d
-                    deltas.append(f"{name} {d:+d} (♥{max(0, int(after[uid]['health']))})")
             elif not u.get("banished") and "row" in u:
                 self.last_cells[(u["row"], u["col"])] = "✝" if uid in died else "◇"
         if action is not None:
             self.mark_action(action, before, after)
-        return deltas
 
     def mark_action(self, action: Action, before: dict[int, Any], after: dict[int, Any]) -> None:
         args = action.args
@@ -760,13 +748,63 @@ class HotgScreen(HotgTable, GameScreen):
         return with_whose(words, action, self.view_data.get("units") or [], self.me())
 
     def filter_actions(self, legal: list[Action]) -> None:
+        """The choices of the selection (all, else) in the list. Below 120 × 40, where a choice
+        takes one line, each choice that aims at a unit is listed under what it does
+        (`Cast Transfusion on:`, `Hoplite at 2,2 attacks:`) as its target whole, whose
+        it is and what tells it apart (`your Oracle of Delphi`, `P2's Hoplite at 2,3`): cut
+        around a `…`, `Cast Transfusion on… of Delphi` lost whose unit it aimed at. The card
+        panel says the whole choice; from 120 × 40 the choices' whole words as before."""
         shown = self.selection_actions(legal)
         d = self.session.decision
+        self.listed_dense = self.is_dense()
+        items = [(a, self.choice_words(a)) for a in shown]
+        split = {a: self.aimed_split(a, w) for a, w in items} if self.listed_dense else {}
+        heads = {a: parts[0] for a, parts in split.items() if parts is not None}
+
+        def group(action: Action) -> str | None:
+            return heads.get(action)
+
         # On the turn the number keys pick a card of the hand: the list is not numbered then.
         self.query_one(ActionList).show(
-            [(a, self.choice_words(a)) for a in shown],
+            [(a, parts[1] if (parts := split.get(a)) else w) for a, w in items],
             numbered=d is None or d.kind != "turn",
+            groups=group if heads else None,
         )
+
+    def is_dense(self) -> bool:
+        """Below 120 × 40 (the size classes): a choice of the list takes one line."""
+        return not (self.has_class("-wide") and self.has_class("-tall"))
+
+    def aimed_split(self, action: Action, words: str) -> tuple[str, str] | None:
+        """A choice that aims at a unit (not a target decision's, whose prompt says for what)
+        in two: its header, what it does (`Cast Transfusion on:`), and its target with
+        whose it is (`your Oracle of Delphi`, `P2's Summoning Stone`); None for any other."""
+        uid = aimed_uid(action)
+        units = self.view_data.get("units") or []
+        unit = next((u for u in units if u.get("uid") == uid), None) if uid is not None else None
+        if unit is None or action.kind == "target":
+            return None
+        target = whose(unit_label(unit, units), unit, self.me())
+        head = words.removesuffix(target)
+        if head == words or not head.endswith(" ") or not head.strip():
+            return None
+        # without its cost (the hand says it, the card panel the whole choice): the card's name
+        # whole (`Cast Thunder of… (3 mana) on:` lost it)
+        return re.sub(r" \(\d+ mana\)", "", head.rstrip()) + ":", target
+
+    def on_resize(self, event: Any) -> None:
+        # after Textual's own handler has set the size classes that `is_dense` reads
+        self.call_later(self.relist)
+
+    def relist(self) -> None:
+        """The choices again when the list's layout changed (`filter_actions`), the cursor on
+        the same choice."""
+        if self.listed_dense == self.is_dense() or not self.legal:
+            return
+        actions = self.query_one(ActionList)
+        keep = actions.highlighted_action
+        self.filter_actions(self.legal)
+        actions.highlight_action(keep)
 
     def select(self, sel: tuple[Any, ...] | None) -> None:
         self.selected = sel
@@ -1114,11 +1152,12 @@ class HotgScreen(HotgTable, GameScreen):
 
     # -- what the last turn did ---------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        """The action's lines, then its health changes (`⤷ ◄Hoplite -2 (♥1)`), read in the game
-        before it (`game_before`, the copy the other games' log reads too) and after it."""
+        """The action's lines (the health changes no event line says last, `⤷ ◄Hoplite +2 (♥5)`:
+        `hotg_events`, as in the replay), and its marks on the board, read in the game before it
+        (`game_before`, the copy the other games' log reads too) and after it."""
         action = self.session.game.history[-1] if self.session.game.history else None
         before = self.game_before
-        deltas = self.note_action(
+        self.note_action(
             player,
             action,
             self.units_by_uid(before.view(None)) if before is not None else {},
@@ -1127,8 +1166,6 @@ class HotgScreen(HotgTable, GameScreen):
         )
         super().log_action(player, words, events)
         self.show_pane("log")
-        if deltas:
-            self.query_one(GameLog).add_line("  ⤷ " + " · ".join(deltas), "italic")
 
     def extra_stats(self) -> list[str]:
         """The turn and each Summoning Stone's health in the final public view

@@ -25,8 +25,15 @@ class StatusBar(Static):
         self.set_class(value, "-thinking")
 
 
+def sentence(reason: str) -> str:
+    """A refusal as the table shows it, after its `✗`: a sentence, with a capital (the engines'
+    reasons start in lower case: `not enough mana: Cyclops costs 6, you have 0`)."""
+    return reason[:1].upper() + reason[1:]
+
+
 class Prompt(Static):
-    """The pending decision in words, or why a choice was refused."""
+    """The pending decision in words, or why a choice was refused (`✗ Not enough mana: …`:
+    every game's refusals, each a sentence, `sentence`)."""
 
     prompt: reactive[str] = reactive("", layout=True)
     error: reactive[str] = reactive("", layout=True)
@@ -34,7 +41,7 @@ class Prompt(Static):
 
     def render(self) -> str:
         if self.error:
-            return f"{self.prompt}\n✗ {self.error}"
+            return f"{self.prompt}\n✗ {sentence(self.error)}"
         if self.hint:
             return f"{self.prompt}\n{self.hint}"
         return self.prompt
