@@ -31,7 +31,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList, one_line
+from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
@@ -474,10 +474,10 @@ class BhmTable(LaneTable):
             edge = "┌" if k == 0 else ("└" if last else "│")
             who = f"P{int(e.get('controller', 0)) + 1}"
             label = f"{e.get('index', 0) + 1}. {who} {e.get('text', '?')}"
-            if e.get("answers") is not None:
-                label += f" → answers {int(e['answers']) + 1}"
             segs = words(f"   {edge} ")
             tail: list[Seg] = []
+            if e.get("answers") is not None:  # never cut: which entry it answers
+                tail += words(f" → answers {int(e['answers']) + 1}")
             if k == 0:
                 tail += words(" ◂ top")
             if e.get("cancelled"):
@@ -485,7 +485,12 @@ class BhmTable(LaneTable):
             # one row each: the words cut to what the lane leaves beside the edge and the tail
             room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
             card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
-            segs += chip(card, short(label, room)) if card else words(" " + short(label, room - 1))
+            room -= 0 if card else 1
+            if len(label) > room:  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
+                label = PLACES.sub(lambda m: f" z{m[1]}", label)
+            # its start between words, a bracket whole or left out (`one_line`'s start), not
+            # `… power-attacks Tide Senti…`
+            segs += chip(card, cut_start(label, room)) if card else words(" " + cut_start(label, room))
             segs += tail
             out.append(("lane--middle", segs))
         if hidden:

@@ -23,7 +23,7 @@ from common.game import Action, Decision
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, cut_start
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
@@ -46,8 +46,10 @@ HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 
 
 def short(name: str, n: int) -> str:
-    """A name cut to n characters with an ellipsis (dense chips)."""
-    return name if len(name) <= n else name[: max(1, n - 1)].rstrip() + "…"
+    """A name cut to n characters with an ellipsis (dense chips): its first letters, a bracket
+    whole or left out (`cut_start`, the cut of `one_line`). An action's words are cut between
+    words (`cut_start(words, n)`): the `last:` line, the stack's rows."""
+    return cut_start(name, n, words=False)
 
 
 def chip(card: dict[str, Any] | None, label: str | None = None, mark: str = "") -> list[Seg]:
@@ -230,8 +232,10 @@ class LaneTable(TableScreen):
         return [("lane--middle", words(text, "lane--dim"))]
 
     def fit_last(self, words: str, width: int) -> str:
-        """An action's words for the one-line `last:` (a game may keep other parts)."""
-        return short(words, width)
+        """An action's words for the one-line `last:` (a game may keep other parts): its start,
+        between words and a bracket whole or left out (`one_line`'s start: `Call Thalassa, the
+        Deep Mother…`, not `… (rank 11, budget 1…`)."""
+        return cut_start(words, width)
 
     def actor(self, action: Action, uids: list[int]) -> int:
         """Of the cards an action names (`card_args`), the one that acts (marked `★`)."""
