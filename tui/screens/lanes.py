@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
-from textual.events import Resize
+from textual.events import DescendantFocus, Resize
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
@@ -370,6 +370,13 @@ class LaneScreen(LaneTable, GameScreen):
         super().on_key(event)
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """The choice list taking the keyboard (`Tab`) shows its highlighted choice in the card
+        panel: the panel kept the table's card (`Enter: the 3 choices with this card`) until the
+        list's cursor moved."""
+        if isinstance(event.widget, ActionList):
+            self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:
