@@ -885,6 +885,29 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
+def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
+    """What the power attack does to `target` when its RES takes the hit first (BH-97 Magic
+    Resistance), in the engine's words: `invest` applied to a copy of the game, left unanswered
+    (every reaction passed), and the engine's `hit` line of the target without its cause
+    (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`). None: no such hit (the
+    Salud takes it all, as the summary says)."""
+    try:
+        trial = game.clone()
+        events = list(trial.apply(invest))
+        for _ in range(20):  # the reaction windows, each passed
+            d = trial.decision()
+            passes = [a for a in trial.legal_actions() if a.kind == "pass"] if d is not None else []
+            if d is None or d.kind != "respond" or not passes:
+                break
+            events += trial.apply(passes[0])
+    except Exception:  # a summary only: the choice itself is the engine's to check
+        return None
+    for e in events:
+        if e.kind == "hit" and e.data.get("uid") == target and "private_to" not in e.data:
+            return str(e.text).split(": ", 1)[-1]
+    return None
+
+
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -912,6 +935,8 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
                 return game.describe_action(act)
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
+            if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
+                hit = resisted_hit(game, act, tgt) or hit
             return f"{hit}; {who} at POD {left} after"
 
         if target:
