@@ -211,6 +211,7 @@ class BhmTable(LaneTable):
     # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the
     # lanes' region that was decided for, with what was drawn there
     compact = False
+    roomy_side: bool | None = None  # crowded (`compact`): the side drawn roomy all the same (mine?)
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
@@ -219,7 +220,7 @@ class BhmTable(LaneTable):
         return self.dense or self.compact
 
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        if self.lanes_dense():
+        if self.lanes_dense() and self.roomy_side is not mine:
             return self.render_player_dense(view, p, mine)
         return self.render_player_roomy(view, p, mine)
 
@@ -228,16 +229,24 @@ class BhmTable(LaneTable):
         game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a few beings
         to a line of chips, so that both sides' beings, heads and your hand are in sight: the
         roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
-        above`). The card panel beside them says each card in full."""
+        above`). The card panel beside them says each card in full. The rows that leaves go to one
+        side drawn roomy all the same when it fits (`roomy_side`: yours first, else the opponent's):
+        both sides dense left a dozen blank rows under your hand."""
         self.table_args = (view, decision, legal)
         self.compact = False
+        self.roomy_side = None
         super().update_table(view, decision, legal)
         width, height = self.fitted_to = self.lane_room()
         if self.dense or not height:
             return
-        if self.query_one(LaneBoard).rows_for(width) > height:
+        board = self.query_one(LaneBoard)
+        if board.rows_for(width) > height:
             self.compact = True
-            super().update_table(view, decision, legal)
+            for side in (True, False, None):  # the room to spare: one side roomy, yours first
+                self.roomy_side = side
+                super().update_table(view, decision, legal)
+                if side is None or board.rows_for(width) <= height:
+                    break
 
     def lane_room(self) -> tuple[int, int]:
         """The columns and rows the lanes may take: their region's, or, when the region is as tall
