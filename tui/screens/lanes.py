@@ -301,6 +301,7 @@ class LaneScreen(LaneTable, GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_class("game-lanes")
+        self.tabbed = False  # the last key was Tab: the focus it moves shows the list's choice
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -370,12 +371,15 @@ class LaneScreen(LaneTable, GameScreen):
         super().on_key(event)
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
+        self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """The choice list taking the keyboard (`Tab`) shows its highlighted choice in the card
+        """The choice list taking the keyboard by `Tab` shows its highlighted choice in the card
         panel: the panel kept the table's card (`Enter: the 3 choices with this card`) until the
-        list's cursor moved."""
-        if isinstance(event.widget, ActionList):
+        list's cursor moved. (Not when the list gets the keyboard back after a dialog: the panel
+        keeps the card the cursor went to.)"""
+        tabbed, self.tabbed = self.tabbed, False
+        if tabbed and isinstance(event.widget, ActionList):
             self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
