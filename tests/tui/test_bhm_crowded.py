@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine 
 
 
 def crowded(tmp_path: Path) -> tuple[Path, list[str]]:
-    """A seeded random game, 79 actions in: turn 10, P2 with seven beings, P1 with six (two carry
+    """A seeded random game, 79 actions in: turn 10, P2 with six beings, P1 with five (two carry
     objects and powers), eight invocations; P1 to play. Its save, and P2's beings' names."""
     game, _ = random_game(game_class("bhm"), 15, 79)
     path = tmp_path / "crowded.json"
@@ -38,16 +38,16 @@ async def test_a_crowded_table_keeps_both_sides_in_sight_at_120x40(tmp_path: Pat
     for them is drawn as the dense lanes are: both heads, every being and your hand in sight, when
     the screen opens and after an action; the roomy lanes come back when the table fits them."""
     path, names = crowded(tmp_path)
-    assert len(names) == 7
+    assert len(names) == 6
     app = resume_app(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "◄ P2 (AI) C.LL 18/32" in text and "► P1 (you) C.LL 12/32" in text, text
+        assert "◄ P2 (AI) C.LL 18/32" in text and "► P1 (you)  C.LL 11/32" in text, text
         assert in_sight(text, names) == [], text
-        assert "hand▸Magma Drake ▸Council of War" in text
+        assert "hand:▸Magma Drake,▸Pyre Warlock,▸Council of War" in text
         assert "rows above" not in text and "below" not in app.screen.query_one(LaneScroll).border_subtitle
-        await press(pilot, "2")  # Council of War: two cards drawn
+        await press(pilot, "3")  # Council of War: two cards drawn
         await settle(pilot)
         text = screen_text(app)
         assert "◄ P2 (AI) C.LL 18/32" in text and in_sight(text, names) == [], text
@@ -59,3 +59,27 @@ async def test_a_crowded_table_keeps_both_sides_in_sight_at_120x40(tmp_path: Pat
         assert not screen.compact
         text = screen_text(app)
         assert "◄ P2 (AI)  C.LL 18/32" in text and in_sight(text, names) == [], text
+
+
+async def test_a_crowded_table_spends_its_spare_rows_on_your_side_at_120x40(tmp_path: Path) -> None:
+    """120 × 40, crowded: both sides drawn dense left 12 blank rows under your hand; now your side is
+    drawn in full (each being on its line with its stats and what it carries, the piles named) when
+    that fits, the opponent's as a few beings to a line; and as before, nothing out of sight."""
+    path, names = crowded(tmp_path)
+    app = resume_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BhmTable) and screen.compact
+        text = screen_text(app)
+        assert in_sight(text, names) == [], text
+        assert "Burrow Militia 1/2/2/1/2" in text  # the opponent's: dense
+        assert "Flame Adept R3 POD 600 FUE 400 RES 100 VAL 100 Salud 300" in text  # yours: in full
+        assert "invocations (8): Salamander, Salamander, Thunderbird" in text
+        lines = text.splitlines()
+        bottom = next(i for i in range(len(lines) - 1, 0, -1) if lines[i].startswith("╰"))
+        top = next(i for i, line in enumerate(lines) if line.startswith("╭"))
+        drawn = [line[1:71].strip() for line in lines[top + 1 : bottom]]
+        blank = len(drawn) - len("\n".join(drawn).rstrip().splitlines())
+        assert blank <= 3, text  # were 12
+        assert "rows above" not in text and "below" not in screen.query_one(LaneScroll).border_subtitle

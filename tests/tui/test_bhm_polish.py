@@ -167,8 +167,8 @@ def test_the_waiting_mark_wraps_with_its_words() -> None:
 
 @pytest.mark.parametrize("dense", [True, False])
 def test_each_stack_entry_takes_one_row(dense: bool) -> None:
-    """BH-67: every entry of the pile is cut to one row of the lanes, with its `◂ top` and
-    `[cancelled: no effect]` kept whole."""
+    """BH-67: every entry of the pile is cut to one row of the lanes, with its `→ answers 1`,
+    `◂ top` and `[cancelled: no effect]` kept whole (the cut took `→ answers 1` with the words)."""
     long = "Archmage of the Sunken Observatory executes Meteor Swarm of the Burning Sky on Colossus"
     card = {"uid": 3, "name": "Meteor Swarm"}
     stack: list[dict[str, object]] = [
@@ -178,7 +178,7 @@ def test_each_stack_entry_takes_one_row(dense: bool) -> None:
     for line in _Drawing(dense, 70).render_stack(stack):
         assert len(_line_text(line)) <= 70, _line_text(line)
     texts = [_line_text(line) for line in _Drawing(dense, 70).render_stack(stack)]
-    assert texts[1].endswith("… ◂ top")
+    assert texts[1].endswith("… → answers 1 ◂ top")
     assert texts[2].endswith("… [cancelled: no effect]")
 
 

@@ -176,7 +176,7 @@ async def test_the_card_panel_on_a_support_choice_says_that_choice_is_open() -> 
         choices = app.screen.query_one(ActionList)
         at = choices.words.index("Place Tusked Boar as a support")
         await press(pilot, "tab")  # the keyboard on the choice list
-        choices.index = at
+        choices.highlight_action(choices.actions[at])  # (`index` was no attribute of the list)
         await settle(pilot)
         note = str(app.screen.query_one(CardDetail).note)
         assert "Can't play it now: not enough energy: Tusked Boar costs 2, you have 1" in note, note

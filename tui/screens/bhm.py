@@ -31,7 +31,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList, one_line
+from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
@@ -211,6 +211,7 @@ class BhmTable(LaneTable):
     # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the
     # lanes' region that was decided for, with what was drawn there
     compact = False
+    roomy_side: bool | None = None  # crowded (`compact`): the side drawn roomy all the same (mine?)
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
@@ -219,7 +220,7 @@ class BhmTable(LaneTable):
         return self.dense or self.compact
 
     def render_player(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        if self.lanes_dense():
+        if self.lanes_dense() and self.roomy_side is not mine:
             return self.render_player_dense(view, p, mine)
         return self.render_player_roomy(view, p, mine)
 
@@ -228,16 +229,24 @@ class BhmTable(LaneTable):
         game: ten beings a side, their objects, the piles) is drawn as below 120 × 40, a few beings
         to a line of chips, so that both sides' beings, heads and your hand are in sight: the
         roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
-        above`). The card panel beside them says each card in full."""
+        above`). The card panel beside them says each card in full. The rows that leaves go to one
+        side drawn roomy all the same when it fits (`roomy_side`: yours first, else the opponent's):
+        both sides dense left a dozen blank rows under your hand."""
         self.table_args = (view, decision, legal)
         self.compact = False
+        self.roomy_side = None
         super().update_table(view, decision, legal)
         width, height = self.fitted_to = self.lane_room()
         if self.dense or not height:
             return
-        if self.query_one(LaneBoard).rows_for(width) > height:
+        board = self.query_one(LaneBoard)
+        if board.rows_for(width) > height:
             self.compact = True
-            super().update_table(view, decision, legal)
+            for side in (True, False, None):  # the room to spare: one side roomy, yours first
+                self.roomy_side = side
+                super().update_table(view, decision, legal)
+                if side is None or board.rows_for(width) <= height:
+                    break
 
     def lane_room(self) -> tuple[int, int]:
         """The columns and rows the lanes may take: their region's, or, when the region is as tall
@@ -474,10 +483,10 @@ class BhmTable(LaneTable):
             edge = "┌" if k == 0 else ("└" if last else "│")
             who = f"P{int(e.get('controller', 0)) + 1}"
             label = f"{e.get('index', 0) + 1}. {who} {e.get('text', '?')}"
-            if e.get("answers") is not None:
-                label += f" → answers {int(e['answers']) + 1}"
             segs = words(f"   {edge} ")
             tail: list[Seg] = []
+            if e.get("answers") is not None:  # never cut: which entry it answers
+                tail += words(f" → answers {int(e['answers']) + 1}")
             if k == 0:
                 tail += words(" ◂ top")
             if e.get("cancelled"):
@@ -485,7 +494,12 @@ class BhmTable(LaneTable):
             # one row each: the words cut to what the lane leaves beside the edge and the tail
             room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
             card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
-            segs += chip(card, short(label, room)) if card else words(" " + short(label, room - 1))
+            room -= 0 if card else 1
+            if len(label) > room:  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
+                label = PLACES.sub(lambda m: f" z{m[1]}", label)
+            # its start between words, a bracket whole or left out (`one_line`'s start), not
+            # `… power-attacks Tide Senti…`
+            segs += chip(card, cut_start(label, room)) if card else words(" " + cut_start(label, room))
             segs += tail
             out.append(("lane--middle", segs))
         if hidden:
@@ -880,6 +894,29 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
+def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
+    """What the power attack does to `target` when its RES takes the hit first (BH-97 Magic
+    Resistance), in the engine's words: `invest` applied to a copy of the game, left unanswered
+    (every reaction passed), and the engine's `hit` line of the target without its cause
+    (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`). None: no such hit (the
+    Salud takes it all, as the summary says)."""
+    try:
+        trial = game.clone()
+        events = list(trial.apply(invest))
+        for _ in range(20):  # the reaction windows, each passed
+            d = trial.decision()
+            passes = [a for a in trial.legal_actions() if a.kind == "pass"] if d is not None else []
+            if d is None or d.kind != "respond" or not passes:
+                break
+            events += trial.apply(passes[0])
+    except Exception:  # a summary only: the choice itself is the engine's to check
+        return None
+    for e in events:
+        if e.kind == "hit" and e.data.get("uid") == target and "private_to" not in e.data:
+            return str(e.text).split(": ", 1)[-1]
+    return None
+
+
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -907,6 +944,8 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
                 return game.describe_action(act)
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
+            if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
+                hit = resisted_hit(game, act, tgt) or hit
             return f"{hit}; {who} at POD {left} after"
 
         if target:

@@ -16,14 +16,14 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
-from textual.events import Resize
+from textual.events import DescendantFocus, Resize
 
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
-from tui.widgets.actions import ActionList
+from tui.widgets.actions import ActionList, cut_start
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
@@ -46,8 +46,10 @@ HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 
 
 def short(name: str, n: int) -> str:
-    """A name cut to n characters with an ellipsis (dense chips)."""
-    return name if len(name) <= n else name[: max(1, n - 1)].rstrip() + "…"
+    """A name cut to n characters with an ellipsis (dense chips): its first letters, a bracket
+    whole or left out (`cut_start`, the cut of `one_line`). An action's words are cut between
+    words (`cut_start(words, n)`): the `last:` line, the stack's rows."""
+    return cut_start(name, n, words=False)
 
 
 def chip(card: dict[str, Any] | None, label: str | None = None, mark: str = "") -> list[Seg]:
@@ -230,8 +232,10 @@ class LaneTable(TableScreen):
         return [("lane--middle", words(text, "lane--dim"))]
 
     def fit_last(self, words: str, width: int) -> str:
-        """An action's words for the one-line `last:` (a game may keep other parts)."""
-        return short(words, width)
+        """An action's words for the one-line `last:` (a game may keep other parts): its start,
+        between words and a bracket whole or left out (`one_line`'s start: `Call Thalassa, the
+        Deep Mother…`, not `… (rank 11, budget 1…`)."""
+        return cut_start(words, width)
 
     def actor(self, action: Action, uids: list[int]) -> int:
         """Of the cards an action names (`card_args`), the one that acts (marked `★`)."""
@@ -297,6 +301,7 @@ class LaneScreen(LaneTable, GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_class("game-lanes")
+        self.tabbed = False  # the last key was Tab: the focus it moves shows the list's choice
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -366,6 +371,16 @@ class LaneScreen(LaneTable, GameScreen):
         super().on_key(event)
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
+        self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """The choice list taking the keyboard by `Tab` shows its highlighted choice in the card
+        panel: the panel kept the table's card (`Enter: the 3 choices with this card`) until the
+        list's cursor moved. (Not when the list gets the keyboard back after a dialog: the panel
+        keeps the card the cursor went to.)"""
+        tabbed, self.tabbed = self.tabbed, False
+        if tabbed and isinstance(event.widget, ActionList):
+            self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
     def log_action(self, player: int, words: str, events: list[Any]) -> None:

@@ -30,7 +30,7 @@ def one_line(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     if width < 12:  # too narrow for whole words (`Cast…`): its first letters
-        return (_no_stub(text[: width - 1]) or text[: max(1, width - 1)]) + "…"
+        return cut_start(text, width, words=False)
     detail = text.rfind(" (")
     if (
         text.endswith(")")
@@ -44,12 +44,29 @@ def one_line(text: str, width: int) -> str:
         return head if head.endswith("…") else head + "…"
     tail_room = max(4, (width - 1) * 2 // 5)
     tail = _no_stub_tail(text, _from_a_word(text[-tail_room:]))
-    room = width - 1 - len(tail)
-    head = _head(text, room).rstrip()  # between words when one ends late enough
-    head = _no_stub(head).rstrip(" —·,:")  # not a bracket's start (`Cast Battle Fury (1… on Ares`)
+    head = _start(text, width - 1 - len(tail))
     # the columns the head left go to the tail, from a word on
     more = _no_stub_tail(text, _from_a_word(text[len(text) - (width - 1 - len(head)) :]))
     return head + "…" + (more if len(more) > len(tail) else tail)
+
+
+def cut_start(text: str, width: int, words: bool = True) -> str:
+    """The start of `text` in `width` columns, with a `…` when it is cut, by `one_line`'s rule
+    for the start it keeps: between words when one ends late enough (`Call Thalassa, the Deep
+    Mother (rank 11, budget 1…` was `one_line`'s head too), a bracket whole or left out.
+    `words=False`: a name in a chip, its first letters (`Tide Se…`), a bracket still whole or
+    out (`Fire Bolt…`, not `Fire Bolt (c…`)."""
+    if len(text) <= width:
+        return text
+    start = _start(text, width - 1) if words else _no_stub(text[: width - 1]).rstrip()
+    return (start or text[: max(1, width - 1)].rstrip()) + "…"
+
+
+def _start(text: str, room: int) -> str:
+    """The start of `text` a cut keeps in `room` columns: between words when one ends late
+    enough (`_head`), not a bracket's start (`Cast Battle Fury (1… on Ares`), nor a word's
+    colon or dash before the `…`."""
+    return _no_stub(_head(text, room).rstrip()).rstrip(" —·,:")
 
 
 def _no_stub(head: str) -> str:
