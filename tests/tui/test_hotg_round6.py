@@ -63,7 +63,9 @@ async def test_the_help_explains_warcry_ready_later_and_no_target() -> None:
 ORACLES = SKIRMISH.replace(
     'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]',
     'hand = ["transfusion", "magic_shell", "thunder_of_olympus"]',
-) + ('[[unit]]\ncard = "oracle"\nowner = 1\ncell = "1,1"\n\n[[unit]]\ncard = "oracle"\nowner = 2\ncell = "1,5"\n')
+) + (
+    '[[unit]]\ncard = "oracle"\nowner = 1\ncell = "1,1"\n\n[[unit]]\ncard = "oracle"\nowner = 2\ncell = "1,5"\n'
+)
 
 
 def listed(app: object) -> list[tuple[Action | None, str]]:
@@ -97,7 +99,10 @@ async def test_a_choice_aimed_at_a_unit_keeps_whose_unit_and_which() -> None:
         assert not any("…" in line for line in lines if "Delphi" in line and "Move" not in line), lines
         # the card panel: the whole choice
         transfusion = next(a for a, line in listed(app) if a is not None and "Oracle" in line)
-        assert app.screen.choice_words(transfusion) == "Cast Transfusion (2 mana) on your Oracle of Delphi at 1,1"
+        assert (
+            app.screen.choice_words(transfusion)
+            == "Cast Transfusion (2 mana) on your Oracle of Delphi at 1,1"
+        )
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
@@ -112,7 +117,7 @@ async def test_two_spells_on_the_one_oracle_keep_their_side() -> None:
     """Your Oracle of Delphi alone of its name: Transfusion and Magic Shell on it read `Cast
     Transfusion on… of Delphi` and `Cast Magic Shell on… of Delphi` (whose unit lost); now each
     spell's header over `your Oracle of Delphi`."""
-    app = skirmish(scenario=ORACLES.split("[[unit]]\ncard = \"oracle\"\nowner = 2")[0])
+    app = skirmish(scenario=ORACLES.split('[[unit]]\ncard = "oracle"\nowner = 2')[0])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = [line for _, line in listed(app)]
