@@ -152,3 +152,16 @@ async def test_a_long_refusal_under_a_bhm_row_goes_on_under_its_start() -> None:
         await pilot.click(view, offset=(12, view.top_of(2)))  # the third row, under the refusal
         await settle(pilot)
         assert view.current == 2
+
+
+async def test_a_rows_dialog_refusal_is_a_sentence_as_the_prompts_are() -> None:
+    """`9` in a dialog of eight rows said `✗ there is no row 9`, in lower case, where a choice the
+    prompt refuses reads `✗ Not enough mana: …`: a dialog's refusals start with a capital too."""
+    app = dense_late_app("bhm")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        stop_dialog(app, [])
+        await settle(pilot)
+        await press(pilot, "9")
+        assert await shows(pilot, "✗ There is no row 9"), "\n".join(lines(app))
+        assert "✗ there is no row" not in screen_text(app)

@@ -31,12 +31,22 @@ from textual.widgets import Static
 from common.game import Action
 from tui.screens.base import BaseModal
 from tui.widgets.actions import one_line
+from tui.widgets.status import sentence
 from tui.wording import plural
 
 Validate = Callable[[list[Action]], str | None]
 
 
 # -- tiles: pick one of several cards / options ------------------------------------------------------
+
+
+def refuse(dialog: Widget, reason: str) -> None:
+    """A plan or a key the dialog refuses: why, under it, as a sentence (`✗ There is no row 9`),
+    as the prompt says a refused choice (`sentence`), and the bell."""
+    dialog.query_one(".decide-error", Static).update(f"✗ {sentence(reason)}")
+    dialog.app.bell()
+
+
 @dataclass(slots=True)
 class Tile:
     title: str
@@ -128,8 +138,7 @@ class TileDialog(BaseModal[list[Action] | None]):
         plan = [self.tiles[self.index].action]
         reason = self.validate(plan)
         if reason:
-            self.query_one(".decide-error", Static).update(f"✗ {reason}")
-            self.app.bell()
+            refuse(self, reason)
             return
         self.dismiss(plan)
 
@@ -453,8 +462,7 @@ class RowsDialog(BaseModal[list[Action] | None]):
             self.view.current = i
             self.redraw()
         else:
-            self.query_one(".decide-error", Static).update(f"✗ there is no row {i + 1}")
-            self.app.bell()
+            refuse(self, f"there is no row {i + 1}")
 
     def action_change(self, d: int) -> None:
         if not self.rows:
@@ -476,8 +484,7 @@ class RowsDialog(BaseModal[list[Action] | None]):
         plan = self.build(self.rows)
         reason = plan if isinstance(plan, str) else self.validate(plan)
         if reason:
-            self.query_one(".decide-error", Static).update(f"✗ {reason}")
-            self.app.bell()
+            refuse(self, reason)
             return
         assert not isinstance(plan, str)
         self.dismiss(plan)
