@@ -113,7 +113,7 @@ async def test_scars_damage_dialog_splits_points_and_refuses_a_partial_split(tmp
         if sum(r.index for r in app.screen.rows) < remaining:
             await press(pilot, "enter")
             await settle(pilot)
-            assert "assign all" in screen_text(app) and app.session.game.state_hash() == before
+            assert "✗ Assign all" in screen_text(app) and app.session.game.state_hash() == before
             await press(pilot, "end")
             await press(pilot, "enter")
             await settle(pilot)
