@@ -2390,7 +2390,10 @@ class BhmGame(Game):
         return None
 
     def _end_turn(self) -> None:
-        """BH-24: numerical balance, restore POD and RES, armageddon, powers to the dead zone."""
+        """BH-24: numerical balance, restore POD and RES (and end the effects that last until the end
+        of the turn), armageddon, powers to the dead zone. A being that an ending effect leaves at
+        Salud 0 (or VAL 0) is killed (or flees) then and there, before the armageddon looks at the
+        C.LL (docs/rulings.md, BH-24 / BH-07)."""
         p = self.active
         o = 1 - p
         # each side's field, read once (`_field`'s tuples are replaced at a move, not changed):
@@ -2404,14 +2407,22 @@ class BhmGame(Game):
         if self.won is not None:
             return
         zones = self.zones.zones
+        ended = False  # an effect ended: it may leave a being at Salud 0 or VAL 0
         for q in (0, 1):
             # the side's field and deserters: a copy joining them only when a being waits there
             for c in (*fields[q], *self.cards_in(_DESERTERS[q])) if zones[_DESERTERS[q]].cards else fields[q]:
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
                 if c.modifiers:
-                    c.modifiers = tuple(m for m in c.modifiers if m.until != "eot")
+                    kept = tuple(m for m in c.modifiers if m.until != "eot")
+                    if len(kept) != len(c.modifiers):
+                        c.modifiers = kept
+                        ended = True
                 if q == p:
                     c.frozen = False  # BH-93 until its controller's final phase
+        if ended:  # BH-24 ruling: what an ending effect kills dies before the armageddon
+            self.state_checks()
+            if self.won is not None:
+                return
         if self.armageddon is not None and self.cll[p] <= self.armageddon:  # BH-07
             self.change_cll(p, 1, f"Armageddon {self.armageddon}")
             if self.won is not None:

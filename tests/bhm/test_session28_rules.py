@@ -1,0 +1,44 @@
+"""BHM rules leftovers (session 28): the order of the end of the turn, a power that does nothing,
+what a power attack says it will do. Each test fails on the engine before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.cards import Modifier
+
+from .helpers import end_turn, find, position
+
+
+@pytest.mark.parametrize(
+    ("stat", "lost", "after", "gone"),
+    [
+        ("salud", dict(wounds=800), 20 + 2, "dead:0"),  # BH-33: Salud 0, killed (+2, BH-06)
+        ("val", dict(val_lost=500), 20 + 1, "deserters:0"),  # BH-37: VAL 0, it flees (+1)
+    ],
+)
+def test_bh24_bh07_a_being_an_ending_effect_takes_is_gone_before_the_armageddon(
+    stat: str, lost: dict[str, int], after: int, gone: str
+) -> None:
+    """BH-24 orders the final phase: numerical balance, POD and RES restored, armageddon (BH-07),
+    powers to the dead zone; an effect "until end of turn" ends with the restore, and what it
+    leaves at Salud 0 or VAL 0 is killed or flees then and there (BH-41 ruling). So P1's Stone
+    Golem (Salud 700, VAL 400), kept on the field by +200 Salud (or VAL) until the end of the
+    turn, is gone before the armageddon looks at P1's C.LL: from 20, the C.LL it gains for the
+    Golem takes it past the threshold of 20, and the armageddon adds nothing. The engine looked
+    at the deaths after the armageddon (20 → 21, then the Golem: 23 or 22)."""
+    g = position(
+        dict(cll=20, deck=["spark_imp"] * 3, being=[dict(card="stone_golem", **lost)]),
+        dict(cll=0, deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=1,
+        phase="strategy2",
+        armageddon=20,
+    )
+    golem = find(g, "stone_golem")
+    # set before the state checks run: it lost more than the printed value, less than with +200
+    golem.modifiers = (Modifier(stat, 200, "add", golem.uid, "eot", "", g.seq),)
+    g.state_checks()
+    assert g.on_field(golem) and g.cur(golem, stat) == 100
+    end_turn(g)
+    assert golem.zone == gone
+    assert g.cll[0] == after
