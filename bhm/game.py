@@ -2229,6 +2229,8 @@ class BhmGame(Game):
             return self._resolve_draw(pa, cancelled)
         if cancelled:
             self._fizzle(pa, "cancelled")
+            if k == "power":  # BH-31, BH-73: a cancelled power was executed all the same
+                self._power_executed(cards[int(pa[1])], cards[int(pa[2])])
             self.state_checks()  # BH-33: a cancelled power's executor may be at POD 0 (`_executing`)
             return
         if self.won is not None:
@@ -2323,6 +2325,7 @@ class BhmGame(Game):
         target = self.pending_target(pa)
         if k == "power" and not self.on_field(cards[executor]):
             self._fizzle(pa, "the executing being left the field")
+            self._power_executed(src, cards[executor])  # BH-73: still a power card played
             return False
         if k == "ability" and self.can_use_ability_now(src) is not None:
             self._fizzle(pa, "the being can no longer use it")
@@ -2332,35 +2335,45 @@ class BhmGame(Game):
             why = self.target_problem(e.target, p, src, cards[target])
             if why:
                 self._fizzle(pa, why)
+                if k == "power":  # BH-31, BH-73: executed all the same (docs/rulings.md)
+                    self._power_executed(src, cards[executor])
                 return False
         if k == "power":
             b = cards[executor]
-            b.executed_power = True  # BH-31
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
             if src.defn.equip:
                 self.log.emit(
                     "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.defn.rank})"
                 )
-            for inv in self._field[p]:  # BH-73 (the tuple of now: nothing moves in the loop)
-                if (
-                    inv.defn.is_invoker
-                    and not inv.inv_gained
-                    and not inv.frozen
-                    and not inv.attacked  # BH-74: it cannot invoke this turn, no points to spend
-                    and not self.abilities_off(inv)
-                ):
-                    inv.inv_gained = True
-                    inv.inv_points += src.defn.rank + inv.defn.rank
-                    self.log.emit(
-                        "points",
-                        f"{inv.name} gains {src.defn.rank + inv.defn.rank} invocation points",
-                        uid=inv.uid,
-                    )
+            self._power_executed(src, b)
         checked = e is not None and bool(e.run(self, Ctx(p, src.uid, executor, target)))
         if k == "strategy" and src.zone == _STRATEGY[p]:
             self.zones.move(src.uid, _DEAD[src.owner])  # BH-65
             checked = False  # a card moved since
         return checked
+
+    def _power_executed(self, src: BhmCard, b: BhmCard) -> None:
+        """The power card `src` executed by `b` has resolved, been cancelled or lost its target
+        (docs/rulings.md, BH-31 / BH-73): either way the being executed a power card this turn
+        (BH-31: it may declare a power attack, if it is still on the field) and its player played
+        one (BH-73: each INVOKER of theirs gains its invocation points, once a turn)."""
+        if self.on_field(b):
+            b.executed_power = True  # BH-31
+        for inv in self._field[self.active]:  # BH-73 (the tuple of now: nothing moves in the loop)
+            if (
+                inv.defn.is_invoker
+                and not inv.inv_gained
+                and not inv.frozen
+                and not inv.attacked  # BH-74: it cannot invoke this turn, no points to spend
+                and not self.abilities_off(inv)
+            ):
+                inv.inv_gained = True
+                inv.inv_points += src.defn.rank + inv.defn.rank
+                self.log.emit(
+                    "points",
+                    f"{inv.name} gains {src.defn.rank + inv.defn.rank} invocation points",
+                    uid=inv.uid,
+                )
 
     def can_use_ability_now(self, b: BhmCard) -> str | None:
         if not self.on_field(b):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from common.cards import Modifier
+from common.game import Action
 
-from .helpers import end_turn, find, position
+from .helpers import end_turn, find, position, uid
 
 
 @pytest.mark.parametrize(
@@ -42,3 +43,31 @@ def test_bh24_bh07_a_being_an_ending_effect_takes_is_gone_before_the_armageddon(
     end_turn(g)
     assert golem.zone == gone
     assert g.cll[0] == after
+
+
+@pytest.mark.parametrize("reaction", ["broken_seal", "smoke_bomb"])
+def test_bh31_bh73_a_power_cancelled_or_without_its_target_was_executed_all_the_same(reaction: str) -> None:
+    """BH-31 / BH-73 / BH-67 (docs/rulings.md): a power card that is cancelled (Broken Seal) or
+    loses its target (Smoke Bomb: the target becomes Invisible) does nothing, but it was executed:
+    its POD and rank stay spent (BH-67 ruling), its executor may declare a power attack this turn
+    ("Si el ser ejecutó una carta de poder este turno") and each INVOKER gains its invocation
+    points ("debes jugar al menos una carta de poder": power rank 2 + invoker rank 3). The engine
+    gave neither when the power did nothing."""
+    g = position(
+        dict(cll=5, hand=["fire_bolt"], deck=["spark_imp"] * 3, being=["flame_adept", "mist_seer"]),
+        dict(cll=4, hand=[reaction], deck=["spark_imp"] * 3, being=["ember_squire", "spark_imp"]),
+        active=1,
+    )
+    adept, seer, squire = find(g, "flame_adept"), find(g, "mist_seer"), find(g, "ember_squire")
+    g.apply(Action("power", (uid(g, "fire_bolt"), adept.uid)))
+    g.apply(Action("target", (squire.uid,)))
+    g.apply(Action("react", (uid(g, reaction),)))
+    while g.sub == "respond":
+        g.apply("pass")
+    assert g.sub == "main" and find(g, "fire_bolt").zone == "dead:0"
+    assert g.cur(squire, "salud") == 300  # the Fire Bolt did nothing
+    assert adept.inv_points == seer.inv_points == 2 + 3
+    g.apply("next")  # to combat
+    assert g.can_power_attack(adept) and not g.can_power_attack(seer)
+    imp = find(g, "spark_imp", zone="slot")  # (the Squire may be Invisible: the Smoke Bomb)
+    assert Action("pattack", (adept.uid, imp.uid)) in g.legal_actions()
