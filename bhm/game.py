@@ -2730,16 +2730,29 @@ class BhmGame(Game):
         `RES only` (BH-30: the FUE does not pass the RES), and for an
         Immortal or Eternal being at Salud 0 (BH-95, BH-101: attacking it stays legal, BH-36)
         `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only:
-        Immortal at Salud 0`, also when the FUE does not pass the RES)."""
+        Immortal at Salud 0`, also when the FUE does not pass the RES).
+
+        A power attack: `up to 500 to Salud` (BH-31: the POD invested is chosen next, BH-32); against
+        Magic Resistance (BH-97: RES first, as a physical attack) what all its POD would do, in the
+        words of the engine's hit (`physical_hit`): `with all 500 POD: RES 400 → 0, 100 to Salud`,
+        `with all 300 POD: RES 400 → 100`, `with all 500 POD: no RES left, 500 to Salud`, with
+        `, kills it` as a physical attack's; `RES only: Immortal at Salud 0` when only its RES can
+        lose anything."""
         at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
         res = self.cur(t, "res")
         tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
-        if action.kind == "pattack":
-            if tough and self.cur(t, "salud") <= 0 and not (self.has(t, "Magic Resistance") and res):
-                return f"no effect: {tough} at Salud 0"
-            return f"up to {self.cur(at, 'pod')} to Salud"
-        fue = self.cur(at, "fue")
         salud = self.cur(t, "salud")
+        if action.kind == "pattack":
+            pod = self.cur(at, "pod")
+            if not self.has(t, "Magic Resistance"):
+                return f"no effect: {tough} at Salud 0" if tough and salud <= 0 else f"up to {pod} to Salud"
+            if tough and salud <= 0:  # BH-95, BH-101
+                return f"RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
+            if pod <= res:  # BH-97, BH-30
+                return f"with all {pod} POD: RES {res} → {res - pod}"
+            hit = f"RES {res} → 0, {pod - res} to Salud" if res else f"no RES left, {pod} to Salud"
+            return f"with all {pod} POD: {hit}" + (", kills it" if pod - res >= salud and not tough else "")
+        fue = self.cur(at, "fue")
         if fue <= res:  # BH-30
             return f"RES only: {tough} at Salud 0" if tough and salud <= 0 else "RES only"
         if tough and salud <= 0:

@@ -71,3 +71,60 @@ def test_bh31_bh73_a_power_cancelled_or_without_its_target_was_executed_all_the_
     assert g.can_power_attack(adept) and not g.can_power_attack(seer)
     imp = find(g, "spark_imp", zone="slot")  # (the Squire may be Invisible: the Smoke Bomb)
     assert Action("pattack", (adept.uid, imp.uid)) in g.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("attacker", "knight", "said"),
+    [
+        ("pyre_warlock", {}, "with all 500 POD: RES 400 → 0, 100 to Salud"),
+        (dict(card="mist_seer", executed_power=True), {}, "with all 300 POD: RES 400 → 100"),
+        ("pyre_warlock", dict(res_lost=400), "with all 500 POD: no RES left, 500 to Salud"),
+        (
+            "pyre_warlock",
+            dict(res_lost=300, wounds=300),
+            "with all 500 POD: RES 100 → 0, 400 to Salud, kills it",
+        ),
+    ],
+)
+def test_bh97_a_power_attacks_outcome_says_the_res_takes_it_first(
+    attacker: str | dict[str, object], knight: dict[str, int], said: str
+) -> None:
+    """BH-97 Magic Resistance: a power attack on a Thunder Knight (RES 400, Salud 700) is resolved
+    like a physical one, RES first. `attack_outcome` said `up to 500 to Salud` as if nothing
+    took part of it; it says what all the POD invested does, in the words of the engine's hit
+    (the investment summary's, session 27), and the engine does that."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=[attacker]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=[dict(card="thunder_knight", **knight)]),
+        active=1,
+        phase="combat",
+    )
+    a, t = g.field_cards(0)[0], find(g, "thunder_knight")
+    attack = Action("pattack", (a.uid, t.uid))
+    assert g.attack_outcome(attack) == said
+    mark = len(g.log)
+    g.apply(attack)
+    g.apply(Action("invest", ("all",)))
+    while g.sub == "respond":
+        g.apply("pass")
+    hits = [e.text for e in g.log.since(mark) if e.kind == "hit"]
+    assert len(hits) == 1 and hits[0].endswith(said.split(": ", 1)[1].removesuffix(", kills it")), hits
+    assert (t.zone == "dead:1") == said.endswith("kills it")
+
+
+def test_bh31_a_power_attacks_outcome_without_magic_resistance_is_unchanged() -> None:
+    """BH-31: without Magic Resistance the POD goes to Salud, up to all of it (BH-32: the amount is
+    chosen next); an Immortal at Salud 0 takes nothing, with Magic Resistance only its RES (BH-95)."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["pyre_warlock"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=["ember_squire"]),
+        active=1,
+        phase="combat",
+    )
+    pw, squire = find(g, "pyre_warlock"), find(g, "ember_squire")
+    assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "up to 500 to Salud"
+    g.add_modifier(squire, "kw:Immortal", 1, "add", squire.uid)
+    squire.wounds = 300
+    assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "no effect: Immortal at Salud 0"
+    g.add_modifier(squire, "kw:Magic Resistance", 1, "add", squire.uid)
+    assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "RES only: Immortal at Salud 0"
