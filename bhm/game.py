@@ -1975,12 +1975,20 @@ class BhmGame(Game):
             if fled:  # (most often empty)
                 for u in fled:
                     touched.append(cards[u])
+        ended = False  # an effect ended: it may leave a being at Salud 0 or VAL 0
         for c in touched:
             if c.modifiers:
-                c.modifiers = tuple(m for m in c.modifiers if m.until != until)
+                kept = tuple(m for m in c.modifiers if m.until != until)
+                if len(kept) != len(c.modifiers):
+                    c.modifiers = kept
+                    ended = True
             if c.controller == p:
                 c.returned = False
         self.phase = "initial"  # BH-20
+        if ended:  # BH-41 ruling: a being an ending effect leaves at Salud 0 is killed then and there
+            self.state_checks()
+            if self.won is not None:
+                return
         if not zones[_DECKS[p]].cards:
             self.draw(p, mandatory=True)  # BH-05: the mandatory draw from an empty deck loses, at once
             return

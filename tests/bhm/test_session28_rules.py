@@ -128,3 +128,24 @@ def test_bh31_a_power_attacks_outcome_without_magic_resistance_is_unchanged() ->
     assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "no effect: Immortal at Salud 0"
     g.add_modifier(squire, "kw:Magic Resistance", 1, "add", squire.uid)
     assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "RES only: Immortal at Salud 0"
+
+
+def test_bh41_bh33_an_effect_ending_at_the_start_of_a_turn_kills_then_and_there() -> None:
+    """BH-41 / BH-33 (docs/rulings.md: when a bonus ends, a being at Salud 0 is killed then and
+    there): an effect that lasts "until your next turn" (a set, as Equalize's) ends at the start of
+    that turn; P2's Stone Golem (Salud 700) that lost 900 while its Salud was set to 1000 is
+    killed then, before P1's draw (P2's C.LL +2, BH-06, after its armageddon +1). The engine left it on the field at
+    Salud 0 until some later action ran the state checks."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["ember_squire"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=[dict(card="stone_golem", wounds=900)]),
+        active=2,
+        phase="strategy2",
+    )
+    golem = find(g, "stone_golem")
+    golem.modifiers = (Modifier("salud", 1000, "set", golem.uid, "start0", "", g.seq),)
+    g.state_checks()
+    assert g.on_field(golem) and g.cur(golem, "salud") == 100
+    end_turn(g)  # P2's turn ends: P1's turn begins, and with it the set ends
+    assert g.active == 0 and golem.zone == "dead:1" and g.cll[1] == 9 + 1 + 2
+    assert [e.kind for e in g.log][-3:] == ["kill", "cll", "draw"]  # killed before P1's draw
