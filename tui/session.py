@@ -214,9 +214,14 @@ class Session:
     # -- state ----------------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
+        return self.decision_in(self.game)
+
+    def decision_in(self, game: Game) -> Decision | None:
+        """The decision pending in `game` (the session's, or a copy of it at an earlier action:
+        a resumed game's replay), None once this session's game is over for the table."""
         if self.resigned is not None or self.failure is not None:
             return None
-        return self.game.decision()
+        return game.decision()
 
     @property
     def over(self) -> bool:
@@ -229,17 +234,19 @@ class Session:
             return 1 - self.resigned
         return self.game.winner()
 
-    def is_ai_turn(self) -> bool:
-        d = self.decision
+    def is_ai_turn(self, game: Game | None = None) -> bool:
+        """The AI decides now (in `game`, a copy of this game at an earlier action, if given)."""
+        d = self.decision_in(self.game if game is None else game)
         return d is not None and self.seats.kinds[d.player] == "ai"
 
-    def viewer(self) -> int:
+    def viewer(self, game: Game | None = None) -> int:
         """Whose eyes the table shows: the human against the AI; in hot-seat,
-        the player who decides now (behind the cover screen at each hand-over)."""
+        the player who decides now (behind the cover screen at each hand-over) — in `game`, a
+        copy of this game at an earlier action, if given (a resumed game's replay)."""
         humans = self.seats.humans
         if len(humans) == 1:
             return humans[0]
-        d = self.decision
+        d = self.decision_in(self.game if game is None else game)
         if d is not None and d.player in humans:
             return d.player
         return humans[0] if humans else 0

@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.widget import Widget
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.log_words import said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -527,8 +527,8 @@ class BhmScreen(BhmTable, LaneScreen):
         with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
         return said_once("bhm", action, words, events)[0] if action is not None else words
 
-    def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        super().log_action(player, words, events)
+    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
+        super().log_action(game, player, words, events)
         if self.quiet_note is not None:
             self.query_one(GameLog).add_line(self.quiet_note, "dim")
             self.quiet_note = None
