@@ -332,6 +332,7 @@ class Session:
                 if self.before_save is not None:
                     self.before_save()
                 self.discard_save()
+                self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None
             if self.before_save is not None:
                 self.before_save()
@@ -350,11 +351,20 @@ class Session:
         return self.save_path
 
     @property
+    def end_unkept(self) -> bool:
+        """The game ended (by the engine or a resignation), but it could not be kept in
+        `finished/` yet (a full disk): its autosave, the game before its end, stays, and each
+        save tries again (`save`; leaving the game too, which asks first)."""
+        return self.autosave and self.failure is None and self.over and self.finished_path is None
+
+    @property
     def unsaved(self) -> int:
-        """Actions played since the last autosave that could be written (0 when it works)."""
-        if self.save_error is None or self.over:
+        """Actions played since the last autosave that could be written (0 when it works), and a
+        resignation that could not be kept (`end_unkept`)."""
+        if self.save_error is None or (self.over and not self.end_unkept):
             return 0
-        return len(self.game.history) - (self.saved_actions or 0)
+        resigned = 1 if self.resigned is not None and self.end_unkept else 0
+        return len(self.game.history) - (self.saved_actions or 0) + resigned
 
     def kept_words(self) -> str:
         """What the autosave keeps of this game, for a player told that it cannot be written."""

@@ -346,7 +346,15 @@ class GameScreen(TableScreen):
         self.query_one(StatusBar).unsaved = s.unsaved
         if s.save_error == self.save_told:
             return
-        if s.save_error is not None:
+        if s.save_error is not None and s.end_unkept:
+            self.app.notify(
+                f"{s.save_error}. The end of this game is not kept yet (to watch it again); "
+                f"leaving the game tries again. Until then, {s.kept_words()}.",
+                title="The finished game could not be kept",
+                severity="error",
+                timeout=20,
+            )
+        elif s.save_error is not None:
             self.app.notify(
                 f"{s.save_error}. The game goes on, and each action tries to save again; "
                 f"until one is saved, {s.kept_words()}.",
@@ -354,6 +362,8 @@ class GameScreen(TableScreen):
                 severity="error",
                 timeout=20,
             )
+        elif self.save_told is not None and s.over:
+            self.app.notify("The game is kept, to watch it again.", title="The finished game is kept")
         elif self.save_told is not None:
             self.app.notify("Every action is saved again.", title="The autosave works again")
         self.save_told = s.save_error
@@ -789,12 +799,13 @@ class GameScreen(TableScreen):
 
         def picked(what: str | None) -> None:
             app: Any = self.app
+            # (an end not kept yet, a full disk: leaving tries again, and asks if it fails)
             if what == "rematch":
-                app.rematch(self.session)
+                self.leave(lambda: app.rematch(self.session))
             elif what == "menu":
-                app.back_to_menu()
+                self.leave(app.back_to_menu)
             elif what == "quit":
-                app.exit()
+                self.leave(app.exit)
             elif what == "watch" and self.session.finished_path is not None:
                 app.watch_again(self.session.finished_path, then=self.show_game_over_again)
 
@@ -873,10 +884,16 @@ class GameScreen(TableScreen):
             if yes:
                 then()
 
+        if s.end_unkept and s.resigned is not None:
+            lost = "the resignation will not be kept (nor the game, to watch it again)"
+        elif s.end_unkept:
+            lost = "the end of this game will not be kept (to watch it again)"
+        else:
+            lost = f"{plural(s.unsaved, 'action')} of this game will be lost"
         self.app.push_screen(
             ConfirmScreen(
                 f"The autosave cannot be written ({s.save_error}). If you leave now, "
-                f"{plural(s.unsaved, 'action')} of this game will be lost: {s.kept_words()}."
+                f"{lost}: {s.kept_words()}."
                 "\n\nLeave anyway?"
             ),
             answered,
@@ -910,6 +927,7 @@ class GameScreen(TableScreen):
                 s.resign(seat)
                 self.query_one(GameLog).add_line(f"{self.seat_name(seat)} resigns.", "bold")
                 self.refresh_view()
+                self.tell_save()  # (a resignation not kept: a full disk)
                 self.show_game_over()
 
         self.app.push_screen(ConfirmScreen(f"{self.seat_name(seat)}: resign this game?"), answered)
