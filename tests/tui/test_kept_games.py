@@ -189,3 +189,56 @@ async def test_a_resumed_finished_game_offers_to_watch_it_again(ended: str) -> N
         assert "Replay" in screen_name(app)
         assert len(app.screen.replay) == len(s.game.history)  # type: ignore[attr-defined]
     assert finished_games() == [s.finished_path]
+
+
+def test_triarch_replay_skips_a_kept_game_deleted_while_it_lists_them(
+    triarch_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept game deleted (by another `triarch` keeping its 20 newest) between the listing of
+    finished/ and the look at its date is left out, no crash."""
+    from tui.cli import main
+
+    last = finished_toy(5)
+    listed = Path.glob
+
+    def with_a_gone_one(folder: Path, pattern: str) -> object:
+        yield from listed(folder, pattern)
+        yield folder / "toy-20000101-000000.json"  # listed, then deleted
+
+    monkeypatch.setattr(Path, "glob", with_a_gone_one)
+    assert finished_games() == [last.finished_path]
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].endswith(f"· hash {last.game.state_hash()[:16]}")
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        ('{"format": 1, "game": "toy", "act', "not valid JSON at line 1"),
+        ('{"format": 99, "game": "toy", "setup": {}}', "written by a newer Triarch (save format 99"),
+    ],
+)
+def test_triarch_replay_falls_back_from_a_newest_game_that_no_longer_replays(
+    triarch_home: Path, broken: str, why: str
+) -> None:
+    """The newest kept game is damaged, or of a newer Triarch: `triarch replay` replays the one
+    before it, and says on stderr which it skipped and why, and which it replays."""
+    from tui.cli import main
+
+    older = finished_toy(5)
+    newest = finished_dir() / "toy-29991231-235959.json"
+    newest.write_text(broken, encoding="utf-8")
+    later = os.stat(older.finished_path).st_mtime + 60  # type: ignore[arg-type]
+    os.utime(newest, (later, later))
+    assert finished_games()[-1] == newest
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].endswith(f"· hash {older.game.state_hash()[:16]}")
+    skipped, replaying = r.stderr.splitlines()
+    assert skipped.startswith(f"triarch: skipped {newest}: {why}")
+    assert replaying == f"triarch: replaying {older.finished_path}, the newest kept game that replays"
+
+    older.finished_path.unlink()  # type: ignore[union-attr]
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 2 and "no kept game replays (1 tried" in r.stderr
