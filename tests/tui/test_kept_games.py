@@ -112,6 +112,22 @@ def test_only_the_newest_finished_games_are_kept(monkeypatch: pytest.MonkeyPatch
     assert finished_games() == [*paths[-2:], newest]
 
 
+def test_an_old_game_that_cannot_be_removed_does_not_fail_keeping_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keeping only the newest is tidying: a game kept is kept even when an older one cannot be
+    removed (no error, which the table would take for a game not kept and keep again)."""
+    monkeypatch.setattr(saves, "KEPT_FINISHED", 1)
+    game = finished_toy(4).game
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    newest = keep_finished(game)
+    assert newest.exists() and len(finished_games()) == 2
+
+
 async def test_the_game_over_dialog_offers_to_watch_the_game_again() -> None:
     app = game_app("toy", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
