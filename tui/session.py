@@ -305,9 +305,15 @@ class Session:
             self.fail(exc, f"while the AI chose action {len(self.game.history) + 1}")
             return Action("pass")
 
-    def resign(self, seat: int) -> None:
+    def resign(self, seat: int) -> bool:
+        """`seat` gives up the game; False, nothing changed, when the game is over already (the
+        AI's last action came while the player was asked to confirm): a save would say that a
+        player resigned a game the engine had ended, which no Triarch loads."""
+        if self.over:
+            return False
         self.resigned = seat
         self.save()  # the game is over: it is kept in finished/, its autosave goes
+        return True
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:

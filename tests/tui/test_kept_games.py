@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +15,7 @@ from common import saves
 from common.saves import autosave_path, finished_dir, finished_games, keep_finished, load_game
 from tests.toygame import ToyGame
 from tui.session import Seats, Session
+from tui.widgets.log import GameLog
 
 from .helpers import game_app, play_out, press, resume_app, screen_name, screen_text, settle
 
@@ -258,3 +260,37 @@ def test_triarch_replay_falls_back_from_a_newest_game_that_no_longer_replays(
     older.finished_path.unlink()  # type: ignore[union-attr]
     r = CliRunner().invoke(main, ["replay", "--print"])
     assert r.exit_code == 2 and "no kept game replays (1 tried" in r.stderr
+
+
+def test_a_resignation_after_the_end_changes_nothing_and_the_kept_game_still_loads(tmp_path: Path) -> None:
+    """The AI's last action can end the game while the player is asked `resign this game?`: a
+    `yes` then leaves the game as the engine ended it (a save saying a player resigned a game
+    the engine had ended is refused on loading: the kept game, a Ctrl+S save, would be lost)."""
+    s = finished_toy(4)
+    refused = s.resign(0)
+    s.save(tmp_path / "after.json")  # (Ctrl+S)
+    assert load_game(tmp_path / "after.json").state_hash() == s.game.state_hash()
+    assert Session.load(s.finished_path, autosave=False).resigned is None  # type: ignore[arg-type]
+    assert s.resigned is None and s.winner() == s.game.winner() and refused is False
+
+
+async def test_yes_to_resign_after_the_game_ended_meanwhile_keeps_the_engines_end() -> None:
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table: Any = app.screen
+        table.action_resign()
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmScreen"
+        while not app.session.over:  # the AI's answers, arriving while the question is open
+            table.play(app.session.legal()[0])
+        table.advance()
+        await settle(pilot)
+        app.pop_screen()  # (the game-over dialog, over the question)
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmScreen"
+        await press(pilot, "y")
+        await settle(pilot)
+        assert app.session.resigned is None and "resigns" not in " ".join(table.query_one(GameLog).plain)
+        assert app.session.finished_path is not None
+        assert load_game(app.session.finished_path).is_over()

@@ -922,7 +922,7 @@ class GameScreen(TableScreen):
         seat = d.player if d is not None and d.player in humans else (humans[0] if humans else 0)
 
         def answered(yes: bool | None) -> None:
-            if yes:
+            if yes and not s.over:  # (the game may have ended while the player was asked)
                 self.ai_token += 1  # drop any AI answer still on its way
                 s.resign(seat)
                 self.query_one(GameLog).add_line(f"{self.seat_name(seat)} resigns.", "bold")
