@@ -402,7 +402,8 @@ def read_save(path: Path) -> dict[str, Any]:
     if not raw.strip():
         raise SaveError("the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        # (a byte-order mark, which an editor or a Windows shell may put before UTF-8, is no damage)
+        data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise SaveError("the file is not text (corrupted?)") from None
     except json.JSONDecodeError as exc:
