@@ -265,7 +265,10 @@ async def test_leaving_a_game_whose_resignation_was_not_kept_tries_again_and_ask
         await press(pilot, "m")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        assert "the resignation will not be kept" in app.screen.question
+        assert app.screen.question.startswith(
+            "The finished game cannot be kept (No space left on device). If you leave now, the resignation"
+            " will not be kept: the autosave keeps the game as it was after action 0."
+        )
         await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and "⚠ 1 not saved" in screen_text(app)

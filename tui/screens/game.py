@@ -884,17 +884,16 @@ class GameScreen(TableScreen):
             if yes:
                 then()
 
+        cannot = "The autosave cannot be written"
         if s.end_unkept and s.resigned is not None:
-            lost = "the resignation will not be kept (nor the game, to watch it again)"
+            cannot, lost = "The finished game cannot be kept", "the resignation will not be kept"
         elif s.end_unkept:
-            lost = "the end of this game will not be kept (to watch it again)"
+            cannot, lost = "The finished game cannot be kept", "the end of this game will not be kept"
         else:
             lost = f"{plural(s.unsaved, 'action')} of this game will be lost"
         self.app.push_screen(
             ConfirmScreen(
-                f"The autosave cannot be written ({s.save_error}). If you leave now, "
-                f"{lost}: {s.kept_words()}."
-                "\n\nLeave anyway?"
+                f"{cannot} ({s.save_error}). If you leave now, {lost}: {s.kept_words()}.\n\nLeave anyway?"
             ),
             answered,
         )
