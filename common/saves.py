@@ -69,11 +69,17 @@ def finished_dir() -> Path:
 
 
 def finished_games() -> list[Path]:
-    """The kept finished games, oldest first."""
+    """The kept finished games, oldest first (one deleted while the folder is read is left out)."""
     folder = finished_dir()
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+    dated: list[tuple[float, str, Path]] = []
+    for path in folder.glob("*.json"):
+        try:
+            dated.append((path.stat().st_mtime, path.name, path))
+        except OSError:  # (gone since it was listed)
+            continue
+    return [path for _, _, path in sorted(dated)]
 
 
 def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: int | None = None) -> Path:
@@ -84,7 +90,8 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     save_game(game, path, extra, resigned=resigned)
     older = [p for p in finished_games() if p != path]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
-        old.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (the game is kept: an older one left is no loss)
+            old.unlink(missing_ok=True)
     return path
 
 
@@ -395,7 +402,8 @@ def read_save(path: Path) -> dict[str, Any]:
     if not raw.strip():
         raise SaveError("the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        # (a byte-order mark, which an editor or a Windows shell may put before UTF-8, is no damage)
+        data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise SaveError("the file is not text (corrupted?)") from None
     except json.JSONDecodeError as exc:

@@ -403,3 +403,15 @@ def test_a_game_killed_mid_game_resumes_at_its_last_completed_action(tmp_path: P
         assert n >= done
         done = n
     assert done > 11  # the resumed games went on
+
+
+def test_a_save_an_editor_wrote_back_with_a_byte_order_mark_still_loads(tmp_path: Path) -> None:
+    """A save opened and written back unchanged by an editor (or a Windows shell) that starts
+    UTF-8 with a byte-order mark is the same save: it loads, resumes and replays, not refused
+    as `not valid JSON at line 1, column 1` (the game was lost)."""
+    path = tmp_path / "bom.json"
+    toy_save(path)
+    game = load_game(path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_game(path).state_hash() == game.state_hash()
+    assert len(Replay.load(path)) == len(game.history)

@@ -9,16 +9,21 @@ The words are the replay screen's log's (`tui.log_words`, one source): as the
 eyes `--eyes` chooses see them (everybody by default, as the screen opens: a
 card set aside face down is not named; `--eyes 1` names player 1's), the
 same-named cards of The Scars told apart by their place.
-A save that cannot be replayed is one line on stderr and exit code 2.
+A save that cannot be replayed is one line on stderr and exit code 2; without FILE, a kept
+game that cannot (deleted meanwhile, damaged, of a newer Triarch) is skipped for the one
+before it, and stderr says which and why.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from common.saves import Replay
 
 
 def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
@@ -57,6 +62,27 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
     click.echo(f"final: {outcome} · hash {final.state_hash()[:16]}")
 
 
+def newest_replay(kept: list[Path]) -> Replay:
+    """The replay of the newest of the `kept` games (oldest first) that replays: one that does not
+    (deleted since, damaged, written by a newer Triarch) is skipped, and said so on stderr, with
+    why; none that replays is exit code 2."""
+    from common.saves import Replay, SaveError
+    from tui.cli import _fail
+
+    skipped: list[str] = []
+    for path in reversed(kept):
+        try:
+            r = Replay.load(path)
+        except SaveError as exc:
+            click.echo(f"triarch: skipped {path}: {exc}", err=True)
+            skipped.append(path.name)
+            continue
+        if skipped:
+            click.echo(f"triarch: replaying {path}, the newest kept game that replays", err=True)
+        return r
+    _fail(f"no kept game replays ({len(kept)} tried, see above): name a save to replay", 2)
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path), required=False)
 @click.option(
@@ -83,12 +109,12 @@ def replay(file: Path | None, as_text: bool, actions: bool, hashes: bool, eyes: 
         kept = finished_games()
         if not kept:
             _fail(f"no finished game is kept yet ({finished_dir()}): name a save to replay", 2)
-        file = kept[-1]
-
-    try:
-        r = Replay.load(file)
-    except SaveError as exc:
-        _fail(f"cannot replay {file}: {exc}", 2)
+        r = newest_replay(kept)
+    else:
+        try:
+            r = Replay.load(file)
+        except SaveError as exc:
+            _fail(f"cannot replay {file}: {exc}", 2)
     if as_text or not sys.stdout.isatty():
         print_replay(r, actions, hashes, None if eyes == "everybody" else int(eyes) - 1)
         return

@@ -214,9 +214,14 @@ class Session:
     # -- state ----------------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
+        return self.decision_in(self.game)
+
+    def decision_in(self, game: Game) -> Decision | None:
+        """The decision pending in `game` (the session's, or a copy of it at an earlier action:
+        a resumed game's replay), None once this session's game is over for the table."""
         if self.resigned is not None or self.failure is not None:
             return None
-        return self.game.decision()
+        return game.decision()
 
     @property
     def over(self) -> bool:
@@ -229,17 +234,19 @@ class Session:
             return 1 - self.resigned
         return self.game.winner()
 
-    def is_ai_turn(self) -> bool:
-        d = self.decision
+    def is_ai_turn(self, game: Game | None = None) -> bool:
+        """The AI decides now (in `game`, a copy of this game at an earlier action, if given)."""
+        d = self.decision_in(self.game if game is None else game)
         return d is not None and self.seats.kinds[d.player] == "ai"
 
-    def viewer(self) -> int:
+    def viewer(self, game: Game | None = None) -> int:
         """Whose eyes the table shows: the human against the AI; in hot-seat,
-        the player who decides now (behind the cover screen at each hand-over)."""
+        the player who decides now (behind the cover screen at each hand-over) — in `game`, a
+        copy of this game at an earlier action, if given (a resumed game's replay)."""
         humans = self.seats.humans
         if len(humans) == 1:
             return humans[0]
-        d = self.decision
+        d = self.decision_in(self.game if game is None else game)
         if d is not None and d.player in humans:
             return d.player
         return humans[0] if humans else 0
@@ -298,9 +305,15 @@ class Session:
             self.fail(exc, f"while the AI chose action {len(self.game.history) + 1}")
             return Action("pass")
 
-    def resign(self, seat: int) -> None:
+    def resign(self, seat: int) -> bool:
+        """`seat` gives up the game; False, nothing changed, when the game is over already (the
+        AI's last action came while the player was asked to confirm): a save would say that a
+        player resigned a game the engine had ended, which no Triarch loads."""
+        if self.over:
+            return False
         self.resigned = seat
         self.save()  # the game is over: it is kept in finished/, its autosave goes
+        return True
 
     # -- saving ---------------------------------------------------------------------
     def ui_extra(self) -> dict[str, Any]:
@@ -325,6 +338,7 @@ class Session:
                 if self.before_save is not None:
                     self.before_save()
                 self.discard_save()
+                self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None
             if self.before_save is not None:
                 self.before_save()
@@ -343,11 +357,20 @@ class Session:
         return self.save_path
 
     @property
+    def end_unkept(self) -> bool:
+        """The game ended (by the engine or a resignation), but it could not be kept in
+        `finished/` yet (a full disk): its autosave, the game before its end, stays, and each
+        save tries again (`save`; leaving the game too, which asks first)."""
+        return self.autosave and self.failure is None and self.over and self.finished_path is None
+
+    @property
     def unsaved(self) -> int:
-        """Actions played since the last autosave that could be written (0 when it works)."""
-        if self.save_error is None or self.over:
+        """Actions played since the last autosave that could be written (0 when it works), and a
+        resignation that could not be kept (`end_unkept`)."""
+        if self.save_error is None or (self.over and not self.end_unkept):
             return 0
-        return len(self.game.history) - (self.saved_actions or 0)
+        resigned = 1 if self.resigned is not None and self.end_unkept else 0
+        return len(self.game.history) - (self.saved_actions or 0) + resigned
 
     def kept_words(self) -> str:
         """What the autosave keeps of this game, for a player told that it cannot be written."""

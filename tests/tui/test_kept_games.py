@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +15,7 @@ from common import saves
 from common.saves import autosave_path, finished_dir, finished_games, keep_finished, load_game
 from tests.toygame import ToyGame
 from tui.session import Seats, Session
+from tui.widgets.log import GameLog
 
 from .helpers import game_app, play_out, press, resume_app, screen_name, screen_text, settle
 
@@ -112,6 +114,22 @@ def test_only_the_newest_finished_games_are_kept(monkeypatch: pytest.MonkeyPatch
     assert finished_games() == [*paths[-2:], newest]
 
 
+def test_an_old_game_that_cannot_be_removed_does_not_fail_keeping_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keeping only the newest is tidying: a game kept is kept even when an older one cannot be
+    removed (no error, which the table would take for a game not kept and keep again)."""
+    monkeypatch.setattr(saves, "KEPT_FINISHED", 1)
+    game = finished_toy(4).game
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    newest = keep_finished(game)
+    assert newest.exists() and len(finished_games()) == 2
+
+
 async def test_the_game_over_dialog_offers_to_watch_the_game_again() -> None:
     app = game_app("toy", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -189,3 +207,90 @@ async def test_a_resumed_finished_game_offers_to_watch_it_again(ended: str) -> N
         assert "Replay" in screen_name(app)
         assert len(app.screen.replay) == len(s.game.history)  # type: ignore[attr-defined]
     assert finished_games() == [s.finished_path]
+
+
+def test_triarch_replay_skips_a_kept_game_deleted_while_it_lists_them(
+    triarch_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept game deleted (by another `triarch` keeping its 20 newest) between the listing of
+    finished/ and the look at its date is left out, no crash."""
+    from tui.cli import main
+
+    last = finished_toy(5)
+    listed = Path.glob
+
+    def with_a_gone_one(folder: Path, pattern: str) -> object:
+        yield from listed(folder, pattern)
+        yield folder / "toy-20000101-000000.json"  # listed, then deleted
+
+    monkeypatch.setattr(Path, "glob", with_a_gone_one)
+    assert finished_games() == [last.finished_path]
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].endswith(f"· hash {last.game.state_hash()[:16]}")
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        ('{"format": 1, "game": "toy", "act', "not valid JSON at line 1"),
+        ('{"format": 99, "game": "toy", "setup": {}}', "written by a newer Triarch (save format 99"),
+    ],
+)
+def test_triarch_replay_falls_back_from_a_newest_game_that_no_longer_replays(
+    triarch_home: Path, broken: str, why: str
+) -> None:
+    """The newest kept game is damaged, or of a newer Triarch: `triarch replay` replays the one
+    before it, and says on stderr which it skipped and why, and which it replays."""
+    from tui.cli import main
+
+    older = finished_toy(5)
+    newest = finished_dir() / "toy-29991231-235959.json"
+    newest.write_text(broken, encoding="utf-8")
+    later = os.stat(older.finished_path).st_mtime + 60  # type: ignore[arg-type]
+    os.utime(newest, (later, later))
+    assert finished_games()[-1] == newest
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].endswith(f"· hash {older.game.state_hash()[:16]}")
+    skipped, replaying = r.stderr.splitlines()
+    assert skipped.startswith(f"triarch: skipped {newest}: {why}")
+    assert replaying == f"triarch: replaying {older.finished_path}, the newest kept game that replays"
+
+    older.finished_path.unlink()  # type: ignore[union-attr]
+    r = CliRunner().invoke(main, ["replay", "--print"])
+    assert r.exit_code == 2 and "no kept game replays (1 tried" in r.stderr
+
+
+def test_a_resignation_after_the_end_changes_nothing_and_the_kept_game_still_loads(tmp_path: Path) -> None:
+    """The AI's last action can end the game while the player is asked `resign this game?`: a
+    `yes` then leaves the game as the engine ended it (a save saying a player resigned a game
+    the engine had ended is refused on loading: the kept game, a Ctrl+S save, would be lost)."""
+    s = finished_toy(4)
+    refused = s.resign(0)
+    s.save(tmp_path / "after.json")  # (Ctrl+S)
+    assert load_game(tmp_path / "after.json").state_hash() == s.game.state_hash()
+    assert Session.load(s.finished_path, autosave=False).resigned is None  # type: ignore[arg-type]
+    assert s.resigned is None and s.winner() == s.game.winner() and refused is False
+
+
+async def test_yes_to_resign_after_the_game_ended_meanwhile_keeps_the_engines_end() -> None:
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table: Any = app.screen
+        table.action_resign()
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmScreen"
+        while not app.session.over:  # the AI's answers, arriving while the question is open
+            table.play(app.session.legal()[0])
+        table.advance()
+        await settle(pilot)
+        app.pop_screen()  # (the game-over dialog, over the question)
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmScreen"
+        await press(pilot, "y")
+        await settle(pilot)
+        assert app.session.resigned is None and "resigns" not in " ".join(table.query_one(GameLog).plain)
+        assert app.session.finished_path is not None
+        assert load_game(app.session.finished_path).is_over()

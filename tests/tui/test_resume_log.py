@@ -125,3 +125,33 @@ async def test_a_save_that_replays_otherwise_resumes_with_its_last_events(how: s
             *told.plain,
             f"(resumed after {n} actions)",
         ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_telling_a_resumed_game_again_never_swaps_the_sessions_game(
+    game_id: str, monkeypatch: Any
+) -> None:
+    """The live log's `log_action` takes the game it tells: the retelling of a resumed game's
+    last actions reads the replayed copy without pointing the session at it (which an AI thread,
+    or an error on the way, would have read or left as the game in play), and still tells (hot-seat:
+    in the eyes of whoever decided then) every line as the live log did."""
+    from tui.session import Session
+
+    live_app = game_app(game_id, seed=SEED[game_id], vs="human")
+    async with live_app.run_test(size=(120, 40)) as pilot:
+        live = await play(pilot, 12, SEED[game_id])
+    games: list[object] = []
+    real = Session.__setattr__
+
+    def watched(session: Session, name: str, value: object) -> None:
+        if name == "game":
+            games.append(value)
+        real(session, name, value)
+
+    monkeypatch.setattr(Session, "__setattr__", watched)
+    again = resume_app(autosave_path())
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, look=False)
+        n = len(again.session.game.history)
+        assert table(again).query_one(GameLog).plain == [*live, f"(resumed after {n} actions)"]
+    assert games == [again.session.game]  # set once, when the save was loaded

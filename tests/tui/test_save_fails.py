@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from common import saves
-from common.saves import autosave_path, load_game
+from common.saves import autosave_path, finished_games, load_game
 from tests.toygame import ToyGame
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
@@ -206,3 +206,78 @@ async def test_two_saves_within_one_second_are_two_files(
     written = sorted((tmp_path / "saves").glob("*.json"))
     assert [p.name for p in written] == ["bhm-20261127-120000-2.json", "bhm-20261127-120000.json"]
     assert len(load_game(written[1]).history) + 1 == len(load_game(written[0]).history)
+
+
+def ended_on_a_full_disk(disk: Disk, how: str) -> Session:
+    """A toy game whose last action (`how` "ended") or resignation ("resigned") is made while
+    the disk is full."""
+    s = toy_session()
+    game = s.game.clone()
+    while not game.is_over():  # (the toy game's length: one action before its end)
+        game.apply(game.legal_actions()[0])
+    for _ in range(len(game.history) - 1):
+        s.apply(s.legal()[0])
+    disk.full = True
+    if how == "resigned":
+        s.resign(0)
+    else:
+        s.apply(s.legal()[0])
+    assert s.over
+    return s
+
+
+@pytest.mark.parametrize("how", ["ended", "resigned"])
+def test_an_end_made_on_a_full_disk_is_kept_at_the_next_save(disk: Disk, toy: None, how: str) -> None:
+    """The game's end could not be kept in finished/: the autosave (the game before its end)
+    stays, the status bar counts what is not saved, and the next save keeps the game then."""
+    s = ended_on_a_full_disk(disk, how)
+    assert finished_games() == [] and s.finished_path is None and s.end_unkept
+    assert s.save_error == os.strerror(errno.ENOSPC) and s.unsaved == 1
+    before = load_game(autosave_path())  # never lost: the game as it was before its end
+    assert len(before.history) == len(s.game.history) - (how == "ended")
+
+    s.save()  # still full: nothing lost, nothing changed
+    assert finished_games() == [] and autosave_path().exists() and s.unsaved == 1
+
+    disk.full = False
+    s.save()
+    assert s.finished_path is not None and finished_games() == [s.finished_path]
+    assert (s.save_error, s.unsaved, s.end_unkept) == (None, 0, False)
+    assert not autosave_path().exists()  # the finished game is kept: its autosave goes
+    kept = Session.load(s.finished_path, autosave=False)
+    assert kept.game.state_hash() == s.game.state_hash() and kept.resigned == s.resigned
+
+
+@pytest.mark.usefixtures("toy")
+async def test_leaving_a_game_whose_resignation_was_not_kept_tries_again_and_asks(disk: Disk) -> None:
+    """Resigned on a full disk: `⚠ 1 not saved`; Menu on the game-over dialog asks before the
+    resignation is lost; once there is room, Menu keeps the game in finished/ and leaves."""
+    app = game_app("toy", seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        disk.full = True
+        app.screen.action_resign()  # type: ignore[attr-defined]
+        await settle(pilot)
+        await press(pilot, "y")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen" and "Watch again" not in screen_text(app)
+        assert await shows(pilot, "The finished game could not be kept")
+        await press(pilot, "m")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith(
+            "The finished game cannot be kept (No space left on device). If you leave now, the resignation"
+            " will not be kept: the autosave keeps the game as it was after action 0."
+        )
+        await press(pilot, "n")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and "⚠ 1 not saved" in screen_text(app)
+        assert finished_games() == [] and autosave_path().exists()
+
+        disk.full = False
+        await press(pilot, "m")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+    assert app.session is not None and finished_games() == [app.session.finished_path]
+    assert not autosave_path().exists()
+    assert Session.load(finished_games()[0], autosave=False).resigned == 0

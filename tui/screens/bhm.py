@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.widget import Widget
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.log_words import said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -46,6 +46,10 @@ NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end 
 QUIET = Action("pass", ("turn",))
 QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
 QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScreen.quiet`)
+# the actions (numbered from 0) that were a QUIET choice, and the passes the table made for it, in the
+# session's UI state (the save's optional ui.state, which older saves are without): a resumed game's
+# log tells them again as the live log did (`BhmScreen.retell_action`)
+QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
 SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
@@ -527,8 +531,8 @@ class BhmScreen(BhmTable, LaneScreen):
         with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
         return said_once("bhm", action, words, events)[0] if action is not None else words
 
-    def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        super().log_action(player, words, events)
+    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
+        super().log_action(game, player, words, events)
         if self.quiet_note is not None:
             self.query_one(GameLog).add_line(self.quiet_note, "dim")
             self.quiet_note = None
@@ -660,23 +664,66 @@ class BhmScreen(BhmTable, LaneScreen):
         game: Any = self.session.game
         self.quiet = (d.player, int(game.turn))
         # said under the pass it explains (`log_action`), not over it
-        self.quiet_note = (
-            f"{self.seat_name(d.player)} will not be asked to react again until the end of"
-            f" {self.seat_name(int(game.active))}'s turn"
-        )
+        self.quiet_note = self.quiet_words(game, d.player)
+        at = len(game.history)
+        self.note_quiet(QUIET_CHOSEN_KEY, at)  # (before the pass: its autosave keeps it)
         try:
             return super().choose(Action("pass"))
         finally:
             self.quiet_note = None
+            if len(self.session.game.history) == at:  # (not played)
+                self.note_quiet(QUIET_CHOSEN_KEY, at, drop=True)
+
+    def quiet_words(self, game: Any, seat: int) -> str:
+        """The log's note under a QUIET choice of `seat` in `game` (before its pass)."""
+        return (
+            f"{self.seat_name(seat)} will not be asked to react again until the end of"
+            f" {self.seat_name(int(game.active))}'s turn"
+        )
+
+    @staticmethod
+    def quiet_pass_words(who: str) -> str:
+        return f"{who}: Do not react (for the rest of this turn)"
+
+    def quiet_noted(self, key: str) -> list[int]:
+        """The actions noted under `key` in the UI state (what is not an action number left out)."""
+        kept = self.session.ui_state.get(key)
+        return [i for i in kept if type(i) is int] if isinstance(kept, list) else []
+
+    def note_quiet(self, key: str, at: int, *, drop: bool = False) -> None:
+        noted = [i for i in self.quiet_noted(key) if i != at]
+        self.session.ui_state[key] = noted if drop else [*noted, at]
+        if not self.session.ui_state[key]:
+            del self.session.ui_state[key]
+
+    def retell_action(self, told: Game, i: int, action: Action) -> None:
+        """A QUIET choice and the passes the table made for it (noted in the UI state, which the
+        save keeps) are told again as the live log told them, not as plain passes."""
+        d = told.decision()
+        if d is not None and action.kind == "pass":
+            if i in self.quiet_noted(QUIET_PASSED_KEY):
+                words = self.quiet_pass_words(self.seat_name(d.player))
+                self.apply_for_player(action, words, apply=told.apply, game=told)
+                return
+            if i in self.quiet_noted(QUIET_CHOSEN_KEY):
+                self.quiet_note = self.quiet_words(told, d.player)
+                try:
+                    self.tell_play(d.player, action, told.apply, game=told)
+                finally:
+                    self.quiet_note = None
+                return
+        super().retell_action(told, i, action)
 
     def _advance(self) -> None:
         s = self.session
         while (act := self.quiet_pass()) is not None:
             d = s.decision
             assert d is not None
-            self.apply_for_player(
-                act, f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)"
-            )
+            at = len(s.game.history)
+            self.note_quiet(QUIET_PASSED_KEY, at)  # (before the pass: its autosave keeps it)
+            self.apply_for_player(act, self.quiet_pass_words(self.seat_name(d.player)))
+            if len(s.game.history) == at:  # (not played: the game stopped on an error)
+                self.note_quiet(QUIET_PASSED_KEY, at, drop=True)
         super()._advance()
         if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
             self._advance()

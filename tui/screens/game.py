@@ -262,8 +262,9 @@ class GameScreen(TableScreen):
         is earlier) are told in the log as the live log told them, in the same words — the
         seats' names, the log's reader (`log_viewer`), each side's unit, cells, the draws named,
         a run of passes on one line: the game screen's own `tell_play` and `apply_for_player`
-        on the replayed game — with the game's opening when they go back to it. Telling them
-        marks them on the table as at the table (`log_action`: what each side did last).
+        on the replayed game (`retell_action`; the session's game is not touched) — with the
+        game's opening when they go back to it. Telling them marks them on the table as at the
+        table (`log_action`: what each side did last).
         False, and nothing told, when the replay does not end in the game resumed."""
         s = self.session
         game = s.game
@@ -293,21 +294,27 @@ class GameScreen(TableScreen):
         else:
             log.add_line(f"({plural(start, 'earlier action')} not shown)", "italic")
         classes = set(self.classes)  # (telling them shows no pane: the table is as it opens)
-        s.game, self.views_told = told, {}
+        self.views_told = {}
         try:
-            for action in history[start:]:
-                d = told.decision()
-                if d is None:
-                    raise IllegalAction(f"no decision for {action}")
-                if only_pass(told) == action:
-                    self.apply_for_player(action, *self.table_pass(action, d.player), apply=told.apply)
-                else:
-                    self.tell_play(d.player, action, told.apply)
+            for i, action in enumerate(history[start:], start):
+                self.retell_action(told, i, action)
         finally:
-            s.game, self.views_told = game, None
+            self.views_told = None
             if set(self.classes) != classes:
                 self.set_classes(classes)
         return True
+
+    def retell_action(self, told: Game, i: int, action: Action) -> None:
+        """Tell action `i` (from 0) of a resumed game again, applied to `told` (the replayed
+        game before it), as the live log told it: a pass the table made for a player
+        (`apply_for_player`), else the player's own action (`tell_play`)."""
+        d = told.decision()
+        if d is None:
+            raise IllegalAction(f"no decision for {action}")
+        if only_pass(told) == action:
+            self.apply_for_player(action, *self.table_pass(action, d.player), apply=told.apply, game=told)
+        else:
+            self.tell_play(d.player, action, told.apply, game=told)
 
     # -- words ------------------------------------------------------------------------------
     def choice_words(self, action: Action) -> str:
@@ -339,7 +346,15 @@ class GameScreen(TableScreen):
         self.query_one(StatusBar).unsaved = s.unsaved
         if s.save_error == self.save_told:
             return
-        if s.save_error is not None:
+        if s.save_error is not None and s.end_unkept:
+            self.app.notify(
+                f"{s.save_error}. The end of this game is not kept yet (to watch it again); "
+                f"leaving the game tries again. Until then, {s.kept_words()}.",
+                title="The finished game could not be kept",
+                severity="error",
+                timeout=20,
+            )
+        elif s.save_error is not None:
             self.app.notify(
                 f"{s.save_error}. The game goes on, and each action tries to save again; "
                 f"until one is saved, {s.kept_words()}.",
@@ -347,6 +362,8 @@ class GameScreen(TableScreen):
                 severity="error",
                 timeout=20,
             )
+        elif self.save_told is not None and s.over:
+            self.app.notify("The game is kept, to watch it again.", title="The finished game is kept")
         elif self.save_told is not None:
             self.app.notify("Every action is saved again.", title="The autosave works again")
         self.save_told = s.save_error
@@ -499,13 +516,20 @@ class GameScreen(TableScreen):
         assert d is not None
         self.tell_play(d.player, action, s.apply)
 
-    def tell_play(self, player: int, action: Action, apply: Callable[[Action], list[Event]]) -> None:
-        """`player`'s `action`, applied to the game by `apply`, in the log: `play`'s, and a resumed
-        game's replay of its last actions (`retell_last_actions`), alike."""
-        game = self.session.game
+    def tell_play(
+        self,
+        player: int,
+        action: Action,
+        apply: Callable[[Action], list[Event]],
+        *,
+        game: Game | None = None,
+    ) -> None:
+        """`player`'s `action`, applied to `game` by `apply`, in the log: `play`'s (the session's
+        game), and a resumed game's replay of its last actions (`retell_last_actions`), alike."""
+        game = self.session.game if game is None else game
         words = self.log_words(game, action)
         self.game_before = game.clone()
-        self.log_action(player, words, apply(action))
+        self.log_action(game, player, words, apply(action))
 
     def after_human_action(self) -> None:
         """Hook for dedicated screens (clear a selection, …)."""
@@ -609,26 +633,30 @@ class GameScreen(TableScreen):
         fold: object = None,
         *,
         apply: Callable[[Action], list[Event]] | None = None,
+        game: Game | None = None,
     ) -> None:
         """Apply `action`, which the table takes for a player (a pass), and log it dim in `words`:
         said once (not `P1 passes` again under it), told in the views around it (`told`), a run
         of those of one `fold` key that say nothing but markers on one line (`GameLog.add_action`).
-        `apply`: how (the session's, else a resumed game's replay: `retell_last_actions`)."""
+        `apply` and `game`: how and to what (the session's, else a resumed game's replay:
+        `retell_last_actions`)."""
         s = self.session
-        before = s.game.clone()
+        game = s.game if game is None else game
+        before = game.clone()
         events = (apply or s.apply)(action)
-        words, events = said_once(s.game.game_id, action, words, events)
-        events = self.told(action, events, before)
+        words, events = said_once(game.game_id, action, words, events)
+        events = self.told(game, action, events, before)
         self.query_one(GameLog).add_action(
             partial(times, words), events, self.log_viewer, fold=fold, style="dim"
         )
 
-    def told(self, action: Action, events: list[Event], before: Game) -> list[Event]:
+    def told(self, after: Game, action: Action, events: list[Event], before: Game) -> list[Event]:
         """`action`'s `events` in the words of the views around it (`told_events`: a draw named
         to the drawer, HotG's units with whose they are and same-named ones told apart by their
-        cell), `before` the game as it was (a copy), both views the table's viewer's (the log
-        shows each reader its own), words for the log's reader (`log_viewer`)."""
-        seat, after = self.table_viewer(), self.session.game
+        cell), `before` the game as it was (a copy), `after` as it is now, both views the table's
+        viewer's in `after` (the log shows each reader its own), words for the log's reader
+        (`log_viewer`)."""
+        seat = self.session.viewer(after)
         return told_events(
             after.game_id,
             action,
@@ -650,18 +678,19 @@ class GameScreen(TableScreen):
             views[key] = game.view(seat)
         return views[key]
 
-    def log_action(self, player: int, words: str, events: list[Event]) -> None:
-        """The log's lines for the action just applied (`words`, said before it) and its
-        `events`, each thing said once (`said_once`) and told in the words of the views around
-        it (`told`, from `game_before`: put where the action is applied)."""
+    def log_action(self, game: Game, player: int, words: str, events: list[Event]) -> None:
+        """The log's lines for the action just applied to `game` (the session's, or a resumed
+        game's replay: `retell_last_actions`) — `words`, said before it — and its `events`, each
+        thing said once (`said_once`) and told in the words of the views around it (`told`, from
+        `game_before`: put where the action is applied)."""
         before, self.game_before = self.game_before, None
         log = self.query_one(GameLog)
-        history = self.session.game.history
-        game_id = self.session.game.game_id
+        history = game.history
+        game_id = game.game_id
         if history:  # the action just applied: said once (not again by its first event)
             words, events = said_once(game_id, history[-1], words, events)
             if before is not None:
-                events = self.told(history[-1], events, before)
+                events = self.told(game, history[-1], events, before)
         who = self.seat_name(player)
 
         def line(n: int) -> str:  # (a run of passes that say nothing but markers: one line)
@@ -770,12 +799,13 @@ class GameScreen(TableScreen):
 
         def picked(what: str | None) -> None:
             app: Any = self.app
+            # (an end not kept yet, a full disk: leaving tries again, and asks if it fails)
             if what == "rematch":
-                app.rematch(self.session)
+                self.leave(lambda: app.rematch(self.session))
             elif what == "menu":
-                app.back_to_menu()
+                self.leave(app.back_to_menu)
             elif what == "quit":
-                app.exit()
+                self.leave(app.exit)
             elif what == "watch" and self.session.finished_path is not None:
                 app.watch_again(self.session.finished_path, then=self.show_game_over_again)
 
@@ -854,11 +884,16 @@ class GameScreen(TableScreen):
             if yes:
                 then()
 
+        cannot = "The autosave cannot be written"
+        if s.end_unkept and s.resigned is not None:
+            cannot, lost = "The finished game cannot be kept", "the resignation will not be kept"
+        elif s.end_unkept:
+            cannot, lost = "The finished game cannot be kept", "the end of this game will not be kept"
+        else:
+            lost = f"{plural(s.unsaved, 'action')} of this game will be lost"
         self.app.push_screen(
             ConfirmScreen(
-                f"The autosave cannot be written ({s.save_error}). If you leave now, "
-                f"{plural(s.unsaved, 'action')} of this game will be lost: {s.kept_words()}."
-                "\n\nLeave anyway?"
+                f"{cannot} ({s.save_error}). If you leave now, {lost}: {s.kept_words()}.\n\nLeave anyway?"
             ),
             answered,
         )
@@ -886,11 +921,12 @@ class GameScreen(TableScreen):
         seat = d.player if d is not None and d.player in humans else (humans[0] if humans else 0)
 
         def answered(yes: bool | None) -> None:
-            if yes:
+            if yes and not s.over:  # (the game may have ended while the player was asked)
                 self.ai_token += 1  # drop any AI answer still on its way
                 s.resign(seat)
                 self.query_one(GameLog).add_line(f"{self.seat_name(seat)} resigns.", "bold")
                 self.refresh_view()
+                self.tell_save()  # (a resignation not kept: a full disk)
                 self.show_game_over()
 
         self.app.push_screen(ConfirmScreen(f"{self.seat_name(seat)}: resign this game?"), answered)

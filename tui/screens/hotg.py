@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from common.errors import IllegalAction
 from common.events import Event
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.log_words import aimed_uid, unit_label, whose, with_whose
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
@@ -1151,20 +1151,20 @@ class HotgScreen(HotgTable, GameScreen):
         self.show_pane("card")
 
     # -- what the last turn did ---------------------------------------------------------------------
-    def log_action(self, player: int, words: str, events: list[Any]) -> None:
+    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         """The action's lines (the health changes no event line says last, `⤷ ◄Hoplite +2 (♥5)`:
         `hotg_events`, as in the replay), and its marks on the board, read in the game before it
-        (`game_before`, the copy the other games' log reads too) and after it."""
-        action = self.session.game.history[-1] if self.session.game.history else None
+        (`game_before`, the copy the other games' log reads too) and after it (`game`)."""
+        action = game.history[-1] if game.history else None
         before = self.game_before
         self.note_action(
             player,
             action,
             self.units_by_uid(before.view(None)) if before is not None else {},
-            self.units_by_uid(self.session.game.view(None)),
+            self.units_by_uid(game.view(None)),
             events,
         )
-        super().log_action(player, words, events)
+        super().log_action(game, player, words, events)
         self.show_pane("log")
 
     def extra_stats(self) -> list[str]:

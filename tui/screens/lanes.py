@@ -19,7 +19,7 @@ from textual.containers import Grid
 from textual.events import DescendantFocus, Resize
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
@@ -383,11 +383,11 @@ class LaneScreen(LaneTable, GameScreen):
             self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
-    def log_action(self, player: int, words: str, events: list[Any]) -> None:
-        action = self.session.game.history[-1] if self.session.game.history else None
+    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
+        action = game.history[-1] if game.history else None
         self.note_action(player, action, self.last_told(action, words, events))
-        super().log_action(player, words, events)
-        if player != self.session.viewer() or self.session.is_ai_turn():
+        super().log_action(game, player, words, events)
+        if player != self.session.viewer(game) or self.session.is_ai_turn(game):
             self.show_pane("log")
 
     def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
