@@ -35,7 +35,7 @@ from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
-from tui.widgets.hanging_list import HangingActionList
+from tui.widgets.hanging_list import HangingActionList, fit_choice
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 from tui.wording import plural
@@ -219,11 +219,15 @@ class TargetLines:
     card. When the first two do not fit the height of the `panel` (a long name at 80 × 24:
     `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
     last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
-    of what Enter does. Measured when drawn: the panel's height is known then (not while the
+    of what Enter does; what Enter does keeps its target whole as the choice list does
+    (`2,8 — Enter: Cast Thunder… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`). Measured when drawn: the panel's height is known then (not while the
     log has its place)."""
 
-    def __init__(self, panel: Static, target: list[Text], said: list[Text], rest: list[Any]) -> None:
+    def __init__(
+        self, panel: Static, target: list[Text], said: list[Text], rest: list[Any], note_at: int = -1
+    ) -> None:
         self.panel, self.target, self.said, self.rest = panel, target, said, rest
+        self.note_at = note_at  # which of the `target` lines says what Enter does (-1: none)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width, height = options.max_width, self.panel.content_size.height
@@ -234,9 +238,12 @@ class TargetLines:
                 1 if text.no_wrap else len(text.wrap(console, width)) for text in (*target, *self.said)
             )
 
-        for text in reversed(target):
+        for i in reversed(range(len(target))):
             if height <= 0 or rows() <= height:
                 break
+            text = target[i]
+            if i == self.note_at:  # what Enter does: its target kept whole (`… on P2's Stone`)
+                text = target[i] = Text(fit_choice(text.plain, width), style=text.style)
             text.no_wrap, text.overflow = True, "ellipsis"
         yield Group(*target, *self.said, *self.rest)
 
@@ -255,7 +262,7 @@ class HotgCardDetail(CardDetail):
         if note:
             target.append(Text(note, style="italic"))
         said = [Text(doing, style="italic")] if doing else []
-        self.update(TargetLines(self, target, said, parts[1:]))
+        self.update(TargetLines(self, target, said, parts[1:], len(target) - 1 if note else -1))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
         """`card` with `note` (`in your hand`) after its words, not over them."""

@@ -1,0 +1,43 @@
+"""Hand of the Gods at the table, session 28: what a player reads whole."""
+
+from __future__ import annotations
+
+from tui.widgets.hanging_list import fit_choice
+
+from .helpers import press, settle, skirmish
+from .test_hotg_round4 import card_panel_text
+
+
+def test_fit_choice_keeps_the_target_whole() -> None:
+    """A choice's words in a narrow place: the mana goes first, then `Summoning Stone` reads
+    `Stone`, then the start is cut, never the target."""
+    words = "2,8 — Enter: Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
+    assert fit_choice(words, 80) == words
+    assert fit_choice(words, 50) == "2,8 — Enter: Cast Thunder of Olympus on P2's Stone"
+    assert fit_choice(words, 36) == "2,8 — Enter: Cast… on P2's Stone"
+
+
+async def test_the_card_panel_keeps_p2s_stone_whole_at_80x24() -> None:
+    """Thunder of Olympus chosen, the board cursor on the enemy stone at 80 × 24: the card panel
+    said `2,8 — Enter: Cast Thunder of Olympu…` (whose stone cut away); it reads `2,8 — Enter:
+    Cast… on P2's Stone`, as the choice list words a choice too long for its line."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "2")  # the second card of the hand: Thunder of Olympus
+        await settle(pilot)
+        app.screen.query_one("#board").cursor = (2, 8)
+        await settle(pilot)
+        panel = card_panel_text(app)
+        assert "2,8 — Enter: Cast… on P2's Stone" in panel, panel
+
+
+def test_the_health_line_never_splits_a_stones_change() -> None:
+    """The `⤷` line in the 38 columns of the log at 80 × 24: `◄Summoning` at the end of one line
+    and `Stone -1 (♥24)` at the start of the next; each change stays whole on a line now."""
+    from tui.widgets.log import hang_wrap
+
+    assert hang_wrap("  ⤷ ►Hoplite +3 (♥6) · ◄Summoning Stone -1 (♥24)", 38) == [
+        "  ⤷ ►Hoplite +3 (♥6) ·",
+        "    ◄Summoning Stone -1 (♥24)",
+    ]
