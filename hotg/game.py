@@ -1728,7 +1728,9 @@ class HotgGame(Game):
             return
         c = self.card(uid)
         cell = c.cell
-        controller = _acting(c)
+        controller = c.controller
+        if controller is None:  # `_acting`, without a call (every death)
+            controller = NOBODY
         dest = self._leave_to(c, "grave")
         self.log.emit("death", f"{c.name} dies", target=uid)
         resurrect = c.resurrection and not c.executed  # HG-70
