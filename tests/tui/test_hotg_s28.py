@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tui.widgets.hanging_list import fit_choice
 
-from .helpers import press, settle, skirmish
+from .helpers import press, screen_text, settle, skirmish
 from .test_hotg_round4 import card_panel_text
 
 
@@ -41,3 +41,24 @@ def test_the_health_line_never_splits_a_stones_change() -> None:
         "  ⤷ ►Hoplite +3 (♥6) ·",
         "    ◄Summoning Stone -1 (♥24)",
     ]
+
+
+async def test_a_targets_own_text_is_named_under_what_enter_does() -> None:
+    """Thunder of Olympus chosen, the cursor on the enemy Hoplite (at 120 × 40): the card panel
+    read `Thunder of Olympus: Deal 3 damage to an enemy.` and then `Protect 1.`, the Hoplite's
+    own text, as if the spell's; it reads `Hoplite: Protect 1.` now."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "2")  # Thunder of Olympus
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.cursor = (0, 0)
+        await settle(pilot)
+        board.cursor = (2, 3)
+        await settle(pilot)
+        panel = [
+            line.split("││")[1].strip() for line in screen_text(app).splitlines() if line.count("││") == 2
+        ]
+        words = " ".join(panel)
+        assert "Thunder of Olympus: Deal 3 damage to an enemy. Hoplite: Protect 1." in words, panel

@@ -220,8 +220,8 @@ class TargetLines:
     `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
     last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
     of what Enter does; what Enter does keeps its target whole as the choice list does
-    (`2,8 — Enter: Cast Thunder… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`). Measured when drawn: the panel's height is known then (not while the
-    log has its place)."""
+    (`2,8 — Enter: Cast… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`).
+    Measured when drawn: the panel's height is known then (not while the log has its place)."""
 
     def __init__(
         self, panel: Static, target: list[Text], said: list[Text], rest: list[Any], note_at: int = -1
@@ -253,7 +253,8 @@ class HotgCardDetail(CardDetail):
     Enter does to it (`Enter: Target P2's Hoplite at 2,3`), then the words of what that does
     (`Valkyrie: Warcry: Execute …`), so that at 80 × 24 (four lines) a spell's text pushes
     neither the target's health nor what Enter does out of sight, and these push not the words
-    of what Enter does out of sight (`TargetLines`: they are cut to fit)."""
+    of what Enter does out of sight (`TargetLines`: they are cut to fit). The target's own
+    text comes after them with its name (`Spartan: Aura: …`), not as more of those words."""
 
     def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
         self.card, self.note = card, f"{doing} {note}".lstrip()
@@ -262,6 +263,12 @@ class HotgCardDetail(CardDetail):
         if note:
             target.append(Text(note, style="italic"))
         said = [Text(doing, style="italic")] if doing else []
+        text = str(card.get("text") or "")
+        if doing and text:  # its own text named, not read as the words of what Enter does
+            for i, part in enumerate(parts):
+                if i and isinstance(part, Text) and part.plain == text:
+                    parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
+                    break
         self.update(TargetLines(self, target, said, parts[1:], len(target) - 1 if note else -1))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
