@@ -62,3 +62,20 @@ async def test_a_targets_own_text_is_named_under_what_enter_does() -> None:
         ]
         words = " ".join(panel)
         assert "Thunder of Olympus: Deal 3 damage to an enemy. Hoplite: Protect 1." in words, panel
+
+
+async def test_a_units_health_change_is_a_word_apart_where_it_fits() -> None:
+    """Your Hoplite attacks the enemy Hoplite (Protect 1 each: 1 damage both ways): from
+    120 × 40 the cells read `2/2 -1`, as a stone's `♥24 -1` (they read `2/2-1`, like a range);
+    in the narrow cells of 80 × 24 there is no room for the space: `2/2-1`."""
+    from tui.widgets.grid import GridBoard
+
+    for size, bottom in (((120, 40), "2/2 -1"), ((80, 24), "2/2-1")):
+        app = skirmish()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            attack = next(a for a in app.screen.legal if a.kind == "attack")
+            app.screen.choose(attack)
+            await settle(pilot)
+            cells = app.screen.query_one(GridBoard).cells
+            assert (cells[2][2].bottom, cells[2][3].bottom) == (bottom, bottom), size

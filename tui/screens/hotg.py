@@ -388,10 +388,13 @@ class HotgTable(TableScreen):
                     extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
                     delta = self.last_delta.get(u["uid"])
                     if delta:
-                        if len(bottom) + len(f"{delta:+d}") < w - 1:
-                            bottom += f"{delta:+d}"
+                        change = f"{delta:+d}"
+                        if len(bottom) + 1 + len(change) < w - 1:  # `2/1 -1`, as a stone's `♥24 -1`
+                            bottom += " " + change
+                        elif len(bottom) + len(change) < w - 1:  # `2/1-1` in a narrow cell
+                            bottom += change
                         else:
-                            extra = f"{delta:+d} " + extra
+                            extra = f"{change} " + extra
                 row.append(
                     CellView(
                         top=top,
