@@ -79,3 +79,22 @@ async def test_a_units_health_change_is_a_word_apart_where_it_fits() -> None:
             await settle(pilot)
             cells = app.screen.query_one(GridBoard).cells
             assert (cells[2][2].bottom, cells[2][3].bottom) == (bottom, bottom), size
+
+
+async def test_a_long_refusal_is_read_whole_at_80x24() -> None:
+    """Enter on your own stone at 80 × 24: the refusal under the decision was cut at the end of
+    its row (`✗ Your Summoning Stone does not move or attack: choose one of your units (or a`);
+    a refusal too long for that row takes both rows of the prompt now, whole."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        board.focus()
+        board.cursor = (2, 0)
+        await press(pilot, "enter")
+        await settle(pilot)
+        words = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "(or a card of your hand: Tab) first." in words, screen_text(app)
+        await press(pilot, "escape")  # the decision's words come back
+        await settle(pilot)
+        assert "You: your turn" in screen_text(app)

@@ -37,7 +37,7 @@ from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
 from tui.widgets.hanging_list import HangingActionList, fit_choice
 from tui.widgets.log import GameLog
-from tui.widgets.status import Prompt, StatusBar
+from tui.widgets.status import Prompt, StatusBar, sentence
 from tui.wording import plural
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
@@ -276,6 +276,21 @@ class HotgCardDetail(CardDetail):
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
+
+
+class HotgPrompt(Prompt):
+    """The decision in words and a refusal under it, in the table's two rows (`.game-hotg
+    Prompt`); a refusal too long for the row under the decision takes both rows, so that it is
+    read whole at 80 × 24 (`✗ Oracle of Delphi cannot reach 2,2 (movement 2, orthogonal steps,
+    not through enemies)` lost its end). The decision's words come back with the next choice."""
+
+    def render(self) -> str:
+        if self.error:
+            refusal = f"✗ {sentence(self.error)}"
+            width = self.content_size.width
+            if width and len(refusal) > width:
+                return refusal
+        return super().render()
 
 
 class HotgTable(TableScreen):
@@ -681,7 +696,7 @@ class HotgScreen(HotgTable, GameScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         yield from self.compose_table()
-        yield Prompt(id="prompt")
+        yield HotgPrompt(id="prompt")
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):
