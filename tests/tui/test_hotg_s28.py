@@ -98,3 +98,23 @@ async def test_a_long_refusal_is_read_whole_at_80x24() -> None:
         await press(pilot, "escape")  # the decision's words come back
         await settle(pilot)
         assert "You: your turn" in screen_text(app)
+
+
+def test_the_health_line_tells_two_changed_units_of_a_side_apart() -> None:
+    """Bastet's Afterlife (+1/+1 to adjacent allies) on two Hoplites of player 1: the `⤷` line
+    names each by its cell, as the event lines do (already so since round 2; both twins change
+    here, not one)."""
+    from common.game import Action
+    from tests.hotg.helpers import at, make, u
+    from tui.log_words import hotg_events
+
+    g = make(
+        [u("hoplite", "1,1", 1), u("hoplite", "1,3", 1), u("bastet", "1,2", 1, health=1)],
+        p2={"leader": "zeus", "mana": 5},
+        active=2,
+    )
+    bolt = Action("ability", (at(g, "1,2"),))
+    before = g.view(None)
+    events = g.apply(bolt)
+    told = [e.text for e in hotg_events(bolt, events, before, g.view(None), 1)]
+    assert told[-1] == "⤷ ►Hoplite at 1,1 +1 (♥4) · ►Hoplite at 1,3 +1 (♥4)", told
