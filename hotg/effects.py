@@ -64,12 +64,12 @@ def aura(name: str) -> Callable[[Aura], Aura]:
     return deco
 
 
-def _until(ctx: Ctx) -> str:
+def _until(g: HotgGame, ctx: Ctx) -> str:
     until = ctx.params.get("until", "permanent")
     if until == "end_of_turn":
         return "eot"
-    if until == "your_next_turn":
-        return f"sont:{ctx.controller}"
+    if until == "your_next_turn":  # (a neutral unit's: until the next turn, HG-52 ruling)
+        return f"sont:{g.whose_next_turn(ctx.controller)}"
     return "permanent"
 
 
@@ -152,7 +152,9 @@ def heal_adjacent_allies(g: HotgGame, ctx: Ctx) -> None:
 @effect("buff")
 def buff(g: HotgGame, ctx: Ctx) -> None:
     """+attack/+health (health raises the maximum and heals, HG-55), maybe temporary."""
-    g.buff(ctx.target, int(ctx.params.get("attack", 0)), int(ctx.params.get("health", 0)), _until(ctx), ctx)
+    g.buff(
+        ctx.target, int(ctx.params.get("attack", 0)), int(ctx.params.get("health", 0)), _until(g, ctx), ctx
+    )
 
 
 @effect("buff_adjacent_allies")
@@ -162,7 +164,9 @@ def buff_adjacent_allies(g: HotgGame, ctx: Ctx) -> None:
         return
     for uid in g.units_adjacent(cell):
         if g.is_ally(uid, ctx.controller) and uid not in g.stones:
-            g.buff(uid, int(ctx.params.get("attack", 0)), int(ctx.params.get("health", 0)), _until(ctx), ctx)
+            g.buff(
+                uid, int(ctx.params.get("attack", 0)), int(ctx.params.get("health", 0)), _until(g, ctx), ctx
+            )
 
 
 @effect("set_attack_to_health")
@@ -173,7 +177,7 @@ def set_attack_to_health(g: HotgGame, ctx: Ctx) -> None:
 
 @effect("give_protect")
 def give_protect(g: HotgGame, ctx: Ctx) -> None:
-    g.add_modifier(ctx.target, "protect", int(ctx.params.get("amount", 1)), _until(ctx), ctx)
+    g.add_modifier(ctx.target, "protect", int(ctx.params.get("amount", 1)), _until(g, ctx), ctx)
 
 
 @effect("ready")

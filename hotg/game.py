@@ -67,6 +67,15 @@ TURN_LEVEL = 60  # end of turn, after the end-of-turn effects (HG-21)
 _T = TypeVar("_T")
 
 CHOOSE = -2  # "target not chosen yet" in a queued ability
+# The controller of a neutral unit's triggered ability (HG-52 ruling, docs/rulings.md): no
+# player. Every unit is its enemy, none its ally; an effect for "you" does nothing; a target
+# it needs is chosen by the player whose turn it is.
+NOBODY = -1
+# The effects that act for a player ("you" draw, gain mana, heal your stone, change your
+# Leader Ability, reveal into your hand): a neutral unit's do nothing.
+_FOR_A_PLAYER = frozenset(
+    ("draw", "gain_mana", "heal_own_stone", "replace_ability", "reveal_card", "reveal_blessing")
+)
 # The players' hand zones by seat (`f"hand:{p}"`), for the hot paths: no string to format
 # (and hash) at every call.
 _HAND_ZONES = ("hand:0", "hand:1")
@@ -1182,7 +1191,7 @@ class HotgGame(Game):
                             c.hdef,
                             idx,
                             uid,
-                            c.controller or 0,
+                            _acting(c),
                             uid,
                             "reincarnate",
                             LEVEL["reincarnate"],
@@ -1239,13 +1248,17 @@ class HotgGame(Game):
                 return
             self.pending = {
                 "type": "target",
-                "player": controller,
+                # (a neutral unit's: the player whose turn it is chooses, HG-52 ruling)
+                "player": controller if controller >= 0 else self.active,
                 "entry": [def_id, idx, source, controller, kind, r, c],
                 "targets": choices,
             }
             return
         elif spec != "none" and target >= 0 and not self.on_board(target):
             self.log.emit("fizzle", f"{d.name}: its target is gone, nothing happens")
+            return
+        if controller < 0 and ab["do"] in _FOR_A_PLAYER:  # (a neutral unit's, HG-52 ruling)
+            self.log.emit("fizzle", f"{d.name} is neutral: it acts for no player, nothing happens")
             return
         ctx = fx.Ctx(source, controller, target, ab, kind, (r, c) if r >= 0 else None, def_id)
         if kind in ("warcry", "afterlife", "reincarnate"):
@@ -1338,11 +1351,17 @@ class HotgGame(Game):
         c.exhausted = False
         self.log.emit("ready", f"{c.name} is no longer exhausted", target=uid)
 
+    def whose_next_turn(self, controller: int) -> int:
+        """The player at the start of whose turn an effect of `controller` lasting "until
+        your next turn" (a stun, a banishment) ends: `controller`; for a neutral unit's
+        (NOBODY), the next turn's player (HG-52 ruling)."""
+        return controller if controller >= 0 else 1 - self.active
+
     def stun(self, uid: int, ctx: fx.Ctx) -> None:
         """HG-65: until the start of the stunning player's next turn."""
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
             return
-        self.card(uid).stunned_by = ctx.controller
+        self.card(uid).stunned_by = self.whose_next_turn(ctx.controller)
         self.log.emit("stun", f"{self.name(uid)} is stunned", target=uid)
 
     def silence(self, uid: int, ctx: fx.Ctx) -> None:
@@ -1365,7 +1384,7 @@ class HotgGame(Game):
         if not self.on_board(uid) or not self.affectable(uid, ctx) or uid in self.stones:
             return
         c = self.card(uid)
-        c.banished_by = ctx.controller
+        c.banished_by = self.whose_next_turn(ctx.controller)
         self.zones.move(uid, "banished")
         if any(m.tag == "aura" for m in c.modifiers):  # HG-62: out of the game, out of every aura
             c.modifiers = [m for m in c.modifiers if m.tag != "aura"]
@@ -1691,9 +1710,7 @@ class HotgGame(Game):
         if dealt <= 0:
             return
         for idx, _ab in ac.abilities("attack_damage"):  # HG-12 level 4
-            self._push_ability(
-                ac.hdef, idx, a, ac.controller or 0, t, "effect", LEVEL["attack_damage_effect"]
-            )
+            self._push_ability(ac.hdef, idx, a, _acting(ac), t, "effect", LEVEL["attack_damage_effect"])
 
     def _resolve_return_damage(self, a: int, t: int) -> None:
         # HG-42 (7), HG-44: only if the target is still there, can hit back, and reaches the attacker.
@@ -1712,6 +1729,8 @@ class HotgGame(Game):
         c = self.card(uid)
         cell = c.cell
         controller = c.controller
+        if controller is None:  # `_acting`, without a call (every death)
+            controller = NOBODY
         dest = self._leave_to(c, "grave")
         self.log.emit("death", f"{c.name} dies", target=uid)
         resurrect = c.resurrection and not c.executed  # HG-70
@@ -1726,7 +1745,7 @@ class HotgGame(Game):
             self._push(("resurrect", uid, cell[0], cell[1]), LEVEL["resurrect"], entered)
         for idx, ab in afterlife:  # HG-71: in the order the units entered the battlefield
             self._push_ability(
-                d, idx, uid, controller or 0, _chosen(ab), "afterlife", LEVEL["afterlife"], entered, cell
+                d, idx, uid, controller, _chosen(ab), "afterlife", LEVEL["afterlife"], entered, cell
             )
 
     def _resolve_resurrect(self, uid: int, cell: tuple[int, int]) -> None:
@@ -2514,7 +2533,7 @@ class HotgGame(Game):
         ac.stealth_lost = True  # HG-42 (1)
         self.log.emit("attack", f"{ac.name} attacks {self.name(t)}", attacker=a, target=t)
         for idx, _ab in ac.abilities("attack"):  # HG-42 (2)
-            self._push_ability(ac.hdef, idx, a, ac.controller or 0, t, "effect", LEVEL["other"])
+            self._push_ability(ac.hdef, idx, a, _acting(ac), t, "effect", LEVEL["other"])
         self._push(("strike", a, t), STRIKE_LEVEL)
 
     def _warcry(self, uid: int, target: int) -> None:
@@ -2522,7 +2541,7 @@ class HotgGame(Game):
         c.warcry_ready = False
         self.log.emit("warcry", f"{c.name} activates its Warcry", target=uid)
         for idx, _ab in c.abilities("activated"):
-            self._push_ability(c.hdef, idx, uid, c.controller or 0, target, "warcry", LEVEL["warcry"])
+            self._push_ability(c.hdef, idx, uid, _acting(c), target, "warcry", LEVEL["warcry"])
 
     def _ability(self, target: int) -> None:
         p = self.active
@@ -3014,6 +3033,12 @@ class _GivesAuraBonus(dict[DefFacts, bool]):
 
 
 _GIVES_AURA_BONUS = _GivesAuraBonus()
+
+
+def _acting(c: HotgCard) -> int:
+    """The controller of `c`'s triggered abilities: its controller's seat, NOBODY for a
+    neutral unit (HG-52 ruling)."""
+    return c.controller if c.controller is not None else NOBODY
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

@@ -191,8 +191,9 @@ def test_a_consequence_wraps_under_its_words() -> None:
 
     line = "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1 (♥2) · ◄Summoning Stone -3 (♥22)"
     assert hang_wrap(line, 38) == [
-        "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1",
-        "    (♥2) · ◄Summoning Stone -3 (♥22)",
+        "  ⤷ ►Hoplite -1 (♥2) ·",  # each change whole on a line, the stone's too
+        "    ◄Hoplite -1 (♥2) ·",
+        "    ◄Summoning Stone -3 (♥22)",
     ]
 
 

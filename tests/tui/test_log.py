@@ -54,8 +54,9 @@ def test_wrapped_lines_go_on_under_the_words() -> None:
         "   wrap",
     ]
     assert hang_wrap(CONSEQUENCE, 38) == [
-        "  ⤷ ►Hoplite -1 (♥2) · ◄Hoplite -1",
-        "    (♥2) · ◄Summoning Stone -3 (♥22)",
+        "  ⤷ ►Hoplite -1 (♥2) ·",  # each change whole on a line, the stone's too
+        "    ◄Hoplite -1 (♥2) ·",
+        "    ◄Summoning Stone -3 (♥22)",
     ]
 
 

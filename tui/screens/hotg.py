@@ -35,9 +35,9 @@ from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
-from tui.widgets.hanging_list import HangingActionList
+from tui.widgets.hanging_list import HangingActionList, fit_choice
 from tui.widgets.log import GameLog
-from tui.widgets.status import Prompt, StatusBar
+from tui.widgets.status import Prompt, StatusBar, sentence
 from tui.wording import plural
 
 MARK_MOVE, MARK_ATTACK, MARK_DEPLOY, MARK_TARGET = "»", "×", "+", "◎"
@@ -219,11 +219,15 @@ class TargetLines:
     card. When the first two do not fit the height of the `panel` (a long name at 80 × 24:
     `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
     last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
-    of what Enter does. Measured when drawn: the panel's height is known then (not while the
-    log has its place)."""
+    of what Enter does; what Enter does keeps its target whole as the choice list does
+    (`2,8 — Enter: Cast… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`).
+    Measured when drawn: the panel's height is known then (not while the log has its place)."""
 
-    def __init__(self, panel: Static, target: list[Text], said: list[Text], rest: list[Any]) -> None:
+    def __init__(
+        self, panel: Static, target: list[Text], said: list[Text], rest: list[Any], note_at: int = -1
+    ) -> None:
         self.panel, self.target, self.said, self.rest = panel, target, said, rest
+        self.note_at = note_at  # which of the `target` lines says what Enter does (-1: none)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width, height = options.max_width, self.panel.content_size.height
@@ -234,9 +238,12 @@ class TargetLines:
                 1 if text.no_wrap else len(text.wrap(console, width)) for text in (*target, *self.said)
             )
 
-        for text in reversed(target):
+        for i in reversed(range(len(target))):
             if height <= 0 or rows() <= height:
                 break
+            text = target[i]
+            if i == self.note_at:  # what Enter does: its target kept whole (`… on P2's Stone`)
+                text = target[i] = Text(fit_choice(text.plain, width), style=text.style)
             text.no_wrap, text.overflow = True, "ellipsis"
         yield Group(*target, *self.said, *self.rest)
 
@@ -246,7 +253,8 @@ class HotgCardDetail(CardDetail):
     Enter does to it (`Enter: Target P2's Hoplite at 2,3`), then the words of what that does
     (`Valkyrie: Warcry: Execute …`), so that at 80 × 24 (four lines) a spell's text pushes
     neither the target's health nor what Enter does out of sight, and these push not the words
-    of what Enter does out of sight (`TargetLines`: they are cut to fit)."""
+    of what Enter does out of sight (`TargetLines`: they are cut to fit). The target's own
+    text comes after them with its name (`Spartan: Aura: …`), not as more of those words."""
 
     def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
         self.card, self.note = card, f"{doing} {note}".lstrip()
@@ -255,13 +263,34 @@ class HotgCardDetail(CardDetail):
         if note:
             target.append(Text(note, style="italic"))
         said = [Text(doing, style="italic")] if doing else []
-        self.update(TargetLines(self, target, said, parts[1:]))
+        text = str(card.get("text") or "")
+        if doing and text:  # its own text named, not read as the words of what Enter does
+            for i, part in enumerate(parts):
+                if i and isinstance(part, Text) and part.plain == text:
+                    parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
+                    break
+        self.update(TargetLines(self, target, said, parts[1:], len(target) - 1 if note else -1))
 
     def show_last(self, card: Mapping[str, Any], note: str) -> None:
         """`card` with `note` (`in your hand`) after its words, not over them."""
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
+
+
+class HotgPrompt(Prompt):
+    """The decision in words and a refusal under it, in the table's two rows (`.game-hotg
+    Prompt`); a refusal too long for the row under the decision takes both rows, so that it is
+    read whole at 80 × 24 (`✗ Oracle of Delphi cannot reach 2,2 (movement 2, orthogonal steps,
+    not through enemies)` lost its end). The decision's words come back with the next choice."""
+
+    def render(self) -> str:
+        if self.error:
+            refusal = f"✗ {sentence(self.error)}"
+            width = self.content_size.width
+            if width and len(refusal) > width:
+                return refusal
+        return super().render()
 
 
 class HotgTable(TableScreen):
@@ -374,10 +403,13 @@ class HotgTable(TableScreen):
                     extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
                     delta = self.last_delta.get(u["uid"])
                     if delta:
-                        if len(bottom) + len(f"{delta:+d}") < w - 1:
-                            bottom += f"{delta:+d}"
+                        change = f"{delta:+d}"
+                        if len(bottom) + 1 + len(change) < w - 1:  # `2/1 -1`, as a stone's `♥24 -1`
+                            bottom += " " + change
+                        elif len(bottom) + len(change) < w - 1:  # `2/1-1` in a narrow cell
+                            bottom += change
                         else:
-                            extra = f"{delta:+d} " + extra
+                            extra = f"{change} " + extra
                 row.append(
                     CellView(
                         top=top,
@@ -664,7 +696,7 @@ class HotgScreen(HotgTable, GameScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         yield from self.compose_table()
-        yield Prompt(id="prompt")
+        yield HotgPrompt(id="prompt")
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
             with Vertical(id="info"):

@@ -38,6 +38,21 @@ def keep_target(text: str, width: int) -> str:
     return cut.rstrip() + "…" + tail
 
 
+def fit_choice(text: str, width: int) -> str:
+    """A choice's words in `width` columns as the list fits one alone: without its mana, then
+    with `Stone` for `Summoning Stone`, then cut before its target (`keep_target`), which stays
+    whole: `2,8 — Enter: Cast Thunder… on P2's Stone`. (Longer still: the caller cuts it.)"""
+    for step in (
+        lambda t: DROPPABLE.sub("", t),
+        lambda t: t.replace("Summoning Stone", "Stone"),
+        lambda t: keep_target(t, width),
+    ):
+        if len(text) <= width:
+            break
+        text = step(text)
+    return text
+
+
 def keep_targets(texts: list[str], width: int) -> list[str]:
     """`keep_target` of each text, except where two choices would then read the same (`Move
     Hoplite… to 2,4` of two Hoplites): those are left whole, for the list's own cut, which

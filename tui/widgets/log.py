@@ -14,6 +14,8 @@ from tui.log_words import LogLines
 CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go under its words
 EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
 MIN_ROOM = 8  # the fewest columns a hanging wrapped line keeps for its words
+CHANGES_APART = " · "  # between the changes of a consequence (`⤷ ►Hoplite -1 (♥2) · ◄Hoplite …`)
+WHOLE = "\xa0"  # a space `hang_wrap` never breaks a line at (within one change of a consequence)
 
 
 def hang(text: str) -> int:
@@ -32,17 +34,32 @@ def hang(text: str) -> int:
 def hang_wrap(text: str, width: int) -> list[str]:
     """`text` in lines of `width` columns, the lines after the first indented by `hang` — or
     less, so that they keep `MIN_ROOM` columns for their words (at the edge when the log is
-    too narrow for any indent)."""
+    too narrow for any indent). A consequence's changes (`⤷ ►Hoplite -1 (♥2) · ◄Summoning
+    Stone -3 (♥22)`) are not broken within one (`◄Summoning` | `Stone -3`), each that fits a line."""
     if len(text) <= width or width < 1:
         return [text]
     indent = max(0, min(hang(text), width - MIN_ROOM))
-    return textwrap.wrap(
+    body = text.lstrip(" ")
+    kept = body.startswith(CONSEQUENCE)
+    if kept:  # each change of a consequence whole on a line (`◄Summoning Stone -3 (♥22)`), if it fits
+        changes = body[len(CONSEQUENCE) :].split(CHANGES_APART)
+        room = width - max(indent, len(text) - len(body) + len(CONSEQUENCE))
+        text = (
+            text[: len(text) - len(body)]
+            + CONSEQUENCE
+            + CHANGES_APART.join(
+                change.replace(" ", WHOLE) if len(change) + len(CHANGES_APART) <= room else change
+                for change in changes
+            )
+        )
+    lines = textwrap.wrap(
         text,
         width,
         subsequent_indent=" " * indent,
         break_on_hyphens=False,
         drop_whitespace=True,
     ) or [text]
+    return [line.replace(WHOLE, " ") for line in lines] if kept else lines
 
 
 class GameLog(RichLog, LogLines):
