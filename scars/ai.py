@@ -122,6 +122,10 @@ class ScriptedAgent(Agent):
         """A target for an effect: enemies for harmful effects, own units for helpful ones."""
         eff = str(spec.get("effect"))
         me = self.me
+        # where the effect would change nothing (the engine knows: Whispered Dread on a unit in
+        # defense position already, a heal on a unit without damage, …) it is a card spent for
+        # nothing
+        options = [u for u in options if not g.has_no_effect(spec, u)]
         if not options:
             return None
         if eff == "counter":
@@ -147,12 +151,8 @@ class ScriptedAgent(Agent):
                 if heroes:
                     return heroes[0]
                 return None
-            if eff == "destroy" and spec.get("y") is not None:
-                units = [u for u in units if g.attack_of(g.card(u)) <= int(spec["y"])]
             if eff == "force_defense":
-                # a unit in defense position already (a shelterer too) is left as it is: the card
-                # does nothing there (SC-61, docs/rulings.md); an attacker stops attacking (SC-60)
-                units = [u for u in units if g.card(u).position == "attack"]
+                # an attacker stops attacking (SC-60)
                 attacking = [u for u in units if u in g.attackers]
                 units = attacking or units
             if not units:
@@ -161,9 +161,8 @@ class ScriptedAgent(Agent):
         own = [u for u in options if g.card(u).defn.type == "unit" and g.controller_of(u) == me]
         if not own:
             return None
-        if eff == "heal":
-            hurt = [u for u in own if g.card(u).damage > 0]
-            return max(hurt, key=lambda u: g.card(u).damage) if hurt else None
+        if eff == "heal":  # (only units with damage are left)
+            return max(own, key=lambda u: g.card(u).damage)
         attacking = [u for u in own if u in g.attackers or u in g.blocks]
         pool = attacking or own
         return max(pool, key=lambda u: g.attack_of(g.card(u)))
