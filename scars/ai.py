@@ -25,8 +25,10 @@ What it does:
   out when the damage is lethal), blocks when the blocker survives or trades
   up, chump-blocks only to survive, assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
-  abilities, after blocks pumps a blocked attacker or burns a blocker when that
-  wins the fight, and otherwise passes.
+  abilities, turns to defense position (Whispered Dread) an attacker it cannot
+  block safely when it would hit hard or lethally or kill a unit, after blocks
+  pumps a blocked attacker or burns a blocker when that wins the fight, and
+  otherwise passes.
 """
 
 from __future__ import annotations
@@ -224,6 +226,59 @@ class ScriptedAgent(Agent):
                 if (kills_then and not kills_now) or (dies_now and not dies_then):
                     return a
         return None
+
+    def _stop_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """In our end-of-3A window (the attackers are declared, our blocks are still to come):
+        turn to defense position the attacker that would hurt most (Whispered Dread: an attacker
+        turned to defense position stops attacking, SC-60; with Alert it does not, SC-85).
+
+        An attacker is stopped when none of our blockers could block it and survive (else the
+        block is the answer, and costs no card) and it would deal 3 or more to our hero, or our
+        hero would be left with 3 lives or fewer by such attackers; or when it attacks a unit of
+        ours worth 3 or more that it would kill, with no shelterer that survives it and without
+        being killed by that unit."""
+        me = self.me
+        hero = g.hero_uid(me)
+        stops: dict[int, Action] = {}
+        for a in acts:
+            if a.kind != "cast" or len(a.args) < 2:
+                continue
+            spell = g.card(int(a.args[0]))
+            if spell.defn.type != "prayer" or spell.defn.effect.get("effect") != "force_defense":
+                continue
+            t = int(a.args[1])
+            if t in g.attackers and not g.has_kw(g.card(t), "Alert") and not g.changes_nothing(a):
+                stops.setdefault(t, a)
+        if not stops:
+            return None
+        guards = [u for u in g.units(me) if u.position == "defense"]
+
+        def safe_block(x: ScarsCard) -> bool:
+            return any(g.can_block(b, x) and g.attack_of(x) <= g.defense_of(b) - b.damage for b in guards)
+
+        through = {
+            x: g.attack_of(g.card(x))
+            for x, tgt in g.attackers.items()
+            if tgt == hero and g.is_unit_in_play(x) and not safe_block(g.card(x))
+        }
+        total = sum(through.values())
+        best: tuple[float, int] | None = None
+        for t in stops:
+            x = g.card(t)
+            atk = g.attack_of(x)
+            tgt = g.attackers[t]
+            worth = 0.0
+            if t in through and (atk >= 3 or g.lives(me) - total <= 3):
+                worth = atk
+            elif tgt and tgt != hero and g.is_unit_in_play(tgt) and not safe_block(x):
+                u = g.card(tgt)
+                covered = any(atk <= g.defense_of(s) - s.damage for s in map(g.card, g._shelterers(tgt)))
+                dies = atk > g.defense_of(u) - u.damage and not covered
+                if dies and g.attack_of(u) <= g.defense_of(x) - x.damage and self._value(g, u) >= 3:
+                    worth = self._value(g, u) / 2
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, t)
+        return stops[best[1]] if best is not None else None
 
     # ------------------------------------------------------------ decisions
     def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
@@ -542,6 +597,10 @@ class ScriptedAgent(Agent):
                 if eff in ("destroy", "exile") and t in g.attackers and g.attack_of(tc) >= 3:
                     if spec.get("y") is None or g.attack_of(tc) <= int(spec["y"]):
                         return a
+        if g.phase == "attackers" and g.active != me and not g.stack:
+            stop = self._stop_attacker(g, acts)
+            if stop is not None:
+                return stop
         # end of the opponent's turn: spend spare energy on cheap value
         if g.phase == "end" and g.active != me and not g.stack:
             for a in acts:
