@@ -304,6 +304,10 @@ class ScriptedAgent(Agent):
         for a in acts:
             if a.kind == "pos" and a.args[1] == "defense":
                 c = g.card(int(a.args[0]))
+                # (a unit in defense position already is offered this to stop sheltering: it
+                # would leave the unit it shelters alone just when the enemy threatens it)
+                if c.position != "attack":
+                    continue
                 if g.attack_of(c) <= 1 and enemy_threat >= 3 and c.defn.ability.get("kind") != "tap":
                     return a
         if spare >= 2:
