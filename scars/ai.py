@@ -194,10 +194,48 @@ class ScriptedAgent(Agent):
                 best, best_v = t.uid, v
         return best
 
+    def _team_gain(self, g: ScarsGame, x: int, y: int) -> bool:
+        """Whether +x/+y to each of our units now (after blocks, in our own window) wins a fight
+        of our attackers it would not win (one blocker, or the unit attacked), saves an attacker
+        that would die, or makes the damage to the enemy hero lethal."""
+        me = self.me
+        hero = g.hero_uid(1 - me)
+        before = after = 0
+        for au, tgt in g.attackers.items():
+            if not g.is_unit_in_play(au) or g.controller_of(au) != me:
+                continue
+            a = g.card(au)
+            foes = [g.card(b) for b, x2 in g.blocks.items() if x2 == au and g.is_unit_in_play(b)]
+            if not foes and au not in g.was_blocked:
+                if tgt == hero:
+                    before += g.attack_of(a)
+                    after += g.attack_of(a) + x
+                    continue
+                if tgt and g.is_unit_in_play(tgt):
+                    foes = [g.card(tgt)]
+            if len(foes) != 1:
+                continue
+            b = foes[0]
+            atk, left, b_left = g.attack_of(a), g.defense_of(a) - a.damage, g.defense_of(b) - b.damage
+            kills_now = atk > b_left and not g._prevented(a, b, atk)
+            kills_then = atk + x > b_left and not g._prevented(a, b, atk + x)
+            hit = 0 if g._prevented(b, a) else g.attack_of(b)
+            if (kills_then and not kills_now) or (left < hit <= left + y):
+                return True
+        return before < g.lives(1 - me) <= after
+
     def _combat_trick(self, g: ScarsGame, acts: list[Action]) -> Action | None:
-        """After blocks, in our own window (SC-15): kill a blocker or save a blocked attacker."""
+        """After blocks, in our own window (SC-15): kill a blocker or save a blocked attacker
+        (a prayer on one unit, or one for all of them: Rally the Ranks), or make the damage to
+        the enemy hero lethal (Rally the Ranks)."""
         me = self.me
         for a in acts:
+            if a.kind == "cast" and len(a.args) == 1:
+                spell = g.card(int(a.args[0]))
+                spec = spell.defn.effect
+                if spell.defn.type == "prayer" and spec.get("effect") == "buff_team":
+                    if self._team_gain(g, int(spec.get("x", 0)), int(spec.get("y", 0))):
+                        return a
             if a.kind != "cast" or len(a.args) < 2:
                 continue
             spell = g.card(int(a.args[0]))
