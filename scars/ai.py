@@ -16,7 +16,8 @@ What it does:
   attack position when they hit harder than they defend, weapons on its best
   unit, removal prayers on enemy units it can kill;
 * positions — turns strong defenders to attack in set-up when energy is spare,
-  and pulls weak units back to defense when the enemy threatens;
+  and pulls weak units in attack position back to defense when the enemy
+  threatens (a shelterer keeps sheltering);
 * shelter — a unit cast in defense position enters sheltering the own
   attack-position unit an enemy could kill (it is free and it can still block
   for the hero); in set-up it pays 1 energy (never a life) to shelter a
@@ -27,8 +28,8 @@ What it does:
 * responses — cancels big enemy cards, kills attackers with prayers and tap
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
   block safely when it would hit hard or lethally or kill a unit, after blocks
-  pumps a blocked attacker or burns a blocker when that wins the fight, and
-  otherwise passes.
+  pumps a blocked attacker (or all its units: Rally the Ranks, also for lethal
+  damage) or burns a blocker when that wins the fight, and otherwise passes.
 """
 
 from __future__ import annotations
