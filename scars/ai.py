@@ -16,7 +16,8 @@ What it does:
   attack position when they hit harder than they defend, weapons on its best
   unit, removal prayers on enemy units it can kill;
 * positions — turns strong defenders to attack in set-up when energy is spare,
-  and pulls weak units back to defense when the enemy threatens;
+  and pulls weak units in attack position back to defense when the enemy
+  threatens (a shelterer keeps sheltering);
 * shelter — a unit cast in defense position enters sheltering the own
   attack-position unit an enemy could kill (it is free and it can still block
   for the hero); in set-up it pays 1 energy (never a life) to shelter a
@@ -25,8 +26,10 @@ What it does:
   out when the damage is lethal), blocks when the blocker survives or trades
   up, chump-blocks only to survive, assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
-  abilities, after blocks pumps a blocked attacker or burns a blocker when that
-  wins the fight, and otherwise passes.
+  abilities, turns to defense position (Whispered Dread) an attacker it cannot
+  block safely when it would hit hard or lethally or kill a unit, after blocks
+  pumps a blocked attacker (or all its units: Rally the Ranks, also for lethal
+  damage) or burns a blocker when that wins the fight, and otherwise passes.
 """
 
 from __future__ import annotations
@@ -122,6 +125,10 @@ class ScriptedAgent(Agent):
         """A target for an effect: enemies for harmful effects, own units for helpful ones."""
         eff = str(spec.get("effect"))
         me = self.me
+        # where the effect would change nothing (the engine knows: Whispered Dread on a unit in
+        # defense position already, a heal on a unit without damage, …) it is a card spent for
+        # nothing
+        options = [u for u in options if not g.has_no_effect(spec, u)]
         if not options:
             return None
         if eff == "counter":
@@ -147,12 +154,8 @@ class ScriptedAgent(Agent):
                 if heroes:
                     return heroes[0]
                 return None
-            if eff == "destroy" and spec.get("y") is not None:
-                units = [u for u in units if g.attack_of(g.card(u)) <= int(spec["y"])]
             if eff == "force_defense":
-                # a unit in defense position already (a shelterer too) is left as it is: the card
-                # does nothing there (SC-61, docs/rulings.md); an attacker stops attacking (SC-60)
-                units = [u for u in units if g.card(u).position == "attack"]
+                # an attacker stops attacking (SC-60)
                 attacking = [u for u in units if u in g.attackers]
                 units = attacking or units
             if not units:
@@ -161,9 +164,8 @@ class ScriptedAgent(Agent):
         own = [u for u in options if g.card(u).defn.type == "unit" and g.controller_of(u) == me]
         if not own:
             return None
-        if eff == "heal":
-            hurt = [u for u in own if g.card(u).damage > 0]
-            return max(hurt, key=lambda u: g.card(u).damage) if hurt else None
+        if eff == "heal":  # (only units with damage are left)
+            return max(own, key=lambda u: g.card(u).damage)
         attacking = [u for u in own if u in g.attackers or u in g.blocks]
         pool = attacking or own
         return max(pool, key=lambda u: g.attack_of(g.card(u)))
@@ -193,10 +195,48 @@ class ScriptedAgent(Agent):
                 best, best_v = t.uid, v
         return best
 
+    def _team_gain(self, g: ScarsGame, x: int, y: int) -> bool:
+        """Whether +x/+y to each of our units now (after blocks, in our own window) wins a fight
+        of our attackers it would not win (one blocker, or the unit attacked), saves an attacker
+        that would die, or makes the damage to the enemy hero lethal."""
+        me = self.me
+        hero = g.hero_uid(1 - me)
+        before = after = 0
+        for au, tgt in g.attackers.items():
+            if not g.is_unit_in_play(au) or g.controller_of(au) != me:
+                continue
+            a = g.card(au)
+            foes = [g.card(b) for b, x2 in g.blocks.items() if x2 == au and g.is_unit_in_play(b)]
+            if not foes and au not in g.was_blocked:
+                if tgt == hero:
+                    before += g.attack_of(a)
+                    after += g.attack_of(a) + x
+                    continue
+                if tgt and g.is_unit_in_play(tgt):
+                    foes = [g.card(tgt)]
+            if len(foes) != 1:
+                continue
+            b = foes[0]
+            atk, left, b_left = g.attack_of(a), g.defense_of(a) - a.damage, g.defense_of(b) - b.damage
+            kills_now = atk > b_left and not g._prevented(a, b, atk)
+            kills_then = atk + x > b_left and not g._prevented(a, b, atk + x)
+            hit = 0 if g._prevented(b, a) else g.attack_of(b)
+            if (kills_then and not kills_now) or (left < hit <= left + y):
+                return True
+        return before < g.lives(1 - me) <= after
+
     def _combat_trick(self, g: ScarsGame, acts: list[Action]) -> Action | None:
-        """After blocks, in our own window (SC-15): kill a blocker or save a blocked attacker."""
+        """After blocks, in our own window (SC-15): kill a blocker or save a blocked attacker
+        (a prayer on one unit, or one for all of them: Rally the Ranks), or make the damage to
+        the enemy hero lethal (Rally the Ranks)."""
         me = self.me
         for a in acts:
+            if a.kind == "cast" and len(a.args) == 1:
+                spell = g.card(int(a.args[0]))
+                spec = spell.defn.effect
+                if spell.defn.type == "prayer" and spec.get("effect") == "buff_team":
+                    if self._team_gain(g, int(spec.get("x", 0)), int(spec.get("y", 0))):
+                        return a
             if a.kind != "cast" or len(a.args) < 2:
                 continue
             spell = g.card(int(a.args[0]))
@@ -226,6 +266,59 @@ class ScriptedAgent(Agent):
                     return a
         return None
 
+    def _stop_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """In our end-of-3A window (the attackers are declared, our blocks are still to come):
+        turn to defense position the attacker that would hurt most (Whispered Dread: an attacker
+        turned to defense position stops attacking, SC-60; with Alert it does not, SC-85).
+
+        An attacker is stopped when none of our blockers could block it and survive (else the
+        block is the answer, and costs no card) and it would deal 3 or more to our hero, or our
+        hero would be left with 3 lives or fewer by such attackers; or when it attacks a unit of
+        ours worth 3 or more that it would kill, with no shelterer that survives it and without
+        being killed by that unit."""
+        me = self.me
+        hero = g.hero_uid(me)
+        stops: dict[int, Action] = {}
+        for a in acts:
+            if a.kind != "cast" or len(a.args) < 2:
+                continue
+            spell = g.card(int(a.args[0]))
+            if spell.defn.type != "prayer" or spell.defn.effect.get("effect") != "force_defense":
+                continue
+            t = int(a.args[1])
+            if t in g.attackers and not g.has_kw(g.card(t), "Alert") and not g.changes_nothing(a):
+                stops.setdefault(t, a)
+        if not stops:
+            return None
+        guards = [u for u in g.units(me) if u.position == "defense"]
+
+        def safe_block(x: ScarsCard) -> bool:
+            return any(g.can_block(b, x) and g.attack_of(x) <= g.defense_of(b) - b.damage for b in guards)
+
+        through = {
+            x: g.attack_of(g.card(x))
+            for x, tgt in g.attackers.items()
+            if tgt == hero and g.is_unit_in_play(x) and not safe_block(g.card(x))
+        }
+        total = sum(through.values())
+        best: tuple[float, int] | None = None
+        for t in stops:
+            x = g.card(t)
+            atk = g.attack_of(x)
+            tgt = g.attackers[t]
+            worth = 0.0
+            if t in through and (atk >= 3 or g.lives(me) - total <= 3):
+                worth = atk
+            elif tgt and tgt != hero and g.is_unit_in_play(tgt) and not safe_block(x):
+                u = g.card(tgt)
+                covered = any(atk <= g.defense_of(s) - s.damage for s in map(g.card, g._shelterers(tgt)))
+                dies = atk > g.defense_of(u) - u.damage and not covered
+                if dies and g.attack_of(u) <= g.defense_of(x) - x.damage and self._value(g, u) >= 3:
+                    worth = self._value(g, u) / 2
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, t)
+        return stops[best[1]] if best is not None else None
+
     # ------------------------------------------------------------ decisions
     def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
         hand = [g.card(u) for u in g.zones[f"hand:{self.me}"].cards]
@@ -250,6 +343,10 @@ class ScriptedAgent(Agent):
         for a in acts:
             if a.kind == "pos" and a.args[1] == "defense":
                 c = g.card(int(a.args[0]))
+                # (a unit in defense position already is offered this to stop sheltering: it
+                # would leave the unit it shelters alone just when the enemy threatens it)
+                if c.position != "attack":
+                    continue
                 if g.attack_of(c) <= 1 and enemy_threat >= 3 and c.defn.ability.get("kind") != "tap":
                     return a
         if spare >= 2:
@@ -543,6 +640,10 @@ class ScriptedAgent(Agent):
                 if eff in ("destroy", "exile") and t in g.attackers and g.attack_of(tc) >= 3:
                     if spec.get("y") is None or g.attack_of(tc) <= int(spec["y"]):
                         return a
+        if g.phase == "attackers" and g.active != me and not g.stack:
+            stop = self._stop_attacker(g, acts)
+            if stop is not None:
+                return stop
         # end of the opponent's turn: spend spare energy on cheap value
         if g.phase == "end" and g.active != me and not g.stack:
             for a in acts:

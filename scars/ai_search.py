@@ -16,7 +16,8 @@ particular to The Scars:
   combat under way (the blocks the defender would make, the units that die,
   the lives lost).
 * `candidates(game, actions)` — drops actions that are the same as another
-  (two copies of a card in hand; paying a life where energy would do).
+  (two copies of a card in hand; paying a life where energy would do) and
+  those that change nothing (the engine's `changes_nothing`).
 * `rollout` — the scripted player (cheap) plays the rollouts.
 
 The levels (weakest first): `ScarsGreedyAgent` (one ply, the scripted choice as
@@ -379,22 +380,10 @@ def _signature(g: ScarsGame, a: Action) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _does_nothing(g: ScarsGame, a: Action) -> bool:
-    """A prayer cast on a target where it changes nothing: Whispered Dread ("turn target enemy
-    unit to defense position") on a unit in defense position already (SC-61, docs/rulings.md)."""
-    src, tgt = a.args[0], a.args[1]
-    if not isinstance(src, int) or not isinstance(tgt, int):
-        return False
-    card, target = g.zones.cards.get(src), g.zones.cards.get(tgt)
-    if card is None or target is None or card.defn.type != "prayer":
-        return False
-    return card.defn.effect.get("effect") == "force_defense" and target.position == "defense"
-
-
 def candidates(game: Game, actions: list[Action]) -> list[Action]:
     """The legal actions without duplicates: the same card twice in hand gives the
     same choices; a position change or shelter paid with a life where energy would do; a
-    prayer aimed where it does nothing (`_does_nothing`)."""
+    prayer or an ability aimed where it changes nothing (the engine's `changes_nothing`)."""
     g: ScarsGame = game  # type: ignore[assignment]
     seen: set[tuple[Any, ...]] = set()
     with_energy = {a.args[:-1] for a in actions if a.kind in ("pos", "shelter") and a.args[-1] == "e"}
@@ -402,7 +391,7 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
     for a in actions:
         if a.kind in ("pos", "shelter") and a.args[-1] == "l" and a.args[:-1] in with_energy:
             continue
-        if a.kind == "cast" and len(a.args) > 1 and _does_nothing(g, a):
+        if a.kind in ("cast", "ability", "hero") and a.args and g.changes_nothing(a):
             continue
         if a.kind in ("cast", "support", "discard"):
             s = _signature(g, a)

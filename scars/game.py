@@ -2437,3 +2437,49 @@ class ScarsGame(Game):
             "winner": self.winner(),
             "over": self.over,
         }
+
+    # ------------------------------------------------ what an action would change
+    def has_no_effect(self, spec: Any, target: int) -> bool:
+        """Whether the effect `spec` (a prayer's, an ability's) aimed at `target` would change
+        nothing if it resolved now, by that effect's own rule (`effects.py`); what answers to it
+        could change first is not guessed. Only where that is exact:
+
+        * turning to defense position a unit in defense position already (a shelterer too: it
+          keeps sheltering; SC-61, docs/rulings.md);
+        * healing a unit with no damage on it;
+        * destroying "a unit with attack Y or less" a unit of more attack (it fizzles);
+        * giving a keyword until end of turn to a unit whose own card has it (a keyword from a
+          weapon, Learning or another prayer may go before the end of the turn)."""
+        c = self.zones.cards.get(target)
+        if c is None or c.defn.type != "unit" or c.zone not in _UNIT_ZONES:
+            return False
+        eff = spec.get("effect")
+        if eff == "force_defense":
+            return c.position == "defense"
+        if eff == "heal":
+            return c.damage == 0
+        if eff == "destroy":
+            y = spec.get("y")
+            return y is not None and self.attack_of(c) > int(y)
+        if eff == "grant":
+            return keyword_name(str(spec.get("keyword", ""))) in c.defn.kw_names
+        return False
+
+    def changes_nothing(self, action: Action) -> bool:
+        """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
+        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+        kind, args = action.kind, action.args
+        if kind == "hero":
+            if len(args) < 1 or not isinstance(args[0], int):
+                return False
+            spec = self.card(self.hero_uid(self.active)).defn.ability  # SC-20: in your own turn
+            return self.has_no_effect(spec, args[0])
+        if kind not in ("cast", "ability") or len(args) < 2:
+            return False
+        src, tgt = args[0], args[1]
+        if not isinstance(src, int) or not isinstance(tgt, int) or src not in self.zones.cards:
+            return False
+        d = self.card(src).defn
+        if kind == "cast":
+            return d.type == "prayer" and self.has_no_effect(d.effect, tgt)
+        return self.has_no_effect(d.ability, tgt)
