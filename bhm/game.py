@@ -110,6 +110,14 @@ PHASE_NAMES = {
 DECK_DIR = Path(__file__).parent / "decks"
 
 
+# The namesakes table (`BhmGame.namesakes()`) of the cards a new game makes from its two decks, by
+# the decks' cards (`new`): two decks make the same cards with the same uids in every game, and the
+# games of a process mostly play the same decks (a bench's or a soak's random games), while making
+# a table costs about 1.5 % of a random game. A table is never changed in place: games share it.
+_DECK_NAMESAKES: dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, tuple[int, ...]]] = {}
+_DECK_NAMESAKES_KEPT = 32  # pairs of decks at most: past that, the tables kept are forgotten
+
+
 def _make(uid: int, defn: Any, owner: int | None) -> BhmCard:
     return BhmCard(uid, defn, owner)
 
@@ -260,8 +268,8 @@ class BhmGame(Game):
     seq: int
     armageddon: int | None
     pool: Any
-    # Each card's namesakes: the other cards of the game printed with its name, by uid (`namesakes`;
-    # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
+    # Each card's namesakes: the other cards of the game printed with its name, by uid (`namesakes`,
+    # made once for a pair of decks: `_DECK_NAMESAKES`; `label` reads it). Cards are only ever added to a game, never taken out: the table is made
     # again whenever it does not hold every card. Never changed in place: a clone shares it.
     _namesakes: dict[int, tuple[int, ...]]
     # Each player's territories zone, the very Zone objects of `zones` (`territory_zones()`): the
@@ -294,7 +302,7 @@ class BhmGame(Game):
         g._grants = pool_grants()
         g._land_grants = pool_territory_grants()
         g.zones = BhmZones()
-        g._namesakes = {}  # (made at the first `label`: no card yet)
+        g._namesakes = {}  # (no card yet: a new game's decks set it below, else the first `label`)
         g.cll = [0, 0]  # BH-04
         g.turn = 0
         g.active = 0
@@ -332,14 +340,23 @@ class BhmGame(Game):
             load_scenario(g, setup.scenario)
             return g
         presets = _preset_decks()
+        decks = []
         for p in (0, 1):
             content = setup.decks[p] if p < len(setup.decks) else None
             deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
+            decks.append(deck.cards)
             invocations, main = f"invocations:{p}", _DECKS[p]
             for cid in deck.expanded():
                 d = g.pool[cid]
                 g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
+        key = tuple(decks)  # (the decks' cards, not the DeckLists: their names do not make cards)
+        namesakes = _DECK_NAMESAKES.get(key)
+        if namesakes is None:
+            if len(_DECK_NAMESAKES) >= _DECK_NAMESAKES_KEPT:
+                _DECK_NAMESAKES.clear()
+            namesakes = _DECK_NAMESAKES[key] = g.namesakes()
+        g._namesakes = namesakes
         for p in (0, 1):  # BH-02
             for _ in range(5):
                 g.draw(p, mandatory=False, quiet=True)

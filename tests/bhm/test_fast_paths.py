@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bhm import game as game_module
 from bhm.ai_search import determinize
 from bhm.cards import (
     BEING_TYPES,
@@ -487,6 +488,30 @@ def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
     assert g.label(c) == "Storm Roc (P1 zone 1)"
     assert c.uid in g._namesakes[d.uid] and d.uid in g._namesakes[c.uid]
     assert g._namesakes == g.namesakes()
+
+
+def test_games_of_the_same_decks_share_one_namesakes_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game's namesakes table is made once for its two decks (`_DECK_NAMESAKES`): games of
+    the same decks (given or the presets, any seed) share it, a game of other decks has its own,
+    each is `namesakes()` worked out again, and past `_DECK_NAMESAKES_KEPT` pairs the tables kept
+    are forgotten (made again when asked)."""
+    contents = list(BhmGame.preset_decks().values())[:2]
+    games = [BhmGame.new_game(seed=s) for s in (1, 2)] + [BhmGame.new_game(seed=3, decks=contents)]
+    assert games[0]._namesakes
+    for g in games:
+        assert g._namesakes is games[0]._namesakes and g._namesakes == g.namesakes()
+    mirror = BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])
+    assert mirror._namesakes is not games[0]._namesakes and mirror._namesakes == mirror.namesakes()
+    assert BhmGame.new_game(seed=4, decks=[contents[0], contents[0]])._namesakes is mirror._namesakes
+    monkeypatch.setattr(game_module, "_DECK_NAMESAKES", {})
+    monkeypatch.setattr(game_module, "_DECK_NAMESAKES_KEPT", 1)
+    first = BhmGame.new_game(seed=1)._namesakes
+    assert BhmGame.new_game(seed=2)._namesakes is first
+    assert BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])._namesakes == mirror._namesakes
+    again = BhmGame.new_game(seed=1)._namesakes
+    presets = _preset_decks()
+    assert again is not first and again == first
+    assert list(game_module._DECK_NAMESAKES.items()) == [((presets[0].cards, presets[1].cards), again)]
 
 
 def _kept_field_is_true(h: BhmGame) -> None:
