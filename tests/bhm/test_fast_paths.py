@@ -43,6 +43,7 @@ from bhm.game import (
     _say,
 )
 from common.cards import Card, Modifier, keyword_name
+from common.decks import DeckList
 from common.errors import DataError
 from common.game import Action
 from common.zones import Zone, Zones
@@ -490,28 +491,56 @@ def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
     assert g._namesakes == g.namesakes()
 
 
-def test_games_of_the_same_decks_share_one_namesakes_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new game's namesakes table is made once for its two decks (`_DECK_NAMESAKES`): games of
-    the same decks (given or the presets, any seed) share it, a game of other decks has its own,
-    each is `namesakes()` worked out again, and past `_DECK_NAMESAKES_KEPT` pairs the tables kept
-    are forgotten (made again when asked)."""
+def _dealt_the_long_way(decks: list[DeckList]) -> BhmZones:
+    """A new game's zones before the shuffle, each card made by `create` in its deck's order."""
+    zones = game_module._new_zones()
+    for p in (0, 1):
+        for cid in decks[p].expanded():
+            d = card_pool()[cid]
+            zones.create(d, p, f"invocations:{p}" if d.type == "invocation" else _DECKS[p], factory=BhmCard)
+    return zones
+
+
+def test_games_of_the_same_decks_are_dealt_from_the_zones_kept_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new game's zones are a clone of those `_dealt` keeps for its two decks (`_DEALT`, made
+    once a pair of decks): the cards each deck makes by `create`, in its order, before the shuffle;
+    games of the same decks (given or the presets, any seed) share one namesakes table, a game of
+    other decks has its own, each is `namesakes()` worked out again; playing a game leaves the kept
+    zones as they were; past `_DEALT_KEPT` pairs, or for another pool, they are made again."""
     contents = list(BhmGame.preset_decks().values())[:2]
+    presets, ashen = _preset_decks(), _preset_decks()[0]
     games = [BhmGame.new_game(seed=s) for s in (1, 2)] + [BhmGame.new_game(seed=3, decks=contents)]
-    assert games[0]._namesakes
+    pool, kept, namesakes = game_module._DEALT[(presets[0].cards, presets[1].cards)]
+    assert pool is card_pool() and kept.canonical() == _dealt_the_long_way(presets).canonical()
+    assert namesakes and namesakes == game_module._namesakes_of(kept.cards)  # type: ignore[arg-type]
     for g in games:
-        assert g._namesakes is games[0]._namesakes and g._namesakes == g.namesakes()
+        assert g._namesakes is namesakes and g._namesakes == g.namesakes()
+        assert g.zones is not kept and not set(map(id, g.zones.cards.values())) & set(
+            map(id, kept.cards.values())
+        )
     mirror = BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])
-    assert mirror._namesakes is not games[0]._namesakes and mirror._namesakes == mirror.namesakes()
+    assert mirror._namesakes is not namesakes and mirror._namesakes == mirror.namesakes()
     assert BhmGame.new_game(seed=4, decks=[contents[0], contents[0]])._namesakes is mirror._namesakes
-    monkeypatch.setattr(game_module, "_DECK_NAMESAKES", {})
-    monkeypatch.setattr(game_module, "_DECK_NAMESAKES_KEPT", 1)
+    before = kept.canonical()
+    rng = random.Random(1)
+    while not games[0].is_over():
+        legal = games[0].legal_actions()
+        games[0].apply_legal(legal[rng.randrange(len(legal))])
+    assert kept.canonical() == before
+    monkeypatch.setattr(game_module, "_DEALT", {})
+    monkeypatch.setattr(game_module, "_DEALT_KEPT", 1)
     first = BhmGame.new_game(seed=1)._namesakes
     assert BhmGame.new_game(seed=2)._namesakes is first
     assert BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])._namesakes == mirror._namesakes
     again = BhmGame.new_game(seed=1)._namesakes
-    presets = _preset_decks()
-    assert again is not first and again == first
-    assert list(game_module._DECK_NAMESAKES.items()) == [((presets[0].cards, presets[1].cards), again)]
+    assert again is not first and again == first and len(game_module._DEALT) == 1
+    other_pool = dict(card_pool())
+    monkeypatch.setattr(game_module, "card_pool", lambda: other_pool)
+    g = BhmGame.new_game(seed=1)
+    assert g._namesakes is not again and g.pool is other_pool
+    assert game_module._DEALT[(ashen.cards, presets[1].cards)][0] is other_pool
 
 
 def _kept_field_is_true(h: BhmGame) -> None:
