@@ -218,16 +218,19 @@ class BhmZones(Zones[BhmCard]):
 
     def move(self, uid: int, to: str, position: int | None = None) -> str:
         """`Zones.move`, keeping `field` and `held` up to date when a card enters or leaves a being
-        zone."""
+        zone as its first card: only then do they change (a card joining the cards of a being zone,
+        an object or a power attached, or leaving one whose first card stays, changes neither)."""
+        zones = self.zones
         frm = self.cards[uid].zone
+        was_first = frm in _BEING_ZONES and zones[frm].cards[0] == uid
         to = Zones.move(self, uid, to, position)
-        if to in _BEING_ZONES:
-            p: int = self.zones[to].owner  # type: ignore[assignment]
+        if to in _BEING_ZONES and zones[to].cards[0] == uid:
+            p: int = zones[to].owner  # type: ignore[assignment]
             self.refresh(p)
-            if frm in _BEING_ZONES and self.zones[frm].owner != p:
+            if was_first and zones[frm].owner != p:
                 self.refresh(1 - p)
-        elif frm in _BEING_ZONES:
-            self.refresh(self.zones[frm].owner)  # type: ignore[arg-type]
+        elif was_first:
+            self.refresh(zones[frm].owner)  # type: ignore[arg-type]
         return to
 
     def clone(self) -> BhmZones:

@@ -625,6 +625,34 @@ def test_bhm_zones_move_as_the_kernel_does() -> None:
         assert (fast.field[p], fast.held[p]) == fast.worked_out(p)
 
 
+def test_bhm_zones_work_the_field_out_only_for_a_first_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`BhmZones.move` works a player's `field` and `held` out again only when the card moved is,
+    or was, the first card of a being zone (an attachment joining a being, or leaving it, changes
+    neither), for each player whose zone it is."""
+    g = strategy_game(b("storm_roc"), b("mountain_giant"), "")
+    roc, giant = find(g, "storm_roc"), find(g, "mountain_giant")
+    zones = g.zones
+    refreshed: list[int] = []
+    real = BhmZones.refresh
+    monkeypatch.setattr(BhmZones, "refresh", lambda self, p: (refreshed.append(p), real(self, p))[1])
+    obj = zones.zones[_DECKS[0]].cards[0]  # (any card: a being zone's first card is what counts)
+    zones.move(obj, roc.zone)  # attached: the being stays first
+    zones.move(obj, _DEAD[0])  # and off again
+    assert refreshed == []
+    zones.move(obj, roc.zone, position=0)  # now the zone's first card
+    assert refreshed == [0]
+    zones.move(obj, _DEAD[0])
+    assert refreshed == [0, 0]
+    zones.move(roc.uid, giant.zone)  # P1's being, first of its zone, joins P2's giant
+    assert refreshed == [0, 0, 0]
+    zones.move(roc.uid, _SLOT_ZONES[0][0], position=0)  # and back, to the front of an empty zone
+    assert refreshed == [0, 0, 0, 0]
+    zones.move(giant.uid, _SLOT_ZONES[0][0], position=0)  # P2's being to the front of P1's zone
+    assert refreshed == [0, 0, 0, 0, 0, 1]
+    for p in (0, 1):
+        assert (zones.field[p], zones.held[p]) == zones.worked_out(p)
+
+
 def test_a_game_keeps_its_attributes_the_quick_way() -> None:
     """Python 3.11 keeps an object's attributes in its class's shared dict keys only up to about 30
     names; measured, a 30th attribute of a game makes every `self.x` and `self.f()` of the engine a
