@@ -37,7 +37,7 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -218,16 +218,19 @@ class BhmZones(Zones[BhmCard]):
 
     def move(self, uid: int, to: str, position: int | None = None) -> str:
         """`Zones.move`, keeping `field` and `held` up to date when a card enters or leaves a being
-        zone."""
+        zone as its first card: only then do they change (a card joining the cards of a being zone,
+        an object or a power attached, or leaving one whose first card stays, changes neither)."""
+        zones = self.zones
         frm = self.cards[uid].zone
+        was_first = frm in _BEING_ZONES and zones[frm].cards[0] == uid
         to = Zones.move(self, uid, to, position)
-        if to in _BEING_ZONES:
-            p: int = self.zones[to].owner  # type: ignore[assignment]
+        if to in _BEING_ZONES and zones[to].cards[0] == uid:
+            p: int = zones[to].owner  # type: ignore[assignment]
             self.refresh(p)
-            if frm in _BEING_ZONES and self.zones[frm].owner != p:
+            if was_first and zones[frm].owner != p:
                 self.refresh(1 - p)
-        elif frm in _BEING_ZONES:
-            self.refresh(self.zones[frm].owner)  # type: ignore[arg-type]
+        elif was_first:
+            self.refresh(zones[frm].owner)  # type: ignore[arg-type]
         return to
 
     def clone(self) -> BhmZones:
@@ -235,6 +238,76 @@ class BhmZones(Zones[BhmCard]):
         new.field, new.held = [(), ()], [(), ()]
         new.track()
         return new
+
+
+def _new_zones() -> BhmZones:
+    """A new game's zones, every one empty, kept from the start (`BhmZones.track`)."""
+    zones = BhmZones()
+    for p in (0, 1):
+        zones.add_zone(Zone(_DECKS[p], p, Visibility.HIDDEN))
+        zones.add_zone(Zone(_HANDS[p], p, Visibility.OWNER))
+        zones.add_zone(Zone(f"aside:{p}", p, Visibility.OWNER))
+        zones.add_zone(Zone(_DEAD[p], p, Visibility.PUBLIC))
+        zones.add_zone(Zone(_TERRITORIES[p], p, Visibility.PUBLIC))
+        zones.add_zone(Zone(f"invocations:{p}", p, Visibility.OWNER))  # face down (BH-72)
+        zones.add_zone(Zone(_DESERTERS[p], p, Visibility.PUBLIC))
+        zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
+        for name in _SLOT_ZONES[p]:
+            zones.add_zone(Zone(name, p, Visibility.PUBLIC))
+    zones.track()
+    return zones
+
+
+def _namesakes_of(cards: dict[int, BhmCard]) -> dict[int, tuple[int, ...]]:
+    """Each card's namesakes (see `BhmGame._namesakes`): the other cards printed with its name."""
+    by_name: dict[str, list[int]] = {}
+    for u, c in cards.items():
+        same = by_name.get(c.defn.name)
+        if same is None:
+            by_name[c.defn.name] = [u]
+        else:
+            same.append(u)
+    out = {}
+    for same in by_name.values():  # loops, not a generator per card (a frame of its own)
+        for u in same:
+            others = same.copy()
+            others.remove(u)
+            out[u] = tuple(others)
+    return out
+
+
+# What a new game makes of its two decks before they are shuffled (`_dealt`), by the decks' cards:
+# the pool the cards are of, the zones with each deck's cards made in the deck's order (the
+# invocations in their zone, the others in the deck) and the cards' namesakes table. Two decks
+# make the same cards with the same uids in every game, and the games of a process mostly play the
+# same decks (a bench's or a soak's random games): a new game takes a clone of those zones
+# (`BhmZones.clone`, the search's hot path) instead of making its 132 cards one `create` at a time,
+# and shares the table (never changed in place). Never changed: only cloned.
+_DEALT: dict[
+    tuple[tuple[tuple[str, int], ...], ...],
+    tuple[Mapping[str, BhmDef], BhmZones, dict[int, tuple[int, ...]]],
+] = {}
+_DEALT_KEPT = 32  # pairs of decks at most: past that, those kept are forgotten
+
+
+def _dealt(
+    pool: Mapping[str, BhmDef], decks: Sequence[DeckList]
+) -> tuple[BhmZones, dict[int, tuple[int, ...]]]:
+    """The zones of a new game of `decks` (of cards of `pool`) before the shuffle, each deck's cards
+    made in its order, and the cards' namesakes table (`_DEALT`: made once a pair of decks)."""
+    key = (decks[0].cards, decks[1].cards)  # (not the DeckLists: their names make no card)
+    kept = _DEALT.get(key)
+    if kept is None or kept[0] is not pool:
+        zones = _new_zones()
+        for p in (0, 1):
+            invocations, main = f"invocations:{p}", _DECKS[p]
+            for cid in decks[p].expanded():
+                d = pool[cid]
+                zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
+        if len(_DEALT) >= _DEALT_KEPT:
+            _DEALT.clear()
+        kept = _DEALT[key] = (pool, zones, _namesakes_of(zones.cards))
+    return kept[1].clone(), kept[2]
 
 
 class BhmGame(Game):
@@ -261,8 +334,9 @@ class BhmGame(Game):
     armageddon: int | None
     pool: Any
     # Each card's namesakes: the other cards of the game printed with its name, by uid (`namesakes`;
-    # `label` reads it). Cards are only ever added to a game, never taken out: the table is made
-    # again whenever it does not hold every card. Never changed in place: a clone shares it.
+    # `label` reads it; a new game's decks share theirs, `_dealt`). Cards are only ever added to a
+    # game, never taken out: the table is made again whenever it does not hold every card. Never
+    # changed in place: a clone shares it.
     _namesakes: dict[int, tuple[int, ...]]
     # Each player's territories zone, the very Zone objects of `zones` (`territory_zones()`): the
     # busy look at a player's territories does not look the zone up by name. Made where `zones` is
@@ -293,8 +367,6 @@ class BhmGame(Game):
         g._lowers = pool_lowers()
         g._grants = pool_grants()
         g._land_grants = pool_territory_grants()
-        g.zones = BhmZones()
-        g._namesakes = {}  # (made at the first `label`: no card yet)
         g.cll = [0, 0]  # BH-04
         g.turn = 0
         g.active = 0
@@ -312,34 +384,25 @@ class BhmGame(Game):
         g.reason = ""
         g.seq = 0
         g.armageddon = cls._armageddon_option(setup.options)
-        for p in (0, 1):
-            g.zones.add_zone(Zone(_DECKS[p], p, Visibility.HIDDEN))
-            g.zones.add_zone(Zone(_HANDS[p], p, Visibility.OWNER))
-            g.zones.add_zone(Zone(f"aside:{p}", p, Visibility.OWNER))
-            g.zones.add_zone(Zone(_DEAD[p], p, Visibility.PUBLIC))
-            g.zones.add_zone(Zone(_TERRITORIES[p], p, Visibility.PUBLIC))
-            g.zones.add_zone(Zone(f"invocations:{p}", p, Visibility.OWNER))  # face down (BH-72)
-            g.zones.add_zone(Zone(_DESERTERS[p], p, Visibility.PUBLIC))
-            g.zones.add_zone(Zone(_STRATEGY[p], p, Visibility.PUBLIC))
-            for name in _SLOT_ZONES[p]:
-                g.zones.add_zone(Zone(name, p, Visibility.PUBLIC))
-        g.zones.track()
-        g._field = g.zones.field
-        g._territories = g.territory_zones()
         if setup.scenario is not None:
             from .scenario import load_scenario
 
+            g.zones = _new_zones()
+            g._namesakes = {}  # (no card yet: the first `label` makes it)
+            g._field = g.zones.field
+            g._territories = g.territory_zones()
             load_scenario(g, setup.scenario)
             return g
         presets = _preset_decks()
+        decks = [
+            presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
+            for p, content in enumerate((*setup.decks, None, None)[:2])
+        ]
+        g.zones, g._namesakes = _dealt(g.pool, decks)
+        g._field = g.zones.field
+        g._territories = g.territory_zones()
         for p in (0, 1):
-            content = setup.decks[p] if p < len(setup.decks) else None
-            deck = presets[p] if content is None else cls.check_deck(content, file=f"<deck of {_p(p)}>")
-            invocations, main = f"invocations:{p}", _DECKS[p]
-            for cid in deck.expanded():
-                d = g.pool[cid]
-                g.zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
-            g.rng.shuffle(g.zones[f"deck:{p}"].cards)
+            g.rng.shuffle(g.zones[_DECKS[p]].cards)
         for p in (0, 1):  # BH-02
             for _ in range(5):
                 g.draw(p, mandatory=False, quiet=True)
@@ -545,20 +608,7 @@ class BhmGame(Game):
 
     def namesakes(self) -> dict[int, tuple[int, ...]]:
         """Each card's namesakes (see `_namesakes`), worked out from the cards of the game."""
-        by_name: dict[str, list[int]] = {}
-        for u, c in self.zones.cards.items():
-            same = by_name.get(c.defn.name)
-            if same is None:
-                by_name[c.defn.name] = [u]
-            else:
-                same.append(u)
-        out = {}
-        for same in by_name.values():  # loops, not a generator per card (a frame of its own)
-            for u in same:
-                others = same.copy()
-                others.remove(u)
-                out[u] = tuple(others)
-        return out
+        return _namesakes_of(self.zones.cards)
 
     @staticmethod
     def _zone_label(c: BhmCard, name: str, slot: str) -> str:

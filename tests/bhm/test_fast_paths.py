@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bhm import game as game_module
 from bhm.ai_search import determinize
 from bhm.cards import (
     BEING_TYPES,
@@ -42,6 +43,7 @@ from bhm.game import (
     _say,
 )
 from common.cards import Card, Modifier, keyword_name
+from common.decks import DeckList
 from common.errors import DataError
 from common.game import Action
 from common.zones import Zone, Zones
@@ -489,6 +491,58 @@ def test_a_card_added_after_the_first_label_has_its_namesakes() -> None:
     assert g._namesakes == g.namesakes()
 
 
+def _dealt_the_long_way(decks: list[DeckList]) -> BhmZones:
+    """A new game's zones before the shuffle, each card made by `create` in its deck's order."""
+    zones = game_module._new_zones()
+    for p in (0, 1):
+        for cid in decks[p].expanded():
+            d = card_pool()[cid]
+            zones.create(d, p, f"invocations:{p}" if d.type == "invocation" else _DECKS[p], factory=BhmCard)
+    return zones
+
+
+def test_games_of_the_same_decks_are_dealt_from_the_zones_kept_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new game's zones are a clone of those `_dealt` keeps for its two decks (`_DEALT`, made
+    once a pair of decks): the cards each deck makes by `create`, in its order, before the shuffle;
+    games of the same decks (given or the presets, any seed) share one namesakes table, a game of
+    other decks has its own, each is `namesakes()` worked out again; playing a game leaves the kept
+    zones as they were; past `_DEALT_KEPT` pairs, or for another pool, they are made again."""
+    contents = list(BhmGame.preset_decks().values())[:2]
+    presets, ashen = _preset_decks(), _preset_decks()[0]
+    games = [BhmGame.new_game(seed=s) for s in (1, 2)] + [BhmGame.new_game(seed=3, decks=contents)]
+    pool, kept, namesakes = game_module._DEALT[(presets[0].cards, presets[1].cards)]
+    assert pool is card_pool() and kept.canonical() == _dealt_the_long_way(presets).canonical()
+    assert namesakes and namesakes == game_module._namesakes_of(kept.cards)  # type: ignore[arg-type]
+    for g in games:
+        assert g._namesakes is namesakes and g._namesakes == g.namesakes()
+        assert g.zones is not kept and not set(map(id, g.zones.cards.values())) & set(
+            map(id, kept.cards.values())
+        )
+    mirror = BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])
+    assert mirror._namesakes is not namesakes and mirror._namesakes == mirror.namesakes()
+    assert BhmGame.new_game(seed=4, decks=[contents[0], contents[0]])._namesakes is mirror._namesakes
+    before = kept.canonical()
+    rng = random.Random(1)
+    while not games[0].is_over():
+        legal = games[0].legal_actions()
+        games[0].apply_legal(legal[rng.randrange(len(legal))])
+    assert kept.canonical() == before
+    monkeypatch.setattr(game_module, "_DEALT", {})
+    monkeypatch.setattr(game_module, "_DEALT_KEPT", 1)
+    first = BhmGame.new_game(seed=1)._namesakes
+    assert BhmGame.new_game(seed=2)._namesakes is first
+    assert BhmGame.new_game(seed=1, decks=[contents[0], contents[0]])._namesakes == mirror._namesakes
+    again = BhmGame.new_game(seed=1)._namesakes
+    assert again is not first and again == first and len(game_module._DEALT) == 1
+    other_pool = dict(card_pool())
+    monkeypatch.setattr(game_module, "card_pool", lambda: other_pool)
+    g = BhmGame.new_game(seed=1)
+    assert g._namesakes is not again and g.pool is other_pool
+    assert game_module._DEALT[(ashen.cards, presets[1].cards)][0] is other_pool
+
+
 def _kept_field_is_true(h: BhmGame) -> None:
     """`zones.slots`, `_territories`, `_field` (and `zones.held`) are what they stand for: the
     very Zone objects `zones` names `_SLOT_ZONES` and `_TERRITORIES`; the `occupant` of each being
@@ -569,6 +623,34 @@ def test_bhm_zones_move_as_the_kernel_does() -> None:
     assert fast.cards[b_].zone == _DEAD[0]
     for p in (0, 1):
         assert (fast.field[p], fast.held[p]) == fast.worked_out(p)
+
+
+def test_bhm_zones_work_the_field_out_only_for_a_first_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`BhmZones.move` works a player's `field` and `held` out again only when the card moved is,
+    or was, the first card of a being zone (an attachment joining a being, or leaving it, changes
+    neither), for each player whose zone it is."""
+    g = strategy_game(b("storm_roc"), b("mountain_giant"), "")
+    roc, giant = find(g, "storm_roc"), find(g, "mountain_giant")
+    zones = g.zones
+    refreshed: list[int] = []
+    real = BhmZones.refresh
+    monkeypatch.setattr(BhmZones, "refresh", lambda self, p: (refreshed.append(p), real(self, p))[1])
+    obj = zones.zones[_DECKS[0]].cards[0]  # (any card: a being zone's first card is what counts)
+    zones.move(obj, roc.zone)  # attached: the being stays first
+    zones.move(obj, _DEAD[0])  # and off again
+    assert refreshed == []
+    zones.move(obj, roc.zone, position=0)  # now the zone's first card
+    assert refreshed == [0]
+    zones.move(obj, _DEAD[0])
+    assert refreshed == [0, 0]
+    zones.move(roc.uid, giant.zone)  # P1's being, first of its zone, joins P2's giant
+    assert refreshed == [0, 0, 0]
+    zones.move(roc.uid, _SLOT_ZONES[0][0], position=0)  # and back, to the front of an empty zone
+    assert refreshed == [0, 0, 0, 0]
+    zones.move(giant.uid, _SLOT_ZONES[0][0], position=0)  # P2's being to the front of P1's zone
+    assert refreshed == [0, 0, 0, 0, 0, 1]
+    for p in (0, 1):
+        assert (zones.field[p], zones.held[p]) == zones.worked_out(p)
 
 
 def test_a_game_keeps_its_attributes_the_quick_way() -> None:
