@@ -179,6 +179,28 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def fighting(game: Any, uid: int) -> list[int]:
+    """The units whose combat damage goes to the unit `uid` in this combat (the engine's
+    `combat_groups`): the attackers it blocks or is attacked by, or those blocking it."""
+    out: list[int] = []
+    for kind, atts, defs in game.combat_groups():
+        if kind != "hero":
+            out += atts if uid in defs else defs if uid in atts else []
+    return out
+
+
+def prevented_words(game: Any, uid: int, name: Callable[[int], str]) -> str:
+    """Whose combat damage to the unit `uid` is prevented, and why, in the damage split's words
+    (the engine's `prevented_by`): `none from Mammoth — damage prevented: Valor 4 (SC-90)`;
+    "" when no source's is."""
+    why: dict[str, list[str]] = {}
+    for s in fighting(game, uid):
+        reason = game.prevented_by(s, uid)
+        if reason:
+            why.setdefault(reason, []).append(name(s))
+    return "; ".join(f"none from {', '.join(who)} — damage prevented: {r}" for r, who in why.items())
+
+
 def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
     """How a side's unit limit adds up when a structure raises it (SC-22: 2 units a support
     card): `2 a support, +2 by Barracks`."""
@@ -378,7 +400,20 @@ class ScarsTable(LaneTable):
         }
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
+        uid = card.get("uid")
+        game = self.table_game()
+        if "lethal_at" in card and isinstance(uid, int) and game is not None and in_combat(self.view_data):
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            said = prevented_words(game, uid, lambda s: unit_name(s, cards, places))
+            if said:  # as the damage split says it (`damage prevented: Valor 4 (SC-90)`)
+                alone = all(game.prevented_by(s, uid) for s in fighting(game, uid))
+                named["lethal_at"] = said if alone else f"{card['lethal_at']}; {said}"
         return {**card, **named} if named else card
+
+    def table_game(self) -> Any:
+        """The game whose view is drawn (the engine's own counts: what Valor or Fear prevents),
+        or None."""
+        return None
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
@@ -620,6 +655,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return False
         return len(me.get("units") or []) >= int(me.get("unit_limit") or 0)
 
+    def table_game(self) -> Any:
+        return self.session.game
+
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
         (2nd in DEF)'s enter ability`) when another card shares its name."""
@@ -743,6 +781,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
+
+    def table_game(self) -> Any:
+        return self.replay.state(self.step)
 
     def decision_cards(self, d: Decision) -> list[int]:
         """A shelter choice is about the unit attacked, then the units that shelter it."""
