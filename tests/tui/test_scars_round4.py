@@ -157,4 +157,4 @@ def test_the_last_line_keeps_what_a_prayer_gives_this_turn() -> None:
     cut. `until end of turn` reads `this turn`, as in the choices, before the names are cut."""
     words = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
     names = ["Shield Wall", "Crossbow Sergeant"]
-    assert keep_target(words, 48, names=names) == "Play Shield Wa…: give Crossbow… +0/+3 this turn"
+    assert keep_target(words, 48, names=names) == "Play Shield Wall: give Crossbow… +0/+3 this turn"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
+from tui.screens.scars import keep_target, name_cut
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
@@ -43,3 +44,36 @@ async def test_the_card_panel_says_valor_prevents_the_damage_as_the_split_does()
         board.move_to(unit_uid(app, "Knight of the Oath"))
         await settle(pilot)
         assert detail.card is not None and detail.card["lethal_at"] == 4, detail.card
+
+
+def test_the_last_line_cuts_names_between_words() -> None:
+    """A name cut shorter on the `last:` line lost the middle of a word (`Play Shield Wa…: give
+    Crossbow… …`, `Knight of t…`): it is cut between words now, as the shared one-line cut
+    does, and a name of one word stays whole."""
+    words = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
+    names = ["Shield Wall", "Crossbow Sergeant"]
+    assert keep_target(words, 48, names=names) == "Play Shield Wall: give Crossbow… +0/+3 this turn"
+    assert keep_target(words, 40, names=names) == "Play Shield… … Crossbow… +0/+3 this turn"
+    assert [name_cut("Knight of the Oath", n) for n in (14, 12, 8)] == [
+        "Knight of the…",
+        "Knight of…",
+        "Knight…",
+    ]
+    assert name_cut("Thunderclap Giant", 8) == "Thunderclap…"  # its first word whole
+    assert name_cut("Thunderclap", 8) == "Thunderclap"
+
+
+def test_the_last_line_keeps_the_target_whole_when_the_words_do_not_fit() -> None:
+    """Still too long once the names are cut, the words were cut at the width, in a word and
+    before the target (`Field… (2nd in DEF): remove all damage from K…`): the start is cut between
+    words, and the card it aims at is whole with its place."""
+    words = "Field Medic (P2, 2nd in DEF)'s ability (1): remove all damage from Knight of the Oath (P2, 1st in ATK)"
+    told = {"actor_tag": "P2, ", "names": ["Field Medic", "Knight of the Oath"]}
+    assert keep_target(words, 60, **told) == "Field… (2nd in DEF): remove all … Knight… (P2, 1st in ATK)"
+    assert keep_target(words, 50, **told) == "Field… (2nd in DEF) … Knight… (P2, 1st in ATK)"
+    hero = "Knight of the Oath (P2, 1st in ATK) attacks P1's hero Korrag of the Wilds"
+    told = {"actor_tag": "P2, ", "heroes": ["Korrag of the Wilds"], "names": ["Knight of the Oath"]}
+    assert keep_target(hero, 30, **told) == "Knight… … P1's hero"
+    # no card named after the one that acts: its start, between words (`Crossbow S…` before)
+    shield = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
+    assert keep_target(shield, 30, names=["Shield Wall"]) == "Play Shield…: give Crossbow…"

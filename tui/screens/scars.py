@@ -27,7 +27,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList, wrapped
+from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
@@ -285,8 +285,30 @@ def keep_target(
         text = whole
         for name in sorted(names, key=len, reverse=True):
             if len(name) > n:
-                text = text.replace(name, short(name, n))
-    return short(text, width)
+                text = text.replace(name, name_cut(name, n))
+    if len(text) <= width:
+        return text
+    # still too long: its start cut between words, and its target whole from its name on
+    cut = sorted({name_cut(name, 8) for name in names} | set(re.findall(r"P\d's hero", text)), key=len)
+    at = max((text.rfind(name) for name in cut), default=-1)
+    first = min((i for name in cut if (i := text.find(name)) >= 0), default=-1)
+    tail, room = text[at:], width - len(text[at:]) - 3  # `start … target`
+    if at > first >= 0 and room >= 6:  # (the start is cut: text is longer than width)
+        return f"{cut_start(text[:at].rstrip(), room + 1)[:-1].rstrip()} … {tail}"
+    said = cut_start(text, width)
+    return said[:-1] if said.endswith("……") else said  # after a name's own `…`
+
+
+def name_cut(name: str, n: int) -> str:
+    """A card's name in about `n` columns cut between words, as the shared one-line cut
+    (`cut_start`) cuts: `Knight of…`, `Shield…` (not `Knight of t…`, `Shield Wa…`); its first
+    word whole when it alone is longer, and a name of one word whole."""
+    if len(name) <= n:
+        return name
+    said = cut_start(name, n)
+    if name[len(said) - 1 : len(said)] in (" ", ",") or " " not in name:
+        return said if " " in name else name
+    return name.split(" ")[0].rstrip(",") + "…"
 
 
 def names_cut(text: str, names: Collection[str], n: int) -> str:
