@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
-from tui.screens.scars import keep_target, name_cut
+from tui.screens.scars import fit_choice, keep_target, name_cut
+from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
@@ -77,3 +78,24 @@ def test_the_last_line_keeps_the_target_whole_when_the_words_do_not_fit() -> Non
     # no card named after the one that acts: its start, between words (`Crossbow S…` before)
     shield = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
     assert keep_target(shield, 30, names=["Shield Wall"]) == "Play Shield…: give Crossbow…"
+
+
+def test_a_long_choice_cuts_names_between_words_and_its_cost_first() -> None:
+    """With the list's scrollbar (31 columns), `Field Medic's ability (1): remove all damage from
+    Field Medic` read `Field Med…'s ability: remove all damage from Field Med…`: the names were
+    cut inside a word, and shorter before the cost went. The cost goes first now, and a name is
+    cut between words (`Shieldbearer…`, `Village…`)."""
+    names = {"Field Medic", "Shieldbearer Recruit", "Village Militia"}
+
+    def fits(t: str) -> bool:
+        return len(wrapped(t, 31)) <= 2
+
+    medic = "Field Medic's ability (1): remove all damage from "
+    assert (
+        fit_choice(medic + "Field Medic", fits, names)
+        == "Field Medic's ability: remove all damage from Field Medic"
+    )
+    said = fit_choice(medic + "Shieldbearer Recruit", fits, names)
+    assert said == "Field Medic's ability: remove all damage from Shieldbearer…", said
+    said = fit_choice(medic + "Village Militia", fits, names)
+    assert said == "Field Medic's ability (1): remove all damage from Village…", said

@@ -282,10 +282,7 @@ def keep_target(
     for n in (14, 12, 10, 8):
         if len(text) <= width:
             break
-        text = whole
-        for name in sorted(names, key=len, reverse=True):
-            if len(name) > n:
-                text = text.replace(name, name_cut(name, n))
+        text = names_cut(whole, names, n)
     if len(text) <= width:
         return text
     # still too long: its start cut between words, and its target whole from its name on
@@ -312,10 +309,11 @@ def name_cut(name: str, n: int) -> str:
 
 
 def names_cut(text: str, names: Collection[str], n: int) -> str:
-    """`text` with each of `names` longer than `n` cut to `n` columns (`Knight of the…`)."""
+    """`text` with each of `names` longer than `n` cut to about `n` columns between words
+    (`name_cut`: `Knight of the…`, `Field…`; not `Field Med…`)."""
     for name in sorted(names, key=len, reverse=True):
         if len(name) > n:
-            text = text.replace(name, short(name, n))
+            text = text.replace(name, name_cut(name, n))
     return text
 
 
@@ -323,13 +321,15 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
     does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
     remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
-    the names of `names` cut shorter (14, 12, 10 columns), then the costs left out (the card
-    panel has them, and the whole words of the choice under the cursor), then `'s ability`, then
-    the names cut to 8; if that is still too long, its start (its names cut to 6) and its last
-    card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)`)."""
+    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
+    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
+    columns), then `'s ability`, then the names cut to 8 — each name cut between words
+    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
+    ability: … from Field Med…`); if that is still too long, its start (its names cut to 6) and
+    its last card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st
+    in ATK)`)."""
     if fits(text):
         return text
-    tries = [names_cut(text, names, n) for n in (14, 12, 10)]
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
@@ -338,13 +338,14 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
     # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries += [names_cut(bare, names, 10), names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    tries = [names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
     found = next((t for t in tries if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
     last = tries[-1]
-    cut = {short(n, 8) for n in names}
+    cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
     if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
         return text  # no card after the one that acts: the list's own cut, the cost kept
