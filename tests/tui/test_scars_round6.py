@@ -11,7 +11,7 @@ from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import engine_ready, game_app, press, scenario, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -99,3 +99,20 @@ def test_a_long_choice_cuts_names_between_words_and_its_cost_first() -> None:
     assert said == "Field Medic's ability: remove all damage from Shieldbearer…", said
     said = fit_choice(medic + "Village Militia", fits, names)
     assert said == "Field Medic's ability (1): remove all damage from Village…", said
+
+
+async def test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks() -> None:
+    """Hot-seat: P2's Grey Wolf attacks, P1's Militia blocks it, P2 ends its turn. On P1's turn
+    `★ P2 last: End 4 Second recruitment` hid the attack (P1's block had started P2's words
+    anew); the side whose turn it is keeps its words and marks of the turn."""
+    app = scars_app("scars_wolf_attacks", vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # P2's cover, its attack; P1's cover, its block; P2's cover, End 4; P1's cover
+        for key in ("enter", "1", "enter", "right", "enter", "enter", "2", "enter"):
+            await press(pilot, key)
+            await settle(pilot)
+        text = screen_text(app)
+        assert "Turn 7: P1 · 1B Draw" in text, text
+        assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
+        assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text  # its marks too

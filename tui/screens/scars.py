@@ -399,6 +399,12 @@ class ScarsActionList(ActionList):
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
+        self.turn_noted: int | None = None  # the turn after the last action noted
+        self.noting: Any = None  # the game after the action a replay notes (`note_replayed`)
+
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
         discard by 3C, and `⇒` still names it)."""
@@ -441,8 +447,34 @@ class ScarsTable(LaneTable):
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
         says its side no more (`Grove Druid (1st in DEF) blocks Pikeman`, not `Grove Druid (P2,
-        1st in DEF) …`); see `own_side_dropped`."""
+        1st in DEF) …`); see `own_side_dropped`. The side whose turn it is keeps its words and
+        marks of the turn when the other side blocks or responds in it: after your blocks, `★ P2
+        (AI) last: End 4 Second recruitment` hid its attack (`Ember Shaman attacks P1's hero (+2
+        in the log)` now); a side's words start anew on its next turn."""
+        game = self.noting if self.noting is not None else self.table_game()
+        turn, active = getattr(game, "turn", None), getattr(game, "active", None)  # (after it)
+        if isinstance(turn, int):
+            if player == active:
+                if self.own_turn.get(player) == turn:
+                    self.last_actor = player  # (`note_action` goes on with the side's words)
+                elif self.last_actor == player:
+                    self.last_actor = None  # its next turn: its words start anew
+                self.own_turn[player] = turn
+            elif self.own_turn.get(player) == turn - 1 == self.turn_noted:
+                self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
+            self.turn_noted = turn
         super().note_action(player, action, own_side_dropped(words, player))
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        self.noting = after  # the game the action made (the turn it was in), not the step shown
+        try:
+            super().note_replayed(player, action, words, before, after)
+        finally:
+            self.noting = None
+
+    def reset_marks(self) -> None:
+        super().reset_marks()
+        self.own_turn, self.turn_noted = {}, None
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
