@@ -11,7 +11,7 @@ from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import engine_ready, game_app, press, scenario, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -116,3 +116,25 @@ async def test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks() -> N
         assert "Turn 7: P1 · 1B Draw" in text, text
         assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text  # its marks too
+
+
+async def test_the_blockers_dialog_says_the_blocks_declared_already() -> None:
+    """A block taken in the choice list, the dialog came back for the other blockers reading
+    `No blocks — Enter: done`, with no word of the Militia that blocks already; it lists the
+    blocks declared and counts them."""
+    app = scars_app("scars_militia_blocks")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "escape")  # to the choice list; its first choice: the first Militia's block
+        await settle(pilot)
+        await press(pilot, "1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert screen_name(app) == "RowsDialog", text
+        assert "Blocking already:" in text, text
+        assert "  Village Militia (1st in DEF) 1/1 dmg 1, 1 more kills ⛨ Wolf (1st in ATK)" in text, text
+        assert "No more blocks (1 declared already) — Enter: done" in text, text
+        assert "No blocks" not in text, text
+        await press(pilot, "right")
+        await settle(pilot)
+        assert "1 blocker more declared — Enter confirms (then done)" in screen_text(app)

@@ -945,6 +945,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             for a in attackers
             if a in attacked
         ]
+        # the blocks declared already (from the choice list): the dialog has no row for them, and
+        # its `No blocks` read as if there were none
+        declared = [u for u in me.get("units") or [] if u.get("blocking") is not None]
+        if declared:
+            lines.append("Blocking already:")
+            lines += [f"  {unit_label(u)} ⛨ {whom(int(u['blocking']))}" for u in declared]
 
         def build(rows: list[Row]) -> list[Action] | str:
             plan = [
@@ -956,11 +962,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(1 for r in rows if r.index)
-            return (
-                f"{plural(n, 'blocker')} declared — Enter confirms (then done)"
-                if n
-                else "No blocks — Enter: done"
-            )
+            if n:
+                more = " more" if declared else ""
+                return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
+            if declared:
+                return f"No more blocks ({len(declared)} declared already) — Enter: done"
+            return "No blocks — Enter: done"
 
         return RowsDialog(
             "Declare blockers",
