@@ -22,6 +22,12 @@ def unit_uid(app: TriarchApp, name: str) -> int:
     return next(int(u["uid"]) for p in view["players"] for u in p["units"] if u["name"] == name)
 
 
+def hand_uid(app: TriarchApp, name: str) -> int:
+    """The uid of the card `name` in P1's hand."""
+    view = app.session.game.view(0)
+    return int(next(c["uid"] for c in view["players"][0]["hand"] if c["name"] == name))
+
+
 def scars_app(name: str, vs: str = "ai") -> TriarchApp:
     return game_app("scars", seed=3, scenario=scenario(name), level="scripted", vs=vs)
 
@@ -138,3 +144,26 @@ async def test_the_blockers_dialog_says_the_blocks_declared_already() -> None:
         await press(pilot, "right")
         await settle(pilot)
         assert "1 blocker more declared — Enter confirms (then done)" in screen_text(app)
+
+
+async def test_why_not_playable_says_a_life_moved_is_not_enough() -> None:
+    """One energy, a Mammoth (cost 5) in the hand: the card panel read `Can't play it now: not
+    enough energy: Mammoth costs 5, you have 1 (Move a life to energy: 1 more)`, as if moving a
+    life made it playable; it says what is still short. A Tusked Boar (cost 2) keeps the hint
+    as it was."""
+    app = game_app(
+        "scars",
+        seed=3,
+        scenario=scenario("scars_cannot_pay").replace('"legion_pikeman"', '"wild_mammoth"'),
+        level="scripted",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board, detail = app.screen.query_one(LaneBoard), app.screen.query_one(CardDetail)
+        for name, said in (
+            ("Mammoth", "Mammoth costs 5, you have 1 (Move a life to energy: 1 more, still 3 short)"),
+            ("Tusked Boar", "Tusked Boar costs 2, you have 1 (Move a life to energy: 1 more)"),
+        ):
+            board.move_to(hand_uid(app, name))
+            await settle(pilot)
+            assert said in " ".join(str(detail.note).split()), detail.note

@@ -763,7 +763,12 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if "'cast" in reason:  # the notation's hint (`needs a target: 'cast 12 <target>'`)
             reason = "nothing it can be aimed at now"
         if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
-            reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
+            # SC-18: your lives are your energy; a life moved gives 1 (`Griffin Rider costs 4, you
+            # have 1 (Move a life to energy: 1 more)` read as if that made it playable)
+            m = re.search(r"costs (\d+), you have (\d+)", reason)
+            short_by = int(m.group(1)) - int(m.group(2)) - 1 if m else 0
+            still = f", still {short_by} short" if short_by > 0 else ""
+            reason += f" (Move a life to energy: 1 more{still})"
         if any(a.kind == "support" and a.args and a.args[0] == uid for a in self.legal):
             # on `Place … as a support` the panel read as if that choice could not be taken
             reason += "; placing it as a support (face down) is open"
