@@ -106,7 +106,7 @@ async def test_long_two_line_choices_keep_what_they_do_which_card_and_to_which_a
         medic = [s for s in shown if "remove all damage" in s]  # what it does
         assert len(medic) == 8, shown
         assert all(re.match(r"\d+\. Field\S* \((2nd|3rd) in DEF\): ", s) for s in medic), medic
-        target = r" (Knight\S*|Field M…) \(\S+ in (ATK|DEF)\)$"  # its name and its place
+        target = r" (Knight\S*|Field…) \(\S+ in (ATK|DEF)\)$"  # its name (cut between words) and place
         assert all(re.search(target, s) for s in medic), medic
         hero = [s for s in shown if "Hero ability" in s]
         assert len(hero) == 4 and all(re.search(r"give \S+.* \(\S+ in (ATK|DEF)\) \+1/\+1", s) for s in hero)
@@ -157,4 +157,4 @@ def test_the_last_line_keeps_what_a_prayer_gives_this_turn() -> None:
     cut. `until end of turn` reads `this turn`, as in the choices, before the names are cut."""
     words = "Play Shield Wall (1): give Crossbow Sergeant +0/+3 until end of turn"
     names = ["Shield Wall", "Crossbow Sergeant"]
-    assert keep_target(words, 48, names=names) == "Play Shield Wa…: give Crossbow… +0/+3 this turn"
+    assert keep_target(words, 48, names=names) == "Play Shield Wall: give Crossbow… +0/+3 this turn"

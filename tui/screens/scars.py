@@ -27,7 +27,7 @@ from tui.screens.lanes import (
     short,
     words,
 )
-from tui.widgets.actions import ActionList, wrapped
+from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
@@ -179,6 +179,28 @@ def in_combat(view: dict[str, Any]) -> bool:
     return view.get("phase") in ("attackers", "blockers", "damage")
 
 
+def fighting(game: Any, uid: int) -> list[int]:
+    """The units whose combat damage goes to the unit `uid` in this combat (the engine's
+    `combat_groups`): the attackers it blocks or is attacked by, or those blocking it."""
+    out: list[int] = []
+    for kind, atts, defs in game.combat_groups():
+        if kind != "hero":
+            out += atts if uid in defs else defs if uid in atts else []
+    return out
+
+
+def prevented_words(game: Any, uid: int, name: Callable[[int], str]) -> str:
+    """Whose combat damage to the unit `uid` is prevented, and why, in the damage split's words
+    (the engine's `prevented_by`): `none from Mammoth — damage prevented: Valor 4 (SC-90)`;
+    "" when no source's is."""
+    why: dict[str, list[str]] = {}
+    for s in fighting(game, uid):
+        reason = game.prevented_by(s, uid)
+        if reason:
+            why.setdefault(reason, []).append(name(s))
+    return "; ".join(f"none from {', '.join(who)} — damage prevented: {r}" for r, who in why.items())
+
+
 def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
     """How a side's unit limit adds up when a structure raises it (SC-22: 2 units a support
     card): `2 a support, +2 by Barracks`."""
@@ -260,18 +282,38 @@ def keep_target(
     for n in (14, 12, 10, 8):
         if len(text) <= width:
             break
-        text = whole
-        for name in sorted(names, key=len, reverse=True):
-            if len(name) > n:
-                text = text.replace(name, short(name, n))
-    return short(text, width)
+        text = names_cut(whole, names, n)
+    if len(text) <= width:
+        return text
+    # still too long: its start cut between words, and its target whole from its name on
+    cut = sorted({name_cut(name, 8) for name in names} | set(re.findall(r"P\d's hero", text)), key=len)
+    at = max((text.rfind(name) for name in cut), default=-1)
+    first = min((i for name in cut if (i := text.find(name)) >= 0), default=-1)
+    tail, room = text[at:], width - len(text[at:]) - 3  # `start … target`
+    if at > first >= 0 and room >= 6:  # (the start is cut: text is longer than width)
+        return f"{cut_start(text[:at].rstrip(), room + 1)[:-1].rstrip()} … {tail}"
+    said = cut_start(text, width)
+    return said[:-1] if said.endswith("……") else said  # after a name's own `…`
+
+
+def name_cut(name: str, n: int) -> str:
+    """A card's name in about `n` columns cut between words, as the shared one-line cut
+    (`cut_start`) cuts: `Knight of…`, `Shield…` (not `Knight of t…`, `Shield Wa…`); its first
+    word whole when it alone is longer, and a name of one word whole."""
+    if len(name) <= n:
+        return name
+    said = cut_start(name, n)
+    if name[len(said) - 1 : len(said)] in (" ", ",") or " " not in name:
+        return said if " " in name else name
+    return name.split(" ")[0].rstrip(",") + "…"
 
 
 def names_cut(text: str, names: Collection[str], n: int) -> str:
-    """`text` with each of `names` longer than `n` cut to `n` columns (`Knight of the…`)."""
+    """`text` with each of `names` longer than `n` cut to about `n` columns between words
+    (`name_cut`: `Knight of the…`, `Field…`; not `Field Med…`)."""
     for name in sorted(names, key=len, reverse=True):
         if len(name) > n:
-            text = text.replace(name, short(name, n))
+            text = text.replace(name, name_cut(name, n))
     return text
 
 
@@ -279,13 +321,15 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
     does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
     remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
-    the names of `names` cut shorter (14, 12, 10 columns), then the costs left out (the card
-    panel has them, and the whole words of the choice under the cursor), then `'s ability`, then
-    the names cut to 8; if that is still too long, its start (its names cut to 6) and its last
-    card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st in ATK)`)."""
+    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
+    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
+    columns), then `'s ability`, then the names cut to 8 — each name cut between words
+    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
+    ability: … from Field Med…`); if that is still too long, its start (its names cut to 6) and
+    its last card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st
+    in ATK)`)."""
     if fits(text):
         return text
-    tries = [names_cut(text, names, n) for n in (14, 12, 10)]
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
@@ -294,13 +338,14 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
     # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries += [names_cut(bare, names, 10), names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    tries = [names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
     found = next((t for t in tries if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
     last = tries[-1]
-    cut = {short(n, 8) for n in names}
+    cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
     if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
         return text  # no card after the one that acts: the list's own cut, the cost kept
@@ -354,6 +399,12 @@ class ScarsActionList(ActionList):
 class ScarsTable(LaneTable):
     """The Scars lanes (the game screen's and the replay's)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
+        self.turn_noted: int | None = None  # the turn after the last action noted
+        self.noting: Any = None  # the game after the action a replay notes (`note_replayed`)
+
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
         discard by 3C, and `⇒` still names it)."""
@@ -378,13 +429,52 @@ class ScarsTable(LaneTable):
         }
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
+        uid = card.get("uid")
+        game = self.table_game()
+        if "lethal_at" in card and isinstance(uid, int) and game is not None and in_combat(self.view_data):
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            said = prevented_words(game, uid, lambda s: unit_name(s, cards, places))
+            if said:  # as the damage split says it (`damage prevented: Valor 4 (SC-90)`)
+                alone = all(game.prevented_by(s, uid) for s in fighting(game, uid))
+                named["lethal_at"] = said if alone else f"{card['lethal_at']}; {said}"
         return {**card, **named} if named else card
+
+    def table_game(self) -> Any:
+        """The game whose view is drawn (the engine's own counts: what Valor or Fear prevents),
+        or None."""
+        return None
 
     def note_action(self, player: int, action: Action | None, words: str) -> None:
         """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
         says its side no more (`Grove Druid (1st in DEF) blocks Pikeman`, not `Grove Druid (P2,
-        1st in DEF) …`); see `own_side_dropped`."""
+        1st in DEF) …`); see `own_side_dropped`. The side whose turn it is keeps its words and
+        marks of the turn when the other side blocks or responds in it: after your blocks, `★ P2
+        (AI) last: End 4 Second recruitment` hid its attack (`Ember Shaman attacks P1's hero (+2
+        in the log)` now); a side's words start anew on its next turn."""
+        game = self.noting if self.noting is not None else self.table_game()
+        turn, active = getattr(game, "turn", None), getattr(game, "active", None)  # (after it)
+        if isinstance(turn, int):
+            if player == active:
+                if self.own_turn.get(player) == turn:
+                    self.last_actor = player  # (`note_action` goes on with the side's words)
+                elif self.last_actor == player:
+                    self.last_actor = None  # its next turn: its words start anew
+                self.own_turn[player] = turn
+            elif self.own_turn.get(player) == turn - 1 == self.turn_noted:
+                self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
+            self.turn_noted = turn
         super().note_action(player, action, own_side_dropped(words, player))
+
+    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
+        self.noting = after  # the game the action made (the turn it was in), not the step shown
+        try:
+            super().note_replayed(player, action, words, before, after)
+        finally:
+            self.noting = None
+
+    def reset_marks(self) -> None:
+        super().reset_marks()
+        self.own_turn, self.turn_noted = {}, None
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
@@ -620,6 +710,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return False
         return len(me.get("units") or []) >= int(me.get("unit_limit") or 0)
 
+    def table_game(self) -> Any:
+        return self.session.game
+
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
         (2nd in DEF)'s enter ability`) when another card shares its name."""
@@ -670,7 +763,12 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if "'cast" in reason:  # the notation's hint (`needs a target: 'cast 12 <target>'`)
             reason = "nothing it can be aimed at now"
         if reason.startswith("not enough energy") and any(a.kind == "life" for a in self.legal):
-            reason += " (Move a life to energy: 1 more)"  # SC-18: your lives are your energy
+            # SC-18: your lives are your energy; a life moved gives 1 (`Griffin Rider costs 4, you
+            # have 1 (Move a life to energy: 1 more)` read as if that made it playable)
+            m = re.search(r"costs (\d+), you have (\d+)", reason)
+            short_by = int(m.group(1)) - int(m.group(2)) - 1 if m else 0
+            still = f", still {short_by} short" if short_by > 0 else ""
+            reason += f" (Move a life to energy: 1 more{still})"
         if any(a.kind == "support" and a.args and a.args[0] == uid for a in self.legal):
             # on `Place … as a support` the panel read as if that choice could not be taken
             reason += "; placing it as a support (face down) is open"
@@ -743,6 +841,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
+
+    def table_game(self) -> Any:
+        return self.replay.state(self.step)
 
     def decision_cards(self, d: Decision) -> list[int]:
         """A shelter choice is about the unit attacked, then the units that shelter it."""
@@ -849,6 +950,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             for a in attackers
             if a in attacked
         ]
+        # the blocks declared already (from the choice list): the dialog has no row for them, and
+        # its `No blocks` read as if there were none
+        declared = [u for u in me.get("units") or [] if u.get("blocking") is not None]
+        if declared:
+            lines.append("Blocking already:")
+            lines += [f"  {unit_label(u)} ⛨ {whom(int(u['blocking']))}" for u in declared]
 
         def build(rows: list[Row]) -> list[Action] | str:
             plan = [
@@ -860,11 +967,12 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def total(rows: list[Row]) -> str:
             n = sum(1 for r in rows if r.index)
-            return (
-                f"{plural(n, 'blocker')} declared — Enter confirms (then done)"
-                if n
-                else "No blocks — Enter: done"
-            )
+            if n:
+                more = " more" if declared else ""
+                return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
+            if declared:
+                return f"No more blocks ({len(declared)} declared already) — Enter: done"
+            return "No blocks — Enter: done"
 
         return RowsDialog(
             "Declare blockers",
