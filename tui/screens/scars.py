@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.game import Action, Decision, Game
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -712,6 +712,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def table_game(self) -> Any:
         return self.session.game
+
+    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
+        """`note_action` reads the turn from the game the action made: a resumed game's log is
+        told on a replayed copy (`retell_last_actions`), not on the session's game."""
+        self.noting = game
+        try:
+            super().log_action(game, player, words, events)
+        finally:
+            self.noting = None
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
