@@ -212,6 +212,9 @@ class BhmTable(LaneTable):
     # lanes' region that was decided for, with what was drawn there
     compact = False
     roomy_side: bool | None = None  # crowded (`compact`): the side drawn roomy all the same (mine?)
+    # crowded: the room the side(s) drawn dense take: 0 as below 120 × 40 (a few beings to a line,
+    # their names cut), 1 their names whole, 2 a being a line, its name whole
+    dense_room = 0
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
@@ -235,6 +238,7 @@ class BhmTable(LaneTable):
         self.table_args = (view, decision, legal)
         self.compact = False
         self.roomy_side = None
+        self.dense_room = 0
         super().update_table(view, decision, legal)
         width, height = self.fitted_to = self.lane_room()
         if self.dense or not height:
@@ -242,10 +246,13 @@ class BhmTable(LaneTable):
         board = self.query_one(LaneBoard)
         if board.rows_for(width) > height:
             self.compact = True
-            for side in (True, False, None):  # the room to spare: one side roomy, yours first
-                self.roomy_side = side
+            # the room to spare: one side roomy, yours first; then the dense side's beings a line
+            # each, else their names whole (a side a few beings to a line left 3 blank rows)
+            tries = [(side, room) for side in (True, False, None) for room in (2, 1, 0)]
+            for side, room in tries:
+                self.roomy_side, self.dense_room = side, room
                 super().update_table(view, decision, legal)
-                if side is None or board.rows_for(width) <= height:
+                if (side, room) == tries[-1] or board.rows_for(width) <= height:
                     break
 
     def lane_room(self) -> tuple[int, int]:
@@ -312,7 +319,7 @@ class BhmTable(LaneTable):
         return super().actor(action, uids)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        """A head line with every count, the beings (three a line), the hand."""
+        """A head line with every count, the beings (a few a line, or one, `dense_room`), the hand."""
         seat = p["seat"]
         marks = self.shown_marks()
         act = self.pile_uids
@@ -338,16 +345,21 @@ class BhmTable(LaneTable):
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
         named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
+        room = self.dense_room if self.compact else 0
+        name_cut, attached_cut = (14, 8) if room == 0 else (99, 99)
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
             kept = self.kept_for(p, z)
             if being is None and not attached and not kept:
                 continue
+            if room == 2 and beings:  # a being a line
+                lines.append(("", beings))
+                beings = []
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = short(str(being.get("name", "?")), 14)
+                label = short(str(being.get("name", "?")), name_cut)
                 if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
                     label += f" z{z['index'] + 1}"
                 label += f" {dense_stats(being)}"
@@ -355,11 +367,12 @@ class BhmTable(LaneTable):
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
             elif kept:
-                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 14)} (fled)", "lane--dim")
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, name_cut)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
-                beings += chip(a, "+" + short(str(a.get("name", "?")), 8), marks.get(int(a["uid"]), ""))
+                label = "+" + short(str(a.get("name", "?")), attached_cut)
+                beings += chip(a, label, marks.get(int(a["uid"]), ""))
         lines.append(("", beings if beings else words("  no beings", "lane--dim")))
         if mine and p.get("hand") is not None:
             lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
