@@ -112,3 +112,21 @@ async def test_a_crowded_table_spends_its_last_rows_on_the_dense_side_at_120x40(
         assert "Mist Seer 3/1/4/2/4 ✦+Stoneskin" in text
         assert in_sight(text, names) == [] and "rows above" not in text
         assert "below" not in app.screen.query_one(LaneScroll).border_subtitle
+
+
+async def test_the_dense_lanes_name_cards_whole_when_their_rows_hold_them_at_80x24(tmp_path: Path) -> None:
+    """80 × 24: the dense lanes cut every name to a few letters (`Vaelor, Undyi…`, `+Runed Gr…`,
+    `+Stonesk…`, `Magma Drake` in the hand to 14) though their rows had room to spare; now the
+    names are whole when the lanes' rows hold them — and the rows stay those of the layout (the
+    prompt does not move); a table too big for them is cut as before (`Abyssal Levia…`)."""
+    path, names = crowded(tmp_path)
+    app = resume_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Vaelor, Undying Warden 4/6/6/6/7 [DE]" in text, text
+        assert "★Mist Seer 3/1/4/2/4 ✦+Stoneskin" in text
+        assert "Flame Adept 6/4/1/1/3 +Runed Greatsword +Arcane Channel" in text
+        assert "…" not in "".join(line for line in text.splitlines()[1:12] if "last:" not in line), text
+        assert in_sight(text, names) == [] and "rows above" not in text
+        assert text.splitlines()[13].startswith(" You: First strategy phase"), text  # where it was

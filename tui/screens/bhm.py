@@ -217,8 +217,9 @@ class BhmTable(LaneTable):
     # lanes' region that was decided for, with what was drawn there
     compact = False
     roomy_side: bool | None = None  # crowded (`compact`): the side drawn roomy all the same (mine?)
-    # crowded: the room the side(s) drawn dense take: 0 as below 120 × 40 (a few beings to a line,
-    # their names cut), 1 their names whole, 2 a being a line, its name whole
+    # the room the side(s) drawn dense take: 0 a few beings to a line, the names cut to a few letters
+    # (`Sylpha Stormb…`, `+Iron Sw…`); 1 the names whole (below 120 × 40 when the lanes' rows hold
+    # them); 2 a being a line, its name whole (from 120 × 40, crowded)
     dense_room = 0
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
@@ -239,16 +240,23 @@ class BhmTable(LaneTable):
         roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
         above`). The card panel beside them says each card in full. The rows that leaves go to one
         side drawn roomy all the same when it fits (`roomy_side`: yours first, else the opponent's):
-        both sides dense left a dozen blank rows under your hand."""
+        both sides dense left a dozen blank rows under your hand.
+        Below 120 × 40 the names are whole when the lanes' rows hold them (`Sylpha Stormborn`,
+        `+Iron Sword`), cut to a few letters when they do not (a late game: the table scrolls)."""
         self.table_args = (view, decision, legal)
         self.compact = False
         self.roomy_side = None
-        self.dense_room = 0
+        self.dense_room = 1 if self.is_dense() else 0  # below 120 × 40: names whole if they fit
         super().update_table(view, decision, legal)
         width, height = self.fitted_to = self.lane_room()
-        if self.dense or not height:
+        if not height:
             return
         board = self.query_one(LaneBoard)
+        if self.dense:
+            if board.rows_for(width) > height:  # names cut, as many as fit (the table scrolls)
+                self.dense_room = 0
+                super().update_table(view, decision, legal)
+            return
         if board.rows_for(width) > height:
             self.compact = True
             # the room to spare: one side roomy, yours first; then the dense side's beings a line
@@ -335,23 +343,26 @@ class BhmTable(LaneTable):
             head += f" budget {p['budget']}"
         head += f" · hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
         segs = words(head)
+        room = self.dense_room
+        whole = room > 0  # names whole (`dense_room`), else cut to a few letters each
+        name_cut, attached_cut, pile_cut = (99, 99, 99) if whole else (14, 8, 12)
         inv = p.get("invocations") or {}
         segs += (
-            pile("inv", inv["cards"], act, marks) if "cards" in inv else words(f" inv {inv.get('count', 0)}")
+            pile("inv", inv["cards"], act, marks, pile_cut)
+            if "cards" in inv
+            else words(f" inv {inv.get('count', 0)}")
         )
-        segs += pile("dead", p.get("dead") or [], act, marks)
-        segs += pile("des", p.get("deserters") or [], act, marks)
+        segs += pile("dead", p.get("dead") or [], act, marks, pile_cut)
+        segs += pile("des", p.get("deserters") or [], act, marks, pile_cut)
         if p.get("strategy_played"):
             segs += words(" · strategy played")
         if p.get("territories"):
-            segs += words(" · terr") + chips(p["territories"], 3, ",", 16, marks)
+            segs += words(" · terr") + chips(p["territories"], 3, ",", None if whole else 16, marks)
         if p.get("strategy"):
-            segs += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
+            segs += words(" · playing") + chips(p["strategy"], 2, ",", None if whole else 12, marks)
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
         named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
-        room = self.dense_room if self.compact else 0
-        name_cut, attached_cut = (14, 8) if room == 0 else (99, 99)
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
@@ -380,9 +391,9 @@ class BhmTable(LaneTable):
                 beings += chip(a, label, marks.get(int(a["uid"]), ""))
         lines.append(("", beings if beings else words("  no beings", "lane--dim")))
         if mine and p.get("hand") is not None:
-            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", name_cut)))
         if mine and p.get("aside"):
-            lines.append(("", words(" set aside") + chips(p["aside"], 10, " ", 14)))
+            lines.append(("", words(" set aside") + chips(p["aside"], 10, " ", name_cut)))
         return lines
 
     def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
