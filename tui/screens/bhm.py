@@ -28,6 +28,7 @@ from tui.screens.lanes import (
     bar,
     chip,
     chips,
+    lane_keys,
     pile,
     short,
     words,
@@ -544,7 +545,13 @@ class BhmTable(LaneTable):
 
 
 class BhmScreen(BhmTable, LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
+    # in BHM's words: beings attack (no units), powers, strategies, territories and abilities aim
+    # (no prayers: The Scars' words, which the lanes' help said to BHM too)
+    EXTRA_KEYS = (
+        lane_keys("the enemy being to attack, the being to equip", "power, strategy, territory or ability")
+        + BHM_KEYS
+    )
+    DIALOGS = "targets as cards, the POD to invest"  # what `d` opens (not blockers, a damage split)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
