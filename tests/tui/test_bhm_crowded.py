@@ -130,3 +130,28 @@ async def test_the_dense_lanes_name_cards_whole_when_their_rows_hold_them_at_80x
         assert "…" not in "".join(line for line in text.splitlines()[1:12] if "last:" not in line), text
         assert in_sight(text, names) == [] and "rows above" not in text
         assert text.splitlines()[13].startswith(" You: First strategy phase"), text  # where it was
+
+
+async def test_the_roomy_lanes_name_the_latest_of_a_long_dead_zone(tmp_path: Path) -> None:
+    """120 × 40, your side in full with 12 cards in your dead zone: `dead: Obsidian Guard, Volcanic
+    Caldera, Inner Fire, Battle Trance … +8` named the first four to go there and hid the last
+    (Thunder Knight, just killed); now `dead (12): … Wind Dancer, Runed Greatsword, Obsidian Guard,
+    Thunder Knight`. A dead zone of four or fewer reads as before (`dead: Cinder Hound`)."""
+    game, _ = random_game(game_class("bhm"), 3, 140)
+    dead = [str(c["name"]) for c in game.view(0)["players"][0]["dead"]]
+    assert len(dead) == 12 and dead[-1] == "Thunder Knight"
+    save_game(game, tmp_path / "dead.json")
+    app = resume_app(tmp_path / "dead.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        said = " ".join(line[1:71].strip() for line in screen_text(app).splitlines())
+        assert (
+            "deserters: — · dead (12): … Wind Dancer, Runed Greatsword, Obsidian Guard, Thunder Knight"
+            in said
+        )
+        assert "… +8" not in said, said
+    path, _ = crowded(tmp_path)
+    app = resume_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "deserters: — · dead: Cinder Hound" in screen_text(app)

@@ -40,6 +40,7 @@ from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
+DEAD_SHOWN = 4  # the cards of a dead zone the roomy lanes name (the latest)
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
@@ -445,13 +446,17 @@ class BhmTable(LaneTable):
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")
         lines.append(("", words(f"  invocations ({inv.get('count', 0)}):") + inv_segs))
+        dead = p.get("dead") or []
+        # the latest of a long dead zone, the count and `…` for the ones before: `dead: Spark Imp,
+        # War Cry, War Cry, Thunder Lancer … +6` named the first to die and hid the last
+        older = len(dead) > DEAD_SHOWN
         lines.append(
             (
                 "",
                 words("  deserters:")
                 + chips(p.get("deserters", []))
-                + words(" · dead:")
-                + chips(p.get("dead", []), 4),
+                + words(f" · dead ({len(dead)}): …" if older else " · dead:")
+                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN),
             )
         )
         if p.get("strategy"):
