@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.events import Resize
 from textual.widget import Widget
 
@@ -211,6 +212,18 @@ def zone_mark(label: str) -> str:
     return PLACE.sub(lambda m: f" z{m[1]}", label)
 
 
+class FittedLaneScroll(LaneScroll):
+    """BHM's lanes' region: the lanes are drawn again when its size changes (`BhmTable.fit_lanes`).
+    The screen's own resize came before the layout gave the region its size: the lanes were decided
+    for the region of the layout before (80 × 24 after 120 × 40: 32 × 13, not 80 × 12, the names
+    cut with rows to spare), and nothing drew them again."""
+
+    def on_resize(self) -> None:
+        fit = getattr(self.screen, "fit_lanes", None)
+        if callable(fit):
+            self.call_after_refresh(fit)
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
@@ -269,6 +282,10 @@ class BhmTable(LaneTable):
                 super().update_table(view, decision, legal)
                 if (side, room) == tries[-1] or board.rows_for(width) <= height:
                     break
+
+    def compose_table(self) -> ComposeResult:
+        with FittedLaneScroll(id="lanes"):
+            yield LaneBoard(id="lane-board")
 
     def lane_room(self) -> tuple[int, int]:
         """The columns and rows the lanes may take: their region's, or, when the region is as tall
