@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,7 +16,7 @@ from textual.events import Resize
 from textual.widget import Widget
 
 from common.errors import IllegalAction
-from common.game import Action, Decision, Event
+from common.game import Action, Decision
 from tui.log_words import said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -50,10 +49,6 @@ NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end 
 QUIET = Action("pass", ("turn",))
 QUIET_WORDS = ("Do not react for the rest of this turn", "Do not react again this turn")  # (roomy, dense)
 QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScreen.quiet`)
-# which actions of the history were QUIET's, in the UI state (`BhmScreen.remember_quiet`): the
-# choice (`chose`) and the passes the table made after it (`table`), by their index
-QUIET_TOLD_KEY = "bhm_quiet_told"
-QUIET_TOLD_KEPT = 60  # the latest of each kept (a resumed game's log tells its last 40 actions)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
 SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
@@ -701,58 +696,6 @@ class BhmScreen(BhmTable, LaneScreen):
             return None
         return Action("pass") if Action("pass") in s.legal() else None
 
-    def quiet_told(self) -> dict[str, list[int]]:
-        """The indices in the history of QUIET's choices (`chose`) and of the passes the table made
-        for it (`table`), as the UI state keeps them (`remember_quiet`)."""
-        kept = self.session.ui_state.get(QUIET_TOLD_KEY)
-        out: dict[str, list[int]] = {"chose": [], "table": []}
-        if isinstance(kept, dict):
-            for kind in out:
-                listed = kept.get(kind)
-                if isinstance(listed, list):
-                    out[kind] = [i for i in listed if type(i) is int]
-        return out
-
-    def remember_quiet(self, kind: str) -> None:
-        """The action about to be applied (the next of the history) is QUIET's (`kind`: `chose`,
-        `table`): the save keeps which, so that a resumed game's log tells it as the live log did
-        (`tell_play`); the history alone has a plain pass."""
-        told = self.quiet_told()
-        told[kind] = [*told[kind], len(self.session.game.history)][-QUIET_TOLD_KEPT:]
-        self.session.ui_state[QUIET_TOLD_KEY] = told
-
-    def forget_quiet(self, kind: str) -> None:
-        """The action `remember_quiet` kept was not applied (refused)."""
-        told = self.quiet_told()
-        n = len(self.session.game.history)
-        self.session.ui_state[QUIET_TOLD_KEY] = {**told, kind: [i for i in told[kind] if i != n]}
-
-    def quiet_words(self, seat: int) -> str:
-        """The log's note under QUIET's choice by `seat`."""
-        game: Any = self.session.game
-        return (
-            f"{self.seat_name(seat)} will not be asked to react again until the end of"
-            f" {self.seat_name(int(game.active))}'s turn"
-        )
-
-    def quiet_pass_words(self, seat: int) -> str:
-        """The log's line of a pass the table makes for `seat` after its QUIET choice."""
-        return f"{self.seat_name(seat)}: Do not react (for the rest of this turn)"
-
-    def tell_play(self, player: int, action: Action, apply: Callable[[Action], list[Event]]) -> None:
-        """A resumed game's log (`retell_last_actions`, which tells each action through here) tells
-        QUIET's actions as the live log did: the choice with its note under it, and the passes the
-        table made after it `Player 2: Do not react (for the rest of this turn)`, dim; it told them
-        as plain passes (`Player 2: Do not react to P1's instant call …`), without the note."""
-        told = self.quiet_told()
-        at = len(self.session.game.history)
-        if action == Action("pass") and at in told["table"]:
-            self.apply_for_player(action, self.quiet_pass_words(player), apply=apply)
-            return
-        if action == Action("pass") and at in told["chose"] and self.quiet_note is None:
-            self.quiet_note = self.quiet_words(player)
-        super().tell_play(player, action, apply)
-
     def _refresh_view(self, *, spectator: bool = False) -> None:
         super()._refresh_view(spectator=spectator)
         if not spectator and self.legal and QUIET not in self.legal and self.quiet_offered():
@@ -770,23 +713,23 @@ class BhmScreen(BhmTable, LaneScreen):
         game: Any = self.session.game
         self.quiet = (d.player, int(game.turn))
         # said under the pass it explains (`log_action`), not over it
-        self.quiet_note = self.quiet_words(d.player)
-        self.remember_quiet("chose")
+        self.quiet_note = (
+            f"{self.seat_name(d.player)} will not be asked to react again until the end of"
+            f" {self.seat_name(int(game.active))}'s turn"
+        )
         try:
-            chosen = super().choose(Action("pass"))
+            return super().choose(Action("pass"))
         finally:
             self.quiet_note = None
-        if not chosen:
-            self.forget_quiet("chose")
-        return chosen
 
     def _advance(self) -> None:
         s = self.session
         while (act := self.quiet_pass()) is not None:
             d = s.decision
             assert d is not None
-            self.remember_quiet("table")
-            self.apply_for_player(act, self.quiet_pass_words(d.player))
+            self.apply_for_player(
+                act, f"{self.seat_name(d.player)}: Do not react (for the rest of this turn)"
+            )
         super()._advance()
         if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
             self._advance()
