@@ -37,7 +37,9 @@ def invest_app(path: Path) -> TriarchApp:
 
 async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Path) -> None:
     """Grown from 80 × 24 to 120 × 40 with the dialog open: the lanes take the roomy layout and the
-    choice cut to one line comes back whole (and back again when it shrinks)."""
+    choice cut to one line comes back whole (and back again when it shrinks). Shrunk, the dense
+    lanes are drawn for their own region (80 × 12): they were drawn for the region of the layout
+    before (32 × 13) and stayed so, `Kalzar, Elder…` cut with rows to spare."""
     app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -49,7 +51,10 @@ async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Pat
         assert "Invest all POD (POD 1 for the rest of" in text
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert "Kalzar, Elder… 9/8/5/7/13" in screen_text(app), "the dense lanes again"
+        assert "Kalzar, Elder Wyrm 9/8/5/7/13" in screen_text(app), "the dense lanes again"
+        await pilot.press("escape")  # the choice list: the lanes as they are
+        await settle(pilot)
+        assert "Kalzar, Elder Wyrm 9/8/5/7/13" in screen_text(app)
 
 
 def test_a_power_attack_waiting_for_its_investment_names_no_minus_one() -> None:

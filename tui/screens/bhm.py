@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.events import Resize
 from textual.widget import Widget
 
@@ -27,6 +28,7 @@ from tui.screens.lanes import (
     bar,
     chip,
     chips,
+    lane_keys,
     pile,
     short,
     words,
@@ -38,6 +40,7 @@ from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
+DEAD_SHOWN = 4  # the cards of a dead zone the roomy lanes name (the latest)
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
@@ -208,6 +211,18 @@ def zone_mark(label: str) -> str:
     return PLACE.sub(lambda m: f" z{m[1]}", label)
 
 
+class FittedLaneScroll(LaneScroll):
+    """BHM's lanes' region: the lanes are drawn again when its size changes (`BhmTable.fit_lanes`).
+    The screen's own resize came before the layout gave the region its size: the lanes were decided
+    for the region of the layout before (80 × 24 after 120 × 40: 32 × 13, not 80 × 12, the names
+    cut with rows to spare), and nothing drew them again."""
+
+    def on_resize(self) -> None:
+        fit = getattr(self.screen, "fit_lanes", None)
+        if callable(fit):
+            self.call_after_refresh(fit)
+
+
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
@@ -216,6 +231,10 @@ class BhmTable(LaneTable):
     # lanes' region that was decided for, with what was drawn there
     compact = False
     roomy_side: bool | None = None  # crowded (`compact`): the side drawn roomy all the same (mine?)
+    # the room the side(s) drawn dense take: 0 a few beings to a line, the names cut to a few letters
+    # (`Sylpha Stormb…`, `+Iron Sw…`); 1 the names whole (below 120 × 40 when the lanes' rows hold
+    # them); 2 a being a line, its name whole (from 120 × 40, crowded)
+    dense_room = 0
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
@@ -235,22 +254,37 @@ class BhmTable(LaneTable):
         roomy lanes scrolled to your side and hid the opponent's head and first beings (`▲ 8 rows
         above`). The card panel beside them says each card in full. The rows that leaves go to one
         side drawn roomy all the same when it fits (`roomy_side`: yours first, else the opponent's):
-        both sides dense left a dozen blank rows under your hand."""
+        both sides dense left a dozen blank rows under your hand.
+        Below 120 × 40 the names are whole when the lanes' rows hold them (`Sylpha Stormborn`,
+        `+Iron Sword`), cut to a few letters when they do not (a late game: the table scrolls)."""
         self.table_args = (view, decision, legal)
         self.compact = False
         self.roomy_side = None
+        self.dense_room = 1 if self.is_dense() else 0  # below 120 × 40: names whole if they fit
         super().update_table(view, decision, legal)
         width, height = self.fitted_to = self.lane_room()
-        if self.dense or not height:
+        if not height:
             return
         board = self.query_one(LaneBoard)
+        if self.dense:
+            if board.rows_for(width) > height:  # names cut, as many as fit (the table scrolls)
+                self.dense_room = 0
+                super().update_table(view, decision, legal)
+            return
         if board.rows_for(width) > height:
             self.compact = True
-            for side in (True, False, None):  # the room to spare: one side roomy, yours first
-                self.roomy_side = side
+            # the room to spare: one side roomy, yours first; then the dense side's beings a line
+            # each, else their names whole (a side a few beings to a line left 3 blank rows)
+            tries = [(side, room) for side in (True, False, None) for room in (2, 1, 0)]
+            for side, room in tries:
+                self.roomy_side, self.dense_room = side, room
                 super().update_table(view, decision, legal)
-                if side is None or board.rows_for(width) <= height:
+                if (side, room) == tries[-1] or board.rows_for(width) <= height:
                     break
+
+    def compose_table(self) -> ComposeResult:
+        with FittedLaneScroll(id="lanes"):
+            yield LaneBoard(id="lane-board")
 
     def lane_room(self) -> tuple[int, int]:
         """The columns and rows the lanes may take: their region's, or, when the region is as tall
@@ -316,7 +350,7 @@ class BhmTable(LaneTable):
         return super().actor(action, uids)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
-        """A head line with every count, the beings (three a line), the hand."""
+        """A head line with every count, the beings (a few a line, or one, `dense_room`), the hand."""
         seat = p["seat"]
         marks = self.shown_marks()
         act = self.pile_uids
@@ -327,18 +361,23 @@ class BhmTable(LaneTable):
             head += f" budget {p['budget']}"
         head += f" · hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
         segs = words(head)
+        room = self.dense_room
+        whole = room > 0  # names whole (`dense_room`), else cut to a few letters each
+        name_cut, attached_cut, pile_cut = (99, 99, 99) if whole else (14, 8, 12)
         inv = p.get("invocations") or {}
         segs += (
-            pile("inv", inv["cards"], act, marks) if "cards" in inv else words(f" inv {inv.get('count', 0)}")
+            pile("inv", inv["cards"], act, marks, pile_cut)
+            if "cards" in inv
+            else words(f" inv {inv.get('count', 0)}")
         )
-        segs += pile("dead", p.get("dead") or [], act, marks)
-        segs += pile("des", p.get("deserters") or [], act, marks)
+        segs += pile("dead", p.get("dead") or [], act, marks, pile_cut)
+        segs += pile("des", p.get("deserters") or [], act, marks, pile_cut)
         if p.get("strategy_played"):
             segs += words(" · strategy played")
         if p.get("territories"):
-            segs += words(" · terr") + chips(p["territories"], 3, ",", 16, marks)
+            segs += words(" · terr") + chips(p["territories"], 3, ",", None if whole else 16, marks)
         if p.get("strategy"):
-            segs += words(" · playing") + chips(p["strategy"], 2, ",", 12, marks)
+            segs += words(" · playing") + chips(p["strategy"], 2, ",", None if whole else 12, marks)
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
         named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
@@ -348,10 +387,13 @@ class BhmTable(LaneTable):
             kept = self.kept_for(p, z)
             if being is None and not attached and not kept:
                 continue
+            if room == 2 and beings:  # a being a line
+                lines.append(("", beings))
+                beings = []
             beings.append(Seg(" "))
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
-                label = short(str(being.get("name", "?")), 14)
+                label = short(str(being.get("name", "?")), name_cut)
                 if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
                     label += f" z{z['index'] + 1}"
                 label += f" {dense_stats(being)}"
@@ -359,16 +401,17 @@ class BhmTable(LaneTable):
                     label += f" [{flags}]"
                 beings += chip(being, label, marks.get(int(being["uid"]), ""))
             elif kept:
-                beings += words(f"zone {z['index'] + 1} kept for {short(kept, 14)} (fled)", "lane--dim")
+                beings += words(f"zone {z['index'] + 1} kept for {short(kept, name_cut)} (fled)", "lane--dim")
             else:
                 beings.append(Seg(f"zone {z['index'] + 1}:"))
             for a in attached:
-                beings += chip(a, "+" + short(str(a.get("name", "?")), 8), marks.get(int(a["uid"]), ""))
+                label = "+" + short(str(a.get("name", "?")), attached_cut)
+                beings += chip(a, label, marks.get(int(a["uid"]), ""))
         lines.append(("", beings if beings else words("  no beings", "lane--dim")))
         if mine and p.get("hand") is not None:
-            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", name_cut)))
         if mine and p.get("aside"):
-            lines.append(("", words(" set aside") + chips(p["aside"], 10, " ", 14)))
+            lines.append(("", words(" set aside") + chips(p["aside"], 10, " ", name_cut)))
         return lines
 
     def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
@@ -419,13 +462,17 @@ class BhmTable(LaneTable):
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")
         lines.append(("", words(f"  invocations ({inv.get('count', 0)}):") + inv_segs))
+        dead = p.get("dead") or []
+        # the latest of a long dead zone, the count and `…` for the ones before: `dead: Spark Imp,
+        # War Cry, War Cry, Thunder Lancer … +6` named the first to die and hid the last
+        older = len(dead) > DEAD_SHOWN
         lines.append(
             (
                 "",
                 words("  deserters:")
                 + chips(p.get("deserters", []))
-                + words(" · dead:")
-                + chips(p.get("dead", []), 4),
+                + words(f" · dead ({len(dead)}): …" if older else " · dead:")
+                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN),
             )
         )
         if p.get("strategy"):
@@ -519,7 +566,13 @@ class BhmTable(LaneTable):
 
 
 class BhmScreen(BhmTable, LaneScreen):
-    EXTRA_KEYS = LaneScreen.LANE_KEYS + BHM_KEYS
+    # in BHM's words: beings attack (no units), powers, strategies, territories and abilities aim
+    # (no prayers: The Scars' words, which the lanes' help said to BHM too)
+    EXTRA_KEYS = (
+        lane_keys("the enemy being to attack, the being to equip", "power, strategy, territory or ability")
+        + BHM_KEYS
+    )
+    DIALOGS = "targets as cards, the POD to invest"  # what `d` opens (not blockers, a damage split)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
