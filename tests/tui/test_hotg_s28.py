@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.widgets.hanging_list import fit_choice
+from tui.widgets.hanging_list import fit_choice, fit_note
 
 from .helpers import SKIRMISH, game_app, press, screen_text, settle, skirmish
 from .test_hotg_round4 import card_panel_text
@@ -147,3 +147,14 @@ async def test_an_exhausted_unit_reads_exhausted_at_120x40() -> None:
             for line in lines:
                 assert line in text, text
             assert "zz" not in text
+
+
+def test_fit_note_keeps_a_long_target_whole() -> None:
+    """What Enter does in the card panel at 80 × 24: `3,4 — Enter: Target P2's Terracotta…` lost
+    the target's end; the cell goes first (the cursor is on it), the target stays whole."""
+    words = "3,4 — Enter: Target P2's Terracotta Warrior"
+    assert fit_note(words, 60) == words
+    assert fit_note(words, 38) == "Enter: Target P2's Terracotta Warrior"
+    assert fit_note(words, 36) == "Enter: P2's Terracotta Warrior"
+    stone = "2,8 — Enter: Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
+    assert fit_note(stone, 36) == "2,8 — Enter: Cast… on P2's Stone"

@@ -35,7 +35,7 @@ from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
-from tui.widgets.hanging_list import HangingActionList, fit_choice
+from tui.widgets.hanging_list import HangingActionList, fit_note
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar, sentence
 from tui.wording import plural
@@ -247,9 +247,10 @@ class TargetLines:
     and stats, what Enter does), the words `said` of what that does, then the `rest` of the
     card. When the first two do not fit the height of the `panel` (a long name at 80 × 24:
     `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
-    last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
-    of what Enter does; what Enter does keeps its target whole as the choice list does
-    (`2,8 — Enter: Cast… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`).
+    last first, each to one line with `…`, not the words of what Enter does; what Enter does
+    keeps its target whole as the choice list does (`2,8 — Enter: Cast… on P2's Stone`, not
+    `… Cast Thunder of Olympu…`), else without its cell and verb (`Enter: P2's Terracotta Warrior`,
+    not `3,4 — Enter: Target P2's Terracotta…`, `fit_note`).
     Measured when drawn: the panel's height is known then (not while the log has its place)."""
 
     def __init__(
@@ -272,7 +273,7 @@ class TargetLines:
                 break
             text = target[i]
             if i == self.note_at:  # what Enter does: its target kept whole (`… on P2's Stone`)
-                text = target[i] = Text(fit_choice(text.plain, width), style=text.style)
+                text = target[i] = Text(fit_note(text.plain, width), style=text.style)
             text.no_wrap, text.overflow = True, "ellipsis"
         yield Group(*target, *self.said, *self.rest)
 
