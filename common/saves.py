@@ -95,6 +95,52 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     return path
 
 
+def ended_game(autosave: Path) -> Path | None:
+    """The kept finished game (in `finished/`) that the save at `autosave` is the start of, or
+    None: a `triarch` killed after it kept a finished game but before it removed the game's
+    autosave leaves the game as it was before its end, which Continue would bring back, the game
+    then twice. The same game: its game and setup (seed, decks, options, scenario) and its seats,
+    its actions the first of the kept game's, and its autosave written no later than the kept
+    game (a new game of the same seed, started after that one ended, is its own game)."""
+    try:
+        saved = json.loads(autosave.read_text(encoding="utf-8"))
+        written = autosave.stat().st_mtime
+    except (OSError, ValueError):
+        return None
+    if not isinstance(saved, dict) or not isinstance(saved.get("actions"), list):
+        return None
+    actions = saved["actions"]
+    for kept in reversed(finished_games()):
+        try:
+            data = json.loads(kept.read_text(encoding="utf-8"))
+            if kept.stat().st_mtime < written:
+                continue
+        except (OSError, ValueError):
+            continue
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            continue
+        same = all(data.get(key) == saved.get(key) for key in ("game", "setup"))
+        if same and _seats(data) == _seats(saved) and data["actions"][: len(actions)] == actions:
+            return kept
+    return None
+
+
+def _seats(data: dict[str, Any]) -> Any:
+    ui = data.get("ui")
+    return ui.get("seats") if isinstance(ui, dict) else None
+
+
+def drop_ended_autosave() -> Path | None:
+    """Remove the autosave when it is the start of a kept finished game (`ended_game`): the kept
+    game, or None (nothing removed)."""
+    path = autosave_path()
+    kept = ended_game(path)
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+    return kept if kept is not None and not path.exists() else None
+
+
 class SaveBusy(Exception):
     """The autosave cannot be given to a new game: another running Triarch is playing it (or the
     game in progress in it cannot be kept aside); the message is one line for the player."""

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.command import Provider
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
-from common.saves import AutosaveLock, Replay, SaveBusy, autosave_path, keep_aside
+from common.saves import AutosaveLock, Replay, SaveBusy, autosave_path, drop_ended_autosave, keep_aside
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
 from tui.screens import screen_class
@@ -143,6 +143,7 @@ class TriarchApp(App[None]):
         if not self.autosave:
             return
         self.lock.claim()
+        drop_ended_autosave()  # (a game kept as finished is not kept aside as in progress too)
         try:
             kept = keep_aside(autosave_path())
         except OSError as exc:  # never write over a game that could not be kept

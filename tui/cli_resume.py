@@ -15,11 +15,22 @@ import click
 @click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 def resume(file: Path | None) -> None:
     """Resume the autosaved game (or a save FILE)."""
-    from common.saves import SaveError, autosave_path, game_from_save, read_save, resigned_seat
+    from common.saves import (
+        SaveError,
+        autosave_path,
+        drop_ended_autosave,
+        game_from_save,
+        read_save,
+        resigned_seat,
+    )
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
 
     path = file or autosave_path()
+    ended = drop_ended_autosave() if file is None else None
+    if ended is not None:  # a `triarch` killed as its game ended: the game kept, shown at its end
+        click.echo(f"The autosaved game had ended: it is kept to watch again ({ended}).", err=True)
+        path = ended
     if not path.exists():
         _fail(f"no saved game at {path}", 2)
     try:  # replay it now: a broken save is an error message, not a crash of the table

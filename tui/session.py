@@ -378,6 +378,8 @@ class Session:
             return "the autosave holds the other window's game, none of this one (Ctrl+S saves it to a file)"
         if self.saved_actions is None:
             return "this game was never saved"
+        if self.saved_actions == 0:  # (not `after action 0`)
+            return "the autosave keeps the game as it was before the first action"
         return f"the autosave keeps the game as it was after action {self.saved_actions}"
 
     def discard_save(self) -> None:

@@ -159,10 +159,11 @@ def panel_words(app: Any) -> str:
 async def test_a_long_targets_lines_are_cut_not_the_warcry() -> None:
     """The Terracotta Warrior's name and stats took two of the panel's four lines, `3,4 — Enter:
     Target P2's Terracotta Warrior` two more: Valkyrie's Warcry, what Enter does, was out of
-    sight. The target's lines are cut to one line each now, the Warcry's words whole."""
+    sight. The target's lines are cut to one line each now, the Warcry's words whole; what Enter
+    does keeps its target whole without its cell and verb (it read `3,4 — Enter: Target P2's Terracotta…`)."""
     panel = await valkyrie_on_the_terracotta_warrior((80, 24))
     assert panel.startswith("Terracotta Warrior · 1/2 (max 4) · …"), panel
-    assert "3,4 — Enter: Target P2's Terracotta… Valkyrie: Warcry:" in panel, panel
+    assert "· … Enter: P2's Terracotta Warrior Valkyrie: Warcry:" in panel, panel
     assert panel.endswith("Valkyrie: Warcry: Execute an enemy unit with 2 or less health."), panel
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tui.widgets.hanging_list import fit_choice
+from tui.widgets.hanging_list import fit_choice, fit_note
 
-from .helpers import press, screen_text, settle, skirmish
+from .helpers import SKIRMISH, game_app, press, screen_text, settle, skirmish
 from .test_hotg_round4 import card_panel_text
 
 
@@ -118,3 +118,43 @@ def test_the_health_line_tells_two_changed_units_of_a_side_apart() -> None:
     events = g.apply(bolt)
     told = [e.text for e in hotg_events(bolt, events, before, g.view(None), 1)]
     assert told[-1] == "⤷ ►Hoplite at 1,1 +1 (♥4) · ►Hoplite at 1,3 +1 (♥4)", told
+
+
+def test_a_cells_states_are_said_once() -> None:
+    """A unit's states in a cell: in two lines as marks (`2/3z`); in three lines once, in words
+    (`2/3`, then `exhausted`: it read `2/3z` and `zz`); the marks stay only when the words are cut."""
+    from tui.screens.hotg import unit_cell_lines
+
+    assert unit_cell_lines("2/3", "z", "exhausted", "", 12) == ("2/3z", "2/3", "exhausted")
+    assert unit_cell_lines("2/3", "z", "exhausted", "-1", 12) == ("2/3z -1", "2/3 -1", "exhausted")
+    assert unit_cell_lines("2/3", "z!", "exhausted stunned", "", 12) == ("2/3z!", "2/3z!", "exhausted s…")
+    assert unit_cell_lines("2/3", "", "", "", 7) == ("2/3", "2/3", "")
+
+
+async def test_an_exhausted_unit_reads_exhausted_at_120x40() -> None:
+    """The skirmish with your Hoplite exhausted, at 120 × 40: its cell read `2/3z` over `zz`; it
+    reads `2/3` over `exhausted`; at 80 × 24 (two lines a cell) it keeps the mark, `2/3z`."""
+    exhausted = SKIRMISH.replace('owner = 1\ncell = "2,2"', 'owner = 1\ncell = "2,2"\nexhausted = true')
+    assert exhausted != SKIRMISH
+    for size, lines in (
+        ((120, 40), ["│►Hoplite    │", "│2/3         │", "│exhausted   │"]),
+        ((80, 24), ["│2/3z   │"]),
+    ):
+        app = game_app("hotg", seed=5, scenario=exhausted, vs="ai")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            for line in lines:
+                assert line in text, text
+            assert "zz" not in text
+
+
+def test_fit_note_keeps_a_long_target_whole() -> None:
+    """What Enter does in the card panel at 80 × 24: `3,4 — Enter: Target P2's Terracotta…` lost
+    the target's end; the cell goes first (the cursor is on it), the target stays whole."""
+    words = "3,4 — Enter: Target P2's Terracotta Warrior"
+    assert fit_note(words, 60) == words
+    assert fit_note(words, 38) == "Enter: Target P2's Terracotta Warrior"
+    assert fit_note(words, 36) == "Enter: P2's Terracotta Warrior"
+    stone = "2,8 — Enter: Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
+    assert fit_note(stone, 36) == "2,8 — Enter: Cast… on P2's Stone"

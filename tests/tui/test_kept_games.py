@@ -294,3 +294,74 @@ async def test_yes_to_resign_after_the_game_ended_meanwhile_keeps_the_engines_en
         assert app.session.resigned is None and "resigns" not in " ".join(table.query_one(GameLog).plain)
         assert app.session.finished_path is not None
         assert load_game(app.session.finished_path).is_over()
+
+
+def killed_as_it_ended(seed: int) -> Session:
+    """A toy game played to its end whose `triarch` was killed after it kept the game in
+    finished/ but before it removed the autosave: the autosave before the last action is back."""
+    s = Session(ToyGame.new_game(seed=seed), Seats(["human", "human"]))
+    s.save()
+    before = b""
+    while not s.over:
+        before = autosave_path().read_bytes()
+        s.apply(s.legal()[0])
+    assert s.finished_path is not None and not autosave_path().exists()
+    autosave_path().write_bytes(before)
+    kept_at = s.finished_path.stat().st_mtime
+    os.utime(autosave_path(), (kept_at - 5, kept_at - 5))  # (written before the end was kept)
+    return s
+
+
+def test_an_autosave_of_a_kept_finished_game_is_no_game_to_continue() -> None:
+    """The autosave the same game as a kept finished one (its setup, its actions the first of the
+    kept game's, written before it): it is removed, not offered to continue (the game twice)."""
+    s = killed_as_it_ended(4)
+    assert saves.ended_game(autosave_path()) == s.finished_path
+    assert saves.drop_ended_autosave() == s.finished_path
+    assert not autosave_path().exists() and finished_games() == [s.finished_path]
+
+
+def test_a_new_game_of_the_same_seed_is_its_own_game() -> None:
+    """The same seed started again after that game ended: its autosave (written after the kept
+    game) is a game to continue, even while its actions are the first of the kept game's."""
+    finished_toy(4)
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "human"]))
+    s.save()
+    later = time_after(finished_games()[-1])
+    os.utime(autosave_path(), (later, later))
+    assert saves.ended_game(autosave_path()) is None
+    assert saves.drop_ended_autosave() is None and autosave_path().exists()
+
+
+def time_after(path: Path) -> float:
+    return path.stat().st_mtime + 5
+
+
+async def test_the_menu_does_not_offer_an_ended_game_to_continue() -> None:
+    """The menu over such an autosave: `Continue (no saved game)`, and it says the game ended and
+    is kept to watch again (Continue offered the game as it was before its last action)."""
+    s = killed_as_it_ended(4)
+    from tui.app import TriarchApp
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Continue (no saved game)" in text, text
+        assert "The autosaved game had ended" in text, text
+        assert not autosave_path().exists()
+    assert s.finished_path is not None and s.finished_path.exists()
+
+
+def test_triarch_resume_shows_an_ended_game_at_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`triarch resume` over such an autosave opens the kept game (its end), not the game before it."""
+    s = killed_as_it_ended(4)
+    from tui import cli
+
+    opened: list[Any] = []
+    monkeypatch.setattr(cli, "_run_app", lambda spec, *a, **k: opened.append(spec))
+    r = CliRunner().invoke(cli.main, ["resume"])
+    assert r.exit_code == 0, r.output
+    assert "The autosaved game had ended" in r.output
+    assert [spec.resume for spec in opened] == [s.finished_path]
+    assert not autosave_path().exists()

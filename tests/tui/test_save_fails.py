@@ -67,6 +67,20 @@ def test_a_full_disk_is_kept_in_the_session_and_the_game_goes_on(disk: Disk, toy
     assert load_game(autosave_path()).state_hash() == s.game.state_hash()
 
 
+def test_what_the_autosave_keeps_is_said_before_the_first_action(disk: Disk) -> None:
+    """Saved at the start, then a full disk: the autosave keeps the game `as it was before the
+    first action` (it said `after action 0`); once an action is saved, `after action 1`."""
+    s = Session.new("bhm", Seats(["human", "ai"]), seed=3)
+    disk.full = True
+    s.apply(s.legal()[0])
+    assert s.kept_words() == "the autosave keeps the game as it was before the first action"
+    disk.full = False
+    s.apply(s.legal()[0])
+    disk.full = True
+    s.apply(s.legal()[0])
+    assert s.kept_words() == "the autosave keeps the game as it was after action 2"
+
+
 def test_a_game_started_on_a_full_disk_is_played_all_the_same(disk: Disk) -> None:
     disk.full = True
     s = Session.new("bhm", Seats(["human", "ai"]), seed=3)
@@ -251,7 +265,8 @@ def test_an_end_made_on_a_full_disk_is_kept_at_the_next_save(disk: Disk, toy: No
 @pytest.mark.usefixtures("toy")
 async def test_leaving_a_game_whose_resignation_was_not_kept_tries_again_and_asks(disk: Disk) -> None:
     """Resigned on a full disk: `⚠ 1 not saved`; Menu on the game-over dialog asks before the
-    resignation is lost; once there is room, Menu keeps the game in finished/ and leaves."""
+    resignation is lost (the autosave as it was `before the first action`, not `after action 0`);
+    once there is room, Menu keeps the game in finished/ and leaves."""
     app = game_app("toy", seed=3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
@@ -267,7 +282,7 @@ async def test_leaving_a_game_whose_resignation_was_not_kept_tries_again_and_ask
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith(
             "The finished game cannot be kept (No space left on device). If you leave now, the resignation"
-            " will not be kept: the autosave keeps the game as it was after action 0."
+            " will not be kept: the autosave keeps the game as it was before the first action."
         )
         await press(pilot, "n")
         await settle(pilot)

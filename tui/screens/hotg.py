@@ -35,7 +35,7 @@ from tui.widgets.detail import CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
-from tui.widgets.hanging_list import HangingActionList, fit_choice
+from tui.widgets.hanging_list import HangingActionList, fit_note
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar, sentence
 from tui.wording import plural
@@ -56,13 +56,41 @@ STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("silenced", "S"),
     ("resurrection", "R"),
 ]
-STATUS_WORDS = [
-    ("exhausted", "zz"),
-    ("stunned", "stun"),
-    ("stealth", "stlth"),
-    ("guard", "grd"),
-    ("silenced", "sil"),
+STATUS_WORDS = [  # (unit-view flag, word): the third line of a cell on a tall terminal
+    ("exhausted", "exhausted"),
+    ("stunned", "stunned"),
+    ("stealth", "stealth"),
+    ("guard", "guard"),
+    ("silenced", "silenced"),
+    ("resurrection", "resurrection"),
 ]
+
+
+def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int) -> tuple[str, str, str]:
+    """A unit's attack/health line in a two-line cell, the same in a three-line cell, and that
+    cell's third line. In three lines the states are said once, in words (`2/3`, `exhausted`);
+    the marks stay after the stats (`2/3z`) only when the words do not fit whole. The last
+    health change (`-1`) follows the stats when it fits, else it opens the third line."""
+    bottom = stats + marks
+    tall = stats if len(words) <= width else bottom
+    extra = words if len(words) <= width else clip(words, width)
+
+    def with_change(line: str) -> str | None:
+        if len(line) + 1 + len(change) < width - 1:  # `2/1 -1`, as a stone's `♥24 -1`
+            return f"{line} {change}"
+        if len(line) + len(change) < width - 1:  # `2/1-1` in a narrow cell
+            return line + change
+        return None
+
+    if change:
+        bottom = with_change(bottom) or bottom
+        changed = with_change(tall)
+        if changed is None:
+            extra = clip(f"{change} {words}".strip(), width)
+        else:
+            tall = changed
+    return bottom, tall, extra
+
 
 HOTG_KEYS = """
 **Hand of the Gods**
@@ -74,7 +102,8 @@ HOTG_KEYS = """
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
 
 **On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
-a unit shows `attack/health`; marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
+a unit shows `attack/health`, then its states: on a tall terminal in words on a third line
+(`exhausted`), else as marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
 `S` silenced, `R` resurrection; `✗` a cell kept by a banished unit; `[ ]` the selected unit.
 
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
@@ -218,9 +247,10 @@ class TargetLines:
     and stats, what Enter does), the words `said` of what that does, then the `rest` of the
     card. When the first two do not fit the height of the `panel` (a long name at 80 × 24:
     `Terracotta Warrior · 1/2 (max 4) · move 1` on two lines), the target's lines are cut, the
-    last first, each to one line with `…` (`3,4 — Enter: Target P2's Terracotta…`), not the words
-    of what Enter does; what Enter does keeps its target whole as the choice list does
-    (`2,8 — Enter: Cast… on P2's Stone`, not `… Cast Thunder of Olympu…`, `fit_choice`).
+    last first, each to one line with `…`, not the words of what Enter does; what Enter does
+    keeps its target whole as the choice list does (`2,8 — Enter: Cast… on P2's Stone`, not
+    `… Cast Thunder of Olympu…`), else without its cell and verb (`Enter: P2's Terracotta Warrior`,
+    not `3,4 — Enter: Target P2's Terracotta…`, `fit_note`).
     Measured when drawn: the panel's height is known then (not while the log has its place)."""
 
     def __init__(
@@ -243,7 +273,7 @@ class TargetLines:
                 break
             text = target[i]
             if i == self.note_at:  # what Enter does: its target kept whole (`… on P2's Stone`)
-                text = target[i] = Text(fit_choice(text.plain, width), style=text.style)
+                text = target[i] = Text(fit_note(text.plain, width), style=text.style)
             text.no_wrap, text.overflow = True, "ellipsis"
         yield Group(*target, *self.said, *self.rest)
 
@@ -385,6 +415,7 @@ class HotgTable(TableScreen):
                 owner = u.get("controller", u.get("owner"))
                 glyph = OWNER_GLYPH.get(owner, "◆")
                 extra = ""
+                tall_bottom: str | None = None  # a stone's line is the same in three lines
                 if u.get("stone"):
                     top = f"{glyph}STONE"
                     bottom = f"♥{max(0, int(u['health']))}"  # a destroyed stone: the log's '0 left'
@@ -398,22 +429,19 @@ class HotgTable(TableScreen):
                     # the name gives way to the mark of the last actions (top-right corner)
                     last = self.last_units.get(u["uid"], "")
                     top = glyph + short(u["name"], w - 1 - (1 if last else 0))
-                    marks = "".join(m for flag, m in STATUS_MARKS if u.get(flag))
-                    bottom = f"{u['attack']}/{u['health']}{marks}"
-                    extra = " ".join(word for flag, word in STATUS_WORDS if u.get(flag))
                     delta = self.last_delta.get(u["uid"])
-                    if delta:
-                        change = f"{delta:+d}"
-                        if len(bottom) + 1 + len(change) < w - 1:  # `2/1 -1`, as a stone's `♥24 -1`
-                            bottom += " " + change
-                        elif len(bottom) + len(change) < w - 1:  # `2/1-1` in a narrow cell
-                            bottom += change
-                        else:
-                            extra = f"{change} " + extra
+                    bottom, tall_bottom, extra = unit_cell_lines(
+                        f"{u['attack']}/{u['health']}",
+                        "".join(m for flag, m in STATUS_MARKS if u.get(flag)),
+                        " ".join(word for flag, word in STATUS_WORDS if u.get(flag)),
+                        f"{delta:+d}" if delta else "",
+                        w,
+                    )
                 row.append(
                     CellView(
                         top=top,
                         bottom=bottom,
+                        tall_bottom=tall_bottom,
                         extra=extra,
                         owner=owner,
                         kind="stone" if u.get("stone") else "unit",

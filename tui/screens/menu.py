@@ -14,7 +14,7 @@ from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
-from common.saves import SaveBusy, autosave_path, read_save, unused_path
+from common.saves import SaveBusy, autosave_path, drop_ended_autosave, read_save, unused_path
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
@@ -98,7 +98,22 @@ class MenuScreen(BaseScreen):
             return "No game engine is installed yet."
         return GAMES[self.game_id].blurb
 
+    def drop_ended(self) -> bool:
+        """Remove an autosave that is the start of a game kept as finished (a `triarch` killed
+        between the two: `drop_ended_autosave`), said on the menu; never a game to continue."""
+        kept = drop_ended_autosave()
+        if kept is None:
+            return False
+        self.ended_note = (
+            f"The autosaved game had ended: it is kept to watch again ({kept.name}; triarch replay), "
+            "not to continue."
+        )
+        return True
+
+    ended_note = ""
+
     def continue_label(self) -> str:
+        self.drop_ended()
         if not autosave_path().exists():
             return "Continue (no saved game)"
         saved = self.saved_game()
@@ -118,8 +133,12 @@ class MenuScreen(BaseScreen):
         await self.build_game_form()
         # Start on the game choice, so a new player sees where the lists are.
         self.query_one("#game", Select).focus()
+        if self.ended_note:
+            self.show_error(self.ended_note)
 
     def on_screen_resume(self) -> None:
+        if self.drop_ended():
+            self.show_error(self.ended_note)
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
         button.disabled = not autosave_path().exists()
@@ -339,7 +358,12 @@ class MenuScreen(BaseScreen):
         self.action_continue_from(autosave_path())
 
     def action_continue_from(self, path: Path) -> None:
-        """Resume the save at `path`; a missing or broken save is explained here, never a crash."""
+        """Resume the save at `path`; a missing or broken save is explained here, never a crash;
+        an autosave whose game has ended (`drop_ended`) is removed, not continued."""
+        if path == autosave_path() and self.drop_ended():
+            self.show_error(self.ended_note)
+            self.on_screen_resume()
+            return
         if not path.exists():
             self.show_error("There is no autosaved game to continue.")
             return

@@ -27,6 +27,7 @@ class CellView:
     top: str = ""
     bottom: str = ""
     extra: str = ""  # a third line on tall terminals (status marks spelled out)
+    tall_bottom: str | None = None  # the second line when there is a third (None: `bottom`)
     owner: int | None = None
     kind: str = "empty"  # "empty" | "unit" | "stone" | "banished"
     marker: str = ""
@@ -165,7 +166,8 @@ class GridBoard(Widget, can_focus=True):
                     style = self._style(cell, r, c)
                     if cell.last:
                         style = style + last_style
-                    text = cell.top if line == 0 else cell.bottom if line == 1 else cell.extra
+                    second = cell.tall_bottom if h == 3 and cell.tall_bottom is not None else cell.bottom
+                    text = cell.top if line == 0 else second if line == 1 else cell.extra
                     if line == 0 and cell.last:
                         body = (
                             text[: w - 1].center(w - 1)

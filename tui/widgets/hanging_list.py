@@ -53,6 +53,29 @@ def fit_choice(text: str, width: int) -> str:
     return text
 
 
+# The cell a note of the card panel opens with (`3,4 — Enter: Target P2's Terracotta Warrior`).
+NOTE_CELL = re.compile(r"^\d+,\d+ — (?=Enter: )")
+# The verb of a target's note (the prompt says a target is chosen: `Choose a target for Valkyrie`).
+NOTE_VERB = re.compile(r"(?<=Enter: )Target (?=\S)")
+
+
+def fit_note(text: str, width: int) -> str:
+    """What Enter does in the card panel (`3,4 — Enter: Target P2's Terracotta Warrior`) in
+    `width` columns: as a choice (`fit_choice`), then without the cell it opens with (the board's
+    cursor is on it), then without the verb `Target` (the prompt says a target is chosen), so that
+    its target stays whole: `Enter: P2's Terracotta Warrior`, not `3,4 — Enter: Target P2's
+    Terracotta…`. (Longer still: the caller cuts it.)"""
+    for step in (
+        lambda t: fit_choice(t, width),
+        lambda t: NOTE_CELL.sub("", t),
+        lambda t: NOTE_VERB.sub("", t),
+    ):
+        if len(text) <= width:
+            break
+        text = step(text)
+    return text
+
+
 def keep_targets(texts: list[str], width: int) -> list[str]:
     """`keep_target` of each text, except where two choices would then read the same (`Move
     Hoplite… to 2,4` of two Hoplites): those are left whole, for the list's own cut, which
