@@ -957,16 +957,21 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             lines.append("Blocking already:")
             lines += [f"  {unit_label(u)} ⛨ {whom(int(u['blocking']))}" for u in declared]
 
+        def taken(r: Row) -> bool:
+            """A block chosen on row `r` that the engine takes: a refused one (its `✗` note
+            under the row) changes nothing, the count neither (it read `1 blocker declared`)."""
+            return bool(r.index) and not (r.index < len(r.notes) and r.notes[r.index])
+
         def build(rows: list[Row]) -> list[Action] | str:
             plan = [
                 Action("block", (b["uid"], attackers[r.index - 1]))
                 for b, r in zip(blockers, rows, strict=True)
-                if r.index
+                if taken(r)
             ]
             return [*plan, Action("done")]
 
         def total(rows: list[Row]) -> str:
-            n = sum(1 for r in rows if r.index)
+            n = sum(1 for r in rows if taken(r))
             if n:
                 more = " more" if declared else ""
                 return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
