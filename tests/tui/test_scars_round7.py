@@ -8,6 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tui.app import TriarchApp
+from tui.screens.scars import ScarsScreen
+from tui.widgets.detail import CardDetail
+from tui.widgets.lanes import LaneBoard
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
@@ -37,3 +40,37 @@ async def test_a_refused_block_is_not_counted_as_declared() -> None:
         assert "1 blocker declared — Enter confirms (then done)" in screen_text(app)
         plan = app.screen.build(app.screen.rows)  # type: ignore[attr-defined]
         assert isinstance(plan, list) and [a.kind for a in plan] == ["block", "done"], plan
+
+
+def unit_uid(app: TriarchApp, name: str) -> int:
+    """The uid of the (first) unit in play named `name`."""
+    view = app.session.game.view(None)
+    return next(int(u["uid"]) for p in view["players"] for u in p["units"] if u["name"] == name)
+
+
+async def test_the_card_panel_says_blocking_only_while_the_combat_lasts() -> None:
+    """Hot-seat: P1's Stone Golem blocks P2's Grey Wolf, which dies. In P2's second recruitment
+    the card panel still read `blocking: Grey Wolf #…` on the Golem (and `attacking: Aurelia…`
+    on nothing alive): as the lanes, it says whom a unit blocks or attacks only in the combat."""
+    golem = scenario("scars_wolf_attacks").replace('"n_militia"', '"n_golem"')
+    app = game_app("scars", seed=3, scenario=golem, level="scripted", vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # P2's cover, its attack; P1's cover, the blockers dialog: the Golem blocks, confirmed
+        for key in ("enter", "1", "enter", "right"):
+            await press(pilot, key)
+            await settle(pilot)
+        golem_uid = unit_uid(app, "Stone Golem")
+        table = next(s for s in app.screen_stack if isinstance(s, ScarsScreen))
+        blocking = table.named_card({"uid": golem_uid, "blocking": unit_uid(app, "Grey Wolf")})
+        assert str(blocking["blocking"]).startswith("Grey Wolf #"), blocking  # in the combat: said
+        for key in ("enter", "enter"):  # the blocks confirmed, combat damage, P2's cover
+            await press(pilot, key)
+            await settle(pilot)
+        assert app.session.game.view(None)["phase"] == "recruit2"
+        board, detail = app.screen.query_one(LaneBoard), app.screen.query_one(CardDetail)
+        board.move_to(golem_uid)
+        await settle(pilot)
+        assert detail.card is not None and detail.card["name"] == "Stone Golem", detail.card
+        assert detail.card.get("blocking") is None, detail.card
+        assert "blocking" not in screen_text(app), screen_text(app)

@@ -420,18 +420,25 @@ class ScarsTable(LaneTable):
         """`card` as the card panel shows it, on the game screen and in the replay alike: the
         cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
         the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
-        1 more kills (SC-12)`: a 3/3 with 3 damage is alive)."""
+        1 more kills (SC-12)`: a 3/3 with 3 damage is alive). Whom it attacks or blocks only in a
+        combat sub-phase, as the lanes (the view keeps them to the end of the turn)."""
         cards = find_cards(self.view_data)
+        fights = in_combat(self.view_data)
         named: dict[str, Any] = {
             key: f"{cards[v].get('name', '?')} #{v}"
             for key in ("sheltering", "attacking", "blocking", "attached")
             if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
         }
+        # whom it attacks or blocks only while the combat lasts, as the lanes say it (`in_combat`):
+        # after it, `blocking: Grey Wolf #108` named a unit dead since
+        named.update(
+            {key: None for key in ("attacking", "blocking") if not fights and card.get(key) is not None}
+        )
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         uid = card.get("uid")
         game = self.table_game()
-        if "lethal_at" in card and isinstance(uid, int) and game is not None and in_combat(self.view_data):
+        if "lethal_at" in card and isinstance(uid, int) and game is not None and fights:
             places = card_places(self.view_data, self.table_viewer(), hand=False)
             said = prevented_words(game, uid, lambda s: unit_name(s, cards, places))
             if said:  # as the damage split says it (`damage prevented: Valor 4 (SC-90)`)
