@@ -74,3 +74,20 @@ async def test_the_card_panel_says_blocking_only_while_the_combat_lasts() -> Non
         assert detail.card is not None and detail.card["name"] == "Stone Golem", detail.card
         assert detail.card.get("blocking") is None, detail.card
         assert "blocking" not in screen_text(app), screen_text(app)
+
+
+async def test_a_hero_ability_is_told_on_the_last_line() -> None:
+    """Hot-seat: P1 plays a Grey Wolf, moves a life, then Korrag's hero ability (a Wolf token,
+    no card named). P2's window read `★ P1 last: Play Grey Wolf (1) in defense (+2 in the
+    log)`: the hero ability counts as a card's action, and the hero is the card that acted."""
+    app = scars_app("scars_hero_ability", vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # P1's cover, the Wolf; P2's cover, pass; P1's cover, a life, the hero ability; P2's cover
+        for key in ("enter", "2", "enter", "1", "enter", "4", "enter", "1", "enter"):
+            await press(pilot, key)
+            await settle(pilot)
+        assert app.session.game.history[-1].kind == "hero"
+        text = screen_text(app)
+        assert "★ P1 last: Hero ability: create 1 Wolf token in defense… (+2 in the log)" in text, text
+        assert "★Korrag" in text, text
