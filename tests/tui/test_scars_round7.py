@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from common.events import Event
+from common.game import Action
 from tui.app import TriarchApp
+from tui.log_words import scars_events
 from tui.screens.scars import ScarsScreen
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
+from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
@@ -91,3 +95,42 @@ async def test_a_hero_ability_is_told_on_the_last_line() -> None:
         text = screen_text(app)
         assert "★ P1 last: Hero ability: create 1 Wolf token in defense… (+2 in the log)" in text, text
         assert "★Korrag" in text, text
+
+
+async def test_the_log_tells_two_same_named_units_apart_in_its_damage_lines() -> None:
+    """Two Grey Wolves block two Knights of the Oath: the log read `Knight of the Oath deals 4
+    damage to Grey Wolf` twice, and `Grey Wolf dies …` twice (which one?); each unit has its
+    place now, as the action's line above says it."""
+    app = scars_app("scars_twin_blocks")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ("right", "down", "right", "right", "enter"):  # 1st Wolf on 1st Knight, 2nd on 2nd
+            await press(pilot, key)
+            await settle(pilot)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        for lines in (
+            "  Knight of the Oath (P2, 1st in ATK) deals 4 damage to Grey Wolf (1st in DEF)",
+            "  Grey Wolf (1st in DEF) deals 2 damage to Knight of the Oath (P2, 1st in ATK)",
+            "  Knight of the Oath (P2, 2nd in ATK) deals 4 damage to Grey Wolf (2nd in DEF)",
+            "  Grey Wolf (2nd in DEF) deals 2 damage to Knight of the Oath (P2, 2nd in ATK)",
+            "  Grey Wolf (1st in DEF) dies (4 damage > defense 1)",
+            "  Grey Wolf (2nd in DEF) dies (4 damage > defense 1)",
+        ):
+            assert lines in log, log
+
+
+def test_a_unit_dealing_damage_to_one_of_its_name_is_told_apart() -> None:
+    """`Grove Druid deals 2 damage to Grove Druid`: the source first, the target last."""
+    view = {
+        "players": [
+            {"seat": 0, "units": [{"uid": 5, "name": "Grove Druid", "position": "attack"}]},
+            {"seat": 1, "units": [{"uid": 9, "name": "Grove Druid", "position": "defense"}]},
+        ]
+    }
+    ev = Event("combat", "Grove Druid deals 2 damage to Grove Druid", {"uid": 9, "source": 5})
+    hero = Event("damage", "Grove Druid deals 2 damage to P2's hero: 2 lives lost (7 left)", {"player": 1})
+    told = scars_events(Action("done"), [ev, hero], view, view, 0)
+    assert [e.text for e in told] == [
+        "Grove Druid (1st in ATK) deals 2 damage to Grove Druid (P2, 1st in DEF)",
+        hero.text,
+    ]
