@@ -1,9 +1,11 @@
 """The Scars screen, session 28 (second round): what the last play-through showed — a refused
 blocker counted as declared, the card panel's `blocking:` after the combat, a hero ability
-left off the `last:` line, and the log's damage lines that did not tell two same-named units
-apart."""
+left off the `last:` line, the log's damage lines that did not tell two same-named units
+apart, and the replay's `last:` line that lost the attack after the blocks."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +14,22 @@ from common.game import Action
 from tui.app import TriarchApp
 from tui.log_words import scars_events
 from tui.screens.scars import ScarsScreen
+from tui.session import Seats, Session
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import (
+    engine_ready,
+    game_app,
+    press,
+    replay_app,
+    replay_of,
+    scenario,
+    screen_name,
+    screen_text,
+    settle,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -134,3 +147,24 @@ def test_a_unit_dealing_damage_to_one_of_its_name_is_told_apart() -> None:
         "Grove Druid (1st in ATK) deals 2 damage to Grove Druid (P2, 1st in DEF)",
         hero.text,
     ]
+
+
+async def test_the_replay_keeps_the_attack_of_a_turn_after_the_blocks(tmp_path: Path) -> None:
+    """The replay's `last:` line after P2's Grey Wolf attacks, P1's Militia blocks and P2 ends
+    its turn read `★ P2 last: End 4 Second recruitment`, where the game screen shows the attack
+    (`test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks`): the same rule now."""
+    session = Session.new(
+        "scars", Seats(["human", "human"], "random"), seed=3, scenario=scenario("scars_wolf_attacks")
+    )
+    for kind in ("attack", "block", "done"):  # the attack, the block, `End 4 Second recruitment`
+        session.apply(next(a for a in session.game.legal_actions() if a.kind == kind))
+    assert session.game.turn == 7
+    replay = replay_of(session.game, tmp_path / "wolf.json")
+    app = replay_app(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.action_goto(len(replay))  # type: ignore[attr-defined]
+        await settle(pilot)
+        text = screen_text(app)
+        assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
+        assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text

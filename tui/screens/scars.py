@@ -871,6 +871,19 @@ class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     def table_game(self) -> Any:
         return self.replay.state(self.step)
 
+    def notes_from(self, start: int) -> int:
+        """From the first action of the turn before the step's, as the game screen has noted
+        them (`ScarsTable.note_action`): the side whose turn it was keeps its words and marks of
+        the turn after the other side's blocks, so its attack stays on the `last:` line (`★ P2
+        last: End 4 Second recruitment` before: the last two runs were the blocks and the end)."""
+        states = self.replay
+        turn = getattr(states.state(self.step), "turn", None)
+        if not isinstance(turn, int):
+            return start
+        while start > 0 and getattr(states.state(start - 1), "turn", turn) >= turn - 1:
+            start -= 1
+        return start
+
     def decision_cards(self, d: Decision) -> list[int]:
         """A shelter choice is about the unit attacked, then the units that shelter it."""
         out = super().decision_cards(d)
