@@ -998,19 +998,23 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
 
         def taken(r: Row) -> bool:
             """A block chosen on row `r` that the engine takes: a refused one (its `✗` note
-            under the row) changes nothing, the count neither (it read `1 blocker declared`)."""
+            under the row) is not counted (it read `1 blocker declared`)."""
             return bool(r.index) and not (r.index < len(r.notes) and r.notes[r.index])
 
         def build(rows: list[Row]) -> list[Action] | str:
-            plan = [
+            plan = [  # a refused block too: Enter says the engine's reason, and the dialog stays
                 Action("block", (b["uid"], attackers[r.index - 1]))
                 for b, r in zip(blockers, rows, strict=True)
-                if taken(r)
+                if r.index
             ]
             return [*plan, Action("done")]
 
         def total(rows: list[Row]) -> str:
             n = sum(1 for r in rows if taken(r))
+            refused = sum(1 for r in rows if r.index and not taken(r))
+            if refused:
+                said = f"{plural(n, 'blocker')}{' more' if declared else ''} declared" if n else "No blocks"
+                return f"{said} · {refused} refused (✗) — change it to confirm"
             if n:
                 more = " more" if declared else ""
                 return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
