@@ -703,10 +703,50 @@ def draws_named(
     return named_draws(events, before, after)
 
 
+# The Scars' events that name the card of their `uid` first (`Grey Wolf dies (…)`, `… gets +1/+1`),
+# and those that name it last, after their source's (`Grey Wolf deals 2 damage to Grey Wolf`)
+SCARS_UID_FIRST = frozenset({"leave", "buff"})
+SCARS_UID_LAST = frozenset({"combat", "damage", "prevent"})
+
+
+def placed(text: str, at: int, name: str, place: str) -> str:
+    """`text` with ` (place)` after the `name` found at `at` (nothing when not found)."""
+    if at < 0 or not place:
+        return text
+    return f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
+
+
+def scars_events(
+    action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
+) -> list[Event]:
+    """The Scars: draws named to the drawer (`draws_named`), and a unit that another card of the
+    table shares its name with told apart by its place, as the action's line and the choices
+    tell it (`card_places`, the table as it was before the action: a unit that dies in it is
+    gone after): `Grove Druid (P2, 1st in DEF) deals 2 damage to Grove Druid (2nd in ATK)`, `Grey
+    Wolf (1st in DEF) dies (…)` — each of two lines `Grove Druid deals 2 damage to Grove Druid`."""
+    events = draws_named(action, events, before, after, viewer)
+    places = {**card_places(after, viewer, hand=False), **card_places(before, viewer, hand=False)}
+    if not any(place for _, place in places.values()):
+        return events
+    out: list[Event] = []
+    for ev in events:
+        uid, src = ev.data.get("uid"), ev.data.get("source")
+        text = ev.text
+        if isinstance(uid, int) and ev.kind in SCARS_UID_LAST | SCARS_UID_FIRST:
+            name, place = places.get(uid, ("", ""))
+            at = (text.find(name) if ev.kind in SCARS_UID_FIRST else text.rfind(name)) if name else -1
+            text = placed(text, at, name, place)
+            source, where = places.get(src, ("", "")) if isinstance(src, int) else ("", "")
+            if source and ev.kind in SCARS_UID_LAST and 0 <= text.find(source) < at:
+                text = placed(text, text.find(source), source, where)
+        out.append(ev if text == ev.text else Event(ev.kind, text, ev.data))
+    return out
+
+
 GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View, int | None], list[Event]]] = {
     "hotg": hotg_events,
     "bhm": draws_named,
-    "scars": draws_named,
+    "scars": scars_events,
 }
 
 

@@ -141,13 +141,19 @@ class ReplayScreen(TableScreen):
                 if self.acted_last is None:
                     self.acted_last = player
             start = i
-        for i in range(start, self.step):
+        for i in range(self.notes_from(start), self.step):
             player = r.players[i]
             before = r.state(i)
             if player is None or only_pass(before) == r.actions[i]:
                 continue
             words = self.words_for(before, r.actions[i], self.viewer)
             self.note_replayed(player, r.actions[i], words, before, r.state(i + 1))
+
+    def notes_from(self, start: int) -> int:
+        """The first action to note (`note_last_actions`), `start` the first of the last two
+        runs of actions of a side: a game whose table keeps more (The Scars: the turn's words
+        of the side whose turn it is) says from where."""
+        return start
 
     # -- drawing -------------------------------------------------------------------------
     def status_text(self) -> str:

@@ -16,6 +16,8 @@ from common.game import Action, Decision, Game
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
+    MARK_ACTOR,
+    MARK_AIMED,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -420,18 +422,25 @@ class ScarsTable(LaneTable):
         """`card` as the card panel shows it, on the game screen and in the replay alike: the
         cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
         the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
-        1 more kills (SC-12)`: a 3/3 with 3 damage is alive)."""
+        1 more kills (SC-12)`: a 3/3 with 3 damage is alive). Whom it attacks or blocks only in a
+        combat sub-phase, as the lanes (the view keeps them to the end of the turn)."""
         cards = find_cards(self.view_data)
+        fights = in_combat(self.view_data)
         named: dict[str, Any] = {
             key: f"{cards[v].get('name', '?')} #{v}"
             for key in ("sheltering", "attacking", "blocking", "attached")
             if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
         }
+        # whom it attacks or blocks only while the combat lasts, as the lanes say it (`in_combat`):
+        # after it, `blocking: Grey Wolf #108` named a unit dead since
+        named.update(
+            {key: None for key in ("attacking", "blocking") if not fights and card.get(key) is not None}
+        )
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         uid = card.get("uid")
         game = self.table_game()
-        if "lethal_at" in card and isinstance(uid, int) and game is not None and in_combat(self.view_data):
+        if "lethal_at" in card and isinstance(uid, int) and game is not None and fights:
             places = card_places(self.view_data, self.table_viewer(), hand=False)
             said = prevented_words(game, uid, lambda s: unit_name(s, cards, places))
             if said:  # as the damage split says it (`damage prevented: Valor 4 (SC-90)`)
@@ -464,6 +473,23 @@ class ScarsTable(LaneTable):
                 self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
             self.turn_noted = turn
         super().note_action(player, action, own_side_dropped(words, player))
+        if isinstance(action, Action) and action.kind == "hero":
+            self.note_hero(player, action, game)
+
+    def note_hero(self, player: int, action: Action, game: Any) -> None:
+        """A hero ability is a telling action of the `last:` line, as a card's is: Korrag's
+        (`Hero ability (3): create 1 Wolf token …`) names no card, and an older `Play Grey
+        Wolf (1) in defense` was shown instead. Its hero acts (`★`), not the unit it aims at."""
+        said = self.last_words[player]
+        if said:
+            said[-1] = (said[-1][0], True)
+        hero = game.hero_uid(player) if game is not None and hasattr(game, "hero_uid") else None
+        if not isinstance(hero, int):
+            return
+        marks = self.marks[player]
+        for uid in self.card_args(action):
+            marks[uid] = MARK_AIMED
+        marks[hero] = MARK_ACTOR
 
     def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
         self.noting = after  # the game the action made (the turn it was in), not the step shown
@@ -854,6 +880,19 @@ class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     def table_game(self) -> Any:
         return self.replay.state(self.step)
 
+    def notes_from(self, start: int) -> int:
+        """From the first action of the turn before the step's, as the game screen has noted
+        them (`ScarsTable.note_action`): the side whose turn it was keeps its words and marks of
+        the turn after the other side's blocks, so its attack stays on the `last:` line (`★ P2
+        last: End 4 Second recruitment` before: the last two runs were the blocks and the end)."""
+        states = self.replay
+        turn = getattr(states.state(self.step), "turn", None)
+        if not isinstance(turn, int):
+            return start
+        while start > 0 and getattr(states.state(start - 1), "turn", turn) >= turn - 1:
+            start -= 1
+        return start
+
     def decision_cards(self, d: Decision) -> list[int]:
         """A shelter choice is about the unit attacked, then the units that shelter it."""
         out = super().decision_cards(d)
@@ -966,8 +1005,13 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             lines.append("Blocking already:")
             lines += [f"  {unit_label(u)} ⛨ {whom(int(u['blocking']))}" for u in declared]
 
+        def taken(r: Row) -> bool:
+            """A block chosen on row `r` that the engine takes: a refused one (its `✗` note
+            under the row) is not counted (it read `1 blocker declared`)."""
+            return bool(r.index) and not (r.index < len(r.notes) and r.notes[r.index])
+
         def build(rows: list[Row]) -> list[Action] | str:
-            plan = [
+            plan = [  # a refused block too: Enter says the engine's reason, and the dialog stays
                 Action("block", (b["uid"], attackers[r.index - 1]))
                 for b, r in zip(blockers, rows, strict=True)
                 if r.index
@@ -975,7 +1019,11 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             return [*plan, Action("done")]
 
         def total(rows: list[Row]) -> str:
-            n = sum(1 for r in rows if r.index)
+            n = sum(1 for r in rows if taken(r))
+            refused = sum(1 for r in rows if r.index and not taken(r))
+            if refused:
+                said = f"{plural(n, 'blocker')}{' more' if declared else ''} declared" if n else "No blocks"
+                return f"{said} · {refused} refused (✗) — change it to confirm"
             if n:
                 more = " more" if declared else ""
                 return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
