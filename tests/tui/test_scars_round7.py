@@ -169,3 +169,26 @@ async def test_the_replay_keeps_the_attack_of_a_turn_after_the_blocks(tmp_path: 
         text = screen_text(app)
         assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text
+
+
+async def test_the_replay_does_not_note_a_pass_as_the_game_screen_does_not(tmp_path: Path) -> None:
+    """A pass (the window to respond after the other side's action) is not noted on the game
+    screen's `last:` line (`ScarsScreen` said so); the replay's table noted it: a pass of the side
+    that had not acted last wiped its marks and words (`★ P1 last: Pass`). The rule now lives on
+    the table both screens share."""
+    session = Session.new(
+        "scars", Seats(["human", "human"], "random"), seed=3, scenario=scenario("scars_wolf_attacks")
+    )
+    session.apply(next(a for a in session.game.legal_actions() if a.kind == "attack"))  # P2's Wolf
+    replay = replay_of(session.game, tmp_path / "wolf.json")
+    app = replay_app(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.action_goto(len(replay))  # type: ignore[attr-defined]
+        await settle(pilot)
+        table = app.screen
+        before = (table.last_actor, dict(table.marks[0]), list(table.last_words[0]))  # type: ignore[attr-defined]
+        assert before[0] == 1, before
+        table.note_action(0, Action("pass"), "Pass")  # type: ignore[attr-defined]
+        after = (table.last_actor, dict(table.marks[0]), list(table.last_words[0]))  # type: ignore[attr-defined]
+        assert after == before

@@ -459,7 +459,12 @@ class ScarsTable(LaneTable):
         1st in DEF) …`); see `own_side_dropped`. The side whose turn it is keeps its words and
         marks of the turn when the other side blocks or responds in it: after your blocks, `★ P2
         (AI) last: End 4 Second recruitment` hid its attack (`Ember Shaman attacks P1's hero (+2
-        in the log)` now); a side's words start anew on its next turn."""
+        in the log)` now); a side's words start anew on its next turn. A pass is not noted (on the
+        game screen and in the replay alike): the other side passes after each of your actions
+        (its window to respond), and `★ P2 (AI) last: Pass` hid what it did on its turn (its
+        attack, its unit) and wiped the marks of its cards; the log still has every pass."""
+        if isinstance(action, Action) and action.kind == "pass":
+            return
         game = self.noting if self.noting is not None else self.table_game()
         turn, active = getattr(game, "turn", None), getattr(game, "active", None)  # (after it)
         if isinstance(turn, int):
@@ -768,14 +773,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
-
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
-        """A pass is not noted: the other side passes after each of your actions (its window
-        to respond), and `★ P2 (AI) last: Pass` hid what it did on its turn (its attack, its
-        unit) and wiped the marks of its cards; the log still has every pass."""
-        if isinstance(action, Action) and action.kind == "pass":
-            return
-        super().note_action(player, action, words)
 
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
