@@ -327,7 +327,7 @@ class BhmTable(LaneTable):
         super().reset_marks()
         self.in_setup = {}
 
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
+    def note_action(self, player: int, action: Action | None, words: str, *, after: Any = None) -> None:
         """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
         action of a turn: when the side that mulliganed last also plays first, `last:` told its
         mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
@@ -336,7 +336,7 @@ class BhmTable(LaneTable):
             self.last_actor = None  # (`note_action` starts the side's words anew)
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
-        super().note_action(player, action, words)
+        super().note_action(player, action, words, after=after)
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""

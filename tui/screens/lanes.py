@@ -255,10 +255,11 @@ class LaneTable(TableScreen):
 
     def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
         """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
-        self.note_action(player, action, words)
+        self.note_action(player, action, words, after=after)
 
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
-        """Mark the cards of `player`'s action and keep its words for the `last:` line."""
+    def note_action(self, player: int, action: Action | None, words: str, *, after: Any = None) -> None:
+        """Mark the cards of `player`'s action and keep its words for the `last:` line; `after`:
+        the game the action made (None: the table's game), for a table that reads it."""
         if player != self.last_actor:
             self.last_actor = player
             self.marks[player] = {}
@@ -385,7 +386,7 @@ class LaneScreen(LaneTable, GameScreen):
     # -- what the other side did -------------------------------------------------------------------
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         action = game.history[-1] if game.history else None
-        self.note_action(player, action, self.last_told(action, words, events))
+        self.note_action(player, action, self.last_told(action, words, events), after=game)
         super().log_action(game, player, words, events)
         if player != self.session.viewer(game) or self.session.is_ai_turn(game):
             self.show_pane("log")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from common.errors import IllegalAction
-from common.game import Action, Decision, Game
+from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -405,7 +405,6 @@ class ScarsTable(LaneTable):
         super().__init__(*args, **kwargs)
         self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
         self.turn_noted: int | None = None  # the turn after the last action noted
-        self.noting: Any = None  # the game after the action a replay notes (`note_replayed`)
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -453,7 +452,7 @@ class ScarsTable(LaneTable):
         or None."""
         return None
 
-    def note_action(self, player: int, action: Action | None, words: str) -> None:
+    def note_action(self, player: int, action: Action | None, words: str, *, after: Any = None) -> None:
         """The `last:` line says whose action it is (`★ P2 (AI) last:`): the acting card's place
         says its side no more (`Grove Druid (1st in DEF) blocks Pikeman`, not `Grove Druid (P2,
         1st in DEF) …`); see `own_side_dropped`. The side whose turn it is keeps its words and
@@ -465,7 +464,7 @@ class ScarsTable(LaneTable):
         attack, its unit) and wiped the marks of its cards; the log still has every pass."""
         if isinstance(action, Action) and action.kind == "pass":
             return
-        game = self.noting if self.noting is not None else self.table_game()
+        game = after if after is not None else self.table_game()  # (the turn the action was in)
         turn, active = getattr(game, "turn", None), getattr(game, "active", None)  # (after it)
         if isinstance(turn, int):
             if player == active:
@@ -477,7 +476,7 @@ class ScarsTable(LaneTable):
             elif self.own_turn.get(player) == turn - 1 == self.turn_noted:
                 self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
             self.turn_noted = turn
-        super().note_action(player, action, own_side_dropped(words, player))
+        super().note_action(player, action, own_side_dropped(words, player), after=after)
         if isinstance(action, Action) and action.kind == "hero":
             self.note_hero(player, action, game)
 
@@ -495,13 +494,6 @@ class ScarsTable(LaneTable):
         for uid in self.card_args(action):
             marks[uid] = MARK_AIMED
         marks[hero] = MARK_ACTOR
-
-    def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
-        self.noting = after  # the game the action made (the turn it was in), not the step shown
-        try:
-            super().note_replayed(player, action, words, before, after)
-        finally:
-            self.noting = None
 
     def reset_marks(self) -> None:
         super().reset_marks()
@@ -743,15 +735,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def table_game(self) -> Any:
         return self.session.game
-
-    def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
-        """`note_action` reads the turn from the game the action made: a resumed game's log is
-        told on a replayed copy (`retell_last_actions`), not on the session's game."""
-        self.noting = game
-        try:
-            super().log_action(game, player, words, events)
-        finally:
-            self.noting = None
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
