@@ -310,6 +310,17 @@ def _dealt(
     return kept[1].clone(), kept[2]
 
 
+def _end_effects(c: BhmCard, until: str) -> bool:
+    """End `c`'s effects that last `until` (`eot`, the start of a player's turn): whether one
+    ended, which may leave a being at Salud 0 or VAL 0 (BH-41 ruling: killed, or fled, then and
+    there)."""
+    kept = tuple(m for m in c.modifiers if m.until != until)
+    if len(kept) == len(c.modifiers):
+        return False
+    c.modifiers = kept
+    return True
+
+
 class BhmGame(Game):
     game_id = "bhm"
     title = "BHM"
@@ -2027,11 +2038,8 @@ class BhmGame(Game):
                     touched.append(cards[u])
         ended = False  # an effect ended: it may leave a being at Salud 0 or VAL 0
         for c in touched:
-            if c.modifiers:
-                kept = tuple(m for m in c.modifiers if m.until != until)
-                if len(kept) != len(c.modifiers):
-                    c.modifiers = kept
-                    ended = True
+            if c.modifiers and _end_effects(c, until):
+                ended = True
             if c.controller == p:
                 c.returned = False
         self.phase = "initial"  # BH-20
@@ -2483,11 +2491,8 @@ class BhmGame(Game):
             # the side's field and deserters: a copy joining them only when a being waits there
             for c in (*fields[q], *self.cards_in(_DESERTERS[q])) if zones[_DESERTERS[q]].cards else fields[q]:
                 c.end_turn_reset()  # BH-40, BH-41 restore POD and RES
-                if c.modifiers:
-                    kept = tuple(m for m in c.modifiers if m.until != "eot")
-                    if len(kept) != len(c.modifiers):
-                        c.modifiers = kept
-                        ended = True
+                if c.modifiers and _end_effects(c, "eot"):
+                    ended = True
                 if q == p:
                     c.frozen = False  # BH-93 until its controller's final phase
         if ended:  # BH-24 ruling: what an ending effect kills dies before the armageddon
