@@ -342,12 +342,12 @@ class BhmTable(LaneTable):
         """An investment's amount is no card (BH-32)."""
         return [] if action.kind == "invest" else super().card_args(action)
 
-    def actor(self, action: Action, uids: list[int]) -> int:
+    def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
         """The being that executes a power or makes an invocation is the card that acts (`★`);
         the power or the invocation it plays is marked as aimed."""
         if action.kind in ("power", "invoke") and len(uids) == 2:
             return uids[1]
-        return super().actor(action, uids)
+        return super().actor(player, action, uids, after)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line with every count, the beings (a few a line, or one, `dense_room`), the hand."""

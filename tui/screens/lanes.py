@@ -237,9 +237,11 @@ class LaneTable(TableScreen):
         Deep Mother…`, not `… (rank 11, budget 1…`)."""
         return cut_start(words, width)
 
-    def actor(self, action: Action, uids: list[int]) -> int:
-        """Of the cards an action names (`card_args`), the one that acts (marked `★`)."""
-        return uids[0]
+    def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
+        """The card that acts in `player`'s `action` (marked `★`): of the cards it names
+        (`card_args`, `uids`) the first; None when it names none. `after`: the game the action
+        made (None: the table's), for a table whose acting card the action does not name."""
+        return uids[0] if uids else None
 
     def who(self, seat: int) -> str:
         return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
@@ -264,19 +266,22 @@ class LaneTable(TableScreen):
             self.last_actor = player
             self.marks[player] = {}
             self.last_words[player] = []
-        self.last_words[player].append((words, isinstance(action, Action) and bool(self.card_args(action))))
-        if isinstance(action, Action):
-            uids = self.card_args(action)
-            marks = self.marks[player]
-            if action.kind == "target":
-                for u in uids:
-                    marks[u] = MARK_AIMED
-            elif uids:
-                actor = self.actor(action, uids)
-                marks[actor] = MARK_ACTOR
-                for u in uids:
-                    if u != actor:
-                        marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
+        if not isinstance(action, Action):
+            self.last_words[player].append((words, False))
+            return
+        uids = self.card_args(action)
+        actor = None if action.kind == "target" else self.actor(player, action, uids, after)
+        # (an action with a card that acts or is aimed at tells what the side did: `last:` keeps it)
+        self.last_words[player].append((words, bool(uids) or actor is not None))
+        marks = self.marks[player]
+        if action.kind == "target":
+            for u in uids:
+                marks[u] = MARK_AIMED
+        elif actor is not None:
+            marks[actor] = MARK_ACTOR
+            for u in uids:
+                if u != actor:
+                    marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
 
 
 class LaneScreen(LaneTable, GameScreen):

@@ -16,8 +16,6 @@ from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
-    MARK_ACTOR,
-    MARK_AIMED,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -476,24 +474,17 @@ class ScarsTable(LaneTable):
             elif self.own_turn.get(player) == turn - 1 == self.turn_noted:
                 self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
             self.turn_noted = turn
-        super().note_action(player, action, own_side_dropped(words, player), after=after)
-        if isinstance(action, Action) and action.kind == "hero":
-            self.note_hero(player, action, game)
+        super().note_action(player, action, own_side_dropped(words, player), after=game)
 
-    def note_hero(self, player: int, action: Action, game: Any) -> None:
-        """A hero ability is a telling action of the `last:` line, as a card's is: Korrag's
-        (`Hero ability (3): create 1 Wolf token …`) names no card, and an older `Play Grey
-        Wolf (1) in defense` was shown instead. Its hero acts (`★`), not the unit it aims at."""
-        said = self.last_words[player]
-        if said:
-            said[-1] = (said[-1][0], True)
-        hero = game.hero_uid(player) if game is not None and hasattr(game, "hero_uid") else None
-        if not isinstance(hero, int):
-            return
-        marks = self.marks[player]
-        for uid in self.card_args(action):
-            marks[uid] = MARK_AIMED
-        marks[hero] = MARK_ACTOR
+    def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
+        """A hero ability's hero acts (`★`), not the unit it aims at (`✦`), and the ability is a
+        telling action of the `last:` line, as a card's is: Korrag's (`Hero ability (3): create
+        1 Wolf token …`) names no card, and an older `Play Grey Wolf (1) in defense` was shown
+        instead."""
+        game = after if after is not None else self.table_game()
+        if action.kind == "hero" and game is not None and hasattr(game, "hero_uid"):
+            return int(game.hero_uid(player))
+        return super().actor(player, action, uids, after)
 
     def reset_marks(self) -> None:
         super().reset_marks()
