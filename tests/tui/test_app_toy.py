@@ -222,7 +222,9 @@ async def test_command_palette_resign_ends_the_game() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*keys_for("Resign"))
-        await pilot.pause(0.3)
+        # the palette's search is a worker: Enter before its hits are listed took the list
+        # shown before them (`New game` first), however long a fixed pause was
+        await settle(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "ConfirmScreen"
