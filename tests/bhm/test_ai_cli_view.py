@@ -55,7 +55,8 @@ def _hide_shuffle(g: BhmGame, seat: int, seed: int) -> BhmGame:
 
 
 def test_scripted_ai_decides_fast_from_what_its_seat_sees() -> None:
-    """The AI's choice does not change when hidden cards are rearranged, and takes well under 100 ms."""
+    """The AI's choice does not change when hidden cards are rearranged, and takes well under 100 ms
+    of CPU time."""
     ai = ScriptedAgent(3)
     rnd = RandomAgent(4)
     g = BhmGame.new_game(seed=11)
@@ -65,9 +66,9 @@ def test_scripted_ai_decides_fast_from_what_its_seat_sees() -> None:
         d = g.decision()
         assert d is not None
         if d.player == 0:
-            t0 = time.perf_counter()
+            t0 = time.thread_time()  # its own work: a loaded machine adds waits to the wall clock
             a = ai.choose(g)
-            worst = max(worst, time.perf_counter() - t0)
+            worst = max(worst, time.thread_time() - t0)
             if d.kind != "respond" and checked < 60:
                 twin = _hide_shuffle(g, 0, checked)
                 if set(twin.legal_actions()) == set(g.legal_actions()):

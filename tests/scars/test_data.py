@@ -414,7 +414,7 @@ def test_scripted_ai_beats_random_fast() -> None:
 
 
 def test_scripted_ai_decides_quickly_from_its_own_view() -> None:
-    """Each decision takes well under 100 ms; the AI never changes the game it is shown."""
+    """Each decision takes well under 100 ms of CPU time; the AI never changes the game it is shown."""
     from scars.ai import ScriptedAgent
 
     g = ScarsGame.new_game(seed=11)
@@ -424,9 +424,9 @@ def test_scripted_ai_decides_quickly_from_its_own_view() -> None:
     while not g.is_over() and n < 600:
         d = g.decision()
         h = g.state_hash()
-        t = time.perf_counter()
+        t = time.thread_time()  # its own work: a loaded machine adds waits to the wall clock
         a = agents[d.player].choose(g)
-        worst = max(worst, time.perf_counter() - t)
+        worst = max(worst, time.thread_time() - t)
         assert g.state_hash() == h
         g.apply(a)
         n += 1
