@@ -44,7 +44,15 @@ def test_snapshot_menu(snap_compare: Any, size: tuple[int, int]) -> None:
 @pytest.mark.usefixtures("toy")
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_generic_game_screen(snap_compare: Any, size: tuple[int, int]) -> None:
-    assert snap_compare(toy_app(), terminal_size=size, run_before=_settle, press=["enter"])
+    """After the first card and the AI's answer: the AI thinks in a thread, which snap_compare's
+    own `press` does not wait for (its pauses end when the process looks idle)."""
+
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+
+    assert snap_compare(toy_app(), terminal_size=size, run_before=before)
 
 
 @pytest.mark.usefixtures("toy")
