@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,15 +43,21 @@ def screen_text(app: Any) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
-async def shows(pilot: Pilot[Any], text: str, tries: int = 40) -> bool:
-    """Whether the screen shows `text`, after up to `tries` short pauses for what is drawn
-    on a timer (the footer recomposes its keys after the next refresh, which a loaded
-    machine can hold back past `settle`)."""
+async def until(pilot: Pilot[Any], ok: Callable[[], bool], tries: int = 40) -> bool:
+    """Whether `ok()` holds, after up to `tries` short pauses for what is drawn on a timer
+    (what a widget does after the screen's next refresh, which a loaded machine can hold back
+    past `settle`: the footer's keys, a dialog's row counts, a scroll to its current row).
+    Each pause refreshes the screen (`Pilot.pause`)."""
     for _ in range(tries):
-        if text in screen_text(pilot.app):
+        if ok():
             return True
         await pilot.pause(0.01)
-    return text in screen_text(pilot.app)
+    return ok()
+
+
+async def shows(pilot: Pilot[Any], text: str, tries: int = 40) -> bool:
+    """Whether the screen shows `text`, after up to `tries` short pauses (`until`)."""
+    return await until(pilot, lambda: text in screen_text(pilot.app), tries)
 
 
 async def drain(pilot: Pilot[Any]) -> None:

@@ -13,7 +13,7 @@ from common.game import Action
 from tui.app import TriarchApp
 from tui.screens.decide import Row, RowsDialog
 
-from .helpers import dense_late_app, engine_ready, press, screen_name, screen_text, settle, shows
+from .helpers import dense_late_app, engine_ready, press, screen_name, screen_text, settle, shows, until
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -77,6 +77,20 @@ def lines(app: TriarchApp) -> list[str]:
     return [line.strip(" │┃▌▐█▅▃▂▁▄▆▇") for line in screen_text(app).splitlines()]
 
 
+def row_read(app: TriarchApp, i: int, label: str) -> bool:
+    """Row `i` is the current row, both its lines in sight, and the total under the rows."""
+    shown = lines(app)
+    at = f"▶ {i + 1}. {label}"
+    if at not in shown:
+        return False
+    after = shown.index(at) + 1
+    return (
+        after < len(shown)
+        and "◀ stops nothing ▶" in shown[after]
+        and any(line.startswith("Nobody stops — Enter: done") for line in shown)
+    )
+
+
 async def test_every_row_of_a_bhm_rows_dialog_is_reached_and_read_by_keys_at_80x24() -> None:
     """Eight rows of two lines each: the total and the keys went out of the dialog, and the last
     rows lay below its edge, unseen when `↓` or `8` made them the current row."""
@@ -90,6 +104,9 @@ async def test_every_row_of_a_bhm_rows_dialog_is_reached_and_read_by_keys_at_80x
         rows = dialog.rows
         assert len(rows) == 8
         for i, row in enumerate(rows):
+            # the current row is scrolled into sight whole, and the total said, after the
+            # dialog's next refresh (which a loaded machine holds back past settle)
+            await until(pilot, lambda i=i, row=row: row_read(app, i, row.label))
             shown = lines(app)
             assert f"▶ {i + 1}. {row.label}" in shown, "\n".join(shown)
             assert "◀ stops nothing ▶" in shown[shown.index(f"▶ {i + 1}. {row.label}") + 1]
@@ -122,6 +139,9 @@ async def test_a_bhm_row_scrolled_into_sight_is_clicked_as_it_reads() -> None:
         await settle(pilot)
         await press(pilot, "8")
         await settle(pilot)
+        # the eighth row is scrolled into sight after the dialog's next refresh: clicked before
+        # that is drawn, the click hit where the seventh row had been
+        assert await shows(pilot, f"▶ 8. {dialog.rows[7].label}"), "\n".join(lines(app))
         view = dialog.view
         await pilot.click(view, offset=(12, view.top_of(6) + 1))
         await settle(pilot)
