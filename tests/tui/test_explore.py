@@ -11,7 +11,7 @@ from tui.launch import LaunchSpec
 from tui.widgets.actions import ActionList, one_line_each
 from tui.widgets.log import GameLog
 
-from .helpers import dense_late_app, engine_ready, press, screen_text, settle, skirmish
+from .helpers import dense_late_app, engine_ready, press, screen_text, settle, skirmish, until
 
 
 def assert_unwrapped(log: GameLog) -> None:
@@ -256,8 +256,13 @@ async def test_the_game_over_dialog_shows_its_own_keys_in_the_key_bar() -> None:
             await settle(pilot, look=False)
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        keys = {k.key for k in app.screen.query(FooterKey) if k.display}
-        assert {"r", "m", "b", "q"} <= keys
+
+        def keys() -> set[str]:
+            return {k.key for k in app.screen.query(FooterKey) if k.display}
+
+        # the footer lists the dialog's keys after the screen's next refresh: waited for
+        await until(pilot, lambda: {"r", "m", "b", "q"} <= keys() and "q Quit" in screen_text(app))
+        assert {"r", "m", "b", "q"} <= keys()
         bar = screen_text(app).splitlines()[-1]
         for words in ("r Rematch", "m Menu", "Look at the table", "q Quit"):
             assert words in bar
