@@ -101,8 +101,8 @@ class CardTable(dict[int, C]):
     clone of a clone costs the cards touched since the last clone, not all of them. A parent and
     its clone never hold the same card.
 
-    The reads that do not take a copy are `look` (for code that never writes the card: the
-    canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A walk of the
+    The reads that do not take a copy are `look` and `read_only` (for code that never writes a
+    card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A walk of the
     cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards are never
     removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing outside the
     table may hold a card of `_shared`: what a game keeps of its cards (BHM's field) it reads from
@@ -135,6 +135,13 @@ class CardTable(dict[int, C]):
         """Card `uid` for reading only: never write its fields (it may be a shared one)."""
         card = dict.get(self, uid)
         return self._shared[uid] if card is None else card
+
+    def read_only(self) -> dict[int, C]:
+        """Every card by uid, in the order of the uids, for reading only: never write one (some
+        are shared). A plain dict made at the call: look-ups at a dict's speed."""
+        cards = self._shared.copy()
+        cards.update(dict.items(self))
+        return cards
 
     @staticmethod
     def sharing(cards: dict[int, C]) -> CardTable[C]:
@@ -332,16 +339,16 @@ class Zones(Generic[C]):
                 if uid in seen:
                     raise AssertionError(f"card #{uid} is in both {seen[uid]} and {z.name}")
                 seen[uid] = z.name
-        missing = set(self.cards) - set(seen)
+        cards = self.read_only()
+        missing = set(cards) - set(seen)
         if missing:
             raise AssertionError(f"cards in no zone: {sorted(missing)}")
-        extra = set(seen) - set(self.cards)
+        extra = set(seen) - set(cards)
         if extra:
             raise AssertionError(f"unknown uids in zones: {sorted(extra)}")
-        look = self.look()
         for uid, zname in seen.items():
-            if look(uid).zone != zname:
-                raise AssertionError(f"card #{uid} says zone {look(uid).zone} but is in {zname}")
+            if cards[uid].zone != zname:
+                raise AssertionError(f"card #{uid} says zone {cards[uid].zone} but is in {zname}")
 
     def clone(self) -> Self:
         """An independent copy. Its cards: a `CardTable` (copy on read) when `share_cards`, else a
@@ -359,24 +366,25 @@ class Zones(Generic[C]):
         new.share_cards = self.share_cards
         return new
 
-    def look(self) -> Callable[[int], C]:
-        """A uid's card for reading only (never write it): `CardTable.look`, which takes no copy
-        of a card a clone shares, or the dict's own look-up."""
+    def read_only(self) -> dict[int, C]:
+        """Every card by uid, for reading only (never write one): the cards, or for a clone's
+        `CardTable` its `read_only()`, which takes no copy of the cards it shares."""
         cards = self.cards
-        return cards.look if type(cards) is CardTable else cards.__getitem__
+        return cards.read_only() if type(cards) is CardTable else cards
 
     def canonical(self) -> dict[str, Any]:
-        look = self.look()
+        cards = self.read_only()
         return {
             "zones": {n: list(z.cards) for n, z in sorted(self.zones.items())},
-            "cards": [look(u).canonical() for u in sorted(self.cards)],
+            "cards": [cards[u].canonical() for u in sorted(cards)],
             "next": self._next_uid,
         }
 
     def seen_by(self, uid: int, player: int | None) -> bool:
         """Whether `player` sees card `uid` where it is (its zone's visibility: a deck's cards
         nobody, a hand's its owner); a card in no zone is seen."""
-        z = self.zones.get(self.look()(uid).zone)
+        cards = self.cards
+        z = self.zones.get((cards.look(uid) if type(cards) is CardTable else cards[uid]).zone)
         return z is None or z.visible_to(player)
 
     def view(self, name: str, player: int | None, card_view: Callable[[C], Any]) -> dict[str, Any]:
