@@ -102,11 +102,11 @@ class CardTable(dict[int, C]):
     its clone never hold the same card.
 
     The reads that do not take a copy are `look` and `read_only` (for code that never writes a
-    card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A walk of the
-    cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards are never
-    removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing outside the
-    table may hold a card of `_shared`: what a game keeps of its cards (BHM's field) it reads from
-    its own table, after the clone.
+    card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A
+    walk of the cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards
+    are never removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing
+    outside the table may hold a card of `_shared`: what a game keeps of its cards (BHM's field)
+    it reads from its own table, after the clone.
 
     Only clones have one (`Zones.clone`): a look-up in a dict subclass costs about 200
     instructions more than in a dict (Python 3.11 specialises `d[k]` for a `dict` only), so a game
