@@ -185,7 +185,7 @@ class BhmZones(Zones[BhmCard]):
     __slots__ = ("field", "held", "slots")
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(share_cards=True)  # (a clone copies a card when it reads it)
         self.slots: tuple[tuple[Zone, ...], ...] = ((), ())
         self.field: list[tuple[BhmCard, ...]] = [(), ()]
         self.held: list[tuple[Zone, ...]] = [(), ()]
@@ -306,8 +306,11 @@ def _dealt(
                 zones.create(d, p, invocations if d.type == "invocation" else main, factory=BhmCard)
         if len(_DEALT) >= _DEALT_KEPT:
             _DEALT.clear()
+        zones.share_cards = False  # its clones (new games) own every card: a plain dict (`Zones`)
         kept = _DEALT[key] = (pool, zones, _namesakes_of(zones.cards))
-    return kept[1].clone(), kept[2]
+    zones = kept[1].clone()
+    zones.share_cards = True  # (the clones of the game share its cards: copy on read)
+    return zones, kept[2]
 
 
 def _end_effects(c: BhmCard, until: str) -> bool:

@@ -4,6 +4,12 @@
 A card is always in exactly one zone; `move()` is the only way to change that,
 and keeps `card.zone` in step. `check_conservation()` proves no card was lost
 or duplicated (the generic test harness calls it after every action).
+
+An engine may ask for its clones' cards in a `CardTable` (`Zones(share_cards=True)`): a clone
+then shares the cards and copies one only when it reads it (copy on read), instead of copying
+every card at every clone. The game itself keeps a plain dict: a dict subclass costs about 200
+more instructions a look-up (Python 3.11 specialises `d[k]` for a `dict` only), which a random
+playout would pay at every card it reads.
 """
 
 from __future__ import annotations
@@ -81,15 +87,160 @@ class ZoneFull(Exception):
 C = TypeVar("C", bound=Card)
 
 
+class CardTable(dict[int, C]):
+    """The card instances of a clone by uid (`Zones.cards`): a dict that shares the cards of the
+    game it was cloned from until it reads them (copy on read).
+
+    **The rule: a card got from the table is this table's own.** `table[uid]`, `get`, `values()`,
+    `items()` give a card no other table or game has, so an engine may write its fields, as it does
+    with a plain dict. The cards a table has not read yet are in `_shared`, a dict of card instances
+    nobody writes, common to tables cloned from one another and never changed once made: the first
+    read of one of them (`__missing__`, called by `dict` for a uid it lacks) puts a copy of it in
+    the table. `sharing(cards)` copies a game's cards once into a new `_shared`; `clone()` copies
+    only the cards the table has read (into a new `_shared` for the clone, which owns none), so the
+    clone of a clone costs the cards touched since the last clone, not all of them. A parent and
+    its clone never hold the same card.
+
+    The reads that do not take a copy are `look` and `read_only` (for code that never writes a
+    card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A
+    walk of the cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards
+    are never removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing
+    outside the table may hold a card of `_shared`: what a game keeps of its cards (BHM's field)
+    it reads from its own table, after the clone.
+
+    Only clones have one (`Zones.clone`): a look-up in a dict subclass costs about 200
+    instructions more than in a dict (Python 3.11 specialises `d[k]` for a `dict` only), so a game
+    played from its start keeps a plain dict, and a clone pays that for its look-ups.
+    """
+
+    __slots__ = ("_shared", "_unread")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shared: dict[int, C] = {}  # cards of a parent, not read yet (never written)
+        self._unread = 0  # how many uids of `_shared` this table has not read (`len`)
+
+    def __missing__(self, uid: int) -> C:
+        card = self._shared[uid].clone()  # (KeyError, as a dict: no such card)
+        dict.__setitem__(self, uid, card)
+        self._unread -= 1
+        return card
+
+    def __setitem__(self, uid: int, card: C) -> None:
+        if uid in self._shared and not dict.__contains__(self, uid):
+            self._unread -= 1
+        dict.__setitem__(self, uid, card)
+
+    def look(self, uid: int) -> C:
+        """Card `uid` for reading only: never write its fields (it may be a shared one)."""
+        card = dict.get(self, uid)
+        return self._shared[uid] if card is None else card
+
+    def read_only(self) -> dict[int, C]:
+        """Every card by uid, in the order of the uids, for reading only: never write one (some
+        are shared). A plain dict made at the call: look-ups at a dict's speed."""
+        cards = self._shared.copy()
+        cards.update(dict.items(self))
+        return cards
+
+    @staticmethod
+    def sharing(cards: dict[int, C]) -> CardTable[C]:
+        """A table that reads nothing yet, sharing a copy of each of `cards` (a game's own)."""
+        new: CardTable[C] = CardTable()
+        new._shared = {uid: card.clone() for uid, card in cards.items()}
+        new._unread = len(new._shared)
+        return new
+
+    def clone(self) -> CardTable[C]:
+        new: CardTable[C] = CardTable()
+        own = dict.__len__(self)
+        if own:  # the cards read here, copied: fresh objects nobody holds, so shared by the clone
+            shared = self._shared.copy()
+            for uid, card in dict.items(self):
+                shared[uid] = card.clone()  # (a new uid, made here, goes last: uids stay in order)
+        else:
+            shared = self._shared
+        new._shared = shared
+        new._unread = len(shared)
+        return new
+
+    def _whole(self) -> None:
+        """Read every card (a copy of each one not read yet), the table in the order of the uids
+        (as a plain dict of cards made one after the other)."""
+        if not self._unread:
+            return
+        merged = self._shared.copy()
+        merged.update(dict.items(self))  # (its own cards: the new ones go last, in their order)
+        for uid, card in merged.items():
+            if not dict.__contains__(self, uid):
+                merged[uid] = card.clone()
+        dict.clear(self)
+        dict.update(self, merged)
+        self._shared, self._unread = {}, 0
+
+    # -- the rest of `dict`, over both parts --------------------------------
+    def __contains__(self, uid: object) -> bool:
+        return dict.__contains__(self, uid) or uid in self._shared
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + self._unread
+
+    def __iter__(self) -> Iterator[int]:
+        if self._unread:
+            return iter([*self._shared, *(u for u in dict.__iter__(self) if u not in self._shared)])
+        return dict.__iter__(self)
+
+    def keys(self) -> Any:
+        return list(self) if self._unread else dict.keys(self)
+
+    def get(self, uid: int, default: Any = None) -> Any:
+        card = dict.get(self, uid)
+        if card is None:
+            return self[uid] if uid in self._shared else default
+        return card
+
+    def values(self) -> Any:
+        self._whole()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._whole()
+        return dict.items(self)
+
+    def copy(self) -> dict[int, C]:
+        self._whole()
+        return dict.copy(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardTable):
+            other._whole()
+        self._whole()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<CardTable: {dict.__len__(self)} read, {self._unread} shared>"
+
+    def _never(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a card table never drops or replaces a card (Zones.create adds them)")
+
+    __delitem__ = pop = popitem = clear = update = setdefault = __ior__ = _never
+    __or__ = __ror__ = __reversed__ = _never  # (not needed: not written for both parts)
+
+
 class Zones(Generic[C]):
     """All zones and all card instances of one game (all of them `C`s: see `create`)."""
 
-    __slots__ = ("_next_uid", "cards", "zones")
+    __slots__ = ("_next_uid", "cards", "share_cards", "zones")
 
-    def __init__(self) -> None:
+    def __init__(self, *, share_cards: bool = False) -> None:
+        """`share_cards`: a clone keeps its cards in a `CardTable`, which shares them with the
+        game it was cloned from until it reads one (copy on read), instead of copying them all."""
         self.zones: dict[str, Zone] = {}
         self.cards: dict[int, C] = {}
         self._next_uid = 1
+        self.share_cards = share_cards
 
     # -- set-up ------------------------------------------------------------
     def add_zone(self, zone: Zone) -> Zone:
@@ -188,34 +339,52 @@ class Zones(Generic[C]):
                 if uid in seen:
                     raise AssertionError(f"card #{uid} is in both {seen[uid]} and {z.name}")
                 seen[uid] = z.name
-        missing = set(self.cards) - set(seen)
+        cards = self.read_only()
+        missing = set(cards) - set(seen)
         if missing:
             raise AssertionError(f"cards in no zone: {sorted(missing)}")
-        extra = set(seen) - set(self.cards)
+        extra = set(seen) - set(cards)
         if extra:
             raise AssertionError(f"unknown uids in zones: {sorted(extra)}")
         for uid, zname in seen.items():
-            if self.cards[uid].zone != zname:
-                raise AssertionError(f"card #{uid} says zone {self.cards[uid].zone} but is in {zname}")
+            if cards[uid].zone != zname:
+                raise AssertionError(f"card #{uid} says zone {cards[uid].zone} but is in {zname}")
 
     def clone(self) -> Self:
+        """An independent copy. Its cards: a `CardTable` (copy on read) when `share_cards`, else a
+        plain dict of copies of every card."""
         new = self.__class__.__new__(self.__class__)  # (an engine's subclass stays one)
         new.zones = {n: z.clone() for n, z in self.zones.items()}
-        new.cards = {u: c.clone() for u, c in self.cards.items()}
+        cards = self.cards
+        if not self.share_cards:
+            new.cards = {u: c.clone() for u, c in cards.items()}
+        elif type(cards) is CardTable:
+            new.cards = cards.clone()
+        else:
+            new.cards = CardTable.sharing(cards)
         new._next_uid = self._next_uid
+        new.share_cards = self.share_cards
         return new
 
+    def read_only(self) -> dict[int, C]:
+        """Every card by uid, for reading only (never write one): the cards, or for a clone's
+        `CardTable` its `read_only()`, which takes no copy of the cards it shares."""
+        cards = self.cards
+        return cards.read_only() if type(cards) is CardTable else cards
+
     def canonical(self) -> dict[str, Any]:
+        cards = self.read_only()
         return {
             "zones": {n: list(z.cards) for n, z in sorted(self.zones.items())},
-            "cards": [self.cards[u].canonical() for u in sorted(self.cards)],
+            "cards": [cards[u].canonical() for u in sorted(cards)],
             "next": self._next_uid,
         }
 
     def seen_by(self, uid: int, player: int | None) -> bool:
         """Whether `player` sees card `uid` where it is (its zone's visibility: a deck's cards
         nobody, a hand's its owner); a card in no zone is seen."""
-        z = self.zones.get(self.cards[uid].zone)
+        cards = self.cards
+        z = self.zones.get((cards.look(uid) if type(cards) is CardTable else cards[uid]).zone)
         return z is None or z.visible_to(player)
 
     def view(self, name: str, player: int | None, card_view: Callable[[C], Any]) -> dict[str, Any]:

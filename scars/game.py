@@ -221,7 +221,7 @@ class ScarsGame(Game):
         return g
 
     def _init_state(self) -> None:
-        self.zones = Zones()
+        self.zones = Zones(share_cards=True)  # (a clone copies a card when it reads it)
         for p in (0, 1):
             for z in PER_PLAYER_ZONES:
                 vis = Visibility.PUBLIC

@@ -1,0 +1,186 @@
+"""Copy on read (`CardTable`): a clone shares its parent's cards until it reads one, and a parent
+and a clone never see each other's changes.
+
+BHM and The Scars ask for it (`Zones(share_cards=True)`); Hand of the Gods does not. Along random
+games: every legal action applied on clones (and clones of clones) leaves the parent's state hash
+as it was, an action applied on the parent leaves its clones' hashes as they were, no card object
+is held by two games, and `check_invariants()` holds on every copy.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from common.cards import Card, CardDef
+from common.game import Game
+from common.registry import game_class
+from common.zones import CardTable, Zone, Zones
+
+DEF = CardDef("x", "X")
+
+
+def _zones(n: int = 5, *, share: bool = True) -> Zones[Card]:
+    z: Zones[Card] = Zones(share_cards=share)
+    z.add_zone(Zone("deck", 0))
+    z.add_zone(Zone("hand", 0))
+    for _ in range(n):
+        z.create(DEF, 0, "deck")
+    return z
+
+
+def _own(cards: dict[int, Card]) -> dict[int, Card]:
+    """The cards a table (or a plain dict) holds as its own, without reading any."""
+    return dict(dict.items(cards))
+
+
+def test_a_game_keeps_a_plain_dict_and_its_clone_a_table_that_reads_nothing_yet() -> None:
+    z = _zones()
+    assert type(z.cards) is dict  # (a dict subclass would slow every look-up of the game)
+    c = z.clone()
+    assert type(c.cards) is CardTable
+    assert _own(c.cards) == {}  # every card shared: none copied twice
+    assert len(c.cards) == 5 and list(c.cards) == [1, 2, 3, 4, 5] and 3 in c.cards and 9 not in c.cards
+    assert c.canonical() == z.canonical()  # `look`: read without a copy
+    assert _own(c.cards) == {}
+
+
+def test_hand_of_the_gods_keeps_a_plain_dict_in_its_clones() -> None:
+    z = _zones(share=False)
+    assert type(z.clone().cards) is dict
+    g = game_class("hotg").new_game(seed=1)
+    assert type(g.clone().zones.cards) is dict
+
+
+def test_a_card_read_in_a_clone_is_its_own_copy() -> None:
+    z = _zones()
+    c = z.clone()
+    card = c.cards[2]
+    assert card is not z.cards[2] and card.uid == 2 and _own(c.cards) == {2: card}
+    assert c.cards[2] is card  # read once: the same card after
+    card.zone, card.controller = "hand", 1
+    assert z.cards[2].zone == "deck" and z.cards[2].controller == 0
+    z.cards[3].controller = 1  # the parent's change, after the clone
+    assert c.cards[3].controller == 0
+
+
+def test_a_clone_of_a_clone_copies_what_was_read_and_shares_the_rest() -> None:
+    z = _zones()
+    a = z.clone()
+    a.move(4, "hand")  # (reads card 4)
+    b = a.clone()
+    assert _own(b.cards) == {}
+    assert b.cards._shared[4] is not a.cards[4]  # a copy: `a` may still write its card
+    assert b.cards._shared[1] is a.cards._shared[1]  # never read: one object for both
+    assert b.cards[4].zone == "hand" and b.canonical() == a.canonical()
+    a.move(4, "deck")
+    assert b.cards[4].zone == "hand"
+    b.move(1, "hand")
+    assert a.cards[1].zone == "deck" and z.cards[1].zone == "deck"
+
+
+def test_a_card_made_in_a_clone_is_its_own_and_the_uids_stay_in_order() -> None:
+    z = _zones(3)
+    c = z.clone()
+    c.cards[2]
+    made = c.create(DEF, 1, "hand")
+    assert made.uid == 4 and 4 in c.cards and 4 not in z.cards and len(c.cards) == 4
+    assert list(c.cards) == [1, 2, 3, 4]
+    d = c.clone()
+    assert list(d.cards) == [1, 2, 3, 4] and d.cards[4] is not made and d.cards[4].owner == 1
+
+
+def test_get_values_and_items_give_own_cards() -> None:
+    z = _zones(4)
+    c = z.clone()
+    assert c.cards.get(99) is None and c.cards.get(99, "none") == "none"
+    got = c.cards.get(3)
+    assert got is not None and got is c.cards[3] and got is not z.cards[3]
+    values = list(c.cards.values())
+    assert [v.uid for v in values] == [1, 2, 3, 4] and values[2] is got
+    assert not {id(v) for v in values} & {id(v) for v in z.cards.values()}
+    assert [u for u, _ in c.cards.items()] == [1, 2, 3, 4] and c.cards._shared == {}
+    c.check_conservation()
+
+
+@pytest.mark.parametrize("op", ["pop", "popitem", "clear", "update", "setdefault", "__delitem__"])
+def test_a_card_table_never_drops_a_card(op: str) -> None:
+    c = _zones(2).clone()
+    with pytest.raises(TypeError):
+        getattr(c.cards, op)(*([1] if op in ("pop", "setdefault", "__delitem__") else []))
+    assert len(c.cards) == 2
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+def test_a_new_game_owns_its_cards_and_its_clones_share_them(game_id: str) -> None:
+    """A new game (BHM's: a clone of the zones kept for its decks) keeps a plain dict, so its own
+    look-ups stay as fast as a dict's; its clone shares a copy of each card and reads none."""
+    cls = game_class(game_id)
+    for seed in (1, 2):  # (BHM: the second game of the same decks is dealt from the kept zones)
+        g = cls.new_game(seed=seed)
+        assert type(g.zones.cards) is dict and g.zones.share_cards
+        c = g.clone()
+        assert type(c.zones.cards) is CardTable
+        assert len(c.zones.cards) == len(g.zones.cards) and c.state_hash() == g.state_hash()
+        _apart(g, c)
+
+
+# ------------------------------------------------------------------ along random games
+def _ids(g: Game) -> tuple[set[int], set[int]]:
+    """The ids of the cards `g` owns, and of those it shares (not read yet)."""
+    cards = g.zones.cards
+    shared = cards._shared if type(cards) is CardTable else {}
+    return {id(c) for c in dict.values(cards)}, {id(c) for c in shared.values()}
+
+
+def _apart(*games: Game) -> None:
+    """No card object is the own of two games, nor the own of one and shared by another."""
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for g in games:
+        own, sh = _ids(g)
+        assert not own & seen, "two games hold the same card"
+        seen |= own
+        shared |= sh
+    assert not seen & shared, "a game writes a card that another shares"
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_parent_and_its_clones_never_see_each_others_changes(game_id: str, seed: int) -> None:
+    cls = game_class(game_id)
+    rng = random.Random(seed)
+    g = cls.new_game(seed=seed)
+    step = 0
+    while not g.is_over() and step < 400:
+        legal = g.legal_actions()
+        if step % 7 == 0:
+            h = g.clone()  # the clone of a game (a table sharing a copy of every card)
+            h.legal_actions()  # (reads some cards, as the search's root does)
+            k = h.clone()  # the clone of a clone: shares what `h` shares, a copy of what it read
+            g_hash, h_hash, k_hash = g.state_hash(), h.state_hash(), k.state_hash()
+            assert g_hash == h_hash == k_hash
+            for a in h.legal_actions():  # every legal action, on clones of both
+                for parent in (h, k):
+                    t = parent.clone()
+                    t.apply_legal(a)
+                    t.check_invariants()
+                    if not t.is_over():
+                        t.clone().apply_legal(rng.choice(t.legal_actions()))  # a clone of it too
+                    _apart(g, h, k, t)
+            assert (g.state_hash(), h.state_hash(), k.state_hash()) == (g_hash, h_hash, k_hash)
+            a = rng.choice(h.legal_actions())
+            h.apply_legal(a)  # the parent changes: its clone does not
+            h.check_invariants()
+            k.check_invariants()
+            assert k.state_hash() == k_hash and g.state_hash() == g_hash
+            _apart(g, h, k)
+            before = g.clone()
+            g.apply_legal(a)  # the game itself changes: nor do its clones
+            assert before.state_hash() == g_hash and k.state_hash() == k_hash
+            g.check_invariants()
+            step += 1
+            continue
+        g.apply_legal(legal[rng.randrange(len(legal))])
+        step += 1
