@@ -323,6 +323,7 @@ def _end_effects(c: BhmCard, until: str) -> bool:
 
 class BhmGame(Game):
     game_id = "bhm"
+    RULES_VERSION = 2  # 2: a cancelled equipped power's rank stays used that turn (BH-55 / BH-67)
     title = "BHM"
 
     zones: BhmZones
@@ -2128,8 +2129,9 @@ class BhmGame(Game):
             if k == "power":
                 b = cards[int(args[1])]
                 self.zones.move(c.uid, _STRATEGY[p])
-                if not c.defn.equip:
-                    b.powers_used += c.defn.rank  # BH-55
+                # BH-55: its rank is used of the being's budget from now on, and stays used if the
+                # power is cancelled (BH-67 ruling), an equipped one too until it is equipped (BH-56)
+                b.powers_used += c.defn.rank
                 if c.defn.cost:
                     b.pod_spent += c.defn.cost  # BH-40
                 self.log.emit(
@@ -2408,6 +2410,7 @@ class BhmGame(Game):
             b = cards[executor]
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
             if src.defn.equip:
+                b.powers_used -= src.defn.rank  # BH-56: now counted as channelled (`power_budget`)
                 self.log.emit(
                     "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.defn.rank})"
                 )
