@@ -2798,8 +2798,9 @@ class BhmGame(Game):
         `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only:
         Immortal at Salud 0`, also when the FUE does not pass the RES).
 
-        A power attack: `up to 500 to Salud` (BH-31: the POD invested is chosen next, BH-32); against
-        Magic Resistance (BH-97: RES first, as a physical attack) what all its POD would do, in the
+        A power attack: what all its POD would do (BH-31: the POD invested is chosen next, BH-32):
+        `with all 500 POD: 500 to Salud`, `with all 500 POD: 500 to Salud, kills it`; against
+        Magic Resistance (BH-97: RES first, as a physical attack) in the
         words of the engine's hit (`physical_hit`): `with all 500 POD: RES 400 → 0, 100 to Salud`,
         `with all 300 POD: RES 400 → 100`, `with all 500 POD: no RES left, 500 to Salud`, with
         `, kills it` as a physical attack's; `RES only: Immortal at Salud 0` when only its RES can
@@ -2810,8 +2811,10 @@ class BhmGame(Game):
         salud = self.cur(t, "salud")
         if action.kind == "pattack":
             pod = self.cur(at, "pod")
-            if not self.has(t, "Magic Resistance"):
-                return f"no effect: {tough} at Salud 0" if tough and salud <= 0 else f"up to {pod} to Salud"
+            if not self.has(t, "Magic Resistance"):  # BH-31: all to Salud
+                if tough and salud <= 0:  # BH-95, BH-101
+                    return f"no effect: {tough} at Salud 0"
+                return f"with all {pod} POD: {pod} to Salud" + (", kills it" if pod >= salud and not tough else "")
             if tough and salud <= 0:  # BH-95, BH-101
                 return f"RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
             if pod <= res:  # BH-97, BH-30

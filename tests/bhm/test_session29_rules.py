@@ -49,3 +49,35 @@ def test_bh55_bh67_a_cancelled_equipped_power_keeps_its_rank_used(reaction: str 
     bolt = Action("power", (uid(g, "fire_bolt"), witch.uid))
     assert bolt not in g.legal_actions()
     assert "can execute power ranks up to 1 more this turn" in g.explain_illegal(bolt)
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("kalzar", "with all 500 POD: 500 to Salud"),  # Salud 1300
+        ("ember_squire", "with all 500 POD: 500 to Salud, kills it"),  # Salud 300
+        ("storm_roc", "with all 500 POD: 500 to Salud"),  # Salud 600
+        (dict(card="storm_roc", wounds=100), "with all 500 POD: 500 to Salud, kills it"),  # all of it
+        (dict(card="bone_revenant", wounds=100), "with all 500 POD: 500 to Salud"),  # Immortal
+    ],
+)
+def test_bh31_a_power_attacks_outcome_says_what_all_its_pod_does(target: str | dict[str, object], said: str) -> None:
+    """BH-31 / BH-32 / BH-33: without Magic Resistance `attack_outcome` said `up to 500 to Salud`,
+    never that all of it kills the target; it says what investing all the POD does, in the words
+    it uses against Magic Resistance (session 28), with `, kills it` when that is all the target's
+    Salud or more (not an Immortal's, BH-95), and investing all of it does that."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["pyre_warlock"]),  # POD 500
+        dict(cll=9, deck=["spark_imp"] * 3, being=[target]),
+        active=1,
+        phase="combat",
+    )
+    pw, t = find(g, "pyre_warlock"), g.field_cards(1)[0]
+    attack = Action("pattack", (pw.uid, t.uid))
+    assert g.attack_outcome(attack) == said
+    g.apply(attack)
+    g.apply(Action("invest", ("all",)))
+    while g.sub == "respond":
+        g.apply("pass")
+    assert g.on_field(t) != said.endswith(", kills it")
+
