@@ -2883,9 +2883,12 @@ class BhmGame(Game):
                 return f"{n(0)} attacks {n(1)} (FUE {fue} vs RES {res}{'; ' if ':' in hit else ': '}{hit})"
             if k == "pattack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
-                mr = ", Magic Resistance: RES first" if self.has(t, "Magic Resistance") else ""
-                stay = self.attack_outcome(action)
-                stay = f"; {stay}" if stay.startswith("no effect") else ""
+                guard = self.has(t, "Magic Resistance")  # BH-97
+                mr = ", Magic Resistance: RES first" if guard else ""
+                hit = self.attack_outcome(action)
+                # its outcome where the numbers do not say it: RES first, a kill, nothing at all
+                said = guard or hit.startswith("no effect") or hit.endswith(", kills it")
+                stay = f"; {hit}" if said else ""
                 return (
                     f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud"
                     f" {self.cur(t, 'salud')}{mr}{stay})"

@@ -81,3 +81,35 @@ def test_bh31_a_power_attacks_outcome_says_what_all_its_pod_does(target: str | d
         g.apply("pass")
     assert g.on_field(t) != said.endswith(", kills it")
 
+
+def test_bh97_a_power_attacks_choice_says_what_all_its_pod_does() -> None:
+    """BH-97 / BH-31: the power attack's choice (`describe_action`, the list's words and the
+    log's) said `(POD 500 vs Salud 700, Magic Resistance: RES first)`, not what the RES leaves
+    of it, nor that all of it kills an Ember Squire; it says the engine's outcome where the
+    numbers do not: against Magic Resistance, a kill, no effect (an Immortal at Salud 0)."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["pyre_warlock"]),
+        dict(
+            cll=9,
+            deck=["spark_imp"] * 3,
+            being=["thunder_knight", "ember_squire", "kalzar", dict(card="bone_revenant", wounds=300)],
+        ),
+        active=1,
+        phase="combat",
+    )
+    pw = find(g, "pyre_warlock")
+
+    def said(cid: str) -> str:
+        return g.describe_action(Action("pattack", (pw.uid, find(g, cid).uid)))
+
+    assert said("thunder_knight") == (
+        "Pyre Warlock power-attacks Thunder Knight (POD 500 vs Salud 700, Magic Resistance: RES first;"
+        " with all 500 POD: RES 400 → 0, 100 to Salud)"
+    )
+    assert said("ember_squire") == (
+        "Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)"
+    )
+    assert said("kalzar") == "Pyre Warlock power-attacks Kalzar, Elder Wyrm (POD 500 vs Salud 1300)"
+    assert said("bone_revenant") == (
+        "Pyre Warlock power-attacks Bone Revenant (POD 500 vs Salud 0; no effect: Immortal at Salud 0)"
+    )

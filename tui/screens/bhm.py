@@ -170,6 +170,31 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+# what all the POD of a power attack does, in the engine's words (`attack_outcome`): `with all 500
+# POD: 500 to Salud, kills it`, against Magic Resistance `with all 500 POD: RES 400 → 0, 100 to
+# Salud`, `… RES 400 → 100`, `… no RES left, 500 to Salud` (BH-31, BH-97)
+ALL_POD = re.compile(r"with all \d+ POD: (?P<hit>.*)")
+RES_FIRST = re.compile(r"(?:RES \d+ → 0, |no RES left, )(?P<salud>\d+) to Salud")
+
+
+def dense_power_outcome(hit: str) -> str | None:
+    """What all the POD of a power attack does (`attack_outcome`), in fewer words, when it says
+    more than the attacker's POD and the target's Salud, which the list's header and the lanes
+    show: `all POD kills`, and against Magic Resistance (its RES first) `all POD: -100 Salud`,
+    `all POD: RES only`. None: nothing more (`with all 500 POD: 500 to Salud`) or no such words."""
+    m = ALL_POD.fullmatch(hit)
+    if m is None:
+        return None
+    said = m["hit"]
+    if said.endswith(", kills it"):
+        return "all POD kills"
+    if (salud := RES_FIRST.fullmatch(said)) is not None:
+        return f"all POD: -{salud['salud']} Salud"
+    if said.startswith("RES "):  # `RES 400 → 100`: the RES takes it all
+        return "all POD: RES only"
+    return None
+
+
 # the engine's outcome of an attack in its words (`describe_action`): `(FUE 300 vs RES 0: 300 to
 # Salud)`, `(FUE 100 vs RES 100; RES only: Immortal at Salud 0)`; of a power attack `(POD 300 vs
 # Salud 300, Magic Resistance: RES first; no effect: Immortal at Salud 0)`
@@ -183,12 +208,13 @@ def outcome_first(text: str) -> str:
     """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
     Spark Imp`), for a line that cuts at its end; a power attack's without its numbers, which
     are no outcome (`POD 300 vs Salud 500: The Pale Watcher power-att…` lost the target: the
-    investment, next in the log, says what it took); other words as they are."""
+    investment, next in the log, says what it took), nor is what all its POD would do (`with
+    all 500 POD: …`); other words as they are."""
     m = ATTACK_HIT.search(text)
     if m is not None:
         hit = dense_outcome(m["hit"])
     elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
-        if not m["hit"]:
+        if not m["hit"] or ALL_POD.match(m["hit"]):  # `with all 500 POD: …`: the investment decides
             return f"{text[: m.start()]}{text[m.end() :]}"
         hit = dense_outcome(m["hit"])
     else:
@@ -827,12 +853,14 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind in ("attack", "pattack"):
                 t = game.card(int(action.args[1]))
                 target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
-                hit = dense_outcome(str(game.attack_outcome(action)))
-                if action.kind == "pattack" and not hit.startswith("no effect"):
+                said = str(game.attack_outcome(action))
+                hit = dense_outcome(said)
+                if action.kind == "pattack" and not hit.startswith(("no effect", "RES only")):
                     # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
                     # the lanes show the Salud, the POD is the attacker's (`attacker_of`), and the
-                    # investment dialog, next, says what it takes (from RES first: Magic Resistance)
-                    return f"power attack: {target}"
+                    # investment dialog, next, says what it takes; what all of it does when that
+                    # says more (`all POD kills`, RES first: `all POD: -100 Salud`, BH-97)
+                    return f"{dense_power_outcome(said) or 'power attack'}: {target}"
                 return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
