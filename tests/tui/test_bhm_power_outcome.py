@@ -4,6 +4,8 @@ says what was done (the investment, next), not what all the POD would have done.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from common.game import Action
@@ -11,7 +13,17 @@ from tests.bhm.helpers import scenario_body
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, settle, uid_of
+from .helpers import (
+    POD500_INVEST,
+    bhm_session,
+    engine_ready,
+    game_app,
+    press,
+    resumed,
+    screen_text,
+    settle,
+    uid_of,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -96,3 +108,21 @@ def test_dense_power_outcome() -> None:
         outcome_first("Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)")
         == "Pyre Warlock power-attacks Ember Squire"
     )
+
+
+async def test_the_investment_summary_says_when_it_kills(tmp_path: Path) -> None:
+    """BH-32 / BH-33: the POD investment dialog read `Ember Squire takes 500` (Salud 300) as it
+    reads `takes 100`; it says when the engine kills it, read from the engine's own events."""
+    text = POD500_INVEST.replace('card = "kalzar"         # Salud 1300', 'card = "ember_squire"')
+    s = bhm_session(text, tmp_path / "s.json")
+    s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "ember_squire"))))
+    assert s.decision is not None and s.decision.kind == "invest"
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Ember Squire takes 100; Pyre Warlock at POD 400 after" in text, text
+        await press(pilot, "end")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Ember Squire takes 500, kills it; Pyre Warlock at POD 1 after" in text, text

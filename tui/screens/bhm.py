@@ -1022,12 +1022,12 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
-def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
-    """What the power attack does to `target` when its RES takes the hit first (BH-97 Magic
-    Resistance), in the engine's words: `invest` applied to a copy of the game, left unanswered
-    (every reaction passed), and the engine's `hit` line of the target without its cause
-    (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`). None: no such hit (the
-    Salud takes it all, as the summary says)."""
+def invested_hit(game: Any, invest: Action, target: int) -> tuple[str | None, bool]:
+    """What the power attack does to `target` with the POD of `invest`, in the engine's words:
+    `invest` applied to a copy of the game, left unanswered (every reaction passed). First, when
+    its RES takes the hit first (BH-97 Magic Resistance), the engine's `hit` line of the target
+    without its cause (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`), else None
+    (the Salud takes it all, as the summary says); then whether the engine kills it (BH-33)."""
     try:
         trial = game.clone()
         events = list(trial.apply(invest))
@@ -1038,11 +1038,10 @@ def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
                 break
             events += trial.apply(passes[0])
     except Exception:  # a summary only: the choice itself is the engine's to check
-        return None
-    for e in events:
-        if e.kind == "hit" and e.data.get("uid") == target and "private_to" not in e.data:
-            return str(e.text).split(": ", 1)[-1]
-    return None
+        return None, False
+    mine = [e for e in events if e.data.get("uid") == target and "private_to" not in e.data]
+    hit = next((str(e.text).split(": ", 1)[-1] for e in mine if e.kind == "hit"), None)
+    return hit, any(e.kind in ("kill", "annihilate") for e in mine)
 
 
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
@@ -1073,7 +1072,8 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
             if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
-                hit = resisted_hit(game, act, tgt) or hit
+                resisted, kills = invested_hit(game, act, tgt)
+                hit = (resisted or hit) + (", kills it" if kills else "")
             return f"{hit}; {who} at POD {left} after"
 
         if target:
