@@ -326,6 +326,7 @@ def _end_effects(c: BhmCard, until: str) -> bool:
 
 class BhmGame(Game):
     game_id = "bhm"
+    RULES_VERSION = 2  # 2: a cancelled equipped power's rank stays used that turn (BH-55 / BH-67)
     title = "BHM"
 
     zones: BhmZones
@@ -2131,8 +2132,9 @@ class BhmGame(Game):
             if k == "power":
                 b = cards[int(args[1])]
                 self.zones.move(c.uid, _STRATEGY[p])
-                if not c.defn.equip:
-                    b.powers_used += c.defn.rank  # BH-55
+                # BH-55: its rank is used of the being's budget from now on, and stays used if the
+                # power is cancelled (BH-67 ruling), an equipped one too until it is equipped (BH-56)
+                b.powers_used += c.defn.rank
                 if c.defn.cost:
                     b.pod_spent += c.defn.cost  # BH-40
                 self.log.emit(
@@ -2411,6 +2413,7 @@ class BhmGame(Game):
             b = cards[executor]
             self.zones.move(src.uid, b.zone)  # attached: equipped (BH-56) or until the final phase
             if src.defn.equip:
+                b.powers_used -= src.defn.rank  # BH-56: now counted as channelled (`power_budget`)
                 self.log.emit(
                     "equip", f"{src.name} is equipped on {self.label(b)} (channelled rank {src.defn.rank})"
                 )
@@ -2798,8 +2801,9 @@ class BhmGame(Game):
         `no effect: Immortal at Salud 0` (a physical attack still wears its RES down: `RES only:
         Immortal at Salud 0`, also when the FUE does not pass the RES).
 
-        A power attack: `up to 500 to Salud` (BH-31: the POD invested is chosen next, BH-32); against
-        Magic Resistance (BH-97: RES first, as a physical attack) what all its POD would do, in the
+        A power attack: what all its POD would do (BH-31: the POD invested is chosen next, BH-32):
+        `with all 500 POD: 500 to Salud`, `with all 500 POD: 500 to Salud, kills it`; against
+        Magic Resistance (BH-97: RES first, as a physical attack) in the
         words of the engine's hit (`physical_hit`): `with all 500 POD: RES 400 → 0, 100 to Salud`,
         `with all 300 POD: RES 400 → 100`, `with all 500 POD: no RES left, 500 to Salud`, with
         `, kills it` as a physical attack's; `RES only: Immortal at Salud 0` when only its RES can
@@ -2810,8 +2814,10 @@ class BhmGame(Game):
         salud = self.cur(t, "salud")
         if action.kind == "pattack":
             pod = self.cur(at, "pod")
-            if not self.has(t, "Magic Resistance"):
-                return f"no effect: {tough} at Salud 0" if tough and salud <= 0 else f"up to {pod} to Salud"
+            if not self.has(t, "Magic Resistance"):  # BH-31: all to Salud
+                if tough and salud <= 0:  # BH-95, BH-101
+                    return f"no effect: {tough} at Salud 0"
+                return f"with all {pod} POD: {pod} to Salud" + (", kills it" if pod >= salud and not tough else "")
             if tough and salud <= 0:  # BH-95, BH-101
                 return f"RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
             if pod <= res:  # BH-97, BH-30
@@ -2880,9 +2886,12 @@ class BhmGame(Game):
                 return f"{n(0)} attacks {n(1)} (FUE {fue} vs RES {res}{'; ' if ':' in hit else ': '}{hit})"
             if k == "pattack":
                 at, t = self.card(int(a[0])), self.card(int(a[1]))
-                mr = ", Magic Resistance: RES first" if self.has(t, "Magic Resistance") else ""
-                stay = self.attack_outcome(action)
-                stay = f"; {stay}" if stay.startswith("no effect") else ""
+                guard = self.has(t, "Magic Resistance")  # BH-97
+                mr = ", Magic Resistance: RES first" if guard else ""
+                hit = self.attack_outcome(action)
+                # its outcome where the numbers do not say it: RES first, a kill, nothing at all
+                said = guard or hit.startswith("no effect") or hit.endswith(", kills it")
+                stay = f"; {hit}" if said else ""
                 return (
                     f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud"
                     f" {self.cur(t, 'salud')}{mr}{stay})"

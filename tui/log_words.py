@@ -342,12 +342,21 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     return told_apart(text, action, places)
 
 
+# what all the POD of a power attack would do, in its choice's words (`(POD 500 vs Salud 300; with
+# all 500 POD: 500 to Salud, kills it)`): no outcome yet, the investment chosen next says it
+BHM_ALL_POD = re.compile(r"; with all \d+ POD: [^()]*(?=\)$)")
+
+
 def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
     """BHM's log names the card of the final phase's draw to the eyes that see the drawer's hand
     (`drawn_card`: `Draw Spark Imp`; `Draw a card` to the others, and while the draw waits for
-    a reaction)."""
+    a reaction); a power attack's says what is done, not what all its POD would do (its choice
+    says that: `… (POD 500 vs Salud 300)`, then the investment's line)."""
     name = drawn_card(game, action, viewer) if action.kind == "draw" else None
-    return f"Draw {name}" if name is not None else game.describe_action_for(action, viewer)
+    if name is not None:
+        return f"Draw {name}"
+    words = game.describe_action_for(action, viewer)
+    return BHM_ALL_POD.sub("", words) if action.kind == "pattack" else words
 
 
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------

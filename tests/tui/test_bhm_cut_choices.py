@@ -44,7 +44,8 @@ def combat(text: str) -> str:
 
 async def test_grouped_power_attacks_keep_their_target() -> None:
     """80 × 24, the dense late board in combat: `POD 700 vs Salud 1200… Giant` lost the target (and
-    that it is a power attack); now `power attack: Mountain Giant`, the POD once, by the attacker."""
+    that it is a power attack); now `power attack: Mountain Giant`, the POD once, by the attacker
+    (`all POD kills: War Herald` when all of it kills)."""
     app = game_app("bhm", seed=1, scenario=combat(scenario("bhm_dense_late")))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -56,7 +57,14 @@ async def test_grouped_power_attacks_keep_their_target() -> None:
         assert len(powers) == 16, lines  # 8 targets, 2 attackers
         for a, line in powers:
             target = game.card(int(a.args[1])).name
-            assert line.endswith(f"power attack: {target}"), line
+            # (session 29: what all the POD does where the numbers do not say it, BH-31 / BH-97)
+            said = game.attack_outcome(a)
+            if said.endswith(", kills it"):
+                assert line.endswith(f". all POD kills: {target}"), line
+            elif "RES" in said:  # Abyssal Leviathan under Glacier Heart: Magic Resistance
+                assert "all POD: RES only…" in line and line.endswith(target.split()[-1]), line
+            else:
+                assert line.endswith(f"power attack: {target}"), line
 
 
 async def test_a_twins_zone_survives_the_cut() -> None:

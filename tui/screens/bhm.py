@@ -170,6 +170,31 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+# what all the POD of a power attack does, in the engine's words (`attack_outcome`): `with all 500
+# POD: 500 to Salud, kills it`, against Magic Resistance `with all 500 POD: RES 400 → 0, 100 to
+# Salud`, `… RES 400 → 100`, `… no RES left, 500 to Salud` (BH-31, BH-97)
+ALL_POD = re.compile(r"with all \d+ POD: (?P<hit>.*)")
+RES_FIRST = re.compile(r"(?:RES \d+ → 0, |no RES left, )(?P<salud>\d+) to Salud")
+
+
+def dense_power_outcome(hit: str) -> str | None:
+    """What all the POD of a power attack does (`attack_outcome`), in fewer words, when it says
+    more than the attacker's POD and the target's Salud, which the list's header and the lanes
+    show: `all POD kills`, and against Magic Resistance (its RES first) `all POD: -100 Salud`,
+    `all POD: RES only`. None: nothing more (`with all 500 POD: 500 to Salud`) or no such words."""
+    m = ALL_POD.fullmatch(hit)
+    if m is None:
+        return None
+    said = m["hit"]
+    if said.endswith(", kills it"):
+        return "all POD kills"
+    if (salud := RES_FIRST.fullmatch(said)) is not None:
+        return f"all POD: -{salud['salud']} Salud"
+    if said.startswith("RES "):  # `RES 400 → 100`: the RES takes it all
+        return "all POD: RES only"
+    return None
+
+
 # the engine's outcome of an attack in its words (`describe_action`): `(FUE 300 vs RES 0: 300 to
 # Salud)`, `(FUE 100 vs RES 100; RES only: Immortal at Salud 0)`; of a power attack `(POD 300 vs
 # Salud 300, Magic Resistance: RES first; no effect: Immortal at Salud 0)`
@@ -183,12 +208,13 @@ def outcome_first(text: str) -> str:
     """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
     Spark Imp`), for a line that cuts at its end; a power attack's without its numbers, which
     are no outcome (`POD 300 vs Salud 500: The Pale Watcher power-att…` lost the target: the
-    investment, next in the log, says what it took); other words as they are."""
+    investment, next in the log, says what it took), nor is what all its POD would do (`with
+    all 500 POD: …`); other words as they are."""
     m = ATTACK_HIT.search(text)
     if m is not None:
         hit = dense_outcome(m["hit"])
     elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
-        if not m["hit"]:
+        if not m["hit"] or ALL_POD.match(m["hit"]):  # `with all 500 POD: …`: the investment decides
             return f"{text[: m.start()]}{text[m.end() :]}"
         hit = dense_outcome(m["hit"])
     else:
@@ -827,12 +853,14 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind in ("attack", "pattack"):
                 t = game.card(int(action.args[1]))
                 target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
-                hit = dense_outcome(str(game.attack_outcome(action)))
-                if action.kind == "pattack" and not hit.startswith("no effect"):
+                said = str(game.attack_outcome(action))
+                hit = dense_outcome(said)
+                if action.kind == "pattack" and not hit.startswith(("no effect", "RES only")):
                     # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
                     # the lanes show the Salud, the POD is the attacker's (`attacker_of`), and the
-                    # investment dialog, next, says what it takes (from RES first: Magic Resistance)
-                    return f"power attack: {target}"
+                    # investment dialog, next, says what it takes; what all of it does when that
+                    # says more (`all POD kills`, RES first: `all POD: -100 Salud`, BH-97)
+                    return f"{dense_power_outcome(said) or 'power attack'}: {target}"
                 return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
@@ -994,12 +1022,12 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
-def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
-    """What the power attack does to `target` when its RES takes the hit first (BH-97 Magic
-    Resistance), in the engine's words: `invest` applied to a copy of the game, left unanswered
-    (every reaction passed), and the engine's `hit` line of the target without its cause
-    (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`). None: no such hit (the
-    Salud takes it all, as the summary says)."""
+def invested_hit(game: Any, invest: Action, target: int) -> tuple[str | None, bool]:
+    """What the power attack does to `target` with the POD of `invest`, in the engine's words:
+    `invest` applied to a copy of the game, left unanswered (every reaction passed). First, when
+    its RES takes the hit first (BH-97 Magic Resistance), the engine's `hit` line of the target
+    without its cause (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`), else None
+    (the Salud takes it all, as the summary says); then whether the engine kills it (BH-33)."""
     try:
         trial = game.clone()
         events = list(trial.apply(invest))
@@ -1010,11 +1038,10 @@ def resisted_hit(game: Any, invest: Action, target: int) -> str | None:
                 break
             events += trial.apply(passes[0])
     except Exception:  # a summary only: the choice itself is the engine's to check
-        return None
-    for e in events:
-        if e.kind == "hit" and e.data.get("uid") == target and "private_to" not in e.data:
-            return str(e.text).split(": ", 1)[-1]
-    return None
+        return None, False
+    mine = [e for e in events if e.data.get("uid") == target and "private_to" not in e.data]
+    hit = next((str(e.text).split(": ", 1)[-1] for e in mine if e.kind == "hit"), None)
+    return hit, any(e.kind in ("kill", "annihilate") for e in mine)
 
 
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
@@ -1045,7 +1072,8 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
             if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
-                hit = resisted_hit(game, act, tgt) or hit
+                resisted, kills = invested_hit(game, act, tgt)
+                hit = (resisted or hit) + (", kills it" if kills else "")
             return f"{hit}; {who} at POD {left} after"
 
         if target:
