@@ -25,6 +25,7 @@ def resume(file: Path | None) -> None:
     )
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
+    from tui.session import Seats
 
     path = file or autosave_path()
     ended = drop_ended_autosave() if file is None else None
@@ -36,6 +37,8 @@ def resume(file: Path | None) -> None:
     try:  # replay it now: a broken save is an error message, not a crash of the table
         data = read_save(path)
         game = game_from_save(data)
+        ui = data.get("ui") or {}
+        Seats.from_json(ui.get("seats"))  # (refused: seats with no player at the table)
     except SaveError as exc:
         _fail(f"cannot resume {path}: {exc}", 2)
     if not (game.is_over() or resigned_seat(data) is not None):

@@ -20,6 +20,7 @@ from common.game import Action, Decision, Game
 from common.registry import game_class
 from common.saves import (
     SaveBusy,
+    SaveError,
     autosave_path,
     data_dir,
     game_from_save,
@@ -100,11 +101,18 @@ class Seats:
     @classmethod
     def from_json(cls, data: Any) -> Seats:
         """The seats a save's "ui" part names; what is not a seat there (a hand-edited or damaged
-        part, which the checksum does not cover) is the default: you against the AI."""
+        part, which the checksum does not cover) is the default: you against the AI. Two seats
+        both the AI's (a hand-edit: the table never makes them) are refused (SaveError): the
+        table has no player then, and would play the game by itself."""
         data = data if isinstance(data, dict) else {}
         kinds = data.get("kinds")
         if not isinstance(kinds, list) or len(kinds) != 2 or any(k not in ("human", "ai") for k in kinds):
             kinds = ["human", "ai"]
+        if "human" not in kinds:
+            raise SaveError(
+                "its seats are both the AI's (ui.seats.kinds is ['ai', 'ai']): a game here has at "
+                "least one player at the table (against the AI, or hot-seat)"
+            )
         return cls(list(kinds), str(data.get("ai_level", "scripted")))
 
     @classmethod
