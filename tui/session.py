@@ -23,8 +23,10 @@ from common.saves import (
     SaveError,
     autosave_path,
     data_dir,
+    forget_end_not_saved,
     game_from_save,
     keep_finished,
+    mark_end_not_saved,
     read_save,
     resigned_seat,
     save_game,
@@ -346,6 +348,7 @@ class Session:
                 if self.before_save is not None:
                     self.before_save()
                 self.discard_save()
+                forget_end_not_saved(self.save_path)
                 self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None
             if self.before_save is not None:
@@ -353,6 +356,8 @@ class Session:
             save_game(self.game, self.save_path, self.ui_extra())
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
+            if self.end_unkept:
+                self.mark_end_unkept()
             return None
         except SaveBusy as exc:  # never written over another window's game: told as a failed save
             self.save_error = str(exc)
@@ -370,6 +375,19 @@ class Session:
         `finished/` yet (a full disk): its autosave, the game before its end, stays, and each
         save tries again (`save`; leaving the game too, which asks first)."""
         return self.autosave and self.failure is None and self.over and self.finished_path is None
+
+    def mark_end_unkept(self) -> None:
+        """The end could not be kept: say so for the next start (`mark_end_not_saved`), lest the
+        menu show the autosave, the game before its end, as a game simply in progress. Nothing
+        when the autosave holds none of this game."""
+        if self.saved_actions is None or self.save_taken or not self.save_path.exists():
+            return
+        if self.resigned is not None:
+            outcome = f"p{self.resigned + 1}-resigned"
+        else:
+            w = self.game.winner()
+            outcome = "draw" if w is None else f"p{w + 1}-wins"
+        mark_end_not_saved(self.save_path, self.unsaved, outcome)
 
     @property
     def unsaved(self) -> int:

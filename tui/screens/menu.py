@@ -14,7 +14,14 @@ from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
-from common.saves import SaveBusy, autosave_path, drop_ended_autosave, read_save, unused_path
+from common.saves import (
+    SaveBusy,
+    autosave_path,
+    drop_ended_autosave,
+    end_not_saved,
+    read_save,
+    unused_path,
+)
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
@@ -111,6 +118,20 @@ class MenuScreen(BaseScreen):
         return True
 
     ended_note = ""
+    # The error line says the end of the autosaved game that could not be saved (`tell_end`).
+    end_told = False
+
+    def tell_end(self) -> None:
+        """Say, on the error line, when the autosave is a game before its end, which could not be
+        saved (`end_not_saved`: a full disk as it ended): Continue resumes it before its end, and
+        that is the truth to tell, not a game simply in progress. The line is cleared once it is
+        no longer so (the game continued since)."""
+        end = end_not_saved(autosave_path())
+        if end is not None:
+            self.show_error(end.words())
+            self.end_told = True
+        elif end is None and self.end_told:
+            self.show_error("")
 
     def continue_label(self) -> str:
         self.drop_ended()
@@ -135,10 +156,12 @@ class MenuScreen(BaseScreen):
         self.query_one("#game", Select).focus()
         if self.ended_note:
             self.show_error(self.ended_note)
+        self.tell_end()
 
     def on_screen_resume(self) -> None:
         if self.drop_ended():
             self.show_error(self.ended_note)
+        self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
         button.disabled = not autosave_path().exists()
@@ -269,6 +292,7 @@ class MenuScreen(BaseScreen):
 
     def show_error(self, text: str) -> None:
         self.query_one("#menu-error", Static).update(text)
+        self.end_told = False
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
