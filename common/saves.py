@@ -88,11 +88,16 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     a resignation (`resigned`: the seat) is kept with it."""
     path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
     save_game(game, path, extra, resigned=resigned)
-    older = [p for p in finished_games() if p != path]
+    _prune_finished(path)
+    return path
+
+
+def _prune_finished(kept: Path) -> None:
+    """Remove the oldest kept finished games but the newest `KEPT_FINISHED` (`kept` among them)."""
+    older = [p for p in finished_games() if p != kept]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
         with contextlib.suppress(OSError):  # (the game is kept: an older one left is no loss)
             old.unlink(missing_ok=True)
-    return path
 
 
 def ended_game(autosave: Path) -> Path | None:
@@ -130,15 +135,50 @@ def _seats(data: dict[str, Any]) -> Any:
     return ui.get("seats") if isinstance(ui, dict) else None
 
 
+# In a save's "ui" part: the save is a finished game that could not be kept in finished/ when it
+# ended, kept in the autosave instead (`keep_ended_autosave` moves it there at the next start).
+ENDED = "ended"
+
+
+def keep_ended_autosave() -> Path | None:
+    """Move the autosave into `finished/` when it holds a finished game (its end could not be kept
+    there as it was played, and the autosave kept it instead: `ENDED`), where it is kept to watch
+    again, never a game to continue: where it is now, or None (nothing moved)."""
+    path = autosave_path()
+    try:
+        data = read_save(path)
+    except SaveError:
+        return None
+    ui = data.get("ui")
+    if not isinstance(ui, dict) or ui.get(ENDED) is not True:
+        return None
+    try:
+        over = resigned_seat(data) is not None or game_from_save(data).is_over()
+    except SaveError:
+        return None
+    if not over:
+        return None
+    try:
+        target = dated_path(finished_dir(), str(data["game"]))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        path.replace(target)
+    except OSError:
+        return None
+    _prune_finished(target)
+    return target
+
+
 def drop_ended_autosave() -> Path | None:
-    """Remove the autosave when it is the start of a kept finished game (`ended_game`): the kept
-    game, or None (nothing removed)."""
+    """Remove the autosave when it is the start of a kept finished game (`ended_game`), or move it
+    into `finished/` when it is a finished game itself (`keep_ended_autosave`): the kept game, or
+    None (nothing removed)."""
     path = autosave_path()
     kept = ended_game(path)
-    if kept is not None:
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-    return kept if kept is not None and not path.exists() else None
+    if kept is None:
+        return keep_ended_autosave()
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+    return kept if not path.exists() else None
 
 
 # -- an end that could not be saved ---------------------------------------------------------

@@ -169,3 +169,74 @@ def test_triarch_resume_says_it_too(disk: Disk, toy: None, monkeypatch: pytest.M
         "it resumes from before the resignation." in " ".join(r.output.split())
     )
     assert [spec.resume for spec in opened] == [autosave_path()]
+
+
+# -- finished/ cannot be written, the autosave can: the end is kept there --------------------
+
+
+def toy_to_its_end(how: str) -> Session:
+    """A hot-seat toy game played to its end (`how` "ended": its last action; "resigned")."""
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "human"]))
+    s.save()
+    game = s.game.clone()
+    while not game.is_over():
+        game.apply(game.legal_actions()[0])
+    for _ in range(len(game.history) - 1):
+        s.apply(s.legal()[0])
+    if how == "resigned":
+        assert s.resign(1)
+    else:
+        s.apply(s.legal()[0])
+    assert s.over
+    return s
+
+
+@pytest.mark.parametrize("how", ["ended", "resigned"])
+def test_an_end_that_finished_cannot_take_is_kept_in_the_autosave(
+    toy: None, triarch_home: Path, how: str
+) -> None:
+    """`finished` is not a folder that can be written (here a file of that name): the end was not
+    kept anywhere, the autosave stayed the game before its end; now the autosave keeps the
+    finished game (nothing is lost by leaving: no '⚠ not saved', no question), and the next start
+    moves it into finished/, to watch again."""
+    (triarch_home / "finished").write_text("not a folder")
+    s = toy_to_its_end(how)
+    assert s.end_unkept and s.save_error is not None and s.end_in_autosave
+    assert s.unsaved == 0 and "keeps the game with its end" in s.kept_words()
+    saved = Session.load(autosave_path(), autosave=False)
+    assert saved.game.state_hash() == s.game.state_hash() and saved.over and saved.resigned == s.resigned
+    assert marks(triarch_home) == []
+
+    (triarch_home / "finished").unlink()  # the next start, once finished/ can be written
+    from common.saves import drop_ended_autosave
+
+    kept = drop_ended_autosave()
+    assert kept is not None and finished_games() == [kept] and not autosave_path().exists()
+    again = Session.load(kept, autosave=False)
+    assert again.game.state_hash() == s.game.state_hash() and again.resigned == s.resigned
+
+
+def test_the_session_keeps_its_end_in_finished_when_it_can_at_last(toy: None, triarch_home: Path) -> None:
+    (triarch_home / "finished").write_text("not a folder")
+    s = toy_to_its_end("ended")
+    (triarch_home / "finished").unlink()
+    s.save()
+    assert s.finished_path is not None and finished_games() == [s.finished_path]
+    assert not autosave_path().exists() and (s.save_error, s.unsaved, s.end_unkept) == (None, 0, False)
+
+
+@pytest.mark.usefixtures("only_toy")
+async def test_the_menu_keeps_an_ended_autosave_to_watch_again(triarch_home: Path) -> None:
+    (triarch_home / "finished").write_text("not a folder")
+    toy_to_its_end("ended")
+    app = TriarchApp(ai_pace=0)  # finished/ still cannot be written: the game is shown as ended
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Continue: High Card, 20 actions, ended" in words(app)
+    (triarch_home / "finished").unlink()
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "The autosaved game had ended: it is kept to watch again" in words(app)
+        assert "Continue (no saved game)" in words(app)
+    assert len(finished_games()) == 1 and not autosave_path().exists()

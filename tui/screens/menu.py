@@ -15,6 +15,7 @@ from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import (
+    ENDED,
     SaveBusy,
     autosave_path,
     drop_ended_autosave,
@@ -142,11 +143,14 @@ class MenuScreen(BaseScreen):
 
     @staticmethod
     def saved_game() -> str:
-        """The autosaved game in words (`BHM, 23 actions`); "" when it cannot be read."""
+        """The autosaved game in words (`BHM, 23 actions`; `…, ended` when it is a finished game
+        that could not be kept in finished/: `ENDED`); "" when it cannot be read."""
         try:
             data = read_save(autosave_path())
             title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            return f"{title}, {plural(len(data.get('actions', [])), 'action')}"
+            ui = data.get("ui")
+            ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
+            return f"{title}, {plural(len(data.get('actions', [])), 'action')}{ended}"
         except (OSError, ValueError, KeyError):
             return ""
 
