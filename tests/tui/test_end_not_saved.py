@@ -240,3 +240,24 @@ async def test_the_menu_keeps_an_ended_autosave_to_watch_again(triarch_home: Pat
         assert "The autosaved game had ended: it is kept to watch again" in words(app)
         assert "Continue (no saved game)" in words(app)
     assert len(finished_games()) == 1 and not autosave_path().exists()
+
+
+@pytest.mark.usefixtures("only_toy")
+async def test_start_over_a_game_left_without_its_end_says_so(disk: Disk) -> None:
+    """Start asked 'A game is in progress (High Card, 19 actions)': it says the game ended and
+    that Yes keeps it as it was before its end."""
+    ended_on_a_full_disk(disk, "resigned")
+    disk.full = False
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = " ".join(app.screen.question.split())
+        assert "in progress" not in question
+        assert question.startswith(
+            "The autosaved game ended (player 1 resigned), but the resignation could not be saved: "
+            "Continue resumes it from before the resignation. Start a new game? Yes: the game is kept "
+            "as it was before its end, as a file in the saves folder"
+        )

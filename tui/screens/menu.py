@@ -361,19 +361,23 @@ class MenuScreen(BaseScreen):
         from tui.screens.confirm import ConfirmScreen
 
         saved = self.saved_game() or "its save cannot be read"
+        question = (
+            f"A game is in progress ({saved}). Start a new game?\n\n"
+            "Yes: the game in progress is kept as a file in the saves folder "
+            "(triarch resume FILE). No: Continue resumes it."
+        )
+        end = end_not_saved(autosave_path())
+        if end is not None:  # (not a game simply in progress: `tell_end`)
+            question = (
+                f"{end.words()}\n\nStart a new game? Yes: the game is kept as it was before its end, "
+                "as a file in the saves folder (triarch resume FILE)."
+            )
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.start(spec)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                f"A game is in progress ({saved}). Start a new game?\n\n"
-                "Yes: the game in progress is kept as a file in the saves folder "
-                "(triarch resume FILE). No: Continue resumes it."
-            ),
-            answered,
-        )
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def start(self, spec: LaunchSpec) -> None:
         app: Any = self.app
