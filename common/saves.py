@@ -88,11 +88,16 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     a resignation (`resigned`: the seat) is kept with it."""
     path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
     save_game(game, path, extra, resigned=resigned)
-    older = [p for p in finished_games() if p != path]
+    _prune_finished(path)
+    return path
+
+
+def _prune_finished(kept: Path) -> None:
+    """Remove the oldest kept finished games but the newest `KEPT_FINISHED` (`kept` among them)."""
+    older = [p for p in finished_games() if p != kept]
     for old in older[: max(0, len(older) - (KEPT_FINISHED - 1))]:
         with contextlib.suppress(OSError):  # (the game is kept: an older one left is no loss)
             old.unlink(missing_ok=True)
-    return path
 
 
 def ended_game(autosave: Path) -> Path | None:
@@ -130,15 +135,151 @@ def _seats(data: dict[str, Any]) -> Any:
     return ui.get("seats") if isinstance(ui, dict) else None
 
 
+# In a save's "ui" part: the save is a finished game that could not be kept in finished/ when it
+# ended, kept in the autosave instead (`keep_ended_autosave` moves it there at the next start).
+ENDED = "ended"
+
+
+def keep_ended_autosave() -> Path | None:
+    """Move the autosave into `finished/` when it holds a finished game (its end could not be kept
+    there as it was played, and the autosave kept it instead: `ENDED`), where it is kept to watch
+    again, never a game to continue: where it is now, or None (nothing moved)."""
+    path = autosave_path()
+    try:
+        data = read_save(path)
+    except SaveError:
+        return None
+    ui = data.get("ui")
+    if not isinstance(ui, dict) or ui.get(ENDED) is not True:
+        return None
+    try:
+        over = resigned_seat(data) is not None or game_from_save(data).is_over()
+    except SaveError:
+        return None
+    if not over:
+        return None
+    try:
+        target = dated_path(finished_dir(), str(data["game"]))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        path.replace(target)
+    except OSError:
+        return None
+    _prune_finished(target)
+    return target
+
+
 def drop_ended_autosave() -> Path | None:
-    """Remove the autosave when it is the start of a kept finished game (`ended_game`): the kept
-    game, or None (nothing removed)."""
+    """Remove the autosave when it is the start of a kept finished game (`ended_game`), or move it
+    into `finished/` when it is a finished game itself (`keep_ended_autosave`): the kept game, or
+    None (nothing removed)."""
     path = autosave_path()
     kept = ended_game(path)
-    if kept is not None:
+    if kept is None:
+        return keep_ended_autosave()
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+    return kept if not path.exists() else None
+
+
+# -- an end that could not be saved ---------------------------------------------------------
+
+# the mark of an end not saved is named `autosave.json.end-not-saved.DIGEST.LOST.OUTCOME`
+END_NOT_SAVED = ".end-not-saved."
+END_OUTCOMES = {
+    "p1-wins": "player 1 won",
+    "p2-wins": "player 2 won",
+    "draw": "a draw",
+    "p1-resigned": "player 1 resigned",
+    "p2-resigned": "player 2 resigned",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EndNotSaved:
+    """The autosave is a game as it was before its end, which could not be saved (a full disk,
+    and the player left the game, or it was closed): `lost` actions after the autosave's (a
+    resignation counted as one), and how the game ended (`outcome`, in words)."""
+
+    lost: int
+    outcome: str
+    resigned: bool
+
+    def words(self, then: str = "Continue resumes it") -> str:
+        """What the menu says of it (`then`: what resumes the game, before its end: that is all
+        there is)."""
+        if self.resigned and self.lost == 1:
+            what, them = "the resignation", "the resignation"
+        elif self.resigned:
+            actions = "its last action" if self.lost == 2 else f"its last {self.lost - 1} actions"
+            what, them = f"{actions} and the resignation", "them"
+        elif self.lost == 1:
+            what, them = "its last action", "that action"
+        else:
+            what, them = f"its last {self.lost} actions", "them"
+        return (
+            f"The autosaved game ended ({self.outcome}), but {what} could not be saved: "
+            f"{then} from before {them}."
+        )
+
+
+def _digest_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def _end_marks(autosave: Path) -> list[Path]:
+    return sorted(autosave.parent.glob(f"{autosave.name}{END_NOT_SAVED}*"))
+
+
+def mark_end_not_saved(autosave: Path, lost: int, outcome: str) -> None:
+    """Say, for the next start, that the game in `autosave` (as it is now) ended `lost` actions
+    later (`outcome`: a key of `END_OUTCOMES`) but its end could not be saved. The mark is an
+    empty file whose name says it all (made when nothing else can be written: a full disk still
+    makes an empty file), and it speaks for this autosave only (its digest is in the name): an
+    autosave written since makes it void. Best effort: nothing if it cannot be made either."""
+    if outcome not in END_OUTCOMES or lost < 1:
+        return
+    try:
+        digest = _digest_of(autosave)
+        forget_end_not_saved(autosave)
+        autosave.with_name(f"{autosave.name}{END_NOT_SAVED}{digest}.{lost}.{outcome}").touch()
+    except OSError:
+        pass
+
+
+def end_not_saved(autosave: Path) -> EndNotSaved | None:
+    """The end of the game in `autosave` that could not be saved (`mark_end_not_saved`), or None:
+    no mark, or none for this autosave (a mark of an autosave since replaced or removed is
+    removed)."""
+    marks = _end_marks(autosave)
+    if not marks:
+        return None
+    try:
+        digest = _digest_of(autosave)
+    except OSError:
+        digest = None
+    found: EndNotSaved | None = None
+    for mark in marks:
+        parts = mark.name[len(autosave.name) + len(END_NOT_SAVED) :].split(".")
+        if (
+            found is None
+            and len(parts) == 3
+            and parts[0] == digest
+            and parts[1].isdigit()
+            and int(parts[1]) >= 1
+            and parts[2] in END_OUTCOMES
+        ):
+            found = EndNotSaved(int(parts[1]), END_OUTCOMES[parts[2]], parts[2].endswith("-resigned"))
+            continue
         with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-    return kept if kept is not None and not path.exists() else None
+            mark.unlink()
+    return found
+
+
+def forget_end_not_saved(autosave: Path) -> None:
+    """Remove the marks of an end not saved (the end is kept at last, or the autosave is gone)."""
+    for mark in _end_marks(autosave):
+        with contextlib.suppress(OSError):
+            mark.unlink()
 
 
 class SaveBusy(Exception):

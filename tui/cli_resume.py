@@ -19,23 +19,30 @@ def resume(file: Path | None) -> None:
         SaveError,
         autosave_path,
         drop_ended_autosave,
+        end_not_saved,
         game_from_save,
         read_save,
         resigned_seat,
     )
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
+    from tui.session import Seats
 
     path = file or autosave_path()
     ended = drop_ended_autosave() if file is None else None
     if ended is not None:  # a `triarch` killed as its game ended: the game kept, shown at its end
         click.echo(f"The autosaved game had ended: it is kept to watch again ({ended}).", err=True)
         path = ended
+    end = end_not_saved(path) if file is None and ended is None else None
+    if end is not None:  # the game before an end that could not be saved (a full disk): said
+        click.echo(end.words("it resumes"), err=True)
     if not path.exists():
         _fail(f"no saved game at {path}", 2)
     try:  # replay it now: a broken save is an error message, not a crash of the table
         data = read_save(path)
         game = game_from_save(data)
+        ui = data.get("ui") or {}
+        Seats.from_json(ui.get("seats"))  # (refused: seats with no player at the table)
     except SaveError as exc:
         _fail(f"cannot resume {path}: {exc}", 2)
     if not (game.is_over() or resigned_seat(data) is not None):

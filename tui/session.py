@@ -19,11 +19,15 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.registry import game_class
 from common.saves import (
+    ENDED,
     SaveBusy,
+    SaveError,
     autosave_path,
     data_dir,
+    forget_end_not_saved,
     game_from_save,
     keep_finished,
+    mark_end_not_saved,
     read_save,
     resigned_seat,
     save_game,
@@ -100,11 +104,18 @@ class Seats:
     @classmethod
     def from_json(cls, data: Any) -> Seats:
         """The seats a save's "ui" part names; what is not a seat there (a hand-edited or damaged
-        part, which the checksum does not cover) is the default: you against the AI."""
+        part, which the checksum does not cover) is the default: you against the AI. Two seats
+        both the AI's (a hand-edit: the table never makes them) are refused (SaveError): the
+        table has no player then, and would play the game by itself."""
         data = data if isinstance(data, dict) else {}
         kinds = data.get("kinds")
         if not isinstance(kinds, list) or len(kinds) != 2 or any(k not in ("human", "ai") for k in kinds):
             kinds = ["human", "ai"]
+        if "human" not in kinds:
+            raise SaveError(
+                "its seats are both the AI's (ui.seats.kinds is ['ai', 'ai']): a game here has at "
+                "least one player at the table (against the AI, or hot-seat)"
+            )
         return cls(list(kinds), str(data.get("ai_level", "scripted")))
 
     @classmethod
@@ -158,6 +169,9 @@ class Session:
         self.save_taken = False
         # Where this game is kept once the engine ended it (for watching it again).
         self.finished_path: Path | None = None
+        # The finished game could not be kept in finished/, but the autosave holds it, its end
+        # with it (`keep_end_in_autosave`): nothing is lost by leaving.
+        self.end_in_autosave = False
         # Asked before each write (or removal) of the autosave: SaveBusy if this game may not
         # write it (the table's `AutosaveLock.keep`: another `triarch` plays the game there).
         self.before_save: Callable[[], None] | None = None
@@ -334,10 +348,15 @@ class Session:
         try:
             if self.over:  # a finished game is not continued: its autosave goes
                 if self.finished_path is None:  # kept to watch again (a resignation with it)
-                    self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                    try:
+                        self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                    except OSError:
+                        self.keep_end_in_autosave()
+                        raise
                 if self.before_save is not None:
                     self.before_save()
                 self.discard_save()
+                forget_end_not_saved(self.save_path)
                 self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None
             if self.before_save is not None:
@@ -345,6 +364,8 @@ class Session:
             save_game(self.game, self.save_path, self.ui_extra())
         except OSError as exc:
             self.save_error = exc.strerror or str(exc)
+            if self.end_unkept and not self.end_in_autosave:
+                self.mark_end_unkept()
             return None
         except SaveBusy as exc:  # never written over another window's game: told as a failed save
             self.save_error = str(exc)
@@ -363,11 +384,40 @@ class Session:
         save tries again (`save`; leaving the game too, which asks first)."""
         return self.autosave and self.failure is None and self.over and self.finished_path is None
 
+    def keep_end_in_autosave(self) -> None:
+        """The finished game cannot be kept in `finished/` (that folder cannot be written): keep it
+        in the autosave then, its end with it (`ENDED`: the next start moves it to `finished/`,
+        `drop_ended_autosave`), rather than leave there the game before its end. Nothing if the
+        autosave cannot be written either (a full disk: `mark_end_unkept` says so instead)."""
+        if self.end_in_autosave:
+            return
+        if self.before_save is not None:
+            self.before_save()
+        try:
+            save_game(self.game, self.save_path, {**self.ui_extra(), ENDED: True}, resigned=self.resigned)
+        except OSError:
+            return
+        self.end_in_autosave, self.save_taken = True, False
+        self.saved_actions = len(self.game.history)
+
+    def mark_end_unkept(self) -> None:
+        """The end could not be kept: say so for the next start (`mark_end_not_saved`), lest the
+        menu show the autosave, the game before its end, as a game simply in progress. Nothing
+        when the autosave holds none of this game."""
+        if self.saved_actions is None or self.save_taken or not self.save_path.exists():
+            return
+        if self.resigned is not None:
+            outcome = f"p{self.resigned + 1}-resigned"
+        else:
+            w = self.game.winner()
+            outcome = "draw" if w is None else f"p{w + 1}-wins"
+        mark_end_not_saved(self.save_path, self.unsaved, outcome)
+
     @property
     def unsaved(self) -> int:
         """Actions played since the last autosave that could be written (0 when it works), and a
         resignation that could not be kept (`end_unkept`)."""
-        if self.save_error is None or (self.over and not self.end_unkept):
+        if self.save_error is None or (self.over and not self.end_unkept) or self.end_in_autosave:
             return 0
         resigned = 1 if self.resigned is not None and self.end_unkept else 0
         return len(self.game.history) - (self.saved_actions or 0) + resigned
@@ -376,6 +426,8 @@ class Session:
         """What the autosave keeps of this game, for a player told that it cannot be written."""
         if self.save_taken:
             return "the autosave holds the other window's game, none of this one (Ctrl+S saves it to a file)"
+        if self.end_in_autosave:
+            return "the autosave keeps the game with its end, and the next start keeps it to watch again"
         if self.saved_actions is None:
             return "this game was never saved"
         if self.saved_actions == 0:  # (not `after action 0`)

@@ -126,3 +126,62 @@ async def test_a_save_whose_seats_are_damaged_resumes_against_the_ai(
         assert type(app.screen).__name__ == "GenericGameScreen"
         assert app.session is not None and app.session.seats.kinds == ["human", "ai"]
         assert len(app.session.game.history) >= 1
+
+
+def save_with_no_player(path: Path) -> None:
+    """A toy game whose save was hand-edited to give both seats to the AI (its "ui" part is
+    outside the checksum: the save is otherwise sound)."""
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path, {"seats": {"kinds": ["human", "ai"], "ai_level": "random"}, "counts": [1, 0]})
+    data = json.loads(path.read_text())
+    data["ui"]["seats"]["kinds"] = ["ai", "ai"]
+    path.write_text(json.dumps(data))
+
+
+def test_cli_resume_of_a_save_whose_seats_are_both_the_ais_exits_2(toy: None, triarch_home: Path) -> None:
+    """Both seats the AI's (the table never saves that: a hand-edit) played the game by itself
+    on `triarch resume`; now it is refused like any bad save, with the reason and exit code 2."""
+    path = triarch_home / "edited.json"
+    save_with_no_player(path)
+    r = CliRunner().invoke(main, ["resume", str(path)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "cannot resume" in r.output and "seats are both the AI's" in r.output
+    assert path.exists()
+
+
+async def test_continue_of_an_autosave_whose_seats_are_both_the_ais_offers_to_discard_it(
+    only_toy: None,
+) -> None:
+    """Continue refuses it on the menu and offers to set it aside (autosave.json.bad), as any
+    save that cannot be continued; no game opens."""
+    path = autosave_path()
+    save_with_no_player(path)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        question = " ".join(app.screen.question.split())  # type: ignore[attr-defined]
+        assert "seats are both the AI's" in question and "autosave.json.bad" in question
+        await pilot.press("y")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MenuScreen" and app.session is None
+        assert "moved to" in screen_text(app) and "no saved game" in screen_text(app)
+    assert not path.exists() and path.with_name("autosave.json.bad").exists()
+
+
+async def test_launching_straight_into_a_save_with_no_player_stays_on_the_menu(only_toy: None) -> None:
+    path = autosave_path()
+    save_with_no_player(path)
+    app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen" and app.session is None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Cannot continue the saved game: its seats are both the AI's" in " ".join(
+            screen_text(app).split()
+        )
+    assert path.exists()

@@ -202,37 +202,44 @@ def near_end(game_id: str, seed: int, scenario: str | None = None) -> Game:
     return cls.from_json(data)
 
 
-async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None]:
-    Session(game, Seats(["ai", "ai"], "random"), save_path=path).save()
+async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None, list[str]]:
+    """The game-over stats, the final view, the winner, and how the stats name each seat's player."""
+    # the AI plays the last action, against a player (a save whose seats are both the AI's is refused)
+    d = game.decision()
+    assert d is not None
+    kinds = ["human", "human"]
+    kinds[d.player] = "ai"
+    Session(game, Seats(kinds, "random"), save_path=path).save()
     app = resume_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "GameOverScreen"
-        return app.screen.stats, app.session.game.view(None), app.session.winner()
+        tags = ["(AI)" if kind == "ai" else "(you)" for kind in kinds]
+        return app.screen.stats, app.session.game.view(None), app.session.winner(), tags
 
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_scars_game_over_stats_match_the_final_view(tmp_path: Path) -> None:
-    stats, view, winner = await final_stats(near_end("scars", 3), tmp_path / "s.json")
+    stats, view, winner, tags = await final_stats(near_end("scars", 3), tmp_path / "s.json")
     assert winner is not None
     text = "\n".join(stats)
     assert "Ended:" in text
     lives = next(line for line in stats if line.startswith("Lives left"))
     for p in view["players"]:
-        assert f"Player {p['seat'] + 1} (AI) ♥{p['lives']}" in lives
+        assert f"Player {p['seat'] + 1} {tags[p['seat']]} ♥{p['lives']}" in lives
     loser = view["players"][1 - winner]
-    assert loser["lives"] == 0 and f"Player {2 - winner} (AI) ♥0" in lives
+    assert loser["lives"] == 0 and f"Player {2 - winner} {tags[1 - winner]} ♥0" in lives
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 async def test_hotg_game_over_stats_match_the_final_view(tmp_path: Path) -> None:
-    stats, view, winner = await final_stats(near_end("hotg", 1), tmp_path / "h.json")
+    stats, view, winner, tags = await final_stats(near_end("hotg", 1), tmp_path / "h.json")
     assert winner is not None
     stones = next(line for line in stats if "Summoning Stones" in line)
     assert f"Turn {view['turn']}" in stones
     win, lose = view["players"][winner], view["players"][1 - winner]
-    assert f"Player {winner + 1} (AI) ♥{win['stone_health']}" in stones
-    assert lose["stone_health"] <= 0 and f"Player {2 - winner} (AI) destroyed" in stones
+    assert f"Player {winner + 1} {tags[winner]} ♥{win['stone_health']}" in stones
+    assert lose["stone_health"] <= 0 and f"Player {2 - winner} {tags[1 - winner]} destroyed" in stones
     assert any(line.startswith("Ended:") and "Summoning Stone" in line for line in stats)
 
 

@@ -14,7 +14,15 @@ from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
-from common.saves import SaveBusy, autosave_path, drop_ended_autosave, read_save, unused_path
+from common.saves import (
+    ENDED,
+    SaveBusy,
+    autosave_path,
+    drop_ended_autosave,
+    end_not_saved,
+    read_save,
+    unused_path,
+)
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
@@ -111,6 +119,20 @@ class MenuScreen(BaseScreen):
         return True
 
     ended_note = ""
+    # The error line says the end of the autosaved game that could not be saved (`tell_end`).
+    end_told = False
+
+    def tell_end(self) -> None:
+        """Say, on the error line, when the autosave is a game before its end, which could not be
+        saved (`end_not_saved`: a full disk as it ended): Continue resumes it before its end, and
+        that is the truth to tell, not a game simply in progress. The line is cleared once it is
+        no longer so (the game continued since)."""
+        end = end_not_saved(autosave_path())
+        if end is not None:
+            self.show_error(end.words())
+            self.end_told = True
+        elif end is None and self.end_told:
+            self.show_error("")
 
     def continue_label(self) -> str:
         self.drop_ended()
@@ -121,11 +143,14 @@ class MenuScreen(BaseScreen):
 
     @staticmethod
     def saved_game() -> str:
-        """The autosaved game in words (`BHM, 23 actions`); "" when it cannot be read."""
+        """The autosaved game in words (`BHM, 23 actions`; `…, ended` when it is a finished game
+        that could not be kept in finished/: `ENDED`); "" when it cannot be read."""
         try:
             data = read_save(autosave_path())
             title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            return f"{title}, {plural(len(data.get('actions', [])), 'action')}"
+            ui = data.get("ui")
+            ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
+            return f"{title}, {plural(len(data.get('actions', [])), 'action')}{ended}"
         except (OSError, ValueError, KeyError):
             return ""
 
@@ -135,10 +160,12 @@ class MenuScreen(BaseScreen):
         self.query_one("#game", Select).focus()
         if self.ended_note:
             self.show_error(self.ended_note)
+        self.tell_end()
 
     def on_screen_resume(self) -> None:
         if self.drop_ended():
             self.show_error(self.ended_note)
+        self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
         button.disabled = not autosave_path().exists()
@@ -269,6 +296,7 @@ class MenuScreen(BaseScreen):
 
     def show_error(self, text: str) -> None:
         self.query_one("#menu-error", Static).update(text)
+        self.end_told = False
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -333,19 +361,23 @@ class MenuScreen(BaseScreen):
         from tui.screens.confirm import ConfirmScreen
 
         saved = self.saved_game() or "its save cannot be read"
+        question = (
+            f"A game is in progress ({saved}). Start a new game?\n\n"
+            "Yes: the game in progress is kept as a file in the saves folder "
+            "(triarch resume FILE). No: Continue resumes it."
+        )
+        end = end_not_saved(autosave_path())
+        if end is not None:  # (not a game simply in progress: `tell_end`)
+            question = (
+                f"{end.words()}\n\nStart a new game? Yes: the game is kept as it was before its end, "
+                "as a file in the saves folder (triarch resume FILE)."
+            )
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.start(spec)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                f"A game is in progress ({saved}). Start a new game?\n\n"
-                "Yes: the game in progress is kept as a file in the saves folder "
-                "(triarch resume FILE). No: Continue resumes it."
-            ),
-            answered,
-        )
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def start(self, spec: LaunchSpec) -> None:
         app: Any = self.app
