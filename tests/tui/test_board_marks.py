@@ -11,7 +11,7 @@ import pytest
 from common.registry import game_class
 from tui.session import only_pass
 
-from .helpers import engine_ready
+from .helpers import engine_ready, game_app, into_first_turn, press, screen_text, settle, skirmish
 
 needs_bhm = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -70,3 +70,80 @@ def test_an_old_mark_does_not_stay_on_a_dead_card() -> None:
     said = dead_words(table, view, 1)
     assert "★" not in said["dense"] and "dead 1" in said["dense"], said
     assert "Sunken Temple" in said["roomy"] and "★" not in said["roomy"], said
+
+
+# -- 2. a refusal goes when the player moves on -----------------------------------------------------
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+async def test_a_lane_refusal_goes_when_the_card_cursor_moves_on(game_id: str) -> None:
+    """Enter on a card with no choice now says why (`✗ No choice with … now`); the refusal stayed
+    under the prompt with the cursor on other cards. It stays while the cursor is on that card (the
+    board taking the keyboard back, Enter again), and goes when the cursor moves on or a dialog (the
+    help) opens over the table."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    from tui.widgets.lanes import LaneBoard
+    from tui.widgets.status import Prompt
+
+    app = game_app(game_id, seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await into_first_turn(pilot)
+        screen = app.screen
+        board = screen.query_one(LaneBoard)
+        prompt = screen.query_one(Prompt)
+        named = {u for a in screen.legal for u in screen.card_args(a)}
+        idle = [u for u in board.chip_uids() if u not in named]
+        assert len(idle) >= 2, board.chip_uids()
+
+        async def refuse(uid: int) -> None:
+            board.focus()
+            board.move_to(uid)
+            await settle(pilot)
+            await press(pilot, "enter")
+            await settle(pilot)
+            assert prompt.error and "✗" in screen_text(app), screen_text(app)
+
+        await refuse(idle[0])
+        await press(pilot, "enter")  # the same card again: said again
+        await press(pilot, "tab", "tab")  # to the list and back: the cursor on the same card
+        await settle(pilot)
+        assert board.cursor_uid == idle[0] and board.has_focus
+        assert prompt.error and "✗" in screen_text(app)
+        board.move_to(idle[1])  # (as the arrows move it)
+        await settle(pilot)
+        assert not prompt.error and "✗" not in screen_text(app), screen_text(app)
+
+        await refuse(idle[1])
+        await press(pilot, "question_mark")  # the help over the table
+        await settle(pilot)
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert not prompt.error and "✗" not in screen_text(app), screen_text(app)
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_a_grid_refusal_goes_when_the_cell_cursor_moves_on() -> None:
+    """Hand of the Gods: Enter on the enemy's stone with nothing selected says it is not yours; the
+    refusal stayed as the cursor walked the board. It stays on that cell, and goes on the next."""
+    from tui.widgets.grid import GridBoard
+    from tui.widgets.status import Prompt
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(GridBoard)
+        prompt = screen.query_one(Prompt)
+        board.focus()
+        board.cursor = (2, 8)  # P2's Summoning Stone
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "not yours" in prompt.error and "✗" in screen_text(app), screen_text(app)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert "not yours" in prompt.error
+        await press(pilot, "left")
+        await settle(pilot)
+        assert board.cursor == (2, 7)
+        assert not prompt.error and "✗" not in screen_text(app), screen_text(app)

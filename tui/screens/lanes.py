@@ -407,6 +407,7 @@ class LaneScreen(LaneTable, GameScreen):
     def on_lane_board_card_highlighted(self, message: LaneBoard.CardHighlighted) -> None:
         if message.uid is None:
             return
+        self.look_at(("card", message.uid))
         card = find_cards(self.view_data).get(message.uid)
         sel = self.selection()
         if sel and message.uid != self.focus_uid:
