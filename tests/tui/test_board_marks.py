@@ -11,7 +11,7 @@ import pytest
 from common.registry import game_class
 from tui.session import only_pass
 
-from .helpers import engine_ready, game_app, into_first_turn, press, screen_text, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, game_app, into_first_turn, press, screen_text, settle, skirmish
 
 needs_bhm = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -147,3 +147,46 @@ async def test_a_grid_refusal_goes_when_the_cell_cursor_moves_on() -> None:
         await settle(pilot)
         assert board.cursor == (2, 7)
         assert not prompt.error and "✗" not in screen_text(app), screen_text(app)
+
+
+# -- 3. a HotG cell's third line beside a marker ---------------------------------------------------
+def test_a_third_line_keeps_its_text_beside_a_marker() -> None:
+    """From 120 × 40 (three lines a cell, 12 columns): the marker took the last two columns of the
+    third line (`resurrecti× `, `exhausted × ` of `exhausted s…`). A third line that fits the cell
+    stays whole and the marker ends the stats line above; with no room there either, it is cut
+    with `…` before the marker. A line that fits beside it keeps it; two lines are as they were."""
+    from tui.widgets.grid import marker_line
+
+    assert marker_line(["◄Hoplite", "2/3", "exhausted"], 12) == (2, ["◄Hoplite", "2/3", "exhausted"])
+    assert marker_line(["◄Hoplite", "2/3", "resurrection"], 12) == (1, ["◄Hoplite", "2/3", "resurrection"])
+    assert marker_line(["◄Hoplite", "2/3z! -1", "exhausted s…"], 12) == (
+        1,
+        ["◄Hoplite", "2/3z! -1", "exhausted s…"],
+    )
+    assert marker_line(["◄Hoplite", "10/10zS! -10", "exhausted s…"], 12) == (
+        2,
+        ["◄Hoplite", "10/10zS! -10", "exhausted…"],
+    )
+    assert marker_line(["◄Hoplite", "2/3z!"], 7) == (1, ["◄Hoplite", "2/3z!"])
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_an_enemy_cells_third_line_is_whole_beside_its_attack_marker() -> None:
+    """The skirmish at 120 × 40, the enemy Hoplite with a resurrection, your Hoplite selected: its
+    cell read `resurrecti× `; it reads `resurrection`, the `×` at the end of its stats."""
+    from tui.widgets.grid import GridBoard
+
+    risen = SKIRMISH.replace('owner = 2\ncell = "2,3"', 'owner = 2\ncell = "2,3"\nresurrection = true')
+    assert risen != SKIRMISH
+    app = skirmish(scenario=risen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GridBoard)
+        board.focus()
+        board.cursor = (2, 2)  # your Hoplite
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "]2/3       × │" in text, text
+        assert "]resurrection│" in text, text
