@@ -190,3 +190,22 @@ async def test_an_enemy_cells_third_line_is_whole_beside_its_attack_marker() -> 
         text = screen_text(app)
         assert "]2/3       × │" in text, text
         assert "]resurrection│" in text, text
+
+
+@pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+async def test_a_card_refused_by_its_number_key_stays_said() -> None:
+    """A number key takes a card of the hand: the cursor goes to it and its refusal is said
+    (`✗ Not enough mana…`); the cursor's move to it is not a move away from it."""
+    from tui.widgets.hand import HandRow
+    from tui.widgets.status import Prompt
+
+    poor = SKIRMISH.replace("mana = 10\n", "mana = 1\n", 1)
+    assert poor != SKIRMISH
+    app = skirmish(scenario=poor)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "4")  # Cyclops (6)
+        await settle(pilot)
+        assert app.screen.query_one(HandRow).index == 3
+        assert "mana" in app.screen.query_one(Prompt).error, screen_text(app)
+        assert "✗" in screen_text(app)

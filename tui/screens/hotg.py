@@ -1118,6 +1118,7 @@ class HotgScreen(HotgTable, GameScreen):
         hand = self.query_one(HandRow)
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1
+            self.look_at(("card", hand.cards[n - 1].uid))  # (before the cursor says it moved)
             self.pick_card(hand.cards[n - 1].uid)
             return
         # a number past the hand's end: said, as a number past the end of a list is
