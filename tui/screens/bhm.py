@@ -94,7 +94,8 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
   another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
-  cards appear when you can choose them)
+  cards appear when you can choose them, and a card of the other side's last actions that died in
+  that turn, with its mark: `dead 3: ★Equalize`)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
