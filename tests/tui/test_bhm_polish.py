@@ -351,6 +351,9 @@ def test_an_attached_card_wraps_with_its_plus() -> None:
         def shown_marks(self) -> dict[int, str]:
             return {}
 
+        def dead_marks(self) -> dict[int, str]:
+            return {}
+
         def who(self, seat: int) -> str:
             return f"P{seat + 1}"
 

@@ -94,7 +94,8 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
   another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
-  cards appear when you can choose them)
+  cards appear when you can choose them, and a card of the other side's last actions that died in
+  that turn, with its mark: `dead 3: ★Equalize`)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
@@ -110,6 +111,18 @@ KINDS = {
     "entity": ("C", "celestial entity"),
 }  # BH-42, BH-71
 TOUGH = {"Immortal": "I", "Eternal": "E"}  # BH-95, BH-101: keywords that keep a being alive
+
+
+def dead_uids(game: Any) -> set[int]:
+    """The cards in both sides' dead zones of `game` (a BHM game; none of another)."""
+    zones = getattr(game, "zones", None)
+    out: set[int] = set()
+    for seat in (0, 1):
+        try:
+            out.update(zones[f"dead:{seat}"])  # type: ignore[index]
+        except (KeyError, TypeError):
+            continue
+    return out
 
 
 def being_kind(card: dict[str, Any], dense: bool) -> list[str]:
@@ -264,6 +277,12 @@ class BhmTable(LaneTable):
     fitted_to: tuple[int, int] | None = None
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # per seat: the turn each of its marks was set in, and its marked cards that died in it
+        self.mark_turns: dict[int, dict[int, Any]] = {0: {}, 1: {}}
+        self.died_marked: dict[int, set[int]] = {0: set(), 1: set()}
+
     def lanes_dense(self) -> bool:
         """The lanes are drawn dense: below 120 × 40, or a crowded table from there (`compact`)."""
         return self.dense or self.compact
@@ -352,6 +371,7 @@ class BhmTable(LaneTable):
     def reset_marks(self) -> None:
         super().reset_marks()
         self.in_setup = {}
+        self.mark_turns, self.died_marked = {0: {}, 1: {}}, {0: set(), 1: set()}
 
     def note_action(self, player: int, action: Action | None, words: str, *, after: Any = None) -> None:
         """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
@@ -362,7 +382,40 @@ class BhmTable(LaneTable):
             self.last_actor = None  # (`note_action` starts the side's words anew)
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
+        marks = self.marks[player]
         super().note_action(player, action, words, after=after)
+        self.note_dead(player, action, marks, after)
+
+    def note_dead(self, player: int, action: Action | None, marks: dict[int, str], after: Any) -> None:
+        """Which marked cards died in the turn of their mark (`dead_marks`): the turn each mark
+        was set in (`player`'s `action`; `marks`, its marks before it: a new run starts anew),
+        and the marked cards in a dead zone after it, or after any action of either side (a
+        being killed by an attack dies when the attack resolves, after the other side's pass)."""
+        if self.marks[player] is not marks:  # (the side's run starts anew: so do its marks)
+            self.mark_turns[player], self.died_marked[player] = {}, set()
+        if after is None:
+            return
+        turn = getattr(after, "turn", None)
+        if isinstance(action, Action):
+            for u in self.card_args(action):
+                if u in self.marks[player]:
+                    self.mark_turns[player][u] = turn
+        if not any(self.marks.values()):
+            return
+        dead = dead_uids(after)
+        for seat, seat_marks in self.marks.items():
+            for u in seat_marks:
+                if u in dead and self.mark_turns[seat].get(u, turn) == turn:
+                    self.died_marked[seat].add(u)
+
+    def dead_marks(self) -> dict[int, str]:
+        """The marks the dead zones show, in both layouts: of the cards the shown side's last
+        actions marked, those that died in the turn of their mark (a being that attacked and
+        died of it `★`, the being it killed `⚔`), until that side acts again, as the marks of
+        the live cards last. A card marked in an earlier turn and killed since (the other side
+        attacked it) shows no mark: `★Hollow Wraith` in the dead zone said it had just acted."""
+        died = self.died_marked.get(self.marked_seat(), set())
+        return {u: m for u, m in self.shown_marks().items() if u in died}
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""
@@ -396,7 +449,7 @@ class BhmTable(LaneTable):
             if "cards" in inv
             else words(f" inv {inv.get('count', 0)}")
         )
-        segs += pile("dead", p.get("dead") or [], act, marks, pile_cut)
+        segs += pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut)
         segs += pile("des", p.get("deserters") or [], act, marks, pile_cut)
         if p.get("strategy_played"):
             segs += words(" · strategy played")
@@ -498,7 +551,7 @@ class BhmTable(LaneTable):
                 words("  deserters:")
                 + chips(p.get("deserters", []))
                 + words(f" · dead ({len(dead)}): …" if older else " · dead:")
-                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN),
+                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN, marks=self.dead_marks()),
             )
         )
         if p.get("strategy"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, ClassVar
@@ -172,6 +172,7 @@ class GameScreen(TableScreen):
         self.dialog_key: tuple[Any, ...] | None = None  # the decision a dialog was opened for
         self.save_told: str | None = None  # the autosave's problem the player was told of
         self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
+        self.looked_at: Hashable = None  # what the table's cursor is on (`look_at`)
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -476,6 +477,22 @@ class GameScreen(TableScreen):
         if d is None:
             return turn
         return f"{turn} · {self.seat_name(d.player)} to decide ({d.kind})"
+
+    # -- a refusal lasts while the player looks at what it is about --------------------------
+    def look_at(self, thing: Hashable) -> None:
+        """The table's cursor is on `thing` now (`("card", uid)`, `("cell", row, col)`): a refusal
+        (`✗`) said while it was on something else goes, the player moved on (it stayed under the
+        prompt, `✗ Grey Wolf: not a valid target`, with the cursor on another card); on the same
+        thing (the table taking the keyboard back, Enter again) it stays."""
+        if thing == self.looked_at:
+            return
+        self.looked_at = thing
+        self.query_one(Prompt).error = ""
+
+    def on_screen_suspend(self) -> None:
+        """A dialog (or the help, the command palette) over the table: the player moved on, the
+        refusal goes (a refusal of the dialog's answer is said after it closes)."""
+        self.query_one(Prompt).error = ""
 
     def detail_hint(self) -> str:
         return "Highlight a choice or a card to read it here."

@@ -939,6 +939,7 @@ class HotgScreen(HotgTable, GameScreen):
 
     # -- board input ----------------------------------------------------------------------------
     def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
+        self.look_at(("cell", message.row, message.col))
         self.show_cursor_detail()
 
     def show_cursor_detail(self) -> None:
@@ -1086,6 +1087,8 @@ class HotgScreen(HotgTable, GameScreen):
         self.pick_card(message.uid)
 
     def on_hand_row_card_highlighted(self, message: HandRow.CardHighlighted) -> None:
+        if message.uid is not None:
+            self.look_at(("card", message.uid))
         me = self.me()
         players = self.view_data.get("players", [])
         for c in (players[me].get("hand") or []) if len(players) > me else []:
@@ -1115,6 +1118,7 @@ class HotgScreen(HotgTable, GameScreen):
         hand = self.query_one(HandRow)
         if 1 <= n <= len(hand.cards):
             hand.index = n - 1
+            self.look_at(("card", hand.cards[n - 1].uid))  # (before the cursor says it moved)
             self.pick_card(hand.cards[n - 1].uid)
             return
         # a number past the hand's end: said, as a number past the end of a list is

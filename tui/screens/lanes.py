@@ -109,7 +109,8 @@ LANE_KEYS_TEXT = """
 - `Enter`/`Space` or a click on a card — if it is the answer (a target, a discard…) it is chosen at
   once; else the choice list narrows to that card, and the cards it can act on get the `▸`: `Enter` on
   one of them (e.g. {examples}) takes that choice. `●` marks the selected
-  card; a card the engine refuses is explained in red (`✗`). `Esc` drops the selection.
+  card; a card the engine refuses is explained in red (`✗`) until the cursor moves on. `Esc` drops
+  the selection.
 - a crowded table scrolls: its bottom edge says how many rows are above (`▲`) and below (`▼`) the
   ones in sight, and the cursor brings every card into sight (the mouse wheel scrolls it too)
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
@@ -407,6 +408,7 @@ class LaneScreen(LaneTable, GameScreen):
     def on_lane_board_card_highlighted(self, message: LaneBoard.CardHighlighted) -> None:
         if message.uid is None:
             return
+        self.look_at(("card", message.uid))
         card = find_cards(self.view_data).get(message.uid)
         sel = self.selection()
         if sel and message.uid != self.focus_uid:

@@ -17,6 +17,9 @@ from textual.widget import Widget
 
 # who owns a unit, not by colour alone (the log marks a unit that leaves the board with it too)
 from tui.log_words import OWNER_GLYPH as OWNER_GLYPH
+from tui.widgets.hand import clip
+
+MARKER_W = 2  # a unit's marker and the space after it, at the end of a line of its cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,22 @@ class CellView:
     marker: str = ""
     selected: bool = False
     last: str = ""  # what the last turn did here: '★' acted, '⚔' attacked, '✦' aimed at, '◇' left, '✝' died
+
+
+def marker_line(lines: list[str], width: int) -> tuple[int, list[str]]:
+    """Where a unit's marker (`»`, `×`) goes among its cell's `lines` at `width` columns, and the
+    lines as they are drawn. It ends the last line: of two (the stats, made to fit beside it), or
+    of three when that line's text fits beside it. A third line that does not (`resurrection`,
+    `exhausted s…`) keeps its text whole and the marker ends the line above when that one has
+    the room, else it is cut cleanly, with `…`, before the marker: the marker ate its last two
+    columns (`resurrecti×`, `exhausted ×`)."""
+    room = width - MARKER_W
+    last = len(lines) - 1
+    if last < 2 or len(lines[last]) <= room:  # (two lines: the stats, made to fit beside it)
+        return last, lines
+    if len(lines[1]) <= room:
+        return 1, lines
+    return last, [*lines[:last], clip(lines[last], room)]
 
 
 class GridBoard(Widget, can_focus=True):
@@ -167,7 +186,11 @@ class GridBoard(Widget, can_focus=True):
                     if cell.last:
                         style = style + last_style
                     second = cell.tall_bottom if h == 3 and cell.tall_bottom is not None else cell.bottom
-                    text = cell.top if line == 0 else second if line == 1 else cell.extra
+                    texts = [cell.top, second, cell.extra][:h]
+                    marked = -1  # the line a unit's marker ends (`marker_line`)
+                    if cell.marker and cell.kind != "empty":
+                        marked, texts = marker_line(texts, w)
+                    text = texts[line]
                     if line == 0 and cell.last:
                         body = (
                             text[: w - 1].center(w - 1)
@@ -183,8 +206,8 @@ class GridBoard(Widget, can_focus=True):
                             out.append(text[:w].center(w), style + marker_style)
                         else:
                             out.append(text[:w].ljust(w), style)
-                    elif cell.marker and line == h - 1:
-                        out.append(text[: w - 2].ljust(w - 2), style)
+                    elif line == marked:
+                        out.append(text[: w - MARKER_W].ljust(w - MARKER_W), style)
                         out.append(f"{cell.marker} ", style + marker_style)
                     else:
                         out.append(text[:w].ljust(w), style)
