@@ -1,5 +1,5 @@
 """The Scars screen, session 29: the log's lines about the resolution zone, Bond and tokens tell
-same-named units apart as its damage lines do."""
+same-named units apart as its damage lines do, and the hero ability's `last:` line fits."""
 
 from __future__ import annotations
 
@@ -135,3 +135,47 @@ async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
             "  Knight of the Oath (1st in ATK) is healed",
         ):
             assert line in log, log
+
+
+HEROES = ["Korrag of the Wilds", "Aurelia, Iron Marshal", "Nyx, the Veiled"]
+NAMES = {"Knight of the Oath", "Shieldbearer Recruit", "Field Medic", "Wolf"}
+
+
+@pytest.mark.parametrize(
+    ("words", "width", "fits"),
+    [
+        (
+            "Hero ability (3): create 1 Wolf token in defense position",
+            50,
+            "Hero ability: create 1 Wolf token in defense",  # was `… token in defense…`
+        ),
+        (
+            "Hero ability (3): create 1 Wolf token in defense position",
+            40,
+            "Hero: create 1 Wolf token in defense",
+        ),
+        (
+            "Hero ability (2): give Knight of the Oath (1st in ATK) +1/+1 until end of turn",
+            50,
+            "Hero: give Knight of… (1st in ATK) +1/+1 this turn",  # was `… (1st in ATK) +1/+1…`
+        ),
+        (
+            "Hero ability (2): deal 1 damage to Shieldbearer Recruit (P2, 2nd in DEF)",
+            50,
+            "Hero: 1 damage to Shieldbearer… (P2, 2nd in DEF)",  # was `… to Shieldbearer…`: which?
+        ),
+        (
+            "Hero ability (2): give Field Medic +1/+1 until end of turn",
+            66,
+            "Hero ability (2): give Field Medic +1/+1 until end of turn",
+        ),
+    ],
+)
+def test_the_hero_abilitys_last_line_fits_in_shorter_words(words: str, width: int, fits: str) -> None:
+    """The hero ability's `last:` words at 80 columns (50 and 40 columns left beside `(+2 in the
+    log)`) lost their end: shorter words go first (`in defense`, `Hero:`, `1 damage`), then the
+    names are cut between words, as the other `last:` lines are."""
+    from tui.screens.scars import keep_target
+
+    said = keep_target(words, width, actor_tag="P1, ", heroes=HEROES, names=NAMES)
+    assert said == fits and len(said) <= width
