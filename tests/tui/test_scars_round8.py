@@ -179,3 +179,20 @@ def test_the_hero_abilitys_last_line_fits_in_shorter_words(words: str, width: in
 
     said = keep_target(words, width, actor_tag="P1, ", heroes=HEROES, names=NAMES)
     assert said == fits and len(said) <= width
+
+
+def test_the_card_panel_does_not_say_a_keyword_twice() -> None:
+    """The card panel read `• Haste — Haste: ignores summoning sickness …` (the engine's glossary
+    names the keyword first); `• Valor 4 — Valor X: …` keeps its lead: it says what X is."""
+    from rich.console import Console
+
+    from scars.cards import KEYWORD_HELP
+    from tui.widgets.detail import card_lines
+
+    card = {"uid": 23, "name": "Grey Wolf", "type": "unit", "keywords": ["Haste", "Valor 4"]}
+    glossary = {"Haste": KEYWORD_HELP["Haste"], "Valor X": KEYWORD_HELP["Valor"]}
+    console = Console(width=200, record=True)
+    console.print(card_lines(card, glossary))
+    text = console.export_text()
+    assert "• Haste — ignores summoning sickness (can attack the turn it enters)." in text, text
+    assert "• Valor 4 — Valor X: cannot be blocked" in text, text
