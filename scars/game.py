@@ -181,7 +181,9 @@ class ScarsGame(Game):
     # finds no target even if the card comes back (or back to attack position) before damage;
     # a unit turned to defense in set-up may then shelter (SC-50); learned keywords go when the
     # combat is over (SC-80)
-    RULES_VERSION = 2
+    # 3: a heal (Field Medic, Bandage) is offered only on a hurt unit, so a window where it was
+    # a player's only play is now passed by the engine (SC-41 ⚖, docs/rulings.md)
+    RULES_VERSION = 3
 
     zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
@@ -964,6 +966,8 @@ class ScarsGame(Game):
                 if y is not None:
                     # SC-32: the card limits its target ("target unit with attack 2 or less")
                     tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
+                if d.effect.get("effect") == "heal":
+                    tg = self._hurt(d.effect, tg)  # SC-15 ⚖: no heal that removes nothing (docs/rulings.md)
                 return [(t,) for t in tg]
             return [()]
         return [()]
@@ -1012,11 +1016,21 @@ class ScarsGame(Game):
                     continue
                 tk = spec.get("target", "")
                 if tk:
-                    for t in self.targets(p, tk):
+                    tg = self.targets(p, tk)
+                    if spec.get("effect") == "heal":
+                        tg = self._hurt(spec, tg)  # SC-41 ⚖: no heal that removes nothing (docs/rulings.md)
+                    for t in tg:
                         out.append(ability[(u, t)])
                 else:
                     out.append(ability[(u,)])
         return out
+
+    def _hurt(self, spec: Any, targets: list[int]) -> list[int]:
+        """The targets of the heal `spec` (a prayer's, an ability's) where it removes some damage
+        (`has_no_effect`): the only ones it is offered on (SC-41, SC-15 ⚖, docs/rulings.md). On an
+        unhurt unit it would resolve to nothing unless the opponent answered it by damaging that
+        very unit; offering it stopped a Field Medic's player at every window for nothing."""
+        return [t for t in targets if not self.has_no_effect(spec, t)]
 
     def _ability_ready(self, p: int, c: ScarsCard, energy: int | None = None) -> bool:
         """`energy`: `available_energy(p)`, if the caller has it."""
@@ -2222,6 +2236,12 @@ class ScarsGame(Game):
                     y = c.defn.target_max_attack
                     if tk and y is not None and self.attack_of(t) > y:
                         return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
+                    if (
+                        tk
+                        and c.defn.effect.get("effect") == "heal"
+                        and self.has_no_effect(c.defn.effect, t.uid)
+                    ):
+                        return f"{t.name} has no damage to remove"
                 if tk:
                     return f"that is not a legal target for {c.name}"
             if k == "attack" and c is not None:
@@ -2265,6 +2285,14 @@ class ScarsGame(Game):
                     return f"{c.name} is already turned and cannot use its tap ability"
                 if self.available_energy(p) < int(spec.get("cost", 0)):
                     return f"not enough energy: the ability costs {spec.get('cost')}, you have {self.available_energy(p)}"
+                if (
+                    spec.get("effect") == "heal"
+                    and len(a) > 1
+                    and isinstance(a[1], int)
+                    and a[1] in self.zones.cards
+                    and self.has_no_effect(spec, a[1])
+                ):
+                    return f"{self.card(a[1]).name} has no damage to remove"
             if k == "support" and self.support_played[p]:
                 return "you already placed a support card this turn (SC-22)"
             if k == "life" and self.life_moved[p]:

@@ -712,10 +712,18 @@ def draws_named(
     return named_draws(events, before, after)
 
 
-# The Scars' events that name the card of their `uid` first (`Grey Wolf dies (…)`, `… gets +1/+1`),
-# and those that name it last, after their source's (`Grey Wolf deals 2 damage to Grey Wolf`)
-SCARS_UID_FIRST = frozenset({"leave", "buff"})
+# The Scars' events that name the card of their `uid` first (`Grey Wolf dies (…)`, `… gets +1/+1`,
+# `Grey Wolf's Bond takes 1 of the damage to P1`), and those that name it last, after their
+# source's (`Grey Wolf deals 2 damage to Grey Wolf`)
+SCARS_UID_FIRST = frozenset({"leave", "buff", "bond", "heal", "grant", "cover"})
 SCARS_UID_LAST = frozenset({"combat", "damage", "prevent"})
+# an entry of the resolution zone going there and resolving: `P1: <entry> goes to the resolution
+# zone`, `Resolves: <entry>` (the entry in the engine's words, as the view's `stack` says it)
+_PUSHED = re.compile(r"(P\d: )(.*)( goes to the resolution zone)$")
+_RESOLVES = re.compile(r"(Resolves: )(.*)()$")
+# the actions whose first entry in the resolution zone is their own, with the card that acts
+# (none for the hero's ability: the hero has no namesake) and the card it aims at
+_ENTRY_ACTIONS = frozenset({"cast", "ability", "hero"})
 
 
 def placed(text: str, at: int, name: str, place: str) -> str:
@@ -725,6 +733,82 @@ def placed(text: str, at: int, name: str, place: str) -> str:
     return f"{text[: at + len(name)]} ({place}){text[at + len(name) :]}"
 
 
+def placed_entry(
+    text: str, source: object, target: object, places: dict[int, tuple[str, str]], played: bool = False
+) -> str:
+    """An entry of the resolution zone in the engine's words (`Field Medic's ability: remove all
+    damage from Knight of the Oath`) with the place of its card that acts (named first) and of
+    the card it aims at (named last) where another card shares their name. A card `played` (in
+    the resolution zone, or on the table once it resolved) has no place, but its name is passed
+    over: `Shieldbearer Recruit (unit, sheltering Shieldbearer Recruit (2nd in ATK))`."""
+    at = 0
+    name, place = places.get(source, ("", "")) if isinstance(source, int) else ("", "")
+    if played:
+        place = ""  # in the resolution zone: where it goes is said after it (`(unit, in attack …)`)
+    found = text.find(name) if name else -1
+    if found >= 0:
+        text = placed(text, found, name, place)
+        at = found + len(name) + (len(place) + 3 if place else 0)
+    name, place = places.get(target, ("", "")) if isinstance(target, int) and target else ("", "")
+    found = text.rfind(name) if name else -1
+    return placed(text, found, name, place) if found >= at else text
+
+
+def entry_cards(action: Action) -> tuple[object, object]:
+    """The card that acts and the card aimed at of the entry `action` (a card played, an
+    ability, the hero's ability) puts in the resolution zone."""
+    ints = [x for x in action.args if isinstance(x, int)]
+    if action.kind == "hero":
+        return None, ints[0] if ints else None
+    return (ints[0] if ints else None), (ints[-1] if len(ints) > 1 else None)
+
+
+def scars_entries(
+    action: Action, events: list[Event], before: View, after: View, places: dict[int, tuple[str, str]]
+) -> list[Event]:
+    """`events` with the entries of the resolution zone they name told apart by their cards'
+    places (`placed_entry`). An entry is found by its words in the views around the action: one
+    that goes there among those new after it, one that resolves among those there before it (the
+    top one first: it resolves first); else the action's own entry (one pushed and resolved
+    before the action was over) by the action's cards (`entry_cards`)."""
+    was = [*reversed(before.get("stack") or [])]
+    new = list(after.get("stack") or [])
+    for e in was:
+        if e in new:
+            new.remove(e)
+    pushed = (_match_entry(ev) for ev in events if ev.kind == "stack")
+    own = next((m.group(2) for m in pushed if m is not None), None) if action.kind in _ENTRY_ACTIONS else None
+    out: list[Event] = []
+    for ev in events:
+        m = _match_entry(ev)
+        if m is None:
+            out.append(ev)
+            continue
+        head, words, tail = m.groups()
+        pool = new if ev.kind == "stack" else [*was, *new]
+        entry = next((e for e in pool if e.get("text") == words), None)
+        if entry is not None:
+            for kept in (was, new):
+                if entry in kept:
+                    kept.remove(entry)
+                    break
+            source, target, played = entry.get("source"), entry.get("target"), entry.get("kind") == "card"
+        elif words == own:
+            (source, target), played = entry_cards(action), action.kind == "cast"
+        else:
+            source = target = None
+            played = False
+        text = f"{head}{placed_entry(words, source, target, places, played)}{tail}"
+        out.append(ev if text == ev.text else Event(ev.kind, text, ev.data))
+    return out
+
+
+def _match_entry(ev: Event) -> re.Match[str] | None:
+    """An event naming an entry of the resolution zone (`_PUSHED`, `_RESOLVES`), matched."""
+    found = _PUSHED if ev.kind == "stack" else _RESOLVES if ev.kind == "resolve" else None
+    return found.match(ev.text) if found is not None else None
+
+
 def scars_events(
     action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
 ) -> list[Event]:
@@ -732,16 +816,38 @@ def scars_events(
     table shares its name with told apart by its place, as the action's line and the choices
     tell it (`card_places`, the table as it was before the action: a unit that dies in it is
     gone after): `Grove Druid (P2, 1st in DEF) deals 2 damage to Grove Druid (2nd in ATK)`, `Grey
-    Wolf (1st in DEF) dies (…)` — each of two lines `Grove Druid deals 2 damage to Grove Druid`."""
+    Wolf (1st in DEF) dies (…)` — each of two lines `Grove Druid deals 2 damage to Grove Druid`;
+    so the lines of the resolution zone (`scars_entries`), Bond, a token made (`P2 creates a Wolf
+    token (P2, 2nd in DEF) in defense position`), a heal, a keyword or Cover given and a card that
+    enters (`…, sheltering Knight of the Oath (1st in ATK)`)."""
     events = draws_named(action, events, before, after, viewer)
-    places = {**card_places(after, viewer, hand=False), **card_places(before, viewer, hand=False)}
+    # the place before the action, else after it (a unit that dies in it is gone after; a unit
+    # whose namesake comes in with it is told apart from the newcomer)
+    later = card_places(after, viewer, hand=False)
+    places = {**later, **card_places(before, viewer, hand=False)}
+    places.update(
+        {u: later[u] for u, (_, place) in places.items() if not place and later.get(u, ("", ""))[1]}
+    )
     if not any(place for _, place in places.values()):
         return events
+    for view in (after, before):  # the cards being played: a name, never a place
+        places.update({int(c["uid"]): (str(c.get("name")), "") for c in view.get("resolution") or []})
+    aimed = {  # the unit each card of the table shelters or is equipped to, after the action
+        int(c["uid"]): c.get("sheltering") or c.get("attached")
+        for p in after.get("players", [])
+        for key in ("units", "weapons")
+        for c in p.get(key) or []
+    }
     out: list[Event] = []
-    for ev in events:
+    for ev in scars_entries(action, events, before, after, places):
         uid, src = ev.data.get("uid"), ev.data.get("source")
         text = ev.text
-        if isinstance(uid, int) and ev.kind in SCARS_UID_LAST | SCARS_UID_FIRST:
+        if isinstance(uid, int) and ev.kind == "enter":  # `…, sheltering <unit>`, `… equipped to <unit>`
+            text = placed_entry(text, uid, aimed.get(uid), places)
+        elif isinstance(uid, int) and ev.kind == "token":  # `P2 creates a Wolf token (P2, 3rd in DEF) in …`
+            name, place = places.get(uid, ("", ""))
+            text = placed(text, text.find(f"{name} token") if name else -1, f"{name} token", place)
+        elif isinstance(uid, int) and ev.kind in SCARS_UID_LAST | SCARS_UID_FIRST:
             name, place = places.get(uid, ("", ""))
             at = (text.find(name) if ev.kind in SCARS_UID_FIRST else text.rfind(name)) if name else -1
             text = placed(text, at, name, place)

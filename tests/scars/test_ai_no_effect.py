@@ -71,7 +71,8 @@ def test_changes_nothing_reads_the_action() -> None:
     boar, wolf = uid(g, "wild_boar"), uid(g, "wild_wolf")
     bandage, stampede = uid(g, "n_bandage"), uid(g, "wild_stampede")
     legal = g.legal_actions()
-    assert Action("cast", (bandage, boar)) in legal and Action("cast", (stampede, boar)) in legal
+    # (a heal where there is no damage is not even offered, docs/rulings.md; a keyword is)
+    assert Action("cast", (bandage, boar)) not in legal and Action("cast", (stampede, boar)) in legal
     assert g.changes_nothing(Action("cast", (bandage, boar)))
     assert g.changes_nothing(Action("cast", (stampede, boar)))
     assert not g.changes_nothing(Action("cast", (bandage, wolf)))
@@ -99,7 +100,8 @@ def test_an_ability_aimed_where_it_changes_nothing() -> None:
     )
     medic, knight = uid(g, "legion_medic"), uid(g, "legion_knight")
     legal = g.legal_actions()
-    assert Action("ability", (medic, medic)) in legal and Action("ability", (medic, knight)) in legal
+    # (the heal that changes nothing is not offered, docs/rulings.md)
+    assert Action("ability", (medic, medic)) not in legal and Action("ability", (medic, knight)) in legal
     assert g.changes_nothing(Action("ability", (medic, medic)))
     assert not g.changes_nothing(Action("ability", (medic, knight)))
     kept = {a.args[1] for a in candidates(g, legal) if a.kind == "ability" and a.args[0] == medic}
@@ -135,7 +137,13 @@ def test_both_ais_ask_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ai._best_target(g, dread, [merc]) is None
     smite = uid(g, "n_smite")
     assert Action("cast", (smite, merc)) not in g.legal_actions()  # (attack 3: Smite's limit)
-    bandage = uid(g, "n_bandage")
+    wolf, stampede = uid(g, "wild_wolf"), uid(g, "wild_stampede")
+    real_says = says
+
+    def says_wolf(self: ScarsGame, spec: dict, target: int) -> bool:
+        return target == wolf or real_says(self, spec, target)
+
+    monkeypatch.setattr(ScarsGame, "has_no_effect", says_wolf)
     legal = g.legal_actions()
-    assert Action("cast", (bandage, merc)) in legal
-    assert Action("cast", (bandage, merc)) not in candidates(g, legal)
+    assert Action("cast", (stampede, wolf)) in legal
+    assert Action("cast", (stampede, wolf)) not in candidates(g, legal)

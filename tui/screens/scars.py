@@ -242,6 +242,16 @@ def own_side_dropped(text: str, player: int) -> str:
     return text[: first + 2] + text[first + 2 + len(tag) :]
 
 
+# shorter words for the `last:` line, one pair at a time while it is too long: the hero's ability
+# (`Hero: create 1 Wolf token in defense`, as a unit played reads `Play Grey Wolf (1) in defense`;
+# `Hero: 1 damage to Shieldbearer… (P2, 2nd in DEF)`)
+HERO_SHORTER = (
+    (" token in defense position", " token in defense"),
+    ("Hero ability: ", "Hero: "),
+    ("Hero: deal ", "Hero: "),
+)
+
+
 def keep_target(
     text: str,
     width: int,
@@ -258,7 +268,8 @@ def keep_target(
     its place), `until end of turn` (`this turn`, as the choices say it), the side of the first
     place when it is `actor_tag` (`P2, `: the line says whose action it is), a hero's name after
     `'s hero` (one hero a side; `heroes`), `'s ability` (`Ember Shaman: deal 1 damage to P1's
-    hero`), then each name of `names` cut shorter (`Knight of the…`); last of all the end is cut."""
+    hero`), the hero ability's words (`HERO_SHORTER`: `Hero: create 1 Wolf token in defense`),
+    then each name of `names` cut shorter (`Knight of the…`); last of all the end is cut."""
     if len(text) <= width:
         return text
 
@@ -278,6 +289,9 @@ def keep_target(
             text = text.replace(f"'s hero {hero}", "'s hero")
     if len(text) > width:  # a card's ability says the card alone: `Ember Shaman: deal 1 damage to…`
         text = text.replace("'s ability: ", ": ")
+    for longer, shorter in HERO_SHORTER:  # the hero's ability, in shorter words (its ★ marks the hero)
+        if len(text) > width:
+            text = text.replace(longer, shorter)
     whole = text
     for n in (14, 12, 10, 8):
         if len(text) <= width:

@@ -95,8 +95,8 @@ def card_lines(
             )
             line = Text("• ")
             line.append(str(kw), style="bold")
-            if expl:
-                line.append(f" — {expl}")
+            if expl:  # (a glossary naming the keyword first: `• Haste — ignores …`, not `— Haste: ignores`)
+                line.append(f" — {expl.removeprefix(f'{kw}: ')}")
             parts.append(line)
     if explain_text and text:
         named = {keyword_name(str(k)) for k in keywords} if isinstance(keywords, (list, tuple)) else set()
