@@ -15,6 +15,9 @@ What it does:
 * recruitment — casts the most expensive useful permanent first, units in
   attack position when they hit harder than they defend, weapons on its best
   unit, removal prayers on enemy units it can kill;
+* energy kept back — holding Judgement while an enemy unit of attack 3 or more
+  could attack, it keeps Judgement's cost unspent in its own turn once it has
+  3 energy cards (energy cards untap only in their owner's set-up, SC-50);
 * positions — turns strong defenders to attack in set-up when energy is spare,
   and pulls weak units in attack position back to defense when the enemy
   threatens (a shelterer keeps sheltering);
@@ -29,7 +32,9 @@ What it does:
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
   block safely when it would hit hard or lethally or kill a unit, after blocks
   pumps a blocked attacker (or all its units: Rally the Ranks, also for lethal
-  damage) or burns a blocker when that wins the fight, and otherwise passes.
+  damage) or burns a blocker when that wins the fight, and otherwise passes;
+* removal in the enemy's combat — destroys (Judgement) the attacker of attack 3
+  or more worth most that no block of its own answers;
 """
 
 from __future__ import annotations
@@ -44,6 +49,10 @@ from common.game import Action, Game
 if TYPE_CHECKING:
     from .cards import ScarsCard
     from .game import ScarsGame
+
+# Energy cards before the scripted player keeps energy back in its own turn for a held
+# Judgement (`ScriptedAgent._reserve`): before that, its own units come first.
+RESERVE_FROM = 3
 
 HARMFUL = {"damage", "destroy", "exile", "bounce", "force_defense", "counter"}
 GOOD_KEYWORDS = [
@@ -99,6 +108,11 @@ class ScriptedAgent(Agent):
         if d.type == "unit":
             v += 0.5 * (d.attack + d.defense)
         return v
+
+    @staticmethod
+    def _worth(c: ScarsCard) -> float:
+        """What a unit on the table is worth, whoever's it is: its cost and half its stats."""
+        return c.defn.cost + 0.5 * (c.defn.attack + c.defn.defense)
 
     def _energy_cards(self, g: ScarsGame) -> int:
         return len(g.zones[f"energy:{self.me}"])
@@ -319,6 +333,63 @@ class ScriptedAgent(Agent):
                 best = (worth, t)
         return stops[best[1]] if best is not None else None
 
+    def _safe_block(self, g: ScarsGame, x: ScarsCard, kill: bool = False) -> bool:
+        """Whether one of our defense-position units could block the attacker `x` and survive it
+        (`kill`: and kill it too)."""
+        for b in g.units(self.me):
+            if b.position != "defense" or not g.can_block(b, x):
+                continue
+            if g.attack_of(x) <= g.defense_of(b) - b.damage:
+                if not kill or g.attack_of(b) > g.defense_of(x) - x.damage:
+                    return True
+        return False
+
+    def _reserve(self, g: ScarsGame) -> int:
+        """Energy kept unspent in our own turn (set-up and recruitment) for the opponent's: the
+        cost of a held prayer that destroys an attacking unit (Judgement), while an enemy unit of
+        attack 3 or more could attack, once we have RESERVE_FROM energy cards (before that our
+        own units come first). 0 when there is nothing to keep it for."""
+        me = self.me
+        if self._energy_cards(g) < RESERVE_FROM:
+            return 0
+        if not any(g.attack_of(u) >= 3 for u in g.units(1 - me)):
+            return 0
+        costs = [
+            c.defn.cost
+            for c in map(g.card, g.zones[f"hand:{me}"].cards)
+            if c.defn.type == "prayer"
+            and c.defn.effect.get("effect") == "destroy"
+            and c.defn.effect.get("target") == "attacking_unit"
+            and g.can_cast_faction(me, c.defn)
+        ]
+        return min(costs, default=0)
+
+    def _remove_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """In the opponent's combat: destroy or exile (Judgement, Banish) the attacker of attack 3
+        or more worth most, leaving out one a block of ours answers (a blocker that survives it and
+        kills it) or that is blocked already."""
+        me = self.me
+        best: tuple[float, Action] | None = None
+        for a in acts:
+            if a.kind not in ("cast", "ability") or len(a.args) < 2:
+                continue
+            src = g.card(int(a.args[0]))
+            if a.kind == "cast" and src.defn.type != "prayer":
+                continue
+            spec = src.defn.effect if a.kind == "cast" else src.defn.ability
+            if spec.get("effect") not in ("destroy", "exile") or g.changes_nothing(a):
+                continue
+            t = int(a.args[1])
+            if t not in g.attackers or not g.is_unit_in_play(t) or g.controller_of(t) == me:
+                continue
+            tc = g.card(t)
+            if g.attack_of(tc) < 3 or t in g.was_blocked or self._safe_block(g, tc, kill=True):
+                continue
+            v = self._worth(tc) + g.attack_of(tc)
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best[1] if best is not None else None
+
     # ------------------------------------------------------------ decisions
     def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
         hand = [g.card(u) for u in g.zones[f"hand:{self.me}"].cards]
@@ -339,7 +410,7 @@ class ScriptedAgent(Agent):
     def _on_setup(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         me = self.me
         enemy_threat = self._threat(g, 1 - me)
-        spare = g.available_energy(me)
+        spare = g.available_energy(me) - self._reserve(g)
         for a in acts:
             if a.kind == "pos" and a.args[1] == "defense":
                 c = g.card(int(a.args[0]))
@@ -361,7 +432,7 @@ class ScriptedAgent(Agent):
                     c = g.card(int(a.args[0]))
                     if g.attack_of(c) >= 3 and not c.defn.ability:
                         return a
-        return self._recruit_instants(g, acts)
+        return self._recruit_instants(g, acts, spare)
 
     def _on_recruit(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         me = self.me
@@ -374,8 +445,15 @@ class ScriptedAgent(Agent):
             return worst
         if self._first(acts, "life") and self._want_energy(g):
             return Action("life")
-        # permanents, most expensive first
-        casts = [a for a in acts if a.kind == "cast" and g.card(int(a.args[0])).defn.type != "prayer"]
+        spare = g.available_energy(me) - self._reserve(g)
+        # permanents, most expensive first (leaving the energy kept for the opponent's turn)
+        casts = [
+            a
+            for a in acts
+            if a.kind == "cast"
+            and g.card(int(a.args[0])).defn.type != "prayer"
+            and g.card(int(a.args[0])).defn.cost <= spare
+        ]
         room = g.unit_limit(me) - len(units)
         best: Action | None = None
         best_v = -1.0
@@ -412,12 +490,12 @@ class ScriptedAgent(Agent):
                 best, best_v = a, v
         if best is not None:
             return best
-        r = self._recruit_instants(g, acts)
+        r = self._recruit_instants(g, acts, spare)
         if r is not None:
             return r
         # leftover energy: hero ability, then equips for unattached weapons
         hero_acts = [a for a in acts if a.kind == "hero"]
-        if hero_acts:
+        if hero_acts and int(g.card(g.hero_uid(me)).defn.ability.get("cost", 0)) <= spare:
             spec = g.card(g.hero_uid(me)).defn.ability
             if not spec.get("target"):
                 if spec.get("effect") != "token" or room > 0:
@@ -427,18 +505,24 @@ class ScriptedAgent(Agent):
                 if t is not None and (spec.get("effect") != "damage" or g.card(t).defn.type == "unit"):
                     return Action("hero", (t,))
         for a in acts:
-            if a.kind == "equip" and not g.card(int(a.args[0])).attached:
+            if (
+                a.kind == "equip"
+                and not g.card(int(a.args[0])).attached
+                and g.card(int(a.args[0])).defn.equip <= spare
+            ):
                 return a
         return None
 
-    def _recruit_instants(self, g: ScarsGame, acts: list[Action]) -> Action | None:
-        """Removal prayers and damaging abilities aimed at things they kill."""
+    def _recruit_instants(self, g: ScarsGame, acts: list[Action], spare: int) -> Action | None:
+        """Removal prayers and damaging abilities aimed at things they kill, draw and life prayers,
+        tokens, … — prayers within `spare` (our energy less what we keep for the opponent's turn,
+        `_reserve`)."""
         me = self.me
         for a in acts:
             if a.kind == "cast":
                 c = g.card(int(a.args[0]))
                 d = c.defn
-                if d.type != "prayer":
+                if d.type != "prayer" or d.cost > spare:
                     continue
                 eff = str(d.effect.get("effect"))
                 if eff in ("damage", "destroy", "exile") and len(a.args) > 1:
@@ -637,9 +721,9 @@ class ScriptedAgent(Agent):
                     continue
                 if eff == "damage" and self._kills(g, tc, int(spec.get("x", 1))) and t in g.attackers:
                     return a
-                if eff in ("destroy", "exile") and t in g.attackers and g.attack_of(tc) >= 3:
-                    if spec.get("y") is None or g.attack_of(tc) <= int(spec["y"]):
-                        return a
+            removal = self._remove_attacker(g, acts)
+            if removal is not None:
+                return removal
         if g.phase == "attackers" and g.active != me and not g.stack:
             stop = self._stop_attacker(g, acts)
             if stop is not None:
