@@ -35,6 +35,10 @@ What it does:
   damage) or burns a blocker when that wins the fight, and otherwise passes;
 * removal in the enemy's combat — destroys (Judgement) the attacker of attack 3
   or more worth most that no block of its own answers;
+* saving a unit — a unit of its own about to die (to an enemy card or ability
+  aimed at it, or in the combat after blocks) is saved with the cheapest card
+  that does: Bandage, Shield Wall, Veil of Night (Stealth: the enemy card's
+  target is no longer legal, SC-86), Recall for a unit worth 3 or more;
 """
 
 from __future__ import annotations
@@ -363,6 +367,110 @@ class ScriptedAgent(Agent):
             and g.can_cast_faction(me, c.defn)
         ]
         return min(costs, default=0)
+
+    def _combat_risk(self, g: ScarsGame) -> dict[int, tuple[int, bool]]:
+        """Our units in the combat under way (the engine's combat groups, after blocks): uid ->
+        (the combat damage it may take: all of its foes' attack not prevented, whether it kills one
+        of its foes)."""
+        me = self.me
+        out: dict[int, tuple[int, bool]] = {}
+        for kind, atts, defs in g.combat_groups():
+            if kind == "hero":
+                continue
+            for mine, foes in ((atts, defs), (defs, atts)):
+                for u in mine:
+                    if not g.is_unit_in_play(u) or g.controller_of(u) != me:
+                        continue
+                    c = g.card(u)
+                    fs = [g.card(f) for f in foes if g.is_unit_in_play(f)]
+                    dmg = sum(g.attack_of(f) for f in fs if not g.prevented_by(f.uid, u))
+                    kills = any(
+                        g.attack_of(c) > g.defense_of(f) - f.damage and not g.prevented_by(u, f.uid)
+                        for f in fs
+                    )
+                    out[u] = (dmg, kills)
+        return out
+
+    def _stack_threat(self, g: ScarsGame) -> tuple[int, str, int] | None:
+        """The enemy card or ability on top of the resolution zone when it would kill or remove a
+        unit of ours: (the unit, its effect, its damage), by the engine's word on what it does
+        (`has_no_effect`: Smite on a unit of attack above 2 does nothing)."""
+        if not g.stack:
+            return None
+        ctrl, (kind, src, tgt, _mode, _n) = g.stack.top()
+        if ctrl == self.me or kind not in ("card", "ability", "hero") or not g.is_unit_in_play(tgt):
+            return None
+        if g.controller_of(tgt) != self.me:
+            return None
+        d = g.card(src).defn
+        if kind == "card" and d.type != "prayer":
+            return None
+        spec = d.effect if kind == "card" else d.ability
+        eff = str(spec.get("effect"))
+        if g.has_no_effect(spec, tgt):
+            return None
+        x = int(spec.get("x", 1))
+        if eff == "damage" and self._kills(g, g.card(tgt), x):
+            return tgt, eff, x
+        if eff in ("destroy", "exile"):
+            return tgt, eff, 0
+        return None
+
+    def _save(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """Save a unit of ours about to die, with the cheapest card that does: from an enemy card or
+        ability aimed at it (Bandage or Shield Wall against damage it then survives, Veil of Night:
+        Stealth makes the target illegal (SC-86), Recall a unit worth 3+ back to hand) or, after
+        blocks, from the combat (Bandage or Shield Wall when it then survives, Recall a unit worth
+        3+ that kills none of its foes). Never a card the engine says would change nothing."""
+        me = self.me
+        threat = self._stack_threat(g)
+        risk: dict[int, tuple[int, bool]] = {}
+        if threat is None:
+            if g.phase != "blockers" or g.stack or not g.attackers:
+                return None
+            for u, (dmg, kills) in self._combat_risk(g).items():
+                c = g.card(u)
+                if dmg > g.defense_of(c) - c.damage:
+                    risk[u] = (dmg, kills)
+            if not risk:
+                return None
+        best: tuple[tuple[float, int], Action] | None = None
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 2:
+                continue
+            d = g.card(int(a.args[0])).defn
+            if d.type != "prayer" or g.changes_nothing(a):
+                continue
+            t = int(a.args[1])
+            if threat is not None and t != threat[0]:
+                continue
+            if threat is None and t not in risk:
+                continue
+            tc = g.card(t)
+            spec = d.effect
+            eff = spec.get("effect")
+            left = g.defense_of(tc) - tc.damage  # what it takes and survives, +1
+            if threat is not None:
+                dmg = threat[2] if threat[1] == "damage" else -1
+                kills = False
+            else:
+                dmg, kills = risk[t]
+            saves = False
+            if eff == "heal":
+                saves = dmg >= 0 and dmg <= g.defense_of(tc)
+            elif eff == "buff":
+                saves = dmg >= 0 and dmg <= left + int(spec.get("y", 0))
+            elif eff == "grant":
+                saves = threat is not None and keyword_name(str(spec.get("keyword", ""))) == "Stealth"
+            elif eff == "bounce":
+                worth = tc.defn.cost >= 3 and not tc.defn.id.startswith("token_")
+                saves = worth and g.controller_of(t) == me and not kills
+            if not saves:
+                continue
+            key = (-self._worth(tc), d.cost)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1] if best is not None else None
 
     def _remove_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         """In the opponent's combat: destroy or exile (Judgement, Banish) the attacker of attack 3
@@ -699,8 +807,15 @@ class ScriptedAgent(Agent):
                             return a
             if ctrl == me:
                 return Action("pass")
-        if g.phase == "blockers" and g.active == me and not g.stack:
-            trick = self._combat_trick(g, acts)
+            # save a unit of ours from the enemy card or ability on top
+            save = self._save(g, acts)
+            if save is not None:
+                return save
+        if g.phase == "blockers" and not g.stack:
+            trick = None
+            if g.active == me:
+                trick = self._combat_trick(g, acts)
+            trick = trick or self._save(g, acts)
             if trick is not None:
                 return trick
         # kill attackers / blockers in the combat windows

@@ -104,3 +104,100 @@ def test_the_scripted_player_keeps_energy_for_judgement_in_its_own_turn() -> Non
     g = reserve_game("wild_wolf")
     a = choice(g)
     assert a.kind == "cast" and a.args[0] == uid(g, "legion_knight"), a
+
+
+# ------------------------------------------------------------------ Shield Wall
+def test_shield_wall_saves_a_blocker_that_would_die() -> None:
+    """P2's Knight (3/3) blocks a Mammoth (5/5): it would die; +0/+3 makes it 3/6 and it lives.
+    It used to pass (Shield Wall went face down as a support)."""
+    g = attack_window(
+        P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
+        P(energy=1, hand=["legion_shield_wall"], units=[{"card": "legion_knight", "position": "defense"}]),
+        [("wild_mammoth", None)],
+    )
+    g = after_blocks(g, [("legion_knight", "wild_mammoth")], seat=2)
+    assert choice(g) == Action("cast", (uid(g, "legion_shield_wall"), uid(g, "legion_knight")))
+
+
+def test_shield_wall_is_kept_when_the_blocker_survives_or_dies_anyway() -> None:
+    """A Stone Golem (2/6) survives the Mammoth (5) without it; a Militia (1/1) dies with it."""
+    for blocker in ("n_golem", "n_militia"):
+        g = attack_window(
+            P("hero_korrag", units=[{"card": "wild_mammoth", "position": "attack"}]),
+            P(energy=1, hand=["legion_shield_wall"], units=[{"card": blocker, "position": "defense"}]),
+            [("wild_mammoth", None)],
+        )
+        g = after_blocks(g, [(blocker, "wild_mammoth")], seat=2)
+        assert choice(g) == Action("pass"), blocker
+
+
+# ------------------------------------------------------------------ Bandage
+def test_bandage_heals_a_hurt_blocker_that_would_die_of_it() -> None:
+    """P2's Pikeman (2/2) carries 1 damage and blocks a Grey Wolf (2): 2 is lethal with the damage
+    on it (2 + 1 > 2, SC-12), not without: Bandage (0 energy) removes it. On an unhurt blocker the
+    engine says Bandage changes nothing, and it is kept."""
+    for damage, expected in ((1, "cast"), (0, "pass")):
+        g = attack_window(
+            P("hero_korrag", units=[{"card": "wild_wolf", "position": "attack"}]),
+            P(
+                hand=["n_bandage"],
+                units=[{"card": "legion_pikeman", "position": "defense", "damage": damage}],
+            ),
+            [("wild_wolf", None)],
+        )
+        g = after_blocks(g, [("legion_pikeman", "wild_wolf")], seat=2)
+        a = choice(g)
+        assert a.kind == expected, (damage, a)
+        if expected == "cast":
+            assert a == Action("cast", (uid(g, "n_bandage"), uid(g, "legion_pikeman")))
+
+
+# ------------------------------------------------------------------ Veil of Night, Recall
+def enemy_cast(p1: dict[str, Any], p2: dict[str, Any], card: str, target: str) -> ScarsGame:
+    """P1 casts `card` on P2's unit `target` in its first recruitment; P2 is to respond."""
+    g = make(p1, p2, phase="recruit1")
+    g.apply(f"cast {uid(g, card, seat=1)} {uid(g, target, seat=2)}")
+    d = g.decision()
+    assert d is not None and d.kind == "respond" and d.player == 1, d
+    return g
+
+
+def test_veil_of_night_makes_a_removal_target_illegal() -> None:
+    """Wildfire (2 damage) on P2's Soul Harvester (2/1) would kill it; Veil of Night gives it
+    Stealth first, so Wildfire's target is no longer legal (SC-86) and it does nothing. Against
+    1 damage on a Stone Golem (2/6) it is kept."""
+    g = enemy_cast(
+        P("hero_korrag", energy=2, hand=["wild_wildfire"]),
+        P("hero_nyx", energy=1, hand=["umb_veil"], units=[{"card": "umb_harvester", "position": "defense"}]),
+        "wild_wildfire",
+        "umb_harvester",
+    )
+    veil = Action("cast", (uid(g, "umb_veil"), uid(g, "umb_harvester")))
+    assert choice(g) == veil
+    g.apply(veil)
+    while g.stack:
+        g.apply("pass")
+    assert g.is_unit_in_play(uid(g, "umb_harvester", seat=2))
+    g = enemy_cast(
+        P("hero_korrag", energy=2, hand=["wild_wildfire"]),
+        P("hero_nyx", energy=1, hand=["umb_veil"], units=[{"card": "n_golem", "position": "defense"}]),
+        "wild_wildfire",
+        "n_golem",
+    )
+    assert choice(g) == Action("pass")
+
+
+def test_recall_returns_a_unit_worth_keeping_from_removal_to_hand() -> None:
+    """Banish on P2's Wraith (cost 4): Recall (2) returns it to hand first. On a Blood Cultist
+    (cost 1) it is kept: Recall is not worth a cheap unit."""
+    for unit, expected in (("umb_wraith", "cast"), ("umb_cultist", "pass")):
+        g = enemy_cast(
+            P("hero_nyx", energy=4, hand=["n_banish"]),
+            P("hero_nyx", energy=2, hand=["n_recall"], units=[{"card": unit, "position": "defense"}]),
+            "n_banish",
+            unit,
+        )
+        a = choice(g)
+        assert a.kind == expected, (unit, a)
+        if expected == "cast":
+            assert a == Action("cast", (uid(g, "n_recall"), uid(g, unit, seat=2)))
