@@ -39,6 +39,8 @@ What it does:
   aimed at it, or in the combat after blocks) is saved with the cheapest card
   that does: Bandage, Shield Wall, Veil of Night (Stealth: the enemy card's
   target is no longer legal, SC-86), Recall for a unit worth 3 or more;
+* Trample — after blocks, Stampede on a blocked attacker with 2 or more damage
+  to spare beyond its blockers' lethal, or the enemy hero's last lives;
 """
 
 from __future__ import annotations
@@ -472,6 +474,35 @@ class ScriptedAgent(Agent):
                 best = (key, a)
         return best[1] if best is not None else None
 
+    def _trample(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """After blocks, in our own window: give Trample (Stampede) to a blocked attacker of ours
+        whose attack beyond what its blockers' lethal needs (the engine's `lethal_needs`, SC-81)
+        is 2 or more, or the enemy hero's last lives."""
+        me = self.me
+        best: tuple[int, Action] | None = None
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 2:
+                continue
+            d = g.card(int(a.args[0])).defn
+            spec = d.effect
+            if d.type != "prayer" or spec.get("effect") != "grant" or g.changes_nothing(a):
+                continue
+            if keyword_name(str(spec.get("keyword", ""))) != "Trample":
+                continue
+            t = int(a.args[1])
+            if t not in g.was_blocked or not g.is_unit_in_play(t) or g.controller_of(t) != me:
+                continue
+            tc = g.card(t)
+            if g.has_kw(tc, "Trample"):  # from a weapon (Iron Claws) or Learning
+                continue
+            needs = [g.lethal_needs(t, b) for b, x in g.blocks.items() if x == t and g.is_unit_in_play(b)]
+            if not needs or any(n is None for n in needs):
+                continue
+            surplus = g.attack_of(tc) - sum(n for n in needs if n is not None)
+            if (surplus >= 2 or surplus >= g.lives(1 - me) > 0) and (best is None or surplus > best[0]):
+                best = (surplus, a)
+        return best[1] if best is not None else None
+
     def _remove_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         """In the opponent's combat: destroy or exile (Judgement, Banish) the attacker of attack 3
         or more worth most, leaving out one a block of ours answers (a blocker that survives it and
@@ -814,7 +845,7 @@ class ScriptedAgent(Agent):
         if g.phase == "blockers" and not g.stack:
             trick = None
             if g.active == me:
-                trick = self._combat_trick(g, acts)
+                trick = self._combat_trick(g, acts) or self._trample(g, acts)
             trick = trick or self._save(g, acts)
             if trick is not None:
                 return trick

@@ -201,3 +201,43 @@ def test_recall_returns_a_unit_worth_keeping_from_removal_to_hand() -> None:
         assert a.kind == expected, (unit, a)
         if expected == "cast":
             assert a == Action("cast", (uid(g, "n_recall"), uid(g, unit, seat=2)))
+
+
+# ------------------------------------------------------------------ Stampede
+def stampede_game(attacker: str, lives: int = 12) -> ScarsGame:
+    """P1 (Korrag, 2 energy, Stampede in hand) attacks P2's hero with `attacker`; P2's Village
+    Militia (1/1) blocks it; P1 has its window after blocks."""
+    g = attack_window(
+        P("hero_korrag", energy=2, hand=["wild_stampede"], units=[{"card": attacker, "position": "attack"}]),
+        P(lives=lives, units=[{"card": "n_militia", "position": "defense"}]),
+        [(attacker, None)],
+    )
+    return after_blocks(g, [("n_militia", attacker)], seat=1)
+
+
+def test_stampede_gives_trample_where_the_surplus_is_worth_it() -> None:
+    """A Mammoth-sized surplus is rare: a Pack Alpha (3) blocked by a Militia (lethal needs 2)
+    tramples 1 over — worth the card only when it is the enemy hero's last life; a Tusked Boar
+    has Trample already (the engine: Stampede changes nothing), it is never given it."""
+    g = stampede_game("wild_alpha", lives=1)
+    assert choice(g) == Action("cast", (uid(g, "wild_stampede"), uid(g, "wild_alpha")))
+    assert choice(stampede_game("wild_alpha", lives=12)) == Action("pass")
+    assert choice(stampede_game("wild_boar", lives=1)) == Action("pass")
+
+
+def test_stampede_on_an_attacker_with_two_to_spare() -> None:
+    """A Pack Alpha (3/3) with War Totem's +1 attack (4) blocked by a Militia (1/1, lethal needs
+    2) tramples 2 over: Stampede, with 12 enemy lives."""
+    g = attack_window(
+        P(
+            "hero_korrag",
+            energy=2,
+            hand=["wild_stampede"],
+            units=[{"card": "wild_alpha", "position": "attack"}],
+            structures=[{"card": "wild_totem"}],
+        ),
+        P(units=[{"card": "n_militia", "position": "defense"}]),
+        [("wild_alpha", None)],
+    )
+    g = after_blocks(g, [("n_militia", "wild_alpha")], seat=1)
+    assert choice(g) == Action("cast", (uid(g, "wild_stampede"), uid(g, "wild_alpha")))
