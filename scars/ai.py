@@ -14,7 +14,9 @@ What it does:
   would not cover its board and the next unit;
 * recruitment — casts the most expensive useful permanent first, units in
   attack position when they hit harder than they defend, weapons on its best
-  unit, removal prayers on enemy units it can kill;
+  unit, removal prayers on enemy units it can kill; an energy prayer (Energy
+  Surge, Second Wind) when the energy it brings pays for more of its
+  permanents;
 * energy kept back — holding Judgement while an enemy unit of attack 3 or more
   could attack, it keeps Judgement's cost unspent in its own turn once it has
   3 energy cards (energy cards untap only in their owner's set-up, SC-50);
@@ -370,6 +372,63 @@ class ScriptedAgent(Agent):
         ]
         return min(costs, default=0)
 
+    def _permanent_costs(self, g: ScarsGame) -> list[int]:
+        """The costs of the permanents in our hand we could cast this turn with energy enough: of
+        our hero's factions (SC-20), a unit only with room for it or a support still to place
+        (SC-22), a weapon only with a unit to carry it."""
+        me = self.me
+        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
+        units = g.units(me)
+        room = g.unit_limit(me) > len(units) or (not g.support_played[me] and len(hand) >= 2)
+        out = []
+        for c in hand:
+            d = c.defn
+            if d.type not in ("unit", "structure", "weapon") or not g.can_cast_faction(me, d):
+                continue
+            if (d.type == "unit" and not room) or (d.type == "weapon" and not units):
+                continue
+            out.append(d.cost)
+        return out
+
+    @staticmethod
+    def _fill(costs: list[int], energy: int) -> int:
+        """The energy spent on `costs` cast most expensive first while it lasts (as recruitment does)."""
+        spent = 0
+        for c in sorted(costs, reverse=True):
+            if c <= energy - spent:
+                spent += c
+        return spent
+
+    def _resolved(self, g: ScarsGame, action: Action) -> ScarsGame:
+        """A copy of the game after `action` (a prayer cast) and what it put in the resolution
+        zone resolved, both players passing: the engine tells what the card does."""
+        c = g.clone()
+        c.apply(action)
+        for _ in range(8):
+            if not c.stack or c.is_over():
+                break
+            c.apply(Action("pass"))
+        return c
+
+    def _boost(self, g: ScarsGame, acts: list[Action], spare: int) -> Action | None:
+        """In recruitment: an energy prayer (Energy Surge, Second Wind) when the energy it brings
+        lets us cast more of the permanents in hand than we can now (never when it brings none:
+        Second Wind with no tapped energy card)."""
+        costs = self._permanent_costs(g)
+        if not costs:
+            return None
+        now = self._fill(costs, spare)
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 1:
+                continue
+            d = g.card(int(a.args[0])).defn
+            if d.type != "prayer" or d.effect.get("effect") not in ("energy", "untap_energy"):
+                continue
+            gain = self._resolved(g, a).available_energy(self.me) - g.available_energy(self.me)
+            if gain > 0 and self._fill(costs, spare + gain) > now:
+                return a
+        return None
+
     def _combat_risk(self, g: ScarsGame) -> dict[int, tuple[int, bool]]:
         """Our units in the combat under way (the engine's combat groups, after blocks): uid ->
         (the combat damage it may take: all of its foes' attack not prevented, whether it kills one
@@ -585,6 +644,9 @@ class ScriptedAgent(Agent):
         if self._first(acts, "life") and self._want_energy(g):
             return Action("life")
         spare = g.available_energy(me) - self._reserve(g)
+        boost = self._boost(g, acts, spare)
+        if boost is not None:
+            return boost
         # permanents, most expensive first (leaving the energy kept for the opponent's turn)
         casts = [
             a

@@ -241,3 +241,35 @@ def test_stampede_on_an_attacker_with_two_to_spare() -> None:
     )
     g = after_blocks(g, [("n_militia", "wild_alpha")], seat=1)
     assert choice(g) == Action("cast", (uid(g, "wild_stampede"), uid(g, "wild_alpha")))
+
+
+# ------------------------------------------------------------------ Energy Surge, Second Wind
+def test_energy_surge_when_it_pays_for_a_bigger_permanent() -> None:
+    """3 energy, a Mammoth (5) in hand: Energy Surge (+2) pays for it. With only a Grey Wolf (1)
+    to cast, the energy would change nothing: no Surge."""
+    g = make(
+        P("hero_korrag", energy=3, hand=["n_surge", "wild_mammoth"], lives=8), P("hero_nyx"), phase="recruit1"
+    )
+    assert choice(g) == Action("cast", (uid(g, "n_surge"),))
+    g = make(
+        P("hero_korrag", energy=3, hand=["n_surge", "wild_wolf"], lives=8), P("hero_nyx"), phase="recruit1"
+    )
+    a = choice(g)
+    assert a.kind == "cast" and a.args[0] == uid(g, "wild_wolf"), a
+
+
+def test_second_wind_untaps_energy_for_a_permanent() -> None:
+    """1 untapped and 3 tapped energy cards, a Gloom Sentinel (2) in hand: Second Wind (1) untaps
+    two, leaving 2. With no tapped energy card it would untap nothing (no Second Wind)."""
+    g = make(
+        P("hero_nyx", energy=1, tapped_energy=3, hand=["n_second_wind", "umb_sentinel"], lives=8),
+        P("hero_korrag"),
+        phase="recruit1",
+    )
+    assert choice(g) == Action("cast", (uid(g, "n_second_wind"),))
+    g = make(
+        P("hero_nyx", energy=1, hand=["n_second_wind", "umb_sentinel"], lives=8),
+        P("hero_korrag"),
+        phase="recruit1",
+    )
+    assert choice(g).kind != "cast" or choice(g).args[0] != uid(g, "n_second_wind")
