@@ -16,7 +16,8 @@ What it does:
   attack position when they hit harder than they defend, weapons on its best
   unit, removal prayers on enemy units it can kill; an energy prayer (Energy
   Surge, Second Wind) when the energy it brings pays for more of its
-  permanents;
+  permanents; draw and life prayers (Insight, Oath of Return) in set-up only
+  when they do not starve the recruitment (`_starves`);
 * energy kept back — holding Judgement while an enemy unit of attack 3 or more
   could attack, it keeps Judgement's cost unspent in its own turn once it has
   3 energy cards (energy cards untap only in their owner's set-up, SC-50);
@@ -390,6 +391,13 @@ class ScriptedAgent(Agent):
             out.append(d.cost)
         return out
 
+    def _starves(self, g: ScarsGame, cost: int, spare: int) -> bool:
+        """Whether spending `cost` of our `spare` energy now (in set-up, on a card that is no
+        permanent: Insight, Oath of Return) starves this turn's recruitment: the energy left is
+        less than the cost of the most expensive permanent in hand we could cast with `spare`."""
+        need = max((c for c in self._permanent_costs(g) if c <= spare), default=0)
+        return spare - cost < need
+
     @staticmethod
     def _fill(costs: list[int], energy: int) -> int:
         """The energy spent on `costs` cast most expensive first while it lasts (as recruitment does)."""
@@ -715,9 +723,9 @@ class ScriptedAgent(Agent):
         return None
 
     def _recruit_instants(self, g: ScarsGame, acts: list[Action], spare: int) -> Action | None:
-        """Removal prayers and damaging abilities aimed at things they kill, draw and life prayers,
-        tokens, … — prayers within `spare` (our energy less what we keep for the opponent's turn,
-        `_reserve`)."""
+        """Removal prayers and damaging abilities aimed at things they kill, draw and life prayers
+        (in set-up only when they do not starve the recruitment, `_starves`), tokens, … — prayers
+        within `spare` (our energy less what we keep for the opponent's turn, `_reserve`)."""
         me = self.me
         for a in acts:
             if a.kind == "cast":
@@ -737,7 +745,8 @@ class ScriptedAgent(Agent):
                     if t is not None and g.lives(1 - me) <= int(d.effect.get("x", 1)):
                         return Action("cast", (c.uid, t))
                 if eff in ("draw", "restore") and (eff != "restore" or g.lives(me) < 12):
-                    return a
+                    if g.phase != "setup" or not self._starves(g, d.cost, spare):
+                        return a
                 if eff == "token" and g.unit_limit(me) > len(g.units(me)) + 1:
                     return a
                 if eff == "discard_random" and g.zones[f"hand:{1 - me}"].cards:

@@ -273,3 +273,16 @@ def test_second_wind_untaps_energy_for_a_permanent() -> None:
         phase="recruit1",
     )
     assert choice(g).kind != "cast" or choice(g).args[0] != uid(g, "n_second_wind")
+
+
+# ------------------------------------------------------------------ Insight, Oath in set-up
+def test_insight_in_set_up_only_when_the_recruitment_keeps_enough() -> None:
+    """Set-up with 3 energy and a Knight of the Oath (3) in hand: Insight (2) would leave 1, too
+    little for the Knight: it waits (the Knight is cast first in recruitment). With 5 energy it
+    draws in set-up."""
+    for energy, expected in ((3, "done"), (5, "cast")):
+        g = make(
+            P(energy=energy, hand=["n_insight", "legion_knight"], lives=8), P("hero_korrag"), phase="setup"
+        )
+        a = choice(g)
+        assert a.kind == expected, (energy, a)
