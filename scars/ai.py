@@ -14,7 +14,13 @@ What it does:
   would not cover its board and the next unit;
 * recruitment — casts the most expensive useful permanent first, units in
   attack position when they hit harder than they defend, weapons on its best
-  unit, removal prayers on enemy units it can kill;
+  unit, removal prayers on enemy units it can kill; an energy prayer (Energy
+  Surge, Second Wind) when the energy it brings pays for more of its
+  permanents; draw and life prayers (Insight, Oath of Return) in set-up only
+  when they do not starve the recruitment (`_starves`);
+* energy kept back — holding Judgement while an enemy unit of attack 3 or more
+  could attack, it keeps Judgement's cost unspent in its own turn once it has
+  3 energy cards (energy cards untap only in their owner's set-up, SC-50);
 * positions — turns strong defenders to attack in set-up when energy is spare,
   and pulls weak units in attack position back to defense when the enemy
   threatens (a shelterer keeps sheltering);
@@ -29,7 +35,15 @@ What it does:
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
   block safely when it would hit hard or lethally or kill a unit, after blocks
   pumps a blocked attacker (or all its units: Rally the Ranks, also for lethal
-  damage) or burns a blocker when that wins the fight, and otherwise passes.
+  damage) or burns a blocker when that wins the fight, and otherwise passes;
+* removal in the enemy's combat — destroys (Judgement) the attacker of attack 3
+  or more worth most that no block of its own answers;
+* saving a unit — a unit of its own about to die (to an enemy card or ability
+  aimed at it, or in the combat after blocks) is saved with the cheapest card
+  that does: Bandage, Shield Wall, Veil of Night (Stealth: the enemy card's
+  target is no longer legal, SC-86), Recall for a unit worth 3 or more;
+* Trample — after blocks, Stampede on a blocked attacker with 2 or more damage
+  to spare beyond its blockers' lethal, or the enemy hero's last lives;
 """
 
 from __future__ import annotations
@@ -44,6 +58,10 @@ from common.game import Action, Game
 if TYPE_CHECKING:
     from .cards import ScarsCard
     from .game import ScarsGame
+
+# Energy cards before the scripted player keeps energy back in its own turn for a held
+# Judgement (`ScriptedAgent._reserve`): before that, its own units come first.
+RESERVE_FROM = 3
 
 HARMFUL = {"damage", "destroy", "exile", "bounce", "force_defense", "counter"}
 GOOD_KEYWORDS = [
@@ -99,6 +117,11 @@ class ScriptedAgent(Agent):
         if d.type == "unit":
             v += 0.5 * (d.attack + d.defense)
         return v
+
+    @staticmethod
+    def _worth(c: ScarsCard) -> float:
+        """What a unit on the table is worth, whoever's it is: its cost and half its stats."""
+        return c.defn.cost + 0.5 * (c.defn.attack + c.defn.defense)
 
     def _energy_cards(self, g: ScarsGame) -> int:
         return len(g.zones[f"energy:{self.me}"])
@@ -319,6 +342,260 @@ class ScriptedAgent(Agent):
                 best = (worth, t)
         return stops[best[1]] if best is not None else None
 
+    def _safe_block(self, g: ScarsGame, x: ScarsCard, kill: bool = False) -> bool:
+        """Whether one of our defense-position units could block the attacker `x` and survive it
+        (`kill`: and kill it too)."""
+        for b in g.units(self.me):
+            if b.position != "defense" or not g.can_block(b, x):
+                continue
+            if g.attack_of(x) <= g.defense_of(b) - b.damage:
+                if not kill or g.attack_of(b) > g.defense_of(x) - x.damage:
+                    return True
+        return False
+
+    def _reserve(self, g: ScarsGame) -> int:
+        """Energy kept unspent in our own turn (set-up and recruitment) for the opponent's: the
+        cost of a held prayer that destroys an attacking unit (Judgement), while an enemy unit of
+        attack 3 or more could attack, once we have RESERVE_FROM energy cards (before that our
+        own units come first). 0 when there is nothing to keep it for."""
+        me = self.me
+        if self._energy_cards(g) < RESERVE_FROM:
+            return 0
+        if not any(g.attack_of(u) >= 3 for u in g.units(1 - me)):
+            return 0
+        costs = [
+            c.defn.cost
+            for c in map(g.card, g.zones[f"hand:{me}"].cards)
+            if c.defn.type == "prayer"
+            and c.defn.effect.get("effect") == "destroy"
+            and c.defn.effect.get("target") == "attacking_unit"
+            and g.can_cast_faction(me, c.defn)
+        ]
+        return min(costs, default=0)
+
+    def _permanent_costs(self, g: ScarsGame) -> list[int]:
+        """The costs of the permanents in our hand we could cast this turn with energy enough: of
+        our hero's factions (SC-20), a unit only with room for it or a support still to place
+        (SC-22), a weapon only with a unit to carry it."""
+        me = self.me
+        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
+        units = g.units(me)
+        room = g.unit_limit(me) > len(units) or (not g.support_played[me] and len(hand) >= 2)
+        out = []
+        for c in hand:
+            d = c.defn
+            if d.type not in ("unit", "structure", "weapon") or not g.can_cast_faction(me, d):
+                continue
+            if (d.type == "unit" and not room) or (d.type == "weapon" and not units):
+                continue
+            out.append(d.cost)
+        return out
+
+    def _starves(self, g: ScarsGame, cost: int, spare: int) -> bool:
+        """Whether spending `cost` of our `spare` energy now (in set-up, on a card that is no
+        permanent: Insight, Oath of Return) starves this turn's recruitment: the energy left is
+        less than the cost of the most expensive permanent in hand we could cast with `spare`."""
+        need = max((c for c in self._permanent_costs(g) if c <= spare), default=0)
+        return spare - cost < need
+
+    @staticmethod
+    def _fill(costs: list[int], energy: int) -> int:
+        """The energy spent on `costs` cast most expensive first while it lasts (as recruitment does)."""
+        spent = 0
+        for c in sorted(costs, reverse=True):
+            if c <= energy - spent:
+                spent += c
+        return spent
+
+    def _resolved(self, g: ScarsGame, action: Action) -> ScarsGame:
+        """A copy of the game after `action` (a prayer cast) and what it put in the resolution
+        zone resolved, both players passing: the engine tells what the card does."""
+        c = g.clone()
+        c.apply(action)
+        for _ in range(8):
+            if not c.stack or c.is_over():
+                break
+            c.apply(Action("pass"))
+        return c
+
+    def _boost(self, g: ScarsGame, acts: list[Action], spare: int) -> Action | None:
+        """In recruitment: an energy prayer (Energy Surge, Second Wind) when the energy it brings
+        lets us cast more of the permanents in hand than we can now (never when it brings none:
+        Second Wind with no tapped energy card)."""
+        costs = self._permanent_costs(g)
+        if not costs:
+            return None
+        now = self._fill(costs, spare)
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 1:
+                continue
+            d = g.card(int(a.args[0])).defn
+            if d.type != "prayer" or d.effect.get("effect") not in ("energy", "untap_energy"):
+                continue
+            gain = self._resolved(g, a).available_energy(self.me) - g.available_energy(self.me)
+            if gain > 0 and self._fill(costs, spare + gain) > now:
+                return a
+        return None
+
+    def _combat_risk(self, g: ScarsGame) -> dict[int, tuple[int, bool]]:
+        """Our units in the combat under way (the engine's combat groups, after blocks): uid ->
+        (the combat damage it may take: all of its foes' attack not prevented, whether it kills one
+        of its foes)."""
+        me = self.me
+        out: dict[int, tuple[int, bool]] = {}
+        for kind, atts, defs in g.combat_groups():
+            if kind == "hero":
+                continue
+            for mine, foes in ((atts, defs), (defs, atts)):
+                for u in mine:
+                    if not g.is_unit_in_play(u) or g.controller_of(u) != me:
+                        continue
+                    c = g.card(u)
+                    fs = [g.card(f) for f in foes if g.is_unit_in_play(f)]
+                    dmg = sum(g.attack_of(f) for f in fs if not g.prevented_by(f.uid, u))
+                    kills = any(
+                        g.attack_of(c) > g.defense_of(f) - f.damage and not g.prevented_by(u, f.uid)
+                        for f in fs
+                    )
+                    out[u] = (dmg, kills)
+        return out
+
+    def _stack_threat(self, g: ScarsGame) -> tuple[int, str, int] | None:
+        """The enemy card or ability on top of the resolution zone when it would kill or remove a
+        unit of ours: (the unit, its effect, its damage), by the engine's word on what it does
+        (`has_no_effect`: Smite on a unit of attack above 2 does nothing)."""
+        if not g.stack:
+            return None
+        ctrl, (kind, src, tgt, _mode, _n) = g.stack.top()
+        if ctrl == self.me or kind not in ("card", "ability", "hero") or not g.is_unit_in_play(tgt):
+            return None
+        if g.controller_of(tgt) != self.me:
+            return None
+        d = g.card(src).defn
+        if kind == "card" and d.type != "prayer":
+            return None
+        spec = d.effect if kind == "card" else d.ability
+        eff = str(spec.get("effect"))
+        if g.has_no_effect(spec, tgt):
+            return None
+        x = int(spec.get("x", 1))
+        if eff == "damage" and self._kills(g, g.card(tgt), x):
+            return tgt, eff, x
+        if eff in ("destroy", "exile"):
+            return tgt, eff, 0
+        return None
+
+    def _save(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """Save a unit of ours about to die, with the cheapest card that does: from an enemy card or
+        ability aimed at it (Bandage or Shield Wall against damage it then survives, Veil of Night:
+        Stealth makes the target illegal (SC-86), Recall a unit worth 3+ back to hand) or, after
+        blocks, from the combat (Bandage or Shield Wall when it then survives, Recall a unit worth
+        3+ that kills none of its foes). Never a card the engine says would change nothing."""
+        me = self.me
+        threat = self._stack_threat(g)
+        risk: dict[int, tuple[int, bool]] = {}
+        if threat is None:
+            if g.phase != "blockers" or g.stack or not g.attackers:
+                return None
+            for u, (dmg, kills) in self._combat_risk(g).items():
+                c = g.card(u)
+                if dmg > g.defense_of(c) - c.damage:
+                    risk[u] = (dmg, kills)
+            if not risk:
+                return None
+        best: tuple[tuple[float, int], Action] | None = None
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 2:
+                continue
+            d = g.card(int(a.args[0])).defn
+            if d.type != "prayer" or g.changes_nothing(a):
+                continue
+            t = int(a.args[1])
+            if threat is not None and t != threat[0]:
+                continue
+            if threat is None and t not in risk:
+                continue
+            tc = g.card(t)
+            spec = d.effect
+            eff = spec.get("effect")
+            left = g.defense_of(tc) - tc.damage  # what it takes and survives, +1
+            if threat is not None:
+                dmg = threat[2] if threat[1] == "damage" else -1
+                kills = False
+            else:
+                dmg, kills = risk[t]
+            saves = False
+            if eff == "heal":
+                saves = dmg >= 0 and dmg <= g.defense_of(tc)
+            elif eff == "buff":
+                saves = dmg >= 0 and dmg <= left + int(spec.get("y", 0))
+            elif eff == "grant":
+                saves = threat is not None and keyword_name(str(spec.get("keyword", ""))) == "Stealth"
+            elif eff == "bounce":
+                worth = tc.defn.cost >= 3 and not tc.defn.id.startswith("token_")
+                saves = worth and g.controller_of(t) == me and not kills
+            if not saves:
+                continue
+            key = (-self._worth(tc), d.cost)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1] if best is not None else None
+
+    def _trample(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """After blocks, in our own window: give Trample (Stampede) to a blocked attacker of ours
+        whose attack beyond what its blockers' lethal needs (the engine's `lethal_needs`, SC-81)
+        is 2 or more, or the enemy hero's last lives."""
+        me = self.me
+        best: tuple[int, Action] | None = None
+        for a in acts:
+            if a.kind != "cast" or len(a.args) != 2:
+                continue
+            d = g.card(int(a.args[0])).defn
+            spec = d.effect
+            if d.type != "prayer" or spec.get("effect") != "grant" or g.changes_nothing(a):
+                continue
+            if keyword_name(str(spec.get("keyword", ""))) != "Trample":
+                continue
+            t = int(a.args[1])
+            if t not in g.was_blocked or not g.is_unit_in_play(t) or g.controller_of(t) != me:
+                continue
+            tc = g.card(t)
+            if g.has_kw(tc, "Trample"):  # from a weapon (Iron Claws) or Learning
+                continue
+            needs = [g.lethal_needs(t, b) for b, x in g.blocks.items() if x == t and g.is_unit_in_play(b)]
+            if not needs or any(n is None for n in needs):
+                continue
+            surplus = g.attack_of(tc) - sum(n for n in needs if n is not None)
+            if (surplus >= 2 or surplus >= g.lives(1 - me) > 0) and (best is None or surplus > best[0]):
+                best = (surplus, a)
+        return best[1] if best is not None else None
+
+    def _remove_attacker(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """In the opponent's combat: destroy or exile (Judgement, Banish) the attacker of attack 3
+        or more worth most, leaving out one a block of ours answers (a blocker that survives it and
+        kills it) or that is blocked already."""
+        me = self.me
+        best: tuple[float, Action] | None = None
+        for a in acts:
+            if a.kind not in ("cast", "ability") or len(a.args) < 2:
+                continue
+            src = g.card(int(a.args[0]))
+            if a.kind == "cast" and src.defn.type != "prayer":
+                continue
+            spec = src.defn.effect if a.kind == "cast" else src.defn.ability
+            if spec.get("effect") not in ("destroy", "exile") or g.changes_nothing(a):
+                continue
+            t = int(a.args[1])
+            if t not in g.attackers or not g.is_unit_in_play(t) or g.controller_of(t) == me:
+                continue
+            tc = g.card(t)
+            if g.attack_of(tc) < 3 or t in g.was_blocked or self._safe_block(g, tc, kill=True):
+                continue
+            v = self._worth(tc) + g.attack_of(tc)
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best[1] if best is not None else None
+
     # ------------------------------------------------------------ decisions
     def _on_mulligan(self, g: ScarsGame, acts: list[Action]) -> Action:
         hand = [g.card(u) for u in g.zones[f"hand:{self.me}"].cards]
@@ -339,7 +616,7 @@ class ScriptedAgent(Agent):
     def _on_setup(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         me = self.me
         enemy_threat = self._threat(g, 1 - me)
-        spare = g.available_energy(me)
+        spare = g.available_energy(me) - self._reserve(g)
         for a in acts:
             if a.kind == "pos" and a.args[1] == "defense":
                 c = g.card(int(a.args[0]))
@@ -361,7 +638,7 @@ class ScriptedAgent(Agent):
                     c = g.card(int(a.args[0]))
                     if g.attack_of(c) >= 3 and not c.defn.ability:
                         return a
-        return self._recruit_instants(g, acts)
+        return self._recruit_instants(g, acts, spare)
 
     def _on_recruit(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         me = self.me
@@ -374,8 +651,18 @@ class ScriptedAgent(Agent):
             return worst
         if self._first(acts, "life") and self._want_energy(g):
             return Action("life")
-        # permanents, most expensive first
-        casts = [a for a in acts if a.kind == "cast" and g.card(int(a.args[0])).defn.type != "prayer"]
+        spare = g.available_energy(me) - self._reserve(g)
+        boost = self._boost(g, acts, spare)
+        if boost is not None:
+            return boost
+        # permanents, most expensive first (leaving the energy kept for the opponent's turn)
+        casts = [
+            a
+            for a in acts
+            if a.kind == "cast"
+            and g.card(int(a.args[0])).defn.type != "prayer"
+            and g.card(int(a.args[0])).defn.cost <= spare
+        ]
         room = g.unit_limit(me) - len(units)
         best: Action | None = None
         best_v = -1.0
@@ -412,12 +699,12 @@ class ScriptedAgent(Agent):
                 best, best_v = a, v
         if best is not None:
             return best
-        r = self._recruit_instants(g, acts)
+        r = self._recruit_instants(g, acts, spare)
         if r is not None:
             return r
         # leftover energy: hero ability, then equips for unattached weapons
         hero_acts = [a for a in acts if a.kind == "hero"]
-        if hero_acts:
+        if hero_acts and int(g.card(g.hero_uid(me)).defn.ability.get("cost", 0)) <= spare:
             spec = g.card(g.hero_uid(me)).defn.ability
             if not spec.get("target"):
                 if spec.get("effect") != "token" or room > 0:
@@ -427,18 +714,24 @@ class ScriptedAgent(Agent):
                 if t is not None and (spec.get("effect") != "damage" or g.card(t).defn.type == "unit"):
                     return Action("hero", (t,))
         for a in acts:
-            if a.kind == "equip" and not g.card(int(a.args[0])).attached:
+            if (
+                a.kind == "equip"
+                and not g.card(int(a.args[0])).attached
+                and g.card(int(a.args[0])).defn.equip <= spare
+            ):
                 return a
         return None
 
-    def _recruit_instants(self, g: ScarsGame, acts: list[Action]) -> Action | None:
-        """Removal prayers and damaging abilities aimed at things they kill."""
+    def _recruit_instants(self, g: ScarsGame, acts: list[Action], spare: int) -> Action | None:
+        """Removal prayers and damaging abilities aimed at things they kill, draw and life prayers
+        (in set-up only when they do not starve the recruitment, `_starves`), tokens, … — prayers
+        within `spare` (our energy less what we keep for the opponent's turn, `_reserve`)."""
         me = self.me
         for a in acts:
             if a.kind == "cast":
                 c = g.card(int(a.args[0]))
                 d = c.defn
-                if d.type != "prayer":
+                if d.type != "prayer" or d.cost > spare:
                     continue
                 eff = str(d.effect.get("effect"))
                 if eff in ("damage", "destroy", "exile") and len(a.args) > 1:
@@ -452,7 +745,8 @@ class ScriptedAgent(Agent):
                     if t is not None and g.lives(1 - me) <= int(d.effect.get("x", 1)):
                         return Action("cast", (c.uid, t))
                 if eff in ("draw", "restore") and (eff != "restore" or g.lives(me) < 12):
-                    return a
+                    if g.phase != "setup" or not self._starves(g, d.cost, spare):
+                        return a
                 if eff == "token" and g.unit_limit(me) > len(g.units(me)) + 1:
                     return a
                 if eff == "discard_random" and g.zones[f"hand:{1 - me}"].cards:
@@ -615,8 +909,15 @@ class ScriptedAgent(Agent):
                             return a
             if ctrl == me:
                 return Action("pass")
-        if g.phase == "blockers" and g.active == me and not g.stack:
-            trick = self._combat_trick(g, acts)
+            # save a unit of ours from the enemy card or ability on top
+            save = self._save(g, acts)
+            if save is not None:
+                return save
+        if g.phase == "blockers" and not g.stack:
+            trick = None
+            if g.active == me:
+                trick = self._combat_trick(g, acts) or self._trample(g, acts)
+            trick = trick or self._save(g, acts)
             if trick is not None:
                 return trick
         # kill attackers / blockers in the combat windows
@@ -637,9 +938,9 @@ class ScriptedAgent(Agent):
                     continue
                 if eff == "damage" and self._kills(g, tc, int(spec.get("x", 1))) and t in g.attackers:
                     return a
-                if eff in ("destroy", "exile") and t in g.attackers and g.attack_of(tc) >= 3:
-                    if spec.get("y") is None or g.attack_of(tc) <= int(spec["y"]):
-                        return a
+            removal = self._remove_attacker(g, acts)
+            if removal is not None:
+                return removal
         if g.phase == "attackers" and g.active != me and not g.stack:
             stop = self._stop_attacker(g, acts)
             if stop is not None:
