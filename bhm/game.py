@@ -2817,7 +2817,9 @@ class BhmGame(Game):
             if not self.has(t, "Magic Resistance"):  # BH-31: all to Salud
                 if tough and salud <= 0:  # BH-95, BH-101
                     return f"no effect: {tough} at Salud 0"
-                return f"with all {pod} POD: {pod} to Salud" + (", kills it" if pod >= salud and not tough else "")
+                return f"with all {pod} POD: {pod} to Salud" + (
+                    ", kills it" if pod >= salud and not tough else ""
+                )
             if tough and salud <= 0:  # BH-95, BH-101
                 return f"RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
             if pod <= res:  # BH-97, BH-30

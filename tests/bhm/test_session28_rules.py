@@ -123,7 +123,10 @@ def test_bh31_a_power_attacks_outcome_without_magic_resistance_is_unchanged() ->
     )
     pw, squire = find(g, "pyre_warlock"), find(g, "ember_squire")
     # (session 29: what all the POD does, as against Magic Resistance; it said `up to 500 to Salud`)
-    assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "with all 500 POD: 500 to Salud, kills it"
+    assert (
+        g.attack_outcome(Action("pattack", (pw.uid, squire.uid)))
+        == "with all 500 POD: 500 to Salud, kills it"
+    )
     g.add_modifier(squire, "kw:Immortal", 1, "add", squire.uid)
     squire.wounds = 300
     assert g.attack_outcome(Action("pattack", (pw.uid, squire.uid))) == "no effect: Immortal at Salud 0"

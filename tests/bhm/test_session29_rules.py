@@ -61,7 +61,9 @@ def test_bh55_bh67_a_cancelled_equipped_power_keeps_its_rank_used(reaction: str 
         (dict(card="bone_revenant", wounds=100), "with all 500 POD: 500 to Salud"),  # Immortal
     ],
 )
-def test_bh31_a_power_attacks_outcome_says_what_all_its_pod_does(target: str | dict[str, object], said: str) -> None:
+def test_bh31_a_power_attacks_outcome_says_what_all_its_pod_does(
+    target: str | dict[str, object], said: str
+) -> None:
     """BH-31 / BH-32 / BH-33: without Magic Resistance `attack_outcome` said `up to 500 to Salud`,
     never that all of it kills the target; it says what investing all the POD does, in the words
     it uses against Magic Resistance (session 28), with `, kills it` when that is all the target's

@@ -71,7 +71,9 @@ async def test_a_power_attacks_choice_says_what_all_its_pod_does() -> None:
         assert lines["thunder_knight"].endswith(
             "(POD 500 vs Salud 700, Magic Resistance: RES first; with all 500 POD: RES 400 → 0, 100 to Salud)"
         ), lines
-        assert lines["ember_squire"].endswith("(POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)")
+        assert lines["ember_squire"].endswith(
+            "(POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)"
+        )
         assert lines["kalzar"].endswith("(POD 500 vs Salud 1300)"), lines
 
 
@@ -105,7 +107,9 @@ def test_dense_power_outcome() -> None:
     assert dense_power_outcome("no effect: Immortal at Salud 0") is None
     # the one-line `last:`: what all the POD would do is no outcome (the investment decides)
     assert (
-        outcome_first("Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)")
+        outcome_first(
+            "Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)"
+        )
         == "Pyre Warlock power-attacks Ember Squire"
     )
 
