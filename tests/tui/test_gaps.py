@@ -191,15 +191,25 @@ async def test_hotg_screen_glossary_is_the_rules_glossary_and_the_card_panel_exp
 
 # -- 5. game-over stats agree with the final table ------------------------------------------------------
 def near_end(game_id: str, seed: int, scenario: str | None = None) -> Game:
-    """A random game replayed to one action before its end."""
+    """A random game replayed to one action before its end, where every legal action ends it (so
+    the AI's last action ends the game whatever it picks): the first such game from `seed` on."""
     cls = game_class(game_id)
-    game = cls.new_game(seed=seed, options={}, decks=[None, None], scenario=scenario)
-    rnd = random.Random(seed)
-    while not game.is_over():
-        game.apply(rnd.choice(game.legal_actions()))
-    data = game.to_json()
-    data["actions"] = data["actions"][:-1]
-    return cls.from_json(data)
+    for s in range(seed, seed + 50):
+        game = cls.new_game(seed=s, options={}, decks=[None, None], scenario=scenario)
+        rnd = random.Random(s)
+        while not game.is_over():
+            game.apply(rnd.choice(game.legal_actions()))
+        data = game.to_json()
+        data["actions"] = data["actions"][:-1]
+        last = cls.from_json(data)
+        ends = []
+        for action in last.legal_actions():
+            after = last.clone()
+            after.apply(action)
+            ends.append(after.is_over())
+        if all(ends):
+            return last
+    raise AssertionError(f"no {game_id} game from seed {seed} ends whatever its last action")
 
 
 async def final_stats(game: Game, path: Path) -> tuple[list[str], dict[str, Any], int | None, list[str]]:
