@@ -113,10 +113,7 @@ class ScriptedAgent(Agent):
         d = c.defn
         if not g.can_cast_faction(self.me, d):
             return -1.0
-        v = float(d.cost)
-        if d.type == "unit":
-            v += 0.5 * (d.attack + d.defense)
-        return v
+        return self._worth(c) if d.type == "unit" else float(d.cost)
 
     @staticmethod
     def _worth(c: ScarsCard) -> float:
@@ -313,15 +310,10 @@ class ScriptedAgent(Agent):
                 stops.setdefault(t, a)
         if not stops:
             return None
-        guards = [u for u in g.units(me) if u.position == "defense"]
-
-        def safe_block(x: ScarsCard) -> bool:
-            return any(g.can_block(b, x) and g.attack_of(x) <= g.defense_of(b) - b.damage for b in guards)
-
         through = {
             x: g.attack_of(g.card(x))
             for x, tgt in g.attackers.items()
-            if tgt == hero and g.is_unit_in_play(x) and not safe_block(g.card(x))
+            if tgt == hero and g.is_unit_in_play(x) and not self._safe_block(g, g.card(x))
         }
         total = sum(through.values())
         best: tuple[float, int] | None = None
@@ -332,7 +324,7 @@ class ScriptedAgent(Agent):
             worth = 0.0
             if t in through and (atk >= 3 or g.lives(me) - total <= 3):
                 worth = atk
-            elif tgt and tgt != hero and g.is_unit_in_play(tgt) and not safe_block(x):
+            elif tgt and tgt != hero and g.is_unit_in_play(tgt) and not self._safe_block(g, x):
                 u = g.card(tgt)
                 covered = any(atk <= g.defense_of(s) - s.damage for s in map(g.card, g._shelterers(tgt)))
                 dies = atk > g.defense_of(u) - u.damage and not covered
