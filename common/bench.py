@@ -8,7 +8,9 @@ process each (one at a time) because they measure start-up:
   (`legal_actions()` + `apply_legal`) until the game is over; games per second.
 * the cost of `clone()`, `legal_actions()`, `apply()`, `apply_legal()` and
   `state_hash()` in µs, each call timed on its own, on mid-game states of seeded
-  random games (30 %, 50 % and 70 % of the way through them).
+  random games (30 %, 50 % and 70 % of the way through them: clones of those games);
+  and on the same states played from the start (not clones), their first `clone()` and
+  then `apply()` on the game itself (the table's path).
 * AI decision latency per level: the agent plays one seat against the random
   agent; each `choose()` is timed (p50, p95, max in ms).
 * `triarch --help` wall time, and the time from starting `triarch play GAME` to
@@ -123,6 +125,51 @@ def mid_game_states(game_cls: type[Game], count: int = 6, seed: int = 1) -> list
                 states.append(game.clone())
             game.apply_legal(a)
     return states
+
+
+def played_game_states(game_cls: type[Game], count: int = 6, seed: int = 1) -> list[tuple[int, list[Action]]]:
+    """`mid_game_states`' states as the way to play them from the start: each one's seed and the
+    actions of its game up to it (a game played from its start is not a clone: it keeps its own
+    cards, and its first clone costs what the table's copy before an action costs)."""
+    out: list[tuple[int, list[Action]]] = []
+    i = 0
+    while len(out) < count and i < count * 10:
+        game_seed = seed + 500 + i
+        _, acts, _ = random_playout(game_cls, game_seed)
+        i += 1
+        marks = sorted({int(len(acts) * f) for f in (0.3, 0.5, 0.7)})
+        game = game_cls.new_game(seed=game_seed)
+        for n, a in enumerate(acts):
+            if n in marks and not game.is_over() and len(out) < count:
+                out.append((game_seed, acts[:n]))
+            game.apply_legal(a)
+    return out
+
+
+def bench_played(
+    game_cls: type[Game], states: Sequence[tuple[int, list[Action]]], repeat: int = 10, seed: int = 1
+) -> dict[str, Any]:
+    """The table's path on a game played from its start (`played_game_states`), `repeat` times a
+    state, the game played anew each time: its first `clone()` (`clone_played`: the copy the table
+    keeps before an action, the view an agent is given), then `apply()` of a random legal action on
+    the game itself (`apply_after_clone`: the live game the table applies to)."""
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {"clone_played": [], "apply_after_clone": []}
+    pc = time.perf_counter
+    for game_seed, acts in states:
+        for _ in range(repeat):
+            game = game_cls.new_game(seed=game_seed)
+            for a in acts:
+                game.apply_legal(a)
+            legal = game.legal_actions()
+            t0 = pc()
+            game.clone()
+            out["clone_played"].append(pc() - t0)
+            action = legal[rng.randrange(len(legal))]
+            t0 = pc()
+            game.apply(action)
+            out["apply_after_clone"].append(pc() - t0)
+    return {k: _us(v) for k, v in out.items()}
 
 
 def bench_ops(states: Sequence[Game], repeat: int = 50, seed: int = 1) -> dict[str, Any]:
@@ -331,6 +378,10 @@ def bench_game(
     mids = mid_game_states(game_cls, states, seed)
     out["mid_game_states"] = len(mids)
     out["ops"] = bench_ops(mids, repeat, seed)
+    say(f"{game_cls.game_id}: the first clone of a game played from its start")
+    out["ops"].update(
+        bench_played(game_cls, played_game_states(game_cls, states, seed), max(1, repeat // 5), seed)
+    )
     say(f"{game_cls.game_id}: AI levels")
     out["ai"] = bench_ai(game_cls, levels, decisions, ai_seconds, seed, budget)
     if first_frame:

@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from common import bench
-from common.registry import GAMES, GameInfo
+from common.registry import GAMES, GameInfo, game_class
 from tests.toygame import ToyGame
 from tui.cli import main
 
-OPS = ("clone", "legal_actions", "apply", "apply_legal", "state_hash")
+OPS = ("clone", "legal_actions", "apply", "apply_legal", "state_hash", "clone_played", "apply_after_clone")
 
 
 def _invoke(*args: str) -> dict:
@@ -68,6 +68,21 @@ def test_mid_game_states_are_in_play_and_reproducible() -> None:
     assert len(a) == 3 and not any(s.is_over() for s in a)
     assert [s.state_hash() for s in a] == [s.state_hash() for s in b]
     assert len({len(s.history) for s in a}) > 1  # taken at different points of a game
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+def test_played_game_states_are_the_mid_game_states_played_from_the_start(game_id: str) -> None:
+    """`clone_played` times the first clone of the very states `clone` times as clones."""
+    cls = game_class(game_id)
+    mids = bench.mid_game_states(cls, 3, seed=2)
+    played = bench.played_game_states(cls, 3, seed=2)
+    hashes = []
+    for game_seed, acts in played:
+        game = cls.new_game(seed=game_seed)
+        for a in acts:
+            game.apply_legal(a)
+        hashes.append(game.state_hash())
+    assert hashes == [s.state_hash() for s in mids]
 
 
 def test_percentile_is_nearest_rank() -> None:

@@ -116,6 +116,10 @@ def bench(
     _print_tables(report)
 
 
+# the figures of `bench_played` (a game played from its start, not a clone) in words
+_OP_LABELS = {"clone_played": "clone() of a played game", "apply_after_clone": "apply() after its clone"}
+
+
 def _print_tables(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -135,7 +139,9 @@ def _print_tables(report: dict[str, Any]) -> None:
         t.add_column("n", justify="right")
         for op, a in r["ops"].items():
             t.add_row(
-                f"{op}()", *(f"{a[k]:.1f} µs" for k in ("mean_us", "p50_us", "p95_us", "max_us")), str(a["n"])
+                _OP_LABELS.get(op, f"{op}()"),
+                *(f"{a[k]:.1f} µs" for k in ("mean_us", "p50_us", "p95_us", "max_us")),
+                str(a["n"]),
             )
         for level, a in r["ai"].items():
             t.add_row(
