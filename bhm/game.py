@@ -237,6 +237,9 @@ class BhmZones(Zones[BhmCard]):
         new = super().clone()  # (a BhmZones: `Zones.clone` makes one of the same class)
         new.field, new.held = [(), ()], [(), ()]
         new.track()
+        if self.share_cards:  # its field cards are now shared by both (`Zones.clone`): its own again
+            self.refresh(0)
+            self.refresh(1)
         return new
 
 

@@ -7,9 +7,10 @@ or duplicated (the generic test harness calls it after every action).
 
 An engine may ask for its clones' cards in a `CardTable` (`Zones(share_cards=True)`): a clone
 then shares the cards and copies one only when it reads it (copy on read), instead of copying
-every card at every clone. The game itself keeps a plain dict: a dict subclass costs about 200
-more instructions a look-up (Python 3.11 specialises `d[k]` for a `dict` only), which a random
-playout would pay at every card it reads.
+every card at every clone. A game played from its start keeps a plain dict until it is first
+cloned: a dict subclass costs about 200 more instructions a look-up (Python 3.11 specialises
+`d[k]` for a `dict` only), which a random playout (never cloned) would pay at every card it reads.
+Its first clone turns its table into a `CardTable` too, its cards the shared part of both.
 """
 
 from __future__ import annotations
@@ -88,29 +89,32 @@ C = TypeVar("C", bound=Card)
 
 
 class CardTable(dict[int, C]):
-    """The card instances of a clone by uid (`Zones.cards`): a dict that shares the cards of the
-    game it was cloned from until it reads them (copy on read).
+    """The card instances of a game that has been cloned, or of a clone, by uid (`Zones.cards`): a
+    dict that shares the cards of the games it was cloned from or into until it reads them (copy on read).
 
     **The rule: a card got from the table is this table's own.** `table[uid]`, `get`, `values()`,
     `items()` give a card no other table or game has, so an engine may write its fields, as it does
     with a plain dict. The cards a table has not read yet are in `_shared`, a dict of card instances
     nobody writes, common to tables cloned from one another and never changed once made: the first
     read of one of them (`__missing__`, called by `dict` for a uid it lacks) puts a copy of it in
-    the table. `sharing(cards)` copies a game's cards once into a new `_shared`; `clone()` copies
-    only the cards the table has read (into a new `_shared` for the clone, which owns none), so the
-    clone of a clone costs the cards touched since the last clone, not all of them. A parent and
-    its clone never hold the same card.
+    the table. `over(cards)` makes a table sharing a game's own cards (`Zones.clone` of a game
+    whose table is still a plain dict: the game gets one too, so no card is copied at the clone);
+    `clone()` hands the cards the table has read over to a new `_shared`, which the table and its
+    clone then share, both owning none: a clone copies no card, and the cards a table reads after
+    it are copied then (each table pays for the cards it reads). A parent and its clone never hold
+    the same card.
 
     The reads that do not take a copy are `look` and `read_only` (for code that never writes a
     card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A
     walk of the cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards
     are never removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing
     outside the table may hold a card of `_shared`: what a game keeps of its cards (BHM's field)
-    it reads from its own table, after the clone.
+    it reads from its own table after a clone, the parent's as the clone's. **A card got before a
+    clone is not the game's after it** (it is shared): read the table again; nothing may write it.
 
-    Only clones have one (`Zones.clone`): a look-up in a dict subclass costs about 200
-    instructions more than in a dict (Python 3.11 specialises `d[k]` for a `dict` only), so a game
-    played from its start keeps a plain dict, and a clone pays that for its look-ups.
+    Only games that have been cloned, and their clones, have one (`Zones.clone`): a look-up in a
+    dict subclass costs about 200 instructions more than in a dict (Python 3.11 specialises `d[k]`
+    for a `dict` only), so a game played from its start keeps a plain dict until its first clone.
     """
 
     __slots__ = ("_shared", "_unread")
@@ -144,25 +148,24 @@ class CardTable(dict[int, C]):
         return cards
 
     @staticmethod
-    def sharing(cards: dict[int, C]) -> CardTable[C]:
-        """A table that reads nothing yet, sharing a copy of each of `cards` (a game's own)."""
+    def over(cards: dict[int, C]) -> CardTable[C]:
+        """A table that reads nothing yet, sharing `cards` (card instances nobody writes from now
+        on: the caller hands them over)."""
         new: CardTable[C] = CardTable()
-        new._shared = {uid: card.clone() for uid, card in cards.items()}
-        new._unread = len(new._shared)
+        new._shared = cards
+        new._unread = len(cards)
         return new
 
     def clone(self) -> CardTable[C]:
-        new: CardTable[C] = CardTable()
-        own = dict.__len__(self)
-        if own:  # the cards read here, copied: fresh objects nobody holds, so shared by the clone
+        """A table sharing this one's cards. The cards this table has read join its shared part
+        (a new `_shared`: the old one may be shared with other tables), which both tables then
+        share: no card is copied here, and this table copies a card again when it reads it."""
+        if dict.__len__(self):
             shared = self._shared.copy()
-            for uid, card in dict.items(self):
-                shared[uid] = card.clone()  # (a new uid, made here, goes last: uids stay in order)
-        else:
-            shared = self._shared
-        new._shared = shared
-        new._unread = len(shared)
-        return new
+            shared.update(dict.items(self))  # (a new uid, made here, goes last: uids stay in order)
+            dict.clear(self)
+            self._shared, self._unread = shared, len(shared)
+        return CardTable.over(self._shared)
 
     def _whole(self) -> None:
         """Read every card (a copy of each one not read yet), the table in the order of the uids
@@ -352,7 +355,8 @@ class Zones(Generic[C]):
 
     def clone(self) -> Self:
         """An independent copy. Its cards: a `CardTable` (copy on read) when `share_cards`, else a
-        plain dict of copies of every card."""
+        plain dict of copies of every card. With `share_cards`, this game's table becomes a
+        `CardTable` too (its cards now shared: a card got from it before is no longer its own)."""
         new = self.__class__.__new__(self.__class__)  # (an engine's subclass stays one)
         new.zones = {n: z.clone() for n, z in self.zones.items()}
         cards = self.cards
@@ -360,8 +364,9 @@ class Zones(Generic[C]):
             new.cards = {u: c.clone() for u, c in cards.items()}
         elif type(cards) is CardTable:
             new.cards = cards.clone()
-        else:
-            new.cards = CardTable.sharing(cards)
+        else:  # a plain dict (the game played from its start): its cards become shared by both
+            self.cards = CardTable.over(cards)
+            new.cards = CardTable.over(cards)
         new._next_uid = self._next_uid
         new.share_cards = self.share_cards
         return new

@@ -1,7 +1,9 @@
 """Copy on read (`CardTable`): a clone shares its parent's cards until it reads one, and a parent
 and a clone never see each other's changes.
 
-BHM and The Scars ask for it (`Zones(share_cards=True)`); Hand of the Gods does not. Along random
+BHM and The Scars ask for it (`Zones(share_cards=True)`); Hand of the Gods does not. A game played
+from its start keeps a plain dict until its first clone, which turns its table into a `CardTable`
+too: its cards become the shared part of both, and each copies a card when it reads it. Along random
 games: every legal action applied on clones (and clones of clones) leaves the parent's state hash
 as it was, an action applied on the parent leaves its clones' hashes as they were, no card object
 is held by two games, and `check_invariants()` holds on every copy.
@@ -35,15 +37,50 @@ def _own(cards: dict[int, Card]) -> dict[int, Card]:
     return dict(dict.items(cards))
 
 
-def test_a_game_keeps_a_plain_dict_and_its_clone_a_table_that_reads_nothing_yet() -> None:
+def test_a_game_keeps_a_plain_dict_until_its_first_clone_which_shares_its_cards() -> None:
     z = _zones()
-    assert type(z.cards) is dict  # (a dict subclass would slow every look-up of the game)
+    assert type(z.cards) is dict  # (a dict subclass would slow every look-up of a random playout)
+    cards = dict(z.cards)
     c = z.clone()
-    assert type(c.cards) is CardTable
-    assert _own(c.cards) == {}  # every card shared: none copied twice
+    assert type(c.cards) is CardTable and type(z.cards) is CardTable  # the game's too, from now on
+    assert _own(c.cards) == {} and _own(z.cards) == {}  # no card copied at the clone
+    assert c.cards._shared is z.cards._shared and c.cards._shared == cards  # the game's own cards
     assert len(c.cards) == 5 and list(c.cards) == [1, 2, 3, 4, 5] and 3 in c.cards and 9 not in c.cards
     assert c.canonical() == z.canonical()  # `look`: read without a copy
     assert _own(c.cards) == {}
+
+
+def test_after_its_first_clone_a_game_reads_copies_and_neither_sees_the_others_changes() -> None:
+    z = _zones()
+    old = dict(z.cards)
+    c = z.clone()
+    mine = z.cards[2]  # the game reads a card: a copy of its own, the shared one stays as it was
+    assert mine is not old[2] and mine.uid == 2 and _own(z.cards) == {2: mine}
+    z.move(2, "hand")
+    mine.controller = 1
+    assert c.cards[2].zone == "deck" and c.cards[2].controller == 0 and old[2].zone == "deck"
+    c.move(3, "hand")  # and the clone's changes are not the game's
+    assert z.cards[3].zone == "deck" and c.cards[3] is not z.cards[3]
+    assert z.canonical()["zones"] == {"deck": [1, 3, 4, 5], "hand": [2]}
+    z.check_conservation()
+    c.check_conservation()
+
+
+def test_a_table_cloned_hands_the_cards_it_read_over_to_the_shared_part() -> None:
+    z = _zones()
+    a = z.clone()
+    a.move(4, "hand")
+    read = a.cards[4]
+    shared_before = a.cards._shared
+    b = a.clone()
+    assert _own(a.cards) == {} and _own(b.cards) == {}  # no card copied at the clone
+    assert a.cards._shared is b.cards._shared is not shared_before  # (a new one: `z` shares the old)
+    assert b.cards._shared[4] is read and z.cards._shared is shared_before
+    again = a.cards[4]  # `a` reads it again: a copy, its own
+    assert again is not read and again.zone == "hand"
+    a.move(4, "deck")
+    assert b.cards[4].zone == "hand" and read.zone == "hand" and z.cards[4].zone == "deck"
+    assert len(a.cards) == len(b.cards) == 5
 
 
 def test_hand_of_the_gods_keeps_a_plain_dict_in_its_clones() -> None:
@@ -65,13 +102,13 @@ def test_a_card_read_in_a_clone_is_its_own_copy() -> None:
     assert c.cards[3].controller == 0
 
 
-def test_a_clone_of_a_clone_copies_what_was_read_and_shares_the_rest() -> None:
+def test_a_clone_of_a_clone_shares_what_was_read_and_the_rest() -> None:
     z = _zones()
     a = z.clone()
     a.move(4, "hand")  # (reads card 4)
     b = a.clone()
     assert _own(b.cards) == {}
-    assert b.cards._shared[4] is not a.cards[4]  # a copy: `a` may still write its card
+    assert b.cards._shared[4] is not a.cards[4]  # `a` reads it again: a copy, which it may write
     assert b.cards._shared[1] is a.cards._shared[1]  # never read: one object for both
     assert b.cards[4].zone == "hand" and b.canonical() == a.canonical()
     a.move(4, "deck")
@@ -113,17 +150,20 @@ def test_a_card_table_never_drops_a_card(op: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])
-def test_a_new_game_owns_its_cards_and_its_clones_share_them(game_id: str) -> None:
+def test_a_new_game_owns_its_cards_until_its_first_clone_shares_them(game_id: str) -> None:
     """A new game (BHM's: a clone of the zones kept for its decks) keeps a plain dict, so its own
-    look-ups stay as fast as a dict's; its clone shares a copy of each card and reads none."""
+    look-ups stay as fast as a dict's (a random playout never clones); its first clone shares its
+    cards with it (both tables `CardTable`s), and neither reads one at the clone."""
     cls = game_class(game_id)
     for seed in (1, 2):  # (BHM: the second game of the same decks is dealt from the kept zones)
         g = cls.new_game(seed=seed)
         assert type(g.zones.cards) is dict and g.zones.share_cards
         c = g.clone()
-        assert type(c.zones.cards) is CardTable
+        assert type(c.zones.cards) is CardTable and type(g.zones.cards) is CardTable
         assert len(c.zones.cards) == len(g.zones.cards) and c.state_hash() == g.state_hash()
         _apart(g, c)
+        g.check_invariants()
+        c.check_invariants()
 
 
 # ------------------------------------------------------------------ along random games
@@ -183,4 +223,56 @@ def test_a_parent_and_its_clones_never_see_each_others_changes(game_id: str, see
             step += 1
             continue
         g.apply_legal(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def _field_is_own(g: Game) -> None:
+    """BHM keeps its field cards (`BhmZones.field`): those must be the game's own cards."""
+    if g.game_id == "bhm":
+        table = g.zones.cards
+        for p in (0, 1):
+            for c in g.zones.field[p]:
+                assert dict.get(table, c.uid) is c, "the kept field holds a card the game does not own"
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_game_cloned_then_played_on_and_its_clones_never_see_each_others_changes(
+    game_id: str, seed: int
+) -> None:
+    """The table's path: the game played from its start is cloned (its copy before an action, an
+    agent's view), then played on. After its first clone its table is a `CardTable`; each later
+    clone hands the cards it read over to the part it shares with the clone. Actions applied on the
+    game leave every clone (and clone of a clone) as it was, and the other way round."""
+    cls = game_class(game_id)
+    rng = random.Random(seed)
+    g = cls.new_game(seed=seed)
+    kept: list[tuple[Game, str]] = []  # clones left alone, with their hash when made
+    step = 0
+    while not g.is_over() and step < 300:
+        if step % 5 == 0:
+            c = g.clone()
+            assert type(g.zones.cards) is CardTable and c.state_hash() == g.state_hash()
+            _field_is_own(g)
+            g.check_invariants()
+            kept.append((c, c.state_hash()))
+            if step % 15 == 0:  # a clone played on, and its clone left alone
+                d = c.clone()
+                d_hash = d.state_hash()
+                for _ in range(6):
+                    if c.is_over():
+                        break
+                    c.apply_legal(rng.choice(c.legal_actions()))
+                    c.check_invariants()
+                    _field_is_own(c)
+                kept[-1] = (c, c.state_hash())  # (played on: its hash from now on)
+                kept.append((d, d_hash))
+                d.check_invariants()
+                _field_is_own(d)
+        g.apply_legal(rng.choice(g.legal_actions()))  # the game played on, after its clone
+        g.check_invariants()
+        _field_is_own(g)
+        for k, h in kept:
+            assert k.state_hash() == h, "a clone saw its parent's change"
+        _apart(g, *(k for k, _ in kept))
         step += 1
