@@ -198,7 +198,7 @@ def test_keywords_and_has_drop_what_keeps_drops() -> None:
     for step, g in enumerate(random_states(range(1, 4))):
         # every state as it is; every third one also with each change
         changes = ("", "nameless", "petrified", "pod_spent") if step % 3 == 0 else ("",)
-        for c in g.zones.cards.values():
+        for c in list(g.zones.cards.values()):  # (a list: a clone of `g` changes its table)
             assert isinstance(c, BhmCard)
             for change in changes:
                 h = g.clone() if change else g
