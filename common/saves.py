@@ -161,7 +161,7 @@ def keep_ended_autosave() -> Path | None:
     try:
         target = dated_path(finished_dir(), str(data["game"]))
         target.parent.mkdir(parents=True, exist_ok=True)
-        path.replace(target)
+        move_durably(path, target)
     except OSError:
         return None
     _prune_finished(target)
@@ -178,6 +178,7 @@ def drop_ended_autosave() -> Path | None:
         return keep_ended_autosave()
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
+        sync_dir(path.parent)
     return kept if not path.exists() else None
 
 
@@ -243,7 +244,8 @@ def mark_end_not_saved(autosave: Path, lost: int, outcome: str) -> None:
         forget_end_not_saved(autosave)
         autosave.with_name(f"{autosave.name}{END_NOT_SAVED}{digest}.{lost}.{outcome}").touch()
     except OSError:
-        pass
+        return
+    sync_dir(autosave.parent)
 
 
 def end_not_saved(autosave: Path) -> EndNotSaved | None:
@@ -435,7 +437,7 @@ def keep_aside(path: Path) -> Path | None:
     folder = data_dir() / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     target = dated_path(folder, game, "-kept")
-    path.replace(target)
+    move_durably(path, target)
     return target
 
 
@@ -467,8 +469,37 @@ def _remove_stale_temps(path: Path) -> None:
             pass
 
 
+def sync_dir(folder: Path) -> None:
+    """Make the names in `folder` durable (a rename, a new file, a removal), so that after a power
+    loss the folder holds the new save, not the old one. Best effort: a system that cannot open or
+    sync a folder (Windows, some network or FUSE file systems) keeps what it keeps, and an error
+    here is never a failed save (the file is in place already; saying it failed would keep it
+    twice: a finished game kept again, or in the autosave as well)."""
+    if os.name == "nt":  # (a folder cannot be opened for fsync there; NTFS journals its names)
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def move_durably(source: Path, target: Path) -> None:
+    """Rename `source` to `target` (OSError if it cannot be), the folders synced after."""
+    source.replace(target)
+    sync_dir(target.parent)
+    if source.parent != target.parent:
+        sync_dir(source.parent)
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write-then-rename, so a crash mid-write never leaves a broken save."""
+    """Write-then-rename, so a crash mid-write never leaves a broken save; the folder is synced
+    after the rename (`sync_dir`), so a power loss does not bring the older save back."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -482,6 +513,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    sync_dir(path.parent)
 
 
 def checksum(data: dict[str, Any]) -> str:

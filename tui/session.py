@@ -31,6 +31,7 @@ from common.saves import (
     read_save,
     resigned_seat,
     save_game,
+    sync_dir,
 )
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
@@ -437,3 +438,4 @@ class Session:
     def discard_save(self) -> None:
         if self.autosave:
             self.save_path.unlink(missing_ok=True)
+            sync_dir(self.save_path.parent)  # (the game is kept in finished/ already, synced)

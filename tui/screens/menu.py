@@ -20,6 +20,7 @@ from common.saves import (
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
+    move_durably,
     read_save,
     unused_path,
 )
@@ -421,7 +422,7 @@ class MenuScreen(BaseScreen):
             if not yes:
                 return
             try:
-                path.replace(aside)
+                move_durably(path, aside)
             except OSError as exc:
                 self.show_error(f"Cannot move the save aside: {exc}")
                 return
