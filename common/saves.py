@@ -18,6 +18,7 @@ or is illegal where it stands, and an edit the checksum reveals.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import importlib
 import json
@@ -44,6 +45,18 @@ STALE_TEMP_SECONDS = 600  # temporary files of a write older than this were left
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message is one line for the player."""
+
+
+def save_advice(error: int | None, folder: Path) -> str:
+    """What a player can do when a save to `folder` failed with `error` (an errno), in one
+    sentence: free space on a full disk, a writable folder when it is not."""
+    if error in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "The disk is full: free some space."
+    if error in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return (
+            f"Triarch may not write in {folder}: make it writable, or set TRIARCH_HOME to a folder that is."
+        )
+    return f"Check that {folder} exists and can be written."
 
 
 def data_dir() -> Path:

@@ -14,7 +14,16 @@ from textual.binding import Binding, BindingType
 from textual.command import Provider
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
-from common.saves import AutosaveLock, Replay, SaveBusy, autosave_path, drop_ended_autosave, keep_aside
+from common.saves import (
+    AutosaveLock,
+    Replay,
+    SaveBusy,
+    autosave_path,
+    data_dir,
+    drop_ended_autosave,
+    keep_aside,
+    save_advice,
+)
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
 from tui.screens import screen_class
@@ -150,8 +159,9 @@ class TriarchApp(App[None]):
             if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
                 self.lock.release()
             raise SaveBusy(
-                f"the game in progress in {autosave_path()} cannot be kept in the saves folder "
-                f"({exc.strerror or exc}), and a new game would replace it"
+                f"the game in progress in {autosave_path()} could not be moved into the saves folder "
+                f"({exc.strerror or exc}), and a new game would replace it, so none was started. "
+                f"{save_advice(exc.errno, data_dir())}"
             ) from None
         session.autosave = True
         session.before_save = self.lock.keep

@@ -22,6 +22,7 @@ from common.saves import (
     end_not_saved,
     move_durably,
     read_save,
+    save_advice,
     unused_path,
 )
 from tui.launch import LaunchSpec
@@ -424,7 +425,10 @@ class MenuScreen(BaseScreen):
             try:
                 move_durably(path, aside)
             except OSError as exc:
-                self.show_error(f"Cannot move the save aside: {exc}")
+                self.show_error(
+                    f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
+                    f"{save_advice(exc.errno, path.parent)}"
+                )
                 return
             self.show_error(f"The unreadable save was moved to {aside}.")
             self.on_screen_resume()
