@@ -21,6 +21,7 @@ from common.saves import (
     autosave_path,
     data_dir,
     drop_ended_autosave,
+    ended_game,
     keep_aside,
     save_advice,
 )
@@ -153,8 +154,8 @@ class TriarchApp(App[None]):
             return
         self.lock.claim()
         drop_ended_autosave()  # (a game kept as finished is not kept aside as in progress too)
-        try:
-            kept = keep_aside(autosave_path())
+        try:  # (nor when that autosave could not be removed: the new game's save replaces it)
+            kept = None if ended_game(autosave_path()) is not None else keep_aside(autosave_path())
         except OSError as exc:  # never write over a game that could not be kept
             if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
                 self.lock.release()

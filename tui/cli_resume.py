@@ -20,6 +20,7 @@ def resume(file: Path | None) -> None:
         autosave_path,
         drop_ended_autosave,
         end_not_saved,
+        ended_game,
         game_from_save,
         read_save,
         resigned_seat,
@@ -30,6 +31,8 @@ def resume(file: Path | None) -> None:
 
     path = file or autosave_path()
     ended = drop_ended_autosave() if file is None else None
+    if file is None and ended is None and path.exists():  # (its autosave could not be removed)
+        ended = ended_game(path)
     if ended is not None:  # a `triarch` killed as its game ended: the game kept, shown at its end
         click.echo(f"The autosaved game had ended: it is kept to watch again ({ended}).", err=True)
         path = ended

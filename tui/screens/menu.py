@@ -20,6 +20,7 @@ from common.saves import (
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
+    ended_game,
     move_durably,
     read_save,
     save_advice,
@@ -110,16 +111,33 @@ class MenuScreen(BaseScreen):
 
     def drop_ended(self) -> bool:
         """Remove an autosave that is the start of a game kept as finished (a `triarch` killed
-        between the two: `drop_ended_autosave`), said on the menu; never a game to continue."""
+        between the two: `drop_ended_autosave`), said on the menu; never a game to continue —
+        nor when it cannot be removed (a data folder that is not writable): `stuck` is then the
+        kept game, and Continue offers nothing."""
         kept = drop_ended_autosave()
+        self.stuck = None
         if kept is None:
-            return False
+            self.stuck = ended_game(autosave_path()) if autosave_path().exists() else None
+            if self.stuck is None:
+                return False
+            self.ended_note = (
+                f"The autosaved game has ended and is kept to watch again ({self.stuck.name}; "
+                "triarch replay). Its autosave could not be removed (is the data folder writable?): "
+                "it is not a game to continue."
+            )
+            return True
         self.ended_note = (
             f"The autosaved game had ended: it is kept to watch again ({kept.name}; triarch replay), "
             "not to continue."
         )
         return True
 
+    def can_continue(self) -> bool:
+        """An autosaved game to continue (not the start of a game kept as finished: `stuck`)."""
+        return autosave_path().exists() and self.stuck is None
+
+    # The kept finished game that the autosave, which could not be removed, is the start of.
+    stuck: Path | None = None
     ended_note = ""
     # The error line says the end of the autosaved game that could not be saved (`tell_end`).
     end_told = False
@@ -138,6 +156,8 @@ class MenuScreen(BaseScreen):
 
     def continue_label(self) -> str:
         self.drop_ended()
+        if self.stuck is not None:
+            return "Continue (no game in progress: it ended)"
         if not autosave_path().exists():
             return "Continue (no saved game)"
         saved = self.saved_game()
@@ -170,12 +190,12 @@ class MenuScreen(BaseScreen):
         self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
-        button.disabled = not autosave_path().exists()
+        button.disabled = not self.can_continue()
 
     async def build_game_form(self) -> None:
         form = self.query_one("#game-form", Vertical)
         await form.remove_children()
-        self.query_one("#continue", Button).disabled = not autosave_path().exists()
+        self.query_one("#continue", Button).disabled = not self.can_continue()
         self.query_one("#start", Button).disabled = self.game_id is None
         if self.game_id is None:
             return
@@ -357,8 +377,8 @@ class MenuScreen(BaseScreen):
         if busy:  # another window plays the autosaved game: never write over it
             self.show_error(f"Cannot start: {busy}")
             return
-        if not app.autosave or not autosave_path().exists():
-            self.start(spec)
+        if not app.autosave or not autosave_path().exists() or ended_game(autosave_path()) is not None:
+            self.start(spec)  # (nothing in progress: no autosave, or the start of a finished game)
             return
         from tui.screens.confirm import ConfirmScreen
 
