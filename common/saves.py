@@ -434,12 +434,28 @@ class AutosaveLock:
             os.close(fd)
 
 
+def saves_dir() -> Path:
+    """Where Ctrl+S saves and the games set aside (`keep_aside`) go."""
+    return data_dir() / "saves"
+
+
+# the mark of a game set aside that the player may not have been told of: an empty file in the
+# data folder named `autosave.json.set-aside.NAME`, NAME the set-aside file's in `saves_dir()`
+SET_ASIDE = ".set-aside."
+
+
+def _set_aside_mark(kept: Path) -> Path:
+    return autosave_path().with_name(f"{autosave_path().name}{SET_ASIDE}{kept.name}")
+
+
 def keep_aside(path: Path) -> Path | None:
     """Move the save at `path` (the autosave of a game in progress, which a new game is about to
     replace) into the saves folder under a name of its own, `GAME-YYYYmmdd-HHMMSS-kept.json`
     (`-kept-2`… when taken; never a name Ctrl+S gives a save, which could replace it), for
     `triarch resume FILE`; None if there is no save there. An unreadable save is named
-    `autosave-…` instead."""
+    `autosave-…` instead. A mark says it was set aside until the player is told
+    (`set_aside_untold`, `told_set_aside`): a crash before the new game's first save would
+    otherwise leave no word of where the game went."""
     if not path.exists():
         return None
     try:
@@ -447,11 +463,54 @@ def keep_aside(path: Path) -> Path | None:
     except SaveError:
         game = "autosave"
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
-    folder = data_dir() / "saves"
+    folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     target = dated_path(folder, game, "-kept")
-    move_durably(path, target)
+    mark = _set_aside_mark(target)
+    with contextlib.suppress(OSError):  # (before the move: a mark without its file is forgotten)
+        mark.touch()
+    try:
+        move_durably(path, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            mark.unlink(missing_ok=True)
+        raise
     return target
+
+
+def set_aside_untold() -> list[Path]:
+    """The games set aside (`keep_aside`) that the player may not have been told of, oldest
+    first (a mark whose file is gone is removed)."""
+    home = autosave_path()
+    found: list[Path] = []
+    for mark in sorted(home.parent.glob(f"{home.name}{SET_ASIDE}*")):
+        kept = saves_dir() / mark.name[len(home.name) + len(SET_ASIDE) :]
+        if kept.is_file():
+            found.append(kept)
+        else:
+            with contextlib.suppress(OSError):
+                mark.unlink()
+    return sorted(found, key=lambda p: p.name)
+
+
+def told_set_aside(kept: Path) -> None:
+    """The player was told where the game set aside as `kept` is (or resumed it)."""
+    with contextlib.suppress(OSError):
+        _set_aside_mark(kept).unlink(missing_ok=True)
+
+
+def set_aside_games(newest: int = 3) -> list[Path]:
+    """The newest games set aside in the saves folder (`keep_aside`), newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    dated: list[tuple[float, str, Path]] = []
+    for path in folder.glob("*-kept*.json"):
+        try:
+            dated.append((path.stat().st_mtime, path.name, path))
+        except OSError:  # (gone since it was listed)
+            continue
+    return [path for _, _, path in sorted(dated, reverse=True)[:newest]]
 
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:

@@ -24,6 +24,7 @@ from common.saves import (
     ended_game,
     keep_aside,
     save_advice,
+    told_set_aside,
 )
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
@@ -173,6 +174,7 @@ class TriarchApp(App[None]):
                 title="Saved game kept",
                 timeout=15,
             )
+            self.call_after_refresh(told_set_aside, kept)  # (else the next start tells it)
 
     # -- games ---------------------------------------------------------------------------
     def start_from_spec(self, spec: LaunchSpec) -> None:
@@ -196,6 +198,7 @@ class TriarchApp(App[None]):
         A finished game is only shown (its end, the table): it never writes the autosave, so it
         opens even while another `triarch` plays the game there (a rematch asks for it then)."""
         session = Session.load(path, save_path=autosave_path(), autosave=False)
+        told_set_aside(path)  # (a game set aside, resumed: no need to say where it is)
         if self.autosave and not session.over:
             self.lock.claim()
             session.autosave = True

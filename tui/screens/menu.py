@@ -24,6 +24,8 @@ from common.saves import (
     move_durably,
     read_save,
     save_advice,
+    set_aside_untold,
+    told_set_aside,
     unused_path,
 )
 from tui.launch import LaunchSpec
@@ -183,6 +185,26 @@ class MenuScreen(BaseScreen):
         if self.ended_note:
             self.show_error(self.ended_note)
         self.tell_end()
+        self.tell_set_aside()
+
+    def tell_set_aside(self) -> None:
+        """Say where the games set aside are that the player may not have been told of (a
+        `triarch` that crashed right after it set the game in progress aside for a new one),
+        once, below what the note line says already."""
+        untold = set_aside_untold()
+        if not untold:
+            return
+        words = " ".join(
+            f"Your previous game was set aside as {kept}. Resume it with: triarch resume {kept}"
+            for kept in untold
+        )
+        note = self.query_one("#menu-error", Static)
+        before = str(note.content)
+        told = self.end_told
+        self.show_error(f"{before}\n{words}" if before else words)
+        self.end_told = told
+        for kept in untold:
+            told_set_aside(kept)
 
     def on_screen_resume(self) -> None:
         if self.drop_ended():
