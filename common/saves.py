@@ -143,6 +143,24 @@ def ended_game(autosave: Path) -> Path | None:
     return None
 
 
+def kept_already(data: dict[str, Any]) -> Path | None:
+    """The kept finished game (in `finished/`) that is the game of save data `data`, or None: the
+    same game, setup, seats, actions and resignation. (Two windows on one save folder: one keeps
+    a finished game that the other's autosave held; the other then keeps it no second time.)"""
+    for kept in reversed(finished_games()):
+        try:
+            other = json.loads(kept.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(other, dict):
+            continue
+        if all(other.get(key) == data.get(key) for key in ("game", "setup", "actions", "resigned")) and (
+            _seats(other) == _seats(data)
+        ):
+            return kept
+    return None
+
+
 def _seats(data: dict[str, Any]) -> Any:
     ui = data.get("ui")
     return ui.get("seats") if isinstance(ui, dict) else None
@@ -171,6 +189,14 @@ def keep_ended_autosave() -> Path | None:
         return None
     if not over:
         return None
+    kept = kept_already(data)
+    if kept is not None:  # (kept by the window that played it, after all: not a second time)
+        try:
+            path.unlink()
+        except OSError:
+            return None
+        sync_dir(path.parent)
+        return kept
     try:
         target = dated_path(finished_dir(), str(data["game"]))
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -122,6 +122,12 @@ class TriarchApp(App[None]):
     def on_unmount(self) -> None:
         self.lock.release()
 
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back in this window (the terminal says so): the menu says again what the autosave
+        holds, which another window may have changed."""
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_continue()
+
     def too_small(self) -> bool:
         """Below 80 × 24 the screen gives way to the 'too small' message (app.tcss)."""
         try:

@@ -28,6 +28,7 @@ from common.saves import (
     forget_end_not_saved,
     game_from_save,
     keep_finished,
+    kept_already,
     mark_end_not_saved,
     read_save,
     resigned_seat,
@@ -355,8 +356,10 @@ class Session:
             if self.over:  # a finished game is not continued: its autosave goes
                 if self.finished_path is None:  # kept to watch again (a resignation with it)
                     self.save_folder = finished_dir()
+                    self.finished_path = self.kept_elsewhere()  # (by another window, from the autosave)
                     try:
-                        self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                        if self.finished_path is None:
+                            self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
                     except OSError:
                         self.keep_end_in_autosave()
                         raise
@@ -385,6 +388,16 @@ class Session:
         self.save_error = None
         self.saved_actions = len(self.game.history)
         return self.save_path
+
+    def kept_elsewhere(self) -> Path | None:
+        """This finished game, kept in `finished/` already: the autosave that held it with its
+        end (`keep_end_in_autosave`) was moved there by another window's menu (`None` if not)."""
+        if not self.end_in_autosave:
+            return None
+        data = self.game.to_json()
+        if self.resigned is not None:
+            data["resigned"] = self.resigned
+        return kept_already({**data, "ui": self.ui_extra()})
 
     @property
     def end_unkept(self) -> bool:

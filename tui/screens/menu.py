@@ -116,8 +116,11 @@ class MenuScreen(BaseScreen):
         between the two: `drop_ended_autosave`), said on the menu; never a game to continue —
         nor when it cannot be removed (a data folder that is not writable): `stuck` is then the
         kept game, and Continue offers nothing."""
-        kept = drop_ended_autosave()
         self.stuck = None
+        app: Any = self.app
+        if app.autosave_busy():  # another window plays the game there: its autosave, not ours
+            return False
+        kept = drop_ended_autosave()
         if kept is None:
             self.stuck = ended_game(autosave_path()) if autosave_path().exists() else None
             if self.stuck is None:
@@ -186,6 +189,8 @@ class MenuScreen(BaseScreen):
             self.show_error(self.ended_note)
         self.tell_end()
         self.tell_set_aside()
+        self.autosave_seen = self.autosave_stamp()
+        self.set_interval(self.AUTOSAVE_CHECK_SECONDS, self.check_autosave)
 
     def tell_set_aside(self) -> None:
         """Say where the games set aside are that the player may not have been told of (a
@@ -207,12 +212,43 @@ class MenuScreen(BaseScreen):
             told_set_aside(kept)
 
     def on_screen_resume(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Say again what the autosave holds (Continue's label, the notes on it)."""
         if self.drop_ended():
             self.show_error(self.ended_note)
         self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
         button.disabled = not self.can_continue()
+        self.autosave_seen = self.autosave_stamp()
+
+    # How often the menu looks whether the autosave changed (another window played, ended or
+    # started a game in the same save folder): one `stat` while the menu is in sight.
+    AUTOSAVE_CHECK_SECONDS = 1.0
+    autosave_seen: tuple[Any, ...] = ()
+
+    @staticmethod
+    def autosave_stamp() -> tuple[Any, ...]:
+        """What changes when the autosave does: its file, and the marks beside it."""
+        path = autosave_path()
+        try:
+            st = path.stat()
+            stamp: Any = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            stamp = None
+        try:
+            marks = tuple(sorted(p.name for p in path.parent.glob(f"{path.name}.*")))
+        except OSError:
+            marks = ()
+        return (stamp, marks)
+
+    def check_autosave(self) -> None:
+        """Refresh Continue when the autosave changed since it was last shown (a second window
+        on the same save folder), while the menu is in sight."""
+        if self.is_current and self.autosave_stamp() != self.autosave_seen:
+            self.refresh_continue()
 
     async def build_game_form(self) -> None:
         form = self.query_one("#game-form", Vertical)
