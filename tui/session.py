@@ -6,6 +6,7 @@ session only talks to the engine through the `common.game.Game` interface.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import traceback
 from collections.abc import Callable
@@ -366,7 +367,10 @@ class Session:
                 if self.before_save is not None:
                     self.before_save()
                 self.save_folder = self.save_path.parent
-                self.discard_save()
+                # The game is kept: an autosave that cannot be removed (a folder not writable) is
+                # no failed save — the next start knows it for the start of a kept game.
+                with contextlib.suppress(OSError):
+                    self.discard_save()
                 forget_end_not_saved(self.save_path)
                 self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None

@@ -13,12 +13,13 @@ import pytest
 from click.testing import CliRunner
 from textual.widgets import Button
 
-from common.saves import autosave_path, finished_games
+from common.saves import autosave_path, ended_game, finished_games, load_game
+from tests.toygame import ToyGame
 from tui.app import TriarchApp
 from tui.screens.game import GameScreen
-from tui.session import Session
+from tui.session import Seats, Session
 
-from .helpers import press, screen_text, settle
+from .helpers import press, screen_text, settle, until
 from .test_kept_games import killed_as_it_ended
 
 pytestmark = pytest.mark.usefixtures("toy")
@@ -71,9 +72,11 @@ async def test_a_new_game_replaces_that_autosave_without_keeping_it_aside(stuck:
         await settle(pilot)
         await press(pilot, "ctrl+n")
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen), tries=300)
+        assert app.session is not None
+        seed = app.session.game.setup.seed
     assert not (autosave_path().parent / "saves").exists()
-    assert len(Session.load(autosave_path()).game.history) == 0
+    assert load_game(autosave_path()).setup.seed == seed and ended_game(autosave_path()) is None
 
 
 def test_triarch_resume_opens_the_kept_game(stuck: Session, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -85,3 +88,26 @@ def test_triarch_resume_opens_the_kept_game(stuck: Session, monkeypatch: pytest.
     assert r.exit_code == 0, r.output
     assert "The autosaved game had ended" in r.output
     assert [spec.resume for spec in opened] == [stuck.finished_path]
+
+
+def test_a_game_kept_whose_autosave_cannot_be_removed_is_no_failed_save(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The game ended and is kept in finished/; only its autosave could not be removed: no
+    'This game could not be saved' (nothing is lost, the next start knows the autosave for the
+    start of the kept game)."""
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "human"]))
+    s.save()
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == autosave_path():
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    while not s.over:
+        s.apply(s.legal()[0])
+    assert s.finished_path is not None and finished_games() == [s.finished_path]
+    assert (s.save_error, s.unsaved) == (None, 0)
+    assert autosave_path().exists()
