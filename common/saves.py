@@ -171,6 +171,15 @@ def _seats(data: dict[str, Any]) -> Any:
 ENDED = "ended"
 
 
+def holds_ended(path: Path) -> bool:
+    """The save at `path` is a finished game kept with its end in the autosave (`ENDED`)."""
+    try:
+        ui = read_save(path).get("ui")
+    except SaveError:
+        return False
+    return isinstance(ui, dict) and ui.get(ENDED) is True
+
+
 def keep_ended_autosave() -> Path | None:
     """Move the autosave into `finished/` when it holds a finished game (its end could not be kept
     there as it was played, and the autosave kept it instead: `ENDED`), where it is kept to watch

@@ -22,6 +22,7 @@ from common.saves import (
     data_dir,
     drop_ended_autosave,
     ended_game,
+    holds_ended,
     keep_aside,
     save_advice,
     told_set_aside,
@@ -161,6 +162,7 @@ class TriarchApp(App[None]):
             return
         self.lock.claim()
         drop_ended_autosave()  # (a game kept as finished is not kept aside as in progress too)
+        finished = holds_ended(autosave_path())  # (a finished game finished/ could not take)
         try:  # (nor when that autosave could not be removed: the new game's save replaces it)
             kept = None if ended_game(autosave_path()) is not None else keep_aside(autosave_path())
         except OSError as exc:  # never write over a game that could not be kept
@@ -174,12 +176,20 @@ class TriarchApp(App[None]):
         session.autosave = True
         session.before_save = self.lock.keep
         session.save()
-        if kept is not None:
+        if kept is not None and finished:
+            self.notify(
+                "The finished game before this one could not be kept in finished/, so it is kept "
+                f"as a file. Watch it again with:\ntriarch replay {kept}",
+                title="Finished game kept",
+                timeout=15,
+            )
+        elif kept is not None:
             self.notify(
                 f"The game in progress before this one is kept. Resume it with:\ntriarch resume {kept}",
                 title="Saved game kept",
                 timeout=15,
             )
+        if kept is not None:
             self.call_after_refresh(told_set_aside, kept)  # (else the next start tells it)
 
     # -- games ---------------------------------------------------------------------------

@@ -360,7 +360,9 @@ class Session:
                     self.finished_path = self.kept_elsewhere()  # (by another window, from the autosave)
                     try:
                         if self.finished_path is None:
-                            self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                            self.finished_path = keep_finished(
+                                self.game, self.ui_extra(), resigned=self.resigned
+                            )
                     except OSError:
                         self.keep_end_in_autosave()
                         raise

@@ -82,3 +82,31 @@ def test_triarch_resume_without_an_autosave_lists_the_games_set_aside(
         f"(newest first):\n  {kept}\nresume one with: triarch resume FILE\n"
     )
     assert set_aside_untold() == []
+
+
+async def test_a_finished_game_set_aside_is_told_as_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave holds a finished game with its end (finished/ could not take it) and still
+    cannot be moved there: Start asks about a finished game, not 'a game in progress', and the
+    game is set aside as a file to watch again (triarch replay), said so."""
+    from tui.screens.confirm import ConfirmScreen
+
+    from .helpers import press
+    from .test_two_windows import ended_in_the_autosave
+
+    ended_in_the_autosave(monkeypatch)
+    monkeypatch.setattr("tui.app.drop_ended_autosave", lambda: None)
+    monkeypatch.setattr("tui.screens.menu.drop_ended_autosave", lambda: None)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith(
+            "The autosaved game has ended (High Card, 1 action), but it could not be kept in finished/"
+        )
+        await press(pilot, "y")
+        await settle(pilot)
+        said = [(n.title, n.message) for n in app._notifications]
+    assert [title for title, _ in said] == ["Finished game kept"]
+    assert said[0][1].splitlines()[-1].startswith("triarch replay ")

@@ -21,6 +21,7 @@ from common.saves import (
     drop_ended_autosave,
     end_not_saved,
     ended_game,
+    holds_ended,
     move_durably,
     read_save,
     save_advice,
@@ -446,6 +447,12 @@ class MenuScreen(BaseScreen):
             "Yes: the game in progress is kept as a file in the saves folder "
             "(triarch resume FILE). No: Continue resumes it."
         )
+        if holds_ended(autosave_path()):  # (a finished game that finished/ could not take yet)
+            question = (
+                f"The autosaved game has ended ({saved.removesuffix(', ended')}), but it could not "
+                "be kept in finished/ yet. Start a new game?\n\nYes: the finished game is kept, in "
+                "finished/ or else as a file in the saves folder (triarch replay FILE)."
+            )
         end = end_not_saved(autosave_path())
         if end is not None:  # (not a game simply in progress: `tell_end`)
             question = (
