@@ -18,6 +18,7 @@ or is illegal where it stands, and an edit the checksum reveals.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import importlib
 import json
@@ -44,6 +45,18 @@ STALE_TEMP_SECONDS = 600  # temporary files of a write older than this were left
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message is one line for the player."""
+
+
+def save_advice(error: int | None, folder: Path) -> str:
+    """What a player can do when a save to `folder` failed with `error` (an errno), in one
+    sentence: free space on a full disk, a writable folder when it is not."""
+    if error in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "The disk is full: free some space."
+    if error in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return (
+            f"Triarch may not write in {folder}: make it writable, or set TRIARCH_HOME to a folder that is."
+        )
+    return f"Check that {folder} exists and can be written."
 
 
 def data_dir() -> Path:
@@ -130,6 +143,24 @@ def ended_game(autosave: Path) -> Path | None:
     return None
 
 
+def kept_already(data: dict[str, Any]) -> Path | None:
+    """The kept finished game (in `finished/`) that is the game of save data `data`, or None: the
+    same game, setup, seats, actions and resignation. (Two windows on one save folder: one keeps
+    a finished game that the other's autosave held; the other then keeps it no second time.)"""
+    for kept in reversed(finished_games()):
+        try:
+            other = json.loads(kept.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(other, dict):
+            continue
+        if all(other.get(key) == data.get(key) for key in ("game", "setup", "actions", "resigned")) and (
+            _seats(other) == _seats(data)
+        ):
+            return kept
+    return None
+
+
 def _seats(data: dict[str, Any]) -> Any:
     ui = data.get("ui")
     return ui.get("seats") if isinstance(ui, dict) else None
@@ -138,6 +169,15 @@ def _seats(data: dict[str, Any]) -> Any:
 # In a save's "ui" part: the save is a finished game that could not be kept in finished/ when it
 # ended, kept in the autosave instead (`keep_ended_autosave` moves it there at the next start).
 ENDED = "ended"
+
+
+def holds_ended(path: Path) -> bool:
+    """The save at `path` is a finished game kept with its end in the autosave (`ENDED`)."""
+    try:
+        ui = read_save(path).get("ui")
+    except SaveError:
+        return False
+    return isinstance(ui, dict) and ui.get(ENDED) is True
 
 
 def keep_ended_autosave() -> Path | None:
@@ -158,10 +198,18 @@ def keep_ended_autosave() -> Path | None:
         return None
     if not over:
         return None
+    kept = kept_already(data)
+    if kept is not None:  # (kept by the window that played it, after all: not a second time)
+        try:
+            path.unlink()
+        except OSError:
+            return None
+        sync_dir(path.parent)
+        return kept
     try:
         target = dated_path(finished_dir(), str(data["game"]))
         target.parent.mkdir(parents=True, exist_ok=True)
-        path.replace(target)
+        move_durably(path, target)
     except OSError:
         return None
     _prune_finished(target)
@@ -178,6 +226,7 @@ def drop_ended_autosave() -> Path | None:
         return keep_ended_autosave()
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
+        sync_dir(path.parent)
     return kept if not path.exists() else None
 
 
@@ -243,7 +292,8 @@ def mark_end_not_saved(autosave: Path, lost: int, outcome: str) -> None:
         forget_end_not_saved(autosave)
         autosave.with_name(f"{autosave.name}{END_NOT_SAVED}{digest}.{lost}.{outcome}").touch()
     except OSError:
-        pass
+        return
+    sync_dir(autosave.parent)
 
 
 def end_not_saved(autosave: Path) -> EndNotSaved | None:
@@ -419,12 +469,28 @@ class AutosaveLock:
             os.close(fd)
 
 
+def saves_dir() -> Path:
+    """Where Ctrl+S saves and the games set aside (`keep_aside`) go."""
+    return data_dir() / "saves"
+
+
+# the mark of a game set aside that the player may not have been told of: an empty file in the
+# data folder named `autosave.json.set-aside.NAME`, NAME the set-aside file's in `saves_dir()`
+SET_ASIDE = ".set-aside."
+
+
+def _set_aside_mark(kept: Path) -> Path:
+    return autosave_path().with_name(f"{autosave_path().name}{SET_ASIDE}{kept.name}")
+
+
 def keep_aside(path: Path) -> Path | None:
     """Move the save at `path` (the autosave of a game in progress, which a new game is about to
     replace) into the saves folder under a name of its own, `GAME-YYYYmmdd-HHMMSS-kept.json`
     (`-kept-2`… when taken; never a name Ctrl+S gives a save, which could replace it), for
     `triarch resume FILE`; None if there is no save there. An unreadable save is named
-    `autosave-…` instead."""
+    `autosave-…` instead. A mark says it was set aside until the player is told
+    (`set_aside_untold`, `told_set_aside`): a crash before the new game's first save would
+    otherwise leave no word of where the game went."""
     if not path.exists():
         return None
     try:
@@ -432,11 +498,54 @@ def keep_aside(path: Path) -> Path | None:
     except SaveError:
         game = "autosave"
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
-    folder = data_dir() / "saves"
+    folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     target = dated_path(folder, game, "-kept")
-    path.replace(target)
+    mark = _set_aside_mark(target)
+    with contextlib.suppress(OSError):  # (before the move: a mark without its file is forgotten)
+        mark.touch()
+    try:
+        move_durably(path, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            mark.unlink(missing_ok=True)
+        raise
     return target
+
+
+def set_aside_untold() -> list[Path]:
+    """The games set aside (`keep_aside`) that the player may not have been told of, oldest
+    first (a mark whose file is gone is removed)."""
+    home = autosave_path()
+    found: list[Path] = []
+    for mark in sorted(home.parent.glob(f"{home.name}{SET_ASIDE}*")):
+        kept = saves_dir() / mark.name[len(home.name) + len(SET_ASIDE) :]
+        if kept.is_file():
+            found.append(kept)
+        else:
+            with contextlib.suppress(OSError):
+                mark.unlink()
+    return sorted(found, key=lambda p: p.name)
+
+
+def told_set_aside(kept: Path) -> None:
+    """The player was told where the game set aside as `kept` is (or resumed it)."""
+    with contextlib.suppress(OSError):
+        _set_aside_mark(kept).unlink(missing_ok=True)
+
+
+def set_aside_games(newest: int = 3) -> list[Path]:
+    """The newest games set aside in the saves folder (`keep_aside`), newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    dated: list[tuple[float, str, Path]] = []
+    for path in folder.glob("*-kept*.json"):
+        try:
+            dated.append((path.stat().st_mtime, path.name, path))
+        except OSError:  # (gone since it was listed)
+            continue
+    return [path for _, _, path in sorted(dated, reverse=True)[:newest]]
 
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:
@@ -467,8 +576,37 @@ def _remove_stale_temps(path: Path) -> None:
             pass
 
 
+def sync_dir(folder: Path) -> None:
+    """Make the names in `folder` durable (a rename, a new file, a removal), so that after a power
+    loss the folder holds the new save, not the old one. Best effort: a system that cannot open or
+    sync a folder (Windows, some network or FUSE file systems) keeps what it keeps, and an error
+    here is never a failed save (the file is in place already; saying it failed would keep it
+    twice: a finished game kept again, or in the autosave as well)."""
+    if os.name == "nt":  # (a folder cannot be opened for fsync there; NTFS journals its names)
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def move_durably(source: Path, target: Path) -> None:
+    """Rename `source` to `target` (OSError if it cannot be), the folders synced after."""
+    source.replace(target)
+    sync_dir(target.parent)
+    if source.parent != target.parent:
+        sync_dir(source.parent)
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write-then-rename, so a crash mid-write never leaves a broken save."""
+    """Write-then-rename, so a crash mid-write never leaves a broken save; the folder is synced
+    after the rename (`sync_dir`), so a power loss does not bring the older save back."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -482,6 +620,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    sync_dir(path.parent)
 
 
 def checksum(data: dict[str, Any]) -> str:

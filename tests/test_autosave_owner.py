@@ -220,7 +220,9 @@ def test_a_session_never_writes_over_the_game_of_a_window_that_claimed_the_new_s
     s.apply(s.legal()[0])
     assert autosave_path().read_bytes() == theirs
     assert s.save_error is not None and "another Triarch" in s.save_error
-    assert s.unsaved == 2 and "none of this one (Ctrl+S" in s.kept_words()  # its first action too
+    assert (
+        s.unsaved == 2 and "none of this one: Ctrl+S saves this one to a file" in s.kept_words()
+    )  # its first action too
     while not s.over:  # its end keeps it in finished/, and leaves their autosave alone
         s.apply(s.legal()[0])
     assert s.finished_path is not None and s.finished_path.exists()

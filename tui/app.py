@@ -14,7 +14,19 @@ from textual.binding import Binding, BindingType
 from textual.command import Provider
 
 from common.errors import DataError, EngineNotAvailable, IllegalAction
-from common.saves import AutosaveLock, Replay, SaveBusy, autosave_path, drop_ended_autosave, keep_aside
+from common.saves import (
+    AutosaveLock,
+    Replay,
+    SaveBusy,
+    autosave_path,
+    data_dir,
+    drop_ended_autosave,
+    ended_game,
+    holds_ended,
+    keep_aside,
+    save_advice,
+    told_set_aside,
+)
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
 from tui.screens import screen_class
@@ -111,6 +123,12 @@ class TriarchApp(App[None]):
     def on_unmount(self) -> None:
         self.lock.release()
 
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back in this window (the terminal says so): the menu says again what the autosave
+        holds, which another window may have changed."""
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_continue()
+
     def too_small(self) -> bool:
         """Below 80 × 24 the screen gives way to the 'too small' message (app.tcss)."""
         try:
@@ -144,24 +162,35 @@ class TriarchApp(App[None]):
             return
         self.lock.claim()
         drop_ended_autosave()  # (a game kept as finished is not kept aside as in progress too)
-        try:
-            kept = keep_aside(autosave_path())
+        finished = holds_ended(autosave_path())  # (a finished game finished/ could not take)
+        try:  # (nor when that autosave could not be removed: the new game's save replaces it)
+            kept = None if ended_game(autosave_path()) is not None else keep_aside(autosave_path())
         except OSError as exc:  # never write over a game that could not be kept
             if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
                 self.lock.release()
             raise SaveBusy(
-                f"the game in progress in {autosave_path()} cannot be kept in the saves folder "
-                f"({exc.strerror or exc}), and a new game would replace it"
+                f"the game in progress in {autosave_path()} could not be moved into the saves folder "
+                f"({exc.strerror or exc}), and a new game would replace it, so none was started. "
+                f"{save_advice(exc.errno, data_dir())}"
             ) from None
         session.autosave = True
         session.before_save = self.lock.keep
         session.save()
-        if kept is not None:
+        if kept is not None and finished:
+            self.notify(
+                "The finished game before this one could not be kept in finished/, so it is kept "
+                f"as a file. Watch it again with:\ntriarch replay {kept}",
+                title="Finished game kept",
+                timeout=15,
+            )
+        elif kept is not None:
             self.notify(
                 f"The game in progress before this one is kept. Resume it with:\ntriarch resume {kept}",
                 title="Saved game kept",
                 timeout=15,
             )
+        if kept is not None:
+            self.call_after_refresh(told_set_aside, kept)  # (else the next start tells it)
 
     # -- games ---------------------------------------------------------------------------
     def start_from_spec(self, spec: LaunchSpec) -> None:
@@ -185,6 +214,7 @@ class TriarchApp(App[None]):
         A finished game is only shown (its end, the table): it never writes the autosave, so it
         opens even while another `triarch` plays the game there (a rematch asks for it then)."""
         session = Session.load(path, save_path=autosave_path(), autosave=False)
+        told_set_aside(path)  # (a game set aside, resumed: no need to say where it is)
         if self.autosave and not session.over:
             self.lock.claim()
             session.autosave = True

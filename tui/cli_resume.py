@@ -20,9 +20,13 @@ def resume(file: Path | None) -> None:
         autosave_path,
         drop_ended_autosave,
         end_not_saved,
+        ended_game,
         game_from_save,
         read_save,
         resigned_seat,
+        set_aside_games,
+        set_aside_untold,
+        told_set_aside,
     )
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
@@ -30,6 +34,8 @@ def resume(file: Path | None) -> None:
 
     path = file or autosave_path()
     ended = drop_ended_autosave() if file is None else None
+    if file is None and ended is None and path.exists():  # (its autosave could not be removed)
+        ended = ended_game(path)
     if ended is not None:  # a `triarch` killed as its game ended: the game kept, shown at its end
         click.echo(f"The autosaved game had ended: it is kept to watch again ({ended}).", err=True)
         path = ended
@@ -37,6 +43,18 @@ def resume(file: Path | None) -> None:
     if end is not None:  # the game before an end that could not be saved (a full disk): said
         click.echo(end.words("it resumes"), err=True)
     if not path.exists():
+        # where a game in progress went when a new game started (a crash may have kept it unsaid)
+        aside = set_aside_games() if file is None else []
+        aside += [kept for kept in reversed(set_aside_untold()) if kept not in aside and file is None]
+        for kept in aside:  # (told now: the menu need not say it again)
+            told_set_aside(kept)
+        if aside:
+            listed = "".join(f"\n  {kept}" for kept in aside)
+            _fail(
+                f"no saved game at {path}; games set aside when a new game started (newest first):"
+                f"{listed}\nresume one with: triarch resume FILE",
+                2,
+            )
         _fail(f"no saved game at {path}", 2)
     try:  # replay it now: a broken save is an error message, not a crash of the table
         data = read_save(path)

@@ -6,6 +6,7 @@ session only talks to the engine through the `common.game.Game` interface.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import traceback
 from collections.abc import Callable
@@ -24,13 +25,17 @@ from common.saves import (
     SaveError,
     autosave_path,
     data_dir,
+    finished_dir,
     forget_end_not_saved,
     game_from_save,
     keep_finished,
+    kept_already,
     mark_end_not_saved,
     read_save,
     resigned_seat,
+    save_advice,
     save_game,
+    sync_dir,
 )
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
@@ -162,6 +167,9 @@ class Session:
         # The autosave could not be written (a full disk, a folder gone read-only): why, in
         # the system's words, until a later save succeeds; the game goes on in memory.
         self.save_error: str | None = None
+        # ... and its errno, and the folder it could not write (for what to do: `save_failure`)
+        self.save_errno: int | None = None
+        self.save_folder: Path = self.save_path.parent
         # How many actions of this game the autosave holds (what Continue would bring
         # back); None until this game's autosave is first written.
         self.saved_actions: int | None = None
@@ -348,27 +356,37 @@ class Session:
         try:
             if self.over:  # a finished game is not continued: its autosave goes
                 if self.finished_path is None:  # kept to watch again (a resignation with it)
+                    self.save_folder = finished_dir()
+                    self.finished_path = self.kept_elsewhere()  # (by another window, from the autosave)
                     try:
-                        self.finished_path = keep_finished(self.game, self.ui_extra(), resigned=self.resigned)
+                        if self.finished_path is None:
+                            self.finished_path = keep_finished(
+                                self.game, self.ui_extra(), resigned=self.resigned
+                            )
                     except OSError:
                         self.keep_end_in_autosave()
                         raise
                 if self.before_save is not None:
                     self.before_save()
-                self.discard_save()
+                self.save_folder = self.save_path.parent
+                # The game is kept: an autosave that cannot be removed (a folder not writable) is
+                # no failed save — the next start knows it for the start of a kept game.
+                with contextlib.suppress(OSError):
+                    self.discard_save()
                 forget_end_not_saved(self.save_path)
                 self.save_error, self.save_taken = None, False  # (an end kept at last: `end_unkept`)
                 return None
             if self.before_save is not None:
                 self.before_save()
+            self.save_folder = self.save_path.parent
             save_game(self.game, self.save_path, self.ui_extra())
         except OSError as exc:
-            self.save_error = exc.strerror or str(exc)
+            self.save_error, self.save_errno = exc.strerror or str(exc), exc.errno
             if self.end_unkept and not self.end_in_autosave:
                 self.mark_end_unkept()
             return None
         except SaveBusy as exc:  # never written over another window's game: told as a failed save
-            self.save_error = str(exc)
+            self.save_error, self.save_errno = str(exc), None
             self.saved_actions = None  # (the autosave holds none of this game now)
             self.save_taken = True
             return None
@@ -376,6 +394,16 @@ class Session:
         self.save_error = None
         self.saved_actions = len(self.game.history)
         return self.save_path
+
+    def kept_elsewhere(self) -> Path | None:
+        """This finished game, kept in `finished/` already: the autosave that held it with its
+        end (`keep_end_in_autosave`) was moved there by another window's menu (`None` if not)."""
+        if not self.end_in_autosave:
+            return None
+        data = self.game.to_json()
+        if self.resigned is not None:
+            data["resigned"] = self.resigned
+        return kept_already({**data, "ui": self.ui_extra()})
 
     @property
     def end_unkept(self) -> bool:
@@ -423,17 +451,63 @@ class Session:
         return len(self.game.history) - (self.saved_actions or 0) + resigned
 
     def kept_words(self) -> str:
-        """What the autosave keeps of this game, for a player told that it cannot be written."""
+        """What the autosave keeps of this game, in a sentence, for a player told that it cannot
+        be written."""
         if self.save_taken:
-            return "the autosave holds the other window's game, none of this one (Ctrl+S saves it to a file)"
+            return (
+                "The autosave holds the other window's game, none of this one: "
+                "Ctrl+S saves this one to a file."
+            )
         if self.end_in_autosave:
-            return "the autosave keeps the game with its end, and the next start keeps it to watch again"
+            return (
+                "Nothing is lost: the autosave keeps the game with its end, and the next start "
+                "keeps it to watch again."
+            )
         if self.saved_actions is None:
-            return "this game was never saved"
+            return "Nothing of this game is saved yet."
         if self.saved_actions == 0:  # (not `after action 0`)
-            return "the autosave keeps the game as it was before the first action"
-        return f"the autosave keeps the game as it was after action {self.saved_actions}"
+            return "Continue would resume it as it was before the first action."
+        before = ", before its end" if self.end_unkept else ""
+        return f"Continue would resume it as it was after action {self.saved_actions}{before}."
+
+    def save_failure(self) -> tuple[str, str]:
+        """A failed save in words, its title and what it says: what happened, what to do, and
+        what the autosave keeps meanwhile."""
+        why, kept = self.save_error or "", self.kept_words()
+        if self.save_taken:
+            return "This game is no longer saved", f"{why[:1].upper()}{why[1:]}. {kept}"
+        advice = save_advice(self.save_errno, self.save_folder)
+        if self.end_in_autosave:
+            return (
+                "The finished game is kept in the autosave",
+                f"It could not be kept in {finished_dir()} to watch again ({why}). {kept}",
+            )
+        if self.end_unkept:
+            return (
+                "The end could not be saved",
+                f"Saving the finished game in {self.save_folder} failed ({why}). {advice} "
+                f"Leaving the game tries again. {kept}",
+            )
+        return (
+            "This game could not be saved",
+            f"Saving it in {self.save_folder} failed ({why}). {advice} You can play on: every "
+            f"action tries to save again. {kept}",
+        )
+
+    def leave_question(self) -> str:
+        """What leaving asks while actions are not saved (`unsaved`)."""
+        if self.end_unkept and self.resigned is not None:
+            what, lost = "The resignation could not be saved", "the resignation is not kept"
+        elif self.end_unkept:
+            what, lost = "The end of this game could not be saved", "the end of this game is not kept"
+        elif self.saved_actions is None:
+            what, lost = "This game could not be saved", "this game is lost"
+        else:
+            last = "the last action is" if self.unsaved == 1 else f"the last {self.unsaved} actions are"
+            what, lost = "This game could not be saved", f"{last} lost"
+        return f"{what} ({self.save_error}). If you leave now, {lost}. {self.kept_words()}\n\nLeave anyway?"
 
     def discard_save(self) -> None:
         if self.autosave:
             self.save_path.unlink(missing_ok=True)
+            sync_dir(self.save_path.parent)  # (the game is kept in finished/ already, synced)

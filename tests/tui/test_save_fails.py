@@ -73,12 +73,12 @@ def test_what_the_autosave_keeps_is_said_before_the_first_action(disk: Disk) -> 
     s = Session.new("bhm", Seats(["human", "ai"]), seed=3)
     disk.full = True
     s.apply(s.legal()[0])
-    assert s.kept_words() == "the autosave keeps the game as it was before the first action"
+    assert s.kept_words() == "Continue would resume it as it was before the first action."
     disk.full = False
     s.apply(s.legal()[0])
     disk.full = True
     s.apply(s.legal()[0])
-    assert s.kept_words() == "the autosave keeps the game as it was after action 2"
+    assert s.kept_words() == "Continue would resume it as it was after action 2."
 
 
 def test_a_game_started_on_a_full_disk_is_played_all_the_same(disk: Disk) -> None:
@@ -87,7 +87,7 @@ def test_a_game_started_on_a_full_disk_is_played_all_the_same(disk: Disk) -> Non
     assert s.save_error is not None and not autosave_path().exists()
     assert s.legal()  # playable
     s.apply(s.legal()[0])
-    assert s.unsaved == 1 and s.kept_words() == "this game was never saved"
+    assert s.unsaved == 1 and s.kept_words() == "Nothing of this game is saved yet."
     failure = s.fail(RuntimeError("boom"), "while testing")
     assert failure.save is None  # not another game's autosave
 
@@ -113,15 +113,15 @@ async def test_the_table_tells_of_a_full_disk_and_asks_before_a_game_is_lost(dis
         await act(pilot, app)
         assert isinstance(app.screen, GameScreen)  # no crash, no error screen
         assert f"⚠ {app.session.unsaved} not saved ·" in screen_text(app).splitlines()[0]
-        assert await shows(pilot, "The autosave could not be written")
+        assert await shows(pilot, "This game could not be saved")
         assert "No space left on device" in screen_text(app)
 
         await press(pilot, "m")  # leaving would lose those actions: asked first
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen) and "Leave anyway?" in screen_text(app)
         question = app.screen.question
-        assert f"{app.session.unsaved} action of this game will be lost" in question
-        assert f"the autosave keeps the game as it was after action {saved}." in question
+        assert "If you leave now, the last action is lost." in question and app.session.unsaved == 1
+        assert f"Continue would resume it as it was after action {saved}." in question
         await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
@@ -276,13 +276,13 @@ async def test_leaving_a_game_whose_resignation_was_not_kept_tries_again_and_ask
         await press(pilot, "y")
         await settle(pilot)
         assert screen_name(app) == "GameOverScreen" and "Watch again" not in screen_text(app)
-        assert await shows(pilot, "The finished game could not be kept")
+        assert await shows(pilot, "The end could not be saved")
         await press(pilot, "m")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith(
-            "The finished game cannot be kept (No space left on device). If you leave now, the resignation"
-            " will not be kept: the autosave keeps the game as it was before the first action."
+            "The resignation could not be saved (No space left on device). If you leave now, the resignation"
+            " is not kept. Continue would resume it as it was before the first action."
         )
         await press(pilot, "n")
         await settle(pilot)

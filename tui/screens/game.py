@@ -25,7 +25,7 @@ from textual.events import Key
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from common.saves import data_dir, dated_path
+from common.saves import data_dir, dated_path, save_advice
 from tui.log_words import fold_key, said_once, times, told_events
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -347,22 +347,9 @@ class GameScreen(TableScreen):
         self.query_one(StatusBar).unsaved = s.unsaved
         if s.save_error == self.save_told:
             return
-        if s.save_error is not None and s.end_unkept:
-            self.app.notify(
-                f"{s.save_error}. The end of this game is not kept yet (to watch it again); "
-                f"leaving the game tries again. Until then, {s.kept_words()}.",
-                title="The finished game could not be kept",
-                severity="error",
-                timeout=20,
-            )
-        elif s.save_error is not None:
-            self.app.notify(
-                f"{s.save_error}. The game goes on, and each action tries to save again; "
-                f"until one is saved, {s.kept_words()}.",
-                title="The autosave could not be written",
-                severity="error",
-                timeout=20,
-            )
+        if s.save_error is not None:
+            title, words = s.save_failure()
+            self.app.notify(words, title=title, severity="error", timeout=20)
         elif self.save_told is not None and s.over:
             self.app.notify("The game is kept, to watch it again.", title="The finished game is kept")
         elif self.save_told is not None:
@@ -901,19 +888,7 @@ class GameScreen(TableScreen):
             if yes:
                 then()
 
-        cannot = "The autosave cannot be written"
-        if s.end_unkept and s.resigned is not None:
-            cannot, lost = "The finished game cannot be kept", "the resignation will not be kept"
-        elif s.end_unkept:
-            cannot, lost = "The finished game cannot be kept", "the end of this game will not be kept"
-        else:
-            lost = f"{plural(s.unsaved, 'action')} of this game will be lost"
-        self.app.push_screen(
-            ConfirmScreen(
-                f"{cannot} ({s.save_error}). If you leave now, {lost}: {s.kept_words()}.\n\nLeave anyway?"
-            ),
-            answered,
-        )
+        self.app.push_screen(ConfirmScreen(s.leave_question()), answered)
 
     def action_save_as(self) -> None:
         # a second Ctrl+S within the same second makes `-2`…, never replaces the first
@@ -922,7 +897,9 @@ class GameScreen(TableScreen):
             self.session.save(path)
         except OSError as exc:
             self.app.notify(
-                f"{path}: {exc.strerror or exc}", title="The game could not be saved", severity="error"
+                f"Saving it as {path} failed ({exc.strerror or exc}). {save_advice(exc.errno, path.parent)}",
+                title="The game could not be saved",
+                severity="error",
             )
             return
         # a finished game is for watching again, not for resuming

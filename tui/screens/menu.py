@@ -20,7 +20,13 @@ from common.saves import (
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
+    ended_game,
+    holds_ended,
+    move_durably,
     read_save,
+    save_advice,
+    set_aside_untold,
+    told_set_aside,
     unused_path,
 )
 from tui.launch import LaunchSpec
@@ -108,16 +114,36 @@ class MenuScreen(BaseScreen):
 
     def drop_ended(self) -> bool:
         """Remove an autosave that is the start of a game kept as finished (a `triarch` killed
-        between the two: `drop_ended_autosave`), said on the menu; never a game to continue."""
+        between the two: `drop_ended_autosave`), said on the menu; never a game to continue —
+        nor when it cannot be removed (a data folder that is not writable): `stuck` is then the
+        kept game, and Continue offers nothing."""
+        self.stuck = None
+        app: Any = self.app
+        if app.autosave_busy():  # another window plays the game there: its autosave, not ours
+            return False
         kept = drop_ended_autosave()
         if kept is None:
-            return False
+            self.stuck = ended_game(autosave_path()) if autosave_path().exists() else None
+            if self.stuck is None:
+                return False
+            self.ended_note = (
+                f"The autosaved game has ended and is kept to watch again ({self.stuck.name}; "
+                "triarch replay). Its autosave could not be removed (is the data folder writable?): "
+                "it is not a game to continue."
+            )
+            return True
         self.ended_note = (
             f"The autosaved game had ended: it is kept to watch again ({kept.name}; triarch replay), "
             "not to continue."
         )
         return True
 
+    def can_continue(self) -> bool:
+        """An autosaved game to continue (not the start of a game kept as finished: `stuck`)."""
+        return autosave_path().exists() and self.stuck is None
+
+    # The kept finished game that the autosave, which could not be removed, is the start of.
+    stuck: Path | None = None
     ended_note = ""
     # The error line says the end of the autosaved game that could not be saved (`tell_end`).
     end_told = False
@@ -136,6 +162,8 @@ class MenuScreen(BaseScreen):
 
     def continue_label(self) -> str:
         self.drop_ended()
+        if self.stuck is not None:
+            return "Continue (no game in progress: it ended)"
         if not autosave_path().exists():
             return "Continue (no saved game)"
         saved = self.saved_game()
@@ -161,19 +189,72 @@ class MenuScreen(BaseScreen):
         if self.ended_note:
             self.show_error(self.ended_note)
         self.tell_end()
+        self.tell_set_aside()
+        self.autosave_seen = self.autosave_stamp()
+        self.set_interval(self.AUTOSAVE_CHECK_SECONDS, self.check_autosave)
+
+    def tell_set_aside(self) -> None:
+        """Say where the games set aside are that the player may not have been told of (a
+        `triarch` that crashed right after it set the game in progress aside for a new one),
+        once, below what the note line says already."""
+        untold = set_aside_untold()
+        if not untold:
+            return
+        words = " ".join(
+            f"Your previous game was set aside as {kept}. Resume it with: triarch resume {kept}"
+            for kept in untold
+        )
+        note = self.query_one("#menu-error", Static)
+        before = str(note.content)
+        told = self.end_told
+        self.show_error(f"{before}\n{words}" if before else words)
+        self.end_told = told
+        for kept in untold:
+            told_set_aside(kept)
 
     def on_screen_resume(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Say again what the autosave holds (Continue's label, the notes on it)."""
         if self.drop_ended():
             self.show_error(self.ended_note)
         self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
-        button.disabled = not autosave_path().exists()
+        button.disabled = not self.can_continue()
+        self.autosave_seen = self.autosave_stamp()
+
+    # How often the menu looks whether the autosave changed (another window played, ended or
+    # started a game in the same save folder): one `stat` while the menu is in sight.
+    AUTOSAVE_CHECK_SECONDS = 1.0
+    autosave_seen: tuple[Any, ...] = ()
+
+    @staticmethod
+    def autosave_stamp() -> tuple[Any, ...]:
+        """What changes when the autosave does: its file, and the marks beside it."""
+        path = autosave_path()
+        try:
+            st = path.stat()
+            stamp: Any = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            stamp = None
+        try:
+            marks = tuple(sorted(p.name for p in path.parent.glob(f"{path.name}.*")))
+        except OSError:
+            marks = ()
+        return (stamp, marks)
+
+    def check_autosave(self) -> None:
+        """Refresh Continue when the autosave changed since it was last shown (a second window
+        on the same save folder), while the menu is in sight."""
+        if self.is_current and self.autosave_stamp() != self.autosave_seen:
+            self.refresh_continue()
 
     async def build_game_form(self) -> None:
         form = self.query_one("#game-form", Vertical)
         await form.remove_children()
-        self.query_one("#continue", Button).disabled = not autosave_path().exists()
+        self.query_one("#continue", Button).disabled = not self.can_continue()
         self.query_one("#start", Button).disabled = self.game_id is None
         if self.game_id is None:
             return
@@ -355,8 +436,8 @@ class MenuScreen(BaseScreen):
         if busy:  # another window plays the autosaved game: never write over it
             self.show_error(f"Cannot start: {busy}")
             return
-        if not app.autosave or not autosave_path().exists():
-            self.start(spec)
+        if not app.autosave or not autosave_path().exists() or ended_game(autosave_path()) is not None:
+            self.start(spec)  # (nothing in progress: no autosave, or the start of a finished game)
             return
         from tui.screens.confirm import ConfirmScreen
 
@@ -366,6 +447,12 @@ class MenuScreen(BaseScreen):
             "Yes: the game in progress is kept as a file in the saves folder "
             "(triarch resume FILE). No: Continue resumes it."
         )
+        if holds_ended(autosave_path()):  # (a finished game that finished/ could not take yet)
+            question = (
+                f"The autosaved game has ended ({saved.removesuffix(', ended')}), but it could not "
+                "be kept in finished/ yet. Start a new game?\n\nYes: the finished game is kept, in "
+                "finished/ or else as a file in the saves folder (triarch replay FILE)."
+            )
         end = end_not_saved(autosave_path())
         if end is not None:  # (not a game simply in progress: `tell_end`)
             question = (
@@ -421,9 +508,12 @@ class MenuScreen(BaseScreen):
             if not yes:
                 return
             try:
-                path.replace(aside)
+                move_durably(path, aside)
             except OSError as exc:
-                self.show_error(f"Cannot move the save aside: {exc}")
+                self.show_error(
+                    f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
+                    f"{save_advice(exc.errno, path.parent)}"
+                )
                 return
             self.show_error(f"The unreadable save was moved to {aside}.")
             self.on_screen_resume()
