@@ -29,7 +29,8 @@ What it does:
   for the hero); in set-up it pays 1 energy (never a life) to shelter a
   threatened attacker with a unit that survives the hit;
 * combat — attacks where no enemy blocker kills the attacker for free (or all
-  out when the damage is lethal), blocks when the blocker survives or trades
+  out when the damage is lethal), an enemy unit in attack position of attack 2
+  or more that the attacker kills and survives rather than the hero, blocks when the blocker survives or trades
   up, chump-blocks only to survive, assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
@@ -81,6 +82,7 @@ GOOD_KEYWORDS = [
 
 class ScriptedAgent(Agent):
     name = "scripted"
+    PREY_ATTACK = 2
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -790,19 +792,32 @@ class ScriptedAgent(Agent):
             )
             if all_in or not able or not bad:
                 # an enemy unit in attack position we can kill safely is a better target
-                for t in g.units(opp):
-                    if (
-                        t.position == "attack"
-                        and not able
-                        and atk > g.defense_of(t) - t.damage
-                        and g.attack_of(t) <= g.defense_of(a) - a.damage
-                        and g.attack_of(t) >= 3
-                        and not all_in
-                        and Action("attack", (uid, t.uid)) in acts
-                    ):
-                        return Action("attack", (uid, t.uid))
+                if not all_in:
+                    prey = self._prey(g, a, acts, able)
+                    if prey is not None:
+                        return Action("attack", (uid, prey))
                 return Action("attack", (uid, hero))
         return None
+
+    def _prey(self, g: ScarsGame, a: ScarsCard, acts: list[Action], able: list[ScarsCard]) -> int | None:
+        """The enemy unit in attack position our attacker `a` should attack instead of the hero
+        (SC-53, SC-63: the two deal their damage to each other): one it kills and survives, with
+        attack PREY_ATTACK or more (it would hit us next turn), not covered by a shelterer; the
+        one worth most. (With no enemy blocker able to block `a` and attack 3+: always.)"""
+        least = self.PREY_ATTACK if able else min(self.PREY_ATTACK, 3)
+        atk, left = g.attack_of(a), g.defense_of(a) - a.damage
+        best: tuple[float, int] | None = None
+        for t in g.units(1 - self.me):
+            if t.position != "attack" or Action("attack", (a.uid, t.uid)) not in acts:
+                continue
+            if g.attack_of(t) < least or atk <= g.defense_of(t) - t.damage or g.attack_of(t) > left:
+                continue
+            if able and g._shelterers(t.uid):
+                continue
+            v = self._worth(t) + g.attack_of(t)
+            if best is None or v > best[0]:
+                best = (v, t.uid)
+        return best[1] if best is not None else None
 
     def _on_learn(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         for kw in GOOD_KEYWORDS:
