@@ -30,8 +30,10 @@ What it does:
   threatened attacker with a unit that survives the hit;
 * combat — attacks where no enemy blocker kills the attacker for free (or all
   out when the damage is lethal), an enemy unit in attack position of attack 2
-  or more that the attacker kills and survives rather than the hero, blocks when the blocker survives or trades
-  up, chump-blocks only to survive, assigns damage to finish blockers first;
+  or more that the attacker kills and survives rather than the hero; blocks
+  when the blocker survives or trades up, adds a second blocker that survives
+  an attacker its first blocker does not kill when together they kill it,
+  chump-blocks only to survive; assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
   block safely when it would hit hard or lethally or kill a unit, after blocks
@@ -856,7 +858,34 @@ class ScriptedAgent(Agent):
                 pick = min(options, key=lambda b: b.defn.cost + g.attack_of(b))
             if pick is not None:
                 return Action("block", (pick.uid, a.uid))
-        return None
+        return self._gang_block(g, acts)
+
+    def _gang_block(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """A second blocker on an attacker already blocked that its blockers do not kill yet: one
+        that survives the attacker's whole attack and, with the others, kills it (SC-70: the
+        blockers' damage adds up). The attacker worth most first."""
+        best: tuple[float, Action] | None = None
+        for x in acts:
+            if x.kind != "block":
+                continue
+            b, au = g.card(int(x.args[0])), int(x.args[1])
+            if au not in g.was_blocked or not g.is_unit_in_play(au):
+                continue
+            a = g.card(au)
+            left = g.defense_of(a) - a.damage
+            have = sum(
+                g.attack_of(g.card(o))
+                for o, t in g.blocks.items()
+                if t == au and g.is_unit_in_play(o) and not g.prevented_by(o, au)
+            )
+            if have > left or g.attack_of(a) > g.defense_of(b) - b.damage or g.prevented_by(b.uid, au):
+                continue
+            if have + g.attack_of(b) <= left:
+                continue
+            v = self._worth(a) - 0.1 * g.attack_of(b)
+            if best is None or v > best[0]:
+                best = (v, x)
+        return best[1] if best is not None else None
 
     def _on_shelter(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         t = int(acts[0].args[0])

@@ -9,7 +9,7 @@ from typing import Any
 from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
-from tests.scars.util import hero, make, uid
+from tests.scars.util import done_if, hero, make, uid
 
 
 def P(hero_id: str = "hero_aurelia", **kw: Any) -> dict[str, Any]:
@@ -54,3 +54,41 @@ def test_no_attack_on_a_unit_that_would_kill_the_attacker() -> None:
     """A Pack Alpha of P2's (3/3) is not killed by P1's (3 is not lethal to defense 3): hero."""
     g = prey_game("wild_alpha")
     assert choice(g) == Action("attack", (uid(g, "wild_alpha", seat=1), hero(g, 2)))
+
+
+# ------------------------------------------------------------------ gang blocks
+def gang_game(second: str) -> ScarsGame:
+    """P1's Pack Alpha (3/3) attacks P2's hero; P2 has blocked it with a Stone Golem (2/6), which
+    survives it but does not kill it; `second` is P2's other defense-position unit."""
+    g = make(
+        P("hero_korrag", units=[{"card": "wild_alpha", "position": "attack"}]),
+        P(
+            units=[
+                {"card": "n_golem", "position": "defense"},
+                {"card": second, "position": "defense"},
+            ]
+        ),
+        phase="attackers",
+    )
+    g.apply(f"attack {uid(g, 'wild_alpha')} {hero(g, 2)}")
+    done_if(g, "attack")
+    d = g.decision()
+    if d is not None and d.kind == "respond":
+        g.apply("pass")
+    g.apply(f"block {uid(g, 'n_golem')} {uid(g, 'wild_alpha')}")
+    d = g.decision()
+    assert d is not None and d.kind == "block" and d.player == 1, d
+    return g
+
+
+def test_a_second_blocker_joins_to_kill_the_attacker() -> None:
+    """A Standard-Bearer (2/3) survives the Alpha's 3 and, with the Golem's 2, kills it (4 > 3,
+    SC-70, SC-12). It declared no more blockers: the Alpha went home unhurt."""
+    g = gang_game("legion_standard")
+    assert choice(g) == Action("block", (uid(g, "legion_standard"), uid(g, "wild_alpha")))
+
+
+def test_no_second_blocker_that_the_attacker_could_kill() -> None:
+    """A Pikeman (2/2) would kill the Alpha with the Golem but could die to it (3 > 2): no block."""
+    g = gang_game("legion_pikeman")
+    assert choice(g) == Action("done")
