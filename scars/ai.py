@@ -7,9 +7,9 @@ hand or at any deck order. Every choice is a cheap heuristic, so a decision
 takes well under a millisecond.
 
 What it does:
-* life versus energy — grows energy early (skipping the draw, moving one life
-  per turn) while its hero is healthy, and stops once it has enough or its
-  lives run low;
+* life versus energy — grows energy (skipping the draw up to 3 energy cards,
+  moving one life per turn) to 6 energy cards while its hero has more than 9
+  lives;
 * supports — places the least useful card face down whenever its unit limit
   would not cover its board and the next unit;
 * recruitment — casts the most expensive useful permanent first, units in
@@ -61,6 +61,11 @@ from common.game import Action, Game
 if TYPE_CHECKING:
     from .cards import ScarsCard
     from .game import ScarsGame
+
+# The scripted player moves lives to energy until it has ENERGY_GOAL energy cards, while its hero
+# has more than LIVES_FLOOR lives (`ScriptedAgent._want_energy`; A/B in docs/ai.md).
+ENERGY_GOAL = 6
+LIVES_FLOOR = 9
 
 # Energy cards before the scripted player keeps energy back in its own turn for a held
 # Judgement (`ScriptedAgent._reserve`): before that, its own units come first.
@@ -128,13 +133,10 @@ class ScriptedAgent(Agent):
         return len(g.zones[f"energy:{self.me}"])
 
     def _want_energy(self, g: ScarsGame) -> bool:
-        me = self.me
-        n = self._energy_cards(g)
-        lives = g.lives(me)
-        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
-        biggest = max((c.defn.cost for c in hand if g.can_cast_faction(me, c.defn)), default=0)
-        goal = min(6, max(3, biggest))
-        return n < goal and lives > 9
+        """Whether to move a life to energy (SC-17, SC-18): up to ENERGY_GOAL energy cards while
+        the hero has more than LIVES_FLOOR lives (it used to stop at 3, or at the cost of the
+        dearest card in hand, and then spent every turn's energy and had none in the next)."""
+        return self._energy_cards(g) < ENERGY_GOAL and g.lives(self.me) > LIVES_FLOOR
 
     def _kills(self, g: ScarsGame, target: ScarsCard, dmg: int) -> bool:
         return target.damage + dmg > g.defense_of(target)

@@ -92,3 +92,25 @@ def test_no_second_blocker_that_the_attacker_could_kill() -> None:
     """A Pikeman (2/2) would kill the Alpha with the Golem but could die to it (3 > 2): no block."""
     g = gang_game("legion_pikeman")
     assert choice(g) == Action("done")
+
+
+# ------------------------------------------------------------------ energy
+def energy_game(lives: int) -> ScarsGame:
+    """P1 in its first recruitment with 4 energy cards and a Knight of the Oath (3) and a Village
+    Militia (1) in hand, its hero at `lives` lives."""
+    return make(
+        P(energy=4, lives=lives, hand=["legion_knight", "n_militia"]), P("hero_korrag"), phase="recruit1"
+    )
+
+
+def test_the_scripted_player_grows_its_energy_to_six_cards() -> None:
+    """With 4 energy cards and a healthy hero it moves a life to energy (SC-18) before casting:
+    it used to stop at the cost of the dearest card in hand (here 4 cards: it had never more
+    than 3-4, and spent them all every turn)."""
+    assert choice(energy_game(15)) == Action("life")
+
+
+def test_no_life_to_energy_with_few_lives_left() -> None:
+    g = energy_game(9)
+    a = choice(g)
+    assert a.kind == "cast" and a.args[0] == uid(g, "legion_knight"), a
