@@ -7,9 +7,9 @@ hand or at any deck order. Every choice is a cheap heuristic, so a decision
 takes well under a millisecond.
 
 What it does:
-* life versus energy — grows energy early (skipping the draw, moving one life
-  per turn) while its hero is healthy, and stops once it has enough or its
-  lives run low;
+* life versus energy — grows energy (skipping the draw up to 3 energy cards,
+  moving one life per turn) to 6 energy cards while its hero has more than 9
+  lives;
 * supports — places the least useful card face down whenever its unit limit
   would not cover its board and the next unit;
 * recruitment — casts the most expensive useful permanent first, units in
@@ -29,8 +29,11 @@ What it does:
   for the hero); in set-up it pays 1 energy (never a life) to shelter a
   threatened attacker with a unit that survives the hit;
 * combat — attacks where no enemy blocker kills the attacker for free (or all
-  out when the damage is lethal), blocks when the blocker survives or trades
-  up, chump-blocks only to survive, assigns damage to finish blockers first;
+  out when the damage is lethal), an enemy unit in attack position of attack 2
+  or more that the attacker kills and survives rather than the hero; blocks
+  when the blocker survives or trades up, adds a second blocker that survives
+  an attacker its first blocker does not kill when together they kill it,
+  chump-blocks only to survive; assigns damage to finish blockers first;
 * responses — cancels big enemy cards, kills attackers with prayers and tap
   abilities, turns to defense position (Whispered Dread) an attacker it cannot
   block safely when it would hit hard or lethally or kill a unit, after blocks
@@ -59,6 +62,11 @@ if TYPE_CHECKING:
     from .cards import ScarsCard
     from .game import ScarsGame
 
+# The scripted player moves lives to energy until it has ENERGY_GOAL energy cards, while its hero
+# has more than LIVES_FLOOR lives (`ScriptedAgent._want_energy`; A/B in docs/ai.md).
+ENERGY_GOAL = 6
+LIVES_FLOOR = 9
+
 # Energy cards before the scripted player keeps energy back in its own turn for a held
 # Judgement (`ScriptedAgent._reserve`): before that, its own units come first.
 RESERVE_FROM = 3
@@ -81,6 +89,7 @@ GOOD_KEYWORDS = [
 
 class ScriptedAgent(Agent):
     name = "scripted"
+    PREY_ATTACK = 2
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -124,13 +133,10 @@ class ScriptedAgent(Agent):
         return len(g.zones[f"energy:{self.me}"])
 
     def _want_energy(self, g: ScarsGame) -> bool:
-        me = self.me
-        n = self._energy_cards(g)
-        lives = g.lives(me)
-        hand = [g.card(u) for u in g.zones[f"hand:{me}"].cards]
-        biggest = max((c.defn.cost for c in hand if g.can_cast_faction(me, c.defn)), default=0)
-        goal = min(6, max(3, biggest))
-        return n < goal and lives > 9
+        """Whether to move a life to energy (SC-17, SC-18): up to ENERGY_GOAL energy cards while
+        the hero has more than LIVES_FLOOR lives (it used to stop at 3, or at the cost of the
+        dearest card in hand, and then spent every turn's energy and had none in the next)."""
+        return self._energy_cards(g) < ENERGY_GOAL and g.lives(self.me) > LIVES_FLOOR
 
     def _kills(self, g: ScarsGame, target: ScarsCard, dmg: int) -> bool:
         return target.damage + dmg > g.defense_of(target)
@@ -790,19 +796,32 @@ class ScriptedAgent(Agent):
             )
             if all_in or not able or not bad:
                 # an enemy unit in attack position we can kill safely is a better target
-                for t in g.units(opp):
-                    if (
-                        t.position == "attack"
-                        and not able
-                        and atk > g.defense_of(t) - t.damage
-                        and g.attack_of(t) <= g.defense_of(a) - a.damage
-                        and g.attack_of(t) >= 3
-                        and not all_in
-                        and Action("attack", (uid, t.uid)) in acts
-                    ):
-                        return Action("attack", (uid, t.uid))
+                if not all_in:
+                    prey = self._prey(g, a, acts, able)
+                    if prey is not None:
+                        return Action("attack", (uid, prey))
                 return Action("attack", (uid, hero))
         return None
+
+    def _prey(self, g: ScarsGame, a: ScarsCard, acts: list[Action], able: list[ScarsCard]) -> int | None:
+        """The enemy unit in attack position our attacker `a` should attack instead of the hero
+        (SC-53, SC-63: the two deal their damage to each other): one it kills and survives, with
+        attack PREY_ATTACK or more (it would hit us next turn), not covered by a shelterer; the
+        one worth most. (With no enemy blocker able to block `a` and attack 3+: always.)"""
+        least = self.PREY_ATTACK if able else min(self.PREY_ATTACK, 3)
+        atk, left = g.attack_of(a), g.defense_of(a) - a.damage
+        best: tuple[float, int] | None = None
+        for t in g.units(1 - self.me):
+            if t.position != "attack" or Action("attack", (a.uid, t.uid)) not in acts:
+                continue
+            if g.attack_of(t) < least or atk <= g.defense_of(t) - t.damage or g.attack_of(t) > left:
+                continue
+            if able and g._shelterers(t.uid):
+                continue
+            v = self._worth(t) + g.attack_of(t)
+            if best is None or v > best[0]:
+                best = (v, t.uid)
+        return best[1] if best is not None else None
 
     def _on_learn(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         for kw in GOOD_KEYWORDS:
@@ -841,7 +860,34 @@ class ScriptedAgent(Agent):
                 pick = min(options, key=lambda b: b.defn.cost + g.attack_of(b))
             if pick is not None:
                 return Action("block", (pick.uid, a.uid))
-        return None
+        return self._gang_block(g, acts)
+
+    def _gang_block(self, g: ScarsGame, acts: list[Action]) -> Action | None:
+        """A second blocker on an attacker already blocked that its blockers do not kill yet: one
+        that survives the attacker's whole attack and, with the others, kills it (SC-70: the
+        blockers' damage adds up). The attacker worth most first."""
+        best: tuple[float, Action] | None = None
+        for x in acts:
+            if x.kind != "block":
+                continue
+            b, au = g.card(int(x.args[0])), int(x.args[1])
+            if au not in g.was_blocked or not g.is_unit_in_play(au):
+                continue
+            a = g.card(au)
+            left = g.defense_of(a) - a.damage
+            have = sum(
+                g.attack_of(g.card(o))
+                for o, t in g.blocks.items()
+                if t == au and g.is_unit_in_play(o) and not g.prevented_by(o, au)
+            )
+            if have > left or g.attack_of(a) > g.defense_of(b) - b.damage or g.prevented_by(b.uid, au):
+                continue
+            if have + g.attack_of(b) <= left:
+                continue
+            v = self._worth(a) - 0.1 * g.attack_of(b)
+            if best is None or v > best[0]:
+                best = (v, x)
+        return best[1] if best is not None else None
 
     def _on_shelter(self, g: ScarsGame, acts: list[Action]) -> Action | None:
         t = int(acts[0].args[0])

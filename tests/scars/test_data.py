@@ -452,7 +452,11 @@ def test_scripted_ai_shelters_an_exposed_attacker() -> None:
         {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_lich", "position": "attack"}]},
     )
     pike, med = uid(g, "legion_pikeman"), uid(g, "legion_medic")
-    assert ScriptedAgent(1).choose(g) == Action("cast", (med, "shelter", pike))
+    a = ScriptedAgent(1).choose(g)
+    if a == Action("life"):  # (it first grows its energy: docs/ai.md, The Scars, session 30)
+        g.apply(a)
+        a = ScriptedAgent(1).choose(g)
+    assert a == Action("cast", (med, "shelter", pike))
     g2 = make(
         {
             "hero": "hero_aurelia",

@@ -192,8 +192,9 @@ async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path)
     """SC-53..SC-55 (docs/rulings.md: a unit is attacking only from 3A to the end of 3C). In 4
     Second recruitment the lanes still read `Knight of th… 3/3 ⇒#119`: the view keeps whom a
     unit attacked until the end of the turn, and the unit it killed, in the discard, was named
-    by its uid."""
-    s = mid_game("scars", tmp_path / "s.json", 32, seed=3)
+    by its uid. (The position: scripted play, 38 actions of seed 5 since session 30's scripted
+    player; 32 of seed 3 before.)"""
+    s = mid_game("scars", tmp_path / "s.json", 38, seed=5)
     view = s.game.view(0)
     assert view["phase"] == "recruit2"
     units = {u["uid"]: u for p in view["players"] for u in p["units"]}
