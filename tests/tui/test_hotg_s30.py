@@ -40,3 +40,32 @@ async def test_the_marker_line_is_found_once_per_cell(monkeypatch: pytest.Monkey
         drawn = board.render().plain
         assert len(calls) == len(marked), calls
         assert "]◄Hoplite    │" in drawn and "]          × │" in drawn, drawn
+
+
+# -- the card panel --------------------------------------------------------------------------------
+def test_the_card_panel_says_an_immunity_once() -> None:
+    """Achilles on the board at 120 × 40 read `Achilles · 5/4 · move 2 · Immune: enemy spells` and
+    then his text, `Immune: enemy spells.`: said twice. His stats line leaves it to the text."""
+    from rich.console import Console
+
+    from tui.screens.hotg import hotg_card_lines
+
+    achilles = {
+        "uid": 9,
+        "name": "Achilles",
+        "kind": "unit",
+        "attack": 5,
+        "health": 4,
+        "max_health": 4,
+        "movement": 2,
+        "row": 1,
+        "col": 0,
+        "immune": ["enemy spells"],
+        "text": "Immune: enemy spells.",
+    }
+    console = Console(width=200)
+    with console.capture() as cap:
+        console.print(hotg_card_lines(achilles, {}, False))
+    lines = cap.get().splitlines()
+    assert lines[0].rstrip() == "Achilles · 5/4 · move 2", lines
+    assert cap.get().count("Immune: enemy spells") == 1, lines

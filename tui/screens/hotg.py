@@ -190,8 +190,9 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     facts += [
         warcry_word(card) if flag == "warcry_ready" else word for flag, word in UNIT_STATES if card.get(flag)
     ]
-    if card.get("immune"):
-        facts.append("Immune: " + ", ".join(map(str, card["immune"])))
+    immune = "Immune: " + ", ".join(map(str, card.get("immune") or []))
+    if card.get("immune") and immune not in text:  # its text says it (Achilles: `Immune: enemy spells.`)
+        facts.append(immune)
     if facts:
         head.append(" · " + " · ".join(facts))
     parts = [head]
