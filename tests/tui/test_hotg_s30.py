@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 
-from .helpers import engine_ready, press, settle, skirmish
+from .helpers import SKIRMISH, engine_ready, press, screen_text, settle, skirmish
 
 needs_hotg = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -69,3 +70,89 @@ def test_the_card_panel_says_an_immunity_once() -> None:
     lines = cap.get().splitlines()
     assert lines[0].rstrip() == "Achilles · 5/4 · move 2", lines
     assert cap.get().count("Immune: enemy spells") == 1, lines
+
+
+MARKSMAN = SKIRMISH.replace('"oracle", "thunder_of_olympus"', '"marksman", "thunder_of_olympus"')
+
+
+def panel_lines(app: object) -> list[str]:
+    """The card panel as the screen shows it: the lines of its box, its bottom edge last."""
+    from tui.screens.hotg import CardBox
+
+    assert isinstance(app, App)
+    region = app.screen.query_one(CardBox).region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return [line[region.x : region.right] for line in lines]
+
+
+@needs_hotg
+async def test_a_cards_words_longer_than_the_panel_are_read_with_pgdn_at_80x24() -> None:
+    """Marksman picked at 80 × 24: the panel's four lines ended at `Ranged. Gets +1/+0 whenever
+    an`, the rest of his text (`allied God enters the battlefield.`) and the glossary's `God`
+    out of sight, with no sign of it and no way to read it. The panel's bottom edge says
+    `▼ PgDn`; `PgDn` shows the next lines (the edge then says `▲ PgUp` too), `PgUp` goes back,
+    and the next card or cell shows its words from their first line."""
+    app = skirmish(scenario=MARKSMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # Marksman
+        await settle(pilot)
+        panel = panel_lines(app)
+        assert "Ranged. Gets +1/+0 whenever an" in panel[-2], panel
+        assert panel[-1].endswith("─ ▼ PgDn ─╯"), panel
+        await press(pilot, "pagedown")
+        await settle(pilot)
+        panel = panel_lines(app)
+        assert "allied God enters the battlefield." in panel[1], panel
+        assert "• God — " in "".join(panel), panel
+        assert panel[-1].endswith("─ ▲ PgUp ▼ PgDn ─╯"), panel
+        await press(pilot, "pageup")
+        await settle(pilot)
+        assert "1,0 — Enter: deploy it here" in panel_lines(app)[1]
+        await press(pilot, "pagedown", "right")  # the next cell: its words from the top
+        await settle(pilot)
+        panel = panel_lines(app)
+        assert "1,1 — Enter: deploy it here" in panel[1], panel
+        assert panel[-1].endswith("─ ▼ PgDn ─╯"), panel
+
+
+@needs_hotg
+async def test_a_panel_whose_words_fit_says_nothing_on_its_edge() -> None:
+    """A card whose words fit the panel (Cyclops at 80 × 24): no `PgDn` on its edge."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "4")  # Cyclops: `A wall of muscle.`
+        await settle(pilot)
+        panel = panel_lines(app)
+        assert "A wall of muscle." in "".join(panel), panel
+        assert "Pg" not in panel[-1], panel
+
+
+@needs_hotg
+async def test_pgdn_reads_on_in_the_log_where_it_has_the_panels_place() -> None:
+    """At 80 × 24 with the log in the card panel's place (`t`), `PgUp` shows the log's earlier
+    lines (it could be read back with the mouse wheel only)."""
+    from tui.widgets.log import GameLog
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        for n in range(12):
+            log.add_line(f"line {n}")  # more lines than its five rows
+        await press(pilot, "t")
+        await settle(pilot)
+        assert log.display and log.scroll_y > 0
+        bottom = log.scroll_y
+        await press(pilot, "pageup")
+        await settle(pilot)
+        assert log.scroll_y < bottom
+
+
+def test_the_help_says_pgdn_scrolls_the_card_panel() -> None:
+    """The keys of the help name `PgDn`/`PgUp` and the panel's `▼ PgDn`."""
+    from tui.screens.hotg import HOTG_KEYS
+
+    assert "`PgDn` `PgUp` — scroll the card panel" in HOTG_KEYS
+    assert "`▼ PgDn`" in HOTG_KEYS
