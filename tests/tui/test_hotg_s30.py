@@ -156,3 +156,31 @@ def test_the_help_says_pgdn_scrolls_the_card_panel() -> None:
 
     assert "`PgDn` `PgUp` — scroll the card panel" in HOTG_KEYS
     assert "`▼ PgDn`" in HOTG_KEYS
+
+
+# -- a puzzle says what it asks --------------------------------------------------------------------
+@needs_hotg
+async def test_a_puzzle_says_its_goal_in_the_log() -> None:
+    """`triarch play hotg --scenario hotg/scenarios/puzzle_afterlife_chain.toml`: the log said
+    `Scenario: Puzzle: the dead bite back` and nothing of what to do (it was a comment of the
+    file); the scenario's description says it under the title."""
+    from pathlib import Path
+
+    from .helpers import game_app
+
+    path = Path(__file__).resolve().parents[2] / "hotg" / "scenarios" / "puzzle_afterlife_chain.toml"
+    app = game_app("hotg", seed=1, scenario=path.read_text(encoding="utf-8"), vs="ai")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Scenario: Puzzle: the dead bite back" in text, text
+        assert "Clear the Norse line this turn" in text and "stone above 10 health." in text, text
+
+
+def test_a_scenarios_description_must_be_a_text() -> None:
+    from common.errors import DataError
+    from hotg.game import HotgGame
+
+    with pytest.raises(DataError) as exc:
+        HotgGame.new_game(scenario='[scenario]\ngame = "hotg"\ndescription = 3\n')
+    assert exc.value.field == "description"
