@@ -184,3 +184,31 @@ def test_a_scenarios_description_must_be_a_text() -> None:
     with pytest.raises(DataError) as exc:
         HotgGame.new_game(scenario='[scenario]\ngame = "hotg"\ndescription = 3\n')
     assert exc.value.field == "description"
+
+
+# -- the log keeps its last line in sight -----------------------------------------------------------
+@needs_hotg
+async def test_the_log_shows_its_last_line_when_the_hot_seat_cover_lifts() -> None:
+    """Hot-seat at 80 × 24, seed 4: Player 1 ends the first turn; under the cover the log had a
+    row more than on Player 2's table (P2's hand takes two rows), and its last line, `P2 draws a
+    card`, was left under its bottom edge. The log stays at its end as its place shrinks, and
+    `PgUp` still reads it back."""
+    from tui.widgets.log import GameLog
+
+    from .helpers import game_app
+
+    app = game_app("hotg", seed=4, vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "space")  # the cover of Player 1's turn
+        await settle(pilot)
+        await press(pilot, "e")
+        await settle(pilot)
+        await press(pilot, "space")  # Player 2's cover
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert log.display and log.scroll_y == log.max_scroll_y > 0
+        assert screen_text(app).splitlines()[-2].endswith("P2 draws a card"), screen_text(app)
+        await press(pilot, "pageup")
+        await settle(pilot)
+        assert log.scroll_y < log.max_scroll_y

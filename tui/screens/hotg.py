@@ -796,6 +796,13 @@ class HotgScreen(HotgTable, GameScreen):
     def focus_first(self) -> None:
         self.query_one(GridBoard).focus()
 
+    def on_mount(self) -> None:
+        """The log stays at its last line when its place changes height (a hand of two rows after
+        one, the hot-seat cover lifted: `P2 draws a card` was left under its bottom edge) until
+        the player scrolls it back (`PgUp`, the wheel); back at its end, it stays there again.
+        (Textual calls `GameScreen.on_mount` after this one.)"""
+        self.query_one(GameLog).anchor()
+
     # -- a dialog or the command palette over the table: its keys, not the table's ----------------
     def on_screen_suspend(self) -> None:
         """The table's key bar would show under a decision dialog (which says its own keys)
