@@ -212,3 +212,12 @@ async def test_the_log_shows_its_last_line_when_the_hot_seat_cover_lifts() -> No
         await press(pilot, "pageup")
         await settle(pilot)
         assert log.scroll_y < log.max_scroll_y
+
+
+def test_the_help_says_where_the_cursor_goes_on_a_selection() -> None:
+    """Choosing a unit puts the board cursor on its nearest mark (`cursor_to_mark`): a newcomer's
+    `→` from the unit then went on from that mark, not from the unit, and `Enter` did what the
+    help had not said. The keys say it."""
+    from tui.screens.hotg import HOTG_KEYS
+
+    assert "(the cursor goes to the nearest mark: `Enter` does that one" in HOTG_KEYS

@@ -97,7 +97,7 @@ HOTG_KEYS = """
 **Hand of the Gods**
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
-- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
+- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor goes to the nearest mark: `Enter` does that one, the arrows go on from there)
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
