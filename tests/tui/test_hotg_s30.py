@@ -221,3 +221,36 @@ def test_the_help_says_where_the_cursor_goes_on_a_selection() -> None:
     from tui.screens.hotg import HOTG_KEYS
 
     assert "(the cursor goes to the nearest mark: `Enter` does that one" in HOTG_KEYS
+
+
+# -- a unit back in a hand, from the reader's side --------------------------------------------------
+RECALL = SKIRMISH.replace(
+    'hand = ["oracle", "thunder_of_olympus", "aphrodite", "cyclops"]', 'hand = ["recall", "cyclops"]'
+)
+
+
+@needs_hotg
+async def test_a_unit_back_in_the_hand_says_whose_hand() -> None:
+    """Hermes' Recall on your own Hoplite read `►Hoplite at 2,2 returns to its owner's hand` (the
+    engine's words) in a log that says `your Hoplite` everywhere else: it reads `returns to your
+    hand` now, and the everybody replay's words `to P1's hand`."""
+    from .helpers import cell_offset
+
+    app = skirmish(scenario=RECALL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # Hermes' Recall
+        await pilot.pause()
+        await pilot.click("#board", offset=cell_offset(2, 2))  # your Hoplite
+        await settle(pilot)
+        log = "\n".join(app.screen.query_one("#log").plain)
+        assert "  ►Hoplite at 2,2 returns to your hand" in log, log
+
+
+def test_whose_hand_to_each_reader() -> None:
+    from tui.log_words import hand_of
+
+    assert hand_of({"owner": 0}, 0) == "your hand"
+    assert hand_of({"owner": 1}, 0) == "P2's hand"
+    assert hand_of({"owner": 0}, None) == "P1's hand"  # the everybody replay, a hot-seat's log
+    assert hand_of({"owner": None}, 0) == "its owner's hand"
