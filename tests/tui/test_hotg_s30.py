@@ -254,3 +254,21 @@ def test_whose_hand_to_each_reader() -> None:
     assert hand_of({"owner": 1}, 0) == "P2's hand"
     assert hand_of({"owner": 0}, None) == "P1's hand"  # the everybody replay, a hot-seat's log
     assert hand_of({"owner": None}, 0) == "its owner's hand"
+
+
+# -- the second seat against the AI starts at its own stone ------------------------------------------
+@needs_hotg
+async def test_the_second_seat_starts_at_its_own_stone() -> None:
+    """`triarch play hotg --vs ai --seat 2`: the board cursor stood on the enemy stone (2,0) at
+    your first turn, the card panel telling P1's; it starts on your stone (2,8), as a hot-seat
+    turn does."""
+    from tui.widgets.grid import GridBoard
+
+    from .helpers import game_app
+
+    app = game_app("hotg", seed=11, vs="ai", seat=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.player == 1 and d.kind == "turn"
+        assert app.screen.query_one(GridBoard).cursor == (2, 8)

@@ -396,7 +396,9 @@ class HotgTable(TableScreen):
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
         self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
-        self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
+        # whose turn the board cursor was last put at the stone of (it starts on P1's: the second
+        # seat's first turn puts it on P2's, a hot-seat hand-over on the next player's)
+        self.cursor_seat = 0
         self.listed_dense = False  # the choices were listed for below 120 × 40 (`filter_actions`)
         self.drawn_width = 0
 
@@ -831,13 +833,9 @@ class HotgScreen(HotgTable, GameScreen):
         self.query_one(GridBoard).choosable = self.query_one(HandRow).choosable = acts
         self.refresh_bindings()  # whose decision it is may have changed: `check_action`
         if (
-            decision is not None
-            and decision.kind == "turn"
-            and acts
-            and self.session.seats.hotseat
-            and decision.player != self.cursor_seat
-        ):
-            self.cursor_to_stone(view, decision.player)  # hot-seat hand-over: start at your stone
+            decision is not None and decision.kind == "turn" and acts and decision.player != self.cursor_seat
+        ):  # a hot-seat hand-over, the first turn of the second seat against the AI: your stone
+            self.cursor_to_stone(view, decision.player)
         if (
             decision is not None
             and decision.kind == "target"
