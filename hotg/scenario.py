@@ -118,6 +118,9 @@ def apply_scenario(g: HotgGame, text: str) -> None:
     seed = data["scenario"].get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise DataError(file, "expected a whole number", field="seed")
+    description = data["scenario"].get("description")
+    if description is not None and not isinstance(description, str):
+        raise DataError(file, "expected a text", field="description")
 
     def card_id(cid: Any, field: str, who: str | None = None) -> str:
         if not isinstance(cid, str) or cid not in pool:
@@ -242,6 +245,8 @@ def apply_scenario(g: HotgGame, text: str) -> None:
 
         g.rng = GameRng(seed)
     g.log.emit("setup", f"Scenario: {title}")
+    if description:  # what the scenario asks of the player (a puzzle's goal), said under its title
+        g.log.emit("setup", description)
     g.refresh_auras()
     g._check_deaths()
     g._run()

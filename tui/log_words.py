@@ -602,11 +602,27 @@ def side_of(unit: Mapping[str, Any]) -> str:
     return OWNER_GLYPH.get(unit.get("controller", unit.get("owner")), "◆")
 
 
-def hotg_leaving(events: list[Event], units: Mapping[int, Mapping[str, Any]], after: View) -> list[Event]:
+# the engine's words of a unit back in a hand (HG-61), said from the reader's side (`hand_of`)
+OWNERS_HAND = "returns to its owner's hand"
+
+
+def hand_of(unit: Mapping[str, Any], viewer: int | None) -> str:
+    """Whose hand a unit goes back to (its owner's, HG-61), to `viewer`: `your hand`, `P2's hand`
+    (the engine's `its owner's hand` for a unit of no player)."""
+    owner = unit.get("owner")
+    if not isinstance(owner, int) or isinstance(owner, bool):
+        return "its owner's hand"
+    return "your hand" if owner == viewer else f"P{owner + 1}'s hand"
+
+
+def hotg_leaving(
+    events: list[Event], units: Mapping[int, Mapping[str, Any]], after: View, viewer: int | None = None
+) -> list[Event]:
     """Each unit that leaves the battlefield is said to once, with its side's mark, as the board
     marks it: `◄Grey Wolf dies`, `►Ares is executed` (its death, which the execution makes
     certain (HG-70), is not told again), `◄Hoplite turns into Spartan` (the unit that was there);
-    a unit that came and went within the action too (`◄Scarab dies`; `units`: `hotg_units`).
+    a unit that came and went within the action too (`◄Scarab dies`; `units`: `hotg_units`), one
+    back in a hand to whose hand from `viewer`'s side (`◄Hoplite returns to P2's hand`).
     The health line under the action (`⤷`, `health_changes`) tells only the health that changed."""
     later = {int(u["uid"]): u for u in after.get("units") or [] if not u.get("stone")}
     executed = {ev.data.get("target") for ev in events if ev.kind == "execute"}
@@ -629,7 +645,11 @@ def hotg_leaving(events: list[Event], units: Mapping[int, Mapping[str, Any]], af
                 ),
                 later[uid],
             )
-        out.append(ev if unit is None else Event(ev.kind, side_of(unit) + ev.text, ev.data))
+        if unit is None:
+            out.append(ev)
+            continue
+        text = ev.text.replace(OWNERS_HAND, f"returns to {hand_of(unit, viewer)}", 1)
+        out.append(Event(ev.kind, side_of(unit) + text, ev.data))
     return out
 
 
@@ -697,7 +717,7 @@ def hotg_events(
     for ev in named_draws(events, before, after, board):
         source = ev.data.get("source", source)
         told.append(hotg_named(action, ev, units, places, viewer, source))
-    told = hotg_leaving(told, units, after)
+    told = hotg_leaving(told, units, after, viewer)
     changes = health_changes(events, before, after)
     if changes:
         told.append(Event("health", HEALTH_LINE + " · ".join(changes)))

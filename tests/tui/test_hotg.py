@@ -209,7 +209,7 @@ RECALL = SKIRMISH.replace(
 async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
     """HG-61 / HG-66: a unit that leaves the board without dying (Hermes' Recall
     returns it to the hand) is not `✝ … dies` on the board and in the log, but
-    the cell it left (`◇`) and the engine's `… returns to its owner's hand` with its
+    the cell it left (`◇`) and the engine's `… returns to its owner's hand` (to P2's) with its
     side's mark, said once (no `⤷ ◄Hoplite leaves the battlefield` under it)."""
     app = skirmish(scenario=RECALL)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -222,7 +222,7 @@ async def test_a_unit_returned_to_the_hand_is_not_told_as_dead() -> None:
         assert app.session.game.history[-1].kind == "play"
         assert app.session.game.view(1)["board"][2][3] is None
         log = "\n".join(screen.query_one("#log").plain)
-        assert "  ◄Hoplite at 2,3 returns to its owner's hand" in log  # (the other Hoplite at 2,2)
+        assert "  ◄Hoplite at 2,3 returns to P2's hand" in log  # (the other Hoplite at 2,2)
         assert "Hoplite dies" not in log
         assert "⤷" not in log and "leaves the battlefield" not in log
         assert screen.last_cells.get((2, 3)) == "◇"

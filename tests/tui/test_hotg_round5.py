@@ -150,8 +150,8 @@ async def valkyrie_on_the_terracotta_warrior(size: tuple[int, int]) -> str:
 
 
 def panel_words(app: Any) -> str:
-    """The words the card panel shows (its content region of the screen), one line."""
-    region = app.screen.query_one(HotgCardDetail).content_region
+    """The words the card panel shows (the content region of its box, which scrolls it), one line."""
+    region = app.screen.query_one(HotgCardDetail).parent.content_region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
     return " ".join(line[region.x : region.right].strip() for line in lines).strip()
 

@@ -19,7 +19,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from common.errors import IllegalAction
@@ -96,10 +97,12 @@ HOTG_KEYS = """
 **Hand of the Gods**
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
-- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it
+- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor goes to the nearest mark: `Enter` does that one, the arrows go on from there)
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `Esc` — drop the selection · the list at the bottom has every legal choice too
+- `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
+  `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
 **On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
 a unit shows `attack/health`, then its states: on a tall terminal in words on a third line
@@ -190,8 +193,9 @@ def hotg_card_lines(card: Mapping[str, Any], glossary: Mapping[str, str], explai
     facts += [
         warcry_word(card) if flag == "warcry_ready" else word for flag, word in UNIT_STATES if card.get(flag)
     ]
-    if card.get("immune"):
-        facts.append("Immune: " + ", ".join(map(str, card["immune"])))
+    immune = "Immune: " + ", ".join(map(str, card.get("immune") or []))
+    if card.get("immune") and immune not in text:  # its text says it (Achilles: `Immune: enemy spells.`)
+        facts.append(immune)
     if facts:
         head.append(" · " + " · ".join(facts))
     parts = [head]
@@ -260,7 +264,10 @@ class TargetLines:
         self.note_at = note_at  # which of the `target` lines says what Enter does (-1: none)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width, height = options.max_width, self.panel.content_size.height
+        width = options.max_width
+        height = (
+            self.panel.room() if isinstance(self.panel, HotgCardDetail) else self.panel.content_size.height
+        )
         target = [text.copy() for text in self.target]
 
         def rows() -> int:
@@ -286,6 +293,25 @@ class HotgCardDetail(CardDetail):
     of what Enter does out of sight (`TargetLines`: they are cut to fit). The target's own
     text comes after them with its name (`Spartan: Aura: …`), not as more of those words."""
 
+    _said: tuple[Any, str] | None = None  # the card and note last shown (`update`)
+
+    def room(self) -> int:
+        """The lines in sight: those of the box that scrolls it (the table's `#info`), else its own."""
+        box = self.parent
+        if isinstance(box, VerticalScroll):
+            return box.scrollable_content_region.height
+        return self.content_size.height
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        """New words from their first line: the box that scrolls the panel back to its top when
+        it shows another card or says another thing of it (not when the same is drawn again)."""
+        said = (None if self.card is None else self.card.get("uid", self.card.get("name")), self.note)
+        if said != self._said:
+            self._said = said
+            if isinstance(self.parent, VerticalScroll):
+                self.parent.scroll_home(animate=False)
+        super().update(content, layout=layout)
+
     def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
         self.card, self.note = card, f"{doing} {note}".lstrip()
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
@@ -306,6 +332,35 @@ class HotgCardDetail(CardDetail):
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
+
+
+class CardBox(VerticalScroll, can_focus=False):
+    """The box of the table's card panel: it scrolls the panel's words when they are longer
+    than its place (`PgUp`/`PgDn`, the mouse wheel), and its bottom edge says so in words, not
+    by a scrollbar (which would be read by its colour and would take a column of the words):
+    `▼ PgDn` (more below), `▲ PgUp` (more above). Not in the `Tab` round (board, hand, list)."""
+
+    def more(self) -> str:
+        """What its bottom edge says: where its words go on out of sight."""
+        marks = []
+        if self.scroll_y > 0:
+            marks.append("▲ PgUp")
+        if self.scroll_y < self.max_scroll_y:
+            marks.append("▼ PgDn")
+        return " ".join(marks)
+
+    def show_more(self) -> None:
+        self.border_subtitle = self.more()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.show_more()
+
+    def watch_virtual_size(self) -> None:
+        self.show_more()
+
+    def on_resize(self) -> None:
+        self.show_more()
 
 
 class HotgPrompt(Prompt):
@@ -341,7 +396,9 @@ class HotgTable(TableScreen):
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
         self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
-        self.cursor_seat = 0  # whose turn the board cursor was last put at the stone of (hot-seat)
+        # whose turn the board cursor was last put at the stone of (it starts on P1's: the second
+        # seat's first turn puts it on P2's, a hot-seat hand-over on the next player's)
+        self.cursor_seat = 0
         self.listed_dense = False  # the choices were listed for below 120 × 40 (`filter_actions`)
         self.drawn_width = 0
 
@@ -704,6 +761,8 @@ class HotgScreen(HotgTable, GameScreen):
         Binding("e", "end_turn", "End turn"),
         Binding("t", "toggle_pane", "Card/log", show=False),
         Binding("escape", "cancel", "Drop selection", show=False),
+        Binding("pagedown", "scroll_panel(1)", "Card panel down", show=False),
+        Binding("pageup", "scroll_panel(-1)", "Card panel up", show=False),
     ]
     EXTRA_KEYS = HOTG_KEYS
     EXPLAIN_TEXT = True  # HotG cards name their keywords in their text
@@ -727,7 +786,7 @@ class HotgScreen(HotgTable, GameScreen):
         yield HotgPrompt(id="prompt")
         with Horizontal(id="bottom"):
             yield HangingActionList(id="actions")
-            with Vertical(id="info"):
+            with CardBox(id="info"):  # a card's words longer than its place scroll
                 detail = HotgCardDetail(id="detail")
                 detail.card_layout = hotg_card_lines  # its text in sight in four lines at 80 × 24
                 yield detail
@@ -738,6 +797,13 @@ class HotgScreen(HotgTable, GameScreen):
 
     def focus_first(self) -> None:
         self.query_one(GridBoard).focus()
+
+    def on_mount(self) -> None:
+        """The log stays at its last line when its place changes height (a hand of two rows after
+        one, the hot-seat cover lifted: `P2 draws a card` was left under its bottom edge) until
+        the player scrolls it back (`PgUp`, the wheel); back at its end, it stays there again.
+        (Textual calls `GameScreen.on_mount` after this one.)"""
+        self.query_one(GameLog).anchor()
 
     # -- a dialog or the command palette over the table: its keys, not the table's ----------------
     def on_screen_suspend(self) -> None:
@@ -767,13 +833,9 @@ class HotgScreen(HotgTable, GameScreen):
         self.query_one(GridBoard).choosable = self.query_one(HandRow).choosable = acts
         self.refresh_bindings()  # whose decision it is may have changed: `check_action`
         if (
-            decision is not None
-            and decision.kind == "turn"
-            and acts
-            and self.session.seats.hotseat
-            and decision.player != self.cursor_seat
-        ):
-            self.cursor_to_stone(view, decision.player)  # hot-seat hand-over: start at your stone
+            decision is not None and decision.kind == "turn" and acts and decision.player != self.cursor_seat
+        ):  # a hot-seat hand-over, the first turn of the second seat against the AI: your stone
+            self.cursor_to_stone(view, decision.player)
         if (
             decision is not None
             and decision.kind == "target"
@@ -1205,6 +1267,18 @@ class HotgScreen(HotgTable, GameScreen):
 
     def action_toggle_pane(self) -> None:
         self.show_pane("card" if self.has_class("-show-log") else "log")
+
+    def action_scroll_panel(self, pages: int) -> None:
+        """`PgUp`/`PgDn`: the card panel's words a page up or down (a card's text, its terms
+        explained, are longer than the panel's four lines at 80 × 24), or the log's lines where
+        it has the panel's place (`t`)."""
+        box: Widget = self.query_one("#info", VerticalScroll)
+        if self.has_class("-show-log") and self.has_class("-normal-height"):
+            box = self.query_one(GameLog)
+        if pages > 0:
+            box.scroll_page_down(animate=False)
+        else:
+            box.scroll_page_up(animate=False)
 
     def on_key(self, event: Any) -> None:
         super().on_key(event)

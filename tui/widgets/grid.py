@@ -154,6 +154,21 @@ class GridBoard(Widget, can_focus=True):
             base = base + (Style(reverse=True) if self.has_focus else Style(underline=True))
         return base
 
+    def _cell_lines(
+        self, cell: CellView, r: int, c: int, w: int, h: int, last_style: Style
+    ) -> tuple[Style, list[str], int]:
+        """What a cell draws on each of its `h` lines: its style, its lines' texts and the line a
+        unit's marker ends (`marker_line`; -1: none)."""
+        style = self._style(cell, r, c)
+        if cell.last:
+            style = style + last_style
+        second = cell.tall_bottom if h == 3 and cell.tall_bottom is not None else cell.bottom
+        texts = [cell.top, second, cell.extra][:h]
+        marked = -1
+        if cell.marker and cell.kind != "empty":
+            marked, texts = marker_line(texts, w)
+        return style, texts, marked
+
     def render(self) -> Text:
         w, h = self.cell_width(), self.cell_height()
         label = self.get_component_rich_style("grid--label")
@@ -171,6 +186,8 @@ class GridBoard(Widget, can_focus=True):
                 out.append(" " * self.LABEL_W, label)
                 out.append("├" + "┼".join("─" * w for _ in range(self.cols)) + "┤", rule)
                 out.append("\n")
+            # each cell's style, lines and marker line once, not once per line drawn
+            drawn = [self._cell_lines(self.cells[r][c], r, c, w, h, last_style) for c in range(self.cols)]
             for line in range(h):
                 out.append(f"{r:>{self.LABEL_W - 1}} " if line == 0 else " " * self.LABEL_W, label)
                 for c in range(self.cols):
@@ -182,14 +199,7 @@ class GridBoard(Widget, can_focus=True):
                         out.append("]", label + Style(bold=True))
                     else:
                         out.append("│", rule)
-                    style = self._style(cell, r, c)
-                    if cell.last:
-                        style = style + last_style
-                    second = cell.tall_bottom if h == 3 and cell.tall_bottom is not None else cell.bottom
-                    texts = [cell.top, second, cell.extra][:h]
-                    marked = -1  # the line a unit's marker ends (`marker_line`)
-                    if cell.marker and cell.kind != "empty":
-                        marked, texts = marker_line(texts, w)
+                    style, texts, marked = drawn[c]
                     text = texts[line]
                     if line == 0 and cell.last:
                         body = (
