@@ -818,7 +818,7 @@ def scars_events(
     gone after): `Grove Druid (P2, 1st in DEF) deals 2 damage to Grove Druid (2nd in ATK)`, `Grey
     Wolf (1st in DEF) dies (…)` — each of two lines `Grove Druid deals 2 damage to Grove Druid`;
     so the lines of the resolution zone (`scars_entries`), Bond, a token made (`P2 creates a Wolf
-    token (P2, 2nd in DEF) in defense position`), a heal, a keyword or Cover given and a card that
+    token (P2, 2nd in DEF)`: its place says its position, `in defense position` not again), a heal, a keyword or Cover given and a card that
     enters (`…, sheltering Knight of the Oath (1st in ATK)`)."""
     events = draws_named(action, events, before, after, viewer)
     # the place before the action, else after it (a unit that dies in it is gone after; a unit
@@ -844,9 +844,11 @@ def scars_events(
         text = ev.text
         if isinstance(uid, int) and ev.kind == "enter":  # `…, sheltering <unit>`, `… equipped to <unit>`
             text = placed_entry(text, uid, aimed.get(uid), places)
-        elif isinstance(uid, int) and ev.kind == "token":  # `P2 creates a Wolf token (P2, 3rd in DEF) in …`
+        elif isinstance(uid, int) and ev.kind == "token":  # `P2 creates a Wolf token (P2, 3rd in DEF)`
             name, place = places.get(uid, ("", ""))
             text = placed(text, text.find(f"{name} token") if name else -1, f"{name} token", place)
+            if text != ev.text and place.endswith(" in DEF"):  # its place says the position: once
+                text = text.removesuffix(" in defense position")
         elif isinstance(uid, int) and ev.kind in SCARS_UID_LAST | SCARS_UID_FIRST:
             name, place = places.get(uid, ("", ""))
             at = (text.find(name) if ev.kind in SCARS_UID_FIRST else text.rfind(name)) if name else -1
