@@ -3,9 +3,20 @@ token's position said once, `last:` after a block, the Keywords tab, the roomy l
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
 from textual.widgets import Markdown
 
-from .helpers import game_app, screen_name, settle
+from common.events import Event
+from common.game import Action
+from common.saves import save_game
+from tui.cli import main
+from tui.log_words import scars_brief
+from tui.widgets.log import GameLog
+
+from .helpers import game_app, press, screen_name, settle
 
 
 async def test_the_keywords_tab_names_a_keyword_once() -> None:
@@ -21,3 +32,82 @@ async def test_the_keywords_tab_names_a_keyword_once() -> None:
         assert "| **Haste** | Ignores summoning sickness (can attack the turn it enters). |" in table, table
         assert "| **Valor X** | Cannot be blocked by units with attack X or more;" in table, table
         assert "Haste: " not in table and "Valor X: " not in table, table
+
+
+# -- a card that resolves with nobody answering: one line ----------------------------------------
+def ev(kind: str, text: str, **data: object) -> Event:
+    return Event(kind, text, dict(data))
+
+
+BOAR = "Tusked Boar (unit, in attack position)"
+PLAYED = [
+    ev("stack", f"P2: {BOAR} goes to the resolution zone", player=1),
+    ev("resolve", f"Resolves: {BOAR}", player=1),
+    ev("enter", "Tusked Boar enters in attack position", uid=86),
+]
+EMPTY: dict[str, Any] = {"players": [], "stack": []}
+
+
+def test_a_card_played_unanswered_is_its_action_line_alone() -> None:
+    """`P2: Play Tusked Boar (2) in attack` had three lines under it (`… goes to the resolution
+    zone`, `Resolves: …`, `Tusked Boar enters in attack position`): the action's line says it."""
+    assert scars_brief(Action("cast", (86, "attack")), PLAYED, EMPTY, EMPTY) == []
+    # played in defense, it entered in defense: its line says where it went, once
+    moved = [*PLAYED[:2], ev("enter", "Tusked Boar enters in defense position", uid=86)]
+    assert [e.text for e in scars_brief(Action("cast", (86, "attack")), moved, EMPTY, EMPTY)] == [
+        "Tusked Boar enters in defense position"
+    ]
+
+
+def test_a_trigger_resolving_at_once_is_one_line_of_what_it_does() -> None:
+    words = "Pack Alpha's enter trigger: create 1 Wolf token in defense position"
+    events = [
+        *PLAYED,
+        ev("stack", f"P2: {words} goes to the resolution zone", player=1),
+        ev("resolve", f"Resolves: {words}", player=1),
+        ev("token", "P2 creates a Wolf token in defense position", uid=90),
+    ]
+    told = scars_brief(Action("cast", (86, "attack")), events, EMPTY, EMPTY)
+    assert [e.text for e in told] == [words, "P2 creates a Wolf token in defense position"]
+
+
+def test_the_resolution_zone_is_told_when_it_matters() -> None:
+    """A card that waits in the zone (a window opened) keeps its line; one that resolves over
+    another card keeps both of its lines; a card resolving after the window is its `enters` line."""
+    waits = scars_brief(Action("cast", (86, "attack")), PLAYED[:1], EMPTY, EMPTY)
+    assert [e.text for e in waits] == [PLAYED[0].text]
+    held = {
+        "players": [],
+        "stack": [{"kind": "card", "source": 3, "text": "Grey Wolf (unit, in defense position)"}],
+    }
+    smite = [
+        ev("stack", "P1: Smite: deal 2 damage to Tusked Boar goes to the resolution zone", player=0),
+        ev("resolve", "Resolves: Smite: deal 2 damage to Tusked Boar", player=0),
+        ev("damage", "Smite deals 2 damage to Tusked Boar", uid=86),
+    ]
+    assert scars_brief(Action("cast", (40, 86)), smite, held, held) == smite
+    after_window = scars_brief(Action("pass"), PLAYED[1:], held, EMPTY)
+    assert [e.text for e in after_window] == ["Tusked Boar enters in attack position"]
+
+
+async def test_the_table_log_tells_the_ai_s_unanswered_card_on_one_line(tmp_path: Path) -> None:
+    """Seed 5: the AI plays Tusked Boar and nobody can answer; the log has its line alone, and
+    `triarch replay --print --full` still has every line of the zone."""
+    app = game_app("scars", seed=5, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # keep the hand
+        await settle(pilot)
+        lines = list(app.screen.query_one(GameLog).plain)
+        text = "\n".join(lines)
+        played = next(i for i, line in enumerate(lines) if "Play Tusked Boar (2) in attack" in line)
+        assert "resolution zone" not in text and "Resolves:" not in text, text
+        assert "enters in attack position" not in text, text
+        assert lines[played + 1].strip().startswith("3A Declare attackers"), text
+        path = tmp_path / "boar.json"
+        save_game(app.session.game, path)
+    full = CliRunner().invoke(main, ["replay", "--print", "--full", str(path)]).output
+    brief = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
+    assert "P2: Tusked Boar (unit, in attack position) goes to the resolution zone" in full, full
+    assert "Resolves: Tusked Boar" in full and "Tusked Boar enters in attack position" in full, full
+    assert "resolution zone" not in brief and "Resolves:" not in brief, brief
