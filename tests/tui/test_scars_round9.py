@@ -14,9 +14,10 @@ from common.game import Action
 from common.saves import save_game
 from tui.cli import main
 from tui.log_words import scars_brief
+from tui.screens.scars import ScarsScreen
 from tui.widgets.log import GameLog
 
-from .helpers import game_app, press, screen_name, settle
+from .helpers import game_app, press, scenario, screen_name, screen_text, settle
 
 
 async def test_the_keywords_tab_names_a_keyword_once() -> None:
@@ -111,3 +112,22 @@ async def test_the_table_log_tells_the_ai_s_unanswered_card_on_one_line(tmp_path
     assert "P2: Tusked Boar (unit, in attack position) goes to the resolution zone" in full, full
     assert "Resolves: Tusked Boar" in full and "Tusked Boar enters in attack position" in full, full
     assert "resolution zone" not in brief and "Resolves:" not in brief, brief
+
+
+# -- `last:` after your block --------------------------------------------------------------------
+async def test_the_last_line_says_the_attack_was_blocked() -> None:
+    """P2 (AI)'s Grey Wolf attacks, P1's Village Militia blocks it: `★ P2 (AI) last:` kept `Grey
+    Wolf attacks P1's hero` as if the attack still went there; it says the block now."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_wolf_attacks"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "RowsDialog", screen_text(app)
+        await press(pilot, "right", "enter")  # the Militia blocks the Wolf
+        await settle(pilot)
+        assert any(a.kind == "block" for a in app.session.game.history)
+        table = next(s for s in app.screen_stack if isinstance(s, ScarsScreen))
+        told = [w for w, _ in table.last_words[1]]
+        assert "Grey Wolf attacks, blocked by Village Militia" in told, told
+        assert not any(w.startswith("Grey Wolf attacks P1's hero") for w in told), told
+        last = next(line for line in screen_text(app).split("\n") if " last: " in line)
+        assert "★ P2 (AI) last: Grey Wolf attacks, blocked by Village Militia" in last, last

@@ -417,6 +417,8 @@ class ScarsTable(LaneTable):
         super().__init__(*args, **kwargs)
         self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
         self.turn_noted: int | None = None  # the turn after the last action noted
+        # per attacker: the side and the `last:` words of its attack (`blocked`)
+        self.attacks: dict[Any, tuple[int, str]] = {}
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -489,6 +491,26 @@ class ScarsTable(LaneTable):
                 self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
             self.turn_noted = turn
         super().note_action(player, action, own_side_dropped(words, player), after=game)
+        if isinstance(action, Action) and action.kind == "attack" and action.args:
+            self.attacks[action.args[0]] = (player, self.last_words[player][-1][0])
+        elif isinstance(action, Action) and action.kind == "block" and len(action.args) == 2:
+            self.blocked(action.args[1], words.split(" blocks ")[0])
+
+    def blocked(self, attacker: Any, blocker: str) -> None:
+        """The other side's attack by `attacker`, blocked by `blocker` (a unit's name, with its
+        place when another shares it): on the `last:` line its words say so and come last, the
+        latest news of that side's turn (`Tusked Boar attacks, blocked by Sellsword`): after your
+        block it read `Tusked Boar attacks P1's hero`, as if the attack were still going there."""
+        seat, said = self.attacks.get(attacker, (None, ""))
+        runs = self.last_words.get(seat, []) if seat is not None else []
+        at = next((i for i in range(len(runs) - 1, -1, -1) if runs[i][0] == said), None)
+        if seat is None or at is None:
+            return
+        head = said.split(" attacks ")[0] + " attacks, blocked by "
+        told = f"{said}, {blocker}" if said.startswith(head) else head + blocker
+        del runs[at]
+        runs.append((told, True))
+        self.attacks[attacker] = (seat, told)
 
     def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
         """A hero ability's hero acts (`★`), not the unit it aims at (`✦`), and the ability is a
@@ -503,6 +525,7 @@ class ScarsTable(LaneTable):
     def reset_marks(self) -> None:
         super().reset_marks()
         self.own_turn, self.turn_noted = {}, None
+        self.attacks = {}
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
