@@ -15,9 +15,10 @@ from common.saves import save_game
 from tui.cli import main
 from tui.log_words import scars_brief
 from tui.screens.scars import ScarsScreen
+from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
 
-from .helpers import game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import dense_late_app, game_app, press, scenario, screen_name, screen_text, settle
 
 
 async def test_the_keywords_tab_names_a_keyword_once() -> None:
@@ -131,3 +132,27 @@ async def test_the_last_line_says_the_attack_was_blocked() -> None:
         assert not any(w.startswith("Grey Wolf attacks P1's hero") for w in told), told
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
         assert "★ P2 (AI) last: Grey Wolf attacks, blocked by Village Militia" in last, last
+
+
+# -- 120 × 40: the lanes' spare rows go to the log -------------------------------------------------
+async def test_the_log_takes_the_rows_the_lanes_do_not_need_at_120_x_40() -> None:
+    """Early in a game the lanes had 10 blank rows under them and the log 10 rows: the log is under
+    the lanes now and takes the rows they do not need; the choices keep theirs; a crowded table
+    leaves the log its 10 rows."""
+    app = game_app("scars", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # keep the hand
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ScarsScreen)
+        log, lanes, board = screen.query_one(GameLog), screen.query_one("#lanes"), screen.query_one(LaneBoard)
+        actions = screen.query_one("#actions")
+        assert log.outer_size.height > 10, log.outer_size
+        assert lanes.size.height == board.rows_for(board.size.width), (lanes.size, board.size)
+        assert log.region.x == lanes.region.x and log.region.y >= lanes.region.bottom
+        assert actions.size.height >= 10, actions.size
+    crowded = dense_late_app("scars")
+    async with crowded.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert crowded.screen.query_one(GameLog).outer_size.height == 10

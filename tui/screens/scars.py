@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from typing import Any
 
+from textual.app import ComposeResult
+from textual.events import Resize
+
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
@@ -29,9 +32,12 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
-from tui.widgets.lanes import LaneBoard
+from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.wording import plural
+
+# from 120 × 40: the log's fewest rows, and the card panel's rows beside the lanes (app.tcss)
+LOG_ROWS, DETAIL_ROWS = 10, 12
 
 SCARS_KEYS = """
 **The Scars**
@@ -692,6 +698,16 @@ class ScarsTable(LaneTable):
         return out
 
 
+class ScarsLaneBoard(LaneBoard):
+    """The lanes of The Scars' game screen: from 120 × 40 a new size (a resize, under a dialog
+    too) fits the log's rows to the rows the lanes need (`ScarsScreen.fit_log_rows`)."""
+
+    def on_resize(self, event: Resize) -> None:
+        fit = getattr(self.screen, "fit_log_rows", None)
+        if callable(fit):
+            self.call_after_refresh(fit)
+
+
 class ScarsScreen(ScarsTable, LaneScreen):
     ACTION_LIST = ScarsActionList
     # the lanes' keys in The Scars' words (no beings, powers or strategies here)
@@ -703,12 +719,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.places_of: dict[str, Any] | None = None  # the view `places` is of
         self.places: dict[int, tuple[str, str]] = {}
         self.shown_top: int | None = None  # the resolution zone's top card the cursor was put on
+        self.add_class("scars-lanes")  # from 120 × 40 the log under the lanes (app.tcss)
+        self.grid_rows: str | None = None  # the grid's rows from 120 × 40 (`fit_log_rows`)
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """When you may respond, the card cursor goes once to the card on top of the resolution
         zone (what you respond to): in sight, and in the card panel. At 80 × 24 a full zone's
         top was out of sight under the lanes, the cursor on the other side's hero."""
         super().update_table(view, decision, legal)
+        self.call_after_refresh(self.fit_log_rows)  # (the board's rows may change, not its size)
         stack = view.get("stack") or []
         top = stack[-1].get("source") if stack else None
         if decision is None or decision.kind != "respond" or not self.can_act() or not isinstance(top, int):
@@ -717,6 +736,35 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if top != self.shown_top and top in board.chip_uids():
             self.shown_top = top
             board.move_to(top)
+
+    def compose_table(self) -> ComposeResult:
+        with LaneScroll(id="lanes"):
+            yield ScarsLaneBoard(id="lane-board")
+
+    def relayout(self) -> None:
+        super().relayout()
+        self.fit_log_rows()  # (below 120 × 40 at once: a dialog over the table may hold the refresh)
+
+    def fit_log_rows(self) -> None:
+        """From 120 × 40 the log is under the lanes (the card panel beside both): the rows the
+        lanes do not need go to the log (10 rows at least, 22 at most: early in a game the lanes
+        had 10 blank rows under them, and the log 10 rows); the choices keep their rows. Below
+        120 × 40 the grid is the stylesheet's."""
+        grid = self.query_one("#lane-grid")
+        if self.is_dense():
+            if self.grid_rows is not None:
+                self.grid_rows = None
+                grid.styles.grid_rows = None
+            return
+        board, lanes = self.query_one(LaneBoard), self.query_one("#lanes")
+        if not board.size.width:
+            return
+        need = board.rows_for(board.size.width) + lanes.styles.gutter.height
+        log = max(LOG_ROWS, min(LOG_ROWS + DETAIL_ROWS, grid.size.height - need))
+        rows = f"auto 1fr {LOG_ROWS + DETAIL_ROWS - log} {log}"
+        if rows != self.grid_rows:
+            self.grid_rows = rows
+            grid.styles.grid_rows = rows
 
     def on_mount(self) -> None:
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
