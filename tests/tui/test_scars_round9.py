@@ -156,3 +156,20 @@ async def test_the_log_takes_the_rows_the_lanes_do_not_need_at_120_x_40() -> Non
     async with crowded.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert crowded.screen.query_one(GameLog).outer_size.height == 10
+
+
+def test_out_of_the_game_alone_on_its_line_has_no_dot_before_it() -> None:
+    """At 80 × 24 a side with a token destroyed (out of the game) and no weapon, structure or
+    support in sight read ` · out of the game 1` on a line of its own."""
+    from tui.screens.scars import ScarsTable
+
+    table = ScarsTable.__new__(ScarsTable)
+    table.marks, table.last_actor, table.pile_uids = {0: {}, 1: {}}, None, set()
+    table.seat_name = lambda seat: f"Player {seat + 1}"  # type: ignore[method-assign]
+    table.table_viewer = lambda: 0  # type: ignore[method-assign]
+    table.marked_seat = lambda: 1  # type: ignore[method-assign]
+    hero = {"uid": 1, "name": "Korrag of the Wilds", "type": "hero"}
+    p = {"seat": 1, "hero": hero, "units": [], "out": [{"uid": 9, "name": "Wolf"}], "lives": 16}
+    lines = table.render_player_dense({"players": [{"seat": 0, "hero": {"uid": 2}}, p]}, p, False)
+    said = ["".join(seg.text for seg in segs) for _, segs in lines]
+    assert " out of the game 1" in said, said

@@ -590,7 +590,8 @@ class ScarsTable(LaneTable):
             if picks:
                 tail += chips(picks, 4, " ", 12, marks)
         if p.get("out"):
-            tail += words(f" · out of the game {len(p['out'])}")
+            # (alone on its line: no `·` before it, which read as a line cut off at its start)
+            tail += words(f"{' ·' if tail else ''} out of the game {len(p['out'])}")
         if tail:
             lines.append(("", tail))
         if mine and p.get("hand") is not None:
