@@ -885,6 +885,10 @@ def entered_as_played(action: Action, ev: Event, after: View) -> bool:
     return bool(weapons) and weapons[0].get("attached") == mode and " is equipped to " in ev.text
 
 
+# the line of an action's own entry that waits in the resolution zone (a window opened)
+WAITS = "→ waits in the resolution zone until both pass"
+
+
 def resolved_entering(ev: Event, nxt: Event) -> bool:
     """`ev` is `Resolves: Pikeman (unit, in attack position)` and `nxt` the card's `Pikeman enters
     in attack position` (or `Iron Claws is equipped to …`), which says the same: one line."""
@@ -903,7 +907,8 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     position` when the line says that already: `P1: Play Pikeman (2) in attack`, one line, not
     four); a trigger's one, its words (`Grey Wolf's enter trigger: create 1 Wolf token …`).
     When the zone held a card, or an entry waits there (a window opened: someone may respond),
-    its lines stay (`P1: Pikeman (unit, in attack position) goes to the resolution zone`), but a
+    its lines stay — the action's own entry that waits in short (`WAITS`: the action's line names
+    it, `P1: Pikeman (unit, in attack position) goes to the resolution zone` said it again) — but a
     card's `Resolves: …` followed by its `… enters in attack position` is that line alone
     (`resolved_entering`). `triarch replay --print` keeps every line (`told_events`' `full`)."""
     if before.get("stack"):
@@ -925,8 +930,13 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
                 own = False
                 i += 2
                 continue
+        if ev.kind == "stack" and pushed is not None and own:  # the action's own entry waits
+            out.append(Event(ev.kind, WAITS, ev.data))  # (the action's line names it)
+            own = False
+            i += 1
+            continue
         if ev.kind == "stack":
-            own = False  # the action's own entry waits: every line of the zone stays
+            own = False
         if played and entered_as_played(action, ev, after):
             played = False
             i += 1

@@ -74,10 +74,15 @@ def test_a_trigger_resolving_at_once_is_one_line_of_what_it_does() -> None:
 
 
 def test_the_resolution_zone_is_told_when_it_matters() -> None:
-    """A card that waits in the zone (a window opened) keeps its line; one that resolves over
+    """A card that waits in the zone (a window opened) keeps its line, in short when the action's
+    line names it; one that resolves over
     another card keeps both of its lines; a card resolving after the window is its `enters` line."""
     waits = scars_brief(Action("cast", (86, "attack")), PLAYED[:1], EMPTY, EMPTY)
-    assert [e.text for e in waits] == [PLAYED[0].text]
+    assert [e.text for e in waits] == ["→ waits in the resolution zone until both pass"]  # (named above)
+    ability = [
+        ev("stack", "P2: Ember Shaman's ability: deal 1 damage to P1's hero goes to the resolution zone")
+    ]
+    assert scars_brief(Action("pass"), ability, EMPTY, EMPTY) == ability  # not the action's own: all of it
     held = {
         "players": [],
         "stack": [{"kind": "card", "source": 3, "text": "Grey Wolf (unit, in defense position)"}],
