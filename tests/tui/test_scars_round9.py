@@ -178,3 +178,22 @@ def test_out_of_the_game_alone_on_its_line_has_no_dot_before_it() -> None:
     lines = table.render_player_dense({"players": [{"seat": 0, "hero": {"uid": 2}}, p]}, p, False)
     said = ["".join(seg.text for seg in segs) for _, segs in lines]
     assert " out of the game 1" in said, said
+
+
+def test_the_card_panel_names_the_weapons_and_says_a_keyword_once() -> None:
+    """A Pikeman (Ranged) with a Hunting Spear (Ranged) and a Tower Shield: the card panel read
+    `weapons: 59, 46` and `• Ranged — can block units with Flying.` twice."""
+    from tui.screens.scars import ScarsTable
+
+    pikeman = {"uid": 27, "name": "Pikeman", "type": "unit", "keywords": ["Ranged", "Ranged", "Cover"]}
+    pikeman["weapons"] = [59, 46]
+    spear = {"uid": 59, "name": "Hunting Spear", "type": "weapon", "attached": 27}
+    shield = {"uid": 46, "name": "Tower Shield", "type": "weapon", "attached": 27}
+    table = ScarsTable.__new__(ScarsTable)
+    table.view_data = {
+        "phase": "setup",
+        "players": [{"seat": 0, "units": [pikeman], "weapons": [spear, shield]}],
+    }
+    named = table.named_card(pikeman)
+    assert named["weapons"] == ["Hunting Spear #59", "Tower Shield #46"], named
+    assert named["keywords"] == ["Ranged", "Cover"], named

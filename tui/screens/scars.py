@@ -442,7 +442,9 @@ class ScarsTable(LaneTable):
         cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
         the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
         1 more kills (SC-12)`: a 3/3 with 3 damage is alive). Whom it attacks or blocks only in a
-        combat sub-phase, as the lanes (the view keeps them to the end of the turn)."""
+        combat sub-phase, as the lanes (the view keeps them to the end of the turn). Its weapons
+        by name too (`weapons: Hunting Spear #59`), and a keyword it has twice (its own and a
+        weapon's) once."""
         cards = find_cards(self.view_data)
         fights = in_combat(self.view_data)
         named: dict[str, Any] = {
@@ -455,6 +457,14 @@ class ScarsTable(LaneTable):
         named.update(
             {key: None for key in ("attacking", "blocking") if not fights and card.get(key) is not None}
         )
+        weapons = card.get("weapons")
+        if isinstance(weapons, list) and any(isinstance(w, int) and w in cards for w in weapons):
+            # `weapons: Hunting Spear #59, Tower Shield #46`, not `weapons: 59, 46`
+            named["weapons"] = [f"{cards[w].get('name', '?')} #{w}" if w in cards else w for w in weapons]
+        keywords = card.get("keywords")
+        if isinstance(keywords, list) and len(set(map(str, keywords))) < len(keywords):
+            # a keyword of its own and of a weapon (Ranged on a Pikeman with a Hunting Spear): once
+            named["keywords"] = list(dict.fromkeys(keywords))
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         uid = card.get("uid")
