@@ -8,7 +8,9 @@ reads), and with `--hashes` the state hash after every action, for scripts.
 The words are the replay screen's log's (`tui.log_words`, one source): as the
 eyes `--eyes` chooses see them (everybody by default, as the screen opens: a
 card set aside face down is not named; `--eyes 1` names player 1's), the
-same-named cards of The Scars told apart by their place.
+same-named cards of The Scars told apart by their place; `--full` prints every line of The
+Scars' resolution zone (the log leaves out a card's `… goes to the resolution zone` and `Resolves:
+…` when it resolved at once, nobody able to respond).
 A save that cannot be replayed is one line on stderr and exit code 2; without FILE, a kept
 game that cannot (deleted meanwhile, damaged, of a newer Triarch) is skipped for the one
 before it, and stderr says which and why.
@@ -26,12 +28,15 @@ if TYPE_CHECKING:
     from common.saves import Replay
 
 
-def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = None) -> None:
+def print_replay(
+    replay: Any, actions: bool, hashes: bool, viewer: int | None = None, full: bool = False
+) -> None:
     """The game as the replay screen's log tells it to `viewer`'s eyes (None: everybody),
     each action with its notation after it; the lines join as in the log
     (`tui.log_words.LogLines`: the markers of a quiet stretch share a line, without the
     actions' lines those of successive actions too; a run of The Scars' passes that say nothing
-    but markers is one line, `10–13. P2: Pass ×4  [pass]`)."""
+    but markers is one line, `10–13. P2: Pass ×4  [pass]`); `full`: every line of the events, The
+    Scars' resolution zone too (`tui.log_words.told_events`)."""
     from tui.log_words import LogLines, fold_key, step_said, steps, times
 
     lines = LogLines()
@@ -40,7 +45,7 @@ def print_replay(replay: Any, actions: bool, hashes: bool, viewer: int | None = 
         lines.add_line(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):
         if actions:
-            words, events = step_said(replay, i, viewer)
+            words, events = step_said(replay, i, viewer, full=full)
             notation = replay.state(i).format_action(action)  # what `apply` reads
             said = "" if words.endswith(f": {notation}") else f"  [{notation}]"
 
@@ -99,7 +104,12 @@ def newest_replay(kept: list[Path]) -> Replay:
     show_default=True,
     help="With --print: whose eyes, as `v` on the replay screen (a player's names their hidden cards).",
 )
-def replay(file: Path | None, as_text: bool, actions: bool, hashes: bool, eyes: str) -> None:
+@click.option(
+    "--full",
+    is_flag=True,
+    help="With --print: every line, also The Scars' resolution zone for a card that resolved at once.",
+)
+def replay(file: Path | None, as_text: bool, actions: bool, hashes: bool, eyes: str, full: bool) -> None:
     """Step through a saved game (→/← on the replay screen), or print it. Without FILE,
     the last game finished at the table (the last 20 are kept)."""
     from common.saves import Replay, SaveError, finished_dir, finished_games
@@ -116,7 +126,7 @@ def replay(file: Path | None, as_text: bool, actions: bool, hashes: bool, eyes: 
         except SaveError as exc:
             _fail(f"cannot replay {file}: {exc}", 2)
     if as_text or not sys.stdout.isatty():
-        print_replay(r, actions, hashes, None if eyes == "everybody" else int(eyes) - 1)
+        print_replay(r, actions, hashes, None if eyes == "everybody" else int(eyes) - 1, full)
         return
     from tui.app import TriarchApp
 

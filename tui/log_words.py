@@ -838,7 +838,7 @@ def scars_events(
     gone after): `Grove Druid (P2, 1st in DEF) deals 2 damage to Grove Druid (2nd in ATK)`, `Grey
     Wolf (1st in DEF) dies (…)` — each of two lines `Grove Druid deals 2 damage to Grove Druid`;
     so the lines of the resolution zone (`scars_entries`), Bond, a token made (`P2 creates a Wolf
-    token (P2, 2nd in DEF) in defense position`), a heal, a keyword or Cover given and a card that
+    token (P2, 2nd in DEF)`: its place says its position, `in defense position` not again), a heal, a keyword or Cover given and a card that
     enters (`…, sheltering Knight of the Oath (1st in ATK)`)."""
     events = draws_named(action, events, before, after, viewer)
     # the place before the action, else after it (a unit that dies in it is gone after; a unit
@@ -864,9 +864,11 @@ def scars_events(
         text = ev.text
         if isinstance(uid, int) and ev.kind == "enter":  # `…, sheltering <unit>`, `… equipped to <unit>`
             text = placed_entry(text, uid, aimed.get(uid), places)
-        elif isinstance(uid, int) and ev.kind == "token":  # `P2 creates a Wolf token (P2, 3rd in DEF) in …`
+        elif isinstance(uid, int) and ev.kind == "token":  # `P2 creates a Wolf token (P2, 3rd in DEF)`
             name, place = places.get(uid, ("", ""))
             text = placed(text, text.find(f"{name} token") if name else -1, f"{name} token", place)
+            if text != ev.text and place.endswith(" in DEF"):  # its place says the position: once
+                text = text.removesuffix(" in defense position")
         elif isinstance(uid, int) and ev.kind in SCARS_UID_LAST | SCARS_UID_FIRST:
             name, place = places.get(uid, ("", ""))
             at = (text.find(name) if ev.kind in SCARS_UID_FIRST else text.rfind(name)) if name else -1
@@ -885,6 +887,99 @@ GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View, int | None], l
 }
 
 
+def entered_as_played(action: Action, ev: Event, after: View) -> bool:
+    """`ev` is the `enter` line of the card `action` (a card played) put on the table, and says
+    no more than the action's words (`Play Pikeman (2) in attack`: `Pikeman enters in attack
+    position`; `… sheltering Knight`: `…, sheltering Knight`; a weapon `equipped to` the unit
+    aimed at). Not when the card came in otherwise (a shelter no longer valid: in defense alone;
+    a weapon whose unit left: equipped to nobody)."""
+    args = action.args
+    if action.kind != "cast" or ev.kind != "enter" or not args or ev.data.get("uid") != args[0]:
+        return False
+    mode = args[1] if len(args) > 1 else None
+    if mode in ("attack", "defense"):
+        return ev.text.endswith(f" enters in {mode} position")
+    if mode == "shelter":
+        return " enters in defense position, sheltering " in ev.text
+    weapons = [c for p in after.get("players", []) for c in p.get("weapons") or [] if c.get("uid") == args[0]]
+    return bool(weapons) and weapons[0].get("attached") == mode and " is equipped to " in ev.text
+
+
+# the line of an action's own entry that waits in the resolution zone (a window opened)
+WAITS = "→ waits in the resolution zone until both pass"
+
+
+def resolved_entering(ev: Event, nxt: Event) -> bool:
+    """`ev` is `Resolves: Pikeman (unit, in attack position)` and `nxt` the card's `Pikeman enters
+    in attack position` (or `Iron Claws is equipped to …`), which says the same: one line."""
+    found = _RESOLVES.match(ev.text)
+    if found is None or nxt.kind != "enter":
+        return False
+    name, bracket, _ = found.group(2).partition(" (")
+    return bool(bracket) and nxt.text.startswith((f"{name} enters in ", f"{name} (", f"{name} is equipped"))
+
+
+def scars_brief(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+    """The Scars' log without the resolution zone where it did not matter: an entry that goes
+    there and resolves at once (nobody could respond, or both passed at once), the zone empty
+    before the action, takes no line of its own — the action's own (a card played, an ability,
+    the hero's) none at all, the action's line says it (and a card's `… enters in attack
+    position` when the line says that already: `P1: Play Pikeman (2) in attack`, one line, not
+    four); a trigger's one, its words (`Grey Wolf's enter trigger: create 1 Wolf token …`).
+    When the zone held a card, or an entry waits there (a window opened: someone may respond),
+    its lines stay — the action's own entry that waits in short (`WAITS`: the action's line names
+    it, `P1: Pikeman (unit, in attack position) goes to the resolution zone` said it again) — but a
+    card's `Resolves: …` followed by its `… enters in attack position` is that line alone
+    (`resolved_entering`). `triarch replay --print` keeps every line (`told_events`' `full`)."""
+    if before.get("stack"):
+        return entered_alone(events)
+    out: list[Event] = []
+    own = action.kind in _ENTRY_ACTIONS  # its first entry is the action's own
+    played = False  # its own card resolved at once: its `enters` line may say the action again
+    i = 0
+    while i < len(events):
+        ev, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
+        pushed = _PUSHED.match(ev.text) if ev.kind == "stack" else None
+        if pushed is not None and nxt is not None and nxt.kind == "resolve":
+            resolves = _RESOLVES.match(nxt.text)
+            if resolves is not None and resolves.group(2) == pushed.group(2):
+                if own:  # the action's own entry: its line says it
+                    played = action.kind == "cast"
+                else:  # a trigger's: what it does, once
+                    out.append(Event(nxt.kind, pushed.group(2), nxt.data))
+                own = False
+                i += 2
+                continue
+        if ev.kind == "stack" and pushed is not None and own:  # the action's own entry waits
+            out.append(Event(ev.kind, WAITS, ev.data))  # (the action's line names it)
+            own = False
+            i += 1
+            continue
+        if ev.kind == "stack":
+            own = False
+        if played and entered_as_played(action, ev, after):
+            played = False
+            i += 1
+            continue
+        out.append(ev)
+        i += 1
+    return entered_alone(out)
+
+
+def entered_alone(events: list[Event]) -> list[Event]:
+    """`events` without a card's `Resolves: …` that its `… enters in …` line says again
+    (`resolved_entering`): a card that resolves after a window, one line."""
+    return [
+        ev
+        for i, ev in enumerate(events)
+        if not (ev.kind == "resolve" and i + 1 < len(events) and resolved_entering(ev, events[i + 1]))
+    ]
+
+
+# a game's events without the lines a player need not read (`told_events`, unless `full`)
+GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {"scars": scars_brief}
+
+
 def told_events(
     game_id: str,
     action: Action,
@@ -892,11 +987,20 @@ def told_events(
     before: Callable[[], View],
     after: Callable[[], View],
     viewer: int | None = None,
+    *,
+    full: bool = False,
 ) -> list[Event]:
     """`action`'s events as its game's log tells them to `viewer`, read in the views before and
-    after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`)."""
+    after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`), without
+    the lines a player need not read (`GAME_BRIEF`: The Scars' resolution zone when nobody could
+    respond) unless `full` (`triarch replay --print`)."""
     tell = GAME_EVENTS.get(game_id)
-    return tell(action, list(events), before(), after(), viewer) if tell is not None else list(events)
+    brief = None if full else GAME_BRIEF.get(game_id)
+    if tell is None and brief is None:
+        return list(events)
+    seen_before, seen_after = before(), after()
+    told = tell(action, list(events), seen_before, seen_after, viewer) if tell is not None else list(events)
+    return brief(action, told, seen_before, seen_after) if brief is not None else told
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------
@@ -1125,10 +1229,11 @@ def said_once(game_id: str, action: Action, words: str, events: Sequence[Event])
     return once(action, words, events) if once is not None else (words, list(events))
 
 
-def step_said(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Event]]:
+def step_said(replay: Replay, i: int, viewer: int | None, *, full: bool = False) -> tuple[str, list[Event]]:
     """The replay log's line for action `i` (0-based) without its number and the events under
     it, each thing said once (`said_once`), in the words of the views around it as `viewer`
-    sees them (`told_events`) — the replay screen's and `triarch replay --print`'s."""
+    sees them (`told_events`; `full`: every line, The Scars' resolution zone too) — the replay
+    screen's and `triarch replay --print`'s."""
     action = replay.actions[i]
     words, events = said_once(replay.game_id, action, step_words(replay, i, viewer), replay.events[i])
     events = told_events(
@@ -1138,6 +1243,7 @@ def step_said(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[Eve
         lambda: replay.state(i).view(viewer),
         lambda: replay.state(i + 1).view(viewer),
         viewer,
+        full=full,
     )
     return words, events
 

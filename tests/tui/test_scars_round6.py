@@ -120,7 +120,7 @@ async def test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks() -> N
             await settle(pilot)
         text = screen_text(app)
         assert "Turn 7: P1 · 1B Draw" in text, text
-        assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
+        assert "★ P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text  # its marks too
 
 

@@ -167,7 +167,7 @@ async def test_the_replay_keeps_the_attack_of_a_turn_after_the_blocks(tmp_path: 
         app.screen.action_goto(len(replay))  # type: ignore[attr-defined]
         await settle(pilot)
         text = screen_text(app)
-        assert "★ P2 last: Grey Wolf attacks P1's hero Aurelia, Iron Marshal (+1 in the log)" in text, text
+        assert "★ P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text
 
 

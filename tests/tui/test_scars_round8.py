@@ -95,7 +95,8 @@ def test_an_entry_that_resolved_with_its_action_is_told_by_the_actions_cards() -
 
 def test_bond_and_token_lines_tell_same_named_units_apart() -> None:
     """`Grey Wolf's Bond takes 1 of the damage to P1` with two Grey Wolves, and `P2 creates a
-    Wolf token in defense position` with a Wolf token there already."""
+    Wolf token in defense position` with a Wolf token there already — its place says the
+    position, which is not said again."""
     wolves = [unit(7, "Grey Wolf", "defense"), unit(8, "Grey Wolf", "defense")]
     view = {"players": [{"seat": 0, "units": wolves}]}
     bond = Event("bond", "Grey Wolf's Bond takes 1 of the damage to P1", {"uid": 8})
@@ -106,7 +107,7 @@ def test_bond_and_token_lines_tell_same_named_units_apart() -> None:
     after = {"players": [{"seat": 1, "units": [unit(20, "Wolf", "defense"), unit(21, "Wolf", "defense")]}]}
     token = Event("token", "P2 creates a Wolf token in defense position", {"uid": 21})
     assert [e.text for e in scars_events(Action("hero"), [token], before, after, 0)] == [
-        "P2 creates a Wolf token (P2, 2nd in DEF) in defense position"
+        "P2 creates a Wolf token (P2, 2nd in DEF)"  # (`in defense position` again: round 9)
     ]
 
 
@@ -128,9 +129,9 @@ async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
         await press(pilot, *"pass", "enter")
         await settle(pilot)
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        for line in (
-            "  P1: Field Medic (3rd in DEF)'s ability: remove all damage from Knight of the Oath (1st in ATK)"
-            " goes to the resolution zone",
+        for line in (  # (its line in the zone said in short under the action's: round 9)
+            "Player 1 (you): Field Medic (3rd in DEF)'s ability (1): remove all damage from Knight of the"
+            " Oath (1st in ATK)\n  → waits in the resolution zone until both pass",
             "  Resolves: Field Medic (3rd in DEF)'s ability: remove all damage from Knight of the Oath (1st in ATK)",
             "  Knight of the Oath (1st in ATK) is healed",
         ):

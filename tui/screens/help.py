@@ -69,6 +69,16 @@ def split_first_section(text: str) -> tuple[str, str]:
     return text[: starts[1]], text[starts[1] :]
 
 
+def meaning_alone(keyword: str, meaning: str) -> str:
+    """A keyword's meaning without the keyword said again before it (The Scars' glossary reads
+    `Haste: ignores summoning sickness …`, and the Keywords tab read `Haste | Haste: ignores …`):
+    `Ignores summoning sickness …`, its first letter a capital, as a sentence of its own."""
+    if not meaning.startswith(f"{keyword}: "):
+        return meaning
+    rest = meaning[len(keyword) + 2 :]
+    return rest[:1].upper() + rest[1:]
+
+
 class HelpScreen(BaseModal[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "close", "Close"),
@@ -103,7 +113,8 @@ class HelpScreen(BaseModal[None]):
             with TabPane("Keywords", id="help-keywords"), VerticalScroll():
                 if self.glossary:
                     rows = "\n".join(
-                        f"| **{k}** | {v.replace('|', '/')} |" for k, v in sorted(self.glossary.items())
+                        f"| **{k}** | {meaning_alone(k, v).replace('|', '/')} |"
+                        for k, v in sorted(self.glossary.items())
                     )
                     yield Markdown("| keyword | meaning |\n| --- | --- |\n" + rows)
                 else:

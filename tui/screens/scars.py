@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from typing import Any
 
+from textual.app import ComposeResult
+from textual.events import Resize
+
 from common.errors import IllegalAction
 from common.game import Action, Decision
 from tui.log_words import card_places, told_apart
@@ -29,9 +32,12 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
-from tui.widgets.lanes import LaneBoard
+from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.wording import plural
+
+# from 120 × 40: the log's fewest rows, and the card panel's rows beside the lanes (app.tcss)
+LOG_ROWS, DETAIL_ROWS = 10, 12
 
 SCARS_KEYS = """
 **The Scars**
@@ -417,6 +423,8 @@ class ScarsTable(LaneTable):
         super().__init__(*args, **kwargs)
         self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
         self.turn_noted: int | None = None  # the turn after the last action noted
+        # per attacker: the side and the `last:` words of its attack (`blocked`)
+        self.attacks: dict[Any, tuple[int, str]] = {}
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -434,7 +442,9 @@ class ScarsTable(LaneTable):
         cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
         the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
         1 more kills (SC-12)`: a 3/3 with 3 damage is alive). Whom it attacks or blocks only in a
-        combat sub-phase, as the lanes (the view keeps them to the end of the turn)."""
+        combat sub-phase, as the lanes (the view keeps them to the end of the turn). Its weapons
+        by name too (`weapons: Hunting Spear #59`), and a keyword it has twice (its own and a
+        weapon's) once."""
         cards = find_cards(self.view_data)
         fights = in_combat(self.view_data)
         named: dict[str, Any] = {
@@ -447,6 +457,14 @@ class ScarsTable(LaneTable):
         named.update(
             {key: None for key in ("attacking", "blocking") if not fights and card.get(key) is not None}
         )
+        weapons = card.get("weapons")
+        if isinstance(weapons, list) and any(isinstance(w, int) and w in cards for w in weapons):
+            # `weapons: Hunting Spear #59, Tower Shield #46`, not `weapons: 59, 46`
+            named["weapons"] = [f"{cards[w].get('name', '?')} #{w}" if w in cards else w for w in weapons]
+        keywords = card.get("keywords")
+        if isinstance(keywords, list) and len(set(map(str, keywords))) < len(keywords):
+            # a keyword of its own and of a weapon (Ranged on a Pikeman with a Hunting Spear): once
+            named["keywords"] = list(dict.fromkeys(keywords))
         if card.get("damage") and card.get("type") != "hero" and card.get("defense") is not None:
             named["damage"] = f"{card['damage']}, {more_kills(card)} more kills (SC-12)"
         uid = card.get("uid")
@@ -489,6 +507,26 @@ class ScarsTable(LaneTable):
                 self.last_actor = player  # the action that ended its turn (`End 4 Second …`)
             self.turn_noted = turn
         super().note_action(player, action, own_side_dropped(words, player), after=game)
+        if isinstance(action, Action) and action.kind == "attack" and action.args:
+            self.attacks[action.args[0]] = (player, self.last_words[player][-1][0])
+        elif isinstance(action, Action) and action.kind == "block" and len(action.args) == 2:
+            self.blocked(action.args[1], words.split(" blocks ")[0])
+
+    def blocked(self, attacker: Any, blocker: str) -> None:
+        """The other side's attack by `attacker`, blocked by `blocker` (a unit's name, with its
+        place when another shares it): on the `last:` line its words say so and come last, the
+        latest news of that side's turn (`Tusked Boar attacks, blocked by Sellsword`): after your
+        block it read `Tusked Boar attacks P1's hero`, as if the attack were still going there."""
+        seat, said = self.attacks.get(attacker, (None, ""))
+        runs = self.last_words.get(seat, []) if seat is not None else []
+        at = next((i for i in range(len(runs) - 1, -1, -1) if runs[i][0] == said), None)
+        if seat is None or at is None:
+            return
+        head = said.split(" attacks ")[0] + " attacks, blocked by "
+        told = f"{said}, {blocker}" if said.startswith(head) else head + blocker
+        del runs[at]
+        runs.append((told, True))
+        self.attacks[attacker] = (seat, told)
 
     def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
         """A hero ability's hero acts (`★`), not the unit it aims at (`✦`), and the ability is a
@@ -503,6 +541,7 @@ class ScarsTable(LaneTable):
     def reset_marks(self) -> None:
         super().reset_marks()
         self.own_turn, self.turn_noted = {}, None
+        self.attacks = {}
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
@@ -561,7 +600,8 @@ class ScarsTable(LaneTable):
             if picks:
                 tail += chips(picks, 4, " ", 12, marks)
         if p.get("out"):
-            tail += words(f" · out of the game {len(p['out'])}")
+            # (alone on its line: no `·` before it, which read as a line cut off at its start)
+            tail += words(f"{' ·' if tail else ''} out of the game {len(p['out'])}")
         if tail:
             lines.append(("", tail))
         if mine and p.get("hand") is not None:
@@ -669,6 +709,16 @@ class ScarsTable(LaneTable):
         return out
 
 
+class ScarsLaneBoard(LaneBoard):
+    """The lanes of The Scars' game screen: from 120 × 40 a new size (a resize, under a dialog
+    too) fits the log's rows to the rows the lanes need (`ScarsScreen.fit_log_rows`)."""
+
+    def on_resize(self, event: Resize) -> None:
+        fit = getattr(self.screen, "fit_log_rows", None)
+        if callable(fit):
+            self.call_after_refresh(fit)
+
+
 class ScarsScreen(ScarsTable, LaneScreen):
     ACTION_LIST = ScarsActionList
     # the lanes' keys in The Scars' words (no beings, powers or strategies here)
@@ -680,12 +730,15 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.places_of: dict[str, Any] | None = None  # the view `places` is of
         self.places: dict[int, tuple[str, str]] = {}
         self.shown_top: int | None = None  # the resolution zone's top card the cursor was put on
+        self.add_class("scars-lanes")  # from 120 × 40 the log under the lanes (app.tcss)
+        self.grid_rows: str | None = None  # the grid's rows from 120 × 40 (`fit_log_rows`)
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """When you may respond, the card cursor goes once to the card on top of the resolution
         zone (what you respond to): in sight, and in the card panel. At 80 × 24 a full zone's
         top was out of sight under the lanes, the cursor on the other side's hero."""
         super().update_table(view, decision, legal)
+        self.call_after_refresh(self.fit_log_rows)  # (the board's rows may change, not its size)
         stack = view.get("stack") or []
         top = stack[-1].get("source") if stack else None
         if decision is None or decision.kind != "respond" or not self.can_act() or not isinstance(top, int):
@@ -694,6 +747,35 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if top != self.shown_top and top in board.chip_uids():
             self.shown_top = top
             board.move_to(top)
+
+    def compose_table(self) -> ComposeResult:
+        with LaneScroll(id="lanes"):
+            yield ScarsLaneBoard(id="lane-board")
+
+    def relayout(self) -> None:
+        super().relayout()
+        self.fit_log_rows()  # (below 120 × 40 at once: a dialog over the table may hold the refresh)
+
+    def fit_log_rows(self) -> None:
+        """From 120 × 40 the log is under the lanes (the card panel beside both): the rows the
+        lanes do not need go to the log (10 rows at least, 22 at most: early in a game the lanes
+        had 10 blank rows under them, and the log 10 rows); the choices keep their rows. Below
+        120 × 40 the grid is the stylesheet's."""
+        grid = self.query_one("#lane-grid")
+        if self.is_dense():
+            if self.grid_rows is not None:
+                self.grid_rows = None
+                grid.styles.grid_rows = None
+            return
+        board, lanes = self.query_one(LaneBoard), self.query_one("#lanes")
+        if not board.size.width:
+            return
+        need = board.rows_for(board.size.width) + lanes.styles.gutter.height
+        log = max(LOG_ROWS, min(LOG_ROWS + DETAIL_ROWS, grid.size.height - need))
+        rows = f"auto 1fr {LOG_ROWS + DETAIL_ROWS - log} {log}"
+        if rows != self.grid_rows:
+            self.grid_rows = rows
+            grid.styles.grid_rows = rows
 
     def on_mount(self) -> None:
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
