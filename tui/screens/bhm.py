@@ -183,6 +183,21 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+def dense_hit(hit: str) -> str:
+    """What an attack's strength does in the engine's words (`hit_words`: an investment's choice, its
+    log line) in fewer words, as the dense attacks say it (`dense_outcome`): `300 to Salud, kills it`
+    → `kills`, `RES 400 → 0, 100 to Salud` → `-100 Salud`, `RES 400 → 300 (RES only)` → `RES only`,
+    `no effect: Immortal at Salud 0` → `no effect (Immortal)`, `RES 200 → 0, RES only: Immortal at
+    Salud 0` → `RES only (Immortal)`."""
+    if hit.endswith(", kills it"):
+        return "kills"
+    if (salud := re.search(r"(\d+) to Salud$", hit)) is not None:
+        return f"-{salud[1]} Salud"
+    if hit.endswith(" (RES only)"):
+        return "RES only"
+    return dense_outcome(hit.rpartition(", ")[2])
+
+
 # what all the POD of a power attack does, in the engine's words (`attack_outcome`): `with all 500
 # POD: 500 to Salud, kills it`, against Magic Resistance `with all 500 POD: RES 400 → 0, 100 to
 # Salud`, `… RES 400 → 100`, `… no RES left, 500 to Salud` (BH-31, BH-97)
@@ -915,6 +930,13 @@ class BhmScreen(BhmTable, LaneScreen):
                     # says more (`all POD kills`, RES first: `all POD: -100 Salud`, BH-97)
                     return f"{dense_power_outcome(said) or 'power attack'}: {target}"
                 return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
+            if action.kind == "invest":  # `Invest all 500 POD (POD 1 after): 500 to Salud, kills it`
+                said = str(game.invest_outcome(action)).removeprefix(": ")
+                amount = game.invest_amount(action)
+                if not said or amount is None:
+                    return None
+                what = f"all {amount} (POD 1 after)" if action.args[0] == "all" else f"{amount} POD"
+                return f"{what}: {dense_hit(said)}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
@@ -1075,28 +1097,6 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
-def invested_hit(game: Any, invest: Action, target: int) -> tuple[str | None, bool]:
-    """What the power attack does to `target` with the POD of `invest`, in the engine's words:
-    `invest` applied to a copy of the game, left unanswered (every reaction passed). First, when
-    its RES takes the hit first (BH-97 Magic Resistance), the engine's `hit` line of the target
-    without its cause (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`), else None
-    (the Salud takes it all, as the summary says); then whether the engine kills it (BH-33)."""
-    try:
-        trial = game.clone()
-        events = list(trial.apply(invest))
-        for _ in range(20):  # the reaction windows, each passed
-            d = trial.decision()
-            passes = [a for a in trial.legal_actions() if a.kind == "pass"] if d is not None else []
-            if d is None or d.kind != "respond" or not passes:
-                break
-            events += trial.apply(passes[0])
-    except Exception:  # a summary only: the choice itself is the engine's to check
-        return None, False
-    mine = [e for e in events if e.data.get("uid") == target and "private_to" not in e.data]
-    hit = next((str(e.text).split(": ", 1)[-1] for e in mine if e.kind == "hit"), None)
-    return hit, any(e.kind in ("kill", "annihilate") for e in mine)
-
-
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -1123,10 +1123,12 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             if not isinstance(pod, int):
                 return game.describe_action(act)
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
-            hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
-            if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
-                resisted, kills = invested_hit(game, act, tgt)
-                hit = (resisted or hit) + (", kills it" if kills else "")
+            # what it does in the engine's words, as its choice and the log's line say it (BH-31, BH-97)
+            said = game.invest_outcome(act)
+            if target:
+                hit = f"{target['name']}{said}" if said else f"{target['name']} takes {spent}"
+            else:
+                hit = f"strength {spent}"
             return f"{hit}; {who} at POD {left} after"
 
         if target:

@@ -1,0 +1,57 @@
+"""Session 30, BHM's words: each POD investment's choice says what it does (at 80 × 24 in a line's
+few words), and the log's line of the power attack says it in the same words (BH-31, BH-32)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.game import Action
+from tui.widgets.actions import ActionList
+from tui.widgets.log import GameLog
+
+from .helpers import POD500_INVEST, bhm_session, engine_ready, press, resumed, settle, uid_of
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+# P1's Pyre Warlock (POD 500) power-attacks P2's Ember Squire (Salud 300)
+SQUIRE = POD500_INVEST.replace('card = "kalzar"         # Salud 1300', 'card = "ember_squire"')
+
+
+def choice_lines(app: object) -> list[str]:
+    """The choice list's lines as drawn, without their numbers."""
+    actions = app.screen.query_one(ActionList)  # type: ignore[attr-defined]
+    return [" ".join(str(o.prompt).split()).split(". ", 1)[1] for o in actions.options]
+
+
+async def test_each_investment_choice_says_what_it_does(tmp_path: Path) -> None:
+    """`Invest 300 POD` and `Invest 100 POD` read alike, though one kills the Ember Squire: only
+    the dialog's summary said it. 80 × 24: in a line's few words, as the attacks' (`kills`,
+    `-100 Salud`), and uncut; from 120 × 40 the engine's words."""
+    s = bhm_session(SQUIRE, tmp_path / "s.json")
+    s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "ember_squire"))))
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "escape")  # the dialog: the choice list instead
+        await settle(pilot)
+        assert choice_lines(app) == [
+            "100 POD: -100 Salud",
+            "200 POD: -200 Salud",
+            "300 POD: kills",
+            "400 POD: kills",
+            "all 500 (POD 1 after): kills",
+        ]
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[0] == "Invest 100 POD: 100 to Salud", lines
+        assert lines[2] == "Invest 300 POD: 300 to Salud, kills it", lines
+        assert lines[4] == "Invest all 500 POD (POD 1 after): 500 to Salud, kills it", lines
+        await press(pilot, "3")
+        await settle(pilot)
+        log = [" ".join(line.split()) for line in app.screen.query_one(GameLog).plain]
+        # it read `Ember Squire loses 300 Salud (Pyre Warlock's power attack): 0 left`
+        assert "Pyre Warlock's power attack on Ember Squire: 300 to Salud, kills it" in log, log
+        assert not any(" loses " in line for line in log), log
