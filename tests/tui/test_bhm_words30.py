@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from common.game import Action
+from tui.screens.lanes import Seg
 from tui.widgets.actions import ActionList
 from tui.widgets.log import GameLog
 
@@ -55,3 +56,54 @@ async def test_each_investment_choice_says_what_it_does(tmp_path: Path) -> None:
         # it read `Ember Squire loses 300 Salud (Pyre Warlock's power attack): 0 left`
         assert "Pyre Warlock's power attack on Ember Squire: 300 to Salud, kills it" in log, log
         assert not any(" loses " in line for line in log), log
+
+
+def roomy_dead(dead: list[str], marks: dict[int, str], width: int = 70) -> list[str]:
+    """The roomy lanes' deserters-and-dead line of a side whose dead zone holds `dead` (uids 1, 2,
+    …), drawn `width` columns wide, as rows of text."""
+    from tui.screens.bhm import dead_line
+    from tui.screens.lanes import words
+    from tui.widgets.lanes import LaneBoard
+
+    cards = [{"uid": i + 1, "name": name, "type": "being"} for i, name in enumerate(dead)]
+    board = LaneBoard()
+    board.lines = [dead_line([*words("  deserters:"), Seg(" —")], cards, marks, width)]
+    board.line_styles = [""]
+    placed, rows, _ = board._layout(width)
+    text = [[" "] * width for _ in range(rows)]
+    for p in placed:
+        label = p.seg.text if p.seg.uid is None else " " + p.seg.text  # a chip: its cursor column
+        for k, ch in enumerate(label):
+            text[p.row][p.x + k] = ch
+    return ["".join(row).rstrip() for row in text]
+
+
+DEAD = [
+    *("Spark Imp", "Ember Squire", "Wind Dancer", "Iron Sword", "Fire Bolt", "Storm Roc"),
+    *("Tide Sentinel", "Hollow Wraith", "Stone Golem", "Mist Seer", "Kalzar, Elder Wyrm", "Thunder Knight"),
+]
+
+
+def test_the_roomy_dead_zone_shows_every_marked_card_and_fills_its_rows() -> None:
+    """120 × 40: the dead zone named its latest four (`dead (12): … Stone Golem, Mist Seer, Kalzar,
+    Elder Wyrm, Thunder Knight`): the Wind Dancer your attack killed (`⚔`) before a wipe of eight
+    was out of sight, and the rows it took had room for more. Now every marked card and the
+    latest four, `…` for each run left out, then as many before those as its rows hold."""
+    assert roomy_dead(DEAD, {3: "⚔"}) == [
+        "  deserters: — · dead (12): … ⚔Wind Dancer, … Hollow Wraith,",
+        "       Stone Golem, Mist Seer, Kalzar, Elder Wyrm, Thunder Knight",
+    ]
+    assert roomy_dead(DEAD, {3: "⚔", 1: "★"}) == [
+        "  deserters: — · dead (12): ★Spark Imp, … ⚔Wind Dancer, … Stone Golem,",
+        "       Mist Seer, Kalzar, Elder Wyrm, Thunder Knight",
+    ]
+    # no mark: the rows the latest four took, filled
+    assert roomy_dead(DEAD, {}) == [
+        "  deserters: — · dead (12): … Storm Roc, Tide Sentinel, Hollow Wraith,",
+        "       Stone Golem, Mist Seer, Kalzar, Elder Wyrm, Thunder Knight",
+    ]
+    # room for all of it: whole, as a zone of four or fewer reads
+    assert " ".join(roomy_dead(DEAD, {3: "⚔"}, 100)).startswith(
+        "  deserters: — · dead: Spark Imp, Ember Squire, ⚔Wind Dancer, Iron Sword,"
+    )
+    assert roomy_dead(DEAD[:3], {}) == ["  deserters: — · dead: Spark Imp, Ember Squire, Wind Dancer"]

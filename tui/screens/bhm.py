@@ -35,12 +35,11 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import find_cards, stat_name
-from tui.widgets.lanes import LaneBoard, LaneScroll
+from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
-DEAD_SHOWN = 4  # the cards of a dead zone the roomy lanes name (the latest)
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
@@ -263,6 +262,61 @@ def zone_mark(label: str) -> str:
     """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
     `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
     return PLACE.sub(lambda m: f" z{m[1]}", label)
+
+
+DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
+
+
+def rows_taken(segs: list[Seg], width: int) -> int:
+    """The rows a lane line of `segs` takes at `width` columns, wrapped as the board wraps it
+    (`LaneBoard._layout`: between segments, a chip with its comma, the wrapped rows further in)."""
+    said = "".join(seg.text for seg in segs)
+    indent = len(said) - len(said.lstrip(" "))
+    rows, x = 1, 0
+    for k, seg in enumerate(segs):
+        w = len(seg.text) + (1 if seg.uid is not None else 0)  # a chip: its mark's column too
+        nxt = segs[k + 1] if k + 1 < len(segs) else None
+        glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
+        if x + w + glued > width and x > indent + 2:
+            rows, x = rows + 1, indent + 4
+        x += w
+    return rows
+
+
+def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str], width: int) -> list[Seg]:
+    """The roomy lanes' line of `head` (`  deserters: —`) and the dead zone, at `width` columns:
+    every card the last actions marked (`dead_marks`: `⚔Wind Dancer`, killed in a big wipe before
+    four others) and the latest four, then the ones before those, as many as the rows that takes
+    hold, in the order they went there, a `…` for each run left out: ` · dead (12): … ⚔Wind Dancer, … Obsidian
+    Guard, Volcanic Caldera, Thunder Knight`; a zone shown whole ` · dead: Cinder Hound, Spark Imp`.
+    (It named the latest four: a marked card among the ones before was out of sight, and a row
+    with room for more named four all the same.)"""
+    if not dead:
+        return head + words(" · dead:") + chips([])
+
+    def drawn(shown: set[int]) -> list[Seg]:
+        whole = len(shown) == len(dead)
+        segs = head + words(" · dead:" if whole else f" · dead ({len(dead)}):")
+        last = -1
+        for i in sorted(shown):
+            if last >= 0:
+                segs.append(Seg(","))
+            if i > last + 1:
+                segs.append(Seg(" …"))
+            segs += chip(dead[i], mark=marks.get(int(dead[i]["uid"]), ""))
+            last = i
+        return segs
+
+    shown = {i for i, c in enumerate(dead) if int(c["uid"]) in marks}
+    shown |= set(range(max(0, len(dead) - DEAD_SHOWN), len(dead)))
+    rows = rows_taken(drawn(shown), width)  # what those take
+    for i in range(len(dead) - 2, -1, -1):  # the latest first, while those rows hold them
+        if i in shown:
+            continue
+        if rows_taken(drawn(shown | {i}), width) > rows:
+            break
+        shown.add(i)
+    return drawn(shown)
 
 
 class FittedLaneScroll(LaneScroll):
@@ -556,19 +610,8 @@ class BhmTable(LaneTable):
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")
         lines.append(("", words(f"  invocations ({inv.get('count', 0)}):") + inv_segs))
-        dead = p.get("dead") or []
-        # the latest of a long dead zone, the count and `…` for the ones before: `dead: Spark Imp,
-        # War Cry, War Cry, Thunder Lancer … +6` named the first to die and hid the last
-        older = len(dead) > DEAD_SHOWN
-        lines.append(
-            (
-                "",
-                words("  deserters:")
-                + chips(p.get("deserters", []))
-                + words(f" · dead ({len(dead)}): …" if older else " · dead:")
-                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN, marks=self.dead_marks()),
-            )
-        )
+        deserters = words("  deserters:") + chips(p.get("deserters", []))
+        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), self.lane_width())))
         if p.get("strategy"):
             lines.append(("", words("  playing now:") + chips(p["strategy"])))
         if mine and p.get("hand") is not None:
