@@ -107,3 +107,30 @@ def test_the_roomy_dead_zone_shows_every_marked_card_and_fills_its_rows() -> Non
         "  deserters: — · dead: Spark Imp, Ember Squire, ⚔Wind Dancer, Iron Sword,"
     )
     assert roomy_dead(DEAD[:3], {}) == ["  deserters: — · dead: Spark Imp, Ember Squire, Wind Dancer"]
+
+
+async def test_a_refused_number_goes_at_the_next_key(tmp_path: Path) -> None:
+    """`There is no choice 7: …` stayed under the prompt until the table's cursor moved, over the
+    list's own keys and a choice: it goes at the next key, as the other refusals go when the
+    player moves on; a number past the end again says so again."""
+    from tui.widgets.status import Prompt
+
+    s = bhm_session(SQUIRE, tmp_path / "s.json")
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        prompt = app.screen.query_one(Prompt)
+        app.screen.query_one(ActionList).focus()  # the list's keys, not the table's cursor
+        await settle(pilot)
+        for key in ("down", "up", "9"):
+            await press(pilot, "7")
+            await settle(pilot)
+            assert prompt.error.startswith("There is no choice 7: the list has "), prompt.error
+            await press(pilot, key)
+            await settle(pilot)
+            said = prompt.error
+            assert said == ("" if key != "9" else said) and "choice 7" not in said, (key, said)
+        assert prompt.error.startswith("There is no choice 9"), prompt.error
+        await press(pilot, "enter")  # the choice list's Enter: the card's choices (no action yet)
+        await settle(pilot)
+        assert prompt.error == "", prompt.error
