@@ -4,6 +4,7 @@ few words), and the log's line of the power attack says it in the same words (BH
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,3 +135,21 @@ async def test_a_refused_number_goes_at_the_next_key(tmp_path: Path) -> None:
         await press(pilot, "enter")  # the choice list's Enter: the card's choices (no action yet)
         await settle(pilot)
         assert prompt.error == "", prompt.error
+
+
+async def test_last_names_the_card_a_target_was_chosen_for(tmp_path: Path) -> None:
+    """The one-line `last:` told `★ P2 (AI) last: Target Storm Roc (+5 in the log)`: which card
+    aimed at it was out of sight (its line before, and the stack once it resolved). It names it."""
+    from .helpers import REACTION_CHAIN
+
+    s = bhm_session(REACTION_CHAIN, tmp_path / "s.json")
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        assert screen.choose(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
+        await settle(pilot)
+        assert screen.choose(Action("target", (uid_of(s, "tide_sentinel"),)))
+        await settle(pilot)
+        said = [w for w, _ in screen.last_words[0]]  # (what P2's `last:` tells of P1, the AI's too)
+        assert "Target Tide Sentinel with Fire Bolt" in said, said

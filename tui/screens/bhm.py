@@ -319,6 +319,26 @@ def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str]
     return drawn(shown)
 
 
+# the choices a target completes (BH-67: the card goes on the stack with its target)
+AIMING = ("power", "strategy", "ability", "territory", "react")
+
+
+def aimed_with(words: str, after: Any) -> str:
+    """A target's words (`Target Storm Roc`) with the card it was chosen for, from the action before
+    it in `after`'s history: `Target Storm Roc with Frost Witch's ability`, `Target Bone Revenant
+    with Second Wind`. The one-line `last:` told `Target Storm Roc` alone, the card that aimed at it
+    out of sight (its line before, and the stack, gone once it resolved)."""
+    try:
+        before = after.history[-2]
+        if not words.startswith("Target ") or before.kind not in AIMING:
+            return words
+        card = after.card(int(before.args[0]))
+        name = f"{card.name}'s ability" if before.kind == "ability" else card.name
+    except (AttributeError, IndexError, KeyError, ValueError, TypeError):
+        return words
+    return f"{words} with {name}"
+
+
 class FittedLaneScroll(LaneScroll):
     """BHM's lanes' region: the lanes are drawn again when its size changes (`BhmTable.fit_lanes`).
     The screen's own resize came before the layout gave the region its size: the lanes were decided
@@ -452,6 +472,8 @@ class BhmTable(LaneTable):
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
         marks = self.marks[player]
+        if isinstance(action, Action) and action.kind == "target":
+            words = aimed_with(words, after)
         super().note_action(player, action, words, after=after)
         self.note_dead(player, action, marks, after)
 
