@@ -1164,7 +1164,8 @@ class BhmGame(Game):
         otherwise), told on one line in the words of the attack's choice (`attack_outcome`), with
         what is left: `Kalzar's attack on Ember Squire: RES 100 → 0, 700 to Salud, kills it`,
         `Pyre Warlock's power attack on Kalzar: 300 to Salud, 1000 left`, `… on Thunder Knight:
-        RES 400 → 300 (RES only)`. True: the state checks ran last (see `lose`)."""
+        RES 400 → 300 (RES only)`, `… on Bone Revenant: 200 to Salud, 0 left (Immortal)` (BH-95:
+        not killed). True: the state checks ran last (see `lose`)."""
         res = self.cur(t, "res") if res_first else 0
         salud = self.stat(t, "salud")
         name = self.label(t)
@@ -1178,6 +1179,9 @@ class BhmGame(Game):
             t.wounds += lost
         if salud is not None and deal > 0 and not words.endswith(", kills it") and " at Salud 0" not in words:
             words += f", {salud - lost} left"
+            tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+            if tough and salud - lost <= 0:  # BH-95, BH-101: not killed at Salud 0
+                words += f" ({tough})"
         self.log.emit("hit", f"{cause} on {name}{note}: {words}", uid=t.uid)
         if lost <= 0:
             return False

@@ -109,3 +109,21 @@ def test_each_investment_says_what_it_does() -> None:
         "Invest 400 POD: 400 to Salud, kills it",
         "Invest all 500 POD (POD 1 after): 500 to Salud, kills it",
     ]
+
+
+def test_an_immortal_being_brought_to_salud_0_says_why_it_stays() -> None:
+    """BH-95: an attack that takes an Immortal being's last Salud read `… 200 to Salud, 0 left`, and
+    nothing killed it: the line says why (its choice said `200 to Salud`, no kill)."""
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["kalzar"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=[dict(card="bone_revenant", res_lost=200, wounds=200)]),
+        active=1,
+        phase="combat",
+    )
+    attack = Action("attack", (uid(g, "kalzar"), uid(g, "bone_revenant")))
+    assert g.attack_outcome(attack).endswith(" to Salud")
+    lines = _resolve(g, attack)
+    assert lines == [
+        "Kalzar, Elder Wyrm's attack on Bone Revenant: no RES left, 800 to Salud, 0 left (Immortal)"
+    ], lines
+    assert find(g, "bone_revenant").zone.startswith("slot")
