@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widget import Widget
 
@@ -633,7 +634,11 @@ class BhmTable(LaneTable):
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")
         lines.append(("", words(f"  invocations ({inv.get('count', 0)}):") + inv_segs))
         deserters = words("  deserters:") + chips(p.get("deserters", []))
-        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), self.lane_width())))
+        try:
+            width = self.lane_width()
+        except (NoMatches, RuntimeError):  # a table not mounted (no board, no app): the lanes at 120
+            width = 120 * 3 // 5
+        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), width)))
         if p.get("strategy"):
             lines.append(("", words("  playing now:") + chips(p["strategy"])))
         if mine and p.get("hand") is not None:
