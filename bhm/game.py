@@ -1159,19 +1159,57 @@ class BhmGame(Game):
     def physical_hit(self, t: BhmCard, strength: int, cause: str) -> bool:
         """BH-30: RES is reduced by the strength; the excess is taken from Salud.
         True: the state checks ran last (see `lose`)."""
-        res = self.cur(t, "res")
+        return self.attack_hit(t, strength, cause, res_first=True)
+
+    def attack_hit(self, t: BhmCard, strength: int, cause: str, res_first: bool, note: str = "") -> bool:
+        """An attack's `strength` dealt to `t`: its RES first (BH-30: a physical attack, BH-97: a
+        power attack on Magic Resistance), the rest to its Salud (BH-31: all of a power attack's
+        otherwise), told on one line in the words of the attack's choice (`attack_outcome`), with
+        what is left: `Kalzar's attack on Ember Squire: RES 100 → 0, 700 to Salud, kills it`,
+        `Pyre Warlock's power attack on Kalzar: 300 to Salud, 1000 left`, `… on Thunder Knight:
+        RES 400 → 300 (RES only)`, `… on Bone Revenant: 200 to Salud, 0 left (Immortal)` (BH-95:
+        not killed). True: the state checks ran last (see `lose`)."""
+        res = self.cur(t, "res") if res_first else 0
+        salud = self.stat(t, "salud")
         name = self.label(t)
-        if strength > res:
-            if res:
-                t.res_lost += res
-                text = f"{cause}: {name}'s RES {res} → 0, {strength - res} to Salud"
-            else:
-                text = f"{cause}: {name} has no RES left, {strength} to Salud"
-            self.log.emit("hit", text, uid=t.uid)
-            return self.lose(t, "salud", strength - res, cause, name)
-        t.res_lost += strength
-        self.log.emit("hit", f"{cause}: {name}'s RES {res} → {res - strength}", uid=t.uid)
-        return False
+        words = self.hit_words(t, strength, res_first)
+        taken = min(res, strength)
+        if taken:
+            t.res_lost += taken
+        deal = strength - taken
+        lost = min(salud or 0, deal)
+        if lost > 0:
+            t.wounds += lost
+        if salud is not None and deal > 0 and not words.endswith(", kills it") and " at Salud 0" not in words:
+            words += f", {salud - lost} left"
+            tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+            if tough and salud - lost <= 0:  # BH-95, BH-101: not killed at Salud 0
+                words += f" ({tough})"
+        self.log.emit("hit", f"{cause} on {name}{note}: {words}", uid=t.uid)
+        if lost <= 0:
+            return False
+        self.state_checks()
+        return True
+
+    def hit_words(self, t: BhmCard, strength: int, res_first: bool) -> str:
+        """What `strength` does to `t`, RES first or not (see `attack_hit`), in the words of an
+        attack's choice (`attack_outcome`): `500 to Salud`, `500 to Salud, kills it` (when that is all
+        its Salud, or more, and nothing keeps it alive: BH-95 Immortal, BH-101 Eternal), with its RES
+        first `RES 400 → 0, 100 to Salud`, `no RES left, 500 to Salud` (a power attack on Magic
+        Resistance, BH-97), `RES 400 → 300 (RES only)`; on an Immortal or Eternal being at Salud 0
+        `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`)."""
+        res = self.cur(t, "res") if res_first else 0
+        salud = self.cur(t, "salud")
+        tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+        if res_first and strength <= res:
+            return f"RES {res} → {res - strength} (RES only)"
+        first = f"RES {res} → 0, " if res else ""
+        if tough and salud <= 0:  # BH-95, BH-101
+            return f"{first}RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
+        if res_first and not res and self.max_stat(t, "res"):
+            first = "no RES left, "
+        kills = strength - res >= salud and not tough
+        return f"{first}{strength - res} to Salud" + (", kills it" if kills else "")
 
     def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:
         """BH-90 Kill (+2), BH-91 Annihilate (+5); BH-70 gods +1; BH-72 invocations return."""
@@ -2358,10 +2396,9 @@ class BhmGame(Game):
             if why:
                 return self._fizzle(pa, why)
             amount = int(pa[3])
-            if self.has(t, "Magic Resistance"):  # BH-97
-                checked = self.physical_hit(t, amount, f"{self.label(a)}'s power attack (Magic Resistance)")
-            else:
-                checked = self.lose(t, "salud", amount, f"{self.label(a)}'s power attack")  # BH-31
+            guard = self.has(t, "Magic Resistance")  # BH-97: RES first; else BH-31: all to Salud
+            note = " (Magic Resistance)" if guard else ""
+            checked = self.attack_hit(t, amount, f"{self.label(a)}'s power attack", guard, note)
             if checked:
                 return  # the state checks ran last in `lose`: nothing changed since
         elif k in ("power", "strategy", "ability"):
@@ -2817,18 +2854,10 @@ class BhmGame(Game):
         salud = self.cur(t, "salud")
         if action.kind == "pattack":
             pod = self.cur(at, "pod")
-            if not self.has(t, "Magic Resistance"):  # BH-31: all to Salud
-                if tough and salud <= 0:  # BH-95, BH-101
-                    return f"no effect: {tough} at Salud 0"
-                return f"with all {pod} POD: {pod} to Salud" + (
-                    ", kills it" if pod >= salud and not tough else ""
-                )
+            guard = self.has(t, "Magic Resistance")  # BH-97: RES first; else BH-31: all to Salud
             if tough and salud <= 0:  # BH-95, BH-101
-                return f"RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
-            if pod <= res:  # BH-97, BH-30
-                return f"with all {pod} POD: RES {res} → {res - pod}"
-            hit = f"RES {res} → 0, {pod - res} to Salud" if res else f"no RES left, {pod} to Salud"
-            return f"with all {pod} POD: {hit}" + (", kills it" if pod - res >= salud and not tough else "")
+                return f"RES only: {tough} at Salud 0" if guard and res else f"no effect: {tough} at Salud 0"
+            return f"with all {pod} POD: {self.hit_words(t, pod, guard)}"
         fue = self.cur(at, "fue")
         if fue <= res:  # BH-30
             return f"RES only: {tough} at Salud 0" if tough and salud <= 0 else "RES only"
@@ -2836,6 +2865,27 @@ class BhmGame(Game):
             return f"no effect: {tough} at Salud 0" if not res else f"RES only: {tough} at Salud 0"  # BH-95
         # BH-95, BH-101: an Immortal or Eternal being is not killed at Salud 0
         return f"{fue - res} to Salud" + (", kills it" if fue - res >= salud and not tough else "")
+
+    def invest_amount(self, action: Action) -> int | None:
+        """The POD an investment (`invest N`, `invest all`) puts into the power attack waiting for it
+        (BH-32: all of it is the attacker's POD), or None when no power attack waits."""
+        pa = self.pending
+        if self.sub != "invest" or pa is None or pa[0] != "pattack":
+            return None
+        if action.args[0] == "all":
+            return self.cur(self.card(int(pa[1])), "pod")
+        return int(action.args[0])
+
+    def invest_outcome(self, action: Action) -> str:
+        """What an investment does to the power attack's target, as its log line will say it
+        (`hit_words`), after a colon: `: 300 to Salud`, `: 500 to Salud, kills it`, `: RES 400 → 0,
+        100 to Salud` (BH-97 Magic Resistance), `: no effect: Immortal at Salud 0`; "" when no
+        power attack waits for one."""
+        amount = self.invest_amount(action)
+        if amount is None or self.pending is None:
+            return ""
+        t = self.card(int(self.pending[2]))
+        return f": {self.hit_words(t, amount, self.has(t, 'Magic Resistance'))}"  # BH-97, else BH-31
 
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args
@@ -2901,12 +2951,12 @@ class BhmGame(Game):
                     f"{n(0)} power-attacks {n(1)} (POD {self.cur(at, 'pod')} vs Salud"
                     f" {self.cur(t, 'salud')}{mr}{stay})"
                 )
-            if k == "invest":
-                return (
-                    "Invest all POD (POD 1 for the rest of the turn)"
-                    if a[0] == "all"
-                    else f"Invest {a[0]} POD"
-                )
+            if k == "invest":  # with what it does to the target: `Invest 300 POD: 300 to Salud`
+                hit = self.invest_outcome(action)
+                if a[0] == "all":  # BH-32: all of it leaves POD 1
+                    pod = self.invest_amount(action)
+                    return f"Invest all {'' if pod is None else f'{pod} '}POD (POD 1 after){hit}"
+                return f"Invest {a[0]} POD{hit}"
             if k == "target":
                 return f"Target {n(0)}"
             if k == "skip":

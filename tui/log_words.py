@@ -1072,7 +1072,9 @@ def reaction_to(words: str, echo: str) -> str | None:
 def investment(words: str, echo: str) -> str | None:
     """BHM: an investment of POD as the engine says it, with the being that invests and what it
     keeps (`Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)`), for
-    `Invest 300 POD` (or `Invest all POD …`) that names neither."""
+    `Invest 300 POD: 300 to Salud` (or `Invest all 400 POD (POD 1 after): …`) that names neither:
+    what it does is the hit's line, next (`Pyre Warlock's power attack on Kalzar: 300 to Salud,
+    1000 left`)."""
     at = words.find("Invest ")  # (after the replay's `P1: `)
     return f"{words[:at]}{echo}" if at >= 0 and re.search(r" invests \d+ POD\b", echo) else None
 

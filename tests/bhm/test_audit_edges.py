@@ -26,7 +26,7 @@ def test_bh30_strength_equal_to_res_only_empties_res() -> None:
     events = g.apply(Action("attack", (uid(g, "tide_sentinel"), golem.uid)))  # FUE 200 vs RES 200
     assert g.cur(golem, "res") == 0 and g.cur(golem, "salud") == 700
     hits = [e.text for e in events if e.kind == "hit"]
-    assert hits == ["Tide Sentinel's attack: Stone Golem's RES 200 → 0"]
+    assert hits == ["Tide Sentinel's attack on Stone Golem: RES 200 → 0 (RES only)"]
     assert not any("Salud" in e.text for e in events)
 
 
@@ -358,7 +358,10 @@ def test_menu_and_log_words_say_what_happens_and_tell_same_named_beings_apart() 
     )
     texts = [e.text for e in g.apply(Action("attack", (mine, theirs)))]
     assert "Ember Squire (P1 zone 1) attacks Ember Squire (P2 zone 1) (FUE 200)" in texts
-    assert any(t.startswith("Ember Squire (P2 zone 1) loses 100 Salud") for t in texts)
+    assert (
+        "Ember Squire (P1 zone 1)'s attack on Ember Squire (P2 zone 1): RES 100 → 0, 100 to Salud, 200 left"
+        in texts
+    )
 
 
 def test_bh71_an_entity_executes_powers_and_carries_objects_but_own_being_effects_skip_it() -> None:

@@ -119,7 +119,9 @@ def test_bh34_attacks_on_one_target_accumulate_in_order() -> None:
     g.apply(Action("attack", (s2, golem.uid)))
     assert g.cur(golem, "res") == 200 and g.cur(golem, "salud") == 700
     messages = [e.text for e in g.log if e.kind == "hit"]
-    assert messages[-2].endswith("RES 600 → 400") and messages[-1].endswith("RES 400 → 200")
+    assert messages[-2].endswith("RES 600 → 400 (RES only)") and messages[-1].endswith(
+        "RES 400 → 200 (RES only)"
+    )
 
 
 def test_bh35_one_attack_per_being_per_turn() -> None:

@@ -116,7 +116,7 @@ def test_max_stat_weighs_only_the_modifiers_of_its_stat() -> None:
 
 def test_lose_says_what_cur_gives_after_the_loss() -> None:
     """`lose()` writes what is left as the value before less what was taken (the maximum does not
-    move), and takes `label(t)` from `physical_hit()`: the log line agrees with `cur()` and `label()`."""
+    move), and `physical_hit()` says a hit on one line, with the Salud left: the log lines agree with `cur()` and `label()`."""
     for g in random_states(range(1, 4)):
         for c in g.field_cards(0) + g.field_cards(1):
             for stat in ("salud", "res", "pod", "val"):
@@ -132,9 +132,10 @@ def test_lose_says_what_cur_gives_after_the_loss() -> None:
             t = h.card(c.uid)
             name, mark = h.label(t), len(h.log.events)
             h.physical_hit(t, 300, "test")
-            for e in h.log.events[mark:]:
-                if e.kind in ("hit", "lose"):
-                    assert e.text.startswith((f"test: {name}", f"{name} loses "))
+            hits = [e.text for e in h.log.events[mark:] if e.kind in ("hit", "lose")]
+            assert len(hits) == 1 and hits[0].startswith(f"test on {name}: "), hits  # one line a hit
+            if t.zone == c.zone and h.cur(t, "salud") and not hits[0].endswith("(RES only)"):
+                assert hits[0].endswith(f", {h.cur(t, 'salud')} left"), hits
 
 
 def test_zone_names_are_the_prepared_strings() -> None:

@@ -147,8 +147,8 @@ async def test_the_roomy_lanes_name_the_latest_of_a_long_dead_zone(tmp_path: Pat
         said = " ".join(line[1:71].strip() for line in screen_text(app).splitlines())
         # (the beings P2's attacks killed in its turn bear its `⚔`, as in the dense lanes)
         assert (
-            "deserters: — · dead (12): … ⚔Wind Dancer, Runed Greatsword, ⚔Obsidian Guard, ⚔Thunder Knight"
-            in said
+            "deserters: — · dead (12): … Ember Squire, Storm Spire, ⚔Wind Dancer, Runed Greatsword,"
+            " ⚔Obsidian Guard, ⚔Thunder Knight" in said  # (two rows: as many as those hold, session 30)
         ), said
         assert "… +8" not in said, said
     path, _ = crowded(tmp_path)

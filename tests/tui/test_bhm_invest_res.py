@@ -20,8 +20,8 @@ KNIGHT = POD500_INVEST.replace('card = "kalzar"         # Salud 1300', 'card = "
 @pytest.mark.parametrize(
     ("keys", "said"),
     [
-        ((), "Thunder Knight's RES 400 → 300; Pyre Warlock at POD 400 after"),
-        (("end",), "Thunder Knight's RES 400 → 0, 100 to Salud; Pyre Warlock at POD 1 after"),
+        ((), "Thunder Knight: RES 400 → 300 (RES only); Pyre Warlock at POD 400 after"),
+        (("end",), "Thunder Knight: RES 400 → 0, 100 to Salud; Pyre Warlock at POD 1 after"),
     ],
 )
 async def test_the_investment_summary_says_the_res_takes_it_first(

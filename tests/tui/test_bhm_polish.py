@@ -43,12 +43,13 @@ async def test_resize_under_the_investment_dialog_relays_the_lanes(tmp_path: Pat
     app = invest_app(tmp_path / "s.json")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "Invest all POD…" in screen_text(app)  # cut to one line, the bracket whole or left out
+        # in a line's few words (session 30: what it does; it read `Invest all POD…`, cut)
+        assert "all 500 (POD 1 after): -500 Salud" in screen_text(app)
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = screen_text(app)
         assert "Kalzar, Elder Wyrm R10 POD 900" in text, "the roomy lanes"
-        assert "Invest all POD (POD 1 for the rest of" in text
+        assert "Invest all 500 POD (POD 1 after): 500" in text  # (its words wrap there)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert "Kalzar, Elder Wyrm 9/8/5/7/13" in screen_text(app), "the dense lanes again"
@@ -98,10 +99,10 @@ async def test_the_investment_dialog_says_what_the_investment_does(tmp_path: Pat
         text = " ".join(screen_text(app).split())
         assert "power-attacks against" not in text
         assert "Pyre Warlock power-attacks Kalzar, Elder Wyrm (Salud 1300)" in text
-        assert "Kalzar, Elder Wyrm takes 100; Pyre Warlock at POD 400 after" in text
+        assert "Kalzar, Elder Wyrm: 100 to Salud; Pyre Warlock at POD 400 after" in text
         await press(pilot, "end")
         await settle(pilot)
-        assert "Kalzar, Elder Wyrm takes 500; Pyre Warlock at POD 1 after" in screen_text(app)
+        assert "Kalzar, Elder Wyrm: 500 to Salud; Pyre Warlock at POD 1 after" in screen_text(app)
 
 
 async def test_the_pod_investment_amount_is_no_card(tmp_path: Path) -> None:

@@ -125,8 +125,8 @@ async def test_the_investment_summary_says_when_it_kills(tmp_path: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "Ember Squire takes 100; Pyre Warlock at POD 400 after" in text, text
+        assert "Ember Squire: 100 to Salud; Pyre Warlock at POD 400 after" in text, text
         await press(pilot, "end")
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "Ember Squire takes 500, kills it; Pyre Warlock at POD 1 after" in text, text
+        assert "Ember Squire: 500 to Salud, kills it; Pyre Warlock at POD 1 after" in text, text

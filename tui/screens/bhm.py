@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widget import Widget
 
@@ -35,12 +36,11 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import find_cards, stat_name
-from tui.widgets.lanes import LaneBoard, LaneScroll
+from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
-DEAD_SHOWN = 4  # the cards of a dead zone the roomy lanes name (the latest)
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
@@ -183,6 +183,21 @@ def dense_outcome(hit: str) -> str:
     return hit
 
 
+def dense_hit(hit: str) -> str:
+    """What an attack's strength does in the engine's words (`hit_words`: an investment's choice, its
+    log line) in fewer words, as the dense attacks say it (`dense_outcome`): `300 to Salud, kills it`
+    → `kills`, `RES 400 → 0, 100 to Salud` → `-100 Salud`, `RES 400 → 300 (RES only)` → `RES only`,
+    `no effect: Immortal at Salud 0` → `no effect (Immortal)`, `RES 200 → 0, RES only: Immortal at
+    Salud 0` → `RES only (Immortal)`."""
+    if hit.endswith(", kills it"):
+        return "kills"
+    if (salud := re.search(r"(\d+) to Salud$", hit)) is not None:
+        return f"-{salud[1]} Salud"
+    if hit.endswith(" (RES only)"):
+        return "RES only"
+    return dense_outcome(hit.rpartition(", ")[2])
+
+
 # what all the POD of a power attack does, in the engine's words (`attack_outcome`): `with all 500
 # POD: 500 to Salud, kills it`, against Magic Resistance `with all 500 POD: RES 400 → 0, 100 to
 # Salud`, `… RES 400 → 100`, `… no RES left, 500 to Salud` (BH-31, BH-97)
@@ -248,6 +263,81 @@ def zone_mark(label: str) -> str:
     """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
     `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
     return PLACE.sub(lambda m: f" z{m[1]}", label)
+
+
+DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
+
+
+def rows_taken(segs: list[Seg], width: int) -> int:
+    """The rows a lane line of `segs` takes at `width` columns, wrapped as the board wraps it
+    (`LaneBoard._layout`: between segments, a chip with its comma, the wrapped rows further in)."""
+    said = "".join(seg.text for seg in segs)
+    indent = len(said) - len(said.lstrip(" "))
+    rows, x = 1, 0
+    for k, seg in enumerate(segs):
+        w = len(seg.text) + (1 if seg.uid is not None else 0)  # a chip: its mark's column too
+        nxt = segs[k + 1] if k + 1 < len(segs) else None
+        glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
+        if x + w + glued > width and x > indent + 2:
+            rows, x = rows + 1, indent + 4
+        x += w
+    return rows
+
+
+def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str], width: int) -> list[Seg]:
+    """The roomy lanes' line of `head` (`  deserters: —`) and the dead zone, at `width` columns:
+    every card the last actions marked (`dead_marks`: `⚔Wind Dancer`, killed in a big wipe before
+    four others) and the latest four, then the ones before those, as many as the rows that takes
+    hold, in the order they went there, a `…` for each run left out: ` · dead (12): … ⚔Wind Dancer, … Obsidian
+    Guard, Volcanic Caldera, Thunder Knight`; a zone shown whole ` · dead: Cinder Hound, Spark Imp`.
+    (It named the latest four: a marked card among the ones before was out of sight, and a row
+    with room for more named four all the same.)"""
+    if not dead:
+        return head + words(" · dead:") + chips([])
+
+    def drawn(shown: set[int]) -> list[Seg]:
+        whole = len(shown) == len(dead)
+        segs = head + words(" · dead:" if whole else f" · dead ({len(dead)}):")
+        last = -1
+        for i in sorted(shown):
+            if last >= 0:
+                segs.append(Seg(","))
+            if i > last + 1:
+                segs.append(Seg(" …"))
+            segs += chip(dead[i], mark=marks.get(int(dead[i]["uid"]), ""))
+            last = i
+        return segs
+
+    shown = {i for i, c in enumerate(dead) if int(c["uid"]) in marks}
+    shown |= set(range(max(0, len(dead) - DEAD_SHOWN), len(dead)))
+    rows = rows_taken(drawn(shown), width)  # what those take
+    for i in range(len(dead) - 2, -1, -1):  # the latest first, while those rows hold them
+        if i in shown:
+            continue
+        if rows_taken(drawn(shown | {i}), width) > rows:
+            break
+        shown.add(i)
+    return drawn(shown)
+
+
+# the choices a target completes (BH-67: the card goes on the stack with its target)
+AIMING = ("power", "strategy", "ability", "territory", "react")
+
+
+def aimed_with(words: str, after: Any) -> str:
+    """A target's words (`Target Storm Roc`) with the card it was chosen for, from the action before
+    it in `after`'s history: `Target Storm Roc with Frost Witch's ability`, `Target Bone Revenant
+    with Second Wind`. The one-line `last:` told `Target Storm Roc` alone, the card that aimed at it
+    out of sight (its line before, and the stack, gone once it resolved)."""
+    try:
+        before = after.history[-2]
+        if not words.startswith("Target ") or before.kind not in AIMING:
+            return words
+        card = after.card(int(before.args[0]))
+        name = f"{card.name}'s ability" if before.kind == "ability" else card.name
+    except (AttributeError, IndexError, KeyError, ValueError, TypeError):
+        return words
+    return f"{words} with {name}"
 
 
 class FittedLaneScroll(LaneScroll):
@@ -383,6 +473,8 @@ class BhmTable(LaneTable):
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
         marks = self.marks[player]
+        if isinstance(action, Action) and action.kind == "target":
+            words = aimed_with(words, after)
         super().note_action(player, action, words, after=after)
         self.note_dead(player, action, marks, after)
 
@@ -541,19 +633,12 @@ class BhmTable(LaneTable):
         lines.append(("", words("  territories:") + chips(p.get("territories", []))))
         inv_segs = chips(inv["cards"]) if "cards" in inv else words(f" {inv.get('count', 0)} face down")
         lines.append(("", words(f"  invocations ({inv.get('count', 0)}):") + inv_segs))
-        dead = p.get("dead") or []
-        # the latest of a long dead zone, the count and `…` for the ones before: `dead: Spark Imp,
-        # War Cry, War Cry, Thunder Lancer … +6` named the first to die and hid the last
-        older = len(dead) > DEAD_SHOWN
-        lines.append(
-            (
-                "",
-                words("  deserters:")
-                + chips(p.get("deserters", []))
-                + words(f" · dead ({len(dead)}): …" if older else " · dead:")
-                + chips(dead[-DEAD_SHOWN:], DEAD_SHOWN, marks=self.dead_marks()),
-            )
-        )
+        deserters = words("  deserters:") + chips(p.get("deserters", []))
+        try:
+            width = self.lane_width()
+        except (NoMatches, RuntimeError):  # a table not mounted (no board, no app): the lanes at 120
+            width = 120 * 3 // 5
+        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), width)))
         if p.get("strategy"):
             lines.append(("", words("  playing now:") + chips(p["strategy"])))
         if mine and p.get("hand") is not None:
@@ -915,6 +1000,13 @@ class BhmScreen(BhmTable, LaneScreen):
                     # says more (`all POD kills`, RES first: `all POD: -100 Salud`, BH-97)
                     return f"{dense_power_outcome(said) or 'power attack'}: {target}"
                 return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
+            if action.kind == "invest":  # `Invest all 500 POD (POD 1 after): 500 to Salud, kills it`
+                said = str(game.invest_outcome(action)).removeprefix(": ")
+                amount = game.invest_amount(action)
+                if not said or amount is None:
+                    return None
+                what = f"all {amount} (POD 1 after)" if action.args[0] == "all" else f"{amount} POD"
+                return f"{what}: {dense_hit(said)}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
@@ -1075,28 +1167,6 @@ def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
         return str(card.get("name"))
 
 
-def invested_hit(game: Any, invest: Action, target: int) -> tuple[str | None, bool]:
-    """What the power attack does to `target` with the POD of `invest`, in the engine's words:
-    `invest` applied to a copy of the game, left unanswered (every reaction passed). First, when
-    its RES takes the hit first (BH-97 Magic Resistance), the engine's `hit` line of the target
-    without its cause (`Thunder Knight's RES 400 → 100`, `… RES 400 → 0, 100 to Salud`), else None
-    (the Salud takes it all, as the summary says); then whether the engine kills it (BH-33)."""
-    try:
-        trial = game.clone()
-        events = list(trial.apply(invest))
-        for _ in range(20):  # the reaction windows, each passed
-            d = trial.decision()
-            passes = [a for a in trial.legal_actions() if a.kind == "pass"] if d is not None else []
-            if d is None or d.kind != "respond" or not passes:
-                break
-            events += trial.apply(passes[0])
-    except Exception:  # a summary only: the choice itself is the engine's to check
-        return None, False
-    mine = [e for e in events if e.data.get("uid") == target and "private_to" not in e.data]
-    hit = next((str(e.text).split(": ", 1)[-1] for e in mine if e.kind == "hit"), None)
-    return hit, any(e.kind in ("kill", "annihilate") for e in mine)
-
-
 def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
     """POD investment as an amount; targets (territories, Terror…) as cards side by side."""
     game = screen.session.game
@@ -1123,10 +1193,12 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             if not isinstance(pod, int):
                 return game.describe_action(act)
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
-            hit = f"{target['name']} takes {spent}" if target else f"strength {spent}"
-            if isinstance(tgt, int):  # RES first (Magic Resistance): the engine's own words of the hit
-                resisted, kills = invested_hit(game, act, tgt)
-                hit = (resisted or hit) + (", kills it" if kills else "")
+            # what it does in the engine's words, as its choice and the log's line say it (BH-31, BH-97)
+            said = game.invest_outcome(act)
+            if target:
+                hit = f"{target['name']}{said}" if said else f"{target['name']} takes {spent}"
+            else:
+                hit = f"strength {spent}"
             return f"{hit}; {who} at POD {left} after"
 
         if target:

@@ -173,6 +173,7 @@ class GameScreen(TableScreen):
         self.save_told: str | None = None  # the autosave's problem the player was told of
         self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
         self.looked_at: Hashable = None  # what the table's cursor is on (`look_at`)
+        self.number_refused = ""  # the refusal of a number past the list's end (`action_number`)
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -863,7 +864,8 @@ class GameScreen(TableScreen):
         if self.can_act() and choices.actions:  # a number past the end of the list: say so
             k = len(choices.actions)
             keys = "only 1" if k == 1 else f"{k} (keys 1–{min(k, 9)})"
-            self.query_one(Prompt).error = f"There is no choice {n}: the list has {keys}"
+            self.number_refused = f"There is no choice {n}: the list has {keys}"
+            self.query_one(Prompt).error = self.number_refused
         self.app.bell()
 
     def action_cancel(self) -> None:
@@ -926,8 +928,19 @@ class GameScreen(TableScreen):
         self.app.push_screen(ConfirmScreen(f"{self.seat_name(seat)}: resign this game?"), answered)
 
     def on_key(self, event: Key) -> None:
+        """A key over the covered table goes no further. A refusal of a number past the list's end
+        (`There is no choice 7: …`) goes at the next key, as the player moves on (another key in
+        the choice list, a choice, the table's cursor): it stayed under the prompt until the
+        table's cursor moved (`look_at`). (The key's binding comes after: a number past the end
+        again says so again.)"""
         if self.covered:
             event.stop()
+            return
+        if self.number_refused:
+            prompt = self.query_one(Prompt)
+            if prompt.error == self.number_refused:
+                prompt.error = ""
+            self.number_refused = ""
 
     def on_unmount(self) -> None:
         self.ai_token += 1
