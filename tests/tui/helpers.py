@@ -78,6 +78,33 @@ def _busy(app: Any) -> bool:
     ) or any(w.is_running for w in app.workers)
 
 
+def _refresh_pending(screen: Any) -> bool:
+    """The screen waits for its refresh timer: a layout, a repaint, a recompose, or what was
+    asked to run after the next refresh (`call_after_refresh`)."""
+    return bool(
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    )
+
+
+async def refreshed(pilot: Pilot[Any], rounds: int = 20) -> None:
+    """The top screen's refreshes done now, one after another, until none is pending (or
+    `rounds` of them): what the screen's timer would do, without waiting for it — a loaded
+    machine holds that timer back, and what is drawn after a refresh (the footer's keys, a
+    dialog's row counts, the game-over dialog) comes after the next one."""
+    app = pilot.app
+    for _ in range(rounds):
+        await drain(pilot)
+        screen = app.screen
+        if app._batch_count or not _refresh_pending(screen):
+            return  # (in a batch update the screen does not refresh: done after it, as the timer does)
+        screen._on_timer_update()
+
+
 async def settle(pilot: Pilot[Any], rounds: int = 400, *, look: bool = True) -> None:
     """Wait until the AI worker is done and the UI has caught up."""
     app = pilot.app
@@ -87,14 +114,16 @@ async def settle(pilot: Pilot[Any], rounds: int = 400, *, look: bool = True) -> 
             await drain(pilot)
             if not _busy(app):
                 if look:
+                    await refreshed(pilot)
                     await pilot.pause()
                 return
         with contextlib.suppress(WorkerCancelled):  # an AI worker replaced by the next one
             await app.workers.wait_for_complete()
-        # a refresh (which shows the game-over dialog) comes on the screen's timer, not at once
-        await asyncio.sleep(
-            0.002 if any(getattr(s, "game_over_pending", False) for s in app.screen_stack) else 0
-        )
+        # a refresh (which shows the game-over dialog) comes on the screen's timer: done now
+        pending = any(getattr(s, "game_over_pending", False) for s in app.screen_stack)
+        if pending:
+            await refreshed(pilot)
+        await asyncio.sleep(0.002 if pending else 0)
     raise AssertionError("the app did not settle")
 
 
