@@ -83,11 +83,16 @@ def finished_dir() -> Path:
 
 def finished_games() -> list[Path]:
     """The kept finished games, oldest first (one deleted while the folder is read is left out)."""
-    folder = finished_dir()
+    return _oldest_first(finished_dir(), "*.json")
+
+
+def _oldest_first(folder: Path, pattern: str) -> list[Path]:
+    """The files of `folder` matching `pattern`, oldest first (by time written, then name); one
+    deleted while the folder is read is left out, and a folder that is not there has none."""
     if not folder.is_dir():
         return []
     dated: list[tuple[float, str, Path]] = []
-    for path in folder.glob("*.json"):
+    for path in folder.glob(pattern):
         try:
             dated.append((path.stat().st_mtime, path.name, path))
         except OSError:  # (gone since it was listed)
@@ -536,16 +541,7 @@ def told_set_aside(kept: Path) -> None:
 
 def set_aside_games(newest: int = 3) -> list[Path]:
     """The newest games set aside in the saves folder (`keep_aside`), newest first."""
-    folder = saves_dir()
-    if not folder.is_dir():
-        return []
-    dated: list[tuple[float, str, Path]] = []
-    for path in folder.glob("*-kept*.json"):
-        try:
-            dated.append((path.stat().st_mtime, path.name, path))
-        except OSError:  # (gone since it was listed)
-            continue
-    return [path for _, _, path in sorted(dated, reverse=True)[:newest]]
+    return _oldest_first(saves_dir(), "*-kept*.json")[::-1][:newest]
 
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:
