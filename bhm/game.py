@@ -1170,20 +1170,24 @@ class BhmGame(Game):
         RES 400 → 300 (RES only)`, `… on Bone Revenant: 200 to Salud, 0 left (Immortal)` (BH-95:
         not killed). True: the state checks ran last (see `lose`)."""
         res = self.cur(t, "res") if res_first else 0
-        salud = self.stat(t, "salud")
         name = self.label(t)
-        words = self.hit_words(t, strength, res_first)
-        taken = min(res, strength)
-        if taken:
-            t.res_lost += taken
-        deal = strength - taken
+        if res_first and strength <= res:  # all of it to its RES (`hit_words`' first case)
+            t.res_lost += strength
+            self.log.emit(
+                "hit", f"{cause} on {name}{note}: RES {res} → {res - strength} (RES only)", uid=t.uid
+            )
+            return False
+        salud = self.stat(t, "salud")
+        words = self.hit_words(t, strength, res_first, res, 0 if salud is None else salud)
+        t.res_lost += res
+        deal = strength - res
         lost = min(salud or 0, deal)
         if lost > 0:
             t.wounds += lost
         if salud is not None and deal > 0 and not words.endswith(", kills it") and " at Salud 0" not in words:
             words += f", {salud - lost} left"
-            tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
-            if tough and salud - lost <= 0:  # BH-95, BH-101: not killed at Salud 0
+            tough = self.tough(t) if salud - lost <= 0 else None  # (asked only at Salud 0)
+            if tough:  # BH-95, BH-101: not killed at Salud 0
                 words += f" ({tough})"
         self.log.emit("hit", f"{cause} on {name}{note}: {words}", uid=t.uid)
         if lost <= 0:
@@ -1191,22 +1195,32 @@ class BhmGame(Game):
         self.state_checks()
         return True
 
-    def hit_words(self, t: BhmCard, strength: int, res_first: bool) -> str:
+    def tough(self, t: BhmCard) -> str | None:
+        """The keyword that keeps `t` alive at Salud 0 (BH-95 Immortal, BH-101 Eternal), or None."""
+        return "Immortal" if self.has(t, "Immortal") else "Eternal" if self.has(t, "Eternal") else None
+
+    def hit_words(
+        self, t: BhmCard, strength: int, res_first: bool, res: int | None = None, salud: int | None = None
+    ) -> str:
         """What `strength` does to `t`, RES first or not (see `attack_hit`), in the words of an
         attack's choice (`attack_outcome`): `500 to Salud`, `500 to Salud, kills it` (when that is all
         its Salud, or more, and nothing keeps it alive: BH-95 Immortal, BH-101 Eternal), with its RES
         first `RES 400 → 0, 100 to Salud`, `no RES left, 500 to Salud` (a power attack on Magic
         Resistance, BH-97), `RES 400 → 300 (RES only)`; on an Immortal or Eternal being at Salud 0
-        `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`)."""
-        res = self.cur(t, "res") if res_first else 0
-        salud = self.cur(t, "salud")
-        tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+        `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`). `res`,
+        `salud`: their current values (`cur`), when the caller has them. (`attack_hit` tells every
+        attack with it: the keywords are asked about only when the hit reaches Salud 0.)"""
+        if res is None:
+            res = self.cur(t, "res") if res_first else 0
+        if salud is None:
+            salud = self.cur(t, "salud")
         if res_first and strength <= res:
             return f"RES {res} → {res - strength} (RES only)"
         first = f"RES {res} → 0, " if res else ""
+        tough = self.tough(t) if strength - res >= salud else None  # (it matters only at 0)
         if tough and salud <= 0:  # BH-95, BH-101
             return f"{first}RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
-        if res_first and not res and self.max_stat(t, "res"):
+        if res_first and not res and t.res_lost and self.max_stat(t, "res"):  # (none lost: none had)
             first = "no RES left, "
         kills = strength - res >= salud and not tough
         return f"{first}{strength - res} to Salud" + (", kills it" if kills else "")
@@ -2850,7 +2864,7 @@ class BhmGame(Game):
         lose anything."""
         at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
         res = self.cur(t, "res")
-        tough = next((k for k in ("Immortal", "Eternal") if self.has(t, k)), None)
+        tough = self.tough(t)
         salud = self.cur(t, "salud")
         if action.kind == "pattack":
             pod = self.cur(at, "pod")
