@@ -79,6 +79,7 @@ class MenuScreen(BaseScreen):
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        self.drop_ended()  # (what Continue's label says: `continue_label`)
         with Vertical(id="menu-box"):
             yield Static(f"{LOGO}\nthree card games at one table", id="logo")
             with VerticalScroll(id="menu-form"):
@@ -161,7 +162,7 @@ class MenuScreen(BaseScreen):
             self.show_error("")
 
     def continue_label(self) -> str:
-        self.drop_ended()
+        """Continue's label, for what `drop_ended` (run just before, by the caller) left."""
         if self.stuck is not None:
             return "Continue (no game in progress: it ended)"
         if not autosave_path().exists():
