@@ -23,6 +23,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -516,6 +517,37 @@ def keep_aside(path: Path) -> Path | None:
             mark.unlink(missing_ok=True)
         raise
     return target
+
+
+# the names `keep_aside` gives: GAME-YYYYmmdd-HHMMSS-kept.json, -kept-2.json when taken
+_SET_ASIDE_NAME = re.compile(r"[A-Za-z0-9_-]+-\d{8}-\d{6}-kept(?:-\d+)?\.json")
+
+
+def is_set_aside(path: Path) -> bool:
+    """`path` is a game set aside by `keep_aside` (its name, in the saves folder), not a save
+    the player made (Ctrl+S) or one kept anywhere else."""
+    if not _SET_ASIDE_NAME.fullmatch(path.name):
+        return False
+    try:
+        return path.parent.resolve() == saves_dir().resolve()
+    except OSError:
+        return False
+
+
+def take_back(kept: Path) -> bool:
+    """Move the game set aside as `kept` (`is_set_aside`) back into place as the autosave, whose
+    game the caller has set aside first (`keep_aside`): resumed, it is the game in progress
+    again, in one place only — left in the saves folder, it could be resumed a second time and
+    the game go on twice from the same point. A rename (a full disk allows it), the folders
+    synced; False, nothing moved, when it cannot be (the file then stays where it is)."""
+    if not is_set_aside(kept):
+        return False
+    try:
+        move_durably(kept, autosave_path())
+    except OSError:
+        return False
+    told_set_aside(kept)
+    return True
 
 
 def set_aside_untold() -> list[Path]:

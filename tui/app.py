@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -23,8 +24,11 @@ from common.saves import (
     drop_ended_autosave,
     ended_game,
     holds_ended,
+    is_set_aside,
     keep_aside,
     save_advice,
+    sync_dir,
+    take_back,
     told_set_aside,
 )
 from tui.commands import TriarchCommands
@@ -152,12 +156,14 @@ class TriarchApp(App[None]):
         in it), or None: a look, the lock is not kept."""
         return self.lock.taken() if self.autosave else None
 
-    def take_autosave(self, session: Session) -> None:
+    def take_autosave(self, session: Session, resumed: Path | None = None) -> None:
         """Make `session` (made with `autosave=False`: nothing written yet) the autosaved game:
         this table holds the autosave's lock (SaveBusy if another `triarch` does), and a game in
         progress saved there by an earlier game is kept in the saves folder, not replaced
         (the player is told where), before the new game's first save (SaveBusy, nothing
-        written, if it cannot be kept)."""
+        written, if it cannot be kept). `resumed`: the save `session` was loaded from; a game
+        set aside there is moved back into place as the autosave (`take_back`), not left to be
+        resumed a second time."""
         if not self.autosave:
             return
         self.lock.claim()
@@ -175,7 +181,11 @@ class TriarchApp(App[None]):
             ) from None
         session.autosave = True
         session.before_save = self.lock.keep
+        if resumed is not None and take_back(resumed):
+            session.saved_actions = len(session.game.history)  # (the autosave holds it already)
         session.save()
+        if resumed is not None and is_set_aside(resumed) and resumed.exists():
+            self.left_behind(resumed, session)
         if kept is not None and finished:
             self.notify(
                 "The finished game before this one could not be kept in finished/, so it is kept "
@@ -191,6 +201,26 @@ class TriarchApp(App[None]):
             )
         if kept is not None:
             self.call_after_refresh(told_set_aside, kept)  # (else the next start tells it)
+
+    def left_behind(self, kept: Path, session: Session) -> None:
+        """The game set aside as `kept`, resumed, could not be moved into place as the autosave
+        (a saves folder that cannot be written): once the autosave holds it, the file goes; if
+        it cannot, the player is told that resuming it again would go back in this game. (While
+        the autosave holds none of it, the file is all there is of the game: it stays.)"""
+        if session.saved_actions is None:
+            return
+        with contextlib.suppress(OSError):
+            kept.unlink()
+            sync_dir(kept.parent)
+        if not kept.exists():
+            return
+        self.notify(
+            f"{kept} could not be removed: it is this game as it was when resumed. The game goes on "
+            "in the autosave (Continue); resuming that file again would go back to where it was.",
+            title="Set-aside file left",
+            severity="warning",
+            timeout=15,
+        )
 
     # -- games ---------------------------------------------------------------------------
     def start_from_spec(self, spec: LaunchSpec) -> None:
@@ -220,7 +250,7 @@ class TriarchApp(App[None]):
             session.autosave = True
             session.before_save = self.lock.keep
             if not _same_file(path, autosave_path()):
-                self.take_autosave(session)
+                self.take_autosave(session, resumed=path)
         self.open_session(session)
 
     def open_session(self, session: Session) -> None:

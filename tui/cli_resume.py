@@ -22,6 +22,7 @@ def resume(file: Path | None) -> None:
         end_not_saved,
         ended_game,
         game_from_save,
+        is_set_aside,
         read_save,
         resigned_seat,
         set_aside_games,
@@ -53,6 +54,12 @@ def resume(file: Path | None) -> None:
             _fail(
                 f"no saved game at {path}; games set aside when a new game started (newest first):"
                 f"{listed}\nresume one with: triarch resume FILE",
+                2,
+            )
+        if file is not None and is_set_aside(file):  # (resumed once: it is the autosave since)
+            _fail(
+                f"no saved game at {path}: a game set aside is moved back into place as the "
+                "autosave when it is resumed; continue it with: triarch resume",
                 2,
             )
         _fail(f"no saved game at {path}", 2)

@@ -4,12 +4,25 @@ set aside is, once — the menu, or `triarch resume` when there is no autosave t
 
 from __future__ import annotations
 
+import errno
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from common.saves import autosave_path, keep_aside, save_game, set_aside_untold
+from common import saves
+from common.saves import (
+    autosave_path,
+    is_set_aside,
+    keep_aside,
+    read_save,
+    save_game,
+    set_aside_games,
+    set_aside_untold,
+    take_back,
+    told_set_aside,
+)
 from tests.toygame import ToyGame
 from tui.app import TriarchApp
 from tui.session import Seats, Session
@@ -110,3 +123,143 @@ async def test_a_finished_game_set_aside_is_told_as_finished(monkeypatch: pytest
         said = [(n.title, n.message) for n in app._notifications]
     assert [title for title, _ in said] == ["Finished game kept"]
     assert said[0][1].splitlines()[-1].startswith("triarch replay ")
+
+
+# -- a game set aside, resumed, is the game in progress again: in one place ----------------
+
+
+def set_aside_with_actions(actions: int = 2) -> Path:
+    """A toy game of `actions` actions, set aside in the saves folder as a new game started."""
+    s = Session(ToyGame.new_game(seed=6), Seats(["human", "human"]))
+    s.save()
+    for _ in range(actions):
+        s.apply(s.legal()[0])
+    kept = keep_aside(autosave_path())
+    assert kept is not None and not autosave_path().exists()
+    told_set_aside(kept)
+    return kept
+
+
+async def test_a_set_aside_game_resumed_moves_into_place_as_the_autosave() -> None:
+    """`triarch resume FILE` of a game set aside: the file is moved into place as the autosave —
+    left in the saves folder, it could be resumed a second time and the game go on twice."""
+    kept = set_aside_with_actions()
+    before = read_save(kept)["actions"]
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.resume(kept)
+        await settle(pilot)
+        assert not kept.exists() and set_aside_games() == []
+        assert read_save(autosave_path())["actions"] == before
+        app.session.apply(app.session.legal()[0])  # (played on: the autosave follows)
+        assert len(read_save(autosave_path())["actions"]) == len(before) + 1
+
+
+async def test_resuming_a_set_aside_game_sets_the_game_in_progress_aside_in_its_place() -> None:
+    kept = set_aside_with_actions(2)
+    other = Session(ToyGame.new_game(seed=8), Seats(["human", "human"]))
+    other.save()  # (the game in progress now)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.resume(kept)
+        await settle(pilot)
+    [aside] = set_aside_games()
+    assert aside != kept and not kept.exists()
+    assert read_save(aside)["setup"]["seed"] == 8
+    assert read_save(autosave_path())["setup"]["seed"] == 6
+
+
+async def test_a_set_aside_game_resumed_on_a_full_disk_is_moved_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full disk: the autosave cannot be written, but a rename needs no space — the game set
+    aside is the autosave all the same, and nothing of it is counted as not saved."""
+    kept = set_aside_with_actions(3)
+    before = read_save(kept)["actions"]
+
+    def full(*_: Any, **__: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_json_atomic", full)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.resume(kept)
+        await settle(pilot)
+        assert app.session.save_error is not None and app.session.unsaved == 0
+    assert not kept.exists() and read_save(autosave_path())["actions"] == before
+
+
+async def test_a_set_aside_game_that_cannot_be_moved_is_removed_once_the_autosave_holds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kept = set_aside_with_actions()
+    before = read_save(kept)["actions"]
+
+    def refused(*_: Any, **__: Any) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(saves, "move_durably", refused)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        app.resume(kept)
+        await settle(pilot)
+        assert not kept.exists() and [n.title for n in app._notifications] == []
+    assert read_save(autosave_path())["actions"] == before
+
+
+async def test_a_set_aside_file_that_cannot_be_removed_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saves folder that cannot be written: the file stays, and the player is told that
+    resuming it again would go back in this game (the game goes on in the autosave)."""
+    kept = set_aside_with_actions()
+
+    def refused(*_: Any, **__: Any) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    real_unlink = Path.unlink
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        if path == kept:
+            refused()
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(saves, "move_durably", refused)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        app.resume(kept)
+        await settle(pilot)
+        said = [(n.title, n.message) for n in app._notifications]
+    assert kept.exists() and autosave_path().exists()
+    assert said == [
+        (
+            "Set-aside file left",
+            f"{kept} could not be removed: it is this game as it was when resumed. The game goes on "
+            "in the autosave (Continue); resuming that file again would go back to where it was.",
+        )
+    ]
+
+
+def test_a_ctrl_s_save_resumed_stays_where_it_is(tmp_path: Path) -> None:
+    """A save the player made (Ctrl+S) is theirs to go back to: only a game set aside moves."""
+    s = Session(ToyGame.new_game(seed=6), Seats(["human", "human"]), autosave=False)
+    mine = s.save(saves.dated_path(saves.saves_dir(), "toy"))
+    assert mine is not None and not is_set_aside(mine) and not take_back(mine) and mine.exists()
+    assert is_set_aside(set_aside_with_actions())
+
+
+def test_triarch_resume_of_a_set_aside_file_resumed_already_says_where_it_went() -> None:
+    from tui import cli
+
+    kept = set_aside_with_actions()
+    assert take_back(kept)
+    r = CliRunner().invoke(cli.main, ["resume", str(kept)])
+    assert r.exit_code == 2
+    assert r.output == (
+        f"triarch: no saved game at {kept}: a game set aside is moved back into place as the "
+        "autosave when it is resumed; continue it with: triarch resume\n"
+    )
