@@ -415,6 +415,18 @@ class AutosaveLock:
         except OSError:
             self.claimed = True
             return
+        self._lock_or_busy(fd)
+        try:  # (written over, not truncated: on Windows the locked byte lies past the end)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
+        except OSError:
+            pass
+        self.fd = fd
+        self.claimed = True
+
+    def _lock_or_busy(self, fd: int) -> None:
+        """Lock the open lock file `fd`; if another process holds it, close `fd` and raise
+        SaveBusy saying whose it is."""
         try:
             self._lock(fd)
         except OSError:
@@ -430,13 +442,6 @@ class AutosaveLock:
                 "finish that game or go back to its menu (m) first, "
                 "or give this window a save folder of its own (TRIARCH_HOME)"
             ) from None
-        try:  # (written over, not truncated: on Windows the locked byte lies past the end)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
-        except OSError:
-            pass
-        self.fd = fd
-        self.claimed = True
 
     def keep(self) -> None:
         """Before a write of the autosave: hold the lock still, on the file now at `path()`.
@@ -456,14 +461,23 @@ class AutosaveLock:
 
     def taken(self) -> str | None:
         """Why the autosave is not free (another process holds the lock), or None: a look,
-        the lock is not kept (None too when this lock holds it)."""
-        if self.claimed:
+        the lock is not kept (None too when this lock holds it). A look makes nothing: a
+        player who opens the menu and quits leaves no data folder and no lock file behind.
+        No lock file is no holder (one whose file was removed makes and locks a new one before
+        it writes the autosave again: `keep`)."""
+        if self.claimed or locking() is None:
             return None
         try:
-            self.claim()
+            fd = os.open(self.path(), os.O_RDWR | getattr(os, "O_BINARY", 0))
+        except OSError:  # (not there: nobody holds it; not to be opened: `claim` locks nothing)
+            return None
+        try:
+            self._lock_or_busy(fd)
         except SaveBusy as exc:
             return str(exc)
-        self.release()
+        with contextlib.suppress(OSError):
+            self._unlock(fd)
+        os.close(fd)
         return None
 
     def release(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -285,3 +286,32 @@ async def test_the_table_locks_the_autosave_again_after_its_save_folder_was_dele
         ]
         with pytest.raises(SaveBusy):
             AutosaveLock().claim()
+
+
+async def test_a_look_at_the_menu_makes_no_data_folder_and_no_lock(
+    only_toy: None, triarch_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who opens the menu, looks (Continue refreshed, the window focused again) and quits
+    leaves nothing behind: the data folder and `autosave.lock` are made when a game starts."""
+    home = triarch_home / "not-yet"
+    monkeypatch.setenv("TRIARCH_HOME", str(home))
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu: Any = app.screen
+        menu.refresh_continue()
+        menu.check_autosave()
+        assert app.autosave_busy() is None
+        await settle(pilot)
+        assert not home.exists()
+        await press(pilot, "ctrl+n")  # a game starts: now the autosave and its lock are there
+        await settle(pilot)
+        assert (home / "autosave.lock").exists() and autosave_path().exists()
+
+
+def test_a_look_at_the_lock_still_sees_the_window_that_holds_it(
+    other_window: AutosaveLock, triarch_home: Path
+) -> None:
+    assert "another Triarch (process" in (AutosaveLock().taken() or "")
+    other_window.release()
+    assert AutosaveLock().taken() is None
