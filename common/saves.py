@@ -9,6 +9,12 @@ A game that a player resigned also says who ("resigned": the seat), which the
 engine's game does not know: a save of format 2 (`RESIGNED_FORMAT`). Every other
 save is written in format 1, as before, and both are read.
 
+A save also says when it was written ("saved": UTC, ISO 8601), which orders the finished
+games and tells an autosave from a later game of the same seed (`written_at`): a file's own
+time changes when a folder is copied. A key an older Triarch ignores (it replays the same
+game without it) raises no format, as "rules" did not: it is outside the checksum, and a
+save without it (written before it) is dated by its file's time.
+
 Loading refuses, with one clear line (`SaveError`), anything that is not a save
 this version can replay: a truncated or corrupted file, wrong types, a game id
 that does not exist, a save of a newer format, an action that cannot be parsed
@@ -27,6 +33,7 @@ import re
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -88,17 +95,53 @@ def finished_games() -> list[Path]:
 
 
 def _oldest_first(folder: Path, pattern: str) -> list[Path]:
-    """The files of `folder` matching `pattern`, oldest first (by time written, then name); one
-    deleted while the folder is read is left out, and a folder that is not there has none."""
+    """The files of `folder` matching `pattern`, oldest first (by time written, `written_at`,
+    then name); one deleted while the folder is read is left out, and a folder that is not
+    there has none."""
     if not folder.is_dir():
         return []
     dated: list[tuple[float, str, Path]] = []
     for path in folder.glob(pattern):
         try:
-            dated.append((path.stat().st_mtime, path.name, path))
+            dated.append((written_at(path), path.name, path))
         except OSError:  # (gone since it was listed)
             continue
     return [path for _, _, path in sorted(dated)]
+
+
+SAVED = "saved"  # the key of the time a save was written (UTC, ISO 8601)
+
+
+def _stamp_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def saved_at(data: Any) -> float | None:
+    """When the save data `data` was written, as a POSIX time, by the stamp it holds; None for a
+    save written before saves held one (or a stamp that is not one: a hand-edit)."""
+    stamp = data.get(SAVED) if isinstance(data, dict) else None
+    if not isinstance(stamp, str):
+        return None
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        return None
+    return when.timestamp()
+
+
+def written_at(path: Path, data: Any = None) -> float:
+    """When the save at `path` (read already as `data`, or read here) was written: its stamp
+    (`saved_at`), which copying a folder keeps, or for a save without one (older, damaged) the
+    file's time. OSError if the file is gone."""
+    if data is None:
+        try:
+            data = json.loads(path.read_bytes().decode("utf-8-sig"))
+        except (ValueError, RecursionError):
+            data = None
+    when = saved_at(data)
+    return when if when is not None else path.stat().st_mtime
 
 
 def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: int | None = None) -> Path:
@@ -128,7 +171,7 @@ def ended_game(autosave: Path) -> Path | None:
     game (a new game of the same seed, started after that one ended, is its own game)."""
     try:
         saved = json.loads(autosave.read_text(encoding="utf-8"))
-        written = autosave.stat().st_mtime
+        written = written_at(autosave, saved)
     except (OSError, ValueError):
         return None
     if not isinstance(saved, dict) or not isinstance(saved.get("actions"), list):
@@ -137,7 +180,7 @@ def ended_game(autosave: Path) -> Path | None:
     for kept in reversed(finished_games()):
         try:
             data = json.loads(kept.read_text(encoding="utf-8"))
-            if kept.stat().st_mtime < written:
+            if written_at(kept, data) < written:
                 continue
         except (OSError, ValueError):
             continue
@@ -684,6 +727,7 @@ def save_game(
     if resigned is not None:
         data["format"] = max(int(data["format"]), RESIGNED_FORMAT)
         data["resigned"] = resigned
+    data[SAVED] = _stamp_now()  # (not under the checksum: an older Triarch reads the save as before)
     if extra:
         data["ui"] = extra
     data["checksum"] = checksum(data)

@@ -4,7 +4,9 @@ game-over dialog offers to watch it (w), and `triarch replay` with no file opens
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -365,3 +367,70 @@ def test_triarch_resume_shows_an_ended_game_at_its_end(monkeypatch: pytest.Monke
     assert "The autosaved game had ended" in r.output
     assert [spec.resume for spec in opened] == [s.finished_path]
     assert not autosave_path().exists()
+
+
+# -- dated by the stamp a save holds, not by its file's time (which a copied folder changes) --
+
+
+def copied(*paths: Path) -> None:
+    """The save folder copied (`cp -r`): every file's time is when it was copied, in the order
+    given, whatever the order in which they were written."""
+    for i, path in enumerate(paths):
+        os.utime(path, (2_000_000_000 + i, 2_000_000_000 + i))
+
+
+def without_stamp(path: Path) -> None:
+    """The save as a Triarch that did not stamp its saves wrote it (the checksum is the same)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["saved"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_a_save_says_when_it_was_written_outside_its_checksum_and_format() -> None:
+    s = finished_toy(4)
+    data = saves.read_save(s.finished_path)  # type: ignore[arg-type]
+    stamp = saves.saved_at(data)
+    assert stamp is not None and abs(stamp - time.time()) < 3600 and data["format"] == 1
+    assert saves.checksum(data) == saves.checksum({k: v for k, v in data.items() if k != "saved"})
+    assert saves.saved_at({**data, "saved": "yesterday"}) is None  # (a hand-edit: the file's time)
+
+
+def test_the_finished_games_of_a_copied_folder_keep_their_order() -> None:
+    game = finished_toy(4).game
+    for old in finished_games():
+        old.unlink()
+    paths = [keep_finished(game) for _ in range(3)]
+    copied(*reversed(paths))  # (the newest copied first)
+    assert finished_games() == paths
+
+
+def test_an_autosave_copied_after_its_kept_game_is_still_no_game_to_continue() -> None:
+    """The start of a kept finished game (a `triarch` killed between the two), its folder
+    copied: the autosave's file is now younger than the kept game's, but it was written
+    before — still no game to continue (it would be the game twice)."""
+    s = killed_as_it_ended(4)
+    copied(s.finished_path, autosave_path())  # type: ignore[arg-type]
+    assert saves.ended_game(autosave_path()) == s.finished_path
+
+
+def test_a_new_game_of_the_same_seed_copied_before_the_kept_one_is_still_its_own() -> None:
+    """The same seed played again after that game ended, the folder copied with the autosave
+    first: its file is now older than the kept game's — it is still a game to continue, never
+    removed as the start of the kept one (which lost the player's game)."""
+    finished_toy(4)
+    s = Session(ToyGame.new_game(seed=4), Seats(["human", "human"]))
+    s.save()
+    copied(autosave_path(), finished_games()[-1])
+    assert saves.ended_game(autosave_path()) is None
+    assert saves.drop_ended_autosave() is None and autosave_path().exists()
+
+
+def test_saves_from_before_the_stamp_are_dated_by_their_files() -> None:
+    s = killed_as_it_ended(4)
+    assert s.finished_path is not None
+    without_stamp(s.finished_path)
+    without_stamp(autosave_path())
+    copied(autosave_path(), s.finished_path)  # (the autosave's file the older: the start of it)
+    assert saves.ended_game(autosave_path()) == s.finished_path
+    copied(s.finished_path, autosave_path())  # (the autosave's file the younger: its own game)
+    assert saves.ended_game(autosave_path()) is None
