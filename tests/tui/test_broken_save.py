@@ -185,3 +185,33 @@ async def test_launching_straight_into_a_save_with_no_player_stays_on_the_menu(o
             screen_text(app).split()
         )
     assert path.exists()
+
+
+@pytest.mark.parametrize("still_open", [True, False])
+async def test_an_autosave_another_window_replaced_while_asked_is_not_moved_aside(
+    only_toy: None, still_open: bool
+) -> None:
+    """'Discard it?' is about the unreadable save; while it was asked, another window on the save
+    folder started a game (the unreadable save set aside, its own autosave written): 'yes' then
+    moves nothing — it moved the other window's game in progress to autosave.json.bad."""
+    from common.saves import AutosaveLock, keep_aside, read_save
+
+    broken_save(autosave_path())
+    other = AutosaveLock()
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        other.claim()  # the other window's Start
+        keep_aside(autosave_path())
+        save_game(ToyGame.new_game(seed=7), autosave_path())
+        if not still_open:
+            other.release()  # (and back to its menu)
+        await pilot.press("y")
+        await settle(pilot)
+        assert "The autosave changed meanwhile (another window?): nothing was moved." in screen_text(app)
+    other.release()
+    assert read_save(autosave_path())["setup"]["seed"] == 7
+    assert not autosave_path().with_name("autosave.json.bad").exists()

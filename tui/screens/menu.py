@@ -504,9 +504,17 @@ class MenuScreen(BaseScreen):
         from tui.screens.confirm import ConfirmScreen
 
         aside = unused_path(path.with_name(path.name + ".bad"))
+        asked = self.autosave_stamp()[0]  # (the unreadable file the question is about)
 
         def answered(yes: bool | None) -> None:
             if not yes:
+                return
+            app: Any = self.app
+            if app.autosave_busy() or self.autosave_stamp()[0] != asked:
+                # another window started or continued a game there while the question was open:
+                # its autosave, readable, is not the save the player agreed to move aside
+                self.show_error("The autosave changed meanwhile (another window?): nothing was moved.")
+                self.on_screen_resume()
                 return
             try:
                 move_durably(path, aside)
