@@ -16,6 +16,7 @@ import click
 def resume(file: Path | None) -> None:
     """Resume the autosaved game (or a save FILE)."""
     from common.saves import (
+        AutosaveLock,
         SaveError,
         autosave_path,
         drop_ended_autosave,
@@ -34,7 +35,10 @@ def resume(file: Path | None) -> None:
     from tui.session import Seats
 
     path = file or autosave_path()
-    ended = drop_ended_autosave() if file is None else None
+    # (never the autosave another window has open: its game-over dialog may still be showing the
+    # game its autosave keeps with its end, which that window keeps in finished/ itself)
+    busy = file is None and AutosaveLock().taken() is not None
+    ended = drop_ended_autosave() if file is None and not busy else None
     if file is None and ended is None and path.exists():  # (its autosave could not be removed)
         ended = ended_game(path)
     if ended is not None:  # a `triarch` killed as its game ended: the game kept, shown at its end

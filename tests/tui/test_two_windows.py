@@ -112,3 +112,21 @@ async def test_the_menu_leaves_alone_the_autosave_another_window_plays(
         await settle(pilot)
         assert label(app) == "Continue: High Card, 1 action, ended"
     assert autosave_path().exists() and finished_games() == []
+
+
+def test_triarch_resume_leaves_alone_the_autosave_another_window_has_open(
+    monkeypatch: pytest.MonkeyPatch, other_window: AutosaveLock
+) -> None:
+    """The other window's game ended and its autosave keeps it with its end (finished/ could not
+    take it), its game-over dialog still open: `triarch resume` here shows that game, and moves
+    nothing into finished/ (the menu already left it alone; the command line moved it)."""
+    from click.testing import CliRunner
+
+    from tui import cli
+
+    ended_in_the_autosave(monkeypatch)
+    opened: list[object] = []
+    monkeypatch.setattr(cli, "_run_app", lambda spec, *a, **k: opened.append(spec.resume))
+    r = CliRunner().invoke(cli.main, ["resume"])
+    assert r.exit_code == 0, r.output
+    assert opened == [autosave_path()] and autosave_path().exists() and finished_games() == []
