@@ -4,9 +4,11 @@ game-over dialog offers to watch it (w), and `triarch replay` with no file opens
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -372,6 +374,18 @@ def test_triarch_resume_shows_an_ended_game_at_its_end(monkeypatch: pytest.Monke
 # -- dated by the stamp a save holds, not by its file's time (which a copied folder changes) --
 
 
+@pytest.fixture
+def ticking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each save stamped a second after the one before (a clock that only goes on)."""
+    seconds = itertools.count()
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    monkeypatch.setattr(
+        saves,
+        "_stamp_now",
+        lambda: (start + timedelta(seconds=next(seconds))).isoformat(timespec="microseconds"),
+    )
+
+
 def copied(*paths: Path) -> None:
     """The save folder copied (`cp -r`): every file's time is when it was copied, in the order
     given, whatever the order in which they were written."""
@@ -395,6 +409,7 @@ def test_a_save_says_when_it_was_written_outside_its_checksum_and_format() -> No
     assert saves.saved_at({**data, "saved": "yesterday"}) is None  # (a hand-edit: the file's time)
 
 
+@pytest.mark.usefixtures("ticking")
 def test_the_finished_games_of_a_copied_folder_keep_their_order() -> None:
     game = finished_toy(4).game
     for old in finished_games():
@@ -404,6 +419,7 @@ def test_the_finished_games_of_a_copied_folder_keep_their_order() -> None:
     assert finished_games() == paths
 
 
+@pytest.mark.usefixtures("ticking")
 def test_an_autosave_copied_after_its_kept_game_is_still_no_game_to_continue() -> None:
     """The start of a kept finished game (a `triarch` killed between the two), its folder
     copied: the autosave's file is now younger than the kept game's, but it was written
@@ -413,6 +429,7 @@ def test_an_autosave_copied_after_its_kept_game_is_still_no_game_to_continue() -
     assert saves.ended_game(autosave_path()) == s.finished_path
 
 
+@pytest.mark.usefixtures("ticking")
 def test_a_new_game_of_the_same_seed_copied_before_the_kept_one_is_still_its_own() -> None:
     """The same seed played again after that game ended, the folder copied with the autosave
     first: its file is now older than the kept game's — it is still a game to continue, never
@@ -425,6 +442,7 @@ def test_a_new_game_of_the_same_seed_copied_before_the_kept_one_is_still_its_own
     assert saves.drop_ended_autosave() is None and autosave_path().exists()
 
 
+@pytest.mark.usefixtures("ticking")
 def test_saves_from_before_the_stamp_are_dated_by_their_files() -> None:
     s = killed_as_it_ended(4)
     assert s.finished_path is not None
