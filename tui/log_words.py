@@ -700,10 +700,22 @@ def health_changes(events: Sequence[Event], before: View, after: View) -> list[s
     return out
 
 
+def you_draw(ev: Event) -> Event:
+    """Hand of the Gods: a draw named to its drawer (`named_draws`) in the person of the log that
+    drawer reads, where its units are `Your Hoplite` (`whose`): `You draw Pegasus`, not `P1
+    draws Pegasus`. The others read the engine's `P1 draws a card` as before (`public_text`)."""
+    p = ev.data.get("private_to")
+    head = f"P{p + 1} draws " if isinstance(p, int) and not isinstance(p, bool) else ""
+    if ev.kind != "draw" or not head or not ev.text.startswith(head) or "public_text" not in ev.data:
+        return ev
+    return Event(ev.kind, f"You draw {ev.text.removeprefix(head)}", ev.data)
+
+
 def hotg_events(
     action: Action, events: list[Event], before: View, after: View, viewer: int | None = None
 ) -> list[Event]:
-    """Hand of the Gods: a draw names its card to the drawer (`named_draws`); each unit an event
+    """Hand of the Gods: a draw names its card to the drawer (`named_draws`: `You draw Pegasus`,
+    `you_draw`); each unit an event
     names says whose it is to `viewer`, and is told apart by its cell when another unit of the
     board shares its name (`hotg_named`); a unit that leaves the battlefield is said to once,
     with its side (`hotg_leaving`); last, the health changes no event line says, on a line of
@@ -716,7 +728,7 @@ def hotg_events(
     source: object = None  # the unit whose ability resolves (`Draugr's Afterlife resolves`)
     for ev in named_draws(events, before, after, board):
         source = ev.data.get("source", source)
-        told.append(hotg_named(action, ev, units, places, viewer, source))
+        told.append(you_draw(hotg_named(action, ev, units, places, viewer, source)))
     told = hotg_leaving(told, units, after, viewer)
     changes = health_changes(events, before, after)
     if changes:

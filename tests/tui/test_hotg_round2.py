@@ -100,8 +100,9 @@ async def test_the_log_tells_two_hoplites_apart_by_their_cell() -> None:
 @pytest.mark.parametrize("vs", ["ai", "human"])
 async def test_your_draw_is_named_in_your_log_only(vs: str) -> None:
     """The skirmish: you end the turn, the AI plays its turn and ends it, you draw: your log
-    reads `P1 draws Spartan`, the AI's draw `P2 draws a card`; the hot-seat log, read by both,
-    keeps `P1 draws a card` (it always read so)."""
+    reads `You draw Spartan` (in the person of its `Your Hoplite …`; it read `P1 draws Spartan`),
+    the AI's draw `P2 draws a card`; the hot-seat log, read by both, keeps `P1 draws a card` (it
+    always read so)."""
     from tui.widgets.log import GameLog
 
     app = skirmish(vs=vs)
@@ -124,32 +125,33 @@ async def test_your_draw_is_named_in_your_log_only(vs: str) -> None:
             await press(pilot, "enter")
             await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        drawn = [line.strip() for line in log if line.strip().startswith(("P1 draws", "P2 draws"))]
+        drawn = [line.strip() for line in log if line.strip().startswith(("P1 draws", "P2 draws", "You draw"))]
         hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
         if vs == "ai":
-            assert drawn == ["P2 draws a card", f"P1 draws {hand[-1]}"]
+            assert drawn == ["P2 draws a card", f"You draw {hand[-1]}"]
         else:
             assert drawn == ["P2 draws a card", "P1 draws a card"]
 
 
 def test_replay_print_names_a_draw_to_its_drawers_eyes_only(tmp_path: Path) -> None:
-    """`triarch replay --print --eyes 1` names P1's draws (`P1 draws Athena`), not P2's;
-    everybody's eyes name none."""
+    """`triarch replay --print --eyes 1` names P1's draws (`You draw Athena`, as its units are
+    `your Hoplite`), not P2's; everybody's eyes name none (`P1 draws a card`)."""
     from .test_replay_words import printed, random_game
 
     path = tmp_path / "hotg.json"
     save_game(random_game("hotg", 60), path)
     one, everybody = "\n".join(printed(path, "1")), "\n".join(printed(path, "everybody"))
-    assert re.search(r"P1 draws (?!a card|\d)\w", one) and not re.search(r"P2 draws (?!a card|\d)\w", one)
-    assert "P2 draws a card" in one
-    assert not re.search(r"P\d draws (?!a card|\d)\w", everybody)
+    assert re.search(r"You draw (?!a card|\d)\w", one) and not re.search(r"P2 draws (?!a card|\d)\w", one)
+    assert not re.search(r"P1 draws (?!a card|\d)\w", one)
+    assert "P2 draws a card" in one and "your " in one
+    assert not re.search(r"(P\d draws|You draw) (?!a card|\d)\w", everybody)
     assert "P1 draws a card" in everybody
 
 
 async def test_play_out_ends_a_hotg_game_and_the_log_names_your_draws() -> None:
     """`play_out` plays a HotG game to its end by keys (`e` on your turns: `1` picks a card of
     the hand, and the game never ended), at 80 × 24 against the random AI; the log names your
-    draws (`P1 draws …`), never the AI's."""
+    draws (`You draw …`), never the AI's."""
     from tui.widgets.log import GameLog
 
     from .helpers import game_app, play_out
@@ -161,8 +163,8 @@ async def test_play_out_ends_a_hotg_game_and_the_log_names_your_draws() -> None:
         assert app.session.game.is_over() and screen_name(app) == "GameOverScreen"
         assert "Summoning Stones:" in screen_text(app)
         log = "\n".join(app.screen_stack[-2].query_one(GameLog).plain)
-        assert re.search(r"P1 draws (?!a card|\d)\w", log) and "P2 draws a card" in log
-        assert not re.search(r"P2 draws (?!a card|\d)\w", log)
+        assert re.search(r"You draw (?!a card|\d)\w", log) and "P2 draws a card" in log
+        assert not re.search(r"P[12] draws (?!a card|\d)\w", log)
 
 
 async def test_the_health_line_tells_two_units_of_a_side_apart() -> None:

@@ -331,7 +331,7 @@ async def test_the_card_panel_shows_the_cards_of_the_action_just_replayed(
     moved, the being attacked…) show in full, with their text. Below 120 columns the panel
     shares the log's place (`t` switches, the footer says so); from 120 columns both show and
     `t` is not offered. `c` goes to the next card of the step, `↑↓` scroll the panel."""
-    from tui.widgets.detail import CardDetail
+    from tui.widgets.detail import CardBox, CardDetail
     from tui.widgets.log import GameLog
 
     replay = seeded_replay(game_id, tmp_path)
@@ -343,17 +343,18 @@ async def test_the_card_panel_shows_the_cards_of_the_action_just_replayed(
         await settle(pilot)
         screen = app.screen
         detail, log = screen.query_one(CardDetail), screen.query_one(GameLog)
+        box = screen.query_one(CardBox)  # the panel: the box that scrolls the card's words
         shared = size[0] < 120
         assert await shows(pilot, "t Card/log") == shared
-        assert log.display and detail.display != shared
+        assert log.display and box.display != shared
         await goto_step(pilot, screen, one)
         if shared:
             await press(pilot, "t")
             await settle(pilot)
-            assert detail.display and not log.display
-            assert detail.region.height >= 4 and detail.region.width >= size[0] - 2
+            assert box.display and not log.display
+            assert box.region.height >= 4 and box.region.width >= size[0] - 2
         else:
-            assert detail.region.height >= 8 and log.region.height >= 8
+            assert box.region.height >= 8 and log.region.height >= 8
         card = detail.card
         assert card is not None and card["name"] == steps[one][0]
         text = screen_text(app)
@@ -361,17 +362,17 @@ async def test_the_card_panel_shows_the_cards_of_the_action_just_replayed(
         assert str(card.get("text") or card["name"]).split(". ")[0][:30] in text
         await press(pilot, "right")  # the panel follows the step (and stays up)
         await settle(pilot)
-        assert detail.display and (detail.card is None) == (not steps[one + 1])
+        assert box.display and (detail.card is None) == (not steps[one + 1])
         if shared:
             await press(pilot, "t")
             await settle(pilot)
-            assert log.display and not detail.display
+            assert log.display and not box.display
         if two is not None:
             await goto_step(pilot, screen, two)
             first = detail.card
             await press(pilot, "c")
             await settle(pilot)
-            assert detail.display and detail.card is not None and detail.card is not first
+            assert box.display and detail.card is not None and detail.card is not first
             assert detail.card["name"] == steps[two][1]
             assert f"Step {two}, card 2/{len(steps[two])}" in screen_text(app)
             await press(pilot, "down", "up")  # scrolls the panel, never steps

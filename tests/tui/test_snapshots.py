@@ -41,6 +41,16 @@ def test_snapshot_menu(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(TriarchApp(ai_pace=0), terminal_size=size)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_menu_scenarios(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu's Scenarios (`Ctrl+T`): HotG's shipped puzzles, the first highlighted."""
+    if not engine_ready("hotg"):
+        pytest.skip("the hotg engine is not available")
+    hotg = Path(__file__).parents[2] / "hotg" / "scenarios"
+    monkeypatch.setattr("tui.scenarios.scenario_dir", lambda gid: hotg if gid == "hotg" else None)
+    assert snap_compare(TriarchApp(ai_pace=0), terminal_size=size, run_before=_settle, press=["ctrl+t"])
+
+
 @pytest.mark.usefixtures("toy")
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_generic_game_screen(snap_compare: Any, size: tuple[int, int]) -> None:

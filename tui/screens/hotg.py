@@ -32,7 +32,7 @@ from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionList
-from tui.widgets.detail import CardDetail, find_cards, text_terms
+from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
 from tui.widgets.grid import OWNER_GLYPH, CellView, GridBoard
 from tui.widgets.hand import HandCard, HandRow, clip
@@ -332,35 +332,6 @@ class HotgCardDetail(CardDetail):
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
-
-
-class CardBox(VerticalScroll, can_focus=False):
-    """The box of the table's card panel: it scrolls the panel's words when they are longer
-    than its place (`PgUp`/`PgDn`, the mouse wheel), and its bottom edge says so in words, not
-    by a scrollbar (which would be read by its colour and would take a column of the words):
-    `▼ PgDn` (more below), `▲ PgUp` (more above). Not in the `Tab` round (board, hand, list)."""
-
-    def more(self) -> str:
-        """What its bottom edge says: where its words go on out of sight."""
-        marks = []
-        if self.scroll_y > 0:
-            marks.append("▲ PgUp")
-        if self.scroll_y < self.max_scroll_y:
-            marks.append("▼ PgDn")
-        return " ".join(marks)
-
-    def show_more(self) -> None:
-        self.border_subtitle = self.more()
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self.show_more()
-
-    def watch_virtual_size(self) -> None:
-        self.show_more()
-
-    def on_resize(self) -> None:
-        self.show_more()
 
 
 class HotgPrompt(Prompt):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from common.agents import agent_level_names
@@ -56,6 +58,7 @@ class MenuScreen(BaseScreen):
     BINDINGS = [
         Binding("ctrl+n", "start", "Start", priority=True),
         Binding("ctrl+o", "continue", "Continue", priority=True),
+        Binding("ctrl+t", "scenarios", "Scenarios", priority=True),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
     AUTO_FOCUS = "#start"
@@ -96,6 +99,9 @@ class MenuScreen(BaseScreen):
                         compact=True,
                     )
                 yield Static(self.blurb(), id="blurb")
+                with Horizontal(classes="row", id="scenarios-row"):
+                    yield Label("Scenarios", classes="label")
+                    yield Button("Puzzles and positions ▸ (Ctrl+T)", id="scenarios", compact=True)
                 yield Vertical(id="game-form")
             yield Static("", id="menu-error")
             yield Static(
@@ -387,6 +393,8 @@ class MenuScreen(BaseScreen):
             self.action_continue()
         elif event.button.id == "quit":
             self.app.exit()
+        elif event.button.id == "scenarios":
+            self.action_scenarios()
 
     # -- starting ------------------------------------------------------------------------
     def selection(self) -> dict[str, Any]:
@@ -427,12 +435,16 @@ class MenuScreen(BaseScreen):
             return
         from tui.launch import LaunchSpec
 
-        app: Any = self.app
         try:
             spec = LaunchSpec(**self.selection())
         except (DataError, ValueError) as exc:
             self.show_error(f"Cannot start: {exc}")
             return
+        self.start_asking(spec)
+
+    def start_asking(self, spec: LaunchSpec) -> None:
+        """Start `spec` — after asking, when a game is in progress (it is kept)."""
+        app: Any = self.app
         busy = app.autosave_busy()
         if busy:  # another window plays the autosaved game: never write over it
             self.show_error(f"Cannot start: {busy}")
@@ -466,6 +478,29 @@ class MenuScreen(BaseScreen):
                 self.start(spec)
 
         self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_scenarios(self) -> None:
+        """The shipped scenarios (`ScenarioScreen`); the one chosen starts as Start does, played
+        as the form says for its game (mode, AI level), else against the game's default AI."""
+        from tui.scenarios import shipped_scenarios
+        from tui.screens.scenarios import ScenarioScreen
+
+        ready = [gid for gid, cls in self.engines.items() if cls is not None]
+        modes: dict[str, tuple[str, str]] = {}
+        for gid in ready:
+            cls = self.engines[gid]
+            assert cls is not None
+            modes[gid] = ("ai", cls.default_agent_level())
+        if self.game_id is not None:
+            with contextlib.suppress(DataError, ValueError, NoMatches):
+                form = self.selection()
+                modes[self.game_id] = (str(form["vs"]), str(form["ai_level"]))
+
+        def chosen(spec: LaunchSpec | None) -> None:
+            if spec is not None:
+                self.start_asking(spec)
+
+        self.app.push_screen(ScenarioScreen(shipped_scenarios(ready), modes, self.game_id), chosen)
 
     def start(self, spec: LaunchSpec) -> None:
         app: Any = self.app

@@ -29,7 +29,7 @@ from tui.log_words import fold_key, step_said, step_words, steps, times
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
-from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.detail import CardBox, CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
@@ -73,6 +73,7 @@ class ReplayScreen(TableScreen):
         # the cards of the action just replayed, in the card panel (`c` goes through them)
         self.step_cards: list[dict[str, Any]] = []
         self.card_index = 0
+        self.card_shown: tuple[int, int, int | None] | None = None  # (step, card, eyes) in the panel
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
@@ -87,7 +88,9 @@ class ReplayScreen(TableScreen):
                 log = GameLog(id="replay-log")
                 log.hanging = True  # a long line goes on under its text, as on the game's table
                 yield log
-                yield CardDetail(id="replay-detail")
+                # a card's words longer than its place scroll (`↑`/`↓`, its edge says so)
+                with CardBox(id="replay-card", keys=("↑", "↓")):
+                    yield CardDetail(id="replay-detail")
         yield Footer()
 
     def compose_table(self) -> ComposeResult:
@@ -242,6 +245,12 @@ class ReplayScreen(TableScreen):
         return [source] if isinstance(source, int) and not isinstance(source, bool) else []
 
     def show_card(self) -> None:
+        """The card of the step in the panel, from its first line when it is another card (another
+        step, `c`, other eyes), where it was when the same is drawn again (a resize)."""
+        shown = (self.step, self.card_index, self.viewer)
+        if shown != self.card_shown:
+            self.card_shown = shown
+            self.query_one(CardBox).scroll_home(animate=False)
         detail = self.query_one(CardDetail)
         if not self.step_cards:
             what = "the start of the game" if self.step == 0 else f"step {self.step}"
@@ -266,11 +275,11 @@ class ReplayScreen(TableScreen):
         self.toggle_class("-show-card")
 
     def action_scroll_card(self, lines: int) -> None:
-        """Scroll the card panel (its text may be longer than its place)."""
-        detail = self.query_one(CardDetail)
+        """`↑`/`↓`: scroll the card panel a line (its words may be longer than its place: its
+        bottom edge then says `▼ ↓`), bringing it up where it shares the log's place."""
         if self.is_shared():
             self.add_class("-show-card")
-        detail.scroll_relative(y=lines, animate=False)
+        self.query_one(CardBox).scroll_relative(y=lines, animate=False)
 
     def action_next_card(self) -> None:
         self.card_index = (self.card_index + 1) % len(self.step_cards)

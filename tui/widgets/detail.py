@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Group
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from common.cards import keyword_name
@@ -140,6 +141,47 @@ class CardDetail(Static):
         if note:
             group = Group(Text(note, style="italic"), *group.renderables)
         self.update(group)
+
+
+class CardBox(VerticalScroll, can_focus=False):
+    """The box of a card panel: it scrolls the panel's words when they are longer than its
+    place (its keys, the mouse wheel), and its bottom edge says so in words, not by a scrollbar
+    (which would be read by its colour and would take a column of the words): `▼ PgDn` (more
+    below), `▲ PgUp` (more above), with the keys that scroll it on its screen (`keys`: the
+    HotG table's `PgUp`/`PgDn`; the replay's `↑`/`↓`, its `PgUp`/`PgDn` step ten actions).
+    Not in the `Tab` round (board, hand, list)."""
+
+    def __init__(self, *children: Any, keys: tuple[str, str] = ("PgUp", "PgDn"), **kwargs: Any) -> None:
+        super().__init__(*children, **kwargs)
+        self.up_key, self.down_key = keys
+
+    def more(self) -> str:
+        """What its bottom edge says: where its words go on out of sight."""
+        marks = []
+        if self.scroll_y > 0:
+            marks.append(f"▲ {self.up_key}")
+        if self.scroll_y < self.max_scroll_y:
+            marks.append(f"▼ {self.down_key}")
+        return " ".join(marks)
+
+    def show_more(self) -> None:
+        """Its edge's words, and `-more` while they say something (a screen whose box has no
+        bottom edge draws one then: the replay's)."""
+        more = self.more()
+        cornered = self.styles.border_right[0] not in ("", "none", "hidden")
+        # a space each side of the words, as Textual gives them between corners (`─ ▼ PgDn ─╯`)
+        self.border_subtitle = more if cornered or not more else f" {more} "
+        self.set_class(bool(more), "-more")
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.show_more()
+
+    def watch_virtual_size(self) -> None:
+        self.show_more()
+
+    def on_resize(self) -> None:
+        self.show_more()
 
 
 def find_cards(view: Any) -> dict[int, dict[str, Any]]:

@@ -1,0 +1,86 @@
+"""The scenarios shipped with the games (`<game package>/scenarios/*.toml`: HotG's puzzles…), as
+the menu's Scenarios screen lists them: title, description, the seat to move at the start, or
+the loader's error (file, card, field) of one that does not load. No Textual here."""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from common.errors import DataError
+from common.registry import GAMES, game_class
+
+
+@dataclass(frozen=True, slots=True)
+class Shipped:
+    """A scenario file as the menu offers it."""
+
+    game_id: str
+    path: Path
+    title: str
+    description: str = ""
+    text: str = ""  # the file's text, which the game starts from
+    seat: int = 0  # the seat that decides first: the player's, against the AI
+    error: str = ""  # why it cannot be played (the loader's words), "" when it loads
+
+    @property
+    def game_title(self) -> str:
+        info = GAMES.get(self.game_id)
+        return info.title if info is not None else self.game_id
+
+
+def scenario_problem(path: Path, exc: Exception) -> str:
+    """The loader's error for the scenario at `path`, named by its file: the engines see only
+    its text (`<scenario>: card 'x', field 'y': …` becomes `path: card 'x', field 'y': …`)."""
+    if isinstance(exc, DataError):
+        message = str(exc)
+        if exc.file.startswith(("<scenario", "scenario")):
+            message = f"{path}: {message}"
+        return message
+    if isinstance(exc, UnicodeDecodeError):
+        return f"{path}: not a text file (UTF-8)"
+    if isinstance(exc, tomllib.TOMLDecodeError):
+        return f"{path}: not valid TOML: {exc}"
+    return f"{path}: {exc}"
+
+
+def load_shipped(game_id: str, path: Path) -> Shipped:
+    """The scenario at `path`, tried: the game starts from it (every check the loader makes) and
+    the seat that decides first is the player's; or the loader's error, never an exception."""
+    title = path.stem.replace("_", " ")
+    try:
+        text = path.read_text(encoding="utf-8")
+        header = tomllib.loads(text).get("scenario")
+        header = header if isinstance(header, dict) else {}
+        title = str(header.get("title") or title)
+        description = str(header.get("description") or "")
+        game = game_class(game_id).new_game(seed=0, scenario=text)
+        decision = game.decision()
+        seat = decision.player if decision is not None else 0
+    except (DataError, OSError, ValueError) as exc:  # (TOMLDecodeError, UnicodeDecodeError)
+        return Shipped(game_id, path, title, error=scenario_problem(path, exc))
+    return Shipped(game_id, path, title, description, text, seat)
+
+
+def scenario_dir(game_id: str) -> Path | None:
+    """Where a game's shipped scenarios are: `scenarios/` in its package (None without one, or
+    when its engine does not load)."""
+    try:
+        package = importlib.import_module(game_class(game_id).__module__.partition(".")[0])
+    except Exception:  # an engine that fails to import: no scenarios of it, the menu still opens
+        return None
+    folder = Path(package.__file__ or "").parent / "scenarios"
+    return folder if folder.is_dir() else None
+
+
+def shipped_scenarios(game_ids: Iterable[str]) -> list[Shipped]:
+    """Every shipped scenario of `game_ids`, game by game in that order, by file name."""
+    found = []
+    for game_id in game_ids:
+        folder = scenario_dir(game_id)
+        if folder is not None:
+            found += [load_shipped(game_id, path) for path in sorted(folder.glob("*.toml"))]
+    return found
