@@ -11,6 +11,7 @@ from bhm.ai import ScriptedAgent
 from bhm.ai_search import SPEC, BhmGreedyAgent, candidates, determinize, evaluate
 from bhm.game import BhmGame
 from common.agents import Agent, make_agent
+from common.game import Action
 from common.search import LookaheadAgent, SearchAgent
 
 from .helpers import game_from
@@ -236,3 +237,53 @@ def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: 
     report = run_tournament(BhmGame, [a, b], games, 1, budget=budget)
     pair = report.pair_results()[0]
     assert pair["score"] >= floor, pair
+
+
+# ---------------------------------------------------------------------- greedy's rules of thumb
+TWO_ATTACKS = """
+[state]
+turn = 9
+active = 1
+phase = "combat"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "mountain_giant"
+
+[[player.being]]
+card = "storm_roc"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "obsidian_guard"
+
+[[player.being]]
+card = "ember_squire"
+"""
+
+
+def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
+    """The Obsidian Guard (RES 400, Salud 500) dies only to both attacks: the Mountain Giant's
+    (FUE 700) strips its RES and leaves it at Salud 200, then the Storm Roc's (FUE 500) kills it.
+    The scripted player kills the Ember Squire (rank 1) with the Storm Roc instead, and one ply
+    sees no kill in the Giant's attack; greedy plays each candidate on to the end of the turn and
+    kills the Guard (rank 3)."""
+    g = game_from(TWO_ATTACKS)
+    giant, roc = (c.uid for c in g.field_cards(0))
+    guard, squire = (c.uid for c in g.field_cards(1))
+    assert ScriptedAgent(0).choose(g) == Action("attack", (roc, squire))
+    first = Action("attack", (giant, guard))
+    twin = g.clone()
+    twin.apply(first)
+    assert twin.card(guard).zone.startswith("slot:"), "the Giant's attack alone must not kill"
+    ai = BhmGreedyAgent(SPEC, 1)
+    assert ai.choose(g.clone()) == first
+    while not g.is_over() and g.turn == 9:
+        g.apply(ai.choose(g.clone()))
+    assert g.card(guard).zone == "dead:1"
