@@ -121,7 +121,8 @@ def _worth(g: BhmGame, c: BhmCard) -> float:
     w = 1.0 + 0.3 * d.rank
     if d.type in ("god", "demigod"):
         w += 1.0
-    if d.salud:
+    if d.salud and not (c.wounds and (g.has(c, "Immortal") or g.has(c, "Eternal"))):
+        # (Salud lost does not bring an Immortal or Eternal being nearer its end)
         mx = g.max_stat(c, "salud") or 1
         w *= 0.4 + 0.6 * min(1.0, (mx - c.wounds) / mx)
     w += ((g.max_stat(c, "fue") or 0) + (g.max_stat(c, "pod") or 0)) / 800

@@ -287,3 +287,34 @@ def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
     while not g.is_over() and g.turn == 9:
         g.apply(ai.choose(g.clone()))
     assert g.card(guard).zone == "dead:1"
+
+
+def test_evaluation_sees_no_loss_in_an_immortal_beings_salud() -> None:
+    """Salud lost does not bring an Immortal being (Bone Revenant) nearer its end: it dies only to
+    POD 0, Annihilate or losing the keyword. Its worth, and the position, stay the same."""
+    body = """
+[state]
+turn = 9
+active = 1
+phase = "combat"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "storm_roc"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "bone_revenant"
+{wounds}
+"""
+    whole = game_from(body.format(wounds=""))
+    hurt = game_from(body.format(wounds="wounds = 300"))
+    rev = hurt.field_cards(1)[0]
+    assert hurt.has(rev, "Immortal") and hurt.cur(rev, "salud") == 0
+    assert evaluate(hurt, 0) == evaluate(whole, 0)
