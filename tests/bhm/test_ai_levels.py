@@ -129,6 +129,8 @@ def _agents(seed: int) -> dict[str, Agent]:
 def test_levels_are_registered_weakest_first() -> None:
     levels = list(BhmGame.agent_levels())
     assert levels == ["scripted", "greedy", "lookahead", "search"]
+    # the menu's default: the strongest level shown within the time limits (docs/ai.md)
+    assert BhmGame.default_agent_level() == "greedy"
     assert isinstance(make_agent(BhmGame, "greedy", 1), BhmGreedyAgent)
     agent = make_agent(BhmGame, "search", 1, budget=0.05)
     assert isinstance(agent, SearchAgent) and agent.budget == 0.05
