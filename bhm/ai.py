@@ -443,7 +443,7 @@ class ScriptedAgent(Agent):
 
 # The level the menu and `triarch play` offer first: the strongest one within the time limits
 # (docs/ai.md, BHM section).
-DEFAULT_LEVEL = "scripted"
+DEFAULT_LEVEL = "greedy"
 
 
 def agent_levels() -> dict[str, Any]:

@@ -121,7 +121,8 @@ def _worth(g: BhmGame, c: BhmCard) -> float:
     w = 1.0 + 0.3 * d.rank
     if d.type in ("god", "demigod"):
         w += 1.0
-    if d.salud:
+    if d.salud and not (c.wounds and (g.has(c, "Immortal") or g.has(c, "Eternal"))):
+        # (Salud lost does not bring an Immortal or Eternal being nearer its end)
         mx = g.max_stat(c, "salud") or 1
         w *= 0.4 + 0.6 * min(1.0, (mx - c.wounds) / mx)
     w += ((g.max_stat(c, "fue") or 0) + (g.max_stat(c, "pod") or 0)) / 800
@@ -231,10 +232,40 @@ SPEC = AiSpec(
 )
 
 
+# `greedy` plays each of its own turn's candidates on to the end of the turn (`finish_turn`):
+# the scripted choice and the `TURN_TOP` others the one-ply evaluation ranks best (docs/ai.md)
+TURN_TOP = 2
+TURN_PLIES = 40  # the most actions `finish_turn` plays
+
+
+def finish_turn(g: BhmGame, seat: int, limit: int = TURN_PLIES) -> BhmGame:
+    """`g` (changed in place) once the turn in progress has passed: `seat`'s decisions get the
+    scripted player's choices, the opponent's reaction windows are passed (their hand is not read),
+    their other decisions (a discard down to 7) get the scripted choice."""
+    turn = g.turn
+    n = 0
+    while g.won is None and g.turn == turn and n < limit:
+        d = g.decision()
+        assert d is not None
+        if d.player != seat and d.kind == "respond":
+            g.apply_legal(Action("pass"))
+        else:
+            g.apply_legal(_SCRIPT.choose(g))
+        n += 1
+    return g
+
+
 class BhmGreedyAgent(GreedyAgent):
-    """One ply, with the scripted player's choice as the default: another candidate must
-    evaluate better by `PRIOR` (evaluation units) to overrule it. The evaluation sees one
-    action's effect, the scripted heuristics see plans (kill sets, call budgets)."""
+    """One ply, with the scripted player's choice as the default.
+
+    In its own turn, each candidate is judged where the turn ends: the scripted choice and the
+    `TURN_TOP` others the one-ply evaluation ranks best are each played on to the end of the turn
+    by the scripted player (`finish_turn`), and the one whose turn ends best is played (the
+    scripted choice wins ties). A position in mid-turn misjudges what the turn will still do: an
+    attack that strips RES for the next attacker's kill, the call budget left, a being at Salud 0
+    that is Immortal. Outside its turn (reactions to the opponent's actions, their Terror) the
+    one-ply evaluation decides, and another candidate must evaluate better by `PRIOR` (evaluation
+    units) to overrule the scripted choice."""
 
     PRIOR = 0.03
 
@@ -245,17 +276,27 @@ class BhmGreedyAgent(GreedyAgent):
         d = game.decision()
         assert d is not None
         seat = d.player
-        det = self._det(game, seat)
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         base = _SCRIPT.choose(det)
         if len(acts) == 1 or base not in legal:
             return acts[0] if base not in legal else base
 
-        def value(a: Action) -> float:
+        def value(a: Action, finish: bool = False) -> float:
             g = det.clone()
             g.apply_legal(a)
+            if finish:
+                finish_turn(g, seat)
             return value_of(self.spec, g, seat)
 
+        if det.active == seat:  # its own turn: the best few played on to the end of the turn
+            ranked = sorted((a for a in acts if a != base), key=value, reverse=True)
+            best, best_v = base, value(base, True)
+            for a in ranked[:TURN_TOP]:
+                v = value(a, True)
+                if v > best_v:
+                    best, best_v = a, v
+            return best
         best, best_v = base, value(base) + self.PRIOR
         for a in acts:
             if a == base:

@@ -11,6 +11,7 @@ from bhm.ai import ScriptedAgent
 from bhm.ai_search import SPEC, BhmGreedyAgent, candidates, determinize, evaluate
 from bhm.game import BhmGame
 from common.agents import Agent, make_agent
+from common.game import Action
 from common.search import LookaheadAgent, SearchAgent
 
 from .helpers import game_from
@@ -128,6 +129,8 @@ def _agents(seed: int) -> dict[str, Agent]:
 def test_levels_are_registered_weakest_first() -> None:
     levels = list(BhmGame.agent_levels())
     assert levels == ["scripted", "greedy", "lookahead", "search"]
+    # the menu's default: the strongest level shown within the time limits (docs/ai.md)
+    assert BhmGame.default_agent_level() == "greedy"
     assert isinstance(make_agent(BhmGame, "greedy", 1), BhmGreedyAgent)
     agent = make_agent(BhmGame, "search", 1, budget=0.05)
     assert isinstance(agent, SearchAgent) and agent.budget == 0.05
@@ -223,16 +226,98 @@ def evaluate_kill_alone(g: BhmGame, a: object) -> bool:
 @pytest.mark.parametrize(
     ("a", "b", "games", "floor", "budget"),
     [
-        ("greedy", "scripted", 200, 0.38, None),
-        ("lookahead", "greedy", 100, 0.44, None),
+        ("greedy", "scripted", 400, 0.58, None),
+        ("lookahead", "greedy", 200, 0.24, None),
         ("search", "lookahead", 40, 0.30, 0.1),
     ],
 )
 def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: float | None) -> None:
     """The scores measured for docs/ai.md (lower ends of their 95% intervals): the issue's targets
-    (75/60/55%) are NOT reached for BHM, so these guard what is, against regressions."""
+    (75/60/55%) are NOT reached for BHM, so these guard what is, against regressions (greedy
+    above scripted since session 31; the lookahead below the new greedy)."""
     from common.tournament import run_tournament
 
     report = run_tournament(BhmGame, [a, b], games, 1, budget=budget)
     pair = report.pair_results()[0]
     assert pair["score"] >= floor, pair
+
+
+# ---------------------------------------------------------------------- greedy's rules of thumb
+TWO_ATTACKS = """
+[state]
+turn = 9
+active = 1
+phase = "combat"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "mountain_giant"
+
+[[player.being]]
+card = "storm_roc"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "obsidian_guard"
+
+[[player.being]]
+card = "ember_squire"
+"""
+
+
+def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
+    """The Obsidian Guard (RES 400, Salud 500) dies only to both attacks: the Mountain Giant's
+    (FUE 700) strips its RES and leaves it at Salud 200, then the Storm Roc's (FUE 500) kills it.
+    The scripted player kills the Ember Squire (rank 1) with the Storm Roc instead, and one ply
+    sees no kill in the Giant's attack; greedy plays each candidate on to the end of the turn and
+    kills the Guard (rank 3)."""
+    g = game_from(TWO_ATTACKS)
+    giant, roc = (c.uid for c in g.field_cards(0))
+    guard, squire = (c.uid for c in g.field_cards(1))
+    assert ScriptedAgent(0).choose(g) == Action("attack", (roc, squire))
+    first = Action("attack", (giant, guard))
+    twin = g.clone()
+    twin.apply(first)
+    assert twin.card(guard).zone.startswith("slot:"), "the Giant's attack alone must not kill"
+    ai = BhmGreedyAgent(SPEC, 1)
+    assert ai.choose(g.clone()) == first
+    while not g.is_over() and g.turn == 9:
+        g.apply(ai.choose(g.clone()))
+    assert g.card(guard).zone == "dead:1"
+
+
+def test_evaluation_sees_no_loss_in_an_immortal_beings_salud() -> None:
+    """Salud lost does not bring an Immortal being (Bone Revenant) nearer its end: it dies only to
+    POD 0, Annihilate or losing the keyword. Its worth, and the position, stay the same."""
+    body = """
+[state]
+turn = 9
+active = 1
+phase = "combat"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "storm_roc"
+
+[[player]]
+cll = 12
+hand = []
+
+[[player.being]]
+card = "bone_revenant"
+{wounds}
+"""
+    whole = game_from(body.format(wounds=""))
+    hurt = game_from(body.format(wounds="wounds = 300"))
+    rev = hurt.field_cards(1)[0]
+    assert hurt.has(rev, "Immortal") and hurt.cur(rev, "salud") == 0
+    assert evaluate(hurt, 0) == evaluate(whole, 0)

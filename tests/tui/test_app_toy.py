@@ -333,7 +333,7 @@ async def test_menu_says_when_an_engine_is_missing(monkeypatch: pytest.MonkeyPat
 
 
 async def test_back_at_the_menu_the_form_shows_the_game_triarch_play_started() -> None:
-    """`triarch play bhm --ai-level greedy --seat 2 --deck …` then the menu: its form shows
+    """`triarch play bhm --ai-level scripted --seat 2 --deck …` then the menu: its form shows
     that game's level, seat and decks (not the defaults), and a blank seed (a new deal)."""
     from textual.widgets import Input, Select
 
@@ -341,9 +341,9 @@ async def test_back_at_the_menu_the_form_shows_the_game_triarch_play_started() -
 
     cls = game_class("bhm")
     names = list(cls.preset_decks())
-    assert cls.default_agent_level() != "greedy" and len(names) >= 2
+    assert cls.default_agent_level() != "scripted" and len(names) >= 2
     decks = [cls.preset_decks()[names[1]], cls.preset_decks()[names[0]]]  # the defaults swapped
-    spec = LaunchSpec(game_id="bhm", vs="ai", ai_level="greedy", human_seat=1, seed=9, decks=decks)
+    spec = LaunchSpec(game_id="bhm", vs="ai", ai_level="scripted", human_seat=1, seed=9, decks=decks)
     app = TriarchApp(launch=spec, ai_pace=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -354,7 +354,7 @@ async def test_back_at_the_menu_the_form_shows_the_game_triarch_play_started() -
         assert screen_name(app) == "MenuScreen"
         assert menu.query_one("#game", Select).value == "bhm"
         assert menu.query_one("#mode", Select).value == "ai"
-        assert menu.query_one("#level", Select).value == "greedy"
+        assert menu.query_one("#level", Select).value == "scripted"
         assert menu.query_one("#seat", Select).value == 1
         assert [menu.query_one(f"#deck{p}", Select).value for p in (0, 1)] == [names[1], names[0]]
         assert menu.query_one("#seed", Input).value == ""
