@@ -2236,12 +2236,9 @@ class ScarsGame(Game):
                     y = c.defn.target_max_attack
                     if tk and y is not None and self.attack_of(t) > y:
                         return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
-                    if (
-                        tk
-                        and c.defn.effect.get("effect") == "heal"
-                        and self.has_no_effect(c.defn.effect, t.uid)
-                    ):
-                        return f"{t.name} has no damage to remove"
+                    heal = self._heal_refusal(c.defn.effect, t.uid) if tk else None
+                    if heal:
+                        return heal
                 if tk:
                     return f"that is not a legal target for {c.name}"
             if k == "attack" and c is not None:
@@ -2285,14 +2282,13 @@ class ScarsGame(Game):
                     return f"{c.name} is already turned and cannot use its tap ability"
                 if self.available_energy(p) < int(spec.get("cost", 0)):
                     return f"not enough energy: the ability costs {spec.get('cost')}, you have {self.available_energy(p)}"
-                if (
-                    spec.get("effect") == "heal"
-                    and len(a) > 1
-                    and isinstance(a[1], int)
-                    and a[1] in self.zones.cards
-                    and self.has_no_effect(spec, a[1])
-                ):
-                    return f"{self.card(a[1]).name} has no damage to remove"
+                heal = (
+                    self._heal_refusal(spec, a[1])
+                    if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards
+                    else None
+                )
+                if heal:
+                    return heal
             if k == "support" and self.support_played[p]:
                 return "you already placed a support card this turn (SC-22)"
             if k == "life" and self.life_moved[p]:
@@ -2317,6 +2313,13 @@ class ScarsGame(Game):
         except (KeyError, IndexError, ValueError, TypeError, AssertionError):
             pass
         return super().explain_illegal(action)
+
+    def _heal_refusal(self, spec: dict[str, Any], target: int) -> str | None:
+        """Why a heal (a prayer's or an ability's `spec`) aimed at `target` is refused, if it
+        is: the unit has no damage to remove (SC-15); None for any other effect or target."""
+        if spec.get("effect") == "heal" and self.has_no_effect(spec, target):
+            return f"{self.card(target).name} has no damage to remove"
+        return None
 
     # ---------------------------------------------------------------- view
     def card_view(self, c: ScarsCard) -> dict[str, Any]:
