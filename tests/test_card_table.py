@@ -329,3 +329,34 @@ def test_a_game_cloned_then_played_on_and_its_clones_never_see_each_others_chang
             assert k.state_hash() == h, "a clone saw its parent's change"
         _apart(g, *(k for k, _ in kept))
         step += 1
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+def test_the_legal_actions_after_a_clone_copy_no_card_and_an_action_leaks_nothing(game_id: str) -> None:
+    """The live game of the table, just cloned: its legal actions read its cards without a copy
+    (`Zones.look`: a copy is for a card written), and the action applied after writes its own
+    copies only: the clone keeps its hash, no card object is the own of one and seen by the other."""
+    from common.bench import played_game_states
+
+    cls = game_class(game_id)
+    rng = random.Random(5)
+    for seed, acts in played_game_states(cls, count=6, seed=3):
+        g = cls.new_game(seed=seed)
+        for a in acts:
+            g.apply_legal(a)
+        c = g.clone()
+        h = c.state_hash()
+        own = _own(g.zones.cards)  # (BHM: its kept field, read again at the clone)
+        if game_id == "scars":
+            g._cache = None  # type: ignore[attr-defined]  # (worked out again, not the cached list)
+        legal = g.legal_actions()
+        g.decision()
+        assert _own(g.zones.cards) == own, "a read of the legal actions copied a card"
+        g.apply(rng.choice(legal))
+        g.check_invariants()
+        assert c.state_hash() == h
+        _apart(g, c)
+        played = g.state_hash()
+        c.apply(rng.choice(c.legal_actions()))  # and the clone's action is not the game's
+        assert g.state_hash() == played
+        _apart(g, c)
