@@ -233,13 +233,15 @@ class BhmZones(Zones[BhmCard]):
             self.refresh(zones[frm].owner)  # type: ignore[arg-type]
         return to
 
+    def kept(self) -> list[int]:
+        """Its field cards: the game keeps them, its own, at a clone (`Zones.clone`), and the clone
+        gets a copy of each, its own (read by its `track`)."""
+        return [c.uid for c in (*self.field[0], *self.field[1])]
+
     def clone(self) -> BhmZones:
         new = super().clone()  # (a BhmZones: `Zones.clone` makes one of the same class)
         new.field, new.held = [(), ()], [(), ()]
         new.track()
-        if self.share_cards:  # its field cards are now shared by both (`Zones.clone`): its own again
-            self.refresh(0)
-            self.refresh(1)
         return new
 
 

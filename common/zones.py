@@ -16,7 +16,7 @@ reads a card without a copy, at a plain dict's speed, for code that does not wri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar, overload
 
@@ -114,9 +114,9 @@ class CardTable(dict[int, C]):
     `len`, a walk of the uids) take no copy either. A walk of the cards (`values()`, `items()`,
     `copy()`) takes every card first (`_whole`). Cards are never removed: `Zones.create` is the
     only writer (`__setitem__`, for a new uid). Nothing outside the table may hold a card it
-    shares: what a game keeps of its cards (BHM's field) it reads from its own table after a clone,
-    the parent's as the clone's. **A card got before a clone is not the game's after it** (it is
-    shared): read the table again; nothing may write it.
+    shares: what a game keeps of its cards (BHM's field) stays its own at a clone (`Zones.kept`,
+    `clone(keep)`: the clone gets a copy of each, its own). **Any other card got before a clone is
+    not the game's after it** (it is shared): read the table again; nothing may write it.
 
     Only games that have been cloned, and their clones, have one (`Zones.clone`): a look-up in a
     dict subclass costs about 200 instructions more than in a dict (Python 3.11 specialises `d[k]`
@@ -159,14 +159,24 @@ class CardTable(dict[int, C]):
         new._view = cards
         return new
 
-    def clone(self) -> CardTable[C]:
+    def clone(self, keep: Sequence[int] = ()) -> CardTable[C]:
         """A table sharing this one's cards. The cards this table has read are shared by both from
         now on (it owns none after: it copies a card again when it reads it; its view is the same
         dict, with the same cards); the clone sees them through a copy of the view. No card is
-        copied here."""
-        if dict.__len__(self):
+        copied here, but for `keep`: uids of cards this table owns and keeps as its own (what the
+        game keeps of its cards, BHM's field), of which the clone gets a copy each, its own."""
+        new = CardTable.over(self._view.copy())
+        if keep:
+            kept = [(u, dict.__getitem__(self, u)) for u in keep]  # (KeyError: a card not its own)
             dict.clear(self)
-        return CardTable.over(self._view.copy())
+            view = new._view
+            for u, card in kept:
+                dict.__setitem__(self, u, card)
+                view[u] = copy = card.clone()
+                dict.__setitem__(new, u, copy)
+        elif dict.__len__(self):
+            dict.clear(self)
+        return new
 
     def _whole(self) -> None:
         """Read every card (a copy of each one not read yet), the table in the order of the uids
@@ -368,16 +378,24 @@ class Zones(Generic[C]):
         if not self.share_cards:
             new.cards = new.look = {u: c.clone() for u, c in cards.items()}
         else:
-            if type(cards) is CardTable:
-                table = cards.clone()
-            else:  # a plain dict (the game played from its start): its cards become shared by both
-                table = CardTable.over(cards.copy())
-                self.cards = CardTable.over(cards)  # (its view is the dict: `look` stays the same)
-                self.look = cards
+            keep = self.kept()
+            if type(cards) is not CardTable:
+                # a plain dict (the game played from its start): its cards become shared by both,
+                # but those it keeps (its own, copied for the clone)
+                own = self.cards = CardTable.over(cards)  # (its view is the dict: `look` stays)
+                for u in keep:
+                    dict.__setitem__(own, u, cards[u])
+                cards = own
+            table = cards.clone(keep)
             new.cards, new.look = table, table._view
         new._next_uid = self._next_uid
         new.share_cards = self.share_cards
         return new
+
+    def kept(self) -> Sequence[int]:
+        """The uids of the cards that the game keeps besides its table (an engine's `Zones`: BHM's
+        field), which a clone of a `share_cards` game leaves its own: a copy each for the clone."""
+        return ()
 
     def read_only(self) -> dict[int, C]:
         """Every card by uid, for reading only (never write one): `look` (the cards, or a

@@ -187,6 +187,48 @@ def test_a_walk_of_the_cards_keeps_the_view_the_same_dict() -> None:
     assert all(c.look[u] is dict.__getitem__(c.cards, u) for u in c.cards)
 
 
+def test_a_card_kept_at_a_clone_stays_the_games_own_and_the_clone_gets_a_copy() -> None:
+    """`CardTable.clone(keep)` (BHM's field, `Zones.kept`): the cards kept stay the table's own, the
+    same objects; the clone owns a copy of each; a write to either is not the other's."""
+    z = _zones()
+    a = z.clone()
+    mine = a.cards[2]
+    a.cards[3]
+    b_table = a.cards.clone([2])
+    assert _own(a.cards) == {2: mine} and a.look[2] is mine  # (3: shared by both now)
+    theirs = dict.__getitem__(b_table, 2)
+    assert _own(b_table) == {2: theirs} and b_table._view[2] is theirs and theirs is not mine
+    mine.controller = 1
+    assert theirs.controller == 0 and b_table.look(2).controller == 0
+    theirs.zone = "hand"
+    assert mine.zone == "deck" and a.look[2].zone == "deck"
+    assert _shared(a.cards)[3] is _shared(b_table)[3]
+
+
+def test_bhm_keeps_its_field_across_a_clone() -> None:
+    """BHM's kept field (`BhmZones.field`) is not read again at a clone: the game's field cards stay
+    its own, the same objects (no copy, no walk of the being zones); the clone's are copies of them."""
+    cls = game_class("bhm")
+    g = cls.new_game(seed=2)
+    rng = random.Random(2)
+    while not (g.zones.field[0] and g.zones.field[1]):
+        g.apply_legal(rng.choice(g.legal_actions()))
+    for _ in range(3):  # the first clone (a plain dict), then clones of a table
+        field = list(g.zones.field)
+        c = g.clone()
+        assert all(g.zones.field[p] is field[p] for p in (0, 1)), "the field was read again"
+        _field_is_own(g)
+        _field_is_own(c)
+        for p in (0, 1):
+            assert [x.uid for x in c.zones.field[p]] == [x.uid for x in field[p]]
+            assert not {id(x) for x in c.zones.field[p]} & {id(x) for x in field[p]}
+        _apart(g, c)
+        h = c.state_hash()
+        g.apply_legal(rng.choice(g.legal_actions()))
+        assert c.state_hash() == h
+        _field_is_own(g)
+
+
 @pytest.mark.parametrize("op", ["pop", "popitem", "clear", "update", "setdefault", "__delitem__"])
 def test_a_card_table_never_drops_a_card(op: str) -> None:
     c = _zones(2).clone()
