@@ -233,13 +233,15 @@ class BhmZones(Zones[BhmCard]):
             self.refresh(zones[frm].owner)  # type: ignore[arg-type]
         return to
 
+    def kept(self) -> list[int]:
+        """Its field cards: the game keeps them, its own, at a clone (`Zones.clone`), and the clone
+        gets a copy of each, its own (read by its `track`)."""
+        return [c.uid for c in (*self.field[0], *self.field[1])]
+
     def clone(self) -> BhmZones:
         new = super().clone()  # (a BhmZones: `Zones.clone` makes one of the same class)
         new.field, new.held = [(), ()], [(), ()]
         new.track()
-        if self.share_cards:  # its field cards are now shared by both (`Zones.clone`): its own again
-            self.refresh(0)
-            self.refresh(1)
         return new
 
 
@@ -524,6 +526,15 @@ class BhmGame(Game):
             out.append(cards[u])
         return out
 
+    def cards_seen(self, zone: str) -> list[BhmCard]:
+        """`cards_in(zone)` for reading only (`Zones.look`: no copy of a card the game shares with
+        a clone or its parent): never write one, nor keep one across a write of the game."""
+        cards = self.zones.look
+        out = []
+        for u in self.zones.zones[zone].cards:
+            out.append(cards[u])
+        return out
+
     def slot_of(self, c: BhmCard) -> str | None:
         if c.zone in _BEING_ZONES:
             return c.zone
@@ -564,6 +575,8 @@ class BhmGame(Game):
         return self.cards_in("deserters:0") + self.cards_in("deserters:1")
 
     def attachments(self, c: BhmCard) -> list[BhmCard]:
+        """The cards attached to `c`, for reading only (`Zones.look`: no copy of a card the game
+        shares with a clone or its parent): never write one, nor keep one across a write."""
         zone = c.zone
         if zone in _BEING_ZONES:  # its own zone: the other cards there
             uids = self.zones.zones[zone].cards
@@ -574,7 +587,7 @@ class BhmGame(Game):
             if slot is None:
                 return []
             uids = self.zones.zones[slot].cards
-        cards, uid = self.zones.cards, c.uid
+        cards, uid = self.zones.look, c.uid
         out = []  # a loop, as in `cards_in`
         for u in uids:
             if u != uid:
@@ -597,7 +610,7 @@ class BhmGame(Game):
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
         if slot is None:
             return name
-        cards, zones = self.zones.cards, self.zones.zones
+        cards, zones = self.zones.look, self.zones.zones  # (read only)
         uid = c.uid
         if name != NAMELESS:
             # A card not nameless has its printed name; another card has that name only if it is
@@ -667,7 +680,7 @@ class BhmGame(Game):
         win_rank = self.rank_of(win.source) if win is not None else -1
         statics: list[tuple[int, int]] = []  # (rank of the card, bonus)
         if near:
-            cards, zones = self.zones.cards, self.zones.zones
+            cards, zones = self.zones.look, self.zones.zones  # (read only: the definitions)
             slot = self.slot_of(c)
             if slot is not None:  # its attachments (as `attachments(c)`)
                 for u in zones[slot].cards:
@@ -733,7 +746,7 @@ class BhmGame(Game):
         if near:
             for a in self.attachments(c):
                 kws.extend(a.defn.grants)
-            cards = self.zones.cards
+            cards = self.zones.look  # (read only: the definitions)
             for u in self._territories[c.controller].cards:  # type: ignore[index]
                 td = cards[u].defn
                 if d.is_being and td.element in ("", d.element):  # BH-71: beings only
@@ -777,7 +790,7 @@ class BhmGame(Game):
                 uids = () if slot is None else self.zones.zones[slot].cards
             else:  # not `on_or_near_field(c)`
                 return False
-            cards = self.zones.cards
+            cards = self.zones.look  # (read only)
             if uids:
                 uid = c.uid
                 for u in uids:
@@ -1376,7 +1389,7 @@ class BhmGame(Game):
         its own territories' auras, one look at each. They are added to `out`, the caller's list
         of one 0 per stat (a list written out is quicker to make than `[0] * len(stats)`)."""
         d = c.defn
-        cards = self.zones.cards
+        cards = self.zones.look  # (read only: the definitions)
         # its attachments (as `attachments(c)`): none when it is alone in its own zone (most
         # beings); a fled being's zone (BH-37) is not its own: what is left there, even one card,
         # is its attachments
@@ -1501,15 +1514,18 @@ class BhmGame(Game):
         )
 
     def _pending_targets(self) -> tuple[BhmCard, list[int]]:
+        """The pending card (for reading only: `Zones.look`) and its targets."""
         assert self.pending is not None
         kind = self.pending[0]
         if kind == "territory":
-            src = self.card(self.pending[1])
+            src = self.zones.look[self.pending[1]]
             opp = 1 - self.active
             return src, [
-                t.uid for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.defn.keywords
+                t.uid
+                for t in self.cards_seen(f"territories:{opp}")
+                if "Indestructible" not in t.defn.keywords
             ]
-        src = self.card(self.pending[1])
+        src = self.zones.look[self.pending[1]]
         return src, self.targets_for(self.active, src) or []
 
     def legal_actions(self) -> list[Action]:
@@ -1549,7 +1565,7 @@ class BhmGame(Game):
             return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
         p = self.active
         out: list[Action] = []
-        hand = self.cards_in(_HANDS[p])
+        hand = self.cards_seen(_HANDS[p])  # (legal actions: read only)
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12
@@ -1644,7 +1660,7 @@ class BhmGame(Game):
             if d.is_invoker and b.inv_points > 0 and not b.frozen and not b.attacked:
                 invokers.append(b)
         if invokers and (self.free_slot(p) is not None if free is None else free):
-            for inv in self.cards_in(f"invocations:{p}"):
+            for inv in self.cards_seen(f"invocations:{p}"):
                 for b in invokers:
                     if inv.defn.rank <= b.inv_points:  # BH-73
                         out.append(_TWO["invoke"][inv.uid][b.uid])
@@ -1720,7 +1736,7 @@ class BhmGame(Game):
         """Reaction cards player q may play now in answer to `pa` (default: the entry they would
         answer on the stack, see `answerable`) (BH-67)."""
         cll = self.cll[q]  # BH-11: a reaction's rank at most the player's C.LL
-        cards = self.zones.cards
+        cards = self.zones.look  # (read only: the callers only read the cards it gives)
         held: list[BhmCard] = []  # a loop: a comprehension is a function call of its own in Python 3.11
         for u in self.zones.zones[_HANDS[q]].cards:  # the hand, without making the list first
             r: BhmCard = cards[u]

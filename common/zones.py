@@ -10,12 +10,13 @@ then shares the cards and copies one only when it reads it (copy on read), inste
 every card at every clone. A game played from its start keeps a plain dict until it is first
 cloned: a dict subclass costs about 200 more instructions a look-up (Python 3.11 specialises
 `d[k]` for a `dict` only), which a random playout (never cloned) would pay at every card it reads.
-Its first clone turns its table into a `CardTable` too, its cards the shared part of both.
+Its first clone turns its table into a `CardTable` too, its cards shared by both. `Zones.look`
+reads a card without a copy, at a plain dict's speed, for code that does not write it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar, overload
 
@@ -94,112 +95,120 @@ class CardTable(dict[int, C]):
 
     **The rule: a card got from the table is this table's own.** `table[uid]`, `get`, `values()`,
     `items()` give a card no other table or game has, so an engine may write its fields, as it does
-    with a plain dict. The cards a table has not read yet are in `_shared`, a dict of card instances
-    nobody writes, common to tables cloned from one another and never changed once made: the first
-    read of one of them (`__missing__`, called by `dict` for a uid it lacks) puts a copy of it in
-    the table. `over(cards)` makes a table sharing a game's own cards (`Zones.clone` of a game
-    whose table is still a plain dict: the game gets one too, so no card is copied at the clone);
-    `clone()` hands the cards the table has read over to a new `_shared`, which the table and its
-    clone then share, both owning none: a clone copies no card, and the cards a table reads after
-    it are copied then (each table pays for the cards it reads). A parent and its clone never hold
-    the same card.
+    with a plain dict. The table's own cards are its dict's entries; `_view` is a plain dict of
+    every card by uid as this table sees it now: its own card where it has read one, else the card
+    it shares (an instance nobody writes, common to tables cloned from one another). The first read
+    of a shared card (`__missing__`, called by `dict` for a uid it lacks) puts a copy of it in the
+    table and in its `_view`. `over(cards)` makes a table whose view is `cards`: at a game's first
+    clone (`Zones.clone` of a game whose table is still a plain dict) the game's table takes its
+    dict as its view and the clone's a copy of it, so no card is copied at the clone; `clone()`
+    hands the cards the table has read over to what both tables share (it owns none after; its view
+    stays as it is) and gives the clone a copy of its view: a clone copies no card, and the cards a
+    table reads after it are copied then (each table pays for the cards it reads). A parent and its
+    clone never hold the same card as their own.
 
-    The reads that do not take a copy are `look` and `read_only` (for code that never writes a
-    card: the canonical form, the checks) and the key tests (`in`, `len`, a walk of the uids). A
-    walk of the cards (`values()`, `items()`, `copy()`) takes every card first (`_whole`). Cards
-    are never removed: `Zones.create` is the only writer (`__setitem__`, for a new uid). Nothing
-    outside the table may hold a card of `_shared`: what a game keeps of its cards (BHM's field)
-    it reads from its own table after a clone, the parent's as the clone's. **A card got before a
-    clone is not the game's after it** (it is shared): read the table again; nothing may write it.
+    **Reads without a copy**: `look(uid)`, `read_only()` (the view itself) and `Zones.look` (the
+    same dict: `Zones.cards` itself while that is a plain dict) give a card for reading only: never
+    write it, nor keep it across a write of the game (a write through `cards[uid]` copies a shared
+    card: the view then gives the copy, a card read before is the shared one). The key tests (`in`,
+    `len`, a walk of the uids) take no copy either. A walk of the cards (`values()`, `items()`,
+    `copy()`) takes every card first (`_whole`). Cards are never removed: `Zones.create` is the
+    only writer (`__setitem__`, for a new uid). Nothing outside the table may hold a card it
+    shares: what a game keeps of its cards (BHM's field) stays its own at a clone (`Zones.kept`,
+    `clone(keep)`: the clone gets a copy of each, its own). **Any other card got before a clone is
+    not the game's after it** (it is shared): read the table again; nothing may write it.
 
     Only games that have been cloned, and their clones, have one (`Zones.clone`): a look-up in a
     dict subclass costs about 200 instructions more than in a dict (Python 3.11 specialises `d[k]`
-    for a `dict` only), so a game played from its start keeps a plain dict until its first clone.
+    for a `dict` only), so a game played from its start keeps a plain dict until its first clone
+    (and the reads without a copy, through the view, are a plain dict's).
     """
 
-    __slots__ = ("_shared", "_unread")
+    __slots__ = ("_view",)
 
     def __init__(self) -> None:
         super().__init__()
-        self._shared: dict[int, C] = {}  # cards of a parent, not read yet (never written)
-        self._unread = 0  # how many uids of `_shared` this table has not read (`len`)
+        self._view: dict[int, C] = {}  # every card as this table sees it: its own, else shared
 
     def __missing__(self, uid: int) -> C:
-        card = self._shared[uid].clone()  # (KeyError, as a dict: no such card)
+        card = self._view[uid].clone()  # (KeyError, as a dict: no such card)
         dict.__setitem__(self, uid, card)
-        self._unread -= 1
+        self._view[uid] = card
         return card
 
     def __setitem__(self, uid: int, card: C) -> None:
-        if uid in self._shared and not dict.__contains__(self, uid):
-            self._unread -= 1
         dict.__setitem__(self, uid, card)
+        self._view[uid] = card
 
     def look(self, uid: int) -> C:
         """Card `uid` for reading only: never write its fields (it may be a shared one)."""
-        card = dict.get(self, uid)
-        return self._shared[uid] if card is None else card
+        return self._view[uid]
 
     def read_only(self) -> dict[int, C]:
-        """Every card by uid, in the order of the uids, for reading only: never write one (some
-        are shared). A plain dict made at the call: look-ups at a dict's speed."""
-        cards = self._shared.copy()
-        cards.update(dict.items(self))
-        return cards
+        """Every card by uid, in the order of the uids, for reading only: never write the dict nor
+        a card (some are shared). The table's view itself (it follows the table's reads): look-ups
+        at a dict's speed."""
+        return self._view
 
     @staticmethod
     def over(cards: dict[int, C]) -> CardTable[C]:
-        """A table that reads nothing yet, sharing `cards` (card instances nobody writes from now
+        """A table that owns no card and sees `cards` (a dict it takes as its view, which it then
+        changes: no one else may hold it but as this table's view; its cards nobody writes from now
         on: the caller hands them over)."""
         new: CardTable[C] = CardTable()
-        new._shared = cards
-        new._unread = len(cards)
+        new._view = cards
         return new
 
-    def clone(self) -> CardTable[C]:
-        """A table sharing this one's cards. The cards this table has read join its shared part
-        (a new `_shared`: the old one may be shared with other tables), which both tables then
-        share: no card is copied here, and this table copies a card again when it reads it."""
-        if dict.__len__(self):
-            shared = self._shared.copy()
-            shared.update(dict.items(self))  # (a new uid, made here, goes last: uids stay in order)
+    def clone(self, keep: Sequence[int] = ()) -> CardTable[C]:
+        """A table sharing this one's cards. The cards this table has read are shared by both from
+        now on (it owns none after: it copies a card again when it reads it; its view is the same
+        dict, with the same cards); the clone sees them through a copy of the view. No card is
+        copied here, but for `keep`: uids of cards this table owns and keeps as its own (what the
+        game keeps of its cards, BHM's field), of which the clone gets a copy each, its own."""
+        new = CardTable.over(self._view.copy())
+        if keep:
+            kept = [(u, dict.__getitem__(self, u)) for u in keep]  # (KeyError: a card not its own)
             dict.clear(self)
-            self._shared, self._unread = shared, len(shared)
-        return CardTable.over(self._shared)
+            view = new._view
+            for u, card in kept:
+                dict.__setitem__(self, u, card)
+                view[u] = copy = card.clone()
+                dict.__setitem__(new, u, copy)
+        elif dict.__len__(self):
+            dict.clear(self)
+        return new
 
     def _whole(self) -> None:
         """Read every card (a copy of each one not read yet), the table in the order of the uids
         (as a plain dict of cards made one after the other)."""
-        if not self._unread:
+        view = self._view
+        if dict.__len__(self) == len(view):
             return
-        merged = self._shared.copy()
-        merged.update(dict.items(self))  # (its own cards: the new ones go last, in their order)
-        for uid, card in merged.items():
-            if not dict.__contains__(self, uid):
-                merged[uid] = card.clone()
+        merged: dict[int, C] = {}
+        for u, c in view.items():
+            own = dict.get(self, u)
+            merged[u] = c.clone() if own is None else own
         dict.clear(self)
         dict.update(self, merged)
-        self._shared, self._unread = {}, 0
+        view.update(merged)  # (the same keys: the view stays the same dict, `Zones.look`)
 
     # -- the rest of `dict`, over both parts --------------------------------
     def __contains__(self, uid: object) -> bool:
-        return dict.__contains__(self, uid) or uid in self._shared
+        return uid in self._view
 
     def __len__(self) -> int:
-        return dict.__len__(self) + self._unread
+        return len(self._view)
 
     def __iter__(self) -> Iterator[int]:
-        if self._unread:
-            return iter([*self._shared, *(u for u in dict.__iter__(self) if u not in self._shared)])
-        return dict.__iter__(self)
+        return iter(self._view)
 
     def keys(self) -> Any:
-        return list(self) if self._unread else dict.keys(self)
+        return self._view.keys()
 
     def get(self, uid: int, default: Any = None) -> Any:
         card = dict.get(self, uid)
         if card is None:
-            return self[uid] if uid in self._shared else default
+            return self[uid] if uid in self._view else default
         return card
 
     def values(self) -> Any:
@@ -223,7 +232,7 @@ class CardTable(dict[int, C]):
     __hash__ = None
 
     def __repr__(self) -> str:
-        return f"<CardTable: {dict.__len__(self)} read, {self._unread} shared>"
+        return f"<CardTable: {dict.__len__(self)} read, {len(self._view) - dict.__len__(self)} shared>"
 
     def _never(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a card table never drops or replaces a card (Zones.create adds them)")
@@ -235,13 +244,19 @@ class CardTable(dict[int, C]):
 class Zones(Generic[C]):
     """All zones and all card instances of one game (all of them `C`s: see `create`)."""
 
-    __slots__ = ("_next_uid", "cards", "share_cards", "zones")
+    __slots__ = ("_next_uid", "cards", "look", "share_cards", "zones")
 
     def __init__(self, *, share_cards: bool = False) -> None:
         """`share_cards`: a clone keeps its cards in a `CardTable`, which shares them with the
-        game it was cloned from until it reads one (copy on read), instead of copying them all."""
+        game it was cloned from until it reads one (copy on read), instead of copying them all.
+
+        `look`: every card by uid for reading only, at a plain dict's speed and without a copy:
+        `cards` itself while that is a plain dict, a `CardTable`'s view after (`read_only()`).
+        Never write a card got from it, nor keep one across a write of the game: write through
+        `cards` (which copies a shared card first)."""
         self.zones: dict[str, Zone] = {}
         self.cards: dict[int, C] = {}
+        self.look: dict[int, C] = self.cards
         self._next_uid = 1
         self.share_cards = share_cards
 
@@ -361,21 +376,31 @@ class Zones(Generic[C]):
         new.zones = {n: z.clone() for n, z in self.zones.items()}
         cards = self.cards
         if not self.share_cards:
-            new.cards = {u: c.clone() for u, c in cards.items()}
-        elif type(cards) is CardTable:
-            new.cards = cards.clone()
-        else:  # a plain dict (the game played from its start): its cards become shared by both
-            self.cards = CardTable.over(cards)
-            new.cards = CardTable.over(cards)
+            new.cards = new.look = {u: c.clone() for u, c in cards.items()}
+        else:
+            keep = self.kept()
+            if type(cards) is not CardTable:
+                # a plain dict (the game played from its start): its cards become shared by both,
+                # but those it keeps (its own, copied for the clone)
+                own = self.cards = CardTable.over(cards)  # (its view is the dict: `look` stays)
+                for u in keep:
+                    dict.__setitem__(own, u, cards[u])
+                cards = own
+            table = cards.clone(keep)
+            new.cards, new.look = table, table._view
         new._next_uid = self._next_uid
         new.share_cards = self.share_cards
         return new
 
+    def kept(self) -> Sequence[int]:
+        """The uids of the cards that the game keeps besides its table (an engine's `Zones`: BHM's
+        field), which a clone of a `share_cards` game leaves its own: a copy each for the clone."""
+        return ()
+
     def read_only(self) -> dict[int, C]:
-        """Every card by uid, for reading only (never write one): the cards, or for a clone's
-        `CardTable` its `read_only()`, which takes no copy of the cards it shares."""
-        cards = self.cards
-        return cards.read_only() if type(cards) is CardTable else cards
+        """Every card by uid, for reading only (never write one): `look` (the cards, or a
+        `CardTable`'s view, which takes no copy of the cards it shares)."""
+        return self.look
 
     def canonical(self) -> dict[str, Any]:
         cards = self.read_only()
@@ -388,8 +413,7 @@ class Zones(Generic[C]):
     def seen_by(self, uid: int, player: int | None) -> bool:
         """Whether `player` sees card `uid` where it is (its zone's visibility: a deck's cards
         nobody, a hand's its owner); a card in no zone is seen."""
-        cards = self.cards
-        z = self.zones.get((cards.look(uid) if type(cards) is CardTable else cards[uid]).zone)
+        z = self.zones.get(self.look[uid].zone)
         return z is None or z.visible_to(player)
 
     def view(self, name: str, player: int | None, card_view: Callable[[C], Any]) -> dict[str, Any]:

@@ -397,15 +397,25 @@ class ScarsGame(Game):
             out.append(cards[u])
         return out
 
+    def units_seen(self, p: int) -> list[ScarsCard]:
+        """`units(p)` for reading only (`Zones.look`: no copy of a card the game shares with a clone
+        or its parent): never write one, nor keep one across a write of the game."""
+        cards = self.zones.look
+        out = []
+        for u in self.zones.zones[_ZONE["units"][p]].cards:
+            out.append(cards[u])
+        return out
+
     def in_play(self, uid: int) -> bool:
-        z = self.zones.cards[uid].zone
+        z = self.zones.look[uid].zone
         return z.split(":")[0] in PLAY_ZONES
 
     def is_unit_in_play(self, uid: int) -> bool:
-        return uid in self.zones.cards and self.zones.cards[uid].zone in _UNIT_ZONES
+        look = self.zones.look
+        return uid in look and look[uid].zone in _UNIT_ZONES
 
     def controller_of(self, uid: int) -> int:
-        c = self.zones.cards[uid]
+        c = self.zones.look[uid]
         return int(c.controller if c.controller is not None else 0)
 
     def weapons_on(self, c: ScarsCard) -> list[ScarsCard]:
@@ -416,7 +426,8 @@ class ScarsGame(Game):
         return [cards[w] for w in weapons if cards[w].attached == c.uid]
 
     def _statics(self) -> list[ScarsCard]:
-        cards, zones = self.zones.cards, self.zones.zones
+        """The cards in play with a static ability, for reading only (`Zones.look`)."""
+        cards, zones = self.zones.look, self.zones.zones
         out = []
         for z in _STATIC_ZONES:
             for u in zones[z].cards:
@@ -456,7 +467,7 @@ class ScarsGame(Game):
             return True
         if c.zone in _UNIT_ZONES:
             # the weapons on it (`weapons_on(c)`, looked through without building that list)
-            cards = self.zones.cards
+            cards = self.zones.look
             for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
                 wc: ScarsCard = cards[w]
                 if wc.attached == c.uid and name in wc.defn.kw_names:
@@ -480,7 +491,7 @@ class ScarsGame(Game):
         v = c.stat("attack") if c.modifiers else c.defn.attack  # (`stat()` only for modifiers)
         if c.zone in _UNIT_ZONES:
             # the weapons on it (`weapons_on(c)`, looked through without building that list)
-            cards = self.zones.cards
+            cards = self.zones.look
             for w in self.zones.zones[_ZONE["weapons"][c.controller]].cards:  # type: ignore[index]
                 wc: ScarsCard = cards[w]
                 if wc.attached == c.uid:
@@ -503,7 +514,7 @@ class ScarsGame(Game):
 
     def unit_limit(self, p: int) -> int:
         """SC-22/SC-23: 2 units per support card (plus unit_limit statics)."""
-        cards, zones = self.zones.cards, self.zones.zones
+        cards, zones = self.zones.look, self.zones.zones
         extra = 0
         for u in zones[_ZONE["structures"][p]].cards:
             static = cards[u].defn.static
@@ -512,7 +523,7 @@ class ScarsGame(Game):
         return 2 * len(zones[_ZONE["supports"][p]].cards) + extra
 
     def available_energy(self, p: int) -> int:
-        cards = self.zones.cards
+        cards = self.zones.look
         untapped = 0
         for u in self.zones.zones[_ZONE["energy"][p]].cards:
             if not cards[u].tapped:
@@ -524,7 +535,7 @@ class ScarsGame(Game):
         if not defn.faction:
             return True
         zones = self.zones
-        hero = zones.cards[zones.zones[_ZONE["hero"][p]].cards[0]]  # `card(hero_uid(p))`: a hot path
+        hero = zones.look[zones.zones[_ZONE["hero"][p]].cards[0]]  # `card(hero_uid(p))`: a hot path
         return defn.faction in hero.defn.factions
 
     def is_sick(self, c: ScarsCard) -> bool:
@@ -566,13 +577,12 @@ class ScarsGame(Game):
         take = min(self.pool[p], amount)
         self.pool[p] -= take
         amount -= take
-        cards = self.zones.cards
+        cards, look = self.zones.cards, self.zones.look
         for u in self.zones.zones[_ZONE["energy"][p]].cards:
             if amount <= 0:
                 break
-            c: ScarsCard = cards[u]
-            if not c.tapped:
-                c.tapped = True
+            if not look[u].tapped:  # (read without a copy: only the card tapped is written)
+                cards[u].tapped = True
                 amount -= 1
         assert amount <= 0, "paid more than available"
 
@@ -607,9 +617,9 @@ class ScarsGame(Game):
         c.shelter = shelter if pos == "defense" else 0
         if pos == "defense":
             # A unit in defense position shelters nobody and is sheltered by nobody (SC-61).
-            for u in self.units(c.controller or 0):
+            for u in self.units_seen(c.controller or 0):
                 if u.shelter == c.uid:
-                    u.shelter = 0
+                    self.card(u.uid).shelter = 0  # (the game's own card: `u` is for reading)
         if self.phase in _COMBAT_PHASES:
             self._position_in_combat(c)
 
@@ -758,7 +768,7 @@ class ScarsGame(Game):
         out: list[int] = []
         if kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
             sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
-            cards, zones = self.zones.cards, self.zones.zones
+            cards, zones = self.zones.look, self.zones.zones
             # SC-53..SC-55 ⚖: a unit is attacking from its declaration until combat damage is over
             # (3A-3C), not for the rest of the turn
             attacking = self.attackers if self.phase in _COMBAT_PHASES else {}
@@ -925,7 +935,7 @@ class ScarsGame(Game):
         can_e = energy >= 1
         can_l = self.lives(p) >= 1
         pays = ("e", "l") if can_e and can_l else ("e",) if can_e else ("l",) if can_l else ()
-        units = self.units(p)
+        units = self.units_seen(p)  # (legal actions: read only)
         attackers_pos = []
         for u in units:
             if u.position == "attack":
@@ -952,7 +962,7 @@ class ScarsGame(Game):
         d = c.defn
         if d.type == "unit":
             modes: list[tuple[int | str, ...]] = [("attack",), ("defense",)]
-            for t in self.units(p):
+            for t in self.units_seen(p):
                 if t.position == "attack":
                     modes.append(("shelter", t.uid))  # SC-60/SC-61: enter sheltering
             return modes
@@ -990,7 +1000,7 @@ class ScarsGame(Game):
         if self.phase == "damage":
             return []  # SC-55/SC-71
         out: list[Action] = []
-        cards, zones = self.zones.cards, self.zones.zones
+        cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         cast = _ACTIONS["cast"]
         # `energy`, unless the caller gave it, is found when a card may need it (the same for all)
         for u in zones[_ZONE["hand"][p]].cards:
@@ -1051,7 +1061,7 @@ class ScarsGame(Game):
             _ACTIONS["hero"],
             _ACTIONS["equip"],
         )
-        cards, zones = self.zones.cards, self.zones.zones
+        cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         hand = zones[_ZONE["hand"][p]].cards
         for u in hand:
             c: ScarsCard = cards[u]
@@ -1093,10 +1103,10 @@ class ScarsGame(Game):
         out: list[Action] = []
         attack = _ACTIONS["attack"]
         enemy_targets = [self.hero_uid(1 - p)]
-        for e in self.units(1 - p):
+        for e in self.units_seen(1 - p):
             if e.position == "attack":
                 enemy_targets.append(e.uid)
-        for c in self.units(p):
+        for c in self.units_seen(p):
             if self.can_attack(c):
                 for t in enemy_targets:
                     out.append(attack[(c.uid, t)])
@@ -1707,21 +1717,27 @@ class ScarsGame(Game):
         self.hero_used = [False, False]
         self.log.emit("turn", f"Turn {self.turn}: P{p + 1}", player=p)
         self.log.emit("phase", PHASE_NAMES["setup"], phase="setup")
-        cards, zones = self.zones.cards, self.zones.zones
+        # (the units read without a copy, `look`, and written only where they change: a game
+        # cloned copies a card it writes; the untapping writes every card, as quick as a test)
+        cards, look, zones = self.zones.cards, self.zones.look, self.zones.zones
         for z in ("structures", "energy", "weapons"):  # SC-50: untap all non-unit cards
             for u in zones[_ZONE[z][p]].cards:
                 cards[u].tapped = False
         for q in (0, 1):
-            for c in self.units(q):
+            for u in zones[_ZONE["units"][q]].cards:
                 # SC-13, SC-40: controlled since the start of *this* turn (a unit cast in your turn
                 # may use its tap ability in the opponent's next turn)
-                c.since_start = True
-        for c in self.units(p):
-            c.moved = False
-            c.no_attack = False
+                if not look[u].since_start:
+                    cards[u].since_start = True
+        for u in zones[_ZONE["units"][p]].cards:
+            c = look[u]
+            if c.moved or c.no_attack:
+                c = cards[u]
+                c.moved = False
+                c.no_attack = False
         for z in ("units", "structures"):
             for u in zones[_ZONE[z][p]].cards:
-                if cards[u].defn.trigger.get("when") == "upkeep":
+                if look[u].defn.trigger.get("when") == "upkeep":
                     self._queue_trigger(p, u, "upkeep")
 
     def _end_turn(self) -> None:
@@ -1849,7 +1865,7 @@ class ScarsGame(Game):
         `defense_of` for every unit, with what it looks up computed once for the pass:
         the statics, and the defense each side's weapons give to the unit they are on.
         """
-        cards, zones = self.zones.cards, self.zones.zones
+        cards, zones = self.zones.look, self.zones.zones  # (read only)
         statics = self._statics()
         auras = False
         for s in statics:  # (a loop, not `any()` of a generator: a frame less)
@@ -2236,12 +2252,9 @@ class ScarsGame(Game):
                     y = c.defn.target_max_attack
                     if tk and y is not None and self.attack_of(t) > y:
                         return f"{c.name} can only target a unit with attack {y} or less (SC-32)"
-                    if (
-                        tk
-                        and c.defn.effect.get("effect") == "heal"
-                        and self.has_no_effect(c.defn.effect, t.uid)
-                    ):
-                        return f"{t.name} has no damage to remove"
+                    heal = self._heal_refusal(c.defn.effect, t.uid) if tk else None
+                    if heal:
+                        return heal
                 if tk:
                     return f"that is not a legal target for {c.name}"
             if k == "attack" and c is not None:
@@ -2285,14 +2298,13 @@ class ScarsGame(Game):
                     return f"{c.name} is already turned and cannot use its tap ability"
                 if self.available_energy(p) < int(spec.get("cost", 0)):
                     return f"not enough energy: the ability costs {spec.get('cost')}, you have {self.available_energy(p)}"
-                if (
-                    spec.get("effect") == "heal"
-                    and len(a) > 1
-                    and isinstance(a[1], int)
-                    and a[1] in self.zones.cards
-                    and self.has_no_effect(spec, a[1])
-                ):
-                    return f"{self.card(a[1]).name} has no damage to remove"
+                heal = (
+                    self._heal_refusal(spec, a[1])
+                    if len(a) > 1 and isinstance(a[1], int) and a[1] in self.zones.cards
+                    else None
+                )
+                if heal:
+                    return heal
             if k == "support" and self.support_played[p]:
                 return "you already placed a support card this turn (SC-22)"
             if k == "life" and self.life_moved[p]:
@@ -2317,6 +2329,13 @@ class ScarsGame(Game):
         except (KeyError, IndexError, ValueError, TypeError, AssertionError):
             pass
         return super().explain_illegal(action)
+
+    def _heal_refusal(self, spec: dict[str, Any], target: int) -> str | None:
+        """Why a heal (a prayer's or an ability's `spec`) aimed at `target` is refused, if it
+        is: the unit has no damage to remove (SC-15); None for any other effect or target."""
+        if spec.get("effect") == "heal" and self.has_no_effect(spec, target):
+            return f"{self.card(target).name} has no damage to remove"
+        return None
 
     # ---------------------------------------------------------------- view
     def card_view(self, c: ScarsCard) -> dict[str, Any]:
@@ -2478,7 +2497,7 @@ class ScarsGame(Game):
         * destroying "a unit with attack Y or less" a unit of more attack (it fizzles);
         * giving a keyword until end of turn to a unit whose own card has it (a keyword from a
           weapon, Learning or another prayer may go before the end of the turn)."""
-        c = self.zones.cards.get(target)
+        c = self.zones.look.get(target)  # (read only)
         if c is None or c.defn.type != "unit" or c.zone not in _UNIT_ZONES:
             return False
         eff = spec.get("effect")

@@ -116,11 +116,8 @@ async def test_your_draw_is_named_in_your_log_only(vs: str) -> None:
                 app.screen.choose(next(a for a in app.screen.legal if a.kind == "end"))
                 ends += 1
             await settle(pilot)
-        for _ in range(40):  # the AI's turn
-            if app.session.decision is not None and app.session.decision.player == 0:
-                break
-            await pilot.pause(0.05)
-            await settle(pilot)
+        # (`settle` waits through the AI's whole turn: each of its actions starts the next)
+        assert app.session.decision is not None and app.session.decision.player == 0
         if screen_name(app) == "CoverScreen":
             await press(pilot, "enter")
             await settle(pilot)

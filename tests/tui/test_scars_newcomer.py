@@ -15,7 +15,7 @@ from tui.app import TriarchApp
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import ROOT, engine_ready, game_app, press, scenario, screen_text, settle
+from .helpers import ROOT, engine_ready, game_app, press, scenario, screen_text, settle, until
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -157,10 +157,8 @@ async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.Monke
             await settle(pilot)
         await press(pilot, "right")  # the Rules tab, no pause
         assert rules_pane_shows(app), "the Rules tab is blank"
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if "rules reference" in rules_pane_shows(app):
-                break
+        await settle(pilot)  # the worker that lays the rules out is done
+        assert await until(pilot, lambda: "rules reference" in rules_pane_shows(app))
         assert "The Scars — rules reference" in rules_pane_shows(app)
         assert not [w for w in app.screen.query("#rules-scroll Static") if "Loading" in str(w.content)]
 
