@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.events import Resize
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
+from common.events import Event
+from common.game import Action, Decision, Game
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
@@ -169,6 +170,30 @@ def dense_unit(
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
+
+
+# the phases of a turn (The Scars' engine) before its last main part, where it may still attack
+BEFORE_ATTACKS = frozenset({"setup", "draw", "recruit1"})
+
+
+def turn_ended_for(before: Any, after: Any, action: Action | None, player: int) -> str:
+    """Why `player`'s `action` (`before` the game before it, `after` after it) ended their turn
+    though they did not end it — the engine went on by itself through the phases where ending
+    them was all they could do (no card they can afford or play, no attack): what they could
+    not do, in short; "" when the turn is still theirs, or it ended as they asked (`End 4 Second
+    recruitment`; a clean-up, its end), or the game is over."""
+    if before is None or action is None or getattr(after, "over", False):
+        return ""
+    if getattr(before, "active", None) != player or getattr(after, "active", player) == player:
+        return ""
+    phase = getattr(before, "phase", None)
+    if phase in BEFORE_ATTACKS:
+        return "nothing left to play or afford, no attack to make"
+    if phase in ("attackers", "blockers", "damage") or (
+        phase == "recruit2" and action.kind not in ("done", "pass")
+    ):
+        return "nothing left to play or afford"
+    return ""
 
 
 def lost_targets(view: dict[str, Any]) -> set[int]:
@@ -822,6 +847,20 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def table_game(self) -> Any:
         return self.session.game
+
+    def log_action(self, game: Game, player: int, words: str, events: list[Event]) -> None:
+        """The action's lines; when a player's action ended their turn though they did not end it
+        (`turn_ended_for`: the engine moves on by itself through each phase where ending it is all
+        a player can do, docs/rulings.md), a line under it says so before the phases go by
+        (`→ nothing left to play or afford, no attack to make: the turn ends`): after your last
+        affordable card the other side's turn began with no word why. (Not a notice: it would
+        stand over the table while the other side plays.)"""
+        history = game.history
+        said = turn_ended_for(self.game_before, game, history[-1] if history else None, player)
+        if said and player in self.session.seats.humans:
+            at = next((i for i, ev in enumerate(events) if ev.kind in ("phase", "turn")), len(events))
+            events = [*events[:at], Event("note", f"→ {said}: the turn ends"), *events[at:]]
+        super().log_action(game, player, words, events)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
