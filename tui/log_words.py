@@ -101,8 +101,21 @@ def fold_key(game_id: str, action: Action, player: int | None) -> tuple[int | No
 
 
 def times(words: str, n: int) -> str:
-    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one)."""
-    return words if n == 1 else f"{words} ×{n}"
+    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one), without what
+    the first of them alone was about (The Scars' `Pass (no response in 2 First recruitment)`: the
+    phases of the run are under its line)."""
+    return words if n == 1 else f"{without_closing(words)} ×{n}"
+
+
+def without_closing(words: str) -> str:
+    """`words` without the bracket they end with, brackets in it too (`Pass (no answer to Grey
+    Wolf (1st in DEF)'s ability)`: `Pass`)."""
+    depth = 0
+    for i in range(len(words) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(words[i], 0)
+        if depth == 0:
+            return words[: i - 1] if i < len(words) - 1 and words[i - 1 : i] == " " else words
+    return words
 
 
 def steps(first: int, n: int) -> str:
@@ -330,6 +343,9 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
         if name is not None:
             return f"Draw {name}"
     places = card_places(game.view(viewer), viewer, hand=False)
+    if action.kind == "pass":
+        decider = game.decision()
+        return passed(game.view(viewer), places, decider.player if decider is not None else None)
     text = game.describe_action_for(action, viewer)
     d = game.decision()
     if d is not None and text == game.describe_action(action):  # nothing hidden: each card named
@@ -340,6 +356,52 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
             if uid not in places and uid in held:
                 places[uid] = (held[uid][0], "")
     return told_apart(text, action, places)
+
+
+def possessive(name: str) -> str:
+    """`Grey Wolf's`, `Korrag of the Wilds'`."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def entry_named(entry: Mapping[str, Any], view: View, places: Mapping[int, tuple[str, str]]) -> str:
+    """An entry of the resolution zone (the view's `stack`) by its card, told apart by its place
+    where another card shares its name: `Tusked Boar`, `Ember Shaman (P2, 1st in ATK)'s ability`,
+    `Korrag of the Wilds' hero ability`, `Grey Wolf's trigger` ("" when its card is not seen)."""
+    source = entry.get("source")
+    cards = {
+        int(c["uid"]): c
+        for p in view.get("players", [])
+        for c in [p.get("hero") or {}, *[c for key in TABLE_PILES for c in p.get(key) or []]]
+        if "uid" in c
+    }
+    cards.update({int(c["uid"]): c for c in view.get("resolution") or []})
+    if not isinstance(source, int) or source not in cards:
+        return ""
+    name, place = places.get(source, (str(cards[source].get("name", "")), ""))
+    named = f"{name} ({place})" if place else name
+    what = {"ability": "ability", "hero": "hero ability", "trigger": "trigger"}.get(str(entry.get("kind")))
+    return f"{possessive(named)} {what}" if what else named
+
+
+# the piles of a side whose cards an entry of the resolution zone may be of
+TABLE_PILES = ("units", "weapons", "structures", "discard", "out")
+
+
+def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None) -> str:
+    """The Scars: `player`'s pass says what it lets go by — the other side's card on top of the
+    resolution zone (`Pass (no answer to Tusked Boar)`), their own (`Pass (lets Storm Hawk
+    resolve)`), else the phase whose window it ends (`Pass (no response in 1A Set-up)`): the
+    other side's `Pass` lines in your turn said neither. A run of them on one line says how many
+    (`times`: `Pass ×3`), the phases under it."""
+    stack = view.get("stack") or []
+    if stack:
+        named = entry_named(stack[-1], view, places)
+        if not named:
+            return "Pass (no answer)"
+        own = player is not None and stack[-1].get("controller") == player
+        return f"Pass (lets {named} resolve)" if own else f"Pass (no answer to {named})"
+    phase = view.get("phase_name")
+    return f"Pass (no response in {phase})" if phase else "Pass"
 
 
 # what all the POD of a power attack would do, in its choice's words (`(POD 500 vs Salud 300; with

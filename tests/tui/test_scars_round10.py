@@ -4,6 +4,7 @@ mark follows the attack, the compact lanes' weapons and shelters, twin choices c
 from __future__ import annotations
 
 from common.game import Action
+from tui.log_words import card_places, passed, times
 from tui.screens.scars import ScarsScreen, turn_ended_for
 from tui.widgets.log import GameLog
 
@@ -54,3 +55,61 @@ def test_a_turn_ended_as_asked_says_nothing() -> None:
     assert not turn_ended_for(G(0, "recruit1"), G(0, "recruit1"), Action("cast", (5, "attack")), 0)
     assert not turn_ended_for(G(1, "recruit1"), G(0, "setup"), Action("pass"), 0)
     assert not turn_ended_for(G(0, "recruit1"), G(1, "setup", over=True), Action("cast", (5,)), 0)
+
+
+# -- a pass says what it passes -----------------------------------------------------------------
+def test_a_pass_says_what_it_lets_go_by() -> None:
+    """`Player 2 (AI): Pass` in your set-up said nothing of what was passed: the card on top of
+    the zone (the other side's, or the passer's own), else the phase whose window it ends; a run
+    of passes on one line says how many, its phases under it."""
+    boar = {"uid": 86, "name": "Tusked Boar"}
+    shaman = {"uid": 12, "name": "Ember Shaman", "position": "attack"}
+    twin = {"uid": 13, "name": "Ember Shaman", "position": "attack"}
+    players = [
+        {"seat": 0, "hero": {"uid": 1, "name": "Aurelia, Iron Marshal"}, "units": []},
+        {"seat": 1, "hero": {"uid": 2, "name": "Korrag of the Wilds"}, "units": [shaman, twin]},
+    ]
+    card = {"controller": 0, "kind": "card", "source": 86, "target": None, "text": "…"}
+    view = {"players": players, "resolution": [boar], "stack": [card], "phase_name": "2 First recruitment"}
+    places = card_places(view, 0, hand=False)
+    assert passed(view, places, 1) == "Pass (no answer to Tusked Boar)"
+    assert passed(view, places, 0) == "Pass (lets Tusked Boar resolve)"
+    ability = {"controller": 1, "kind": "ability", "source": 13, "target": 1, "text": "…"}
+    hero = {"controller": 1, "kind": "hero", "source": 2, "target": None, "text": "…"}
+    assert passed({**view, "stack": [card, ability]}, places, 0) == (
+        "Pass (no answer to Ember Shaman (P2, 2nd in ATK)'s ability)"
+    )
+    assert (
+        passed({**view, "stack": [hero]}, places, 0)
+        == "Pass (no answer to Korrag of the Wilds' hero ability)"
+    )
+    assert passed({**view, "stack": []}, places, 1) == "Pass (no response in 2 First recruitment)"
+    assert times("Pass (no answer to Ember Shaman (P2, 2nd in ATK)'s ability)", 3) == "Pass ×3"
+    assert times("Player 1 (you) has nothing to respond with — passes automatically", 2).endswith(" ×2")
+
+
+async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
+    """Seed 5, against the scripted AI: your first card waits in the zone (Smite) and P2 passes
+    it, P2 passes the windows of your phases — each line says which."""
+    app = game_app("scars", seed=5, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        game = app.session.game
+        while not (game.active == 0 and any(a.kind == "cast" for a in game.legal_actions())):
+            legal = game.legal_actions()
+            kinds = [a.kind for a in legal]
+            pick = next(
+                (legal[kinds.index(k)] for k in ("keep", "done", "pass", "skip") if k in kinds), legal[0]
+            )
+            assert table.choose(pick)
+            await settle(pilot)
+        cast = next(a for a in game.legal_actions() if a.kind == "cast")
+        assert table.choose(cast)
+        await settle(pilot)
+        lines = list(table.query_one(GameLog).plain)
+        said = [line for line in lines if line.startswith("Player 2 (AI): Pass")]
+        assert "Player 2 (AI): Pass (no response in 1A Set-up)" in said, lines
+        name = game.zones.card(int(cast.args[0])).name
+        assert f"Player 2 (AI): Pass (no answer to {name})" in said, lines
+        assert "Player 2 (AI): Pass" not in said, lines
