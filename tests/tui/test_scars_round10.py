@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from common.game import Action
 from tui.log_words import card_places, passed, times
-from tui.screens.scars import ScarsScreen, turn_ended_for
+from tui.screens.scars import ScarsScreen, ScarsTable, turn_ended_for
 from tui.widgets.log import GameLog
 
-from .helpers import game_app, scenario, settle, uid_of
+from .helpers import game_app, press, scenario, screen_text, settle, uid_of
 
 
 def table_of(app: object) -> ScarsScreen:
@@ -113,3 +113,42 @@ async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
         name = game.zones.card(int(cast.args[0])).name
         assert f"Player 2 (AI): Pass (no answer to {name})" in said, lines
         assert "Player 2 (AI): Pass" not in said, lines
+
+
+# -- ⚔ follows what is attacked ----------------------------------------------------------------
+async def test_the_hit_mark_follows_the_block() -> None:
+    """P2's Grey Wolf attacks your hero, your Village Militia blocks it: `⚔` stayed on your
+    hero, as if the attack still went there; it is on the Militia now (in the discard by the
+    end of the combat), the hero unmarked."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_wolf_attacks"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        hero = app.session.game.hero_uid(0)
+        assert table.marks[1].get(hero) == "⚔", table.marks[1]  # (the attack, before the block)
+        await press(pilot, "right", "enter")  # the Militia blocks the Wolf (and dies of it)
+        await settle(pilot)
+        militia = next(a.args[0] for a in app.session.game.history if a.kind == "block")
+        assert hero not in table.marks[1] and table.marks[1].get(militia) == "⚔", table.marks[1]
+        assert "⚔Aurelia" not in screen_text(app), screen_text(app)
+
+
+def test_the_hit_mark_stays_where_another_attack_still_goes() -> None:
+    """Two attackers on your hero, one blocked: the other still attacks the hero, `⚔` stays."""
+
+    class Table(ScarsTable):
+        def table_game(self) -> object:
+            return None
+
+        def seat_name(self, p: int) -> str:
+            return f"Player {p + 1}"
+
+    table = Table.__new__(Table)
+    ScarsTable.__init__(table)
+    table.reset_marks()
+    table.note_action(1, Action("attack", (20, 1)), "Grey Wolf attacks P1's hero")
+    table.note_action(1, Action("attack", (21, 1)), "Tusked Boar attacks P1's hero")
+    table.note_action(0, Action("block", (5, 20)), "Village Militia blocks Grey Wolf")
+    assert table.marks[1].get(1) == "⚔" and table.marks[1].get(5) == "⚔", table.marks[1]
+    table.note_action(0, Action("block", (6, 21)), "Pikeman blocks Tusked Boar")
+    assert 1 not in table.marks[1] and table.marks[1].get(6) == "⚔", table.marks[1]

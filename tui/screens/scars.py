@@ -20,6 +20,7 @@ from common.game import Action, Decision, Game
 from tui.log_words import card_places, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
+    MARK_HIT,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -448,8 +449,11 @@ class ScarsTable(LaneTable):
         super().__init__(*args, **kwargs)
         self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
         self.turn_noted: int | None = None  # the turn after the last action noted
-        # per attacker: the side and the `last:` words of its attack (`blocked`)
+        # per attacker: the side and the `last:` words of its attack (`blocked`); the turn and
+        # the target of its attack, and the units that block it (`hit_by_block`: `⚔` follows them)
         self.attacks: dict[Any, tuple[int, str]] = {}
+        self.attacked: dict[Any, tuple[Any, Any]] = {}
+        self.blocks_of: dict[Any, list[Any]] = {}
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -534,8 +538,37 @@ class ScarsTable(LaneTable):
         super().note_action(player, action, own_side_dropped(words, player), after=game)
         if isinstance(action, Action) and action.kind == "attack" and action.args:
             self.attacks[action.args[0]] = (player, self.last_words[player][-1][0])
+            self.attacked[action.args[0]] = (turn, action.args[1] if len(action.args) > 1 else None)
+            self.blocks_of.pop(action.args[0], None)
         elif isinstance(action, Action) and action.kind == "block" and len(action.args) == 2:
             self.blocked(action.args[1], words.split(" blocks ")[0])
+            self.hit_by_block(*action.args)
+
+    def hit_by_block(self, blocker: Any, attacker: Any) -> None:
+        """`⚔` follows what the other side's `attacker` fights once `blocker` blocks it: the
+        blocker, and no longer what it attacked (your hero kept `⚔` after your block, as if the
+        attack still went there) unless another attacker of that turn, not blocked, attacks it."""
+        seat = self.attacks.get(attacker, (None, ""))[0]
+        if seat is None or attacker not in self.attacked:
+            return
+        turn = self.attacked[attacker][0]
+
+        def fights(a: Any) -> list[Any]:
+            return self.blocks_of.get(a) or [self.attacked[a][1]]
+
+        was = fights(attacker)
+        self.blocks_of.setdefault(attacker, []).append(blocker)
+        still = {
+            u
+            for a, (when, _) in self.attacked.items()
+            if when == turn and self.attacks.get(a, (None, ""))[0] == seat
+            for u in fights(a)
+        }
+        marks = self.marks[seat]
+        for u in was:
+            if u not in still and marks.get(u) == MARK_HIT:
+                del marks[u]
+        marks.setdefault(blocker, MARK_HIT)
 
     def blocked(self, attacker: Any, blocker: str) -> None:
         """The other side's attack by `attacker`, blocked by `blocker` (a unit's name, with its
@@ -566,7 +599,7 @@ class ScarsTable(LaneTable):
     def reset_marks(self) -> None:
         super().reset_marks()
         self.own_turn, self.turn_noted = {}, None
-        self.attacks = {}
+        self.attacks, self.attacked, self.blocks_of = {}, {}, {}
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
