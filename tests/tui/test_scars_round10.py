@@ -3,6 +3,8 @@ mark follows the attack, the compact lanes' weapons and shelters, twin choices c
 
 from __future__ import annotations
 
+import pytest
+
 from common.game import Action
 from tui.log_words import card_places, passed, times
 from tui.screens.scars import ScarsScreen, ScarsTable, turn_ended_for
@@ -152,3 +154,24 @@ def test_the_hit_mark_stays_where_another_attack_still_goes() -> None:
     assert table.marks[1].get(1) == "⚔" and table.marks[1].get(5) == "⚔", table.marks[1]
     table.note_action(0, Action("block", (6, 21)), "Pikeman blocks Tusked Boar")
     assert 1 not in table.marks[1] and table.marks[1].get(6) == "⚔", table.marks[1]
+
+
+# -- the compact lanes: weapons in words, two shelterers of a name told apart -------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_two_shelterers_of_a_name_and_two_weapons_read_apart(size: tuple[int, int]) -> None:
+    """Two Shieldbearer Recruits both shelter the Knight: `Shieldbeare… 1/2 ↺Knigh…` twice, which
+    is which? Their place in the row, as the choices say (`(2nd in DEF)`). The Knight's two
+    weapons read `+2`, like a bonus to its stats: `2 weapons`. The Wolf that shelters its twin,
+    alone of its name to shelter, is as it was."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_two_shelter"), level="scripted")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        if size == (80, 24):
+            assert "Shieldbeare… (1st) 1/2 ↺Knigh… ▸Shieldbeare… (2nd) 1/2 ↺Knigh…" in text, text
+            assert "Knight of t… 5/5 2 weapons " in text and "+2" not in text, text
+            assert "DEF  Grey Wolf 2/1 ↺Grey… (1st in ATK)  Grey Wolf 2/1" in text, text
+        else:
+            assert "Shieldbearer Recruit (1st) 1/2 (↺ shelters Knight of the Oath)" in text, text
+            assert "Shieldbearer Recruit (2nd) 1/2" in text, text
+            assert "Grey Wolf 2/1 (↺ shelters Grey Wolf (1st in ATK))" in text, text

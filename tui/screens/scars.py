@@ -17,7 +17,7 @@ from textual.events import Resize
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import card_places, told_apart
+from tui.log_words import card_places, ordinal, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_HIT,
@@ -58,8 +58,9 @@ SCARS_KEYS = """
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
-  `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
-  shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
+  `z` summoning sick, `2 weapons` its weapons, `⇒name` whom it attacks, `⛨name` whom it blocks,
+  `↺name` whom it shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in
+  ATK)`; two of a name that shelter, their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
   end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
   `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
@@ -111,15 +112,17 @@ def unit_segs(
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
     lost: bool = False,
+    nth: int = 0,
 ) -> list[Seg]:
     """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown; `places`
     (`card_places`) tells same-named units apart; `lost`: an attacker whose target left the
-    combat (`lost_targets`): `⇒ no target`."""
+    combat (`lost_targets`): `⇒ no target`; `nth`: its place in its row (`dense_unit`)."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {})
 
-    segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}", mark)
+    nth_words = f" ({ordinal(nth)})" if nth else ""
+    segs = chip(u, f"{u.get('name', '?')}{nth_words} {u.get('attack')}/{u.get('defense')}", mark)
     marks = []
     if u.get("damage"):
         marks.append(damage_words(u))
@@ -140,6 +143,17 @@ def unit_segs(
     return segs
 
 
+def row_place(row: list[dict[str, Any]], i: int) -> int:
+    """The place in its row (1, 2 …) of the unit `row[i]` when it shelters and another unit of
+    the row with its name shelters too — the two read alike (`Shieldbeare… 1/2 ↺Knigh…` twice):
+    the place tells them apart, as the choices do (`Shieldbearer Recruit (2nd in DEF)`); else 0."""
+    u = row[i]
+    if u.get("sheltering") is None:
+        return 0
+    twins = sum(1 for v in row if v.get("sheltering") is not None and v.get("name") == u.get("name"))
+    return i + 1 if twins > 1 else 0
+
+
 def dense_unit(
     u: dict[str, Any],
     units: dict[int, dict[str, Any]],
@@ -147,21 +161,25 @@ def dense_unit(
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
     lost: bool = False,
+    nth: int = 0,
 ) -> list[Seg]:
-    """`Wolf 2/3 dmg1, 3 more kills z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when
-    `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name another
-    shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
+    """`Wolf 2/3 dmg1, 3 more kills z 1 weapon ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only
+    when `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name
+    another shares has its place: `⛨Knigh… (P2, 1st in ATK)`. Its weapons are counted in words
+    (`2 weapons`: `+2` read as a bonus to its stats); `nth`: its place in its row, for a unit
+    that would read as another of its row (`Shieldbeare… (2nd) 1/2 ↺Knigh…`)."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {}, 6)
 
-    label = f"{short(str(u.get('name', '?')), 12)} {u.get('attack')}/{u.get('defense')}"
+    label = short(str(u.get("name", "?")), 12) + (f" ({ordinal(nth)})" if nth else "")
+    label += f" {u.get('attack')}/{u.get('defense')}"
     if u.get("damage"):
         label += " " + damage_words(u, dense=True)
     if u.get("sick"):
         label += " z"
     if u.get("weapons"):
-        label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
+        label += " " + plural(len(u["weapons"]), "weapon")
     if combat and u.get("attacking") is not None:
         label += " ⇒" + name(u["attacking"])
     elif combat and lost:
@@ -637,10 +655,11 @@ class ScarsTable(LaneTable):
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
             row: list[Seg] = [Seg(f" {label}")]
             here = [u for u in units if u.get("position") == pos]
-            for u in here:
+            for i, u in enumerate(here):
                 row.append(Seg(" "))
                 lost = int(u["uid"]) in lost_targets(view)
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost)
+                nth = row_place(here, i)
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost, nth)
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -709,7 +728,7 @@ class ScarsTable(LaneTable):
                 if i:
                     row.append(Seg(" ·"))
                 mark, lost = self.shown_marks().get(int(u["uid"]), ""), int(u["uid"]) in lost_targets(view)
-                row += unit_segs(u, cards, mark, in_combat(view), places, lost)
+                row += unit_segs(u, cards, mark, in_combat(view), places, lost, row_place(mine_pos, i))
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
