@@ -7,7 +7,8 @@ import pytest
 
 from common.game import Action
 from tui.log_words import card_places, passed, times
-from tui.screens.scars import ScarsScreen, ScarsTable, turn_ended_for
+from tui.screens.scars import ScarsScreen, ScarsTable, fit_choice, fit_choices, keep_target, turn_ended_for
+from tui.widgets.actions import wrapped
 from tui.widgets.log import GameLog
 
 from .helpers import game_app, press, scenario, screen_text, settle, uid_of
@@ -175,3 +176,60 @@ async def test_two_shelterers_of_a_name_and_two_weapons_read_apart(size: tuple[i
             assert "Shieldbearer Recruit (1st) 1/2 (↺ shelters Knight of the Oath)" in text, text
             assert "Shieldbearer Recruit (2nd) 1/2" in text, text
             assert "Grey Wolf 2/1 (↺ shelters Grey Wolf (1st in ATK))" in text, text
+
+
+# -- twin choices cut alike; `last:` keeps `blocked by` --------------------------------------
+def test_twin_choices_are_cut_alike() -> None:
+    """Smite on your Knight (`(1st in DEF)`) fits whole, on theirs (`(P2, 1st in DEF)`) it does
+    not: one read `… Knight of the Oath (1st in DEF)`, its twin `… Knight of the… (P2, 1st in
+    DEF)`, as if two different cards. Twins are cut as far as the one cut furthest."""
+    names = {"Knight of the Oath", "Smite"}
+    texts = [
+        "Smite (2): destroy Knight of the Oath (1st in DEF)",
+        "Smite (2): destroy Knight of the Oath (P2, 1st in DEF)",
+        "Move a life to energy",
+    ]
+    fits = lambda x: len(x) <= 52  # noqa: E731
+    assert [fit_choice(t, fits, names) for t in texts][:2] == [
+        "Smite (2): destroy Knight of the Oath (1st in DEF)",
+        "Smite (2): destroy Knight of the… (P2, 1st in DEF)",
+    ]
+    assert fit_choices(texts, fits, names) == [
+        "Smite (2): destroy Knight of the… (1st in DEF)",
+        "Smite (2): destroy Knight of the… (P2, 1st in DEF)",
+        "Move a life to energy",
+    ]
+
+
+def test_a_hero_ability_on_twins_keeps_their_places() -> None:
+    """`Hero ability (2): give Shieldbearer Recruit (1st in DEF) +1/+1 this turn` in two lines of
+    25: the list's own cut left out the middle (`Hero ability (2): give / Shieldbearer … this
+    turn`, the same for the 2nd in DEF); now `Hero: give Shieldbearer… / (1st in DEF) +1/+1 this…`."""
+    names = {"Shieldbearer Recruit"}
+    texts = [
+        f"Hero ability (2): give Shieldbearer Recruit ({n} in DEF) +1/+1 this turn" for n in ("1st", "2nd")
+    ]
+    shown = [wrapped(t, 25, 2) for t in fit_choices(texts, lambda x: len(wrapped(x, 25)) <= 2, names)]
+    assert shown == [
+        ["Hero: give Shieldbearer…", "(1st in DEF) +1/+1 this…"],
+        ["Hero: give Shieldbearer…", "(2nd in DEF) +1/+1 this…"],
+    ], shown
+
+
+@pytest.mark.parametrize(
+    ("width", "said"),
+    [
+        (60, "Knight… (2nd in ATK) blocked by Shieldbearer… (1st in DEF)"),
+        (45, "Knigh… blocked by Shiel… (1st in DEF)"),
+        (30, "Knigh… blocked by Shiel…"),
+    ],
+)
+def test_the_last_line_keeps_blocked_by(width: int, said: str) -> None:
+    """At 80 × 24 `last:` read `Knight… … Shieldbearer… (1st in DEF)`: blocked or attacked? The
+    names are cut first, then `attacks,`, the places; `blocked by` stays."""
+    names = {"Knight of the Oath", "Shieldbearer Recruit"}
+    words = "Knight of the Oath (2nd in ATK) attacks, blocked by Shieldbearer Recruit (1st in DEF)"
+    assert keep_target(words, width, actor_tag="P2, ", names=names) == said
+    assert keep_target("Tusked Boar attacks, blocked by Village Militia", 45, names={"Village Militia"}) == (
+        "Tusked Boar attacks, blocked by Village…"
+    )

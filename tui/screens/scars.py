@@ -334,6 +334,9 @@ def keep_target(
         first = text.find(" (")
         if first >= 0 and text.startswith(actor_tag, first + 2):
             text = text[: first + 2] + text[first + 2 + len(actor_tag) :]
+    blocked = blocked_fit(text, width, names)
+    if blocked:
+        return blocked
     for hero in sorted(heroes, key=len, reverse=True):
         if len(text) > width:
             text = text.replace(f"'s hero {hero}", "'s hero")
@@ -360,6 +363,45 @@ def keep_target(
     return said[:-1] if said.endswith("……") else said  # after a name's own `…`
 
 
+BLOCKED = " attacks, blocked by "  # an attack and its blocks on the `last:` line (`ScarsTable.blocked`)
+
+
+def blocked_fit(text: str, width: int, names: Collection[str]) -> str:
+    """An attack and its blocks (`Knight of the Oath (2nd in ATK) attacks, blocked by
+    Shieldbearer Recruit (1st in DEF)`) in `width` columns: the names cut first (between words,
+    14 … 6 columns), then `attacks,` left out (`Knight… (2nd in ATK) blocked by Shieldbearer… (1st
+    in DEF)`), the names cut shorter (`Shiel…`), then the attacker's place (its `★` on the lanes
+    says which), then the blockers', the end cut last — `blocked by` stays (the cut before it kept
+    the start and the last card, `Knight… … Shieldbearer… (1st in DEF)`: blocked or attacked?).
+    "" for other words."""
+    head, sep, tail = text.partition(BLOCKED)
+    if not sep:
+        return ""
+
+    def hard(words: str, n: int) -> str:
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) > n:
+                words = words.replace(name, short(name, n))
+        return words
+
+    def placeless(words: str) -> str:
+        return re.sub(rf" \((?:{PLACE})\)", "", words)
+
+    tries = [head + BLOCKED + tail]
+    tries += [names_cut(head, names, n) + BLOCKED + names_cut(tail, names, n) for n in (14, 12, 10, 8, 6)]
+    tries += [
+        names_cut(head, names, n) + " blocked by " + names_cut(tail, names, n) for n in (99, 14, 12, 10, 8, 6)
+    ]
+    tries += [hard(head, n) + " blocked by " + hard(tail, n) for n in (8, 6)]
+    tries += [placeless(hard(head, 6)) + " blocked by " + hard(tail, 6)]
+    tries += [placeless(hard(head, 6)) + " blocked by " + placeless(hard(tail, 6))]
+    found = next((t for t in tries if len(t) <= width), None)
+    if found is not None:
+        return found
+    said = cut_start(tries[-1], width)
+    return said[:-1] if said.endswith("……") else said  # after a name's own `…`
+
+
 def name_cut(name: str, n: int) -> str:
     """A card's name in about `n` columns cut between words, as the shared one-line cut
     (`cut_start`) cuts: `Knight of…`, `Shield…` (not `Knight of t…`, `Shield Wa…`); its first
@@ -381,19 +423,8 @@ def names_cut(text: str, names: Collection[str], n: int) -> str:
     return text
 
 
-def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -> str:
-    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
-    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
-    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
-    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
-    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
-    columns), then `'s ability`, then the names cut to 8 — each name cut between words
-    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
-    ability: … from Field Med…`); if that is still too long, its start (its names cut to 6) and
-    its last card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st
-    in ATK)`)."""
-    if fits(text):
-        return text
+def choice_tries(text: str, names: Collection[str]) -> list[str]:
+    """A choice's words, then shorter and shorter (`fit_choice`), the words themselves first."""
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
@@ -402,9 +433,57 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
     # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries = [names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
     tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
-    found = next((t for t in tries if fits(t)), None)
+    # the hero's ability, as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
+    # +1/+1 this turn`): the list's own cut left out its middle, the place with it
+    hero = alone.replace("Hero ability: ", "Hero: ")
+    if hero != alone:
+        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
+    return tries
+
+
+def fit_level(text: str, fits: Callable[[str], bool], names: Collection[str]) -> int:
+    """How far `fit_choice` shortens `text` (the index of its first try that fits; the number of
+    tries when none does)."""
+    tries = choice_tries(text, names)
+    return next((i for i, t in enumerate(tries) if fits(t)), len(tries))
+
+
+def twin_key(text: str) -> str:
+    """A choice's words without the places of its cards: two choices alike but for them (`…
+    Knight of the Oath (1st in ATK)`, `… (P2, 1st in DEF)`) are twins."""
+    return re.sub(rf" \((?:{PLACE})(?:, [^()]*)?\)", "", text)
+
+
+def fit_choices(texts: list[str], fits: Callable[[str], bool], names: Collection[str]) -> list[str]:
+    """Each choice made to fit (`fit_choice`), twin choices (`twin_key`) cut alike: each as far
+    as the one cut the furthest, so that what tells them apart reads the same way in each (one
+    whole, `… Grey Wolf (P2, 1st in DEF)`, and its twin cut, `… Grey… (1st in DEF) +2/+0`, read
+    as two different things)."""
+    keys = [twin_key(t) for t in texts]
+    twins = Counter(keys)
+    level: dict[str, int] = {}
+    for t, k in zip(texts, keys, strict=True):
+        if twins[k] > 1:
+            level[k] = max(level.get(k, 0), fit_level(t, fits, names))
+    return [fit_choice(t, fits, names, level.get(k, 0)) for t, k in zip(texts, keys, strict=True)]
+
+
+def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], start: int = 0) -> str:
+    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
+    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
+    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
+    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
+    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
+    columns), then `'s ability`, then the names cut to 8 — each name cut between words
+    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
+    ability: … from Field Med…`); a hero's ability `Hero: …`; if that is still too long, its
+    start (its names cut to 6) and its last card whole from its name on (`Field… (2nd in DEF):
+    remove all damage … Knight… (1st in ATK)`). `start`: the first of those tries to take
+    (`fit_choices`: a twin is cut as far as its twin)."""
+    tries = choice_tries(text, names)
+    found = next((t for t in tries[start:] if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
@@ -412,7 +491,7 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
     if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
-        return text  # no card after the one that acts: the list's own cut, the cost kept
+        return single_card_cut(last, at, cut, fits) or text  # else the list's own cut, the cost kept
     tail = last[at:]
     heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
     for drop in range(len(heads[0])):  # words left out before the target
@@ -422,6 +501,27 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
                 if fits(said):
                     return said
     return last
+
+
+def single_card_cut(last: str, at: int, cut: Collection[str], fits: Callable[[str], bool]) -> str:
+    """A choice that names one card (a hero's ability on a unit), `last` its shortest words and
+    `at` where its card's name is: its end cut after the card and its place (`Hero: give
+    Shieldbearer… (2nd in DEF) +1/+1…`), so that the place stays — the list's own cut left out
+    the middle, the place with it, and twin choices read alike (`Hero ability (2): give /
+    Shieldbearer … this turn` twice). "" when no such cut fits, or its card has no place."""
+    if at < 0:
+        return ""
+    name = next((n for n in sorted(cut, key=len, reverse=True) if last.startswith(n, at)), "")
+    keep = at + len(name)
+    if not (last.startswith(" (", keep) and re.match(PLACE, last[keep + 2 :])):
+        return ""  # no place to keep: the list's own cut (`Play Oath of Return (2): return up …`)
+    keep = last.index(")", keep) + 1
+    words = last[keep:].split()
+    for n in range(len(words) - 1, -1, -1):
+        said = last[:keep] + "".join(f" {w}" for w in words[:n]) + "…"
+        if fits(said):
+            return said
+    return ""
 
 
 class ScarsActionList(ActionList):
@@ -448,7 +548,7 @@ class ScarsActionList(ActionList):
         lines = self.max_lines
 
         def fitted(w: int) -> list[str]:
-            return [fit_choice(t, lambda x: len(wrapped(x, w)) <= lines, self.names) for t in words]
+            return fit_choices(list(words), lambda x: len(wrapped(x, w)) <= lines, self.names)
 
         shown = fitted(width)
         if rows and sum(len(wrapped(t, width, lines)) for t in shown) + len(self.headers()) > rows:
