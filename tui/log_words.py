@@ -101,8 +101,21 @@ def fold_key(game_id: str, action: Action, player: int | None) -> tuple[int | No
 
 
 def times(words: str, n: int) -> str:
-    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one)."""
-    return words if n == 1 else f"{words} ×{n}"
+    """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one), without what
+    the first of them alone was about (The Scars' `Pass (no response in 2 First recruitment)`: the
+    phases of the run are under its line)."""
+    return words if n == 1 else f"{without_closing(words)} ×{n}"
+
+
+def without_closing(words: str) -> str:
+    """`words` without the bracket they end with, brackets in it too (`Pass (no answer to Grey
+    Wolf (1st in DEF)'s ability)`: `Pass`)."""
+    depth = 0
+    for i in range(len(words) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(words[i], 0)
+        if depth == 0:
+            return words[: i - 1] if i < len(words) - 1 and words[i - 1 : i] == " " else words
+    return words
 
 
 def steps(first: int, n: int) -> str:
@@ -330,6 +343,9 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
         if name is not None:
             return f"Draw {name}"
     places = card_places(game.view(viewer), viewer, hand=False)
+    if action.kind == "pass":
+        decider = game.decision()
+        return passed(game.view(viewer), places, decider.player if decider is not None else None)
     text = game.describe_action_for(action, viewer)
     d = game.decision()
     if d is not None and text == game.describe_action(action):  # nothing hidden: each card named
@@ -340,6 +356,52 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
             if uid not in places and uid in held:
                 places[uid] = (held[uid][0], "")
     return told_apart(text, action, places)
+
+
+def possessive(name: str) -> str:
+    """`Grey Wolf's`, `Korrag of the Wilds'`."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def entry_named(entry: Mapping[str, Any], view: View, places: Mapping[int, tuple[str, str]]) -> str:
+    """An entry of the resolution zone (the view's `stack`) by its card, told apart by its place
+    where another card shares its name: `Tusked Boar`, `Ember Shaman (P2, 1st in ATK)'s ability`,
+    `Korrag of the Wilds' hero ability`, `Grey Wolf's trigger` ("" when its card is not seen)."""
+    source = entry.get("source")
+    cards = {
+        int(c["uid"]): c
+        for p in view.get("players", [])
+        for c in [p.get("hero") or {}, *[c for key in TABLE_PILES for c in p.get(key) or []]]
+        if "uid" in c
+    }
+    cards.update({int(c["uid"]): c for c in view.get("resolution") or []})
+    if not isinstance(source, int) or source not in cards:
+        return ""
+    name, place = places.get(source, (str(cards[source].get("name", "")), ""))
+    named = f"{name} ({place})" if place else name
+    what = {"ability": "ability", "hero": "hero ability", "trigger": "trigger"}.get(str(entry.get("kind")))
+    return f"{possessive(named)} {what}" if what else named
+
+
+# the piles of a side whose cards an entry of the resolution zone may be of
+TABLE_PILES = ("units", "weapons", "structures", "discard", "out")
+
+
+def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None) -> str:
+    """The Scars: `player`'s pass says what it lets go by — the other side's card on top of the
+    resolution zone (`Pass (no answer to Tusked Boar)`), their own (`Pass (lets Storm Hawk
+    resolve)`), else the phase whose window it ends (`Pass (no response in 1A Set-up)`): the
+    other side's `Pass` lines in your turn said neither. A run of them on one line says how many
+    (`times`: `Pass ×3`), the phases under it."""
+    stack = view.get("stack") or []
+    if stack:
+        named = entry_named(stack[-1], view, places)
+        if not named:
+            return "Pass (no answer)"
+        own = player is not None and stack[-1].get("controller") == player
+        return f"Pass (lets {named} resolve)" if own else f"Pass (no answer to {named})"
+    phase = view.get("phase_name")
+    return f"Pass (no response in {phase})" if phase else "Pass"
 
 
 # what all the POD of a power attack would do, in its choice's words (`(POD 500 vs Salud 300; with
@@ -899,50 +961,76 @@ GAME_EVENTS: dict[str, Callable[[Action, list[Event], View, View, int | None], l
 }
 
 
+def table_card(view: View, uid: object) -> dict[str, Any] | None:
+    """The unit or weapon `uid` on the table of `view` (None: not there)."""
+    for p in view.get("players", []):
+        for key in ("units", "weapons"):
+            for c in p.get(key) or []:
+                if c.get("uid") == uid:
+                    return dict(c)
+    return None
+
+
 def entered_as_played(action: Action, ev: Event, after: View) -> bool:
-    """`ev` is the `enter` line of the card `action` (a card played) put on the table, and says
-    no more than the action's words (`Play Pikeman (2) in attack`: `Pikeman enters in attack
-    position`; `… sheltering Knight`: `…, sheltering Knight`; a weapon `equipped to` the unit
-    aimed at). Not when the card came in otherwise (a shelter no longer valid: in defense alone;
-    a weapon whose unit left: equipped to nobody)."""
+    """`ev` is the `enter` event of the card `action` (a card played) put on the table, and the
+    card is where the action's words put it (`Play Pikeman (2) in attack`: in attack position;
+    `… sheltering Knight`: sheltering it; a weapon `equipped to` the unit aimed at), as the
+    table after the action has it: its line says nothing new. Not when the card came in otherwise
+    (a shelter no longer valid: in defense alone; a weapon whose unit left: equipped to nobody),
+    nor when it is no longer on the table. Read in the events' data and the view, never their
+    words."""
     args = action.args
     if action.kind != "cast" or ev.kind != "enter" or not args or ev.data.get("uid") != args[0]:
         return False
+    card = table_card(after, args[0])
+    if card is None:
+        return False
     mode = args[1] if len(args) > 1 else None
     if mode in ("attack", "defense"):
-        return ev.text.endswith(f" enters in {mode} position")
+        return card.get("position") == mode and not card.get("sheltering")
     if mode == "shelter":
-        return " enters in defense position, sheltering " in ev.text
-    weapons = [c for p in after.get("players", []) for c in p.get("weapons") or [] if c.get("uid") == args[0]]
-    return bool(weapons) and weapons[0].get("attached") == mode and " is equipped to " in ev.text
+        return len(args) > 2 and card.get("position") == "defense" and card.get("sheltering") == args[2]
+    return mode is not None and card.get("attached") == mode  # a weapon: its unit
 
 
 # the line of an action's own entry that waits in the resolution zone (a window opened)
-WAITS = "→ waits in the resolution zone until both pass"
+WAITS = "→ waits in the zone for answers"
+RESOLVES = "Resolves: "  # the engine's words before a resolving entry's (left out where it starts so)
+
+
+def resolved_at_once(ev: Event, nxt: Event | None) -> bool:
+    """`ev` puts an entry in the resolution zone and `nxt` resolves it at once: the engine's
+    `stack` event followed straight by a `resolve` event of the same controller (the zone is last
+    in, first out: what resolves with nothing between is what just went there)."""
+    return (
+        nxt is not None
+        and ev.kind == "stack"
+        and nxt.kind == "resolve"
+        and ev.data.get("player") == nxt.data.get("player")
+    )
 
 
 def resolved_entering(ev: Event, nxt: Event) -> bool:
-    """`ev` is `Resolves: Pikeman (unit, in attack position)` and `nxt` the card's `Pikeman enters
-    in attack position` (or `Iron Claws is equipped to …`), which says the same: one line."""
-    found = _RESOLVES.match(ev.text)
-    if found is None or nxt.kind != "enter":
-        return False
-    name, bracket, _ = found.group(2).partition(" (")
-    return bool(bracket) and nxt.text.startswith((f"{name} enters in ", f"{name} (", f"{name} is equipped"))
+    """`ev` is a card's `Resolves: Pikeman (unit, in attack position)` and `nxt` its `Pikeman
+    enters in attack position` (or `Iron Claws is equipped to …`), which says the same: one line.
+    The engine tells a unit or weapon that resolves coming onto the table at once, so a `resolve`
+    event followed straight by an `enter` event is that card's."""
+    return ev.kind == "resolve" and nxt.kind == "enter"
 
 
 def scars_brief(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
     """The Scars' log without the resolution zone where it did not matter: an entry that goes
-    there and resolves at once (nobody could respond, or both passed at once), the zone empty
-    before the action, takes no line of its own — the action's own (a card played, an ability,
-    the hero's) none at all, the action's line says it (and a card's `… enters in attack
-    position` when the line says that already: `P1: Play Pikeman (2) in attack`, one line, not
-    four); a trigger's one, its words (`Grey Wolf's enter trigger: create 1 Wolf token …`).
-    When the zone held a card, or an entry waits there (a window opened: someone may respond),
-    its lines stay — the action's own entry that waits in short (`WAITS`: the action's line names
-    it, `P1: Pikeman (unit, in attack position) goes to the resolution zone` said it again) — but a
-    card's `Resolves: …` followed by its `… enters in attack position` is that line alone
-    (`resolved_entering`). `triarch replay --print` keeps every line (`told_events`' `full`)."""
+    there and resolves at once (nobody could respond, or both passed at once: `resolved_at_once`),
+    the zone empty before the action, takes no line of its own — the action's own (a card played,
+    an ability, the hero's) none at all, the action's line says it (and a card's `… enters in
+    attack position` when the card is where the line put it: `P1: Play Pikeman (2) in attack`,
+    one line, not four); a trigger's one, its words (`Grey Wolf's enter trigger: create 1 Wolf
+    token …`). When the zone held a card, or an entry waits there (a window opened: someone may
+    respond), its lines stay — the action's own entry that waits in short (`WAITS`: the action's
+    line names it) — but a card's `Resolves: …` followed by its `… enters in attack position` is
+    that line alone (`resolved_entering`). All read in the events' kinds and data and the views,
+    not in their words: other words from the engine change nothing here. `triarch replay
+    --print` keeps every line (`told_events`' `full`)."""
     if before.get("stack"):
         return entered_alone(events)
     out: list[Event] = []
@@ -951,19 +1039,16 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     i = 0
     while i < len(events):
         ev, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
-        pushed = _PUSHED.match(ev.text) if ev.kind == "stack" else None
-        if pushed is not None and nxt is not None and nxt.kind == "resolve":
-            resolves = _RESOLVES.match(nxt.text)
-            if resolves is not None and resolves.group(2) == pushed.group(2):
-                if own:  # the action's own entry: its line says it
-                    played = action.kind == "cast"
-                else:  # a trigger's: what it does, once
-                    out.append(Event(nxt.kind, pushed.group(2), nxt.data))
-                own = False
-                i += 2
-                continue
-        if ev.kind == "stack" and pushed is not None and own:  # the action's own entry waits
-            out.append(Event(ev.kind, WAITS, ev.data))  # (the action's line names it)
+        if nxt is not None and resolved_at_once(ev, nxt):
+            if own:  # the action's own entry: its line says it
+                played = action.kind == "cast"
+            else:  # a trigger's: what it does, once
+                out.append(Event(nxt.kind, nxt.text.removeprefix(RESOLVES), nxt.data))
+            own = False
+            i += 2
+            continue
+        if ev.kind == "stack" and own:  # the action's own entry waits (the action's line names it)
+            out.append(Event(ev.kind, WAITS, ev.data))
             own = False
             i += 1
             continue

@@ -121,7 +121,8 @@ async def test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks() -> N
         text = screen_text(app)
         assert "Turn 7: P1 · 1B Draw" in text, text
         assert "★ P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
-        assert "★Grey Wolf 2/1" in text and "⚔Aurelia" in text, text  # its marks too
+        # its marks too — `⚔` on the Militia that blocked (dead by now), not the hero (round 10)
+        assert "★Grey Wolf 2/1" in text and "⚔Aurelia" not in text, text
 
 
 async def test_the_blockers_dialog_says_the_blocks_declared_already() -> None:

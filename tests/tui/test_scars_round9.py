@@ -13,7 +13,7 @@ from common.events import Event
 from common.game import Action
 from common.saves import save_game
 from tui.cli import main
-from tui.log_words import scars_brief
+from tui.log_words import WAITS, scars_brief
 from tui.screens.scars import ScarsScreen
 from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
@@ -50,15 +50,48 @@ PLAYED = [
 EMPTY: dict[str, Any] = {"players": [], "stack": []}
 
 
+def boar_in(position: str, **more: object) -> dict[str, Any]:
+    """The table after Tusked Boar (86) came in, in `position`."""
+    boar = {"uid": 86, "name": "Tusked Boar", "position": position, "sheltering": None, **more}
+    return {"players": [{"seat": 1, "units": [boar]}], "stack": []}
+
+
 def test_a_card_played_unanswered_is_its_action_line_alone() -> None:
     """`P2: Play Tusked Boar (2) in attack` had three lines under it (`… goes to the resolution
     zone`, `Resolves: …`, `Tusked Boar enters in attack position`): the action's line says it."""
-    assert scars_brief(Action("cast", (86, "attack")), PLAYED, EMPTY, EMPTY) == []
-    # played in defense, it entered in defense: its line says where it went, once
+    assert scars_brief(Action("cast", (86, "attack")), PLAYED, EMPTY, boar_in("attack")) == []
+    # played in attack, it is in defense: its line says where it went, once
     moved = [*PLAYED[:2], ev("enter", "Tusked Boar enters in defense position", uid=86)]
-    assert [e.text for e in scars_brief(Action("cast", (86, "attack")), moved, EMPTY, EMPTY)] == [
-        "Tusked Boar enters in defense position"
+    told = scars_brief(Action("cast", (86, "attack")), moved, EMPTY, boar_in("defense"))
+    assert [e.text for e in told] == ["Tusked Boar enters in defense position"]
+    # no longer on the table after the action (a trigger killed it): its entering is said
+    gone = scars_brief(Action("cast", (86, "attack")), PLAYED, EMPTY, EMPTY)
+    assert [e.text for e in gone] == ["Tusked Boar enters in attack position"]
+
+
+def test_the_zone_is_read_in_the_events_data_not_their_words() -> None:
+    """`scars_brief` matched the engine's words (`… goes to the resolution zone`, `Resolves: …`)
+    with patterns: other words from the engine would have let every line through. It reads the
+    events' kinds and data: a `stack` event followed straight by its controller's `resolve` is
+    an entry that resolved at once, whatever they say."""
+    other = [
+        ev("stack", "P2 puts Tusked Boar into the zone", player=1),
+        ev("resolve", "Tusked Boar is resolved", player=1),
+        ev("enter", "Tusked Boar arrives attacking", uid=86),
     ]
+    assert scars_brief(Action("cast", (86, "attack")), other, EMPTY, boar_in("attack")) == []
+    trigger = [
+        *other,
+        ev("stack", "P2 puts Pack Alpha's trigger into the zone", player=1),
+        ev("resolve", "Pack Alpha's trigger is resolved", player=1),
+    ]
+    told = scars_brief(Action("cast", (86, "attack")), trigger, EMPTY, boar_in("attack"))
+    assert [e.text for e in told] == ["Pack Alpha's trigger is resolved"]  # once, in the engine's words
+    # the other player's entry on top of one that waits does not resolve it: both lines stay
+    answered = [ev("stack", "P1 answers", player=0), ev("resolve", "P2's card resolves", player=1)]
+    assert scars_brief(Action("pass"), answered, EMPTY, EMPTY) == answered
+    waits = scars_brief(Action("cast", (86, "attack")), other[:1], EMPTY, EMPTY)
+    assert [e.text for e in waits] == [WAITS]
 
 
 def test_a_trigger_resolving_at_once_is_one_line_of_what_it_does() -> None:
@@ -69,7 +102,7 @@ def test_a_trigger_resolving_at_once_is_one_line_of_what_it_does() -> None:
         ev("resolve", f"Resolves: {words}", player=1),
         ev("token", "P2 creates a Wolf token in defense position", uid=90),
     ]
-    told = scars_brief(Action("cast", (86, "attack")), events, EMPTY, EMPTY)
+    told = scars_brief(Action("cast", (86, "attack")), events, EMPTY, boar_in("attack"))
     assert [e.text for e in told] == [words, "P2 creates a Wolf token in defense position"]
 
 
@@ -78,7 +111,7 @@ def test_the_resolution_zone_is_told_when_it_matters() -> None:
     line names it; one that resolves over
     another card keeps both of its lines; a card resolving after the window is its `enters` line."""
     waits = scars_brief(Action("cast", (86, "attack")), PLAYED[:1], EMPTY, EMPTY)
-    assert [e.text for e in waits] == ["→ waits in the resolution zone until both pass"]  # (named above)
+    assert [e.text for e in waits] == ["→ waits in the zone for answers"]  # (named above)
     ability = [
         ev("stack", "P2: Ember Shaman's ability: deal 1 damage to P1's hero goes to the resolution zone")
     ]

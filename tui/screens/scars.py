@@ -15,10 +15,12 @@ from textual.app import ComposeResult
 from textual.events import Resize
 
 from common.errors import IllegalAction
-from common.game import Action, Decision
-from tui.log_words import card_places, told_apart
+from common.events import Event
+from common.game import Action, Decision, Game
+from tui.log_words import card_places, ordinal, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
+    MARK_HIT,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -56,8 +58,9 @@ SCARS_KEYS = """
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
-  `z` summoning sick, `+` a weapon, `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it
-  shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`);
+  `z` summoning sick, `2 weapons` its weapons, `⇒name` whom it attacks, `⛨name` whom it blocks,
+  `↺name` whom it shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in
+  ATK)`; two of a name that shelter, their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
   end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
   `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
@@ -109,15 +112,17 @@ def unit_segs(
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
     lost: bool = False,
+    nth: int = 0,
 ) -> list[Seg]:
     """`combat`: a combat sub-phase (3A-3C), the only time `⇒`/`⛨` are shown; `places`
     (`card_places`) tells same-named units apart; `lost`: an attacker whose target left the
-    combat (`lost_targets`): `⇒ no target`."""
+    combat (`lost_targets`): `⇒ no target`; `nth`: its place in its row (`dense_unit`)."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {})
 
-    segs = chip(u, f"{u.get('name', '?')} {u.get('attack')}/{u.get('defense')}", mark)
+    nth_words = f" ({ordinal(nth)})" if nth else ""
+    segs = chip(u, f"{u.get('name', '?')}{nth_words} {u.get('attack')}/{u.get('defense')}", mark)
     marks = []
     if u.get("damage"):
         marks.append(damage_words(u))
@@ -138,6 +143,17 @@ def unit_segs(
     return segs
 
 
+def row_place(row: list[dict[str, Any]], i: int) -> int:
+    """The place in its row (1, 2 …) of the unit `row[i]` when it shelters and another unit of
+    the row with its name shelters too — the two read alike (`Shieldbeare… 1/2 ↺Knigh…` twice):
+    the place tells them apart, as the choices do (`Shieldbearer Recruit (2nd in DEF)`); else 0."""
+    u = row[i]
+    if u.get("sheltering") is None:
+        return 0
+    twins = sum(1 for v in row if v.get("sheltering") is not None and v.get("name") == u.get("name"))
+    return i + 1 if twins > 1 else 0
+
+
 def dense_unit(
     u: dict[str, Any],
     units: dict[int, dict[str, Any]],
@@ -145,21 +161,25 @@ def dense_unit(
     combat: bool = True,
     places: dict[int, tuple[str, str]] | None = None,
     lost: bool = False,
+    nth: int = 0,
 ) -> list[Seg]:
-    """`Wolf 2/3 dmg1, 3 more kills z + ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only when
-    `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name another
-    shares has its place: `⛨Knigh… (P2, 1st in ATK)`."""
+    """`Wolf 2/3 dmg1, 3 more kills z 1 weapon ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only
+    when `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name
+    another shares has its place: `⛨Knigh… (P2, 1st in ATK)`. Its weapons are counted in words
+    (`2 weapons`: `+2` read as a bonus to its stats); `nth`: its place in its row, for a unit
+    that would read as another of its row (`Shieldbeare… (2nd) 1/2 ↺Knigh…`)."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {}, 6)
 
-    label = f"{short(str(u.get('name', '?')), 12)} {u.get('attack')}/{u.get('defense')}"
+    label = short(str(u.get("name", "?")), 12) + (f" ({ordinal(nth)})" if nth else "")
+    label += f" {u.get('attack')}/{u.get('defense')}"
     if u.get("damage"):
         label += " " + damage_words(u, dense=True)
     if u.get("sick"):
         label += " z"
     if u.get("weapons"):
-        label += " +" * 1 + ("" if len(u["weapons"]) == 1 else str(len(u["weapons"])))
+        label += " " + plural(len(u["weapons"]), "weapon")
     if combat and u.get("attacking") is not None:
         label += " ⇒" + name(u["attacking"])
     elif combat and lost:
@@ -169,6 +189,30 @@ def dense_unit(
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
+
+
+# the phases of a turn (The Scars' engine) before its last main part, where it may still attack
+BEFORE_ATTACKS = frozenset({"setup", "draw", "recruit1"})
+
+
+def turn_ended_for(before: Any, after: Any, action: Action | None, player: int) -> str:
+    """Why `player`'s `action` (`before` the game before it, `after` after it) ended their turn
+    though they did not end it — the engine went on by itself through the phases where ending
+    them was all they could do (no card they can afford or play, no attack): what they could
+    not do, in short; "" when the turn is still theirs, or it ended as they asked (`End 4 Second
+    recruitment`; a clean-up, its end), or the game is over."""
+    if before is None or action is None or getattr(after, "over", False):
+        return ""
+    if getattr(before, "active", None) != player or getattr(after, "active", player) == player:
+        return ""
+    phase = getattr(before, "phase", None)
+    if phase in BEFORE_ATTACKS:
+        return "nothing left to play or afford, no attack to make"
+    if phase in ("attackers", "blockers", "damage") or (
+        phase == "recruit2" and action.kind not in ("done", "pass")
+    ):
+        return "nothing left to play or afford"
+    return ""
 
 
 def lost_targets(view: dict[str, Any]) -> set[int]:
@@ -290,6 +334,9 @@ def keep_target(
         first = text.find(" (")
         if first >= 0 and text.startswith(actor_tag, first + 2):
             text = text[: first + 2] + text[first + 2 + len(actor_tag) :]
+    blocked = blocked_fit(text, width, names)
+    if blocked:
+        return blocked
     for hero in sorted(heroes, key=len, reverse=True):
         if len(text) > width:
             text = text.replace(f"'s hero {hero}", "'s hero")
@@ -316,6 +363,45 @@ def keep_target(
     return said[:-1] if said.endswith("……") else said  # after a name's own `…`
 
 
+BLOCKED = " attacks, blocked by "  # an attack and its blocks on the `last:` line (`ScarsTable.blocked`)
+
+
+def blocked_fit(text: str, width: int, names: Collection[str]) -> str:
+    """An attack and its blocks (`Knight of the Oath (2nd in ATK) attacks, blocked by
+    Shieldbearer Recruit (1st in DEF)`) in `width` columns: the names cut first (between words,
+    14 … 6 columns), then `attacks,` left out (`Knight… (2nd in ATK) blocked by Shieldbearer… (1st
+    in DEF)`), the names cut shorter (`Shiel…`), then the attacker's place (its `★` on the lanes
+    says which), then the blockers', the end cut last — `blocked by` stays (the cut before it kept
+    the start and the last card, `Knight… … Shieldbearer… (1st in DEF)`: blocked or attacked?).
+    "" for other words."""
+    head, sep, tail = text.partition(BLOCKED)
+    if not sep:
+        return ""
+
+    def hard(words: str, n: int) -> str:
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) > n:
+                words = words.replace(name, short(name, n))
+        return words
+
+    def placeless(words: str) -> str:
+        return re.sub(rf" \((?:{PLACE})\)", "", words)
+
+    tries = [head + BLOCKED + tail]
+    tries += [names_cut(head, names, n) + BLOCKED + names_cut(tail, names, n) for n in (14, 12, 10, 8, 6)]
+    tries += [
+        names_cut(head, names, n) + " blocked by " + names_cut(tail, names, n) for n in (99, 14, 12, 10, 8, 6)
+    ]
+    tries += [hard(head, n) + " blocked by " + hard(tail, n) for n in (8, 6)]
+    tries += [placeless(hard(head, 6)) + " blocked by " + hard(tail, 6)]
+    tries += [placeless(hard(head, 6)) + " blocked by " + placeless(hard(tail, 6))]
+    found = next((t for t in tries if len(t) <= width), None)
+    if found is not None:
+        return found
+    said = cut_start(tries[-1], width)
+    return said[:-1] if said.endswith("……") else said  # after a name's own `…`
+
+
 def name_cut(name: str, n: int) -> str:
     """A card's name in about `n` columns cut between words, as the shared one-line cut
     (`cut_start`) cuts: `Knight of…`, `Shield…` (not `Knight of t…`, `Shield Wa…`); its first
@@ -337,19 +423,8 @@ def names_cut(text: str, names: Collection[str], n: int) -> str:
     return text
 
 
-def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -> str:
-    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
-    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
-    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
-    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
-    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
-    columns), then `'s ability`, then the names cut to 8 — each name cut between words
-    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
-    ability: … from Field Med…`); if that is still too long, its start (its names cut to 6) and
-    its last card whole from its name on (`Field… (2nd in DEF): remove all damage … Knight… (1st
-    in ATK)`)."""
-    if fits(text):
-        return text
+def choice_tries(text: str, names: Collection[str]) -> list[str]:
+    """A choice's words, then shorter and shorter (`fit_choice`), the words themselves first."""
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
@@ -358,9 +433,57 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
     # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries = [names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
     tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
-    found = next((t for t in tries if fits(t)), None)
+    # the hero's ability, as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
+    # +1/+1 this turn`): the list's own cut left out its middle, the place with it
+    hero = alone.replace("Hero ability: ", "Hero: ")
+    if hero != alone:
+        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
+    return tries
+
+
+def fit_level(text: str, fits: Callable[[str], bool], names: Collection[str]) -> int:
+    """How far `fit_choice` shortens `text` (the index of its first try that fits; the number of
+    tries when none does)."""
+    tries = choice_tries(text, names)
+    return next((i for i, t in enumerate(tries) if fits(t)), len(tries))
+
+
+def twin_key(text: str) -> str:
+    """A choice's words without the places of its cards: two choices alike but for them (`…
+    Knight of the Oath (1st in ATK)`, `… (P2, 1st in DEF)`) are twins."""
+    return re.sub(rf" \((?:{PLACE})(?:, [^()]*)?\)", "", text)
+
+
+def fit_choices(texts: list[str], fits: Callable[[str], bool], names: Collection[str]) -> list[str]:
+    """Each choice made to fit (`fit_choice`), twin choices (`twin_key`) cut alike: each as far
+    as the one cut the furthest, so that what tells them apart reads the same way in each (one
+    whole, `… Grey Wolf (P2, 1st in DEF)`, and its twin cut, `… Grey… (1st in DEF) +2/+0`, read
+    as two different things)."""
+    keys = [twin_key(t) for t in texts]
+    twins = Counter(keys)
+    level: dict[str, int] = {}
+    for t, k in zip(texts, keys, strict=True):
+        if twins[k] > 1:
+            level[k] = max(level.get(k, 0), fit_level(t, fits, names))
+    return [fit_choice(t, fits, names, level.get(k, 0)) for t, k in zip(texts, keys, strict=True)]
+
+
+def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], start: int = 0) -> str:
+    """A choice's words made to `fit` (its lines in the list) keeping what it does, which card
+    does it and to which card, each with its place (`Field Medic (2nd in DEF)'s ability (1):
+    remove all damage from Knight of the… (1st in ATK)`, not `… remove all … (1st in ATK)`):
+    the names of `names` cut to 14 columns, then the costs left out (the card panel has them,
+    and the whole words of the choice under the cursor), then the names cut shorter (14, 12, 10
+    columns), then `'s ability`, then the names cut to 8 — each name cut between words
+    (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
+    ability: … from Field Med…`); a hero's ability `Hero: …`; if that is still too long, its
+    start (its names cut to 6) and its last card whole from its name on (`Field… (2nd in DEF):
+    remove all damage … Knight… (1st in ATK)`). `start`: the first of those tries to take
+    (`fit_choices`: a twin is cut as far as its twin)."""
+    tries = choice_tries(text, names)
+    found = next((t for t in tries[start:] if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
@@ -368,7 +491,7 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
     cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
     if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
-        return text  # no card after the one that acts: the list's own cut, the cost kept
+        return single_card_cut(last, at, cut, fits) or text  # else the list's own cut, the cost kept
     tail = last[at:]
     heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
     for drop in range(len(heads[0])):  # words left out before the target
@@ -378,6 +501,27 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str]) -
                 if fits(said):
                     return said
     return last
+
+
+def single_card_cut(last: str, at: int, cut: Collection[str], fits: Callable[[str], bool]) -> str:
+    """A choice that names one card (a hero's ability on a unit), `last` its shortest words and
+    `at` where its card's name is: its end cut after the card and its place (`Hero: give
+    Shieldbearer… (2nd in DEF) +1/+1…`), so that the place stays — the list's own cut left out
+    the middle, the place with it, and twin choices read alike (`Hero ability (2): give /
+    Shieldbearer … this turn` twice). "" when no such cut fits, or its card has no place."""
+    if at < 0:
+        return ""
+    name = next((n for n in sorted(cut, key=len, reverse=True) if last.startswith(n, at)), "")
+    keep = at + len(name)
+    if not (last.startswith(" (", keep) and re.match(PLACE, last[keep + 2 :])):
+        return ""  # no place to keep: the list's own cut (`Play Oath of Return (2): return up …`)
+    keep = last.index(")", keep) + 1
+    words = last[keep:].split()
+    for n in range(len(words) - 1, -1, -1):
+        said = last[:keep] + "".join(f" {w}" for w in words[:n]) + "…"
+        if fits(said):
+            return said
+    return ""
 
 
 class ScarsActionList(ActionList):
@@ -404,7 +548,7 @@ class ScarsActionList(ActionList):
         lines = self.max_lines
 
         def fitted(w: int) -> list[str]:
-            return [fit_choice(t, lambda x: len(wrapped(x, w)) <= lines, self.names) for t in words]
+            return fit_choices(list(words), lambda x: len(wrapped(x, w)) <= lines, self.names)
 
         shown = fitted(width)
         if rows and sum(len(wrapped(t, width, lines)) for t in shown) + len(self.headers()) > rows:
@@ -423,8 +567,11 @@ class ScarsTable(LaneTable):
         super().__init__(*args, **kwargs)
         self.own_turn: dict[int, int] = {}  # per seat: the last turn of its own it was noted in
         self.turn_noted: int | None = None  # the turn after the last action noted
-        # per attacker: the side and the `last:` words of its attack (`blocked`)
+        # per attacker: the side and the `last:` words of its attack (`blocked`); the turn and
+        # the target of its attack, and the units that block it (`hit_by_block`: `⚔` follows them)
         self.attacks: dict[Any, tuple[int, str]] = {}
+        self.attacked: dict[Any, tuple[Any, Any]] = {}
+        self.blocks_of: dict[Any, list[Any]] = {}
 
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
@@ -509,8 +656,37 @@ class ScarsTable(LaneTable):
         super().note_action(player, action, own_side_dropped(words, player), after=game)
         if isinstance(action, Action) and action.kind == "attack" and action.args:
             self.attacks[action.args[0]] = (player, self.last_words[player][-1][0])
+            self.attacked[action.args[0]] = (turn, action.args[1] if len(action.args) > 1 else None)
+            self.blocks_of.pop(action.args[0], None)
         elif isinstance(action, Action) and action.kind == "block" and len(action.args) == 2:
             self.blocked(action.args[1], words.split(" blocks ")[0])
+            self.hit_by_block(*action.args)
+
+    def hit_by_block(self, blocker: Any, attacker: Any) -> None:
+        """`⚔` follows what the other side's `attacker` fights once `blocker` blocks it: the
+        blocker, and no longer what it attacked (your hero kept `⚔` after your block, as if the
+        attack still went there) unless another attacker of that turn, not blocked, attacks it."""
+        seat = self.attacks.get(attacker, (None, ""))[0]
+        if seat is None or attacker not in self.attacked:
+            return
+        turn = self.attacked[attacker][0]
+
+        def fights(a: Any) -> list[Any]:
+            return self.blocks_of.get(a) or [self.attacked[a][1]]
+
+        was = fights(attacker)
+        self.blocks_of.setdefault(attacker, []).append(blocker)
+        still = {
+            u
+            for a, (when, _) in self.attacked.items()
+            if when == turn and self.attacks.get(a, (None, ""))[0] == seat
+            for u in fights(a)
+        }
+        marks = self.marks[seat]
+        for u in was:
+            if u not in still and marks.get(u) == MARK_HIT:
+                del marks[u]
+        marks.setdefault(blocker, MARK_HIT)
 
     def blocked(self, attacker: Any, blocker: str) -> None:
         """The other side's attack by `attacker`, blocked by `blocker` (a unit's name, with its
@@ -541,7 +717,7 @@ class ScarsTable(LaneTable):
     def reset_marks(self) -> None:
         super().reset_marks()
         self.own_turn, self.turn_noted = {}, None
-        self.attacks = {}
+        self.attacks, self.attacked, self.blocks_of = {}, {}, {}
 
     def fit_last(self, words: str, width: int) -> str:
         """The `last:` line keeps which card acted and whom it aimed at (`keep_target`): the side
@@ -579,10 +755,11 @@ class ScarsTable(LaneTable):
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
             row: list[Seg] = [Seg(f" {label}")]
             here = [u for u in units if u.get("position") == pos]
-            for u in here:
+            for i, u in enumerate(here):
                 row.append(Seg(" "))
                 lost = int(u["uid"]) in lost_targets(view)
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost)
+                nth = row_place(here, i)
+                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost, nth)
             if not here:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -651,7 +828,7 @@ class ScarsTable(LaneTable):
                 if i:
                     row.append(Seg(" ·"))
                 mark, lost = self.shown_marks().get(int(u["uid"]), ""), int(u["uid"]) in lost_targets(view)
-                row += unit_segs(u, cards, mark, in_combat(view), places, lost)
+                row += unit_segs(u, cards, mark, in_combat(view), places, lost, row_place(mine_pos, i))
             if not mine_pos:
                 row.append(Seg(" —", "lane--dim"))
             lines.append(("", row))
@@ -822,6 +999,20 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def table_game(self) -> Any:
         return self.session.game
+
+    def log_action(self, game: Game, player: int, words: str, events: list[Event]) -> None:
+        """The action's lines; when a player's action ended their turn though they did not end it
+        (`turn_ended_for`: the engine moves on by itself through each phase where ending it is all
+        a player can do, docs/rulings.md), a line under it says so before the phases go by
+        (`→ nothing left to play or afford, no attack to make: the turn ends`): after your last
+        affordable card the other side's turn began with no word why. (Not a notice: it would
+        stand over the table while the other side plays.)"""
+        history = game.history
+        said = turn_ended_for(self.game_before, game, history[-1] if history else None, player)
+        if said and player in self.session.seats.humans:
+            at = next((i for i, ev in enumerate(events) if ev.kind in ("phase", "turn")), len(events))
+            events = [*events[:at], Event("note", f"→ {said}: the turn ends"), *events[at:]]
+        super().log_action(game, player, words, events)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
