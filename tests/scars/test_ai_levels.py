@@ -261,16 +261,17 @@ def test_scripted_misses_the_lethal_line() -> None:
 
 # -- long runs: `pytest -m slow` ----------------------------------------------------------
 @pytest.mark.slow
-def test_greedy_against_scripted_200_games() -> None:
-    """The measured figure (docs/ai.md): greedy beats scripted 118–82 (59%, 95% Wilson
-    52.1–65.6%) — above even, short of the 75% target. Both levels are deterministic, so
-    the same command gives the same games; the test asserts greedy keeps ≥ 55%."""
+def test_greedy_against_scripted_400_games() -> None:
+    """The measured figure (docs/ai.md, session 31): greedy beats scripted 229–171 over 400
+    seat-swapped games (57.2%, 95% Wilson 52.4–62.0%). Both levels are deterministic, so the same
+    command gives the same games; the test asserts what the figure shows — greedy is stronger:
+    its whole 95% interval lies above 50% (the measured margin is 2.4 points)."""
     from common.tournament import run_tournament
 
-    rep = run_tournament(ScarsGame, ["scripted", "greedy"], games=200, seed=1)
+    rep = run_tournament(ScarsGame, ["greedy", "scripted"], games=400, seed=1)
     (pair,) = rep.pair_results()
     assert not pair["errors"] and pair["capped"] == 0
-    assert pair["score"] <= 0.45, pair  # scripted's share: greedy wins at least 55%
+    assert pair["wilson95"][0] > 0.5, pair
 
 
 @pytest.mark.slow

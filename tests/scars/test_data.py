@@ -421,7 +421,7 @@ def test_scripted_ai_decides_quickly_from_its_own_view() -> None:
     agents = [ScriptedAgent(1), ScriptedAgent(2)]
     worst = 0.0
     n = 0
-    while not g.is_over() and n < 600:
+    while not g.is_over() and n < 1500:
         d = g.decision()
         h = g.state_hash()
         t = time.thread_time()  # its own work: a loaded machine adds waits to the wall clock
