@@ -1,0 +1,110 @@
+"""Session 31, BHM's screen: an attack or an investment that leaves an Immortal being at Salud 0
+says it survives; the choices' outcomes are read from the engine's data (`BhmGame.outcome`), not
+from its words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.game import Action
+from tests.bhm.helpers import scenario_body
+
+from .helpers import (
+    POD500_INVEST,
+    bhm_session,
+    engine_ready,
+    game_app,
+    press,
+    resumed,
+    screen_text,
+    settle,
+    uid_of,
+)
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+# P1's Mountain Giant (FUE 700) and Cinder Hound (FUE 300) in combat against P2's Bone Revenant
+# (Immortal, RES 200, Salud 300), Ember Squire (RES 100, Salud 300) and Kalzar (RES 500)
+IMMORTAL = '[scenario]\ngame = "bhm"\ntitle = "an Immortal"\n\n' + scenario_body(
+    dict(cll=9, deck=["spark_imp"] * 3, being=["mountain_giant", "cinder_hound"]),
+    dict(cll=9, deck=["spark_imp"] * 3, being=["bone_revenant", "ember_squire", "kalzar"]),
+    turn=6,
+    active=1,
+    phase="combat",
+    armageddon="off",
+)
+
+
+def choice_lines(app: Any) -> list[str]:
+    """The choice list's lines as drawn, without their numbers (the group headers as they are)."""
+    from tui.widgets.actions import ActionList
+
+    actions = app.screen.query_one(ActionList)
+    return [" ".join(str(o.prompt).split()).split(". ", 1)[-1] for o in actions.options]
+
+
+async def test_an_attack_that_leaves_an_immortal_at_salud_0_says_it_survives() -> None:
+    """`-500 Salud: Bone Revenant` (80 × 24) and `(FUE 700 vs RES 200: 500 to Salud)` (120 × 40)
+    read like a kill of a being of Salud 300; the Immortal lives on at Salud 0 (BH-95)."""
+    app = game_app("bhm", seed=1, scenario=IMMORTAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[:4] == [
+            "Mountain Giant attacks:",
+            "lives (Immortal): Bone Revenant",  # whole, not cut
+            "kills: Ember Squire",
+            "-200 Salud: Kalzar, Elder Wyrm",
+        ], lines
+        assert "-100 Salud: Bone Revenant" in lines  # (the Cinder Hound's leaves it Salud 200)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[0].endswith("(FUE 700 vs RES 200: 500 to Salud) — it survives at Salud 0 (Immortal)"), (
+            lines
+        )
+        assert lines[3].endswith("(FUE 300 vs RES 200: 100 to Salud)"), lines  # (no word of it otherwise)
+
+
+async def test_an_investment_that_leaves_an_immortal_at_salud_0_says_it_survives(tmp_path: Path) -> None:
+    s = bhm_session(POD500_INVEST.replace('card = "kalzar"', 'card = "bone_revenant"'), tmp_path / "s.json")
+    s.apply(Action("pattack", (uid_of(s, "pyre_warlock"), uid_of(s, "bone_revenant"))))
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).replace("│", " ").split())  # the dialog's summary
+        assert "Bone Revenant: 100 to Salud; Pyre Warlock at POD 400 after" in text, text
+        await press(pilot, "right", "right")
+        await settle(pilot)
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "Bone Revenant: 300 to Salud — it survives at Salud 0 (Immortal); Pyre" in text, text
+        await press(pilot, "escape")  # the choice list instead
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[:4] == [
+            "100 POD: -100 Salud",
+            "200 POD: -200 Salud",
+            "300 POD: lives (Immortal)",
+            "400 POD: lives (Immortal)",
+        ]
+        assert lines[4].startswith("all 500 (POD 1 after): lives"), lines  # (its end cut at 80 columns)
+
+
+async def test_the_dense_outcomes_are_the_engines_data_not_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 80 × 24 outcomes read the engine's words back (`kills` from `…, kills it`): new words
+    would have broken them silently. Read from its data, they stay what they were."""
+    from bhm.game import BhmGame
+
+    app = game_app("bhm", seed=1, scenario=IMMORTAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = choice_lines(app)
+        monkeypatch.setattr(BhmGame, "attack_outcome", lambda self, action: "other words")
+        monkeypatch.setattr(BhmGame, "invest_outcome", lambda self, action: ": other words")
+        app.screen.show_choices(list(app.screen.legal))
+        await settle(pilot)
+        assert choice_lines(app) == before
+        assert "kills: Ember Squire" in before, before
