@@ -108,3 +108,32 @@ async def test_the_dense_outcomes_are_the_engines_data_not_its_words(monkeypatch
         await settle(pilot)
         assert choice_lines(app) == before
         assert "kills: Ember Squire" in before, before
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        # from 120 × 40 the card's line is before it: the card once
+        ((120, 40), "Cinder Hound executes Fire Bolt (consumes 100 POD: all it has, it dies) — an enemy"),
+        ((80, 24), "Target Hollow Wraith with Fire Bolt"),  # the target's line alone: it names the card
+    ],
+)
+async def test_last_names_the_card_a_target_was_chosen_for_once(
+    tmp_path: Path, size: tuple[int, int], said: str
+) -> None:
+    """120 × 40 read `★ P1 last: Cinder Hound executes Fire Bolt … · Target Hollow Wraith with Fire
+    Bolt`: the card twice. (Seed 7's replay, 60 actions in: P1's last were those two.)"""
+    from .helpers import replay_app, seeded_replay
+
+    app = replay_app(seeded_replay("bhm", tmp_path, steps=60))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "end")
+        await settle(pilot)
+        screen: Any = app.screen
+        last = "".join(seg.text for _, segs in screen.render_last(screen.table_viewer()) for seg in segs)
+        assert "last:" in last and said in last, last
+        assert last.split("last:")[1].strip()[:20] in " ".join(screen_text(app).split()), last  # (drawn)
+        if size[0] >= 120:
+            assert last.count("Fire Bolt") == 1, last
+            assert "Target Hollow Wraith" in last, last

@@ -362,6 +362,11 @@ class BhmTable(LaneTable):
         # and that of the action being told (`words_for`: history's length before it, the action)
         self.cut_words: dict[str, str] = {}
         self.cut_next: tuple[int, Action, str] | None = None
+        # per seat: its targets told right after the card they were chosen for, by their place in
+        # `last_words`, in the words without that card (`last_said`); the history's length after
+        # the side's last action told
+        self.plain_targets: dict[int, dict[int, str]] = {0: {}, 1: {}}
+        self.last_told_at: dict[int, int] = {}
 
     def lanes_dense(self) -> bool:
         """The lanes are drawn dense: below 120 × 40, or a crowded table from there (`compact`)."""
@@ -457,9 +462,23 @@ class BhmTable(LaneTable):
         self.cut_next = None if cut is None else (len(game.history), action, cut)
         return super().words_for(game, action, viewer)
 
+    def last_said(self, seat: int) -> list[tuple[str, bool]]:
+        """From 120 × 40 `last:` tells a side's last two actions: a target right after the card it
+        was chosen for is `Target Hollow Wraith`, the card's line before it says which card
+        (`Cinder Hound executes Fire Bolt … · Target Hollow Wraith with Fire Bolt` said it twice);
+        told alone (a line below 120 × 40, or another action after it), `… with Fire Bolt`."""
+        said = super().last_said(seat)
+        plain = self.plain_targets.get(seat, {})
+        if self.dense or not plain:
+            return said
+        telling = [i for i, (_, with_card) in enumerate(said) if with_card]
+        last = telling[-1] if telling else -1
+        return [(plain[i] if i == last and i in plain else w, c) for i, (w, c) in enumerate(said)]
+
     def reset_marks(self) -> None:
         super().reset_marks()
         self.cut_words, self.cut_next = {}, None
+        self.plain_targets, self.last_told_at = {0: {}, 1: {}}, {}
         self.in_setup = {}
         self.mark_turns, self.died_marked = {0: {}, 1: {}}, {0: set(), 1: set()}
 
@@ -473,11 +492,19 @@ class BhmTable(LaneTable):
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
         marks = self.marks[player]
+        plain = words
         if isinstance(action, Action) and action.kind == "target":
             words = aimed_with(words, after)
+        # its card's action just before, in this side's words (not a run that starts with the target)
         told = len(getattr(after, "history", ()))
+        aimer_told = self.last_actor == player and self.last_told_at.get(player) == told - 1
         cut, self.cut_next = self.cut_next, None
         super().note_action(player, action, words, after=after)
+        if len(self.last_words[player]) == 1:  # (the side's run anew)
+            self.plain_targets[player] = {}
+        self.last_told_at[player] = told
+        if words != plain and aimer_told:
+            self.plain_targets[player][len(self.last_words[player]) - 1] = plain
         said = {w for seat_words in self.last_words.values() for w, _ in seat_words}
         self.cut_words = {w: c for w, c in self.cut_words.items() if w in said}  # (what `last:` shows)
         if cut is not None and cut[1] == action and told == cut[0] + 1:
