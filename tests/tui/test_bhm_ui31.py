@@ -137,3 +137,52 @@ async def test_last_names_the_card_a_target_was_chosen_for_once(
         if size[0] >= 120:
             assert last.count("Fire Bolt") == 1, last
             assert "Target Hollow Wraith" in last, last
+
+
+async def test_the_log_says_a_death_by_an_attack_once() -> None:
+    """The log said `…: RES 100 → 0, 600 to Salud, kills it`, then `Ember Squire is killed (Salud
+    0)`: the hit's line says it (and the C.LL's line after it)."""
+    from tui.widgets.log import GameLog
+
+    app = game_app("bhm", seed=1, scenario=IMMORTAL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        s = app.session
+        assert s is not None
+        assert app.screen.choose(Action("attack", (uid_of(s, "mountain_giant"), uid_of(s, "ember_squire"))))
+        await settle(pilot)
+        log = [" ".join(line.split()) for line in app.screen.query_one(GameLog).plain]
+        at = log.index("Mountain Giant's attack on Ember Squire: RES 100 → 0, 600 to Salud, kills it")
+        assert log[at + 1] == "P2 C.LL +2 (Ember Squire killed): 11", log
+        assert not any("is killed" in line for line in log), log
+
+
+def test_every_death_by_an_attack_is_still_said() -> None:
+    """In random games every `… is killed` the log leaves out follows a hit of that being whose line
+    says `kills it`; `triarch replay --print --full` keeps it."""
+    import random
+
+    from bhm.game import BhmGame
+    from tui.log_words import told_events
+
+    left_out = 0
+    for seed in range(1, 7):
+        g = BhmGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over() and len(g.history) < 1500:
+            legal = g.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            events = g.apply(action)
+            told = told_events("bhm", action, events, lambda: {}, lambda: {})
+            full = told_events("bhm", action, events, lambda: {}, lambda: {}, full=True)
+            assert full == list(events)
+            for i, ev in enumerate(events):
+                if ev not in told:
+                    left_out += 1
+                    hit = events[i - 1]
+                    assert ev.kind == "kill" and hit.kind == "hit" and hit.data["uid"] == ev.data["uid"], (
+                        ev,
+                        hit,
+                    )
+                    assert hit.text.endswith(", kills it"), hit
+    assert left_out > 0
