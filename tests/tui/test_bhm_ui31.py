@@ -186,3 +186,86 @@ def test_every_death_by_an_attack_is_still_said() -> None:
                     )
                     assert hit.text.endswith(", kills it"), hit
     assert left_out > 0
+
+
+# P1 in its first strategy phase: Volcanic Caldera in hand (P2 has one: playing it destroys that),
+# a Flame Adept with 9 invocation points and a Salamander and a Thunderbird face down
+INVOKER = '[scenario]\ngame = "bhm"\ntitle = "invocations"\n\n' + scenario_body(
+    dict(
+        cll=9,
+        deck=["spark_imp"] * 3,
+        hand=["volcanic_caldera"],
+        being=[dict(card="flame_adept", inv_points=9)],
+        invocations=["salamander", "thunderbird"],
+    ),
+    dict(cll=9, deck=["spark_imp"] * 3, being=["hollow_wraith"], territories=["volcanic_caldera"]),
+    turn=6,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
+async def test_a_territorys_and_an_invocations_names_are_whole_at_80_columns() -> None:
+    """80 × 24 cut `Play territory Volcanic Caldera…` and `Invoke R2 Salamander… Flame Adept`: a
+    territory is `Territory: Volcanic Caldera`, the invocations are listed under their invoker
+    (`Flame Adept invokes:`), each its rank and name; from 120 × 40 the engine's words."""
+    app = game_app("bhm", seed=1, scenario=INVOKER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[0].startswith("Territory: Volcanic Caldera"), lines
+        at = lines.index("Flame Adept invokes:")
+        assert lines[at + 1 : at + 3] == ["R2 Salamander", "R5 Thunderbird"], lines
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[0].startswith("Play territory Volcanic Caldera"), lines
+        assert "Flame Adept invokes Salamander (rank 2)" in lines, lines
+
+
+@pytest.mark.parametrize(
+    ("size", "hotseat", "prompt"),
+    [
+        ((80, 24), False, "You: First strategy phase: calls (C.LL budget 9), cards, abilities — or combat"),
+        # hot-seat's longer `Player 1: `: the phase in short (at budget 21 the budget as the engine
+        # says it too: test_bhm_lanes_read)
+        ((80, 24), True, "Player 1: First strategy: calls (C.LL budget 9), cards, abilities — or combat"),
+        (
+            (120, 40),
+            True,
+            "Player 1: First strategy phase: calls (C.LL budget 9), cards, abilities — or go to combat",
+        ),
+    ],
+)
+async def test_the_call_budget_says_it_is_your_cll(size: tuple[int, int], hotseat: bool, prompt: str) -> None:
+    """`calls (budget 0)` did not say why 0: the budget is your C.LL (BH-10)."""
+    from tui.widgets.status import Prompt
+
+    app = game_app("bhm", seed=1, scenario=INVOKER, vs="human" if hotseat else "ai")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if hotseat:
+            await press(pilot, "enter")  # (the cover between the players' turns)
+            await settle(pilot)
+        said = app.screen.query_one(Prompt).prompt
+        assert said == prompt.partition(": ")[2] or said == prompt, said
+        if size[0] < 120:
+            assert prompt in " ".join(screen_text(app).split()), screen_text(app)
+
+
+async def test_a_prompt_too_long_for_the_cll_budget_says_the_engines_budget() -> None:
+    """80 × 24, hot-seat: `Player 1: Second strategy: calls (C.LL budget 21), cards, abilities — or
+    end turn` would take two lines: the budget as the engine says it, on one."""
+    app = game_app("bhm", seed=1, scenario=INVOKER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        fitted = screen.fit_prompt(
+            "Player 1: Second strategy phase: calls (budget 21), cards, abilities — or end turn"
+        )
+        assert fitted == "Player 1: Second strategy: calls (budget 21), cards, abilities — or end turn"
+        fitted = screen.fit_prompt(
+            "You: First strategy phase: calls (budget 21), cards, abilities — or combat"
+        )
+        assert fitted == "You: First strategy: calls (C.LL budget 21), cards, abilities — or combat"

@@ -59,6 +59,8 @@ QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
 SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
+# the engine's call budget in the prompt, and in words that say what it is: your C.LL (BH-10)
+CALL_BUDGET = ("calls (budget ", "calls (C.LL budget ")
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -243,7 +245,7 @@ PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's 
 # says which of its beings by the zone alone (`z1`), as the dense lanes do
 ONE_SIDE = ("power", "equip", "ability", "invoke")
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
-BY_CARD = ("equip", "power")
+BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 
 
 def zone_mark(label: str) -> str:
@@ -814,8 +816,11 @@ class BhmScreen(BhmTable, LaneScreen):
     def card_group(self, action: Action) -> str | None:
         """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
         Shield to:`, `Battle Trance, executed by:`)."""
+        game: Any = self.session.game
         try:
-            name = self.session.game.card(int(action.args[0])).name  # type: ignore[attr-defined]
+            if action.kind == "invoke":  # `Invoke R2 Salamander by… Flame Adept` cut the name
+                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} invokes:"
+            name = game.card(int(action.args[0])).name
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return f"Equip {name} to:" if action.kind == "equip" else f"{name}, executed by:"
@@ -828,6 +833,9 @@ class BhmScreen(BhmTable, LaneScreen):
         if action.kind in BY_CARD and self.is_dense() and self.card_group(action) is not None:
             try:
                 game: Any = self.session.game
+                if action.kind == "invoke":  # its rank and name (`R2 Salamander`), the invoker above
+                    card = game.card(int(action.args[0]))
+                    return f"R{card.defn.rank} {card.name}"
                 being = zone_mark(game.label(game.card(int(action.args[1]))))
             except (KeyError, ValueError, TypeError, AttributeError, IndexError):
                 return self.choice_words(action)
@@ -1008,7 +1016,10 @@ class BhmScreen(BhmTable, LaneScreen):
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
         words = words.replace(brief, "", 1) if brief else words
-        # a territory's consequence in brackets, which the cut leaves out first (not its name)
+        # a territory's consequence in brackets, which the cut leaves out first (not its name), and
+        # its name sooner: `Territory: Volcanic Caldera` (`Play territory Volcanic Caldera…` was cut)
+        if action.kind == "territory" and words.startswith("Play territory "):
+            words = "Territory: " + words.removeprefix("Play territory ")
         return re.sub(r"; (destroys an enemy territory)$", r" (\1)", words)
 
     def dense_words(self, action: Action) -> str | None:
@@ -1088,13 +1099,17 @@ class BhmScreen(BhmTable, LaneScreen):
         return text
 
     def fit_prompt(self, prompt: str) -> str:
-        """The strategy phase's prompt in one line below 120 × 40: hot-seat's `Player 1: ` is longer
-        than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards, abilities — or
-        end turn` took two; when it does not fit, `Second strategy: …` (the middle line names the
-        phase in full). Whole again from 120 × 40 (`relayout`)."""
-        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1)
-        if self.is_dense() and len(whole) > self.app.size.width - 2:  # (the prompt's padding)
-            return STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+        """The strategy phase's prompt, its call budget said to be of your C.LL (`calls (C.LL budget
+        4)`: `calls (budget 0)` did not say why 0), in one line below 120 × 40: hot-seat's `Player 1:
+        ` is longer than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards,
+        abilities — or end turn` took two; when it does not fit, `Second strategy: …` (the middle
+        line names the phase in full), then `calls (budget 4)`. Whole again from 120 × 40
+        (`relayout`)."""
+        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1).replace(*CALL_BUDGET, 1)
+        room = self.app.size.width - 2  # (the prompt's padding)
+        if self.is_dense() and len(whole) > room:
+            short = STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+            return short if len(short) <= room else short.replace(CALL_BUDGET[1], CALL_BUDGET[0], 1)
         return whole
 
     def card_summary(self, uid: int) -> str:
