@@ -795,7 +795,8 @@ class BhmScreen(BhmTable, LaneScreen):
         their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`);
         a card's choices of a being under the card (`Equip Tower Shield to:`, `Battle Trance,
         executed by:`), each the being (`Veil Assassin`, `Ember Squire z3` of twins):
-        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name."""
+        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name; the
+        invocations under their invoker (`Pyre Warlock invokes:`), each its rank and name."""
         self.listing = actions
         try:
             attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
@@ -807,6 +808,16 @@ class BhmScreen(BhmTable, LaneScreen):
                     return self.card_group(action)
                 return self.attacker_of(action) if grouped else None
 
+            if by_card:  # the invocations of one invoker together, under one header (the engine
+                # lists them by invocation: `Pyre Warlock invokes:` came back after `Mist Seer invokes:`)
+                at = [i for i, a in enumerate(actions) if a.kind == "invoke"]
+                first: dict[str | None, int] = {}
+                for i in at:
+                    first.setdefault(group(actions[i]), len(first))
+                ordered = sorted((actions[i] for i in at), key=lambda a: first[group(a)])
+                actions = list(actions)
+                for i, a in zip(at, ordered, strict=True):
+                    actions[i] = a
             self.query_one(ActionList).show(
                 [(a, self.listed_words(a)) for a in actions], groups=group if grouped or by_card else None
             )
