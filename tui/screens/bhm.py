@@ -1075,16 +1075,18 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
-        and the prompt's `— or combat` (`own_words`)."""
+        and the prompt's `— or combat` (`own_words`), fitted to each width below (`fit_prompt`)."""
         dense = self.dense
         super().relayout()
+        prompt = self.query_one(Prompt)
         if self.dense != dense:
-            prompt = self.query_one(Prompt)
             for words in NEXT_WORDS.values():
                 if prompt.prompt.endswith(" — or " + words[dense]):
                     prompt.prompt = self.fit_prompt(
                         prompt.prompt.removesuffix(words[dense]) + words[self.dense]
                     )
+        elif self.dense and (fitted := self.fit_prompt(prompt.prompt)) != prompt.prompt:
+            prompt.prompt = fitted  # another width below 120 × 40 (100 → 80 columns): fitted again
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted_action
