@@ -40,7 +40,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
@@ -166,6 +166,67 @@ _ONE = {
 # verb -> first uid -> second uid -> action (no call when both are known)
 _TWO = {verb: ActionTables(verb, _pair) for verb in ("attack", "pattack", "power", "equip", "invoke")}
 _KEEP, _SKIP, _PASS, _DRAW, _NODRAW, _NEXT = map(Action, ("keep", "skip", "pass", "draw", "nodraw", "next"))
+
+
+class Hit(NamedTuple):
+    """What an attack's strength does to its target, as data (BH-30 a physical attack: its RES
+    first; BH-31 a power attack: all of it to its Salud, BH-97 its RES first on Magic Resistance;
+    BH-95, BH-101 an Immortal or Eternal being not killed at Salud 0): its choice's and its log
+    line's words are made of it (`words`), and a screen reads it rather than the words
+    (`BhmGame.outcome`)."""
+
+    strength: int
+    res_first: bool  # its RES takes the strength first
+    res: int  # the RES it meets first (0: none, or not RES first)
+    salud: int  # its Salud before
+    tough: str | None  # Immortal/Eternal, when the hit reaches Salud 0 (not asked otherwise)
+    res_gone: bool  # RES first, and none left of a RES it had (`no RES left`)
+
+    @property
+    def res_only(self) -> bool:
+        """All of it to its RES (BH-30)."""
+        return self.res_first and self.strength <= self.res
+
+    @property
+    def to_salud(self) -> int:
+        """What goes on to its Salud, past its RES (0: none)."""
+        return 0 if self.res_only else self.strength - self.res
+
+    @property
+    def no_effect(self) -> bool:
+        """It is at Salud 0 already and stays (Immortal, Eternal): its Salud loses nothing."""
+        return not self.res_only and self.tough is not None and self.salud <= 0
+
+    @property
+    def kills(self) -> bool:
+        return not self.res_only and self.tough is None and self.strength - self.res >= self.salud
+
+    @property
+    def survives(self) -> str | None:
+        """The keyword that keeps it alive when the hit takes all its Salud (Immortal, Eternal)."""
+        return None if self.res_only or self.strength - self.res < self.salud else self.tough
+
+    def words(self) -> str:
+        """Its words (`hit_words`): `500 to Salud`, `500 to Salud, kills it`, …"""
+        return _hit_words(*self)
+
+
+def _hit_words(
+    strength: int, res_first: bool, res: int, salud: int, tough: str | None, res_gone: bool
+) -> str:
+    """A `Hit`'s words, from its fields: `500 to Salud`, `500 to Salud, kills it`, with its RES first
+    `RES 400 → 0, 100 to Salud`, `no RES left, 500 to Salud`, `RES 400 → 300 (RES only)`; at Salud 0
+    already `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`). (A
+    function of the fields: `attack_hit`, on the busy path of every attack, makes no `Hit`.)"""
+    if res_first and strength <= res:
+        return f"RES {res} → {res - strength} (RES only)"
+    first = f"RES {res} → 0, " if res else ""
+    if tough and salud <= 0:  # BH-95, BH-101
+        return f"{first}RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
+    if res_gone:
+        first = "no RES left, "
+    kills = strength - res >= salud and not tough
+    return f"{first}{strength - res} to Salud" + (", kills it" if kills else "")
 
 
 class BhmZones(Zones[BhmCard]):
@@ -1191,17 +1252,20 @@ class BhmGame(Game):
             )
             return False
         salud = self.stat(t, "salud")
-        words = self.hit_words(t, strength, res_first, res, 0 if salud is None else salud)
-        t.res_lost += res
         deal = strength - res
+        # the facts of `hit` (made here without a `Hit`: every attack comes this way)
+        tough = self.tough(t) if salud is None or deal >= salud else None  # (it matters only at 0)
+        gone = res_first and not res and bool(t.res_lost) and bool(self.max_stat(t, "res"))
+        words = _hit_words(strength, res_first, res, 0 if salud is None else salud, tough, gone)
+        t.res_lost += res
         lost = min(salud or 0, deal)
         if lost > 0:
             t.wounds += lost
-        if salud is not None and deal > 0 and not words.endswith(", kills it") and " at Salud 0" not in words:
-            words += f", {salud - lost} left"
-            tough = self.tough(t) if salud - lost <= 0 else None  # (asked only at Salud 0)
-            if tough:  # BH-95, BH-101: not killed at Salud 0
-                words += f" ({tough})"
+        if salud is not None and deal > 0:  # what is left, but of a kill or a hit with no effect
+            if deal < salud:
+                words += f", {salud - lost} left"
+            elif tough and salud > 0:  # BH-95, BH-101: not killed at Salud 0
+                words += f", 0 left ({tough})"
         self.log.emit("hit", f"{cause} on {name}{note}: {words}", uid=t.uid)
         if lost <= 0:
             return False
@@ -1212,6 +1276,24 @@ class BhmGame(Game):
         """The keyword that keeps `t` alive at Salud 0 (BH-95 Immortal, BH-101 Eternal), or None."""
         return "Immortal" if self.has(t, "Immortal") else "Eternal" if self.has(t, "Eternal") else None
 
+    def hit(
+        self, t: BhmCard, strength: int, res_first: bool, res: int | None = None, salud: int | None = None
+    ) -> Hit:
+        """What `strength` does to `t`, RES first or not (see `attack_hit`), as data (`Hit`; its
+        words: `hit_words`). `res`, `salud`: their current values (`cur`), when the caller has them.
+        (The keywords are asked about only when the hit reaches Salud 0: `attack_hit` tells every
+        attack with it.)"""
+        if res is None:
+            res = self.cur(t, "res") if res_first else 0
+        if salud is None:
+            salud = self.cur(t, "salud")
+        if res_first and strength <= res:  # (Immortal, Eternal: said of a being at Salud 0)
+            return Hit(strength, True, res, salud, self.tough(t) if salud <= 0 else None, False)
+        tough = self.tough(t) if strength - res >= salud else None  # (it matters only at 0)
+        # (`no RES left`: none lost, none had)
+        gone = res_first and not res and bool(t.res_lost) and bool(self.max_stat(t, "res"))
+        return Hit(strength, res_first, res, salud, tough, gone)
+
     def hit_words(
         self, t: BhmCard, strength: int, res_first: bool, res: int | None = None, salud: int | None = None
     ) -> str:
@@ -1220,23 +1302,9 @@ class BhmGame(Game):
         its Salud, or more, and nothing keeps it alive: BH-95 Immortal, BH-101 Eternal), with its RES
         first `RES 400 → 0, 100 to Salud`, `no RES left, 500 to Salud` (a power attack on Magic
         Resistance, BH-97), `RES 400 → 300 (RES only)`; on an Immortal or Eternal being at Salud 0
-        `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`). `res`,
-        `salud`: their current values (`cur`), when the caller has them. (`attack_hit` tells every
-        attack with it: the keywords are asked about only when the hit reaches Salud 0.)"""
-        if res is None:
-            res = self.cur(t, "res") if res_first else 0
-        if salud is None:
-            salud = self.cur(t, "salud")
-        if res_first and strength <= res:
-            return f"RES {res} → {res - strength} (RES only)"
-        first = f"RES {res} → 0, " if res else ""
-        tough = self.tough(t) if strength - res >= salud else None  # (it matters only at 0)
-        if tough and salud <= 0:  # BH-95, BH-101
-            return f"{first}RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
-        if res_first and not res and t.res_lost and self.max_stat(t, "res"):  # (none lost: none had)
-            first = "no RES left, "
-        kills = strength - res >= salud and not tough
-        return f"{first}{strength - res} to Salud" + (", kills it" if kills else "")
+        `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`): the words
+        of `hit` (`Hit.words`)."""
+        return self.hit(t, strength, res_first, res, salud).words()
 
     def kill(self, c: BhmCard, how: str, cause: str, by_effect: bool = False) -> None:
         """BH-90 Kill (+2), BH-91 Annihilate (+5); BH-70 gods +1; BH-72 invocations return."""
@@ -2878,23 +2946,38 @@ class BhmGame(Game):
         `with all 300 POD: RES 400 → 100`, `with all 500 POD: no RES left, 500 to Salud`, with
         `, kills it` as a physical attack's; `RES only: Immortal at Salud 0` when only its RES can
         lose anything."""
-        at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
-        res = self.cur(t, "res")
-        tough = self.tough(t)
-        salud = self.cur(t, "salud")
+        hit = self.outcome(action)
+        if hit is None:
+            return ""
+        tough = hit.tough if hit.salud <= 0 else None  # BH-95, BH-101: at Salud 0 already
         if action.kind == "pattack":
-            pod = self.cur(at, "pod")
-            guard = self.has(t, "Magic Resistance")  # BH-97: RES first; else BH-31: all to Salud
-            if tough and salud <= 0:  # BH-95, BH-101
-                return f"RES only: {tough} at Salud 0" if guard and res else f"no effect: {tough} at Salud 0"
-            return f"with all {pod} POD: {self.hit_words(t, pod, guard)}"
-        fue = self.cur(at, "fue")
-        if fue <= res:  # BH-30
-            return f"RES only: {tough} at Salud 0" if tough and salud <= 0 else "RES only"
-        if tough and salud <= 0:
-            return f"no effect: {tough} at Salud 0" if not res else f"RES only: {tough} at Salud 0"  # BH-95
-        # BH-95, BH-101: an Immortal or Eternal being is not killed at Salud 0
-        return f"{fue - res} to Salud" + (", kills it" if fue - res >= salud and not tough else "")
+            if tough:
+                return f"RES only: {tough} at Salud 0" if hit.res else f"no effect: {tough} at Salud 0"
+            return f"with all {hit.strength} POD: {hit.words()}"
+        if hit.res_only:  # BH-30
+            return f"RES only: {tough} at Salud 0" if tough else "RES only"
+        if tough:  # BH-95: its RES still wears down
+            return f"RES only: {tough} at Salud 0" if hit.res else f"no effect: {tough} at Salud 0"
+        return f"{hit.to_salud} to Salud" + (", kills it" if hit.kills else "")
+
+    def outcome(self, action: Action) -> Hit | None:
+        """What an attack (`attack A T`: its FUE, RES first, BH-30), a power attack (`pattack A T`:
+        all its POD, BH-31; RES first on Magic Resistance, BH-97) or a POD investment (`invest N`,
+        `invest all`: the power attack's target, BH-32) does to its target, as data (`Hit`: its
+        words are `attack_outcome`'s, `invest_outcome`'s); None for another action, or an
+        investment when no power attack waits for one."""
+        if action.kind == "invest":
+            amount = self.invest_amount(action)
+            if amount is None or self.pending is None:
+                return None
+            t = self.card(int(self.pending[2]))
+            return self.hit(t, amount, self.has(t, "Magic Resistance"))  # BH-97, else BH-31
+        if action.kind not in ("attack", "pattack"):
+            return None
+        at, t = self.card(int(action.args[0])), self.card(int(action.args[1]))
+        if action.kind == "pattack":
+            return self.hit(t, self.cur(at, "pod"), self.has(t, "Magic Resistance"))
+        return self.hit(t, self.cur(at, "fue"), True)
 
     def invest_amount(self, action: Action) -> int | None:
         """The POD an investment (`invest N`, `invest all`) puts into the power attack waiting for it
@@ -2911,11 +2994,8 @@ class BhmGame(Game):
         (`hit_words`), after a colon: `: 300 to Salud`, `: 500 to Salud, kills it`, `: RES 400 → 0,
         100 to Salud` (BH-97 Magic Resistance), `: no effect: Immortal at Salud 0`; "" when no
         power attack waits for one."""
-        amount = self.invest_amount(action)
-        if amount is None or self.pending is None:
-            return ""
-        t = self.card(int(self.pending[2]))
-        return f": {self.hit_words(t, amount, self.has(t, 'Magic Resistance'))}"  # BH-97, else BH-31
+        hit = self.outcome(action)
+        return "" if hit is None else f": {hit.words()}"
 
     def describe_action(self, action: Action) -> str:
         k, a = action.kind, action.args

@@ -1073,8 +1073,33 @@ def entered_alone(events: list[Event]) -> list[Event]:
     ]
 
 
+def bhm_brief(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
+    """BHM's log without a being's `Ember Squire is killed (Salud 0)` right after the hit that
+    killed it, whose line says so (`Mountain Giant's attack on Ember Squire: RES 100 → 0, 600 to
+    Salud, kills it`), the C.LL's line after it too (`P2 C.LL +2 (Ember Squire killed): 11`): the
+    death said once. (A being killed otherwise keeps its line: `Hollow Wraith loses 300 Salud (Fire
+    Bolt): 0 left`, then `Hollow Wraith is killed (Salud 0)`.)"""
+    out: list[Event] = []
+    for ev in events:
+        hit = out[-1] if out else None
+        uid = ev.data.get("uid")
+        if (
+            ev.kind == "kill"
+            and hit is not None
+            and hit.kind == "hit"
+            and uid is not None
+            and hit.data.get("uid") == uid
+        ):
+            continue
+        out.append(ev)
+    return out
+
+
 # a game's events without the lines a player need not read (`told_events`, unless `full`)
-GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {"scars": scars_brief}
+GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
+    "scars": scars_brief,
+    "bhm": bhm_brief,
+}
 
 
 def told_events(
@@ -1090,7 +1115,7 @@ def told_events(
     """`action`'s events as its game's log tells them to `viewer`, read in the views before and
     after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`), without
     the lines a player need not read (`GAME_BRIEF`: The Scars' resolution zone when nobody could
-    respond) unless `full` (`triarch replay --print`)."""
+    respond, BHM's kill a hit's line says) unless `full` (`triarch replay --print --full`)."""
     tell = GAME_EVENTS.get(game_id)
     brief = None if full else GAME_BRIEF.get(game_id)
     if tell is None and brief is None:

@@ -129,7 +129,7 @@ async def test_the_dense_lanes_name_cards_whole_when_their_rows_hold_them_at_80x
         assert "Flame Adept 6/4/1/1/3 +Runed Greatsword +Arcane Channel" in text
         assert "…" not in "".join(line for line in text.splitlines()[1:12] if "last:" not in line), text
         assert in_sight(text, names) == [] and "rows above" not in text
-        assert text.splitlines()[13].startswith(" You: First strategy phase"), text  # where it was
+        assert text.splitlines()[13].startswith(" You: First strategy"), text  # where it was
 
 
 async def test_the_roomy_lanes_name_the_latest_of_a_long_dead_zone(tmp_path: Path) -> None:

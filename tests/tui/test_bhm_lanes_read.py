@@ -78,15 +78,18 @@ async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:
         await press(pilot, "enter")  # the hand-over cover
         await settle(pilot)
         lines = screen_text(app).splitlines()
-        assert " Player 1: First strategy: calls (budget 21), cards, abilities — or combat" in lines, lines
+        assert " Player 1: First strategy: calls (C.LL budget 21), cards, abilities — or combat" in lines, (
+            lines
+        )
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         prompt = app.screen.query_one(Prompt).prompt
         assert (
-            prompt == "Player 1: First strategy phase: calls (budget 21), cards, abilities — or go to combat"
+            prompt
+            == "Player 1: First strategy phase: calls (C.LL budget 21), cards, abilities — or go to combat"
         )
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert " Player 1: First strategy: calls (budget 21), cards, abilities — or combat" in (
+        assert " Player 1: First strategy: calls (C.LL budget 21), cards, abilities — or combat" in (
             screen_text(app).splitlines()
         )

@@ -253,21 +253,34 @@ async def test_last_keeps_an_attacks_outcome_at_80_columns() -> None:
 
 
 def test_outcome_first_of_a_power_attack() -> None:
+    """`last:`'s attack with its outcome first, from the engine's data before the attack: a power
+    attack's that can do nothing says so; one that can, its numbers left out (`POD 300 vs Salud
+    500: …` cut the target); another action has none."""
+    from tests.bhm.helpers import position
     from tui.screens.bhm import outcome_first
 
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["pyre_warlock"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=[dict(card="bone_revenant", wounds=300), "tide_sentinel"]),
+        active=1,
+        phase="combat",
+    )
+    warlock, revenant, sentinel = (
+        next(c.uid for c in g.zones.cards.values() if c.defn.id == i)
+        for i in ("pyre_warlock", "bone_revenant", "tide_sentinel")
+    )
     assert (
-        outcome_first(
-            "Pyre Warlock power-attacks Bone Revenant (POD 300 vs Salud 0; no effect: Immortal at Salud 0)"
-        )
+        outcome_first(g, Action("pattack", (warlock, revenant)))
         == "no effect (Immortal): Pyre Warlock power-attacks Bone Revenant"
     )
     assert (
-        outcome_first(
-            "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel (POD 300 vs Salud 500, Magic Resistance: RES first)"
-        )
-        == "Pyre Warlock (P1 zone 1) power-attacks Tide Sentinel"  # `POD 300 vs Salud 500: …` cut the target
+        outcome_first(g, Action("pattack", (warlock, sentinel))) == "Pyre Warlock power-attacks Tide Sentinel"
     )
-    assert outcome_first("Call Cinder Hound (rank 2)") == "Call Cinder Hound (rank 2)"
+    assert (
+        outcome_first(g, Action("attack", (warlock, sentinel)))
+        == "RES only: Pyre Warlock attacks Tide Sentinel"  # (FUE 200 vs RES 300)
+    )
+    assert outcome_first(g, Action("next")) is None
 
 
 async def test_dense_lanes_tell_twins_apart_by_their_zone() -> None:

@@ -428,10 +428,10 @@ async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:
         await press(pilot, "6")  # keep the opening hand
         await settle(pilot)
         lines = screen_text(app).splitlines()
-        assert " You: First strategy phase: calls (budget 0), cards, abilities — or combat" in lines
+        assert " You: First strategy phase: calls (C.LL budget 0), cards, abilities — or combat" in lines
         await press(pilot, "1", "1")  # go to combat, end combat
         await settle(pilot)
-        assert " You: Second strategy phase: calls (budget 0), cards, abilities — or end turn" in (
+        assert " You: Second strategy: calls (C.LL budget 0), cards, abilities — or end turn" in (
             screen_text(app).splitlines()
         )
         await pilot.resize_terminal(120, 40)

@@ -96,22 +96,25 @@ async def test_the_log_says_the_power_attack_without_what_all_its_pod_would_do()
 
 
 def test_dense_power_outcome() -> None:
+    """What all the POD does, read from the engine's data (`Hit`), not its words."""
+    from bhm.game import Hit
+    from tests.bhm.helpers import game_from
     from tui.screens.bhm import dense_power_outcome, outcome_first
 
-    assert dense_power_outcome("with all 500 POD: 500 to Salud, kills it") == "all POD kills"
-    assert dense_power_outcome("with all 500 POD: RES 400 → 0, 100 to Salud, kills it") == "all POD kills"
-    assert dense_power_outcome("with all 500 POD: RES 400 → 0, 100 to Salud") == "all POD: -100 Salud"
-    assert dense_power_outcome("with all 500 POD: no RES left, 500 to Salud") == "all POD: -500 Salud"
-    assert dense_power_outcome("with all 300 POD: RES 400 → 100") == "all POD: RES only"
-    assert dense_power_outcome("with all 500 POD: 500 to Salud") is None  # the numbers say it
-    assert dense_power_outcome("no effect: Immortal at Salud 0") is None
+    assert dense_power_outcome(Hit(500, False, 0, 300, None, False)) == "all POD kills"
+    assert dense_power_outcome(Hit(500, True, 400, 100, None, False)) == "all POD kills"  # RES first
+    assert dense_power_outcome(Hit(500, True, 400, 700, None, False)) == "all POD: -100 Salud"
+    assert dense_power_outcome(Hit(500, True, 0, 700, None, True)) == "all POD: -500 Salud"  # no RES left
+    assert dense_power_outcome(Hit(300, True, 400, 700, None, False)) == "all POD: RES only"
+    assert dense_power_outcome(Hit(500, False, 0, 900, None, False)) is None  # the numbers say it
+    assert dense_power_outcome(Hit(500, False, 0, 300, "Immortal", False)) == "all POD: lives (Immortal)"
     # the one-line `last:`: what all the POD would do is no outcome (the investment decides)
-    assert (
-        outcome_first(
-            "Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300; with all 500 POD: 500 to Salud, kills it)"
-        )
-        == "Pyre Warlock power-attacks Ember Squire"
+    g = game_from(KNIGHT.split("\n\n", 1)[1])
+    warlock, squire = (
+        next(c.uid for c in g.zones.cards.values() if c.defn.id == i)
+        for i in ("pyre_warlock", "ember_squire")
     )
+    assert outcome_first(g, Action("pattack", (warlock, squire))) == "Pyre Warlock power-attacks Ember Squire"
 
 
 async def test_the_investment_summary_says_when_it_kills(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
@@ -41,6 +41,9 @@ from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
 
+if TYPE_CHECKING:  # (the engine is loaded with a game, not with the screens)
+    from bhm.game import BhmGame, Hit
+
 SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
 NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
@@ -56,6 +59,8 @@ QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
 SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
+# the engine's call budget in the prompt, and in words that say what it is: your C.LL (BH-10)
+CALL_BUDGET = ("calls (budget ", "calls (C.LL budget ")
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -169,85 +174,69 @@ def dense_stats(card: dict[str, Any]) -> str:
     return "/".join(out)
 
 
-def dense_outcome(hit: str) -> str:
-    """The engine's outcome of an attack (`attack_outcome`) in fewer words: `200 to Salud` →
-    `-200 Salud`, `700 to Salud, kills it` → `kills`, `no effect: Immortal at Salud 0` →
-    `no effect (Immortal)`."""
-    if hit.endswith(" to Salud, kills it"):
+def at_salud_0(hit: Hit) -> str | None:
+    """The keyword (Immortal, Eternal) of a target at Salud 0 already, which stays there (BH-95,
+    BH-101): its Salud loses nothing more; None for another."""
+    return hit.tough if hit.salud <= 0 else None
+
+
+def dense_hit(hit: Hit) -> str:
+    """What an attack or a POD investment does to its target (the engine's `Hit`: `outcome`), in a
+    line's few words: `kills`, `-200 Salud`, `RES only` (BH-30), `lives (Immortal)` (the hit
+    takes all its Salud, BH-95, BH-101), at Salud 0 already `no effect (Immortal)`, `RES only
+    (Immortal)` (its RES still wears down)."""
+    tough = at_salud_0(hit)
+    if hit.res_only:
+        return f"RES only ({tough})" if tough else "RES only"
+    if tough:
+        return f"RES only ({tough})" if hit.res else f"no effect ({tough})"
+    if hit.kills:
         return "kills"
-    if hit.endswith(" to Salud") and hit.split(" ")[0].isdigit():
-        return f"-{hit.split(' ')[0]} Salud"
-    if hit.endswith(" at Salud 0") and ": " in hit:  # (not two colons before the target's name)
-        what, tough = hit.removesuffix(" at Salud 0").split(": ", 1)
-        return f"{what} ({tough})"
-    return hit
+    if hit.survives:
+        return f"lives ({hit.survives})"  # (`survives (Immortal): Bone Revenant` was cut at 80 × 24)
+    return f"-{hit.to_salud} Salud"
 
 
-def dense_hit(hit: str) -> str:
-    """What an attack's strength does in the engine's words (`hit_words`: an investment's choice, its
-    log line) in fewer words, as the dense attacks say it (`dense_outcome`): `300 to Salud, kills it`
-    → `kills`, `RES 400 → 0, 100 to Salud` → `-100 Salud`, `RES 400 → 300 (RES only)` → `RES only`,
-    `no effect: Immortal at Salud 0` → `no effect (Immortal)`, `RES 200 → 0, RES only: Immortal at
-    Salud 0` → `RES only (Immortal)`."""
-    if hit.endswith(", kills it"):
-        return "kills"
-    if (salud := re.search(r"(\d+) to Salud$", hit)) is not None:
-        return f"-{salud[1]} Salud"
-    if hit.endswith(" (RES only)"):
-        return "RES only"
-    return dense_outcome(hit.rpartition(", ")[2])
-
-
-# what all the POD of a power attack does, in the engine's words (`attack_outcome`): `with all 500
-# POD: 500 to Salud, kills it`, against Magic Resistance `with all 500 POD: RES 400 → 0, 100 to
-# Salud`, `… RES 400 → 100`, `… no RES left, 500 to Salud` (BH-31, BH-97)
-ALL_POD = re.compile(r"with all \d+ POD: (?P<hit>.*)")
-RES_FIRST = re.compile(r"(?:RES \d+ → 0, |no RES left, )(?P<salud>\d+) to Salud")
-
-
-def dense_power_outcome(hit: str) -> str | None:
-    """What all the POD of a power attack does (`attack_outcome`), in fewer words, when it says
-    more than the attacker's POD and the target's Salud, which the list's header and the lanes
-    show: `all POD kills`, and against Magic Resistance (its RES first) `all POD: -100 Salud`,
-    `all POD: RES only`. None: nothing more (`with all 500 POD: 500 to Salud`) or no such words."""
-    m = ALL_POD.fullmatch(hit)
-    if m is None:
-        return None
-    said = m["hit"]
-    if said.endswith(", kills it"):
+def dense_power_outcome(hit: Hit) -> str | None:
+    """What all the POD of a power attack does (its `Hit`), in fewer words, when it says more than
+    the attacker's POD and the target's Salud, which the list's header and the lanes show: `all POD
+    kills`, `all POD: lives (Immortal)`, and against Magic Resistance (its RES first, BH-97) `all
+    POD: -100 Salud`, `all POD: RES only`. None: nothing more (all 500 POD to a Salud of 900)."""
+    if hit.kills:
         return "all POD kills"
-    if (salud := RES_FIRST.fullmatch(said)) is not None:
-        return f"all POD: -{salud['salud']} Salud"
-    if said.startswith("RES "):  # `RES 400 → 100`: the RES takes it all
+    if hit.survives:
+        return f"all POD: lives ({hit.survives})"
+    if hit.res_only:
         return "all POD: RES only"
+    if hit.res_first and (hit.res or hit.res_gone):
+        return f"all POD: -{hit.to_salud} Salud"
     return None
 
 
-# the engine's outcome of an attack in its words (`describe_action`): `(FUE 300 vs RES 0: 300 to
-# Salud)`, `(FUE 100 vs RES 100; RES only: Immortal at Salud 0)`; of a power attack `(POD 300 vs
-# Salud 300, Magic Resistance: RES first; no effect: Immortal at Salud 0)`
-ATTACK_HIT = re.compile(r" \(FUE \d+ vs RES \d+[:;] (?P<hit>[^()]*)\)")
-PATTACK_HIT = re.compile(
-    r" \((?P<vs>POD \d+ vs Salud \d+)(?:, Magic Resistance: RES first)?(?:; (?P<hit>[^()]*))?\)"
-)
+def survives_words(hit: Hit | None) -> str:
+    """From 120 × 40, after an attack's or an investment's whole words: that the being it leaves at
+    Salud 0 lives on (` — it survives at Salud 0 (Immortal)`, BH-95, BH-101), which the engine's
+    `500 to Salud` does not say; "" for another."""
+    if hit is None or not hit.survives or at_salud_0(hit):
+        return ""
+    return f" — it survives at Salud 0 ({hit.survives})"
 
 
-def outcome_first(text: str) -> str:
-    """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks
-    Spark Imp`), for a line that cuts at its end; a power attack's without its numbers, which
-    are no outcome (`POD 300 vs Salud 500: The Pale Watcher power-att…` lost the target: the
-    investment, next in the log, says what it took), nor is what all its POD would do (`with
-    all 500 POD: …`); other words as they are."""
-    m = ATTACK_HIT.search(text)
-    if m is not None:
-        hit = dense_outcome(m["hit"])
-    elif (m := PATTACK_HIT.search(text)) is not None and " power-attacks " in text[: m.start()]:
-        if not m["hit"] or ALL_POD.match(m["hit"]):  # `with all 500 POD: …`: the investment decides
-            return f"{text[: m.start()]}{text[m.end() :]}"
-        hit = dense_outcome(m["hit"])
-    else:
-        return text
-    return f"{hit}: {text[: m.start()]}{text[m.end() :]}"
+def outcome_first(game: Any, action: Action) -> str | None:
+    """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks Spark
+    Imp`), for the one-line `last:` that cuts at its end (`… (FUE 300 vs RES 0: 300 to Sa…` lost
+    it), from the engine's data (`outcome`) of `action`, about to be applied to `game`; a power
+    attack's without its numbers, which are no outcome, nor is what all its POD would do (the
+    investment, next in the log, says what it took), but when it can do nothing (`no effect
+    (Immortal): …`). None: not an attack."""
+    if action.kind not in ("attack", "pattack"):
+        return None
+    hit = game.outcome(action)
+    at, t = (game.label(game.card(int(u))) for u in action.args[:2])
+    if action.kind == "pattack":
+        said = f"{at} power-attacks {t}"
+        return f"{dense_hit(hit)}: {said}" if at_salud_0(hit) else said
+    return f"{dense_hit(hit)}: {at} attacks {t}"
 
 
 PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
@@ -256,7 +245,7 @@ PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's 
 # says which of its beings by the zone alone (`z1`), as the dense lanes do
 ONE_SIDE = ("power", "equip", "ability", "invoke")
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
-BY_CARD = ("equip", "power")
+BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 
 
 def zone_mark(label: str) -> str:
@@ -324,20 +313,19 @@ def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str]
 AIMING = ("power", "strategy", "ability", "territory", "react")
 
 
-def aimed_with(words: str, after: Any) -> str:
-    """A target's words (`Target Storm Roc`) with the card it was chosen for, from the action before
-    it in `after`'s history: `Target Storm Roc with Frost Witch's ability`, `Target Bone Revenant
-    with Second Wind`. The one-line `last:` told `Target Storm Roc` alone, the card that aimed at it
-    out of sight (its line before, and the stack, gone once it resolved)."""
-    try:
-        before = after.history[-2]
-        if not words.startswith("Target ") or before.kind not in AIMING:
-            return words
-        card = after.card(int(before.args[0]))
-        name = f"{card.name}'s ability" if before.kind == "ability" else card.name
-    except (AttributeError, IndexError, KeyError, ValueError, TypeError):
+def aimed_with(words: str, after: BhmGame | None) -> str:
+    """A target's words (`Target Storm Roc`, the last action of `after`'s history) with the card it
+    was chosen for, the action before it: `Target Storm Roc with Frost Witch's ability`, `Target Bone
+    Revenant with Second Wind`. The one-line `last:` told `Target Storm Roc` alone, the card that
+    aimed at it out of sight (its line before, and the stack, gone once it resolved). The words as
+    they are when the action before is no card's (a Terror's target) or no game is told (`after`)."""
+    history = after.history if after is not None else []
+    before = history[-2] if len(history) >= 2 else None
+    uid = before.args[0] if before is not None and before.kind in AIMING and before.args else None
+    if after is None or before is None or not isinstance(uid, int) or uid not in after.zones.cards:
         return words
-    return f"{words} with {name}"
+    card = after.card(uid)
+    return f"{words} with {card.name}'s ability" if before.kind == "ability" else f"{words} with {card.name}"
 
 
 class FittedLaneScroll(LaneScroll):
@@ -372,6 +360,15 @@ class BhmTable(LaneTable):
         # per seat: the turn each of its marks was set in, and its marked cards that died in it
         self.mark_turns: dict[int, dict[int, Any]] = {0: {}, 1: {}}
         self.died_marked: dict[int, set[int]] = {0: set(), 1: set()}
+        # an attack's words on `last:` with its outcome first (`outcome_first`), by its words there;
+        # and that of the action being told (`words_for`: history's length before it, the action)
+        self.cut_words: dict[str, str] = {}
+        self.cut_next: tuple[int, Action, str] | None = None
+        # per seat: its targets told right after the card they were chosen for, by their place in
+        # `last_words`, in the words without that card (`last_said`); the history's length after
+        # the side's last action told
+        self.plain_targets: dict[int, dict[int, str]] = {0: {}, 1: {}}
+        self.last_told_at: dict[int, int] = {}
 
     def lanes_dense(self) -> bool:
         """The lanes are drawn dense: below 120 × 40, or a crowded table from there (`compact`)."""
@@ -448,18 +445,42 @@ class BhmTable(LaneTable):
         end, and a card's summary after ` — ` is left out (the card panel has it)."""
         if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
             times = re.search(r" ×\d+$", words)
-            said = words.split(" — ")[0]
-            first = outcome_first(said)
+            told = words[: times.start()] if times else words
+            # an attack's outcome first, from the engine's data when it was told (`words_for`)
+            first = self.cut_words.get(told)
             # a twin by its zone, as the lanes mark it (`Hollow Wraith z2`, not `(P2 zone 2)`)
-            words = PLACES.sub(lambda m: f" z{m[1]}", first) + (times[0] if times and " — " in words else "")
-            if first != said and len(words) > width:
+            said = first or told.split(" — ")[0]
+            words = PLACES.sub(lambda m: f" z{m[1]}", said) + (times[0] if times else "")
+            if first is not None and len(words) > width:
                 # an attack keeps its end, the target (`-300 Salud: Hollow Wraith z2… Magma Drake`):
                 # `kills: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it killed
                 return one_line(words, width)
         return super().fit_last(words, width)
 
+    def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
+        """`action`'s words, about to be applied to `game`; an attack's outcome first besides, for
+        `last:` (`fit_last`), from the engine's data while the attack is still to come."""
+        cut = outcome_first(game, action)
+        self.cut_next = None if cut is None else (len(game.history), action, cut)
+        return super().words_for(game, action, viewer)
+
+    def last_said(self, seat: int) -> list[tuple[str, bool]]:
+        """From 120 × 40 `last:` tells a side's last two actions: a target right after the card it
+        was chosen for is `Target Hollow Wraith`, the card's line before it says which card
+        (`Cinder Hound executes Fire Bolt … · Target Hollow Wraith with Fire Bolt` said it twice);
+        told alone (a line below 120 × 40, or another action after it), `… with Fire Bolt`."""
+        said = super().last_said(seat)
+        plain = self.plain_targets.get(seat, {})
+        if self.dense or not plain:
+            return said
+        telling = [i for i, (_, with_card) in enumerate(said) if with_card]
+        last = telling[-1] if telling else -1
+        return [(plain[i] if i == last and i in plain else w, c) for i, (w, c) in enumerate(said)]
+
     def reset_marks(self) -> None:
         super().reset_marks()
+        self.cut_words, self.cut_next = {}, None
+        self.plain_targets, self.last_told_at = {0: {}, 1: {}}, {}
         self.in_setup = {}
         self.mark_turns, self.died_marked = {0: {}, 1: {}}, {0: set(), 1: set()}
 
@@ -473,9 +494,23 @@ class BhmTable(LaneTable):
         if isinstance(action, Action):
             self.in_setup = {**getattr(self, "in_setup", {}), player: setup}
         marks = self.marks[player]
+        plain = words
         if isinstance(action, Action) and action.kind == "target":
             words = aimed_with(words, after)
+        # its card's action just before, in this side's words (not a run that starts with the target)
+        told = len(getattr(after, "history", ()))
+        aimer_told = self.last_actor == player and self.last_told_at.get(player) == told - 1
+        cut, self.cut_next = self.cut_next, None
         super().note_action(player, action, words, after=after)
+        if len(self.last_words[player]) == 1:  # (the side's run anew)
+            self.plain_targets[player] = {}
+        self.last_told_at[player] = told
+        if words != plain and aimer_told:
+            self.plain_targets[player][len(self.last_words[player]) - 1] = plain
+        said = {w for seat_words in self.last_words.values() for w, _ in seat_words}
+        self.cut_words = {w: c for w, c in self.cut_words.items() if w in said}  # (what `last:` shows)
+        if cut is not None and cut[1] == action and told == cut[0] + 1:
+            self.cut_words[words] = cut[2]
         self.note_dead(player, action, marks, after)
 
     def note_dead(self, player: int, action: Action | None, marks: dict[int, str], after: Any) -> None:
@@ -760,7 +795,8 @@ class BhmScreen(BhmTable, LaneScreen):
         their attacker (`Hollow Wraith attacks:`), each one line (`-200 Salud: Ember Squire z1`);
         a card's choices of a being under the card (`Equip Tower Shield to:`, `Battle Trance,
         executed by:`), each the being (`Veil Assassin`, `Ember Squire z3` of twins):
-        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name."""
+        `Equip Tower Shield to… Assassin`, `Obsidian Guard executes… Trance` cut a name; the
+        invocations under their invoker (`Pyre Warlock invokes:`), each its rank and name."""
         self.listing = actions
         try:
             attackers = {a.args[0] for a in actions if a.kind in ("attack", "pattack")}
@@ -772,6 +808,16 @@ class BhmScreen(BhmTable, LaneScreen):
                     return self.card_group(action)
                 return self.attacker_of(action) if grouped else None
 
+            if by_card:  # the invocations of one invoker together, under one header (the engine
+                # lists them by invocation: `Pyre Warlock invokes:` came back after `Mist Seer invokes:`)
+                at = [i for i, a in enumerate(actions) if a.kind == "invoke"]
+                first: dict[str | None, int] = {}
+                for i in at:
+                    first.setdefault(group(actions[i]), len(first))
+                ordered = sorted((actions[i] for i in at), key=lambda a: first[group(a)])
+                actions = list(actions)
+                for i, a in zip(at, ordered, strict=True):
+                    actions[i] = a
             self.query_one(ActionList).show(
                 [(a, self.listed_words(a)) for a in actions], groups=group if grouped or by_card else None
             )
@@ -781,8 +827,11 @@ class BhmScreen(BhmTable, LaneScreen):
     def card_group(self, action: Action) -> str | None:
         """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
         Shield to:`, `Battle Trance, executed by:`)."""
+        game: Any = self.session.game
         try:
-            name = self.session.game.card(int(action.args[0])).name  # type: ignore[attr-defined]
+            if action.kind == "invoke":  # `Invoke R2 Salamander by… Flame Adept` cut the name
+                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} invokes:"
+            name = game.card(int(action.args[0])).name
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return f"Equip {name} to:" if action.kind == "equip" else f"{name}, executed by:"
@@ -795,6 +844,9 @@ class BhmScreen(BhmTable, LaneScreen):
         if action.kind in BY_CARD and self.is_dense() and self.card_group(action) is not None:
             try:
                 game: Any = self.session.game
+                if action.kind == "invoke":  # its rank and name (`R2 Salamander`), the invoker above
+                    card = game.card(int(action.args[0]))
+                    return f"R{card.defn.rank} {card.name}"
                 being = zone_mark(game.label(game.card(int(action.args[1]))))
             except (KeyError, ValueError, TypeError, AttributeError, IndexError):
                 return self.choice_words(action)
@@ -958,6 +1010,8 @@ class BhmScreen(BhmTable, LaneScreen):
             return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
         if not self.is_dense():
+            if action.kind in ("attack", "invest"):  # an Immortal it leaves at Salud 0 lives on
+                words += survives_words(self.session.game.outcome(action))  # type: ignore[attr-defined]
             return words
         if action.kind == "pass":  # the prompt over the list names what it lets pass
             return "Do not react"
@@ -973,7 +1027,10 @@ class BhmScreen(BhmTable, LaneScreen):
         arg = action.args[0]
         brief = self.card_summary(arg) if isinstance(arg, int) else ""
         words = words.replace(brief, "", 1) if brief else words
-        # a territory's consequence in brackets, which the cut leaves out first (not its name)
+        # a territory's consequence in brackets, which the cut leaves out first (not its name), and
+        # its name sooner: `Territory: Volcanic Caldera` (`Play territory Volcanic Caldera…` was cut)
+        if action.kind == "territory" and words.startswith("Play territory "):
+            words = "Territory: " + words.removeprefix("Play territory ")
         return re.sub(r"; (destroys an enemy territory)$", r" (\1)", words)
 
     def dense_words(self, action: Action) -> str | None:
@@ -991,22 +1048,21 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind in ("attack", "pattack"):
                 t = game.card(int(action.args[1]))
                 target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
-                said = str(game.attack_outcome(action))
-                hit = dense_outcome(said)
-                if action.kind == "pattack" and not hit.startswith(("no effect", "RES only")):
+                hit = game.outcome(action)  # (the engine's data, not its words)
+                if action.kind == "pattack" and not at_salud_0(hit):
                     # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
                     # the lanes show the Salud, the POD is the attacker's (`attacker_of`), and the
                     # investment dialog, next, says what it takes; what all of it does when that
                     # says more (`all POD kills`, RES first: `all POD: -100 Salud`, BH-97)
-                    return f"{dense_power_outcome(said) or 'power attack'}: {target}"
-                return f"{hit}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
+                    return f"{dense_power_outcome(hit) or 'power attack'}: {target}"
+                return f"{dense_hit(hit)}: {'power-attack ' if action.kind == 'pattack' else ''}{target}"
             if action.kind == "invest":  # `Invest all 500 POD (POD 1 after): 500 to Salud, kills it`
-                said = str(game.invest_outcome(action)).removeprefix(": ")
+                hit = game.outcome(action)
                 amount = game.invest_amount(action)
-                if not said or amount is None:
+                if hit is None or amount is None:
                     return None
                 what = f"all {amount} (POD 1 after)" if action.args[0] == "all" else f"{amount} POD"
-                return f"{what}: {dense_hit(said)}"
+                return f"{what}: {dense_hit(hit)}"
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
@@ -1019,16 +1075,18 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
-        and the prompt's `— or combat` (`own_words`)."""
+        and the prompt's `— or combat` (`own_words`), fitted to each width below (`fit_prompt`)."""
         dense = self.dense
         super().relayout()
+        prompt = self.query_one(Prompt)
         if self.dense != dense:
-            prompt = self.query_one(Prompt)
             for words in NEXT_WORDS.values():
                 if prompt.prompt.endswith(" — or " + words[dense]):
                     prompt.prompt = self.fit_prompt(
                         prompt.prompt.removesuffix(words[dense]) + words[self.dense]
                     )
+        elif self.dense and (fitted := self.fit_prompt(prompt.prompt)) != prompt.prompt:
+            prompt.prompt = fitted  # another width below 120 × 40 (100 → 80 columns): fitted again
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted_action
@@ -1054,13 +1112,17 @@ class BhmScreen(BhmTable, LaneScreen):
         return text
 
     def fit_prompt(self, prompt: str) -> str:
-        """The strategy phase's prompt in one line below 120 × 40: hot-seat's `Player 1: ` is longer
-        than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards, abilities — or
-        end turn` took two; when it does not fit, `Second strategy: …` (the middle line names the
-        phase in full). Whole again from 120 × 40 (`relayout`)."""
-        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1)
-        if self.is_dense() and len(whole) > self.app.size.width - 2:  # (the prompt's padding)
-            return STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+        """The strategy phase's prompt, its call budget said to be of your C.LL (`calls (C.LL budget
+        4)`: `calls (budget 0)` did not say why 0), in one line below 120 × 40: hot-seat's `Player 1:
+        ` is longer than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards,
+        abilities — or end turn` took two; when it does not fit, `Second strategy: …` (the middle
+        line names the phase in full), then `calls (budget 4)`. Whole again from 120 × 40
+        (`relayout`)."""
+        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1).replace(*CALL_BUDGET, 1)
+        room = self.app.size.width - 2  # (the prompt's padding)
+        if self.is_dense() and len(whole) > room:
+            short = STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
+            return short if len(short) <= room else short.replace(CALL_BUDGET[1], CALL_BUDGET[0], 1)
         return whole
 
     def card_summary(self, uid: int) -> str:
@@ -1194,7 +1256,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
                 return game.describe_action(act)
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             # what it does in the engine's words, as its choice and the log's line say it (BH-31, BH-97)
-            said = game.invest_outcome(act)
+            said = game.invest_outcome(act) + survives_words(game.outcome(act))
             if target:
                 hit = f"{target['name']}{said}" if said else f"{target['name']} takes {spent}"
             else:

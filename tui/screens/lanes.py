@@ -207,7 +207,7 @@ class LaneTable(TableScreen):
     def render_last(self, me: int) -> list[Line]:
         """What the other side did since it last took over, in words (its cards bear the marks)."""
         seat = self.marked_seat()
-        said = self.last_words.get(seat) or []
+        said = self.last_said(seat)
         if not said:
             return []
         # the same words in a row once, counted (three cards set aside face down: `… ×3`)
@@ -231,6 +231,11 @@ class LaneTable(TableScreen):
             head = f" {MARK_ACTOR} {who} last: "
             text = head + self.fit_last(w + (f" ×{n}" if n > 1 else ""), max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def last_said(self, seat: int) -> list[tuple[str, bool]]:
+        """`seat`'s last actions in the words `last:` tells them (`last_words`; a game may tell one
+        otherwise in the layout drawn now)."""
+        return self.last_words.get(seat) or []
 
     def fit_last(self, words: str, width: int) -> str:
         """An action's words for the one-line `last:` (a game may keep other parts): its start,
