@@ -322,11 +322,12 @@ class BhmLookaheadAgent(LookaheadAgent):
     In its own turn, every line the beam returns that has not yet reached the end of the turn (cut
     short by the node budget, or stopped at the opponent's reaction window) is played on to the end
     of the turn by the scripted player (`finish_turn`) and scored there; a line that passed the
-    turn is scored where it passed it. Greedy's own candidates (`turn_scores`) are lines too, and
+    turn is scored where it passed it (the beam's best `FINISH_LINES` lines). Greedy's own candidates (`turn_scores`) are lines too, and
     greedy's choice gets a head start of `ANCHOR` (evaluation units): the beam overrules it only
     with a line whose turn ends clearly better. Outside its turn the shared lookahead decides."""
 
     ANCHOR = 0.02
+    FINISH_LINES = 16  # the most beam lines played on to the end of the turn (the beam's best)
 
     def first_scores(
         self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
@@ -344,7 +345,7 @@ class BhmLookaheadAgent(LookaheadAgent):
         pick = max(greedy, key=greedy.__getitem__)
         best = dict(greedy)
         best[pick] += self.ANCHOR
-        for ln in found:
+        for ln in found[: self.FINISH_LINES]:
             g: BhmGame = ln.game  # type: ignore[assignment]
             if not g.is_over() and g.turn == turn:
                 g = finish_turn(g.clone(), seat)
