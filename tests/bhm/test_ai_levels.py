@@ -239,14 +239,14 @@ def evaluate_kill_alone(g: BhmGame, a: object) -> bool:
     ("a", "b", "games", "floor", "budget"),
     [
         ("greedy", "scripted", 400, 0.58, None),
-        ("lookahead", "greedy", 200, 0.24, None),
+        ("lookahead", "greedy", 200, 0.43, None),
         ("search", "lookahead", 40, 0.30, 0.1),
     ],
 )
 def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: float | None) -> None:
     """The scores measured for docs/ai.md (lower ends of their 95% intervals): the issue's targets
     (75/60/55%) are NOT reached for BHM, so these guard what is, against regressions (greedy
-    above scripted since session 31; the lookahead below the new greedy)."""
+    above scripted since session 31; the lookahead as strong as greedy since session 31b)."""
     from common.tournament import run_tournament
 
     report = run_tournament(BhmGame, [a, b], games, 1, budget=budget)
