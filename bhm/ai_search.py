@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
@@ -336,16 +337,18 @@ class BhmLookaheadAgent(LookaheadAgent):
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         base = _SCRIPT.choose(det)
         if det.active != seat or base not in legal or len(acts) == 1:
-            return self._shared_scores(det, seat)
+            return self._shared_scores(det, seat, deadline)
         turn = det.turn
+        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the clock may run out
+        pick = max(greedy, key=greedy.__getitem__)
         found = self.beam(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:
             return {found[0].actions[0]: WIN}
-        greedy = turn_scores(self.spec, det, seat, acts, base)
-        pick = max(greedy, key=greedy.__getitem__)
         best = dict(greedy)
         best[pick] += self.ANCHOR
         for ln in found[: self.FINISH_LINES]:
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # (search's rounds) past the round's clock: the lines finished so far
             g: BhmGame = ln.game  # type: ignore[assignment]
             if not g.is_over() and g.turn == turn:
                 g = finish_turn(g.clone(), seat)
@@ -355,9 +358,9 @@ class BhmLookaheadAgent(LookaheadAgent):
                 best[a] = v
         return best
 
-    def _shared_scores(self, det: BhmGame, seat: int) -> dict[Action, float]:
+    def _shared_scores(self, det: BhmGame, seat: int, deadline: float | None) -> dict[Action, float]:
         """The shared lookahead's scores on `det` (outside its own turn)."""
-        found = self.lines(det, seat)
+        found = self.lines(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:
             return {found[0].actions[0]: WIN}
         best: dict[Action, float] = {}

@@ -362,3 +362,23 @@ def test_lookahead_judges_its_lines_where_the_turn_ends() -> None:
             checked += 1
         g.apply(agents[d.player].choose(g))
     assert checked >= 10
+
+
+def test_lookahead_past_its_clock_finishes_only_greedys_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a search round whose clock has run out, the lookahead still scores greedy's candidates
+    (played on to the end of the turn first) but finishes no beam line: the round stays within
+    the search's budget."""
+    import bhm.ai_search as ai_search
+
+    g = game_from(TWO_ATTACKS)
+    finished: list[int] = []
+    real = ai_search.finish_turn
+
+    def counting(game: BhmGame, seat: int, limit: int = ai_search.TURN_PLIES) -> BhmGame:
+        finished.append(seat)
+        return real(game, seat, limit)
+
+    monkeypatch.setattr(ai_search, "finish_turn", counting)
+    ai = BhmLookaheadAgent(SPEC, 1)
+    scores = ai.first_scores(g.clone(), 0, g.legal_actions(), deadline=0.0)  # long past
+    assert len(finished) == len(scores) == 1 + ai_search.TURN_TOP
