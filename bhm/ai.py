@@ -448,10 +448,6 @@ DEFAULT_LEVEL = "greedy"
 
 def agent_levels() -> dict[str, Any]:
     """The AI levels of this game, weakest first ('random' is added by common.agents)."""
-    from common.search import search_levels
+    from .ai_search import SPEC, bhm_levels
 
-    from .ai_search import SPEC, BhmGreedyAgent
-
-    levels = {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **search_levels(SPEC)}
-    levels["greedy"] = lambda seed=0, **kw: BhmGreedyAgent(SPEC, seed)
-    return levels
+    return {"scripted": lambda seed=0, **kw: ScriptedAgent(seed), **bhm_levels(SPEC)}

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, GreedyAgent, value_of
+from common.search import WIN, AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, value_of
 
 from .ai import ScriptedAgent
 
@@ -255,6 +256,27 @@ def finish_turn(g: BhmGame, seat: int, limit: int = TURN_PLIES) -> BhmGame:
     return g
 
 
+def _ply_value(spec: AiSpec, det: BhmGame, seat: int, a: Action, finish: bool = False) -> float:
+    """The position after `a` on `det` (played on to the end of the turn with `finish`)."""
+    g = det.clone()
+    g.apply_legal(a)
+    if finish:
+        finish_turn(g, seat)
+    return value_of(spec, g, seat)
+
+
+def turn_scores(
+    spec: AiSpec, det: BhmGame, seat: int, acts: list[Action], base: Action
+) -> dict[Action, float]:
+    """Greedy's own-turn judgement on `det`: the scripted choice `base` and the `TURN_TOP` other
+    candidates the one-ply evaluation ranks best, each scored where the turn ends (`finish_turn`);
+    `base` comes first (it wins ties)."""
+    ranked = sorted(
+        (a for a in acts if a != base), key=lambda a: _ply_value(spec, det, seat, a), reverse=True
+    )
+    return {a: _ply_value(spec, det, seat, a, True) for a in (base, *ranked[:TURN_TOP])}
+
+
 class BhmGreedyAgent(GreedyAgent):
     """One ply, with the scripted player's choice as the default.
 
@@ -282,26 +304,79 @@ class BhmGreedyAgent(GreedyAgent):
         if len(acts) == 1 or base not in legal:
             return acts[0] if base not in legal else base
 
-        def value(a: Action, finish: bool = False) -> float:
-            g = det.clone()
-            g.apply_legal(a)
-            if finish:
-                finish_turn(g, seat)
-            return value_of(self.spec, g, seat)
-
         if det.active == seat:  # its own turn: the best few played on to the end of the turn
-            ranked = sorted((a for a in acts if a != base), key=value, reverse=True)
-            best, best_v = base, value(base, True)
-            for a in ranked[:TURN_TOP]:
-                v = value(a, True)
-                if v > best_v:
-                    best, best_v = a, v
-            return best
-        best, best_v = base, value(base) + self.PRIOR
+            scores = turn_scores(self.spec, det, seat, acts, base)
+            return max(scores, key=scores.__getitem__)  # the scripted choice first: it wins ties
+        best, best_v = base, _ply_value(self.spec, det, seat, base) + self.PRIOR
         for a in acts:
             if a == base:
                 continue
-            v = value(a)
+            v = _ply_value(self.spec, det, seat, a)
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+class BhmLookaheadAgent(LookaheadAgent):
+    """The shared beam, judged where the turn ends as greedy judges (session 31b).
+
+    In its own turn, every line the beam returns that has not yet reached the end of the turn (cut
+    short by the node budget, or stopped at the opponent's reaction window) is played on to the end
+    of the turn by the scripted player (`finish_turn`) and scored there; a line that passed the
+    turn is scored where it passed it (the beam's best `FINISH_LINES` lines). Greedy's own candidates (`turn_scores`) are lines too, and
+    greedy's choice gets a head start of `ANCHOR` (evaluation units): the beam overrules it only
+    with a line whose turn ends clearly better. Outside its turn the shared lookahead decides."""
+
+    ANCHOR = 0.02
+    FINISH_LINES = 16  # the most beam lines played on to the end of the turn (the beam's best)
+
+    def first_scores(
+        self, game: Game, seat: int, legal: list[Action], deadline: float | None = None
+    ) -> dict[Action, float]:
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if det.active != seat or base not in legal or len(acts) == 1:
+            return self._shared_scores(det, seat, deadline)
+        turn = det.turn
+        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the clock may run out
+        pick = max(greedy, key=greedy.__getitem__)
+        found = self.beam(det, seat, deadline=deadline)
+        if found and found[0].value >= 1.0:
+            return {found[0].actions[0]: WIN}
+        best = dict(greedy)
+        best[pick] += self.ANCHOR
+        for ln in found[: self.FINISH_LINES]:
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # (search's rounds) past the round's clock: the lines finished so far
+            g: BhmGame = ln.game  # type: ignore[assignment]
+            if not g.is_over() and g.turn == turn:
+                g = finish_turn(g.clone(), seat)
+            v = value_of(self.spec, g, seat)
+            a = ln.actions[0]
+            if v > best.get(a, -math.inf):
+                best[a] = v
+        return best
+
+    def _shared_scores(self, det: BhmGame, seat: int, deadline: float | None) -> dict[Action, float]:
+        """The shared lookahead's scores on `det` (outside its own turn)."""
+        found = self.lines(det, seat, deadline=deadline)
+        if found and found[0].value >= 1.0:
+            return {found[0].actions[0]: WIN}
+        best: dict[Action, float] = {}
+        for ln in found:
+            a = ln.actions[0]
+            if ln.value > best.get(a, -math.inf):
+                best[a] = ln.value
+        return best
+
+
+def bhm_levels(spec: AiSpec) -> dict[str, Any]:
+    """BHM's greedy, lookahead and search (the search runs BHM's lookahead on many deals)."""
+    return {
+        "greedy": lambda seed=0, **kw: BhmGreedyAgent(spec, seed),
+        "lookahead": lambda seed=0, **kw: BhmLookaheadAgent(spec, seed),
+        "search": lambda seed=0, budget=None, **kw: SearchAgent(
+            spec, seed, budget=budget, look=lambda s: BhmLookaheadAgent(spec, s)
+        ),
+    }

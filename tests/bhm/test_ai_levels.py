@@ -8,11 +8,19 @@ import random
 import pytest
 
 from bhm.ai import ScriptedAgent
-from bhm.ai_search import SPEC, BhmGreedyAgent, candidates, determinize, evaluate
+from bhm.ai_search import (
+    SPEC,
+    BhmGreedyAgent,
+    BhmLookaheadAgent,
+    _ply_value,
+    candidates,
+    determinize,
+    evaluate,
+)
 from bhm.game import BhmGame
 from common.agents import Agent, make_agent
 from common.game import Action
-from common.search import LookaheadAgent, SearchAgent
+from common.search import SearchAgent
 
 from .helpers import game_from
 
@@ -120,9 +128,11 @@ def test_determinize_is_the_same_when_hidden_cards_are_rearranged() -> None:
 def _agents(seed: int) -> dict[str, Agent]:
     return {
         "greedy": BhmGreedyAgent(SPEC, seed),
-        "lookahead": LookaheadAgent(SPEC, seed),
+        "lookahead": BhmLookaheadAgent(SPEC, seed),
         # a fixed iteration count (and a clock that never runs out) makes the search deterministic
-        "search": SearchAgent(SPEC, seed, budget=1000.0, iterations=3),
+        "search": SearchAgent(
+            SPEC, seed, budget=1000.0, iterations=3, look=lambda s: BhmLookaheadAgent(SPEC, s)
+        ),
     }
 
 
@@ -132,8 +142,10 @@ def test_levels_are_registered_weakest_first() -> None:
     # the menu's default: the strongest level shown within the time limits (docs/ai.md)
     assert BhmGame.default_agent_level() == "greedy"
     assert isinstance(make_agent(BhmGame, "greedy", 1), BhmGreedyAgent)
+    assert isinstance(make_agent(BhmGame, "lookahead", 1), BhmLookaheadAgent)
     agent = make_agent(BhmGame, "search", 1, budget=0.05)
     assert isinstance(agent, SearchAgent) and agent.budget == 0.05
+    assert isinstance(agent.lookahead(), BhmLookaheadAgent)  # its beam on each deal is BHM's lookahead
 
 
 @pytest.mark.parametrize("level", ["greedy", "lookahead", "search"])
@@ -207,7 +219,7 @@ def test_lookahead_takes_the_lethal_line() -> None:
     assert not any(evaluate_kill_alone(g, a) for a in g.legal_actions() if a.kind == "attack"), (
         "the scenario must need two attacks"
     )
-    ai = LookaheadAgent(SPEC, 1)
+    ai = BhmLookaheadAgent(SPEC, 1)
     start = g.turn
     while not g.is_over() and g.turn == start:
         assert _seat(g) == 0
@@ -227,14 +239,14 @@ def evaluate_kill_alone(g: BhmGame, a: object) -> bool:
     ("a", "b", "games", "floor", "budget"),
     [
         ("greedy", "scripted", 400, 0.58, None),
-        ("lookahead", "greedy", 200, 0.24, None),
+        ("lookahead", "greedy", 200, 0.43, None),
         ("search", "lookahead", 40, 0.30, 0.1),
     ],
 )
 def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: float | None) -> None:
     """The scores measured for docs/ai.md (lower ends of their 95% intervals): the issue's targets
     (75/60/55%) are NOT reached for BHM, so these guard what is, against regressions (greedy
-    above scripted since session 31; the lookahead below the new greedy)."""
+    above scripted since session 31; the lookahead as strong as greedy since session 31b)."""
     from common.tournament import run_tournament
 
     report = run_tournament(BhmGame, [a, b], games, 1, budget=budget)
@@ -321,3 +333,52 @@ card = "bone_revenant"
     rev = hurt.field_cards(1)[0]
     assert hurt.has(rev, "Immortal") and hurt.cur(rev, "salud") == 0
     assert evaluate(hurt, 0) == evaluate(whole, 0)
+
+
+def test_lookahead_judges_its_lines_where_the_turn_ends() -> None:
+    """The lookahead (session 31b) scores its lines where the turn ends, with greedy's choice among
+    them: in every decision of its own turn (scripted game, seed 1, turns 5-8), its choice played
+    on to the end of the turn is worth at least greedy's on the same deal. The shared beam, which
+    scores lines cut short in mid-turn, falls short in several (a smaller being called, the phase
+    ended with budget left)."""
+    g = BhmGame.new_game(seed=1)
+    agents = [ScriptedAgent(1), ScriptedAgent(2)]
+    checked = 0
+    while not g.is_over() and g.turn <= 8:
+        d = g.decision()
+        assert d is not None
+        if g.turn >= 5 and g.active == d.player and len(g.legal_actions()) > 2:
+            seat = d.player
+            det = determinize(g, seat, random.Random(1))  # the deal both agents see first
+            mine = BhmLookaheadAgent(SPEC, 1).choose(g.clone())
+            greedy = BhmGreedyAgent(SPEC, 1).choose(g.clone())
+            assert (
+                _ply_value(SPEC, det, seat, mine, True) >= _ply_value(SPEC, det, seat, greedy, True) - 1e-9
+            ), (
+                g.turn,
+                mine,
+                greedy,
+            )
+            checked += 1
+        g.apply(agents[d.player].choose(g))
+    assert checked >= 10
+
+
+def test_lookahead_past_its_clock_finishes_only_greedys_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a search round whose clock has run out, the lookahead still scores greedy's candidates
+    (played on to the end of the turn first) but finishes no beam line: the round stays within
+    the search's budget."""
+    import bhm.ai_search as ai_search
+
+    g = game_from(TWO_ATTACKS)
+    finished: list[int] = []
+    real = ai_search.finish_turn
+
+    def counting(game: BhmGame, seat: int, limit: int = ai_search.TURN_PLIES) -> BhmGame:
+        finished.append(seat)
+        return real(game, seat, limit)
+
+    monkeypatch.setattr(ai_search, "finish_turn", counting)
+    ai = BhmLookaheadAgent(SPEC, 1)
+    scores = ai.first_scores(g.clone(), 0, g.legal_actions(), deadline=0.0)  # long past
+    assert len(finished) == len(scores) == 1 + ai_search.TURN_TOP
