@@ -337,7 +337,7 @@ class BhmLookaheadAgent(LookaheadAgent):
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         base = _SCRIPT.choose(det)
         if det.active != seat or base not in legal or len(acts) == 1:
-            return self._shared_scores(det, seat, deadline)
+            return self.scores_on(det, seat, deadline)  # (the shared lookahead's, outside its turn)
         turn = det.turn
         greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the clock may run out
         pick = max(greedy, key=greedy.__getitem__)
@@ -356,18 +356,6 @@ class BhmLookaheadAgent(LookaheadAgent):
             a = ln.actions[0]
             if v > best.get(a, -math.inf):
                 best[a] = v
-        return best
-
-    def _shared_scores(self, det: BhmGame, seat: int, deadline: float | None) -> dict[Action, float]:
-        """The shared lookahead's scores on `det` (outside its own turn)."""
-        found = self.lines(det, seat, deadline=deadline)
-        if found and found[0].value >= 1.0:
-            return {found[0].actions[0]: WIN}
-        best: dict[Action, float] = {}
-        for ln in found:
-            a = ln.actions[0]
-            if ln.value > best.get(a, -math.inf):
-                best[a] = ln.value
         return best
 
 

@@ -341,7 +341,10 @@ class LookaheadAgent(_SpecAgent):
         """On one determinization of `game`: for each first action of a line the beam
         kept, the value of the best such line; a winning line comes alone, scored
         `WIN`. Games whose lookahead weighs its lines otherwise override this."""
-        det = self._det(game, seat)
+        return self.scores_on(self._det(game, seat), seat, deadline)
+
+    def scores_on(self, det: Game, seat: int, deadline: float | None = None) -> dict[Action, float]:
+        """`first_scores` on the determinization `det` itself."""
         hint = self.hint(det, self.rng) if self.hint is not None else None
         found = self.lines(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:
