@@ -32,6 +32,7 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -148,8 +149,8 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     """Keep a finished game's save for watching again (`triarch replay` with no file):
     `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them. A game that ended by
     a resignation (`resigned`: the seat) is kept with it."""
-    path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
-    save_game(game, path, extra, resigned=resigned)
+    # (`-2`: a rematch ended in the same second, or another window kept one then: never replaced)
+    path = save_game(game, dated_path(finished_dir(), game.game_id), extra, resigned=resigned, new=True)
     _prune_finished(path)
     return path
 
@@ -256,9 +257,9 @@ def keep_ended_autosave() -> Path | None:
         sync_dir(path.parent)
         return kept
     try:
-        target = dated_path(finished_dir(), str(data["game"]))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        move_durably(path, target)
+        wanted = dated_path(finished_dir(), str(data["game"]))
+        wanted.parent.mkdir(parents=True, exist_ok=True)
+        target = move_to_new(path, wanted)
     except OSError:
         return None
     _prune_finished(target)
@@ -563,17 +564,22 @@ def keep_aside(path: Path) -> Path | None:
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    target = dated_path(folder, game, "-kept")
-    mark = _set_aside_mark(target)
-    with contextlib.suppress(OSError):  # (before the move: a mark without its file is forgotten)
-        mark.touch()
-    try:
-        move_durably(path, target)
-    except OSError:
+    marks: list[Path] = []
+
+    def mark(target: Path) -> None:
+        """(Once the name is claimed, before the autosave goes: a mark without its file is
+        forgotten, a file without its mark would be a game nobody is told of.)"""
         with contextlib.suppress(OSError):
-            mark.unlink(missing_ok=True)
+            _set_aside_mark(target).touch()
+            marks.append(_set_aside_mark(target))
+
+    try:
+        return move_to_new(path, dated_path(folder, game, "-kept"), claimed=mark)
+    except OSError:
+        for made in marks:
+            with contextlib.suppress(OSError):
+                made.unlink(missing_ok=True)
         raise
-    return target
 
 
 # the names `keep_aside` gives: GAME-YYYYmmdd-HHMMSS-kept.json, -kept-2.json when taken
@@ -635,19 +641,87 @@ def set_aside_games(newest: int = 3) -> list[Path]:
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:
     """`folder/NAME-YYYYmmdd-HHMMSSTAIL.json`, the name every save the table writes is given
-    (Ctrl+S, a game kept aside with `-kept`, a finished game), never one taken (`unused_path`)."""
-    return unused_path(folder / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}{tail}.json")
+    (Ctrl+S, a game kept aside with `-kept`, a finished game): the name wanted, which the write
+    or the move claims (`save_game(new=True)`, `move_to_new`), `-2`, `-3`… when it is taken."""
+    return folder / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}{tail}.json"
+
+
+def numbered(path: Path, n: int) -> Path:
+    """`path` (n = 1), else `NAME-n.EXT`: the names tried in turn for a new file."""
+    return path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
 def unused_path(path: Path) -> Path:
     """`path`, or when a file is there already the first of `NAME-2.EXT`, `NAME-3.EXT`… that is
-    free: a file set aside never replaces one set aside before."""
+    free now: a look only, for words; the name is claimed by `move_to_new` or `save_game(new=True)`,
+    which never replace a file another process put there since."""
     n = 1
-    target = path
-    while target.exists():
+    while numbered(path, n).exists():
         n += 1
-        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return numbered(path, n)
+
+
+def move_to_new(
+    source: Path, wanted: Path, claimed: Callable[[Path], None] | None = None, *, temporary: bool = False
+) -> Path:
+    """Move the file `source` to the first free name of `wanted`, `wanted-2`…, and return it: a
+    name is claimed atomically, so that two processes keeping a game under the same name in the
+    same second (two windows on one save folder) never replace one another's file — a hard link
+    (which refuses a name taken), then `source` unlinked; where the file system has no hard links,
+    the name is created exclusively (`O_EXCL`) and `source` renamed over that empty claim.
+    `claimed(name)` runs once the name is the mover's and before `source` goes. The folders are
+    synced after (`sync_dir`). OSError, nothing moved, when it cannot be. A `temporary` source
+    (a write's temporary file) that cannot be removed once linked stays for the next write to
+    clean up (`_remove_stale_temps`): the file is in place all the same."""
+    n = 1
+    while True:
+        target = numbered(wanted, n)
+        try:
+            os.link(source, target)
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:  # (no hard links here: FAT, some network or FUSE systems)
+            if not source.exists():
+                raise
+            try:
+                os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                n += 1
+                continue
+            return _rename_over_claim(source, target, claimed)
+        if claimed is not None:
+            claimed(target)
+        try:
+            source.unlink()
+        except OSError:  # (never the game in two places: the new name goes again)
+            if not temporary:
+                with contextlib.suppress(OSError):
+                    target.unlink()
+                raise
+        _sync_both(source, target)
+        return target
+
+
+def _rename_over_claim(source: Path, target: Path, claimed: Callable[[Path], None] | None) -> Path:
+    """`move_to_new` without hard links: `source` renamed over `target`, the empty file that
+    claimed the name (removed again if the rename fails)."""
+    if claimed is not None:
+        claimed(target)
+    try:
+        os.replace(source, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            target.unlink()
+        raise
+    _sync_both(source, target)
     return target
+
+
+def _sync_both(source: Path, target: Path) -> None:
+    sync_dir(target.parent)
+    if source.parent != target.parent:
+        sync_dir(source.parent)
 
 
 def _remove_stale_temps(path: Path) -> None:
@@ -684,14 +758,14 @@ def sync_dir(folder: Path) -> None:
 def move_durably(source: Path, target: Path) -> None:
     """Rename `source` to `target` (OSError if it cannot be), the folders synced after."""
     source.replace(target)
-    sync_dir(target.parent)
-    if source.parent != target.parent:
-        sync_dir(source.parent)
+    _sync_both(source, target)
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_json_atomic(path: Path, data: Any, *, new: bool = False) -> Path:
     """Write-then-rename, so a crash mid-write never leaves a broken save; the folder is synced
-    after the rename (`sync_dir`), so a power loss does not bring the older save back."""
+    after the rename (`sync_dir`), so a power loss does not bring the older save back. `new`: a
+    new file, never one there already — at `path` or the first free of `path-2`… (`move_to_new`).
+    The path written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -700,12 +774,15 @@ def write_json_atomic(path: Path, data: Any) -> None:
             json.dump(data, fh, indent=1)
             fh.flush()
             os.fsync(fh.fileno())
+        if new:
+            return move_to_new(Path(tmp), path, temporary=True)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     sync_dir(path.parent)
+    return path
 
 
 def checksum(data: dict[str, Any]) -> str:
@@ -719,10 +796,16 @@ def checksum(data: dict[str, Any]) -> str:
 
 
 def save_game(
-    game: Game, path: Path, extra: dict[str, Any] | None = None, *, resigned: int | None = None
-) -> None:
+    game: Game,
+    path: Path,
+    extra: dict[str, Any] | None = None,
+    *,
+    resigned: int | None = None,
+    new: bool = False,
+) -> Path:
     """`game` saved at `path` (atomically), with the table's `extra` ("ui") and the seat that
-    resigned it, if one did (format 2)."""
+    resigned it, if one did (format 2); `new`: as a new file, at `path` or `path-2`… when a file
+    is there (`write_json_atomic`). The path written."""
     data = game.to_json()
     if resigned is not None:
         data["format"] = max(int(data["format"]), RESIGNED_FORMAT)
@@ -731,7 +814,7 @@ def save_game(
     if extra:
         data["ui"] = extra
     data["checksum"] = checksum(data)
-    write_json_atomic(path, data)
+    return write_json_atomic(path, data, new=new)
 
 
 # -- reading -------------------------------------------------------------------------------

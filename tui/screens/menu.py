@@ -24,7 +24,7 @@ from common.saves import (
     end_not_saved,
     ended_game,
     holds_ended,
-    move_durably,
+    move_to_new,
     read_save,
     save_advice,
     set_aside_untold,
@@ -551,15 +551,15 @@ class MenuScreen(BaseScreen):
                 self.show_error("The autosave changed meanwhile (another window?): nothing was moved.")
                 self.on_screen_resume()
                 return
-            try:
-                move_durably(path, aside)
+            try:  # (the name claimed as it is moved: `-2`… if another window took it since)
+                moved = move_to_new(path, path.with_name(path.name + ".bad"))
             except OSError as exc:
                 self.show_error(
                     f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
                     f"{save_advice(exc.errno, path.parent)}"
                 )
                 return
-            self.show_error(f"The unreadable save was moved to {aside}.")
+            self.show_error(f"The unreadable save was moved to {moved}.")
             self.on_screen_resume()
 
         self.app.push_screen(
