@@ -384,7 +384,8 @@ def forget_end_not_saved(autosave: Path) -> None:
 
 class SaveBusy(Exception):
     """The autosave cannot be given to a new game: another running Triarch is playing it (or the
-    game in progress in it cannot be kept aside); the message is one line for the player."""
+    game in progress in it cannot be kept aside, or its lock cannot be opened); the message is one
+    line for the player."""
 
 
 try:  # POSIX: `flock`
@@ -401,6 +402,23 @@ except ImportError:
 # can be locked), so that the refused process can still read whose it is.
 MSVCRT_LOCK_AT = 1 << 20
 HOLDER_WIDTH = 32  # the bytes the holder's process id is written in (and read from)
+
+
+def _running(pid: str) -> bool:
+    """`pid` (read from a lock file) is a process that runs: one that holds the lock through a
+    file it may not write (`AutosaveLock._open`) left the id of an earlier holder there, which
+    then names no process. (Windows: not asked — `os.kill` would end it.)"""
+    if not pid.isdigit():
+        return False
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's: it runs)
+        return True
+    return True
 
 
 def locking() -> str | None:
@@ -446,27 +464,57 @@ class AutosaveLock:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
     def claim(self) -> None:
-        """Hold the lock (nothing if this process holds it); SaveBusy if another process does.
-        A lock file that cannot be made (a read-only folder) does not stop the game: its save
-        fails on its own, with its own message."""
+        """Hold the lock (nothing if this process holds it); SaveBusy if another process does,
+        or if the lock file is there but cannot be opened at all (`_open`). A lock file that
+        cannot be written (another user's, a read-only folder) is locked all the same, opened
+        for reading (a lock needs no more; its holder then is not named). A lock file that
+        cannot be made (a folder that cannot be written, where no lock file is yet) does not
+        stop the game: no autosave can be written there either, and its save fails on its own,
+        with its own message."""
         if self.claimed or locking() is None:
             self.claimed = True
             return
         path = self.path()
-        try:
+        with contextlib.suppress(OSError):  # (one that cannot be made: `_open` says what follows)
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
-        except OSError:
+        fd = self._open(path, create=True)
+        if fd is None:
             self.claimed = True
             return
         self._lock_or_busy(fd)
         try:  # (written over, not truncated: on Windows the locked byte lies past the end)
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
-        except OSError:
+        except OSError:  # (opened for reading only: the lock holds, without its holder's name)
             pass
         self.fd = fd
         self.claimed = True
+
+    @staticmethod
+    def _open(path: Path, *, create: bool) -> int | None:
+        """The lock file opened to be locked: for writing (to say whose it is), else for reading
+        (a lock file this user may not write: `flock` and `msvcrt.locking` lock it all the same);
+        None when there is none (and, with `create`, none can be made: a folder that cannot be
+        written). SaveBusy when it is there but cannot be opened at all: going on without it
+        would let another window write over this game."""
+        binary = getattr(os, "O_BINARY", 0)
+        try:
+            return os.open(path, os.O_RDWR | (os.O_CREAT if create else 0) | binary, 0o600)
+        except OSError:
+            pass
+        try:
+            return os.open(path, os.O_RDONLY | binary)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if not os.path.lexists(path):
+                return None
+            raise SaveBusy(
+                f"the autosave's lock {path} cannot be opened ({exc.strerror or exc}), and without "
+                "it another Triarch could write over this game: make it readable, or remove it "
+                "while no Triarch is running, or give this window a save folder of its own "
+                "(TRIARCH_HOME)"
+            ) from None
 
     def _lock_or_busy(self, fd: int) -> None:
         """Lock the open lock file `fd`; if another process holds it, close `fd` and raise
@@ -480,7 +528,7 @@ class AutosaveLock:
             except OSError:
                 holder = ""
             os.close(fd)
-            who = f"process {holder}" if holder.isdigit() else "another process"
+            who = f"process {holder}" if _running(holder) else "another process"
             raise SaveBusy(
                 f"another Triarch ({who}) is playing the game saved in {autosave_path()}; "
                 "finish that game or go back to its menu (m) first, "
@@ -504,7 +552,8 @@ class AutosaveLock:
         self.claim()
 
     def taken(self) -> str | None:
-        """Why the autosave is not free (another process holds the lock), or None: a look,
+        """Why the autosave is not free (another process holds the lock, or its lock file
+        cannot be opened: `claim` would refuse), or None: a look,
         the lock is not kept (None too when this lock holds it). A look makes nothing: a
         player who opens the menu and quits leaves no data folder and no lock file behind.
         No lock file is no holder (one whose file was removed makes and locks a new one before
@@ -512,8 +561,10 @@ class AutosaveLock:
         if self.claimed or locking() is None:
             return None
         try:
-            fd = os.open(self.path(), os.O_RDWR | getattr(os, "O_BINARY", 0))
-        except OSError:  # (not there: nobody holds it; not to be opened: `claim` locks nothing)
+            fd = self._open(self.path(), create=False)
+        except SaveBusy as exc:  # (there, but not to be opened: `claim` would refuse)
+            return str(exc)
+        if fd is None:  # (not there: nobody holds it)
             return None
         try:
             self._lock_or_busy(fd)
