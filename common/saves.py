@@ -41,7 +41,7 @@ from typing import Any
 from .errors import DataError, EngineNotAvailable, IllegalAction
 from .events import Event
 from .game import SAVE_FORMAT, Action, Game, Setup
-from .registry import game_class
+from .registry import GAMES, game_class
 
 # The save formats: 1 (`SAVE_FORMAT`, what `Game.to_json` writes), the setup and the actions;
 # 2, also the seat that resigned the game ("resigned"). A save is written in format 2 only when it
@@ -685,9 +685,34 @@ def told_set_aside(kept: Path) -> None:
         _set_aside_mark(kept).unlink(missing_ok=True)
 
 
-def set_aside_games(newest: int = 3) -> list[Path]:
-    """The newest games set aside in the saves folder (`keep_aside`), newest first."""
-    return _oldest_first(saves_dir(), "*-kept*.json")[::-1][:newest]
+def set_aside_games() -> list[Path]:
+    """The games set aside in the saves folder (`keep_aside`), newest first (by the time each
+    was last saved, `written_at`)."""
+    return [p for p in _oldest_first(saves_dir(), "*-kept*.json")[::-1] if _SET_ASIDE_NAME.fullmatch(p.name)]
+
+
+def save_summary(path: Path) -> str:
+    """The game saved at `path` in words, how far it got: `BHM, 23 actions` (`…, ended` for a
+    finished game kept with its end: `ENDED`); "" when it cannot be read."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return ""
+    info = GAMES.get(str(data["game"]))
+    title = info.title if info is not None else str(data["game"])
+    n = len(data.get("actions", []))
+    ui = data.get("ui")
+    ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
+    return f"{title}, {n} action{'' if n == 1 else 's'}{ended}"
+
+
+def last_saved(path: Path) -> str:
+    """When the save at `path` was written, in the player's local time (`2026-11-28 04:10`);
+    "" if the file is gone."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(written_at(path)))
+    except OSError:
+        return ""
 
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:

@@ -17,7 +17,6 @@ from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import (
-    ENDED,
     SaveBusy,
     autosave_path,
     drop_ended_autosave,
@@ -25,8 +24,8 @@ from common.saves import (
     ended_game,
     holds_ended,
     move_to_new,
-    read_save,
     save_advice,
+    save_summary,
     set_aside_untold,
     told_set_aside,
     unused_path,
@@ -34,7 +33,6 @@ from common.saves import (
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
-from tui.wording import plural
 
 LOGO = "T R I A R C H"
 # What the AI level and seat fields say in hot-seat, where they do not apply.
@@ -52,6 +50,12 @@ def _engine(game_id: str) -> type[Game] | None:
         return None
     except Exception:  # an engine that fails to import must not take the menu down
         return None
+
+
+def _how_far(kept: Path) -> str:
+    """` (BHM, 23 actions)`: how far the game saved at `kept` got ("" if it cannot be read)."""
+    summary = save_summary(kept)
+    return f" ({summary})" if summary else ""
 
 
 class MenuScreen(BaseScreen):
@@ -180,14 +184,7 @@ class MenuScreen(BaseScreen):
     def saved_game() -> str:
         """The autosaved game in words (`BHM, 23 actions`; `…, ended` when it is a finished game
         that could not be kept in finished/: `ENDED`); "" when it cannot be read."""
-        try:
-            data = read_save(autosave_path())
-            title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            ui = data.get("ui")
-            ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
-            return f"{title}, {plural(len(data.get('actions', [])), 'action')}{ended}"
-        except (OSError, ValueError, KeyError):
-            return ""
+        return save_summary(autosave_path())
 
     async def on_mount(self) -> None:
         await self.build_game_form()
@@ -208,7 +205,8 @@ class MenuScreen(BaseScreen):
         if not untold:
             return
         words = " ".join(
-            f"Your previous game was set aside as {kept}. Resume it with: triarch resume {kept}"
+            f"Your previous game{_how_far(kept)} was set aside as {kept}. Resume it with: "
+            f"triarch resume {kept}"
             for kept in untold
         )
         note = self.query_one("#menu-error", Static)
