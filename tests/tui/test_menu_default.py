@@ -21,7 +21,7 @@ from tests.registry_guard import only_games, registry_now
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
-from .helpers import engine_ready, settle
+from .helpers import engine_ready, screen_text, settle
 
 REGISTERED = ["hotg", "bhm", "scars"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,3 +100,23 @@ def test_a_test_of_the_toy_game_only_leaves_the_next_ones_the_registry_in_its_or
         timeout=300,
     )
     assert run.returncode == 0 and "3 passed" in run.stdout, run.stdout[-4000:]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_scenarios_button_starts_in_the_column_of_the_values(
+    size: tuple[int, int], toy: None
+) -> None:
+    """The Scenarios row's button words start where the game's title, the mode and the seed's
+    placeholder do (they sat one column to the right: a button pads its label)."""
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+
+        def column(label: str, value: str) -> int:
+            line = next(line for line in lines if f"{label} " in line and value in line)
+            return line.index(value)
+
+        title = GAMES[app.screen.query_one("#game", Select).value].title  # type: ignore[index]
+        values = {column("Game", title), column("Mode", "Against the AI"), column("Seed", "random")}
+        assert values == {column("Scenarios", "Puzzles and positions")}
