@@ -24,12 +24,14 @@ or is illegal where it stands, and an edit the checksum reveals.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import hashlib
 import importlib
 import json
 import os
 import re
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -618,8 +620,9 @@ def keep_aside(path: Path) -> Path | None:
     marks: list[Path] = []
 
     def mark(target: Path) -> None:
-        """(Once the name is claimed, before the autosave goes: a mark without its file is
-        forgotten, a file without its mark would be a game nobody is told of.)"""
+        """(Once the name is claimed: where the claim is a link, before the autosave goes — a mark
+        without its file is forgotten; where it is the move, just after: a crash in between leaves
+        a game the menu does not tell of, which `triarch resume` still lists.)"""
         with contextlib.suppress(OSError):
             _set_aside_mark(target).touch()
             marks.append(_set_aside_mark(target))
@@ -737,49 +740,97 @@ def unused_path(path: Path) -> Path:
     return numbered(path, n)
 
 
+def _rename_noreplace_function() -> Callable[[Path, Path], None] | None:
+    """A rename that refuses to replace a file (FileExistsError), where the system has one: Linux's
+    `renameat2(RENAME_NOREPLACE)` (through the C library), Windows' own `os.rename`; None
+    elsewhere (`move_to_new` then links)."""
+    if os.name == "nt":
+        return os.rename
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # (a C library without it: older than glibc 2.28)
+        return None
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    at_fdcwd, rename_noreplace = -100, 1
+
+    def rename(source: Path, target: Path) -> None:
+        if renameat2(at_fdcwd, os.fsencode(source), at_fdcwd, os.fsencode(target), rename_noreplace):
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), str(source), None, str(target))
+
+    return rename
+
+
+RENAME_NOREPLACE = _rename_noreplace_function()
+# what a file system that cannot rename without replacing says (`move_to_new` then links)
+_NO_NOREPLACE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, getattr(errno, "EOPNOTSUPP", errno.ENOTSUP)}
+
+
 def move_to_new(
     source: Path, wanted: Path, claimed: Callable[[Path], None] | None = None, *, temporary: bool = False
 ) -> Path:
     """Move the file `source` to the first free name of `wanted`, `wanted-2`…, and return it: a
     name is claimed atomically, so that two processes keeping a game under the same name in the
-    same second (two windows on one save folder) never replace one another's file — a hard link
-    (which refuses a name taken), then `source` unlinked; where the file system has no hard links,
-    the name is created exclusively (`O_EXCL`) and `source` renamed over that empty claim.
-    `claimed(name)` runs once the name is the mover's and before `source` goes. The folders are
-    synced after (`sync_dir`). OSError, nothing moved, when it cannot be. A `temporary` source
-    (a write's temporary file) that cannot be removed once linked stays for the next write to
-    clean up (`_remove_stale_temps`): the file is in place all the same."""
+    same second (two windows on one save folder) never replace one another's file. The claim is
+    the move itself where the system renames without replacing (`RENAME_NOREPLACE`); else a hard
+    link (which refuses a name taken), then `source` unlinked; where the file system has no hard
+    links either, the name is created exclusively (`O_EXCL`) and `source` renamed over that empty
+    claim. `claimed(name)` runs once the name is the mover's (before `source` goes, where it goes
+    after the claim). The folders are synced after (`sync_dir`). OSError, nothing moved, when it
+    cannot be. A `temporary` source (a write's temporary file) that cannot be removed once linked
+    stays for the next write to clean up (`_remove_stale_temps`): the file is in place all the
+    same."""
     n = 1
     while True:
         target = numbered(wanted, n)
         try:
-            os.link(source, target)
+            _move_unless_taken(source, target, claimed, temporary)
         except FileExistsError:
             n += 1
             continue
-        except OSError:  # (no hard links here: FAT, some network or FUSE systems)
-            if not source.exists():
-                raise
-            try:
-                os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            except FileExistsError:
-                n += 1
-                continue
-            return _rename_over_claim(source, target, claimed)
-        if claimed is not None:
-            claimed(target)
-        try:
-            source.unlink()
-        except OSError:  # (never the game in two places: the new name goes again)
-            if not temporary:
-                with contextlib.suppress(OSError):
-                    target.unlink()
-                raise
         _sync_both(source, target)
         return target
 
 
-def _rename_over_claim(source: Path, target: Path, claimed: Callable[[Path], None] | None) -> Path:
+def _move_unless_taken(
+    source: Path, target: Path, claimed: Callable[[Path], None] | None, temporary: bool
+) -> None:
+    """`move_to_new` to the one name `target`; FileExistsError, nothing moved, if it is taken."""
+    if RENAME_NOREPLACE is not None:
+        try:
+            RENAME_NOREPLACE(source, target)
+        except OSError as exc:
+            if isinstance(exc, FileExistsError) or exc.errno not in _NO_NOREPLACE:
+                raise
+        else:
+            if claimed is not None:
+                claimed(target)
+            return
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:  # (no hard links here: FAT, some network or FUSE systems)
+        if not source.exists():
+            raise
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        _rename_over_claim(source, target, claimed)
+        return
+    if claimed is not None:
+        claimed(target)
+    try:
+        source.unlink()
+    except OSError:  # (never the game in two places: the new name goes again)
+        if not temporary:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+
+
+def _rename_over_claim(source: Path, target: Path, claimed: Callable[[Path], None] | None) -> None:
     """`move_to_new` without hard links: `source` renamed over `target`, the empty file that
     claimed the name (removed again if the rename fails)."""
     if claimed is not None:
@@ -790,8 +841,6 @@ def _rename_over_claim(source: Path, target: Path, claimed: Callable[[Path], Non
         with contextlib.suppress(OSError):
             target.unlink()
         raise
-    _sync_both(source, target)
-    return target
 
 
 def _sync_both(source: Path, target: Path) -> None:

@@ -22,6 +22,35 @@ from common.registry import GAMES, GameInfo
 from common.saves import keep_aside, keep_finished, load_game, move_to_new, save_game, saves_dir
 from tests.toygame import ToyGame
 
+CLAIMS = ["rename", "link", "exclusive create"]
+HAS_NOREPLACE = saves.RENAME_NOREPLACE is not None
+
+
+def claim_by(how: str) -> None:
+    """Make `move_to_new` claim names as a system with only `how` does: a rename that refuses to
+    replace (Linux, Windows), else a hard link, else an exclusive create. (In the child
+    processes too: `python -c`, from the test's words.)"""
+    if how != "rename":
+        saves.RENAME_NOREPLACE = None
+    if how == "exclusive create":
+
+        def no_links(src: Any, dst: Any, **kwargs: Any) -> None:
+            raise OSError(errno.EPERM, "Operation not permitted")
+
+        os.link = no_links  # type: ignore[assignment]
+
+
+@pytest.fixture(params=CLAIMS)
+def claim(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each way of claiming a name, raced."""
+    how = str(request.param)
+    if how == "rename" and not HAS_NOREPLACE:
+        pytest.skip("no rename that refuses to replace on this system")
+    monkeypatch.setattr(saves, "RENAME_NOREPLACE", saves.RENAME_NOREPLACE)
+    monkeypatch.setattr(os, "link", os.link)
+    claim_by(how)
+    return how
+
 
 @pytest.fixture(autouse=True)
 def same_second(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,7 +100,7 @@ def slow_writes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_two_windows_keeping_a_finished_game_in_the_same_second_keep_both(
-    monkeypatch: pytest.MonkeyPatch,
+    claim: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     slow_writes(monkeypatch)
     games = [finished(1), finished(2)]
@@ -82,7 +111,7 @@ def test_two_windows_keeping_a_finished_game_in_the_same_second_keep_both(
 
 
 def test_two_saves_as_a_new_file_under_one_name_are_both_kept(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    claim: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl+S in two windows at once (`save_game(new=True)`, what the table's Save as writes)."""
     slow_writes(monkeypatch)
@@ -95,7 +124,7 @@ def test_two_saves_as_a_new_file_under_one_name_are_both_kept(
 
 
 def test_two_games_set_aside_in_the_same_second_are_both_kept(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    claim: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two autosaves set aside at once: each claims its name before its mark is made, and both
     marks are there when both claims are (`Path.touch` of the marks waits for the other)."""
@@ -121,25 +150,30 @@ def test_two_games_set_aside_in_the_same_second_are_both_kept(
     assert sorted(saves.set_aside_untold()) == sorted(paths)
 
 
-def test_many_processes_keeping_games_under_one_name_lose_none(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", CLAIMS)
+def test_many_processes_keeping_games_under_one_name_lose_none(how: str, tmp_path: Path) -> None:
     """Real processes (two windows are two processes), each keeping games as fast as it can
     under one dated name: every game is there, each under a name of its own."""
     import subprocess
     import sys
 
+    if how == "rename" and not HAS_NOREPLACE:
+        pytest.skip("no rename that refuses to replace on this system")
     root = Path(__file__).resolve().parent.parent
     script = (
         "import sys\n"
         "from pathlib import Path\n"
         "from common.saves import write_json_atomic\n"
+        "from tests.test_saves_race import claim_by\n"
         "wanted, who = Path(sys.argv[1]), sys.argv[2]\n"
+        "claim_by(sys.argv[3])\n"
         "for i in range(25):\n"
         "    write_json_atomic(wanted, {'who': who, 'i': i}, new=True)\n"
     )
     wanted = tmp_path / "finished" / "toy-20261128-040000.json"
     env = dict(os.environ, PYTHONPATH=str(root))
     procs = [
-        subprocess.Popen([sys.executable, "-c", script, str(wanted), who], cwd=root, env=env)
+        subprocess.Popen([sys.executable, "-c", script, str(wanted), who, how], cwd=root, env=env)
         for who in ("a", "b", "c")
     ]
     for p in procs:
@@ -148,16 +182,32 @@ def test_many_processes_keeping_games_under_one_name_lose_none(tmp_path: Path) -
     assert len(written) == 75 and len(list(wanted.parent.glob("*.json"))) == 75
 
 
+def test_a_file_system_that_cannot_rename_without_replacing_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`renameat2` there, but not on this file system (EINVAL: some network ones): the name is
+    claimed by a hard link instead."""
+
+    def unsupported(source: Path, target: Path) -> None:
+        raise OSError(errno.EINVAL, "Invalid argument")
+
+    monkeypatch.setattr(saves, "RENAME_NOREPLACE", unsupported)
+    wanted = tmp_path / "x.json"
+    wanted.write_text("first")
+    source = tmp_path / "source"
+    source.write_text("second")
+    assert move_to_new(source, wanted) == tmp_path / "x-2.json"
+    assert wanted.read_text() == "first" and not source.exists()
+
+
 def test_without_hard_links_the_name_is_claimed_by_an_exclusive_create(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file system with no hard links (FAT, some network ones): the name is still never one
     taken, and the move leaves no empty claim behind."""
-
-    def no_links(src: Any, dst: Any, **kwargs: Any) -> None:
-        raise OSError(errno.EPERM, "Operation not permitted")
-
-    monkeypatch.setattr(os, "link", no_links)
+    monkeypatch.setattr(saves, "RENAME_NOREPLACE", saves.RENAME_NOREPLACE)
+    monkeypatch.setattr(os, "link", os.link)
+    claim_by("exclusive create")
     wanted = tmp_path / "x.json"
     wanted.write_text("first")
     for text in ("second", "third"):
@@ -174,6 +224,7 @@ def test_a_move_that_cannot_finish_leaves_the_game_in_one_place(
 ) -> None:
     """The source cannot be removed once linked: the new name goes again (the game is never in
     two places, to be resumed twice), and the error is the caller's to tell."""
+    monkeypatch.setattr(saves, "RENAME_NOREPLACE", None)
     source = tmp_path / "autosave.json"
     source.write_text("game")
     real_unlink = Path.unlink
