@@ -31,7 +31,7 @@ from tests.toygame import ToyGame
 from tui.app import TriarchApp
 from tui.session import Seats, Session
 
-from .helpers import settle
+from .helpers import press, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("only_toy")
 
@@ -310,3 +310,23 @@ def test_triarch_resume_of_a_set_aside_file_resumed_already_says_where_it_went()
         f"triarch: no saved game at {kept}: a game set aside is moved back into place as the "
         "autosave when it is resumed; continue it with: triarch resume\n"
     )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_with_no_autosave_continue_says_where_the_games_set_aside_are(size: tuple[int, int]) -> None:
+    """Nothing to continue, but games set aside: Continue says how many (Quit still in sight at 80
+    columns), and pressed, where they are and how to resume one."""
+    for hour in (1, 2, 3):
+        set_aside_at(actions=hour, hour=hour)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        buttons = next(line for line in screen_text(app).splitlines() if "Start ▶" in line)
+        assert "Continue (none · 3 set aside)" in buttons and "Quit" in buttons
+        await press(pilot, "ctrl+o")
+        await settle(pilot)
+        assert note(app) == (
+            "There is no autosaved game to continue. 3 games were set aside when a new game "
+            f"started, in {saves.saves_dir()}: triarch resume lists them, triarch resume FILE "
+            "continues one."
+        )

@@ -26,6 +26,8 @@ from common.saves import (
     move_to_new,
     save_advice,
     save_summary,
+    saves_dir,
+    set_aside_games,
     set_aside_untold,
     told_set_aside,
     unused_path,
@@ -153,6 +155,23 @@ class MenuScreen(BaseScreen):
         """An autosaved game to continue (not the start of a game kept as finished: `stuck`)."""
         return autosave_path().exists() and self.stuck is None
 
+    def continue_enabled(self) -> bool:
+        """Continue can be pressed: a game to continue, or none but games set aside, which it
+        then says how to resume (`nothing_to_continue`)."""
+        return self.can_continue() or (not autosave_path().exists() and bool(set_aside_games()))
+
+    @staticmethod
+    def nothing_to_continue() -> str:
+        """What Continue says with no autosave: where the games set aside are, if any."""
+        aside = len(set_aside_games())
+        if not aside:
+            return "There is no autosaved game to continue."
+        games = "A game was" if aside == 1 else f"{aside} games were"
+        return (
+            f"There is no autosaved game to continue. {games} set aside when a new game started, "
+            f"in {saves_dir()}: triarch resume lists them, triarch resume FILE continues one."
+        )
+
     # The kept finished game that the autosave, which could not be removed, is the start of.
     stuck: Path | None = None
     ended_note = ""
@@ -176,7 +195,8 @@ class MenuScreen(BaseScreen):
         if self.stuck is not None:
             return "Continue (no game in progress: it ended)"
         if not autosave_path().exists():
-            return "Continue (no saved game)"
+            aside = len(set_aside_games())  # (pressed, it says where they are: `nothing_to_continue`)
+            return f"Continue (none · {aside} set aside)" if aside else "Continue (no saved game)"
         saved = self.saved_game()
         return f"Continue: {saved}" if saved else "Continue (save unreadable: press to see why)"
 
@@ -227,7 +247,7 @@ class MenuScreen(BaseScreen):
         self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
-        button.disabled = not self.can_continue()
+        button.disabled = not self.continue_enabled()
         self.autosave_seen = self.autosave_stamp()
 
     # How often the menu looks whether the autosave changed (another window played, ended or
@@ -259,7 +279,7 @@ class MenuScreen(BaseScreen):
     async def build_game_form(self) -> None:
         form = self.query_one("#game-form", Vertical)
         await form.remove_children()
-        self.query_one("#continue", Button).disabled = not self.can_continue()
+        self.query_one("#continue", Button).disabled = not self.continue_enabled()
         self.query_one("#start", Button).disabled = self.game_id is None
         if self.game_id is None:
             return
@@ -518,7 +538,7 @@ class MenuScreen(BaseScreen):
             self.on_screen_resume()
             return
         if not path.exists():
-            self.show_error("There is no autosaved game to continue.")
+            self.show_error(self.nothing_to_continue())
             return
         app: Any = self.app
         try:
