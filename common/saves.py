@@ -24,14 +24,17 @@ or is illegal where it stands, and an edit the checksum reveals.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import hashlib
 import importlib
 import json
 import os
 import re
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,7 +43,7 @@ from typing import Any
 from .errors import DataError, EngineNotAvailable, IllegalAction
 from .events import Event
 from .game import SAVE_FORMAT, Action, Game, Setup
-from .registry import game_class
+from .registry import GAMES, game_class
 
 # The save formats: 1 (`SAVE_FORMAT`, what `Game.to_json` writes), the setup and the actions;
 # 2, also the seat that resigned the game ("resigned"). A save is written in format 2 only when it
@@ -148,8 +151,8 @@ def keep_finished(game: Game, extra: dict[str, Any] | None = None, *, resigned: 
     """Keep a finished game's save for watching again (`triarch replay` with no file):
     `finished/GAME-DATE-TIME.json`, the newest `KEPT_FINISHED` of them. A game that ended by
     a resignation (`resigned`: the seat) is kept with it."""
-    path = dated_path(finished_dir(), game.game_id)  # (`-2`: a rematch ended in the same second)
-    save_game(game, path, extra, resigned=resigned)
+    # (`-2`: a rematch ended in the same second, or another window kept one then: never replaced)
+    path = save_game(game, dated_path(finished_dir(), game.game_id), extra, resigned=resigned, new=True)
     _prune_finished(path)
     return path
 
@@ -256,9 +259,9 @@ def keep_ended_autosave() -> Path | None:
         sync_dir(path.parent)
         return kept
     try:
-        target = dated_path(finished_dir(), str(data["game"]))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        move_durably(path, target)
+        wanted = dated_path(finished_dir(), str(data["game"]))
+        wanted.parent.mkdir(parents=True, exist_ok=True)
+        target = move_to_new(path, wanted)
     except OSError:
         return None
     _prune_finished(target)
@@ -383,7 +386,8 @@ def forget_end_not_saved(autosave: Path) -> None:
 
 class SaveBusy(Exception):
     """The autosave cannot be given to a new game: another running Triarch is playing it (or the
-    game in progress in it cannot be kept aside); the message is one line for the player."""
+    game in progress in it cannot be kept aside, or its lock cannot be opened); the message is one
+    line for the player."""
 
 
 try:  # POSIX: `flock`
@@ -400,6 +404,23 @@ except ImportError:
 # can be locked), so that the refused process can still read whose it is.
 MSVCRT_LOCK_AT = 1 << 20
 HOLDER_WIDTH = 32  # the bytes the holder's process id is written in (and read from)
+
+
+def _running(pid: str) -> bool:
+    """`pid` (read from a lock file) is a process that runs: one that holds the lock through a
+    file it may not write (`AutosaveLock._open`) left the id of an earlier holder there, which
+    then names no process. (Windows: not asked — `os.kill` would end it.)"""
+    if not pid.isdigit():
+        return False
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's: it runs)
+        return True
+    return True
 
 
 def locking() -> str | None:
@@ -445,27 +466,57 @@ class AutosaveLock:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
     def claim(self) -> None:
-        """Hold the lock (nothing if this process holds it); SaveBusy if another process does.
-        A lock file that cannot be made (a read-only folder) does not stop the game: its save
-        fails on its own, with its own message."""
+        """Hold the lock (nothing if this process holds it); SaveBusy if another process does,
+        or if the lock file is there but cannot be opened at all (`_open`). A lock file that
+        cannot be written (another user's, a read-only folder) is locked all the same, opened
+        for reading (a lock needs no more; its holder then is not named). A lock file that
+        cannot be made (a folder that cannot be written, where no lock file is yet) does not
+        stop the game: no autosave can be written there either, and its save fails on its own,
+        with its own message."""
         if self.claimed or locking() is None:
             self.claimed = True
             return
         path = self.path()
-        try:
+        with contextlib.suppress(OSError):  # (one that cannot be made: `_open` says what follows)
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
-        except OSError:
+        fd = self._open(path, create=True)
+        if fd is None:
             self.claimed = True
             return
         self._lock_or_busy(fd)
         try:  # (written over, not truncated: on Windows the locked byte lies past the end)
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, f"{os.getpid()}\n".ljust(HOLDER_WIDTH).encode())
-        except OSError:
+        except OSError:  # (opened for reading only: the lock holds, without its holder's name)
             pass
         self.fd = fd
         self.claimed = True
+
+    @staticmethod
+    def _open(path: Path, *, create: bool) -> int | None:
+        """The lock file opened to be locked: for writing (to say whose it is), else for reading
+        (a lock file this user may not write: `flock` and `msvcrt.locking` lock it all the same);
+        None when there is none (and, with `create`, none can be made: a folder that cannot be
+        written). SaveBusy when it is there but cannot be opened at all: going on without it
+        would let another window write over this game."""
+        binary = getattr(os, "O_BINARY", 0)
+        try:
+            return os.open(path, os.O_RDWR | (os.O_CREAT if create else 0) | binary, 0o600)
+        except OSError:
+            pass
+        try:
+            return os.open(path, os.O_RDONLY | binary)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if not os.path.lexists(path):
+                return None
+            raise SaveBusy(
+                f"the autosave's lock {path} cannot be opened ({exc.strerror or exc}), and without "
+                "it another Triarch could write over this game: make it readable, or remove it "
+                "while no Triarch is running, or give this window a save folder of its own "
+                "(TRIARCH_HOME)"
+            ) from None
 
     def _lock_or_busy(self, fd: int) -> None:
         """Lock the open lock file `fd`; if another process holds it, close `fd` and raise
@@ -479,7 +530,7 @@ class AutosaveLock:
             except OSError:
                 holder = ""
             os.close(fd)
-            who = f"process {holder}" if holder.isdigit() else "another process"
+            who = f"process {holder}" if _running(holder) else "another process"
             raise SaveBusy(
                 f"another Triarch ({who}) is playing the game saved in {autosave_path()}; "
                 "finish that game or go back to its menu (m) first, "
@@ -503,7 +554,8 @@ class AutosaveLock:
         self.claim()
 
     def taken(self) -> str | None:
-        """Why the autosave is not free (another process holds the lock), or None: a look,
+        """Why the autosave is not free (another process holds the lock, or its lock file
+        cannot be opened: `claim` would refuse), or None: a look,
         the lock is not kept (None too when this lock holds it). A look makes nothing: a
         player who opens the menu and quits leaves no data folder and no lock file behind.
         No lock file is no holder (one whose file was removed makes and locks a new one before
@@ -511,8 +563,10 @@ class AutosaveLock:
         if self.claimed or locking() is None:
             return None
         try:
-            fd = os.open(self.path(), os.O_RDWR | getattr(os, "O_BINARY", 0))
-        except OSError:  # (not there: nobody holds it; not to be opened: `claim` locks nothing)
+            fd = self._open(self.path(), create=False)
+        except SaveBusy as exc:  # (there, but not to be opened: `claim` would refuse)
+            return str(exc)
+        if fd is None:  # (not there: nobody holds it)
             return None
         try:
             self._lock_or_busy(fd)
@@ -563,17 +617,23 @@ def keep_aside(path: Path) -> Path | None:
     game = "".join(c for c in game if c.isalnum() or c in "-_") or "autosave"
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    target = dated_path(folder, game, "-kept")
-    mark = _set_aside_mark(target)
-    with contextlib.suppress(OSError):  # (before the move: a mark without its file is forgotten)
-        mark.touch()
-    try:
-        move_durably(path, target)
-    except OSError:
+    marks: list[Path] = []
+
+    def mark(target: Path) -> None:
+        """(Once the name is claimed: where the claim is a link, before the autosave goes — a mark
+        without its file is forgotten; where it is the move, just after: a crash in between leaves
+        a game the menu does not tell of, which `triarch resume` still lists.)"""
         with contextlib.suppress(OSError):
-            mark.unlink(missing_ok=True)
+            _set_aside_mark(target).touch()
+            marks.append(_set_aside_mark(target))
+
+    try:
+        return move_to_new(path, dated_path(folder, game, "-kept"), claimed=mark)
+    except OSError:
+        for made in marks:
+            with contextlib.suppress(OSError):
+                made.unlink(missing_ok=True)
         raise
-    return target
 
 
 # the names `keep_aside` gives: GAME-YYYYmmdd-HHMMSS-kept.json, -kept-2.json when taken
@@ -628,26 +688,165 @@ def told_set_aside(kept: Path) -> None:
         _set_aside_mark(kept).unlink(missing_ok=True)
 
 
-def set_aside_games(newest: int = 3) -> list[Path]:
-    """The newest games set aside in the saves folder (`keep_aside`), newest first."""
-    return _oldest_first(saves_dir(), "*-kept*.json")[::-1][:newest]
+def set_aside_games() -> list[Path]:
+    """The games set aside in the saves folder (`keep_aside`), newest first (by the time each
+    was last saved, `written_at`)."""
+    return [p for p in _oldest_first(saves_dir(), "*-kept*.json")[::-1] if _SET_ASIDE_NAME.fullmatch(p.name)]
+
+
+def save_summary(path: Path) -> str:
+    """The game saved at `path` in words, how far it got: `BHM, 23 actions` (`…, ended` for a
+    finished game kept with its end: `ENDED`); "" when it cannot be read."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return ""
+    info = GAMES.get(str(data["game"]))
+    title = info.title if info is not None else str(data["game"])
+    n = len(data.get("actions", []))
+    ui = data.get("ui")
+    ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
+    return f"{title}, {n} action{'' if n == 1 else 's'}{ended}"
+
+
+def last_saved(path: Path) -> str:
+    """When the save at `path` was written, in the player's local time (`2026-11-28 04:10`);
+    "" if the file is gone."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(written_at(path)))
+    except OSError:
+        return ""
 
 
 def dated_path(folder: Path, name: str, tail: str = "") -> Path:
     """`folder/NAME-YYYYmmdd-HHMMSSTAIL.json`, the name every save the table writes is given
-    (Ctrl+S, a game kept aside with `-kept`, a finished game), never one taken (`unused_path`)."""
-    return unused_path(folder / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}{tail}.json")
+    (Ctrl+S, a game kept aside with `-kept`, a finished game): the name wanted, which the write
+    or the move claims (`save_game(new=True)`, `move_to_new`), `-2`, `-3`… when it is taken."""
+    return folder / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}{tail}.json"
+
+
+def numbered(path: Path, n: int) -> Path:
+    """`path` (n = 1), else `NAME-n.EXT`: the names tried in turn for a new file."""
+    return path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
 def unused_path(path: Path) -> Path:
     """`path`, or when a file is there already the first of `NAME-2.EXT`, `NAME-3.EXT`… that is
-    free: a file set aside never replaces one set aside before."""
+    free now: a look only, for words; the name is claimed by `move_to_new` or `save_game(new=True)`,
+    which never replace a file another process put there since."""
     n = 1
-    target = path
-    while target.exists():
+    while numbered(path, n).exists():
         n += 1
-        target = path.with_name(f"{path.stem}-{n}{path.suffix}")
-    return target
+    return numbered(path, n)
+
+
+def _rename_noreplace_function() -> Callable[[Path, Path], None] | None:
+    """A rename that refuses to replace a file (FileExistsError), where the system has one: Linux's
+    `renameat2(RENAME_NOREPLACE)` (through the C library), Windows' own `os.rename`; None
+    elsewhere (`move_to_new` then links)."""
+    if os.name == "nt":
+        return os.rename
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # (a C library without it: older than glibc 2.28)
+        return None
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    at_fdcwd, rename_noreplace = -100, 1
+
+    def rename(source: Path, target: Path) -> None:
+        if renameat2(at_fdcwd, os.fsencode(source), at_fdcwd, os.fsencode(target), rename_noreplace):
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), str(source), None, str(target))
+
+    return rename
+
+
+RENAME_NOREPLACE = _rename_noreplace_function()
+# what a file system that cannot rename without replacing says (`move_to_new` then links)
+_NO_NOREPLACE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, getattr(errno, "EOPNOTSUPP", errno.ENOTSUP)}
+
+
+def move_to_new(
+    source: Path, wanted: Path, claimed: Callable[[Path], None] | None = None, *, temporary: bool = False
+) -> Path:
+    """Move the file `source` to the first free name of `wanted`, `wanted-2`…, and return it: a
+    name is claimed atomically, so that two processes keeping a game under the same name in the
+    same second (two windows on one save folder) never replace one another's file. The claim is
+    the move itself where the system renames without replacing (`RENAME_NOREPLACE`); else a hard
+    link (which refuses a name taken), then `source` unlinked; where the file system has no hard
+    links either, the name is created exclusively (`O_EXCL`) and `source` renamed over that empty
+    claim. `claimed(name)` runs once the name is the mover's (before `source` goes, where it goes
+    after the claim). The folders are synced after (`sync_dir`). OSError, nothing moved, when it
+    cannot be. A `temporary` source (a write's temporary file) that cannot be removed once linked
+    stays for the next write to clean up (`_remove_stale_temps`): the file is in place all the
+    same."""
+    n = 1
+    while True:
+        target = numbered(wanted, n)
+        try:
+            _move_unless_taken(source, target, claimed, temporary)
+        except FileExistsError:
+            n += 1
+            continue
+        _sync_both(source, target)
+        return target
+
+
+def _move_unless_taken(
+    source: Path, target: Path, claimed: Callable[[Path], None] | None, temporary: bool
+) -> None:
+    """`move_to_new` to the one name `target`; FileExistsError, nothing moved, if it is taken."""
+    if RENAME_NOREPLACE is not None:
+        try:
+            RENAME_NOREPLACE(source, target)
+        except OSError as exc:
+            if isinstance(exc, FileExistsError) or exc.errno not in _NO_NOREPLACE:
+                raise
+        else:
+            if claimed is not None:
+                claimed(target)
+            return
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:  # (no hard links here: FAT, some network or FUSE systems)
+        if not source.exists():
+            raise
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        _rename_over_claim(source, target, claimed)
+        return
+    if claimed is not None:
+        claimed(target)
+    try:
+        source.unlink()
+    except OSError:  # (never the game in two places: the new name goes again)
+        if not temporary:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+
+
+def _rename_over_claim(source: Path, target: Path, claimed: Callable[[Path], None] | None) -> None:
+    """`move_to_new` without hard links: `source` renamed over `target`, the empty file that
+    claimed the name (removed again if the rename fails)."""
+    if claimed is not None:
+        claimed(target)
+    try:
+        os.replace(source, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            target.unlink()
+        raise
+
+
+def _sync_both(source: Path, target: Path) -> None:
+    sync_dir(target.parent)
+    if source.parent != target.parent:
+        sync_dir(source.parent)
 
 
 def _remove_stale_temps(path: Path) -> None:
@@ -684,14 +883,14 @@ def sync_dir(folder: Path) -> None:
 def move_durably(source: Path, target: Path) -> None:
     """Rename `source` to `target` (OSError if it cannot be), the folders synced after."""
     source.replace(target)
-    sync_dir(target.parent)
-    if source.parent != target.parent:
-        sync_dir(source.parent)
+    _sync_both(source, target)
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_json_atomic(path: Path, data: Any, *, new: bool = False) -> Path:
     """Write-then-rename, so a crash mid-write never leaves a broken save; the folder is synced
-    after the rename (`sync_dir`), so a power loss does not bring the older save back."""
+    after the rename (`sync_dir`), so a power loss does not bring the older save back. `new`: a
+    new file, never one there already — at `path` or the first free of `path-2`… (`move_to_new`).
+    The path written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -700,12 +899,15 @@ def write_json_atomic(path: Path, data: Any) -> None:
             json.dump(data, fh, indent=1)
             fh.flush()
             os.fsync(fh.fileno())
+        if new:
+            return move_to_new(Path(tmp), path, temporary=True)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     sync_dir(path.parent)
+    return path
 
 
 def checksum(data: dict[str, Any]) -> str:
@@ -719,10 +921,16 @@ def checksum(data: dict[str, Any]) -> str:
 
 
 def save_game(
-    game: Game, path: Path, extra: dict[str, Any] | None = None, *, resigned: int | None = None
-) -> None:
+    game: Game,
+    path: Path,
+    extra: dict[str, Any] | None = None,
+    *,
+    resigned: int | None = None,
+    new: bool = False,
+) -> Path:
     """`game` saved at `path` (atomically), with the table's `extra` ("ui") and the seat that
-    resigned it, if one did (format 2)."""
+    resigned it, if one did (format 2); `new`: as a new file, at `path` or `path-2`… when a file
+    is there (`write_json_atomic`). The path written."""
     data = game.to_json()
     if resigned is not None:
         data["format"] = max(int(data["format"]), RESIGNED_FORMAT)
@@ -731,7 +939,7 @@ def save_game(
     if extra:
         data["ui"] = extra
     data["checksum"] = checksum(data)
-    write_json_atomic(path, data)
+    return write_json_atomic(path, data, new=new)
 
 
 # -- reading -------------------------------------------------------------------------------

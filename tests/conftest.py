@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.registry_guard import registry_now, restore
 
 # Hypothesis times each example against a deadline (200 ms) and the generation of the first
 # ones (the `too_slow` health check) on the wall clock: on a loaded machine (two cores shared
@@ -15,6 +18,24 @@ from hypothesis import HealthCheck, settings
 # check is the property, not the speed: no wall-clock limit for any of them.
 settings.register_profile("triarch", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("triarch")
+
+
+@pytest.fixture(autouse=True)
+def games_as_registered(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test finds the game registry as it is registered, in its order (the menu's default
+    game is its first), and leaves it so: a test that leaves it changed — once its monkeypatches
+    are undone (this fixture is set up before them, so torn down after) — fails, naming it, and
+    the registry is put back for the tests after it (`tests/registry_guard.py`)."""
+    before = registry_now()
+    yield
+    after = registry_now()
+    if after != before:
+        restore(before)
+        pytest.fail(
+            f"{request.node.nodeid} left common.registry.GAMES changed: {[g for g, _ in before]} "
+            f"before, {[g for g, _ in after]} after (give it back in its order: registry_guard)",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(autouse=True)

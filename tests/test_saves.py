@@ -391,18 +391,30 @@ def test_a_game_killed_mid_game_resumes_at_its_last_completed_action(tmp_path: P
     assert check_resume(child) == 11
     leftovers = list(tmp_path.glob("autosave.json*.tmp"))
     assert len(leftovers) == 1  # the half-written temporary file, never the save itself
-    # 2. Resumed, then killed at random moments (most of a step is spent writing).
+    # 2. Resumed, then killed at random moments (most of a step is spent writing) once the save
+    # itself holds an action more than it was resumed with: however slow the machine, each resumed
+    # game went on, and the kill lands somewhere in what follows.
     rng = random.Random(seed)
     done = 11
     for _ in range(3):
         child = Child(game_id, seed, path)
         assert int(child.read_until("start").split()[1]) == done
-        time.sleep(rng.uniform(0.02, 0.12))
+        wait_for_saved_actions(path, done + 1, child)
+        time.sleep(rng.uniform(0.0, 0.05))
         child.kill()
         n = check_resume(child)
-        assert n >= done
+        assert n > done  # the resumed game went on, and its save with it
         done = n
-    assert done > 11  # the resumed games went on
+
+
+def wait_for_saved_actions(path: Path, wanted: int, child: Child, timeout: float = 120.0) -> None:
+    """Until the save at `path` holds `wanted` actions (read from the save itself, which is only
+    ever replaced whole), the child still playing; AssertionError after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while len(read_save(path).get("actions", [])) < wanted:
+        assert child.proc.poll() is None, "the child ended before its save held the actions"
+        assert time.monotonic() < deadline, f"the save held fewer than {wanted} actions after {timeout} s"
+        time.sleep(0.01)
 
 
 def test_a_save_an_editor_wrote_back_with_a_byte_order_mark_still_loads(tmp_path: Path) -> None:

@@ -27,8 +27,6 @@ def resume(file: Path | None) -> None:
         read_save,
         resigned_seat,
         set_aside_games,
-        set_aside_untold,
-        told_set_aside,
     )
     from tui.cli import _autosave_free, _fail, _run_app
     from tui.launch import LaunchSpec
@@ -49,17 +47,8 @@ def resume(file: Path | None) -> None:
         click.echo(end.words("it resumes"), err=True)
     if not path.exists():
         # where a game in progress went when a new game started (a crash may have kept it unsaid)
-        aside = set_aside_games() if file is None else []
-        aside += [kept for kept in reversed(set_aside_untold()) if kept not in aside and file is None]
-        for kept in aside:  # (told now: the menu need not say it again)
-            told_set_aside(kept)
-        if aside:
-            listed = "".join(f"\n  {kept}" for kept in aside)
-            _fail(
-                f"no saved game at {path}; games set aside when a new game started (newest first):"
-                f"{listed}\nresume one with: triarch resume FILE",
-                2,
-            )
+        if file is None and set_aside_games():
+            _fail(f"no saved game at {path}; {set_aside_list()}\nresume one with: triarch resume FILE", 2)
         if file is not None and is_set_aside(file):  # (resumed once: it is the autosave since)
             _fail(
                 f"no saved game at {path}: a game set aside is moved back into place as the "
@@ -77,3 +66,34 @@ def resume(file: Path | None) -> None:
     if not (game.is_over() or resigned_seat(data) is not None):
         _autosave_free(f"resume {path}")  # (a finished game writes no autosave: it is only shown)
     _run_app(LaunchSpec(game_id=game.game_id, resume=path))
+
+
+SET_ASIDE_LISTED = 10  # the games set aside that `triarch resume` lists, the newest; then a count
+
+
+def set_aside_list() -> str:
+    """The games set aside when a new game started, newest first, each with how far it got and
+    when it was last played — the newest `SET_ASIDE_LISTED` (and any the player was not told of),
+    then how many more the saves folder holds. Those listed are told (`told_set_aside`): the
+    menu need not say them again."""
+    from common.saves import (
+        last_saved,
+        save_summary,
+        saves_dir,
+        set_aside_games,
+        set_aside_untold,
+        told_set_aside,
+    )
+
+    games = set_aside_games()
+    listed = games[:SET_ASIDE_LISTED]
+    listed += [kept for kept in reversed(set_aside_untold()) if kept not in listed]
+    lines = []
+    for kept in listed:
+        what, when = save_summary(kept) or "cannot be read", last_saved(kept)
+        lines.append(f"\n  {kept}  ({what}; last played {when})" if when else f"\n  {kept}  ({what})")
+        told_set_aside(kept)
+    more = len(games) - len(listed)
+    tail = f"\n  and {more} more in {saves_dir()}" if more > 0 else ""
+    count = f"{len(games)} games" if len(games) != 1 else "a game"
+    return f"{count} set aside when a new game started (newest first):{''.join(lines)}{tail}"

@@ -345,12 +345,13 @@ class Session:
     def save(self, path: Path | None = None) -> Path | None:
         """The autosave (no `path`) after every action: a failed write is kept in
         `save_error` and tried again after the next action, never raised, so a full
-        disk cannot stop the game. A save to `path` (Save as) raises its OSError."""
+        disk cannot stop the game. A save to `path` (Save as) is a new file, there or at
+        `path-2`… when a file is there (never one replaced): the path written; it raises its
+        OSError."""
         if self.failure is not None:  # the game may be half-changed: the last good save stays
             return None
         if path is not None:
-            save_game(self.game, path, self.ui_extra(), resigned=self.resigned)
-            return path
+            return save_game(self.game, path, self.ui_extra(), resigned=self.resigned, new=True)
         if not self.autosave:
             return None
         try:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from common.registry import GAMES, GameInfo
+from tests.registry_guard import only_games
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -35,7 +37,9 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def only_toy(monkeypatch: pytest.MonkeyPatch, toy: None) -> None:
-    """The menu knows only the toy game (deterministic whatever engines exist)."""
-    for gid in [g for g in GAMES if g != "toy"]:
-        monkeypatch.delitem(GAMES, gid)
+def only_toy(toy: None) -> Iterator[None]:
+    """The menu knows only the toy game (deterministic whatever engines exist); the registry is
+    given back in its order after (`only_games`: never `monkeypatch.delitem`, which puts each game
+    back at the end)."""
+    with only_games("toy"):
+        yield

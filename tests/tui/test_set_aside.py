@@ -5,6 +5,9 @@ set aside is, once — the menu, or `triarch resume` when there is no autosave t
 from __future__ import annotations
 
 import errno
+import json
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,7 @@ from common.saves import (
     autosave_path,
     is_set_aside,
     keep_aside,
+    load_game,
     read_save,
     save_game,
     set_aside_games,
@@ -27,7 +31,7 @@ from tests.toygame import ToyGame
 from tui.app import TriarchApp
 from tui.session import Seats, Session
 
-from .helpers import settle
+from .helpers import press, screen_text, settle
 
 pytestmark = pytest.mark.usefixtures("only_toy")
 
@@ -50,7 +54,8 @@ async def test_the_next_menu_says_where_the_game_set_aside_is_once() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert (
-            note(app) == f"Your previous game was set aside as {kept}. Resume it with: triarch resume {kept}"
+            note(app) == f"Your previous game (High Card, 0 actions) was set aside as {kept}. "
+            f"Resume it with: triarch resume {kept}"
         )
     assert set_aside_untold() == []
     again = TriarchApp(ai_pace=0)
@@ -90,11 +95,53 @@ def test_triarch_resume_without_an_autosave_lists_the_games_set_aside(
     monkeypatch.setattr(cli, "_run_app", lambda spec, *a, **k: pytest.fail("nothing to open"))
     r = CliRunner().invoke(cli.main, ["resume"])
     assert r.exit_code == 2
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saves.written_at(kept)))
     assert r.output == (
-        f"triarch: no saved game at {autosave_path()}; games set aside when a new game started "
-        f"(newest first):\n  {kept}\nresume one with: triarch resume FILE\n"
+        f"triarch: no saved game at {autosave_path()}; a game set aside when a new game started "
+        f"(newest first):\n  {kept}  (High Card, 0 actions; last played {when})\n"
+        "resume one with: triarch resume FILE\n"
     )
     assert set_aside_untold() == []
+
+
+def set_aside_at(actions: int, hour: int) -> Path:
+    """A game of `actions` actions set aside, last played at `hour`:00 (its save's own stamp)."""
+    game = ToyGame.new_game(seed=actions)
+    for _ in range(actions):
+        game.apply(game.legal_actions()[0])
+    save_game(game, autosave_path())
+    data = json.loads(autosave_path().read_text())
+    data[saves.SAVED] = datetime(2026, 11, 20, hour, 0, tzinfo=UTC).isoformat()
+    autosave_path().write_text(json.dumps(data))
+    kept = keep_aside(autosave_path())
+    assert kept is not None
+    told_set_aside(kept)
+    return kept
+
+
+@pytest.mark.parametrize("count", [4, 13])
+def test_triarch_resume_lists_every_game_set_aside_with_how_far_it_got(
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not the newest three only: each game set aside, newest first, with its game, how many
+    actions it had and when it was last played — past ten, the newest ten and how many more the
+    saves folder holds."""
+    from tui import cli, cli_resume
+
+    monkeypatch.setattr(cli, "_run_app", lambda spec, *a, **k: pytest.fail("nothing to open"))
+    kept = [set_aside_at(actions=n, hour=n) for n in range(1, count + 1)]
+    r = CliRunner().invoke(cli.main, ["resume"])
+    assert r.exit_code == 2
+    lines = r.output.splitlines()
+    assert lines[0].endswith(f"; {count} games set aside when a new game started (newest first):")
+    shown = min(count, cli_resume.SET_ASIDE_LISTED)
+    newest = kept[::-1][:shown]
+    for line, path in zip(lines[1 : shown + 1], newest, strict=True):
+        n = len(load_game(path).history)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saves.written_at(path)))
+        assert line == f"  {path}  (High Card, {n} action{'s' if n != 1 else ''}; last played {when})"
+    more = [f"  and {count - shown} more in {saves.saves_dir()}"] if count > shown else []
+    assert lines[shown + 1 :] == [*more, "resume one with: triarch resume FILE"]
 
 
 async def test_a_finished_game_set_aside_is_told_as_finished(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -263,3 +310,23 @@ def test_triarch_resume_of_a_set_aside_file_resumed_already_says_where_it_went()
         f"triarch: no saved game at {kept}: a game set aside is moved back into place as the "
         "autosave when it is resumed; continue it with: triarch resume\n"
     )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_with_no_autosave_continue_says_where_the_games_set_aside_are(size: tuple[int, int]) -> None:
+    """Nothing to continue, but games set aside: Continue says how many (Quit still in sight at 80
+    columns), and pressed, where they are and how to resume one."""
+    for hour in (1, 2, 3):
+        set_aside_at(actions=hour, hour=hour)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        buttons = next(line for line in screen_text(app).splitlines() if "Start ▶" in line)
+        assert "Continue (none · 3 set aside)" in buttons and "Quit" in buttons
+        await press(pilot, "ctrl+o")
+        await settle(pilot)
+        assert note(app) == (
+            "There is no autosaved game to continue. 3 games were set aside when a new game "
+            f"started, in {saves.saves_dir()}: triarch resume lists them, triarch resume FILE "
+            "continues one."
+        )

@@ -896,7 +896,7 @@ class GameScreen(TableScreen):
         # a second Ctrl+S within the same second makes `-2`…, never replaces the first
         path = dated_path(data_dir() / "saves", self.session.cls.game_id)
         try:
-            self.session.save(path)
+            path = self.session.save(path) or path
         except OSError as exc:
             self.app.notify(
                 f"Saving it as {path} failed ({exc.strerror or exc}). {save_advice(exc.errno, path.parent)}",

@@ -17,16 +17,17 @@ from common.errors import DataError, EngineNotAvailable, IllegalAction
 from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import (
-    ENDED,
     SaveBusy,
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
     ended_game,
     holds_ended,
-    move_durably,
-    read_save,
+    move_to_new,
     save_advice,
+    save_summary,
+    saves_dir,
+    set_aside_games,
     set_aside_untold,
     told_set_aside,
     unused_path,
@@ -34,7 +35,6 @@ from common.saves import (
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
-from tui.wording import plural
 
 LOGO = "T R I A R C H"
 # What the AI level and seat fields say in hot-seat, where they do not apply.
@@ -52,6 +52,12 @@ def _engine(game_id: str) -> type[Game] | None:
         return None
     except Exception:  # an engine that fails to import must not take the menu down
         return None
+
+
+def _how_far(kept: Path) -> str:
+    """` (BHM, 23 actions)`: how far the game saved at `kept` got ("" if it cannot be read)."""
+    summary = save_summary(kept)
+    return f" ({summary})" if summary else ""
 
 
 class MenuScreen(BaseScreen):
@@ -149,6 +155,23 @@ class MenuScreen(BaseScreen):
         """An autosaved game to continue (not the start of a game kept as finished: `stuck`)."""
         return autosave_path().exists() and self.stuck is None
 
+    def continue_enabled(self) -> bool:
+        """Continue can be pressed: a game to continue, or none but games set aside, which it
+        then says how to resume (`nothing_to_continue`)."""
+        return self.can_continue() or (not autosave_path().exists() and bool(set_aside_games()))
+
+    @staticmethod
+    def nothing_to_continue() -> str:
+        """What Continue says with no autosave: where the games set aside are, if any."""
+        aside = len(set_aside_games())
+        if not aside:
+            return "There is no autosaved game to continue."
+        games = "A game was" if aside == 1 else f"{aside} games were"
+        return (
+            f"There is no autosaved game to continue. {games} set aside when a new game started, "
+            f"in {saves_dir()}: triarch resume lists them, triarch resume FILE continues one."
+        )
+
     # The kept finished game that the autosave, which could not be removed, is the start of.
     stuck: Path | None = None
     ended_note = ""
@@ -172,7 +195,8 @@ class MenuScreen(BaseScreen):
         if self.stuck is not None:
             return "Continue (no game in progress: it ended)"
         if not autosave_path().exists():
-            return "Continue (no saved game)"
+            aside = len(set_aside_games())  # (pressed, it says where they are: `nothing_to_continue`)
+            return f"Continue (none · {aside} set aside)" if aside else "Continue (no saved game)"
         saved = self.saved_game()
         return f"Continue: {saved}" if saved else "Continue (save unreadable: press to see why)"
 
@@ -180,14 +204,7 @@ class MenuScreen(BaseScreen):
     def saved_game() -> str:
         """The autosaved game in words (`BHM, 23 actions`; `…, ended` when it is a finished game
         that could not be kept in finished/: `ENDED`); "" when it cannot be read."""
-        try:
-            data = read_save(autosave_path())
-            title = GAMES[data["game"]].title if data["game"] in GAMES else data["game"]
-            ui = data.get("ui")
-            ended = ", ended" if isinstance(ui, dict) and ui.get(ENDED) is True else ""
-            return f"{title}, {plural(len(data.get('actions', [])), 'action')}{ended}"
-        except (OSError, ValueError, KeyError):
-            return ""
+        return save_summary(autosave_path())
 
     async def on_mount(self) -> None:
         await self.build_game_form()
@@ -208,7 +225,8 @@ class MenuScreen(BaseScreen):
         if not untold:
             return
         words = " ".join(
-            f"Your previous game was set aside as {kept}. Resume it with: triarch resume {kept}"
+            f"Your previous game{_how_far(kept)} was set aside as {kept}. Resume it with: "
+            f"triarch resume {kept}"
             for kept in untold
         )
         note = self.query_one("#menu-error", Static)
@@ -229,7 +247,7 @@ class MenuScreen(BaseScreen):
         self.tell_end()
         button = self.query_one("#continue", Button)
         button.label = self.continue_label()
-        button.disabled = not self.can_continue()
+        button.disabled = not self.continue_enabled()
         self.autosave_seen = self.autosave_stamp()
 
     # How often the menu looks whether the autosave changed (another window played, ended or
@@ -261,7 +279,7 @@ class MenuScreen(BaseScreen):
     async def build_game_form(self) -> None:
         form = self.query_one("#game-form", Vertical)
         await form.remove_children()
-        self.query_one("#continue", Button).disabled = not self.can_continue()
+        self.query_one("#continue", Button).disabled = not self.continue_enabled()
         self.query_one("#start", Button).disabled = self.game_id is None
         if self.game_id is None:
             return
@@ -520,7 +538,7 @@ class MenuScreen(BaseScreen):
             self.on_screen_resume()
             return
         if not path.exists():
-            self.show_error("There is no autosaved game to continue.")
+            self.show_error(self.nothing_to_continue())
             return
         app: Any = self.app
         try:
@@ -551,15 +569,15 @@ class MenuScreen(BaseScreen):
                 self.show_error("The autosave changed meanwhile (another window?): nothing was moved.")
                 self.on_screen_resume()
                 return
-            try:
-                move_durably(path, aside)
+            try:  # (the name claimed as it is moved: `-2`… if another window took it since)
+                moved = move_to_new(path, path.with_name(path.name + ".bad"))
             except OSError as exc:
                 self.show_error(
                     f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
                     f"{save_advice(exc.errno, path.parent)}"
                 )
                 return
-            self.show_error(f"The unreadable save was moved to {aside}.")
+            self.show_error(f"The unreadable save was moved to {moved}.")
             self.on_screen_resume()
 
         self.app.push_screen(
