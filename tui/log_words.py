@@ -849,6 +849,18 @@ def placed_entry(
 EntryNamer = Callable[[object, str, bool], str]
 
 
+def entry_namer(places: Mapping[int, tuple[str, str]]) -> EntryNamer:
+    """The names of an entry's cards, told apart by their places (`card_places`): `Grove Druid
+    (P2, 1st in DEF)`; a card played none (it is in the zone), a card not on the table the name
+    the engine gave it (`P1's hero Aurelia, Iron Marshal`)."""
+
+    def name(uid: object, said: str, played: bool) -> str:
+        known, place = places.get(uid, (said, "")) if isinstance(uid, int) else (said, "")
+        return f"{known} ({place})" if place and not played else (known or said)
+
+    return name
+
+
 def entry_parts(entry: Mapping[str, Any], name: EntryNamer) -> tuple[str, str]:
     """An entry of the resolution zone (the engine's `entry_data`, in the `stack` and `resolve`
     events' data and the view's `stack`) in two parts of words, from its data alone: its card
@@ -917,10 +929,7 @@ def scars_entries(
     event's data for the brief log (`told`: `entry_brief`'s whose-what and what it does). Not a
     word of the engine's text is read: an event without an entry's data is left as it is."""
 
-    def name(uid: object, said: str, played: bool) -> str:
-        known, place = places.get(uid, (said, "")) if isinstance(uid, int) else (said, "")
-        return f"{known} ({place})" if place and not played else (known or said)
-
+    name = entry_namer(places)
     out: list[Event] = []
     for ev in events:
         entry = ev.data.get("entry")

@@ -12,8 +12,11 @@ from common.events import Event
 from common.game import Action
 from common.registry import game_class
 from tui.log_words import entry_words, scars_brief, scars_events, told_events
+from tui.screens.scars import fit_choices, unit_segs, zone_segs
+from tui.widgets.actions import wrapped
+from tui.widgets.detail import CardDetail
 
-from .helpers import engine_ready
+from .helpers import engine_ready, game_app, scenario, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -172,3 +175,91 @@ def test_a_card_that_resolves_over_the_zone_is_said_in_short() -> None:
         Event("resolve", "→ resolves: deal 2 damage to Tusked Boar"),
         events[2],
     ]
+
+
+# -- the Equip choices at 80 × 24 ----------------------------------------------------------------
+EQUIPS = [
+    f"{verb} {weapon}{cost} {to} Shieldbearer Recruit ({place}){tail}"
+    for verb, cost, to, tail in (("Equip", "", "to", " (1 energy)"), ("Play", " (1)", "equipped to", ""))
+    for weapon in ("Longsword", "Ritual Dagger")
+    for place in ("1st in ATK", "2nd in DEF")
+]
+
+
+@pytest.mark.parametrize("width", [25, 28, 31])
+def test_the_equip_choices_say_which_weapon_onto_which_unit(width: int) -> None:
+    """Two weapons, two Shieldbearer Recruits: at about 25 columns the choices were cut to
+    `Equip … Shieldbearer… (1st in ATK)`, the weapon left out, four rows read as two. Each now
+    keeps its weapon and its unit with its place (`Equip Longsw… to Shieldb… (1st in ATK)`)."""
+    names = {"Longsword", "Ritual Dagger", "Shieldbearer Recruit"}
+    shown = fit_choices(EQUIPS, lambda x: len(wrapped(x, width)) <= 2, names)
+    rows = [" ".join(wrapped(s, width, 2)) for s in shown]
+    assert len(set(rows)) == len(rows), rows
+    for text, row in zip(EQUIPS, rows, strict=True):
+        weapon = "Longsw" if "Longsword" in text else "Ritual"
+        assert weapon in row and "Shield" in row and ("1st in ATK" in text) == ("1st in ATK" in row), (
+            text,
+            row,
+        )
+
+
+# -- a unit's weapons in the roomy lanes ---------------------------------------------------------
+def test_a_unit_s_weapons_read_as_the_table_says_them() -> None:
+    """From 120 × 40 a unit's weapons read `(+Longsword,Tower Shield)`, and one of two Longswords
+    `(+Longsword (P2, 1st weapon))`, brackets in brackets: now as the card panel and the
+    weapons' line say them, `weapons: Longsword, Tower Shield` (the unit says which Longsword)."""
+    cards: dict[int, dict[str, object]] = {
+        1: {"uid": 1, "name": "Longsword"},
+        2: {"uid": 2, "name": "Tower Shield"},
+        3: {"uid": 3, "name": "Longsword"},
+    }
+    places = {1: ("Longsword", "P2, 1st weapon"), 3: ("Longsword", "P2, 2nd weapon")}
+    knight = {
+        "uid": 9,
+        "name": "Knight of the Oath",
+        "attack": 5,
+        "defense": 5,
+        "weapons": [1, 2],
+        "damage": 1,
+    }
+    said = "".join(seg.text for seg in unit_segs(knight, cards, places=places))
+    assert said == "Knight of the Oath 5/5 (dmg 1, 5 more kills; weapons: Longsword, Tower Shield)", said
+    said = "".join(
+        seg.text for seg in unit_segs({**knight, "weapons": [3], "damage": 0}, cards, places=places)
+    )
+    assert said == "Knight of the Oath 5/5 (weapon: Longsword)", said
+
+
+# -- the table's resolution zone: one short row an entry, the whole in the card panel ------------
+def test_the_zone_s_entries_are_short_on_the_table() -> None:
+    """What it is, whose, what it will do; its card a chip; below 120 × 40 the names cut."""
+    cards = {4: {"uid": 4, "name": "Field Medic"}, 1: {"uid": 1, "name": "Korrag of the Wilds"}}
+    places = {4: ("Field Medic", "P2, 1st in DEF"), 6: ("Knight of the Oath", "1st in ATK")}
+    medic = {"controller": 1, **MEDIC}
+    said = "".join(seg.text for seg in zone_segs(medic, cards, places))
+    assert (
+        said
+        == "P2's Field Medic (1st in DEF) ability: remove all damage from Knight of the Oath (1st in ATK)"
+    )
+    assert [seg.uid for seg in zone_segs(medic, cards, places) if seg.uid] == [4]  # the chip
+    said = "".join(seg.text for seg in zone_segs(medic, cards, places, 12))
+    assert said == "P2's Field Medic (1st in DEF) ability: remove all damage from Knight of t… (1st in ATK)"
+    hero = entry("hero", 1, "Korrag of the Wilds", "hero", does="create 1 Wolf token in defense position")
+    said = "".join(seg.text for seg in zone_segs({"controller": 0, **hero}, cards, {}))
+    assert said == "P1's hero ability: create 1 Wolf token in defense position"
+
+
+async def test_the_card_panel_has_the_whole_entry() -> None:
+    """At 80 × 24 the top entry is one row (`⧉5 P2's ▶Knight of t…: enters sheltering Knight of
+    t… (P2, 5th in ATK)`); the card panel, its card under the cursor, says it whole."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_late_stack"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        note = app.screen.query_one(CardDetail).note
+        assert (
+            "In the resolution zone (5 of 5, top): P2: Knight of the Oath (unit, sheltering Knight of the Oath"
+            " (P2, 5th in ATK))" in note
+        ), note
+        assert "⧉5 P2's ▶Knight of t…: enters sheltering Knight of t… (P2, 5th in ATK)  ◀ top" in screen_text(
+            app
+        )

@@ -182,7 +182,8 @@ async def test_when_you_may_respond_the_top_of_a_full_resolution_zone_is_in_sigh
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "ATK))  ◀ top" in text, text
+        # the top entry on one row, in short (round 11): `⧉5 P2's ▶Knight of t…: enters sheltering …`
+        assert ": enters sheltering Knight of t… (P2, 5th in ATK)  ◀ top" in text, text
         screen: Any = app.screen
         top = screen.view_data["stack"][-1]["source"]
         assert screen.query_one(LaneBoard).cursor_uid == top

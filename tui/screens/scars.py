@@ -17,7 +17,7 @@ from textual.events import Resize
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import card_places, ordinal, told_apart
+from tui.log_words import card_places, entry_brief, entry_namer, entry_words, ordinal, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_HIT,
@@ -128,8 +128,9 @@ def unit_segs(
         marks.append(damage_words(u))
     if u.get("sick"):
         marks.append("sick")
-    if u.get("weapons"):
-        marks.append("+" + ",".join(name(w) for w in u["weapons"]))
+    if u.get("weapons"):  # as the card panel and the weapons' line say them; the unit says which
+        arms = [unit_name(w, units, {}) for w in u["weapons"]]
+        marks.append(f"{'weapon' if len(arms) == 1 else 'weapons'}: {', '.join(arms)}")
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
@@ -425,28 +426,55 @@ def names_cut(text: str, names: Collection[str], n: int) -> str:
 
 def choice_tries(text: str, names: Collection[str]) -> list[str]:
     """A choice's words, then shorter and shorter (`fit_choice`), the words themselves first."""
+    bare, alone, hero = shorter_words(text)
+    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    if hero != alone:
+        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
+    return tries
+
+
+def shorter_words(text: str) -> tuple[str, str, str]:
+    """A choice's words without the brackets that are no place (costs: the card panel has them),
+    then a card's ability said by the card alone (`Field Medic (2nd in DEF): remove all damage…`),
+    then the hero's ability as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
+    +1/+1 this turn`: the list's own cut left out its middle, the place with it)."""
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
         return f" ({place.group(0)})" if place else ""
 
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
-    # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
-    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
-    # the hero's ability, as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
-    # +1/+1 this turn`): the list's own cut left out its middle, the place with it
-    hero = alone.replace("Hero ability: ", "Hero: ")
-    if hero != alone:
-        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
-    return tries
+    return bare, alone, alone.replace("Hero ability: ", "Hero: ")
+
+
+def chopped_tries(text: str, names: Collection[str]) -> list[str]:
+    """After `choice_tries`, the shortest of them with the names cut inside their first word
+    (`Equip Longsw… to Shieldb… (1st in ATK)`): cut between words, a weapon and the unit it goes
+    to did not fit in two lines of about 25 columns (80 × 24), and the last resort left the
+    weapon out (`Equip … Shieldbearer… (1st in ATK)` for each weapon alike). Only for a choice
+    that names two cards: one card alone keeps its name whole to its first word and its place
+    on one line (`single_card_cut`: `Hero: give Shieldbearer… / (1st in DEF) +1/+1 this…`)."""
+    shortest = shorter_words(text)[2]
+    if sum(shortest.count(name) for name in names) < 2:
+        return []
+    return [names_chopped(shortest, names, n) for n in (8, 6)]
+
+
+def names_chopped(text: str, names: Collection[str], n: int) -> str:
+    """`text` with each of `names` longer than `n` cut to `n` columns, inside a word if need be
+    (`Longsw…`, `Shieldb…`; `name_cut` keeps a first word whole)."""
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > n:
+            text = text.replace(name, name[: n - 1].rstrip() + "…")
+    return text
 
 
 def fit_level(text: str, fits: Callable[[str], bool], names: Collection[str]) -> int:
     """How far `fit_choice` shortens `text` (the index of its first try that fits; the number of
     tries when none does)."""
-    tries = choice_tries(text, names)
+    tries = [*choice_tries(text, names), *chopped_tries(text, names)]
     return next((i for i, t in enumerate(tries) if fits(t)), len(tries))
 
 
@@ -483,7 +511,7 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], s
     remove all damage … Knight… (1st in ATK)`). `start`: the first of those tries to take
     (`fit_choices`: a twin is cut as far as its twin)."""
     tries = choice_tries(text, names)
-    found = next((t for t in tries[start:] if fits(t)), None)
+    found = next((t for t in [*tries, *chopped_tries(text, names)][start:] if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
@@ -859,19 +887,8 @@ class ScarsTable(LaneTable):
             if not self.dense:
                 out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
             for i, e in enumerate(stack, 1):
-                segs = words(
-                    f"   {i}. P{e.get('controller', 0) + 1}:"
-                    if not self.dense
-                    else f" ⧉{i} P{e.get('controller', 0) + 1}:"
-                )
-                src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
-                text = f" {e.get('text', e.get('kind'))}"
-                if src is not None:
-                    segs += chip(src)
-                    name = f" {src.get('name', '')}"
-                    if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
-                        text = text[len(name) :]
-                segs += words(target_placed(text, e.get("target"), places))
+                segs = words(f"   {i}. " if not self.dense else f" ⧉{i} ")
+                segs += zone_segs(e, cards, places, 12 if self.dense else 0)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
@@ -884,6 +901,53 @@ class ScarsTable(LaneTable):
                 )
             )
         return out
+
+
+def zone_segs(
+    entry: dict[str, Any], cards: dict[int, dict[str, Any]], places: dict[int, tuple[str, str]], n: int = 0
+) -> list[Seg]:
+    """An entry of the resolution zone on the table, in short and from its data (`entry_brief`,
+    as the log says one that waits): what it is and whose, its card a chip (`P2's ▸Field Medic
+    ability: remove all damage from Knight of the Oath (1st in ATK)`, `P1's ▸hero ability: …`,
+    `P2's ▸Knight of the Oath: enters sheltering …`); `n`: the names cut to `n` columns (below
+    120 × 40: one row an entry, not two). Its whole words are in the card panel (`zone_note`).
+    An entry without its data (an older view): its text."""
+    side = f"P{int(entry.get('controller') or 0) + 1}"
+    if "name" not in entry:
+        return words(f"{side}: {entry.get('text', entry.get('kind'))}")
+    named = entry_namer(places)
+
+    def name(uid: object, said: str, played: bool) -> str:
+        whole = named(uid, said, played)
+        return whole.replace(said, short(said, n), 1) if n and said else whole
+
+    whose, does = entry_brief(entry, name)
+    src = cards.get(entry["source"]) if isinstance(entry.get("source"), int) else None
+    what = whose.removeprefix(f"{side}'s ")
+    label = (
+        "hero" if entry.get("kind") == "hero" else name(entry.get("source"), str(entry.get("name", "")), True)
+    )
+    at = what.find(label) if src is not None and label else -1
+    if at < 0:
+        return words(f"{whose}: {does}")
+    rest = what[at + len(label) :]  # its mark (`▸`) after the space: `P2's ▸Field Medic`
+    head = words(f"{side}'s {what[:at]}")
+    return [*head, *chip(src, label), *words(f"{rest}: {does}" if does else rest)]
+
+
+def zone_note(view: dict[str, Any], uid: int, viewer: int | None) -> str:
+    """What the card `uid` has in the resolution zone, in whole words (`entry_words`), for the
+    card panel: `In the resolution zone (2 of 3): P2: Field Medic (P2, 1st in DEF)'s ability:
+    remove all damage from Knight of the Oath (P2, 1st in ATK)`; "" when it has nothing there."""
+    stack = view.get("stack") or []
+    name = entry_namer(card_places(view, viewer, hand=False))
+    said = [
+        f"In the resolution zone ({i} of {len(stack)}{', top' if i == len(stack) else ''}): "
+        f"P{int(e.get('controller') or 0) + 1}: {entry_words(e, name)}"
+        for i, e in enumerate(stack, 1)
+        if e.get("source") == uid and "name" in e
+    ]
+    return "\n".join(said)
 
 
 class ScarsLaneBoard(LaneBoard):
@@ -1076,9 +1140,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if card is None or not isinstance(uid, int):
             return
         note = detail.note
-        why = self.why_not_playable(uid)
-        if why and why not in note:
-            note = f"{note}\n{why}" if note else why
+        for why in (self.why_not_playable(uid), zone_note(self.view_data, uid, self.table_viewer())):
+            if why and why not in note:
+                note = f"{note}\n{why}" if note else why
         named = self.named_card(dict(card))
         if named != card or note != detail.note:
             detail.show_card(named, note)
