@@ -48,8 +48,10 @@ SCARS_KEYS = """
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
-- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window, and
-  the card cursor then goes to the card on top of the zone (what you respond to, in the card panel)
+- the resolution zone is listed bottom → top, each entry in short: whose, what it is, what it
+  will do (`P2's Field Medic ability: remove all damage from …`), the whole of it in the card panel
+  of its card; `▶ you may respond` when it is your window, and the card cursor then goes to the
+  card on top of the zone (what you respond to, in the card panel)
 - the blockers and damage-split dialogs scroll when their rows do not fit: `↑↓` or `1`…`9` bring
   the current row into sight, and the total line says what is not (`▲ 2 rows above · ▼ 1 row below`)
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
@@ -58,9 +60,10 @@ SCARS_KEYS = """
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
-  `z` summoning sick, `2 weapons` its weapons, `⇒name` whom it attacks, `⛨name` whom it blocks,
-  `↺name` whom it shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in
-  ATK)`; two of a name that shelter, their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
+  `z` summoning sick, `2 weapons` its weapons (from 120 × 40 by name: `weapons: Longsword, Tower
+  Shield`), `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters (with its
+  place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`; two of a name that shelter,
+  their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
   end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
   `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
