@@ -5,6 +5,7 @@ weapons in the lanes."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from tui.screens.scars import fit_choices, unit_segs, zone_segs
 from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 
-from .helpers import engine_ready, game_app, scenario, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -263,3 +264,23 @@ async def test_the_card_panel_has_the_whole_entry() -> None:
         assert "⧉5 P2's ▶Knight of t…: enters sheltering Knight of t… (P2, 5th in ATK)  ◀ top" in screen_text(
             app
         )
+
+
+async def test_the_hot_seat_cover_says_the_answer_whole() -> None:
+    """Korrag's hero ability waits; P2's cover read `you decide: Respond to Korrag of the Wilds'
+    hero ability: create 1 Wolf token in defense position, or…` (cut): in short, from the
+    entry's data, it says it whole, as the zone's row and the prompt do."""
+    app = game_app("scars", seed=3, vs="human", scenario=scenario("scars_hero_ability"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "space")  # P1's turn: the cover goes
+        await settle(pilot)
+        table: Any = app.screen
+        assert table.choose(Action("hero"))
+        await settle(pilot)
+        assert screen_name(app) == "CoverScreen"
+        said = " ".join(screen_text(app).replace("║", " ").split())
+        assert (
+            "you decide: Respond to P1's hero ability: create 1 Wolf token in defense position, or pass"
+            in said
+        ), said

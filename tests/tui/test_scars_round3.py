@@ -148,11 +148,12 @@ async def test_the_prompt_to_respond_says_which_card_the_top_entry_aims_at() -> 
     app = late_stack()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        prompt = " ".join(
-            line.strip() for line in screen_text(app).splitlines() if "Respond to" in line or "ATK))" in line
-        )
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if "Respond to" in line)
+        prompt = " ".join(line.strip() for line in lines[at : at + 2])
+        # (in short from the entry's data: round 11)
         assert (
-            "Respond to Knight of the Oath (unit, sheltering Knight of the Oath (P2, 5th in ATK)), or pass"
+            "Respond to P2's Knight of the Oath: enters sheltering Knight of the Oath (P2, 5th in ATK), or pass"
             in prompt
         ), screen_text(app)
 

@@ -1083,10 +1083,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
-        (2nd in DEF)'s enter ability`) when another card shares its name."""
+        (2nd in DEF)'s enter ability`) when another card shares its name. An answer to the top
+        entry of the resolution zone says it in short, from its data, as the zone's row does
+        (`Respond to P1's hero ability: create 1 Wolf token in defense position, or pass`; the
+        hot-seat's cover cut the engine's `Respond to Korrag of the Wilds' hero ability: create
+        1 Wolf token in defense position, or…`), your own `Your Pikeman waits to resolve (enters
+        in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
-        if d.kind == "respond" and stack:
+        if d.kind == "respond" and stack and "name" in stack[-1]:
+            top = stack[-1]
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            whose, does = entry_brief(top, entry_namer(places))
+            if top.get("controller") != d.player:
+                return f"Respond to {whose}: {does}, or pass"
+            what = whose.removeprefix(f"P{d.player + 1}'s ")
+            return f"Your {what} waits to resolve ({does}): add a prayer or ability, or pass"
+        if d.kind == "respond" and stack:  # (an entry without its data: the engine's words)
             # what the top entry aims at, when another card has its name: `Respond to Knight of
             # the Oath (unit, sheltering Knight of the Oath (P2, 2nd in ATK))` (which Knight?)
             places = card_places(self.view_data, self.table_viewer(), hand=False)
