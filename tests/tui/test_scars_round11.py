@@ -17,7 +17,17 @@ from tui.screens.scars import fit_choices, unit_segs, zone_segs
 from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 
-from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import (
+    MEDIC_ABILITY,
+    engine_ready,
+    game_app,
+    press,
+    scenario,
+    screen_name,
+    screen_text,
+    settle,
+    zone_entry,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -26,10 +36,7 @@ def unit(uid: int, name: str, position: str, **more: object) -> dict[str, object
     return {"uid": uid, "name": name, "position": position, **more}
 
 
-def entry(kind: str, source: int, name: str, typ: str, **more: object) -> dict[str, object]:
-    """An entry of the resolution zone in data, as the engine's `entry_data` gives it."""
-    data: dict[str, object] = {"kind": kind, "source": source, "name": name, "type": typ, "mode": ""}
-    return {**data, "target": None, "target_name": None, "does": "", **more}
+entry = zone_entry
 
 
 DRUIDS = [unit(3, "Grove Druid", "defense"), unit(4, "Grove Druid", "defense")]
@@ -98,15 +105,6 @@ def test_the_data_words_an_entry_as_the_engine_does(seed: int) -> None:
 
 
 # -- in short: an entry that waits, and one that resolves after a wait --------------------------
-MEDIC = entry(
-    "ability",
-    4,
-    "Field Medic",
-    "unit",
-    target=6,
-    target_name="Knight of the Oath",
-    does="remove all damage from {target}",
-)
 KNIGHT = unit(6, "Knight of the Oath", "attack")
 
 
@@ -123,8 +121,8 @@ def test_an_ability_that_waits_is_one_short_line() -> None:
     from Knight of the Oath goes to the resolution zone`, two rows at 80 × 24): what it is, whose,
     what it will do."""
     table = {"players": [{"seat": 1, "units": [unit(4, "Field Medic", "defense"), KNIGHT]}], "stack": []}
-    held = {**table, "stack": [{"controller": 1, **MEDIC, "text": "…"}]}
-    pushed = Event("stack", "…", {"player": 1, "entry": MEDIC})
+    held = {**table, "stack": [{"controller": 1, **MEDIC_ABILITY, "text": "…"}]}
+    pushed = Event("stack", "…", {"player": 1, "entry": MEDIC_ABILITY})
     assert brief(Action("ability", (4, 6)), [pushed], table, held) == ["→ waits in the zone for answers"]
     trigger = Event("stack", "…", {"player": 1, "entry": upkeep(3)})
     assert brief(Action("pass"), [trigger], table, table) == [
@@ -142,8 +140,8 @@ def test_an_ability_that_resolves_after_a_wait_is_said_in_short() -> None:
     all damage from Knight of the Oath`: the pass's line names it, the line under it says what
     it does. An entry the action's line does not name says whose it is."""
     table = {"players": [{"seat": 0, "units": [unit(4, "Field Medic", "defense"), KNIGHT]}], "stack": []}
-    held = {**table, "stack": [{"controller": 0, **MEDIC, "text": "…"}]}
-    resolves = Event("resolve", "…", {"player": 0, "entry": MEDIC})
+    held = {**table, "stack": [{"controller": 0, **MEDIC_ABILITY, "text": "…"}]}
+    resolves = Event("resolve", "…", {"player": 0, "entry": MEDIC_ABILITY})
     healed = Event("heal", "Knight of the Oath is healed", {"uid": 6})
     assert brief(Action("pass"), [resolves, healed], held, table) == [
         "→ resolves: remove all damage from Knight of the Oath",
@@ -236,7 +234,7 @@ def test_the_zone_s_entries_are_short_on_the_table() -> None:
     """What it is, whose, what it will do; its card a chip; below 120 × 40 the names cut."""
     cards = {4: {"uid": 4, "name": "Field Medic"}, 1: {"uid": 1, "name": "Korrag of the Wilds"}}
     places = {4: ("Field Medic", "P2, 1st in DEF"), 6: ("Knight of the Oath", "1st in ATK")}
-    medic = {"controller": 1, **MEDIC}
+    medic = {"controller": 1, **MEDIC_ABILITY}
     said = "".join(seg.text for seg in zone_segs(medic, cards, places))
     assert (
         said

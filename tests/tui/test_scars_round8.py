@@ -11,7 +11,7 @@ from tui.app import TriarchApp
 from tui.log_words import scars_events
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, scenario, settle
+from .helpers import MEDIC_ABILITY, engine_ready, game_app, press, scenario, settle, zone_entry
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -28,35 +28,14 @@ TWO_MEDICS = [unit(3, "Field Medic", "defense"), unit(4, "Field Medic", "defense
 KNIGHTS = [unit(5, "Knight of the Oath", "attack"), unit(6, "Knight of the Oath", "attack")]
 
 
-def entry(kind: str, source: int, name: str, typ: str, **more: object) -> dict[str, object]:
-    """An entry of the resolution zone in data, as the engine's `entry_data` gives it in its
-    `stack` and `resolve` events: the log words it from these, never from the event's text."""
-    return {
-        "kind": kind,
-        "source": source,
-        "name": name,
-        "type": typ,
-        "mode": "",
-        "target": None,
-        "target_name": None,
-        "does": "",
-        **more,
-    }
+entry = zone_entry
 
 
 def test_the_resolution_zone_lines_tell_same_named_units_apart() -> None:
     """`P1: Field Medic's ability: remove all damage from Knight of the Oath goes to the
     resolution zone` and `Resolves: …`: which Medic, which Knight? The events' entry data say
     (its source and target), as the action's line tells them; their text is not read."""
-    data = entry(
-        "ability",
-        4,
-        "Field Medic",
-        "unit",
-        target=6,
-        target_name="Knight of the Oath",
-        does="remove all damage from {target}",
-    )
+    data = MEDIC_ABILITY
     before = {"players": [{"seat": 0, "units": [*TWO_MEDICS, *KNIGHTS]}], "stack": []}
     after = {**before, "stack": [{"controller": 0, **data, "text": "the Medic's ability"}]}
     pushed = Event("stack", "P1: the Medic's ability goes", {"player": 0, "entry": data})
