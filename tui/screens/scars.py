@@ -477,7 +477,7 @@ def names_chopped(text: str, names: Collection[str], n: int) -> str:
 def fit_level(text: str, fits: Callable[[str], bool], names: Collection[str]) -> int:
     """How far `fit_choice` shortens `text` (the index of its first try that fits; the number of
     tries when none does)."""
-    tries = [*choice_tries(text, names), *chopped_tries(text, names)]
+    tries = choice_tries(text, names)
     return next((i for i, t in enumerate(tries) if fits(t)), len(tries))
 
 
@@ -511,27 +511,47 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], s
     (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
     ability: … from Field Med…`); a hero's ability `Hero: …`; if that is still too long, its
     start (its names cut to 6) and its last card whole from its name on (`Field… (2nd in DEF):
-    remove all damage … Knight… (1st in ATK)`). `start`: the first of those tries to take
-    (`fit_choices`: a twin is cut as far as its twin)."""
+    remove all damage … Knight… (1st in ATK)`), never leaving out the acting card (its first
+    word); then the names cut inside a word (`chopped_tries`: `Equip Longsw… to Shieldb… (1st in
+    ATK)`, not `Equip … Shieldbearer… (1st in ATK)` for each weapon alike); last, words before
+    the target left out even so. `start`: the first of those tries to take (`fit_choices`: a
+    twin is cut as far as its twin)."""
     tries = choice_tries(text, names)
-    found = next((t for t in [*tries, *chopped_tries(text, names)][start:] if fits(t)), None)
+    found = next((t for t in tries[start:] if fits(t)), None)
     if found is not None:
         return found
     # still too long: its start, and its last card (the target) whole from its name on
     last = tries[-1]
     cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
-    if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
+    first = min((i for name in cut if (i := last.find(name)) >= 0), default=-1)
+    if at <= first:
         return single_card_cut(last, at, cut, fits) or text  # else the list's own cut, the cost kept
+    acting = last[first:].split()[0].rstrip("…")[:5]  # the acting card's first letters
+    said = words_before_target(last, at, cut, fits, keep=acting)
+    if said:
+        return said
+    found = next((t for t in chopped_tries(text, names) if fits(t)), None)
+    return found or words_before_target(last, at, cut, fits) or last
+
+
+def words_before_target(
+    last: str, at: int, cut: Collection[str], fits: Callable[[str], bool], keep: str = ""
+) -> str:
+    """`last` (a choice's shortest words) with its last card (the target, from `at`) whole and
+    as many of the words before it as fit, the acting card's name cut to 6 (`Field…`) before a
+    word goes; with `keep`, only while the words kept still hold it (the acting card's first
+    letters). "" when none fits."""
     tail = last[at:]
     heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
     for drop in range(len(heads[0])):  # words left out before the target
-        for head in heads:  # the acting card's name cut to 6 (`Field…`) before a word goes
+        for head in heads:
             if drop < len(head):
-                said = " ".join(head[: len(head) - drop]) + (" … " if drop else " ") + tail
-                if fits(said):
+                kept = head[: len(head) - drop]
+                said = " ".join(kept) + (" … " if drop else " ") + tail
+                if (not keep or keep in " ".join(kept)) and fits(said):
                     return said
-    return last
+    return ""
 
 
 def single_card_cut(last: str, at: int, cut: Collection[str], fits: Callable[[str], bool]) -> str:
