@@ -1543,7 +1543,10 @@ class ScarsGame(Game):
     def _push(self, entry: Entry, ctrl: int) -> None:
         self.stack.push(entry, ctrl)
         self.log.emit(
-            "stack", f"P{ctrl + 1}: {self.describe_entry(entry)} goes to the resolution zone", player=ctrl
+            "stack",
+            f"P{ctrl + 1}: {self.describe_entry(entry)} goes to the resolution zone",
+            player=ctrl,
+            entry=self.entry_data(entry),
         )
 
     def _do_cast(self, p: int, args: tuple[int | str, ...]) -> None:
@@ -1763,7 +1766,32 @@ class ScarsGame(Game):
         self._start_turn(1 - self.active)
 
     # ---------------------------------------------------------- resolution
+    def entry_data(self, e: Entry) -> dict[str, Any]:
+        """An entry of the resolution zone in data, for a UI to word it (`describe_entry` is the
+        engine's own words of it): `kind` ("card", "ability", "hero", "trigger"), `source` (uid)
+        and its `name`, `type` (the card's: "unit", "prayer" …), `mode` (a unit's position or
+        "shelter", a trigger's event), `target` (uid, None without one) and its `target_name`
+        (a hero's: `P1's hero Korrag of the Wilds`), and `does`: what a prayer, an ability, a
+        hero ability or a trigger does, its target written `{target}` (`deal 2 damage to
+        {target}`; "" for a unit, a weapon or a structure)."""
+        kind, src, tgt, mode, _ = e
+        c = self.card(src)
+        spec = {"ability": c.defn.ability, "hero": c.defn.ability, "trigger": c.defn.trigger}.get(kind)
+        if kind == "card" and c.defn.type == "prayer":
+            spec = c.defn.effect
+        return {
+            "kind": kind,
+            "source": src,
+            "name": c.name,
+            "type": c.defn.type,
+            "mode": mode,
+            "target": tgt or None,
+            "target_name": self.name(tgt) if tgt else None,
+            "does": describe_spec(spec, "{target}") if spec else "",
+        }
+
     def describe_entry(self, e: Entry) -> str:
+        """An entry of the resolution zone in words (`entry_data` in data)."""
         kind, src, tgt, mode, _ = e
         c = self.card(src)
         tname = self.name(tgt) if tgt else "a target"
@@ -1785,7 +1813,7 @@ class ScarsGame(Game):
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
         c = self.card(src)
-        self.log.emit("resolve", f"Resolves: {self.describe_entry(e)}", player=ctrl)
+        self.log.emit("resolve", f"Resolves: {self.describe_entry(e)}", player=ctrl, entry=self.entry_data(e))
         if kind == "card":
             d = c.defn
             if d.type == "prayer":
@@ -2409,7 +2437,8 @@ class ScarsGame(Game):
           weapons [uids], attacking (target uid; None when not attacking, or when the unit it
           attacked left play or the combat: "combat"."attackers" has 0 for it), blocking
           (attacker uid or None)
-        * "stack": bottom → top [{"controller", "kind", "source", "target", "text"}]
+        * "stack": bottom → top [{"controller", "text", and `entry_data`'s "kind", "source",
+          "name", "type", "mode", "target", "target_name", "does"}]
         * "combat": {"attackers": {uid: target}, "blocks": {blocker: attacker}, "shelter": {uid: choice},
           "assigned": [[source, target, n]]}
         * "winner": seat or None, "over": bool
@@ -2464,13 +2493,7 @@ class ScarsGame(Game):
             "priority": d.player if d else None,
             "players": players,
             "stack": [
-                {
-                    "controller": ctrl,
-                    "kind": e[0],
-                    "source": e[1],
-                    "target": e[2] or None,
-                    "text": self.describe_entry(e),
-                }
+                {"controller": ctrl, **self.entry_data(e), "text": self.describe_entry(e)}
                 for ctrl, e in self.stack.entries()
             ],
             "resolution": [self.card_view(c) for c in self.zones.in_zone("resolution")],

@@ -811,12 +811,8 @@ def draws_named(
 # source's (`Grey Wolf deals 2 damage to Grey Wolf`)
 SCARS_UID_FIRST = frozenset({"leave", "buff", "bond", "heal", "grant", "cover"})
 SCARS_UID_LAST = frozenset({"combat", "damage", "prevent"})
-# an entry of the resolution zone going there and resolving: `P1: <entry> goes to the resolution
-# zone`, `Resolves: <entry>` (the entry in the engine's words, as the view's `stack` says it)
-_PUSHED = re.compile(r"(P\d: )(.*)( goes to the resolution zone)$")
-_RESOLVES = re.compile(r"(Resolves: )(.*)()$")
-# the actions whose first entry in the resolution zone is their own, with the card that acts
-# (none for the hero's ability: the hero has no namesake) and the card it aims at
+# the actions whose first entry in the resolution zone is their own (a card played, an ability,
+# the hero's ability)
 _ENTRY_ACTIONS = frozenset({"cast", "ability", "hero"})
 
 
@@ -848,59 +844,105 @@ def placed_entry(
     return placed(text, found, name, place) if found >= at else text
 
 
-def entry_cards(action: Action) -> tuple[object, object]:
-    """The card that acts and the card aimed at of the entry `action` (a card played, an
-    ability, the hero's ability) puts in the resolution zone."""
-    ints = [x for x in action.args if isinstance(x, int)]
-    if action.kind == "hero":
-        return None, ints[0] if ints else None
-    return (ints[0] if ints else None), (ints[-1] if len(ints) > 1 else None)
+# the names a UI gives the cards of an entry: (uid, the engine's name of it, the entry's own card
+# played) → the name, told apart by its place where another card shares it
+EntryNamer = Callable[[object, str, bool], str]
+
+
+def entry_namer(places: Mapping[int, tuple[str, str]]) -> EntryNamer:
+    """The names of an entry's cards, told apart by their places (`card_places`): `Grove Druid
+    (P2, 1st in DEF)`; a card played none (it is in the zone), a card not on the table the name
+    the engine gave it (`P1's hero Aurelia, Iron Marshal`)."""
+
+    def name(uid: object, said: str, played: bool) -> str:
+        known, place = places.get(uid, (said, "")) if isinstance(uid, int) else (said, "")
+        return f"{known} ({place})" if place and not played else (known or said)
+
+    return name
+
+
+def entry_parts(entry: Mapping[str, Any], name: EntryNamer) -> tuple[str, str]:
+    """An entry of the resolution zone (the engine's `entry_data`, in the `stack` and `resolve`
+    events' data and the view's `stack`) in two parts of words, from its data alone: its card
+    (`Field Medic`; `Grove Druid (P2, 1st in DEF)` where another card shares the name) and what it
+    does (`remove all damage from Pikeman`, `sheltering Knight of the Oath (2nd in ATK)`,
+    `in attack position`, `for Mammoth` a weapon; "" a structure). A card played has no place
+    (`name`'s third argument): it is in the zone, or just came out of it."""
+    kind, typ = str(entry.get("kind", "")), str(entry.get("type", ""))
+    card = name(entry.get("source"), str(entry.get("name", "?")), kind == "card")
+    target = entry.get("target")
+    aimed = name(target, str(entry.get("target_name") or ""), False) if target else "a target"
+    if kind == "card" and typ == "unit" and entry.get("mode") == "shelter":
+        return card, f"sheltering {aimed}"
+    if kind == "card" and typ == "unit":
+        return card, f"in {entry.get('mode')} position"
+    if kind == "card" and typ == "weapon":
+        return card, f"for {aimed}"
+    return card, str(entry.get("does") or "").replace("{target}", aimed)
+
+
+def entry_words(entry: Mapping[str, Any], name: EntryNamer) -> str:
+    """An entry in the engine's form, from its data (`entry_parts`): `Pikeman (unit, in attack
+    position)`, `Iron Claws (weapon, for Mammoth)`, `Smite: deal 2 damage to Tusked Boar`, `War
+    Totem (structure)`, `Field Medic's ability: …`, `Korrag of the Wilds' hero ability: …`,
+    `Grove Druid's upkeep trigger: …`."""
+    card, does = entry_parts(entry, name)
+    kind, typ = entry.get("kind"), str(entry.get("type", ""))
+    if kind == "card":
+        if typ in ("unit", "weapon"):
+            return f"{card} ({typ}, {does})"
+        return f"{card}: {does}" if does else f"{card} ({typ})"
+    what = {"ability": "ability", "hero": "hero ability"}.get(str(kind), f"{entry.get('mode')} trigger")
+    return f"{possessive(card)} {what}: {does}"
+
+
+def entry_brief(entry: Mapping[str, Any], name: EntryNamer) -> tuple[str, str]:
+    """An entry in short, from its data: what it is and whose (`P2's Field Medic ability`, `P1's
+    Smite`, `P2's Grove Druid upkeep trigger`, `P1's hero ability`), and what it will do
+    (`remove all damage from Pikeman`; a unit `enters in attack position`, `enters sheltering
+    Knight…`, a weapon `equips Mammoth`, a structure `enters play`). A place in the card's name
+    keeps no side: the side is said first (`P2's Grove Druid (1st in DEF) upkeep trigger`)."""
+    card, does = entry_parts(entry, name)
+    kind, typ, side = entry.get("kind"), str(entry.get("type", "")), int(entry.get("controller") or 0)
+    card = card.replace(f"(P{side + 1}, ", "(", 1)
+    if kind == "card":
+        what = card
+        if typ == "unit":
+            does = f"enters {does}"
+        elif typ == "weapon":
+            does = f"equips {does.removeprefix('for ')}"
+        elif not does:
+            does = "enters play"
+    elif kind == "hero":
+        what = "hero ability"
+    else:
+        what = f"{card} ability" if kind == "ability" else f"{card} {entry.get('mode')} trigger"
+    return f"P{side + 1}'s {what}", does
 
 
 def scars_entries(
     action: Action, events: list[Event], before: View, after: View, places: dict[int, tuple[str, str]]
 ) -> list[Event]:
-    """`events` with the entries of the resolution zone they name told apart by their cards'
-    places (`placed_entry`). An entry is found by its words in the views around the action: one
-    that goes there among those new after it, one that resolves among those there before it (the
-    top one first: it resolves first); else the action's own entry (one pushed and resolved
-    before the action was over) by the action's cards (`entry_cards`)."""
-    was = [*reversed(before.get("stack") or [])]
-    new = list(after.get("stack") or [])
-    for e in was:
-        if e in new:
-            new.remove(e)
-    pushed = (_match_entry(ev) for ev in events if ev.kind == "stack")
-    own = next((m.group(2) for m in pushed if m is not None), None) if action.kind in _ENTRY_ACTIONS else None
+    """`events` with each entry of the resolution zone they tell (`stack`: it goes there,
+    `resolve`: it resolves) worded from its data (the engine's `entry_data`: `entry_words`), its
+    cards told apart by their places (`places`, `card_places`), and its short words in the
+    event's data for the brief log (`told`: `entry_brief`'s whose-what and what it does). Not a
+    word of the engine's text is read: an event without an entry's data is left as it is."""
+
+    name = entry_namer(places)
     out: list[Event] = []
     for ev in events:
-        m = _match_entry(ev)
-        if m is None:
+        entry = ev.data.get("entry")
+        if ev.kind not in ("stack", "resolve") or not isinstance(entry, Mapping):
             out.append(ev)
             continue
-        head, words, tail = m.groups()
-        pool = new if ev.kind == "stack" else [*was, *new]
-        entry = next((e for e in pool if e.get("text") == words), None)
-        if entry is not None:
-            for kept in (was, new):
-                if entry in kept:
-                    kept.remove(entry)
-                    break
-            source, target, played = entry.get("source"), entry.get("target"), entry.get("kind") == "card"
-        elif words == own:
-            (source, target), played = entry_cards(action), action.kind == "cast"
-        else:
-            source = target = None
-            played = False
-        text = f"{head}{placed_entry(words, source, target, places, played)}{tail}"
-        out.append(ev if text == ev.text else Event(ev.kind, text, ev.data))
+        entry = {**entry, "controller": ev.data.get("player", entry.get("controller"))}
+        words = entry_words(entry, name)
+        text = f"P{int(entry['controller'] or 0) + 1}: {words} goes to the resolution zone"
+        if ev.kind == "resolve":
+            text = f"{RESOLVES}{words}"
+        out.append(Event(ev.kind, text, {**ev.data, "told": (words, *entry_brief(entry, name))}))
     return out
-
-
-def _match_entry(ev: Event) -> re.Match[str] | None:
-    """An event naming an entry of the resolution zone (`_PUSHED`, `_RESOLVES`), matched."""
-    found = _PUSHED if ev.kind == "stack" else _RESOLVES if ev.kind == "resolve" else None
-    return found.match(ev.text) if found is not None else None
 
 
 def scars_events(
@@ -922,10 +964,11 @@ def scars_events(
     places.update(
         {u: later[u] for u, (_, place) in places.items() if not place and later.get(u, ("", ""))[1]}
     )
-    if not any(place for _, place in places.values()):
-        return events
     for view in (after, before):  # the cards being played: a name, never a place
         places.update({int(c["uid"]): (str(c.get("name")), "") for c in view.get("resolution") or []})
+    events = scars_entries(action, events, before, after, places)  # worded from their data, always
+    if not any(place for _, place in places.values()):
+        return events
     aimed = {  # the unit each card of the table shelters or is equipped to, after the action
         int(c["uid"]): c.get("sheltering") or c.get("attached")
         for p in after.get("players", [])
@@ -933,7 +976,7 @@ def scars_events(
         for c in p.get(key) or []
     }
     out: list[Event] = []
-    for ev in scars_entries(action, events, before, after, places):
+    for ev in events:
         uid, src = ev.data.get("uid"), ev.data.get("source")
         text = ev.text
         if isinstance(uid, int) and ev.kind == "enter":  # `…, sheltering <unit>`, `… equipped to <unit>`
@@ -1018,21 +1061,47 @@ def resolved_entering(ev: Event, nxt: Event) -> bool:
     return ev.kind == "resolve" and nxt.kind == "enter"
 
 
+def entry_line(ev: Event, verb: str, *, named: bool = False) -> Event | None:
+    """An entry's `stack` or `resolve` event in short (`entry_brief`, from the words `scars_entries`
+    put in its data): `→ P2's Grove Druid upkeep trigger waits: add 1 energy to your pool`, `→ P2's
+    Field Medic ability resolves: remove all damage from Pikeman`; `named` (the action's line names
+    the entry: `Pass (lets Field Medic's ability resolve)`): `→ resolves: remove all damage from
+    Pikeman`. None for an event without those words (its own line stays)."""
+    told = ev.data.get("told")
+    if not isinstance(told, tuple) or len(told) != 3:
+        return None
+    _, whose, does = told
+    said = f"→ {verb}" if named else f"→ {whose} {verb}"
+    return Event(ev.kind, f"{said}: {does}" if does else said, ev.data)
+
+
+def entry_said(ev: Event) -> str:
+    """A `resolve` event's entry in words, without the engine's `Resolves: ` (a trigger that
+    resolved at once: its line says what it does): from its data (`scars_entries`) when it has
+    them."""
+    told = ev.data.get("told")
+    return str(told[0]) if isinstance(told, tuple) and told else ev.text.removeprefix(RESOLVES)
+
+
 def scars_brief(action: Action, events: list[Event], before: View, after: View) -> list[Event]:
-    """The Scars' log without the resolution zone where it did not matter: an entry that goes
-    there and resolves at once (nobody could respond, or both passed at once: `resolved_at_once`),
-    the zone empty before the action, takes no line of its own — the action's own (a card played,
-    an ability, the hero's) none at all, the action's line says it (and a card's `… enters in
-    attack position` when the card is where the line put it: `P1: Play Pikeman (2) in attack`,
-    one line, not four); a trigger's one, its words (`Grey Wolf's enter trigger: create 1 Wolf
-    token …`). When the zone held a card, or an entry waits there (a window opened: someone may
-    respond), its lines stay — the action's own entry that waits in short (`WAITS`: the action's
-    line names it) — but a card's `Resolves: …` followed by its `… enters in attack position` is
-    that line alone (`resolved_entering`). All read in the events' kinds and data and the views,
-    not in their words: other words from the engine change nothing here. `triarch replay
-    --print` keeps every line (`told_events`' `full`)."""
-    if before.get("stack"):
-        return entered_alone(events)
+    """The Scars' log without the resolution zone where it did not matter, and in short where it
+    did: an entry that goes there and resolves at once (nobody could respond, or both passed at
+    once: `resolved_at_once`), the zone empty before the action, takes no line of its own — the
+    action's own (a card played, an ability, the hero's) none at all, the action's line says it
+    (and a card's `… enters in attack position` when the card is where the line put it: `P1:
+    Play Pikeman (2) in attack`, one line, not four); a trigger's one, its words (`Grey Wolf's
+    enter trigger: create 1 Wolf token …`). An entry that waits (a window opened: someone may
+    respond) is one short line (`entry_line`): the action's own `→ waits in the zone for
+    answers` (`WAITS`: the action's line names it), another `→ P2's Grove Druid upkeep trigger
+    waits: add 1 energy to your pool`; one that resolves after a wait, or over the entries the
+    zone held, `→ P2's Field Medic ability resolves: remove all damage from Pikeman` (`→ resolves:
+    …` under the pass that names it: `Pass (lets Field Medic's ability resolve)`) — a card's
+    `Resolves: …` followed by its `… enters in attack position` is that line alone
+    (`resolved_entering`). The whole entry is on the table's resolution zone and in the card
+    panel. All read in the events' kinds and data and the views, not in their words. `triarch
+    replay --print --full` keeps every line (`told_events`' `full`)."""
+    held = bool(before.get("stack"))  # the zone held entries before the action
+    named = action.kind == "pass" and held  # the pass's line names the top entry, which resolves
     out: list[Event] = []
     own = action.kind in _ENTRY_ACTIONS  # its first entry is the action's own
     played = False  # its own card resolved at once: its `enters` line may say the action again
@@ -1040,20 +1109,30 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     while i < len(events):
         ev, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
         if nxt is not None and resolved_at_once(ev, nxt):
-            if own:  # the action's own entry: its line says it
+            short = entry_line(nxt, "resolves", named=own) if held else None
+            if held and short is None:  # (no entry's words in its data: both lines)
+                out += [ev, nxt]
+            elif held and short is not None:  # over the entries held: said, in short
+                out.append(short)
+            elif own:  # the action's own entry: its line says it
                 played = action.kind == "cast"
             else:  # a trigger's: what it does, once
-                out.append(Event(nxt.kind, nxt.text.removeprefix(RESOLVES), nxt.data))
+                out.append(Event(nxt.kind, entry_said(nxt), nxt.data))
             own = False
             i += 2
             continue
-        if ev.kind == "stack" and own:  # the action's own entry waits (the action's line names it)
-            out.append(Event(ev.kind, WAITS, ev.data))
+        if ev.kind == "stack":  # an entry that waits
+            line = Event(ev.kind, WAITS, ev.data) if own else entry_line(ev, "waits")
+            out.append(ev if line is None else line)
             own = False
             i += 1
             continue
-        if ev.kind == "stack":
-            own = False
+        if ev.kind == "resolve" and not (nxt is not None and resolved_entering(ev, nxt)):
+            line = entry_line(ev, "resolves", named=named)
+            named = False
+            out.append(ev if line is None else line)
+            i += 1
+            continue
         if played and entered_as_played(action, ev, after):
             played = False
             i += 1

@@ -353,3 +353,23 @@ async def deploy_the_oracle(pilot: Pilot[Any], *, close_reveal: bool = True) -> 
     if close_reveal:
         await pilot.press("escape")
         await settle(pilot)
+
+
+# -- The Scars' resolution zone in data ---------------------------------------------------------------
+def zone_entry(kind: str, source: int, name: str, typ: str, **more: object) -> dict[str, object]:
+    """An entry of The Scars' resolution zone in data, as the engine's `entry_data` gives it in
+    its `stack` and `resolve` events and the view's `stack`: the table words it from these."""
+    data: dict[str, object] = {"kind": kind, "source": source, "name": name, "type": typ, "mode": ""}
+    return {**data, "target": None, "target_name": None, "does": "", **more}
+
+
+# Field Medic (uid 4)'s ability on Knight of the Oath (uid 6)
+MEDIC_ABILITY = zone_entry(
+    "ability",
+    4,
+    "Field Medic",
+    "unit",
+    target=6,
+    target_name="Knight of the Oath",
+    does="remove all damage from {target}",
+)

@@ -131,7 +131,8 @@ async def test_the_prompt_says_when_the_card_to_answer_is_your_own() -> None:
         await settle(pilot)
         assert app.session.decision is not None and app.session.decision.kind == "respond"
         text = screen_text(app)
-        assert "You: Your Pikeman (unit, in attack position) waits to resolve: add a prayer or" in text, text
+        # (in short from the entry's data: round 11)
+        assert "You: Your Pikeman waits to resolve (enters in attack position): add a prayer" in text, text
         assert "Respond to Pikeman" not in text
 
 

@@ -148,11 +148,12 @@ async def test_the_prompt_to_respond_says_which_card_the_top_entry_aims_at() -> 
     app = late_stack()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        prompt = " ".join(
-            line.strip() for line in screen_text(app).splitlines() if "Respond to" in line or "ATK))" in line
-        )
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if "Respond to" in line)
+        prompt = " ".join(line.strip() for line in lines[at : at + 2])
+        # (in short from the entry's data: round 11)
         assert (
-            "Respond to Knight of the Oath (unit, sheltering Knight of the Oath (P2, 5th in ATK)), or pass"
+            "Respond to P2's Knight of the Oath: enters sheltering Knight of the Oath (P2, 5th in ATK), or pass"
             in prompt
         ), screen_text(app)
 
@@ -182,7 +183,8 @@ async def test_when_you_may_respond_the_top_of_a_full_resolution_zone_is_in_sigh
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "ATK))  ◀ top" in text, text
+        # the top entry on one row, in short (round 11): `⧉5 P2's ▶Knight of t…: enters sheltering …`
+        assert ": enters sheltering Knight of t… (P2, 5th in ATK)  ◀ top" in text, text
         screen: Any = app.screen
         top = screen.view_data["stack"][-1]["source"]
         assert screen.query_one(LaneBoard).cursor_uid == top

@@ -11,7 +11,7 @@ from tui.app import TriarchApp
 from tui.log_words import scars_events
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, scenario, settle
+from .helpers import MEDIC_ABILITY, engine_ready, game_app, press, scenario, settle, zone_entry
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -28,26 +28,23 @@ TWO_MEDICS = [unit(3, "Field Medic", "defense"), unit(4, "Field Medic", "defense
 KNIGHTS = [unit(5, "Knight of the Oath", "attack"), unit(6, "Knight of the Oath", "attack")]
 
 
+entry = zone_entry
+
+
 def test_the_resolution_zone_lines_tell_same_named_units_apart() -> None:
     """`P1: Field Medic's ability: remove all damage from Knight of the Oath goes to the
-    resolution zone` and `Resolves: …`: which Medic, which Knight? The entry is found in the
-    views' resolution zone (its source and target), as the action's line tells them."""
-    entry = {
-        "controller": 0,
-        "kind": "ability",
-        "source": 4,
-        "target": 6,
-        "text": "Field Medic's ability: remove all damage from Knight of the Oath",
-    }
+    resolution zone` and `Resolves: …`: which Medic, which Knight? The events' entry data say
+    (its source and target), as the action's line tells them; their text is not read."""
+    data = MEDIC_ABILITY
     before = {"players": [{"seat": 0, "units": [*TWO_MEDICS, *KNIGHTS]}], "stack": []}
-    after = {**before, "stack": [entry]}
-    pushed = Event("stack", f"P1: {entry['text']} goes to the resolution zone", {"player": 0})
+    after = {**before, "stack": [{"controller": 0, **data, "text": "the Medic's ability"}]}
+    pushed = Event("stack", "P1: the Medic's ability goes", {"player": 0, "entry": data})
     told = scars_events(Action("ability", (4, 6)), [pushed], before, after, 0)
     assert [e.text for e in told] == [
         "P1: Field Medic (2nd in DEF)'s ability: remove all damage from Knight of the Oath (2nd in ATK)"
         " goes to the resolution zone"
     ]
-    resolves = Event("resolve", f"Resolves: {entry['text']}", {"player": 0})
+    resolves = Event("resolve", "the Medic's ability resolves", {"player": 0, "entry": data})
     healed = Event("heal", "Knight of the Oath is healed", {"uid": 6})
     told = scars_events(Action("pass"), [resolves, healed], after, before, 1)
     assert [e.text for e in told] == [
@@ -57,15 +54,23 @@ def test_the_resolution_zone_lines_tell_same_named_units_apart() -> None:
     ]
 
 
-def test_an_entry_that_resolved_with_its_action_is_told_by_the_actions_cards() -> None:
+def test_an_entry_that_resolved_with_its_action_is_told_by_its_data() -> None:
     """A prayer nobody answers goes to the zone and resolves within its action: neither view has
-    it, so the action's cards tell it (`cast 9 5`: Shield Wall on the 1st Knight). A card played
-    has no place of its own: it is in the zone, and its line says where it goes."""
+    it, its events' data tell it (Shield Wall on the 1st Knight). A card played has no place of
+    its own: it is in the zone, and its line says where it goes."""
     view = {"players": [{"seat": 0, "units": KNIGHTS}], "stack": []}
-    words = "Shield Wall: give Knight of the Oath +0/+3 until end of turn"
+    wall = entry(
+        "card",
+        9,
+        "Shield Wall",
+        "prayer",
+        target=5,
+        target_name="Knight of the Oath",
+        does="give {target} +0/+3 until end of turn",
+    )
     events = [
-        Event("stack", f"P1: {words} goes to the resolution zone", {"player": 0}),
-        Event("resolve", f"Resolves: {words}", {"player": 0}),
+        Event("stack", "P1 casts a prayer", {"player": 0, "entry": wall}),
+        Event("resolve", "the prayer resolves", {"player": 0, "entry": wall}),
     ]
     told = scars_events(Action("cast", (9, 5)), events, view, view, 0)
     assert [e.text for e in told] == [
@@ -75,10 +80,12 @@ def test_an_entry_that_resolved_with_its_action_is_told_by_the_actions_cards() -
     after = {
         "players": [{"seat": 0, "units": [*KNIGHTS, unit(9, "Knight of the Oath", "defense", sheltering=5)]}]
     }
-    words = "Knight of the Oath (unit, sheltering Knight of the Oath)"
+    knight = entry(
+        "card", 9, "Knight of the Oath", "unit", mode="shelter", target=5, target_name="Knight of the Oath"
+    )
     events = [
-        Event("stack", f"P1: {words} goes to the resolution zone", {"player": 0}),
-        Event("resolve", f"Resolves: {words}", {"player": 0}),
+        Event("stack", "P1 plays a unit", {"player": 0, "entry": knight}),
+        Event("resolve", "the unit resolves", {"player": 0, "entry": knight}),
         Event(
             "enter",
             "Knight of the Oath enters in defense position, sheltering Knight of the Oath",
@@ -113,7 +120,9 @@ def test_bond_and_token_lines_tell_same_named_units_apart() -> None:
 
 async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
     """At the table: the second Medic's ability (3rd in DEF) on the first Knight, told in the log
-    with the places the choice has, from the zone to the heal."""
+    with the places the choice has, from the zone to the heal; waiting and resolving after the
+    pass that names it, in short (`→ resolves: …`: the whole `Resolves: Field Medic (3rd in
+    DEF)'s ability: …` said the pass's line again)."""
     app = scars_app("scars_medics")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -132,7 +141,8 @@ async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
         for line in (  # (its line in the zone said in short under the action's: round 9)
             "Player 1 (you): Field Medic (3rd in DEF)'s ability (1): remove all damage from Knight of the"
             " Oath (1st in ATK)\n  → waits in the zone for answers",
-            "  Resolves: Field Medic (3rd in DEF)'s ability: remove all damage from Knight of the Oath (1st in ATK)",
+            "Player 1 (you): Pass (lets Field Medic (3rd in DEF)'s ability resolve)\n"
+            "  → resolves: remove all damage from Knight of the Oath (1st in ATK)",
             "  Knight of the Oath (1st in ATK) is healed",
         ):
             assert line in log, log

@@ -115,7 +115,8 @@ def test_the_resolution_zone_is_told_when_it_matters() -> None:
     ability = [
         ev("stack", "P2: Ember Shaman's ability: deal 1 damage to P1's hero goes to the resolution zone")
     ]
-    assert scars_brief(Action("pass"), ability, EMPTY, EMPTY) == ability  # not the action's own: all of it
+    # without the entry's data (`scars_entries`' short words) its line is left as it is
+    assert scars_brief(Action("pass"), ability, EMPTY, EMPTY) == ability
     held = {
         "players": [],
         "stack": [{"kind": "card", "source": 3, "text": "Grey Wolf (unit, in defense position)"}],

@@ -130,11 +130,19 @@ async def test_the_resolution_zone_says_which_same_named_card_is_the_target() ->
         screen: Any = app.screen
         view = dict(screen.view_data)
         wolves = [u for u in view["players"][0]["units"] if u["position"] == "defense"]
-        entry = {"controller": 1, "kind": "prayer", "source": None, "target": wolves[1]["uid"]}
-        view["stack"] = [{**entry, "text": "Frenzy: give +2/+0 to Grey Wolf"}]
+        entry = {
+            "controller": 1,
+            "kind": "card",
+            "source": 999,
+            "name": "Frenzy",
+            "type": "prayer",
+            "mode": "",
+        }
+        entry |= {"target": wolves[1]["uid"], "target_name": "Grey Wolf", "does": "give {target} +2/+0"}
+        view["stack"] = [{**entry, "text": "Frenzy: give Grey Wolf +2/+0"}]
         lines = screen.render_middle(view, None)
         text = "\n".join("".join(seg.text for seg in segs) for _style, segs in lines)
-        assert "Frenzy: give +2/+0 to Grey Wolf (2nd in DEF)" in text, text
+        assert "P2's Frenzy: give Grey Wolf (2nd in DEF) +2/+0" in text, text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -17,7 +17,7 @@ from textual.events import Resize
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import card_places, ordinal, told_apart
+from tui.log_words import card_places, entry_brief, entry_namer, entry_words, ordinal, told_apart
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_HIT,
@@ -48,8 +48,10 @@ SCARS_KEYS = """
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
-- the resolution zone is listed bottom → top; `▶ you may respond` when it is your window, and
-  the card cursor then goes to the card on top of the zone (what you respond to, in the card panel)
+- the resolution zone is listed bottom → top, each entry in short: whose, what it is, what it
+  will do (`P2's Field Medic ability: remove all damage from …`), the whole of it in the card panel
+  of its card; `▶ you may respond` when it is your window, and the card cursor then goes to the
+  card on top of the zone (what you respond to, in the card panel)
 - the blockers and damage-split dialogs scroll when their rows do not fit: `↑↓` or `1`…`9` bring
   the current row into sight, and the total line says what is not (`▲ 2 rows above · ▼ 1 row below`)
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
@@ -58,9 +60,10 @@ SCARS_KEYS = """
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
-  `z` summoning sick, `2 weapons` its weapons, `⇒name` whom it attacks, `⛨name` whom it blocks,
-  `↺name` whom it shelters (with its place when another card has its name: `⛨Knigh… (P2, 1st in
-  ATK)`; two of a name that shelter, their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
+  `z` summoning sick, `2 weapons` its weapons (from 120 × 40 by name: `weapons: Longsword, Tower
+  Shield`), `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters (with its
+  place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`; two of a name that shelter,
+  their place in the row: `Shieldbeare… (2nd) 1/2 ↺Knigh…`);
   the head reads `♥16` lives, `⚡1/4` untapped/all energy, `pool 2` energy a card gave (lost at the
   end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
   `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
@@ -128,8 +131,9 @@ def unit_segs(
         marks.append(damage_words(u))
     if u.get("sick"):
         marks.append("sick")
-    if u.get("weapons"):
-        marks.append("+" + ",".join(name(w) for w in u["weapons"]))
+    if u.get("weapons"):  # as the card panel and the weapons' line say them; the unit says which
+        arms = [unit_name(w, units, {}) for w in u["weapons"]]
+        marks.append(f"{'weapon' if len(arms) == 1 else 'weapons'}: {', '.join(arms)}")
     if u.get("sheltering") is not None:  # one of its own side's: the side said once (the lane's)
         marks.append("↺ shelters " + unit_name(u["sheltering"], units, places or {}, own=True))
     if combat and u.get("attacking") is not None:
@@ -425,22 +429,49 @@ def names_cut(text: str, names: Collection[str], n: int) -> str:
 
 def choice_tries(text: str, names: Collection[str]) -> list[str]:
     """A choice's words, then shorter and shorter (`fit_choice`), the words themselves first."""
+    bare, alone, hero = shorter_words(text)
+    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
+    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
+    if hero != alone:
+        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
+    return tries
+
+
+def shorter_words(text: str) -> tuple[str, str, str]:
+    """A choice's words without the brackets that are no place (costs: the card panel has them),
+    then a card's ability said by the card alone (`Field Medic (2nd in DEF): remove all damage…`),
+    then the hero's ability as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
+    +1/+1 this turn`: the list's own cut left out its middle, the place with it)."""
 
     def bracket(m: re.Match[str]) -> str:
         place = re.match(PLACE, m.group(1))
         return f" ({place.group(0)})" if place else ""
 
     bare = re.sub(r" \(([^()]*)\)", bracket, text)
-    # then a card's ability says the card alone (`Field Medic (2nd in DEF): remove all damage…`)
     alone = bare.replace("'s ability: ", ": ")
-    tries = [text, names_cut(text, names, 14), bare, *(names_cut(bare, names, n) for n in (14, 12, 10))]
-    tries += [names_cut(alone, names, 10), names_cut(alone, names, 8)]
-    # the hero's ability, as the `last:` line says it (`Hero: give Shieldbearer… (1st in DEF)
-    # +1/+1 this turn`): the list's own cut left out its middle, the place with it
-    hero = alone.replace("Hero ability: ", "Hero: ")
-    if hero != alone:
-        tries += [names_cut(hero, names, 10), names_cut(hero, names, 8)]
-    return tries
+    return bare, alone, alone.replace("Hero ability: ", "Hero: ")
+
+
+def chopped_tries(text: str, names: Collection[str]) -> list[str]:
+    """After `choice_tries`, the shortest of them with the names cut inside their first word
+    (`Equip Longsw… to Shieldb… (1st in ATK)`): cut between words, a weapon and the unit it goes
+    to did not fit in two lines of about 25 columns (80 × 24), and the last resort left the
+    weapon out (`Equip … Shieldbearer… (1st in ATK)` for each weapon alike). Only for a choice
+    that names two cards: one card alone keeps its name whole to its first word and its place
+    on one line (`single_card_cut`: `Hero: give Shieldbearer… / (1st in DEF) +1/+1 this…`)."""
+    shortest = shorter_words(text)[2]
+    if sum(shortest.count(name) for name in names) < 2:
+        return []
+    return [names_chopped(shortest, names, n) for n in (8, 6)]
+
+
+def names_chopped(text: str, names: Collection[str], n: int) -> str:
+    """`text` with each of `names` longer than `n` cut to `n` columns, inside a word if need be
+    (`Longsw…`, `Shieldb…`; `name_cut` keeps a first word whole)."""
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > n:
+            text = text.replace(name, name[: n - 1].rstrip() + "…")
+    return text
 
 
 def fit_level(text: str, fits: Callable[[str], bool], names: Collection[str]) -> int:
@@ -480,8 +511,11 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], s
     (`name_cut`: `Field Medic's ability: remove all damage from Field Medic`, not `Field Med…'s
     ability: … from Field Med…`); a hero's ability `Hero: …`; if that is still too long, its
     start (its names cut to 6) and its last card whole from its name on (`Field… (2nd in DEF):
-    remove all damage … Knight… (1st in ATK)`). `start`: the first of those tries to take
-    (`fit_choices`: a twin is cut as far as its twin)."""
+    remove all damage … Knight… (1st in ATK)`), never leaving out the acting card (its first
+    word); then the names cut inside a word (`chopped_tries`: `Equip Longsw… to Shieldb… (1st in
+    ATK)`, not `Equip … Shieldbearer… (1st in ATK)` for each weapon alike); last, words before
+    the target left out even so. `start`: the first of those tries to take (`fit_choices`: a
+    twin is cut as far as its twin)."""
     tries = choice_tries(text, names)
     found = next((t for t in tries[start:] if fits(t)), None)
     if found is not None:
@@ -490,17 +524,34 @@ def fit_choice(text: str, fits: Callable[[str], bool], names: Collection[str], s
     last = tries[-1]
     cut = {name_cut(n, 8) for n in names}
     at = max((last.rfind(name) for name in cut), default=-1)
-    if at <= min((i for name in cut if (i := last.find(name)) >= 0), default=-1):
+    first = min((i for name in cut if (i := last.find(name)) >= 0), default=-1)
+    if at <= first:
         return single_card_cut(last, at, cut, fits) or text  # else the list's own cut, the cost kept
+    acting = last[first:].split()[0].rstrip("…")[:5]  # the acting card's first letters
+    said = words_before_target(last, at, cut, fits, keep=acting)
+    if said:
+        return said
+    found = next((t for t in chopped_tries(text, names) if fits(t)), None)
+    return found or words_before_target(last, at, cut, fits) or last
+
+
+def words_before_target(
+    last: str, at: int, cut: Collection[str], fits: Callable[[str], bool], keep: str = ""
+) -> str:
+    """`last` (a choice's shortest words) with its last card (the target, from `at`) whole and
+    as many of the words before it as fit, the acting card's name cut to 6 (`Field…`) before a
+    word goes; with `keep`, only while the words kept still hold it (the acting card's first
+    letters). "" when none fits."""
     tail = last[at:]
     heads = [last[:at].split(), names_cut(last[:at], cut, 6).split()]
     for drop in range(len(heads[0])):  # words left out before the target
-        for head in heads:  # the acting card's name cut to 6 (`Field…`) before a word goes
+        for head in heads:
             if drop < len(head):
-                said = " ".join(head[: len(head) - drop]) + (" … " if drop else " ") + tail
-                if fits(said):
+                kept = head[: len(head) - drop]
+                said = " ".join(kept) + (" … " if drop else " ") + tail
+                if (not keep or keep in " ".join(kept)) and fits(said):
                     return said
-    return last
+    return ""
 
 
 def single_card_cut(last: str, at: int, cut: Collection[str], fits: Callable[[str], bool]) -> str:
@@ -859,19 +910,8 @@ class ScarsTable(LaneTable):
             if not self.dense:
                 out.append(("lane--middle", words(" Resolution zone (bottom → top):")))
             for i, e in enumerate(stack, 1):
-                segs = words(
-                    f"   {i}. P{e.get('controller', 0) + 1}:"
-                    if not self.dense
-                    else f" ⧉{i} P{e.get('controller', 0) + 1}:"
-                )
-                src = cards.get(e.get("source")) if isinstance(e.get("source"), int) else None
-                text = f" {e.get('text', e.get('kind'))}"
-                if src is not None:
-                    segs += chip(src)
-                    name = f" {src.get('name', '')}"
-                    if text.startswith(name):  # the chip is the name: not twice (`Wildfire Wildfire: …`)
-                        text = text[len(name) :]
-                segs += words(target_placed(text, e.get("target"), places))
+                segs = words(f"   {i}. " if not self.dense else f" ⧉{i} ")
+                segs += zone_segs(e, cards, places, 12 if self.dense else 0)
                 if i == len(stack):
                     segs.append(Seg("  ◀ top", "lane--warn"))
                 out.append(("lane--middle", segs))
@@ -884,6 +924,53 @@ class ScarsTable(LaneTable):
                 )
             )
         return out
+
+
+def zone_segs(
+    entry: dict[str, Any], cards: dict[int, dict[str, Any]], places: dict[int, tuple[str, str]], n: int = 0
+) -> list[Seg]:
+    """An entry of the resolution zone on the table, in short and from its data (`entry_brief`,
+    as the log says one that waits): what it is and whose, its card a chip (`P2's ▸Field Medic
+    ability: remove all damage from Knight of the Oath (1st in ATK)`, `P1's ▸hero ability: …`,
+    `P2's ▸Knight of the Oath: enters sheltering …`); `n`: the names cut to `n` columns (below
+    120 × 40: one row an entry, not two). Its whole words are in the card panel (`zone_note`).
+    An entry without its data (an older view): its text."""
+    side = f"P{int(entry.get('controller') or 0) + 1}"
+    if "name" not in entry:
+        return words(f"{side}: {entry.get('text', entry.get('kind'))}")
+    named = entry_namer(places)
+
+    def name(uid: object, said: str, played: bool) -> str:
+        whole = named(uid, said, played)
+        return whole.replace(said, short(said, n), 1) if n and said else whole
+
+    whose, does = entry_brief(entry, name)
+    src = cards.get(entry["source"]) if isinstance(entry.get("source"), int) else None
+    what = whose.removeprefix(f"{side}'s ")
+    label = (
+        "hero" if entry.get("kind") == "hero" else name(entry.get("source"), str(entry.get("name", "")), True)
+    )
+    at = what.find(label) if src is not None and label else -1
+    if at < 0:
+        return words(f"{whose}: {does}")
+    rest = what[at + len(label) :]  # its mark (`▸`) after the space: `P2's ▸Field Medic`
+    head = words(f"{side}'s {what[:at]}")
+    return [*head, *chip(src, label), *words(f"{rest}: {does}" if does else rest)]
+
+
+def zone_note(view: dict[str, Any], uid: int, viewer: int | None) -> str:
+    """What the card `uid` has in the resolution zone, in whole words (`entry_words`), for the
+    card panel: `In the resolution zone (2 of 3): P2: Field Medic (P2, 1st in DEF)'s ability:
+    remove all damage from Knight of the Oath (P2, 1st in ATK)`; "" when it has nothing there."""
+    stack = view.get("stack") or []
+    name = entry_namer(card_places(view, viewer, hand=False))
+    said = [
+        f"In the resolution zone ({i} of {len(stack)}{', top' if i == len(stack) else ''}): "
+        f"P{int(e.get('controller') or 0) + 1}: {entry_words(e, name)}"
+        for i, e in enumerate(stack, 1)
+        if e.get("source") == uid and "name" in e
+    ]
+    return "\n".join(said)
 
 
 class ScarsLaneBoard(LaneBoard):
@@ -1016,10 +1103,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
-        (2nd in DEF)'s enter ability`) when another card shares its name."""
+        (2nd in DEF)'s enter ability`) when another card shares its name. An answer to the top
+        entry of the resolution zone says it in short, from its data, as the zone's row does
+        (`Respond to P1's hero ability: create 1 Wolf token in defense position, or pass`; the
+        hot-seat's cover cut the engine's `Respond to Korrag of the Wilds' hero ability: create
+        1 Wolf token in defense position, or…`), your own `Your Pikeman waits to resolve (enters
+        in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
-        if d.kind == "respond" and stack:
+        if d.kind == "respond" and stack and "name" in stack[-1]:
+            top = stack[-1]
+            places = card_places(self.view_data, self.table_viewer(), hand=False)
+            whose, does = entry_brief(top, entry_namer(places))
+            if top.get("controller") != d.player:
+                return f"Respond to {whose}: {does}, or pass"
+            what = whose.removeprefix(f"P{d.player + 1}'s ")
+            return f"Your {what} waits to resolve ({does}): add a prayer or ability, or pass"
+        if d.kind == "respond" and stack:  # (an entry without its data: the engine's words)
             # what the top entry aims at, when another card has its name: `Respond to Knight of
             # the Oath (unit, sheltering Knight of the Oath (P2, 2nd in ATK))` (which Knight?)
             places = card_places(self.view_data, self.table_viewer(), hand=False)
@@ -1076,9 +1176,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if card is None or not isinstance(uid, int):
             return
         note = detail.note
-        why = self.why_not_playable(uid)
-        if why and why not in note:
-            note = f"{note}\n{why}" if note else why
+        for why in (self.why_not_playable(uid), zone_note(self.view_data, uid, self.table_viewer())):
+            if why and why not in note:
+                note = f"{note}\n{why}" if note else why
         named = self.named_card(dict(card))
         if named != card or note != detail.note:
             detail.show_card(named, note)
