@@ -83,7 +83,7 @@ TERRITORY = '[scenario]\ngame = "bhm"\ntitle = "a territory against one"\n\n' + 
 )
 # P1's Cinder Hound (POD 100) may execute Fire Bolt (it consumes 100 POD: all it has, BH-33)
 BOLT = '[scenario]\ngame = "bhm"\ntitle = "a power that kills its being"\n\n' + scenario_body(
-    dict(cll=9, deck=["spark_imp"] * 3, hand=["fire_bolt"], being=["cinder_hound"]),
+    dict(cll=9, deck=["spark_imp"] * 3, hand=["fire_bolt", "forced_march"], being=["cinder_hound"]),
     dict(cll=9, deck=["spark_imp"] * 3, being=["hollow_wraith"]),
     turn=6,
     active=1,
@@ -151,6 +151,7 @@ async def test_a_power_that_kills_its_being_says_so_from_the_engines_data(
         lines = choice_lines(app)
         assert "Fire Bolt, executed by:" in lines, lines
         assert "Cinder Hound — it dies" in lines, lines
+        assert "Play strategy Forced March" in lines, lines  # (the engine's words less the card's summary)
 
 
 async def test_the_combat_prompt_names_the_player_once() -> None:

@@ -44,7 +44,6 @@ from tui.wording import plural
 if TYPE_CHECKING:  # (the engine is loaded with a game, not with the screens)
     from bhm.game import BhmGame, Hit
 
-SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
 # a strategy phase (the view's `phase`) in the prompt's words: the phase in full and in short
 # (the middle line names it in full), what `next` does, in full and in short (`turn_prompts`)
 PHASE_WORDS = {
@@ -242,9 +241,6 @@ def outcome_first(game: Any, action: Action) -> str | None:
 
 PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
 PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's words
-# the choices whose cards in play are all of one side (the deciding player's own beings): a place
-# says which of its beings by the zone alone (`z1`), as the dense lanes do
-ONE_SIDE = ("power", "equip", "ability", "invoke")
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
 BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 # the choices below 120 × 40 whose outcome may take a second line: a territory's (what it destroys),
@@ -1069,16 +1065,32 @@ class BhmScreen(BhmTable, LaneScreen):
             return "Do not react"
         if not action.args:
             return words
-        told = self.dense_words(action)
-        if told:
-            return told
-        if action.kind in ONE_SIDE:  # `Stone Golem z1 executes Mind Spike`, as the lanes mark it
-            words = PLACES.sub(lambda m: f" z{m[1]}", words)
-        if action.kind not in SUMMED:
-            return words
-        arg = action.args[0]
-        brief = self.card_summary(arg) if isinstance(arg, int) else ""
-        return words.replace(brief, "", 1) if brief else words
+        return self.dense_words(action) or self.card_words(action) or words
+
+    def card_words(self, action: Action) -> str | None:
+        """Below 120 × 40, a choice that plays a card in words made of the action's data, without
+        the card's summary (the card panel has it): `Cinder Hound z1 executes Fire Bolt (consumes
+        100 POD: all it has, it dies)` (a being of a shared name by its zone, as the lanes mark
+        it), `Equip Iron Sword to Obsidian Guard`, `Play strategy Terrify`, `Use Frost Witch's
+        ability`, `React with Broken Seal`. None: another choice (the engine's words)."""
+        game: Any = self.session.game
+        try:
+            c = game.card(int(action.args[0]))
+            if action.kind == "power":
+                spent, dies = game.power_cost(action)  # BH-33, BH-40
+                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
+                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} executes {c.name}{cost}"
+            if action.kind == "equip":
+                return f"Equip {c.name} to {zone_mark(game.label(game.card(int(action.args[1]))))}"
+            if action.kind == "strategy":
+                return f"Play strategy {c.name}"
+            if action.kind == "ability":
+                return f"Use {zone_mark(game.label(c))}'s ability"
+            if action.kind == "react":
+                return f"React with {c.name}"
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+        return None
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
