@@ -266,5 +266,8 @@ def test_a_prompt_too_long_for_the_cll_budget_says_the_engines_budget() -> None:
         "Player 1: Second strategy: calls (budget 21), cards, abilities — or end turn"
     ]
     assert fitted([f"You: {s}" for s in strategy_prompts("strategy1", 21)], 78) == [
-        "You: First strategy phase: calls (C.LL budget 21), cards, abilities — or combat"
+        "You: First strategy: calls (C.LL budget 21), cards, abilities — or combat"
+    ]
+    assert fitted([f"You: {s}" for s in strategy_prompts("strategy1", 9)], 78) == [
+        "You: First strategy phase: calls (C.LL budget 9), cards, abilities — or combat"
     ]
