@@ -405,21 +405,38 @@ def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None
     return f"Pass (no response in {phase})" if phase else "Pass"
 
 
-# what all the POD of a power attack would do, in its choice's words (`(POD 500 vs Salud 300; with
-# all 500 POD: 500 to Salud, kills it)`): no outcome yet, the investment chosen next says it
-BHM_ALL_POD = re.compile(r"; with all \d+ POD: [^()]*(?=\)$)")
-
-
 def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
     """BHM's log names the card of the final phase's draw to the eyes that see the drawer's hand
     (`drawn_card`: `Draw Spark Imp`; `Draw a card` to the others, and while the draw waits for
     a reaction); a power attack's says what is done, not what all its POD would do (its choice
-    says that: `… (POD 500 vs Salud 300)`, then the investment's line)."""
+    says that: `… (POD 500 vs Salud 300; with all 500 POD: …)`, then the investment's line):
+    `bhm_power_attack`."""
     name = drawn_card(game, action, viewer) if action.kind == "draw" else None
     if name is not None:
         return f"Draw {name}"
-    words = game.describe_action_for(action, viewer)
-    return BHM_ALL_POD.sub("", words) if action.kind == "pattack" else words
+    if action.kind == "pattack":
+        said = bhm_power_attack(game, action)
+        if said is not None:
+            return said
+    return game.describe_action_for(action, viewer)
+
+
+def bhm_power_attack(game: Any, action: Action) -> str | None:
+    """A BHM power attack's log line from the engine's data (its `Hit` with all the attacker's
+    POD, `outcome`): `Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300)`, against
+    Magic Resistance `…, Magic Resistance: RES first)` (BH-97), and when it can do nothing but
+    wear a RES down, the engine's words of it (`; no effect: Immortal at Salud 0`, BH-95). None:
+    no such data."""
+    try:
+        hit = game.outcome(action)
+        at, t = (game.label(game.card(int(u))) for u in action.args[:2])
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return None
+    if hit is None:
+        return None
+    guard = ", Magic Resistance: RES first" if hit.res_first else ""
+    stays = f"; {game.attack_outcome(action)}" if hit.tough and hit.salud <= 0 else ""
+    return f"{at} power-attacks {t} (POD {hit.strength} vs Salud {hit.salud}{guard}{stays})"
 
 
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------

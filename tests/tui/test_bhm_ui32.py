@@ -164,3 +164,25 @@ async def test_the_combat_prompt_names_the_player_once() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen.query_one(Prompt).prompt == "You: Combat phase: declare attacks"
+
+
+def test_a_power_attacks_log_line_never_says_what_all_its_pod_would_do() -> None:
+    """The log's power attack was the choice's words less `; with all 300 POD: …` by regex, which
+    missed a RES-only outcome (`…, Magic Resistance: RES first; with all 300 POD: RES 400 → 100
+    (RES only))`, 171 of 3,639 power attacks of 79 random games). Now from the engine's data
+    (`Hit`): what is done comes with the investment, next (BH-31, BH-32, BH-97)."""
+    from tests.bhm.helpers import find, position
+    from tui.log_words import bhm_power_attack
+
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, being=["mist_seer"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=["thunder_knight"]),
+        active=1,
+        phase="combat",
+    )
+    attack = Action("pattack", (find(g, "mist_seer").uid, find(g, "thunder_knight").uid))
+    assert "(RES only)" in g.describe_action(attack)  # (its choice says what all of it would do)
+    pod = g.cur(find(g, "mist_seer"), "pod")
+    assert bhm_power_attack(g, attack) == (
+        f"Mist Seer power-attacks Thunder Knight (POD {pod} vs Salud 700, Magic Resistance: RES first)"
+    )
