@@ -1254,13 +1254,15 @@ class BhmGame(Game):
         not killed). Its event carries the facts (`hit`: a `Hit` as it was before the hit, `uid`:
         the target), its words are `Hit.words`'. True: the state checks ran last (see `lose`)."""
         hit = self.hit(t, strength, res_first)
-        told = f"{cause} on {self.label(t)}{note}: {hit.words(left=True)}"
-        if hit.res_only:  # BH-30: all of it to its RES
+        res, salud = hit[2], hit[3]  # (its fields read as a tuple's, not through properties: the
+        # busy path of every attack, docs/performance.md)
+        told = f"{cause} on {self.label(t)}{note}: {_hit_words(hit, True)}"
+        if res_first and strength <= res:  # BH-30: all of it to its RES (`Hit.res_only`)
             t.res_lost += strength
             self.log.emit("hit", told, uid=t.uid, hit=hit)
             return False
-        t.res_lost += hit.res
-        lost = min(hit.salud, hit.to_salud)
+        t.res_lost += res
+        lost = min(salud, strength - res)
         if lost > 0:
             t.wounds += lost
         self.log.emit("hit", told, uid=t.uid, hit=hit)
