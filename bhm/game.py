@@ -206,18 +206,20 @@ class Hit(NamedTuple):
         """The keyword that keeps it alive when the hit takes all its Salud (Immortal, Eternal)."""
         return None if self.res_only or self.strength - self.res < self.salud else self.tough
 
-    def words(self) -> str:
-        """Its words (`hit_words`): `500 to Salud`, `500 to Salud, kills it`, …"""
-        return _hit_words(*self)
+    def words(self, left: bool = False) -> str:
+        """Its words (`hit_words`): `500 to Salud`, `500 to Salud, kills it`, …; `left`: with the
+        Salud it leaves, as the log's line of the hit says it (`, 1000 left`, `, 0 left (Immortal)`)."""
+        return _hit_words(self, left)
 
 
-def _hit_words(
-    strength: int, res_first: bool, res: int, salud: int, tough: str | None, res_gone: bool
-) -> str:
+def _hit_words(hit: Hit, left: bool = False) -> str:
     """A `Hit`'s words, from its fields: `500 to Salud`, `500 to Salud, kills it`, with its RES first
     `RES 400 → 0, 100 to Salud`, `no RES left, 500 to Salud`, `RES 400 → 300 (RES only)`; at Salud 0
-    already `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`). (A
-    function of the fields: `attack_hit`, on the busy path of every attack, makes no `Hit`.)"""
+    already `no effect: Immortal at Salud 0` (`RES 200 → 0, RES only: Immortal at Salud 0`). With
+    `left`, what its Salud keeps when it takes some but is not killed: `300 to Salud, 1000 left`,
+    BH-95, BH-101 `500 to Salud, 0 left (Immortal)` (the log's line of the hit, `attack_hit`).
+    The one place where a hit is put in words: the choices', the log's and the dialog's."""
+    strength, res_first, res, salud, tough, res_gone = hit
     if res_first and strength <= res:
         return f"RES {res} → {res - strength} (RES only)"
     first = f"RES {res} → 0, " if res else ""
@@ -225,8 +227,15 @@ def _hit_words(
         return f"{first}RES only: {tough} at Salud 0" if res else f"no effect: {tough} at Salud 0"
     if res_gone:
         first = "no RES left, "
-    kills = strength - res >= salud and not tough
-    return f"{first}{strength - res} to Salud" + (", kills it" if kills else "")
+    deal = strength - res
+    kills = deal >= salud and not tough
+    words = f"{first}{deal} to Salud" + (", kills it" if kills else "")
+    if left and salud > 0 and deal > 0:  # what is left, but of a kill
+        if deal < salud:
+            words += f", {salud - deal} left"
+        elif tough:  # BH-95, BH-101: not killed at Salud 0
+            words += f", 0 left ({tough})"
+    return words
 
 
 class BhmZones(Zones[BhmCard]):
@@ -487,7 +496,7 @@ class BhmGame(Game):
         for p in (0, 1):  # BH-02
             for _ in range(5):
                 g.draw(p, mandatory=False, quiet=True)
-            g.log.emit("draw", f"{_p(p)} draws 5 cards", player=p)
+            g.log.emit("draw", f"{_p(p)} draws 5 cards", player=p, cards=5)
         return g
 
     @staticmethod
@@ -1242,31 +1251,21 @@ class BhmGame(Game):
         what is left: `Kalzar's attack on Ember Squire: RES 100 → 0, 700 to Salud, kills it`,
         `Pyre Warlock's power attack on Kalzar: 300 to Salud, 1000 left`, `… on Thunder Knight:
         RES 400 → 300 (RES only)`, `… on Bone Revenant: 200 to Salud, 0 left (Immortal)` (BH-95:
-        not killed). True: the state checks ran last (see `lose`)."""
-        res = self.cur(t, "res") if res_first else 0
-        name = self.label(t)
-        if res_first and strength <= res:  # all of it to its RES (`hit_words`' first case)
+        not killed). Its event carries the facts (`hit`: a `Hit` as it was before the hit, `uid`:
+        the target), its words are `Hit.words`'. True: the state checks ran last (see `lose`)."""
+        hit = self.hit(t, strength, res_first)
+        res, salud = hit[2], hit[3]  # (its fields read as a tuple's, not through properties: the
+        # busy path of every attack, docs/performance.md)
+        told = f"{cause} on {self.label(t)}{note}: {_hit_words(hit, True)}"
+        if res_first and strength <= res:  # BH-30: all of it to its RES (`Hit.res_only`)
             t.res_lost += strength
-            self.log.emit(
-                "hit", f"{cause} on {name}{note}: RES {res} → {res - strength} (RES only)", uid=t.uid
-            )
+            self.log.emit("hit", told, uid=t.uid, hit=hit)
             return False
-        salud = self.stat(t, "salud")
-        deal = strength - res
-        # the facts of `hit` (made here without a `Hit`: every attack comes this way)
-        tough = self.tough(t) if salud is None or deal >= salud else None  # (it matters only at 0)
-        gone = res_first and not res and bool(t.res_lost) and bool(self.max_stat(t, "res"))
-        words = _hit_words(strength, res_first, res, 0 if salud is None else salud, tough, gone)
         t.res_lost += res
-        lost = min(salud or 0, deal)
+        lost = min(salud, strength - res)
         if lost > 0:
             t.wounds += lost
-        if salud is not None and deal > 0:  # what is left, but of a kill or a hit with no effect
-            if deal < salud:
-                words += f", {salud - lost} left"
-            elif tough and salud > 0:  # BH-95, BH-101: not killed at Salud 0
-                words += f", 0 left ({tough})"
-        self.log.emit("hit", f"{cause} on {name}{note}: {words}", uid=t.uid)
+        self.log.emit("hit", told, uid=t.uid, hit=hit)
         if lost <= 0:
             return False
         self.state_checks()
@@ -1946,6 +1945,10 @@ class BhmGame(Game):
                 return f"there is no card #{u}"
         p = self.active
         try:
+            if a.kind == "aside" and len(args) == 1 and self.sub == "mulligan":  # BH-02
+                c = self.card(int(args[0]))
+                if c.zone == f"aside:{self.mull_player}":  # (it read `'aside 24' is not legal now: P1: …`)
+                    return f"{c.name} is set aside already: it goes back into the deck when you keep the hand"
             if a.kind == "call" and len(args) == 1:
                 c = self.card(int(args[0]))
                 if c.zone != f"hand:{p}":
@@ -2093,9 +2096,14 @@ class BhmGame(Game):
             else:
                 amount = int(args[0])
                 a.pod_spent += amount
-            self.log.emit(
+            name, after = self.label(a), self.cur(a, "pod")
+            self.log.emit(  # (its facts for the log's line of the investment: `name` is `label(a)`)
                 "invest",
-                f"{self.label(a)} invests {amount} POD (POD {self.cur(a, 'pod')} for the rest of the turn)",
+                f"{name} invests {amount} POD (POD {after} for the rest of the turn)",
+                uid=a.uid,
+                name=name,
+                amount=amount,
+                pod=after,
             )
             self._announce(("pattack", a.uid, pa[2], amount))
         elif s == "respond":
@@ -2381,7 +2389,16 @@ class BhmGame(Game):
         j, pa = found
         # BH-21 / BH-67: a reaction is not the strategy card of the phase (`strat_played` untouched)
         self.zones.move(r.uid, _STRATEGY[q])
-        self.log.emit("react", f"{_p(q)} reacts with {r.name} to {self.entry_text(j)}", uid=r.uid)
+        answered = self.entry_text(j)  # (its facts: the entry answered, `answers`, and its words)
+        self.log.emit(
+            "react",
+            f"{_p(q)} reacts with {r.name} to {answered}",
+            uid=r.uid,
+            name=r.name,
+            player=q,
+            answers=j,
+            answered=answered,
+        )
         e = EFFECTS[r.defn.effect]
         if e.hits_attacker:  # Riposte
             tgt = int(pa[1])  # the attacker
@@ -2463,9 +2480,7 @@ class BhmGame(Game):
             c = cards[int(pa[1])]
             self.zones.move(c.uid, f"territories:{p}")
             opp = 1 - p
-            victims = [
-                t for t in self.cards_in(f"territories:{opp}") if "Indestructible" not in t.defn.keywords
-            ]
+            victims = self.territory_victims()  # (of `opp`: `p` is the active player)
             victim = None
             if int(pa[2]) >= 0:
                 victim = cards[int(pa[2])]
@@ -2979,6 +2994,20 @@ class BhmGame(Game):
             return self.hit(t, self.cur(at, "pod"), self.has(t, "Magic Resistance"))
         return self.hit(t, self.cur(at, "fue"), True)
 
+    def territory_victims(self) -> list[BhmCard]:
+        """The enemy territories a territory played now may destroy (BH-50: one of them, the
+        player's choice of two; BH-94: not an Indestructible one)."""
+        enemy = self.cards_in(f"territories:{1 - self.active}")
+        return [t for t in enemy if "Indestructible" not in t.defn.keywords]
+
+    def power_cost(self, action: Action) -> tuple[int, bool]:
+        """What executing a power (`power C B`) costs its being: the POD it consumes, and whether
+        that is all its POD, which kills it (BH-33; BH-40: never more than it has)."""
+        c, b = self.card(int(action.args[0])), self.card(int(action.args[1]))
+        cost = c.defn.cost
+        dies = bool(cost) and b.defn.pod is not None and not b.defn.survives_pod_zero  # BH-33
+        return cost, dies and self.cur(b, "pod") == cost
+
     def invest_amount(self, action: Action) -> int | None:
         """The POD an investment (`invest N`, `invest all`) puts into the power attack waiting for it
         (BH-32: all of it is the attacker's POD), or None when no power attack waits."""
@@ -3017,11 +3046,8 @@ class BhmGame(Game):
                 return f"{'Instant call' if c.defn.instant else 'Call'} {c.name} (rank {c.defn.rank})"
             if k == "power":
                 c = self.card(int(a[0]))
-                cost = f" (consumes {c.defn.cost} POD)" if c.defn.cost else ""
-                b = self.card(int(a[1]))
-                if c.defn.cost and b.defn.pod is not None and not b.defn.survives_pod_zero:
-                    if self.cur(b, "pod") == c.defn.cost:  # BH-33: all its POD (BH-40: never more)
-                        cost = f" (consumes {c.defn.cost} POD: all it has, it dies)"
+                spent, dies = self.power_cost(action)
+                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
                 return f"{n(1)} executes {n(0)}{cost}{_brief(c.defn)}"
             if k == "equip":
                 return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).defn)}"
@@ -3029,12 +3055,7 @@ class BhmGame(Game):
                 return f"Play strategy {n(0)}{_brief(self.card(int(a[0])).defn)}"
             if k == "territory":
                 c = self.card(int(a[0]))
-                opp = [
-                    t
-                    for t in self.cards_in(f"territories:{1 - self.active}")
-                    if "Indestructible" not in t.defn.keywords
-                ]
-                destroys = "; destroys an enemy territory" if opp else ""
+                destroys = "; destroys an enemy territory" if self.territory_victims() else ""
                 return f"Play territory {n(0)}{_brief(c.defn)}{destroys}"
             if k == "ability":
                 return f"Use {n(0)}'s ability{_brief(self.card(int(a[0])).defn)}"

@@ -26,6 +26,7 @@ from typing import Any
 from common.events import Event
 from common.game import Action, Game
 from common.saves import Replay
+from tui.wording import plural
 
 
 def log_words(game: Game, action: Action, viewer: int | None) -> str:
@@ -404,21 +405,38 @@ def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None
     return f"Pass (no response in {phase})" if phase else "Pass"
 
 
-# what all the POD of a power attack would do, in its choice's words (`(POD 500 vs Salud 300; with
-# all 500 POD: 500 to Salud, kills it)`): no outcome yet, the investment chosen next says it
-BHM_ALL_POD = re.compile(r"; with all \d+ POD: [^()]*(?=\)$)")
-
-
 def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
     """BHM's log names the card of the final phase's draw to the eyes that see the drawer's hand
     (`drawn_card`: `Draw Spark Imp`; `Draw a card` to the others, and while the draw waits for
     a reaction); a power attack's says what is done, not what all its POD would do (its choice
-    says that: `… (POD 500 vs Salud 300)`, then the investment's line)."""
+    says that: `… (POD 500 vs Salud 300; with all 500 POD: …)`, then the investment's line):
+    `bhm_power_attack`."""
     name = drawn_card(game, action, viewer) if action.kind == "draw" else None
     if name is not None:
         return f"Draw {name}"
-    words = game.describe_action_for(action, viewer)
-    return BHM_ALL_POD.sub("", words) if action.kind == "pattack" else words
+    if action.kind == "pattack":
+        said = bhm_power_attack(game, action)
+        if said is not None:
+            return said
+    return game.describe_action_for(action, viewer)
+
+
+def bhm_power_attack(game: Any, action: Action) -> str | None:
+    """A BHM power attack's log line from the engine's data (its `Hit` with all the attacker's
+    POD, `outcome`): `Pyre Warlock power-attacks Ember Squire (POD 500 vs Salud 300)`, against
+    Magic Resistance `…, Magic Resistance: RES first)` (BH-97), and when it can do nothing but
+    wear a RES down, the engine's words of it (`; no effect: Immortal at Salud 0`, BH-95). None:
+    no such data."""
+    try:
+        hit = game.outcome(action)
+        at, t = (game.label(game.card(int(u))) for u in action.args[:2])
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return None
+    if hit is None:
+        return None
+    guard = ", Magic Resistance: RES first" if hit.res_first else ""
+    stays = f"; {game.attack_outcome(action)}" if hit.tough and hit.salud <= 0 else ""
+    return f"{at} power-attacks {t} (POD {hit.strength} vs Salud {hit.salud}{guard}{stays})"
 
 
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------
@@ -1174,6 +1192,30 @@ def bhm_brief(action: Action, events: list[Event], before: View, after: View) ->
     return out
 
 
+def bhm_opening(events: Sequence[Event], name: Callable[[int], str]) -> list[Event]:
+    """BHM's opening (BH-02: each player draws 5 cards) in the seats' names the log's lines use
+    (`name(seat)`: `Player 1 (you)`), the draw said once: `Player 1 (you) and Player 2 (AI) draw 5
+    cards each` (it read `P1 draws 5 cards`, `P2 draws 5 cards`), from the draws' data (`player`,
+    `cards`); each on its own line when they differ (a scenario)."""
+    draws = [ev for ev in events if ev.kind == "draw" and "cards" in ev.data and "player" in ev.data]
+    if not draws:
+        return list(events)
+    counts = {int(ev.data["cards"]) for ev in draws}
+    once = len(draws) == 2 and len(counts) == 1
+    out: list[Event] = []
+    for ev in events:
+        if not any(ev is d for d in draws):
+            out.append(ev)
+        elif once:
+            if ev is draws[0]:
+                who = " and ".join(name(int(d.data["player"])) for d in draws)
+                out.append(Event("draw", f"{who} draw {plural(min(counts), 'card')} each", ev.data))
+        else:
+            n = int(ev.data["cards"])
+            out.append(Event("draw", f"{name(int(ev.data['player']))} draws {plural(n, 'card')}", ev.data))
+    return out
+
+
 # a game's events without the lines a player need not read (`told_events`, unless `full`)
 GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
     "scars": scars_brief,
@@ -1257,27 +1299,39 @@ def said_already(words: str, echo: str) -> str:
     return words
 
 
-def reaction_to(words: str, echo: str) -> str | None:
-    """BHM: a reaction's line with what it answers from the engine's echo (`P2 reacts with
-    Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith`): `React with Broken Seal
-    to Pyre Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`."""
-    head, dash, text = words.partition(" — ")
-    at = head.find("React with ")  # (after the replay's `P2: `)
-    name = head[at + len("React with ") :]
-    found = re.match(rf"P\d reacts with {re.escape(name)} to (.+)$", echo)
-    if at < 0 or found is None:
+# the replay's `P1: ` before an action's words (`step_words`; none in the game's log)
+REPLAY_WHO = re.compile(r"(P\d|—): ")
+
+
+def reaction_to(action: Action, words: str, echo: Event) -> str | None:
+    """BHM: a reaction's line with what it answers, from the engine's echo's data (its card's
+    `name`, the words of the entry it answers, `answered`): `React with Broken Seal to Pyre
+    Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`. None: not the echo
+    of this reaction."""
+    data = echo.data
+    name, answered = data.get("name"), data.get("answered")
+    if not action.args or data.get("uid") != action.args[0] or not name or not answered:
         return None
-    return f"{head} to {found.group(1)}{dash}{text}"
+    who = REPLAY_WHO.match(words)
+    at = who.end() if who else 0
+    head = f"React with {name}"
+    if not words.startswith(head, at):
+        return None
+    return f"{words[: at + len(head)]} to {answered}{words[at + len(head) :]}"
 
 
-def investment(words: str, echo: str) -> str | None:
-    """BHM: an investment of POD as the engine says it, with the being that invests and what it
-    keeps (`Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)`), for
-    `Invest 300 POD: 300 to Salud` (or `Invest all 400 POD (POD 1 after): …`) that names neither:
-    what it does is the hit's line, next (`Pyre Warlock's power attack on Kalzar: 300 to Salud,
-    1000 left`)."""
-    at = words.find("Invest ")  # (after the replay's `P1: `)
-    return f"{words[:at]}{echo}" if at >= 0 and re.search(r" invests \d+ POD\b", echo) else None
+def investment(action: Action, words: str, echo: Event) -> str | None:
+    """BHM: an investment of POD said by the being that invests and what it keeps, from the
+    engine's echo's data (`name`, `amount`, `pod`): `Pyre Warlock (P1 zone 1) invests 300 POD (POD
+    100 for the rest of the turn)`, for `Invest 300 POD: 300 to Salud` (or `Invest all 400 POD (POD
+    1 after): …`) that names neither: what it does is the hit's line, next (`Pyre Warlock's power
+    attack on Kalzar: 300 to Salud, 1000 left`). None: no such data."""
+    data = echo.data
+    name, amount, pod = data.get("name"), data.get("amount"), data.get("pod")
+    if not name or not isinstance(amount, int) or not isinstance(pod, int):
+        return None
+    who = REPLAY_WHO.match(words)
+    return f"{who.group(0) if who else ''}{name} invests {amount} POD (POD {pod} for the rest of the turn)"
 
 
 def cards_kept(words: str, echo: str) -> str | None:
@@ -1379,7 +1433,26 @@ BHM_ECHO_KINDS = {
 
 
 # how the echo of these goes into the action's line (else `with_echo`)
-BHM_MERGES: dict[str, Merge] = {"keep": said_already, "react": reaction_to, "invest": investment}
+BHM_MERGES: dict[str, Merge] = {"keep": said_already}
+# the actions whose line is made of their echo's data, not of its words (`bhm_said_once`)
+BHM_FROM_DATA: dict[str, Callable[[Action, str, Event], str | None]] = {
+    "react": reaction_to,
+    "invest": investment,
+}
+
+
+def bhm_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+    """BHM: the engine's echo of a reaction or an investment goes into the action's line from its
+    data (`BHM_FROM_DATA`); of another action, as `said_once_by_kinds` says."""
+    events = list(events)
+    merge = BHM_FROM_DATA.get(action.kind)
+    echo = events[0] if events else None
+    if merge is not None and echo is not None and echo.kind == action.kind and "private_to" not in echo.data:
+        merged = merge(action, words, echo)
+        if merged is not None:
+            return merged, events[1:]
+        return words, events
+    return said_once_by_kinds(BHM_ECHO_KINDS, action, words, events, merges=BHM_MERGES)
 
 
 # the kind of the event with which the engine says an action again, by the action's kind
@@ -1418,7 +1491,7 @@ SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "l
 
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
-    "bhm": partial(said_once_by_kinds, BHM_ECHO_KINDS, merges=BHM_MERGES),
+    "bhm": bhm_said_once,
     "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
 }
 

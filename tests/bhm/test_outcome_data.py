@@ -91,3 +91,55 @@ def test_the_words_are_the_datas() -> None:
                 seen.add((a.kind, hit.kills, hit.res_only, hit.no_effect))
             g.apply(legal[rng.randrange(len(legal))])
     assert {k for k, *_ in seen} == {"attack", "pattack", "invest"}
+
+
+def test_a_hits_event_carries_its_facts_and_hit_words_says_all_of_it() -> None:
+    """Session 32: `attack_hit` wrote its own tail of words (`, 1000 left`, `, 0 left (Immortal)`)
+    after `_hit_words`'. Its event carries the `Hit` (the target's RES and Salud before it), and
+    its line is that hit's words with what is left (`Hit.words(left=True)`): one place words hits
+    (BH-30, BH-95)."""
+    from common.game import Action
+
+    for target, said in [
+        ("kalzar", "RES 500 → 0, 200 to Salud, 1100 left"),
+        ("bone_revenant", "RES 200 → 0, 500 to Salud, 0 left (Immortal)"),
+        ("ember_squire", "RES 100 → 0, 600 to Salud, kills it"),
+    ]:
+        g = combat()
+        giant, t = find(g, "mountain_giant").uid, find(g, target).uid
+        expected = g.outcome(Action("attack", (giant, t)))
+        mark = len(g.log)
+        g.apply(Action("attack", (giant, t)))
+        while g.decision() is not None and g.decision().kind == "respond":  # type: ignore[union-attr]
+            g.apply(Action("pass"))
+        hits = [e for e in g.log.events[mark:] if e.kind == "hit"]
+        assert len(hits) == 1, hits
+        hit = hits[0].data["hit"]
+        assert hit == expected and hits[0].data["uid"] == t
+        assert hits[0].text.endswith(f": {said}") and hit.words(left=True) == said, hits[0].text
+    assert Hit(300, True, 400, 700, None, False).words(left=True) == "RES 400 → 100 (RES only)"
+
+
+def test_an_investment_says_its_facts_as_data() -> None:
+    """Session 32: the log's line of an investment is made of its event's data (`tui.log_words`:
+    the being, the POD invested and what it keeps), not read back from the engine's words (BH-32)."""
+    g = combat()
+    warlock, kalzar = find(g, "pyre_warlock").uid, find(g, "kalzar").uid
+    g.apply(Action("pattack", (warlock, kalzar)))
+    mark = len(g.log)
+    g.apply(Action("invest", (300,)))
+    invest = next(e for e in g.log.events[mark:] if e.kind == "invest")
+    assert invest.data == {"uid": warlock, "name": g.label(g.card(warlock)), "amount": 300, "pod": 200}
+
+
+def test_a_card_set_aside_already_says_so() -> None:
+    """Session 32: Enter on a card set aside in the mulligan read `'aside 24' is not legal now: P1:
+    set aside cards to redraw (1 set aside), or keep` (a notation, a seat name); BH-02."""
+    g = BhmGame.new_game(seed=3)
+    c = next(x for x in g.legal_actions() if x.kind == "aside")
+    g.apply(c)
+    name = g.card(int(c.args[0])).name
+    assert (
+        g.explain_illegal(c)
+        == f"{name} is set aside already: it goes back into the deck when you keep the hand"
+    )

@@ -83,7 +83,7 @@ async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:
         )
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
-        prompt = app.screen.query_one(Prompt).prompt
+        prompt = app.screen.query_one(Prompt).shown(200)  # (whole, as on one line)
         assert (
             prompt
             == "Player 1: First strategy phase: calls (C.LL budget 21), cards, abilities — or go to combat"

@@ -248,24 +248,26 @@ async def test_the_call_budget_says_it_is_your_cll(size: tuple[int, int], hotsea
         if hotseat:
             await press(pilot, "enter")  # (the cover between the players' turns)
             await settle(pilot)
-        said = app.screen.query_one(Prompt).prompt
-        assert said == prompt.partition(": ")[2] or said == prompt, said
+        said = app.screen.query_one(Prompt).shown()
+        assert said == prompt, said
         if size[0] < 120:
             assert prompt in " ".join(screen_text(app).split()), screen_text(app)
 
 
-async def test_a_prompt_too_long_for_the_cll_budget_says_the_engines_budget() -> None:
-    """80 × 24, hot-seat: `Player 1: Second strategy: calls (C.LL budget 21), cards, abilities — or
-    end turn` would take two lines: the budget as the engine says it, on one."""
-    app = game_app("bhm", seed=1, scenario=INVOKER)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen: Any = app.screen
-        fitted = screen.fit_prompt(
-            "Player 1: Second strategy phase: calls (budget 21), cards, abilities — or end turn"
-        )
-        assert fitted == "Player 1: Second strategy: calls (budget 21), cards, abilities — or end turn"
-        fitted = screen.fit_prompt(
-            "You: First strategy phase: calls (budget 21), cards, abilities — or combat"
-        )
-        assert fitted == "You: First strategy: calls (C.LL budget 21), cards, abilities — or combat"
+def test_a_prompt_too_long_for_the_cll_budget_says_the_engines_budget() -> None:
+    """80 × 24 (78 columns), hot-seat: `Player 1: Second strategy: calls (C.LL budget 21), cards,
+    abilities — or end turn` would take two lines: the budget as the engine says it, on one; `You:
+    ` leaves room for `C.LL`. (The words the prompt takes at its width: `Prompt.shorter`.)"""
+    from tui.screens.bhm import strategy_prompts
+    from tui.widgets.status import fitted
+
+    said = strategy_prompts("strategy2", 21)
+    assert fitted([f"Player 1: {s}" for s in said], 78) == [
+        "Player 1: Second strategy: calls (budget 21), cards, abilities — or end turn"
+    ]
+    assert fitted([f"You: {s}" for s in strategy_prompts("strategy1", 21)], 78) == [
+        "You: First strategy: calls (C.LL budget 21), cards, abilities — or combat"
+    ]
+    assert fitted([f"You: {s}" for s in strategy_prompts("strategy1", 9)], 78) == [
+        "You: First strategy phase: calls (C.LL budget 9), cards, abilities — or combat"
+    ]

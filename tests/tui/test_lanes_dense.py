@@ -53,7 +53,7 @@ def assert_fits_without_scrolling(app: Any) -> None:
     me = app.session.viewer()
     for card in view["players"][me]["hand"]:  # the own hand, by (short) name
         assert card["name"][:8] in text
-    assert screen.query_one("#prompt").render().split(":")[0] in text
+    assert screen.query_one("#prompt").shown().split(":")[0] in text  # (its words as drawn)
     assert screen.query_one("#actions").option_count >= 1 and screen.query_one("#actions").size.height >= 3
 
 

@@ -343,6 +343,10 @@ def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
                 "react",
                 "P2 reacts with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith",
                 uid=116,
+                name="Broken Seal",
+                player=1,
+                answers=0,
+                answered="Pyre Warlock executes Fire Bolt on Hollow Wraith",
             ),
             "P2: React with Broken Seal to Pyre Warlock executes Fire Bolt on Hollow Wraith"
             " — cancel a power card as it is executed",
@@ -351,14 +355,28 @@ def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
             "bhm",
             Action("invest", (300,)),
             "Invest 300 POD",
-            ev("invest", "Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)"),
+            ev(
+                "invest",
+                "Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)",
+                uid=7,
+                name="Pyre Warlock (P1 zone 1)",
+                amount=300,
+                pod=100,
+            ),
             "Pyre Warlock (P1 zone 1) invests 300 POD (POD 100 for the rest of the turn)",
         ),
         (
             "bhm",
             Action("invest", ("all",)),
             "P1: Invest all POD (POD 1 for the rest of the turn)",
-            ev("invest", "Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)"),
+            ev(
+                "invest",
+                "Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)",
+                uid=7,
+                name="Pyre Warlock",
+                amount=500,
+                pod=1,
+            ),
             "P1: Pyre Warlock invests 500 POD (POD 1 for the rest of the turn)",
         ),
         (
@@ -385,3 +403,37 @@ def test_an_echo_that_adds_something_goes_into_the_actions_line(
     and the POD it keeps, the cards kept)."""
     phase = ev("phase", "Combat phase")
     assert said_once(game, action, words, [echo, phase]) == (said, [phase])
+
+
+@pytest.mark.parametrize(
+    ("action", "words", "echo", "said"),
+    [
+        (
+            Action("react", (116,)),
+            "React with Broken Seal — cancel a power card as it is executed",
+            ev(
+                "react",
+                "other words",
+                uid=116,
+                name="Broken Seal",
+                answered="Storm Roc attacks Kalzar (physical)",
+            ),
+            "React with Broken Seal to Storm Roc attacks Kalzar (physical) — cancel a power card as it is executed",
+        ),
+        (
+            Action("invest", (300,)),
+            "P1: Invest 300 POD: 300 to Salud",
+            ev("invest", "other words", uid=7, name="Pyre Warlock", amount=300, pod=200),
+            "P1: Pyre Warlock invests 300 POD (POD 200 for the rest of the turn)",
+        ),
+    ],
+)
+def test_bhm_reactions_and_investments_are_said_from_the_echos_data(
+    action: Action, words: str, echo: Event, said: str
+) -> None:
+    """BHM's reaction and investment lines are made of the engine's data (the card, the entry it
+    answers; the being, the POD invested and kept), not of its words: read by regex from the
+    words, `other words` kept the echo on a line of its own. An echo without the data stays."""
+    assert said_once("bhm", action, words, [echo]) == (said, [])
+    bare = ev(echo.kind, echo.text)
+    assert said_once("bhm", action, words, [bare]) == (words, [bare])

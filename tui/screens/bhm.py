@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import said_once
+from tui.log_words import bhm_opening, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -38,15 +38,19 @@ from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import find_cards, stat_name
 from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
-from tui.widgets.status import Prompt
+from tui.widgets.status import GLUE, Prompt
 from tui.wording import plural
 
 if TYPE_CHECKING:  # (the engine is loaded with a game, not with the screens)
     from bhm.game import BhmGame, Hit
 
-SUMMED = ("power", "equip", "strategy", "territory", "ability", "react")  # choices ending in a card summary
-# the engine's `— or next` of a strategy phase's prompt, in words: (roomy, dense)
-NEXT_WORDS = {"Go to combat": ("go to combat", "combat"), "End the turn": ("end the turn", "end turn")}
+# a strategy phase (the view's `phase`) in the prompt's words: the phase in full and in short
+# (the middle line names it in full), what `next` does, in full and in short (`turn_prompts`)
+PHASE_WORDS = {
+    "strategy1": ("First strategy phase", "First strategy"),
+    "strategy2": ("Second strategy phase", "Second strategy"),
+}
+NEXT_WORDS = {"strategy1": ("go to combat", "combat"), "strategy2": ("end the turn", "end turn")}
 # a choice of the UI, not of the engine: the player passes every reaction window (a Foresight in
 # the hand opens one at each enemy action) until the end of the opponent's turn
 QUIET = Action("pass", ("turn",))
@@ -57,10 +61,6 @@ QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScree
 # log tells them again as the live log did (`BhmScreen.retell_action`)
 QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 NBSP = "\u00a0"  # a space the lanes never wrap at
-STRATEGY_PHASE = re.compile(r"\b(First|Second) strategy phase: ")  # the engine's prompt of the phase
-SHORT_PHASE = re.compile(r"\b(First|Second) strategy: ")  # the same, fitted to one line (`fit_prompt`)
-# the engine's call budget in the prompt, and in words that say what it is: your C.LL (BH-10)
-CALL_BUDGET = ("calls (budget ", "calls (C.LL budget ")
 STATS = ("pod", "fue", "res", "val", "salud")
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
@@ -241,11 +241,11 @@ def outcome_first(game: Any, action: Action) -> str | None:
 
 PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
 PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's words
-# the choices whose cards in play are all of one side (the deciding player's own beings): a place
-# says which of its beings by the zone alone (`z1`), as the dense lanes do
-ONE_SIDE = ("power", "equip", "ability", "invoke")
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
 BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
+# the choices below 120 × 40 whose outcome may take a second line: a territory's (what it destroys),
+# an investment's (what it does to the target)
+TWO_LINES = ("territory", "invest")
 
 
 def zone_mark(label: str) -> str:
@@ -326,6 +326,33 @@ def aimed_with(words: str, after: BhmGame | None) -> str:
         return words
     card = after.card(uid)
     return f"{words} with {card.name}'s ability" if before.kind == "ability" else f"{words} with {card.name}"
+
+
+def strategy_prompts(phase: Any, budget: Any) -> list[str]:
+    """A strategy phase's prompt (`phase`: the view's, `budget`: the deciding player's call budget),
+    in the words that fit the prompt's width best, longest first (the prompt takes the one of the
+    fewest lines: `Prompt.shorter`): `First strategy phase: calls (C.LL budget 4), cards,
+    abilities — or go to combat`, then `— or combat`, `First strategy: …` (the middle line names the
+    phase in full), and `calls (budget 4)`; the engine's `— or next` said as the choice it is, the
+    budget said to be your C.LL (BH-10). Its groups of words (`calls (C.LL budget 4),`, `— or go to
+    combat`) are never broken across lines (`GLUE`): `C.LL budget` / `0),` read as two things.
+    [] for no strategy phase."""
+    if phase not in PHASE_WORDS or not isinstance(budget, int):
+        return []
+    (whole, short), (go, step) = PHASE_WORDS[phase], NEXT_WORDS[phase]
+
+    def said(phase: str, cll: bool, next_words: str) -> str:
+        calls = f"calls ({'C.LL ' if cll else ''}budget {budget}),"
+        groups = [f"{phase}:", calls, "cards,", "abilities", f"— or {next_words}"]
+        return " ".join(g.replace(" ", GLUE) for g in groups)
+
+    return [
+        said(whole, True, go),
+        said(whole, True, step),
+        said(short, True, go),
+        said(short, True, step),
+        said(short, False, step),
+    ]
 
 
 class FittedLaneScroll(LaneScroll):
@@ -778,6 +805,10 @@ class BhmScreen(BhmTable, LaneScreen):
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
+    def opening(self, events: list[Any]) -> list[Any]:
+        """The opening hands' draws in the players' names, said once (`bhm_opening`)."""
+        return bhm_opening(events, self.seat_name)
+
     def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
         """`last:` tells the action in the log's words, what it answers too (`said_once`): `React
         with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
@@ -818,7 +849,12 @@ class BhmScreen(BhmTable, LaneScreen):
                 actions = list(actions)
                 for i, a in zip(at, ordered, strict=True):
                     actions[i] = a
-            self.query_one(ActionList).show(
+            # what a territory destroys and what an investment does, on a second line when they do
+            # not fit one (`… (destroys an enemy territory)`, `all 500 (POD 1 after): lives (Immortal)`
+            # were cut at 80 × 24); the other lists one line a choice
+            listing = self.query_one(ActionList)
+            listing.max_lines = 2 if self.is_dense() and any(a.kind in TWO_LINES for a in actions) else 1
+            listing.show(
                 [(a, self.listed_words(a)) for a in actions], groups=group if grouped or by_card else None
             )
         finally:
@@ -850,7 +886,7 @@ class BhmScreen(BhmTable, LaneScreen):
                 being = zone_mark(game.label(game.card(int(action.args[1]))))
             except (KeyError, ValueError, TypeError, AttributeError, IndexError):
                 return self.choice_words(action)
-            dies = action.kind == "power" and "it dies)" in game.describe_action(action)
+            dies = action.kind == "power" and game.power_cost(action)[1]  # (BH-33: all its POD)
             return being + (" — it dies" if dies else "")
         return self.choice_words(action)
 
@@ -921,6 +957,18 @@ class BhmScreen(BhmTable, LaneScreen):
         if not spectator and self.legal and QUIET not in self.legal and self.quiet_offered():
             self.legal = [*self.legal, QUIET]
         self.show_choices(self.legal)
+        if not spectator:
+            self.fit_turn_prompt()
+
+    def fit_turn_prompt(self) -> None:
+        """A strategy phase's prompt in fewer words where they take fewer lines (`turn_prompts`;
+        the call budget without `C.LL` only below 120 × 40, where the prompt keeps to one line)."""
+        d = self.session.decision
+        prompt = self.query_one(Prompt)
+        said = self.turn_prompts(d) if d is not None and d.kind == "turn" else []
+        if said and prompt.prompt.endswith(said[0]):
+            who = prompt.prompt.removesuffix(said[0])  # (`You: `, `Player 1: `)
+            prompt.shorter = tuple(who + s for s in said[1 : None if self.is_dense() else -1])
 
     def choose(self, action: Action) -> bool:
         if action != QUIET:
@@ -1017,21 +1065,32 @@ class BhmScreen(BhmTable, LaneScreen):
             return "Do not react"
         if not action.args:
             return words
-        told = self.dense_words(action)
-        if told:
-            return told
-        if action.kind in ONE_SIDE:  # `Stone Golem z1 executes Mind Spike`, as the lanes mark it
-            words = PLACES.sub(lambda m: f" z{m[1]}", words)
-        if action.kind not in SUMMED:
-            return words
-        arg = action.args[0]
-        brief = self.card_summary(arg) if isinstance(arg, int) else ""
-        words = words.replace(brief, "", 1) if brief else words
-        # a territory's consequence in brackets, which the cut leaves out first (not its name), and
-        # its name sooner: `Territory: Volcanic Caldera` (`Play territory Volcanic Caldera…` was cut)
-        if action.kind == "territory" and words.startswith("Play territory "):
-            words = "Territory: " + words.removeprefix("Play territory ")
-        return re.sub(r"; (destroys an enemy territory)$", r" (\1)", words)
+        return self.dense_words(action) or self.card_words(action) or words
+
+    def card_words(self, action: Action) -> str | None:
+        """Below 120 × 40, a choice that plays a card in words made of the action's data, without
+        the card's summary (the card panel has it): `Cinder Hound z1 executes Fire Bolt (consumes
+        100 POD: all it has, it dies)` (a being of a shared name by its zone, as the lanes mark
+        it), `Equip Iron Sword to Obsidian Guard`, `Play strategy Terrify`, `Use Frost Witch's
+        ability`, `React with Broken Seal`. None: another choice (the engine's words)."""
+        game: Any = self.session.game
+        try:
+            c = game.card(int(action.args[0]))
+            if action.kind == "power":
+                spent, dies = game.power_cost(action)  # BH-33, BH-40
+                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
+                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} executes {c.name}{cost}"
+            if action.kind == "equip":
+                return f"Equip {c.name} to {zone_mark(game.label(game.card(int(action.args[1]))))}"
+            if action.kind == "strategy":
+                return f"Play strategy {c.name}"
+            if action.kind == "ability":
+                return f"Use {zone_mark(game.label(c))}'s ability"
+            if action.kind == "react":
+                return f"React with {c.name}"
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+            return None
+        return None
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
@@ -1066,6 +1125,12 @@ class BhmScreen(BhmTable, LaneScreen):
             if action.kind == "call":
                 c = game.card(int(action.args[0]))
                 return f"{'Instant call' if c.defn.instant else 'Call'} R{c.defn.rank} {c.name}"
+            if action.kind == "territory":  # its name first (`Play territory Volcanic Caldera…` was
+                # cut), then what it destroys (BH-50), on a second line when it does not fit
+                victims = game.territory_victims()
+                lost = victims[0].name if len(victims) == 1 else "an enemy territory"
+                destroys = f" (destroys {lost})" if victims else ""
+                return f"Territory: {game.card(int(action.args[0])).name}{destroys}"
             if action.kind == "invoke":  # `Pyre Warlock invokes Thunderbird (rank…` lost its rank (BH-73)
                 c, by = (game.card(int(u)) for u in action.args[:2])
                 return f"Invoke R{c.defn.rank} {c.name} by {zone_mark(game.label(by))}"
@@ -1074,19 +1139,12 @@ class BhmScreen(BhmTable, LaneScreen):
         return None
 
     def relayout(self) -> None:
-        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`);
-        and the prompt's `— or combat` (`own_words`), fitted to each width below (`fit_prompt`)."""
+        """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`).
+        (The prompt fits itself to each width: `turn_prompts`.)"""
         dense = self.dense
         super().relayout()
-        prompt = self.query_one(Prompt)
-        if self.dense != dense:
-            for words in NEXT_WORDS.values():
-                if prompt.prompt.endswith(" — or " + words[dense]):
-                    prompt.prompt = self.fit_prompt(
-                        prompt.prompt.removesuffix(words[dense]) + words[self.dense]
-                    )
-        elif self.dense and (fitted := self.fit_prompt(prompt.prompt)) != prompt.prompt:
-            prompt.prompt = fitted  # another width below 120 × 40 (100 → 80 columns): fitted again
+        if self.dense != dense and not self.covered:
+            self.fit_turn_prompt()
         actions = self.query_one(ActionList)
         if self.dense != dense and self.legal and actions.actions:
             keep = actions.highlighted_action
@@ -1094,36 +1152,26 @@ class BhmScreen(BhmTable, LaneScreen):
             actions.highlight_action(keep)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
-        """The prompt, with the engine's `— or next` said as the choice it is: `— or go to
-        combat`, `— or end the turn` (below 120 × 40 `— or combat`, `— or end turn`: the prompt
-        keeps to one line of 80 columns, in hot-seat too: `fit_prompt`); a target's prompt says
-        what the card does (`Choose a target for Fire Bolt — an enemy being loses 300 Salud`: its
-        text is not in sight while the targets are highlighted)."""
+        """The prompt; a strategy phase's in the table's words, its groups kept on one line
+        (`turn_prompts`); the combat phase's without the seat the prompt's start names; a target's prompt says what the card does (`Choose a target for Fire Bolt
+        — an enemy being loses 300 Salud`: its text is not in sight while the targets are
+        highlighted)."""
+        if d.kind == "turn" and (said := self.turn_prompts(d)):
+            return said[0]
+        if d.kind == "combat":  # (the engine's `… (P1)` after `You: ` or `Player 1: ` said it twice)
+            return "Combat phase: declare attacks"
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
             text += self.card_summary(source)
-        if text.endswith(" — or next"):
-            step = self.session.game.describe_action(Action("next"))
-            if step in NEXT_WORDS:
-                text = text.removesuffix("next") + NEXT_WORDS[step][self.is_dense()]
-            who = f"{self.seat_name(d.player)}: " if self.session.seats.hotseat else "You: "
-            text = self.fit_prompt(who + text)[len(who) :]
         return text
 
-    def fit_prompt(self, prompt: str) -> str:
-        """The strategy phase's prompt, its call budget said to be of your C.LL (`calls (C.LL budget
-        4)`: `calls (budget 0)` did not say why 0), in one line below 120 × 40: hot-seat's `Player 1:
-        ` is longer than `You: `, and `Player 1: Second strategy phase: calls (budget 4), cards,
-        abilities — or end turn` took two; when it does not fit, `Second strategy: …` (the middle
-        line names the phase in full), then `calls (budget 4)`. Whole again from 120 × 40
-        (`relayout`)."""
-        whole = SHORT_PHASE.sub(r"\1 strategy phase: ", prompt, count=1).replace(*CALL_BUDGET, 1)
-        room = self.app.size.width - 2  # (the prompt's padding)
-        if self.is_dense() and len(whole) > room:
-            short = STRATEGY_PHASE.sub(r"\1 strategy: ", whole, count=1)
-            return short if len(short) <= room else short.replace(CALL_BUDGET[1], CALL_BUDGET[0], 1)
-        return whole
+    def turn_prompts(self, d: Decision) -> list[str]:
+        """A strategy phase's prompt from the view (its phase, the call budget of the deciding
+        player: `strategy_prompts`); [] when the view says no strategy phase."""
+        view = self.view_data or {}
+        player: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
+        return strategy_prompts(view.get("phase"), player.get("budget"))
 
     def card_summary(self, uid: int) -> str:
         """What card `uid` does, in the engine's few words (`— an enemy being loses 300 Salud`), or ""."""

@@ -232,7 +232,7 @@ class GameScreen(TableScreen):
         log.add_line(info, "bold")
         history = self.session.game.history
         if not history:
-            log.add_events(self.session.game.log, viewer=self.log_viewer)
+            log.add_events(self.opening(list(self.session.game.log)), viewer=self.log_viewer)
         elif not self.retold_resumed():
             # an old save the engine replays differently: its last events as the engine says them
             log.clear()
@@ -244,6 +244,11 @@ class GameScreen(TableScreen):
             log.add_line(f"{self.seat_name(self.session.resigned)} resigns.", "bold")
         self.focus_first()
         self.advance()
+
+    def opening(self, events: list[Event]) -> list[Event]:
+        """The game's opening events (before its first action) as the log tells them: a game
+        may say them in its seats' names (BHM's draws of the opening hands)."""
+        return events
 
     # -- after Continue: the log of the last actions, the marks of what each side did last --------
     def retold_resumed(self) -> bool:
@@ -292,7 +297,7 @@ class GameScreen(TableScreen):
         assert told is not None
         log = self.query_one(GameLog)
         if start == 0:
-            log.add_events(opening, viewer=self.log_viewer)
+            log.add_events(self.opening(opening), viewer=self.log_viewer)
         else:
             log.add_line(f"({plural(start, 'earlier action')} not shown)", "italic")
         classes = set(self.classes)  # (telling them shows no pane: the table is as it opens)
