@@ -173,6 +173,25 @@ def poss(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+# `entry_data`'s "does" by card definition and entry kind: worked out once, since a definition
+# never changes (a stack entry is pushed and resolved a hundred times a random game)
+_DOES: dict[tuple[ScarsDef, str], str] = {}
+
+
+def _entry_does(d: ScarsDef, kind: str) -> str:
+    """What an entry of the resolution zone made by a card of definition `d` does, its target
+    written `{target}` ("" for a unit, a weapon or a structure)."""
+    words = _DOES.get((d, kind))
+    if words is None:
+        spec = d.effect if kind == "card" and d.type == "prayer" else None
+        if kind in ("ability", "hero"):
+            spec = d.ability
+        elif kind == "trigger":
+            spec = d.trigger
+        words = _DOES[d, kind] = describe_spec(spec, "{target}") if spec else ""
+    return words
+
+
 class ScarsGame(Game):
     game_id = "scars"
     title = "The Scars"
@@ -1775,10 +1794,7 @@ class ScarsGame(Game):
         hero ability or a trigger does, its target written `{target}` (`deal 2 damage to
         {target}`; "" for a unit, a weapon or a structure)."""
         kind, src, tgt, mode, _ = e
-        c = self.card(src)
-        spec = {"ability": c.defn.ability, "hero": c.defn.ability, "trigger": c.defn.trigger}.get(kind)
-        if kind == "card" and c.defn.type == "prayer":
-            spec = c.defn.effect
+        c = self.zones.look[src]
         return {
             "kind": kind,
             "source": src,
@@ -1787,7 +1803,7 @@ class ScarsGame(Game):
             "mode": mode,
             "target": tgt or None,
             "target_name": self.name(tgt) if tgt else None,
-            "does": describe_spec(spec, "{target}") if spec else "",
+            "does": _entry_does(c.defn, kind),
         }
 
     def describe_entry(self, e: Entry) -> str:

@@ -13,6 +13,6 @@ for i in range(int(sys.argv[2])):
     random_playout(cls, 1 + i)
 PY
 PY=$(python -c "import sys; print(sys.executable)")
-run() { PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PY" /tmp/ir_$$.py "$g" "$1" 2>&1 | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+run() { PYTHONPATH=$PWD PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PY" /tmp/ir_$$.py "$g" "$1" 2>&1 | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
 a=$(run 0); b=$(run "$n"); rm -f /tmp/ir_$$.py
 python3 -c "print(f'$g N=$n: {($b-$a)/$n/1e6:.2f}M instructions a game')"
