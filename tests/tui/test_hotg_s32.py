@@ -136,7 +136,9 @@ async def test_c_shows_the_card_under_the_cursor_whole() -> None:
         await press(pilot, "c")
         await settle(pilot)
         assert not isinstance(app.screen, CardScreen)
-        assert app.screen.query_one(Prompt).error.startswith("No card here"), app.screen.query_one(Prompt).error
+        assert app.screen.query_one(Prompt).error.startswith("No card here"), app.screen.query_one(
+            Prompt
+        ).error
 
 
 async def test_the_key_bar_offers_c_for_the_card() -> None:
@@ -145,3 +147,47 @@ async def test_the_key_bar_offers_c_for_the_card() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "c Card" in screen_text(app).splitlines()[-1], screen_text(app).splitlines()[-1]
+
+
+# -- the help: F1 as well as `?`, and on the menu for the game chosen --------------------------------
+async def test_f1_opens_the_help_at_the_table() -> None:
+    """`F1`, the help key of many programs, did nothing at the table: it opens the help as `?`
+    does (and closes it), whose keys name `c`."""
+    from tui.screens.help import HelpScreen
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "`c` — the card under the cursor" in app.screen.keys_md
+        await press(pilot, "f1")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_the_menu_has_the_help_of_the_game_chosen() -> None:
+    """The menu had no help: its keys were one line, and a game's rules were `triarch rules GAME`
+    only, outside the app. `F1` (or `?`) there opens the help of the game the form names: the
+    menu's keys, then that game's table keys, its rules and keywords; the key bar offers it."""
+    from common.registry import game_class
+    from tui.app import TriarchApp
+    from tui.screens.help import HelpScreen
+
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "F1 Help" in screen_text(app).splitlines()[-1]
+        await press(pilot, "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        game = game_class(app.screen_stack[-2].game_id)
+        assert app.screen.rules_md == game.rules_text()
+        assert "**The menu**" in app.screen.keys_md and "`Ctrl+T`" in app.screen.keys_md
+        assert f"At the table of {game.title}" in app.screen.keys_md
+        await press(pilot, "escape")
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)

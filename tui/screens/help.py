@@ -19,7 +19,7 @@ COMMON_KEYS_TEXT = """\
 - `:` — type an action in notation (e.g. `{example}`); an illegal one is explained
 - `Esc` — cancel the current selection
 - `d` — {d_key}
-- `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
+- `?` or `F1` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `⚠ 2 not saved` in the status bar — the autosave cannot be written (a full disk): the game
   goes on, each action tries again, and leaving the game asks first
@@ -81,7 +81,7 @@ def meaning_alone(keyword: str, meaning: str) -> str:
 
 class HelpScreen(BaseModal[None]):
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", "Close"),
+        Binding("escape,question_mark,q,f1", "close", "Close", key_display="esc"),
         # The tab bar has the focus as the help opens (← → switch tabs): the text scrolls anyway.
         Binding("down,j", "scroll('down')", "Scroll", show=False),
         Binding("up,k", "scroll('up')", show=False),
