@@ -191,3 +191,44 @@ async def test_the_menu_has_the_help_of_the_game_chosen() -> None:
         await press(pilot, "question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
+
+
+# -- a puzzle: its goal in sight as it starts, its title at its end -------------------------------
+async def test_a_puzzle_starts_with_its_goal_in_sight_and_ends_with_its_title() -> None:
+    """At 80 × 24 the card panel has the log's place: a puzzle from the menu's Scenarios started
+    with its goal (`Win this turn: …`, the log's last lines) out of sight, and the game-over
+    dialog named it `Hand of the Gods, seed 5`. Now a scenario with a description starts with the
+    log in sight (the arrows bring the card panel back) and the dialog names it by its title."""
+    from tui.screens.gameover import GameOverScreen
+
+    from .helpers import LAST_BOLT, thunder_on_the_enemy_stone
+
+    puzzle = LAST_BOLT.replace(
+        'title = "UI test: skirmish"\n', 'title = "UI test: skirmish"\ndescription = "Win this turn."\n', 1
+    )
+    app = skirmish(scenario=puzzle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Scenario: UI test: skirmish" in screen_text(app) and "Win this turn." in screen_text(app)
+        await press(pilot, "right")
+        await settle(pilot)
+        assert "Win this turn." not in screen_text(app)  # the card panel again
+        await thunder_on_the_enemy_stone(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.stats[0] == "Hand of the Gods · UI test: skirmish (seed 5)", app.screen.stats
+
+
+async def test_a_position_without_a_goal_starts_with_the_card_panel() -> None:
+    """A scenario without a description (a position, not a puzzle: the UI tests' skirmish) starts
+    with the card panel as a new game does; its game-over line names it all the same."""
+    from tui.screens.gameover import GameOverScreen
+
+    from .helpers import LAST_BOLT, thunder_on_the_enemy_stone
+
+    app = skirmish(scenario=LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.screen.has_class("-show-log")
+        await thunder_on_the_enemy_stone(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.stats[0] == "Hand of the Gods · UI test: skirmish (seed 5)", app.screen.stats

@@ -27,6 +27,7 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir, dated_path, save_advice
 from tui.log_words import fold_key, said_once, times, told_events
+from tui.scenarios import scenario_header
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -763,7 +764,10 @@ class GameScreen(TableScreen):
 
     def stats(self) -> list[str]:
         s = self.session
-        lines = [f"{s.cls.title}, seed {s.game.setup.seed}"]
+        # a scenario (a puzzle) by its title, not by a seed only
+        title = scenario_header(s.game.setup.scenario)[0]
+        seed = s.game.setup.seed
+        lines = [f"{s.cls.title} · {title} (seed {seed})" if title else f"{s.cls.title}, seed {seed}"]
         ending = self.ending()
         if ending:
             lines.append(ending)

@@ -27,6 +27,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from tui.log_words import aimed_uid, unit_label, whose, with_whose
+from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
@@ -794,6 +795,10 @@ class HotgScreen(HotgTable, GameScreen):
         the player scrolls it back (`PgUp`, the wheel); back at its end, it stays there again.
         (Textual calls `GameScreen.on_mount` after this one.)"""
         self.query_one(GameLog).anchor()
+        if scenario_header(self.session.game.setup.scenario)[1] and not self.session.game.history:
+            # at 80 × 24: the log first, whose last lines say the scenario's title and goal (`Win
+            # this turn: …`); under the card panel a puzzle started without them in sight
+            self.show_pane("log")
 
     # -- a dialog or the command palette over the table: its keys, not the table's ----------------
     def on_screen_suspend(self) -> None:
