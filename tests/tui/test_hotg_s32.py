@@ -11,7 +11,7 @@ from tui.widgets.grid import GridBoard
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
-from .helpers import engine_ready, press, screen_text, settle, skirmish
+from .helpers import engine_ready, press, screen_text, settle, skirmish, until
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -232,3 +232,24 @@ async def test_a_position_without_a_goal_starts_with_the_card_panel() -> None:
         await thunder_on_the_enemy_stone(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.stats[0] == "Hand of the Gods · UI test: skirmish (seed 5)", app.screen.stats
+
+
+# -- below 40 lines the card panel says the key to the log ----------------------------------------
+async def test_the_card_panel_says_the_key_to_the_log_where_they_share_a_place() -> None:
+    """At 80 × 24 the card panel and the log share a place; once the cursor moved, the log with
+    the other side's last actions was gone, and its key `t` was in the help only (the key bar has
+    no room for it). The panel's top edge says it: `card · t: the log`; at 120 × 40, where both
+    are in sight, it says nothing."""
+    from textual.containers import VerticalScroll
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#info", VerticalScroll).border_title == "card · t: the log"
+        assert "card · t: the log" in screen_text(app)
+        await press(pilot, "t")
+        await settle(pilot)
+        assert app.screen.has_class("-show-log")
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert await until(pilot, lambda: not app.screen.query_one("#info", VerticalScroll).border_title)

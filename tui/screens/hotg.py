@@ -799,6 +799,7 @@ class HotgScreen(HotgTable, GameScreen):
             # at 80 × 24: the log first, whose last lines say the scenario's title and goal (`Win
             # this turn: …`); under the card panel a puzzle started without them in sight
             self.show_pane("log")
+        self.call_after_refresh(self.title_card_box)
 
     # -- a dialog or the command palette over the table: its keys, not the table's ----------------
     def on_screen_suspend(self) -> None:
@@ -948,6 +949,14 @@ class HotgScreen(HotgTable, GameScreen):
     def on_resize(self, event: Any) -> None:
         # after Textual's own handler has set the size classes that `is_dense` reads
         self.call_later(self.relist)
+        self.call_later(self.title_card_box)
+
+    def title_card_box(self) -> None:
+        """Below 40 lines the card panel and the log share a place: the panel's top edge says
+        the key to the log (`card · t: the log`: the key bar has no room for `t`, and once the
+        cursor moved the log with the other side's last actions was nowhere to be seen); from 40
+        lines both are in sight, and the edge says nothing."""
+        self.query_one("#info", CardBox).border_title = "" if self.has_class("-tall") else "card · t: the log"
 
     def relist(self) -> None:
         """The choices again when the list's layout changed (`filter_actions`), the cursor on
