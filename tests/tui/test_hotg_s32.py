@@ -11,7 +11,7 @@ from tui.widgets.grid import GridBoard
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 
-from .helpers import engine_ready, press, screen_text, settle, skirmish, until
+from .helpers import choose_cell, engine_ready, press, screen_text, settle, skirmish, until
 
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
@@ -75,12 +75,7 @@ async def test_the_prompt_says_what_a_selection_waits_for() -> None:
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        board = app.screen.query_one(GridBoard)
-        board.focus()
-        board.cursor = (2, 2)  # your Hoplite
-        await settle(pilot)
-        await press(pilot, "enter")
-        await settle(pilot)
+        await choose_cell(pilot, 2, 2)  # your Hoplite
         assert prompt(app) == "● Hoplite: » move, × attack — Enter on a cell · Esc drops it", prompt(app)
         assert "● Hoplite: » move, × attack" in screen_text(app)
         await press(pilot, "escape")

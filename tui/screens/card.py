@@ -12,20 +12,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from tui.screens.base import BaseModal
+from tui.screens.help import SCROLL_BINDINGS
 from tui.widgets.footer import Footer
 
 
 class CardScreen(BaseModal[None]):
     """A card in full (`body`, any Rich renderable) under its `title`; `Esc`, `c` or `q`
-    closes it, the arrows and `PgUp`/`PgDn` scroll what does not fit."""
+    closes it, the arrows, `PgUp`/`PgDn`, `Home`/`End` scroll what does not fit."""
 
-    BINDINGS = [
-        Binding("escape,c,q", "close", "Close", key_display="esc"),
-        Binding("down,j", "scroll('down')", "Scroll", show=False),
-        Binding("up,k", "scroll('up')", show=False),
-        Binding("pagedown,space", "scroll('page_down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-    ]
+    BINDINGS = [Binding("escape,c,q", "close", "Close", key_display="esc"), *SCROLL_BINDINGS]
 
     def __init__(self, title: str, body: Any) -> None:
         super().__init__(classes="dialog-screen")
