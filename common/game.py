@@ -369,6 +369,9 @@ class Game(ABC):
         """Column names and one row of strings per card of the pool."""
         return [], []
 
+    # what the short forms of `card_rows` mean (`triarch cards` says it under the table's title)
+    CARD_LEGEND = ""
+
     @classmethod
     def rules_text(cls) -> str:
         """The rules reference, in Markdown."""

@@ -2871,6 +2871,8 @@ class HotgGame(Game):
                     assert m.until in ("permanent", "aura"), f"a bonus until {m.until} left unseen on #{uid}"
 
     # ------------------------------------------------------------- catalogue
+    CARD_LEGEND = "stats = attack/health, m = movement, r = range (1 when not given)"
+
     @classmethod
     def card_rows(cls, text: bool = True) -> tuple[list[str], list[list[str]]]:
         """The card pool for `triarch cards hotg`, sorted by kind, pantheon, cost and name:

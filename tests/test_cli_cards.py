@@ -131,3 +131,19 @@ def test_no_such_card_says_which_game_in_good_english() -> None:
     assert r.exit_code == 1
     assert "no card 'zzz_nothing' among the " in r.output and " cards of The Scars" in r.output
     assert "the The" not in r.output
+
+
+def test_hotg_cards_say_what_their_short_stats_mean() -> None:
+    """`triarch cards hotg` showed `3/2 m1 r3` under `stats` with nothing to say that `m` is the
+    movement and `r` the range: the table, the blocks (`--text` below 140 columns) and a card in
+    full say it under their title (`CARD_LEGEND`); BHM, which has no short forms, says nothing."""
+    if "hotg" not in available_games():
+        pytest.skip("hotg engine not available")
+    legend = "stats = attack/health, m = movement, r = range"
+    runner = CliRunner()
+    for args in (["--no-text"], ["--text"], ["desert_archer"]):
+        out = runner.invoke(main, ["cards", "hotg", *args], terminal_width=80)
+        assert out.exit_code == 0 and legend in " ".join(out.output.split()), (args, out.output[:400])
+    assert game_class("hotg").CARD_LEGEND.startswith(legend)
+    if "bhm" in available_games():
+        assert game_class("bhm").CARD_LEGEND == ""

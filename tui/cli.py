@@ -330,6 +330,8 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
         body = "\n".join(
             f"[bold]{c}[/]: {v}" for c, v in zip(columns, match[0], strict=False) if str(v).strip()
         )
+        if cls.CARD_LEGEND:
+            body += f"\n[dim]{escape(cls.CARD_LEGEND)}[/]"
         console.print(Panel(body, title=f"{cls.title} — {_card_title(columns, match[0])}", expand=False))
         return
     if show_text is None:
@@ -338,8 +340,9 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
     needle = text.lower()
     shown = [r for r in rows if not needle or any(needle in str(c).lower() for c in r)]
     hint = "" if show_text else f" · text: --text or `triarch cards {cls.game_id} CARD`"
+    legend = f"\n{cls.CARD_LEGEND}" if cls.CARD_LEGEND else ""
     if show_text and console.width < 140:  # a table would cut the text in slivers: a block a card
-        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards", columns, shown)
+        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards{legend}", columns, shown)
         return
     lowered = [c.lower() for c in columns]
     merge = "id" in lowered and "name" in lowered
@@ -360,10 +363,10 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
         mins, maxs, console.width - 2 - 2 * (len(headers) - 1), first=[h.lower() == "text" for h in headers]
     )
     if widths is None:  # no room for whole words: a block a card
-        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards", columns, shown)
+        _card_blocks(console, f"{cls.title} — {len(shown)} of {len(rows)} cards{legend}", columns, shown)
         return
     table = Table(
-        title=f"{cls.title} — {len(shown)} of {len(rows)} cards{hint}",
+        title=f"{cls.title} — {len(shown)} of {len(rows)} cards{hint}{legend}",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         padding=(0, 1, 0, 0),

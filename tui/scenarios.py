@@ -32,6 +32,21 @@ class Shipped:
         return info.title if info is not None else self.game_id
 
 
+def scenario_header(text: str | None) -> tuple[str, str]:
+    """The `title` and `description` of a scenario's header (`Puzzle: through the guard`, `Win
+    this turn: …`); "" for a game that did not start from one, or a header without them (the
+    text is the engine's, already loaded)."""
+    if not text:
+        return "", ""
+    try:
+        header = tomllib.loads(text).get("scenario")
+    except tomllib.TOMLDecodeError:
+        return "", ""
+    if not isinstance(header, dict):
+        return "", ""
+    return str(header.get("title") or ""), str(header.get("description") or "")
+
+
 def scenario_problem(path: Path, exc: Exception) -> str:
     """The loader's error for the scenario at `path`, named by its file: the engines see only
     its text (`<scenario>: card 'x', field 'y': …` becomes `path: card 'x', field 'y': …`)."""

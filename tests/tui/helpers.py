@@ -345,6 +345,18 @@ async def thunder_on_the_enemy_stone(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def choose_cell(pilot: Pilot[Any], row: int, col: int) -> None:
+    """On the HotG board, by the keyboard: the cursor on `row`,`col`, then `Enter` (your Hoplite
+    at 2,2 in the skirmish: selected, its marks on the board)."""
+    board = pilot.app.screen.query_one("#board")
+    board.focus()
+    await settle(pilot)
+    board.cursor = (row, col)
+    await settle(pilot)
+    await press(pilot, "enter")
+    await settle(pilot)
+
+
 async def deploy_the_oracle(pilot: Pilot[Any], *, close_reveal: bool = True) -> None:
     """The skirmish's first card, Oracle of Delphi, deployed at 1,0 (keys 1, Enter); its Warcry
     reveals three spells in a dialog, which Esc leaves for the choice list."""

@@ -11,7 +11,17 @@ import pytest
 from common.registry import game_class
 from tui.session import only_pass
 
-from .helpers import SKIRMISH, engine_ready, game_app, into_first_turn, press, screen_text, settle, skirmish
+from .helpers import (
+    SKIRMISH,
+    choose_cell,
+    engine_ready,
+    game_app,
+    into_first_turn,
+    press,
+    screen_text,
+    settle,
+    skirmish,
+)
 
 needs_bhm = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -174,19 +184,12 @@ def test_a_third_line_keeps_its_text_beside_a_marker() -> None:
 async def test_an_enemy_cells_third_line_is_whole_beside_its_attack_marker() -> None:
     """The skirmish at 120 × 40, the enemy Hoplite with a resurrection, your Hoplite selected: its
     cell read `resurrecti× `; it reads `resurrection`, the `×` at the end of its stats."""
-    from tui.widgets.grid import GridBoard
-
     risen = SKIRMISH.replace('owner = 2\ncell = "2,3"', 'owner = 2\ncell = "2,3"\nresurrection = true')
     assert risen != SKIRMISH
     app = skirmish(scenario=risen)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        board = app.screen.query_one(GridBoard)
-        board.focus()
-        board.cursor = (2, 2)  # your Hoplite
-        await settle(pilot)
-        await press(pilot, "enter")
-        await settle(pilot)
+        await choose_cell(pilot, 2, 2)  # your Hoplite
         text = screen_text(app)
         assert "]2/3       × │" in text, text
         assert "]resurrection│" in text, text

@@ -27,6 +27,7 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir, dated_path, save_advice
 from tui.log_words import fold_key, said_once, times, told_events
+from tui.scenarios import scenario_header
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
@@ -138,7 +139,7 @@ class GameScreen(TableScreen):
     """The generic game screen (works for any engine through the interface)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("colon", "type_action", "Type action"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("m", "menu", "Menu"),
@@ -768,7 +769,10 @@ class GameScreen(TableScreen):
 
     def stats(self) -> list[str]:
         s = self.session
-        lines = [f"{s.cls.title}, seed {s.game.setup.seed}"]
+        # a scenario (a puzzle) by its title, not by a seed only
+        title = scenario_header(s.game.setup.scenario)[0]
+        seed = s.game.setup.seed
+        lines = [f"{s.cls.title} · {title} (seed {seed})" if title else f"{s.cls.title}, seed {seed}"]
         ending = self.ending()
         if ending:
             lines.append(ending)
@@ -836,13 +840,17 @@ class GameScreen(TableScreen):
         self.call_after_refresh(cover)
 
     # -- key actions ---------------------------------------------------------------------------
-    def action_help(self) -> None:
+    @classmethod
+    def help_keys(cls) -> str:
+        """The help's Keys tab for this table (the menu's help shows it for the game chosen)."""
         common = common_keys(
-            self.DIALOGS, d_key=self.D_KEY, example=self.NOTATION_EXAMPLE, number_key=self.NUMBER_KEY
+            cls.DIALOGS, d_key=cls.D_KEY, example=cls.NOTATION_EXAMPLE, number_key=cls.NUMBER_KEY
         )
-        keys = self.EXTRA_KEYS + "\n**Everywhere**\n\n" + common if self.EXTRA_KEYS else common
+        return cls.EXTRA_KEYS + "\n**Everywhere**\n\n" + common if cls.EXTRA_KEYS else common
+
+    def action_help(self) -> None:
         self.app.push_screen(
-            HelpScreen(self.session.cls.title, keys, self.session.cls.rules_text(), self.glossary)
+            HelpScreen(self.session.cls.title, self.help_keys(), self.session.cls.rules_text(), self.glossary)
         )
 
     def action_type_action(self) -> None:

@@ -19,7 +19,7 @@ COMMON_KEYS_TEXT = """\
 - `:` — type an action in notation (e.g. `{example}`); an illegal one is explained
 - `Esc` — cancel the current selection
 - `d` — {d_key}
-- `?` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
+- `?` or `F1` — this help (tabs: keys, rules, keywords; `←` `→` switch, `↑` `↓` `PgUp` `PgDn` scroll)
 - `Ctrl+S` — save the game to a file (it is also autosaved after every action)
 - `⚠ 2 not saved` in the status bar — the autosave cannot be written (a full disk): the game
   goes on, each action tries again, and leaving the game asks first
@@ -79,16 +79,22 @@ def meaning_alone(keyword: str, meaning: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+# The keys that scroll a dialog's text (its `action_scroll(how)`: `scroll_{how}` of its box).
+SCROLL_BINDINGS = [
+    Binding("down,j", "scroll('down')", "Scroll", show=False),
+    Binding("up,k", "scroll('up')", show=False),
+    Binding("pagedown,space", "scroll('page_down')", show=False),
+    Binding("pageup", "scroll('page_up')", show=False),
+    Binding("home", "scroll('home')", show=False),
+    Binding("end", "scroll('end')", show=False),
+]
+
+
 class HelpScreen(BaseModal[None]):
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", "Close"),
+        Binding("escape,question_mark,q,f1", "close", "Close", key_display="esc"),
         # The tab bar has the focus as the help opens (← → switch tabs): the text scrolls anyway.
-        Binding("down,j", "scroll('down')", "Scroll", show=False),
-        Binding("up,k", "scroll('up')", show=False),
-        Binding("pagedown,space", "scroll('page_down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("home", "scroll('home')", show=False),
-        Binding("end", "scroll('end')", show=False),
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, title: str, keys_md: str, rules_md: str, glossary: dict[str, str]) -> None:

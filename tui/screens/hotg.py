@@ -27,6 +27,8 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from tui.log_words import aimed_uid, unit_label, whose, with_whose
+from tui.scenarios import scenario_header
+from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -57,6 +59,20 @@ STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("silenced", "S"),
     ("resurrection", "R"),
 ]
+# The board's marks of a selection, as the prompt names them (`● Hoplite: » move, × attack`).
+SELECTION_MARKS = [
+    (MARK_MOVE, "move"),
+    (MARK_ATTACK, "attack"),
+    (MARK_DEPLOY, "deploy"),
+    (MARK_TARGET, "target"),
+]
+# What the seat deciding does now, by the decision's kind, in the status line (`Player 1 (you)
+# to choose a target`): the phase said in words, not by colour nor by the kind (`(turn)`).
+STATUS_PHASES = {
+    "turn": "to play",
+    "target": "to choose a target",
+    "reveal": "to pick a revealed card",
+}
 STATUS_WORDS = [  # (unit-view flag, word): the third line of a cell on a tall terminal
     ("exhausted", "exhausted"),
     ("stunned", "stunned"),
@@ -100,7 +116,10 @@ HOTG_KEYS = """
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor goes to the nearest mark: `Enter` does that one, the arrows go on from there)
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
-- `Esc` — drop the selection · the list at the bottom has every legal choice too
+- `c` — the card under the cursor (a unit, a card of your hand, a choice's card) whole, with its
+  keywords explained and whose it is; `Esc` goes back to the table
+- `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
+  · the list at the bottom has every legal choice too
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
@@ -730,6 +749,7 @@ class HotgScreen(HotgTable, GameScreen):
         Binding("a", "ability", "Ability"),
         Binding("w", "warcry", "Warcry"),
         Binding("e", "end_turn", "End turn"),
+        Binding("c", "card", "Card"),
         Binding("t", "toggle_pane", "Card/log", show=False),
         Binding("escape", "cancel", "Drop selection", show=False),
         Binding("pagedown", "scroll_panel(1)", "Card panel down", show=False),
@@ -775,6 +795,11 @@ class HotgScreen(HotgTable, GameScreen):
         the player scrolls it back (`PgUp`, the wheel); back at its end, it stays there again.
         (Textual calls `GameScreen.on_mount` after this one.)"""
         self.query_one(GameLog).anchor()
+        if scenario_header(self.session.game.setup.scenario)[1] and not self.session.game.history:
+            # at 80 × 24: the log first, whose last lines say the scenario's title and goal (`Win
+            # this turn: …`); under the card panel a puzzle started without them in sight
+            self.show_pane("log")
+        self.call_after_refresh(self.title_card_box)
 
     # -- a dialog or the command palette over the table: its keys, not the table's ----------------
     def on_screen_suspend(self) -> None:
@@ -825,14 +850,50 @@ class HotgScreen(HotgTable, GameScreen):
             # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
             # read as your own turn; `triarch play` shows it on every AI turn
             self.query_one(Prompt).prompt = f"{self.seat_name(decision.player)} is playing its turn…"
+        elif decision is not None and decision.kind == "turn" and acts and self.selected is not None:
+            self.query_one(Prompt).prompt = self.selection_prompt()
+
+    def selection_prompt(self) -> str:
+        """What the selection waits for, in the prompt's place while it lasts: what it is, the
+        marks on the board and what they do, and the keys (`● Hoplite: » move, × attack — Enter on
+        a cell · w Warcry · Esc drops it`), not `your turn — play, move, attack or end` as before
+        anything was chosen. Cut to the prompt's width from its least needed words."""
+        sel = self.selected
+        assert sel is not None
+        me, players = self.me(), self.view_data.get("players", [])
+        name = "it"
+        if sel[0] in ("unit", "warcry"):
+            name = str((self.units_by_uid(self.view_data).get(sel[1]) or {}).get("name", name))
+            name += "'s Warcry" if sel[0] == "warcry" else ""
+        elif sel[0] == "card":
+            card = next((c for c in self.my_hand() if c["uid"] == sel[1]), {})
+            name = str(card.get("name", name))
+        elif sel[0] == "ability" and me < len(players):
+            name = str((players[me].get("ability") or {}).get("name", "the Leader Ability"))
+        shown = {self.marker_for(a) for a in self.cell_actions.values()}
+        marks = ", ".join(f"{mark} {word}" for mark, word in SELECTION_MARKS if mark in shown)
+        warcry = sel[0] == "unit" and any(a.kind == "warcry" for a in self.selection_actions(self.legal))
+        tails = [" — Enter on a cell", ""] if marks else [" in the list below (Enter)", " in the list"]
+        width = self.query_one(Prompt).content_size.width or self.app.size.width - 2
+        line = ""
+        for tail in tails:
+            for keys in (f"{' · w Warcry' if warcry else ''} · Esc drops it", " · Esc drops it", ""):
+                line = f"● {name}: {marks or 'choose'}{tail}{keys}"
+                if len(line) <= width:
+                    return line
+        return clip(line, width)
 
     def status_text(self, d: Decision | None) -> str:
-        """While the AI thinks, without the decision's kind (`(turn)`), so that `⧗ AI is
-        thinking…` fits at 80 columns (it was cut to `⧗ AI is`)."""
-        text = super().status_text(d)
-        if d is not None and self.session.is_ai_turn() and not self.session.over:
-            return text.removesuffix(f" ({d.kind})")
-        return text
+        """The turn as the log counts it and who does what now, in words (`Hand of the Gods ·
+        turn 3 · Player 1 (you) to choose a target`), not the count of actions and the
+        decision's kind (`action 4 · Player 1 (you) to decide (turn)`, while the log said
+        `Turn 3`). Short enough that `⧗ AI is thinking…` after it fits at 80 columns."""
+        s = self.session
+        if s.over or d is None:
+            return super().status_text(d)
+        turn = self.view_data.get("turn")
+        head = f"{s.cls.title} · turn {turn}" if isinstance(turn, int) else s.cls.title
+        return f"{head} · {self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}"
 
     def choice_words(self, action: Action) -> str:
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
@@ -888,6 +949,14 @@ class HotgScreen(HotgTable, GameScreen):
     def on_resize(self, event: Any) -> None:
         # after Textual's own handler has set the size classes that `is_dense` reads
         self.call_later(self.relist)
+        self.call_later(self.title_card_box)
+
+    def title_card_box(self) -> None:
+        """Below 40 lines the card panel and the log share a place: the panel's top edge says
+        the key to the log (`card · t: the log`: the key bar has no room for `t`, and once the
+        cursor moved the log with the other side's last actions was nowhere to be seen); from 40
+        lines both are in sight, and the edge says nothing."""
+        self.query_one("#info", CardBox).border_title = "" if self.has_class("-tall") else "card · t: the log"
 
     def relist(self) -> None:
         """The choices again when the list's layout changed (`filter_actions`), the cursor on
@@ -1191,6 +1260,47 @@ class HotgScreen(HotgTable, GameScreen):
         if not self.can_act():
             return
         self.explain(Action("end"))
+
+    def action_card(self) -> None:
+        """`c`: the card in the card panel (the unit under the board's cursor, the card of the
+        hand or of the choice highlighted) whole in a dialog, with where it is and whose: the
+        panel has room for four of its lines at 80 × 24."""
+        card = self.query_one(CardDetail).card
+        if not card or not card.get("name"):
+            self.query_one(
+                Prompt
+            ).error = (
+                "No card here: put the cursor on a unit, a card of your hand (Tab) or a choice, then press c."
+            )
+            self.app.bell()
+            return
+        self.app.push_screen(CardScreen(str(card["name"]), self.whole_card(card)))
+
+    def whole_card(self, card: Mapping[str, Any]) -> Group:
+        """A card as the card dialog shows it: the panel's lines (`hotg_card_lines`, its terms
+        explained), then where it is and whose (`◄ P2's unit at 2,3`, `In your hand`)."""
+        lines = list(hotg_card_lines(card, self.glossary, True).renderables)
+        owner = card.get("controller", card.get("owner"))
+        whose = (
+            "Your"
+            if owner == self.me()
+            else f"{OWNER_GLYPH[owner]} P{owner + 1}'s"
+            if owner in (0, 1)
+            else "A"
+        )
+        what = "Summoning Stone" if card.get("id") == "summoning_stone" else "unit"
+        where = ""
+        if card.get("row") is not None:
+            where = f"{whose} {what} at {card['row']},{card['col']}"
+        elif any(c.get("uid") == card.get("uid") for c in self.my_hand()):
+            where = "In your hand"
+        if where:
+            lines += [Text(""), Text(where, style="italic")]
+        return Group(*lines)
+
+    def my_hand(self) -> list[dict[str, Any]]:
+        players, me = self.view_data.get("players", []), self.me()
+        return list(players[me].get("hand") or []) if me < len(players) else []
 
     def action_cancel(self) -> None:
         super().action_cancel()

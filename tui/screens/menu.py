@@ -37,6 +37,16 @@ from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
 
 LOGO = "T R I A R C H"
+# The menu's keys, first in the help that F1 opens there (the game's own keys follow).
+MENU_KEYS = """
+**The menu**
+
+- `Tab` / `Shift+Tab` — the next / previous field; `Enter` — open a list, or press a button
+- `Ctrl+N` — start the game the form describes · `Ctrl+O` — continue the autosaved game
+- `Ctrl+T` — **Scenarios**: puzzles and positions to play from · `Ctrl+Q` — quit
+- `F1` (or `?`) — this help, for the game chosen in the form: its rules and keywords are in
+  the other tabs
+"""
 # What the AI level and seat fields say in hot-seat, where they do not apply.
 HOTSEAT_NOTES = {
     "level": "— (hot-seat: no AI)",
@@ -66,6 +76,7 @@ class MenuScreen(BaseScreen):
         Binding("ctrl+o", "continue", "Continue", priority=True),
         Binding("ctrl+t", "scenarios", "Scenarios", priority=True),
         Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("f1,question_mark", "help", "Help", key_display="F1"),
     ]
     AUTO_FOCUS = "#start"
 
@@ -496,6 +507,21 @@ class MenuScreen(BaseScreen):
                 self.start(spec)
 
         self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_help(self) -> None:
+        """`F1` (or `?` outside the seed's field): the help of the game chosen, before it starts —
+        the menu's keys and that game's table keys, its rules reference and its keywords, as `?`
+        shows them at its table."""
+        from tui.screens import screen_class
+        from tui.screens.game import glossary_for
+        from tui.screens.help import HelpScreen
+
+        cls = self.engines.get(self.game_id) if self.game_id is not None else None
+        if cls is None or self.game_id is None:
+            self.app.bell()
+            return
+        keys = f"{MENU_KEYS}\n**At the table of {cls.title}**\n\n{screen_class(self.game_id).help_keys()}"
+        self.app.push_screen(HelpScreen(cls.title, keys, cls.rules_text(), glossary_for(cls)))
 
     def action_scenarios(self) -> None:
         """The shipped scenarios (`ScenarioScreen`); the one chosen starts as Start does, played
