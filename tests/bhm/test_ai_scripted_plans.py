@@ -15,7 +15,8 @@ from common.game import Action
 def _plan_kill_by_every_mask(
     g: BhmGame, t: Any, attackers: dict[int, dict[str, Action]]
 ) -> tuple[float, Action] | None:
-    """The whole scoring as it was: every mask of up to 4 attackers, in increasing order."""
+    """The kill set's score and first blow as they were found: every mask of up to 4 attackers, in
+    increasing order (None: no set kills)."""
     salud = g.cur(t, "salud")
     res = g.cur(t, "res")
     mres = g.has(t, "Magic Resistance")
@@ -61,18 +62,7 @@ def _plan_kill_by_every_mask(
             au, kind, _ = plan[0]
             base = 100 if t.d.is_being else 20  # killing a being: C.LL +2 and one fewer for balance
             return base + v - cost / 100 - 3 * len(plan), attackers[au][kind]
-    best_hit: tuple[int, Action] | None = None
-    for _au, f, p, modes in opts:
-        for kind, amount in (("attack", f), ("pattack", p)):
-            if kind not in modes:
-                continue
-            dmg = max(0, amount - res) if (kind == "attack" or mres) else amount
-            if best_hit is None or dmg > best_hit[0]:
-                best_hit = (dmg, modes[kind])
-    if best_hit is None or best_hit[0] <= 0:
-        return None
-    wounded = 1 if t.wounds else 0
-    return best_hit[0] / 100 + v / 10 + wounded - (5 if undying else 0), best_hit[1]
+    return None  # no set kills (the best single hit then: code this change left as it was)
 
 
 def _scripted_positions() -> list[BhmGame]:
@@ -93,8 +83,9 @@ POSITIONS = _scripted_positions()
 
 
 def test_kill_set_is_the_one_every_mask_would_choose() -> None:
-    """At every combat decision of 8 scripted games, for every target, the kill set (its score and
-    first blow) is the one the enumeration of every mask chose: the cheapest, then the lowest mask."""
+    """At every combat decision of 8 scripted games, for every target some set of attackers kills,
+    the kill set (its score and first blow) is the one the enumeration of every mask chose: the
+    cheapest, then the lowest mask."""
     ai = ScriptedAgent(0)
     checked = kills = 0
     for g in POSITIONS:
@@ -107,7 +98,8 @@ def test_kill_set_is_the_one_every_mask_would_choose() -> None:
         for tu, attackers in by_target.items():
             t = g.card(tu)
             want = _plan_kill_by_every_mask(g, t, attackers)
-            assert ai._plan_kill(g, t, attackers) == want, (g.turn, tu)
-            kills += want is not None and want[0] >= 20  # a kill set (else the best single hit)
+            if want is not None:
+                assert ai._plan_kill(g, t, attackers) == want, (g.turn, tu)
+                kills += 1
             checked += 1
     assert checked > 100 and kills > 20
