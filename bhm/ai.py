@@ -24,6 +24,7 @@ How it plays:
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from common.agents import Agent
@@ -384,33 +385,30 @@ class ScriptedAgent(Agent):
             p = g.cur(a, "pod") if "pattack" in modes else 0
             opts.append((au, f, p, modes))
         if not undying and salud > 0:
-            best_set: tuple[int, list[tuple[int, str, int]]] | None = None
-            n = len(opts)
-            for mask in range(1, 1 << n):
-                if bin(mask).count("1") > 4:
-                    continue
-                chosen = [opts[i] for i in range(n) if mask >> i & 1]
-                phys = 0
-                direct = 0
-                plan = []
-                cost = 0
-                for au, f, p, _modes in chosen:
-                    if p >= f and p > 0:
-                        if mres:
-                            phys += p
+            # each attacker's blow in a kill set: its power attack when that is at least as strong
+            blows = [
+                (au, "pattack", p) if p >= f and p > 0 else (au, "attack", f) for au, f, p, _modes in opts
+            ]
+            # the cheapest set of up to 4 that kills; among equal costs, the lowest bit mask (the set
+            # an enumeration of the masks in increasing order meets first)
+            best_set: tuple[int, int, tuple[int, ...]] | None = None
+            for size in range(1, min(4, len(blows)) + 1):
+                for chosen in combinations(range(len(blows)), size):
+                    phys = direct = cost = 0
+                    for i in chosen:
+                        _au, kind, amount = blows[i]
+                        if kind == "attack" or mres:
+                            phys += amount
                         else:
-                            direct += p
-                        plan.append((au, "pattack", p))
-                        cost += p
-                    else:
-                        phys += f
-                        plan.append((au, "attack", f))
-                        cost += f
-                if max(0, phys - res) + direct >= salud:
-                    if best_set is None or cost < best_set[0]:
-                        best_set = (cost, plan)
+                            direct += amount
+                        cost += amount
+                    if max(0, phys - res) + direct >= salud:
+                        mask = sum(1 << i for i in chosen)
+                        if best_set is None or (cost, mask) < best_set[:2]:
+                            best_set = (cost, mask, chosen)
             if best_set is not None:
-                cost, plan = best_set
+                cost, _mask, chosen = best_set
+                plan = [blows[i] for i in chosen]
                 # physical blows first (strongest first) to strip RES, power attacks last
                 plan.sort(key=lambda x: (x[1] != "attack", -x[2]))
                 au, kind, _ = plan[0]
