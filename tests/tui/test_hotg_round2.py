@@ -122,7 +122,9 @@ async def test_your_draw_is_named_in_your_log_only(vs: str) -> None:
             await press(pilot, "enter")
             await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        drawn = [line.strip() for line in log if line.strip().startswith(("P1 draws", "P2 draws", "You draw"))]
+        drawn = [
+            line.strip() for line in log if line.strip().startswith(("P1 draws", "P2 draws", "You draw"))
+        ]
         hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
         if vs == "ai":
             assert drawn == ["P2 draws a card", f"You draw {hand[-1]}"]

@@ -92,7 +92,9 @@ async def test_a_scenario_that_does_not_load_says_the_loaders_error(
     folder.mkdir()
     broken = folder / "broken.toml"
     broken.write_text(
-        (HOTG / "puzzle_guarded_stone.toml").read_text(encoding="utf-8").replace('"jackal_guard"', '"no_such"'),
+        (HOTG / "puzzle_guarded_stone.toml")
+        .read_text(encoding="utf-8")
+        .replace('"jackal_guard"', '"no_such"'),
         encoding="utf-8",
     )
     (folder / "not_toml.toml").write_text("[scenario\ntitle = ", encoding="utf-8")

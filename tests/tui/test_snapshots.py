@@ -42,7 +42,9 @@ def test_snapshot_menu(snap_compare: Any, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_snapshot_menu_scenarios(snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_snapshot_menu_scenarios(
+    snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The menu's Scenarios (`Ctrl+T`): HotG's shipped puzzles, the first highlighted."""
     if not engine_ready("hotg"):
         pytest.skip("the hotg engine is not available")

@@ -23,7 +23,9 @@ from tui.widgets.footer import Footer
 
 def how_played(vs: str, level: str, seat: int) -> str:
     """Who plays what: `You play P1, against the AI (search)`, `Hot-seat …`."""
-    return "Hot-seat (both seats here)" if vs == "human" else f"You play P{seat + 1}, against the AI ({level})"
+    return (
+        "Hot-seat (both seats here)" if vs == "human" else f"You play P{seat + 1}, against the AI ({level})"
+    )
 
 
 class ScenarioScreen(BaseScreen):
@@ -35,7 +37,10 @@ class ScenarioScreen(BaseScreen):
     AUTO_FOCUS = "#scenario-list"
 
     def __init__(
-        self, scenarios: Sequence[Shipped], modes: Mapping[str, tuple[str, str]], first_game: str | None = None
+        self,
+        scenarios: Sequence[Shipped],
+        modes: Mapping[str, tuple[str, str]],
+        first_game: str | None = None,
     ) -> None:
         """`modes`: how each game is played (`"ai"`/`"human"`, the AI level), as the menu's form
         says for its game; `first_game`: the game whose first scenario is highlighted."""
