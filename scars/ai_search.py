@@ -441,6 +441,41 @@ MARGIN = 0.08  # how much better a line must score to overrule the anchored gree
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
 
+# In its own turn greedy plays its best candidates on to the end of the turn (`finish_turn`):
+# the scripted choice and the `TURN_TOP` others the one-ply evaluation ranks best (docs/ai.md)
+TURN_TOP = 2
+TURN_PLIES = 60  # the most actions `finish_turn` plays
+# the decision kinds of its own turn judged where the turn ends
+TURN_KINDS = frozenset(
+    ("setup", "draw", "recruit", "attack", "respond", "damage", "target", "learn", "cleanup")
+)
+
+
+AFTER_COMBAT = frozenset(("recruit2", "cleanup", "end"))
+
+
+def finish_turn(
+    g: ScarsGame, seat: int, script: Any, limit: int = TURN_PLIES, combat: bool = False
+) -> ScarsGame:
+    """`g` (changed in place) once the turn in progress has passed (`combat`: once its combat is
+    over): every decision gets the scripted player's choice (`script`), except the opponent's
+    response windows, which are passed (their hand is not read)."""
+    turn = g.turn
+    n = 0
+    while not g.over and g.turn == turn and n < limit:
+        if combat and g.phase in AFTER_COMBAT:
+            break
+        d = g.decision()
+        if d is None:
+            break
+        if d.player != seat and d.kind == "respond":
+            g.apply_legal(PASS)
+        else:
+            g.apply_legal(script.choose(g))
+        n += 1
+    return g
+
+
 class ScarsGreedyAgent(GreedyAgent):
     """One ply: every candidate is tried on a determinization and evaluated; the scripted
     player's own choice gets a small head start (`prior`), so that the evaluation overrules
@@ -452,13 +487,20 @@ class ScarsGreedyAgent(GreedyAgent):
         seed: int = 0,
         prior: float = PRIOR,
         kinds: frozenset[str] | None = KINDS,
+        turn_kinds: frozenset[str] = TURN_KINDS,
+        turn_top: int = TURN_TOP,
+        combat_kinds: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
 
         self.hint = ScriptedAgent(seed)
+        self.script = ScriptedAgent(seed)  # plays the candidates on to the end of the turn
         self.prior = prior
         self.kinds = kinds
+        self.turn_kinds = turn_kinds
+        self.turn_top = turn_top
+        self.combat_kinds = combat_kinds
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -472,6 +514,11 @@ class ScarsGreedyAgent(GreedyAgent):
     def pick(self, det: Game, legal: list[Action], kind: str, seat: int) -> Action:
         """The greedy choice on the determinization `det` (of a decision of `kind`)."""
         hint = self.hint.choose(det)
+        g0: ScarsGame = det  # type: ignore[assignment]
+        if g0.active == seat and kind in self.turn_kinds:
+            return self._turn_pick(g0, legal, seat, hint)
+        if g0.active != seat and kind in self.combat_kinds and g0.phase not in AFTER_COMBAT:
+            return self._turn_pick(g0, legal, seat, hint, combat=True)
         if self.kinds is not None and kind not in self.kinds:
             return hint
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
@@ -482,6 +529,30 @@ class ScarsGreedyAgent(GreedyAgent):
             g = det.clone()
             g.apply_legal(a)
             v = value_of(self.spec, g, seat) + (self.prior if a == hint else 0.0)
+            if v > best_v:
+                best, best_v = a, v
+        return best if best in legal else legal[0]
+
+    def _ply(self, det: ScarsGame, seat: int, a: Action, finish: bool = False, combat: bool = False) -> float:
+        g = det.clone()
+        g.apply_legal(a)
+        if finish:
+            finish_turn(g, seat, self.script, combat=combat)
+        return value_of(self.spec, g, seat)
+
+    def _turn_pick(
+        self, det: ScarsGame, legal: list[Action], seat: int, hint: Action, combat: bool = False
+    ) -> Action:
+        """In its own turn: the scripted choice `hint` and the `turn_top` candidates the one-ply
+        evaluation ranks best, each played on to the end of the turn (`finish_turn`) and scored
+        there; the best (the scripted choice wins ties, with its head start `prior`)."""
+        acts = [a for a in candidates(det, legal)[: self.spec.greedy_max_actions] if a != hint]
+        if not acts:
+            return hint
+        ranked = sorted(acts, key=lambda a: self._ply(det, seat, a), reverse=True)
+        best, best_v = hint, self._ply(det, seat, hint, True, combat) + self.prior
+        for a in ranked[: self.turn_top]:
+            v = self._ply(det, seat, a, True, combat)
             if v > best_v:
                 best, best_v = a, v
         return best if best in legal else legal[0]

@@ -91,15 +91,17 @@ def test_lookahead_out_of_time_still_plays_a_legal_action(mid_games: list[ScarsG
 
 
 def test_greedy_and_lookahead_knobs_are_parameters(mid_games: list[ScarsGame]) -> None:
-    """Outside its decision kinds the greedy plays the scripted choice; with kinds=None the
-    evaluation may decide everywhere (no environment switch)."""
+    """Outside its decision kinds (`kinds` one ply, `turn_kinds` its own turn judged where the
+    turn ends) the greedy plays the scripted choice; with kinds=None the evaluation may decide
+    everywhere (no environment switch)."""
     from scars.ai_search import ScarsGreedyAgent
 
     for g in mid_games:
         d = g.decision()
         assert d is not None
         scripted = ScriptedAgent(2).choose(determinize(g, d.player, random.Random(2)))
-        assert ScarsGreedyAgent(SPEC, 2, kinds=frozenset()).choose(g) == scripted
+        none = frozenset()
+        assert ScarsGreedyAgent(SPEC, 2, kinds=none, turn_kinds=none).choose(g) == scripted
         assert ScarsGreedyAgent(SPEC, 2, kinds=None).choose(g) in g.legal_actions()
         assert ScarsLookahead(SPEC, 2, kinds=frozenset()).choose(g) == scripted
 
