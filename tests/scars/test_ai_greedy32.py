@@ -37,8 +37,11 @@ def turn_end(g: ScarsGame, action: Action) -> ScarsGame:
     return finish_turn(c, g.active, ScriptedAgent(0))
 
 
-def greedy_choice(g: ScarsGame, seed: int) -> Action:
-    return make_agent(ScarsGame, "greedy", seed).choose(g)
+def choices(g: ScarsGame, kind: str, seed: int = 0) -> tuple[Action, Action]:
+    """(the scripted choice, greedy's choice) at P1's decision of `kind` in `g`."""
+    d = g.decision()
+    assert d is not None and d.kind == kind and d.player == 0
+    return ScriptedAgent(0).choose(g), make_agent(ScarsGame, "greedy", seed).choose(g)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -47,10 +50,7 @@ def test_greedy_turns_a_unit_to_attack_for_the_lethal_blow(seed: int) -> None:
     Golem turned to attack makes the attack lethal this turn; the scripted player ends its set-up
     (it turns only units of attack 3+ with 3 energy to spare) and leaves P2 at 2 lives."""
     g = scripted_position(2, 2, 0, 90)
-    d = g.decision()
-    assert d is not None and d.kind == "setup" and d.player == 0
-    scripted = ScriptedAgent(0).choose(g)
-    greedy = greedy_choice(g, seed)
+    scripted, greedy = choices(g, "setup", seed)
     assert greedy != scripted
     assert greedy.kind == "pos" and greedy.args[1] == "attack"
     assert turn_end(g, greedy).winner() == 0
@@ -63,10 +63,7 @@ def test_greedy_attacks_the_unit_its_attack_kills(seed: int) -> None:
     scripted player does: the turn ends with fewer enemy units, and the enemy hero's lives and
     P1's units no worse than after the scripted attack at the hero (which takes no life here)."""
     g = scripted_position(2, 0, 2, 38)
-    d = g.decision()
-    assert d is not None and d.kind == "attack" and d.player == 0
-    scripted = ScriptedAgent(0).choose(g)
-    greedy = greedy_choice(g, seed)
+    scripted, greedy = choices(g, "attack", seed)
     assert greedy != scripted
     assert greedy.kind == "attack" and greedy.args[1] != g.hero_uid(1)
     mine, theirs = turn_end(g, greedy), turn_end(g, scripted)
@@ -79,10 +76,7 @@ def test_greedy_spends_the_last_energy_on_an_equip_that_wins_a_fight() -> None:
     """SC-14: in the second recruitment the scripted player ends with energy unspent; greedy
     equips Iron Claws first, and the turn ends with fewer enemy units (and no fewer of its own)."""
     g = scripted_position(1, 1, 2, 48)
-    d = g.decision()
-    assert d is not None and d.kind == "recruit" and d.player == 0
-    scripted = ScriptedAgent(0).choose(g)
-    greedy = greedy_choice(g, 0)
+    scripted, greedy = choices(g, "recruit")
     assert scripted.kind == "done" and greedy.kind == "equip"
     mine, theirs = turn_end(g, greedy), turn_end(g, scripted)
     assert len(mine.units(1)) < len(theirs.units(1))
