@@ -20,8 +20,9 @@ particular to The Scars:
   those that change nothing (the engine's `changes_nothing`).
 * `rollout` — the scripted player (cheap) plays the rollouts.
 
-The levels (weakest first): `ScarsGreedyAgent` (one ply, the scripted choice as
-default), `ScarsLookahead` (the shared beam with a clock cap, completed lines and
+The levels (weakest first): `ScarsGreedyAgent` (the scripted choice as default; in its
+own turn the best candidates played on to the end of the turn by the scripted player,
+`finish_turn`, and judged there; outside it one ply), `ScarsLookahead` (the shared beam with a clock cap, completed lines and
 a wider reply, anchored on the greedy choice) and the shared `SearchAgent`, which
 runs that lookahead on many deals of the hidden cards. Measured in docs/ai.md.
 """
@@ -441,10 +442,47 @@ MARGIN = 0.08  # how much better a line must score to overrule the anchored gree
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
 
+# In its own turn greedy plays its best candidates on to the end of the turn (`finish_turn`):
+# the scripted choice and the `TURN_TOP` others the one-ply evaluation ranks best (docs/ai.md)
+TURN_TOP = 2
+TURN_PLIES = 60  # the most actions `finish_turn` plays
+# the decision kinds of its own turn judged where the turn ends
+TURN_KINDS = frozenset(
+    ("setup", "draw", "recruit", "attack", "respond", "damage", "target", "learn", "cleanup")
+)
+
+
+def finish_turn(g: ScarsGame, seat: int, script: Any, limit: int = TURN_PLIES) -> ScarsGame:
+    """`g` (changed in place) once the turn in progress has passed: every decision gets the
+    scripted player's choice (`script`), except the opponent's response windows, which are
+    passed (their hand is not read)."""
+    turn = g.turn
+    n = 0
+    while not g.over and g.turn == turn and n < limit:
+        d = g.decision()
+        if d is None:
+            break
+        if d.player != seat and d.kind == "respond":
+            g.apply_legal(PASS)
+        else:
+            g.apply_legal(script.choose(g))
+        n += 1
+    return g
+
+
 class ScarsGreedyAgent(GreedyAgent):
-    """One ply: every candidate is tried on a determinization and evaluated; the scripted
-    player's own choice gets a small head start (`prior`), so that the evaluation overrules
-    it only where it sees a clear gain, and only in the decision kinds `kinds` (None: all)."""
+    """The scripted player's choice as the default, on a determinization.
+
+    In its own turn (the decision kinds `turn_kinds`: set-up and recruitment included) each
+    candidate is judged where the turn ends: the scripted choice and the `turn_top` others the
+    one-ply evaluation ranks best are each played on to the end of the turn by the scripted
+    player (`finish_turn`), and the one whose turn ends best is played. A position in mid-turn
+    misjudges what the turn will still do: the unit turned to attack in set-up for a lethal
+    attack, the energy a permanent leaves for a prayer, an equip that wins a fight.
+
+    Outside its turn, one ply: every candidate is tried and evaluated, only in the decision
+    kinds `kinds` (None: all). The scripted choice gets a small head start (`prior`) everywhere,
+    so that the evaluation overrules it only where it sees a clear gain."""
 
     def __init__(
         self,
@@ -452,13 +490,18 @@ class ScarsGreedyAgent(GreedyAgent):
         seed: int = 0,
         prior: float = PRIOR,
         kinds: frozenset[str] | None = KINDS,
+        turn_kinds: frozenset[str] = TURN_KINDS,
+        turn_top: int = TURN_TOP,
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
 
         self.hint = ScriptedAgent(seed)
+        self.script = ScriptedAgent(seed)  # plays the candidates on to the end of the turn
         self.prior = prior
         self.kinds = kinds
+        self.turn_kinds = turn_kinds
+        self.turn_top = turn_top
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -472,6 +515,9 @@ class ScarsGreedyAgent(GreedyAgent):
     def pick(self, det: Game, legal: list[Action], kind: str, seat: int) -> Action:
         """The greedy choice on the determinization `det` (of a decision of `kind`)."""
         hint = self.hint.choose(det)
+        g0: ScarsGame = det  # type: ignore[assignment]
+        if g0.active == seat and kind in self.turn_kinds:
+            return self._turn_pick(g0, legal, seat, hint)
         if self.kinds is not None and kind not in self.kinds:
             return hint
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
@@ -484,6 +530,30 @@ class ScarsGreedyAgent(GreedyAgent):
             v = value_of(self.spec, g, seat) + (self.prior if a == hint else 0.0)
             if v > best_v:
                 best, best_v = a, v
+        return best if best in legal else legal[0]
+
+    def _after(self, det: ScarsGame, a: Action) -> ScarsGame:
+        g = det.clone()
+        g.apply_legal(a)
+        return g
+
+    def _turn_pick(self, det: ScarsGame, legal: list[Action], seat: int, hint: Action) -> Action:
+        """In its own turn: the scripted choice `hint` and the `turn_top` candidates the one-ply
+        evaluation ranks best, each played on to the end of the turn (`finish_turn`) and scored
+        there; the best (the scripted choice wins ties, with its head start `prior`)."""
+        acts = [a for a in candidates(det, legal)[: self.spec.greedy_max_actions] if a != hint]
+        if not acts:
+            return hint
+        after = [(a, self._after(det, a)) for a in acts]
+        ply = [value_of(self.spec, g, seat) for _, g in after]
+        order = sorted(range(len(acts)), key=lambda i: ply[i], reverse=True)[: self.turn_top]
+        script = self.script
+        best, best_v = hint, value_of(self.spec, finish_turn(self._after(det, hint), seat, script), seat)
+        best_v += self.prior
+        for i in order:  # (the copies after one ply are played on in place)
+            v = value_of(self.spec, finish_turn(after[i][1], seat, script), seat)
+            if v > best_v:
+                best, best_v = acts[i], v
         return best if best in legal else legal[0]
 
 

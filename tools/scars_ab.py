@@ -13,8 +13,8 @@ with the agents' seats swapped (A in seat 1, then in seat 2), for the deals SEED
 so 18 games a deal. Each agent is seeded per game and seat (`common.tournament.agent_seed`).
 The result does not depend on --jobs.
 
-Printed: A's wins, losses, draws and score with its 95% interval (normal approximation,
-±1.96·sqrt(p(1-p)/n)) overall and from each seat, each side's decision time (p50, p95, max),
+Printed: A's wins, losses, draws and score with its 95% intervals (normal approximation,
+±1.96·sqrt(p(1-p)/n), and Wilson's, as `triarch tournament` gives) overall and from each seat, each side's decision time (p50, p95, max),
 and with --cards each side's casts and face-down supports per card (who places what).
 """
 
@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from common.agents import Agent, make_agent  # noqa: E402
-from common.tournament import agent_seed  # noqa: E402
+from common.tournament import agent_seed, wilson_interval  # noqa: E402
 from scars.game import ScarsGame  # noqa: E402
 
 _OLD: dict[str, types.ModuleType] = {}
@@ -165,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     n = total.games
     p = (total.wins + total.draws / 2) / n
     half = 1.959963984540054 * math.sqrt(p * (1 - p) / n)
+    wilson = wilson_interval(total.wins + total.draws / 2, n)
     data: dict[str, Any] = {
         "a": args.a,
         "b": args.b,
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         "draws": total.draws,
         "score": p,
         "ci95": [p - half, p + half],
+        "wilson95": list(wilson),
         "a_first": total.by_seat[0],
         "a_second": total.by_seat[1],
         "ms": {
@@ -195,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.a} vs {args.b}: {n} games (deals {args.seed}..{args.seed + args.deals - 1}, 9 deck pairings, "
         f"seats swapped): {total.wins}–{total.losses}–{total.draws}, score {100 * p:.1f}% ± {100 * half:.1f}% "
-        f"({100 * (p - half):.1f}–{100 * (p + half):.1f}%)"
+        f"({100 * (p - half):.1f}–{100 * (p + half):.1f}%; Wilson {100 * wilson[0]:.1f}–{100 * wilson[1]:.1f}%)"
     )
     print(
         f"  A from seat 1: {total.by_seat[0][0]}/{total.by_seat[0][1]}, "

@@ -40,6 +40,8 @@ def test_same_player_from_head_scores_exactly_even(capsys: pytest.CaptureFixture
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 18 and data["draws"] == 0
     assert data["wins"] == data["losses"] == 9
+    lo, hi = data["wilson95"]  # Wilson's 95% interval, as the tournament gives it
+    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-9 and 0.25 < lo < 0.3
     assert data["a_first"][1] == data["a_second"][1] == 9
     assert data["cards"]["a"] == data["cards"]["b"]
     assert type(tool.make("scripted@HEAD", 1)).__module__.startswith("scars._ab_")
