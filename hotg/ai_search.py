@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from common.agents import Agent
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, LookaheadAgent, SearchAgent, search_levels
+from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
 
 if TYPE_CHECKING:
     from .game import HotgGame
@@ -246,6 +246,106 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
     return out + end
 
 
+def _strikes(cell: tuple[int, int], rng: int, at: tuple[int, int]) -> bool:
+    """Whether a unit on `cell` with range `rng` reaches `at` (HG-40: melee the 8 cells
+    around, a range above 1 counted in orthogonal steps)."""
+    dr, dc = abs(cell[0] - at[0]), abs(cell[1] - at[1])
+    if rng <= 1:
+        return dr <= 1 and dc <= 1
+    return dr + dc <= rng
+
+
+STRIKE_CELLS = 2  # greedy: per unit, the most extra move cells from which it strikes
+
+
+def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[Action]:
+    """The moves of `actions` not in `kept` that end where the unit can attack an enemy
+    unit (a stone aside: the moves nearest it are kept already), at most `STRIKE_CELLS`
+    per unit, one per enemy, nearest the enemy stone first. `candidates` keeps only the
+    moves towards the enemy stone; these are the moves that set up an attack on a unit
+    elsewhere (an attacker next to the own stone)."""
+    g: HotgGame = game  # type: ignore[assignment]
+    d = g.decision()
+    if d is None or d.kind != "turn":
+        return []
+    me = d.player
+    cards = g.zones.cards
+    stones = g.stones
+    foes = [
+        cards[u].cell
+        for u in g.zones["board"].cards
+        if u != stones[0] and u != stones[1] and cards[u].controller != me
+    ]
+    if not foes:
+        return []
+    oc = cards[stones[1 - me]].cell
+    have = set(kept)
+    by_unit: dict[int, list[tuple[int, int, Action]]] = {}
+    for a in actions:
+        if a.kind != "move" or a in have:
+            continue
+        uid = int(a.args[0])
+        r, c = (int(x) for x in str(a.args[1]).split(","))
+        rng = g.range_of(uid)
+        for i, at in enumerate(foes):
+            if _strikes((r, c), rng, at):
+                by_unit.setdefault(uid, []).append((abs(r - oc[0]) + abs(c - oc[1]), i, a))
+                break
+    out: list[Action] = []
+    for lst in by_unit.values():
+        lst.sort(key=lambda t: t[0])
+        seen: set[int] = set()
+        for _, i, a in lst:
+            if i not in seen and len(seen) < STRIKE_CELLS:
+                seen.add(i)
+                out.append(a)
+    return out
+
+
+class HotgGreedyAgent(GreedyAgent):
+    """One ply, as the shared greedy, but a move is worth the best of where it stands and
+    of the moved unit's best attack from there: a move and an attack are two actions,
+    and one ply alone never moves a unit into reach of an enemy unit to hit it. The moves
+    that set up such an attack are tried besides the moves towards the enemy stone."""
+
+    follow = True
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        d = game.decision()
+        assert d is not None
+        seat = d.player
+        det = self._det(game, seat)
+        acts = candidates(det, legal)
+        acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:] if acts[-1].kind == "end" else acts
+        best, best_v = acts[0], -math.inf
+        for a in acts[: self.spec.greedy_max_actions]:
+            g = det.clone()
+            g.apply_legal(a)
+            v = value_of(self.spec, g, seat)
+            if a.kind == "move" and self.follow:
+                v = max(v, self._strike_after(g, seat, int(a.args[0])))
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _strike_after(self, g: Game, seat: int, uid: int) -> float:
+        """The best position after an attack by `uid` (just moved), -inf if none."""
+        best = -math.inf
+        if g.is_over() or g.decision() is None or g.decision().player != seat:  # type: ignore[union-attr]
+            return best
+        for b in g.legal_actions():
+            if b.kind == "attack" and b.args[0] == uid:
+                t = g.clone()
+                t.apply_legal(b)
+                v = value_of(self.spec, t, seat)
+                if v > best:
+                    best = v
+        return best
+
+
 # ------------------------------------------------------------------------- rollout
 _KIND_WEIGHT = {"attack": 8.0, "play": 4.0, "ability": 2.0, "warcry": 3.0, "move": 1.0, "end": 0.6}
 
@@ -311,6 +411,7 @@ def levels() -> dict[str, Callable[..., Agent]]:
     """greedy, lookahead (with its clock) and search (that lookahead on many deals
     of the hidden cards), weakest first."""
     out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
+    out["greedy"] = lambda seed=0, **kw: HotgGreedyAgent(SPEC, seed)
     out["lookahead"] = lambda seed=0, **kw: HotgLookahead(SPEC, seed)
     out["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
         SPEC,
