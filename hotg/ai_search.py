@@ -206,13 +206,14 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
 # ---------------------------------------------------------------------- candidates
 DEPLOY_CELLS = 3
 MOVE_CELLS = 3
+GREEDY_DEPLOY_CELLS = 5  # the greedy level tries more cells per card (docs/ai.md)
 
 
-def candidates(game: Game, actions: list[Action]) -> list[Action]:
+def candidates(game: Game, actions: list[Action], deploy: int | None = None) -> list[Action]:
     """Attacks, spells, abilities, warcries, answers to choices first; for each card
     deployed only the few cells nearest the enemy stone (or the own stone for a Guard
-    or a Structure); for each move, the cells nearest the enemy stone, the one next
-    to the own stone; then `end`."""
+    or a Structure: `deploy` of them, default `DEPLOY_CELLS`); for each move, the
+    `MOVE_CELLS` cells nearest the enemy stone; then `end`."""
     g: HotgGame = game  # type: ignore[assignment]
     d = g.decision()
     if d is None or d.kind != "turn":
@@ -239,7 +240,7 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
         else:
             first.append(a)
     out = first
-    for group, keep in ((plays, DEPLOY_CELLS), (moves, MOVE_CELLS)):
+    for group, keep in ((plays, DEPLOY_CELLS if deploy is None else deploy), (moves, MOVE_CELLS)):
         for lst in group.values():
             lst.sort(key=lambda t: t[0])
             out += [a for _, a in lst[:keep]]
@@ -318,7 +319,7 @@ class HotgGreedyAgent(GreedyAgent):
         assert d is not None
         seat = d.player
         det = self._det(game, seat)
-        acts = candidates(det, legal)
+        acts = candidates(det, legal, GREEDY_DEPLOY_CELLS)
         acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:] if acts[-1].kind == "end" else acts
         best, best_v = acts[0], -math.inf
         for a in acts[: self.spec.greedy_max_actions]:
