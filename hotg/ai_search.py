@@ -9,6 +9,9 @@ know about this game (`SPEC`):
   the seat's own hand only.
 * `candidates(game, actions)` — prunes the many deployment cells and moves.
 * `rollout(game, rng)` — a cheap playing policy for the search's rollouts.
+
+and the greedy level's own agent (`HotgGreedyAgent`: a move judged with the moved
+unit's attack, and the moves that set one up).
 """
 
 from __future__ import annotations
@@ -305,11 +308,11 @@ def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[
 
 class HotgGreedyAgent(GreedyAgent):
     """One ply, as the shared greedy, but a move is worth the best of where it stands and
-    of the moved unit's best attack from there: a move and an attack are two actions,
-    and one ply alone never moves a unit into reach of an enemy unit to hit it. The moves
-    that set up such an attack are tried besides the moves towards the enemy stone."""
-
-    follow = True
+    of the moved unit's best attack from there. A move and an attack are two actions
+    (HG-31: a unit may move, then attack), and a move alone changes nothing the
+    evaluation sees, so one ply alone never moves a unit into reach of an enemy unit to
+    hit it. The moves that set up such an attack (`strike_moves`) are tried besides the
+    moves towards the enemy stone, and more deployment cells (`GREEDY_DEPLOY_CELLS`)."""
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -320,22 +323,25 @@ class HotgGreedyAgent(GreedyAgent):
         seat = d.player
         det = self._det(game, seat)
         acts = candidates(det, legal, GREEDY_DEPLOY_CELLS)
-        acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:] if acts[-1].kind == "end" else acts
+        if acts[-1].kind == "end":  # the strike moves before `end`, which stays last
+            acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:]
         best, best_v = acts[0], -math.inf
         for a in acts[: self.spec.greedy_max_actions]:
             g = det.clone()
             g.apply_legal(a)
             v = value_of(self.spec, g, seat)
-            if a.kind == "move" and self.follow:
-                v = max(v, self._strike_after(g, seat, int(a.args[0])))
+            if a.kind == "move":
+                v = max(v, self.strike_after(g, seat, int(a.args[0])))
             if v > best_v:
                 best, best_v = a, v
         return best
 
-    def _strike_after(self, g: Game, seat: int, uid: int) -> float:
-        """The best position after an attack by `uid` (just moved), -inf if none."""
+    def strike_after(self, g: Game, seat: int, uid: int) -> float:
+        """The value for `seat` of the best position after an attack by `uid` in `g`
+        (`seat`'s turn, `uid` just moved); -inf if it has none to make."""
         best = -math.inf
-        if g.is_over() or g.decision() is None or g.decision().player != seat:  # type: ignore[union-attr]
+        d = g.decision()
+        if d is None or d.player != seat or d.kind != "turn":
             return best
         for b in g.legal_actions():
             if b.kind == "attack" and b.args[0] == uid:

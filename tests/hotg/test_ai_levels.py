@@ -269,14 +269,15 @@ def test_greedy_tries_the_moves_that_set_up_an_attack_on_a_unit() -> None:
 @pytest.mark.slow
 def test_greedy_beats_scripted_over_200_seat_swapped_games() -> None:
     """`triarch tournament hotg --agents scripted,greedy --games 200 --seed 1`: both
-    levels are deterministic, so this replays the figure of docs/ai.md (greedy 112–88).
-    The issue's 75% target is not reached; the test holds the level to what it reaches."""
+    levels are deterministic, so this replays the figure of docs/ai.md (greedy 129–71
+    since session 32, 112–88 before). The issue's 75% target is not reached; the test
+    holds the level to what it reaches."""
     from common.tournament import run_tournament
 
     report = run_tournament(HotgGame, ["scripted", "greedy"], 200, 1)
     pair = report.to_json(per_game=False)["pairs"][0]
     assert pair["errors"] == [] and pair["capped"] == 0
-    assert pair["losses"] >= 108, pair  # greedy's wins: ≥ 54%
+    assert pair["losses"] >= 125, pair  # greedy's wins: ≥ 62.5%
 
 
 def test_lookahead_finishes_the_lines_cut_short(positions: list[HotgGame]) -> None:
