@@ -314,14 +314,7 @@ class HotgGreedyAgent(GreedyAgent):
     hit it. The moves that set up such an attack (`strike_moves`) are tried besides the
     moves towards the enemy stone, and more deployment cells (`GREEDY_DEPLOY_CELLS`)."""
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        d = game.decision()
-        assert d is not None
-        seat = d.player
-        det = self._det(game, seat)
+    def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
         acts = candidates(det, legal, GREEDY_DEPLOY_CELLS)
         if acts[-1].kind == "end":  # the strike moves before `end`, which stays last
             acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:]
