@@ -154,7 +154,10 @@ class GreedyAgent(_SpecAgent):
             return legal[0]
         seat = _mover(game)
         assert seat is not None
-        det = self._det(game, seat)
+        return self.pick(self._det(game, seat), seat, legal)
+
+    def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
+        """The choice on the determinization `det` (a game's greedy may judge otherwise)."""
         return best_ply(self.spec, det, seat, legal)
 
 

@@ -9,6 +9,9 @@ know about this game (`SPEC`):
   the seat's own hand only.
 * `candidates(game, actions)` — prunes the many deployment cells and moves.
 * `rollout(game, rng)` — a cheap playing policy for the search's rollouts.
+
+and the greedy level's own agent (`HotgGreedyAgent`: a move judged with the moved
+unit's attack, and the moves that set one up).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from common.agents import Agent
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import AiSpec, LookaheadAgent, SearchAgent, search_levels
+from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
 
 if TYPE_CHECKING:
     from .game import HotgGame
@@ -206,13 +209,14 @@ def evaluate(game: Game, seat: int, depth: int = 0) -> float:
 # ---------------------------------------------------------------------- candidates
 DEPLOY_CELLS = 3
 MOVE_CELLS = 3
+GREEDY_DEPLOY_CELLS = 5  # the greedy level tries more cells per card (docs/ai.md)
 
 
-def candidates(game: Game, actions: list[Action]) -> list[Action]:
+def candidates(game: Game, actions: list[Action], deploy: int | None = None) -> list[Action]:
     """Attacks, spells, abilities, warcries, answers to choices first; for each card
     deployed only the few cells nearest the enemy stone (or the own stone for a Guard
-    or a Structure); for each move, the cells nearest the enemy stone, the one next
-    to the own stone; then `end`."""
+    or a Structure: `deploy` of them, default `DEPLOY_CELLS`); for each move, the
+    `MOVE_CELLS` cells nearest the enemy stone; then `end`."""
     g: HotgGame = game  # type: ignore[assignment]
     d = g.decision()
     if d is None or d.kind != "turn":
@@ -239,11 +243,107 @@ def candidates(game: Game, actions: list[Action]) -> list[Action]:
         else:
             first.append(a)
     out = first
-    for group, keep in ((plays, DEPLOY_CELLS), (moves, MOVE_CELLS)):
+    for group, keep in ((plays, DEPLOY_CELLS if deploy is None else deploy), (moves, MOVE_CELLS)):
         for lst in group.values():
             lst.sort(key=lambda t: t[0])
             out += [a for _, a in lst[:keep]]
     return out + end
+
+
+def _strikes(cell: tuple[int, int], rng: int, at: tuple[int, int]) -> bool:
+    """Whether a unit on `cell` with range `rng` reaches `at` (HG-40: melee the 8 cells
+    around, a range above 1 counted in orthogonal steps)."""
+    dr, dc = abs(cell[0] - at[0]), abs(cell[1] - at[1])
+    if rng <= 1:
+        return dr <= 1 and dc <= 1
+    return dr + dc <= rng
+
+
+STRIKE_CELLS = 2  # greedy: per unit, the most extra move cells from which it strikes
+
+
+def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[Action]:
+    """The moves of `actions` not in `kept` that end where the unit can attack an enemy
+    unit (a stone aside: the moves nearest it are kept already), at most `STRIKE_CELLS`
+    per unit, one per enemy, nearest the enemy stone first. `candidates` keeps only the
+    moves towards the enemy stone; these are the moves that set up an attack on a unit
+    elsewhere (an attacker next to the own stone)."""
+    g: HotgGame = game  # type: ignore[assignment]
+    d = g.decision()
+    if d is None or d.kind != "turn":
+        return []
+    me = d.player
+    cards = g.zones.cards
+    stones = g.stones
+    foes = [
+        cards[u].cell
+        for u in g.zones["board"].cards
+        if u != stones[0] and u != stones[1] and cards[u].controller != me
+    ]
+    if not foes:
+        return []
+    oc = cards[stones[1 - me]].cell
+    have = set(kept)
+    by_unit: dict[int, list[tuple[int, int, Action]]] = {}
+    for a in actions:
+        if a.kind != "move" or a in have:
+            continue
+        uid = int(a.args[0])
+        r, c = (int(x) for x in str(a.args[1]).split(","))
+        rng = g.range_of(uid)
+        for i, at in enumerate(foes):
+            if _strikes((r, c), rng, at):
+                by_unit.setdefault(uid, []).append((abs(r - oc[0]) + abs(c - oc[1]), i, a))
+                break
+    out: list[Action] = []
+    for lst in by_unit.values():
+        lst.sort(key=lambda t: t[0])
+        seen: set[int] = set()
+        for _, i, a in lst:
+            if i not in seen and len(seen) < STRIKE_CELLS:
+                seen.add(i)
+                out.append(a)
+    return out
+
+
+class HotgGreedyAgent(GreedyAgent):
+    """One ply, as the shared greedy, but a move is worth the best of where it stands and
+    of the moved unit's best attack from there. A move and an attack are two actions
+    (HG-31: a unit may move, then attack), and a move alone changes nothing the
+    evaluation sees, so one ply alone never moves a unit into reach of an enemy unit to
+    hit it. The moves that set up such an attack (`strike_moves`) are tried besides the
+    moves towards the enemy stone, and more deployment cells (`GREEDY_DEPLOY_CELLS`)."""
+
+    def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
+        acts = candidates(det, legal, GREEDY_DEPLOY_CELLS)
+        if acts[-1].kind == "end":  # the strike moves before `end`, which stays last
+            acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:]
+        best, best_v = acts[0], -math.inf
+        for a in acts[: self.spec.greedy_max_actions]:
+            g = det.clone()
+            g.apply_legal(a)
+            v = value_of(self.spec, g, seat)
+            if a.kind == "move":
+                v = max(v, self.strike_after(g, seat, int(a.args[0])))
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def strike_after(self, g: Game, seat: int, uid: int) -> float:
+        """The value for `seat` of the best position after an attack by `uid` in `g`
+        (`seat`'s turn, `uid` just moved); -inf if it has none to make."""
+        best = -math.inf
+        d = g.decision()
+        if d is None or d.player != seat or d.kind != "turn":
+            return best
+        for b in g.legal_actions():
+            if b.kind == "attack" and b.args[0] == uid:
+                t = g.clone()
+                t.apply_legal(b)
+                v = value_of(self.spec, t, seat)
+                if v > best:
+                    best = v
+        return best
 
 
 # ------------------------------------------------------------------------- rollout
@@ -311,6 +411,7 @@ def levels() -> dict[str, Callable[..., Agent]]:
     """greedy, lookahead (with its clock) and search (that lookahead on many deals
     of the hidden cards), weakest first."""
     out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
+    out["greedy"] = lambda seed=0, **kw: HotgGreedyAgent(SPEC, seed)
     out["lookahead"] = lambda seed=0, **kw: HotgLookahead(SPEC, seed)
     out["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
         SPEC,
