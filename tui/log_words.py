@@ -390,16 +390,19 @@ TABLE_PILES = ("units", "weapons", "structures", "discard", "out")
 
 def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None) -> str:
     """The Scars: `player`'s pass says what it lets go by — the other side's card on top of the
-    resolution zone (`Pass (no answer to Tusked Boar)`), their own (`Pass (lets Storm Hawk
-    resolve)`), else the phase whose window it ends (`Pass (no response in 1A Set-up)`): the
-    other side's `Pass` lines in your turn said neither. A run of them on one line says how many
-    (`times`: `Pass ×3`), the phases under it."""
+    resolution zone (`Pass (no answer to P2's Tusked Boar)`), their own (`Pass (lets P1's Storm
+    Hawk resolve)`), else the phase whose window it ends (`Pass (no response in 1A Set-up)`): the
+    other side's `Pass` lines in your turn said neither. The entry in the words of the table's
+    zone row and of the prompt (`entry_brief`: `P1's hero ability`, `P2's Ember Shaman (2nd in
+    ATK) ability`), from its data; an entry without them by its card (`entry_named`). A run of
+    them on one line says how many (`times`: `Pass ×3`), the phases under it."""
     stack = view.get("stack") or []
     if stack:
-        named = entry_named(stack[-1], view, places)
+        top = stack[-1]
+        named = entry_brief(top, entry_namer(places))[0] if "name" in top else entry_named(top, view, places)
         if not named:
             return "Pass (no answer)"
-        own = player is not None and stack[-1].get("controller") == player
+        own = player is not None and top.get("controller") == player
         return f"Pass (lets {named} resolve)" if own else f"Pass (no answer to {named})"
     phase = view.get("phase_name")
     return f"Pass (no response in {phase})" if phase else "Pass"
@@ -1083,7 +1086,7 @@ def entry_line(ev: Event, verb: str, *, named: bool = False) -> Event | None:
     """An entry's `stack` or `resolve` event in short (`entry_brief`, from the words `scars_entries`
     put in its data): `→ P2's Grove Druid upkeep trigger waits: add 1 energy to your pool`, `→ P2's
     Field Medic ability resolves: remove all damage from Pikeman`; `named` (the action's line names
-    the entry: `Pass (lets Field Medic's ability resolve)`): `→ resolves: remove all damage from
+    the entry: `Pass (lets P1's Field Medic ability resolve)`): `→ resolves: remove all damage from
     Pikeman`. None for an event without those words (its own line stays)."""
     told = ev.data.get("told")
     if not isinstance(told, tuple) or len(told) != 3:
@@ -1113,7 +1116,7 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     answers` (`WAITS`: the action's line names it), another `→ P2's Grove Druid upkeep trigger
     waits: add 1 energy to your pool`; one that resolves after a wait, or over the entries the
     zone held, `→ P2's Field Medic ability resolves: remove all damage from Pikeman` (`→ resolves:
-    …` under the pass that names it: `Pass (lets Field Medic's ability resolve)`) — a card's
+    …` under the pass that names it: `Pass (lets P1's Field Medic ability resolve)`) — a card's
     `Resolves: …` followed by its `… enters in attack position` is that line alone
     (`resolved_entering`). The whole entry is on the table's resolution zone and in the card
     panel. All read in the events' kinds and data and the views, not in their words. `triarch

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from common.game import Action
-from tui.log_words import card_places, passed, times
+from tui.log_words import card_places, entry_brief, entry_namer, passed, times
 from tui.screens.scars import ScarsScreen, ScarsTable, fit_choice, fit_choices, keep_target, turn_ended_for
 from tui.widgets.actions import wrapped
 from tui.widgets.log import GameLog
@@ -63,8 +63,9 @@ def test_a_turn_ended_as_asked_says_nothing() -> None:
 # -- a pass says what it passes -----------------------------------------------------------------
 def test_a_pass_says_what_it_lets_go_by() -> None:
     """`Player 2 (AI): Pass` in your set-up said nothing of what was passed: the card on top of
-    the zone (the other side's, or the passer's own), else the phase whose window it ends; a run
-    of passes on one line says how many, its phases under it."""
+    the zone (the other side's, or the passer's own; an entry without its data, by its card), else
+    the phase whose window it ends; a run of passes on one line says how many, its phases under
+    it."""
     boar = {"uid": 86, "name": "Tusked Boar"}
     shaman = {"uid": 12, "name": "Ember Shaman", "position": "attack"}
     twin = {"uid": 13, "name": "Ember Shaman", "position": "attack"}
@@ -91,6 +92,35 @@ def test_a_pass_says_what_it_lets_go_by() -> None:
     assert times("Player 1 (you) has nothing to respond with — passes automatically", 2).endswith(" ×2")
 
 
+def test_a_pass_names_the_entry_as_the_zone_row_does() -> None:
+    """An entry with its data (the view's `stack`, the engine's `entry_data`): the pass named it
+    `Korrag of the Wilds' hero ability` while the zone's row said `P1's hero ability`; now both
+    say the row's words (`entry_brief`), whose entry it is first."""
+    shaman = {"uid": 12, "name": "Ember Shaman", "position": "attack"}
+    twin = {"uid": 13, "name": "Ember Shaman", "position": "attack"}
+    players = [
+        {"seat": 0, "hero": {"uid": 2, "name": "Korrag of the Wilds"}, "units": []},
+        {"seat": 1, "hero": {"uid": 1, "name": "Aurelia, Iron Marshal"}, "units": [shaman, twin]},
+    ]
+    hero = {
+        "controller": 0, "kind": "hero", "source": 2, "name": "Korrag of the Wilds", "target": None,
+        "does": "create 1 Wolf token in defense position", "text": "…",
+    }  # fmt: skip
+    ability = {
+        "controller": 1, "kind": "ability", "source": 13, "name": "Ember Shaman", "target": 2,
+        "target_name": "Korrag of the Wilds", "does": "deal 1 damage to {target}", "text": "…",
+    }  # fmt: skip
+    view = {"players": players, "stack": [hero]}
+    places = card_places(view, 0, hand=False)
+    row = entry_brief(hero, entry_namer(places))[0]
+    assert row == "P1's hero ability"
+    assert passed(view, places, 1) == f"Pass (no answer to {row})"
+    assert passed(view, places, 0) == f"Pass (lets {row} resolve)"
+    assert passed({**view, "stack": [hero, ability]}, places, 0) == (
+        "Pass (no answer to P2's Ember Shaman (2nd in ATK) ability)"
+    )
+
+
 async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
     """Seed 5, against the scripted AI: your first card waits in the zone (Smite) and P2 passes
     it, P2 passes the windows of your phases — each line says which."""
@@ -114,7 +144,7 @@ async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
         said = [line for line in lines if line.startswith("Player 2 (AI): Pass")]
         assert "Player 2 (AI): Pass (no response in 1A Set-up)" in said, lines
         name = game.zones.card(int(cast.args[0])).name
-        assert f"Player 2 (AI): Pass (no answer to {name})" in said, lines
+        assert f"Player 2 (AI): Pass (no answer to P1's {name})" in said, lines
         assert "Player 2 (AI): Pass" not in said, lines
 
 

@@ -136,7 +136,7 @@ def test_an_ability_that_waits_is_one_short_line() -> None:
 
 
 def test_an_ability_that_resolves_after_a_wait_is_said_in_short() -> None:
-    """`Pass (lets Field Medic's ability resolve)` then `Resolves: Field Medic's ability: remove
+    """`Pass (lets P1's Field Medic ability resolve)` then `Resolves: Field Medic's ability: remove
     all damage from Knight of the Oath`: the pass's line names it, the line under it says what
     it does. An entry the action's line does not name says whose it is."""
     table = {"players": [{"seat": 0, "units": [unit(4, "Field Medic", "defense"), KNIGHT]}], "stack": []}
