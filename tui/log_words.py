@@ -1082,18 +1082,27 @@ def resolved_entering(ev: Event, nxt: Event) -> bool:
     return ev.kind == "resolve" and nxt.kind == "enter"
 
 
-def entry_line(ev: Event, verb: str, *, named: bool = False) -> Event | None:
+def resolved_tokens(ev: Event, nxt: Event | None) -> bool:
+    """`ev` is an entry's `resolve` event and `nxt` a `token` event (`P1 creates a Wolf token (2nd in
+    DEF)`): the entry made the token (the engine makes one only in the effect that resolves, at
+    once), and the token's line says what `→ resolves: create 1 Wolf token in defense position`
+    would say again."""
+    return nxt is not None and ev.kind == "resolve" and nxt.kind == "token"
+
+
+def entry_line(ev: Event, verb: str, *, named: bool = False, does: bool = True) -> Event | None:
     """An entry's `stack` or `resolve` event in short (`entry_brief`, from the words `scars_entries`
     put in its data): `→ P2's Grove Druid upkeep trigger waits: add 1 energy to your pool`, `→ P2's
     Field Medic ability resolves: remove all damage from Pikeman`; `named` (the action's line names
     the entry: `Pass (lets P1's Field Medic ability resolve)`): `→ resolves: remove all damage from
-    Pikeman`. None for an event without those words (its own line stays)."""
+    Pikeman`; without what it does (`does` False: the lines under it say it, `resolved_tokens`):
+    `→ P1's hero ability resolves`. None for an event without those words (its own line stays)."""
     told = ev.data.get("told")
     if not isinstance(told, tuple) or len(told) != 3:
         return None
-    _, whose, does = told
+    _, whose, what = told
     said = f"→ {verb}" if named else f"→ {whose} {verb}"
-    return Event(ev.kind, f"{said}: {does}" if does else said, ev.data)
+    return Event(ev.kind, f"{said}: {what}" if what and does else said, ev.data)
 
 
 def entry_said(ev: Event) -> str:
@@ -1118,7 +1127,9 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     zone held, `→ P2's Field Medic ability resolves: remove all damage from Pikeman` (`→ resolves:
     …` under the pass that names it: `Pass (lets P1's Field Medic ability resolve)`) — a card's
     `Resolves: …` followed by its `… enters in attack position` is that line alone
-    (`resolved_entering`). The whole entry is on the table's resolution zone and in the card
+    (`resolved_entering`), and an entry whose `P1 creates a Wolf token …` lines follow says
+    not again what it does (`resolved_tokens`: `→ P1's hero ability resolves`, nothing under the
+    pass that names it). The whole entry is on the table's resolution zone and in the card
     panel. All read in the events' kinds and data and the views, not in their words. `triarch
     replay --print --full` keeps every line (`told_events`' `full`)."""
     held = bool(before.get("stack"))  # the zone held entries before the action
@@ -1130,10 +1141,11 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     while i < len(events):
         ev, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
         if nxt is not None and resolved_at_once(ev, nxt):
-            short = entry_line(nxt, "resolves", named=own) if held else None
+            made = resolved_tokens(nxt, events[i + 2] if i + 2 < len(events) else None)
+            short = entry_line(nxt, "resolves", named=own, does=not made) if held else None
             if held and short is None:  # (no entry's words in its data: both lines)
                 out += [ev, nxt]
-            elif held and short is not None:  # over the entries held: said, in short
+            elif held and short is not None and not (own and made):  # over the entries held: in short
                 out.append(short)
             elif own:  # the action's own entry: its line says it
                 played = action.kind == "cast"
@@ -1149,9 +1161,11 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
             i += 1
             continue
         if ev.kind == "resolve" and not (nxt is not None and resolved_entering(ev, nxt)):
-            line = entry_line(ev, "resolves", named=named)
+            made = resolved_tokens(ev, nxt)  # the token's line says what it does
+            line = entry_line(ev, "resolves", named=named, does=not made)
+            if not (made and named and line is not None):  # (the pass names it: the token's line alone)
+                out.append(ev if line is None else line)
             named = False
-            out.append(ev if line is None else line)
             i += 1
             continue
         if played and entered_as_played(action, ev, after):

@@ -153,6 +153,31 @@ def test_an_ability_that_resolves_after_a_wait_is_said_in_short() -> None:
     ]
 
 
+def test_a_token_made_is_said_once() -> None:
+    """`→ resolves: create 1 Wolf token in defense position` then `P1 creates a Wolf token in
+    defense position`: the same thing twice. The token's line says it; under the pass that names
+    the entry it is alone, else the line above says only whose entry resolved."""
+    wolf = {"uid": 40, "name": "Wolf", "position": "defense"}
+    hero = entry("hero", 2, "Korrag of the Wilds", "hero", does="create 1 Wolf token in defense position")
+    table = {"players": [{"seat": 0, "hero": {"uid": 2, "name": "Korrag of the Wilds"}, "units": []}]}
+    held = {**table, "stack": [{"controller": 0, **hero, "text": "…"}]}
+    made = {"players": [{**table["players"][0], "units": [wolf]}], "stack": []}
+    resolves = Event("resolve", "…", {"player": 0, "entry": hero})
+    token = Event("token", "P1 creates a Wolf token in defense position", {"uid": 40})
+    assert brief(Action("pass"), [resolves, token], held, made) == [
+        "P1 creates a Wolf token in defense position"
+    ]
+    assert brief(Action("done"), [resolves, token], held, made) == [
+        "→ P1's hero ability resolves",
+        "P1 creates a Wolf token in defense position",
+    ]
+    # played over an entry that waits, it resolves at once: the action's line names it
+    stacks = Event("stack", "…", {"player": 0, "entry": hero})
+    assert brief(Action("hero"), [stacks, resolves, token], held, {**made, "stack": held["stack"]}) == [
+        "P1 creates a Wolf token in defense position"
+    ]
+
+
 def test_a_card_that_resolves_over_the_zone_is_said_in_short() -> None:
     """A prayer played over a card that waits resolves at once: one line says so."""
     boar = {"uid": 86, "name": "Tusked Boar", "position": "attack"}
