@@ -66,13 +66,6 @@ SELECTION_MARKS = [
     (MARK_DEPLOY, "deploy"),
     (MARK_TARGET, "target"),
 ]
-# What the seat deciding does now, by the decision's kind, in the status line (`Player 1 (you)
-# to choose a target`): the phase said in words, not by colour nor by the kind (`(turn)`).
-STATUS_PHASES = {
-    "turn": "to play",
-    "target": "to choose a target",
-    "reveal": "to pick a revealed card",
-}
 STATUS_WORDS = [  # (unit-view flag, word): the third line of a cell on a tall terminal
     ("exhausted", "exhausted"),
     ("stunned", "stunned"),
@@ -882,18 +875,6 @@ class HotgScreen(HotgTable, GameScreen):
                 if len(line) <= width:
                     return line
         return clip(line, width)
-
-    def status_text(self, d: Decision | None) -> str:
-        """The turn as the log counts it and who does what now, in words (`Hand of the Gods ·
-        turn 3 · Player 1 (you) to choose a target`), not the count of actions and the
-        decision's kind (`action 4 · Player 1 (you) to decide (turn)`, while the log said
-        `Turn 3`). Short enough that `⧗ AI is thinking…` after it fits at 80 columns."""
-        s = self.session
-        if s.over or d is None:
-            return super().status_text(d)
-        turn = self.view_data.get("turn")
-        head = f"{s.cls.title} · turn {turn}" if isinstance(turn, int) else s.cls.title
-        return f"{head} · {self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}"
 
     def choice_words(self, action: Action) -> str:
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
