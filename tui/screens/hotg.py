@@ -80,7 +80,10 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     """A unit's attack/health line in a two-line cell, the same in a three-line cell, and that
     cell's third line. In three lines the states are said once, in words (`2/3`, `exhausted`);
     the marks stay after the stats (`2/3z`) only when the words do not fit whole. The last
-    health change (`-1`) follows the stats when it fits, else it opens the third line."""
+    health change (`-1`) follows the stats when it fits, else it opens the third line. In two
+    lines the health and its change matter most: the marks give way to the change, the last
+    first (`2/1-3` in a narrow cell, not `2/1G` without the `-3`; the card panel and `c` say
+    the states)."""
     bottom = stats + marks
     tall = stats if len(words) <= width else bottom
     extra = words if len(words) <= width else clip(words, width)
@@ -93,7 +96,8 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
         return None
 
     if change:
-        bottom = with_change(bottom) or bottom
+        kept = (with_change(stats + marks[:n]) for n in range(len(marks), -1, -1))
+        bottom = next((line for line in kept if line is not None), bottom)
         changed = with_change(tall)
         if changed is None:
             extra = clip(f"{change} {words}".strip(), width)
