@@ -14,6 +14,7 @@ from common.registry import game_class
 from common.saves import Replay, save_game
 from tests.toygame import ToyGame
 from tui.cli import main
+from tui.screens.table import STATUS_PHASES
 
 from .helpers import (
     engine_ready,
@@ -231,10 +232,11 @@ async def goto_step(pilot: Any, screen: Any, step: int) -> None:
 async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
     game_id: str, tmp_path: Path
 ) -> None:
-    """The status line's third line names the player to decide now, the decision's kind and
-    the engine's prompt (as the game screen's prompt says it), at the start, after a step
-    whose next decision is not a turn (a target, a response…), and 'game over' at the end
-    of a finished game."""
+    """The status line's third line says the decision pending in the game screen's words: the
+    turn, the player to decide now and what they do (`Turn 1 · Player 1 to play`, not
+    `Next: P1 to decide (turn)`), then the engine's prompt (as the game screen's prompt says
+    it), at the start, after a step whose next decision is not a turn (a target, a
+    response…), and 'game over' at the end of a finished game."""
     game, _ = random_game(game_class(game_id), 7, 10_000)
     replay = replay_of(game, tmp_path / "s.json")
     step = find_step(replay, lambda r, i: (d := r.state(i).decision()) is not None and d.kind != "turn")
@@ -247,7 +249,10 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
             d = replay.state(at).decision()
             assert d is not None
             line = screen_text(app).splitlines()[2]
-            assert line.startswith(f" Next: P{d.player + 1} to decide ({d.kind}) · "), line
+            turn = replay.state(at).view(None)["turn"]
+            doing = STATUS_PHASES[d.kind]  # every kind met here is said in words
+            assert line.startswith(f" Turn {turn} · Player {d.player + 1} {doing} · "), line
+            assert "to decide" not in line and f"({d.kind})" not in line, line
             words = d.prompt.removeprefix(f"P{d.player + 1}: ")
             assert words[:40] in line or line.endswith("…")
         await press(pilot, "end")

@@ -464,13 +464,20 @@ class GameScreen(TableScreen):
         return text[len(tag) :] if text.startswith(tag) else text
 
     def status_text(self, d: Decision | None) -> str:
+        """The game's title, the turn as the log counts it and who does what now, in words
+        (`Hand of the Gods · turn 3 · Player 1 (you) to choose a target`), not the count of
+        actions and the decision's kind (`action 4 · Player 1 (you) to decide (turn)`, while the
+        log said `Turn 3`); an engine whose view counts no turn, the count of actions. The
+        replay says the same words (`TableScreen.status_words`). Short enough that
+        `⧗ AI is thinking…` after it fits at 80 columns."""
         s = self.session
-        turn = f"{s.cls.title} · action {len(s.game.history) + 1}"
         if s.over:
             return f"{s.cls.title} · game over"
-        if d is None:
-            return turn
-        return f"{turn} · {self.seat_name(d.player)} to decide ({d.kind})"
+        parts = [s.cls.title]
+        if not isinstance(self.view_data.get("turn"), int):
+            parts.append(f"action {len(s.game.history) + 1}")
+        words = self.status_words(d)
+        return " · ".join([*parts, words] if words else parts)
 
     # -- a refusal lasts while the player looks at what it is about --------------------------
     def look_at(self, thing: Hashable) -> None:

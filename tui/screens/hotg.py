@@ -66,13 +66,6 @@ SELECTION_MARKS = [
     (MARK_DEPLOY, "deploy"),
     (MARK_TARGET, "target"),
 ]
-# What the seat deciding does now, by the decision's kind, in the status line (`Player 1 (you)
-# to choose a target`): the phase said in words, not by colour nor by the kind (`(turn)`).
-STATUS_PHASES = {
-    "turn": "to play",
-    "target": "to choose a target",
-    "reveal": "to pick a revealed card",
-}
 STATUS_WORDS = [  # (unit-view flag, word): the third line of a cell on a tall terminal
     ("exhausted", "exhausted"),
     ("stunned", "stunned"),
@@ -87,7 +80,10 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     """A unit's attack/health line in a two-line cell, the same in a three-line cell, and that
     cell's third line. In three lines the states are said once, in words (`2/3`, `exhausted`);
     the marks stay after the stats (`2/3z`) only when the words do not fit whole. The last
-    health change (`-1`) follows the stats when it fits, else it opens the third line."""
+    health change (`-1`) follows the stats when it fits, else it opens the third line. In two
+    lines the health and its change matter most: the marks give way to the change, the last
+    first (`2/1-3` in a narrow cell, not `2/1G` without the `-3`; the card panel and `c` say
+    the states)."""
     bottom = stats + marks
     tall = stats if len(words) <= width else bottom
     extra = words if len(words) <= width else clip(words, width)
@@ -100,7 +96,8 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
         return None
 
     if change:
-        bottom = with_change(bottom) or bottom
+        kept = (with_change(stats + marks[:n]) for n in range(len(marks), -1, -1))
+        bottom = next((line for line in kept if line is not None), bottom)
         changed = with_change(tall)
         if changed is None:
             extra = clip(f"{change} {words}".strip(), width)
@@ -882,18 +879,6 @@ class HotgScreen(HotgTable, GameScreen):
                 if len(line) <= width:
                     return line
         return clip(line, width)
-
-    def status_text(self, d: Decision | None) -> str:
-        """The turn as the log counts it and who does what now, in words (`Hand of the Gods ·
-        turn 3 · Player 1 (you) to choose a target`), not the count of actions and the
-        decision's kind (`action 4 · Player 1 (you) to decide (turn)`, while the log said
-        `Turn 3`). Short enough that `⧗ AI is thinking…` after it fits at 80 columns."""
-        s = self.session
-        if s.over or d is None:
-            return super().status_text(d)
-        turn = self.view_data.get("turn")
-        head = f"{s.cls.title} · turn {turn}" if isinstance(turn, int) else s.cls.title
-        return f"{head} · {self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}"
 
     def choice_words(self, action: Action) -> str:
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,

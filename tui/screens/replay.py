@@ -8,7 +8,8 @@ of the last actions as the game screen showed them; any other engine's view
 is drawn in words (`StateView`).
 
 The status lines tell where the replay is, the action just replayed and the
-decision pending at this step (whose, its kind, the engine's prompt). The card
+decision pending at this step in the game screen's words (the turn, whose, what
+they do: `Turn 5 · Player 2 to play`), then the engine's prompt. The card
 panel shows the cards of the action just replayed (`c` the next one); below
 120 columns it shares the log's place (`t` switches).
 """
@@ -172,20 +173,22 @@ class ReplayScreen(TableScreen):
         ended = r.outcome(self.step)  # (a resignation too, which the engine's game does not know)
         return f"{head}\n{what}\n{f'game over: {ended}' if ended else self.next_text(game)}"
 
-    @staticmethod
-    def next_text(game: Game) -> str:
-        """The decision pending at this step in the words of the game screen's prompt
-        (whose it is, its kind, the engine's prompt); how a game ended is `Replay.outcome`."""
+    def next_text(self, game: Game) -> str:
+        """The decision pending at this step in the words of the game screen's status line
+        (`Turn 5 · Player 2 to play`: `TableScreen.status_words`), then the engine's prompt
+        (what the choice is about); how a game ended is `Replay.outcome`."""
         d = game.decision()
+        words = self.status_words(d)
+        words = words[:1].upper() + words[1:]
         if d is None:
-            return "Next: nobody is to decide"
-        return f"Next: P{d.player + 1} to decide ({d.kind}) · {GameScreen.own_words(d)}"
+            return f"{words} · nobody is to decide" if words else "Nobody is to decide"
+        return f"{words} · {GameScreen.own_words(d)}"
 
     def show_step(self) -> None:
         r = self.replay
         game = r.state(self.step)
+        self.view_data = game.view(self.viewer)  # (before the status: its turn is the view's)
         self.query_one("#replay-status", Static).update(self.status_text())
-        self.view_data = game.view(self.viewer)
         self.note_last_actions()
         self.update_table(self.view_data, None, [])
         self.step_cards = self.cards_of_step()

@@ -17,6 +17,28 @@ from common.game import Action, Decision, Game
 from tui.log_words import log_words
 from tui.screens.base import BaseScreen
 
+# What the seat deciding does now, by the decision's kind, in the status line (`Player 1 (you)
+# to choose a target`): the phase said in words, not by the kind in brackets (`to decide (turn)`).
+# Played and replayed alike (`TableScreen.status_words`); a kind not named here is `to decide`.
+STATUS_PHASES = {
+    "turn": "to play",
+    "target": "to choose a target",
+    "reveal": "to pick a revealed card",  # HotG: the Oracle of Delphi
+    "mulligan": "to keep or mulligan",
+    "combat": "to declare attacks",  # BHM
+    "draw": "to draw",
+    "discard": "to discard",
+    "respond": "to respond",
+    "invest": "to invest POD",  # BHM
+    "setup": "to set up",  # The Scars
+    "recruit": "to recruit",
+    "attack": "to declare attackers",
+    "block": "to declare blockers",
+    "shelter": "to choose who fights",
+    "damage": "to assign damage",
+    "cleanup": "to discard a unit",
+}
+
 
 class TableScreen(BaseScreen):
     """A screen with a table on it (the hooks a table's drawing calls)."""
@@ -26,6 +48,17 @@ class TableScreen(BaseScreen):
 
     def seat_name(self, p: int) -> str:
         return f"Player {p + 1}"
+
+    def status_words(self, d: Decision | None) -> str:
+        """The turn as the log counts it, whose decision it is and what they do, in words
+        (`turn 5 · Player 1 (you) to play`): the game screen's status line after the game's
+        title, the replay's line of the decision pending. Without a turn in the view (an engine
+        that does not count them), whose and what alone; no decision, the turn alone."""
+        turn = self.view_data.get("turn")
+        parts = [f"turn {turn}"] if isinstance(turn, int) and not isinstance(turn, bool) else []
+        if d is not None:
+            parts.append(f"{self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}")
+        return " · ".join(parts)
 
     def table_viewer(self) -> int:
         """The seat whose side is drawn at the bottom (and whose hand shows, when the view has it)."""
