@@ -26,6 +26,8 @@ from common.game import Action, Game
 from common.rng import GameRng
 from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
 
+from .game import in_reach
+
 if TYPE_CHECKING:
     from .game import HotgGame
 
@@ -250,15 +252,6 @@ def candidates(game: Game, actions: list[Action], deploy: int | None = None) -> 
     return out + end
 
 
-def _strikes(cell: tuple[int, int], rng: int, at: tuple[int, int]) -> bool:
-    """Whether a unit on `cell` with range `rng` reaches `at` (HG-40: melee the 8 cells
-    around, a range above 1 counted in orthogonal steps)."""
-    dr, dc = abs(cell[0] - at[0]), abs(cell[1] - at[1])
-    if rng <= 1:
-        return dr <= 1 and dc <= 1
-    return dr + dc <= rng
-
-
 STRIKE_CELLS = 2  # greedy: per unit, the most extra move cells from which it strikes
 
 
@@ -275,10 +268,11 @@ def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[
     me = d.player
     cards = g.zones.cards
     stones = g.stones
-    foes = [
-        cards[u].cell
-        for u in g.zones["board"].cards
-        if u != stones[0] and u != stones[1] and cards[u].controller != me
+    foes = [  # (their number in this list, their cell): `in_reach` gives the numbers
+        (i, cards[u].cell)
+        for i, u in enumerate(
+            u for u in g.zones["board"].cards if u not in stones and cards[u].controller != me
+        )
     ]
     if not foes:
         return []
@@ -290,11 +284,9 @@ def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[
             continue
         uid = int(a.args[0])
         r, c = (int(x) for x in str(a.args[1]).split(","))
-        rng = g.range_of(uid)
-        for i, at in enumerate(foes):
-            if _strikes((r, c), rng, at):
-                by_unit.setdefault(uid, []).append((abs(r - oc[0]) + abs(c - oc[1]), i, a))
-                break
+        struck = in_reach((r, c), g.range_of(uid), foes)  # HG-40, as the engine reads it
+        if struck:
+            by_unit.setdefault(uid, []).append((abs(r - oc[0]) + abs(c - oc[1]), struck[0], a))
     out: list[Action] = []
     for lst in by_unit.values():
         lst.sort(key=lambda t: t[0])

@@ -357,9 +357,9 @@ _MOVE_LISTS = _ActionListsBy(_MOVES)  # uid -> mask of cells -> its moves there
 _DEPLOY_LISTS = _ActionListsBy(_DEPLOYS)  # uid -> mask of cells -> its deployments there
 
 
-def _in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, int]]]) -> list[int]:
-    """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches,
-    in their order."""
+def in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, int]]]) -> list[int]:
+    """The uids of `foes` (uid, cell) that a unit on `cell` with range `rng` reaches
+    (HG-40), in their order (the AI asks it of cells a unit may move to)."""
     reach = _REACH_MASKS[rng][CELL_NUMBER[cell]]
     out = []  # (a loop: in Python 3.11 a comprehension is a frame of its own)
     for t, at in foes:
@@ -2159,7 +2159,7 @@ class HotgGame(Game):
         cards = self.zones.cards
         c = self.card(uid)
         foes_at = [(t, cards[t].cell) for t in foes]
-        return _in_reach(c.cell, self.range_of(uid), foes_at)
+        return in_reach(c.cell, self.range_of(uid), foes_at)
 
     # -- why not (specific refusal reasons) -------------------------------------
     def _can_move(self, uid: int) -> str | None:
