@@ -503,17 +503,11 @@ class ScarsGreedyAgent(GreedyAgent):
         self.turn_kinds = turn_kinds
         self.turn_top = turn_top
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        d = game.decision()
+    def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
+        """The greedy choice on the determinization `det` (`GreedyAgent.choose` deals it)."""
+        d = det.decision()
         assert d is not None
-        seat = d.player
-        return self.pick(self._det(game, seat), legal, d.kind, seat)
-
-    def pick(self, det: Game, legal: list[Action], kind: str, seat: int) -> Action:
-        """The greedy choice on the determinization `det` (of a decision of `kind`)."""
+        kind = d.kind
         hint = self.hint.choose(det)
         g0: ScarsGame = det  # type: ignore[assignment]
         if g0.active == seat and kind in self.turn_kinds:
@@ -627,7 +621,7 @@ class ScarsLookahead(LookaheadAgent):
         assert d is not None
         det = self._det(game, seat)
         if self.anchor is not None:
-            hint = self.anchor.pick(det, legal, d.kind, seat)
+            hint = self.anchor.pick(det, seat, legal)
             prior = self.margin
         else:
             hint = self.script.choose(det)
