@@ -1919,9 +1919,7 @@ class HotgGame(Game):
         p = self.active
         scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
         hand = self.zones.zones[_HAND_ZONES[p]].cards
-        acts: list[Action] = (
-            self._card_play_actions(hand, p, scan, self.cost_reductions(p, scan.mine)) if hand else []
-        )  # (no hand, no cost reduction to look for)
+        acts: list[Action] = self._card_play_actions(hand, p, scan) if hand else []
         acts += self._unit_actions(scan.mine, p, scan)
         acts += self._ability_actions(p, scan.occ, scan.mine)
         acts.append(_END)
@@ -2050,42 +2048,34 @@ class HotgGame(Game):
         targets = self.targets_for(spec, p, kind, source, ab, occ, mine)
         return list(map(_TARGETED[verb][args].__getitem__, targets))  # (no comprehension frame)
 
-    def _card_play_actions(
-        self,
-        uids: list[int],
-        p: int,
-        scan: _Scan | None,
-        reductions: list[tuple[Any, int]] | None = None,
-    ) -> list[Action]:
+    def _card_play_actions(self, uids: list[int], p: int, scan: _Scan | None) -> list[Action]:
         """The ways to play each of `uids`, cards of `p`'s hand, in order (`scan` keeps the
-        deployment cells, `reductions` are `cost_reductions(p)`). One frame for all of them."""
+        deployment cells). One frame for all of them."""
         cards = self.zones.cards
-        if reductions is None:
-            reductions = self.cost_reductions(p)
         mana = self.pl[p].mana
+        reductions: list[tuple[Any, int]] | None = None  # `cost_reductions(p)`, once needed
         acts: list[Action] = []
         for uid in uids:
             c: HotgCard = cards[uid]
-            # `cost()`; with no reduction in play, the printed cost
-            # (a comparison, not max(): a builtin call costs several times as much)
-            if reductions:
-                cost = self.cost(uid, p, reductions)
-            else:
-                cost = c.defn.cost
-                if cost < 0:
-                    cost = 0
-            if cost > mana:
-                continue
-            if c.defn.kind == "unit":
+            d = c.defn
+            # `cost()` (HG-07): a reduction only lowers a cost (its amount is 1 or more, see
+            # `validate_def`), so a card whose printed cost (0 or more) is within the mana is
+            # played whatever reductions there are: they are looked for only when one is not
+            if d.cost > mana:
+                if reductions is None:
+                    reductions = self.cost_reductions(p, None if scan is None else scan.mine)
+                if not reductions or self.cost(uid, p, reductions) > mana:
+                    continue
+            if d.kind == "unit":
                 if scan is None:
                     scan = _Scan(self, p)
                 acts += _DEPLOY_LISTS[uid][scan.deploy_cells()]
-            elif c.defn.kind == "spell":
+            elif d.kind == "spell":
                 if scan is None:
-                    acts += self._with_targets("play", (uid,), c.defn, "spell", p, uid, "spell")
+                    acts += self._with_targets("play", (uid,), d, "spell", p, uid, "spell")
                 else:
                     acts += self._with_targets(
-                        "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ, scan.mine
+                        "play", (uid,), d, "spell", p, uid, "spell", scan.occ, scan.mine
                     )
         return acts
 

@@ -781,6 +781,41 @@ def test_hg07_cost_reductions_come_from_the_definitions() -> None:
     assert g.cost_reductions(1) == [("Beast", 2), (None, 1)]
 
 
+def _plain_play_actions(g: HotgGame, p: int) -> list[Action]:
+    """The ways `p` may play cards from hand, written plainly: every card's `cost()`, with
+    its reductions, against the mana (HG-07), then that card's ways to be played."""
+    pl = g.pl[p]
+    mana = pl.mana
+    out = []
+    for uid in g.zones[f"hand:{p}"].cards:
+        if g.cost(uid, p) <= mana:
+            pl.mana = 99  # (no cost left to check: the card's ways to be played)
+            out += g._card_play_actions([uid], p, None)
+            pl.mana = mana
+    return out
+
+
+def test_hg07_reductions_are_looked_for_only_past_the_mana() -> None:
+    """`legal_actions()` looks for the cost reductions only when a card's printed cost is
+    above the mana: its plays are those of every card's `cost()` (a reduction lowers a cost,
+    its amount is 1 or more: `validate_def`)."""
+    plays = 0
+    for g in _random_states(4)[::3]:
+        if g.is_over() or g.pending is not None:
+            continue
+        expected = _plain_play_actions(g, g.active)
+        assert [a for a in g.legal_actions() if a.kind == "play"] == expected
+        plays += len(expected)
+    assert plays > 100
+    # Skadi's aura (Beast cards cost 1 less) makes Fenrir (5) playable with 4 mana, not with 3
+    for mana, playable in ((4, True), (3, False)):
+        g = make([u("skadi", "2,1")], p1={"mana": mana, "max_mana": mana, "hand": ["fenrir", "grey_wolf"]})
+        fenrir = next(uid for uid in g.zones["hand:0"].cards if g.card(uid).defn.id == "fenrir")
+        acts = g.legal_actions()
+        assert any(a.kind == "play" and a.args[0] == fenrir for a in acts) is playable
+        assert [a for a in acts if a.kind == "play"] == _plain_play_actions(g, 0)
+
+
 def test_cells_are_the_shared_tuples() -> None:
     shared = {id(cell) for row in CELLS for cell in row}
     assert [cell for row in CELLS for cell in row] == [(r, c) for r in range(5) for c in range(9)]
