@@ -241,7 +241,7 @@ def validate_def(d: HotgDef, file: str) -> None:
                 raise bad("abilities", f"ability {i}: {key!r} must be a whole number")
         # HG-07: a cost reduction lowers a cost (`legal_actions()` looks for reductions only
         # when a card's printed cost is above the mana)
-        if do == "cost_reduction" and ab.get("amount", 1) < 1:
+        if do == "cost_reduction" and int(ab.get("amount", 1)) < 1:
             raise bad("abilities", f"ability {i}: a cost reduction's 'amount' must be 1 or more")
     if d.kind == "spell" and not d.abilities_when("spell"):
         raise bad("abilities", "a spell needs at least one ability with when = 'spell'")
