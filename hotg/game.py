@@ -899,10 +899,11 @@ class HotgGame(Game):
 
     def cost_reductions(self, player: int, units: list[int] | None = None) -> list[tuple[Any, int]]:
         """(subtype or nothing, amount) of each cost reduction aura `player` has in play
-        (`units`: `player`'s units on the battlefield in board order, when the caller has them)."""
+        (`units`: `player`'s units on the battlefield in board order, when the caller has them;
+        else the kept layout's, `_Layout.mine`)."""
         out: list[tuple[Any, int]] = []
         cards = self.zones.cards
-        for src in self.board_units(stones=False) if units is None else units:
+        for src in self.layout().mine[player] if units is None else units:
             s = cards[src]
             found = s.defn.facts.cost_reductions  # its cost reduction auras (most units have none)
             if not found or s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura

@@ -898,7 +898,15 @@ def test_the_bounded_stats_equal_the_plain_formulas() -> None:
             assert g.move_of(uid) == (0 if c.defn.facts.structure else max(0, c.stat("move")))
             checked += 1
         for p in (0, 1):
-            reductions = g.cost_reductions(p)
+            # HG-07, HG-73: the reductions of `p`'s unsilenced units, plainly (`cost_reductions`
+            # reads `p`'s units from the kept layout)
+            reductions = [
+                r
+                for s in g.board_units()
+                if s not in g.stones and g.card(s).controller == p and not g.card(s).silenced
+                for r in g.card(s).defn.facts.cost_reductions
+            ]
+            assert g.cost_reductions(p) == reductions
             for uid in g.zones[f"hand:{p}"].cards:
                 c = g.card(uid)
                 cut = sum(a for sub, a in reductions if not sub or sub in c.subtypes)
