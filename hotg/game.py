@@ -120,9 +120,41 @@ _SHARED_CELL = {cell: cell for cell in NEIGHBOURS}  # a (row, col) tuple -> the 
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
 # (moves and deployments by the cell's bit, `CELL_BIT`: see the masks below)
-_MOVES = ActionTables("move", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
-_ATTACKS = ActionTables("attack", lambda uid, target: (uid, target))
-_DEPLOYS = ActionTables("play", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
+class _UnitActions(ActionTable):
+    """One unit's (card's) actions of one verb by key, `verb uid key`, each made when first
+    asked for: an `ActionTable` of `ActionTables`, without its two calls of the arguments'
+    functions an action (a random game meets hundreds of new ones). When `cells`, the key
+    is a cell's bit (`CELL_BIT`), told by the cell's text."""
+
+    __slots__ = ("cells", "uid")
+
+    def __init__(self, verb: str, uid: int, cells: bool) -> None:
+        super().__init__(verb)
+        self.uid = uid
+        self.cells = cells
+
+    def __missing__(self, key: int) -> Action:
+        a = self[key] = Action(self.verb, (self.uid, _BIT_STR[key] if self.cells else key))
+        return a
+
+
+class _UnitActionTables(ActionTables):
+    """`_UnitActions` of one verb by uid."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, verb: str, cells: bool = False) -> None:
+        super().__init__(verb, lambda uid, key: (uid, _BIT_STR[key] if cells else key))
+        self.cells = cells
+
+    def __missing__(self, uid: int) -> _UnitActions:
+        t = self[uid] = _UnitActions(self.verb, uid, self.cells)
+        return t
+
+
+_MOVES = _UnitActionTables("move", cells=True)  # uid -> cell bit -> action
+_ATTACKS = _UnitActionTables("attack")  # uid -> target -> action
+_DEPLOYS = _UnitActionTables("play", cells=True)  # uid -> cell bit -> action
 _ACTIONS = {verb: ActionTable(verb) for verb in ("play", "warcry", "ability")}
 # (those with a target: verb -> arguments before the target -> target -> action)
 _TARGETED = {verb: ActionTables(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
@@ -196,6 +228,7 @@ class PlayerState:
 # the cells in sorted order.
 CELL_BIT = {cell: 1 << n for cell, n in CELL_NUMBER.items()}
 _BIT_CELL: dict[int, tuple[int, int]] = {b: cell for cell, b in CELL_BIT.items()}
+_BIT_STR = {b: CELL_STR[cell] for b, cell in _BIT_CELL.items()}  # a cell's bit -> its text
 ALL_CELLS = (1 << ROWS * COLS) - 1
 _NOT_FIRST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(1, COLS))
 _NOT_LAST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(COLS - 1))

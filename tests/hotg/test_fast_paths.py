@@ -111,6 +111,7 @@ from hotg.game import (
     _MOVES,
     _ONLY_LOWERS_HEALTH,
     _REACH_MASKS,
+    _TARGETED,
     ALL_CELLS,
     CELL_BIT,
     CELL_NUMBER,
@@ -125,6 +126,7 @@ from hotg.game import (
     _Layout,
     _Scan,
     _walk,
+    cell_str,
     cells_mask,
     mask_bits,
     mask_cells,
@@ -331,6 +333,24 @@ def test_hg30_hg40_the_cell_masks_are_the_plain_filters() -> None:
         m = rng.getrandbits(45)
         assert mask_bits(m) == [1 << i for i in range(45) if m >> i & 1]
         assert cells_mask(mask_cells(m)) == m
+
+
+def test_the_shared_actions_are_those_written_plainly() -> None:
+    """The action tables (`_MOVES`, `_DEPLOYS` by cell bit, `_ATTACKS` by target, each made
+    once and handed out again) give the actions written plainly, and their `args` says the
+    same arguments."""
+    for uid in (1, 7, 52, 130):
+        for cell, bit in CELL_BIT.items():
+            for table, verb in ((_MOVES, "move"), (_DEPLOYS, "play")):
+                a = table[uid][bit]
+                assert a == Action(verb, (uid, cell_str(cell))) and a.args == table.args(uid, bit)
+                assert table[uid][bit] is a and Action.parse(a.notation()) == a
+        for target in (1, 2, 40, 130):
+            a = _ATTACKS[uid][target]
+            assert a == Action("attack", (uid, target)) and a.args == _ATTACKS.args(uid, target)
+            assert _ATTACKS[uid][target] is a
+    assert _TARGETED["warcry"][(5,)][9] == Action("warcry", (5, 9))
+    assert _TARGETED["ability"][()][9] == Action("ability", (9,))
 
 
 def _plain_moves_and_deploys(g: HotgGame) -> tuple[list[object], list[object]]:
