@@ -1843,26 +1843,21 @@ class HotgGame(Game):
             if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
                 cards[uid].stunned_by = -1
         stone0, stone1 = self.stones
-        board = self.zones.zones["board"].cards
-        # (the loop over the battlefield here changes no zone: no copy of it, `board_units()`;
+        # (the loops over the battlefield here change no zone: no copy of it, `board_units()`;
         # a stone is told by two comparisons)
-        for uid in board:
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
+        for uid in self.zones.zones["board"].cards:
+            if cards[uid].stunned_by == p and uid != stone0 and uid != stone1:  # HG-65
+                cards[uid].stunned_by = -1
+        for uid in self.layout().mine[p]:  # p's units (no stone) in board order
             c = cards[uid]
-            if c.stunned_by == p:  # HG-65
-                c.stunned_by = -1
-            if c.controller == p:
-                c.exhausted = False  # deploy exhaustion removed
-                # Start-of-turn effects, in the order their cards were played (their time).
-                # (Queued in this loop: the draw, refresh and death checks below change no
-                # unit's place, controller or text, and queue nothing at that level.)
-                # (most definitions have no such effect: no call of `abilities()` then)
-                if "start_turn" in c.defn.facts.by_when:
-                    for idx, ab in c.abilities("start_turn"):
-                        self._push_ability(
-                            c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered
-                        )
+            c.exhausted = False  # deploy exhaustion removed
+            # Start-of-turn effects, in the order their cards were played (their time).
+            # (Queued in this loop: the draw, refresh and death checks below change no
+            # unit's place, controller or text, and queue nothing at that level.)
+            # (most definitions have no such effect: no call of `abilities()` then)
+            if "start_turn" in c.defn.facts.by_when:
+                for idx, ab in c.abilities("start_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         if not first:
             self.draw(p)
         else:
@@ -1879,10 +1874,9 @@ class HotgGame(Game):
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
         cards: dict[int, HotgCard] = self.zones.cards
-        # (a Summoning Stone has no ability: no stone test here)
-        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
+        for uid in self.layout().mine[p]:  # (as in `_start_turn`)
             c = cards[uid]
-            if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
+            if "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         if self.queue:  # the end-of-turn effects resolve first (HG-21)
@@ -1900,14 +1894,10 @@ class HotgGame(Game):
         (`settled`: it is settled now, e.g. after the end-of-turn effects, see `_run`.)"""
         settled = self._expire("eot", settled)
         cards: dict[int, HotgCard] = self.zones.cards
-        stone0, stone1 = self.stones
-        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
+        for uid in self.layout().mine[p]:  # (as in `_start_turn`)
             c = cards[uid]
-            if c.controller == p:
-                c.moved = False
-                c.attacked = False
+            c.moved = False
+            c.attacked = False
         # HG-31/41, HG-62: time keeps running for a banished unit, its move and attack of
         # this turn too (it comes back with a new turn's move and attack).
         for uid in self.zones.zones["banished"].cards:  # (most of the time none)
