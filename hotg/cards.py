@@ -20,7 +20,8 @@ An ability is a small table that reads like card text::
   take the target with the action; a Warcry on deployment and the triggers
   (afterlife, start_turn, end_turn, ally_god_enters) ask their controller when
   they resolve; attack and attack_damage abilities act on the attacked unit.
-* other keys are the effect's parameters (amount, attack, health, until, into…).
+* other keys are the effect's parameters (amount, attack, health, until, into…);
+  a `cost_reduction` aura's amount is 1 or more (HG-07: it lowers a cost).
 """
 
 from __future__ import annotations
