@@ -1020,8 +1020,30 @@ class HotgGame(Game):
         if enemies_only and max_health is None and not subtype:
             # The most asked (Leader Abilities that damage): the loop below with only the
             # tests that can fail for an enemy or an enemy unit without parameters.
-            for uid in self.zones.zones["board"].cards:
-                c: HotgCard = cards[uid]
+            board = self.zones.zones["board"].cards
+            lay = self.zones.layout
+            if mine is not None and lay is not None and lay.own[0] | lay.own[1] == lay.taken:
+                # In a `legal_actions()` (the layout known) with no neutral unit (HG-52) and
+                # the other stone first on the battlefield, or second after the player's own
+                # (as `new` puts them there), the enemies in board order are that stone and
+                # the other player's units (`_Layout.mine`): no controller or stone test a unit.
+                ours, theirs = (stone0, stone1) if controller == 0 else (stone1, stone0)
+                if len(board) > 1 and (board[0] == theirs or (board[0] == ours and board[1] == theirs)):
+                    if not units_only and self._can_target_on_board(
+                        cards[theirs], True, kind, controller, occ
+                    ):
+                        out.append(theirs)
+                    for uid in lay.mine[1 - controller]:
+                        c: HotgCard = cards[uid]
+                        if not (
+                            c.defn.facts.shields
+                            and not c.silenced
+                            and not self._can_target_on_board(c, False, kind, controller, occ)
+                        ):
+                            out.append(uid)
+                    return out
+            for uid in board:
+                c = cards[uid]
                 if c.controller == controller:  # `is_enemy`
                     continue
                 if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)

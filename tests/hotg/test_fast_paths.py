@@ -747,7 +747,16 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
             u("hoplite", "4,4", owner=2),
         ]
     )
-    for g in [*_random_states(2), shielded]:
+    # its enemies read from the layout (`_Layout.mine` and the other stone) only with no
+    # neutral unit (HG-52) and the stones first on the battlefield: a neutral unit, and the
+    # stones put last by hand, take the loop over the battlefield
+    neutral = make([u("hoplite", "2,2"), u("hoplite", "2,4", owner="neutral"), u("hoplite", "2,6", owner=2)])
+    stones_last = _random_states(1)[40]
+    for stone in stones_last.stones:
+        stones_last.zones["board"].cards.remove(stone)
+        stones_last.zones["board"].cards.append(stone)
+    stones_last.zones.layout = None
+    for g in [*_random_states(2), shielded, neutral, stones_last]:
         board = g.board_units()
         occ = g.occupancy()
         for controller in (0, 1):
