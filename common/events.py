@@ -36,6 +36,7 @@ class Event:
 _EVENT_KIND: Callable[[Event, str], None] = Event.__dict__["kind"].__set__
 _EVENT_TEXT: Callable[[Event, str], None] = Event.__dict__["text"].__set__
 _EVENT_DATA: Callable[[Event, dict[str, Any]], None] = Event.__dict__["data"].__set__
+_NEW_EVENT: Callable[[type[Event]], Event] = object.__new__
 
 
 class EventLog:
@@ -47,7 +48,12 @@ class EventLog:
         self.events: list[Event] = events if events is not None else []
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:
-        ev = Event(kind, text, data)
+        # `Event(kind, text, data)` without its `__init__` call (a frame an event: hundreds
+        # of events a game): the slots set here, as there (`data` is this call's own dict)
+        ev = _NEW_EVENT(Event)
+        _EVENT_KIND(ev, kind)
+        _EVENT_TEXT(ev, text)
+        _EVENT_DATA(ev, data)
         self.events.append(ev)
         return ev
 

@@ -20,7 +20,8 @@ An ability is a small table that reads like card text::
   take the target with the action; a Warcry on deployment and the triggers
   (afterlife, start_turn, end_turn, ally_god_enters) ask their controller when
   they resolve; attack and attack_damage abilities act on the attacked unit.
-* other keys are the effect's parameters (amount, attack, health, until, into…).
+* other keys are the effect's parameters (amount, attack, health, until, into…);
+  a `cost_reduction` aura's amount is 1 or more (HG-07: it lowers a cost).
 """
 
 from __future__ import annotations
@@ -239,6 +240,10 @@ def validate_def(d: HotgDef, file: str) -> None:
         for key in ("amount", "attack", "health", "max_health", "count"):
             if key in ab and not isinstance(ab[key], int):
                 raise bad("abilities", f"ability {i}: {key!r} must be a whole number")
+        # HG-07: a cost reduction lowers a cost (`legal_actions()` looks for reductions only
+        # when a card's printed cost is above the mana)
+        if do == "cost_reduction" and int(ab.get("amount", 1)) < 1:
+            raise bad("abilities", f"ability {i}: a cost reduction's 'amount' must be 1 or more")
     if d.kind == "spell" and not d.abilities_when("spell"):
         raise bad("abilities", "a spell needs at least one ability with when = 'spell'")
 

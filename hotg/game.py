@@ -120,9 +120,41 @@ _SHARED_CELL = {cell: cell for cell in NEIGHBOURS}  # a (row, col) tuple -> the 
 # and shared (uid -> cell or target -> action), and so are the spells, Warcries and
 # Leader Abilities with or without a target (verb -> arguments -> action).
 # (moves and deployments by the cell's bit, `CELL_BIT`: see the masks below)
-_MOVES = ActionTables("move", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
-_ATTACKS = ActionTables("attack", lambda uid, target: (uid, target))
-_DEPLOYS = ActionTables("play", lambda uid, bit: (uid, CELL_STR[_BIT_CELL[bit]]))
+class _UnitActions(ActionTable):
+    """One unit's (card's) actions of one verb by key, `verb uid key`, each made when first
+    asked for: an `ActionTable` of `ActionTables`, without its two calls of the arguments'
+    functions an action (a random game meets hundreds of new ones). When `cells`, the key
+    is a cell's bit (`CELL_BIT`), told by the cell's text."""
+
+    __slots__ = ("cells", "uid")
+
+    def __init__(self, verb: str, uid: int, cells: bool) -> None:
+        super().__init__(verb)
+        self.uid = uid
+        self.cells = cells
+
+    def __missing__(self, key: int) -> Action:
+        a = self[key] = Action(self.verb, (self.uid, _BIT_STR[key] if self.cells else key))
+        return a
+
+
+class _UnitActionTables(ActionTables):
+    """`_UnitActions` of one verb by uid."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self, verb: str, cells: bool = False) -> None:
+        super().__init__(verb, lambda uid, key: (uid, _BIT_STR[key] if cells else key))
+        self.cells = cells
+
+    def __missing__(self, uid: int) -> _UnitActions:
+        t = self[uid] = _UnitActions(self.verb, uid, self.cells)
+        return t
+
+
+_MOVES = _UnitActionTables("move", cells=True)  # uid -> cell bit -> action
+_ATTACKS = _UnitActionTables("attack")  # uid -> target -> action
+_DEPLOYS = _UnitActionTables("play", cells=True)  # uid -> cell bit -> action
 _ACTIONS = {verb: ActionTable(verb) for verb in ("play", "warcry", "ability")}
 # (those with a target: verb -> arguments before the target -> target -> action)
 _TARGETED = {verb: ActionTables(verb, lambda args, t: (*args, t)) for verb in ("play", "warcry", "ability")}
@@ -196,6 +228,7 @@ class PlayerState:
 # the cells in sorted order.
 CELL_BIT = {cell: 1 << n for cell, n in CELL_NUMBER.items()}
 _BIT_CELL: dict[int, tuple[int, int]] = {b: cell for cell, b in CELL_BIT.items()}
+_BIT_STR = {b: CELL_STR[cell] for b, cell in _BIT_CELL.items()}  # a cell's bit -> its text
 ALL_CELLS = (1 << ROWS * COLS) - 1
 _NOT_FIRST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(1, COLS))
 _NOT_LAST_COL = sum(CELL_BIT[row[c]] for row in CELLS for c in range(COLS - 1))
@@ -899,10 +932,11 @@ class HotgGame(Game):
 
     def cost_reductions(self, player: int, units: list[int] | None = None) -> list[tuple[Any, int]]:
         """(subtype or nothing, amount) of each cost reduction aura `player` has in play
-        (`units`: `player`'s units on the battlefield in board order, when the caller has them)."""
+        (`units`: `player`'s units on the battlefield in board order, when the caller has them;
+        else the kept layout's, `_Layout.mine`)."""
         out: list[tuple[Any, int]] = []
         cards = self.zones.cards
-        for src in self.board_units(stones=False) if units is None else units:
+        for src in self.layout().mine[player] if units is None else units:
             s = cards[src]
             found = s.defn.facts.cost_reductions  # its cost reduction auras (most units have none)
             if not found or s.controller != player or s.silenced:  # HG-73: a silenced unit has no aura
@@ -986,8 +1020,30 @@ class HotgGame(Game):
         if enemies_only and max_health is None and not subtype:
             # The most asked (Leader Abilities that damage): the loop below with only the
             # tests that can fail for an enemy or an enemy unit without parameters.
-            for uid in self.zones.zones["board"].cards:
-                c: HotgCard = cards[uid]
+            board = self.zones.zones["board"].cards
+            lay = self.zones.layout
+            if mine is not None and lay is not None and lay.own[0] | lay.own[1] == lay.taken:
+                # In a `legal_actions()` (the layout known) with no neutral unit (HG-52) and
+                # the other stone first on the battlefield, or second after the player's own
+                # (as `new` puts them there), the enemies in board order are that stone and
+                # the other player's units (`_Layout.mine`): no controller or stone test a unit.
+                ours, theirs = (stone0, stone1) if controller == 0 else (stone1, stone0)
+                if len(board) > 1 and (board[0] == theirs or (board[0] == ours and board[1] == theirs)):
+                    if not units_only and self._can_target_on_board(
+                        cards[theirs], True, kind, controller, occ
+                    ):
+                        out.append(theirs)
+                    for uid in lay.mine[1 - controller]:
+                        c: HotgCard = cards[uid]
+                        if not (
+                            c.defn.facts.shields
+                            and not c.silenced
+                            and not self._can_target_on_board(c, False, kind, controller, occ)
+                        ):
+                            out.append(uid)
+                    return out
+            for uid in board:
+                c = cards[uid]
                 if c.controller == controller:  # `is_enemy`
                     continue
                 if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
@@ -1809,26 +1865,21 @@ class HotgGame(Game):
             if cards[uid].stunned_by == p:  # HG-65: the stun ends even while banished
                 cards[uid].stunned_by = -1
         stone0, stone1 = self.stones
-        board = self.zones.zones["board"].cards
-        # (the loop over the battlefield here changes no zone: no copy of it, `board_units()`;
+        # (the loops over the battlefield here change no zone: no copy of it, `board_units()`;
         # a stone is told by two comparisons)
-        for uid in board:
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
+        for uid in self.zones.zones["board"].cards:
+            if cards[uid].stunned_by == p and uid != stone0 and uid != stone1:  # HG-65
+                cards[uid].stunned_by = -1
+        for uid in self.layout().mine[p]:  # p's units (no stone) in board order
             c = cards[uid]
-            if c.stunned_by == p:  # HG-65
-                c.stunned_by = -1
-            if c.controller == p:
-                c.exhausted = False  # deploy exhaustion removed
-                # Start-of-turn effects, in the order their cards were played (their time).
-                # (Queued in this loop: the draw, refresh and death checks below change no
-                # unit's place, controller or text, and queue nothing at that level.)
-                # (most definitions have no such effect: no call of `abilities()` then)
-                if "start_turn" in c.defn.facts.by_when:
-                    for idx, ab in c.abilities("start_turn"):
-                        self._push_ability(
-                            c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered
-                        )
+            c.exhausted = False  # deploy exhaustion removed
+            # Start-of-turn effects, in the order their cards were played (their time).
+            # (Queued in this loop: the draw, refresh and death checks below change no
+            # unit's place, controller or text, and queue nothing at that level.)
+            # (most definitions have no such effect: no call of `abilities()` then)
+            if "start_turn" in c.defn.facts.by_when:
+                for idx, ab in c.abilities("start_turn"):
+                    self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         if not first:
             self.draw(p)
         else:
@@ -1845,10 +1896,9 @@ class HotgGame(Game):
         """HG-21: end-of-turn effects, then the turn passes."""
         self.log.emit("turn", f"P{p + 1} ends the turn", player=p)
         cards: dict[int, HotgCard] = self.zones.cards
-        # (a Summoning Stone has no ability: no stone test here)
-        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
+        for uid in self.layout().mine[p]:  # (as in `_start_turn`)
             c = cards[uid]
-            if c.controller == p and "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
+            if "end_turn" in c.defn.facts.by_when:  # (as in `_start_turn`)
                 for idx, ab in c.abilities("end_turn"):
                     self._push_ability(c.hdef, idx, uid, p, _chosen(ab), "effect", LEVEL["other"], c.entered)
         if self.queue:  # the end-of-turn effects resolve first (HG-21)
@@ -1866,14 +1916,10 @@ class HotgGame(Game):
         (`settled`: it is settled now, e.g. after the end-of-turn effects, see `_run`.)"""
         settled = self._expire("eot", settled)
         cards: dict[int, HotgCard] = self.zones.cards
-        stone0, stone1 = self.stones
-        for uid in self.zones.zones["board"].cards:  # (as in `_start_turn`)
-            if uid == stone0 or uid == stone1:  # noqa: SIM109 (no tuple made a unit)
-                continue
+        for uid in self.layout().mine[p]:  # (as in `_start_turn`)
             c = cards[uid]
-            if c.controller == p:
-                c.moved = False
-                c.attacked = False
+            c.moved = False
+            c.attacked = False
         # HG-31/41, HG-62: time keeps running for a banished unit, its move and attack of
         # this turn too (it comes back with a new turn's move and attack).
         for uid in self.zones.zones["banished"].cards:  # (most of the time none)
@@ -1919,9 +1965,7 @@ class HotgGame(Game):
         p = self.active
         scan = _Scan(self, p)  # what all of p's cards and units share, worked out once
         hand = self.zones.zones[_HAND_ZONES[p]].cards
-        acts: list[Action] = (
-            self._card_play_actions(hand, p, scan, self.cost_reductions(p, scan.mine)) if hand else []
-        )  # (no hand, no cost reduction to look for)
+        acts: list[Action] = self._card_play_actions(hand, p, scan) if hand else []
         acts += self._unit_actions(scan.mine, p, scan)
         acts += self._ability_actions(p, scan.occ, scan.mine)
         acts.append(_END)
@@ -2050,42 +2094,34 @@ class HotgGame(Game):
         targets = self.targets_for(spec, p, kind, source, ab, occ, mine)
         return list(map(_TARGETED[verb][args].__getitem__, targets))  # (no comprehension frame)
 
-    def _card_play_actions(
-        self,
-        uids: list[int],
-        p: int,
-        scan: _Scan | None,
-        reductions: list[tuple[Any, int]] | None = None,
-    ) -> list[Action]:
+    def _card_play_actions(self, uids: list[int], p: int, scan: _Scan | None) -> list[Action]:
         """The ways to play each of `uids`, cards of `p`'s hand, in order (`scan` keeps the
-        deployment cells, `reductions` are `cost_reductions(p)`). One frame for all of them."""
+        deployment cells). One frame for all of them."""
         cards = self.zones.cards
-        if reductions is None:
-            reductions = self.cost_reductions(p)
         mana = self.pl[p].mana
+        reductions: list[tuple[Any, int]] | None = None  # `cost_reductions(p)`, once needed
         acts: list[Action] = []
         for uid in uids:
             c: HotgCard = cards[uid]
-            # `cost()`; with no reduction in play, the printed cost
-            # (a comparison, not max(): a builtin call costs several times as much)
-            if reductions:
-                cost = self.cost(uid, p, reductions)
-            else:
-                cost = c.defn.cost
-                if cost < 0:
-                    cost = 0
-            if cost > mana:
-                continue
-            if c.defn.kind == "unit":
+            d = c.defn
+            # `cost()` (HG-07): a reduction only lowers a cost (its amount is 1 or more, see
+            # `validate_def`), so a card whose printed cost (0 or more) is within the mana is
+            # played whatever reductions there are: they are looked for only when one is not
+            if d.cost > mana:
+                if reductions is None:
+                    reductions = self.cost_reductions(p, None if scan is None else scan.mine)
+                if not reductions or self.cost(uid, p, reductions) > mana:
+                    continue
+            if d.kind == "unit":
                 if scan is None:
                     scan = _Scan(self, p)
                 acts += _DEPLOY_LISTS[uid][scan.deploy_cells()]
-            elif c.defn.kind == "spell":
+            elif d.kind == "spell":
                 if scan is None:
-                    acts += self._with_targets("play", (uid,), c.defn, "spell", p, uid, "spell")
+                    acts += self._with_targets("play", (uid,), d, "spell", p, uid, "spell")
                 else:
                     acts += self._with_targets(
-                        "play", (uid,), c.defn, "spell", p, uid, "spell", scan.occ, scan.mine
+                        "play", (uid,), d, "spell", p, uid, "spell", scan.occ, scan.mine
                     )
         return acts
 

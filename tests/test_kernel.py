@@ -9,7 +9,7 @@ import pytest
 
 from common.cards import Card, CardDef, Modifier, keyword_name, keyword_value, load_cards
 from common.errors import DataError, IllegalAction
-from common.events import Event
+from common.events import Event, EventLog
 from common.game import Action, Decision
 from common.resolution import EffectQueue, Stack
 from common.rng import GameRng
@@ -189,7 +189,23 @@ def test_actions_decisions_and_events_are_frozen_values() -> None:
     )  # context not compared
     e = Event("draw", "P1 draws", {"player": 0})
     assert e.data == {"player": 0} and Event("draw", "x").data == {} and e == Event("draw", "P1 draws")
-    for obj, name in ((a, "kind"), (a, "args"), (d1, "prompt"), (d1, "context"), (e, "text")):
+    # `EventLog.emit` makes its event without `Event.__init__` (a hot path): the same value
+    log = EventLog()
+    logged, bare = log.emit("draw", "P1 draws", player=0), log.emit("draw", "x")
+    assert type(logged) is Event and (logged.kind, logged.text, logged.data) == (
+        "draw",
+        "P1 draws",
+        {"player": 0},
+    )
+    assert logged == e and hash(logged) == hash(e) and bare.data == {} and log.events == [logged, bare]
+    for obj, name in (
+        (a, "kind"),
+        (a, "args"),
+        (d1, "prompt"),
+        (d1, "context"),
+        (e, "text"),
+        (logged, "data"),
+    ):
         with pytest.raises(FrozenInstanceError):
             setattr(obj, name, None)
 

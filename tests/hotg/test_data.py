@@ -84,6 +84,11 @@ move = 1
         ('keywords = ["Protect"]\n', "keywords", "needs a number"),
         ('subtypes = ["Dragon"]\n', "subtypes", "unknown subtype"),
         ('pantheon = "Aztec"\n', "pantheon", "unknown pantheon"),
+        (  # HG-07: a reduction lowers a cost, never raises it
+            'abilities = [{ when = "aura", do = "cost_reduction", amount = 0 }]\n',
+            "abilities",
+            "'amount' must be 1 or more",
+        ),
     ],
 )
 def test_bad_card_file_names_file_card_field(tmp_path: Path, extra: str, field: str, words: str) -> None:

@@ -111,6 +111,7 @@ from hotg.game import (
     _MOVES,
     _ONLY_LOWERS_HEALTH,
     _REACH_MASKS,
+    _TARGETED,
     ALL_CELLS,
     CELL_BIT,
     CELL_NUMBER,
@@ -125,6 +126,7 @@ from hotg.game import (
     _Layout,
     _Scan,
     _walk,
+    cell_str,
     cells_mask,
     mask_bits,
     mask_cells,
@@ -331,6 +333,24 @@ def test_hg30_hg40_the_cell_masks_are_the_plain_filters() -> None:
         m = rng.getrandbits(45)
         assert mask_bits(m) == [1 << i for i in range(45) if m >> i & 1]
         assert cells_mask(mask_cells(m)) == m
+
+
+def test_the_shared_actions_are_those_written_plainly() -> None:
+    """The action tables (`_MOVES`, `_DEPLOYS` by cell bit, `_ATTACKS` by target, each made
+    once and handed out again) give the actions written plainly, and their `args` says the
+    same arguments."""
+    for uid in (1, 7, 52, 130):
+        for cell, bit in CELL_BIT.items():
+            for table, verb in ((_MOVES, "move"), (_DEPLOYS, "play")):
+                a = table[uid][bit]
+                assert a == Action(verb, (uid, cell_str(cell))) and a.args == table.args(uid, bit)
+                assert table[uid][bit] is a and Action.parse(a.notation()) == a
+        for target in (1, 2, 40, 130):
+            a = _ATTACKS[uid][target]
+            assert a == Action("attack", (uid, target)) and a.args == _ATTACKS.args(uid, target)
+            assert _ATTACKS[uid][target] is a
+    assert _TARGETED["warcry"][(5,)][9] == Action("warcry", (5, 9))
+    assert _TARGETED["ability"][()][9] == Action("ability", (9,))
 
 
 def _plain_moves_and_deploys(g: HotgGame) -> tuple[list[object], list[object]]:
@@ -727,7 +747,16 @@ def test_targets_for_agrees_with_the_plain_filter() -> None:
             u("hoplite", "4,4", owner=2),
         ]
     )
-    for g in [*_random_states(2), shielded]:
+    # its enemies read from the layout (`_Layout.mine` and the other stone) only with no
+    # neutral unit (HG-52) and the stones first on the battlefield: a neutral unit, and the
+    # stones put last by hand, take the loop over the battlefield
+    neutral = make([u("hoplite", "2,2"), u("hoplite", "2,4", owner="neutral"), u("hoplite", "2,6", owner=2)])
+    stones_last = _random_states(1)[40]
+    for stone in stones_last.stones:
+        stones_last.zones["board"].cards.remove(stone)
+        stones_last.zones["board"].cards.append(stone)
+    stones_last.zones.layout = None
+    for g in [*_random_states(2), shielded, neutral, stones_last]:
         board = g.board_units()
         occ = g.occupancy()
         for controller in (0, 1):
@@ -779,6 +808,41 @@ def test_hg07_cost_reductions_come_from_the_definitions() -> None:
     g.card(mine).silenced = True  # HG-73: a silenced unit has no aura
     assert g.cost_reductions(0) == []
     assert g.cost_reductions(1) == [("Beast", 2), (None, 1)]
+
+
+def _plain_play_actions(g: HotgGame, p: int) -> list[Action]:
+    """The ways `p` may play cards from hand, written plainly: every card's `cost()`, with
+    its reductions, against the mana (HG-07), then that card's ways to be played."""
+    pl = g.pl[p]
+    mana = pl.mana
+    out = []
+    for uid in g.zones[f"hand:{p}"].cards:
+        if g.cost(uid, p) <= mana:
+            pl.mana = 99  # (no cost left to check: the card's ways to be played)
+            out += g._card_play_actions([uid], p, None)
+            pl.mana = mana
+    return out
+
+
+def test_hg07_reductions_are_looked_for_only_past_the_mana() -> None:
+    """`legal_actions()` looks for the cost reductions only when a card's printed cost is
+    above the mana: its plays are those of every card's `cost()` (a reduction lowers a cost,
+    its amount is 1 or more: `validate_def`)."""
+    plays = 0
+    for g in _random_states(4)[::3]:
+        if g.is_over() or g.pending is not None:
+            continue
+        expected = _plain_play_actions(g, g.active)
+        assert [a for a in g.legal_actions() if a.kind == "play"] == expected
+        plays += len(expected)
+    assert plays > 100
+    # Skadi's aura (Beast cards cost 1 less) makes Fenrir (5) playable with 4 mana, not with 3
+    for mana, playable in ((4, True), (3, False)):
+        g = make([u("skadi", "2,1")], p1={"mana": mana, "max_mana": mana, "hand": ["fenrir", "grey_wolf"]})
+        fenrir = next(uid for uid in g.zones["hand:0"].cards if g.card(uid).defn.id == "fenrir")
+        acts = g.legal_actions()
+        assert any(a.kind == "play" and a.args[0] == fenrir for a in acts) is playable
+        assert [a for a in acts if a.kind == "play"] == _plain_play_actions(g, 0)
 
 
 def test_cells_are_the_shared_tuples() -> None:
@@ -863,7 +927,15 @@ def test_the_bounded_stats_equal_the_plain_formulas() -> None:
             assert g.move_of(uid) == (0 if c.defn.facts.structure else max(0, c.stat("move")))
             checked += 1
         for p in (0, 1):
-            reductions = g.cost_reductions(p)
+            # HG-07, HG-73: the reductions of `p`'s unsilenced units, plainly (`cost_reductions`
+            # reads `p`'s units from the kept layout)
+            reductions = [
+                r
+                for s in g.board_units()
+                if s not in g.stones and g.card(s).controller == p and not g.card(s).silenced
+                for r in g.card(s).defn.facts.cost_reductions
+            ]
+            assert g.cost_reductions(p) == reductions
             for uid in g.zones[f"hand:{p}"].cards:
                 c = g.card(uid)
                 cut = sum(a for sub, a in reductions if not sub or sub in c.subtypes)
