@@ -1599,37 +1599,9 @@ class BhmGame(Game):
         if self.won is not None:
             return []
         s = self.sub
-        # the actions from the module's tables (`_ONE`, `_TWO`), mapped without comprehensions
-        # (a frame of their own in Python 3.11)
-        if s == "mulligan":
-            q = self.mull_player
-            return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
-        if s == "terror":
-            dec = self.decision()
-            assert dec is not None
-            return [*map(_ONE["target"].__getitem__, dec.context["targets"]), _SKIP]
-        if s == "target":
-            _, targets = self._pending_targets()
-            return list(map(_ONE["target"].__getitem__, targets))
-        if s == "invest":
-            a = self.card(self.pending[1])  # type: ignore[index]
-            pod = self.cur(a, "pod")
-            invest = _ONE["invest"]
-            return [*map(invest.__getitem__, range(100, pod, 100)), invest["all"]]
-        if s == "respond":
-            q = self.stack.priority
-            react = _ONE["react"]
-            answers: list[Action] = []
-            for r in self.reactions_for(q):
-                answers.append(react[r.uid])
-            answers.append(_PASS)
-            return answers
-        if s == "draw":
-            return [_DRAW, _NODRAW]
-        if s == "discard":
-            who = self.discarder()
-            assert who is not None
-            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
+        if s != "main" and s != "combat":  # (most decisions are the turn's: asked first, here)
+            return self._decision_actions(s)
+        # a strategy phase ("main") or the combat phase
         p = self.active
         out: list[Action] = []
         hand = self.cards_seen(_HANDS[p])  # (legal actions: read only)
@@ -1733,6 +1705,41 @@ class BhmGame(Game):
                         out.append(_TWO["invoke"][inv.uid][b.uid])
         out.append(_NEXT)
         return out
+
+    def _decision_actions(self, s: str) -> list[Action]:
+        """`legal_actions()` of a decision other than the turn's phases (`sub` is `s`)."""
+        # the actions from the module's tables (`_ONE`, `_TWO`), mapped without comprehensions
+        # (a frame of their own in Python 3.11)
+        if s == "mulligan":
+            q = self.mull_player
+            return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
+        if s == "terror":
+            dec = self.decision()
+            assert dec is not None
+            return [*map(_ONE["target"].__getitem__, dec.context["targets"]), _SKIP]
+        if s == "target":
+            _, targets = self._pending_targets()
+            return list(map(_ONE["target"].__getitem__, targets))
+        if s == "invest":
+            a = self.card(self.pending[1])  # type: ignore[index]
+            pod = self.cur(a, "pod")
+            invest = _ONE["invest"]
+            return [*map(invest.__getitem__, range(100, pod, 100)), invest["all"]]
+        if s == "respond":
+            q = self.stack.priority
+            react = _ONE["react"]
+            answers: list[Action] = []
+            for r in self.reactions_for(q):
+                answers.append(react[r.uid])
+            answers.append(_PASS)
+            return answers
+        if s == "draw":
+            return [_DRAW, _NODRAW]
+        if s == "discard":
+            who = self.discarder()
+            assert who is not None
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
+        raise AssertionError(f"no actions for the decision {s!r}")
 
     def strategy_problem(self, c: BhmCard, memo: TargetsMemo | None = None) -> Why | None:
         """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
