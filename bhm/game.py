@@ -860,9 +860,8 @@ class BhmGame(Game):
                 uids = () if slot is None else self.zones.zones[slot].cards
             else:  # not `on_or_near_field(c)`
                 return False
-            cards = self.zones.look  # (read only)
             if uids:
-                uid = c.uid
+                cards, uid = self.zones.look, c.uid  # (read only)
                 for u in uids:
                     if u != uid and name in cards[u].defn.grant_names:
                         return self._in_keywords(c, name)
@@ -871,6 +870,7 @@ class BhmGame(Game):
             if name in self._land_grants:  # (no territory grants "Invisible", "Immune", ...)
                 territories = self._territories[c.controller].cards  # type: ignore[index]
                 if territories:
+                    cards = self.zones.look  # (read only)
                     for u in territories:
                         if name in cards[u].defn.grant_names:
                             return self._in_keywords(c, name)
