@@ -675,14 +675,15 @@ class BhmGame(Game):
     def label(self, c: BhmCard) -> str:
         """The card's name, with its seat and being zone when another card in play has the same name
         (two Ember Squires, or a mirror match)."""
-        name = name_of(c)  # (`c.name`, see `name_of`)
+        nameless = c.nameless  # BH-101 (`name_of(c)`, without its call: ~140 labels a game)
+        name = NAMELESS if nameless else c.defn.name
         zone = c.zone
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
         if slot is None:
             return name
         cards, zones = self.zones.look, self.zones.zones  # (read only)
         uid = c.uid
-        if name != NAMELESS:
+        if not nameless:
             # A card not nameless has its printed name; another card has that name only if it is
             # printed with it too: its namesakes are all to look at (not the 20 being zones).
             namesakes = self._namesakes
