@@ -1665,7 +1665,7 @@ class BhmGame(Game):
             elif t == "strategy":
                 if self.strategy_problem(c, memo) is None:
                     out.append(_ONE["strategy"][c.uid])
-            elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
+            elif t == "territory" and len(self._territories[p].cards) < 2:  # BH-50 (the Zone kept)
                 out.append(_ONE["territory"][c.uid])
         # BH-94: an Indestructible object left alone may be attached again: in a being zone whose
         # first card is no being (there is one when more zones hold a card than there are field
