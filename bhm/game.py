@@ -675,14 +675,15 @@ class BhmGame(Game):
     def label(self, c: BhmCard) -> str:
         """The card's name, with its seat and being zone when another card in play has the same name
         (two Ember Squires, or a mirror match)."""
-        name = name_of(c)  # (`c.name`, see `name_of`)
+        nameless = c.nameless  # BH-101 (`name_of(c)`, without its call: ~140 labels a game)
+        name = NAMELESS if nameless else c.defn.name
         zone = c.zone
         slot = zone if zone in _BEING_ZONES else self.slot_of(c)  # `slot_of(c)`, called only out of them
         if slot is None:
             return name
         cards, zones = self.zones.look, self.zones.zones  # (read only)
         uid = c.uid
-        if name != NAMELESS:
+        if not nameless:
             # A card not nameless has its printed name; another card has that name only if it is
             # printed with it too: its namesakes are all to look at (not the 20 being zones).
             namesakes = self._namesakes
@@ -860,9 +861,8 @@ class BhmGame(Game):
                 uids = () if slot is None else self.zones.zones[slot].cards
             else:  # not `on_or_near_field(c)`
                 return False
-            cards = self.zones.look  # (read only)
             if uids:
-                uid = c.uid
+                cards, uid = self.zones.look, c.uid  # (read only)
                 for u in uids:
                     if u != uid and name in cards[u].defn.grant_names:
                         return self._in_keywords(c, name)
@@ -871,6 +871,7 @@ class BhmGame(Game):
             if name in self._land_grants:  # (no territory grants "Invisible", "Immune", ...)
                 territories = self._territories[c.controller].cards  # type: ignore[index]
                 if territories:
+                    cards = self.zones.look  # (read only)
                     for u in territories:
                         if name in cards[u].defn.grant_names:
                             return self._in_keywords(c, name)
@@ -1599,37 +1600,9 @@ class BhmGame(Game):
         if self.won is not None:
             return []
         s = self.sub
-        # the actions from the module's tables (`_ONE`, `_TWO`), mapped without comprehensions
-        # (a frame of their own in Python 3.11)
-        if s == "mulligan":
-            q = self.mull_player
-            return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
-        if s == "terror":
-            dec = self.decision()
-            assert dec is not None
-            return [*map(_ONE["target"].__getitem__, dec.context["targets"]), _SKIP]
-        if s == "target":
-            _, targets = self._pending_targets()
-            return list(map(_ONE["target"].__getitem__, targets))
-        if s == "invest":
-            a = self.card(self.pending[1])  # type: ignore[index]
-            pod = self.cur(a, "pod")
-            invest = _ONE["invest"]
-            return [*map(invest.__getitem__, range(100, pod, 100)), invest["all"]]
-        if s == "respond":
-            q = self.stack.priority
-            react = _ONE["react"]
-            answers: list[Action] = []
-            for r in self.reactions_for(q):
-                answers.append(react[r.uid])
-            answers.append(_PASS)
-            return answers
-        if s == "draw":
-            return [_DRAW, _NODRAW]
-        if s == "discard":
-            who = self.discarder()
-            assert who is not None
-            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
+        if s != "main" and s != "combat":  # (most decisions are the turn's: asked first, here)
+            return self._decision_actions(s)
+        # a strategy phase ("main") or the combat phase
         p = self.active
         out: list[Action] = []
         hand = self.cards_seen(_HANDS[p])  # (legal actions: read only)
@@ -1692,7 +1665,7 @@ class BhmGame(Game):
             elif t == "strategy":
                 if self.strategy_problem(c, memo) is None:
                     out.append(_ONE["strategy"][c.uid])
-            elif t == "territory" and len(self.zones[f"territories:{p}"]) < 2:  # BH-50
+            elif t == "territory" and len(self._territories[p].cards) < 2:  # BH-50 (the Zone kept)
                 out.append(_ONE["territory"][c.uid])
         # BH-94: an Indestructible object left alone may be attached again: in a being zone whose
         # first card is no being (there is one when more zones hold a card than there are field
@@ -1733,6 +1706,41 @@ class BhmGame(Game):
                         out.append(_TWO["invoke"][inv.uid][b.uid])
         out.append(_NEXT)
         return out
+
+    def _decision_actions(self, s: str) -> list[Action]:
+        """`legal_actions()` of a decision other than the turn's phases (`sub` is `s`)."""
+        # the actions from the module's tables (`_ONE`, `_TWO`), mapped without comprehensions
+        # (a frame of their own in Python 3.11)
+        if s == "mulligan":
+            q = self.mull_player
+            return [*map(_ONE["aside"].__getitem__, self.zones[f"hand:{q}"].cards), _KEEP]
+        if s == "terror":
+            dec = self.decision()
+            assert dec is not None
+            return [*map(_ONE["target"].__getitem__, dec.context["targets"]), _SKIP]
+        if s == "target":
+            _, targets = self._pending_targets()
+            return list(map(_ONE["target"].__getitem__, targets))
+        if s == "invest":
+            a = self.card(self.pending[1])  # type: ignore[index]
+            pod = self.cur(a, "pod")
+            invest = _ONE["invest"]
+            return [*map(invest.__getitem__, range(100, pod, 100)), invest["all"]]
+        if s == "respond":
+            q = self.stack.priority
+            react = _ONE["react"]
+            answers: list[Action] = []
+            for r in self.reactions_for(q):
+                answers.append(react[r.uid])
+            answers.append(_PASS)
+            return answers
+        if s == "draw":
+            return [_DRAW, _NODRAW]
+        if s == "discard":
+            who = self.discarder()
+            assert who is not None
+            return list(map(_ONE["discard"].__getitem__, self.zones[f"hand:{who}"].cards))
+        raise AssertionError(f"no actions for the decision {s!r}")
 
     def strategy_problem(self, c: BhmCard, memo: TargetsMemo | None = None) -> Why | None:
         """Why strategy card `c` cannot be played now (None: it can; `_say` words it); `memo`: see
