@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from common.events import Event
@@ -1516,10 +1515,46 @@ def learned(words: str, echo: str) -> str | None:
 SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "learn": learned}
 
 
+def did_at_once(action: Action, events: Sequence[Event]) -> bool:
+    """The Scars: `action` (a prayer played, an ability, the hero's) put its entry in the
+    resolution zone and it resolved at once (`resolved_at_once`), and the lines of what it did
+    follow (`resolved_told`: `Pikeman gets +1/+1 until end of turn`). Not a unit, a weapon or a
+    structure played (its `enters` line says where it went: `entered_as_played`)."""
+    at = next((i for i, ev in enumerate(events) if ev.kind == "stack"), None)
+    if action.kind not in _ENTRY_ACTIONS or at is None or at + 2 >= len(events):
+        return False
+    pushed, resolved, did = events[at], events[at + 1], events[at + 2]
+    entry = resolved.data.get("entry")
+    return (
+        resolved_at_once(pushed, resolved)
+        and resolved_told(resolved, did)
+        and isinstance(entry, Mapping)
+        and (entry.get("kind") != "card" or entry.get("type") == "prayer")
+    )
+
+
+# where an action's words say what its entry does: after its name and cost (`Hero ability (2): `,
+# `Field Medic (3rd in DEF)'s ability (1): `, `Play Smite (1): `)
+_DOES_AFTER = "): "
+
+
+def scars_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+    """The Scars: the engine's echo of the action left out (`said_once_by_kinds`), and the words
+    of what a prayer or an ability does when it did it at once and the lines under the action say
+    what it did (`did_at_once`): `Hero ability (2)` over `Pikeman gets +1/+1 until end of turn`
+    (it read `Hero ability (2): give Pikeman +1/+1 until end of turn` over it), `Ember Shaman's
+    ability (tap)` over `Ember Shaman deals 1 damage to P1's hero: 1 life lost (17 left)`."""
+    words, told = said_once_by_kinds(SCARS_ECHO_KINDS, action, words, events, merges=SCARS_MERGES)
+    cut = words.find(_DOES_AFTER)
+    if cut >= 0 and did_at_once(action, told):
+        words = words[: cut + 1]
+    return words, told
+
+
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
     "bhm": bhm_said_once,
-    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
+    "scars": scars_said_once,
 }
 
 

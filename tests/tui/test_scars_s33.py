@@ -12,9 +12,10 @@ from common.agents import Agent, make_agent
 from common.events import Event
 from common.game import Action, Game
 from common.registry import game_class
-from tui.log_words import ZONE_FLOW, told_events
+from tui.log_words import ZONE_FLOW, said_once, told_events
+from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, zone_entry
+from .helpers import engine_ready, game_app, press, scenario, settle, zone_entry
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -111,3 +112,49 @@ def test_the_entry_data_is_a_mapping_read_as_the_view_s() -> None:
                     assert {k: waiting[k] for k in entry} == dict(entry)
                     seen += 1
     assert seen >= 3
+
+
+# -- an action whose entry resolved at once ------------------------------------------------------
+def test_an_ability_done_at_once_is_said_by_what_it_did() -> None:
+    """`Hero ability (2): give Pikeman +1/+1 until end of turn` over `Pikeman gets +1/+1 until end
+    of turn`: the same thing twice. The action's line keeps what it is and its cost; the line
+    under it says what it did. An entry whose effect told nothing keeps its words."""
+    buff = zone_entry("hero", 1, "Aurelia, Iron Marshal", "hero", target=5, target_name="Pikeman")
+    events = [
+        Event(
+            "stack", "…", {"player": 0, "entry": {**buff, "does": "give {target} +1/+1 until end of turn"}}
+        ),
+        Event("resolve", "…", {"player": 0, "entry": buff}),
+        Event("buff", "Pikeman gets +1/+1 until end of turn", {"uid": 5}),
+    ]
+    words = "Hero ability (2): give Pikeman +1/+1 until end of turn"
+    assert said_once("scars", Action("hero", (5,)), words, events) == ("Hero ability (2)", events)
+    assert said_once("scars", Action("hero", (5,)), f"P1: {words}", events)[0] == "P1: Hero ability (2)"
+    quiet = [*events[:2], Event("phase", "3A Declare attackers", {"phase": "attack"})]
+    assert said_once("scars", Action("hero", (5,)), words, quiet)[0] == words
+    # a unit played says where it goes (its `enters` line is left out when it says the same)
+    pikeman = zone_entry("card", 5, "Pikeman", "unit", mode="attack")
+    played = [
+        Event("stack", "…", {"player": 0, "entry": pikeman}),
+        Event("resolve", "…", {"player": 0, "entry": pikeman}),
+        Event("enter", "Pikeman enters in attack position", {"uid": 5}),
+    ]
+    assert said_once("scars", Action("cast", (5, "attack")), "Play Pikeman (2) in attack", played)[0] == (
+        "Play Pikeman (2) in attack"
+    )
+
+
+async def test_the_hero_ability_at_the_table_is_said_once() -> None:
+    """At 80 × 24 against the AI: the hero ability that nothing could answer is one line of what it
+    is and one of what it did (it took four rows saying the buff twice)."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_hero_at_once"), level="scripted", vs="ai")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (pikeman,) = app.session.game.zones["units:0"].cards
+        await press(pilot, "colon")
+        await settle(pilot)
+        await press(pilot, *f"hero {pikeman}", "enter")
+        await settle(pilot)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        assert "Player 1 (you): Hero ability (2)\n  Pikeman gets +1/+1 until end of turn" in log, log
+        assert "give Pikeman" not in log, log
