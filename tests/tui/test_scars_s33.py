@@ -13,9 +13,11 @@ from common.events import Event
 from common.game import Action, Game
 from common.registry import game_class
 from tui.log_words import ZONE_FLOW, said_once, told_events
+from tui.screens.lanes import words
+from tui.screens.scars import whole_or_cut
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, scenario, settle, zone_entry
+from .helpers import engine_ready, game_app, press, scenario, screen_text, settle, zone_entry
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -158,3 +160,29 @@ async def test_the_hero_ability_at_the_table_is_said_once() -> None:
         log = "\n".join(app.screen.query_one(GameLog).plain)
         assert "Player 1 (you): Hero ability (2)\n  Pikeman gets +1/+1 until end of turn" in log, log
         assert "give Pikeman" not in log, log
+
+
+# -- names cut with room to spare ----------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_dense_lanes_cut_a_name_only_for_want_of_room(size: tuple[int, int]) -> None:
+    """`hand Rally the Ran…  Shieldbearer…`, `weapons Hunting Spe… · supports 1 (face down)` and
+    `► P1 (you)  Aurelia, Iron Mar… ♥9 …` at 80 × 24, with room on each line: a name is cut only
+    when its line would not fit whole."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_long_names"), level="scripted", vs="ai")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for name in ("Rally the Ranks", "Shieldbearer Recruit", "Hunting Spear", "Aurelia, Iron Marshal"):
+            assert name in text, text
+        lanes = [line for line in text.splitlines() if line.startswith((" hand", " weapons", "► P1", "◄ P2"))]
+        assert len(lanes) == 4 and "…" not in "".join(lanes), text
+
+
+def test_a_crowded_hand_is_cut_as_before() -> None:
+    """Ten cards whole would take rows: cut to 14 columns each, as the dense lanes did."""
+    hand = [{"uid": i, "name": "Shieldbearer Recruit"} for i in range(10)]
+    segs = whole_or_cut(words(" hand"), hand, 10, 14, 78, {})
+    assert [s.text for s in segs if s.uid is not None] == ["Shieldbearer…"] * 10
+    assert [s.text for s in whole_or_cut(words(" hand"), hand[:2], 10, 14, 78, {}) if s.uid is not None] == [
+        "Shieldbearer Recruit"
+    ] * 2

@@ -158,6 +158,21 @@ def row_place(row: list[dict[str, Any]], i: int) -> int:
     return i + 1 if twins > 1 else 0
 
 
+def seg_width(segs: list[Seg]) -> int:
+    """The columns `segs` take on the lanes (a chip has its mark's column before its name)."""
+    return sum(len(seg.text) + (seg.uid is not None) for seg in segs)
+
+
+def whole_or_cut(
+    lead: list[Seg], cards: list[dict[str, Any]], limit: int, cut: int, room: int, marks: dict[int, str]
+) -> list[Seg]:
+    """`cards` as chips after `lead` (`hand`, `weapons`): each name whole when the line fits in
+    `room` columns (`Rally the Ranks`, `Hunting Spear`), else cut to about `cut` (`Rally the Ran…`:
+    the line wraps less). A name was cut at 80 × 24 on a line with room to spare."""
+    whole = chips(cards, limit, " ", None, marks)
+    return whole if seg_width(lead + whole) <= room else chips(cards, limit, " ", cut, marks)
+
+
 def dense_unit(
     u: dict[str, Any],
     units: dict[int, dict[str, Any]],
@@ -793,15 +808,16 @@ class ScarsTable(LaneTable):
         units = p.get("units") or []
         places = card_places(view, self.table_viewer(), hand=False)
         up, tapped = energy.get("untapped", 0), energy.get("tapped", 0)
-        head = words(f"{self.who(seat)} ") + chip(
-            hero, short(str(hero.get("name", "?")), 18), marks.get(hero.get("uid", -1), "")
-        )
         info = f" ♥{p.get('lives')} ⚡{up}/{up + tapped}"
         if p.get("pool"):
             info += f" pool {p['pool']}"
         info += f"  units {len(units)}/{p.get('unit_limit', 0)}"
         info += f"  hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
         info += f" disc {len(p.get('discard') or [])}"
+        room = (self.size.width or 80) - 2  # (the lanes' scroll bar)
+        # the hero's name whole where the line has room (`Aurelia, Iron Marshal`), else cut
+        who = words(f"{self.who(seat)} ")
+        head = who + (whole_or_cut(who, [hero], 1, 18, room - len(info), marks) if hero else chip(None))
         lines: list[Line] = [(self.head_style(seat), head + words(info))]
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
             row: list[Seg] = [Seg(f" {label}")]
@@ -821,7 +837,12 @@ class ScarsTable(LaneTable):
             label = (
                 " weapons/structures" if weapons and structures else " weapons" if weapons else " structures"
             )
-            tail += words(label) + chips(extras, 6, " ", 12, marks)
+            after = (
+                len(f" · supports {len(p['support_cards'])} (face down)")
+                if mine and p.get("support_cards")
+                else 0
+            )
+            tail += words(label) + whole_or_cut(words(label), extras, 6, 12, room - after, marks)
         if mine and p.get("support_cards"):
             tail += words(f"{' ·' if tail else ''} supports {len(p['support_cards'])} (face down)")
             picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
@@ -833,7 +854,7 @@ class ScarsTable(LaneTable):
         if tail:
             lines.append(("", tail))
         if mine and p.get("hand") is not None:
-            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+            lines.append(("", words(" hand") + whole_or_cut(words(" hand"), p["hand"], 10, 14, room, {})))
         return lines
 
     def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
