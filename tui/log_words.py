@@ -1081,9 +1081,10 @@ def resolved_entering(ev: Event, nxt: Event) -> bool:
     return ev.kind == "resolve" and nxt.kind == "enter"
 
 
-# the kinds of event that are not what an entry did when it resolved: the zone's own lines and the
-# turn's flow (an effect that changed nothing is followed by one of these, or by nothing)
-ZONE_FLOW = frozenset({"stack", "resolve", "phase", "turn", "over"})
+# the kinds of event that are not what an entry did when it resolved: the zone's own lines, the
+# turn's flow, a pass, and the table's own notes (`→ nothing left to play …: the turn ends`): an
+# effect that changed nothing is followed by one of these, or by nothing
+ZONE_FLOW = frozenset({"stack", "resolve", "phase", "turn", "over", "pass", "note"})
 
 
 def resolved_told(ev: Event, nxt: Event | None) -> bool:

@@ -134,6 +134,10 @@ def test_an_ability_done_at_once_is_said_by_what_it_did() -> None:
     assert said_once("scars", Action("hero", (5,)), f"P1: {words}", events)[0] == "P1: Hero ability (2)"
     quiet = [*events[:2], Event("phase", "3A Declare attackers", {"phase": "attack"})]
     assert said_once("scars", Action("hero", (5,)), words, quiet)[0] == words
+    # nor the table's note that the turn ends (Rally the Ranks played with no unit: it read `Play
+    # Rally the Ranks (2)` over `→ nothing left to play or afford …: the turn ends`, nothing said)
+    ends = Event("note", "→ nothing left to play or afford, no attack to make: the turn ends")
+    assert said_once("scars", Action("hero", (5,)), words, [*events[:2], ends])[0] == words
     # a unit played says where it goes (its `enters` line is left out when it says the same)
     pikeman = zone_entry("card", 5, "Pikeman", "unit", mode="attack")
     played = [
