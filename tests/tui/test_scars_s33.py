@@ -13,8 +13,9 @@ from common.events import Event
 from common.game import Action, Game
 from common.registry import game_class
 from tui.log_words import ZONE_FLOW, said_once, told_events
-from tui.screens.lanes import words
-from tui.screens.scars import whole_or_cut
+from tui.screens.lanes import chips, words
+from tui.screens.scars import rows_taken, whole_or_cut
+from tui.widgets.lanes import LaneBoard
 from tui.widgets.log import GameLog
 
 from .helpers import engine_ready, game_app, press, scenario, screen_text, settle, zone_entry
@@ -183,10 +184,25 @@ async def test_the_dense_lanes_cut_a_name_only_for_want_of_room(size: tuple[int,
 
 
 def test_a_crowded_hand_is_cut_as_before() -> None:
-    """Ten cards whole would take rows: cut to 14 columns each, as the dense lanes did."""
+    """Ten cards whole take a row more than cut: cut to 14 columns each, as the dense lanes did;
+    seven that take two rows either way are whole (`Valiant Palad…` read on two rows as well)."""
     hand = [{"uid": i, "name": "Shieldbearer Recruit"} for i in range(10)]
     segs = whole_or_cut(words(" hand"), hand, 10, 14, 78, {})
     assert [s.text for s in segs if s.uid is not None] == ["Shieldbearer…"] * 10
-    assert [s.text for s in whole_or_cut(words(" hand"), hand[:2], 10, 14, 78, {}) if s.uid is not None] == [
-        "Shieldbearer Recruit"
-    ] * 2
+    names = ["Valiant Paladin", "Sellsword", "Standard-Bearer", "Valiant Paladin", "Smite", "Tower Shield"]
+    seven = [{"uid": i, "name": n} for i, n in enumerate([*names, "Griffin Rider"])]
+    segs = whole_or_cut(words(" hand"), seven, 10, 14, 78, {})
+    assert [s.text for s in segs if s.uid is not None] == [*names, "Griffin Rider"]
+    assert rows_taken(words(" hand") + segs, 78) == 2
+
+
+@pytest.mark.parametrize("room", [30, 52, 78, 118])
+def test_the_rows_counted_are_the_board_s(room: int) -> None:
+    """`rows_taken` wraps a line as the lanes' board does (`LaneBoard._layout`)."""
+    names = ["Valiant Paladin", "Sellsword", "Shieldbearer Recruit", "Smite", "Hunting Spear", "X"]
+    board = LaneBoard()
+    for n in range(1, 11):
+        for cut in (None, 12, 14):
+            line = words(" hand") + chips([{"uid": i, "name": names[i % 6]} for i in range(n)], 10, " ", cut)
+            board.lines, board.line_styles = [line], [""]
+            assert rows_taken(line, room) == board._layout(room)[1]

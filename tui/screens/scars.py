@@ -158,19 +158,30 @@ def row_place(row: list[dict[str, Any]], i: int) -> int:
     return i + 1 if twins > 1 else 0
 
 
-def seg_width(segs: list[Seg]) -> int:
-    """The columns `segs` take on the lanes (a chip has its mark's column before its name)."""
-    return sum(len(seg.text) + (seg.uid is not None) for seg in segs)
+def rows_taken(segs: list[Seg], room: int) -> int:
+    """The rows a line of `segs` takes on the lanes at `room` columns, wrapped as the board wraps
+    it (`LaneBoard._layout`: a chip has its mark's column before its name; a wrapped row goes 4
+    columns further in than the line's leading spaces)."""
+    said = "".join(seg.text for seg in segs)
+    indent = len(said) - len(said.lstrip(" "))
+    rows, x = 1, 0
+    for seg in segs:
+        w = len(seg.text) + (seg.uid is not None)
+        if x + w > room and x > indent + 2:
+            rows, x = rows + 1, indent + 4
+        x += w
+    return rows
 
 
 def whole_or_cut(
     lead: list[Seg], cards: list[dict[str, Any]], limit: int, cut: int, room: int, marks: dict[int, str]
 ) -> list[Seg]:
-    """`cards` as chips after `lead` (`hand`, `weapons`): each name whole when the line fits in
-    `room` columns (`Rally the Ranks`, `Hunting Spear`), else cut to about `cut` (`Rally the Ran…`:
-    the line wraps less). A name was cut at 80 × 24 on a line with room to spare."""
+    """`cards` as chips after `lead` (`hand`, `weapons`): each name whole (`Rally the Ranks`,
+    `Hunting Spear`) unless the line then takes more rows at `room` columns than with each cut to
+    about `cut` (`Rally the Ran…`). A name was cut at 80 × 24 on a line with room to spare."""
     whole = chips(cards, limit, " ", None, marks)
-    return whole if seg_width(lead + whole) <= room else chips(cards, limit, " ", cut, marks)
+    short_ones = chips(cards, limit, " ", cut, marks)
+    return whole if rows_taken(lead + whole, room) <= rows_taken(lead + short_ones, room) else short_ones
 
 
 def dense_unit(
@@ -798,6 +809,15 @@ class ScarsTable(LaneTable):
             names={str(c.get("name")) for c in cards.values() if c.get("name")},
         )
 
+    def lane_room(self) -> int:
+        """The columns of a lane's line: the table's width less the lanes' scroll bar (a table
+        drawn outside an app, whose width is unknown: 80 columns)."""
+        try:
+            width = self.size.width
+        except (LookupError, AttributeError):  # (no app: no size, not even a parent)
+            width = 0
+        return (width or 80) - 2
+
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
         seat = p["seat"]
@@ -814,7 +834,7 @@ class ScarsTable(LaneTable):
         info += f"  units {len(units)}/{p.get('unit_limit', 0)}"
         info += f"  hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
         info += f" disc {len(p.get('discard') or [])}"
-        room = (self.size.width or 80) - 2  # (the lanes' scroll bar)
+        room = self.lane_room()
         # the hero's name whole where the line has room (`Aurelia, Iron Marshal`), else cut
         who = words(f"{self.who(seat)} ")
         head = who + (whole_or_cut(who, [hero], 1, 18, room - len(info), marks) if hero else chip(None))
