@@ -32,7 +32,7 @@ from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
 from .cards import KEYWORD_HELP, KEYWORDS, ScarsCard, ScarsDef, card_pool
-from .effects import EFFECTS, describe_spec
+from .effects import EFFECTS, HARMS, describe_spec
 
 PHASES = ("setup", "draw", "recruit1", "attackers", "blockers", "damage", "recruit2", "cleanup", "end")
 PHASE_NAMES = {
@@ -2597,21 +2597,38 @@ class ScarsGame(Game):
             return keyword_name(str(spec.get("keyword", ""))) in c.defn.kw_names
         return False
 
-    def changes_nothing(self, action: Action) -> bool:
-        """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
-        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+    def aimed_effect(self, action: Action) -> tuple[Any, int] | None:
+        """The effect of a prayer cast, or of a unit's, structure's or hero's ability used, and
+        the uid it is aimed at (None: not such an action, or one with no target)."""
         kind, args = action.kind, action.args
         if kind == "hero":
             if len(args) < 1 or not isinstance(args[0], int):
-                return False
-            spec = self.card(self.hero_uid(self.active)).defn.ability  # SC-20: in your own turn
-            return self.has_no_effect(spec, args[0])
+                return None
+            return self.card(self.hero_uid(self.active)).defn.ability, args[0]  # SC-20: your own turn
         if kind not in ("cast", "ability") or len(args) < 2:
-            return False
+            return None
         src, tgt = args[0], args[1]
         if not isinstance(src, int) or not isinstance(tgt, int) or src not in self.zones.cards:
-            return False
+            return None
         d = self.card(src).defn
         if kind == "cast":
-            return d.type == "prayer" and self.has_no_effect(d.effect, tgt)
-        return self.has_no_effect(d.ability, tgt)
+            return (d.effect, tgt) if d.type == "prayer" else None
+        return d.ability, tgt
+
+    def changes_nothing(self, action: Action) -> bool:
+        """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
+        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+        aimed = self.aimed_effect(action)
+        return aimed is not None and self.has_no_effect(*aimed)
+
+    def harms_own(self, action: Action) -> bool:
+        """A prayer cast, or an ability used (`aimed_effect`), that damages, destroys, puts out of
+        the game, returns to hand or turns to defense (`HARMS`) a unit of the side that plays it
+        (Smite on your own Shieldbearer Recruit when the other side's units are too strong for
+        it): legal, and what a player may not see in its words. Asked by a UI; play uses none."""
+        aimed = self.aimed_effect(action)
+        d = self.decision()
+        if aimed is None or d is None or aimed[0].get("effect") not in HARMS:
+            return False
+        c = self.zones.look.get(aimed[1])  # (read only)
+        return c is not None and c.defn.type == "unit" and c.zone in _UNIT_ZONES and c.controller == d.player

@@ -206,3 +206,25 @@ def test_the_rows_counted_are_the_board_s(room: int) -> None:
             line = words(" hand") + chips([{"uid": i, "name": names[i % 6]} for i in range(n)], 10, " ", cut)
             board.lines, board.line_styles = [line], [""]
             assert rows_taken(line, room) == board._layout(room)[1]
+
+
+# -- a prayer that harms your own unit -----------------------------------------------------------
+def test_the_engine_knows_a_prayer_that_harms_your_own_unit() -> None:
+    """Smite's only target is P1's own Shieldbearer Recruit (the Boar is too strong for it):
+    `harms_own`; the hero's +1/+1 on it does not harm it."""
+    game = game_class("scars").new_game(
+        seed=3, options={}, decks=[None, None], scenario=scenario("scars_smite_own")
+    )
+    harms = {a.kind: game.harms_own(a) for a in game.legal_actions()}  # type: ignore[attr-defined]
+    assert harms == {"support": False, "life": False, "hero": False, "cast": True, "done": False}
+
+
+async def test_the_choice_says_smite_would_destroy_your_own_unit() -> None:
+    """At 80 × 24: `Play Smite (2): destroy Shieldbearer Recruit` read as an answer to the other
+    side; it says that the unit is yours."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_smite_own"), level="scripted", vs="ai")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "(your own unit)" in text, text
+        assert text.count("(your own unit)") == 1, text  # (not the hero's +1/+1 on it)

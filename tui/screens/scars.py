@@ -57,6 +57,8 @@ SCARS_KEYS = """
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
+- a choice says `(over the unit limit)` when the unit would be discarded at clean-up, and
+  `(your own unit)` when a prayer or ability would hurt, destroy or remove a unit of yours
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
@@ -1099,7 +1101,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
         in ATK)`. An effect `until end of turn` reads `this turn`: at 80 × 24 a choice longer than
         its two lines lost its middle, what it gives (`Hero ability (2): give Sellsword … until end
-        of turn`: the +1/+1 left out)."""
+        of turn`: the +1/+1 left out). A prayer or ability that harms a unit of yours says so
+        (`Play Smite (2): destroy Shieldbearer Recruit (your own unit)`: the engine's `harms_own`;
+        it read as an answer to the other side's units)."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
@@ -1108,7 +1112,10 @@ class ScarsScreen(ScarsTable, LaneScreen):
             self.query_one(ScarsActionList).names = names  # the names it may cut
         said = told_apart(self.session.game.describe_action(action), action, self.places)
         said = said.replace(" until end of turn", " this turn")
-        return f"{said} (over the unit limit)" if self.over_limit(action) else said
+        if self.over_limit(action):
+            return f"{said} (over the unit limit)"
+        harms_own = getattr(self.session.game, "harms_own", None)  # (the engine's: `ScarsGame`)
+        return f"{said} (your own unit)" if callable(harms_own) and harms_own(action) else said
 
     def over_limit(self, action: Action) -> bool:
         """`action` plays a unit from the hand while its side already has as many units as its
