@@ -35,6 +35,9 @@ TARGETS = (
 
 EFFECTS: dict[str, Effect] = {}
 
+# the effects that harm the unit they are aimed at (a UI warns of one aimed at your own unit)
+HARMS = frozenset({"damage", "destroy", "exile", "bounce", "force_defense"})
+
 # Words for each effect, used to build readable descriptions of stack entries.
 EFFECT_WORDS: dict[str, str] = {}
 
@@ -210,4 +213,4 @@ def describe_spec(spec: Any, target_name: str = "a target") -> str:
     )
 
 
-__all__ = ["EFFECTS", "TARGETS", "Modifier", "describe_spec"]
+__all__ = ["EFFECTS", "HARMS", "TARGETS", "Modifier", "describe_spec"]

@@ -18,6 +18,7 @@ passed by the engine itself (docs/rulings.md, The Scars).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator, Mapping
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -31,7 +32,7 @@ from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
 from .cards import KEYWORD_HELP, KEYWORDS, ScarsCard, ScarsDef, card_pool
-from .effects import EFFECTS, describe_spec
+from .effects import EFFECTS, HARMS, describe_spec
 
 PHASES = ("setup", "draw", "recruit1", "attackers", "blockers", "damage", "recruit2", "cleanup", "end")
 PHASE_NAMES = {
@@ -190,6 +191,61 @@ def _entry_does(d: ScarsDef, kind: str) -> str:
             spec = d.trigger
         words = _DOES[d, kind] = describe_spec(spec, "{target}") if spec else ""
     return words
+
+
+def card_name(c: ScarsCard) -> str:
+    """A card's name as the engine says it: a hero's with whose it is (`P1's hero Aurelia, Iron
+    Marshal`), another's its own."""
+    if c.defn.type == "hero":
+        return f"P{(c.owner or 0) + 1}'s hero {c.name}"
+    return c.name
+
+
+class EntryData(Mapping[str, Any]):
+    """An entry of the resolution zone in data (`ScarsGame.entry_data`), in the `stack` and
+    `resolve` events: its raw facts (the entry, its card, the card it aims at: a card's name,
+    type, owner and definition never change) made into its keys only when read — by the table
+    that words it, a few times a game, while the engine makes one each time an entry goes to the
+    zone or resolves (a hundred times a random game, and in every game the AI plays out). Read,
+    it is the dict the view's `stack` has (its `repr` too)."""
+
+    __slots__ = ("_aimed", "_card", "_entry", "_facts")
+
+    def __init__(self, entry: Entry, card: ScarsCard, aimed: ScarsCard | None) -> None:
+        self._entry = entry
+        self._card = card
+        self._aimed = aimed
+        self._facts: dict[str, Any] | None = None
+
+    def facts(self) -> dict[str, Any]:
+        """The entry's keys (`ScarsGame.entry_data`), made at the first read."""
+        facts = self._facts
+        if facts is None:
+            kind, src, tgt, mode, _ = self._entry
+            c, aimed = self._card, self._aimed
+            facts = self._facts = {
+                "kind": kind,
+                "source": src,
+                "name": c.name,
+                "type": c.defn.type,
+                "mode": mode,
+                "target": tgt or None,
+                "target_name": card_name(aimed) if aimed is not None else None,
+                "does": _entry_does(c.defn, kind),
+            }
+        return facts
+
+    def __getitem__(self, key: str) -> Any:
+        return self.facts()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.facts())
+
+    def __len__(self) -> int:
+        return len(self.facts())
+
+    def __repr__(self) -> str:
+        return repr(self.facts())
 
 
 class ScarsGame(Game):
@@ -562,12 +618,7 @@ class ScarsGame(Game):
         return not c.since_start
 
     def name(self, uid: int) -> str:
-        if uid == 0:
-            return "nothing"
-        c = self.card(uid)
-        if c.defn.type == "hero":
-            return f"P{(c.owner or 0) + 1}'s hero {c.name}"
-        return c.name
+        return card_name(self.card(uid)) if uid else "nothing"
 
     # ----------------------------------------------------------- primitives
     def _draw_quiet(self, p: int) -> bool:
@@ -1785,46 +1836,41 @@ class ScarsGame(Game):
         self._start_turn(1 - self.active)
 
     # ---------------------------------------------------------- resolution
-    def entry_data(self, e: Entry) -> dict[str, Any]:
+    def entry_data(self, e: Entry) -> EntryData:
         """An entry of the resolution zone in data, for a UI to word it (`describe_entry` is the
         engine's own words of it): `kind` ("card", "ability", "hero", "trigger"), `source` (uid)
         and its `name`, `type` (the card's: "unit", "prayer" …), `mode` (a unit's position or
         "shelter", a trigger's event), `target` (uid, None without one) and its `target_name`
         (a hero's: `P1's hero Korrag of the Wilds`), and `does`: what a prayer, an ability, a
         hero ability or a trigger does, its target written `{target}` (`deal 2 damage to
-        {target}`; "" for a unit, a weapon or a structure)."""
-        kind, src, tgt, mode, _ = e
-        c = self.zones.look[src]
-        return {
-            "kind": kind,
-            "source": src,
-            "name": c.name,
-            "type": c.defn.type,
-            "mode": mode,
-            "target": tgt or None,
-            "target_name": self.name(tgt) if tgt else None,
-            "does": _entry_does(c.defn, kind),
-        }
+        {target}`; "" for a unit, a weapon or a structure). A mapping that makes these only when
+        read (`EntryData`)."""
+        look = self.zones.look
+        tgt = e[2]
+        return EntryData(e, look[e[1]], look[tgt] if tgt else None)
 
     def describe_entry(self, e: Entry) -> str:
-        """An entry of the resolution zone in words (`entry_data` in data)."""
+        """An entry of the resolution zone in words (`entry_data` in data); what it does in the
+        words `entry_data` has, worked out once a card definition (`_entry_does`)."""
         kind, src, tgt, mode, _ = e
         c = self.card(src)
+        d = c.defn
         tname = self.name(tgt) if tgt else "a target"
         if kind == "card":
-            if c.defn.type == "unit":
+            if d.type == "unit":
                 where = f"sheltering {self.name(tgt)}" if mode == "shelter" else f"in {mode} position"
                 return f"{c.name} (unit, {where})"
-            if c.defn.type == "weapon":
+            if d.type == "weapon":
                 return f"{c.name} (weapon, for {tname})"
-            if c.defn.type == "prayer":
-                return f"{c.name}: {describe_spec(c.defn.effect, tname)}"
-            return f"{c.name} ({c.defn.type})"
+            if d.type == "prayer":
+                return f"{c.name}: {_entry_does(d, kind).replace('{target}', tname)}"
+            return f"{c.name} ({d.type})"
+        does = _entry_does(d, kind).replace("{target}", tname)
         if kind == "ability":
-            return f"{poss(c.name)} ability: {describe_spec(c.defn.ability, tname)}"
+            return f"{poss(c.name)} ability: {does}"
         if kind == "hero":
-            return f"{poss(c.name)} hero ability: {describe_spec(c.defn.ability, tname)}"
-        return f"{poss(c.name)} {mode} trigger: {describe_spec(c.defn.trigger, tname)}"
+            return f"{poss(c.name)} hero ability: {does}"
+        return f"{poss(c.name)} {mode} trigger: {does}"
 
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
@@ -2551,21 +2597,38 @@ class ScarsGame(Game):
             return keyword_name(str(spec.get("keyword", ""))) in c.defn.kw_names
         return False
 
-    def changes_nothing(self, action: Action) -> bool:
-        """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
-        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+    def aimed_effect(self, action: Action) -> tuple[Any, int] | None:
+        """The effect of a prayer cast, or of a unit's, structure's or hero's ability used, and
+        the uid it is aimed at (None: not such an action, or one with no target)."""
         kind, args = action.kind, action.args
         if kind == "hero":
             if len(args) < 1 or not isinstance(args[0], int):
-                return False
-            spec = self.card(self.hero_uid(self.active)).defn.ability  # SC-20: in your own turn
-            return self.has_no_effect(spec, args[0])
+                return None
+            return self.card(self.hero_uid(self.active)).defn.ability, args[0]  # SC-20: your own turn
         if kind not in ("cast", "ability") or len(args) < 2:
-            return False
+            return None
         src, tgt = args[0], args[1]
         if not isinstance(src, int) or not isinstance(tgt, int) or src not in self.zones.cards:
-            return False
+            return None
         d = self.card(src).defn
         if kind == "cast":
-            return d.type == "prayer" and self.has_no_effect(d.effect, tgt)
-        return self.has_no_effect(d.ability, tgt)
+            return (d.effect, tgt) if d.type == "prayer" else None
+        return d.ability, tgt
+
+    def changes_nothing(self, action: Action) -> bool:
+        """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
+        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+        aimed = self.aimed_effect(action)
+        return aimed is not None and self.has_no_effect(*aimed)
+
+    def harms_own(self, action: Action) -> bool:
+        """A prayer cast, or an ability used (`aimed_effect`), that damages, destroys, puts out of
+        the game, returns to hand or turns to defense (`HARMS`) a unit of the side that plays it
+        (Smite on your own Shieldbearer Recruit when the other side's units are too strong for
+        it): legal, and what a player may not see in its words. Asked by a UI; play uses none."""
+        aimed = self.aimed_effect(action)
+        d = self.decision()
+        if aimed is None or d is None or aimed[0].get("effect") not in HARMS:
+            return False
+        c = self.zones.look.get(aimed[1])  # (read only)
+        return c is not None and c.defn.type == "unit" and c.zone in _UNIT_ZONES and c.controller == d.player

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from common.events import Event
@@ -1082,12 +1081,20 @@ def resolved_entering(ev: Event, nxt: Event) -> bool:
     return ev.kind == "resolve" and nxt.kind == "enter"
 
 
-def resolved_tokens(ev: Event, nxt: Event | None) -> bool:
-    """`ev` is an entry's `resolve` event and `nxt` a `token` event (`P1 creates a Wolf token (2nd in
-    DEF)`): the entry made the token (the engine makes one only in the effect that resolves, at
-    once), and the token's line says what `→ resolves: create 1 Wolf token in defense position`
-    would say again."""
-    return nxt is not None and ev.kind == "resolve" and nxt.kind == "token"
+# the kinds of event that are not what an entry did when it resolved: the zone's own lines, the
+# turn's flow, a pass, and the table's own notes (`→ nothing left to play …: the turn ends`): an
+# effect that changed nothing is followed by one of these, or by nothing
+ZONE_FLOW = frozenset({"stack", "resolve", "phase", "turn", "over", "pass", "note"})
+
+
+def resolved_told(ev: Event, nxt: Event | None) -> bool:
+    """`ev` is an entry's `resolve` event and `nxt` the first line of what it did (`Pikeman gets
+    +1/+1 until end of turn`, `Knight of the Oath is healed`, `P1 creates a Wolf token (2nd in
+    DEF)`, `The target is no longer legal: Smite does nothing`): the engine tells an effect as it
+    resolves, at once, so those lines say what `→ resolves: give Pikeman +1/+1 until end of turn`
+    would say again. Not when the next event is the zone's or the turn's (`ZONE_FLOW`): the effect
+    told nothing (`deal 1 damage to each enemy unit`, and there was none), the words stay."""
+    return nxt is not None and ev.kind == "resolve" and nxt.kind not in ZONE_FLOW
 
 
 def entry_line(ev: Event, verb: str, *, named: bool = False, does: bool = True) -> Event | None:
@@ -1095,7 +1102,7 @@ def entry_line(ev: Event, verb: str, *, named: bool = False, does: bool = True) 
     put in its data): `→ P2's Grove Druid upkeep trigger waits: add 1 energy to your pool`, `→ P2's
     Field Medic ability resolves: remove all damage from Pikeman`; `named` (the action's line names
     the entry: `Pass (lets P1's Field Medic ability resolve)`): `→ resolves: remove all damage from
-    Pikeman`; without what it does (`does` False: the lines under it say it, `resolved_tokens`):
+    Pikeman`; without what it does (`does` False: the lines under it say it, `resolved_told`):
     `→ P1's hero ability resolves`. None for an event without those words (its own line stays)."""
     told = ev.data.get("told")
     if not isinstance(told, tuple) or len(told) != 3:
@@ -1119,17 +1126,19 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     once: `resolved_at_once`), the zone empty before the action, takes no line of its own — the
     action's own (a card played, an ability, the hero's) none at all, the action's line says it
     (and a card's `… enters in attack position` when the card is where the line put it: `P1:
-    Play Pikeman (2) in attack`, one line, not four); a trigger's one, its words (`Grey Wolf's
-    enter trigger: create 1 Wolf token …`). An entry that waits (a window opened: someone may
+    Play Pikeman (2) in attack`, one line, not four); a trigger's one: whose it is, when the lines
+    under it say what it did (`→ P2's Pack Alpha enter trigger resolves` over `P2 creates a Wolf
+    token …`), else its words (`Grove Druid's upkeep trigger: deal 1 damage to each enemy unit`,
+    and there was none). An entry that waits (a window opened: someone may
     respond) is one short line (`entry_line`): the action's own `→ waits in the zone for
     answers` (`WAITS`: the action's line names it), another `→ P2's Grove Druid upkeep trigger
     waits: add 1 energy to your pool`; one that resolves after a wait, or over the entries the
     zone held, `→ P2's Field Medic ability resolves: remove all damage from Pikeman` (`→ resolves:
     …` under the pass that names it: `Pass (lets P1's Field Medic ability resolve)`) — a card's
     `Resolves: …` followed by its `… enters in attack position` is that line alone
-    (`resolved_entering`), and an entry whose `P1 creates a Wolf token …` lines follow says
-    not again what it does (`resolved_tokens`: `→ P1's hero ability resolves`, nothing under the
-    pass that names it). The whole entry is on the table's resolution zone and in the card
+    (`resolved_entering`), and an entry whose effect's lines follow (`Pikeman gets +1/+1 until end
+    of turn`, `P1 creates a Wolf token …`) says not again what it does (`resolved_told`: `→ P1's
+    hero ability resolves`, nothing under the pass that names it). The whole entry is on the table's resolution zone and in the card
     panel. All read in the events' kinds and data and the views, not in their words. `triarch
     replay --print --full` keeps every line (`told_events`' `full`)."""
     held = bool(before.get("stack"))  # the zone held entries before the action
@@ -1141,7 +1150,7 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
     while i < len(events):
         ev, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
         if nxt is not None and resolved_at_once(ev, nxt):
-            made = resolved_tokens(nxt, events[i + 2] if i + 2 < len(events) else None)
+            made = resolved_told(nxt, events[i + 2] if i + 2 < len(events) else None)
             short = entry_line(nxt, "resolves", named=own, does=not made) if held else None
             if held and short is None:  # (no entry's words in its data: both lines)
                 out += [ev, nxt]
@@ -1149,8 +1158,9 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
                 out.append(short)
             elif own:  # the action's own entry: its line says it
                 played = action.kind == "cast"
-            else:  # a trigger's: what it does, once
-                out.append(Event(nxt.kind, entry_said(nxt), nxt.data))
+            else:  # a trigger's: what it does, once (the lines under it, else its own words)
+                line = entry_line(nxt, "resolves", does=False) if made else None
+                out.append(Event(nxt.kind, entry_said(nxt), nxt.data) if line is None else line)
             own = False
             i += 2
             continue
@@ -1161,9 +1171,9 @@ def scars_brief(action: Action, events: list[Event], before: View, after: View) 
             i += 1
             continue
         if ev.kind == "resolve" and not (nxt is not None and resolved_entering(ev, nxt)):
-            made = resolved_tokens(ev, nxt)  # the token's line says what it does
+            made = resolved_told(ev, nxt)  # the lines under it say what it did
             line = entry_line(ev, "resolves", named=named, does=not made)
-            if not (made and named and line is not None):  # (the pass names it: the token's line alone)
+            if not (made and named and line is not None):  # (the pass names it: those lines alone)
                 out.append(ev if line is None else line)
             named = False
             i += 1
@@ -1506,10 +1516,46 @@ def learned(words: str, echo: str) -> str | None:
 SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "learn": learned}
 
 
+def did_at_once(action: Action, events: Sequence[Event]) -> bool:
+    """The Scars: `action` (a prayer played, an ability, the hero's) put its entry in the
+    resolution zone and it resolved at once (`resolved_at_once`), and the lines of what it did
+    follow (`resolved_told`: `Pikeman gets +1/+1 until end of turn`). Not a unit, a weapon or a
+    structure played (its `enters` line says where it went: `entered_as_played`)."""
+    at = next((i for i, ev in enumerate(events) if ev.kind == "stack"), None)
+    if action.kind not in _ENTRY_ACTIONS or at is None or at + 2 >= len(events):
+        return False
+    pushed, resolved, did = events[at], events[at + 1], events[at + 2]
+    entry = resolved.data.get("entry")
+    return (
+        resolved_at_once(pushed, resolved)
+        and resolved_told(resolved, did)
+        and isinstance(entry, Mapping)
+        and (entry.get("kind") != "card" or entry.get("type") == "prayer")
+    )
+
+
+# where an action's words say what its entry does: after its name and cost (`Hero ability (2): `,
+# `Field Medic (3rd in DEF)'s ability (1): `, `Play Smite (1): `)
+_DOES_AFTER = "): "
+
+
+def scars_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+    """The Scars: the engine's echo of the action left out (`said_once_by_kinds`), and the words
+    of what a prayer or an ability does when it did it at once and the lines under the action say
+    what it did (`did_at_once`): `Hero ability (2)` over `Pikeman gets +1/+1 until end of turn`
+    (it read `Hero ability (2): give Pikeman +1/+1 until end of turn` over it), `Ember Shaman's
+    ability (tap)` over `Ember Shaman deals 1 damage to P1's hero: 1 life lost (17 left)`."""
+    words, told = said_once_by_kinds(SCARS_ECHO_KINDS, action, words, events, merges=SCARS_MERGES)
+    cut = words.find(_DOES_AFTER)
+    if cut >= 0 and did_at_once(action, told):
+        words = words[: cut + 1]
+    return words, told
+
+
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
     "bhm": bhm_said_once,
-    "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
+    "scars": scars_said_once,
 }
 
 

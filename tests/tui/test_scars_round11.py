@@ -137,19 +137,23 @@ def test_an_ability_that_waits_is_one_short_line() -> None:
 
 def test_an_ability_that_resolves_after_a_wait_is_said_in_short() -> None:
     """`Pass (lets P1's Field Medic ability resolve)` then `Resolves: Field Medic's ability: remove
-    all damage from Knight of the Oath`: the pass's line names it, the line under it says what
-    it does. An entry the action's line does not name says whose it is."""
+    all damage from Knight of the Oath`: the pass's line names it, the heal's line says what it
+    did (session 33: `→ resolves: remove all damage from …` said it again). An entry the action's
+    line does not name says whose it is; what it does only when no line under it says it."""
     table = {"players": [{"seat": 0, "units": [unit(4, "Field Medic", "defense"), KNIGHT]}], "stack": []}
     held = {**table, "stack": [{"controller": 0, **MEDIC_ABILITY, "text": "…"}]}
     resolves = Event("resolve", "…", {"player": 0, "entry": MEDIC_ABILITY})
     healed = Event("heal", "Knight of the Oath is healed", {"uid": 6})
-    assert brief(Action("pass"), [resolves, healed], held, table) == [
-        "→ resolves: remove all damage from Knight of the Oath",
+    assert brief(Action("pass"), [resolves, healed], held, table) == ["Knight of the Oath is healed"]
+    assert brief(Action("done"), [resolves, healed], held, table) == [
+        "→ P1's Field Medic ability resolves",
         "Knight of the Oath is healed",
     ]
-    assert brief(Action("done"), [resolves, healed], held, table) == [
+    # nothing under it (the turn goes on): what it does stays
+    phase = Event("phase", "3A Declare attackers", {"phase": "attack"})
+    assert brief(Action("done"), [resolves, phase], held, table) == [
         "→ P1's Field Medic ability resolves: remove all damage from Knight of the Oath",
-        "Knight of the Oath is healed",
+        "3A Declare attackers",
     ]
 
 
@@ -179,7 +183,8 @@ def test_a_token_made_is_said_once() -> None:
 
 
 def test_a_card_that_resolves_over_the_zone_is_said_in_short() -> None:
-    """A prayer played over a card that waits resolves at once: one line says so."""
+    """A prayer played over a card that waits resolves at once: the action's line says so, and the
+    damage's what it did (session 33: not `→ resolves: deal 2 damage to Tusked Boar` too)."""
     boar = {"uid": 86, "name": "Tusked Boar", "position": "attack"}
     view = {
         "players": [{"seat": 1, "units": [boar]}],
@@ -195,10 +200,7 @@ def test_a_card_that_resolves_over_the_zone_is_said_in_short() -> None:
     ]
     assert scars_brief(
         Action("cast", (40, 86)), scars_events(Action("cast", (40, 86)), events, view, view, 0), view, view
-    ) == [
-        Event("resolve", "→ resolves: deal 2 damage to Tusked Boar"),
-        events[2],
-    ]
+    ) == [events[2]]
 
 
 # -- the Equip choices at 80 × 24 ----------------------------------------------------------------

@@ -121,8 +121,9 @@ def test_bond_and_token_lines_tell_same_named_units_apart() -> None:
 async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
     """At the table: the second Medic's ability (3rd in DEF) on the first Knight, told in the log
     with the places the choice has, from the zone to the heal; waiting and resolving after the
-    pass that names it, in short (`→ resolves: …`: the whole `Resolves: Field Medic (3rd in
-    DEF)'s ability: …` said the pass's line again)."""
+    pass that names it, in short: the heal's own line under the pass (the whole `Resolves: Field
+    Medic (3rd in DEF)'s ability: …` said the pass's line again, and session 32's `→ resolves:
+    remove all damage from …` the heal's)."""
     app = scars_app("scars_medics")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -142,7 +143,6 @@ async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
             "Player 1 (you): Field Medic (3rd in DEF)'s ability (1): remove all damage from Knight of the"
             " Oath (1st in ATK)\n  → waits in the zone for answers",
             "Player 1 (you): Pass (lets P1's Field Medic (3rd in DEF) ability resolve)\n"
-            "  → resolves: remove all damage from Knight of the Oath (1st in ATK)",
             "  Knight of the Oath (1st in ATK) is healed",
         ):
             assert line in log, log

@@ -57,6 +57,8 @@ SCARS_KEYS = """
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
+- a choice says `(over the unit limit)` when the unit would be discarded at clean-up, and
+  `(your own unit)` when a prayer or ability would hurt, destroy or remove a unit of yours
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
 - below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
@@ -156,6 +158,32 @@ def row_place(row: list[dict[str, Any]], i: int) -> int:
         return 0
     twins = sum(1 for v in row if v.get("sheltering") is not None and v.get("name") == u.get("name"))
     return i + 1 if twins > 1 else 0
+
+
+def rows_taken(segs: list[Seg], room: int) -> int:
+    """The rows a line of `segs` takes on the lanes at `room` columns, wrapped as the board wraps
+    it (`LaneBoard._layout`: a chip has its mark's column before its name; a wrapped row goes 4
+    columns further in than the line's leading spaces)."""
+    said = "".join(seg.text for seg in segs)
+    indent = len(said) - len(said.lstrip(" "))
+    rows, x = 1, 0
+    for seg in segs:
+        w = len(seg.text) + (seg.uid is not None)
+        if x + w > room and x > indent + 2:
+            rows, x = rows + 1, indent + 4
+        x += w
+    return rows
+
+
+def whole_or_cut(
+    lead: list[Seg], cards: list[dict[str, Any]], limit: int, cut: int, room: int, marks: dict[int, str]
+) -> list[Seg]:
+    """`cards` as chips after `lead` (`hand`, `weapons`): each name whole (`Rally the Ranks`,
+    `Hunting Spear`) unless the line then takes more rows at `room` columns than with each cut to
+    about `cut` (`Rally the Ran…`). A name was cut at 80 × 24 on a line with room to spare."""
+    whole = chips(cards, limit, " ", None, marks)
+    short_ones = chips(cards, limit, " ", cut, marks)
+    return whole if rows_taken(lead + whole, room) <= rows_taken(lead + short_ones, room) else short_ones
 
 
 def dense_unit(
@@ -783,6 +811,15 @@ class ScarsTable(LaneTable):
             names={str(c.get("name")) for c in cards.values() if c.get("name")},
         )
 
+    def lane_room(self) -> int:
+        """The columns of a lane's line: the table's width less the lanes' scroll bar (a table
+        drawn outside an app, whose width is unknown: 80 columns)."""
+        try:
+            width = self.size.width
+        except (LookupError, AttributeError):  # (no app: no size, not even a parent)
+            width = 0
+        return (width or 80) - 2
+
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
         seat = p["seat"]
@@ -793,15 +830,16 @@ class ScarsTable(LaneTable):
         units = p.get("units") or []
         places = card_places(view, self.table_viewer(), hand=False)
         up, tapped = energy.get("untapped", 0), energy.get("tapped", 0)
-        head = words(f"{self.who(seat)} ") + chip(
-            hero, short(str(hero.get("name", "?")), 18), marks.get(hero.get("uid", -1), "")
-        )
         info = f" ♥{p.get('lives')} ⚡{up}/{up + tapped}"
         if p.get("pool"):
             info += f" pool {p['pool']}"
         info += f"  units {len(units)}/{p.get('unit_limit', 0)}"
         info += f"  hand {p.get('hand_count', 0)} deck {p.get('deck_count', 0)}"
         info += f" disc {len(p.get('discard') or [])}"
+        room = self.lane_room()
+        # the hero's name whole where the line has room (`Aurelia, Iron Marshal`), else cut
+        who = words(f"{self.who(seat)} ")
+        head = who + (whole_or_cut(who, [hero], 1, 18, room - len(info), marks) if hero else chip(None))
         lines: list[Line] = [(self.head_style(seat), head + words(info))]
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
             row: list[Seg] = [Seg(f" {label}")]
@@ -821,7 +859,12 @@ class ScarsTable(LaneTable):
             label = (
                 " weapons/structures" if weapons and structures else " weapons" if weapons else " structures"
             )
-            tail += words(label) + chips(extras, 6, " ", 12, marks)
+            after = (
+                len(f" · supports {len(p['support_cards'])} (face down)")
+                if mine and p.get("support_cards")
+                else 0
+            )
+            tail += words(label) + whole_or_cut(words(label), extras, 6, 12, room - after, marks)
         if mine and p.get("support_cards"):
             tail += words(f"{' ·' if tail else ''} supports {len(p['support_cards'])} (face down)")
             picks = [c for c in p["support_cards"] if int(c["uid"]) in self.pile_uids]
@@ -833,7 +876,7 @@ class ScarsTable(LaneTable):
         if tail:
             lines.append(("", tail))
         if mine and p.get("hand") is not None:
-            lines.append(("", words(" hand") + chips(p["hand"], 10, " ", 14)))
+            lines.append(("", words(" hand") + whole_or_cut(words(" hand"), p["hand"], 10, 14, room, {})))
         return lines
 
     def render_player_roomy(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
@@ -1058,7 +1101,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         (or of the hand) shares: `Play Grey Wolf (2nd in hand, 1) sheltering Grey Wolf (1st
         in ATK)`. An effect `until end of turn` reads `this turn`: at 80 × 24 a choice longer than
         its two lines lost its middle, what it gives (`Hero ability (2): give Sellsword … until end
-        of turn`: the +1/+1 left out)."""
+        of turn`: the +1/+1 left out). A prayer or ability that harms a unit of yours says so
+        (`Play Smite (2): destroy Shieldbearer Recruit (your own unit)`: the engine's `harms_own`;
+        it read as an answer to the other side's units)."""
         view = self.view_data
         if self.places_of is not view:  # once a view, not once a choice
             self.places_of = view
@@ -1067,7 +1112,10 @@ class ScarsScreen(ScarsTable, LaneScreen):
             self.query_one(ScarsActionList).names = names  # the names it may cut
         said = told_apart(self.session.game.describe_action(action), action, self.places)
         said = said.replace(" until end of turn", " this turn")
-        return f"{said} (over the unit limit)" if self.over_limit(action) else said
+        if self.over_limit(action):
+            return f"{said} (over the unit limit)"
+        harms_own = getattr(self.session.game, "harms_own", None)  # (the engine's: `ScarsGame`)
+        return f"{said} (your own unit)" if callable(harms_own) and harms_own(action) else said
 
     def over_limit(self, action: Action) -> bool:
         """`action` plays a unit from the hand while its side already has as many units as its
