@@ -202,6 +202,15 @@ class LookaheadAgent(_SpecAgent):
         self.hint = hint
         self.prior = prior
 
+    def own_actions(self, game: Game) -> list[Action]:
+        """The actions the beam tries in `game`, the seat's own turn: the game's candidates."""
+        return _candidates(self.spec, game)
+
+    def line_value(self, game: Game, seat: int, action: Action) -> float:
+        """How the beam ranks a line whose last action `action` led to `game`, the seat's
+        turn going on: its evaluation (a game may count what the action sets up)."""
+        return value_of(self.spec, game, seat)
+
     def replies(self, game: Game) -> list[Action]:
         """The opponent's replies `reply_value` tries: its first `reply_actions` candidates."""
         return _candidates(self.spec, game)[: self.spec.reply_actions]
@@ -258,7 +267,7 @@ class LookaheadAgent(_SpecAgent):
         while frontier and depth < spec.lookahead_depth:
             children: list[_Line] = []
             for line in frontier:
-                acts = _candidates(spec, line.game)
+                acts = self.own_actions(line.game)
                 for a in acts:
                     g = line.game.clone()
                     g.apply_legal(a)
@@ -273,7 +282,7 @@ class LookaheadAgent(_SpecAgent):
                         done.append(_Line(self.reply_value(g, seat), g, seq))
                         used += spec.reply_actions // 2
                     else:
-                        children.append(_Line(value_of(spec, g, seat), g, seq))
+                        children.append(_Line(self.line_value(g, seat, a), g, seq))
                     if deadline is not None and time.perf_counter() > deadline:
                         used = max(used, budget)
                         break

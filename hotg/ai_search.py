@@ -298,43 +298,60 @@ def strike_moves(game: Game, actions: list[Action], kept: list[Action]) -> list[
     return out
 
 
+def greedy_candidates(game: Game, legal: list[Action]) -> list[Action]:
+    """The greedy level's candidates: `candidates` with `GREEDY_DEPLOY_CELLS` cells per card
+    to deploy and, before `end` (which stays last), the moves that set up an attack on a
+    unit (`strike_moves`)."""
+    acts = candidates(game, legal, GREEDY_DEPLOY_CELLS)
+    if acts[-1].kind == "end":
+        acts = acts[:-1] + strike_moves(game, legal, acts) + acts[-1:]
+    return acts
+
+
+def strike_after(spec: AiSpec, g: Game, seat: int, uid: int) -> float:
+    """The value for `seat` of the best position after an attack by `uid` in `g`
+    (`seat`'s turn, `uid` just moved); -inf if it has none to make."""
+    best = -math.inf
+    d = g.decision()
+    if d is None or d.player != seat or d.kind != "turn":
+        return best
+    for b in g.legal_actions():
+        if b.kind == "attack" and b.args[0] == uid:
+            t = g.clone()
+            t.apply_legal(b)
+            v = value_of(spec, t, seat)
+            if v > best:
+                best = v
+    return best
+
+
+def move_value(spec: AiSpec, g: Game, seat: int, a: Action) -> float:
+    """The position `g` after `a` for `seat`; after a move, the best of it and of the
+    moved unit's best attack from its new cell (HG-31: moving and attacking are two
+    actions, and a move alone changes nothing the evaluation sees)."""
+    v = value_of(spec, g, seat)
+    if a.kind == "move":
+        v = max(v, strike_after(spec, g, seat, int(a.args[0])))
+    return v
+
+
 class HotgGreedyAgent(GreedyAgent):
     """One ply, as the shared greedy, but a move is worth the best of where it stands and
-    of the moved unit's best attack from there. A move and an attack are two actions
-    (HG-31: a unit may move, then attack), and a move alone changes nothing the
-    evaluation sees, so one ply alone never moves a unit into reach of an enemy unit to
-    hit it. The moves that set up such an attack (`strike_moves`) are tried besides the
-    moves towards the enemy stone, and more deployment cells (`GREEDY_DEPLOY_CELLS`)."""
+    of the moved unit's best attack from there (`move_value`). A move and an attack are
+    two actions (HG-31: a unit may move, then attack), and a move alone changes nothing
+    the evaluation sees, so one ply alone never moves a unit into reach of an enemy unit
+    to hit it. The moves that set up such an attack (`strike_moves`) are tried besides the
+    moves towards the enemy stone, and more deployment cells (`greedy_candidates`)."""
 
     def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
-        acts = candidates(det, legal, GREEDY_DEPLOY_CELLS)
-        if acts[-1].kind == "end":  # the strike moves before `end`, which stays last
-            acts = acts[:-1] + strike_moves(det, legal, acts) + acts[-1:]
+        acts = greedy_candidates(det, legal)
         best, best_v = acts[0], -math.inf
         for a in acts[: self.spec.greedy_max_actions]:
             g = det.clone()
             g.apply_legal(a)
-            v = value_of(self.spec, g, seat)
-            if a.kind == "move":
-                v = max(v, self.strike_after(g, seat, int(a.args[0])))
+            v = move_value(self.spec, g, seat, a)
             if v > best_v:
                 best, best_v = a, v
-        return best
-
-    def strike_after(self, g: Game, seat: int, uid: int) -> float:
-        """The value for `seat` of the best position after an attack by `uid` in `g`
-        (`seat`'s turn, `uid` just moved); -inf if it has none to make."""
-        best = -math.inf
-        d = g.decision()
-        if d is None or d.player != seat or d.kind != "turn":
-            return best
-        for b in g.legal_actions():
-            if b.kind == "attack" and b.args[0] == uid:
-                t = g.clone()
-                t.apply_legal(b)
-                v = value_of(self.spec, t, seat)
-                if v > best:
-                    best = v
         return best
 
 
@@ -384,7 +401,13 @@ SEARCH_REPLY_TURN = 4
 class HotgLookahead(LookaheadAgent):
     """The shared lookahead with a clock as well as a node budget: a turn with many
     spells and targets can make 200 nodes costly, so the beam also stops after
-    `cap` seconds and plays the best line found (decisions stay under 200 ms)."""
+    `cap` seconds and plays the best line found (decisions stay under 200 ms).
+
+    With `strike` (the level's default) its beam sees greedy's move-then-attack: in its
+    own turn it also tries the moves that set up an attack on a unit (`strike_moves`),
+    and it ranks a line that ends with a move by `move_value` (the best of where the
+    unit stands and of its best attack from there), so that a move which only sets up
+    an attack is not cut from the beam before the attack is seen."""
 
     def __init__(
         self,
@@ -394,9 +417,22 @@ class HotgLookahead(LookaheadAgent):
         cap: float | None = None,
         finish: int = 0,
         reply_turn: int = 0,
+        strike: bool = True,
     ) -> None:
         cap = LOOKAHEAD_CAP if cap is None else cap
         super().__init__(spec, seed, nodes, cap, finish=finish, reply_turn=reply_turn)
+        self.strike = strike
+
+    def own_actions(self, game: Game) -> list[Action]:
+        acts = super().own_actions(game)
+        if self.strike and acts and acts[-1].kind == "end":
+            acts = acts[:-1] + strike_moves(game, game.legal_actions(), acts) + acts[-1:]
+        return acts
+
+    def line_value(self, game: Game, seat: int, action: Action) -> float:
+        if self.strike:
+            return move_value(self.spec, game, seat, action)
+        return super().line_value(game, seat, action)
 
 
 def levels() -> dict[str, Callable[..., Agent]]:

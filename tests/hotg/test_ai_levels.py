@@ -265,6 +265,43 @@ def test_greedy_tries_the_moves_that_set_up_an_attack_on_a_unit() -> None:
     assert len(extra) == 1 and extra[0].kind == "move" and next_to_valkyrie(extra[0])
 
 
+def test_lookahead_moves_a_unit_to_strike_the_attacker_at_its_stone() -> None:
+    """The greedy test's position for the lookahead (HG-31: move, then attack). Its beam
+    tried only `candidates`' moves towards the enemy stone and ranked a move by the
+    position alone, so it walked Thor away (session 32's lookahead, `strike=False`); it
+    now tries the strike moves and ranks a move with the unit's attack from there, and
+    plays the line move-then-attack that kills the Valkyrie."""
+    g = make([u("thor", "2,4"), u("valkyrie", "1,1", 2)], p1={"mana": 0, "max_mana": 0})
+    thor, valkyrie = at(g, "2,4"), at(g, "1,1")
+    old = HotgLookahead(SPEC, 1, cap=1000.0, strike=False).choose(g)
+    assert old.kind == "move" and old.args[1] == "2,6"
+    agent = HotgLookahead(SPEC, 1, cap=1000.0)
+    move = agent.choose(g)
+    assert move.kind == "move" and move.args[0] == thor
+    g.apply(move)
+    assert agent.choose(g) == Action("attack", (thor, valkyrie))
+
+
+def test_lookahead_ranks_a_move_with_the_attack_it_sets_up() -> None:
+    """In its own turn the beam tries the strike moves besides `candidates`, and a line
+    that ends with a move is worth the best of the position and of the moved unit's best
+    attack from there (`move_value`); other actions are worth their position."""
+    g = make([u("thor", "2,4"), u("valkyrie", "1,1", 2)], p1={"mana": 0, "max_mana": 0})
+    thor, valkyrie = at(g, "2,4"), at(g, "1,1")
+    look, plain = HotgLookahead(SPEC, 1), HotgLookahead(SPEC, 1, strike=False)
+    legal = g.legal_actions()
+    extra = strike_moves(g, legal, candidates(g, legal))
+    assert extra and set(look.own_actions(g)) == set(plain.own_actions(g)) | set(extra)
+    move = extra[0]
+    t = g.clone()
+    t.apply_legal(move)
+    hit = t.clone()
+    hit.apply_legal(Action("attack", (thor, valkyrie)))
+    assert value_of(SPEC, hit, 0) > value_of(SPEC, t, 0)
+    assert look.line_value(t, 0, move) == value_of(SPEC, hit, 0)
+    assert plain.line_value(t, 0, move) == value_of(SPEC, t, 0)
+
+
 # -- the measured matches (long: `pytest -m slow`) -------------------------------------
 @pytest.mark.slow
 def test_greedy_beats_scripted_over_200_seat_swapped_games() -> None:
