@@ -355,3 +355,14 @@ def test_a_kept_counter_fails_at_once_and_wins_count_as_solved() -> None:
     assert judged(Goal("clear"), Told(), Told(over=True, won=0)) == [(SOLVED, "you won the game")]
     assert GoalJudge(Goal("survive", turns=3), Told()).words() == "Survive for 3 turns"  # type: ignore[arg-type]
     assert GoalJudge(Goal("win", turns=2), Told()).words() == "Win by the end of the next turn"  # type: ignore[arg-type]
+
+
+def test_the_menu_lists_a_broken_goal_as_the_loaders_error(tmp_path: Path) -> None:
+    """The menu's Scenarios (`tui.scenarios`): a broken goal is the scenario's `Cannot be loaded`
+    reason, naming its file and the field, never a traceback."""
+    from tui.scenarios import load_shipped
+
+    path = tmp_path / "broken.toml"
+    path.write_text(with_goal("hotg", 'kind = "win"\nturns = -1'), encoding="utf-8")
+    shipped = load_shipped("hotg", path)
+    assert shipped.error.startswith(f"{path}: scenario 'Puzzle: through the guard', field 'goal.turns'")
