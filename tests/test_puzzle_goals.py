@@ -366,3 +366,32 @@ def test_the_menu_lists_a_broken_goal_as_the_loaders_error(tmp_path: Path) -> No
     path.write_text(with_goal("hotg", 'kind = "win"\nturns = -1'), encoding="utf-8")
     shipped = load_shipped("hotg", path)
     assert shipped.error.startswith(f"{path}: scenario 'Puzzle: through the guard', field 'goal.turns'")
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+def test_every_engine_tells_its_goal_facts_all_game_long(game_id: str) -> None:
+    """`goal_facts()` on random games of each engine: the turn counter goes up by one as each
+    turn begins (what `turns` counts), whose turn it is, each side's units as the view has them,
+    its counters — at every step."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    from common.agents import RandomAgent
+
+    cls = game_class(game_id)
+    for seed in (1, 2):
+        game, agent = cls.new_game(seed=seed), RandomAgent(seed)
+        facts = game.goal_facts()
+        for _ in range(250):
+            if game.is_over():
+                break
+            game.apply(agent.choose(game))
+            now = game.goal_facts()
+            assert now.active in (0, 1) and all(len(v) == 2 for v in now.counters.values())
+            assert set(now.words) == set(now.counters)
+            assert now.turn in (facts.turn, facts.turn + 1), (facts, now)  # one turn begins at a time
+            if now.active != facts.active:  # (BHM's first turn begins with the first seat's: 0 → 1)
+                assert now.turn == facts.turn + 1, (facts, now)
+            assert all(
+                isinstance(cid, str) and isinstance(name, str) for side in now.units for cid, name in side
+            )
+            facts = now

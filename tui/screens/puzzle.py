@@ -32,12 +32,9 @@ class PuzzleScreen(GameOverScreen):
     scenario again from its start), "board" being "look at the table" once the game is over and
     "play on" while it goes on."""
 
-    BINDINGS = [
+    BINDINGS = [  # (over `GameOverScreen`'s: its others stay)
         Binding("r", "pick('rematch')", "Retry"),
-        Binding("m", "pick('menu')", "Menu"),
         Binding("b,escape", "pick('board')", "Back to the table", key_display="b/esc"),
-        Binding("w", "pick('watch')", "Watch again"),
-        Binding("q", "pick('quit')", "Quit"),
     ]
 
     def __init__(
