@@ -46,6 +46,7 @@ from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
+from common.goals import GoalFacts
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
@@ -639,6 +640,14 @@ class BhmGame(Game):
         """The beings and entities player p has in their 10 being zones, the `occupant` of each that
         has one, in zone order (a new list of `_field[p]`, which `zones` keeps)."""
         return list(self._field[p])
+
+    def goal_facts(self) -> GoalFacts:
+        """What a puzzle's goal reads (`common.goals`): each side's beings and entities in its
+        being zones (a fled being is off the field) and each side's C.LL."""
+        units = tuple(tuple((c.defn.id, c.defn.name) for c in self._field[p]) for p in (0, 1))
+        return GoalFacts(
+            self.turn, self.active, (units[0], units[1]), {"cll": (self.cll[0], self.cll[1])}, {"cll": "C.LL"}
+        )
 
     def fled_cards(self) -> list[BhmCard]:
         """Both players' beings waiting in the deserters zones (BH-37)."""

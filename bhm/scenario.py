@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common.errors import DataError
+from common.goals import check_goal
 
 from .cards import card_pool
 
@@ -72,9 +73,9 @@ def load_scenario(g: BhmGame, text: str) -> None:
     data = load_toml(text, "<scenario>")
     file = _file(data)
     for key in data:
-        if key not in ("scenario", "state", "player"):
+        if key not in ("scenario", "state", "player", "goal"):
             raise DataError(
-                file, f"unknown section [{key}] (expected [scenario], [state], [[player]])", field=key
+                file, f"unknown section [{key}] (expected [scenario], [state], [[player]], [goal])", field=key
             )
     head = data.get("scenario")
     if not isinstance(head, dict):
@@ -209,3 +210,4 @@ def load_scenario(g: BhmGame, text: str) -> None:
                 g.zones.move(c.uid, f"deserters:{p}")
     g.budget = _int(file, state, "budget", g.cll[g.active], 0, 100)
     g.log.emit("scenario", f"Scenario: {head.get('title', 'untitled')} — turn {g.turn}, {g.phase}")
+    check_goal(data.get("goal"), file, g)  # a puzzle's goal, against the position set up

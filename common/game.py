@@ -26,11 +26,14 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalAction
 from .events import Event, EventLog
 from .rng import GameRng
+
+if TYPE_CHECKING:
+    from .goals import GoalFacts
 
 SAVE_FORMAT = 1
 
@@ -277,6 +280,11 @@ class Game(ABC):
         use `apply`, which refuses illegal actions."""
         self._apply(action)
         self.history.append(action)
+
+    def goal_facts(self) -> GoalFacts:
+        """What a puzzle's goal is judged on (`common.goals`): the turn counter, whose turn, each
+        seat's units on the field and its counters. An engine without it has no puzzle goals."""
+        raise NotImplementedError(f"{self.title or type(self).__name__} does not judge puzzle goals")
 
     # -- views, copies, hashes ---------------------------------------------------
     @abstractmethod

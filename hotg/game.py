@@ -32,6 +32,7 @@ from common.cards import Modifier
 from common.decks import DeckList
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
+from common.goals import GoalFacts
 from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 
@@ -758,6 +759,23 @@ class HotgGame(Game):
         if uid in self.stones:
             return f"P{self.stones.index(uid) + 1}'s Summoning Stone"
         return c.defn.name
+
+    def goal_facts(self) -> GoalFacts:
+        """What a puzzle's goal reads (`common.goals`): each side's units on the board (not the
+        stones, nor a neutral statue) and each Summoning Stone's health."""
+        units: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], [])
+        for uid in self.board_units(stones=False):
+            c = self.card(uid)
+            if c.controller is not None:
+                units[c.controller].append((c.defn.id, c.defn.name))
+        stones = (self.card(self.stones[0]).hp, self.card(self.stones[1]).hp)
+        return GoalFacts(
+            self.turn,
+            self.active,
+            (tuple(units[0]), tuple(units[1])),
+            {"stone": stones},
+            {"stone": "stone's health"},
+        )
 
     def board_units(self, stones: bool = True) -> list[int]:
         units = self.zones.zones["board"].cards

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.cards import Modifier
 from common.errors import DataError
+from common.goals import check_goal
 
 from .cards import HotgCard
 
@@ -71,9 +72,9 @@ def parse_scenario(text: str, file: str = "<scenario>") -> dict[str, Any]:
     except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise DataError(file, f"not valid TOML: {exc}") from None
     for key in data:
-        if key not in ("scenario", "state", "player", "unit"):
+        if key not in ("scenario", "state", "player", "unit", "goal"):
             raise DataError(
-                file, f"unknown section [{key}] (expected [scenario], [state], [[player]], [[unit]])"
+                file, f"unknown section [{key}] (expected [scenario], [state], [[player]], [[unit]], [goal])"
             )
     head = data.get("scenario")
     if not isinstance(head, dict):
@@ -250,3 +251,4 @@ def apply_scenario(g: HotgGame, text: str) -> None:
     g.refresh_auras()
     g._check_deaths()
     g._run()
+    check_goal(data.get("goal"), file, g)  # a puzzle's goal, against the position set up

@@ -28,6 +28,7 @@ from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck, parse_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, Decision, Game, Setup
+from common.goals import GoalFacts
 from common.resolution import Stack
 from common.zones import Visibility, Zone, Zones
 
@@ -471,6 +472,17 @@ class ScarsGame(Game):
         for u in self.zones.zones[_ZONE["units"][p]].cards:
             out.append(cards[u])
         return out
+
+    def goal_facts(self) -> GoalFacts:
+        """What a puzzle's goal reads (`common.goals`): each side's units in play and its lives."""
+        units = tuple(tuple((c.defn.id, c.defn.name) for c in self.units_seen(p)) for p in (0, 1))
+        return GoalFacts(
+            self.turn,
+            self.active,
+            (units[0], units[1]),
+            {"lives": (self.lives(0), self.lives(1))},
+            {"lives": "lives"},
+        )
 
     def units_seen(self, p: int) -> list[ScarsCard]:
         """`units(p)` for reading only (`Zones.look`: no copy of a card the game shares with a clone

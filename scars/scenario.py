@@ -13,6 +13,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from common.errors import DataError
+from common.goals import check_goal
 from common.rng import GameRng
 
 if TYPE_CHECKING:
@@ -70,9 +71,9 @@ def parse_scenario(text: str) -> tuple[str, dict[str, Any]]:
         _expect(k in ("game", "title", "seed", "description"), file, "unknown key in [scenario]", fld=k)
     for k in data:
         _expect(
-            k in ("scenario", "setup", "player", "stack"),
+            k in ("scenario", "setup", "player", "stack", "goal"),
             file,
-            "unknown section (expected [setup], [[player]] and [[stack]])",
+            "unknown section (expected [setup], [[player]], [[stack]] and [goal])",
             fld=k,
         )
     return file, data
@@ -280,6 +281,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         _expect(bool(g.stack), file, "priority is only for a non-empty [[stack]]", fld="priority")
         g.stack.priority = prio - 1
     g.log.emit("scenario", f"Scenario: {file[10:-1]} — turn {turn}, P{active}, {phase}")
+    check_goal(data.get("goal"), file, g)  # a puzzle's goal, against the position set up
 
 
 _REF = re.compile(r"^p([12]) (hero|unit|structure)(?: (\d+))?$|^stack (\d+)$")

@@ -264,11 +264,13 @@ class TriarchApp(App[None]):
         self.push_screen(screen_class(session.cls.game_id)(session, pace=self.ai_pace))
 
     def rematch(self, old: Session) -> None:
+        """A new game of the same setup (a new seed); a puzzle's Retry: its scenario again from its
+        start, the same seed (the AI answers as it did)."""
         setup = old.game.setup
         session = Session.new(
             setup.game,
             Seats(list(old.seats.kinds), old.seats.ai_level),
-            seed=setup.seed + 1,
+            seed=setup.seed if old.puzzle is not None else setup.seed + 1,  # a puzzle's Retry: the same
             options=dict(setup.options),
             decks=list(setup.decks),
             scenario=setup.scenario,

@@ -18,6 +18,7 @@ from common.agents import Agent, agent_level_names, make_agent
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
+from common.goals import FAILED, SOLVED, GoalJudge, Verdict, judge_replay
 from common.registry import game_class
 from common.saves import (
     ENDED,
@@ -185,6 +186,11 @@ class Session:
         self.before_save: Callable[[], None] | None = None
         # What a game's screen keeps of its own across a resume (JSON; saved as the save's ui.state)
         self.ui_state: dict[str, Any] = {}
+        # A puzzle's goal (the `[goal]` of the scenario it started from), judged after every
+        # action; None for a game without one. A resumed puzzle is judged again on its replay.
+        self.puzzle: GoalJudge | None = None
+        if game.setup.scenario is not None:
+            self.puzzle = GoalJudge.for_game(game) if not game.history else judge_replay(game)
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -249,6 +255,19 @@ class Session:
     def over(self) -> bool:
         return self.resigned is not None or self.failure is not None or self.game.is_over()
 
+    def verdict(self) -> Verdict | None:
+        """The puzzle's verdict (None: no puzzle): the judge's, and a resignation's (the puzzle's
+        player resigning fails it; the other side resigning solves it)."""
+        if self.puzzle is None:
+            return None
+        verdict = self.puzzle.verdict
+        if not verdict.decided and self.resigned is not None:
+            at = len(self.game.history)
+            if self.resigned == self.puzzle.seat:
+                return Verdict(FAILED, "you resigned", at)
+            return Verdict(SOLVED, f"P{self.resigned + 1} resigned", at)
+        return verdict
+
     def winner(self) -> int | None:
         if self.failure is not None:
             return None
@@ -287,6 +306,8 @@ class Session:
         d = self.game.decision()
         try:
             events = self.game.apply(action)
+            if self.puzzle is not None:
+                self.puzzle.see(self.game)
         except IllegalAction:
             raise
         except Exception as exc:  # an engine bug: stop here, the autosave is the last good state

@@ -32,6 +32,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.help import ALL_DIALOGS, D_KEY, NUMBER_KEY, HelpScreen, common_keys
+from tui.screens.puzzle import PuzzleScreen, goal_line
 from tui.screens.table import TableScreen
 from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
@@ -175,6 +176,8 @@ class GameScreen(TableScreen):
         self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
         self.looked_at: Hashable = None  # what the table's cursor is on (`look_at`)
         self.number_refused = ""  # the refusal of a number past the list's end (`action_number`)
+        verdict = session.verdict()  # a puzzle's verdict is told once (a resumed one: not again)
+        self.puzzle_told = verdict is not None and verdict.decided
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -389,6 +392,8 @@ class GameScreen(TableScreen):
             self.refresh_view()
             self.show_game_over()
             return
+        if self.tell_puzzle():
+            return
         if s.is_ai_turn():
             self.refresh_view()
             self.start_ai()
@@ -437,6 +442,7 @@ class GameScreen(TableScreen):
         self.legal = [] if (spectator or thinking or d is None) else s.legal()
         status = self.query_one(StatusBar)
         status.text = self.status_text(d)
+        status.goal = self.goal_text()
         status.thinking = thinking and not s.over
         prompt = self.query_one(Prompt)
         prompt.error = ""
@@ -812,23 +818,59 @@ class GameScreen(TableScreen):
         self.finished_shown = False
         self.show_game_over()
 
+    # -- a puzzle: its goal in sight, its verdict told once ---------------------------------------
+    def goal_text(self) -> str:
+        """The goal's line under the status bar (`◎ Goal: Win this turn`, then the verdict); ""
+        for a game that is no puzzle."""
+        s = self.session
+        verdict = s.verdict()
+        return "" if verdict is None or s.puzzle is None else goal_line(s.puzzle.words(), verdict)
+
+    def tell_puzzle(self) -> bool:
+        """A puzzle's verdict reached while the game goes on (the turn ended without the win,
+        Vaelor off the field): its dialog, the game waiting under it until the player plays on.
+        True when it opened."""
+        verdict = self.session.verdict()
+        if verdict is None or not verdict.decided or self.puzzle_told:
+            return False
+        self.refresh_view()
+        self.query_one(StatusBar).thinking = False
+        self.app.push_screen(self.end_dialog(), self.end_picked)
+        return True
+
+    def end_dialog(self) -> GameOverScreen:
+        """The game-over dialog; a puzzle's verdict (`PuzzleScreen`) for a puzzle, the game's end
+        under it if it ended."""
+        s = self.session
+        kept = s.finished_path is not None
+        verdict = s.verdict()
+        if verdict is None or s.puzzle is None:
+            return GameOverScreen(self.headline(), self.stats(), kept=kept)
+        self.puzzle_told = True
+        title = scenario_header(s.game.setup.scenario)[0]
+        stats = [self.headline(), *self.stats()[1:]] if s.over else []
+        return PuzzleScreen(verdict, title, s.puzzle.words(), stats, over=s.over, kept=kept)
+
+    def end_picked(self, what: str | None) -> None:
+        """The game-over (or puzzle) dialog's answer."""
+        app: Any = self.app
+        # (an end not kept yet, a full disk: leaving tries again, and asks if it fails)
+        if what == "rematch":
+            self.leave(lambda: app.rematch(self.session))
+        elif what == "menu":
+            self.leave(app.back_to_menu)
+        elif what == "quit":
+            self.leave(app.exit)
+        elif what == "watch" and self.session.finished_path is not None:
+            app.watch_again(self.session.finished_path, then=self.show_game_over_again)
+        elif not self.session.over:  # a puzzle's verdict, the game going on: play on
+            self.advance()
+
     def show_game_over(self) -> None:
         if self.finished_shown:
             return
         self.finished_shown = True
         self.query_one(StatusBar).thinking = False
-
-        def picked(what: str | None) -> None:
-            app: Any = self.app
-            # (an end not kept yet, a full disk: leaving tries again, and asks if it fails)
-            if what == "rematch":
-                self.leave(lambda: app.rematch(self.session))
-            elif what == "menu":
-                self.leave(app.back_to_menu)
-            elif what == "quit":
-                self.leave(app.exit)
-            elif what == "watch" and self.session.finished_path is not None:
-                app.watch_again(self.session.finished_path, then=self.show_game_over_again)
 
         def cover(tries: int = 0) -> None:
             # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
@@ -837,10 +879,7 @@ class GameScreen(TableScreen):
                 self.call_after_refresh(cover, tries + 1)
                 return
             self.game_over_pending = False
-            self.app.push_screen(
-                GameOverScreen(self.headline(), self.stats(), kept=self.session.finished_path is not None),
-                picked,
-            )
+            self.app.push_screen(self.end_dialog(), self.end_picked)
 
         # once the table has caught up (the log scrolled to the last action) the dialog covers it
         self.game_over_pending = True

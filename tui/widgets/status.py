@@ -23,12 +23,17 @@ class StatusBar(Static):
     text: reactive[str] = reactive("")
     thinking: reactive[bool] = reactive(False)
     unsaved: reactive[int] = reactive(0)  # actions the autosave could not keep
+    goal: reactive[str] = reactive("", layout=True)  # a puzzle's goal, or its verdict: a line under
 
     def render(self) -> str:
         mark = "  ⧗ AI is thinking…" if self.thinking else ""
         # first, so that a narrow terminal cannot cut it off
         lost = f"⚠ {self.unsaved} not saved · " if self.unsaved else ""
-        return f"{lost}{self.text}{mark}"
+        goal = f"\n{self.goal}" if self.goal else ""
+        return f"{lost}{self.text}{mark}{goal}"
+
+    def watch_goal(self, value: str) -> None:
+        self.set_class(bool(value), "-goal")
 
     def watch_unsaved(self, value: int) -> None:
         self.set_class(bool(value), "-unsaved")
