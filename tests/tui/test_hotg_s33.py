@@ -1,0 +1,72 @@
+"""Hand of the Gods at the table, session 33: what a new player trips on. A quick `Enter` after
+choosing a unit does nothing the player has not seen; `c` after a refused number key shows the
+card the number named."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.screens.card import CardScreen
+from tui.widgets.grid import GridBoard
+from tui.widgets.status import Prompt
+
+from .helpers import SKIRMISH, choose_cell, engine_ready, press, settle, skirmish
+
+pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+
+# The skirmish with 5 mana: the Cyclops (cost 6, key 4) cannot be played.
+SHORT_OF_MANA = SKIRMISH.replace("mana = 10\nmax_mana = 10\n", "mana = 5\nmax_mana = 10\n")
+
+
+def card_words(app: object) -> str:
+    body = app.screen.body  # type: ignore[attr-defined]
+    return "\n".join(getattr(part, "plain", "") for part in body.renderables)
+
+
+# -- a quick Enter after choosing a unit ---------------------------------------------------------------
+async def test_choosing_a_unit_leaves_the_cursor_on_it() -> None:
+    """Your Hoplite at 2,2 can move to 1,2 and attack the enemy Hoplite at 2,3, both one step
+    away: the cursor went to the nearest mark, and on that tie to the move above (the upper
+    cell first), so a player who pressed Enter twice to attack moved instead. The cursor stays
+    on the chosen unit: the arrows go from it to a mark (`→` onto the enemy), and a second quick
+    Enter drops the selection, doing nothing on the board."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await choose_cell(pilot, 2, 2)
+        screen, board = app.screen, app.screen.query_one(GridBoard)
+        kinds = {rc: a.kind for rc, a in screen.cell_actions.items()}
+        assert kinds[(1, 2)] == "move" and kinds[(2, 3)] == "attack"
+        assert board.cursor == (2, 2)
+        await press(pilot, "enter")  # a quick second Enter: nothing played
+        await settle(pilot)
+        assert not app.session.game.history and screen.selected is None
+        await press(pilot, "enter")  # chosen again, then `→` onto the enemy and Enter: the attack
+        await settle(pilot)
+        await press(pilot, "l")
+        await settle(pilot)
+        assert board.cursor == (2, 3)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.session.game.history[0].kind == "attack"
+
+
+# -- `c` after a refused number key ---------------------------------------------------------------------
+async def test_c_after_a_refused_number_shows_the_card_the_number_named() -> None:
+    """`4` names the Cyclops (cost 6) with 5 mana: refused (`✗ … mana`), the hand's cursor on it.
+        Once the board's cursor moved, the same key again left the hand's cursor where it was (no
+    highlight, no panel): `c` then showed the card under the board's cursor, not the Cyclops."""
+    app = skirmish(scenario=SHORT_OF_MANA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "4")
+        await settle(pilot)
+        assert app.screen.query_one(Prompt).error, "the Cyclops was not refused"
+        await press(pilot, "l", "4")  # the board's cursor moved on, then the same key again
+        await settle(pilot)
+        assert app.screen.query_one(Prompt).error, "the Cyclops was not refused"
+        await press(pilot, "c")
+        await settle(pilot)
+        assert isinstance(app.screen, CardScreen)
+        shown = card_words(app)
+        assert "Cyclops · cost 6" in shown and "In your hand" in shown, shown
