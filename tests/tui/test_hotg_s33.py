@@ -1,8 +1,12 @@
 """Hand of the Gods at the table, session 33: what a new player trips on. A quick `Enter` after
 choosing a unit does nothing the player has not seen; `c` after a refused number key shows the
-card the number named."""
+card the number named; the replay's status line says whose decision it is by the players' names
+(every game's), never "your turn"."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -10,9 +14,18 @@ from tui.screens.card import CardScreen
 from tui.widgets.grid import GridBoard
 from tui.widgets.status import Prompt
 
-from .helpers import SKIRMISH, choose_cell, engine_ready, press, settle, skirmish
+from .helpers import (
+    SKIRMISH,
+    choose_cell,
+    engine_ready,
+    press,
+    replay_app,
+    seeded_replay,
+    settle,
+    skirmish,
+)
 
-pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
+HOTG = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
 # The skirmish with 5 mana: the Cyclops (cost 6, key 4) cannot be played.
 SHORT_OF_MANA = SKIRMISH.replace("mana = 10\nmax_mana = 10\n", "mana = 5\nmax_mana = 10\n")
@@ -24,6 +37,7 @@ def card_words(app: object) -> str:
 
 
 # -- a quick Enter after choosing a unit ---------------------------------------------------------------
+@HOTG
 async def test_choosing_a_unit_leaves_the_cursor_on_it() -> None:
     """Your Hoplite at 2,2 can move to 1,2 and attack the enemy Hoplite at 2,3, both one step
     away: the cursor went to the nearest mark, and on that tie to the move above (the upper
@@ -52,6 +66,7 @@ async def test_choosing_a_unit_leaves_the_cursor_on_it() -> None:
 
 
 # -- `c` after a refused number key ---------------------------------------------------------------------
+@HOTG
 async def test_c_after_a_refused_number_shows_the_card_the_number_named() -> None:
     """`4` names the Cyclops (cost 6) with 5 mana: refused (`✗ … mana`), the hand's cursor on it.
         Once the board's cursor moved, the same key again left the hand's cursor where it was (no
@@ -70,3 +85,34 @@ async def test_c_after_a_refused_number_shows_the_card_the_number_named() -> Non
         assert isinstance(app.screen, CardScreen)
         shown = card_words(app)
         assert "Cyclops · cost 6" in shown and "In your hand" in shown, shown
+
+
+# -- the replay's line of the decision pending: no "you" -------------------------------------------------
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+async def test_the_replays_pending_decision_names_the_players_never_you(game_id: str, tmp_path: Path) -> None:
+    """The replay's status line ended with the engine's prompt to its player: HotG's `Turn 5 ·
+    Player 1 to play · your turn — play, move, attack or end`, The Scars' `Respond to Grove
+    Druid's upkeep trigger: add 1 energy to your pool` (whose pool?), BHM's `Player 1 to declare
+    attacks · Combat phase: declare attacks (P1)` (the seat twice). A replay has no "you": each
+    step's line says whose it is by the players' names, as the table's status does."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    replay = seeded_replay(game_id, tmp_path, steps=300)
+    async with replay_app(replay).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        lines = []
+        for step in range(len(replay) + 1):  # each step's status as `show_step` says it, undrawn
+            screen.step, screen.view_data = step, replay.state(step).view(screen.viewer)
+            lines.append(screen.status_text().splitlines()[-1])
+    said = "\n".join(lines)
+    assert not re.search(r"\byour?\b", said, re.IGNORECASE), [
+        ln for ln in lines if re.search(r"\byour?\b", ln)
+    ]
+    assert not re.search(r"\(P\d\)$", said, re.MULTILINE), said
+    if game_id == "hotg":
+        assert re.search(r"^Turn \d+ · Player \d to play$", said, re.MULTILINE), said
+    if game_id == "scars":  # (seed 7 meets a Grove Druid's upkeep trigger)
+        assert re.search(r"Respond to P\d's Grove Druid upkeep trigger: add 1 energy to P\d's pool", said), (
+            said
+        )
