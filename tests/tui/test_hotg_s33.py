@@ -12,11 +12,13 @@ import pytest
 
 from tui.screens.card import CardScreen
 from tui.widgets.grid import GridBoard
+from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 
 from .helpers import (
     SKIRMISH,
     choose_cell,
+    deploy_the_oracle,
     engine_ready,
     press,
     replay_app,
@@ -116,3 +118,20 @@ async def test_the_replays_pending_decision_names_the_players_never_you(game_id:
         assert re.search(r"Respond to P\d's Grove Druid upkeep trigger: add 1 energy to P\d's pool", said), (
             said
         )
+
+
+# -- the log's person ---------------------------------------------------------------------------------------
+@HOTG
+async def test_a_revealed_card_picked_is_said_in_the_logs_person() -> None:
+    """Against the AI the log says `You draw Achilles`, then the Oracle's pick read `P1 picks
+    Healing Spring into their hand`, of the same player. It reads `You pick … into your hand`."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await deploy_the_oracle(pilot, close_reveal=False)
+        await press(pilot, "1")
+        await settle(pilot)
+        log = "\n".join(app.screen.query_one(GameLog).plain)
+        picked = [line.strip() for line in log.splitlines() if " pick" in line]
+        assert picked and picked[-1].startswith("You pick "), log
+        assert "into your hand" in log and "P1 picks" not in log, log
