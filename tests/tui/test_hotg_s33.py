@@ -135,3 +135,24 @@ async def test_a_revealed_card_picked_is_said_in_the_logs_person() -> None:
         picked = [line.strip() for line in log.splitlines() if " pick" in line]
         assert picked and picked[-1].startswith("You pick "), log
         assert "into your hand" in log and "P1 picks" not in log, log
+
+
+# -- the keys go back to the board ------------------------------------------------------------------------
+@HOTG
+@pytest.mark.parametrize("in_the_list", [False, True])
+async def test_after_a_revealed_card_is_picked_the_board_has_the_keys_again(in_the_list: bool) -> None:
+    """The Oracle's reveal put the keys in the choice list (or its dialog); once the card was
+    picked, the turn went on with the keys still in the list: the arrows moved its highlight, not
+    the board's cursor, and a quick `Enter` played the list's first choice (`Move Hoplite to
+    0,3`) that the board did not show. The board has the keys again, its cursor where it was."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GridBoard)
+        await deploy_the_oracle(pilot, close_reveal=in_the_list)
+        where = board.cursor
+        await press(pilot, "1" if not in_the_list else "enter")
+        await settle(pilot)
+        assert app.session.decision is not None and app.session.decision.kind == "turn"
+        assert app.focused is board, app.focused
+        assert board.cursor == where

@@ -807,6 +807,8 @@ class HotgScreen(HotgTable, GameScreen):
     def on_screen_resume(self) -> None:
         self.set_class(False, "-covered-by-dialog")
 
+    kind_before: str | None = None  # the kind of the decision last drawn (`update_table`)
+
     # the keys of your turn, offered (in the footer) and active only when they can do something
     TURN_KEYS = frozenset({"ability", "warcry", "end_turn"})
 
@@ -840,6 +842,16 @@ class HotgScreen(HotgTable, GameScreen):
                 self.call_after_refresh(self.show_pane, "card")
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
+        elif (
+            decision is not None
+            and decision.kind == "turn"
+            and acts
+            and self.kind_before not in (None, "turn")
+            and self.query_one(ActionList).has_focus
+        ):  # a revealed card picked: the turn goes on on the board (the arrows, a quick Enter
+            # moved and played in the list the keys were left in)
+            self.query_one(GridBoard).focus()
+        self.kind_before = decision.kind if decision is not None else None
         self.filter_actions(legal)
         self.show_cursor_detail()
         s = self.session
