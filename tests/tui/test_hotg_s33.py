@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tui.screens.card import CardScreen
+from tui.screens.hotg import HotgCardDetail
 from tui.widgets.grid import GridBoard
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
@@ -156,3 +157,27 @@ async def test_after_a_revealed_card_is_picked_the_board_has_the_keys_again(in_t
         assert app.session.decision is not None and app.session.decision.kind == "turn"
         assert app.focused is board, app.focused
         assert board.cursor == where
+
+
+# -- a Warcry aimed at its own unit ---------------------------------------------------------------------
+@HOTG
+async def test_a_warcry_on_its_own_unit_says_its_text_once() -> None:
+    """Aphrodite's Warcry may aim at herself: with the cursor on her the card panel said
+    `Aphrodite: Warcry: give an allied unit Protect 1.` twice, once as what Enter does and once
+    as the target's own text. It says it once."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3", "enter")  # Aphrodite deployed: her Warcry's target
+        await settle(pilot)
+        screen = app.screen
+        source = screen.session.decision.context.get("source")
+        board = screen.query_one(GridBoard)
+        here = next(rc for rc, a in screen.cell_actions.items() if a.args[0] == source)
+        board.cursor = here
+        await settle(pilot)
+        detail = screen.query_one(HotgCardDetail)
+        said = "\n".join(line.text for line in detail.render_lines(detail.region.reset_offset))
+        said = " ".join(said.split())
+        assert said.count("give an allied unit Protect 1.") == 1, said
+        assert "Enter: Target your Aphrodite" in said, said

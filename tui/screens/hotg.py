@@ -339,7 +339,10 @@ class HotgCardDetail(CardDetail):
         if doing and text:  # its own text named, not read as the words of what Enter does
             for i, part in enumerate(parts):
                 if i and isinstance(part, Text) and part.plain == text:
-                    parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
+                    if doing == f"{card.get('name')}: {text}":  # the Warcry's own unit: said once
+                        del parts[i]
+                    else:
+                        parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
                     break
         self.update(TargetLines(self, target, said, parts[1:], len(target) - 1 if note else -1))
 
