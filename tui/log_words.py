@@ -782,15 +782,24 @@ def health_changes(events: Sequence[Event], before: View, after: View) -> list[s
     return out
 
 
+# Hand of the Gods' events told by name to their one reader (`private_to`), by kind: the engine's
+# verb after the seat, the log's words to that reader
+YOU_SAID = {"draw": ("draws", "You draw"), "reveal": ("picks", "You pick")}
+
+
 def you_draw(ev: Event) -> Event:
     """Hand of the Gods: a draw named to its drawer (`named_draws`) in the person of the log that
     drawer reads, where its units are `Your Hoplite` (`whose`): `You draw Pegasus`, not `P1
-    draws Pegasus`. The others read the engine's `P1 draws a card` as before (`public_text`)."""
+    draws Pegasus`; a revealed card picked likewise, `You pick Healing Spring into your hand`,
+    not `P1 picks Healing Spring into their hand` under `You draw Achilles`. The others read the
+    engine's `P1 draws a card` as before (`public_text`)."""
     p = ev.data.get("private_to")
-    head = f"P{p + 1} draws " if isinstance(p, int) and not isinstance(p, bool) else ""
-    if ev.kind != "draw" or not head or not ev.text.startswith(head) or "public_text" not in ev.data:
+    verb, said = YOU_SAID.get(ev.kind, ("", ""))
+    head = f"P{p + 1} {verb} " if isinstance(p, int) and not isinstance(p, bool) and verb else ""
+    if not head or not ev.text.startswith(head) or "public_text" not in ev.data:
         return ev
-    return Event(ev.kind, f"You draw {ev.text.removeprefix(head)}", ev.data)
+    rest = ev.text.removeprefix(head).replace(" into their hand", " into your hand")
+    return Event(ev.kind, f"{said} {rest}", ev.data)
 
 
 def hotg_events(

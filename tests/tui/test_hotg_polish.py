@@ -13,6 +13,7 @@ from .helpers import (
     cell_offset,
     deploy_the_oracle,
     engine_ready,
+    press,
     screen_text,
     settle,
     skirmish,
@@ -432,12 +433,16 @@ async def test_tab_goes_round_board_hand_and_list_as_the_help_says() -> None:
 
 
 async def test_a_selected_unit_is_in_the_panel_over_the_cells_it_can_move_to() -> None:
-    """A click on your Hoplite puts the cursor on the nearest `»` cell: the panel shows the
-    Hoplite (`1,2 — Enter: move it here`, its stats), not an empty cell's `1,2` alone."""
+    """On a `»` cell of your Hoplite the panel shows the Hoplite (`1,2 — Enter: move it here`,
+    its stats), not an empty cell's `1,2` alone. (The cursor stays on the Hoplite when it is
+    chosen, since session 33: the panel says where to go; `↑` is a move.)"""
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.click("#board", offset=cell_offset(2, 2))
+        await settle(pilot)
+        assert "2,2 — chosen: the arrows to a mark" in screen_text(app)
+        await press(pilot, "k")
         await settle(pilot)
         text = screen_text(app)
         assert "— Enter: move it here" in text

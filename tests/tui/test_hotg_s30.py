@@ -215,12 +215,13 @@ async def test_the_log_shows_its_last_line_when_the_hot_seat_cover_lifts() -> No
 
 
 def test_the_help_says_where_the_cursor_goes_on_a_selection() -> None:
-    """Choosing a unit puts the board cursor on its nearest mark (`cursor_to_mark`): a newcomer's
+    """Choosing a unit put the board cursor on its nearest mark (`cursor_to_mark`): a newcomer's
     `→` from the unit then went on from that mark, not from the unit, and `Enter` did what the
-    help had not said. The keys say it."""
+    help had not said. Since session 33 the cursor stays on the unit (`test_hotg_s33`); the keys
+    say it."""
     from tui.screens.hotg import HOTG_KEYS
 
-    assert "(the cursor goes to the nearest mark: `Enter` does that one" in HOTG_KEYS
+    assert "(the cursor stays on the unit: the arrows go from it to a mark" in HOTG_KEYS
 
 
 # -- a unit back in a hand, from the reader's side --------------------------------------------------

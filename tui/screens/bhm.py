@@ -50,6 +50,9 @@ PHASE_WORDS = {
     "strategy1": ("First strategy phase", "First strategy"),
     "strategy2": ("Second strategy phase", "Second strategy"),
 }
+# The combat phase's decision in the table's words: whose it is said before it (`Player 1: …`), not after
+# (the engine's `Combat phase: declare attacks (P1)`); played and replayed alike.
+COMBAT_WORDS = "Combat phase: declare attacks"
 NEXT_WORDS = {"strategy1": ("go to combat", "combat"), "strategy2": ("end the turn", "end turn")}
 # a choice of the UI, not of the engine: the player passes every reaction window (a Foresight in
 # the hand opens one at each enemy action) until the end of the opponent's turn
@@ -1159,7 +1162,7 @@ class BhmScreen(BhmTable, LaneScreen):
         if d.kind == "turn" and (said := self.turn_prompts(d)):
             return said[0]
         if d.kind == "combat":  # (the engine's `… (P1)` after `You: ` or `Player 1: ` said it twice)
-            return "Combat phase: declare attacks"
+            return COMBAT_WORDS
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
@@ -1246,6 +1249,11 @@ class BhmScreen(BhmTable, LaneScreen):
 
 class BhmReplayScreen(BhmTable, LaneReplayScreen):
     """A BHM game replayed on its lanes (read-only)."""
+
+    def pending_words(self, d: Decision) -> str:
+        """The combat phase as the table says it: `Player 1 to declare attacks · Combat phase:
+        declare attacks`, not the engine's `… declare attacks (P1)` after the seat's name."""
+        return COMBAT_WORDS if d.kind == "combat" else super().pending_words(d)
 
 
 SCREEN = BhmScreen

@@ -110,7 +110,7 @@ HOTG_KEYS = """
 **Hand of the Gods**
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
-- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor goes to the nearest mark: `Enter` does that one, the arrows go on from there)
+- choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor stays on the unit: the arrows go from it to a mark, `Enter` there does it; `Enter` on the unit again drops it)
 - `Tab` — go to your hand (`←` `→`, `Enter` picks a card: `+` marks where a unit can be deployed, `◎` a spell's targets); `Tab` again — the list of choices at the bottom (`Enter` does the highlighted one), then back to the board
 - `a` — the Leader Ability · `w` — the selected unit's Warcry · `e` — end the turn
 - `c` — the card under the cursor (a unit, a card of your hand, a choice's card) whole, with its
@@ -339,7 +339,10 @@ class HotgCardDetail(CardDetail):
         if doing and text:  # its own text named, not read as the words of what Enter does
             for i, part in enumerate(parts):
                 if i and isinstance(part, Text) and part.plain == text:
-                    parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
+                    if doing == f"{card.get('name')}: {text}":  # the Warcry's own unit: said once
+                        del parts[i]
+                    else:
+                        parts[i] = Text.assemble((f"{card.get('name')}: ", "bold"), part)
                     break
         self.update(TargetLines(self, target, said, parts[1:], len(target) - 1 if note else -1))
 
@@ -807,6 +810,8 @@ class HotgScreen(HotgTable, GameScreen):
     def on_screen_resume(self) -> None:
         self.set_class(False, "-covered-by-dialog")
 
+    kind_before: str | None = None  # the kind of the decision last drawn (`update_table`)
+
     # the keys of your turn, offered (in the footer) and active only when they can do something
     TURN_KEYS = frozenset({"ability", "warcry", "end_turn"})
 
@@ -840,6 +845,16 @@ class HotgScreen(HotgTable, GameScreen):
                 self.call_after_refresh(self.show_pane, "card")
         elif decision is not None and decision.kind not in ("turn", "target") and legal:
             self.query_one(ActionList).focus()  # e.g. revealed cards: pick in the list
+        elif (
+            decision is not None
+            and decision.kind == "turn"
+            and acts
+            and self.kind_before not in (None, "turn")
+            and self.query_one(ActionList).has_focus
+        ):  # a revealed card picked: the turn goes on on the board (the arrows, a quick Enter
+            # moved and played in the list the keys were left in)
+            self.query_one(GridBoard).focus()
+        self.kind_before = decision.kind if decision is not None else None
         self.filter_actions(legal)
         self.show_cursor_detail()
         s = self.session
@@ -954,10 +969,17 @@ class HotgScreen(HotgTable, GameScreen):
         actions.highlight_action(keep)
 
     def select(self, sel: tuple[Any, ...] | None) -> None:
+        """Choose `sel` (None: drop the selection) and mark on the board where it can go. A card
+        of the hand, the Leader Ability or a Warcry puts the board's cursor on the nearest mark
+        (`cursor_to_mark`); a unit leaves it on the unit: its moves and attacks are one step
+        away, where the arrows go, and a quick second `Enter` drops it. (It went to the
+        nearest mark, on a tie the upper cell: a player who pressed `Enter` twice to attack
+        the enemy beside the unit moved it above instead.)"""
         self.selected = sel
         self.query_one(Prompt).error = ""
         self.refresh_view()
-        self.cursor_to_mark()
+        if sel is None or sel[0] != "unit":
+            self.cursor_to_mark()
         if sel is not None and not self.cell_actions:
             acts = self.selection_actions(self.legal)
             if acts:  # nothing to point at on the board: choose in the list
@@ -1061,6 +1083,15 @@ class HotgScreen(HotgTable, GameScreen):
         elif sel is None and (d := self.session.decision) is not None and d.kind == "target":
             # the Warcry (or other ability) whose target this is: `Aphrodite: Warcry: give…`
             doing = self.units_by_uid(self.view_data).get(d.context.get("source", -1)) or {}
+        elif (
+            sel is not None
+            and sel[0] == "unit"
+            and u is not None
+            and u["uid"] == sel[1]
+            and self.cell_actions
+        ):
+            # the chosen unit itself (the cursor stays on it: `select`)
+            note = f"{r},{c} — chosen: the arrows to a mark"
         elif sel is not None and sel[0] == "unit" and u is None:  # a cell to move to: the unit
             mover = self.units_by_uid(self.view_data).get(sel[1])
             if mover is not None:
@@ -1176,10 +1207,12 @@ class HotgScreen(HotgTable, GameScreen):
     def on_hand_row_card_highlighted(self, message: HandRow.CardHighlighted) -> None:
         if message.uid is not None:
             self.look_at(("card", message.uid))
-        me = self.me()
-        players = self.view_data.get("players", [])
-        for c in (players[me].get("hand") or []) if len(players) > me else []:
-            if c["uid"] == message.uid:
+        self.show_hand_card(message.uid)
+
+    def show_hand_card(self, uid: int | None) -> None:
+        """The card `uid` of your hand in the card panel (what `c` shows whole)."""
+        for c in self.my_hand():
+            if c["uid"] == uid:
                 detail = self.query_one(CardDetail)
                 if isinstance(detail, HotgCardDetail):
                     detail.show_last(c, "in your hand")  # its text first, in sight at 80 × 24
@@ -1204,9 +1237,14 @@ class HotgScreen(HotgTable, GameScreen):
             return
         hand = self.query_one(HandRow)
         if 1 <= n <= len(hand.cards):
+            uid = hand.cards[n - 1].uid
             hand.index = n - 1
-            self.look_at(("card", hand.cards[n - 1].uid))  # (before the cursor says it moved)
-            self.pick_card(hand.cards[n - 1].uid)
+            self.look_at(("card", uid))  # (before the cursor says it moved)
+            self.pick_card(uid)
+            if self.selected != ("card", uid):
+                # refused (`✗ … mana`): the panel, and `c`, on the card the key named, not on
+                # the board's cell (the hand's cursor, already on it, said nothing)
+                self.show_hand_card(uid)
             return
         # a number past the hand's end: said, as a number past the end of a list is
         prompt, k = self.query_one(Prompt), len(hand.cards)
@@ -1398,6 +1436,12 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
         generic panel's words (`Cretan Archer #7`, `kind: unit · cost: 2 · attack: 2 …`). (Textual
         calls `ReplayScreen.on_mount`, which shows the first step, after this one.)"""
         self.query_one(CardDetail).card_layout = hotg_card_lines
+
+    def pending_words(self, d: Decision) -> str:
+        """A turn is said by whose it is (`Turn 5 · Player 1 to play`), as the table's status
+        says it: not the engine's prompt to its player, `your turn — play, move, attack or end`
+        (a replay has no "you")."""
+        return "" if d.kind == "turn" else super().pending_words(d)
 
 
 SCREEN = HotgScreen

@@ -9,7 +9,8 @@ is drawn in words (`StateView`).
 
 The status lines tell where the replay is, the action just replayed and the
 decision pending at this step in the game screen's words (the turn, whose, what
-they do: `Turn 5 · Player 2 to play`), then the engine's prompt. The card
+they do: `Turn 5 · Player 2 to play`), then what the decision is about, never to a
+"you" (`pending_words`: the engine's prompt, or the table's words for it). The card
 panel shows the cards of the action just replayed (`c` the next one); below
 120 columns it shares the log's place (`t` switches).
 """
@@ -182,7 +183,15 @@ class ReplayScreen(TableScreen):
         words = words[:1].upper() + words[1:]
         if d is None:
             return f"{words} · nobody is to decide" if words else "Nobody is to decide"
-        return f"{words} · {GameScreen.own_words(d)}"
+        pending = self.pending_words(d)
+        return f"{words} · {pending}" if pending else words
+
+    def pending_words(self, d: Decision) -> str:
+        """What decision `d` is about, after whose it is and what they do (`Player 2 to choose a
+        target · Choose a target for Thor`), for a reader who is not its player: "" when
+        `status_words` said it all. The engine's prompt without its seat, unless a table words
+        it (the engine's prompt speaks to the player: HotG's `your turn — …`)."""
+        return GameScreen.own_words(d)
 
     def show_step(self) -> None:
         r = self.replay

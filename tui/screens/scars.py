@@ -652,6 +652,19 @@ class ScarsTable(LaneTable):
         self.attacked: dict[Any, tuple[Any, Any]] = {}
         self.blocks_of: dict[Any, list[Any]] = {}
 
+    def top_entry_brief(self) -> tuple[Any, str, str] | None:
+        """The top entry of the resolution zone in short, from its data (`entry_brief`): its
+        controller, what it is and whose (`P2's Grove Druid upkeep trigger`) and what it will
+        do; None when the zone is empty or its top entry has no data."""
+        view = getattr(self, "view_data", None)
+        if not isinstance(view, dict):
+            return None
+        stack = view.get("stack")
+        if not stack or "name" not in stack[-1]:
+            return None
+        whose, does = entry_brief(stack[-1], entry_namer(card_places(view, self.table_viewer(), hand=False)))
+        return stack[-1].get("controller"), whose, does
+
     def all_cards(self, view: dict[str, Any]) -> dict[int, dict[str, Any]]:
         """The public cards by uid (the piles too: a unit attacked in 3A may be in the
         discard by 3C, and `⇒` still names it)."""
@@ -1159,11 +1172,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
-        if d.kind == "respond" and stack and "name" in stack[-1]:
-            top = stack[-1]
-            places = card_places(self.view_data, self.table_viewer(), hand=False)
-            whose, does = entry_brief(top, entry_namer(places))
-            if top.get("controller") != d.player:
+        if d.kind == "respond" and (brief := self.top_entry_brief()):
+            owner, whose, does = brief
+            if owner != d.player:
                 return f"Respond to {whose}: {does}, or pass"
             what = whose.removeprefix(f"P{d.player + 1}'s ")
             return f"Your {what} waits to resolve ({does}): add a prayer or ability, or pass"
@@ -1282,6 +1293,18 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
 class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
     """A Scars game replayed on its lanes (read-only)."""
+
+    def pending_words(self, d: Decision) -> str:
+        """An answer to the top entry of the resolution zone says whose it is, from its data, as
+        the table does, and its effect's `your` by that side's name (`Respond to P2's Grove Druid
+        upkeep trigger: add 1 energy to P2's pool, or pass`: the engine's `Respond to Grove
+        Druid's upkeep trigger: add 1 energy to your pool` read as the reader's pool)."""
+        if d.kind == "respond" and (brief := self.top_entry_brief()):
+            owner, whose, does = brief
+            if isinstance(owner, int):  # its effect's `your` is its controller's
+                does = re.sub(r"\byour\b", f"P{owner + 1}'s", does)
+            return f"Respond to {whose}: {does}, or pass"
+        return super().pending_words(d)
 
     def table_game(self) -> Any:
         return self.replay.state(self.step)
