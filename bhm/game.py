@@ -3008,6 +3008,13 @@ class BhmGame(Game):
         dies = bool(cost) and b.defn.pod is not None and not b.defn.survives_pod_zero  # BH-33
         return cost, dies and self.cur(b, "pod") == cost
 
+    def power_cost_words(self, action: Action) -> str:
+        """What executing a power (`power C B`) costs its being, in the words of its choice and of
+        its log line: ` (consumes 100 POD)`, ` (consumes 100 POD: all it has, it dies)` (BH-33,
+        BH-40); "" for a power that costs none."""
+        spent, dies = self.power_cost(action)
+        return f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
+
     def invest_amount(self, action: Action) -> int | None:
         """The POD an investment (`invest N`, `invest all`) puts into the power attack waiting for it
         (BH-32: all of it is the attacker's POD), or None when no power attack waits."""
@@ -3046,9 +3053,7 @@ class BhmGame(Game):
                 return f"{'Instant call' if c.defn.instant else 'Call'} {c.name} (rank {c.defn.rank})"
             if k == "power":
                 c = self.card(int(a[0]))
-                spent, dies = self.power_cost(action)
-                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
-                return f"{n(1)} executes {n(0)}{cost}{_brief(c.defn)}"
+                return f"{n(1)} executes {n(0)}{self.power_cost_words(action)}{_brief(c.defn)}"
             if k == "equip":
                 return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).defn)}"
             if k == "strategy":

@@ -1077,8 +1077,7 @@ class BhmScreen(BhmTable, LaneScreen):
         try:
             c = game.card(int(action.args[0]))
             if action.kind == "power":
-                spent, dies = game.power_cost(action)  # BH-33, BH-40
-                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
+                cost = game.power_cost_words(action)  # BH-33, BH-40: the engine's words of it
                 return f"{zone_mark(game.label(game.card(int(action.args[1]))))} executes {c.name}{cost}"
             if action.kind == "equip":
                 return f"Equip {c.name} to {zone_mark(game.label(game.card(int(action.args[1]))))}"
