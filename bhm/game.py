@@ -1174,8 +1174,15 @@ class BhmGame(Game):
         self.cll[p] = max(0, self.cll[p] + delta)
         if self.cll[p] != before:
             sign = "+" if delta > 0 else ""
+            change = self.cll[p] - before
+            cll = self.cll[p]
             self.log.emit(
-                "cll", f"{_p(p)} C.LL {sign}{self.cll[p] - before} ({why}): {self.cll[p]}", player=p
+                "cll",
+                f"{_p(p)} C.LL {sign}{change} ({why}): {cll}",
+                player=p,
+                change=change,
+                why=why,
+                cll=cll,
             )
         self._check_victory()
 
@@ -1373,7 +1380,14 @@ class BhmGame(Game):
         slot = self.slot_of(c)
         assert slot is not None
         if c.returned:
-            self.log.emit("flee", f"{self.label(c)} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
+            label = self.label(c)
+            self.log.emit(
+                "flee",
+                f"{label} flees again and goes back to {_p(p)}'s deck",
+                uid=c.uid,
+                player=p,
+                label=label,
+            )
             dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else f"deck:{c.owner}"
             self._leave_field(c, dest)
             if dest.startswith("deck:"):
@@ -1494,7 +1508,15 @@ class BhmGame(Game):
         c.controller = p
         c.entered = self.turn
         zone_no = int(slot.rsplit(":", 1)[1]) + 1
-        self.log.emit("enter", f"{c.name} enters {_p(p)}'s being zone {zone_no} ({how})", uid=c.uid, player=p)
+        self.log.emit(
+            "enter",
+            f"{c.name} enters {_p(p)}'s being zone {zone_no} ({how})",
+            uid=c.uid,
+            player=p,
+            name=c.name,
+            zone=zone_no,
+            how=how,
+        )
         if self.has(c, "Terror"):  # BH-100
             x = self.kw_value(c, "Terror")
             if any(self._terror_ok(c, t) for t in self.field_cards(1 - p)):
@@ -2111,7 +2133,7 @@ class BhmGame(Game):
             if k == "react":
                 self._react(q, self.card(int(args[0])))
             else:
-                self.log.emit("pass", f"{_p(q)} does not react")
+                self.log.emit("pass", f"{_p(q)} does not react", player=q)
                 if self.stack.pass_priority(q):  # BH-67: both passed in a row
                     self._resolve_top()
             self._run_stack()
@@ -2125,7 +2147,7 @@ class BhmGame(Game):
             assert who is not None
             c = self.card(int(args[0]))
             self.zones.move(c.uid, _DEAD[c.owner])
-            self.log.emit("discard", f"{_p(who)} discards {c.name}")
+            self.log.emit("discard", f"{_p(who)} discards {c.name}", player=who, name=c.name)
             self._after_final_draw()
         else:
             self._turn_action(action)
@@ -2156,19 +2178,21 @@ class BhmGame(Game):
             self.log.emit(
                 "mulligan",
                 f"{_p(q)} sets aside {len(aside)} card{'' if len(aside) == 1 else 's'}, draws as many and shuffles",
+                player=q,
+                aside=len(aside),
             )
         else:
-            self.log.emit("mulligan", f"{_p(q)} keeps the opening hand")
+            self.log.emit("mulligan", f"{_p(q)} keeps the opening hand", player=q)
         if q == 0:
             self.mull_player = 1
             return
         while True:  # BH-03
             r0, r1 = self.rng.randint(1, 6), self.rng.randint(1, 6)
-            self.log.emit("die", f"Die: P1 rolls {r0}, P2 rolls {r1}")
+            self.log.emit("die", f"Die: P1 rolls {r0}, P2 rolls {r1}", rolls=(r0, r1))
             if r0 != r1:
                 break
         self.first = 0 if r0 > r1 else 1
-        self.log.emit("first", f"{_p(self.first)} plays first")
+        self.log.emit("first", f"{_p(self.first)} plays first", player=self.first)
         self.active = self.first
         self._begin_turn()
 
@@ -2272,7 +2296,9 @@ class BhmGame(Game):
                 self.budget -= c.defn.rank  # BH-10
             self.zones.move(c.uid, _STRATEGY[p])
             how = "instant call" if instant else f"rank {c.defn.rank}, budget {self.budget} left"
-            self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
+            self.log.emit(
+                "call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid, player=p, name=c.name, how=how
+            )
             self._announce(("call", c.uid))
         elif k in ("power", "strategy", "ability", "territory"):
             c = cards[int(args[0])]
@@ -2292,7 +2318,13 @@ class BhmGame(Game):
             elif k == "strategy":
                 self.zones.move(c.uid, _STRATEGY[p])
                 self.strat_played = True  # BH-21
-                self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.defn.rank})")
+                self.log.emit(
+                    "strategy",
+                    f"{_p(p)} plays {c.name} (rank {c.defn.rank})",
+                    player=p,
+                    name=c.name,
+                    rank=c.defn.rank,
+                )
                 pa = ("strategy", c.uid, -1)
             elif k == "ability":
                 c.ability_used = True
@@ -2300,7 +2332,7 @@ class BhmGame(Game):
                 pa = ("ability", c.uid, -1)
             else:
                 self.zones.move(c.uid, _STRATEGY[p])
-                self.log.emit("territory", f"{_p(p)} plays the territory {c.name}")
+                self.log.emit("territory", f"{_p(p)} plays the territory {c.name}", player=p, name=c.name)
                 pa = ("territory", c.uid, -1)
             if self.pending_needs_target(pa):
                 self.pending = pa

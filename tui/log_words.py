@@ -535,7 +535,7 @@ def named_draws(events: list[Event], before: View, after: View, besides: Collect
             continue
         for i, name in zip(at, names, strict=True):
             ev = events[i]
-            data = {**ev.data, "private_to": p, "public_text": ev.text}
+            data = {**ev.data, "private_to": p, "public_text": ev.text, "drawn": name}
             events[i] = Event(ev.kind, ev.text.removesuffix("a card") + name, data)
     return events
 
@@ -1233,6 +1233,107 @@ def bhm_opening(events: Sequence[Event], name: Callable[[int], str]) -> list[Eve
     return out
 
 
+# -- BHM: the events that name a seat, in the players' names of the log ---------------------------
+Namer = Callable[[int], str]
+
+
+def seat_owns(name: Namer, p: int) -> str:
+    """`Player 1 (you)'s`, `Player 2 (AI)'s`: a seat's name as the owner of what follows."""
+    return f"{name(p)}'s"
+
+
+def bhm_draw(data: Mapping[str, Any], name: Namer) -> str:
+    """A draw: the opening's (`cards`), one named to its drawer (`drawn`: `named_draws`), else a
+    card."""
+    who = name(int(data["player"]))
+    if "cards" in data:
+        return f"{who} draws {plural(int(data['cards']), 'card')}"
+    return f"{who} draws {data.get('drawn') or 'a card'}"
+
+
+def bhm_cll(data: Mapping[str, Any], name: Namer) -> str:
+    change = int(data["change"])
+    return (
+        f"{name(int(data['player']))} C.LL {'+' if change > 0 else ''}{change} ({data['why']}): {data['cll']}"
+    )
+
+
+def bhm_mulligan(data: Mapping[str, Any], name: Namer) -> str:
+    who = name(int(data["player"]))
+    if data.get("aside"):
+        return f"{who} sets aside {plural(int(data['aside']), 'card')}, draws as many and shuffles"
+    return f"{who} keeps the opening hand"
+
+
+# BHM's events that name a seat, worded from their data (`player`, the seat; what else each says)
+# in the seats' names the log's lines use (`name(seat)`: `Player 1 (you)`); the engine's own words
+# (`P1 …`) stay the plain log's (`triarch replay --print`)
+BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "turn": lambda d, name: f"Turn {d['turn']}: {name(int(d['player']))}",
+    "draw": bhm_draw,
+    "deckout": lambda d, name: f"{name(int(d['player']))} must draw from an empty deck and loses",
+    "cll": bhm_cll,
+    "enter": lambda d, name: (
+        f"{d['name']} enters {seat_owns(name, int(d['player']))} being zone {d['zone']} ({d['how']})"
+    ),
+    "flee": lambda d, name: (
+        f"{d['label']} flees again and goes back to {seat_owns(name, int(d['player']))} deck"
+    ),
+    "pass": lambda d, name: f"{name(int(d['player']))} does not react",
+    "discard": lambda d, name: f"{name(int(d['player']))} discards {d['name']}",
+    "mulligan": bhm_mulligan,
+    "die": lambda d, name: f"Die: {name(0)} rolls {d['rolls'][0]}, {name(1)} rolls {d['rolls'][1]}",
+    "first": lambda d, name: f"{name(int(d['player']))} plays first",
+    "call": lambda d, name: f"{name(int(d['player']))} calls {d['name']} ({d['how']})",
+    "strategy": lambda d, name: f"{name(int(d['player']))} plays {d['name']} (rank {d['rank']})",
+    "territory": lambda d, name: f"{name(int(d['player']))} plays the territory {d['name']}",
+    "react": lambda d, name: f"{name(int(d['player']))} reacts with {d['name']} to {d['answered']}",
+    "rally": lambda d, name: (
+        f"{seat_owns(name, int(d['player']))} beings take heart: each recovers up to {d['amount']} lost VAL"
+    ),
+    "raise": lambda d, name: f"{name(int(d['player']))} returns {d['name']} from the dead zone to hand",
+}
+# the data each of them needs besides `player` (an event without it keeps the engine's words)
+BHM_SEATED_NEEDS: dict[str, tuple[str, ...]] = {
+    "turn": ("turn",),
+    "cll": ("change", "why", "cll"),
+    "enter": ("name", "zone", "how"),
+    "flee": ("label",),
+    "discard": ("name",),
+    "die": ("rolls",),
+    "call": ("name", "how"),
+    "strategy": ("name", "rank"),
+    "territory": ("name",),
+    "react": ("name", "answered"),
+    "rally": ("amount",),
+    "raise": ("name",),
+}
+
+
+def bhm_seated(events: Sequence[Event], name: Namer) -> list[Event]:
+    """BHM's events that name a seat (`Turn 2: P1`, `P1 draws Wind Dancer`, `Flame Adept enters P1's
+    being zone 3`) in the players' names the rest of the log uses (`name`: `Turn 2: Player 1 (you)`),
+    worded from their data (`BHM_SEATED`); a draw named to its drawer keeps its words for the
+    others (`public_text`) in those names too. The others as they are."""
+    out: list[Event] = []
+    for ev in events:
+        word = BHM_SEATED.get(ev.kind)
+        data = ev.data
+        needs = ("player", *BHM_SEATED_NEEDS.get(ev.kind, ())) if ev.kind != "die" else ("rolls",)
+        if word is None or not all(k in data for k in needs):
+            out.append(ev)
+            continue
+        text = word(data, name)
+        if "public_text" in data:  # (a draw named to its drawer: `named_draws`)
+            data = {**data, "public_text": word({k: v for k, v in data.items() if k != "drawn"}, name)}
+        out.append(Event(ev.kind, text, data))
+    return out
+
+
+# the events of a game that name a seat, in the log's names of the seats (`told_events`'s `name`)
+GAME_SEATED: dict[str, Callable[[Sequence[Event], Namer], list[Event]]] = {"bhm": bhm_seated}
+
+
 # a game's events without the lines a player need not read (`told_events`, unless `full`)
 GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
     "scars": scars_brief,
@@ -1249,17 +1350,23 @@ def told_events(
     viewer: int | None = None,
     *,
     full: bool = False,
+    name: Namer | None = None,
 ) -> list[Event]:
     """`action`'s events as its game's log tells them to `viewer`, read in the views before and
     after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`), without
     the lines a player need not read (`GAME_BRIEF`: The Scars' resolution zone when nobody could
-    respond, BHM's kill a hit's line says) unless `full` (`triarch replay --print --full`)."""
+    respond, BHM's kill a hit's line says) unless `full` (`triarch replay --print --full`); with
+    `name`, the seats in the names the log's lines use (`GAME_SEATED`: BHM's `Turn 2: Player 1
+    (you)`; without it, the engine's `P1`)."""
     tell = GAME_EVENTS.get(game_id)
     brief = None if full else GAME_BRIEF.get(game_id)
-    if tell is None and brief is None:
+    seated = GAME_SEATED.get(game_id) if name is not None else None
+    if tell is None and brief is None and seated is None:
         return list(events)
     seen_before, seen_after = before(), after()
     told = tell(action, list(events), seen_before, seen_after, viewer) if tell is not None else list(events)
+    if seated is not None and name is not None:
+        told = seated(told, name)
     return brief(action, told, seen_before, seen_after) if brief is not None else told
 
 

@@ -4,14 +4,16 @@ said in one place."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from common.game import Action
 from tests.bhm.helpers import scenario_body
+from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, settle, uid_of
+from .helpers import engine_ready, game_app, press, settle, uid_of
 from .test_bhm_ui31 import choice_lines
 from .test_bhm_ui32 import BOLT
 
@@ -98,3 +100,73 @@ async def test_the_zone_marks_are_the_tables_data_not_the_engines_label(
         game.apply(attack)
         screen.note_action(0, attack, words, after=game)
         assert screen.fit_last(words, 60) == "kills: Mountain Giant attacks Cinder Hound z3", words
+
+
+def test_the_seated_words_are_the_engines_own_from_its_data() -> None:
+    """Each BHM event that names a seat is worded from its data (`bhm_seated`): in the engine's
+    names of the seats (`P1`) the words are the engine's own, for every such event of a few seeded
+    random games — new words in the engine and none in its data would drift apart here."""
+    import random
+
+    from common.registry import game_class
+    from tui.log_words import BHM_SEATED, bhm_seated
+
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        g = game_class("bhm").new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over() and len(g.history) < 400:
+            g.apply(rng.choice(g.legal_actions()))
+        for ev, told in zip(g.log.events, bhm_seated(g.log.events, lambda p: f"P{p + 1}"), strict=True):
+            if ev.kind in BHM_SEATED:
+                assert told.text == ev.text, (ev.kind, ev.data)
+                seen.add(ev.kind)
+    # the seats' names of the log's lines, in what each event says
+    named = bhm_seated(g.log.events, lambda p: ("Ann", "Bob")[p])
+    assert any(ev.text.startswith("Turn ") and ev.text.endswith(": Ann") for ev in named)
+    # (a reaction says the entry it answers in the engine's words: `… to P1's draw (final phase)`)
+    assert not any(
+        " P1" in ev.text or ev.text.startswith("P1")
+        for ev in named
+        if ev.kind in BHM_SEATED and ev.kind != "react"
+    )
+    assert {"turn", "draw", "cll", "enter", "die", "first", "pass", "call", "mulligan"} <= seen, seen
+
+
+@pytest.mark.parametrize("hotseat", [False, True])
+async def test_the_log_and_the_table_name_the_players_as_the_logs_lines_do(
+    hotseat: bool, tmp_path: Path
+) -> None:
+    """`Player 1 (you): Go to combat` over `Turn 2: P1`, `P1 draws Wind Dancer`, `Flame Adept enters
+    P1's being zone 3`: the engine's seats under the players' names. The log's events say them as
+    its lines do (`Turn 2: Player 1 (you)`, `Player 1 (you) draws …`; hot-seat `Player 1 draws a
+    card`, its public words), and the table's middle line as the lanes' heads (`Turn 2: P1 (you)`)."""
+    import re
+
+    from tui.session import Seats, Session
+
+    from .helpers import resumed, screen_text
+
+    kinds = ["human", "human"] if hotseat else ["human", "ai"]
+    s = Session.new("bhm", Seats(kinds, "random"), seed=4, save_path=tmp_path / "s.json")
+    while s.game.decision() is not None and s.game.decision().kind == "mulligan":  # type: ignore[union-attr]
+        s.apply(Action("keep"))
+    app = resumed(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if hotseat:
+            await press(pilot, "enter")  # (the cover between the players' turns)
+            await settle(pilot)
+        screen: Any = app.screen
+        log = screen.query_one(GameLog).plain
+        events = [line.strip() for line in log if line.startswith("  ")]
+        you, ai = ("Player 1", "Player 2") if hotseat else ("Player 1 (you)", "Player 2 (AI)")
+        said = " | ".join(events)
+        assert f"Die: {you} rolls " in said and f", {ai} rolls " in said, log
+        turn = next(line for line in events if line.startswith("Turn "))
+        assert turn.endswith((f": {you}", f": {ai}")), log
+        assert f"{turn.partition(': ')[2]} draws " in said, log
+        assert not [e for e in events if e.startswith(("P1", "P2")) or "P1's" in e or "P2's" in e], log
+        seat = r"P[12]" if hotseat else r"P1 \(you\)|P2 \(AI\)"
+        middle = re.compile(rf"Turn \d+: (?:{seat}) · ")
+        assert middle.search(screen_text(app)), screen_text(app)

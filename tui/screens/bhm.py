@@ -774,12 +774,14 @@ class BhmTable(LaneTable):
         )
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        """The turn and whose it is, as the log opens it (`Turn 14: P1`: only the call budget on
-        one side's head said it), the phase, armageddon, the action waiting for a reaction or the
+        """The turn and whose it is, as the log opens it (`Turn 14: P1 (you)`, below 120 × 40 `Turn
+        14: P1`: only the call budget on one side's head said it), the phase, armageddon, the action waiting for a reaction or the
         stack."""
         active = view.get("active")
         playing = isinstance(active, int) and view.get("phase") not in ("mulligan", "over")
-        whose = f": P{int(active) + 1}" if playing and isinstance(active, int) else ""
+        # (below 120 × 40 the seat alone, `Turn 14: P1`: ` (you)` took the line to a second row)
+        who = f"P{int(active) + 1}" if self.lanes_dense() else self.short_name(int(active or 0))
+        whose = f": {who}" if playing and isinstance(active, int) else ""
         parts = [f"Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
@@ -798,6 +800,11 @@ class BhmTable(LaneTable):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out
 
+    def short_name(self, seat: int) -> str:
+        """A seat's name as the lanes' heads say it: `P1 (you)`, `P2 (AI)` (`P1` in hot-seat and in a
+        replay)."""
+        return self.seat_name(seat).replace("Player ", "P")
+
     def render_stack(self, stack: list[dict[str, Any]]) -> list[Line]:
         """BH-67: the waiting actions and reactions drawn as a pile, top first (it resolves first);
         each says who played it, what it answers and whether it was cancelled, in words."""
@@ -812,7 +819,7 @@ class BhmTable(LaneTable):
         for k, e in enumerate(shown):
             last = k == len(shown) - 1 and not hidden
             edge = "┌" if k == 0 else ("└" if last else "│")
-            who = f"P{int(e.get('controller', 0)) + 1}"
+            who = f"P{int(e.get('controller', 0)) + 1}"  # (the heads say whose: a row keeps its room)
             label = f"{e.get('index', 0) + 1}. {who} {e.get('text', '?')}"
             segs = words(f"   {edge} ")
             tail: list[Seg] = []

@@ -673,7 +673,8 @@ class GameScreen(TableScreen):
         to the drawer, HotG's units with whose they are and same-named ones told apart by their
         cell), `before` the game as it was (a copy), `after` as it is now, both views the table's
         viewer's in `after` (the log shows each reader its own), words for the log's reader
-        (`log_viewer`)."""
+        (`log_viewer`), the seats in the names of the log's lines (`seat_name`: BHM's `Turn 2:
+        Player 1 (you)`)."""
         seat = self.session.viewer(after)
         return told_events(
             after.game_id,
@@ -682,6 +683,7 @@ class GameScreen(TableScreen):
             lambda: self.view_told(before, seat),
             lambda: self.view_told(after, seat),
             self.log_viewer,
+            name=self.seat_name,
         )
 
     def view_told(self, game: Game, seat: int) -> dict[str, Any]:
