@@ -1161,7 +1161,7 @@ class BhmGame(Game):
         if not deck.cards:
             if mandatory:  # BH-05
                 self.log.emit("deckout", f"{_p(p)} must draw from an empty deck and loses", player=p)
-                self._end(1 - p, f"{_p(p)} could not draw")
+                self._end(1 - p, f"{_p(p)} could not draw", "deck")
             return False
         uid = deck.cards[-1]
         self.zones.move(uid, _HANDS[p])
@@ -1191,10 +1191,12 @@ class BhmGame(Game):
             return
         for p in (self.active, 1 - self.active):
             if self.cll[p] >= LOSS_AT:  # BH-05
-                self._end(1 - p, f"{_p(p)}'s C.LL reached {LOSS_AT}")
+                self._end(1 - p, f"{_p(p)}'s C.LL reached {LOSS_AT}", "cll")
                 return
 
-    def _end(self, winner: int, reason: str) -> None:
+    def _end(self, winner: int, reason: str, cause: str) -> None:
+        """`winner` wins; `reason` in words, `cause` in data (the loser's `deck` empty, BH-05, or its
+        `cll` at `LOSS_AT`), for the table's words of it."""
         if self.won is not None:
             return
         self.won = winner
@@ -1205,7 +1207,7 @@ class BhmGame(Game):
         self.stack = Stack(self.active)
         self.cancelled = ()
         self.terror = None
-        self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
+        self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner, cause=cause, loss_at=LOSS_AT)
 
     def lose(self, t: BhmCard, stat: str, amount: int, cause: str, label: str | None = None) -> bool:
         """`t` loses `amount` of an attribute (not below 0). True: it did, and the state checks
@@ -2469,10 +2471,13 @@ class BhmGame(Game):
     def _fizzle(self, pa: tuple[Any, ...], why: str, controller: int | None = None) -> None:
         """The entry resolves to nothing; the card it put in the strategy zone leaves it (an invocation
         back to the invocation zone). Costs already paid stay paid (docs/rulings.md, BH-67)."""
-        text = self.pending_text(pa)
-        if pa[0] == "react" and controller is not None:
-            text = f"{_p(controller)}'s {text}"
-        self.log.emit("fizzle", f"{text[:1].upper()}{text[1:]} has no effect: {why}")
+        entry = text = self.pending_text(pa)
+        seat = controller if pa[0] == "react" else None  # (a reaction says whose it is)
+        if seat is not None:
+            text = f"{_p(seat)}'s {text}"
+        self.log.emit(
+            "fizzle", f"{text[:1].upper()}{text[1:]} has no effect: {why}", player=seat, entry=entry, why=why
+        )
         if pa[0] in ("call", "invoke", "equip", "power", "strategy", "territory", "react"):
             u = self.card(int(pa[1]))
             if u.zone.startswith("strategy:"):

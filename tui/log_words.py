@@ -1292,6 +1292,8 @@ BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
         f"{seat_owns(name, int(d['player']))} beings take heart: each recovers up to {d['amount']} lost VAL"
     ),
     "raise": lambda d, name: f"{name(int(d['player']))} returns {d['name']} from the dead zone to hand",
+    "fizzle": lambda d, name: f"{seat_owns(name, int(d['player']))} {d['entry']} has no effect: {d['why']}",
+    "win": lambda d, name: f"{name(int(d['winner']))} wins: {bhm_ending(d, name)}",
 }
 # the data each of them needs besides `player` (an event without it keeps the engine's words)
 BHM_SEATED_NEEDS: dict[str, tuple[str, ...]] = {
@@ -1307,7 +1309,19 @@ BHM_SEATED_NEEDS: dict[str, tuple[str, ...]] = {
     "react": ("name", "answered"),
     "rally": ("amount",),
     "raise": ("name",),
+    "fizzle": ("entry", "why"),
 }
+# the events whose seat is not their `player`
+BHM_SEATED_BY: dict[str, tuple[str, ...]] = {"die": ("rolls",), "win": ("winner", "cause", "loss_at")}
+
+
+def bhm_ending(data: Mapping[str, Any], name: Namer) -> str:
+    """How a BHM game ended, from its `win` event's data, in the players' names: `Player 1 (you)'s
+    C.LL reached 32`, `Player 2 (AI) could not draw` (BH-05)."""
+    loser = 1 - int(data["winner"])
+    if data.get("cause") == "deck":
+        return f"{name(loser)} could not draw"
+    return f"{seat_owns(name, loser)} C.LL reached {data['loss_at']}"
 
 
 def bhm_seated(events: Sequence[Event], name: Namer) -> list[Event]:
@@ -1319,8 +1333,8 @@ def bhm_seated(events: Sequence[Event], name: Namer) -> list[Event]:
     for ev in events:
         word = BHM_SEATED.get(ev.kind)
         data = ev.data
-        needs = ("player", *BHM_SEATED_NEEDS.get(ev.kind, ())) if ev.kind != "die" else ("rolls",)
-        if word is None or not all(k in data for k in needs):
+        needs = BHM_SEATED_BY.get(ev.kind) or ("player", *BHM_SEATED_NEEDS.get(ev.kind, ()))
+        if word is None or any(data.get(k) is None for k in needs):
             out.append(ev)
             continue
         text = word(data, name)

@@ -130,7 +130,7 @@ def test_the_seated_words_are_the_engines_own_from_its_data() -> None:
         for ev in named
         if ev.kind in BHM_SEATED and ev.kind != "react"
     )
-    assert {"turn", "draw", "cll", "enter", "die", "first", "pass", "call", "mulligan"} <= seen, seen
+    assert {"turn", "draw", "cll", "enter", "die", "first", "pass", "call", "mulligan", "win"} <= seen, seen
 
 
 @pytest.mark.parametrize("hotseat", [False, True])
@@ -170,3 +170,33 @@ async def test_the_log_and_the_table_name_the_players_as_the_logs_lines_do(
         seat = r"P[12]" if hotseat else r"P1 \(you\)|P2 \(AI\)"
         middle = re.compile(rf"Turn \d+: (?:{seat}) · ")
         assert middle.search(screen_text(app)), screen_text(app)
+
+
+async def test_the_game_over_says_how_it_ended_in_the_players_names(tmp_path: Path) -> None:
+    """`Ended: P1's C.LL reached 32` under `Player 2 wins!`: the engine's seat. From the `win`
+    event's data now, in the players' names (BH-05). (A seeded random hot-seat game, told to its
+    last action.)"""
+    import random
+
+    from tui.session import Seats, Session
+
+    from .helpers import resumed
+
+    s = Session.new("bhm", Seats(["human", "human"], "random"), seed=5, save_path=tmp_path / "s.json")
+    rng = random.Random(5)
+    while True:
+        action = rng.choice(s.legal())
+        trial = s.game.clone()
+        trial.apply(action)
+        if trial.is_over():
+            break
+        s.apply(action)
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = next(x for x in app.screen_stack if hasattr(x, "ending"))  # (under the cover)
+        app.session.apply(action)
+        win = next(ev for ev in reversed(list(app.session.game.log)) if ev.kind == "win")
+        assert win.text.startswith("P")  # (the engine's words: `P2 wins: P1's C.LL reached 32`)
+        loser = f"Player {2 - int(win.data['winner'])}"
+        assert screen.ending() in (f"Ended: {loser}'s C.LL reached 32", f"Ended: {loser} could not draw")

@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import bhm_opening, said_once
+from tui.log_words import bhm_ending, bhm_opening, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -775,13 +775,13 @@ class BhmTable(LaneTable):
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
         """The turn and whose it is, as the log opens it (`Turn 14: P1 (you)`, below 120 × 40 `Turn
-        14: P1`: only the call budget on one side's head said it), the phase, armageddon, the action waiting for a reaction or the
-        stack."""
+        14: P1`: only the call budget on one side's head said it), the phase, armageddon, the action
+        waiting for a reaction or the stack."""
         active = view.get("active")
-        playing = isinstance(active, int) and view.get("phase") not in ("mulligan", "over")
-        # (below 120 × 40 the seat alone, `Turn 14: P1`: ` (you)` took the line to a second row)
-        who = f"P{int(active) + 1}" if self.lanes_dense() else self.short_name(int(active or 0))
-        whose = f": {who}" if playing and isinstance(active, int) else ""
+        whose = ""
+        if isinstance(active, int) and view.get("phase") not in ("mulligan", "over"):
+            # (below 120 × 40 the seat alone, `Turn 14: P1`: ` (you)` took the line to a second row)
+            whose = f": {f'P{active + 1}' if self.lanes_dense() else self.short_name(active)}"
         parts = [f"Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
@@ -1279,6 +1279,16 @@ class BhmScreen(BhmTable, LaneScreen):
             else:
                 return None  # a legal way to play it: nothing to explain
         return reasons[0] if reasons else None
+
+    def ending(self) -> str:
+        """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
+        Player 1 (you)'s C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
+        s = self.session
+        if s.resigned is None:
+            for event in reversed(list(s.game.log)):
+                if event.kind == "win" and "cause" in event.data:
+                    return f"Ended: {bhm_ending(event.data, self.seat_name)}"
+        return super().ending()
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
