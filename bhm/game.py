@@ -2135,7 +2135,7 @@ class BhmGame(Game):
             if k == "react":
                 self._react(q, self.card(int(args[0])))
             else:
-                self.log.emit("pass", f"{_p(q)} does not react", player=q)
+                self.log.emit("pass", f"{_p(q)} does not react")
                 if self.stack.pass_priority(q):  # BH-67: both passed in a row
                     self._resolve_top()
             self._run_stack()
@@ -2149,7 +2149,7 @@ class BhmGame(Game):
             assert who is not None
             c = self.card(int(args[0]))
             self.zones.move(c.uid, _DEAD[c.owner])
-            self.log.emit("discard", f"{_p(who)} discards {c.name}", player=who, name=c.name)
+            self.log.emit("discard", f"{_p(who)} discards {c.name}")
             self._after_final_draw()
         else:
             self._turn_action(action)
@@ -2180,11 +2180,9 @@ class BhmGame(Game):
             self.log.emit(
                 "mulligan",
                 f"{_p(q)} sets aside {len(aside)} card{'' if len(aside) == 1 else 's'}, draws as many and shuffles",
-                player=q,
-                aside=len(aside),
             )
         else:
-            self.log.emit("mulligan", f"{_p(q)} keeps the opening hand", player=q)
+            self.log.emit("mulligan", f"{_p(q)} keeps the opening hand")
         if q == 0:
             self.mull_player = 1
             return
@@ -2298,9 +2296,7 @@ class BhmGame(Game):
                 self.budget -= c.defn.rank  # BH-10
             self.zones.move(c.uid, _STRATEGY[p])
             how = "instant call" if instant else f"rank {c.defn.rank}, budget {self.budget} left"
-            self.log.emit(
-                "call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid, player=p, name=c.name, how=how
-            )
+            self.log.emit("call", f"{_p(p)} calls {c.name} ({how})", uid=c.uid)
             self._announce(("call", c.uid))
         elif k in ("power", "strategy", "ability", "territory"):
             c = cards[int(args[0])]
@@ -2320,13 +2316,7 @@ class BhmGame(Game):
             elif k == "strategy":
                 self.zones.move(c.uid, _STRATEGY[p])
                 self.strat_played = True  # BH-21
-                self.log.emit(
-                    "strategy",
-                    f"{_p(p)} plays {c.name} (rank {c.defn.rank})",
-                    player=p,
-                    name=c.name,
-                    rank=c.defn.rank,
-                )
+                self.log.emit("strategy", f"{_p(p)} plays {c.name} (rank {c.defn.rank})")
                 pa = ("strategy", c.uid, -1)
             elif k == "ability":
                 c.ability_used = True
@@ -2334,7 +2324,7 @@ class BhmGame(Game):
                 pa = ("ability", c.uid, -1)
             else:
                 self.zones.move(c.uid, _STRATEGY[p])
-                self.log.emit("territory", f"{_p(p)} plays the territory {c.name}", player=p, name=c.name)
+                self.log.emit("territory", f"{_p(p)} plays the territory {c.name}")
                 pa = ("territory", c.uid, -1)
             if self.pending_needs_target(pa):
                 self.pending = pa

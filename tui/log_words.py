@@ -1258,16 +1258,10 @@ def bhm_cll(data: Mapping[str, Any], name: Namer) -> str:
     )
 
 
-def bhm_mulligan(data: Mapping[str, Any], name: Namer) -> str:
-    who = name(int(data["player"]))
-    if data.get("aside"):
-        return f"{who} sets aside {plural(int(data['aside']), 'card')}, draws as many and shuffles"
-    return f"{who} keeps the opening hand"
-
-
 # BHM's events that name a seat, worded from their data (`player`, the seat; what else each says)
 # in the seats' names the log's lines use (`name(seat)`: `Player 1 (you)`); the engine's own words
-# (`P1 …`) stay the plain log's (`triarch replay --print`)
+# (`P1 …`) stay the plain log's (`triarch replay --print`). (The events that only say an action
+# again, `P1 calls Storm Roc`, `P2 does not react`, are left out of the log: `said_once`.)
 BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "turn": lambda d, name: f"Turn {d['turn']}: {name(int(d['player']))}",
     "draw": bhm_draw,
@@ -1279,15 +1273,8 @@ BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "flee": lambda d, name: (
         f"{d['label']} flees again and goes back to {seat_owns(name, int(d['player']))} deck"
     ),
-    "pass": lambda d, name: f"{name(int(d['player']))} does not react",
-    "discard": lambda d, name: f"{name(int(d['player']))} discards {d['name']}",
-    "mulligan": bhm_mulligan,
     "die": lambda d, name: f"Die: {name(0)} rolls {d['rolls'][0]}, {name(1)} rolls {d['rolls'][1]}",
     "first": lambda d, name: f"{name(int(d['player']))} plays first",
-    "call": lambda d, name: f"{name(int(d['player']))} calls {d['name']} ({d['how']})",
-    "strategy": lambda d, name: f"{name(int(d['player']))} plays {d['name']} (rank {d['rank']})",
-    "territory": lambda d, name: f"{name(int(d['player']))} plays the territory {d['name']}",
-    "react": lambda d, name: f"{name(int(d['player']))} reacts with {d['name']} to {d['answered']}",
     "rally": lambda d, name: (
         f"{seat_owns(name, int(d['player']))} beings take heart: each recovers up to {d['amount']} lost VAL"
     ),
@@ -1301,17 +1288,11 @@ BHM_SEATED_NEEDS: dict[str, tuple[str, ...]] = {
     "cll": ("change", "why", "cll"),
     "enter": ("name", "zone", "how"),
     "flee": ("label",),
-    "discard": ("name",),
-    "die": ("rolls",),
-    "call": ("name", "how"),
-    "strategy": ("name", "rank"),
-    "territory": ("name",),
-    "react": ("name", "answered"),
     "rally": ("amount",),
     "raise": ("name",),
     "fizzle": ("entry", "why"),
 }
-# the events whose seat is not their `player`
+# the data of the events whose seat is not their `player` (the die's rolls, the game's winner)
 BHM_SEATED_BY: dict[str, tuple[str, ...]] = {"die": ("rolls",), "win": ("winner", "cause", "loss_at")}
 
 
