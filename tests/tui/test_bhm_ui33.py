@@ -12,8 +12,9 @@ import pytest
 from common.game import Action
 from tests.bhm.helpers import scenario_body
 from tui.widgets.log import GameLog
+from tui.widgets.status import Prompt
 
-from .helpers import engine_ready, game_app, press, settle, uid_of
+from .helpers import engine_ready, game_app, press, resumed, screen_text, settle, uid_of
 from .test_bhm_ui31 import choice_lines
 from .test_bhm_ui32 import BOLT
 
@@ -200,3 +201,45 @@ async def test_the_game_over_says_how_it_ended_in_the_players_names(tmp_path: Pa
         assert win.text.startswith("P")  # (the engine's words: `P2 wins: P1's C.LL reached 32`)
         loser = f"Player {2 - int(win.data['winner'])}"
         assert screen.ending() in (f"Ended: {loser}'s C.LL reached 32", f"Ended: {loser} could not draw")
+
+
+def reaction_window_on_a_draw(tmp_path: Path) -> Any:
+    """A hot-seat game (seeded random moves) stopped at a reaction window on the other side's draw
+    (Foresight answers any enemy action, BH-67)."""
+    import random
+
+    from tui.session import Seats, Session
+
+    for seed in range(1, 40):
+        s = Session.new("bhm", Seats(["human", "human"], "random"), seed=seed, save_path=tmp_path / "s.json")
+        rng = random.Random(seed)
+        while not s.game.is_over() and len(s.game.history) < 300:
+            d = s.game.decision()
+            stack = s.game.view(None)["stack"]
+            if d is not None and d.kind == "respond" and stack[d.context["entry"]]["kind"] == "draw":
+                return s
+            s.apply(rng.choice(s.legal()))
+    raise AssertionError("no reaction window on a draw")
+
+
+async def test_a_reaction_window_names_whose_draw_it_answers_as_the_log_does(tmp_path: Path) -> None:
+    """`Player 1: React to: P2's draw (initial phase)?`, `Player 1: Do not react to P2's draw (initial
+    phase)`: the engine's seat in the players' names, from the stack entry's data (`controller`)."""
+    s = reaction_window_on_a_draw(tmp_path)
+    d = s.game.decision()
+    assert d is not None
+    me, other = f"Player {d.player + 1}", f"Player {2 - d.player}"
+    app = resumed(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # (the cover between the players' turns)
+        await settle(pilot)
+        screen: Any = app.screen
+        assert screen.query_one(Prompt).prompt.startswith(f"{me}: React to: {other}'s draw ("), screen_text(
+            app
+        )
+        assert f"Do not react to {other}'s draw (" in " ".join(choice_lines(app)), choice_lines(app)
+        assert screen.choose(Action("pass"))
+        await settle(pilot)
+        log = screen.query_one(GameLog).plain
+        assert any(line.startswith(f"{me}: Do not react to {other}'s draw (") for line in log), log

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -361,6 +362,29 @@ def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str]
     return drawn(shown)
 
 
+# the stack's entries that say whose they are (the engine's `entry_text`: `P2's draw (initial
+# phase)`, `P1's reaction Broken Seal`), by their kind
+SEATED_ENTRIES = frozenset({"react", "draw"})
+
+
+def entry_words(entry: dict[str, Any], name: Callable[[int], str]) -> str:
+    """An entry of the stack (the view's `stack`) in words, whose it is in the players' names
+    (`name`: `Player 2 (AI)'s draw (initial phase)`, the engine's `P2's draw …`) from its data
+    (`controller`, `kind`)."""
+    text = str(entry.get("text", "?"))
+    seat = entry.get("controller")
+    if entry.get("kind") in SEATED_ENTRIES and isinstance(seat, int):
+        return f"{name(seat)}'s {text}"
+    return text
+
+
+def answered_entry(d: Decision | None, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The stack's entry a reaction window (`d`) answers (its `entry`), from `view` (the game's now)."""
+    j = (d.context or {}).get("entry") if d is not None and d.kind == "respond" else None
+    stack = view.get("stack") or []
+    return stack[j] if isinstance(j, int) and 0 <= j < len(stack) else None
+
+
 # the choices a target completes (BH-67: the card goes on the stack with its target)
 AIMING = ("power", "strategy", "ability", "territory", "react")
 
@@ -539,10 +563,15 @@ class BhmTable(LaneTable):
         (`fit_last`), from the engine's data while the action is still to come: an attack's outcome
         first (`outcome_first`), a card's play without its summary (`brief_words`; not a reaction,
         whose words say what it answers), each being as the lanes mark it."""
-        names = being_names(game.view(viewer))
+        view = game.view(viewer)
+        names = being_names(view)
         cut = outcome_first(game, action, names)
         brief = cut if cut is not None or action.kind == "react" else brief_words(game, action, names)
         self.cut_next = None if brief is None else (len(game.history), action, (brief, cut is not None))
+        if action.kind == "pass" and (entry := answered_entry(game.decision(), view)) is not None:
+            return (
+                f"Do not react to {entry_words(entry, self.seat_name)}"  # (`P2's draw`: the players' names)
+            )
         return super().words_for(game, action, viewer)
 
     def last_said(self, seat: int) -> list[tuple[str, bool]]:
@@ -1118,6 +1147,8 @@ class BhmScreen(BhmTable, LaneScreen):
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
+        if action.kind == "pass" and not self.is_dense():  # in the players' names, as the log says it
+            words = self.words_for(self.session.game, action, self.log_viewer)
         if not self.is_dense():
             if action.kind in ("attack", "invest"):  # an Immortal it leaves at Salud 0 lives on
                 words += survives_words(self.session.game.outcome(action))  # type: ignore[attr-defined]
@@ -1205,6 +1236,10 @@ class BhmScreen(BhmTable, LaneScreen):
             return said[0]
         if d.kind == "combat":  # (the engine's `… (P1)` after `You: ` or `Player 1: ` said it twice)
             return "Combat phase: declare attacks"
+        if d.kind == "respond":  # (the engine's `React to: P2's draw …?`)
+            entry = answered_entry(d, self.session.game.view(self.log_viewer))
+            if entry is not None:
+                return f"React to: {entry_words(entry, self.seat_name)}?"
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
