@@ -126,5 +126,9 @@ async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_t
         text = screen_text(app)
         assert type(app.screen).__name__ == "CoverScreen"
         words = " ".join(text.replace("║", " ").split())
-        assert "▶ Player 1: it is Player 2's turn — you decide: React to: P2's draw (final phase)?" in words
+        # (whose draw in the players' names, session 33: not the engine's `P2's draw`)
+        assert (
+            "▶ Player 1: it is Player 2's turn — you decide: React to: Player 2's draw (final phase)?"
+            in words
+        )
         assert "it is your turn" not in text
