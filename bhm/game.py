@@ -2422,6 +2422,10 @@ class BhmGame(Game):
             player=q,
             answers=j,
             answered=answered,
+            # the entry answered in words without whose it is, and whose it is when its words say so
+            # (`P2's draw (initial phase)`: `entry_text`), for the table's words of it
+            entry=self.pending_text(pa),
+            entry_seat=self.stack.entries()[j][0] if pa[0] in ("react", "draw") else None,
         )
         e = EFFECTS[r.defn.effect]
         if e.hits_attacker:  # Riposte

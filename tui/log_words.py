@@ -1422,13 +1422,17 @@ def said_already(words: str, echo: str) -> str:
 REPLAY_WHO = re.compile(r"(P\d|—): ")
 
 
-def reaction_to(action: Action, words: str, echo: Event) -> str | None:
+def reaction_to(action: Action, words: str, echo: Event, seat_name: Namer | None = None) -> str | None:
     """BHM: a reaction's line with what it answers, from the engine's echo's data (its card's
     `name`, the words of the entry it answers, `answered`): `React with Broken Seal to Pyre
-    Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`. None: not the echo
-    of this reaction."""
+    Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`; an entry that says whose
+    it is in the players' names (`seat_name`: `React with Foresight to Player 1 (you)'s draw
+    (initial phase)`, from `entry` and `entry_seat`). None: not the echo of this reaction."""
     data = echo.data
     name, answered = data.get("name"), data.get("answered")
+    seat, entry = data.get("entry_seat"), data.get("entry")
+    if seat_name is not None and isinstance(seat, int) and entry:
+        answered = f"{seat_owns(seat_name, seat)} {entry}"
     if not action.args or data.get("uid") != action.args[0] or not name or not answered:
         return None
     who = REPLAY_WHO.match(words)
@@ -1439,7 +1443,7 @@ def reaction_to(action: Action, words: str, echo: Event) -> str | None:
     return f"{words[: at + len(head)]} to {answered}{words[at + len(head) :]}"
 
 
-def investment(action: Action, words: str, echo: Event) -> str | None:
+def investment(action: Action, words: str, echo: Event, seat_name: Namer | None = None) -> str | None:
     """BHM: an investment of POD said by the being that invests and what it keeps, from the
     engine's echo's data (`name`, `amount`, `pod`): `Pyre Warlock (P1 zone 1) invests 300 POD (POD
     100 for the rest of the turn)`, for `Invest 300 POD: 300 to Salud` (or `Invest all 400 POD (POD
@@ -1554,20 +1558,23 @@ BHM_ECHO_KINDS = {
 # how the echo of these goes into the action's line (else `with_echo`)
 BHM_MERGES: dict[str, Merge] = {"keep": said_already}
 # the actions whose line is made of their echo's data, not of its words (`bhm_said_once`)
-BHM_FROM_DATA: dict[str, Callable[[Action, str, Event], str | None]] = {
+BHM_FROM_DATA: dict[str, Callable[[Action, str, Event, Namer | None], str | None]] = {
     "react": reaction_to,
     "invest": investment,
 }
 
 
-def bhm_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+def bhm_said_once(
+    action: Action, words: str, events: Sequence[Event], name: Namer | None = None
+) -> tuple[str, list[Event]]:
     """BHM: the engine's echo of a reaction or an investment goes into the action's line from its
-    data (`BHM_FROM_DATA`); of another action, as `said_once_by_kinds` says."""
+    data (`BHM_FROM_DATA`, in the players' names: `name`); of another action, as
+    `said_once_by_kinds` says."""
     events = list(events)
     merge = BHM_FROM_DATA.get(action.kind)
     echo = events[0] if events else None
     if merge is not None and echo is not None and echo.kind == action.kind and "private_to" not in echo.data:
-        merged = merge(action, words, echo)
+        merged = merge(action, words, echo, name)
         if merged is not None:
             return merged, events[1:]
         return words, events
@@ -1610,16 +1617,20 @@ SCARS_MERGES: dict[str, Merge] = {"keep": cards_kept, "mulligan": cards_kept, "l
 
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
-    "bhm": bhm_said_once,
     "scars": partial(said_once_by_kinds, SCARS_ECHO_KINDS, merges=SCARS_MERGES),
 }
 
 
-def said_once(game_id: str, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+def said_once(
+    game_id: str, action: Action, words: str, events: Sequence[Event], name: Namer | None = None
+) -> tuple[str, list[Event]]:
     """The log's line for `action` (`words`) and the events under it, each thing said once:
     the event with which an engine begins by saying the action again (`P1 ends the turn`
     under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
-    (17 lives left)`)."""
+    (17 lives left)`); what it adds in the players' names of the log's lines when `name` is
+    given (BHM's `React with Foresight to Player 1 (you)'s draw`)."""
+    if game_id == "bhm":  # (its echoes' data in the players' names)
+        return bhm_said_once(action, words, events, name)
     once = GAME_SAID_ONCE.get(game_id)
     return once(action, words, events) if once is not None else (words, list(events))
 

@@ -902,7 +902,7 @@ class BhmScreen(BhmTable, LaneScreen):
     def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
         """`last:` tells the action in the log's words, what it answers too (`said_once`): `React
         with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
-        return said_once("bhm", action, words, events)[0] if action is not None else words
+        return said_once("bhm", action, words, events, self.seat_name)[0] if action is not None else words
 
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         super().log_action(game, player, words, events)

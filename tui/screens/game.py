@@ -662,7 +662,7 @@ class GameScreen(TableScreen):
         game = s.game if game is None else game
         before = game.clone()
         events = (apply or s.apply)(action)
-        words, events = said_once(game.game_id, action, words, events)
+        words, events = said_once(game.game_id, action, words, events, self.seat_name)
         events = self.told(game, action, events, before)
         self.query_one(GameLog).add_action(
             partial(times, words), events, self.log_viewer, fold=fold, style="dim"
@@ -708,7 +708,7 @@ class GameScreen(TableScreen):
         history = game.history
         game_id = game.game_id
         if history:  # the action just applied: said once (not again by its first event)
-            words, events = said_once(game_id, history[-1], words, events)
+            words, events = said_once(game_id, history[-1], words, events, self.seat_name)
             if before is not None:
                 events = self.told(game, history[-1], events, before)
         who = self.seat_name(player)
