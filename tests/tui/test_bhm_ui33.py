@@ -52,44 +52,33 @@ MIRROR = '[scenario]\ngame = "bhm"\ntitle = "names on both sides"\n\n' + scenari
 )
 
 
-async def test_a_being_is_told_by_its_zone_as_the_lanes_mark_it() -> None:
+@pytest.mark.parametrize("other_label", [False, True])
+async def test_a_being_is_told_by_its_zone_as_the_lanes_mark_it(
+    monkeypatch: pytest.MonkeyPatch, other_label: bool
+) -> None:
     """The choices marked a being's zone where the engine's label names a place (`Ember Squire
     (P2 zone 1)`: another Ember Squire anywhere in play), the lanes where its side has another of
     its name: `kills: Ember Squire z1` under `Ember Squire z1 attacks:` named two Ember Squires
-    the lanes show without a zone. From the table's data now: only P2's two Cinder Hounds are."""
+    the lanes show without a zone. From the table's data now (`being_names`): only P2's two Cinder
+    Hounds are. (`zone_mark` read `(P2 zone 3)` out of the label by regex: other words for the
+    label lost the marks.)"""
+    from bhm.game import BhmGame
+
+    if other_label:
+        monkeypatch.setattr(BhmGame, "label", lambda self, c: f"the card {c.uid}")
     app = game_app("bhm", seed=1, scenario=MIRROR)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = choice_lines(app)
-        assert "Ember Squire attacks:" in lines, lines
+        assert "Ember Squire attacks:" in lines and "Mountain Giant attacks:" in lines, lines
         assert any(line.endswith(": Ember Squire") for line in lines), lines
         assert any(line.endswith(": Cinder Hound z2") for line in lines), lines
         assert any(line.endswith(": Cinder Hound z3") for line in lines), lines
         assert not any("Ember Squire z" in line for line in lines), lines
-        board = " ".join(
-            seg.text
-            for _, segs in app.screen.render_player_dense(
-                app.screen.view_data, app.screen.view_data["players"][1], False
-            )
-            for seg in segs
-        )
+        view = app.screen.view_data  # type: ignore[attr-defined]
+        drawn = app.screen.render_player_dense(view, view["players"][1], False)  # type: ignore[attr-defined]
+        board = " ".join(seg.text for _, segs in drawn for seg in segs)
         assert "Cinder Hound z2" in board and "Ember Squire z" not in board, board
-
-
-async def test_the_zone_marks_are_the_tables_data_not_the_engines_label(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """`zone_mark` read `(P2 zone 3)` out of the engine's label by regex: other words for the label
-    lost the marks. Made of the view's zones now (`being_names`)."""
-    from bhm.game import BhmGame
-
-    monkeypatch.setattr(BhmGame, "label", lambda self, c: f"the card {c.uid}")
-    app = game_app("bhm", seed=1, scenario=MIRROR)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        lines = choice_lines(app)
-        assert "Mountain Giant attacks:" in lines, lines
-        assert any(line.endswith(": Cinder Hound z3") for line in lines), lines
         # `last:` at 80 columns: the attack's brief words from the same data (`fit_last`)
         screen: Any = app.screen
         s = app.session
