@@ -1552,6 +1552,7 @@ BHM_ECHO_KINDS = {
     "strategy": "strategy",
     "equip": "equip",
     "invoke": "invoke",
+    "skip": "terror",  # `Skip (no Terror target)`, then `Terror: no being chosen` (BH-100)
 }
 
 

@@ -232,3 +232,25 @@ async def test_a_reaction_window_names_whose_draw_it_answers_as_the_log_does(tmp
         await settle(pilot)
         log = screen.query_one(GameLog).plain
         assert any(line.startswith(f"{me}: Do not react to {other}'s draw (") for line in log), log
+
+
+def test_a_skipped_terror_is_said_once() -> None:
+    """`Player 1 (you): Skip (no Terror target)`, then `Terror: no being chosen`: the skip said twice
+    (BH-100). The engine's line is the action's echo, left out (`said_once`)."""
+    from tests.bhm.helpers import find, position
+    from tui.log_words import said_once
+
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, hand=["magma_drake"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=["hollow_wraith"]),
+        turn=6,
+        active=1,
+        phase="strategy1",
+        armageddon="off",
+    )
+    g.apply(Action("call", (find(g, "magma_drake").uid,)))  # Terror 200: a target, or none
+    skip = Action("skip")
+    words = g.describe_action(skip)
+    events = g.apply(skip)
+    assert [ev.kind for ev in events] == ["terror"]
+    assert said_once("bhm", skip, words, events) == (words, [])
