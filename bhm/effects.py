@@ -177,7 +177,12 @@ def _rally(g: BhmGame, c: Ctx) -> None:
         if t.d.is_being and t.val_lost:
             g.recover(t, "val", g.card(c.source).d.amount)
     amount = g.card(c.source).d.amount
-    g.log.emit("rally", f"P{c.player + 1}'s beings take heart: each recovers up to {amount} lost VAL")
+    g.log.emit(
+        "rally",
+        f"P{c.player + 1}'s beings take heart: each recovers up to {amount} lost VAL",
+        player=c.player,
+        amount=amount,
+    )
 
 
 # -- helpful effects ------------------------------------------------------------------
@@ -234,7 +239,13 @@ def _calm(g: BhmGame, c: Ctx) -> None:
 def _raise_dead(g: BhmGame, c: Ctx) -> None:
     t = g.card(c.target)
     g.zones.move(t.uid, f"hand:{c.player}")
-    g.log.emit("raise", f"P{c.player + 1} returns {t.name} from the dead zone to hand", uid=t.uid)
+    g.log.emit(
+        "raise",
+        f"P{c.player + 1} returns {t.name} from the dead zone to hand",
+        uid=t.uid,
+        player=c.player,
+        name=t.name,
+    )
 
 
 @effect("aura", None, "Your {stat} of beings of this element (all if none) +{amount}.", needs_stat=True)

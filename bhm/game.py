@@ -1171,7 +1171,7 @@ class BhmGame(Game):
         if not deck.cards:
             if mandatory:  # BH-05
                 self.log.emit("deckout", f"{_p(p)} must draw from an empty deck and loses", player=p)
-                self._end(1 - p, f"{_p(p)} could not draw")
+                self._end(1 - p, f"{_p(p)} could not draw", "deck")
             return False
         uid = deck.cards[-1]
         self.zones.move(uid, _HANDS[p])
@@ -1184,8 +1184,15 @@ class BhmGame(Game):
         self.cll[p] = max(0, self.cll[p] + delta)
         if self.cll[p] != before:
             sign = "+" if delta > 0 else ""
+            change = self.cll[p] - before
+            cll = self.cll[p]
             self.log.emit(
-                "cll", f"{_p(p)} C.LL {sign}{self.cll[p] - before} ({why}): {self.cll[p]}", player=p
+                "cll",
+                f"{_p(p)} C.LL {sign}{change} ({why}): {cll}",
+                player=p,
+                change=change,
+                why=why,
+                cll=cll,
             )
         self._check_victory()
 
@@ -1194,10 +1201,12 @@ class BhmGame(Game):
             return
         for p in (self.active, 1 - self.active):
             if self.cll[p] >= LOSS_AT:  # BH-05
-                self._end(1 - p, f"{_p(p)}'s C.LL reached {LOSS_AT}")
+                self._end(1 - p, f"{_p(p)}'s C.LL reached {LOSS_AT}", "cll")
                 return
 
-    def _end(self, winner: int, reason: str) -> None:
+    def _end(self, winner: int, reason: str, cause: str) -> None:
+        """`winner` wins; `reason` in words, `cause` in data (the loser's `deck` empty, BH-05, or its
+        `cll` at `LOSS_AT`), for the table's words of it."""
         if self.won is not None:
             return
         self.won = winner
@@ -1208,7 +1217,7 @@ class BhmGame(Game):
         self.stack = Stack(self.active)
         self.cancelled = ()
         self.terror = None
-        self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner)
+        self.log.emit("win", f"{_p(winner)} wins: {reason}", winner=winner, cause=cause, loss_at=LOSS_AT)
 
     def lose(self, t: BhmCard, stat: str, amount: int, cause: str, label: str | None = None) -> bool:
         """`t` loses `amount` of an attribute (not below 0). True: it did, and the state checks
@@ -1383,7 +1392,14 @@ class BhmGame(Game):
         slot = self.slot_of(c)
         assert slot is not None
         if c.returned:
-            self.log.emit("flee", f"{self.label(c)} flees again and goes back to {_p(p)}'s deck", uid=c.uid)
+            label = self.label(c)
+            self.log.emit(
+                "flee",
+                f"{label} flees again and goes back to {_p(p)}'s deck",
+                uid=c.uid,
+                player=p,
+                label=label,
+            )
             dest = f"invocations:{c.owner}" if c.defn.type == "invocation" else f"deck:{c.owner}"
             self._leave_field(c, dest)
             if dest.startswith("deck:"):
@@ -1504,7 +1520,15 @@ class BhmGame(Game):
         c.controller = p
         c.entered = self.turn
         zone_no = int(slot.rsplit(":", 1)[1]) + 1
-        self.log.emit("enter", f"{c.name} enters {_p(p)}'s being zone {zone_no} ({how})", uid=c.uid, player=p)
+        self.log.emit(
+            "enter",
+            f"{c.name} enters {_p(p)}'s being zone {zone_no} ({how})",
+            uid=c.uid,
+            player=p,
+            name=c.name,
+            zone=zone_no,
+            how=how,
+        )
         if self.has(c, "Terror"):  # BH-100
             x = self.kw_value(c, "Terror")
             if any(self._terror_ok(c, t) for t in self.field_cards(1 - p)):
@@ -2181,11 +2205,11 @@ class BhmGame(Game):
             return
         while True:  # BH-03
             r0, r1 = self.rng.randint(1, 6), self.rng.randint(1, 6)
-            self.log.emit("die", f"Die: P1 rolls {r0}, P2 rolls {r1}")
+            self.log.emit("die", f"Die: P1 rolls {r0}, P2 rolls {r1}", rolls=(r0, r1))
             if r0 != r1:
                 break
         self.first = 0 if r0 > r1 else 1
-        self.log.emit("first", f"{_p(self.first)} plays first")
+        self.log.emit("first", f"{_p(self.first)} plays first", player=self.first)
         self.active = self.first
         self._begin_turn()
 
@@ -2415,6 +2439,10 @@ class BhmGame(Game):
             player=q,
             answers=j,
             answered=answered,
+            # the entry answered in words without whose it is, and whose it is when its words say so
+            # (`P2's draw (initial phase)`: `entry_text`), for the table's words of it
+            entry=self.pending_text(pa),
+            entry_seat=self.stack.entries()[j][0] if pa[0] in ("react", "draw") else None,
         )
         e = EFFECTS[r.defn.effect]
         if e.hits_attacker:  # Riposte
@@ -2454,10 +2482,13 @@ class BhmGame(Game):
     def _fizzle(self, pa: tuple[Any, ...], why: str, controller: int | None = None) -> None:
         """The entry resolves to nothing; the card it put in the strategy zone leaves it (an invocation
         back to the invocation zone). Costs already paid stay paid (docs/rulings.md, BH-67)."""
-        text = self.pending_text(pa)
-        if pa[0] == "react" and controller is not None:
-            text = f"{_p(controller)}'s {text}"
-        self.log.emit("fizzle", f"{text[:1].upper()}{text[1:]} has no effect: {why}")
+        entry = text = self.pending_text(pa)
+        seat = controller if pa[0] == "react" else None  # (a reaction says whose it is)
+        if seat is not None:
+            text = f"{_p(seat)}'s {text}"
+        self.log.emit(
+            "fizzle", f"{text[:1].upper()}{text[1:]} has no effect: {why}", player=seat, entry=entry, why=why
+        )
         if pa[0] in ("call", "invoke", "equip", "power", "strategy", "territory", "react"):
             u = self.card(int(pa[1]))
             if u.zone.startswith("strategy:"):
@@ -3025,6 +3056,13 @@ class BhmGame(Game):
         dies = bool(cost) and b.defn.pod is not None and not b.defn.survives_pod_zero  # BH-33
         return cost, dies and self.cur(b, "pod") == cost
 
+    def power_cost_words(self, action: Action) -> str:
+        """What executing a power (`power C B`) costs its being, in the words of its choice and of
+        its log line: ` (consumes 100 POD)`, ` (consumes 100 POD: all it has, it dies)` (BH-33,
+        BH-40); "" for a power that costs none."""
+        spent, dies = self.power_cost(action)
+        return f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
+
     def invest_amount(self, action: Action) -> int | None:
         """The POD an investment (`invest N`, `invest all`) puts into the power attack waiting for it
         (BH-32: all of it is the attacker's POD), or None when no power attack waits."""
@@ -3063,9 +3101,7 @@ class BhmGame(Game):
                 return f"{'Instant call' if c.defn.instant else 'Call'} {c.name} (rank {c.defn.rank})"
             if k == "power":
                 c = self.card(int(a[0]))
-                spent, dies = self.power_cost(action)
-                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
-                return f"{n(1)} executes {n(0)}{cost}{_brief(c.defn)}"
+                return f"{n(1)} executes {n(0)}{self.power_cost_words(action)}{_brief(c.defn)}"
             if k == "equip":
                 return f"Equip {n(0)} to {n(1)}{_brief(self.card(int(a[0])).defn)}"
             if k == "strategy":

@@ -534,7 +534,7 @@ def named_draws(events: list[Event], before: View, after: View, besides: Collect
             continue
         for i, name in zip(at, names, strict=True):
             ev = events[i]
-            data = {**ev.data, "private_to": p, "public_text": ev.text}
+            data = {**ev.data, "private_to": p, "public_text": ev.text, "drawn": name}
             events[i] = Event(ev.kind, ev.text.removesuffix("a card") + name, data)
     return events
 
@@ -1252,6 +1252,102 @@ def bhm_opening(events: Sequence[Event], name: Callable[[int], str]) -> list[Eve
     return out
 
 
+# -- BHM: the events that name a seat, in the players' names of the log ---------------------------
+Namer = Callable[[int], str]
+
+
+def seat_owns(name: Namer, p: int) -> str:
+    """`Player 1 (you)'s`, `Player 2 (AI)'s`: a seat's name as the owner of what follows."""
+    return f"{name(p)}'s"
+
+
+def bhm_draw(data: Mapping[str, Any], name: Namer) -> str:
+    """A draw: the opening's (`cards`), one named to its drawer (`drawn`: `named_draws`), else a
+    card."""
+    who = name(int(data["player"]))
+    if "cards" in data:
+        return f"{who} draws {plural(int(data['cards']), 'card')}"
+    return f"{who} draws {data.get('drawn') or 'a card'}"
+
+
+def bhm_cll(data: Mapping[str, Any], name: Namer) -> str:
+    change = int(data["change"])
+    return (
+        f"{name(int(data['player']))} C.LL {'+' if change > 0 else ''}{change} ({data['why']}): {data['cll']}"
+    )
+
+
+# BHM's events that name a seat, worded from their data (`player`, the seat; what else each says)
+# in the seats' names the log's lines use (`name(seat)`: `Player 1 (you)`); the engine's own words
+# (`P1 …`) stay the plain log's (`triarch replay --print`). (The events that only say an action
+# again, `P1 calls Storm Roc`, `P2 does not react`, are left out of the log: `said_once`.)
+BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "turn": lambda d, name: f"Turn {d['turn']}: {name(int(d['player']))}",
+    "draw": bhm_draw,
+    "deckout": lambda d, name: f"{name(int(d['player']))} must draw from an empty deck and loses",
+    "cll": bhm_cll,
+    "enter": lambda d, name: (
+        f"{d['name']} enters {seat_owns(name, int(d['player']))} being zone {d['zone']} ({d['how']})"
+    ),
+    "flee": lambda d, name: (
+        f"{d['label']} flees again and goes back to {seat_owns(name, int(d['player']))} deck"
+    ),
+    "die": lambda d, name: f"Die: {name(0)} rolls {d['rolls'][0]}, {name(1)} rolls {d['rolls'][1]}",
+    "first": lambda d, name: f"{name(int(d['player']))} plays first",
+    "rally": lambda d, name: (
+        f"{seat_owns(name, int(d['player']))} beings take heart: each recovers up to {d['amount']} lost VAL"
+    ),
+    "raise": lambda d, name: f"{name(int(d['player']))} returns {d['name']} from the dead zone to hand",
+    "fizzle": lambda d, name: f"{seat_owns(name, int(d['player']))} {d['entry']} has no effect: {d['why']}",
+    "win": lambda d, name: f"{name(int(d['winner']))} wins: {bhm_ending(d, name)}",
+}
+# the data each of them needs besides `player` (an event without it keeps the engine's words)
+BHM_SEATED_NEEDS: dict[str, tuple[str, ...]] = {
+    "turn": ("turn",),
+    "cll": ("change", "why", "cll"),
+    "enter": ("name", "zone", "how"),
+    "flee": ("label",),
+    "rally": ("amount",),
+    "raise": ("name",),
+    "fizzle": ("entry", "why"),
+}
+# the data of the events whose seat is not their `player` (the die's rolls, the game's winner)
+BHM_SEATED_BY: dict[str, tuple[str, ...]] = {"die": ("rolls",), "win": ("winner", "cause", "loss_at")}
+
+
+def bhm_ending(data: Mapping[str, Any], name: Namer) -> str:
+    """How a BHM game ended, from its `win` event's data, in the players' names: `Player 1 (you)'s
+    C.LL reached 32`, `Player 2 (AI) could not draw` (BH-05)."""
+    loser = 1 - int(data["winner"])
+    if data.get("cause") == "deck":
+        return f"{name(loser)} could not draw"
+    return f"{seat_owns(name, loser)} C.LL reached {data['loss_at']}"
+
+
+def bhm_seated(events: Sequence[Event], name: Namer) -> list[Event]:
+    """BHM's events that name a seat (`Turn 2: P1`, `P1 draws Wind Dancer`, `Flame Adept enters P1's
+    being zone 3`) in the players' names the rest of the log uses (`name`: `Turn 2: Player 1 (you)`),
+    worded from their data (`BHM_SEATED`); a draw named to its drawer keeps its words for the
+    others (`public_text`) in those names too. The others as they are."""
+    out: list[Event] = []
+    for ev in events:
+        word = BHM_SEATED.get(ev.kind)
+        data = ev.data
+        needs = BHM_SEATED_BY.get(ev.kind) or ("player", *BHM_SEATED_NEEDS.get(ev.kind, ()))
+        if word is None or any(data.get(k) is None for k in needs):
+            out.append(ev)
+            continue
+        text = word(data, name)
+        if "public_text" in data:  # (a draw named to its drawer: `named_draws`)
+            data = {**data, "public_text": word({k: v for k, v in data.items() if k != "drawn"}, name)}
+        out.append(Event(ev.kind, text, data))
+    return out
+
+
+# the events of a game that name a seat, in the log's names of the seats (`told_events`'s `name`)
+GAME_SEATED: dict[str, Callable[[Sequence[Event], Namer], list[Event]]] = {"bhm": bhm_seated}
+
+
 # a game's events without the lines a player need not read (`told_events`, unless `full`)
 GAME_BRIEF: dict[str, Callable[[Action, list[Event], View, View], list[Event]]] = {
     "scars": scars_brief,
@@ -1268,17 +1364,23 @@ def told_events(
     viewer: int | None = None,
     *,
     full: bool = False,
+    name: Namer | None = None,
 ) -> list[Event]:
     """`action`'s events as its game's log tells them to `viewer`, read in the views before and
     after it (`before()`, `after()`: only asked of a game that reads them, `GAME_EVENTS`), without
     the lines a player need not read (`GAME_BRIEF`: The Scars' resolution zone when nobody could
-    respond, BHM's kill a hit's line says) unless `full` (`triarch replay --print --full`)."""
+    respond, BHM's kill a hit's line says) unless `full` (`triarch replay --print --full`); with
+    `name`, the seats in the names the log's lines use (`GAME_SEATED`: BHM's `Turn 2: Player 1
+    (you)`; without it, the engine's `P1`)."""
     tell = GAME_EVENTS.get(game_id)
     brief = None if full else GAME_BRIEF.get(game_id)
-    if tell is None and brief is None:
+    seated = GAME_SEATED.get(game_id) if name is not None else None
+    if tell is None and brief is None and seated is None:
         return list(events)
     seen_before, seen_after = before(), after()
     told = tell(action, list(events), seen_before, seen_after, viewer) if tell is not None else list(events)
+    if seated is not None and name is not None:
+        told = seated(told, name)
     return brief(action, told, seen_before, seen_after) if brief is not None else told
 
 
@@ -1339,13 +1441,17 @@ def said_already(words: str, echo: str) -> str:
 REPLAY_WHO = re.compile(r"(P\d|—): ")
 
 
-def reaction_to(action: Action, words: str, echo: Event) -> str | None:
+def reaction_to(action: Action, words: str, echo: Event, seat_name: Namer | None = None) -> str | None:
     """BHM: a reaction's line with what it answers, from the engine's echo's data (its card's
     `name`, the words of the entry it answers, `answered`): `React with Broken Seal to Pyre
-    Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`. None: not the echo
-    of this reaction."""
+    Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`; an entry that says whose
+    it is in the players' names (`seat_name`: `React with Foresight to Player 1 (you)'s draw
+    (initial phase)`, from `entry` and `entry_seat`). None: not the echo of this reaction."""
     data = echo.data
     name, answered = data.get("name"), data.get("answered")
+    seat, entry = data.get("entry_seat"), data.get("entry")
+    if seat_name is not None and isinstance(seat, int) and entry:
+        answered = f"{seat_owns(seat_name, seat)} {entry}"
     if not action.args or data.get("uid") != action.args[0] or not name or not answered:
         return None
     who = REPLAY_WHO.match(words)
@@ -1356,7 +1462,7 @@ def reaction_to(action: Action, words: str, echo: Event) -> str | None:
     return f"{words[: at + len(head)]} to {answered}{words[at + len(head) :]}"
 
 
-def investment(action: Action, words: str, echo: Event) -> str | None:
+def investment(action: Action, words: str, echo: Event, seat_name: Namer | None = None) -> str | None:
     """BHM: an investment of POD said by the being that invests and what it keeps, from the
     engine's echo's data (`name`, `amount`, `pod`): `Pyre Warlock (P1 zone 1) invests 300 POD (POD
     100 for the rest of the turn)`, for `Invest 300 POD: 300 to Salud` (or `Invest all 400 POD (POD
@@ -1465,26 +1571,30 @@ BHM_ECHO_KINDS = {
     "strategy": "strategy",
     "equip": "equip",
     "invoke": "invoke",
+    "skip": "terror",  # `Skip (no Terror target)`, then `Terror: no being chosen` (BH-100)
 }
 
 
 # how the echo of these goes into the action's line (else `with_echo`)
 BHM_MERGES: dict[str, Merge] = {"keep": said_already}
 # the actions whose line is made of their echo's data, not of its words (`bhm_said_once`)
-BHM_FROM_DATA: dict[str, Callable[[Action, str, Event], str | None]] = {
+BHM_FROM_DATA: dict[str, Callable[[Action, str, Event, Namer | None], str | None]] = {
     "react": reaction_to,
     "invest": investment,
 }
 
 
-def bhm_said_once(action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+def bhm_said_once(
+    action: Action, words: str, events: Sequence[Event], name: Namer | None = None
+) -> tuple[str, list[Event]]:
     """BHM: the engine's echo of a reaction or an investment goes into the action's line from its
-    data (`BHM_FROM_DATA`); of another action, as `said_once_by_kinds` says."""
+    data (`BHM_FROM_DATA`, in the players' names: `name`); of another action, as
+    `said_once_by_kinds` says."""
     events = list(events)
     merge = BHM_FROM_DATA.get(action.kind)
     echo = events[0] if events else None
     if merge is not None and echo is not None and echo.kind == action.kind and "private_to" not in echo.data:
-        merged = merge(action, words, echo)
+        merged = merge(action, words, echo, name)
         if merged is not None:
             return merged, events[1:]
         return words, events
@@ -1563,16 +1673,20 @@ def scars_said_once(action: Action, words: str, events: Sequence[Event]) -> tupl
 
 GAME_SAID_ONCE: dict[str, Callable[[Action, str, Sequence[Event]], tuple[str, list[Event]]]] = {
     "hotg": hotg_said_once,
-    "bhm": bhm_said_once,
     "scars": scars_said_once,
 }
 
 
-def said_once(game_id: str, action: Action, words: str, events: Sequence[Event]) -> tuple[str, list[Event]]:
+def said_once(
+    game_id: str, action: Action, words: str, events: Sequence[Event], name: Namer | None = None
+) -> tuple[str, list[Event]]:
     """The log's line for `action` (`words`) and the events under it, each thing said once:
     the event with which an engine begins by saying the action again (`P1 ends the turn`
     under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
-    (17 lives left)`)."""
+    (17 lives left)`); what it adds in the players' names of the log's lines when `name` is
+    given (BHM's `React with Foresight to Player 1 (you)'s draw`)."""
+    if game_id == "bhm":  # (its echoes' data in the players' names)
+        return bhm_said_once(action, words, events, name)
     once = GAME_SAID_ONCE.get(game_id)
     return once(action, words, events) if once is not None else (words, list(events))
 

@@ -27,11 +27,14 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_middle_says_whose_turn_it_is(size: tuple[int, int]) -> None:
     """`Turn 14 · First strategy phase` did not say whose turn it is (only the call budget, on one
-    side's head, told it): now `Turn 14: P1`, as the log opens a turn."""
+    side's head, told it): now `Turn 14: P1 (you)` as the lanes' heads name the side (session 33),
+    lanes drawn dense (below 120 × 40, and this crowded table from there) `Turn 14: P1`, which keeps
+    the line to one row."""
     app = dense_late_app("bhm")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        assert "Turn 14: P1 · First strategy phase" in screen_text(app)
+        whose = "P1" if app.screen.lanes_dense() else "P1 (you)"  # type: ignore[attr-defined]
+        assert f"Turn 14: {whose} · First strategy phase" in screen_text(app)
 
 
 @pytest.mark.parametrize("size", SIZES)

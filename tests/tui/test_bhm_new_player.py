@@ -313,15 +313,16 @@ def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:
 
 async def test_the_turns_draw_names_the_card_in_the_humans_log() -> None:
     """Seed 3 against the AI: the human's draw at the start of their turn (an event under the AI's
-    action) read `P1 draws a card`; now `P1 draws Wind Dancer`. The AI's stay `P2 draws a card`."""
+    action) read `P1 draws a card`; now `Player 1 (you) draws Wind Dancer`, in the names of the log's
+    lines (session 33). The AI's stay `Player 2 (AI) draws a card`."""
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await into_first_turn(pilot)
         told = app.screen.query_one(GameLog).plain
         hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
-        mine = [line.strip() for line in told if line.strip().startswith("P1 draws ")]
-        assert mine == ["P1 draws Wind Dancer"] and "Wind Dancer" in hand, told
-        assert "P2 draws a card" in [line.strip() for line in told], told
+        mine = [line.strip() for line in told if line.strip().startswith("Player 1 (you) draws ")]
+        assert mine == ["Player 1 (you) draws Wind Dancer"] and "Wind Dancer" in hand, told
+        assert "Player 2 (AI) draws a card" in [line.strip() for line in told], told
 
 
 async def test_last_tells_what_a_reaction_answers() -> None:

@@ -107,7 +107,8 @@ async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) ->
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "Player 2 (AI): React with Foresight to P1's draw (initial phase)" in text
+        # whose draw in the players' names (session 33: the engine's `P1's draw` under `Player 2 (AI):`)
+        assert "Player 2 (AI): React with Foresight to Player 1 (you)'s draw (initial phase)" in text
         assert "to draw (" not in text
 
 
@@ -126,5 +127,9 @@ async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_t
         text = screen_text(app)
         assert type(app.screen).__name__ == "CoverScreen"
         words = " ".join(text.replace("║", " ").split())
-        assert "▶ Player 1: it is Player 2's turn — you decide: React to: P2's draw (final phase)?" in words
+        # (whose draw in the players' names, session 33: not the engine's `P2's draw`)
+        assert (
+            "▶ Player 1: it is Player 2's turn — you decide: React to: Player 2's draw (final phase)?"
+            in words
+        )
         assert "it is your turn" not in text

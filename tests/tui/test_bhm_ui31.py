@@ -153,7 +153,7 @@ async def test_the_log_says_a_death_by_an_attack_once() -> None:
         await settle(pilot)
         log = [" ".join(line.split()) for line in app.screen.query_one(GameLog).plain]
         at = log.index("Mountain Giant's attack on Ember Squire: RES 100 → 0, 600 to Salud, kills it")
-        assert log[at + 1] == "P2 C.LL +2 (Ember Squire killed): 11", log
+        assert log[at + 1] == "Player 2 (AI) C.LL +2 (Ember Squire killed): 11", log
         assert not any("is killed" in line for line in log), log
 
 

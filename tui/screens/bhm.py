@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import bhm_opening, said_once
+from tui.log_words import bhm_ending, bhm_opening, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     LaneReplayScreen,
@@ -225,25 +226,26 @@ def survives_words(hit: Hit | None) -> str:
     return f" — it survives at Salud 0 ({hit.survives})"
 
 
-def outcome_first(game: Any, action: Action) -> str | None:
+def outcome_first(game: Any, action: Action, names: dict[int, str] | None = None) -> str | None:
     """An attack's words with its outcome first, in fewer words (`kills: Hollow Wraith attacks Spark
     Imp`), for the one-line `last:` that cuts at its end (`… (FUE 300 vs RES 0: 300 to Sa…` lost
     it), from the engine's data (`outcome`) of `action`, about to be applied to `game`; a power
     attack's without its numbers, which are no outcome, nor is what all its POD would do (the
     investment, next in the log, says what it took), but when it can do nothing (`no effect
-    (Immortal): …`). None: not an attack."""
+    (Immortal): …`). Each being by its name, a twin with its zone as the lanes mark it (`names`:
+    `being_names`, of `game`'s view when not given). None: not an attack."""
     if action.kind not in ("attack", "pattack"):
         return None
     hit = game.outcome(action)
-    at, t = (game.label(game.card(int(u))) for u in action.args[:2])
+    names = being_names(game.view(None)) if names is None else names
+    at, t = (named(game, names, u) for u in action.args[:2])
     if action.kind == "pattack":
         said = f"{at} power-attacks {t}"
         return f"{dense_hit(hit)}: {said}" if at_salud_0(hit) else said
     return f"{dense_hit(hit)}: {at} attacks {t}"
 
 
-PLACE = re.compile(r" \(P\d zone (\d+)\)$")  # the engine's place of a card of a shared name
-PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the same, anywhere in a choice's words
+PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the engine's place of a card of a shared name, in its words
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
 BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 # the choices below 120 × 40 whose outcome may take a second line: a territory's (what it destroys),
@@ -251,10 +253,61 @@ BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that in
 TWO_LINES = ("territory", "invest")
 
 
-def zone_mark(label: str) -> str:
-    """A card's label (`game.label`) with its place as the lanes' mark: `Ember Squire z1` for
-    `Ember Squire (P2 zone 1)` (an attack's target is always the other side's)."""
-    return PLACE.sub(lambda m: f" z{m[1]}", label)
+def twin_zones(view: dict[str, Any]) -> dict[int, int]:
+    """The beings of the table (`view`) whose name another being of their side shares, by uid: their
+    zone (1 to 10), which tells them apart on the lanes (`Ember Squire z1`, `Ember Squire z3`). A
+    being alone of its name on its side has none: a choice names the side's beings (its own to equip,
+    the enemy's to attack), as the lanes show each side."""
+    out: dict[int, int] = {}
+    for p in view.get("players", []):
+        zones = [z for z in p.get("zones", []) if z.get("being") is not None]
+        count = Counter(str(z["being"].get("name")) for z in zones)
+        for z in zones:
+            if count[str(z["being"].get("name"))] > 1:
+                out[int(z["being"]["uid"])] = int(z["index"]) + 1
+    return out
+
+
+def being_names(view: dict[str, Any]) -> dict[int, str]:
+    """Each being of the table (`view`) by uid as the lanes mark it: its name, with its zone when
+    another being of its side shares it (`Ember Squire z3`: `twin_zones`)."""
+    twins = twin_zones(view)
+    out: dict[int, str] = {}
+    for p in view.get("players", []):
+        for z in p.get("zones", []):
+            if z.get("being") is not None:
+                uid = int(z["being"]["uid"])
+                out[uid] = str(z["being"].get("name")) + (f" z{twins[uid]}" if uid in twins else "")
+    return out
+
+
+def named(game: Any, names: dict[int, str], uid: object) -> str:
+    """Card `uid` of `game` by its name, a being as the lanes mark it (`names`: `being_names`)."""
+    return names[uid] if isinstance(uid, int) and uid in names else str(game.card(uid).name)
+
+
+def brief_words(game: Any, action: Action, names: dict[int, str]) -> str | None:
+    """A choice that plays a card in words made of the action's data, without the card's summary
+    (the card panel has it): `Cinder Hound z1 executes Fire Bolt (consumes 100 POD: all it has, it
+    dies)` (a being of a shared name by its zone, as the lanes mark it: `names`), `Equip Iron Sword
+    to Obsidian Guard`, `Play strategy Terrify`, `Play territory Volcanic Caldera`, `Use Frost
+    Witch's ability`, `React with Broken Seal`. None: another choice."""
+    try:
+        c = game.card(int(action.args[0]))
+        if action.kind == "power":
+            cost = game.power_cost_words(action)  # BH-33, BH-40: the engine's words of it
+            return f"{named(game, names, action.args[1])} executes {c.name}{cost}"
+        if action.kind == "equip":
+            return f"Equip {c.name} to {named(game, names, action.args[1])}"
+        if action.kind in ("strategy", "territory"):
+            return f"Play {action.kind} {c.name}"
+        if action.kind == "ability":
+            return f"Use {named(game, names, c.uid)}'s ability"
+        if action.kind == "react":
+            return f"React with {c.name}"
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return None
+    return None
 
 
 DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
@@ -310,6 +363,29 @@ def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str]
             break
         shown.add(i)
     return drawn(shown)
+
+
+# the stack's entries that say whose they are (the engine's `entry_text`: `P2's draw (initial
+# phase)`, `P1's reaction Broken Seal`), by their kind
+SEATED_ENTRIES = frozenset({"react", "draw"})
+
+
+def entry_words(entry: dict[str, Any], name: Callable[[int], str]) -> str:
+    """An entry of the stack (the view's `stack`) in words, whose it is in the players' names
+    (`name`: `Player 2 (AI)'s draw (initial phase)`, the engine's `P2's draw …`) from its data
+    (`controller`, `kind`)."""
+    text = str(entry.get("text", "?"))
+    seat = entry.get("controller")
+    if entry.get("kind") in SEATED_ENTRIES and isinstance(seat, int):
+        return f"{name(seat)}'s {text}"
+    return text
+
+
+def answered_entry(d: Decision | None, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The stack's entry a reaction window (`d`) answers (its `entry`), from `view` (the game's now)."""
+    j = (d.context or {}).get("entry") if d is not None and d.kind == "respond" else None
+    stack = view.get("stack") or []
+    return stack[j] if isinstance(j, int) and 0 <= j < len(stack) else None
 
 
 # the choices a target completes (BH-67: the card goes on the stack with its target)
@@ -392,8 +468,8 @@ class BhmTable(LaneTable):
         self.died_marked: dict[int, set[int]] = {0: set(), 1: set()}
         # an attack's words on `last:` with its outcome first (`outcome_first`), by its words there;
         # and that of the action being told (`words_for`: history's length before it, the action)
-        self.cut_words: dict[str, str] = {}
-        self.cut_next: tuple[int, Action, str] | None = None
+        self.cut_words: dict[str, tuple[str, bool]] = {}  # (brief words, an attack's)
+        self.cut_next: tuple[int, Action, tuple[str, bool]] | None = None
         # per seat: its targets told right after the card they were chosen for, by their place in
         # `last_words`, in the words without that card (`last_said`); the history's length after
         # the side's last action told
@@ -469,29 +545,36 @@ class BhmTable(LaneTable):
         self.call_after_refresh(self.fit_lanes)
 
     def fit_last(self, words: str, width: int) -> str:
-        """The one-line `last:` keeps an attack's outcome (`… (FUE 100 vs RE…` lost it): when the
-        words do not fit, the outcome comes first (`kills: Hollow Wraith attacks Spark Imp`), a twin
-        is told by its zone (`Hollow Wraith z2`), an attack still too long keeps its target at the
-        end, and a card's summary after ` — ` is left out (the card panel has it)."""
-        if len(words) > width:  # a card's summary goes first (`React with Broken Seal to … — cancel…`)
-            times = re.search(r" ×\d+$", words)
-            told = words[: times.start()] if times else words
-            # an attack's outcome first, from the engine's data when it was told (`words_for`)
-            first = self.cut_words.get(told)
-            # a twin by its zone, as the lanes mark it (`Hollow Wraith z2`, not `(P2 zone 2)`)
-            said = first or told.split(" — ")[0]
-            words = PLACES.sub(lambda m: f" z{m[1]}", said) + (times[0] if times else "")
-            if first is not None and len(words) > width:
-                # an attack keeps its end, the target (`-300 Salud: Hollow Wraith z2… Magma Drake`):
-                # `kills: Hollow Wraith (P2 zone 2) attacks Em…` lost which being it killed
-                return one_line(words, width)
+        """The one-line `last:` keeps what an action did: words that do not fit give way to the
+        action's brief words, made of the engine's data as it was told (`words_for`): an attack's
+        outcome first (`kills: Hollow Wraith attacks Spark Imp`; `… (FUE 100 vs RE…` lost it), a
+        card's play without its summary (the card panel has it), a twin by its zone as the lanes
+        mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
+        if len(words) > width:
+            for told, (brief, attack) in self.cut_words.items():
+                if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
+                    words = brief + words[len(told) :]
+                    if attack and len(words) > width:
+                        # `-300 Salud: Hollow Wraith z2… Magma Drake`: `kills: Hollow Wraith attacks
+                        # Em…` lost which being it killed
+                        return one_line(words, width)
+                    break
         return super().fit_last(words, width)
 
     def words_for(self, game: Game, action: Action, viewer: int | None) -> str:
-        """`action`'s words, about to be applied to `game`; an attack's outcome first besides, for
-        `last:` (`fit_last`), from the engine's data while the attack is still to come."""
-        cut = outcome_first(game, action)
-        self.cut_next = None if cut is None else (len(game.history), action, cut)
+        """`action`'s words, about to be applied to `game`; its brief words besides, for `last:`
+        (`fit_last`), from the engine's data while the action is still to come: an attack's outcome
+        first (`outcome_first`), a card's play without its summary (`brief_words`; not a reaction,
+        whose words say what it answers), each being as the lanes mark it."""
+        view = game.view(viewer)
+        names = being_names(view)
+        cut = outcome_first(game, action, names)
+        brief = cut if cut is not None or action.kind == "react" else brief_words(game, action, names)
+        self.cut_next = None if brief is None else (len(game.history), action, (brief, cut is not None))
+        if action.kind == "pass" and (entry := answered_entry(game.decision(), view)) is not None:
+            return (
+                f"Do not react to {entry_words(entry, self.seat_name)}"  # (`P2's draw`: the players' names)
+            )
         return super().words_for(game, action, viewer)
 
     def last_said(self, seat: int) -> list[tuple[str, bool]]:
@@ -616,7 +699,7 @@ class BhmTable(LaneTable):
             segs += words(" · playing") + chips(p["strategy"], 2, ",", None if whole else 12, marks)
         lines: list[Line] = [(self.head_style(seat), segs)]
         beings: list[Seg] = []
-        named = Counter(str(z["being"].get("name")) for z in p.get("zones", []) if z.get("being") is not None)
+        twins = twin_zones(view)
         for z in p.get("zones", []):
             being = z.get("being")
             attached = z.get("attached") or []
@@ -630,8 +713,8 @@ class BhmTable(LaneTable):
             if being is not None:
                 flags = "".join(being_kind(being, True) + [DENSE_FLAGS[k] for k in being_flags(being)])
                 label = short(str(being.get("name", "?")), name_cut)
-                if named[str(being.get("name"))] > 1:  # twins: their zone tells them apart
-                    label += f" z{z['index'] + 1}"
+                if int(being["uid"]) in twins:  # twins: their zone tells them apart
+                    label += f" z{twins[int(being['uid'])]}"
                 label += f" {dense_stats(being)}"
                 if flags:
                     label += f" [{flags}]"
@@ -723,12 +806,14 @@ class BhmTable(LaneTable):
         )
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        """The turn and whose it is, as the log opens it (`Turn 14: P1`: only the call budget on
-        one side's head said it), the phase, armageddon, the action waiting for a reaction or the
-        stack."""
+        """The turn and whose it is, as the log opens it (`Turn 14: P1 (you)`, below 120 × 40 `Turn
+        14: P1`: only the call budget on one side's head said it), the phase, armageddon, the action
+        waiting for a reaction or the stack."""
         active = view.get("active")
-        playing = isinstance(active, int) and view.get("phase") not in ("mulligan", "over")
-        whose = f": P{int(active) + 1}" if playing and isinstance(active, int) else ""
+        whose = ""
+        if isinstance(active, int) and view.get("phase") not in ("mulligan", "over"):
+            # (below 120 × 40 the seat alone, `Turn 14: P1`: ` (you)` took the line to a second row)
+            whose = f": {f'P{active + 1}' if self.lanes_dense() else self.short_name(active)}"
         parts = [f"Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}"]
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
@@ -747,6 +832,11 @@ class BhmTable(LaneTable):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out
 
+    def short_name(self, seat: int) -> str:
+        """A seat's name as the lanes' heads say it: `P1 (you)`, `P2 (AI)` (`P1` in hot-seat and in a
+        replay)."""
+        return self.seat_name(seat).replace("Player ", "P")
+
     def render_stack(self, stack: list[dict[str, Any]]) -> list[Line]:
         """BH-67: the waiting actions and reactions drawn as a pile, top first (it resolves first);
         each says who played it, what it answers and whether it was cancelled, in words."""
@@ -761,7 +851,7 @@ class BhmTable(LaneTable):
         for k, e in enumerate(shown):
             last = k == len(shown) - 1 and not hidden
             edge = "┌" if k == 0 else ("└" if last else "│")
-            who = f"P{int(e.get('controller', 0)) + 1}"
+            who = f"P{int(e.get('controller', 0)) + 1}"  # (the heads say whose: a row keeps its room)
             label = f"{e.get('index', 0) + 1}. {who} {e.get('text', '?')}"
             segs = words(f"   {edge} ")
             tail: list[Seg] = []
@@ -815,7 +905,7 @@ class BhmScreen(BhmTable, LaneScreen):
     def last_told(self, action: Action | None, words: str, events: list[Any]) -> str:
         """`last:` tells the action in the log's words, what it answers too (`said_once`): `React
         with Broken Seal to Storm Roc executes Fire Bolt …`, not `React with Broken Seal — cancel…`"""
-        return said_once("bhm", action, words, events)[0] if action is not None else words
+        return said_once("bhm", action, words, events, self.seat_name)[0] if action is not None else words
 
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         super().log_action(game, player, words, events)
@@ -869,7 +959,7 @@ class BhmScreen(BhmTable, LaneScreen):
         game: Any = self.session.game
         try:
             if action.kind == "invoke":  # `Invoke R2 Salamander by… Flame Adept` cut the name
-                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} invokes:"
+                return f"{named(game, self.being_names(), action.args[1])} invokes:"
             name = game.card(int(action.args[0])).name
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
@@ -886,7 +976,7 @@ class BhmScreen(BhmTable, LaneScreen):
                 if action.kind == "invoke":  # its rank and name (`R2 Salamander`), the invoker above
                     card = game.card(int(action.args[0]))
                     return f"R{card.defn.rank} {card.name}"
-                being = zone_mark(game.label(game.card(int(action.args[1]))))
+                being = named(game, self.being_names(), action.args[1])
             except (KeyError, ValueError, TypeError, AttributeError, IndexError):
                 return self.choice_words(action)
             dies = action.kind == "power" and game.power_cost(action)[1]  # (BH-33: all its POD)
@@ -905,7 +995,7 @@ class BhmScreen(BhmTable, LaneScreen):
             listed = self.legal if self.listing is None else self.listing
             power = any(a.kind == "pattack" and a.args[0] == action.args[0] for a in listed)
             pod = f", POD {game.cur(at, 'pod')}" if power else ""
-            return f"{zone_mark(game.label(at))} attacks{pod}:"
+            return f"{named(game, self.being_names(), at.uid)} attacks{pod}:"
         except (KeyError, ValueError, TypeError):
             return None
 
@@ -1060,6 +1150,8 @@ class BhmScreen(BhmTable, LaneScreen):
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
         words = super().choice_words(action)
+        if action.kind == "pass" and not self.is_dense():  # in the players' names, as the log says it
+            words = self.words_for(self.session.game, action, self.log_viewer)
         if not self.is_dense():
             if action.kind in ("attack", "invest"):  # an Immortal it leaves at Salud 0 lives on
                 words += survives_words(self.session.game.outcome(action))  # type: ignore[attr-defined]
@@ -1072,28 +1164,12 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def card_words(self, action: Action) -> str | None:
         """Below 120 × 40, a choice that plays a card in words made of the action's data, without
-        the card's summary (the card panel has it): `Cinder Hound z1 executes Fire Bolt (consumes
-        100 POD: all it has, it dies)` (a being of a shared name by its zone, as the lanes mark
-        it), `Equip Iron Sword to Obsidian Guard`, `Play strategy Terrify`, `Use Frost Witch's
-        ability`, `React with Broken Seal`. None: another choice (the engine's words)."""
-        game: Any = self.session.game
-        try:
-            c = game.card(int(action.args[0]))
-            if action.kind == "power":
-                spent, dies = game.power_cost(action)  # BH-33, BH-40
-                cost = f" (consumes {spent} POD{': all it has, it dies' if dies else ''})" if spent else ""
-                return f"{zone_mark(game.label(game.card(int(action.args[1]))))} executes {c.name}{cost}"
-            if action.kind == "equip":
-                return f"Equip {c.name} to {zone_mark(game.label(game.card(int(action.args[1]))))}"
-            if action.kind == "strategy":
-                return f"Play strategy {c.name}"
-            if action.kind == "ability":
-                return f"Use {zone_mark(game.label(c))}'s ability"
-            if action.kind == "react":
-                return f"React with {c.name}"
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
-            return None
-        return None
+        the card's summary (`brief_words`). None: another choice (the engine's words)."""
+        return brief_words(self.session.game, action, self.being_names())
+
+    def being_names(self) -> dict[int, str]:
+        """The beings of the table by uid as the lanes mark them (`being_names`)."""
+        return being_names(self.view_data or {})
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
@@ -1106,10 +1182,10 @@ class BhmScreen(BhmTable, LaneScreen):
         (`Invoke R5 Thunderbird by Pyre Warlock`). None: the engine's words. The card panel has
         the card of the attacker, the whole words are the engine's (from 120 × 40)."""
         game: Any = self.session.game
+        names = self.being_names()
         try:
             if action.kind in ("attack", "pattack"):
-                t = game.card(int(action.args[1]))
-                target = zone_mark(game.label(t))  # an enemy being: its zone tells twins apart
+                target = named(game, names, action.args[1])  # its zone tells twins apart
                 hit = game.outcome(action)  # (the engine's data, not its words)
                 if action.kind == "pattack" and not at_salud_0(hit):
                     # without the numbers, which cut the target (`POD 500 vs Salud 900… Warden`):
@@ -1135,8 +1211,8 @@ class BhmScreen(BhmTable, LaneScreen):
                 destroys = f" (destroys {lost})" if victims else ""
                 return f"Territory: {game.card(int(action.args[0])).name}{destroys}"
             if action.kind == "invoke":  # `Pyre Warlock invokes Thunderbird (rank…` lost its rank (BH-73)
-                c, by = (game.card(int(u)) for u in action.args[:2])
-                return f"Invoke R{c.defn.rank} {c.name} by {zone_mark(game.label(by))}"
+                c = game.card(int(action.args[0]))
+                return f"Invoke R{c.defn.rank} {c.name} by {named(game, names, action.args[1])}"
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return None
@@ -1163,6 +1239,10 @@ class BhmScreen(BhmTable, LaneScreen):
             return said[0]
         if d.kind == "combat":  # (the engine's `… (P1)` after `You: ` or `Player 1: ` said it twice)
             return COMBAT_WORDS
+        if d.kind == "respond":  # (the engine's `React to: P2's draw …?`)
+            entry = answered_entry(d, self.session.game.view(self.log_viewer))
+            if entry is not None:
+                return f"React to: {entry_words(entry, self.seat_name)}?"
         text = LaneScreen.own_words(d)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
@@ -1237,6 +1317,16 @@ class BhmScreen(BhmTable, LaneScreen):
             else:
                 return None  # a legal way to play it: nothing to explain
         return reasons[0] if reasons else None
+
+    def ending(self) -> str:
+        """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
+        Player 1 (you)'s C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
+        s = self.session
+        if s.resigned is None:
+            for event in reversed(list(s.game.log)):
+                if event.kind == "win" and "cause" in event.data:
+                    return f"Ended: {bhm_ending(event.data, self.seat_name)}"
+        return super().ending()
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])

@@ -668,7 +668,7 @@ class GameScreen(TableScreen):
         game = s.game if game is None else game
         before = game.clone()
         events = (apply or s.apply)(action)
-        words, events = said_once(game.game_id, action, words, events)
+        words, events = said_once(game.game_id, action, words, events, self.seat_name)
         events = self.told(game, action, events, before)
         self.query_one(GameLog).add_action(
             partial(times, words), events, self.log_viewer, fold=fold, style="dim"
@@ -679,7 +679,8 @@ class GameScreen(TableScreen):
         to the drawer, HotG's units with whose they are and same-named ones told apart by their
         cell), `before` the game as it was (a copy), `after` as it is now, both views the table's
         viewer's in `after` (the log shows each reader its own), words for the log's reader
-        (`log_viewer`)."""
+        (`log_viewer`), the seats in the names of the log's lines (`seat_name`: BHM's `Turn 2:
+        Player 1 (you)`)."""
         seat = self.session.viewer(after)
         return told_events(
             after.game_id,
@@ -688,6 +689,7 @@ class GameScreen(TableScreen):
             lambda: self.view_told(before, seat),
             lambda: self.view_told(after, seat),
             self.log_viewer,
+            name=self.seat_name,
         )
 
     def view_told(self, game: Game, seat: int) -> dict[str, Any]:
@@ -712,7 +714,7 @@ class GameScreen(TableScreen):
         history = game.history
         game_id = game.game_id
         if history:  # the action just applied: said once (not again by its first event)
-            words, events = said_once(game_id, history[-1], words, events)
+            words, events = said_once(game_id, history[-1], words, events, self.seat_name)
             if before is not None:
                 events = self.told(game, history[-1], events, before)
         who = self.seat_name(player)
