@@ -36,6 +36,9 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
         "Use Sun's Mercy (2 mana) on P1's Summoning Stone",  # 11 + 3: one Afterlife hits it
         "Cast Wrath of Sekhmet (5 mana)",
     ],
+    ("hotg", "puzzle_hold_the_gate"): [  # survive: a guarded stone cannot be attacked (HG-63)
+        "Play Einherjar (3 mana) at 2,1",  # Fenrir may kill the guard: only the wolf's 1 is left
+    ],
     ("bhm", "drowned_giant"): [
         "Pyre Warlock executes Terrify — an enemy being loses 300 VAL",
         "Target Tide Sentinel",
@@ -70,6 +73,8 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
 
 # Wrong lines: the words played, then the turn ended (`finish`), and the failure's words.
 WRONG: list[tuple[str, str, list[str], str]] = [
+    # Thunder of Olympus leaves Fenrir 1 health of 4: it strikes the stone for 5
+    ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"], "P2 won the game"),
     ("hotg", "puzzle_guarded_stone", [], "the turn ended without the win"),
     ("hotg", "puzzle_afterlife_chain", ["Cast Wrath of Sekhmet (5 mana)"], "your stone's health fell to 10"),
     (
@@ -131,7 +136,12 @@ def play(game: Game, judge: GoalJudge, words: Sequence[str], level: str = "scrip
 
 def finish(game: Game, judge: GoalJudge) -> None:
     """Pass (end phases, the turn) until the goal is judged; the other side plays as the AI."""
-    ai = make_agent(type(game), "scripted", 5)
+    finish_as(game, judge, "scripted")
+
+
+def finish_as(game: Game, judge: GoalJudge, level: str) -> None:
+    """`finish`, the other side playing as the AI of `level`."""
+    ai = make_agent(type(game), level, 5)
     for _ in range(300):
         if judge.verdict.decided:
             return
@@ -154,6 +164,37 @@ def test_each_shipped_puzzle_played_by_its_solution_reads_solved(game_id: str, n
     play(game, judge, SOLUTIONS[game_id, name])
     finish(game, judge)
     assert judge.verdict.state == SOLVED, judge.verdict
+
+
+def shipped_puzzles() -> list[tuple[str, str]]:
+    """Every scenario shipped with a game that has a `[goal]`."""
+    return sorted(
+        (path.parts[-3], path.stem)
+        for path in ROOT.glob("*/scenarios/*.toml")
+        if goal_of_text(path.read_text(encoding="utf-8")) is not None
+    )
+
+
+def test_every_shipped_puzzle_has_its_solution_played() -> None:
+    """A puzzle nobody can solve is a bug: each one's solution is in SOLUTIONS (played above)."""
+    shipped = shipped_puzzles()
+    assert len(shipped) >= 7
+    assert [p for p in shipped if p not in SOLUTIONS] == []
+
+
+@pytest.mark.parametrize("level", ["scripted", "greedy", "lookahead", "search"])
+def test_the_gate_holds_against_every_ai_and_falls_to_the_thunder(level: str) -> None:
+    """Hold the gate is solved by the guard whatever the AI plays, and failed by the spell."""
+    for words, state in (
+        (SOLUTIONS["hotg", "puzzle_hold_the_gate"], SOLVED),
+        (["Cast Thunder of Olympus (3 mana) on Fenrir"], FAILED),
+    ):
+        game = start("hotg", "puzzle_hold_the_gate")
+        judge = GoalJudge.for_game(game)
+        assert judge is not None
+        play(game, judge, words, level)
+        finish_as(game, judge, level)
+        assert judge.verdict.state == state, (words, judge.verdict)
 
 
 def test_the_last_stand_is_solved_against_other_blocks() -> None:
@@ -203,6 +244,7 @@ def test_the_goals_in_words() -> None:
         == "Clear every enemy unit this turn; keep your stone's health above 10"
     )
     assert words["bhm", "frozen_court"] == "Remove Vaelor, Undying Warden from the field this turn"
+    assert words["hotg", "puzzle_hold_the_gate"] == "Survive until the end of the next turn"
     assert all(len(w) <= 70 for w in words.values()), words  # `◎ Goal: …` on one line at 80 columns
 
 
