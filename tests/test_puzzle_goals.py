@@ -48,6 +48,13 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
         "Go to combat",
         "Storm Roc attacks Mountain Giant (FUE 800 vs RES 500: 300 to Salud, kills it)",
     ],
+    ("bhm", "puzzle_the_numbers"): [  # keep_below: two of the three enemy beings gone (BH-08)
+        "Pyre Warlock executes Terrify — an enemy being loses 300 VAL",
+        "Target Tide Sentinel (P2 zone 2)",  # it flees: P2's C.LL +1, one being fewer (BH-37)
+        "Go to combat",
+        "Pyre Warlock power-attacks Mountain Giant (POD 500 vs Salud 400; with all 500 POD: 500 to Salud, kills it)",
+        "Invest 400 POD: 400 to Salud, kills it",
+    ],
     ("bhm", "frozen_court"): [
         "Play strategy Nameless Curse — a being loses its name (and with it Eternal)",
         "Target Vaelor, Undying Warden",
@@ -73,6 +80,16 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
 
 # Wrong lines: the words played, then the turn ended (`finish`), and the failure's words.
 WRONG: list[tuple[str, str, list[str], str]] = [
+    (  # one kill only: one being against two, the balance gives you 1
+        "bhm",
+        "puzzle_the_numbers",
+        [
+            "Go to combat",
+            "Pyre Warlock power-attacks Mountain Giant (POD 500 vs Salud 400; with all 500 POD: 500 to Salud, kills it)",
+            "Invest 400 POD: 400 to Salud, kills it",
+        ],
+        "your C.LL rose to 28 (it had to stay below 28)",
+    ),
     # Thunder of Olympus leaves Fenrir 1 health of 4: it strikes the stone for 5
     ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"], "P2 won the game"),
     ("hotg", "puzzle_guarded_stone", [], "the turn ended without the win"),
