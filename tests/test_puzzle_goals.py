@@ -61,6 +61,13 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
         "Kalzar, Elder Wyrm executes Thunderclap (consumes 100 POD) — an enemy being loses 500 Salud",
         "Target (nameless)",
     ],
+    ("scars", "puzzle_hold_the_ford"): [  # survive: a blocker recruited in defense (SC-54, SC-60)
+        "Play Village Militia (1) in defense",
+        "End 2 First recruitment",
+        "Declare no attackers",
+        "End 4 Second recruitment",
+        "Village Militia blocks Knight of the Oath",  # in Aurelia's turn: Korrag keeps his 3 lives
+    ],
     ("scars", "puzzle_blocks_are_in"): [
         "Play Wildfire (2): deal 2 damage to P2's hero Aurelia, Iron Marshal",
         "Pass",
@@ -80,6 +87,13 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
 
 # Wrong lines: the words played, then the turn ended (`finish`), and the failure's words.
 WRONG: list[tuple[str, str, list[str], str]] = [
+    # the Boar's fight leaves the Knight alive (3 damage, defense 3: SC-12), and nobody blocks
+    (
+        "scars",
+        "puzzle_hold_the_ford",
+        ["End 2 First recruitment", "Tusked Boar attacks Knight of the Oath"],
+        "P2 won the game",
+    ),
     (  # one kill only: one being against two, the balance gives you 1
         "bhm",
         "puzzle_the_numbers",
@@ -200,13 +214,25 @@ def test_every_shipped_puzzle_has_its_solution_played() -> None:
 
 
 @pytest.mark.parametrize("level", ["scripted", "greedy", "lookahead", "search"])
-def test_the_gate_holds_against_every_ai_and_falls_to_the_thunder(level: str) -> None:
-    """Hold the gate is solved by the guard whatever the AI plays, and failed by the spell."""
-    for words, state in (
-        (SOLUTIONS["hotg", "puzzle_hold_the_gate"], SOLVED),
-        (["Cast Thunder of Olympus (3 mana) on Fenrir"], FAILED),
-    ):
-        game = start("hotg", "puzzle_hold_the_gate")
+@pytest.mark.parametrize(
+    ("game_id", "name", "wrong"),
+    [
+        ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"]),
+        (
+            "scars",
+            "puzzle_hold_the_ford",
+            ["End 2 First recruitment", "Tusked Boar attacks Knight of the Oath"],
+        ),
+    ],
+    ids=["hold_the_gate", "hold_the_ford"],
+)
+def test_a_survival_holds_against_every_ai_and_the_wrong_line_falls(
+    level: str, game_id: str, name: str, wrong: list[str]
+) -> None:
+    """The survive puzzles are solved by their solution whatever the AI plays (it has a whole
+    turn), and failed by the natural wrong line."""
+    for words, state in ((SOLUTIONS[game_id, name], SOLVED), (wrong, FAILED)):
+        game = start(game_id, name)
         judge = GoalJudge.for_game(game)
         assert judge is not None
         play(game, judge, words, level)
