@@ -4,6 +4,7 @@ broken goal is a loader's error naming the file and the field, and a saved puzzl
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -211,6 +212,15 @@ def test_every_shipped_puzzle_has_its_solution_played() -> None:
     shipped = shipped_puzzles()
     assert len(shipped) >= 7
     assert [p for p in shipped if p not in SOLUTIONS] == []
+
+
+def test_each_shipped_puzzles_description_is_one_line_at_80_columns() -> None:
+    """The scenarios screen (Ctrl+T) lists each with its description: one line at 80 × 24 (the
+    dialog's border, padding and scroll bar leave 74 columns)."""
+    for game_id, name in shipped_puzzles():
+        text = (ROOT / game_id / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+        description = tomllib.loads(text)["scenario"]["description"]
+        assert 0 < len(description) <= 74, (name, description)
 
 
 @pytest.mark.parametrize("level", ["scripted", "greedy", "lookahead", "search"])
