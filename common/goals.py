@@ -10,7 +10,7 @@ No game rule here, no UI.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -156,21 +156,26 @@ def _deadline(turns: int, until: bool = False) -> str:
 
 class GoalJudge:
     """Judges `goal` for the player whose turn it is in `start` (the game as the scenario set it
-    up): `see(game)` after every action. The first verdict reached stays."""
+    up): `see(game)` after every action. The first verdict reached stays.
 
-    def __init__(self, goal: Goal, start: Game) -> None:
+    `players`: the seats' names when the words are not for the puzzle's player alone (hot-seat,
+    where both players read them; a replay's reader): the goal and the verdicts then name the
+    puzzle's player (`Player 1 won the game`) where they say "you" otherwise."""
+
+    def __init__(self, goal: Goal, start: Game, players: tuple[str, str] | None = None) -> None:
         self.goal = goal
         facts = start.goal_facts()
         self.start = facts
         self.seat = facts.active
         self.verdict = Verdict()
         self.names = {cid: name for side in facts.units for cid, name in side}
+        self.players = players
 
     @classmethod
-    def for_game(cls, start: Game) -> GoalJudge | None:
+    def for_game(cls, start: Game, players: tuple[str, str] | None = None) -> GoalJudge | None:
         """The judge of the goal of the scenario `start` was set up from (None: no goal)."""
         goal = goal_of_text(start.setup.scenario)
-        return None if goal is None else cls(goal, start)
+        return None if goal is None else cls(goal, start, players)
 
     # -- words ----------------------------------------------------------------------
     def words(self) -> str:
@@ -191,14 +196,40 @@ class GoalJudge:
             f"{self.counter_words(name)} below {bound}" for name, bound in g.keep_below.items()
         ]
         if keeps:
-            text += "; keep your " + " and your ".join(keeps)
+            their = "your" if self.players is None else "their"
+            text += f"; keep {their} " + f" and {their} ".join(keeps)
         return text
+
+    def label(self) -> str:
+        """What the goal's words are: `Goal`, or whose (`Player 1's goal`) when `players` names
+        the seats."""
+        return "Goal" if self.players is None else f"{self.players[self.seat]}'s goal"
 
     def counter_words(self, name: str) -> str:
         return self.start.words.get(name, name)
 
     def seat_words(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        """A seat's name in a verdict: the puzzle's player is "you" unless `players` names it."""
+        if self.players is not None:
+            return self.players[seat]
+        return "you" if seat == self.seat else f"P{seat + 1}"
+
+    def own_words(self) -> str:
+        """`your`, or the puzzle's player's name's (`Player 1's`)."""
+        return "your" if self.players is None else f"{self.players[self.seat]}'s"
+
+    def resigned(self, seat: int, at: int) -> Verdict:
+        """The verdict of a resignation after `at` actions, the goal still open: the puzzle's
+        player resigning fails it, the other side resigning solves it."""
+        if seat == self.seat:
+            return Verdict(FAILED, f"{self.seat_words(seat)} resigned", at)
+        return Verdict(SOLVED, f"{self.seat_words(seat)} resigned", at)
+
+    def final(self, resigned: int | None, at: int) -> Verdict:
+        """The verdict after `at` actions (the game's last), a resignation after them counted."""
+        if not self.verdict.decided and resigned is not None:
+            return self.resigned(resigned, at)
+        return self.verdict
 
     # -- judging ----------------------------------------------------------------------
     def see(self, game: Game) -> Verdict:
@@ -218,19 +249,19 @@ class GoalJudge:
             if value <= bound:
                 return (
                     FAILED,
-                    f"your {self.counter_words(name)} fell to {value} (it had to stay above {bound})",
+                    f"{self.own_words()} {self.counter_words(name)} fell to {value} (it had to stay above {bound})",
                 )
         for name, bound in g.keep_below.items():
             value = facts.counters[name][me]
             if value >= bound:
                 return (
                     FAILED,
-                    f"your {self.counter_words(name)} rose to {value} (it had to stay below {bound})",
+                    f"{self.own_words()} {self.counter_words(name)} rose to {value} (it had to stay below {bound})",
                 )
         if game.is_over():
             winner = game.winner()
             if winner == me:
-                return SOLVED, "you won the game"
+                return SOLVED, f"{self.seat_words(me)} won the game"
             if winner is None:
                 return FAILED, "the game ended in a draw"
             return FAILED, f"{self.seat_words(winner)} won the game"
@@ -251,7 +282,8 @@ class GoalJudge:
                 return FAILED, f"the turn ended with {_listed(left)} still on the field"
         elif ended:
             if g.kind == "survive":
-                return SOLVED, "you are still standing"
+                still = "you are" if self.players is None else f"{self.players[me]} is"
+                return SOLVED, f"{still} still standing"
             return (
                 FAILED,
                 "the turn ended without the win" if g.turns == 1 else "the last turn ended without the win",
@@ -264,17 +296,32 @@ def _listed(names: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def judge_replay(game: Game) -> GoalJudge | None:
+def judge_replay(game: Game, players: tuple[str, str] | None = None) -> GoalJudge | None:
     """The judge of `game` (a saved puzzle, resumed): the game replayed from its start, judged
     after every action as it was played (None: the game has no goal)."""
     goal = goal_of_text(game.setup.scenario)
     if goal is None:
         return None
     replay = type(game).new(game.setup)
-    judge = GoalJudge(goal, replay)
+    judge = GoalJudge(goal, replay, players)
     for action in game.history:
         if judge.verdict.decided:
             break
         replay.apply(action)
         judge.see(replay)
     return judge
+
+
+def judge_states(
+    states: Sequence[Game], players: tuple[str, str] | None = None
+) -> tuple[GoalJudge, list[Verdict]] | None:
+    """The judge of a replay's games (`states`, the first one its start) and the verdict after
+    each, as the table judged them as they were played: one judge, the first verdict reached
+    staying (None: the game has no goal)."""
+    judge = GoalJudge.for_game(states[0], players)
+    if judge is None:
+        return None
+    verdicts = [judge.verdict]
+    for game in states[1:]:
+        verdicts.append(judge.see(game))
+    return judge, verdicts

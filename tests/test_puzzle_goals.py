@@ -4,6 +4,7 @@ broken goal is a loader's error naming the file and the field, and a saved puzzl
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,9 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
         "Use Sun's Mercy (2 mana) on P1's Summoning Stone",  # 11 + 3: one Afterlife hits it
         "Cast Wrath of Sekhmet (5 mana)",
     ],
+    ("hotg", "puzzle_hold_the_gate"): [  # survive: a guarded stone cannot be attacked (HG-63)
+        "Play Einherjar (3 mana) at 2,1",  # Fenrir may kill the guard: only the wolf's 1 is left
+    ],
     ("bhm", "drowned_giant"): [
         "Pyre Warlock executes Terrify — an enemy being loses 300 VAL",
         "Target Tide Sentinel",
@@ -45,11 +49,25 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
         "Go to combat",
         "Storm Roc attacks Mountain Giant (FUE 800 vs RES 500: 300 to Salud, kills it)",
     ],
+    ("bhm", "puzzle_the_numbers"): [  # keep_below: two of the three enemy beings gone (BH-08)
+        "Pyre Warlock executes Terrify — an enemy being loses 300 VAL",
+        "Target Tide Sentinel (P2 zone 2)",  # it flees: P2's C.LL +1, one being fewer (BH-37)
+        "Go to combat",
+        "Pyre Warlock power-attacks Mountain Giant (POD 500 vs Salud 400; with all 500 POD: 500 to Salud, kills it)",
+        "Invest 400 POD: 400 to Salud, kills it",
+    ],
     ("bhm", "frozen_court"): [
         "Play strategy Nameless Curse — a being loses its name (and with it Eternal)",
         "Target Vaelor, Undying Warden",
         "Kalzar, Elder Wyrm executes Thunderclap (consumes 100 POD) — an enemy being loses 500 Salud",
         "Target (nameless)",
+    ],
+    ("scars", "puzzle_hold_the_ford"): [  # survive: a blocker recruited in defense (SC-54, SC-60)
+        "Play Village Militia (1) in defense",
+        "End 2 First recruitment",
+        "Declare no attackers",
+        "End 4 Second recruitment",
+        "Village Militia blocks Knight of the Oath",  # in Aurelia's turn: Korrag keeps his 3 lives
     ],
     ("scars", "puzzle_blocks_are_in"): [
         "Play Wildfire (2): deal 2 damage to P2's hero Aurelia, Iron Marshal",
@@ -70,6 +88,25 @@ SOLUTIONS: dict[tuple[str, str], list[str]] = {
 
 # Wrong lines: the words played, then the turn ended (`finish`), and the failure's words.
 WRONG: list[tuple[str, str, list[str], str]] = [
+    # the Boar's fight leaves the Knight alive (3 damage, defense 3: SC-12), and nobody blocks
+    (
+        "scars",
+        "puzzle_hold_the_ford",
+        ["End 2 First recruitment", "Tusked Boar attacks Knight of the Oath"],
+        "P2 won the game",
+    ),
+    (  # one kill only: one being against two, the balance gives you 1
+        "bhm",
+        "puzzle_the_numbers",
+        [
+            "Go to combat",
+            "Pyre Warlock power-attacks Mountain Giant (POD 500 vs Salud 400; with all 500 POD: 500 to Salud, kills it)",
+            "Invest 400 POD: 400 to Salud, kills it",
+        ],
+        "your C.LL rose to 28 (it had to stay below 28)",
+    ),
+    # Thunder of Olympus leaves Fenrir 1 health of 4: it strikes the stone for 5
+    ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"], "P2 won the game"),
     ("hotg", "puzzle_guarded_stone", [], "the turn ended without the win"),
     ("hotg", "puzzle_afterlife_chain", ["Cast Wrath of Sekhmet (5 mana)"], "your stone's health fell to 10"),
     (
@@ -131,7 +168,12 @@ def play(game: Game, judge: GoalJudge, words: Sequence[str], level: str = "scrip
 
 def finish(game: Game, judge: GoalJudge) -> None:
     """Pass (end phases, the turn) until the goal is judged; the other side plays as the AI."""
-    ai = make_agent(type(game), "scripted", 5)
+    finish_as(game, judge, "scripted")
+
+
+def finish_as(game: Game, judge: GoalJudge, level: str) -> None:
+    """`finish`, the other side playing as the AI of `level`."""
+    ai = make_agent(type(game), level, 5)
     for _ in range(300):
         if judge.verdict.decided:
             return
@@ -154,6 +196,58 @@ def test_each_shipped_puzzle_played_by_its_solution_reads_solved(game_id: str, n
     play(game, judge, SOLUTIONS[game_id, name])
     finish(game, judge)
     assert judge.verdict.state == SOLVED, judge.verdict
+
+
+def shipped_puzzles() -> list[tuple[str, str]]:
+    """Every scenario shipped with a game that has a `[goal]`."""
+    return sorted(
+        (path.parts[-3], path.stem)
+        for path in ROOT.glob("*/scenarios/*.toml")
+        if goal_of_text(path.read_text(encoding="utf-8")) is not None
+    )
+
+
+def test_every_shipped_puzzle_has_its_solution_played() -> None:
+    """A puzzle nobody can solve is a bug: each one's solution is in SOLUTIONS (played above)."""
+    shipped = shipped_puzzles()
+    assert len(shipped) >= 7
+    assert [p for p in shipped if p not in SOLUTIONS] == []
+
+
+def test_each_shipped_puzzles_description_is_one_line_at_80_columns() -> None:
+    """The scenarios screen (Ctrl+T) lists each with its description: one line at 80 × 24 (the
+    dialog's border, padding and scroll bar leave 74 columns)."""
+    for game_id, name in shipped_puzzles():
+        text = (ROOT / game_id / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+        description = tomllib.loads(text)["scenario"]["description"]
+        assert 0 < len(description) <= 74, (name, description)
+
+
+@pytest.mark.parametrize("level", ["scripted", "greedy", "lookahead", "search"])
+@pytest.mark.parametrize(
+    ("game_id", "name", "wrong"),
+    [
+        ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"]),
+        (
+            "scars",
+            "puzzle_hold_the_ford",
+            ["End 2 First recruitment", "Tusked Boar attacks Knight of the Oath"],
+        ),
+    ],
+    ids=["hold_the_gate", "hold_the_ford"],
+)
+def test_a_survival_holds_against_every_ai_and_the_wrong_line_falls(
+    level: str, game_id: str, name: str, wrong: list[str]
+) -> None:
+    """The survive puzzles are solved by their solution whatever the AI plays (it has a whole
+    turn), and failed by the natural wrong line."""
+    for words, state in ((SOLUTIONS[game_id, name], SOLVED), (wrong, FAILED)):
+        game = start(game_id, name)
+        judge = GoalJudge.for_game(game)
+        assert judge is not None
+        play(game, judge, words, level)
+        finish_as(game, judge, level)
+        assert judge.verdict.state == state, (words, judge.verdict)
 
 
 def test_the_last_stand_is_solved_against_other_blocks() -> None:
@@ -203,6 +297,7 @@ def test_the_goals_in_words() -> None:
         == "Clear every enemy unit this turn; keep your stone's health above 10"
     )
     assert words["bhm", "frozen_court"] == "Remove Vaelor, Undying Warden from the field this turn"
+    assert words["hotg", "puzzle_hold_the_gate"] == "Survive until the end of the next turn"
     assert all(len(w) <= 70 for w in words.values()), words  # `◎ Goal: …` on one line at 80 columns
 
 

@@ -38,7 +38,11 @@ def print_replay(
     but markers is one line, `10–13. P2: Pass ×4  [pass]`); `full`: every line of the events, The
     Scars' resolution zone too (`tui.log_words.told_events`)."""
     from tui.log_words import LogLines, fold_key, step_said, steps, times
+    from tui.replay_goal import ReplayGoal
 
+    goal = ReplayGoal.of(replay)
+    if goal is not None:  # a puzzle: its goal first, its verdict last
+        click.echo(goal.line(0))
     lines = LogLines()
     lines.add_events(replay.opening, "  ", viewer)
     if hashes:
@@ -65,6 +69,8 @@ def print_replay(
     final = replay.state(len(replay))
     outcome = replay.outcome(len(replay)) or "in progress"
     click.echo(f"final: {outcome} · hash {final.state_hash()[:16]}")
+    if goal is not None:
+        click.echo(goal.line(len(replay)))
 
 
 def newest_replay(kept: list[Path]) -> Replay:

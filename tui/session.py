@@ -18,7 +18,7 @@ from common.agents import Agent, agent_level_names, make_agent
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from common.goals import FAILED, SOLVED, GoalJudge, Verdict, judge_replay
+from common.goals import GoalJudge, Verdict, judge_replay
 from common.registry import game_class
 from common.saves import (
     ENDED,
@@ -190,7 +190,11 @@ class Session:
         # action; None for a game without one. A resumed puzzle is judged again on its replay.
         self.puzzle: GoalJudge | None = None
         if game.setup.scenario is not None:
-            self.puzzle = GoalJudge.for_game(game) if not game.history else judge_replay(game)
+            # (hot-seat: both players read its words, which name the puzzle's player)
+            players = ("Player 1", "Player 2") if seats.hotseat else None
+            self.puzzle = (
+                GoalJudge.for_game(game, players) if not game.history else judge_replay(game, players)
+            )
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -260,13 +264,7 @@ class Session:
         player resigning fails it; the other side resigning solves it)."""
         if self.puzzle is None:
             return None
-        verdict = self.puzzle.verdict
-        if not verdict.decided and self.resigned is not None:
-            at = len(self.game.history)
-            if self.resigned == self.puzzle.seat:
-                return Verdict(FAILED, "you resigned", at)
-            return Verdict(SOLVED, f"P{self.resigned + 1} resigned", at)
-        return verdict
+        return self.puzzle.final(self.resigned, len(self.game.history))
 
     def winner(self) -> int | None:
         if self.failure is not None:

@@ -826,7 +826,11 @@ class GameScreen(TableScreen):
         for a game that is no puzzle."""
         s = self.session
         verdict = s.verdict()
-        return "" if verdict is None or s.puzzle is None else goal_line(s.puzzle.words(), verdict)
+        return (
+            ""
+            if verdict is None or s.puzzle is None
+            else goal_line(s.puzzle.words(), verdict, s.puzzle.label())
+        )
 
     def tell_puzzle(self) -> bool:
         """A puzzle's verdict reached while the game goes on (the turn ended without the win,
@@ -851,7 +855,9 @@ class GameScreen(TableScreen):
         self.puzzle_told = True
         title = scenario_header(s.game.setup.scenario)[0]
         stats = [self.headline(), *self.stats()[1:]] if s.over else []
-        return PuzzleScreen(verdict, title, s.puzzle.words(), stats, over=s.over, kept=kept)
+        return PuzzleScreen(
+            verdict, title, s.puzzle.words(), stats, over=s.over, kept=kept, label=s.puzzle.label()
+        )
 
     def end_picked(self, what: str | None) -> None:
         """The game-over (or puzzle) dialog's answer."""

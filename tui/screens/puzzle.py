@@ -22,9 +22,10 @@ def verdict_words(verdict: Verdict) -> str:
     return f"✗ Puzzle failed: {verdict.why}"
 
 
-def goal_line(goal: str, verdict: Verdict) -> str:
-    """The goal's line at the table: the goal while it is open, then the verdict."""
-    return verdict_words(verdict) if verdict.decided else f"◎ Goal: {goal}"
+def goal_line(goal: str, verdict: Verdict, label: str = "Goal") -> str:
+    """The goal's line at the table: the goal while it is open (`label`: whose, in hot-seat:
+    `Player 1's goal`), then the verdict."""
+    return verdict_words(verdict) if verdict.decided else f"◎ {label}: {goal}"
 
 
 class PuzzleScreen(GameOverScreen):
@@ -38,19 +39,29 @@ class PuzzleScreen(GameOverScreen):
     ]
 
     def __init__(
-        self, verdict: Verdict, title: str, goal: str, stats: list[str], *, over: bool, kept: bool = False
+        self,
+        verdict: Verdict,
+        title: str,
+        goal: str,
+        stats: list[str],
+        *,
+        over: bool,
+        kept: bool = False,
+        label: str = "Goal",
     ) -> None:
-        """`title`: the puzzle's; `goal`: in words; `stats`: the game's end (`over`), if it ended."""
+        """`title`: the puzzle's; `goal`: in words (`label`: whose, `Player 1's goal` in
+        hot-seat); `stats`: the game's end (`over`), if it ended."""
         super().__init__(verdict_words(verdict), stats, kept=kept)
         self.verdict = verdict
         self.puzzle_title = title
         self.goal = goal
+        self.label = label
         self.over = over  # the game ended; else it goes on under the dialog (b/esc: play on)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="puzzle"):
             yield Static(self.headline, classes="dialog-title", id="headline")
-            lines = [self.puzzle_title, f"Goal: {self.goal}"]
+            lines = [self.puzzle_title, f"{self.label}: {self.goal}"]
             yield Static("\n".join(line for line in [*lines, *self.stats] if line), id="stats")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Retry (r)", id="rematch", variant="primary", compact=True)

@@ -10,7 +10,9 @@ is drawn in words (`StateView`).
 The status lines tell where the replay is, the action just replayed and the
 decision pending at this step in the game screen's words (the turn, whose, what
 they do: `Turn 5 · Player 2 to play`), then what the decision is about, never to a
-"you" (`pending_words`: the engine's prompt, or the table's words for it). The card
+"you" (`pending_words`: the engine's prompt, or the table's words for it); a
+puzzle's, its goal, then its verdict from the step it was reached
+(`tui/replay_goal.py`). The card
 panel shows the cards of the action just replayed (`c` the next one); below
 120 columns it shares the log's place (`t` switches).
 """
@@ -28,6 +30,7 @@ from textual.widgets import Static
 from common.game import Action, Decision, Game
 from common.saves import Replay
 from tui.log_words import fold_key, step_said, step_words, steps, times
+from tui.replay_goal import ReplayGoal
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
 from tui.session import only_pass
@@ -76,6 +79,7 @@ class ReplayScreen(TableScreen):
         self.step_cards: list[dict[str, Any]] = []
         self.card_index = 0
         self.card_shown: tuple[int, int, int | None] | None = None  # (step, card, eyes) in the panel
+        self.goal = ReplayGoal.of(replay)  # a puzzle's goal and verdicts (None: no puzzle)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-status")
@@ -172,7 +176,8 @@ class ReplayScreen(TableScreen):
         else:
             what = step_words(r, self.step - 1, self.viewer)
         ended = r.outcome(self.step)  # (a resignation too, which the engine's game does not know)
-        return f"{head}\n{what}\n{f'game over: {ended}' if ended else self.next_text(game)}"
+        text = f"{head}\n{what}\n{f'game over: {ended}' if ended else self.next_text(game)}"
+        return text if self.goal is None else f"{text}\n{self.goal.line(self.step)}"
 
     def next_text(self, game: Game) -> str:
         """The decision pending at this step in the words of the game screen's status line
@@ -197,7 +202,9 @@ class ReplayScreen(TableScreen):
         r = self.replay
         game = r.state(self.step)
         self.view_data = game.view(self.viewer)  # (before the status: its turn is the view's)
-        self.query_one("#replay-status", Static).update(self.status_text())
+        status = self.query_one("#replay-status", Static)
+        status.set_class(self.goal is not None, "-goal")
+        status.update(self.status_text())
         self.note_last_actions()
         self.update_table(self.view_data, None, [])
         self.step_cards = self.cards_of_step()
