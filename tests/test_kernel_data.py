@@ -44,6 +44,9 @@ def test_load_deck_ok(tmp_path: Path) -> None:
         ('[deck]\nleader = "z"\n', None, "cards", "missing or empty"),
         ('[deck]\nleader = "z"\n[cards]\nc1 = 1\n[extra]\n', None, None, "unknown section"),
         ("[deck\n", None, None, "not valid TOML"),
+        ('[deck]\nleader = "z"\n[cards]\nc1 = 1\nc1 = 2\n', None, None, "'c1' given twice (line 5)"),
+        ('[deck]\nleader = "z"\n[deck]\n', None, None, "'deck' given twice (line 3)"),
+        ("", None, "deck", "missing [deck] section"),
     ],
 )
 def test_deck_errors_name_the_problem(

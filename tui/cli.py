@@ -146,11 +146,11 @@ def play(
         message = str(exc)
         if scenario is not None and exc.file.startswith(("<scenario", "scenario")):
             message = f"{scenario}: {message}"  # the engines only see the scenario's text
-        _fail(message, 1)
+        _fail(message)
     except OSError as exc:
-        _fail(str(exc), 1)
+        _fail(str(exc))
     except UnicodeDecodeError:
-        _fail(f"{scenario}: not a text file (UTF-8)", 1)
+        _fail(f"{scenario}: not a text file (UTF-8)")
     _autosave_free("start a game")
     _run_app(
         LaunchSpec(
@@ -316,7 +316,7 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
         else:
             columns, rows = cls.card_rows()
     except DataError as exc:
-        _fail(str(exc), 1)
+        _fail(str(exc))
     if card is not None:
         match = _find_cards(columns, rows, card)
         if not match:
