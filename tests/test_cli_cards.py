@@ -196,3 +196,20 @@ def test_play_with_a_broken_deck_names_file_card_and_field_and_exits_2(
     r = CliRunner().invoke(main, ["play", game_id, "--deck1", str(bad)])
     assert r.exit_code == 2, r.output
     assert "my-deck.toml" in r.output and says in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_play_with_an_empty_or_broken_scenario_names_the_file_not_a_placeholder(
+    game_id: str, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    empty = tmp_path / "empty.toml"
+    empty.write_text("", encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(empty)])  # not a game without one
+    assert r.exit_code == 2 and "empty.toml, field 'scenario'" in r.output, r.output
+    bad = tmp_path / "mine.toml"
+    bad.write_text(f'[scenario]\ngame = "{game_id}"\ntitle = "Mine"\n[bogus\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(bad)])
+    assert r.exit_code == 2 and "mine.toml" in r.output and "not valid TOML" in r.output, r.output
+    assert "<scenario" not in r.output

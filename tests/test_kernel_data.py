@@ -85,3 +85,11 @@ def test_atomic_write_leaves_old_save_when_serialising_fails(tmp_path: Path) -> 
         write_json_atomic(path, {"bad": object()})
     assert json.loads(path.read_text()) == {"ok": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
+def test_a_scenario_error_is_named_by_its_file_and_title() -> None:
+    titled = DataError("<scenario 'Mine'>", "no such card", card="x", field="card")
+    assert titled.named_by("my.toml") == "my.toml (scenario 'Mine'): card 'x', field 'card': no such card"
+    assert DataError("<scenario>", "not valid TOML: …").named_by("my.toml") == "my.toml: not valid TOML: …"
+    other = DataError("deck.toml", "no such card", card="x")
+    assert other.named_by("my.toml") == str(other)

@@ -143,10 +143,7 @@ def play(
             seed=seed or 0, options=_parse_options(options, cls), decks=decks, scenario=scenario_text
         )
     except DataError as exc:
-        message = str(exc)
-        if scenario is not None and exc.file.startswith(("<scenario", "scenario")):
-            message = f"{scenario}: {message}"  # the engines only see the scenario's text
-        _fail(message)
+        _fail(exc.named_by(scenario) if scenario is not None else str(exc))
     except OSError as exc:
         _fail(str(exc))
     except UnicodeDecodeError:
