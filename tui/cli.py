@@ -109,7 +109,11 @@ def main(ctx: click.Context) -> None:
 @click.option("--seed", type=int, help="Seed (random if omitted).")
 @click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help="Scenario file (TOML).")
 @click.option(
-    "--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option, e.g. armageddon=20."
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's.",
 )
 def play(
     game: str,
@@ -165,11 +169,17 @@ def play(
 
 @main.command()
 @click.argument("game", metavar=GAME_METAVAR)
-@click.option("--p1", default="scripted", show_default=True, help="Agent level of the first agent.")
-@click.option("--p2", default="random", show_default=True, help="Agent level of the second agent.")
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--p1", default="scripted", show_default=True, help="AI level of the first agent.")
+@click.option("--p2", default="random", show_default=True, help="AI level of the second agent.")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON line with the results.")
 def simulate(
     game: str, p1: str, p2: str, games: int, seed: int, options: tuple[str, ...], as_json: bool

@@ -34,12 +34,18 @@ GAME_METAVAR = "{" + "|".join(GAMES) + "}"
     show_default=True,
     help="Game i of a pair is dealt with seed SEED+i//2: each deal twice, seats swapped.",
 )
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's.",
+)
 @click.option(
     "--budget",
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
-    help="Time budget per decision, for the levels that take one (search).",
+    help="Seconds per decision for the levels that think on a clock (search).",
 )
 @click.option(
     "--jobs",
