@@ -13,7 +13,7 @@ import click
 from common import __version__
 from common.errors import DataError, EngineNotAvailable
 from common.registry import GAMES, game_class
-from tui.wording import plural
+from tui.wording import GAME_OPTION_HELP, plural
 
 if TYPE_CHECKING:  # the engines' base class stays unimported until a command needs an engine
     from common.game import Game
@@ -108,13 +108,7 @@ def main(ctx: click.Context) -> None:
 )
 @click.option("--seed", type=int, help="Seed (random if omitted).")
 @click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help="Scenario file (TOML).")
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's.",
-)
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=GAME_OPTION_HELP)
 def play(
     game: str,
     vs: str,
@@ -173,13 +167,7 @@ def play(
 @click.option("--p2", default="random", show_default=True, help="AI level of the second agent.")
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's.",
-)
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=GAME_OPTION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON line with the results.")
 def simulate(
     game: str, p1: str, p2: str, games: int, seed: int, options: tuple[str, ...], as_json: bool
