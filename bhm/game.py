@@ -36,13 +36,12 @@ whose answered entry was cancelled, resolve to nothing with a log line.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, Self
 
-from common.cards import Modifier, keyword_name, keyword_value
+from common.cards import Modifier, keyword_name, keyword_value, parse_toml
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
@@ -3272,7 +3271,4 @@ def card_text(d: BhmDef) -> str:
 
 
 def load_toml(text: str, file: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
-        raise DataError(file, f"not valid TOML: {exc}") from None
+    return parse_toml(text, file)

@@ -223,6 +223,31 @@ def build_def(
     return card
 
 
+_DUPLICATE = re.compile(
+    r"^Cannot (?:overwrite a value|declare .*? twice|mutate immutable namespace).*\(at line (\d+)"
+)
+
+
+def parse_toml(text: str, file: str) -> dict[str, Any]:
+    """`text` as TOML, or a `DataError` naming `file` and the line; a key given twice (a card listed
+    twice in a deck, a field twice in a card) is said so, with the key, not in the parser's words."""
+    try:
+        return tomllib.loads(text)
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
+        message = str(exc)
+        twice = _DUPLICATE.match(message)
+        if twice:
+            line_no = int(twice.group(1))
+            lines = text.splitlines()
+            line = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
+            key = line.split("=", 1)[0].strip().strip("[]").strip() if line else ""
+            if key:
+                message = f"'{key}' given twice (line {line_no}): give each key once"
+            else:
+                message = f"a key given twice (line {line_no}): give each key once"
+        raise DataError(file, f"not valid TOML: {message}") from None
+
+
 def load_cards(
     path: str | Path,
     def_cls: type[CardDef],
@@ -236,15 +261,13 @@ def load_cards(
     path = Path(path)
     file = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = parse_toml(path.read_text(encoding="utf-8"), file)
     except FileNotFoundError:
         raise DataError(file, "file not found") from None
     except UnicodeDecodeError as exc:
         raise DataError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
-    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
-        raise DataError(file, f"not valid TOML: {exc}") from None
     unknown = [k for k in data if k != table]
     if unknown:
         raise DataError(file, f"unknown top-level key(s) {unknown}; cards go in [[{table}]] tables")

@@ -14,13 +14,12 @@ Engines check their own construction rules (sizes, copy limits) on the result;
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import CardDef
+from .cards import CardDef, parse_toml
 from .errors import DataError
 
 
@@ -121,15 +120,13 @@ def load_deck(
 ) -> DeckList:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = parse_toml(path.read_text(encoding="utf-8"), str(path))
     except FileNotFoundError:
         raise DataError(str(path), "file not found") from None
     except UnicodeDecodeError as exc:
         raise DataError(str(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise DataError(str(path), f"cannot read the file: {exc.strerror or exc}") from None
-    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
-        raise DataError(str(path), f"not valid TOML: {exc}") from None
     return parse_deck(
         data, file=str(path), header_fields=header_fields, pool=pool, optional_header=optional_header
     )

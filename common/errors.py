@@ -30,6 +30,16 @@ class DataError(Exception):
             where += f", field '{field}'"
         super().__init__(f"{where}: {message}")
 
+    def named_by(self, path: object) -> str:
+        """The message with the file a scenario's text came from in the place of the engines'
+        placeholder (`<scenario>`, `<scenario 'Title'>`, `scenario 'Title'`: they see only the
+        text): `my.toml (scenario 'Title'): card 'x', field 'y': …`; another file's error as is."""
+        text = str(self)
+        if not self.file.startswith(("<scenario", "scenario")):
+            return text
+        title = self.file.strip("<>").removeprefix("scenario").strip()
+        return f"{path}{f' (scenario {title})' if title else ''}{text[len(self.file) :]}"
+
 
 class EngineNotAvailable(Exception):
     """The requested game's engine is not installed/implemented yet."""

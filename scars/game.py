@@ -270,7 +270,7 @@ class ScarsGame(Game):
         g = cls(setup)
         g.pool_defs = card_pool()
         g._init_state()
-        if setup.scenario:
+        if setup.scenario is not None:
             from .scenario import load_scenario
 
             load_scenario(g, setup.scenario)

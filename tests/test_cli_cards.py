@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.resources
+
 import pytest
 from click.testing import CliRunner
 
@@ -37,14 +39,14 @@ def test_play_with_a_bad_scenario_names_the_file(game_id: str, tmp_path) -> None
     bad = tmp_path / "broken-position.toml"
     bad.write_text(f'[scenario]\ngame = "{game_id}"\ntitle = "x"\nno_such_key = 1\n')
     r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(bad)])
-    assert r.exit_code == 1 and "broken-position.toml" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "broken-position.toml" in r.output and "Traceback" not in r.output
 
 
 def test_play_with_a_binary_scenario_file_is_an_error_not_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "garbage.toml"
     bad.write_bytes(b"\xff\xfe\x00 not text \x80\x81")
     r = CliRunner().invoke(main, ["play", "scars", "--scenario", str(bad)])
-    assert r.exit_code == 1, r.output
+    assert r.exit_code == 2, r.output
     assert "garbage.toml" in r.output and "not a text file" in r.output
     assert not isinstance(r.exception, UnicodeDecodeError)
 
@@ -147,3 +149,67 @@ def test_hotg_cards_say_what_their_short_stats_mean() -> None:
     assert game_class("hotg").CARD_LEGEND.startswith(legend)
     if "bhm" in available_games():
         assert game_class("bhm").CARD_LEGEND == ""
+
+
+def _break(text: str, how: str) -> str:
+    """A shipped deck's text broken the way a user's hand might: each case names what the
+    message must say."""
+    lines = text.splitlines()
+    at = lines.index("[cards]") + 1
+    first = lines[at].split("=")[0].strip()
+    if how == "unknown card":
+        lines[at] = lines[at].replace(first, first + "_typo", 1)
+    elif how == "card twice":
+        lines.append(lines[at])
+    elif how == "wrong count":
+        lines[at] = f'{first} = "two"'
+    elif how == "wrong type":
+        lines = [("name = 3" if ln.startswith("name =") else ln) for ln in lines]
+    elif how == "bad syntax":
+        lines[at - 1] = "[cards"
+    elif how == "empty":
+        lines = []
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize(
+    ("how", "says"),
+    [
+        ("unknown card", "_typo': no such card"),
+        ("card twice", "given twice (line"),
+        ("wrong count", "field 'count'"),
+        ("wrong type", "field 'name': expected a string"),
+        ("bad syntax", "not valid TOML"),
+        ("empty", "field 'deck': missing [deck] section"),
+    ],
+)
+def test_play_with_a_broken_deck_names_file_card_and_field_and_exits_2(
+    game_id: str, how: str, says: str, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    package = game_class(game_id).__module__.split(".")[0]
+    shipped = sorted((importlib.resources.files(package) / "decks").iterdir(), key=str)[0]
+    bad = tmp_path / "my-deck.toml"
+    bad.write_text(_break(shipped.read_text(encoding="utf-8"), how), encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", game_id, "--deck1", str(bad)])
+    assert r.exit_code == 2, r.output
+    assert "my-deck.toml" in r.output and says in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_play_with_an_empty_or_broken_scenario_names_the_file_not_a_placeholder(
+    game_id: str, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    if game_id not in available_games():
+        pytest.skip(f"{game_id} engine not available")
+    empty = tmp_path / "empty.toml"
+    empty.write_text("", encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(empty)])  # not a game without one
+    assert r.exit_code == 2 and "empty.toml, field 'scenario'" in r.output, r.output
+    bad = tmp_path / "mine.toml"
+    bad.write_text(f'[scenario]\ngame = "{game_id}"\ntitle = "Mine"\n[bogus\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", game_id, "--scenario", str(bad)])
+    assert r.exit_code == 2 and "mine.toml" in r.output and "not valid TOML" in r.output, r.output
+    assert "<scenario" not in r.output

@@ -44,6 +44,9 @@ def test_load_deck_ok(tmp_path: Path) -> None:
         ('[deck]\nleader = "z"\n', None, "cards", "missing or empty"),
         ('[deck]\nleader = "z"\n[cards]\nc1 = 1\n[extra]\n', None, None, "unknown section"),
         ("[deck\n", None, None, "not valid TOML"),
+        ('[deck]\nleader = "z"\n[cards]\nc1 = 1\nc1 = 2\n', None, None, "'c1' given twice (line 5)"),
+        ('[deck]\nleader = "z"\n[deck]\n', None, None, "'deck' given twice (line 3)"),
+        ("", None, "deck", "missing [deck] section"),
     ],
 )
 def test_deck_errors_name_the_problem(
@@ -82,3 +85,11 @@ def test_atomic_write_leaves_old_save_when_serialising_fails(tmp_path: Path) -> 
         write_json_atomic(path, {"bad": object()})
     assert json.loads(path.read_text()) == {"ok": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
+def test_a_scenario_error_is_named_by_its_file_and_title() -> None:
+    titled = DataError("<scenario 'Mine'>", "no such card", card="x", field="card")
+    assert titled.named_by("my.toml") == "my.toml (scenario 'Mine'): card 'x', field 'card': no such card"
+    assert DataError("<scenario>", "not valid TOML: …").named_by("my.toml") == "my.toml: not valid TOML: …"
+    other = DataError("deck.toml", "no such card", card="x")
+    assert other.named_by("my.toml") == str(other)

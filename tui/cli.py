@@ -13,7 +13,7 @@ import click
 from common import __version__
 from common.errors import DataError, EngineNotAvailable
 from common.registry import GAMES, game_class
-from tui.wording import plural
+from tui.wording import GAME_OPTION_HELP, plural
 
 if TYPE_CHECKING:  # the engines' base class stays unimported until a command needs an engine
     from common.game import Game
@@ -108,9 +108,7 @@ def main(ctx: click.Context) -> None:
 )
 @click.option("--seed", type=int, help="Seed (random if omitted).")
 @click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), help="Scenario file (TOML).")
-@click.option(
-    "--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option, e.g. armageddon=20."
-)
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=GAME_OPTION_HELP)
 def play(
     game: str,
     vs: str,
@@ -143,14 +141,11 @@ def play(
             seed=seed or 0, options=_parse_options(options, cls), decks=decks, scenario=scenario_text
         )
     except DataError as exc:
-        message = str(exc)
-        if scenario is not None and exc.file.startswith(("<scenario", "scenario")):
-            message = f"{scenario}: {message}"  # the engines only see the scenario's text
-        _fail(message, 1)
+        _fail(exc.named_by(scenario) if scenario is not None else str(exc))
     except OSError as exc:
-        _fail(str(exc), 1)
+        _fail(str(exc))
     except UnicodeDecodeError:
-        _fail(f"{scenario}: not a text file (UTF-8)", 1)
+        _fail(f"{scenario}: not a text file (UTF-8)")
     _autosave_free("start a game")
     _run_app(
         LaunchSpec(
@@ -168,11 +163,11 @@ def play(
 
 @main.command()
 @click.argument("game", metavar=GAME_METAVAR)
-@click.option("--p1", default="scripted", show_default=True, help="Agent level of the first agent.")
-@click.option("--p2", default="random", show_default=True, help="Agent level of the second agent.")
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--p1", default="scripted", show_default=True, help="AI level of the first agent.")
+@click.option("--p2", default="random", show_default=True, help="AI level of the second agent.")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=GAME_OPTION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON line with the results.")
 def simulate(
     game: str, p1: str, p2: str, games: int, seed: int, options: tuple[str, ...], as_json: bool
@@ -316,7 +311,7 @@ def cards(game: str, card: str | None, text: str, show_text: bool | None) -> Non
         else:
             columns, rows = cls.card_rows()
     except DataError as exc:
-        _fail(str(exc), 1)
+        _fail(str(exc))
     if card is not None:
         match = _find_cards(columns, rows, card)
         if not match:

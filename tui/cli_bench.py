@@ -22,7 +22,7 @@ import click
     show_default=True,
     help="Random full games played per engine.",
 )
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed SEED+i.")
 @click.option("--states", type=click.IntRange(1), default=6, show_default=True, help="Mid-game states timed.")
 @click.option(
     "--repeat", type=click.IntRange(1), default=50, show_default=True, help="Timed calls per state and op."
@@ -38,7 +38,12 @@ import click
     show_default=True,
     help="Stop a level after this much thinking time.",
 )
-@click.option("--budget", type=float, default=None, help="Time budget (s) for levels that take one.")
+@click.option(
+    "--budget",
+    type=float,
+    default=None,
+    help="Seconds per decision for the levels that think on a clock (search).",
+)
 @click.option(
     "--startup/--no-startup",
     default=True,

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     "--budget",
     type=click.FloatRange(min=0.001),
     default=None,
-    help="Seconds per decision for the levels that search on a clock (e.g. 0.05 for a quick 'search').",
+    help="Seconds per decision for the levels that think on a clock (search; 0.05 for a quick one).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per engine.")
 def soak(

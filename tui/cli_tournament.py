@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from common.registry import GAMES
-from tui.wording import plural
+from tui.wording import GAME_OPTION_HELP, plural
 
 GAME_METAVAR = "{" + "|".join(GAMES) + "}"
 
@@ -34,12 +34,12 @@ GAME_METAVAR = "{" + "|".join(GAMES) + "}"
     show_default=True,
     help="Game i of a pair is dealt with seed SEED+i//2: each deal twice, seats swapped.",
 )
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help=GAME_OPTION_HELP)
 @click.option(
     "--budget",
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
-    help="Time budget per decision, for the levels that take one (search).",
+    help="Seconds per decision for the levels that think on a clock (search).",
 )
 @click.option(
     "--jobs",

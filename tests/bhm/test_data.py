@@ -226,7 +226,7 @@ def test_cli_play_refuses_a_bad_scenario_or_deck_with_the_reason(tmp_path: Path)
 
     bad = write(tmp_path, SCEN.replace('card = "storm_roc"', 'card = "storm_rock"'), "bad.toml")
     r = CliRunner().invoke(main, ["play", "bhm", "--scenario", str(bad)])
-    assert r.exit_code == 1 and "card 'storm_rock', field 'card'" in r.output
+    assert r.exit_code == 2 and "card 'storm_rock', field 'card'" in r.output
     deck = write(tmp_path, DECK + "ember_squire = 3", "deck.toml")
     r = CliRunner().invoke(main, ["play", "bhm", "--deck1", str(deck)])
-    assert r.exit_code == 1 and "must have 40 to 65" in r.output
+    assert r.exit_code == 2 and "must have 40 to 65" in r.output
