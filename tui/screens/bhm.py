@@ -1320,7 +1320,7 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
-        Player 1 (you)'s C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
+        your C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
         s = self.session
         if s.resigned is None:
             for event in reversed(list(s.game.log)):
