@@ -92,3 +92,24 @@ async def test_a_war_call_enters_your_being_zone_in_the_log(tmp_path: Path) -> N
         log = " ".join(line.strip() for line in app.screen.query_one(GameLog).plain)
         assert "enters your being zone" in log, log
         assert "(you)'s" not in log, log
+
+
+async def test_a_reaction_window_is_said_once_below_120_by_40(tmp_path: Path) -> None:
+    """At 80 × 24 the middle's `⚡ P2's draw (initial phase)` said again what the prompt under it asks
+    (`React to: Player 2's draw (initial phase)?`, BH-67), its second row taking one of the table's:
+    the prompt says it alone now; a stack of two or more is still drawn in the middle."""
+    from tui.widgets.status import Prompt
+
+    from .helpers import press, screen_text
+    from .test_bhm_ui33 import reaction_window_on_a_draw
+
+    s = reaction_window_on_a_draw(tmp_path)
+    assert len(s.game.view(None)["stack"]) == 1 and s.game.view(None)["pending"]
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # (the cover between the players' turns)
+        await settle(pilot)
+        screen: Any = app.screen
+        assert "React to: " in screen.query_one(Prompt).prompt, screen_text(app)
+        assert "⚡" not in screen_text(app), screen_text(app)
