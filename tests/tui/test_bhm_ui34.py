@@ -113,3 +113,29 @@ async def test_a_reaction_window_is_said_once_below_120_by_40(tmp_path: Path) ->
         screen: Any = app.screen
         assert "React to: " in screen.query_one(Prompt).prompt, screen_text(app)
         assert "⚡" not in screen_text(app), screen_text(app)
+
+
+def test_a_reaction_card_is_explained_as_one_in_the_combat_phase() -> None:
+    """Enter on Riposte in your own combat phase said `strategy cards are played in the strategy
+    phases`, which sent a newcomer to a phase where it cannot be played either: it is a reaction
+    card, played right after an enemy action (BH-67), in any phase."""
+    from tests.bhm.helpers import find, position
+    from tui.screens.bhm import BhmScreen
+
+    g = position(
+        dict(cll=9, deck=["spark_imp"] * 3, hand=["riposte"], being=["ember_squire"]),
+        dict(cll=9, deck=["spark_imp"] * 3, being=["hollow_wraith"]),
+        turn=6,
+        active=1,
+        phase="strategy1",
+        armageddon="off",
+    )
+    g.apply(Action("next"))
+    assert g.decision().kind == "combat"
+    riposte = find(g, "riposte").uid
+
+    class Seen:  # what `hand_refusal` reads of its screen
+        session = type("S", (), {"game": g, "decision": g.decision()})()
+
+    why = BhmScreen.hand_refusal(Seen(), riposte)  # type: ignore[arg-type]
+    assert why is not None and "reaction card" in why and "BH-67" in why, why
