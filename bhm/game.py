@@ -2039,7 +2039,7 @@ class BhmGame(Game):
                 c = self.card(int(args[0]))
                 if c.zone != f"hand:{p}" or c.defn.type != "strategy":
                     return f"{c.name} is not a strategy card in your hand"
-                if self.sub != "main":
+                if self.sub != "main" and not c.defn.reaction:  # (a reaction's own reason, any phase)
                     return "strategy cards are played in the strategy phases"
                 return _say(self.strategy_problem(c))
             if a.kind == "territory" and len(args) == 1:

@@ -1254,11 +1254,17 @@ def bhm_opening(events: Sequence[Event], name: Callable[[int], str]) -> list[Eve
 
 # -- BHM: the events that name a seat, in the players' names of the log ---------------------------
 Namer = Callable[[int], str]
+YOU = " (you)"  # the end of the viewer's own seat name (`Player 1 (you)`; none in hot-seat)
 
 
-def seat_owns(name: Namer, p: int) -> str:
-    """`Player 1 (you)'s`, `Player 2 (AI)'s`: a seat's name as the owner of what follows."""
-    return f"{name(p)}'s"
+def seat_owns(name: Namer, p: int, start: bool = False) -> str:
+    """`Player 2 (AI)'s`, `Player 1's` (hot-seat): a seat's name as the owner of what follows; the
+    viewer's own is `your` (`Your` to open a sentence, `start`), as HotG's log says `Your Hoplite`:
+    `Flame Adept enters your being zone 3`, not `… enters Player 1 (you)'s being zone 3`."""
+    who = name(p)
+    if who.endswith(YOU):
+        return "Your" if start else "your"
+    return f"{who}'s"
 
 
 def bhm_draw(data: Mapping[str, Any], name: Namer) -> str:
@@ -1295,10 +1301,12 @@ BHM_SEATED: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "die": lambda d, name: f"Die: {name(0)} rolls {d['rolls'][0]}, {name(1)} rolls {d['rolls'][1]}",
     "first": lambda d, name: f"{name(int(d['player']))} plays first",
     "rally": lambda d, name: (
-        f"{seat_owns(name, int(d['player']))} beings take heart: each recovers up to {d['amount']} lost VAL"
+        f"{seat_owns(name, int(d['player']), start=True)} beings take heart: each recovers up to {d['amount']} lost VAL"
     ),
     "raise": lambda d, name: f"{name(int(d['player']))} returns {d['name']} from the dead zone to hand",
-    "fizzle": lambda d, name: f"{seat_owns(name, int(d['player']))} {d['entry']} has no effect: {d['why']}",
+    "fizzle": lambda d, name: (
+        f"{seat_owns(name, int(d['player']), start=True)} {d['entry']} has no effect: {d['why']}"
+    ),
     "win": lambda d, name: f"{name(int(d['winner']))} wins: {bhm_ending(d, name)}",
 }
 # the data each of them needs besides `player` (an event without it keeps the engine's words)
@@ -1316,8 +1324,8 @@ BHM_SEATED_BY: dict[str, tuple[str, ...]] = {"die": ("rolls",), "win": ("winner"
 
 
 def bhm_ending(data: Mapping[str, Any], name: Namer) -> str:
-    """How a BHM game ended, from its `win` event's data, in the players' names: `Player 1 (you)'s
-    C.LL reached 32`, `Player 2 (AI) could not draw` (BH-05)."""
+    """How a BHM game ended, from its `win` event's data, in the players' names: `your C.LL reached
+    32` (`Player 1's` in hot-seat), `Player 2 (AI) could not draw` (BH-05)."""
     loser = 1 - int(data["winner"])
     if data.get("cause") == "deck":
         return f"{name(loser)} could not draw"
@@ -1445,7 +1453,7 @@ def reaction_to(action: Action, words: str, echo: Event, seat_name: Namer | None
     """BHM: a reaction's line with what it answers, from the engine's echo's data (its card's
     `name`, the words of the entry it answers, `answered`): `React with Broken Seal to Pyre
     Warlock executes Fire Bolt on Hollow Wraith — cancel a power card …`; an entry that says whose
-    it is in the players' names (`seat_name`: `React with Foresight to Player 1 (you)'s draw
+    it is in the players' names (`seat_name`: `React with Foresight to your draw
     (initial phase)`, from `entry` and `entry_seat`). None: not the echo of this reaction."""
     data = echo.data
     name, answered = data.get("name"), data.get("answered")
@@ -1684,7 +1692,7 @@ def said_once(
     the event with which an engine begins by saying the action again (`P1 ends the turn`
     under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
     (17 lives left)`); what it adds in the players' names of the log's lines when `name` is
-    given (BHM's `React with Foresight to Player 1 (you)'s draw`)."""
+    given (BHM's `React with Foresight to your draw`)."""
     if game_id == "bhm":  # (its echoes' data in the players' names)
         return bhm_said_once(action, words, events, name)
     once = GAME_SAID_ONCE.get(game_id)

@@ -150,6 +150,9 @@ class _Drawing:
     def lane_width(self) -> int:
         return self.width
 
+    def prompt_names_pending(self, decision: object) -> bool:
+        return False  # (a replay's table: no prompt under it)
+
     def render_stack(self, stack: list[dict[str, object]]) -> list[object]:
         from tui.screens.bhm import BhmTable
 

@@ -107,8 +107,9 @@ async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) ->
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        # whose draw in the players' names (session 33: the engine's `P1's draw` under `Player 2 (AI):`)
-        assert "Player 2 (AI): React with Foresight to Player 1 (you)'s draw (initial phase)" in text
+        # whose draw in the players' names (session 33: the engine's `P1's draw` under `Player 2 (AI):`;
+        # session 34: the viewer's own, `your draw`, not `Player 1 (you)'s draw`)
+        assert "Player 2 (AI): React with Foresight to your draw (initial phase)" in text
         assert "to draw (" not in text
 
 

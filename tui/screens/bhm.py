@@ -108,8 +108,8 @@ BHM_KEYS = """
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
-- `⚡` the action waiting for a reaction; when reactions answer reactions, the middle shows the
-  *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
+- `⚡` the action waiting for a reaction (below 120 × 40 the prompt alone says it: `React to:
+  …?`); when reactions answer reactions, the middle shows the *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
 
@@ -821,7 +821,7 @@ class BhmTable(LaneTable):
         stack = view.get("stack") or []
         if self.lanes_dense():
             parts.append("beings P/F/R/V/S ÷100")
-        if pending and self.lanes_dense() and len(stack) <= 1:
+        if pending and self.lanes_dense() and len(stack) <= 1 and not self.prompt_names_pending(decision):
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
@@ -831,6 +831,12 @@ class BhmTable(LaneTable):
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out
+
+    def prompt_names_pending(self, decision: Decision | None) -> bool:
+        """Whether the prompt under the table says the action waiting for a reaction (`React to:
+        Undine attacks Flame Adept?`): below 120 × 40 the middle's `⚡ …` said it again, its second
+        row taking one of the table's. The replay shows no prompt."""
+        return False
 
     def short_name(self, seat: int) -> str:
         """A seat's name as the lanes' heads say it: `P1 (you)`, `P2 (AI)` (`P1` in hot-seat and in a
@@ -1230,6 +1236,9 @@ class BhmScreen(BhmTable, LaneScreen):
             self.show_choices(list(actions.actions))
             actions.highlight_action(keep)
 
+    def prompt_names_pending(self, decision: Decision | None) -> bool:
+        return decision is not None and decision.kind == "respond"
+
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt; a strategy phase's in the table's words, its groups kept on one line
         (`turn_prompts`); the combat phase's without the seat the prompt's start names; a target's prompt says what the card does (`Choose a target for Fire Bolt
@@ -1320,7 +1329,7 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
-        Player 1 (you)'s C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
+        your C.LL reached 32`, not the engine's `P1's C.LL reached 32`)."""
         s = self.session
         if s.resigned is None:
             for event in reversed(list(s.game.log)):
