@@ -61,7 +61,8 @@ SCARS_KEYS = """
   `(your own unit)` when a prayer or ability would hurt, destroy or remove a unit of yours
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
-- below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: attack/defense, then `dmg1, 3 more kills` its damage,
+- below 120 × 40 a unit reads `Wolf 2/3 ⇒Aurel`: its name (cut, `Shieldbeare…`, only when its
+  row would take more lines whole), attack/defense, then `dmg1, 3 more kills` its damage,
   `z` summoning sick, `2 weapons` its weapons (from 120 × 40 by name: `weapons: Longsword, Tower
   Shield`), `⇒name` whom it attacks, `⛨name` whom it blocks, `↺name` whom it shelters (with its
   place when another card has its name: `⛨Knigh… (P2, 1st in ATK)`; two of a name that shelter,
@@ -194,17 +195,20 @@ def dense_unit(
     places: dict[int, tuple[str, str]] | None = None,
     lost: bool = False,
     nth: int = 0,
+    cut: int | None = 12,
 ) -> list[Seg]:
     """`Wolf 2/3 dmg1, 3 more kills z 1 weapon ⇒Aurel`: one short chip a unit (`⇒`/`⛨` only
     when `combat`; `⇒no target` when `lost`, see `unit_segs`); a unit it relates to whose name
     another shares has its place: `⛨Knigh… (P2, 1st in ATK)`. Its weapons are counted in words
     (`2 weapons`: `+2` read as a bonus to its stats); `nth`: its place in its row, for a unit
-    that would read as another of its row (`Shieldbeare… (2nd) 1/2 ↺Knigh…`)."""
+    that would read as another of its row (`Shieldbeare… (2nd) 1/2 ↺Knigh…`); `cut`: the columns
+    its own name is cut to (`None`: whole, see `unit_row`)."""
 
     def name(uid: Any) -> str:
         return unit_name(uid, units, places or {}, 6)
 
-    label = short(str(u.get("name", "?")), 12) + (f" ({ordinal(nth)})" if nth else "")
+    own = str(u.get("name", "?"))
+    label = (short(own, cut) if cut else own) + (f" ({ordinal(nth)})" if nth else "")
     label += f" {u.get('attack')}/{u.get('defense')}"
     if u.get("damage"):
         label += " " + damage_words(u, dense=True)
@@ -833,6 +837,34 @@ class ScarsTable(LaneTable):
             width = 0
         return (width or 80) - 2
 
+    @staticmethod
+    def unit_row(
+        label: str,
+        here: list[dict[str, Any]],
+        view: dict[str, Any],
+        cards: dict[int, dict[str, Any]],
+        marks: dict[int, str],
+        places: dict[int, tuple[str, str]],
+        room: int,
+    ) -> list[Seg]:
+        """A position's row (`ATK Shieldbearer Recruit 1/2`): each unit's name whole unless the
+        row then takes more lines at `room` columns than with each cut (`Shieldbeare… 1/2`) — a
+        lone unit's name was cut at 80 × 24 on a line with room to spare."""
+
+        def row(cut: int | None) -> list[Seg]:
+            segs: list[Seg] = [Seg(f" {label}")]
+            for i, u in enumerate(here):
+                lost = int(u["uid"]) in lost_targets(view)
+                mark = marks.get(int(u["uid"]), "")
+                segs += [
+                    Seg(" "),
+                    *dense_unit(u, cards, mark, in_combat(view), places, lost, row_place(here, i), cut),
+                ]
+            return segs if here else [*segs, Seg(" —", "lane--dim")]
+
+        whole, short_ones = row(None), row(12)
+        return whole if rows_taken(whole, room) <= rows_taken(short_ones, room) else short_ones
+
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
         """A head line, a line per position, the weapons if any, the hand."""
         seat = p["seat"]
@@ -855,16 +887,8 @@ class ScarsTable(LaneTable):
         head = who + (whole_or_cut(who, [hero], 1, 18, room - len(info), marks) if hero else chip(None))
         lines: list[Line] = [(self.head_style(seat), head + words(info))]
         for pos, label in (("attack", "ATK"), ("defense", "DEF")):
-            row: list[Seg] = [Seg(f" {label}")]
             here = [u for u in units if u.get("position") == pos]
-            for i, u in enumerate(here):
-                row.append(Seg(" "))
-                lost = int(u["uid"]) in lost_targets(view)
-                nth = row_place(here, i)
-                row += dense_unit(u, cards, marks.get(int(u["uid"]), ""), in_combat(view), places, lost, nth)
-            if not here:
-                row.append(Seg(" —", "lane--dim"))
-            lines.append(("", row))
+            lines.append(("", self.unit_row(label, here, view, cards, marks, places, room)))
         weapons, structures = p.get("weapons") or [], p.get("structures") or []
         extras = weapons + structures
         tail: list[Seg] = []
