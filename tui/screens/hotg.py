@@ -1371,7 +1371,10 @@ class HotgScreen(HotgTable, GameScreen):
         for c, a in picks:
             name, body = str(c["name"]), hotg_card_body(c)
             tiles.append(Tile("", f"{name}\n{body}", a) if in_text else Tile(name, body, a))
-        return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
+        # HG-60: say where the pick goes (a newcomer read "choose one" and not what it did)
+        into = decision.context.get("into")
+        goes = {"hand": " — it goes to your hand", "effect": " — its effect resolves now"}.get(str(into), "")
+        return TileDialog("Revealed cards", decision.prompt + goes, tiles, self.plan_problem)
 
     # -- at 80 × 24 the card panel and the log share a place -------------------------------------
     def show_pane(self, which: str) -> None:
