@@ -1971,7 +1971,12 @@ class HotgGame(Game):
                 p,
                 "reveal",
                 f"{self.name(int(self.pending['source']))}: choose one of the revealed cards",
-                {"source": self.pending["source"], "cards": list(self.pending["cards"])},
+                {
+                    "source": self.pending["source"],
+                    "cards": list(self.pending["cards"]),
+                    # HG-60: where the pick goes: into the hand, or its effect resolves at once
+                    "into": "effect" if self.pending["resolve"] else "hand",
+                },
             )
         return Decision(self.active, "turn", f"P{self.active + 1}: your turn — play, move, attack or end")
 
@@ -2756,7 +2761,7 @@ class HotgGame(Game):
           (what the pending decision is about); "winner": seat, None, or "draw" when drawn.
         * "decision": {"player", "kind", "prompt", "context"} or None when over.
           "context" for "target": {"source", "card", "targets": [uids]};
-          for "reveal": {"source", "cards": [uids]}.
+          for "reveal": {"source", "cards": [uids], "into": "hand" | "effect"}.
         * "rows", "cols": 5 and 9. Cells are written "r,c" in actions.
         * "players": per seat {"seat", "name", "leader", "leader_name", "leader_text",
           "ability": {"id", "name", "cost", "text", "used", "usable", "no_target"}

@@ -527,10 +527,13 @@ class HotgTable(TableScreen):
             return MARK_DEPLOY
         return MARK_TARGET
 
-    def player_line(self, p: dict[str, Any], me: int, width: int = 0, over: bool = False) -> Text:
+    def player_line(
+        self, p: dict[str, Any], me: int, width: int = 0, over: bool = False, bare_stone: bool = False
+    ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
         stay at the end: its state `not now` gives way to `—` first, then its name, then the
-        word `stone`. `over`: the game is
+        word `stone`. `bare_stone`: the word `stone` is left out from the start (the other bar
+        had to leave it out: both bars say their stone alike). `over`: the game is
         over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
         seat = p["seat"]
         who = self.seat_name(seat).replace("Player ", "P")
@@ -543,7 +546,7 @@ class HotgTable(TableScreen):
         hp = p.get("stone_health")
         standing = not isinstance(hp, int) or hp > 0
         guarded = " guarded" if p.get("guarded") and standing else ""  # not `stone destroyed guarded`
-        stone = f"stone ♥{hp}" if standing else "stone destroyed"
+        stone = ("" if bare_stone else "stone ") + f"♥{hp}" if standing else "stone destroyed"
         mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
         piles = f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}"
         name = str(ab.get("name", "ability"))
@@ -600,8 +603,13 @@ class HotgTable(TableScreen):
         bottom = self.query_one("#bar-bottom", Static)
         width = top.content_region.width or self.app.size.width - 3
         over = view.get("winner") is not None
-        top.update(self.player_line(players[1 - me], me, width, over))
-        bottom.update(self.player_line(players[me], me, width, over))
+        lines = [self.player_line(players[seat], me, width, over) for seat in (1 - me, me)]
+        if sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
+            "│ stone destroyed" not in line.plain for line in lines
+        ):  # one bar gave up the word `stone`, the other kept it: both without it, every turn
+            lines = [self.player_line(players[seat], me, width, over, True) for seat in (1 - me, me)]
+        top.update(lines[0])
+        bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
         top.set_class(False, f"-p{me + 1}")
         bottom.set_class(True, f"-p{me + 1}")
@@ -1363,7 +1371,10 @@ class HotgScreen(HotgTable, GameScreen):
         for c, a in picks:
             name, body = str(c["name"]), hotg_card_body(c)
             tiles.append(Tile("", f"{name}\n{body}", a) if in_text else Tile(name, body, a))
-        return TileDialog("Revealed cards", decision.prompt, tiles, self.plan_problem)
+        # HG-60: say where the pick goes (a newcomer read "choose one" and not what it did)
+        into = decision.context.get("into")
+        goes = {"hand": " — it goes to your hand", "effect": " — its effect resolves now"}.get(str(into), "")
+        return TileDialog("Revealed cards", decision.prompt + goes, tiles, self.plan_problem)
 
     # -- at 80 × 24 the card panel and the log share a place -------------------------------------
     def show_pane(self, which: str) -> None:
