@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -179,7 +180,8 @@ async def test_hotg_footer_at_80_columns_shows_the_game_keys_whole() -> None:
 @pytest.mark.parametrize("seat", [1, 2])
 async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_columns(seat: int) -> None:
     """At 80 × 24 the bars ended `│ a:Allfather's` (Odin) or `│ a:Bolt 2 —`: the ability's cost
-    and whether it is ready were cut off. Its name gives way (`Allfather's…`), they stay."""
+    and whether it is ready were cut off. Its name gives way (`Allfather's…`), they stay.
+    The state is one the help names: ready, used, no target, not now (`—` in a crowded bar)."""
     app = TriarchApp(
         LaunchSpec(game_id="hotg", vs="ai", ai_level="random", seed=3, human_seat=seat - 1), ai_pace=0
     )
@@ -189,7 +191,8 @@ async def test_hotg_player_bars_keep_the_leader_ability_cost_and_state_at_80_col
             bar = app.screen.query_one(bar_id)
             text = str(bar.render())
             assert len(text) <= bar.content_region.width, text
-            assert text.rstrip().endswith(("ready", "used", "—")), text
+            assert text.rstrip().endswith(("ready", "used", "no target", "not now", "—")), text
+            assert re.search(r" \d+ (ready|used|no target|not now|—)$", text.rstrip()), text  # its cost too
             assert "stone" in text or "♥" in text
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
