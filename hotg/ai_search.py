@@ -407,7 +407,11 @@ class HotgLookahead(LookaheadAgent):
     own turn it also tries the moves that set up an attack on a unit (`strike_moves`),
     and it ranks a line that ends with a move by `move_value` (the best of where the
     unit stands and of its best attack from there), so that a move which only sets up
-    an attack is not cut from the beam before the attack is seen."""
+    an attack is not cut from the beam before the attack is seen.
+
+    In its own turn it tries, for each card to deploy, the `deploy` cells `candidates`
+    ranks best (default `GREEDY_DEPLOY_CELLS`, the cells greedy tries: since session 35;
+    before, `DEPLOY_CELLS`); the opponent's replies keep `DEPLOY_CELLS`."""
 
     def __init__(
         self,
@@ -418,13 +422,16 @@ class HotgLookahead(LookaheadAgent):
         finish: int = 0,
         reply_turn: int = 0,
         strike: bool = True,
+        deploy: int = GREEDY_DEPLOY_CELLS,
     ) -> None:
         cap = LOOKAHEAD_CAP if cap is None else cap
         super().__init__(spec, seed, nodes, cap, finish=finish, reply_turn=reply_turn)
         self.strike = strike
+        self.deploy = deploy
 
     def own_actions(self, game: Game) -> list[Action]:
-        acts = super().own_actions(game)
+        legal = game.legal_actions()
+        acts = (candidates(game, legal, self.deploy) or legal) if len(legal) > 1 else legal
         if self.strike and acts and acts[-1].kind == "end":
             acts = acts[:-1] + strike_moves(game, game.legal_actions(), acts) + acts[-1:]
         return acts

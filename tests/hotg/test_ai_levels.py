@@ -14,6 +14,8 @@ from common.game import Action
 from common.search import GreedyAgent, SearchAgent, best_ply, value_of
 from hotg.ai import ScriptedAgent
 from hotg.ai_search import (
+    DEPLOY_CELLS,
+    GREEDY_DEPLOY_CELLS,
     SEARCH_FINISH,
     SEARCH_REPLY_TURN,
     SPEC,
@@ -22,6 +24,7 @@ from hotg.ai_search import (
     candidates,
     determinize,
     evaluate,
+    greedy_candidates,
     strike_moves,
 )
 from hotg.game import HotgGame
@@ -300,6 +303,38 @@ def test_lookahead_ranks_a_move_with_the_attack_it_sets_up() -> None:
     assert value_of(SPEC, hit, 0) > value_of(SPEC, t, 0)
     assert look.line_value(t, 0, move) == value_of(SPEC, hit, 0)
     assert plain.line_value(t, 0, move) == value_of(SPEC, t, 0)
+
+
+def _deploys(acts: list[Action]) -> set[Action]:
+    """The actions of `acts` that deploy a card to a cell (HG-20's play of a unit)."""
+    return {a for a in acts if a.kind == "play" and len(a.args) == 2 and isinstance(a.args[1], str)}
+
+
+def test_lookahead_tries_the_deployment_cells_greedy_ranks_best(positions: list[HotgGame]) -> None:
+    """In its own turn the beam tries, for each card to deploy, the 5 cells greedy tries
+    (`greedy_candidates`), not only the 3 of `candidates` (session 35); `deploy=3` is the
+    lookahead of before."""
+    seen_more = False
+    for g in [*positions, midgame(1, 10)]:
+        legal = g.legal_actions()
+        greedy_cells = _deploys(greedy_candidates(g, legal))
+        look = _deploys(HotgLookahead(SPEC, 1).own_actions(g))
+        old = _deploys(HotgLookahead(SPEC, 1, deploy=DEPLOY_CELLS).own_actions(g))
+        assert look == greedy_cells
+        assert old == _deploys(candidates(g, legal)) and old <= look
+        seen_more |= len(look) > len(old)
+    assert GREEDY_DEPLOY_CELLS > DEPLOY_CELLS and seen_more
+
+
+def test_lookahead_deploys_to_a_cell_only_greedys_ranking_offers() -> None:
+    """A scripted game's position (seed 1, 10 actions in) where the lookahead deploys a
+    card to a cell outside `candidates`' 3 — one of greedy's 5 — and the lookahead of
+    before (`deploy=3`) could not: it plays elsewhere. Node budget only: deterministic."""
+    g = midgame(1, 10)
+    legal = g.legal_actions()
+    choice = HotgLookahead(SPEC, 1, cap=1000.0).choose(g)
+    assert choice in _deploys(greedy_candidates(g, legal)) - _deploys(candidates(g, legal))
+    assert HotgLookahead(SPEC, 1, cap=1000.0, deploy=DEPLOY_CELLS).choose(g) != choice
 
 
 # -- the measured matches (long: `pytest -m slow`) -------------------------------------
