@@ -106,8 +106,10 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     return bottom, tall, extra
 
 
+# The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
+# by where its keys act, not by the game's name again.
 HOTG_KEYS = """
-**Hand of the Gods**
+**At the table**
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor stays on the unit: the arrows go from it to a mark, `Enter` there does it; `Enter` on the unit again drops it)
