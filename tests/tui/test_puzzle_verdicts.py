@@ -119,7 +119,7 @@ async def test_a_win_is_the_puzzle_solved_with_the_games_end_and_a_click_retries
         await play(pilot, app, GUARDED)
         assert await until(pilot, lambda: isinstance(app.screen, PuzzleScreen))
         text = flat(app)
-        assert "✓ Puzzle solved: you won the game" in text and "Player 1 (you) wins!" in text
+        assert "✓ Puzzle solved: you won the game" in text and "P1 (you) wins!" in text
         assert "Table (b)" in text and "Quit (q)" in text and "Game over" not in text  # one dialog
         old = app.session
         await pilot.click("#rematch")  # Retry

@@ -26,13 +26,13 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import aimed_uid, unit_label, whose, with_whose
+from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
+from tui.screens.table import STATUS_PHASES, TableScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
@@ -121,6 +121,11 @@ HOTG_KEYS = """
   · the list at the bottom has every legal choice too
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
+
+**The turns**: the status line says `round 4 · P1 (you) to play`. A turn is one player's, as the
+rules count it ("until your next turn"); a round is each player's turn once: round 4 is P1's 4th
+turn and P2's 4th (your first turn has 1 mana, each next one 1 more). The log says `Round 4: P1's
+turn`, and names the players as their bars do: `P1`, `P2`.
 
 **On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
 a unit shows `attack/health`, then its states: on a tall terminal in words on a third line
@@ -401,6 +406,22 @@ class HotgTable(TableScreen):
         yield HandRow(id="hand")
 
     # -- who is who --------------------------------------------------------------------------
+    def seat_name(self, p: int) -> str:
+        """`P1 (you)`, `P2 (AI)`, `P1` in hot-seat: the seat as its bar names it, and the engine's
+        events (`Turn 6: P2`, `P2's Hoplite`), in the status line, the log and the dialogs alike
+        (`seat_names`), not `Player 1` in some lines and `P1` in others."""
+        return super().seat_name(p).replace("Player ", "P", 1)
+
+    def status_words(self, d: Decision | None) -> str:
+        """`round 4 · P1 (you) to play`: the turns counted as the players count theirs (round 4:
+        each player's 4th turn, `hotg_round`), as the log's `Round 4: P1's turn`, not the
+        engine's count of both players' turns (`turn 7`, P1's 4th)."""
+        turn = self.view_data.get("turn")
+        parts = [f"round {hotg_round(turn)}"] if isinstance(turn, int) and not isinstance(turn, bool) else []
+        if d is not None:
+            parts.append(f"{self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}")
+        return " · ".join(parts)
+
     def me(self) -> int:
         return self.table_viewer()
 
@@ -538,7 +559,7 @@ class HotgTable(TableScreen):
         had to leave it out: both bars say their stone alike). `over`: the game is
         over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
         seat = p["seat"]
-        who = self.seat_name(seat).replace("Player ", "P")
+        who = self.seat_name(seat)
         ab = p.get("ability") or {}
         ready = ab.get("usable") and not over
         aimless = ab.get("no_target") and not over  # unused, paid for, but nothing to aim at
@@ -1436,7 +1457,9 @@ class HotgScreen(HotgTable, GameScreen):
                 f"{self.seat_name(p['seat'])} ♥{hp}" if hp > 0 else f"{self.seat_name(p['seat'])} destroyed"
             )
 
-        return [f"Turn {view.get('turn')} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
+        turn = view.get("turn")
+        when = f"Round {hotg_round(turn)}" if isinstance(turn, int) and not isinstance(turn, bool) else "End"
+        return [f"{when} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 
 class HotgReplayScreen(HotgTable, ReplayScreen):
