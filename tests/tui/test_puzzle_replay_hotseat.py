@@ -99,7 +99,7 @@ def test_in_hot_seat_a_kept_counters_failure_names_its_player() -> None:
     )
     assert s.puzzle is not None
     words = s.puzzle.words()
-    assert words == "Clear every enemy unit this turn; keep their stone's health above 10"
+    assert words == "Clear every enemy unit this turn; keep P1's stone health above 10"
     assert "you" not in words
 
 

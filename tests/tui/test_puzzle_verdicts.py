@@ -69,7 +69,7 @@ async def test_the_goal_is_in_sight_and_a_solution_reads_solved_then_retry(size:
     app = puzzle_app("hotg", "puzzle_afterlife_chain")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        goal = "◎ Goal: Clear every enemy unit this turn; keep your stone's health above 10"
+        goal = "◎ Goal: Clear every enemy unit this turn; keep your stone health above 10"
         assert goal in screen_text(app).splitlines()[1], screen_text(app)  # one line, under the status
         await play(pilot, app, AFTERLIFE)
         assert isinstance(app.screen, PuzzleScreen)
