@@ -117,3 +117,49 @@ async def test_the_hot_seat_goal_fits_one_line_at_80_columns() -> None:
         goal = "◎ P1's goal: Clear every enemy unit this turn; keep P1's stone health above 10"
         assert lines[1].strip() == goal, lines[:3]
         assert lines[2].startswith("▌ ◄ P2 Odin"), lines[:3]  # the bar right under it: no wrap
+
+
+# -- 3. every mark of the board and the bars in the help's legend ------------------------------------
+# what draws the board's lines and the bar's coloured edge (no meaning of their own), a cut name,
+# the punctuation of words (`Allfather's`, `(you)`) and the `/` of `attack/health`, `mana 4/5`
+FRAME = set("│├┼─┤▌[]…'()/")
+
+
+def shown_marks(app: object) -> set[str]:
+    """The marks the board and the bars show now: every character but letters, digits, spaces
+    and the frame; and the bars' `a:` (the Leader Ability's key)."""
+    board = str(app.screen.query_one("#board").render())  # type: ignore[attr-defined]
+    bars = bar(app, "top") + "\n" + bar(app, "bottom")
+    marks = {c for c in board + bars if not c.isalnum() and not c.isspace() and c not in FRAME}
+    return marks | ({"a:"} if "a:" in bars else set())
+
+
+@HOTG
+async def test_every_mark_of_the_board_and_bars_is_in_the_helps_legend() -> None:
+    """The table at the start, a unit selected (`»`, `×`), a unit card and a spell picked (`+`,
+    `◎`), after the AI's turn (`★`, `◇`): each mark shown is explained in the help (`` `♥` ``,
+    `` `·` ``, `` `a:` `` were not), and the help's Keys tab says so."""
+    from tests.tui.helpers import choose_cell
+
+    app = skirmish()
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen |= shown_marks(app)
+        await choose_cell(pilot, 2, 2)  # your Hoplite: `» move`, `×`
+        seen |= shown_marks(app)
+        for keys in (("escape", "1"), ("escape", "2")):  # Oracle of Delphi: `+`; Thunder: `◎`
+            await press(pilot, *keys)
+            await settle(pilot)
+            seen |= shown_marks(app)
+        await press(pilot, "escape", "e")  # the AI moves or plays: `★`, `◇`
+        await settle(pilot)
+        seen |= shown_marks(app)
+        assert {"►", "◄", "♥", "»", "×", "+", "◎", "·", "a:"} <= seen, seen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        legend = app.screen.keys_md  # type: ignore[attr-defined]
+    unexplained = sorted(m for m in seen if f"`{m}" not in legend)
+    assert unexplained == [], unexplained
+    for word in ("STONE", "guarded", "banished", "row,column", "`attack/health`", "`[ ]`"):
+        assert word in legend, word

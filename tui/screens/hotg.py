@@ -127,10 +127,15 @@ rules count it ("until your next turn"); a round is each player's turn once: rou
 turn and P2's 4th (your first turn has 1 mana, each next one 1 more). The log says `Round 4: P1's
 turn`, and names the players as their bars do: `P1`, `P2`.
 
-**On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
+**On the board**: a cell is named `row,column` (`2,3`: the numbers at the edges; the log and the
+choices say it); `·` an empty cell; `►` P1's (the left stone), `◄` P2's (the right stone), `◆`
+neutral; `STONE` a Summoning Stone, `♥25` its health, `guarded` while a Guard unit of its side
+stands by it (no enemy attack or Warcry may aim at it, HG-63);
 a unit shows `attack/health`, then its states: on a tall terminal in words on a third line
 (`exhausted`), else as marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
-`S` silenced, `R` resurrection; `✗` a cell kept by a banished unit; `[ ]` the selected unit.
+`S` silenced, `R` resurrection; `✗` a cell kept by a banished unit (`banished`, its name after
+the mark); `[ ]` the selected unit; the cursor's cell is in reverse video (its cell is named in
+the card panel's first line).
 
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
@@ -138,8 +143,9 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
-**Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
+**Player bars**: `►`/`◄` the side, `P1 (you)` the seat, its god, then `♥` the Summoning Stone's
+health, mana, hand, deck and graveyard, then the Leader Ability (`a:` before yours: its key), its
+cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
 turn and mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
