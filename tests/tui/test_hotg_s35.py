@@ -163,3 +163,29 @@ async def test_every_mark_of_the_board_and_bars_is_in_the_helps_legend() -> None
     assert unexplained == [], unexplained
     for word in ("STONE", "guarded", "banished", "row,column", "`attack/health`", "`[ ]`"):
         assert word in legend, word
+
+
+# -- the worst other thing: a blank card panel on an empty cell ----------------------------------------
+@HOTG
+async def test_the_card_panel_says_an_empty_cell_is_empty_and_what_its_mark_means() -> None:
+    """At 80 × 24 the cursor on an empty cell left the card panel blank but for `2,3`: a newcomer
+    could not tell a broken panel from an empty cell, nor read the `◇` the AI's move left there.
+    Now `2,3 — an empty cell; ◇ a unit left it` (P2's Hoplite moved from 2,3 in its turn)."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "e")  # the AI's turn: its Hoplite leaves 2,3
+        await settle(pilot)
+        if app.screen.has_class("-show-log"):  # the card panel back in the log's place
+            await press(pilot, "t")
+            await settle(pilot)
+        assert app.screen.last_cells.get((2, 3)) == "◇", app.screen.last_cells  # type: ignore[attr-defined]
+        board = app.screen.query_one("#board")
+        board.focus()
+        board.cursor = (2, 3)  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert await shows(pilot, "2,3 — an empty cell; ◇ a unit left"), screen_text(app)
+        board.cursor = (0, 0)  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert await shows(pilot, "0,0 — an empty cell"), screen_text(app)
+        assert "◇ a unit" not in screen_text(app)

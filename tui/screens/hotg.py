@@ -51,6 +51,10 @@ REVEAL_TITLE_ROOM = 13
 # stone; the card panel says it from the viewer's side (`stone_words`).
 STONE_GOAL = "Destroy the enemy's to win."
 
+# What the card panel says of an empty cell under the cursor, by the mark the last side's actions
+# left there (`2,3 — an empty cell; ◇ a unit left it`): the panel was blank.
+EMPTY_CELL_MARKS = {"◇": "; ◇ a unit left it", "✝": "; ✝ a unit died here"}
+
 STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("exhausted", "z"),
     ("stunned", "!"),
@@ -1136,6 +1140,8 @@ class HotgScreen(HotgTable, GameScreen):
                 self.query_one(CardDetail).show_card(mover, here)
                 return
         what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
+        if u is None and act is None:  # not a blank panel: the cell is empty, and its mark says why
+            note += " — an empty cell" + EMPTY_CELL_MARKS.get(self.last_cells.get((r, c), ""), "")
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
         detail = self.query_one(CardDetail)
