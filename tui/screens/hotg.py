@@ -1486,7 +1486,7 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
         self.query_one(CardDetail).card_layout = hotg_card_lines
 
     def pending_words(self, d: Decision) -> str:
-        """A turn is said by whose it is (`Turn 5 · Player 1 to play`), as the table's status
+        """A turn is said by whose it is (`Round 3 · P1 to play`), as the table's status
         says it: not the engine's prompt to its player, `your turn — play, move, attack or end`
         (a replay has no "you")."""
         return "" if d.kind == "turn" else super().pending_words(d)
