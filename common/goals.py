@@ -33,7 +33,7 @@ class GoalFacts:
     `turn`: the engine's turn counter, which goes up by one as each player's turn begins;
     `active`: the seat whose turn it is; `units`: per seat, the (card id, name) of each unit (a
     being, …) that seat has on the field; `counters`: per name (`stone`, `lives`, `cll`), each
-    seat's value; `words`: a counter's name in words (`stone` → `stone's health`)."""
+    seat's value; `words`: a counter's name in words (`stone` → `stone health`)."""
 
     turn: int
     active: int
@@ -181,7 +181,8 @@ class GoalJudge:
     def words(self) -> str:
         """The goal in words, short enough for one line at 80 columns: `Win this turn`, `Remove
         Vaelor, Undying Warden from the field this turn`, `Clear every enemy unit this turn; keep
-        your stone's health above 10`."""
+        your stone health above 10`; in hot-seat `… keep P1's stone health above 10`, not `their`,
+        which read as the enemy's)."""
         g = self.goal
         when = _deadline(g.turns)
         if g.kind == "win":
@@ -196,7 +197,7 @@ class GoalJudge:
             f"{self.counter_words(name)} below {bound}" for name, bound in g.keep_below.items()
         ]
         if keeps:
-            their = "your" if self.players is None else "their"
+            their = self.own_words()  # (`your`, `P1's`: whose, since the goal names the enemy's units)
             text += f"; keep {their} " + f" and {their} ".join(keeps)
         return text
 

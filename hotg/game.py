@@ -774,7 +774,7 @@ class HotgGame(Game):
             self.active,
             (tuple(units[0]), tuple(units[1])),
             {"stone": stones},
-            {"stone": "stone's health"},
+            {"stone": "stone health"},  # (short: the hot-seat goal line fits 80 columns)
         )
 
     def board_units(self, stones: bool = True) -> list[int]:

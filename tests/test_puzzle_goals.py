@@ -108,7 +108,7 @@ WRONG: list[tuple[str, str, list[str], str]] = [
     # Thunder of Olympus leaves Fenrir 1 health of 4: it strikes the stone for 5
     ("hotg", "puzzle_hold_the_gate", ["Cast Thunder of Olympus (3 mana) on Fenrir"], "P2 won the game"),
     ("hotg", "puzzle_guarded_stone", [], "the turn ended without the win"),
-    ("hotg", "puzzle_afterlife_chain", ["Cast Wrath of Sekhmet (5 mana)"], "your stone's health fell to 10"),
+    ("hotg", "puzzle_afterlife_chain", ["Cast Wrath of Sekhmet (5 mana)"], "your stone health fell to 10"),
     (
         "hotg",
         "puzzle_afterlife_chain",
@@ -294,7 +294,7 @@ def test_the_goals_in_words() -> None:
     words = {(g, n): GoalJudge.for_game(start(g, n)).words() for g, n in SOLUTIONS}  # type: ignore[union-attr]
     assert (
         words["hotg", "puzzle_afterlife_chain"]
-        == "Clear every enemy unit this turn; keep your stone's health above 10"
+        == "Clear every enemy unit this turn; keep your stone health above 10"
     )
     assert words["bhm", "frozen_court"] == "Remove Vaelor, Undying Warden from the field this turn"
     assert words["hotg", "puzzle_hold_the_gate"] == "Survive until the end of the next turn"

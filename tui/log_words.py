@@ -44,11 +44,12 @@ def step_words(replay: Replay, i: int, viewer: int | None) -> str:
 
 # -- the markers of the turn and its phases: a quiet stretch on one line -----------------------
 MARKER_JOIN = " · "  # between the markers of a line: `4 Second recruitment · 5A Clean-up`
-TURN_START = re.compile(r"Turn \d+\b")
+TURN_START = re.compile(r"(Turn|Round) \d+\b")  # (Hand of the Gods counts rounds: `hotg_turn`)
 
 
 def marker_of(event: Event) -> str | None:
-    """`"turn"` for the engine's marker of a turn's start (`Turn 4: P1`, every game), `"phase"` for
+    """`"turn"` for the engine's marker of a turn's start (`Turn 4: P1`, every game; HotG's log says
+    `Round 2: P2's turn`), `"phase"` for
     a phase's (`1A Set-up`, `Combat phase`), None for an event that says what happened (HotG's
     `turn` events `P1 ends the turn` and `The first player does not draw …` are not markers)."""
     if event.kind == "phase":
@@ -441,6 +442,18 @@ def bhm_power_attack(game: Any, action: Action) -> str | None:
     return f"{at} power-attacks {t} (POD {hit.strength} vs Salud {hit.salud}{guard}{stays})"
 
 
+# -- the seats' names ------------------------------------------------------------------------------
+# A game's seats as its table names them, where not `Player 1`/`Player 2`: Hand of the Gods says
+# `P1`/`P2`, as its player bars and its engine's events do (`Turn 6: P2`, `P2's Hoplite`), so that
+# the log, the status line, a puzzle's goal and its verdicts name a player one way.
+SEAT_NAMES: dict[str, tuple[str, str]] = {"hotg": ("P1", "P2")}
+
+
+def seat_names(game_id: str) -> tuple[str, str]:
+    """The seats' names of a game's table (`P1`, `P2` in Hand of the Gods), before any `(you)`."""
+    return SEAT_NAMES.get(game_id, ("Player 1", "Player 2"))
+
+
 # -- Hand of the Gods: whose unit an action aims at ----------------------------------------------
 # the argument of an action that is the unit it aims at, by the action's kind (a spell's play:
 # the second; a unit's play has a cell there, no unit; an attack: its target, the second)
@@ -782,6 +795,28 @@ def health_changes(events: Sequence[Event], before: View, after: View) -> list[s
     return out
 
 
+# -- Hand of the Gods: the turns counted in rounds ---------------------------------------------------
+# The engine counts each player's turn (`Turn 7: P1 (4 mana)`: P1's 4th); the rules' turn is one
+# player's ("until your next turn", HG-65; HG-06: your first turn has 1 mana, one more each), so the
+# players count theirs: round 4 is each player's 4th turn, the first player's then the other's.
+HOTG_TURN = re.compile(r"Turn (\d+): (P\d) \((\d+) mana\)")
+
+
+def hotg_round(turn: int) -> int:
+    """The round of the engine's turn `turn` (1, 2: round 1; 3, 4: round 2 …)."""
+    return (max(1, turn) + 1) // 2
+
+
+def hotg_turn(ev: Event) -> Event:
+    """The engine's `Turn 7: P1 (4 mana)` as the players count it (`hotg_round`): `Round 4: P1's
+    turn (4 mana)`. Any other event as it is."""
+    found = HOTG_TURN.fullmatch(ev.text) if ev.kind == "turn" else None
+    if found is None:
+        return ev
+    turn, who, mana = found.groups()
+    return Event(ev.kind, f"Round {hotg_round(int(turn))}: {who}'s turn ({mana} mana)", ev.data)
+
+
 # Hand of the Gods' events told by name to their one reader (`private_to`), by kind: the engine's
 # verb after the seat, the log's words to that reader
 YOU_SAID = {"draw": ("draws", "You draw"), "reveal": ("picks", "You pick")}
@@ -810,8 +845,8 @@ def hotg_events(
     names says whose it is to `viewer`, and is told apart by its cell when another unit of the
     board shares its name (`hotg_named`); a unit that leaves the battlefield is said to once,
     with its side (`hotg_leaving`); last, the health changes no event line says, on a line of
-    their own (`⤷ ◄Hoplite +2 (♥5)`, `health_changes`): the live log, the replay's and `triarch
-    replay --print` alike."""
+    their own (`⤷ ◄Hoplite +2 (♥5)`, `health_changes`); a turn's start in rounds (`Round 4: P1's
+    turn`, `hotg_turn`): the live log, the replay's and `triarch replay --print` alike."""
     units = hotg_units(action, events, before, after)
     places = hotg_places(before, after)
     board = {int(u["uid"]) for u in before.get("units") or []}  # a unit back to the hand: no draw
@@ -819,7 +854,7 @@ def hotg_events(
     source: object = None  # the unit whose ability resolves (`Draugr's Afterlife resolves`)
     for ev in named_draws(events, before, after, board):
         source = ev.data.get("source", source)
-        told.append(you_draw(hotg_named(action, ev, units, places, viewer, source)))
+        told.append(hotg_turn(you_draw(hotg_named(action, ev, units, places, viewer, source))))
     told = hotg_leaving(told, units, after, viewer)
     changes = health_changes(events, before, after)
     if changes:

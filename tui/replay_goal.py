@@ -2,8 +2,9 @@
 
 The verdicts are the table's: one judge (`common.goals.judge_states`) sees the replay's games in
 order as the table saw them as they were played, and a resignation after the last action counts
-as the session counts it (`GoalJudge.final`). The words name the puzzle's player (`Player 1`):
-a replay's reader is nobody's "you".
+as the session counts it (`GoalJudge.final`). The words name the puzzle's player as its table
+names the seats (`Player 1`, Hand of the Gods' `P1`: `seat_names`): a replay's reader is nobody's
+"you".
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from dataclasses import dataclass
 
 from common.goals import GoalJudge, Verdict, judge_states
 from common.saves import Replay
+from tui.log_words import seat_names
 from tui.screens.puzzle import goal_line
-
-PLAYERS = ("Player 1", "Player 2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,7 @@ class ReplayGoal:
 
     @classmethod
     def of(cls, replay: Replay) -> ReplayGoal | None:
-        judged = judge_states(replay.states, PLAYERS)
+        judged = judge_states(replay.states, seat_names(replay.game_id))
         if judged is None:
             return None
         judge, verdicts = judged

@@ -38,6 +38,7 @@ from common.saves import (
     save_game,
     sync_dir,
 )
+from tui.log_words import seat_names
 
 # Decision kinds in which a player only answers the opponent ("may respond"):
 # when passing is the only choice, the table passes for them (issue 4, item 7).
@@ -190,8 +191,9 @@ class Session:
         # action; None for a game without one. A resumed puzzle is judged again on its replay.
         self.puzzle: GoalJudge | None = None
         if game.setup.scenario is not None:
-            # (hot-seat: both players read its words, which name the puzzle's player)
-            players = ("Player 1", "Player 2") if seats.hotseat else None
+            # (hot-seat: both players read its words, which name the puzzle's player as the
+            # table names the seats: `Player 1`, Hand of the Gods' `P1`)
+            players = seat_names(game.game_id) if seats.hotseat else None
             self.puzzle = (
                 GoalJudge.for_game(game, players) if not game.history else judge_replay(game, players)
             )

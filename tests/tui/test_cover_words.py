@@ -43,4 +43,4 @@ async def test_own_turn_cover_unchanged() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = cover_words(app)
-        assert "▶ Player 1, it is your turn." in text and "you decide" not in text
+        assert "▶ P1, it is your turn." in text and "you decide" not in text

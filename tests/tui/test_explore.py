@@ -37,8 +37,8 @@ async def test_log_lines_written_while_hidden_are_not_wrapped_at_sixteen_columns
             await settle(pilot)
         log = app.screen.query_one(GameLog)
         assert log.display
-        assert "Player 2 (AI): End the turn" in log.plain
-        assert "Player 2 (AI): End the turn" in screen_text(app)
+        assert "P2 (AI): End the turn" in log.plain
+        assert "P2 (AI): End the turn" in screen_text(app)
         width = log.scrollable_content_region.width
         assert width > 30
         assert_unwrapped(log)

@@ -246,10 +246,10 @@ async def test_hotg_game_over_stats_match_the_final_view(tmp_path: Path) -> None
     stats, view, winner, tags = await final_stats(near_end("hotg", 1), tmp_path / "h.json")
     assert winner is not None
     stones = next(line for line in stats if "Summoning Stones" in line)
-    assert f"Turn {view['turn']}" in stones
+    assert f"Round {(view['turn'] + 1) // 2} · " in stones  # (the engine's turns counted in rounds)
     win, lose = view["players"][winner], view["players"][1 - winner]
-    assert f"Player {winner + 1} {tags[winner]} ♥{win['stone_health']}" in stones
-    assert lose["stone_health"] <= 0 and f"Player {2 - winner} {tags[1 - winner]} destroyed" in stones
+    assert f"P{winner + 1} {tags[winner]} ♥{win['stone_health']}" in stones
+    assert lose["stone_health"] <= 0 and f"P{2 - winner} {tags[1 - winner]} destroyed" in stones
     assert any(line.startswith("Ended:") and "Summoning Stone" in line for line in stats)
 
 

@@ -182,8 +182,8 @@ async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
         await settle(pilot)
         await deploy_the_oracle(pilot)
         drawn = [strip.text.rstrip() for strip in app.screen.query_one("#log").lines]
-        i = drawn.index("Player 1 (you): Play Oracle of Delphi")
-        assert drawn[i + 1] == "    (2 mana) at 1,0"
+        i = drawn.index("P1 (you): Play Oracle of Delphi (2")
+        assert drawn[i + 1] == "    mana) at 1,0"
         assert drawn[i + 2] == "  Oracle of Delphi's Warcry resolves"  # (its deployment: the play's)
 
 
@@ -408,7 +408,7 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         await settle(pilot)
         lines = screen_text(app).splitlines()
         assert lines[0].rstrip().endswith("⧗ AI is thinking…")
-        assert any("Player 2 (AI) is playing its turn…" in line for line in lines)
+        assert any("P2 (AI) is playing its turn…" in line for line in lines)
         assert not any("your turn" in line for line in lines)
 
 

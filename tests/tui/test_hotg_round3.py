@@ -54,7 +54,7 @@ async def test_the_log_says_whose_unit_an_action_aims_at(vs: str) -> None:
         app.screen.choose(thunder)
         await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        me = "Player 1 (you)" if vs == "ai" else "Player 1"
+        me = "P1 (you)" if vs == "ai" else "P1"
         yours = "your" if vs == "ai" else "P1's"
         assert f"{me}: Target {yours} Hoplite at 2,2" in log
         assert f"{me}: Cast Thunder of Olympus (3 mana) on P2's Hoplite at 2,3" in log
@@ -122,8 +122,8 @@ async def test_each_actions_health_line_reads_the_game_just_before_it() -> None:
             await press(pilot, "enter")
             await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        spell = log.index("Player 1: Cast Gaia's Stone (3 mana) on P2's Hoplite at 2,3")
-        end = log.index("Player 1: End the turn")
+        spell = log.index("P1: Cast Gaia's Stone (3 mana) on P2's Hoplite at 2,3")
+        end = log.index("P1: End the turn")
         assert [line for line in log if "⤷" in line] == ["  ⤷ ◄Hoplite +3 (♥6)"], log
         assert spell < log.index("  ⤷ ◄Hoplite +3 (♥6)") < end
 

@@ -47,7 +47,7 @@ async def test_the_attack_choice_and_its_log_line_say_whose_target() -> None:
         app.screen.choose(attack)
         await settle(pilot)
         log = app.screen.query_one(GameLog).plain
-        assert "Player 1 (you): Hoplite at 2,2 attacks P2's Hoplite at 2,3" in log, log
+        assert "P1 (you): Hoplite at 2,2 attacks P2's Hoplite at 2,3" in log, log
 
 
 # -- 2. a death is said once, with whose unit it was ----------------------------------------------

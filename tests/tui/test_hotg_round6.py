@@ -178,6 +178,6 @@ async def test_the_live_log_says_each_health_change_once() -> None:
             app.screen.choose(action)
             await settle(pilot)
         log = list(app.screen.query_one(GameLog).plain)
-        starts = [i for i, line in enumerate(log) if line.startswith("Player 1 (you): ")][-3:]
+        starts = [i for i, line in enumerate(log) if line.startswith("P1 (you): ")][-3:]
         told = [log[a + 1 : b] for a, b in zip(starts, [*starts[1:], len(log)], strict=True)]
         assert told == [["  " + line for line in lines] for lines in EVENTS], log

@@ -39,20 +39,20 @@ async def test_the_status_line_says_the_turn_and_the_phase_in_words() -> None:
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert status(app) == "Hand of the Gods · turn 5 · Player 1 (you) to play", status(app)
+        assert status(app) == "Hand of the Gods · round 3 · P1 (you) to play", status(app)
         await press(pilot, "3")  # Aphrodite: deployed on the nearest `+` cell
         await settle(pilot)
         await press(pilot, "enter")
         await settle(pilot)
         assert app.screen.session.decision.kind == "target"
-        assert status(app) == "Hand of the Gods · turn 5 · Player 1 (you) to choose a target", status(app)
+        assert status(app) == "Hand of the Gods · round 3 · P1 (you) to choose a target", status(app)
         await press(pilot, "enter")  # her Warcry on the nearest ally
         await settle(pilot)
-        await press(pilot, "e")  # the AI's turn (6), then yours again: turn 7
+        await press(pilot, "e")  # the AI's turn (6), then yours again: turn 7, round 4
         await settle(pilot)
         log = "\n".join(str(line) for line in app.screen.query_one(GameLog).lines)
-        assert "Turn 7: P1" in log, log
-        assert status(app) == "Hand of the Gods · turn 7 · Player 1 (you) to play", status(app)
+        assert "Round 4: P1's turn" in log, log  # (the engine's turn 7: session 35)
+        assert status(app) == "Hand of the Gods · round 4 · P1 (you) to play", status(app)
         assert "action" not in status(app) and "(turn)" not in status(app)
 
 
@@ -63,7 +63,7 @@ async def test_the_status_line_in_hot_seat_names_the_player() -> None:
         await settle(pilot)
         await press(pilot, "space")  # the cover
         await settle(pilot)
-        assert status(app) == "Hand of the Gods · turn 5 · Player 1 to play", status(app)
+        assert status(app) == "Hand of the Gods · round 3 · P1 to play", status(app)
 
 
 # -- the prompt says what the selection waits for --------------------------------------------------

@@ -114,7 +114,7 @@ async def test_the_replays_pending_decision_names_the_players_never_you(game_id:
     ]
     assert not re.search(r"\(P\d\)$", said, re.MULTILINE), said
     if game_id == "hotg":
-        assert re.search(r"^Turn \d+ · Player \d to play$", said, re.MULTILINE), said
+        assert re.search(r"^Round \d+ · P\d to play$", said, re.MULTILINE), said
     if game_id == "scars":  # (seed 7 meets a Grove Druid's upkeep trigger)
         assert re.search(r"Respond to P\d's Grove Druid upkeep trigger: add 1 energy to P\d's pool", said), (
             said

@@ -184,10 +184,10 @@ async def test_the_hotg_log_says_each_action_once() -> None:
         await pilot.press("1", "enter")  # Oracle of Delphi at 1,0 (its Warcry: a dialog)
         await settle(pilot)
         told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
-        assert "Player 1 (you): Play Oracle of Delphi (2 mana) at 1,0" in told
-        assert "Player 1 (you): End the turn" in told
+        assert "P1 (you): Play Oracle of Delphi (2 mana) at 1,0" in told
+        assert "P1 (you): End the turn" in told
         assert not [line for line in told if " plays " in line or " ends the turn" in line], told
-        assert any(line.startswith("Player 2 (AI): ") for line in told)
+        assert any(line.startswith("P2 (AI): ") for line in told)
         assert not [line for line in told if " casts " in line or " moves from " in line], told
         # the play says where the unit goes: not again `Oracle of Delphi is deployed at 1,0`
         assert not [line for line in told if " is deployed at 1,0" in line], told

@@ -41,9 +41,9 @@ def test_replay_print_says_the_goal_first_and_the_tables_verdict_last(triarch_ho
     s = guarded(Seats(["human", "ai"], "scripted"), GUARDED)
     assert s.verdict() is not None and s.verdict().state == "solved"  # type: ignore[union-attr]
     lines = printed(s)
-    assert lines[0] == "◎ Player 1's goal: Win this turn"
+    assert lines[0] == "◎ P1's goal: Win this turn"
     assert lines[-2].startswith("final: player 1 wins")
-    assert lines[-1] == "✓ Puzzle solved: Player 1 won the game"
+    assert lines[-1] == "✓ Puzzle solved: P1 won the game"
 
 
 def test_replay_print_of_a_failed_and_of_a_resigned_puzzle(triarch_home: Path) -> None:
@@ -52,7 +52,7 @@ def test_replay_print_of_a_failed_and_of_a_resigned_puzzle(triarch_home: Path) -
     s = guarded(Seats(["human", "ai"], "scripted"), GUARDED[:2])
     s.resign(0)
     assert s.verdict().state == "failed"  # type: ignore[union-attr]
-    assert printed(s)[-1] == "✗ Puzzle failed: Player 1 resigned"
+    assert printed(s)[-1] == "✗ Puzzle failed: P1 resigned"
 
 
 def test_a_replay_without_a_goal_prints_none(triarch_home: Path) -> None:
@@ -68,24 +68,24 @@ async def test_the_replay_screen_shows_the_goal_then_the_verdict_from_its_step(t
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert "◎ Player 1's goal: Win this turn" in screen_text(app)
+        assert "◎ P1's goal: Win this turn" in screen_text(app)
         screen.action_goto(at - 1)  # type: ignore[attr-defined]
         await settle(pilot)
-        assert "◎ Player 1's goal: Win this turn" in screen_text(app)
+        assert "◎ P1's goal: Win this turn" in screen_text(app)
         screen.action_goto(-1)  # type: ignore[attr-defined]
         await settle(pilot)
         assert screen.step == len(r) and at == len(r)  # type: ignore[attr-defined]
-        assert "✓ Puzzle solved: Player 1 won the game" in screen_text(app)
+        assert "✓ Puzzle solved: P1 won the game" in screen_text(app)
 
 
 def test_in_hot_seat_the_puzzle_names_its_player() -> None:
     """Both players read the goal and the verdicts: they name Player 1, never "you"."""
     s = guarded(Seats(["human", "human"], "scripted"), [])
-    assert s.puzzle is not None and s.puzzle.label() == "Player 1's goal"
+    assert s.puzzle is not None and s.puzzle.label() == "P1's goal"
     s.resign(0)
-    assert s.verdict().why == "Player 1 resigned"  # type: ignore[union-attr]
+    assert s.verdict().why == "P1 resigned"  # type: ignore[union-attr]
     s = guarded(Seats(["human", "human"], "scripted"), GUARDED)
-    assert s.verdict().why == "Player 1 won the game"  # type: ignore[union-attr]
+    assert s.verdict().why == "P1 won the game"  # type: ignore[union-attr]
     s = guarded(Seats(["human", "ai"], "scripted"), GUARDED)  # against the AI: "you"
     assert s.verdict().why == "you won the game" and s.puzzle.label() == "Goal"  # type: ignore[union-attr]
 
@@ -99,7 +99,7 @@ def test_in_hot_seat_a_kept_counters_failure_names_its_player() -> None:
     )
     assert s.puzzle is not None
     words = s.puzzle.words()
-    assert words == "Clear every enemy unit this turn; keep their stone's health above 10"
+    assert words == "Clear every enemy unit this turn; keep P1's stone health above 10"
     assert "you" not in words
 
 
@@ -110,9 +110,9 @@ async def test_the_hot_seat_table_and_dialog_name_the_puzzles_player() -> None:
         assert screen_name(app) == "CoverScreen"
         await press(pilot, "space")  # Player 1 looks
         await settle(pilot)
-        assert "◎ Player 1's goal: Win this turn" in screen_text(app)
+        assert "◎ P1's goal: Win this turn" in screen_text(app)
         await play(pilot, app, ["End the turn"])
         assert isinstance(app.screen, PuzzleScreen)
         text = flat(app)
         assert "✗ Puzzle failed: the turn ended without the win" in text
-        assert "Player 1's goal: Win this turn" in text and "you" not in text.lower().split()
+        assert "P1's goal: Win this turn" in text and "you" not in text.lower().split()

@@ -69,7 +69,7 @@ async def test_the_goal_is_in_sight_and_a_solution_reads_solved_then_retry(size:
     app = puzzle_app("hotg", "puzzle_afterlife_chain")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        goal = "◎ Goal: Clear every enemy unit this turn; keep your stone's health above 10"
+        goal = "◎ Goal: Clear every enemy unit this turn; keep your stone health above 10"
         assert goal in screen_text(app).splitlines()[1], screen_text(app)  # one line, under the status
         await play(pilot, app, AFTERLIFE)
         assert isinstance(app.screen, PuzzleScreen)
@@ -119,7 +119,7 @@ async def test_a_win_is_the_puzzle_solved_with_the_games_end_and_a_click_retries
         await play(pilot, app, GUARDED)
         assert await until(pilot, lambda: isinstance(app.screen, PuzzleScreen))
         text = flat(app)
-        assert "✓ Puzzle solved: you won the game" in text and "Player 1 (you) wins!" in text
+        assert "✓ Puzzle solved: you won the game" in text and "P1 (you) wins!" in text
         assert "Table (b)" in text and "Quit (q)" in text and "Game over" not in text  # one dialog
         old = app.session
         await pilot.click("#rematch")  # Retry

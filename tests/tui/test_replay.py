@@ -251,7 +251,11 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
             line = screen_text(app).splitlines()[2]
             turn = replay.state(at).view(None)["turn"]
             doing = STATUS_PHASES[d.kind]  # every kind met here is said in words
-            whose = f" Turn {turn} · Player {d.player + 1} {doing}"
+            whose = (  # HotG counts rounds and names the seats as its bars (`P1`)
+                f" Round {(turn + 1) // 2} · P{d.player + 1} {doing}"
+                if game_id == "hotg"
+                else f" Turn {turn} · Player {d.player + 1} {doing}"
+            )
             assert "to decide" not in line and f"({d.kind})" not in line, line
             words = screen.pending_words(d)  # HotG's turn: none (not the engine's `your turn — …`)
             if not words:

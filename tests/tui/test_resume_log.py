@@ -68,7 +68,8 @@ async def test_a_resumed_log_reads_as_the_live_log(game_id: str, vs: str) -> Non
     """Fewer actions than the log tells again: every line as it was, then the resume's note."""
     live, resumed, n = await live_then_resumed(game_id, vs, 18)
     assert n < game_screen.RESUMED_ACTIONS
-    who = "Player 1 (you): " if vs == "ai" else "Player 1: "
+    first = "P1" if game_id == "hotg" else "Player 1"  # (HotG names the seats as its bars: P1)
+    who = f"{first} (you): " if vs == "ai" else f"{first}: "
     assert any(line.startswith(who) for line in live), live
     assert resumed == [*live, f"(resumed after {n} actions)"]
 

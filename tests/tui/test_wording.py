@@ -41,7 +41,7 @@ async def test_the_game_over_stats_say_1_action() -> None:
         await settle(pilot)
         await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
         stats = "\n".join(app.screen.stats)  # type: ignore[attr-defined]
-        assert "1 action in all: Player 1 (you) 1, Player 2 (AI) 0" in stats
+        assert "1 action in all: P1 (you) 1, P2 (AI) 0" in stats
 
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")

@@ -26,13 +26,13 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import aimed_uid, unit_label, whose, with_whose
+from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
+from tui.screens.table import STATUS_PHASES, TableScreen
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
@@ -50,6 +50,10 @@ REVEAL_TITLE_ROOM = 13
 # The Summoning Stone's own words (the card data's), said to a player about the other side's
 # stone; the card panel says it from the viewer's side (`stone_words`).
 STONE_GOAL = "Destroy the enemy's to win."
+
+# What the card panel says of an empty cell under the cursor, by the mark the last side's actions
+# left there (`2,3 — an empty cell; ◇ a unit left it`): the panel was blank.
+EMPTY_CELL_MARKS = {"◇": "; ◇ a unit left it", "✝": "; ✝ a unit died here"}
 
 STATUS_MARKS = [  # (unit-view flag, mark): shown after attack/health
     ("exhausted", "z"),
@@ -106,8 +110,10 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     return bottom, tall, extra
 
 
+# The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
+# by where its keys act, not by the game's name again.
 HOTG_KEYS = """
-**Hand of the Gods**
+**At the table**
 
 - `←↑↓→` or `h` `j` `k` `l` — move the board cursor; `Enter`/`Space` or a click — choose the cell
 - choose one of your units: `»` marks where it can move, `×` whom it can attack; choose a marked cell to do it (the cursor stays on the unit: the arrows go from it to a mark, `Enter` there does it; `Enter` on the unit again drops it)
@@ -120,10 +126,20 @@ HOTG_KEYS = """
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
-**On the board**: `►` first player (left stone), `◄` second player (right stone), `◆` neutral;
+**The turns**: the status line says `round 4 · P1 (you) to play`. A turn is one player's, as the
+rules count it ("until your next turn"); a round is each player's turn once: round 4 is P1's 4th
+turn and P2's 4th (your first turn has 1 mana, each next one 1 more). The log says `Round 4: P1's
+turn`, and names the players as their bars do: `P1`, `P2`.
+
+**On the board**: a cell is named `row,column` (`2,3`: the numbers at the edges; the log and the
+choices say it); `·` an empty cell; `►` P1's (the left stone), `◄` P2's (the right stone), `◆`
+neutral; `STONE` a Summoning Stone, `♥25` its health, `guarded` while a Guard unit of its side
+stands by it (no enemy attack or Warcry may aim at it, HG-63);
 a unit shows `attack/health`, then its states: on a tall terminal in words on a third line
 (`exhausted`), else as marks: `z` exhausted, `!` stunned, `~` stealth, `G` guard,
-`S` silenced, `R` resurrection; `✗` a cell kept by a banished unit; `[ ]` the selected unit.
+`S` silenced, `R` resurrection; `✗` a cell kept by a banished unit (`banished`, its name after
+the mark); `[ ]` the selected unit; the cursor's cell is in reverse video (its cell is named in
+the card panel's first line).
 
 **What the last side did** (kept until the other side acts, top-right corner of a cell):
 `★` the unit that moved, attacked or was deployed, `⚔` the unit it attacked, `✦` a spell's or
@@ -131,8 +147,9 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
-**Player bars**: the Summoning Stone's health, mana, hand, deck and graveyard, then the Leader
-Ability, its cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
+**Player bars**: `►`/`◄` the side, `P1 (you)` the seat, its god, then `♥` the Summoning Stone's
+health, mana, hand, deck and graveyard, then the Leader Ability (`a:` before yours: its key), its
+cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
 turn and mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
@@ -399,6 +416,22 @@ class HotgTable(TableScreen):
         yield HandRow(id="hand")
 
     # -- who is who --------------------------------------------------------------------------
+    def seat_name(self, p: int) -> str:
+        """`P1 (you)`, `P2 (AI)`, `P1` in hot-seat: the seat as its bar names it, and the engine's
+        events (`Turn 6: P2`, `P2's Hoplite`), in the status line, the log and the dialogs alike
+        (`seat_names`), not `Player 1` in some lines and `P1` in others."""
+        return super().seat_name(p).replace("Player ", "P", 1)
+
+    def status_words(self, d: Decision | None) -> str:
+        """`round 4 · P1 (you) to play`: the turns counted as the players count theirs (round 4:
+        each player's 4th turn, `hotg_round`), as the log's `Round 4: P1's turn`, not the
+        engine's count of both players' turns (`turn 7`, P1's 4th)."""
+        turn = self.view_data.get("turn")
+        parts = [f"round {hotg_round(turn)}"] if isinstance(turn, int) and not isinstance(turn, bool) else []
+        if d is not None:
+            parts.append(f"{self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}")
+        return " · ".join(parts)
+
     def me(self) -> int:
         return self.table_viewer()
 
@@ -536,7 +569,7 @@ class HotgTable(TableScreen):
         had to leave it out: both bars say their stone alike). `over`: the game is
         over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
         seat = p["seat"]
-        who = self.seat_name(seat).replace("Player ", "P")
+        who = self.seat_name(seat)
         ab = p.get("ability") or {}
         ready = ab.get("usable") and not over
         aimless = ab.get("no_target") and not over  # unused, paid for, but nothing to aim at
@@ -1107,6 +1140,8 @@ class HotgScreen(HotgTable, GameScreen):
                 self.query_one(CardDetail).show_card(mover, here)
                 return
         what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
+        if u is None and act is None:  # not a blank panel: the cell is empty, and its mark says why
+            note += " — an empty cell" + EMPTY_CELL_MARKS.get(self.last_cells.get((r, c), ""), "")
         if u is not None and u.get("stone"):
             u = self.stone_card(u)
         detail = self.query_one(CardDetail)
@@ -1434,7 +1469,9 @@ class HotgScreen(HotgTable, GameScreen):
                 f"{self.seat_name(p['seat'])} ♥{hp}" if hp > 0 else f"{self.seat_name(p['seat'])} destroyed"
             )
 
-        return [f"Turn {view.get('turn')} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
+        turn = view.get("turn")
+        when = f"Round {hotg_round(turn)}" if isinstance(turn, int) and not isinstance(turn, bool) else "End"
+        return [f"{when} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 
 class HotgReplayScreen(HotgTable, ReplayScreen):
@@ -1449,7 +1486,7 @@ class HotgReplayScreen(HotgTable, ReplayScreen):
         self.query_one(CardDetail).card_layout = hotg_card_lines
 
     def pending_words(self, d: Decision) -> str:
-        """A turn is said by whose it is (`Turn 5 · Player 1 to play`), as the table's status
+        """A turn is said by whose it is (`Round 3 · P1 to play`), as the table's status
         says it: not the engine's prompt to its player, `your turn — play, move, attack or end`
         (a replay has no "you")."""
         return "" if d.kind == "turn" else super().pending_words(d)
