@@ -154,8 +154,11 @@ def seat(
     card: str | None = None,
     field: str | None = None,
 ) -> int:
-    """A seat: 1 or 2 (not `true`, which TOML's readers take for 1)."""
-    return whole(table, key, default, file, card=card, field=field, lo=1, hi=2)
+    """A seat: 1 or 2 (not `true`, which Python takes for 1)."""
+    v = table.get(key, default)
+    if isinstance(v, bool) or v not in (1, 2):
+        raise DataError(file, f"expected 1 or 2 (a seat), {got(v)}", card=card, field=field or key)
+    return int(v)
 
 
 def flag(
