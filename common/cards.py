@@ -259,7 +259,7 @@ def read_data_file(path: str | Path) -> str:
     except IsADirectoryError:
         raise DataError(file, "a folder, not a file") from None
     except UnicodeDecodeError as exc:
-        raise DataError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise DataError(file, f"not a text file (UTF-8): {exc.reason} at byte {exc.start}") from None
     except OSError as exc:
         raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
 
