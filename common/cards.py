@@ -224,7 +224,8 @@ def build_def(
 
 
 _DUPLICATE = re.compile(
-    r"^Cannot (?:overwrite a value|declare .*? twice|mutate immutable namespace).*\(at line (\d+)"
+    r"^Cannot (?:overwrite a value|declare .*? twice|mutate immutable namespace).*"
+    r"\(at (?:line (\d+)|end of document)"
 )
 
 
@@ -237,8 +238,9 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         message = str(exc)
         twice = _DUPLICATE.match(message)
         if twice:
-            line_no = int(twice.group(1))
             lines = text.splitlines()
+            # (tomllib says "at end of document" of a last line without its newline)
+            line_no = int(twice.group(1)) if twice.group(1) else len(lines)
             line = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
             key = line.split("=", 1)[0].strip().strip("[]").strip() if line else ""
             if key:
