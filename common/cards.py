@@ -258,8 +258,6 @@ def read_data_file(path: str | Path) -> str:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(file, "file not found") from None
-    except IsADirectoryError:
-        raise DataError(file, "a folder, not a file") from None
     except UnicodeDecodeError as exc:
         raise DataError(file, f"not a text file (UTF-8): {exc.reason} at byte {exc.start}") from None
     except OSError as exc:
