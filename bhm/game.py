@@ -41,7 +41,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, Self
 
-from common.cards import Modifier, keyword_name, keyword_value, parse_toml
+from common.cards import Modifier, keyword_name, keyword_value
 from common.decks import DeckList, load_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, ActionTables, Decision, Game, Setup
@@ -3268,7 +3268,3 @@ def card_text(d: BhmDef) -> str:
     if d.text:
         parts.append(d.text)
     return " ".join(parts)
-
-
-def load_toml(text: str, file: str) -> dict[str, Any]:
-    return parse_toml(text, file)

@@ -224,7 +224,8 @@ def build_def(
 
 
 _DUPLICATE = re.compile(
-    r"^Cannot (?:overwrite a value|declare .*? twice|mutate immutable namespace).*\(at line (\d+)"
+    r"^Cannot (?:overwrite a value|declare .*? twice|mutate immutable namespace).*"
+    r"\(at (?:line (\d+)|end of document)"
 )
 
 
@@ -237,8 +238,9 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         message = str(exc)
         twice = _DUPLICATE.match(message)
         if twice:
-            line_no = int(twice.group(1))
             lines = text.splitlines()
+            # (tomllib says "at end of document" of a last line without its newline)
+            line_no = int(twice.group(1)) if twice.group(1) else len(lines)
             line = lines[line_no - 1] if 0 < line_no <= len(lines) else ""
             key = line.split("=", 1)[0].strip().strip("[]").strip() if line else ""
             if key:
@@ -246,6 +248,26 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
             else:
                 message = f"a key given twice (line {line_no}): give each key once"
         raise DataError(file, f"not valid TOML: {message}") from None
+
+
+def read_data_file(path: str | Path) -> str:
+    """The text of a data file (cards, deck, scenario), or a `DataError` naming it: not found, not
+    UTF-8 (with the byte), not readable. One place for every loader, so they all say it alike."""
+    file = str(path)
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(file, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(file, f"not a text file (UTF-8): {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def load_toml_file(path: str | Path) -> dict[str, Any]:
+    """A data file read (`read_data_file`) and parsed (`parse_toml`): every failure a `DataError`
+    naming the file."""
+    return parse_toml(read_data_file(path), str(path))
 
 
 def load_cards(
@@ -258,16 +280,8 @@ def load_cards(
     into: dict[str, CardDef] | None = None,
 ) -> dict[str, CardDef]:
     """Load every `[[card]]` table of a TOML file into definitions keyed by id."""
-    path = Path(path)
     file = str(path)
-    try:
-        data = parse_toml(path.read_text(encoding="utf-8"), file)
-    except FileNotFoundError:
-        raise DataError(file, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(file, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise DataError(file, f"cannot read the file: {exc.strerror or exc}") from None
+    data = parse_toml(read_data_file(path), file)
     unknown = [k for k in data if k != table]
     if unknown:
         raise DataError(file, f"unknown top-level key(s) {unknown}; cards go in [[{table}]] tables")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import CardDef, parse_toml
+from .cards import CardDef, load_toml_file
 from .errors import DataError
 
 
@@ -118,15 +118,7 @@ def load_deck(
     pool: Mapping[str, CardDef],
     optional_header: Mapping[str, type] | None = None,
 ) -> DeckList:
-    path = Path(path)
-    try:
-        data = parse_toml(path.read_text(encoding="utf-8"), str(path))
-    except FileNotFoundError:
-        raise DataError(str(path), "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(str(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise DataError(str(path), f"cannot read the file: {exc.strerror or exc}") from None
+    data = load_toml_file(path)
     return parse_deck(
         data, file=str(path), header_fields=header_fields, pool=pool, optional_header=optional_header
     )

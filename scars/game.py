@@ -17,14 +17,13 @@ passed by the engine itself (docs/rulings.md, The Scars).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, ClassVar
 
-from common.cards import Modifier, keyword_name, keyword_value
+from common.cards import Modifier, keyword_name, keyword_value, load_toml_file
 from common.decks import DeckList, load_deck, parse_deck
 from common.errors import DataError, IllegalAction
 from common.game import Action, ActionTable, Decision, Game, Setup
@@ -156,7 +155,7 @@ def _preset_decks() -> tuple[tuple[str, dict[str, Any]], ...]:
     """The preset decks' contents, read and checked once (every new game needs two of them)."""
     out: list[tuple[str, dict[str, Any]]] = []
     for p in sorted(DECKS_DIR.glob("*.toml")):
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = load_toml_file(p)
         deck = parse_deck(data, file=str(p), header_fields={"hero": str}, pool=card_pool())
         ScarsGame.validate_deck(deck)
         out.append((deck.name, deck.to_json()))

@@ -9,18 +9,19 @@ See docs/scenarios/scars.md for the format and a complete example.
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import TYPE_CHECKING, Any
 
 from common.errors import DataError
 from common.goals import check_goal
 from common.rng import GameRng
+from common.scenario import check_keys, flag, parse_scenario, seat, section, tables, text_field, whole
 
 if TYPE_CHECKING:
     from .game import ScarsGame
 
 # lives, energy and supports are made of cards: a bigger count is a typo, not a position
 MAX_COUNT = 999
+SECTIONS = ("setup", "player", "stack", "goal")
 SETUP_KEYS = {"active", "first", "turn", "phase", "step", "priority"}
 STACK_KEYS = {"seat", "card", "ability", "target", "mode"}
 PLAYER_KEYS = {
@@ -51,56 +52,26 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def parse_scenario(text: str) -> tuple[str, dict[str, Any]]:
-    try:
-        data = tomllib.loads(text)
-    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
-        raise DataError("<scenario>", f"not valid TOML: {exc}") from None
-    head = data.get("scenario")
-    if not isinstance(head, dict):
-        raise DataError("<scenario>", "missing [scenario] header", field="scenario")
-    title = head.get("title", "untitled")
-    file = f"scenario '{title}'"
-    _expect(
-        head.get("game") == "scars",
-        file,
-        f"this scenario is for {head.get('game')!r}, not 'scars'",
-        fld="game",
-    )
-    for k in head:
-        _expect(k in ("game", "title", "seed", "description"), file, "unknown key in [scenario]", fld=k)
-    for k in data:
-        _expect(
-            k in ("scenario", "setup", "player", "stack", "goal"),
-            file,
-            "unknown section (expected [setup], [[player]], [[stack]] and [goal])",
-            fld=k,
-        )
-    return file, data
+def _named(table: dict[str, Any]) -> str | None:
+    """The card a unit's or structure's table names, when it is a text (for its errors)."""
+    cid = table.get("card")
+    return cid if isinstance(cid, str) else None
 
 
 def load_scenario(g: ScarsGame, text: str) -> None:
     """Build the position described by `text` into the fresh game `g`."""
     from .game import PHASES
 
-    file, data = parse_scenario(text)
-    seed = data["scenario"].get("seed")
-    if seed is not None:
-        _expect(_int(seed), file, "seed must be a whole number", fld="seed")
-        g.rng = GameRng(seed)  # the scenario's own seed from this position on
+    sc = parse_scenario(text, "scars", SECTIONS)
+    file, data = sc.file, sc.data
+    if sc.seed is not None:
+        g.rng = GameRng(sc.seed)  # the scenario's own seed from this position on
     pool = g.pool_defs
-    setup = data.get("setup", {})
-    _expect(isinstance(setup, dict), file, "[setup] must be a table", fld="setup")
-    for k in setup:
-        _expect(
-            k in SETUP_KEYS, file, f"unknown key in [setup] (known: {', '.join(sorted(SETUP_KEYS))})", fld=k
-        )
-    active = setup.get("active", 1)
-    _expect(active in (1, 2), file, "active must be 1 or 2", fld="active")
-    first = setup.get("first", active)
-    _expect(first in (1, 2), file, "first must be 1 or 2", fld="first")
-    turn = setup.get("turn", 3)
-    _expect(_int(turn) and turn >= 1, file, "turn must be a whole number ≥ 1", fld="turn")
+    setup = section(data, "setup", file)
+    check_keys(setup, SETUP_KEYS, file, where="[setup]")
+    active = seat(setup, "active", 1, file)
+    first = seat(setup, "first", active, file)
+    turn = whole(setup, "turn", 3, file, lo=1)
     phase = setup.get("phase", "recruit1")
     _expect(
         phase in PHASES,
@@ -116,10 +87,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         "3C Damage has no window (SC-55)",
         fld="step",
     )
-    players = data.get("player", [])
-    _expect(
-        isinstance(players, list) and len(players) == 2, file, "exactly two [[player]] tables", fld="player"
-    )
+    players = tables(data, "player", file, count=2, what="P1, then P2")
     presets = list(g.preset_decks().values())
     table: list[dict[str, list[Any]]] = [{"unit": [], "structure": []}, {"unit": [], "structure": []}]
 
@@ -133,14 +101,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         return [card_id(x, fld) for x in v]
 
     for p, pl in enumerate(players):
-        _expect(isinstance(pl, dict), file, "a [[player]] must be a table", fld="player")
-        for k in pl:
-            _expect(
-                k in PLAYER_KEYS,
-                file,
-                f"unknown key in player {p + 1} (known: {', '.join(sorted(PLAYER_KEYS))})",
-                fld=k,
-            )
+        check_keys(pl, PLAYER_KEYS, file, where=f"player {p + 1}")
         hero_id = card_id(pl.get("hero", presets[p]["header"]["hero"]), "hero")
         _expect(pool[hero_id].type == "hero", file, "not a hero", card=hero_id, fld="hero")
         g.create(hero_id, p, f"hero:{p}")
@@ -180,24 +141,9 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             for cid in deck.expanded():
                 g.create(cid, p, f"deck:{p}")
             g.rng.shuffle(g.zones[f"deck:{p}"].cards)
-        units = pl.get("units", [])
-        _expect(
-            isinstance(units, list),
-            file,
-            "units must be [[player.units]] tables",
-            fld=f"player {p + 1}.units",
-        )
         made: list[Any] = []
-        for u in units:
-            _expect(isinstance(u, dict), file, "a unit must be a table", fld=f"player {p + 1}.units")
-            for k in u:
-                _expect(
-                    k in UNIT_KEYS,
-                    file,
-                    f"unknown unit key (known: {', '.join(sorted(UNIT_KEYS))})",
-                    card=u.get("card"),
-                    fld=k,
-                )
+        for u in tables(pl, "units", file, field=f"player {p + 1}.units"):
+            check_keys(u, UNIT_KEYS, file, card=_named(u), where="a unit")
             cid = card_id(u.get("card"), "card")
             _expect(pool[cid].type == "unit", file, "not a unit", card=cid, fld="card")
             c = g.create(cid, p, f"units:{p}")
@@ -210,12 +156,9 @@ def load_scenario(g: ScarsGame, text: str) -> None:
                 fld="position",
             )
             c.position = pos
-            dmg = u.get("damage", 0)
-            _expect(_int(dmg) and dmg >= 0, file, "damage must be a whole number ≥ 0", card=cid, fld="damage")
-            c.damage = dmg
-            sick = u.get("sick", False)
-            _expect(isinstance(sick, bool), file, "sick must be true or false", card=cid, fld="sick")
-            c.since_start = not sick
+            c.damage = whole(u, "damage", 0, file, card=cid, lo=0)
+            c.since_start = not flag(u, "sick", False, file, card=cid)
+            text_field(u, "label", "", file, card=cid)  # a note for the file's reader only
             for wid in id_list(u.get("weapons", []), "weapons"):
                 _expect(pool[wid].type == "weapon", file, "not a weapon", card=wid, fld="weapons")
                 w = g.create(wid, p, f"weapons:{p}")
@@ -248,18 +191,12 @@ def load_scenario(g: ScarsGame, text: str) -> None:
                     fld="shelter",
                 )
                 c.shelter = t.uid
-        for s in pl.get("structures", []):
-            _expect(
-                isinstance(s, dict), file, "a structure must be a table", fld=f"player {p + 1}.structures"
-            )
-            for k in s:
-                _expect(
-                    k in STRUCT_KEYS, file, "unknown structure key (card, tapped)", card=s.get("card"), fld=k
-                )
+        for s in tables(pl, "structures", file, field=f"player {p + 1}.structures"):
+            check_keys(s, STRUCT_KEYS, file, card=_named(s), where="a structure")
             cid = card_id(s.get("card"), "card")
             _expect(pool[cid].type == "structure", file, "not a structure", card=cid, fld="card")
             c = g.create(cid, p, f"structures:{p}")
-            c.tapped = bool(s.get("tapped", False))
+            c.tapped = flag(s, "tapped", False, file, card=cid)
             c.since_start = True
             table[p]["structure"].append((c, s))
         for wid in id_list(pl.get("weapons", []), f"player {p + 1}.weapons"):
@@ -274,13 +211,13 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     g.step = step
     g.window_seat = g.active if phase == "blockers" else 1 - g.active
     _load_combat(g, file, table, phase)
-    _load_stack(g, file, data.get("stack", []), table)
+    _load_stack(g, file, tables(data, "stack", file), table)
     prio = setup.get("priority")
     if prio is not None:
-        _expect(prio in (1, 2), file, "priority must be 1 or 2", fld="priority")
+        seat(setup, "priority", 1, file)
         _expect(bool(g.stack), file, "priority is only for a non-empty [[stack]]", fld="priority")
         g.stack.priority = prio - 1
-    g.log.emit("scenario", f"Scenario: {file[10:-1]} — turn {turn}, P{active}, {phase}")
+    g.log.emit("scenario", f"Scenario: {sc.title or 'untitled'} — turn {turn}, P{active}, {phase}")
     check_goal(data.get("goal"), file, g)  # a puzzle's goal, against the position set up
 
 
@@ -390,14 +327,12 @@ def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], pha
 
 def _load_stack(g: ScarsGame, file: str, entries: Any, table: list[dict[str, list[Any]]]) -> None:
     """[[stack]] entries, bottom first: cards already played (and paid) or abilities (SC-31)."""
-    _expect(isinstance(entries, list), file, "[[stack]] must be a list of tables", fld="stack")
     _expect(
         not entries or g.phase != "damage", file, "nothing can be played in 3C Damage (SC-55)", fld="stack"
     )
     uids: list[int] = []
     for n, e in enumerate(entries, start=1):
         fld = f"stack {n}"
-        _expect(isinstance(e, dict), file, "a [[stack]] entry must be a table", fld=fld)
         for k in e:
             _expect(
                 k in STACK_KEYS,
@@ -405,9 +340,8 @@ def _load_stack(g: ScarsGame, file: str, entries: Any, table: list[dict[str, lis
                 f"unknown key (known: {', '.join(sorted(STACK_KEYS))})",
                 fld=f"{fld}.{k}",
             )
-        seat = e.get("seat")
-        _expect(seat in (1, 2), file, "seat must be 1 or 2", fld=f"{fld}.seat")
-        p = seat - 1
+        _expect("seat" in e, file, "missing: the seat (1 or 2) that played it", fld=f"{fld}.seat")
+        p = seat(e, "seat", 1, file, field=f"{fld}.seat") - 1
         _expect(("card" in e) != ("ability" in e), file, "give either card or ability", fld=fld)
         tgt = _ref(g, file, e["target"], f"{fld}.target", table, uids) if "target" in e else 0
         mode = e.get("mode", "")

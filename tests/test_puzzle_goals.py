@@ -460,7 +460,7 @@ def test_the_menu_lists_a_broken_goal_as_the_loaders_error(tmp_path: Path) -> No
     path = tmp_path / "broken.toml"
     path.write_text(with_goal("hotg", 'kind = "win"\nturns = -1'), encoding="utf-8")
     shipped = load_shipped("hotg", path)
-    assert shipped.error.startswith(f"{path}: scenario 'Puzzle: through the guard', field 'goal.turns'")
+    assert shipped.error.startswith(f"{path} (scenario 'Puzzle: through the guard'), field 'goal.turns'")
 
 
 @pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])

@@ -121,6 +121,7 @@ def play(
     options: tuple[str, ...],
 ) -> None:
     """Start a game straight away."""
+    from common.scenario import read_scenario_file
     from tui.launch import LaunchSpec
 
     cls = _engine(game)
@@ -135,7 +136,7 @@ def play(
         for i, path in enumerate((deck1, deck2)):
             if path is not None:
                 decks[i] = cls.deck_from_file(path)
-        scenario_text = scenario.read_text(encoding="utf-8") if scenario else None
+        scenario_text = read_scenario_file(scenario) if scenario else None
         # Validate deck and scenario now, so a bad file is an error message, not a UI crash.
         cls.new_game(
             seed=seed or 0, options=_parse_options(options, cls), decks=decks, scenario=scenario_text
@@ -144,8 +145,6 @@ def play(
         _fail(exc.named_by(scenario) if scenario is not None else str(exc))
     except OSError as exc:
         _fail(str(exc))
-    except UnicodeDecodeError:
-        _fail(f"{scenario}: not a text file (UTF-8)")
     _autosave_free("start a game")
     _run_app(
         LaunchSpec(

@@ -5,13 +5,14 @@ the loader's error (file, card, field) of one that does not load. No Textual her
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from common.cards import parse_toml
 from common.errors import DataError
 from common.registry import GAMES, game_class
+from common.scenario import NO_TITLE, read_scenario_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +40,8 @@ def scenario_header(text: str | None) -> tuple[str, str]:
     if not text:
         return "", ""
     try:
-        header = tomllib.loads(text).get("scenario")
-    except tomllib.TOMLDecodeError:
+        header = parse_toml(text, NO_TITLE).get("scenario")
+    except DataError:
         return "", ""
     if not isinstance(header, dict):
         return "", ""
@@ -48,17 +49,10 @@ def scenario_header(text: str | None) -> tuple[str, str]:
 
 
 def scenario_problem(path: Path, exc: Exception) -> str:
-    """The loader's error for the scenario at `path`, named by its file: the engines see only
-    its text (`<scenario>: card 'x', field 'y': …` becomes `path: card 'x', field 'y': …`)."""
+    """The loader's error for the scenario at `path`, named by its file as `triarch play
+    --scenario` names it (`DataError.named_by`: the engines see only its text)."""
     if isinstance(exc, DataError):
-        message = str(exc)
-        if exc.file.startswith(("<scenario", "scenario")):
-            message = f"{path}: {message}"
-        return message
-    if isinstance(exc, UnicodeDecodeError):
-        return f"{path}: not a text file (UTF-8)"
-    if isinstance(exc, tomllib.TOMLDecodeError):
-        return f"{path}: not valid TOML: {exc}"
+        return exc.named_by(path)
     return f"{path}: {exc}"
 
 
@@ -67,15 +61,13 @@ def load_shipped(game_id: str, path: Path) -> Shipped:
     the seat that decides first is the player's; or the loader's error, never an exception."""
     title = path.stem.replace("_", " ")
     try:
-        text = path.read_text(encoding="utf-8")
-        header = tomllib.loads(text).get("scenario")
-        header = header if isinstance(header, dict) else {}
-        title = str(header.get("title") or title)
-        description = str(header.get("description") or "")
+        text = read_scenario_file(path)
+        found, description = scenario_header(text)
+        title = found or title
         game = game_class(game_id).new_game(seed=0, scenario=text)
         decision = game.decision()
         seat = decision.player if decision is not None else 0
-    except (DataError, OSError, ValueError) as exc:  # (TOMLDecodeError, UnicodeDecodeError)
+    except DataError as exc:  # (the file's reading and parsing, the loader's every check)
         return Shipped(game_id, path, title, error=scenario_problem(path, exc))
     return Shipped(game_id, path, title, description, text, seat)
 

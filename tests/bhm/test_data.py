@@ -160,7 +160,7 @@ card = "storm_roc"
     [
         (('card = "storm_roc"', 'card = "storm_rock"'), "storm_rock", "card", "no such card"),
         (("cll = 3", "cll = 40"), None, "cll", "from 0 to 31"),
-        (("active = 1", "active = 3"), None, "active", "from 1 to 2"),
+        (("active = 1", "active = 3"), None, "active", "1 or 2"),
         (("active = 1", 'active = 1\nphase = "upkeep"'), None, "phase", "phase must be one of"),
         (
             ('card = "storm_roc"', 'card = "storm_roc"\nfrozen = "yes"'),

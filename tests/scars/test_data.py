@@ -169,7 +169,7 @@ def _p(**kw):
         (_p(units=[{"card": "legion_barracks"}]), {}, "card", "legion_barracks", "not a unit"),
         (_p(hand=["no_such"]), {}, "player 1.hand", "no_such", "no such card"),
         (_p(lives=-1), {}, "player 1.lives", None, "≥ 0"),
-        (_p(units=[{"card": "n_militia", "speed": 3}]), {}, "speed", "n_militia", "unknown unit key"),
+        (_p(units=[{"card": "n_militia", "speed": 3}]), {}, "speed", "n_militia", "unknown key in a unit"),
         (_p(units=[{"card": "n_militia", "shelter": 1}]), {}, "shelter", "n_militia", "another unit"),
         (_p(colour="red"), {}, "colour", None, "unknown key"),
         (_p(), {"phase": "combat"}, "phase", None, "phase must be"),

@@ -106,12 +106,16 @@ async def test_a_scenario_that_does_not_load_says_the_loaders_error(
         await settle(pilot)
         text = flat(app)
         assert "Hand of the Gods · Puzzle: through the guard" in text  # its title still read
-        assert f"✗ Cannot be loaded: {broken}:" in text and "no_such" in text and "field" in text
+        assert (
+            f"✗ Cannot be loaded: {broken} (scenario 'Puzzle: through the guard'):" in text
+            and "no_such" in text
+            and "field" in text
+        )
         assert "Hand of the Gods · not toml" in text and "not valid TOML" in text
         await press(pilot, "enter")
         await settle(pilot)
         assert screen_name(app) == "ScenarioScreen" and app.session is None
-        assert f"Cannot start: {broken}:" in flat(app)
+        assert f"Cannot start: {broken} (scenario 'Puzzle: through the guard'):" in flat(app)
 
 
 async def test_a_game_in_progress_is_asked_about_and_kept(triarch_home: Path, only_hotgs: None) -> None:
