@@ -89,6 +89,8 @@ _DESERTER_ZONES = frozenset(_DESERTERS.values())
 _NEAR_FIELD_ZONES = _BEING_ZONES | _DESERTER_ZONES
 # The attributes the state checks look at (BH-33, BH-37), as `_flat_bonuses` takes them.
 _CHECKED = ("pod", "salud", "val")
+# The attributes a hit reads (BH-30: RES first, then Salud), as `_flat_bonuses` takes them.
+_RES_SALUD = ("res", "salud")
 # The stack entries of the turn's draws (BH-20, BH-24), actions a reaction may answer (BH-67);
 # the drawing player is the entry's controller
 _INITIAL_DRAW = ("draw", -1, "initial")
@@ -1300,6 +1302,22 @@ class BhmGame(Game):
         words: `hit_words`). `res`, `salud`: their current values (`cur`), when the caller has them.
         (The keywords are asked about only when the hit reaches Salud 0: `attack_hit` tells every
         attack with it.)"""
+        if res is None and salud is None and res_first and not t.modifiers and t.zone in _NEAR_FIELD_ZONES:
+            # (most hits: a physical attack on an unmodified being) both `cur`s at once: no BH-66
+            # precedence applies, the statics simply add up (`max_stat`), one look at them for
+            # both (`_flat_bonuses`), less what was lost; `test_fast_paths` compares
+            d = t.defn
+            br, bs = self._flat_bonuses(t, _RES_SALUD, [0, 0])
+            if d.res is None:
+                res = 0
+            else:
+                top = d.res + br
+                res = top - t.res_lost if top > t.res_lost else 0  # (never below 0, `stat`)
+            if d.salud is None:
+                salud = 0
+            else:
+                top = d.salud + bs
+                salud = top - t.wounds if top > t.wounds else 0
         if res is None:
             res = self.cur(t, "res") if res_first else 0
         if salud is None:

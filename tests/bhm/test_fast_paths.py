@@ -951,3 +951,26 @@ def test_a_keyword_a_territory_grants_is_looked_for_once_the_pool_grants_it() ->
         pool_grants.cache_clear()
         pool_territory_grants.cache_clear()
     assert "Intangible" not in pool_grants() and "Intangible" not in pool_territory_grants()
+
+
+def test_a_hit_reads_res_and_salud_as_cur_gives_them() -> None:
+    """BH-30: `hit` works a physical hit's RES and Salud out at once for an unmodified card on or
+    near the field (one look at its statics, `_flat_bonuses`): the same `Hit` as with the values
+    `cur` gives, for every card, strength and state of random games (attachments and territories
+    that raise or lower them among them)."""
+    bonused = 0
+    for g in random_states(range(1, 9)):
+        if g.sub != "combat":
+            continue
+        for t in g.zones.cards.values():
+            if t.zone not in _NEAR_FIELD_ZONES:
+                continue
+            bonused += g._flat_bonuses(t, ("res", "salud"), [0, 0]) != [0, 0]
+            kept = t.res_lost, t.wounds
+            # as played, then with losses beyond the maximum (BH-41: a bonus that ended): never below 0
+            for t.res_lost, t.wounds in (kept, (kept[0] + 5000, kept[1] + 5000)):
+                for strength in (0, 100, 300, 700, 2000):
+                    slow = g.hit(t, strength, True, g.cur(t, "res"), g.cur(t, "salud"))
+                    assert g.hit(t, strength, True) == slow, (t, strength)
+            t.res_lost, t.wounds = kept
+    assert bonused > 0  # statics were weighed
