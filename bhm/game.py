@@ -801,6 +801,18 @@ class BhmGame(Game):
         return m - lost if m > lost else 0  # never below 0 (a comparison: `max()` is a builtin call)
 
     def cur(self, c: BhmCard, stat: str) -> int:
+        """`stat(c, stat)`, 0 when the card has no such attribute."""
+        if not c.modifiers and c.zone in _NEAR_FIELD_ZONES:
+            # (most: an unmodified card in play) `stat` and `max_stat` without their frames: no
+            # BH-66 precedence applies, the statics simply add up, less what was lost, never below
+            # 0; `test_fast_paths` compares
+            base = getattr(c.defn, stat)
+            if base is None:
+                return 0
+            top = base + self._flat_bonuses(c, (stat,), [0])[0]
+            field = _LOST.get(stat)
+            lost = 0 if field is None else getattr(c, field)
+            return top - lost if top > lost else 0
         v = self.stat(c, stat)
         return 0 if v is None else v
 

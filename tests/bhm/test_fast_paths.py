@@ -974,3 +974,25 @@ def test_a_hit_reads_res_and_salud_as_cur_gives_them() -> None:
                     assert g.hit(t, strength, True) == slow, (t, strength)
             t.res_lost, t.wounds = kept
     assert bonused > 0  # statics were weighed
+
+
+def test_cur_is_stat_or_0() -> None:
+    """`cur` works an unmodified card's value out in play without `stat`'s and `max_stat`'s frames:
+    what `stat` gives (0 for an attribute the card lacks), for every card, attribute and state of
+    random games, also with losses beyond the maximum (BH-41: a bonus that ended)."""
+    lost = ("wounds", "res_lost", "pod_spent", "val_lost")
+    bonused = 0
+    for g in random_states(range(1, 6)):
+        for c in g.zones.cards.values():
+            in_play = c.zone in _NEAR_FIELD_ZONES
+            kept = [getattr(c, f) for f in lost]
+            for extra in (0, 5000) if in_play else (0,):
+                for f, v in zip(lost, kept, strict=True):
+                    setattr(c, f, v + extra)
+                for s in ("pod", "fue", "res", "val", "salud"):
+                    v = g.stat(c, s)  # type: ignore[arg-type]
+                    assert g.cur(c, s) == (0 if v is None else v), (c, s, extra)
+            for f, v in zip(lost, kept, strict=True):
+                setattr(c, f, v)
+            bonused += in_play and g._flat_bonuses(c, ("pod", "fue", "res"), [0, 0, 0]) != [0, 0, 0]
+    assert bonused > 0  # statics were weighed
