@@ -293,9 +293,23 @@ class BhmZones(Zones[BhmCard]):
         zone as its first card: only then do they change (a card joining the cards of a being zone,
         an object or a power attached, or leaving one whose first card stays, changes neither)."""
         zones = self.zones
-        frm = self.cards[uid].zone
+        card = self.cards[uid]
+        frm = card.zone
         was_first = frm in _BEING_ZONES and zones[frm].cards[0] == uid
-        to = Zones.move(self, uid, to, position)
+        # `Zones.move(self, uid, to, position)` written out (a frame fewer at each of the ≈ 260
+        # moves of a game; `test_bhm_zones_move_as_the_kernel_does` compares)
+        dest = zones[to]
+        cap = dest.capacity
+        if cap is not None and len(dest.cards) >= cap:
+            dest = self._overflow(dest)
+            position = None
+        if frm:
+            zones[frm].cards.remove(uid)
+        if position is None:
+            dest.cards.append(uid)
+        else:
+            dest.cards.insert(position, uid)
+        to = card.zone = dest.name
         if to in _BEING_ZONES and zones[to].cards[0] == uid:
             p: int = zones[to].owner  # type: ignore[assignment]
             self.refresh(p)
