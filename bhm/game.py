@@ -1020,7 +1020,10 @@ class BhmGame(Game):
         `target_problem` that does not depend on the source, and the field cards not looked at yet.
         `first`: only whether there is one: the list stops at the first target found (the cards
         after it are looked at only when a later call needs them)."""
-        kind = self.target_kind(source)
+        e = EFFECTS.get(source.defn.effect)  # `target_kind(source)`, without its frame
+        if e is None:
+            return None
+        kind = e.target
         if kind is None:
             return None
         if kind == "dead_being":
@@ -1137,6 +1140,9 @@ class BhmGame(Game):
 
     def power_budget(self, b: BhmCard) -> int:
         """BH-55/BH-56: rank left for power cards this turn."""
+        zone = b.zone
+        if zone in _BEING_ZONES and len(self.zones.zones[zone].cards) == 1:
+            return b.defn.rank - b.powers_used  # alone in its zone (most): nothing channelled, no call
         return b.defn.rank - self.channelled(b) - b.powers_used
 
     def object_budget(self, b: BhmCard) -> int:
@@ -1681,7 +1687,10 @@ class BhmGame(Game):
         # a strategy phase ("main") or the combat phase
         p = self.active
         out: list[Action] = []
-        hand = self.cards_seen(_HANDS[p])  # (legal actions: read only)
+        look = self.zones.look  # `cards_seen(_HANDS[p])` without its frame (legal actions: read only)
+        hand = []
+        for u in self.zones.zones[_HANDS[p]].cards:
+            hand.append(look[u])
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12

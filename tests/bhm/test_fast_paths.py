@@ -996,3 +996,16 @@ def test_cur_is_stat_or_0() -> None:
                 setattr(c, f, v)
             bonused += in_play and g._flat_bonuses(c, ("pod", "fue", "res"), [0, 0, 0]) != [0, 0, 0]
     assert bonused > 0  # statics were weighed
+
+
+def test_power_budget_of_a_lone_being_is_what_channelled_leaves() -> None:
+    """BH-55, BH-56: `power_budget` reads a being alone in its zone without `channelled`: the
+    budget the long way (rank, less the ranks channelled, less those used), for every card in play
+    along random games, beings with equipped powers among them."""
+    equipped = 0
+    for g in random_states(range(1, 21)):
+        for c in g.zones.cards.values():
+            if c.zone in _NEAR_FIELD_ZONES and c.defn.is_field:
+                assert g.power_budget(c) == c.defn.rank - g.channelled(c) - c.powers_used, c
+                equipped += g.channelled(c) > 0
+    assert equipped > 0  # a being with an equipped power was looked at
