@@ -89,6 +89,8 @@ _DESERTER_ZONES = frozenset(_DESERTERS.values())
 _NEAR_FIELD_ZONES = _BEING_ZONES | _DESERTER_ZONES
 # The attributes the state checks look at (BH-33, BH-37), as `_flat_bonuses` takes them.
 _CHECKED = ("pod", "salud", "val")
+# The attributes a hit reads (BH-30: RES first, then Salud), as `_flat_bonuses` takes them.
+_RES_SALUD = ("res", "salud")
 # The stack entries of the turn's draws (BH-20, BH-24), actions a reaction may answer (BH-67);
 # the drawing player is the entry's controller
 _INITIAL_DRAW = ("draw", -1, "initial")
@@ -291,9 +293,23 @@ class BhmZones(Zones[BhmCard]):
         zone as its first card: only then do they change (a card joining the cards of a being zone,
         an object or a power attached, or leaving one whose first card stays, changes neither)."""
         zones = self.zones
-        frm = self.cards[uid].zone
+        card = self.cards[uid]
+        frm = card.zone
         was_first = frm in _BEING_ZONES and zones[frm].cards[0] == uid
-        to = Zones.move(self, uid, to, position)
+        # `Zones.move(self, uid, to, position)` written out (a frame fewer at each of the ≈ 260
+        # moves of a game; `test_bhm_zones_move_as_the_kernel_does` compares)
+        dest = zones[to]
+        cap = dest.capacity
+        if cap is not None and len(dest.cards) >= cap:
+            dest = self._overflow(dest)
+            position = None
+        if frm:
+            zones[frm].cards.remove(uid)
+        if position is None:
+            dest.cards.append(uid)
+        else:
+            dest.cards.insert(position, uid)
+        to = card.zone = dest.name
         if to in _BEING_ZONES and zones[to].cards[0] == uid:
             p: int = zones[to].owner  # type: ignore[assignment]
             self.refresh(p)
@@ -799,6 +815,18 @@ class BhmGame(Game):
         return m - lost if m > lost else 0  # never below 0 (a comparison: `max()` is a builtin call)
 
     def cur(self, c: BhmCard, stat: str) -> int:
+        """`stat(c, stat)`, 0 when the card has no such attribute."""
+        if not c.modifiers and c.zone in _NEAR_FIELD_ZONES:
+            # (most: an unmodified card in play) `stat` and `max_stat` without their frames: no
+            # BH-66 precedence applies, the statics simply add up, less what was lost, never below
+            # 0; `test_fast_paths` compares
+            base = getattr(c.defn, stat)
+            if base is None:
+                return 0
+            top = base + self._flat_bonuses(c, (stat,), [0])[0]
+            field = _LOST.get(stat)
+            lost = 0 if field is None else getattr(c, field)
+            return top - lost if top > lost else 0
         v = self.stat(c, stat)
         return 0 if v is None else v
 
@@ -992,7 +1020,10 @@ class BhmGame(Game):
         `target_problem` that does not depend on the source, and the field cards not looked at yet.
         `first`: only whether there is one: the list stops at the first target found (the cards
         after it are looked at only when a later call needs them)."""
-        kind = self.target_kind(source)
+        e = EFFECTS.get(source.defn.effect)  # `target_kind(source)`, without its frame
+        if e is None:
+            return None
+        kind = e.target
         if kind is None:
             return None
         if kind == "dead_being":
@@ -1109,6 +1140,9 @@ class BhmGame(Game):
 
     def power_budget(self, b: BhmCard) -> int:
         """BH-55/BH-56: rank left for power cards this turn."""
+        zone = b.zone
+        if zone in _BEING_ZONES and len(self.zones.zones[zone].cards) == 1:
+            return b.defn.rank - b.powers_used  # alone in its zone (most): nothing channelled, no call
         return b.defn.rank - self.channelled(b) - b.powers_used
 
     def object_budget(self, b: BhmCard) -> int:
@@ -1300,6 +1334,22 @@ class BhmGame(Game):
         words: `hit_words`). `res`, `salud`: their current values (`cur`), when the caller has them.
         (The keywords are asked about only when the hit reaches Salud 0: `attack_hit` tells every
         attack with it.)"""
+        if res is None and salud is None and res_first and not t.modifiers and t.zone in _NEAR_FIELD_ZONES:
+            # (most hits: a physical attack on an unmodified being) both `cur`s at once: no BH-66
+            # precedence applies, the statics simply add up (`max_stat`), one look at them for
+            # both (`_flat_bonuses`), less what was lost; `test_fast_paths` compares
+            d = t.defn
+            br, bs = self._flat_bonuses(t, _RES_SALUD, [0, 0])
+            if d.res is None:
+                res = 0
+            else:
+                top = d.res + br
+                res = top - t.res_lost if top > t.res_lost else 0  # (never below 0, `stat`)
+            if d.salud is None:
+                salud = 0
+            else:
+                top = d.salud + bs
+                salud = top - t.wounds if top > t.wounds else 0
         if res is None:
             res = self.cur(t, "res") if res_first else 0
         if salud is None:
@@ -1637,7 +1687,10 @@ class BhmGame(Game):
         # a strategy phase ("main") or the combat phase
         p = self.active
         out: list[Action] = []
-        hand = self.cards_seen(_HANDS[p])  # (legal actions: read only)
+        look = self.zones.look  # `cards_seen(_HANDS[p])` without its frame (legal actions: read only)
+        hand = []
+        for u in self.zones.zones[_HANDS[p]].cards:
+            hand.append(look[u])
         mine = self._field[p]  # (`field_cards(p)`, not copied: the state does not change here)
         free: bool | None = None  # `free_slot(p) is not None`, asked once a card could take a zone
         for c in hand:  # BH-10, BH-12

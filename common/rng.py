@@ -55,7 +55,17 @@ class GameRng:
         return self._own().sample(list(seq), k)
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        self._own().shuffle(seq)
+        """`random.Random.shuffle` written out (Python 3.11's, with its `_randbelow`, the
+        `getrandbits` one, inlined): the same draws and the same order, without a Python call per
+        card (a new game shuffles its decks; `tests/test_fast_paths.py` compares)."""
+        getrandbits = self._own().getrandbits
+        for i in range(len(seq) - 1, 0, -1):  # (`reversed(range(1, len(seq)))`)
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)  # 0 <= j < 2**k: drawn again until below n
+            while j >= n:
+                j = getrandbits(k)
+            seq[i], seq[j] = seq[j], seq[i]
 
     def random(self) -> float:
         return self._own().random()

@@ -951,3 +951,61 @@ def test_a_keyword_a_territory_grants_is_looked_for_once_the_pool_grants_it() ->
         pool_grants.cache_clear()
         pool_territory_grants.cache_clear()
     assert "Intangible" not in pool_grants() and "Intangible" not in pool_territory_grants()
+
+
+def test_a_hit_reads_res_and_salud_as_cur_gives_them() -> None:
+    """BH-30: `hit` works a physical hit's RES and Salud out at once for an unmodified card on or
+    near the field (one look at its statics, `_flat_bonuses`): the same `Hit` as with the values
+    `cur` gives, for every card, strength and state of random games (attachments and territories
+    that raise or lower them among them)."""
+    bonused = 0
+    for g in random_states(range(1, 9)):
+        if g.sub != "combat":
+            continue
+        for t in g.zones.cards.values():
+            if t.zone not in _NEAR_FIELD_ZONES:
+                continue
+            bonused += g._flat_bonuses(t, ("res", "salud"), [0, 0]) != [0, 0]
+            kept = t.res_lost, t.wounds
+            # as played, then with losses beyond the maximum (BH-41: a bonus that ended): never below 0
+            for t.res_lost, t.wounds in (kept, (kept[0] + 5000, kept[1] + 5000)):
+                for strength in (0, 100, 300, 700, 2000):
+                    slow = g.hit(t, strength, True, g.cur(t, "res"), g.cur(t, "salud"))
+                    assert g.hit(t, strength, True) == slow, (t, strength)
+            t.res_lost, t.wounds = kept
+    assert bonused > 0  # statics were weighed
+
+
+def test_cur_is_stat_or_0() -> None:
+    """`cur` works an unmodified card's value out in play without `stat`'s and `max_stat`'s frames:
+    what `stat` gives (0 for an attribute the card lacks), for every card, attribute and state of
+    random games, also with losses beyond the maximum (BH-41: a bonus that ended)."""
+    lost = ("wounds", "res_lost", "pod_spent", "val_lost")
+    bonused = 0
+    for g in random_states(range(1, 6)):
+        for c in g.zones.cards.values():
+            in_play = c.zone in _NEAR_FIELD_ZONES
+            kept = [getattr(c, f) for f in lost]
+            for extra in (0, 5000) if in_play else (0,):
+                for f, v in zip(lost, kept, strict=True):
+                    setattr(c, f, v + extra)
+                for s in ("pod", "fue", "res", "val", "salud"):
+                    v = g.stat(c, s)  # type: ignore[arg-type]
+                    assert g.cur(c, s) == (0 if v is None else v), (c, s, extra)
+            for f, v in zip(lost, kept, strict=True):
+                setattr(c, f, v)
+            bonused += in_play and g._flat_bonuses(c, ("pod", "fue", "res"), [0, 0, 0]) != [0, 0, 0]
+    assert bonused > 0  # statics were weighed
+
+
+def test_power_budget_of_a_lone_being_is_what_channelled_leaves() -> None:
+    """BH-55, BH-56: `power_budget` reads a being alone in its zone without `channelled`: the
+    budget the long way (rank, less the ranks channelled, less those used), for every card in play
+    along random games, beings with equipped powers among them."""
+    equipped = 0
+    for g in random_states(range(1, 21)):
+        for c in g.zones.cards.values():
+            if c.zone in _NEAR_FIELD_ZONES and c.defn.is_field:
+                assert g.power_budget(c) == c.defn.rank - g.channelled(c) - c.powers_used, c
+                equipped += g.channelled(c) > 0
+    assert equipped > 0  # a being with an equipped power was looked at
