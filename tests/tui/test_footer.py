@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
 from tui.widgets.footer import Footer
 
-from .helpers import until
+from .helpers import settle, until
 
 
 class _Keys(App[None]):
@@ -47,3 +48,46 @@ async def test_footer_keys_get_the_footers_compact_class(compact: bool) -> None:
         assert keys()
         for k in keys():
             assert k.has_class("-compact") is (not compact)
+
+
+class _Focus(App[None]):
+    """Two buttons (no keys of their own in the bar) and a key that can be turned off."""
+
+    BINDINGS = [("a", "noop", "Alpha")]
+    alpha_on = True
+
+    def compose(self) -> ComposeResult:
+        yield Button("one", id="one")
+        yield Button("two", id="two")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "noop" and not self.alpha_on else True
+
+    def action_noop(self) -> None:
+        pass
+
+
+async def test_the_bar_is_rebuilt_only_when_what_it_shows_changes() -> None:
+    """A focus change updates the screen's bindings; with the same keys the bar keeps its key
+    widgets (Textual's rebuilt them all each time), and with a key changed it shows the change."""
+    app = _Focus()
+
+    def alpha() -> FooterKey:
+        return next(k for k in app.query(FooterKey) if k.key == "a")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: any(k.key == "a" for k in app.query(FooterKey)))
+        app.query_one("#one", Button).focus()
+        await settle(pilot)
+        before = alpha()
+        app.query_one("#two", Button).focus()  # the bindings are updated: the same keys
+        await settle(pilot)
+        assert app.focused is app.query_one("#two", Button)
+        assert alpha() is before  # not rebuilt
+        assert not before.has_class("-disabled")
+        app.alpha_on = False  # the key turns off: the same wait shows it
+        app.refresh_bindings()
+        await settle(pilot)
+        assert alpha() is not before
+        assert alpha().has_class("-disabled")

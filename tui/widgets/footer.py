@@ -3,8 +3,11 @@ keys that matter least left out when they do not all fit."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 from textual import events
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
@@ -12,6 +15,25 @@ from textual.widgets._footer import FooterKey
 # Actions whose keys give way, first to last, when the bar is too narrow for every key:
 # they are also in the help (`?`) and the command palette.
 GIVE_WAY = ("type_action", "save_as", "quit")
+
+
+def drawn_as(widgets: Sequence[Widget]) -> tuple[Hashable, ...]:
+    """What the bar's widgets (as composed, not yet mounted) draw: each one's kind, classes and
+    words — a key's key, display, description, action, state and tooltip, a label's text —
+    and the same of the widgets composed into it (a group of keys)."""
+    return tuple(
+        (
+            type(w).__name__,
+            tuple(sorted(w.classes)),
+            w.disabled,
+            str(w.tooltip) if w.tooltip is not None else None,
+            (w.key, w.key_display, w.description, w.action, bool(w.compact))
+            if isinstance(w, FooterKey)
+            else str(getattr(w, "_content", "")),
+            drawn_as(w._pending_children),
+        )
+        for w in widgets
+    )
 
 
 def key_width(key: FooterKey, compact: bool) -> int:
@@ -34,6 +56,7 @@ class Footer(TextualFooter):
     instead, as many as it takes."""
 
     _composed_width = 0
+    _shown: tuple[tuple[Hashable, ...], list[Widget]] | None = None
 
     def compose(self) -> ComposeResult:
         widgets: list[Widget] = []
@@ -61,6 +84,26 @@ class Footer(TextualFooter):
                 keys.remove(k)
                 need -= key_width(k, bool(k.compact))
         yield from widgets
+
+    async def recompose(self) -> None:
+        """Textual's recompose (remove every key, mount the new ones), unless the bar would be
+        drawn as it is: the screen's bindings are updated at every focus change, a dialog's
+        opening and closing, a screen's mount, mostly with the same keys, and each rebuild
+        mounted and styled a dozen keys again (a good part of a test's time, and of a first
+        frame's). What the keys show is compared, not what they are made from."""
+        if not self.is_attached or self._pruning:
+            return
+        widgets = compose(self)
+        drawn = drawn_as(widgets)
+        if self._shown is not None:
+            shown_drawn, shown = self._shown
+            if drawn == shown_drawn and list(self.children) == shown:
+                return
+        async with self.batch():
+            await self.query_children("*").exclude(".-textual-system").remove()
+            if self.is_attached:
+                await self.mount_all(widgets)
+                self._shown = (drawn, widgets)
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._composed_width and self._bindings_ready:
