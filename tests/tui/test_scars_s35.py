@@ -54,8 +54,6 @@ async def test_the_end_of_the_first_recruitment_says_what_comes_next() -> None:
         words = table.query_one(ActionList).words
         assert "End first recruitment, go to combat" in words, words
         assert not any("End 2" in w for w in words), words
-        prompt = table.query_one(Prompt).prompt
-        assert prompt.endswith("First recruitment: play cards, then end it to go to combat"), prompt
         assert table.choose(Action("done"))
         await settle(pilot)
         log = table.query_one(GameLog).plain
@@ -208,3 +206,31 @@ async def test_the_opening_log_says_why_the_first_player_has_one_card_fewer() ->
         Event("draw", "P1 draws 6 cards", {"player": 0}),
     ]
     assert scars_opening(events)[1].text == "P1 draws 6 cards (plays first: one card fewer, SC-03)"
+
+
+# -- the worst other thing: no energy, nothing said of it -------------------------------------------
+async def test_a_recruitment_with_nothing_to_pay_for_says_how_to_get_energy() -> None:
+    """At 80 × 24 with no energy the list opened on `Place … as a support` choices and
+    `Move a life to energy` (SC-18, the way to pay: SC-19) was out of sight under them; the
+    prompt said `play cards`. It says there is nothing to pay for and the way to energy, on one
+    line; with energy and a card to pay for, the usual prompt."""
+    app = game_app("scars", seed=11, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # keep
+        await settle(pilot)
+        await press(pilot, "1")  # draw
+        await settle(pilot)
+        table = table_of(app)
+        assert app.session.game.view(0)["phase"] == "recruit1"
+        prompt = table.query_one(Prompt)
+        assert prompt.prompt == "You: 0 energy, nothing to pay for: move a life to energy, or end the phase"
+        assert len(prompt.prompt) <= 78
+    app = game_app("scars", seed=3, scenario=scenario("scars_last_card"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert table.choose(Action("life"))  # now the Pikeman can be paid for
+        await settle(pilot)
+        prompt = table.query_one(Prompt).prompt
+        assert prompt == "You: First recruitment: play cards, then end it to go to combat", prompt

@@ -1268,6 +1268,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
         text = SCARS_PROMPTS.get(text, text)  # `then done`, with no choice called `Done`
+        if d.kind == "recruit" and (broke := self.nothing_to_pay_for(d)):
+            return broke
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
         if d.kind == "respond" and (brief := self.top_entry_brief()):
             owner, whose, does = brief
@@ -1290,6 +1292,26 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
+
+    def nothing_to_pay_for(self, d: Decision) -> str:
+        """A recruitment where no card, ability or weapon can be paid for says so, and the way to
+        energy (SC-18, SC-19): at 80 × 24 a newcomer with no energy saw a list of `Place … as a
+        support` and had to scroll past it to find `Move a life to energy`. One line at 80
+        columns (`0 energy, nothing to pay for: move a life to energy, or end the phase`); ""
+        when something can be paid for."""
+        if any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+            return ""
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
+        energy = me.get("energy") or {}
+        have = int(energy.get("untapped", 0) or 0) + int(me.get("pool", 0) or 0)
+        if any(a.kind == "life" for a in self.legal):  # SC-18
+            way = "move a life to energy, or end the phase"
+        elif any(a.kind == "support" for a in self.legal):  # SC-22
+            way = "place a support, or end the phase"
+        else:
+            way = "end the phase"
+        return f"{have} energy, nothing to pay for: {way}"
 
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
