@@ -1084,7 +1084,12 @@ class ScarsLaneBoard(LaneBoard):
     """The lanes of The Scars' game screen: from 120 × 40 a new size (a resize, under a dialog
     too) fits the log's rows to the rows the lanes need (`ScarsScreen.fit_log_rows`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "read", "Read card")]
+    # both keys again here: a subclass's binding of a key replaces the base's (Enter did nothing
+    # outside the mulligan); `check_action` leaves one of them on
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "Choose card"),
+        Binding("enter,space", "read", "Read card"),
+    ]
     whole_hand = False  # the decision is the mulligan: no single card is chosen (SC-04)
 
     def on_resize(self, event: Resize) -> None:
