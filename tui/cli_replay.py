@@ -43,7 +43,7 @@ def print_replay(
     goal = ReplayGoal.of(replay)
     if goal is not None:  # a puzzle: its goal first, its verdict last
         click.echo(goal.line(0))
-    lines = LogLines()
+    lines = LogLines(game_id=replay.game_id)
     lines.add_events(replay.opening, "  ", viewer)
     if hashes:
         lines.add_line(f"   0. hash {replay.state(0).state_hash()[:16]}")

@@ -66,13 +66,16 @@ class MarkerRuns:
     turn`, then `Turn 4: P1 · …`). Any other line ends the run. One instance a log, fed every
     line in order: the markers of successive actions join when nothing is said between them."""
 
-    def __init__(self) -> None:
+    def __init__(self, apart: bool = False) -> None:
         self.open = False  # the last line is one of markers, a phase's marker may join it
+        self.apart = apart  # one phase a line (`PHASES_APART`): a phase joins a turn's line only
+        self.phased = False  # the last line names a phase
 
     def joins(self, marker: str | None) -> bool:
         """A line for an event of `marker` (`marker_of`) goes on the last line."""
-        join = self.open and marker == "phase"
+        join = self.open and marker == "phase" and not (self.apart and self.phased)
         self.open = marker is not None
+        self.phased = marker == "phase"
         return join
 
     def close(self) -> None:
@@ -134,6 +137,11 @@ class Fold:
         self.count = 1
 
 
+# the games whose log gives each phase a line of its own (`Turn 4: P1 · 1A Set-up`, then `1B Draw`):
+# The Scars' `3A Declare attackers · 4 Second recruitment` read as one heading naming two phases
+PHASES_APART = frozenset({"scars"})
+
+
 class LogLines:
     """A log's lines as they are told — the game screen's log, the replay screen's and
     `triarch replay --print` (one mechanism): the markers of a quiet stretch share a line
@@ -145,12 +153,18 @@ class LogLines:
     The lines are `plain` (their styles `line_styles`); a log drawn on screen draws them again from
     an index on when they change (`drawn_from`), and keeps at most twice `limit` (`dropped`)."""
 
-    def __init__(self, limit: int | None = None) -> None:
+    def __init__(self, limit: int | None = None, *, game_id: str = "") -> None:
         self.plain: list[str] = []
         self.line_styles: list[str] = []
         self.limit = limit
         self._runs = MarkerRuns()
         self._fold: Fold | None = None
+        self.phases_of(game_id)
+
+    def phases_of(self, game_id: str) -> None:
+        """The log is of `game_id`'s games: its phases each on a line of their own when the
+        game is one of `PHASES_APART`, else the markers of a quiet stretch share a line."""
+        self._runs.apart = game_id in PHASES_APART
 
     # -- drawing: a log on screen overrides these ----------------------------------------------
     def drawn_from(self, index: int) -> None:
@@ -198,7 +212,9 @@ class LogLines:
                 self._amend(len(self.plain) - 1, self.plain[-1] + MARKER_JOIN + text)
                 continue
             fold = self._fold  # a run's line keeps the one line of a phase's markers under it
-            if fold is not None and not (marker == "phase" and len(self.plain) == fold.index + 1):
+            # (its lines of phases, one a phase, when they are apart)
+            under = self._runs.apart or len(self.plain) == fold.index + 1 if fold is not None else False
+            if fold is not None and not (marker == "phase" and under):
                 self._fold = None
             self._put(indent + text)
 
@@ -217,7 +233,12 @@ class LogLines:
         of that key just before it: their line says how many (`line(n)` of the first action)."""
         quiet = fold is not None and all(marker is not None for _, marker in event_entries(events, viewer))
         run = self._fold
-        if quiet and run is not None and run.key == fold and len(self.plain) <= run.index + 2:
+        if (
+            quiet
+            and run is not None
+            and run.key == fold
+            and (self._runs.apart or len(self.plain) <= run.index + 2)
+        ):
             run.count += 1
             self._amend(run.index, run.line(run.count))  # its markers join those of the run
         else:
@@ -227,10 +248,10 @@ class LogLines:
         self.add_events(events, indent, viewer)
 
 
-def event_words(events: Sequence[Event], viewer: int | None) -> list[str]:
+def event_words(events: Sequence[Event], viewer: int | None, game_id: str = "") -> list[str]:
     """The log's lines for `events` as `viewer` may read them (an event hidden from them left
-    out), the markers of a quiet stretch sharing a line (`MarkerRuns`)."""
-    lines = LogLines()
+    out), the markers of a quiet stretch sharing a line (`MarkerRuns`, `PHASES_APART`)."""
+    lines = LogLines(game_id=game_id)
     lines.add_events(events, "", viewer)
     return lines.plain
 
@@ -335,6 +356,46 @@ def drawn_card(game: Game, action: Action, viewer: int | None) -> str | None:
     return new[0] if len(new) == 1 else None
 
 
+# The Scars' `done` in a player's words, by the sub-phase it ends: the engine's `End 2 First
+# recruitment` read as nonsense (the rulebook's number before the name); what comes next is said
+# instead (SC-50..SC-58). Keyed by the engine's words, which stay as they are (its log and the
+# fingerprint read them).
+SCARS_ENDS = {
+    "End 1A Set-up": "End set-up, go to the draw",
+    "End 2 First recruitment": "End first recruitment, go to combat",
+    "End 4 Second recruitment": "End second recruitment and the turn",
+    "End 5A Clean-up": "End clean-up",
+}
+# a card's cost in the engine's words: `Play Tusked Boar (2) in attack`, `Hero ability (2): …`,
+# `Grove Druid's ability (1): …` — the bracket of a number right after the name (or `ability`)
+SCARS_COST = re.compile(r"^((?:Play .+?|Hero ability|.+?'s? ability)) \((\d+)\)")
+
+
+def scars_player_words(game: Game, action: Action, text: str) -> str:
+    """The engine's words for `action` as a player reads them: a `done` says what it ends and
+    what comes next (`SCARS_ENDS`), a cost says it is energy (`Play Tusked Boar (2 energy) in
+    attack`: a bare `(2)` said nothing; SC-19, SC-95)."""
+    if action.kind == "done":
+        return SCARS_ENDS.get(text, text)
+    if action.kind in ("cast", "hero", "ability"):
+        return SCARS_COST.sub(r"\1 (\2 energy)", text, count=1)
+    return text
+
+
+def scars_opening(events: Sequence[Event]) -> list[Event]:
+    """The Scars' opening in the log: the first player's draw says why it is one card short
+    (`P2 draws 6 cards (plays first: one card fewer, SC-03)`): a hand of 6 beside one of 7 read
+    as a fault."""
+    coin = next((ev for ev in events if ev.kind == "coin"), None)
+    first = coin.data.get("player") if coin is not None else None
+    return [
+        Event(ev.kind, f"{ev.text} (plays first: one card fewer, SC-03)", ev.data)
+        if ev.kind == "draw" and first is not None and ev.data.get("player") == first
+        else ev
+        for ev in events
+    ]
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
     (hidden from the other side, and from the log in hot-seat); a draw names the card drawn
@@ -349,7 +410,9 @@ def scars_words(game: Game, action: Action, viewer: int | None) -> str:
         return passed(game.view(viewer), places, decider.player if decider is not None else None)
     text = game.describe_action_for(action, viewer)
     d = game.decision()
-    if d is not None and text == game.describe_action(action):  # nothing hidden: each card named
+    hidden = text != game.describe_action(action)
+    text = scars_player_words(game, action, text)
+    if d is not None and not hidden:  # nothing hidden: each card named
         # a card from the decider's hand: its name, with no place, so that the place of a
         # same-named card of the table goes after that card's own name, not the hand card's
         held = card_places(game.view(d.player), d.player, hand=True)
@@ -1758,4 +1821,4 @@ def step_lines(replay: Replay, i: int, viewer: int | None) -> tuple[str, list[st
     energy (17 lives left)`, without its number) and those of its events, as `viewer` may
     read them — what the replay screen shows and `triarch replay --print` prints."""
     words, events = step_said(replay, i, viewer)
-    return words, event_words(events, viewer)
+    return words, event_words(events, viewer, replay.game_id)

@@ -359,11 +359,11 @@ async def test_scars_choices_at_80x24_say_the_play_without_a_false_gap() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "  1. Play Grey Wolf (1) in attack  " in text  # short words: whole on one line
-        assert "  2. Play Grey Wolf (1) in defense  " in text
-        assert "  3. Play Grey Wolf (1) sheltering  " in text
-        assert "\n│     Mammoth  " in text  # the rest on the next line, under its text
-        assert "Wolf …(1)" not in text
+        # (the cost says energy since session 35: the words take two lines, cut nowhere)
+        assert "│  1. Play Grey Wolf (1 energy) in     │" in text
+        assert "│  3. Play Grey Wolf (1 energy)        │" in text
+        assert "\n│     sheltering Mammoth  " in text  # the rest on the next line, under its text
+        assert "Wolf …(1" not in text
 
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")

@@ -100,7 +100,7 @@ def test_a_card_from_the_hand_named_like_its_target_leaves_the_place_to_the_targ
     after its own name, not after the hand's Wolf (`Play Grey Wolf (P1, 1st in ATK, 1) …`)."""
     g = game_class("scars").new_game(seed=3, scenario=TWINS)
     shelter = next(a for a in g.legal_actions() if "sheltering Grey Wolf" in g.describe_action(a))
-    assert log_words(g, shelter, 0) == "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)"
-    assert log_words(g, shelter, None) == "Play Grey Wolf (1) sheltering Grey Wolf (P1, 1st in ATK)"
+    assert log_words(g, shelter, 0) == "Play Grey Wolf (1 energy) sheltering Grey Wolf (1st in ATK)"
+    assert log_words(g, shelter, None) == "Play Grey Wolf (1 energy) sheltering Grey Wolf (P1, 1st in ATK)"
     support = next(a for a in g.legal_actions() if a.kind == "support")  # hidden from the others
     assert log_words(g, support, 1) == "Place a support card face down"

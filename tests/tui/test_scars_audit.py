@@ -93,10 +93,10 @@ async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Grey Wolf (1) in attack (over the unit limit)" in words, words
+        assert "Play Grey Wolf (1 energy) in attack (over the unit limit)" in words, words
         assert "Place Grey Wolf as a support" in words  # not a unit played: nothing added
         play = app.screen.query_one(ActionList).actions[
-            words.index("Play Grey Wolf (1) in attack (over the unit limit)")
+            words.index("Play Grey Wolf (1 energy) in attack (over the unit limit)")
         ]
         app.screen.show_action_detail(play)  # type: ignore[attr-defined]
         note = str(app.screen.query_one(CardDetail).note)
@@ -104,7 +104,7 @@ async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded(
         await pilot.press("1")  # take it: the Boar too would be over the limit
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Tusked Boar (2) in attack (over the unit limit)" in words, words
+        assert "Play Tusked Boar (2 energy) in attack (over the unit limit)" in words, words
 
 
 async def test_the_keywords_of_the_help_are_each_listed_once() -> None:
@@ -127,7 +127,7 @@ async def test_the_prompt_says_when_the_card_to_answer_is_your_own() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        await pilot.press(str(words.index("Play Pikeman (2) in attack") + 1))
+        await pilot.press(str(words.index("Play Pikeman (2 energy) in attack") + 1))
         await settle(pilot)
         assert app.session.decision is not None and app.session.decision.kind == "respond"
         text = screen_text(app)

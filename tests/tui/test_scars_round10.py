@@ -34,11 +34,11 @@ async def test_the_turn_ended_after_the_last_affordable_card_says_so() -> None:
         assert table.choose(Action("cast", (pikeman, "attack")))
         await settle(pilot)
         lines = list(table.query_one(GameLog).plain)
-        played = next(i for i, line in enumerate(lines) if "Play Pikeman (2) in attack" in line)
+        played = next(i for i, line in enumerate(lines) if "Play Pikeman (2 energy) in attack" in line)
         assert lines[played + 1] == "  → nothing left to play or afford, no attack to make: the turn ends", (
             lines
         )
-        assert lines[played + 2].startswith("  3A Declare attackers · "), lines
+        assert lines[played + 2] == "  3A Declare attackers", lines  # (one phase a line, session 35)
         assert sum("the turn ends" in line for line in lines) == 1, lines  # (not after the life)
 
 

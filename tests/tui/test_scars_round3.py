@@ -234,4 +234,4 @@ async def test_a_choice_too_long_for_its_two_lines_keeps_what_it_gives() -> None
         assert "│    Shieldbearer… +1/+1 this turn " in text, text  # (its name cut, not the words after it)
         assert "until end of turn" not in text
         words = app.screen.query_one(ActionList).words
-        assert "Hero ability (2): give Shieldbearer Recruit +1/+1 this turn" in words
+        assert "Hero ability (2 energy): give Shieldbearer Recruit +1/+1 this turn" in words

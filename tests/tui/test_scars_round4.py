@@ -118,7 +118,7 @@ async def test_long_two_line_choices_keep_what_they_do_which_card_and_to_which_a
         await settle(pilot)
         panel = " ".join(screen_text(app).split())
         whole = choices.words[n]  # the engine's words with the places
-        assert whole.startswith("Field Medic (2nd in DEF)'s ability (1): remove all damage from")
+        assert whole.startswith("Field Medic (2nd in DEF)'s ability (1 energy): remove all damage from")
         assert " ".join(whole.split()[:6]) in panel, panel
 
 

@@ -141,10 +141,12 @@ async def test_the_table_log_tells_the_ai_s_unanswered_card_on_one_line(tmp_path
         await settle(pilot)
         lines = list(app.screen.query_one(GameLog).plain)
         text = "\n".join(lines)
-        played = next(i for i, line in enumerate(lines) if "Play Tusked Boar (2) in attack" in line)
+        played = next(i for i, line in enumerate(lines) if "Play Tusked Boar (2 energy) in attack" in line)
         assert "resolution zone" not in text and "Resolves:" not in text, text
         assert "enters in attack position" not in text, text
-        assert lines[played + 1].strip().startswith("3A Declare attackers"), text
+        # (the AI's turn ends by itself after it: a line says so, then the phases go by)
+        after = [line for line in lines[played + 1 :] if not line.startswith("  → P2 has nothing left")]
+        assert after[0].strip().startswith("3A Declare attackers"), text
         path = tmp_path / "boar.json"
         save_game(app.session.game, path)
     full = CliRunner().invoke(main, ["replay", "--print", "--full", str(path)]).output

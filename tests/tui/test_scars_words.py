@@ -37,21 +37,21 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
         # the two Grey Wolves of the hand are alike: one choice each, no place in the hand
-        assert words.count("Play Grey Wolf (1) in attack") == 1
-        assert "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)" in words
-        assert "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)" in words
-        assert "Play Tusked Boar (2) in attack" in words  # one of its name: nothing added
+        assert words.count("Play Grey Wolf (1 energy) in attack") == 1
+        assert "Play Grey Wolf (1 energy) sheltering Grey Wolf (1st in ATK)" in words
+        assert "Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)" in words
+        assert "Play Tusked Boar (2 energy) in attack" in words  # one of its name: nothing added
         assert words.count("Place Grey Wolf as a support") == 1
         assert not any("in hand" in w for w in words)
-        await choose(app, pilot, "Play Grey Wolf (1) in attack")
-        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
+        await choose(app, pilot, "Play Grey Wolf (1 energy) in attack")
+        await choose(app, pilot, "Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)")
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Player 1 (you): Play Grey Wolf (1) in attack\n" in log
-        assert "Player 1 (you): Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)\n" in log
+        assert "Player 1 (you): Play Grey Wolf (1 energy) in attack\n" in log
+        assert "Player 1 (you): Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)\n" in log
         assert "in hand" not in log
-        await choose(app, pilot, "End 2 First recruitment")  # the engine's words for `done`
+        await choose(app, pilot, "End first recruitment, go to combat")  # `done` in a player's words
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Player 1 (you): End 2 First recruitment" in log, log  # not `Done`
+        assert "Player 1 (you): End first recruitment, go to combat" in log, log  # not `Done`
         words = app.screen.query_one(ActionList).words
         assert "Grey Wolf (2nd in ATK) attacks Knight of the Oath (P2, 1st in ATK)" in words
 
@@ -62,10 +62,10 @@ async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
         await settle(pilot)
         await press(pilot, "enter")  # the cover screen of the hand-over
         await settle(pilot)
-        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (1st in DEF)")
+        await choose(app, pilot, "Play Iron Claws (1 energy) equipped to Grey Wolf (1st in DEF)")
         table = next(s for s in app.screen_stack if type(s).__name__ == "ScarsScreen")  # P2's cover on top
         log = "\n".join(table.query_one(GameLog).plain)
-        assert "Player 1: Play Iron Claws (1) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
+        assert "Player 1: Play Iron Claws (1 energy) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
         assert "in hand" not in log
 
 
@@ -204,8 +204,8 @@ async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path:
     app = twins_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await choose(app, pilot, "Play Grey Wolf (1) in attack")
-        await choose(app, pilot, "Play Iron Claws (1) equipped to Grey Wolf (2nd in DEF)")
+        await choose(app, pilot, "Play Grey Wolf (1 energy) in attack")
+        await choose(app, pilot, "Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)")
         replay = replay_of(app.session.game, tmp_path / "twins.json")
     app = replay_app(replay)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -223,7 +223,9 @@ async def test_the_replay_tells_same_named_cards_apart_as_the_log_does(tmp_path:
             log = "\n".join(screen.query_one(GameLog).plain)
             # anybody but P1 reads `P1, 2nd in DEF`
             side = "" if screen.viewer == 0 else "P1, "
-            assert f"{claws + 1}. P1: Play Iron Claws (1) equipped to Grey Wolf ({side}2nd in DEF)" in log
+            assert (
+                f"{claws + 1}. P1: Play Iron Claws (1 energy) equipped to Grey Wolf ({side}2nd in DEF)" in log
+            )
             assert "in hand" not in log
             assert f"equipped to Grey Wolf ({side}2nd in DEF)" in screen.status_text()
             screen.action_viewer()
@@ -239,9 +241,10 @@ async def test_the_typed_actions_examples_say_which_card_a_number_is() -> None:
         await press(pilot, "colon")
         await settle(pilot)
         text = screen_text(app)
-        assert "Play Grey Wolf (1) sheltering Grey Wolf (1st in ATK)" in text
+        # (without their cost: `(1 energy)` pushed the place out of the line, `(1st i…`)
+        assert "Play Grey Wolf sheltering Grey Wolf (1st in ATK)" in text
         assert "cast 19 attack " in text and "cast 20 attack " not in text
-        assert "Play Tusked Boar (2) in attack" in text  # the room of the copy's examples
+        assert "Play Tusked Boar in attack" in text  # the room of the copy's examples
         notation = app.session.game.format_action(app.session.legal()[0])
         assert any(line.strip(" █").startswith(notation + " ") for line in text.splitlines())
         await press(pilot, *"cast 20 attack", "enter")

@@ -907,6 +907,10 @@ class GameScreen(TableScreen):
             HelpScreen(self.session.cls.title, self.help_keys(), self.session.cls.rules_text(), self.glossary)
         )
 
+    def example_words(self, action: Action) -> str:
+        """`action`'s words beside its notation in the `:` dialog: the choice's words."""
+        return self.choice_words(action)
+
     def action_type_action(self) -> None:
         if not self.can_act():
             self.app.bell()
@@ -915,7 +919,7 @@ class GameScreen(TableScreen):
         # of choices of the same words (two copies in the hand) the first, as the list shows them
         said: dict[str, Action] = {}
         for a in self.legal:
-            said.setdefault(self.choice_words(a), a)
+            said.setdefault(self.example_words(a), a)
         examples = [(self.session.game.format_action(a), words) for words, a in list(said.items())[:6]]
 
         def typed(text: str | None) -> None:

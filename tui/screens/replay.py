@@ -93,6 +93,7 @@ class ReplayScreen(TableScreen):
             with Horizontal(id="replay-info"):
                 log = GameLog(id="replay-log")
                 log.hanging = True  # a long line goes on under its text, as on the game's table
+                log.phases_of(self.replay.game_id)  # (The Scars: one phase a line, as on its table)
                 yield log
                 # a card's words longer than its place scroll (`↑`/`↓`, its edge says so)
                 with CardBox(id="replay-card", keys=("↑", "↓")):

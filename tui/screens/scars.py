@@ -9,15 +9,25 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.events import Resize
 
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
-from tui.log_words import card_places, entry_brief, entry_namer, entry_words, ordinal, told_apart
+from tui.log_words import (
+    card_places,
+    entry_brief,
+    entry_namer,
+    entry_words,
+    ordinal,
+    scars_opening,
+    scars_player_words,
+    told_apart,
+)
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_HIT,
@@ -36,6 +46,7 @@ from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.lanes import LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
+from tui.widgets.status import Prompt
 from tui.wording import plural
 
 # from 120 × 40: the log's fewest rows, and the card panel's rows beside the lanes (app.tcss)
@@ -226,6 +237,22 @@ def dense_unit(
         label += " ↺" + unit_name(u["sheltering"], units, places or {}, 6, own=True)
     return chip(u, label, mark)
 
+
+# The engine's prompts of a sub-phase ended by a choice (`then done`) in the words of that choice
+# (`SCARS_ENDS`): no choice is called `Done`, and `2 First recruitment` read as nonsense. Keyed by
+# the engine's words, which stay (its log and the fingerprint read them).
+SCARS_PROMPTS = {
+    "Set-up: change unit positions, then done": "Set-up: change unit positions, then end it",
+    "2 First recruitment: play cards, then done": "First recruitment: play cards, then end it to go to combat",
+    "4 Second recruitment: play cards, then done": "Second recruitment: play cards, then end it and the turn",
+}
+
+# what a card of the hand is to the mulligan (SC-04): the whole hand goes back or stays
+MULLIGAN_NOTE = (
+    "The mulligan takes the whole hand, not one card (SC-04): 1 keeps it; 2 shuffles it all"
+    " back into the deck and draws one card fewer."
+)
+MULLIGAN_HINT = "No card alone: the mulligan keeps or puts back the whole hand (SC-04)"
 
 # the phases of a turn (The Scars' engine) before its last main part, where it may still attack
 BEFORE_ATTACKS = frozenset({"setup", "draw", "recruit1"})
@@ -1057,10 +1084,37 @@ class ScarsLaneBoard(LaneBoard):
     """The lanes of The Scars' game screen: from 120 × 40 a new size (a resize, under a dialog
     too) fits the log's rows to the rows the lanes need (`ScarsScreen.fit_log_rows`)."""
 
+    # both keys again here: a subclass's binding of a key replaces the base's (Enter did nothing
+    # outside the mulligan); `check_action` leaves one of them on
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "Choose card"),
+        Binding("enter,space", "read", "Read card"),
+    ]
+    whole_hand = False  # the decision is the mulligan: no single card is chosen (SC-04)
+
     def on_resize(self, event: Resize) -> None:
         fit = getattr(self.screen, "fit_log_rows", None)
         if callable(fit):
             self.call_after_refresh(fit)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In the mulligan the key bar says `⏎ Read card`, not `⏎ Choose card`: the mulligan
+        puts the whole hand back or keeps it (SC-04), a card alone is not chosen; Enter shows
+        the card and says so (`ScarsScreen.action_inspect`)."""
+        if action == "choose":
+            return not self.whole_hand
+        if action == "read":
+            return self.whole_hand
+        return True
+
+    def action_read(self) -> None:
+        self.action_choose()
+
+    def mulligan(self, whole_hand: bool) -> None:
+        """The decision is (or is no longer) the mulligan: the bar's Enter key says what it does."""
+        if whole_hand != self.whole_hand:
+            self.whole_hand = whole_hand
+            self.refresh_bindings()
 
 
 class ScarsScreen(ScarsTable, LaneScreen):
@@ -1083,6 +1137,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         top was out of sight under the lanes, the cursor on the other side's hero."""
         super().update_table(view, decision, legal)
         self.call_after_refresh(self.fit_log_rows)  # (the board's rows may change, not its size)
+        self.query_one(ScarsLaneBoard).mulligan(
+            decision is not None and decision.kind == "mulligan" and self.can_act()
+        )
         stack = view.get("stack") or []
         top = stack[-1].get("source") if stack else None
         if decision is None or decision.kind != "respond" or not self.can_act() or not isinstance(top, int):
@@ -1125,13 +1182,19 @@ class ScarsScreen(ScarsTable, LaneScreen):
         # a choice names a card and often a second one (`Play Grey Wolf (1) sheltering Grey
         # Wolf (1st in ATK)`): below 120 × 40 it may take two lines rather than be cut
         self.query_one(ActionList).max_lines = 2
-        self.query_one(GameLog).hanging = True  # its long lines too go on under their text
+        log = self.query_one(GameLog)
+        log.hanging = True  # its long lines too go on under their text
+        log.phases_of("scars")  # one phase a line (`3A Declare attackers · 4 Second …` read as one)
         glossary = self.session.game.view(None).get("keywords")
         if isinstance(glossary, dict):
             # the engine's `Fear` is the rules' `Fear X` (and so Valor, Learning): one entry each
             for k, v in glossary.items():
                 key = f"{k} X" if f"{k} X" in self.glossary else str(k)
                 self.glossary[key] = str(v)
+
+    def opening(self, events: list[Event]) -> list[Event]:
+        """The first player's draw says why it is one card short (SC-03, `scars_opening`)."""
+        return scars_opening(events)
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
@@ -1147,12 +1210,19 @@ class ScarsScreen(ScarsTable, LaneScreen):
             self.places = card_places(view, self.table_viewer(), hand=True)
             names = {str(c.get("name")) for c in find_cards(view).values() if c.get("name")}
             self.query_one(ScarsActionList).names = names  # the names it may cut
-        said = told_apart(self.session.game.describe_action(action), action, self.places)
+        game = self.session.game
+        said = told_apart(scars_player_words(game, action, game.describe_action(action)), action, self.places)
         said = said.replace(" until end of turn", " this turn")
         if self.over_limit(action):
             return f"{said} (over the unit limit)"
         harms_own = getattr(self.session.game, "harms_own", None)  # (the engine's: `ScarsGame`)
         return f"{said} (your own unit)" if callable(harms_own) and harms_own(action) else said
+
+    def example_words(self, action: Action) -> str:
+        """The choice's words without its cost beside a notation in the `:` dialog: `(1 energy)`
+        pushed the place of the card a number is out of its line (`Grey Wolf (1st i…`)."""
+        said = re.sub(r" \(\d+ energy\)", "", self.choice_words(action))
+        return re.sub(r", \d+ energy\)", ")", said)
 
     def over_limit(self, action: Action) -> bool:
         """`action` plays a unit from the hand while its side already has as many units as its
@@ -1178,12 +1248,19 @@ class ScarsScreen(ScarsTable, LaneScreen):
         a player can do, docs/rulings.md), a line under it says so before the phases go by
         (`→ nothing left to play or afford, no attack to make: the turn ends`): after your last
         affordable card the other side's turn began with no word why. (Not a notice: it would
-        stand over the table while the other side plays.)"""
+        stand over the table while the other side plays.) The AI's turn too, by its side's name
+        (`→ P2 has nothing left to play or afford: its turn ends`): its turn ended with its last
+        card and the phases went by, no word why (the engine's rule, docs/rulings.md)."""
         history = game.history
         said = turn_ended_for(self.game_before, game, history[-1] if history else None, player)
-        if said and player in self.session.seats.humans:
+        if said:
+            note = (
+                f"→ {said}: the turn ends"
+                if player in self.session.seats.humans
+                else f"→ P{player + 1} has {said}: its turn ends"
+            )
             at = next((i for i, ev in enumerate(events) if ev.kind in ("phase", "turn")), len(events))
-            events = [*events[:at], Event("note", f"→ {said}: the turn ends"), *events[at:]]
+            events = [*events[:at], Event("note", note), *events[at:]]
         super().log_action(game, player, words, events)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
@@ -1195,6 +1272,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         1 Wolf token in defense position, or…`), your own `Your Pikeman waits to resolve (enters
         in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
+        text = SCARS_PROMPTS.get(text, text)  # `then done`, with no choice called `Done`
+        if d.kind == "recruit" and (broke := self.nothing_to_pay_for(d)):
+            return broke
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
         if d.kind == "respond" and (brief := self.top_entry_brief()):
             owner, whose, does = brief
@@ -1217,6 +1297,26 @@ class ScarsScreen(ScarsTable, LaneScreen):
             return text
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
+
+    def nothing_to_pay_for(self, d: Decision) -> str:
+        """A recruitment where no card, ability or weapon can be paid for says so, and the way to
+        energy (SC-18, SC-19): at 80 × 24 a newcomer with no energy saw a list of `Place … as a
+        support` and had to scroll past it to find `Move a life to energy`. One line at 80
+        columns (`0 energy, nothing to pay for: move a life to energy, or end the phase`); ""
+        when something can be paid for."""
+        if any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+            return ""
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
+        energy = me.get("energy") or {}
+        have = int(energy.get("untapped", 0) or 0) + int(me.get("pool", 0) or 0)
+        if any(a.kind == "life" for a in self.legal):  # SC-18
+            way = "move a life to energy, or end the phase"
+        elif any(a.kind == "support" for a in self.legal):  # SC-22
+            way = "place a support, or end the phase"
+        else:
+            way = "end the phase"
+        return f"{have} energy, nothing to pay for: {way}"
 
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
@@ -1295,6 +1395,13 @@ class ScarsScreen(ScarsTable, LaneScreen):
         )
 
     def action_inspect(self, uid: int) -> None:
+        d = self.session.decision
+        if d is not None and d.kind == "mulligan" and self.can_act():
+            # SC-04: the whole hand goes back or stays; `… is not a choice: ▸ marks the cards
+            # that are` (with a bell) said nothing of it, and no card had a ▸
+            self.query_one(CardDetail).show_card(find_cards(self.view_data).get(uid), MULLIGAN_NOTE)
+            self.query_one(Prompt).hint = MULLIGAN_HINT
+            return
         super().action_inspect(uid)
         self.polish_detail()
 
@@ -1328,7 +1435,8 @@ class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
             if isinstance(owner, int):  # its effect's `your` is its controller's
                 does = re.sub(r"\byour\b", f"P{owner + 1}'s", does)
             return f"Respond to {whose}: {does}, or pass"
-        return super().pending_words(d)
+        text = super().pending_words(d)
+        return SCARS_PROMPTS.get(text, text)
 
     def table_game(self) -> Any:
         return self.replay.state(self.step)
