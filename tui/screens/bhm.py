@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -22,6 +23,7 @@ from common.game import Action, Decision, Game
 from tui.log_words import bhm_ending, bhm_opening, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
+    MARK_ACTOR,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -36,7 +38,7 @@ from tui.screens.lanes import (
     words,
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
-from tui.widgets.detail import find_cards, stat_name
+from tui.widgets.detail import CardDetail, find_cards, stat_name
 from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import GLUE, Prompt
@@ -64,8 +66,25 @@ QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScree
 # session's UI state (the save's optional ui.state, which older saves are without): a resumed game's
 # log tells them again as the live log did (`BhmScreen.retell_action`)
 QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
+# a phase step with no choice (BH-21, BH-22, BH-23: nothing can be played, no being can attack, only
+# `next`): the table takes it for a human player, told in the log with why (`no_choice_step`), where
+# early turns asked three keys that did nothing (`Go to combat`, `End combat`, `End the turn`); a
+# decision the rules give the player (the optional draw, BH-24) is never taken for them
+STEP_PHASES = {
+    "strategy1": "nothing to play in the first strategy phase",
+    "combat": "no being can attack now",
+    "strategy2": "nothing to play in the second strategy phase",
+}
+LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
+# below 120 × 40 the middle line's key to the beings' numbers (`3/4/6/6/7`), longest first (`stats_key`)
+STATS_KEYS = (
+    "being stats: POD/FUE/RES/VAL/Salud in hundreds",
+    "stats: POD/FUE/RES/VAL/Salud in 100s",
+    "POD/FUE/RES/VAL/Salud in 100s",
+    "stats in 100s",
+)
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
     "petrified": "petrified",
@@ -97,14 +116,21 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
-- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds
-  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
+- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds, as
+  the middle line reminds you (`stats: POD/FUE/RES/VAL/Salud in 100s`, shorter when the line is
+  full: `stats in 100s`; `-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
   another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them, and a card of the other side's last actions that died in
   that turn, with its mark: `dead 3: ★Equalize`)
+- two marks, two meanings: `» P2 (AI) last: …` (over your side) tells in words what the other side
+  did since it took over; `★` on a card is the card that acted in it (`★Hollow Wraith`, in a dead
+  zone `★Equalize`), `⚔` the being it attacked, `✦` the card it aimed at
+- a step with no choice (a strategy phase with nothing to play, a combat phase with no being that can
+  attack) is taken for you and told in the log (`Go to combat — nothing to play in the first strategy
+  phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
@@ -386,6 +412,37 @@ def answered_entry(d: Decision | None, view: dict[str, Any]) -> dict[str, Any] |
     j = (d.context or {}).get("entry") if d is not None and d.kind == "respond" else None
     stack = view.get("stack") or []
     return stack[j] if isinstance(j, int) and 0 <= j < len(stack) else None
+
+
+def no_choice_step(game: Any) -> Action | None:
+    """The `next` of a strategy phase or of the combat phase (BH-21, BH-22, BH-23) of `game` when it
+    is the only legal action: no card to play, no call the budget allows, no being that can attack —
+    the table takes it (`BhmScreen.step_for_player`). None: a choice, or another decision."""
+    try:
+        d = game.decision()
+        if d is None or d.kind not in ("turn", "combat"):
+            return None
+        legal = game.legal_actions()
+    except (AttributeError, KeyError, ValueError, TypeError):
+        return None
+    return legal[0] if len(legal) == 1 and legal[0] == Action("next") else None
+
+
+def no_choice_words(game: Any, action: Action, who: str) -> str:
+    """The log's words of a step the table took (`no_choice_step`): `You: Go to combat — nothing to
+    play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack`."""
+    words = f"{who}: {game.describe_action(action)}"
+    view = game.view(None)
+    why = STEP_PHASES.get(str(view.get("phase")))
+    if why is None:
+        return words
+    if view.get("phase") != "combat":
+        d = game.decision()
+        seat = d.player if d is not None else None
+        player: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        if isinstance(player.get("budget"), int):
+            why += f" (call budget {player['budget']})"
+    return f"{words} — {why}"
 
 
 # the choices a target completes (BH-67: the card goes on the stack with its target)
@@ -819,10 +876,13 @@ class BhmTable(LaneTable):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
         stack = view.get("stack") or []
-        if self.lanes_dense():
-            parts.append("beings P/F/R/V/S ÷100")
         if pending and self.lanes_dense() and len(stack) <= 1 and not self.prompt_names_pending(decision):
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
+        if self.lanes_dense() and any(
+            z.get("being") for p in view.get("players", []) for z in p.get("zones", [])
+        ):
+            key = self.stats_key(len(" " + " · ".join(parts)))
+            parts += [key] if key else []  # (none when no words fit: a second row taken from the lanes)
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
@@ -831,6 +891,33 @@ class BhmTable(LaneTable):
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out
+
+    def render_last(self, me: int) -> list[Line]:
+        """The other side's last actions in words, led by `»` (`» P2 (AI) last: …`): the `★` of the
+        lanes' `★ P2 (AI) last:` line said a second thing on a table where `★` marks the card that
+        acted (`★Hollow Wraith`), one glyph for two meanings."""
+        out: list[Line] = []
+        for style, segs in super().render_last(me):
+            # (the line's words cut at their spaces: ` `, `★ `, `P2 `, …)
+            k = next(
+                (i for i, seg in enumerate(segs[:2]) if seg.uid is None and seg.text == f"{MARK_ACTOR} "),
+                None,
+            )
+            if k is not None:
+                segs = [*segs[:k], replace(segs[k], text=f"{LAST_MARK} "), *segs[k + 1 :]]
+            out.append((style, segs))
+        return out
+
+    def stats_key(self, taken: int) -> str:
+        """What the dense beings' numbers are (`Stone Golem 3/4/6/6/7`), in the words that fit the
+        middle line after its `taken` columns (`STATS_KEYS`, longest first; "": none fits; the help
+        says it whole).
+        It said `beings P/F/R/V/S ÷100`, which a newcomer could not read."""
+        try:
+            room = self.lane_width() - taken - 3  # (` · ` before it)
+        except (NoMatches, RuntimeError):
+            room = 0
+        return next((k for k in STATS_KEYS if len(k) <= room), "")
 
     def prompt_names_pending(self, decision: Decision | None) -> bool:
         """Whether the prompt under the table says the action waiting for a reaction (`React to:
@@ -958,6 +1045,26 @@ class BhmScreen(BhmTable, LaneScreen):
             )
         finally:
             self.listing = None
+
+    def show_action_detail(self, action: Action | None) -> None:
+        """The card panel under a highlighted attack shows its target, which the line names (`-300
+        Salud: The Pale Watcher`), over the attack's whole words (`Magma Drake attacks The Pale
+        Watcher (FUE 600 vs RES 300: 300 to Salud)`, BH-30, BH-31): it showed the attacker, a card
+        the line does not name, while the cursor was on the target."""
+        uid = action.args[1] if action is not None and action.kind in ("attack", "pattack") else None
+        if action is not None and isinstance(uid, int):
+            target = find_cards(self.view_data).get(uid)
+            game: Any = self.session.game
+            if target is not None:
+                try:
+                    words = game.describe_action(action)
+                    if action.kind == "attack":  # an Immortal it leaves at Salud 0 lives on
+                        words += survives_words(game.outcome(action))
+                except (KeyError, ValueError, TypeError, AttributeError):
+                    words = self.choice_words(action)
+                self.query_one(CardDetail).show_card(target, words)
+                return
+        super().show_action_detail(action)
 
     def card_group(self, action: Action) -> str | None:
         """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
@@ -1116,6 +1223,11 @@ class BhmScreen(BhmTable, LaneScreen):
         """A QUIET choice and the passes the table made for it (noted in the UI state, which the
         save keeps) are told again as the live log told them, not as plain passes."""
         d = told.decision()
+        if d is not None and self.session.seats.kinds[d.player] == "human" and no_choice_step(told) == action:
+            self.apply_for_player(
+                action, no_choice_words(told, action, self.seat_name(d.player)), apply=told.apply, game=told
+            )
+            return
         if d is not None and action.kind == "pass":
             if i in self.quiet_noted(QUIET_PASSED_KEY):
                 words = self.quiet_pass_words(self.seat_name(d.player))
@@ -1132,17 +1244,40 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def _advance(self) -> None:
         s = self.session
-        while (act := self.quiet_pass()) is not None:
-            d = s.decision
-            assert d is not None
-            at = len(s.game.history)
-            self.note_quiet(QUIET_PASSED_KEY, at)  # (before the pass: its autosave keeps it)
-            self.apply_for_player(act, self.quiet_pass_words(self.seat_name(d.player)))
-            if len(s.game.history) == at:  # (not played: the game stopped on an error)
-                self.note_quiet(QUIET_PASSED_KEY, at, drop=True)
+        while True:
+            if (act := self.quiet_pass()) is not None:
+                d = s.decision
+                assert d is not None
+                at = len(s.game.history)
+                self.note_quiet(QUIET_PASSED_KEY, at)  # (before the pass: its autosave keeps it)
+                self.apply_for_player(act, self.quiet_pass_words(self.seat_name(d.player)))
+                if len(s.game.history) == at:  # (not played: the game stopped on an error)
+                    self.note_quiet(QUIET_PASSED_KEY, at, drop=True)
+                    break
+            elif not self.step_for_player():
+                break
         super()._advance()
-        if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
-            self._advance()
+        if not self.covered and (self.quiet_pass() is not None or self.no_choice_step() is not None):
+            self._advance()  # a pass of the table led to another window, or to a step with no choice
+
+    def no_choice_step(self) -> Action | None:
+        """A human player's phase step with no choice (`no_choice_step`), which the table takes."""
+        s = self.session
+        if s.over or s.is_ai_turn() or s.resigned is not None or s.failure is not None:
+            return None
+        return no_choice_step(s.game)
+
+    def step_for_player(self) -> bool:
+        """Take a human player's phase step with no choice (BH-21, BH-22, BH-23: only `next`), told
+        dim in the log with why (`no_choice_words`); False when there is none (or it was not played)."""
+        act = self.no_choice_step()
+        d = self.session.decision
+        if act is None or d is None:
+            return False
+        game = self.session.game
+        at = len(game.history)
+        self.apply_for_player(act, no_choice_words(game, act, self.seat_name(d.player)))
+        return len(self.session.game.history) > at
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
