@@ -7,7 +7,6 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -20,7 +19,7 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import bhm_ending, bhm_opening, said_once
+from tui.log_words import bhm_ending, bhm_opening, bhm_places, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_ACTOR,
@@ -271,7 +270,6 @@ def outcome_first(game: Any, action: Action, names: dict[int, str] | None = None
     return f"{dense_hit(hit)}: {at} attacks {t}"
 
 
-PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the engine's place of a card of a shared name, in its words
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
 BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 # the choices below 120 × 40 whose outcome may take a second line: a territory's (what it destroys),
@@ -280,18 +278,18 @@ TWO_LINES = ("territory", "invest")
 
 
 def twin_zones(view: dict[str, Any]) -> dict[int, int]:
-    """The beings of the table (`view`) whose name another being of their side shares, by uid: their
-    zone (1 to 10), which tells them apart on the lanes (`Ember Squire z1`, `Ember Squire z3`). A
-    being alone of its name on its side has none: a choice names the side's beings (its own to equip,
-    the enemy's to attack), as the lanes show each side."""
-    out: dict[int, int] = {}
-    for p in view.get("players", []):
-        zones = [z for z in p.get("zones", []) if z.get("being") is not None]
-        count = Counter(str(z["being"].get("name")) for z in zones)
-        for z in zones:
-            if count[str(z["being"].get("name"))] > 1:
-                out[int(z["being"]["uid"])] = int(z["index"]) + 1
-    return out
+    """The beings of the table (`view`) whose name another card in play shares, by uid: their zone (1
+    to 10), which the lanes mark (`Ember Squire z1`, `Ember Squire z3`) as the log and the prompts
+    say it (the engine's `label`, `Ember Squire (P2 zone 3)`, in the table's words: `bhm_places`).
+    The engine's rule: another being on either side's field, or a deserter of either side (BH-37);
+    a being alone of its name has none. (The lanes marked only a name shared on one side: the log's
+    `Undine (P2 zone 5)` of a mirror match was `Undine` on the table.)"""
+    beings = [z for p in view.get("players", []) for z in p.get("zones", []) if z.get("being") is not None]
+    deserters = [c for p in view.get("players", []) for c in p.get("deserters") or []]
+    count = Counter([str(z["being"].get("name")) for z in beings] + [str(c.get("name")) for c in deserters])
+    return {
+        int(z["being"]["uid"]): int(z["index"]) + 1 for z in beings if count[str(z["being"].get("name"))] > 1
+    }
 
 
 def being_names(view: dict[str, Any]) -> dict[int, str]:
@@ -336,6 +334,9 @@ def brief_words(game: Any, action: Action, names: dict[int, str]) -> str | None:
     return None
 
 
+# below 120 × 40, the rows that cutting the names to a few letters must save to be worth it when the
+# lanes scroll all the same (`BhmTable.update_table`)
+CUT_SAVES = 3
 DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
 
 
@@ -400,7 +401,7 @@ def entry_words(entry: dict[str, Any], name: Callable[[int], str]) -> str:
     """An entry of the stack (the view's `stack`) in words, whose it is in the players' names
     (`name`: `Player 2 (AI)'s draw (initial phase)`, the engine's `P2's draw …`) from its data
     (`controller`, `kind`)."""
-    text = str(entry.get("text", "?"))
+    text = bhm_places(str(entry.get("text", "?")))  # (`Tide Sentinel z1`, as the lanes mark it)
     seat = entry.get("controller")
     if entry.get("kind") in SEATED_ENTRIES and isinstance(seat, int):
         return f"{name(seat)}'s {text}"
@@ -562,9 +563,15 @@ class BhmTable(LaneTable):
             return
         board = self.query_one(LaneBoard)
         if self.dense:
-            if board.rows_for(width) > height:  # names cut, as many as fit (the table scrolls)
+            whole = board.rows_for(width)
+            if whole > height:  # names cut, as many as fit (the table scrolls)
                 self.dense_room = 0
                 super().update_table(view, decision, legal)
+                if height < board.rows_for(width) > whole - CUT_SAVES:
+                    # the table scrolls all the same, a row or two less: the names whole again
+                    # (`+Iron Sw… +Arcane…` saved one row of 17, and still scrolled)
+                    self.dense_room = 1
+                    super().update_table(view, decision, legal)
             return
         if board.rows_for(width) > height:
             self.compact = True
@@ -958,8 +965,7 @@ class BhmTable(LaneTable):
             room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
             card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
             room -= 0 if card else 1
-            if len(label) > room:  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
-                label = PLACES.sub(lambda m: f" z{m[1]}", label)
+            label = bhm_places(label)  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
             # its start between words, a bracket whole or left out (`one_line`'s start), not
             # `… power-attacks Tide Senti…`
             segs += chip(card, cut_start(label, room)) if card else words(" " + cut_start(label, room))
@@ -1057,7 +1063,7 @@ class BhmScreen(BhmTable, LaneScreen):
             game: Any = self.session.game
             if target is not None:
                 try:
-                    words = game.describe_action(action)
+                    words = bhm_places(game.describe_action(action))
                     if action.kind == "attack":  # an Immortal it leaves at Salud 0 lives on
                         words += survives_words(game.outcome(action))
                 except (KeyError, ValueError, TypeError, AttributeError):
@@ -1290,6 +1296,10 @@ class BhmScreen(BhmTable, LaneScreen):
         card's text while the choice is highlighted."""
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
+        return bhm_places(self.own_choice_words(action))  # (`Ember Squire z3`, as the lanes mark it)
+
+    def own_choice_words(self, action: Action) -> str:
+        """A choice's words (`choice_words`), the engine's places as it says them."""
         words = super().choice_words(action)
         if action.kind == "pass" and not self.is_dense():  # in the players' names, as the log says it
             words = self.words_for(self.session.game, action, self.log_viewer)
@@ -1387,7 +1397,7 @@ class BhmScreen(BhmTable, LaneScreen):
             entry = answered_entry(d, self.session.game.view(self.log_viewer))
             if entry is not None:
                 return f"React to: {entry_words(entry, self.seat_name)}?"
-        text = LaneScreen.own_words(d)
+        text = bhm_places(LaneScreen.own_words(d))  # (`… Ember Squire z3`, as the lanes mark it)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
             text += self.card_summary(source)
@@ -1460,7 +1470,7 @@ class BhmScreen(BhmTable, LaneScreen):
                 continue
             else:
                 return None  # a legal way to play it: nothing to explain
-        return reasons[0] if reasons else None
+        return bhm_places(reasons[0]) if reasons else None
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
@@ -1510,11 +1520,11 @@ def card_body(c: dict[str, Any]) -> str:
 
 def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
     """A target's name in a dialog, with its place when another card in play has the same name
-    (`Ember Squire (P2 zone 1)`, `Ember Squire (P2 zone 3)`): the engine's label. (The tiles said
+    (`Ember Squire z1`, `Ember Squire z3`): the engine's label in the lanes' words. (The tiles said
     the name alone: two Ember Squires read the same.) The place opens the tile's text too: a
     narrow tile cuts its title."""
     try:
-        return str(game.label(game.card(uid)))
+        return bhm_places(str(game.label(game.card(uid))))
     except (KeyError, ValueError, TypeError, AttributeError):
         return str(card.get("name"))
 
@@ -1543,7 +1553,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             act = acts[rows[0].index]
             amount = act.args[0]
             if not isinstance(pod, int):
-                return game.describe_action(act)
+                return bhm_places(game.describe_action(act))
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             # what it does in the engine's words, as its choice and the log's line say it (BH-31, BH-97)
             said = game.invest_outcome(act) + survives_words(game.outcome(act))
@@ -1563,7 +1573,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             what = f"{who} power-attacks: the POD invested is the attack's strength."
         return RowsDialog(
             "POD investment",
-            f"{d.prompt}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
+            f"{bhm_places(d.prompt)}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
             [row],
             build,
             screen.plan_problem,
@@ -1577,7 +1587,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             if a.kind == "target" and a.args and isinstance(a.args[0], int):
                 c = cards.get(a.args[0]) or {"name": f"#{a.args[0]}"}
                 name = target_name(game, a.args[0], c)
-                place = name[len(str(c.get("name"))) :].strip(" ()")  # `P2 zone 1` of a twin, else ""
+                place = name[len(str(c.get("name"))) :].strip()  # `z1` of a twin, else ""
                 body = card_body(c)
                 tiles.append(Tile(name, f"{place} · {body}" if place else body, a))
                 territories = territories and c.get("type") == "territory"
@@ -1586,5 +1596,5 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         if not tiles:
             return None
         title = "Choose a territory" if territories else "Choose a target"
-        return TileDialog(title, d.prompt, tiles, screen.plan_problem)
+        return TileDialog(title, bhm_places(d.prompt), tiles, screen.plan_problem)
     return None
