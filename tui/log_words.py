@@ -1419,7 +1419,7 @@ def told_events(
     if seated is not None and name is not None:
         told = seated(told, name)
     told = brief(action, told, seen_before, seen_after) if brief is not None else told
-    return bhm_placed(told) if game_id == "bhm" else told
+    return bhm_placed(told) if game_id == "bhm" and not full else told  # (`--full`: the engine's words)
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------
