@@ -204,3 +204,30 @@ async def test_the_names_stay_whole_when_cutting_them_would_not_spare_the_scroll
         for name in ("+Iron Sword", "+Arcane Channel", "+War Banner", "+Tower Shield"):
             assert name in lanes, lanes
         assert "…" not in lanes.replace("(+", ""), lanes
+
+
+async def test_a_piles_cards_are_set_apart_from_the_next_pile_count() -> None:
+    """Seen playing at 80 × 24: `dead 2: ✦Obsidian Guard des 0` read as a card `Obsidian Guard des 0`;
+    a dot sets the next count apart after a pile's cards (`dead 1: ✦Spark Imp · des 0`), and the
+    counts without cards read as before (`inv 0 dead 0 des 0`)."""
+    import copy
+
+    from .helpers import uid_of
+    from .test_bhm_ui33 import MIRROR
+
+    app = game_app("bhm", seed=1, scenario=MIRROR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        view = copy.deepcopy(screen.view_data)
+        mine = next(p for p in view["players"] if p["seat"] == 0)
+        imp = uid_of(app.session, "spark_imp", 0)  # type: ignore[arg-type]
+        mine["dead"] = [{"uid": imp, "name": "Spark Imp", "type": "being"}]
+        screen.pile_uids = {imp}  # (a card of a choice now: drawn as a chip)
+
+        def head(p: dict[str, Any]) -> str:
+            return "".join(seg.text for seg in screen.render_player_dense(view, p, p["seat"] == 0)[0][1])
+
+        assert "dead 1:Spark Imp · des 0" in head(mine).replace(": ", ":"), head(mine)
+        theirs = next(p for p in view["players"] if p["seat"] == 1)
+        assert "dead 0 des 0" in head(theirs), head(theirs)

@@ -748,13 +748,19 @@ class BhmTable(LaneTable):
         whole = room > 0  # names whole (`dense_room`), else cut to a few letters each
         name_cut, attached_cut, pile_cut = (99, 99, 99) if whole else (14, 8, 12)
         inv = p.get("invocations") or {}
-        segs += (
+        piles = [
             pile("inv", inv["cards"], act, marks, pile_cut)
             if "cards" in inv
-            else words(f" inv {inv.get('count', 0)}")
-        )
-        segs += pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut)
-        segs += pile("des", p.get("deserters") or [], act, marks, pile_cut)
+            else words(f" inv {inv.get('count', 0)}"),
+            pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut),
+            pile("des", p.get("deserters") or [], act, marks, pile_cut),
+        ]
+        for k, drawn in enumerate(piles):
+            if k and any(seg.uid is not None for seg in piles[k - 1]):
+                # after a pile's cards, a dot before the next count: `dead 2: ✦Obsidian Guard des 0`
+                # read as a card `Obsidian Guard des 0`
+                segs.append(Seg(" ·"))
+            segs += drawn
         if p.get("strategy_played"):
             segs += words(" · strategy played")
         if p.get("territories"):
