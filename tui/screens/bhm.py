@@ -121,7 +121,8 @@ BHM_KEYS = """
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
-  another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+  another card in play shares, on either side (`Ember Squire z1`, `Ember Squire z3`): the log and
+  the prompts name it the same way; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them, and a card of the other side's last actions that died in
   that turn, with its mark: `dead 3: ★Equalize`)
 - two marks, two meanings: `» P2 (AI) last: …` (over your side) tells in words what the other side
@@ -294,7 +295,7 @@ def twin_zones(view: dict[str, Any]) -> dict[int, int]:
 
 def being_names(view: dict[str, Any]) -> dict[int, str]:
     """Each being of the table (`view`) by uid as the lanes mark it: its name, with its zone when
-    another being of its side shares it (`Ember Squire z3`: `twin_zones`)."""
+    another card in play shares it (`Ember Squire z3`: `twin_zones`)."""
     twins = twin_zones(view)
     out: dict[int, str] = {}
     for p in view.get("players", []):
