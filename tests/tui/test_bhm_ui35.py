@@ -160,15 +160,14 @@ async def test_the_last_actions_line_has_its_own_mark_and_the_star_one_meaning()
 async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_path: Path) -> None:
     """An early turn (C.LL 0: no call, no being to attack with) asked four keys, three of which did
     nothing (`Go to combat`, `End combat`, `End the turn`: BH-21, BH-22, BH-23 with nothing to do):
-    the table takes those and the log says why; the optional draw (BH-24) is still asked. A resumed
-    game tells them again in the same words."""
+    the table takes those and the log says why, on one line (three took most of the log's rows at
+    80 × 24); the optional draw (BH-24) is still asked. A resumed game tells them again alike."""
     from tests.tui.helpers import resume_app
     from tui.widgets.log import GameLog
 
     said = (
-        "Go to combat — nothing to play in the first strategy phase (call budget 0)",
-        "End combat — no being can attack now",
-        "End the turn — nothing to play in the second strategy phase (call budget 0)",
+        "Player 1 (you): Go to combat · End combat · End the turn — nothing to play, no being can"
+        " attack (call budget 0) Combat phase · Second strategy phase · Final phase",
     )
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -182,7 +181,7 @@ async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_pa
         assert kinds == ["next", "next", "next"], s.game.history
         log = " ".join(" ".join(app.screen.query_one(GameLog).plain).split())
         for words in said:
-            assert f"Player 1 (you): {words}" in log, log
+            assert words in log, log
         path = s.save_path
     async with resume_app(path).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -231,3 +230,21 @@ async def test_a_piles_cards_are_set_apart_from_the_next_pile_count() -> None:
         assert "dead 1:Spark Imp · des 0" in head(mine).replace(": ", ":"), head(mine)
         theirs = next(p for p in view["players"] if p["seat"] == 1)
         assert "dead 0 des 0" in head(theirs), head(theirs)
+
+
+def test_a_single_step_taken_says_its_phase() -> None:
+    """One step taken alone says which phase had nothing to play (`no_choice_words`)."""
+    from tui.screens.bhm import no_choice_words
+
+    assert (
+        no_choice_words("You", [("Go to combat", "strategy1", 3)])
+        == "You: Go to combat — nothing to play in the first strategy phase (call budget 3)"
+    )
+    assert (
+        no_choice_words("You", [("End combat", "combat", None)])
+        == "You: End combat — no being can attack now"
+    )
+    assert (
+        no_choice_words("You", [("End combat", "combat", None), ("End the turn", "strategy2", 0)])
+        == "You: End combat · End the turn — no being can attack, nothing to play (call budget 0)"
+    )

@@ -430,21 +430,42 @@ def no_choice_step(game: Any) -> Action | None:
     return legal[0] if len(legal) == 1 and legal[0] == Action("next") else None
 
 
-def no_choice_words(game: Any, action: Action, who: str) -> str:
-    """The log's words of a step the table took (`no_choice_step`): `You: Go to combat — nothing to
-    play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack`."""
-    words = f"{who}: {game.describe_action(action)}"
+# a step the table took (`no_choice_step`): what it did, why (`STEP_PHASES`'s key), the call budget
+Step = tuple[str, str, int | None]
+
+
+def no_choice_told(game: Any, action: Action) -> Step:
+    """A step the table takes in `game` (`no_choice_step`), before it is applied: the engine's words
+    of it (`Go to combat`), its phase and the deciding player's call budget (none in combat)."""
     view = game.view(None)
-    why = STEP_PHASES.get(str(view.get("phase")))
-    if why is None:
-        return words
-    if view.get("phase") != "combat":
+    phase = str(view.get("phase"))
+    budget = None
+    if phase != "combat":
         d = game.decision()
         seat = d.player if d is not None else None
         player: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-        if isinstance(player.get("budget"), int):
-            why += f" (call budget {player['budget']})"
-    return f"{words} — {why}"
+        budget = player.get("budget") if isinstance(player.get("budget"), int) else None
+    return str(game.describe_action(action)), phase, budget
+
+
+def no_choice_words(who: str, steps: list[Step]) -> str:
+    """The log's line of a run of steps the table took for `who`: one, `You: Go to combat — nothing
+    to play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack
+    now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing to play, no
+    being can attack (call budget 0)` (their phases on the line under it), where three lines took
+    most of the log's rows at 80 × 24."""
+    budget = next((b for _, _, b in steps if b is not None), None)
+    said = f" (call budget {budget})" if budget is not None else ""
+    if len(steps) == 1:
+        words, phase, _ = steps[0]
+        why = STEP_PHASES.get(phase)
+        return f"{who}: {words}" + (f" — {why}{said}" if why else "")
+    whys = []
+    for _, phase, _ in steps:
+        why = "no being can attack" if phase == "combat" else "nothing to play"
+        if why not in whys:
+            whys.append(why)
+    return f"{who}: {' · '.join(w for w, _, _ in steps)} — {', '.join(whys)}{said}"
 
 
 # the choices a target completes (BH-67: the card goes on the stack with its target)
@@ -1002,6 +1023,7 @@ class BhmScreen(BhmTable, LaneScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
+        self.steps_told: list[Step] = []  # the steps the table took, as told (`tell_step`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
     def opening(self, events: list[Any]) -> list[Any]:
@@ -1237,9 +1259,7 @@ class BhmScreen(BhmTable, LaneScreen):
         save keeps) are told again as the live log told them, not as plain passes."""
         d = told.decision()
         if d is not None and self.session.seats.kinds[d.player] == "human" and no_choice_step(told) == action:
-            self.apply_for_player(
-                action, no_choice_words(told, action, self.seat_name(d.player)), apply=told.apply, game=told
-            )
+            self.tell_step(action, d.player, apply=told.apply, game=told)
             return
         if d is not None and action.kind == "pass":
             if i in self.quiet_noted(QUIET_PASSED_KEY):
@@ -1287,10 +1307,39 @@ class BhmScreen(BhmTable, LaneScreen):
         d = self.session.decision
         if act is None or d is None:
             return False
-        game = self.session.game
-        at = len(game.history)
-        self.apply_for_player(act, no_choice_words(game, act, self.seat_name(d.player)))
+        at = len(self.session.game.history)
+        self.tell_step(act, d.player)
         return len(self.session.game.history) > at
+
+    def tell_step(
+        self,
+        action: Action,
+        player: int,
+        *,
+        apply: Callable[[Action], list[Any]] | None = None,
+        game: Game | None = None,
+    ) -> None:
+        """Apply a step the table takes for `player` (`no_choice_step`) and tell it dim in the log, a
+        run of them on one line (`no_choice_words`): as `apply_for_player`, with the run's words.
+        `apply` and `game`: a resumed game's replay (`retell_action`), else the session's."""
+        s = self.session
+        game = s.game if game is None else game
+        step = no_choice_told(game, action)
+        before = game.clone()
+        events = (apply or s.apply)(action)
+        _, events = said_once(game.game_id, action, step[0], events, self.seat_name)
+        events = self.told(game, action, events, before)
+        run = self.steps_told  # (the runs' steps, in order: a run's line reads its own)
+        start = len(run)
+        run.append(step)
+        who = self.seat_name(player)
+
+        def line(n: int) -> str:
+            return no_choice_words(who, run[start : start + n])
+
+        self.query_one(GameLog).add_action(
+            line, events, self.log_viewer, fold=("bhm step", player), style="dim"
+        )
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
