@@ -82,6 +82,13 @@ async def test_a_being_is_named_the_same_on_the_lanes_in_the_choices_and_in_the_
         assert "Ember Squire z2 attacks Ember Squire z1" in log, log
         assert "zone 1)" not in log and "zone 2)" not in log, log
     del uid_of
+    app = game_app("bhm", seed=1, scenario=MIRROR)
+    async with app.run_test(size=(120, 40)) as pilot:  # the roomy lanes and the engine's words
+        await settle(pilot)
+        lanes = lane_text(app)
+        assert " 1Ember Squire z1 R1" in lanes and " 2Ember Squire z2 R1" in lanes, lanes  # (marks aside)
+        words = " ".join(app.screen.query_one("ActionList").words)  # type: ignore[attr-defined]
+        assert "Mountain Giant attacks Ember Squire z1 (" in words and "(P2 zone" not in words, words
 
 
 async def test_the_beings_numbers_are_said_in_words_on_the_middle_line() -> None:

@@ -833,6 +833,7 @@ class BhmTable(LaneTable):
         head = f"{self.who(seat)}  C.LL {cll}/{loss} {bar(cll, loss, 12)}"
         if p.get("budget") is not None:
             head += f"  budget {p['budget']}"
+        names = being_names(view)
         lines: list[Line] = [(self.head_style(seat), words(head))]
         info = (
             f"  hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)} · beings {p.get('beings', 0)}"
@@ -849,7 +850,10 @@ class BhmTable(LaneTable):
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
                 flags = [FLAG_MARKS[k] for k in being_flags(being)]
-                segs += chip(being, mark=marks.get(int(being["uid"]), ""))
+                # a being whose name another card in play shares as the log names it (`Ember Squire
+                # z1`), though its zone's number opens the line: the words the log uses, found as such
+                label = names.get(int(being["uid"]), str(being.get("name", "?")))
+                segs += chip(being, label, marks.get(int(being["uid"]), ""))
                 kind = being_kind(being, False)
                 if kind:
                     segs += words(f" ({', '.join(kind)})")
