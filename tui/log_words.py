@@ -471,7 +471,36 @@ def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None
     return f"Pass (no response in {phase})" if phase else "Pass"
 
 
+# BHM: the engine's place of a card whose name another card in play shares (its `label`: `Undine
+# (P2 zone 5)`) in the table's words (`Undine z5`), which mark the being so on its side's lane
+# (`tui.screens.bhm.twin_zones`): the log, the prompts and the lanes named one being two ways
+BHM_PLACE = re.compile(r" \(P\d zone (\d+)\)")
+
+
+def bhm_places(text: str) -> str:
+    """`text` with each of the engine's places (`Undine (P2 zone 5)`) in the table's words (`Undine z5`)."""
+    return BHM_PLACE.sub(lambda m: f" z{m[1]}", text) if " zone " in text else text
+
+
+def bhm_placed(events: Sequence[Event]) -> list[Event]:
+    """`events` with their places in the table's words (`bhm_places`), their text for the others too."""
+    out: list[Event] = []
+    for ev in events:
+        public = ev.data.get("public_text")
+        if " zone " not in ev.text and not (isinstance(public, str) and " zone " in public):
+            out.append(ev)
+            continue
+        data = {**ev.data, "public_text": bhm_places(public)} if isinstance(public, str) else ev.data
+        out.append(Event(ev.kind, bhm_places(ev.text), data))
+    return out
+
+
 def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
+    """The action's words (`bhm_action_words`), each place in the table's words (`bhm_places`)."""
+    return bhm_places(bhm_action_words(game, action, viewer))
+
+
+def bhm_action_words(game: Game, action: Action, viewer: int | None) -> str:
     """BHM's log names the card of the final phase's draw to the eyes that see the drawer's hand
     (`drawn_card`: `Draw Spark Imp`; `Draw a card` to the others, and while the draw waits for
     a reaction); a power attack's says what is done, not what all its POD would do (its choice
@@ -1487,7 +1516,8 @@ def told_events(
     told = tell(action, list(events), seen_before, seen_after, viewer) if tell is not None else list(events)
     if seated is not None and name is not None:
         told = seated(told, name)
-    return brief(action, told, seen_before, seen_after) if brief is not None else told
+    told = brief(action, told, seen_before, seen_after) if brief is not None else told
+    return bhm_placed(told) if game_id == "bhm" and not full else told  # (`--full`: the engine's words)
 
 
 # -- each thing said once: the engine's event that says the action again is left out ----------
@@ -1791,8 +1821,9 @@ def said_once(
     under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
     (17 lives left)`); what it adds in the players' names of the log's lines when `name` is
     given (BHM's `React with Foresight to your draw`)."""
-    if game_id == "bhm":  # (its echoes' data in the players' names)
-        return bhm_said_once(action, words, events, name)
+    if game_id == "bhm":  # (its echoes' data in the players' names; its places in the table's words)
+        words, told = bhm_said_once(action, words, events, name)
+        return bhm_places(words), bhm_placed(told)
     once = GAME_SAID_ONCE.get(game_id)
     return once(action, words, events) if once is not None else (words, list(events))
 

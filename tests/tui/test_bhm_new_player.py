@@ -83,7 +83,8 @@ async def test_the_attacks_of_several_beings_are_grouped_by_attacker() -> None:
         await press(pilot, "5")
         await settle(pilot)
         log = " ".join(app.screen.query_one(GameLog).plain)
-        assert "Cinder Hound (P1 zone 2) attacks Ember Squire (P2 zone 1)" in " ".join(log.split()), log
+        # (the engine's places in the lanes' words: `Ember Squire (P2 zone 1)` is `Ember Squire z1`)
+        assert "Cinder Hound z2 attacks Ember Squire z1" in " ".join(log.split()), log
 
 
 async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
@@ -163,8 +164,8 @@ async def test_the_target_dialog_tells_twins_apart(tmp_path: Path) -> None:
         await settle(pilot)
         tiles = app.screen.tiles  # type: ignore[attr-defined]
         squires = [t for t in tiles if t.title.startswith("Ember Squire")]
-        assert [t.title for t in squires] == ["Ember Squire (P2 zone 1)", "Ember Squire (P2 zone 3)"]
-        assert [t.body.split(" · ")[0] for t in squires] == ["P2 zone 1", "P2 zone 3"]
+        assert [t.title for t in squires] == ["Ember Squire z1", "Ember Squire z3"]  # (as the lanes say)
+        assert [t.body.split(" · ")[0] for t in squires] == ["z1", "z3"]
         assert next(t.title for t in tiles if t.title.startswith("Spark")) == "Spark Imp"
 
 

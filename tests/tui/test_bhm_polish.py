@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from common.game import Action
+from tests.bhm.helpers import scenario_body
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
@@ -391,15 +392,25 @@ async def test_a_one_line_choice_names_the_card_it_plays_not_the_end_of_its_summ
         assert "React with Broken Seal — cancel a power card" in screen_text(app)
 
 
+# an early turn (C.LL 0, call budget 0) that has a choice (a territory, BH-21): the table takes
+# the phase steps with no choice for the player since session 35, as it did turn 1 of seed 7
+EARLY = '[scenario]\ngame = "bhm"\ntitle = "an early turn"\n\n' + scenario_body(
+    dict(cll=0, deck=["spark_imp"] * 5, hand=["storm_roc", "volcanic_caldera"]),
+    dict(cll=0, deck=["spark_imp"] * 5),
+    turn=1,
+    active=1,
+    phase="strategy1",
+    armageddon="off",
+)
+
+
 async def test_a_hand_card_without_a_choice_says_why() -> None:
     """BH-10: on turn 1 (C.LL 0, call budget 0) Enter on a being of the hand said only "No choice
     with Storm Roc now"; it says why: its rank against the budget."""
     from tests.tui.helpers import game_app
 
-    app = game_app("bhm", seed=7)
+    app = game_app("bhm", seed=1, scenario=EARLY)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "6")  # keep the opening hand
         await settle(pilot)
         assert app.session is not None and app.session.decision is not None
         assert app.session.decision.kind == "turn" and app.session.decision.player == 0
@@ -425,14 +436,13 @@ async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:
     `— or end turn` in the second strategy phase), in one line at 80 × 24; in words from 120 × 40."""
     from tests.tui.helpers import game_app
 
-    app = game_app("bhm", seed=7)
+    app = game_app("bhm", seed=1, scenario=EARLY)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "6")  # keep the opening hand
         await settle(pilot)
         lines = screen_text(app).splitlines()
         assert " You: First strategy phase: calls (C.LL budget 0), cards, abilities — or combat" in lines
-        await press(pilot, "1", "1")  # go to combat, end combat
+        await press(pilot, "2")  # go to combat (`1`: the territory); no being to attack with: the
+        # table ends the combat phase (session 35)
         await settle(pilot)
         assert " You: Second strategy: calls (C.LL budget 0), cards, abilities — or end turn" in (
             screen_text(app).splitlines()

@@ -61,7 +61,9 @@ async def test_a_being_is_told_by_its_zone_as_the_lanes_mark_it(
     its name: `kills: Ember Squire z1` under `Ember Squire z1 attacks:` named two Ember Squires
     the lanes show without a zone. From the table's data now (`being_names`): only P2's two Cinder
     Hounds are. (`zone_mark` read `(P2 zone 3)` out of the label by regex: other words for the
-    label lost the marks.)"""
+    label lost the marks.) Session 35: the lanes mark what the engine's label places, on either
+    side (the log said `Ember Squire (P2 zone 1)` of a being the lanes called `Ember Squire`): the
+    two Ember Squires are `z1` (P2's) and `z2` (P1's), from the table's data still."""
     from bhm.game import BhmGame
 
     if other_label:
@@ -70,15 +72,15 @@ async def test_a_being_is_told_by_its_zone_as_the_lanes_mark_it(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = choice_lines(app)
-        assert "Ember Squire attacks:" in lines and "Mountain Giant attacks:" in lines, lines
-        assert any(line.endswith(": Ember Squire") for line in lines), lines
+        assert "Ember Squire z2 attacks:" in lines and "Mountain Giant attacks:" in lines, lines
+        assert any(line.endswith(": Ember Squire z1") for line in lines), lines
         assert any(line.endswith(": Cinder Hound z2") for line in lines), lines
         assert any(line.endswith(": Cinder Hound z3") for line in lines), lines
-        assert not any("Ember Squire z" in line for line in lines), lines
+        assert not any(line.endswith(": Ember Squire") for line in lines), lines
         view = app.screen.view_data  # type: ignore[attr-defined]
         drawn = app.screen.render_player_dense(view, view["players"][1], False)  # type: ignore[attr-defined]
         board = " ".join(seg.text for _, segs in drawn for seg in segs)
-        assert "Cinder Hound z2" in board and "Ember Squire z" not in board, board
+        assert "Cinder Hound z2" in board and "Ember Squire z1" in board, board
         # `last:` at 80 columns: the attack's brief words from the same data (`fit_last`)
         screen: Any = app.screen
         s = app.session

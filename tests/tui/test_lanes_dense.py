@@ -66,7 +66,7 @@ async def test_bhm_dense_layout_shows_both_sides_hand_prompt_and_choices_at_80x2
         assert_fits_without_scrolling(app)
         text = screen_text(app)
         view = s.game.view(0)
-        assert len(re.findall(r"C\.LL \d+/", text)) == 2 and "P/F/R/V/S" in text  # (the heads)
+        assert len(re.findall(r"C\.LL \d+/", text)) == 2 and "in 100s" in text  # (the heads; the stats' key)
         for p in view["players"]:  # every being of both sides, as a short chip
             for z in p["zones"]:
                 if z["being"]:

@@ -7,9 +7,9 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -19,9 +19,10 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import bhm_ending, bhm_opening, said_once
+from tui.log_words import bhm_ending, bhm_opening, bhm_places, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
+    MARK_ACTOR,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -36,7 +37,7 @@ from tui.screens.lanes import (
     words,
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
-from tui.widgets.detail import find_cards, stat_name
+from tui.widgets.detail import CardDetail, find_cards, stat_name
 from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
 from tui.widgets.log import GameLog
 from tui.widgets.status import GLUE, Prompt
@@ -64,8 +65,25 @@ QUIET_KEY = "bhm_quiet"  # its (seat, turn) in the session's UI state (`BhmScree
 # session's UI state (the save's optional ui.state, which older saves are without): a resumed game's
 # log tells them again as the live log did (`BhmScreen.retell_action`)
 QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
+# a phase step with no choice (BH-21, BH-22, BH-23: nothing can be played, no being can attack, only
+# `next`): the table takes it for a human player, told in the log with why (`no_choice_step`), where
+# early turns asked three keys that did nothing (`Go to combat`, `End combat`, `End the turn`); a
+# decision the rules give the player (the optional draw, BH-24) is never taken for them
+STEP_PHASES = {
+    "strategy1": "nothing to play in the first strategy phase",
+    "combat": "no being can attack now",
+    "strategy2": "nothing to play in the second strategy phase",
+}
+LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
+# below 120 × 40 the middle line's key to the beings' numbers (`3/4/6/6/7`), longest first (`stats_key`)
+STATS_KEYS = (
+    "being stats: POD/FUE/RES/VAL/Salud in hundreds",
+    "stats: POD/FUE/RES/VAL/Salud in 100s",
+    "POD/FUE/RES/VAL/Salud in 100s",
+    "stats in 100s",
+)
 FLAG_MARKS = {  # shown as words: readable without colour
     "frozen": "frozen",
     "petrified": "petrified",
@@ -97,14 +115,22 @@ BHM_KEYS = """
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
-- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds
-  (`-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
+- below 120 × 40 a being reads `Stone Golem -/4/6/6/7 [a]`: POD/FUE/RES/VAL/Salud in hundreds, as
+  the middle line reminds you (`stats: POD/FUE/RES/VAL/Salud in 100s`, shorter when the line is
+  full: `stats in 100s`; `-` a stat it lacks; the card panel has the exact values), then in brackets `a` attacked this
   turn (`p` instead: with a power attack), `f` frozen, `t` petrified, `i` invisible, `d` fled, `n` no
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
-  another being of its side shares (`Ember Squire z1`, `Ember Squire z3`); `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
+  another card in play shares, on either side (`Ember Squire z1`, `Ember Squire z3`): the log and
+  the prompts name it the same way; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
   cards appear when you can choose them, and a card of the other side's last actions that died in
   that turn, with its mark: `dead 3: ★Equalize`)
+- two marks, two meanings: `» P2 (AI) last: …` (over your side) tells in words what the other side
+  did since it took over; `★` on a card is the card that acted in it (`★Hollow Wraith`, in a dead
+  zone `★Equalize`), `⚔` the being it attacked, `✦` the card it aimed at
+- a step with no choice (a strategy phase with nothing to play, a combat phase with no being that can
+  attack) is taken for you and told in the log (`Go to combat — nothing to play in the first strategy
+  phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
@@ -245,7 +271,6 @@ def outcome_first(game: Any, action: Action, names: dict[int, str] | None = None
     return f"{dense_hit(hit)}: {at} attacks {t}"
 
 
-PLACES = re.compile(r" \(P\d zone (\d+)\)")  # the engine's place of a card of a shared name, in its words
 # the choices listed below 120 × 40 under their card (`Equip Tower Shield to:`), each one being
 BY_CARD = ("equip", "power", "invoke")  # (an invocation under the being that invokes it)
 # the choices below 120 × 40 whose outcome may take a second line: a territory's (what it destroys),
@@ -254,23 +279,23 @@ TWO_LINES = ("territory", "invest")
 
 
 def twin_zones(view: dict[str, Any]) -> dict[int, int]:
-    """The beings of the table (`view`) whose name another being of their side shares, by uid: their
-    zone (1 to 10), which tells them apart on the lanes (`Ember Squire z1`, `Ember Squire z3`). A
-    being alone of its name on its side has none: a choice names the side's beings (its own to equip,
-    the enemy's to attack), as the lanes show each side."""
-    out: dict[int, int] = {}
-    for p in view.get("players", []):
-        zones = [z for z in p.get("zones", []) if z.get("being") is not None]
-        count = Counter(str(z["being"].get("name")) for z in zones)
-        for z in zones:
-            if count[str(z["being"].get("name"))] > 1:
-                out[int(z["being"]["uid"])] = int(z["index"]) + 1
-    return out
+    """The beings of the table (`view`) whose name another card in play shares, by uid: their zone (1
+    to 10), which the lanes mark (`Ember Squire z1`, `Ember Squire z3`) as the log and the prompts
+    say it (the engine's `label`, `Ember Squire (P2 zone 3)`, in the table's words: `bhm_places`).
+    The engine's rule: another being on either side's field, or a deserter of either side (BH-37);
+    a being alone of its name has none. (The lanes marked only a name shared on one side: the log's
+    `Undine (P2 zone 5)` of a mirror match was `Undine` on the table.)"""
+    beings = [z for p in view.get("players", []) for z in p.get("zones", []) if z.get("being") is not None]
+    deserters = [c for p in view.get("players", []) for c in p.get("deserters") or []]
+    count = Counter([str(z["being"].get("name")) for z in beings] + [str(c.get("name")) for c in deserters])
+    return {
+        int(z["being"]["uid"]): int(z["index"]) + 1 for z in beings if count[str(z["being"].get("name"))] > 1
+    }
 
 
 def being_names(view: dict[str, Any]) -> dict[int, str]:
     """Each being of the table (`view`) by uid as the lanes mark it: its name, with its zone when
-    another being of its side shares it (`Ember Squire z3`: `twin_zones`)."""
+    another card in play shares it (`Ember Squire z3`: `twin_zones`)."""
     twins = twin_zones(view)
     out: dict[int, str] = {}
     for p in view.get("players", []):
@@ -310,6 +335,9 @@ def brief_words(game: Any, action: Action, names: dict[int, str]) -> str | None:
     return None
 
 
+# below 120 × 40, the rows that cutting the names to a few letters must save to be worth it when the
+# lanes scroll all the same (`BhmTable.update_table`)
+CUT_SAVES = 3
 DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
 
 
@@ -374,7 +402,7 @@ def entry_words(entry: dict[str, Any], name: Callable[[int], str]) -> str:
     """An entry of the stack (the view's `stack`) in words, whose it is in the players' names
     (`name`: `Player 2 (AI)'s draw (initial phase)`, the engine's `P2's draw …`) from its data
     (`controller`, `kind`)."""
-    text = str(entry.get("text", "?"))
+    text = bhm_places(str(entry.get("text", "?")))  # (`Tide Sentinel z1`, as the lanes mark it)
     seat = entry.get("controller")
     if entry.get("kind") in SEATED_ENTRIES and isinstance(seat, int):
         return f"{name(seat)}'s {text}"
@@ -386,6 +414,58 @@ def answered_entry(d: Decision | None, view: dict[str, Any]) -> dict[str, Any] |
     j = (d.context or {}).get("entry") if d is not None and d.kind == "respond" else None
     stack = view.get("stack") or []
     return stack[j] if isinstance(j, int) and 0 <= j < len(stack) else None
+
+
+def no_choice_step(game: Any) -> Action | None:
+    """The `next` of a strategy phase or of the combat phase (BH-21, BH-22, BH-23) of `game` when it
+    is the only legal action: no card to play, no call the budget allows, no being that can attack —
+    the table takes it (`BhmScreen.step_for_player`). None: a choice, or another decision."""
+    try:
+        d = game.decision()
+        if d is None or d.kind not in ("turn", "combat"):
+            return None
+        legal = game.legal_actions()
+    except (AttributeError, KeyError, ValueError, TypeError):
+        return None
+    return legal[0] if len(legal) == 1 and legal[0] == Action("next") else None
+
+
+# a step the table took (`no_choice_step`): what it did, why (`STEP_PHASES`'s key), the call budget
+Step = tuple[str, str, int | None]
+
+
+def no_choice_told(game: Any, action: Action) -> Step:
+    """A step the table takes in `game` (`no_choice_step`), before it is applied: the engine's words
+    of it (`Go to combat`), its phase and the deciding player's call budget (none in combat)."""
+    view = game.view(None)
+    phase = str(view.get("phase"))
+    budget = None
+    if phase != "combat":
+        d = game.decision()
+        seat = d.player if d is not None else None
+        player: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        budget = player.get("budget") if isinstance(player.get("budget"), int) else None
+    return str(game.describe_action(action)), phase, budget
+
+
+def no_choice_words(who: str, steps: list[Step]) -> str:
+    """The log's line of a run of steps the table took for `who`: one, `You: Go to combat — nothing
+    to play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack
+    now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing to play, no
+    being can attack (call budget 0)` (their phases on the line under it), where three lines took
+    most of the log's rows at 80 × 24."""
+    budget = next((b for _, _, b in steps if b is not None), None)
+    said = f" (call budget {budget})" if budget is not None else ""
+    if len(steps) == 1:
+        words, phase, _ = steps[0]
+        why = STEP_PHASES.get(phase)
+        return f"{who}: {words}" + (f" — {why}{said}" if why else "")
+    whys = []
+    for _, phase, _ in steps:
+        why = "no being can attack" if phase == "combat" else "nothing to play"
+        if why not in whys:
+            whys.append(why)
+    return f"{who}: {' · '.join(w for w, _, _ in steps)} — {', '.join(whys)}{said}"
 
 
 # the choices a target completes (BH-67: the card goes on the stack with its target)
@@ -505,9 +585,15 @@ class BhmTable(LaneTable):
             return
         board = self.query_one(LaneBoard)
         if self.dense:
-            if board.rows_for(width) > height:  # names cut, as many as fit (the table scrolls)
+            whole = board.rows_for(width)
+            if whole > height:  # names cut, as many as fit (the table scrolls)
                 self.dense_room = 0
                 super().update_table(view, decision, legal)
+                if height < board.rows_for(width) > whole - CUT_SAVES:
+                    # the table scrolls all the same, a row or two less: the names whole again
+                    # (`+Iron Sw… +Arcane…` saved one row of 17, and still scrolled)
+                    self.dense_room = 1
+                    super().update_table(view, decision, legal)
             return
         if board.rows_for(width) > height:
             self.compact = True
@@ -684,13 +770,19 @@ class BhmTable(LaneTable):
         whole = room > 0  # names whole (`dense_room`), else cut to a few letters each
         name_cut, attached_cut, pile_cut = (99, 99, 99) if whole else (14, 8, 12)
         inv = p.get("invocations") or {}
-        segs += (
+        piles = [
             pile("inv", inv["cards"], act, marks, pile_cut)
             if "cards" in inv
-            else words(f" inv {inv.get('count', 0)}")
-        )
-        segs += pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut)
-        segs += pile("des", p.get("deserters") or [], act, marks, pile_cut)
+            else words(f" inv {inv.get('count', 0)}"),
+            pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut),
+            pile("des", p.get("deserters") or [], act, marks, pile_cut),
+        ]
+        for k, drawn in enumerate(piles):
+            if k and any(seg.uid is not None for seg in piles[k - 1]):
+                # after a pile's cards, a dot before the next count: `dead 2: ✦Obsidian Guard des 0`
+                # read as a card `Obsidian Guard des 0`
+                segs.append(Seg(" ·"))
+            segs += drawn
         if p.get("strategy_played"):
             segs += words(" · strategy played")
         if p.get("territories"):
@@ -741,6 +833,7 @@ class BhmTable(LaneTable):
         head = f"{self.who(seat)}  C.LL {cll}/{loss} {bar(cll, loss, 12)}"
         if p.get("budget") is not None:
             head += f"  budget {p['budget']}"
+        names = being_names(view)
         lines: list[Line] = [(self.head_style(seat), words(head))]
         info = (
             f"  hand {p.get('hand_count', 0)} · deck {p.get('deck_count', 0)} · beings {p.get('beings', 0)}"
@@ -757,7 +850,10 @@ class BhmTable(LaneTable):
             segs = [Seg(f"  {z['index'] + 1:>2}")]
             if being is not None:
                 flags = [FLAG_MARKS[k] for k in being_flags(being)]
-                segs += chip(being, mark=marks.get(int(being["uid"]), ""))
+                # a being whose name another card in play shares as the log names it (`Ember Squire
+                # z1`), though its zone's number opens the line: the words the log uses, found as such
+                label = names.get(int(being["uid"]), str(being.get("name", "?")))
+                segs += chip(being, label, marks.get(int(being["uid"]), ""))
                 kind = being_kind(being, False)
                 if kind:
                     segs += words(f" ({', '.join(kind)})")
@@ -819,10 +915,13 @@ class BhmTable(LaneTable):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
         stack = view.get("stack") or []
-        if self.lanes_dense():
-            parts.append("beings P/F/R/V/S ÷100")
         if pending and self.lanes_dense() and len(stack) <= 1 and not self.prompt_names_pending(decision):
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words
+        if self.lanes_dense() and any(
+            z.get("being") for p in view.get("players", []) for z in p.get("zones", [])
+        ):
+            key = self.stats_key(len(" " + " · ".join(parts)))
+            parts += [key] if key else []  # (none when no words fit: a second row taken from the lanes)
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
@@ -831,6 +930,33 @@ class BhmTable(LaneTable):
         if view.get("end_reason"):
             out.append(("lane--middle", words(f" {view['end_reason']}")))
         return out
+
+    def render_last(self, me: int) -> list[Line]:
+        """The other side's last actions in words, led by `»` (`» P2 (AI) last: …`): the `★` of the
+        lanes' `★ P2 (AI) last:` line said a second thing on a table where `★` marks the card that
+        acted (`★Hollow Wraith`), one glyph for two meanings."""
+        out: list[Line] = []
+        for style, segs in super().render_last(me):
+            # (the line's words cut at their spaces: ` `, `★ `, `P2 `, …)
+            k = next(
+                (i for i, seg in enumerate(segs[:2]) if seg.uid is None and seg.text == f"{MARK_ACTOR} "),
+                None,
+            )
+            if k is not None:
+                segs = [*segs[:k], replace(segs[k], text=f"{LAST_MARK} "), *segs[k + 1 :]]
+            out.append((style, segs))
+        return out
+
+    def stats_key(self, taken: int) -> str:
+        """What the dense beings' numbers are (`Stone Golem 3/4/6/6/7`), in the words that fit the
+        middle line after its `taken` columns (`STATS_KEYS`, longest first; "": none fits; the help
+        says it whole).
+        It said `beings P/F/R/V/S ÷100`, which a newcomer could not read."""
+        try:
+            room = self.lane_width() - taken - 3  # (` · ` before it)
+        except (NoMatches, RuntimeError):
+            room = 0
+        return next((k for k in STATS_KEYS if len(k) <= room), "")
 
     def prompt_names_pending(self, decision: Decision | None) -> bool:
         """Whether the prompt under the table says the action waiting for a reaction (`React to:
@@ -871,8 +997,7 @@ class BhmTable(LaneTable):
             room = max(16, width - 1 - sum(len(s.text) for s in segs + tail))
             card = e.get("card")  # a draw waiting for reactions has no card (BH-20)
             room -= 0 if card else 1
-            if len(label) > room:  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
-                label = PLACES.sub(lambda m: f" z{m[1]}", label)
+            label = bhm_places(label)  # a twin by its zone, as the lanes mark it (`Tide Sentinel z1`)
             # its start between words, a bracket whole or left out (`one_line`'s start), not
             # `… power-attacks Tide Senti…`
             segs += chip(card, cut_start(label, room)) if card else words(" " + cut_start(label, room))
@@ -902,6 +1027,7 @@ class BhmScreen(BhmTable, LaneScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.listing: list[Action] | None = None  # the choices being listed (None: all, `legal`)
+        self.steps_told: list[Step] = []  # the steps the table took, as told (`tell_step`)
         self.quiet_note: str | None = None  # the log's note of a QUIET pass, under its line
 
     def opening(self, events: list[Any]) -> list[Any]:
@@ -958,6 +1084,26 @@ class BhmScreen(BhmTable, LaneScreen):
             )
         finally:
             self.listing = None
+
+    def show_action_detail(self, action: Action | None) -> None:
+        """The card panel under a highlighted attack shows its target, which the line names (`-300
+        Salud: The Pale Watcher`), over the attack's whole words (`Magma Drake attacks The Pale
+        Watcher (FUE 600 vs RES 300: 300 to Salud)`, BH-30, BH-31): it showed the attacker, a card
+        the line does not name, while the cursor was on the target."""
+        uid = action.args[1] if action is not None and action.kind in ("attack", "pattack") else None
+        if action is not None and isinstance(uid, int):
+            target = find_cards(self.view_data).get(uid)
+            game: Any = self.session.game
+            if target is not None:
+                try:
+                    words = bhm_places(game.describe_action(action))
+                    if action.kind == "attack":  # an Immortal it leaves at Salud 0 lives on
+                        words += survives_words(game.outcome(action))
+                except (KeyError, ValueError, TypeError, AttributeError):
+                    words = self.choice_words(action)
+                self.query_one(CardDetail).show_card(target, words)
+                return
+        super().show_action_detail(action)
 
     def card_group(self, action: Action) -> str | None:
         """An equip or power choice's group in the list below 120 × 40: its card (`Equip Tower
@@ -1116,6 +1262,9 @@ class BhmScreen(BhmTable, LaneScreen):
         """A QUIET choice and the passes the table made for it (noted in the UI state, which the
         save keeps) are told again as the live log told them, not as plain passes."""
         d = told.decision()
+        if d is not None and self.session.seats.kinds[d.player] == "human" and no_choice_step(told) == action:
+            self.tell_step(action, d.player, apply=told.apply, game=told)
+            return
         if d is not None and action.kind == "pass":
             if i in self.quiet_noted(QUIET_PASSED_KEY):
                 words = self.quiet_pass_words(self.seat_name(d.player))
@@ -1132,17 +1281,69 @@ class BhmScreen(BhmTable, LaneScreen):
 
     def _advance(self) -> None:
         s = self.session
-        while (act := self.quiet_pass()) is not None:
-            d = s.decision
-            assert d is not None
-            at = len(s.game.history)
-            self.note_quiet(QUIET_PASSED_KEY, at)  # (before the pass: its autosave keeps it)
-            self.apply_for_player(act, self.quiet_pass_words(self.seat_name(d.player)))
-            if len(s.game.history) == at:  # (not played: the game stopped on an error)
-                self.note_quiet(QUIET_PASSED_KEY, at, drop=True)
+        while True:
+            if (act := self.quiet_pass()) is not None:
+                d = s.decision
+                assert d is not None
+                at = len(s.game.history)
+                self.note_quiet(QUIET_PASSED_KEY, at)  # (before the pass: its autosave keeps it)
+                self.apply_for_player(act, self.quiet_pass_words(self.seat_name(d.player)))
+                if len(s.game.history) == at:  # (not played: the game stopped on an error)
+                    self.note_quiet(QUIET_PASSED_KEY, at, drop=True)
+                    break
+            elif not self.step_for_player():
+                break
         super()._advance()
-        if not self.covered and self.quiet_pass() is not None:  # a pass of the table led to another window
-            self._advance()
+        if not self.covered and (self.quiet_pass() is not None or self.no_choice_step() is not None):
+            self._advance()  # a pass of the table led to another window, or to a step with no choice
+
+    def no_choice_step(self) -> Action | None:
+        """A human player's phase step with no choice (`no_choice_step`), which the table takes."""
+        s = self.session
+        if s.over or s.is_ai_turn() or s.resigned is not None or s.failure is not None:
+            return None
+        return no_choice_step(s.game)
+
+    def step_for_player(self) -> bool:
+        """Take a human player's phase step with no choice (BH-21, BH-22, BH-23: only `next`), told
+        dim in the log with why (`no_choice_words`); False when there is none (or it was not played)."""
+        act = self.no_choice_step()
+        d = self.session.decision
+        if act is None or d is None:
+            return False
+        at = len(self.session.game.history)
+        self.tell_step(act, d.player)
+        return len(self.session.game.history) > at
+
+    def tell_step(
+        self,
+        action: Action,
+        player: int,
+        *,
+        apply: Callable[[Action], list[Any]] | None = None,
+        game: Game | None = None,
+    ) -> None:
+        """Apply a step the table takes for `player` (`no_choice_step`) and tell it dim in the log, a
+        run of them on one line (`no_choice_words`): as `apply_for_player`, with the run's words.
+        `apply` and `game`: a resumed game's replay (`retell_action`), else the session's."""
+        s = self.session
+        game = s.game if game is None else game
+        step = no_choice_told(game, action)
+        before = game.clone()
+        events = (apply or s.apply)(action)
+        _, events = said_once(game.game_id, action, step[0], events, self.seat_name)
+        events = self.told(game, action, events, before)
+        run = self.steps_told  # (the runs' steps, in order: a run's line reads its own)
+        start = len(run)
+        run.append(step)
+        who = self.seat_name(player)
+
+        def line(n: int) -> str:
+            return no_choice_words(who, run[start : start + n])
+
+        self.query_one(GameLog).add_action(
+            line, events, self.log_viewer, fold=("bhm step", player), style="dim"
+        )
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return bhm_dialog(self, decision, view, legal)
@@ -1155,6 +1356,10 @@ class BhmScreen(BhmTable, LaneScreen):
         card's text while the choice is highlighted."""
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
+        return bhm_places(self.own_choice_words(action))  # (`Ember Squire z3`, as the lanes mark it)
+
+    def own_choice_words(self, action: Action) -> str:
+        """A choice's words (`choice_words`), the engine's places as it says them."""
         words = super().choice_words(action)
         if action.kind == "pass" and not self.is_dense():  # in the players' names, as the log says it
             words = self.words_for(self.session.game, action, self.log_viewer)
@@ -1252,7 +1457,7 @@ class BhmScreen(BhmTable, LaneScreen):
             entry = answered_entry(d, self.session.game.view(self.log_viewer))
             if entry is not None:
                 return f"React to: {entry_words(entry, self.seat_name)}?"
-        text = LaneScreen.own_words(d)
+        text = bhm_places(LaneScreen.own_words(d))  # (`… Ember Squire z3`, as the lanes mark it)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
             text += self.card_summary(source)
@@ -1325,7 +1530,7 @@ class BhmScreen(BhmTable, LaneScreen):
                 continue
             else:
                 return None  # a legal way to play it: nothing to explain
-        return reasons[0] if reasons else None
+        return bhm_places(reasons[0]) if reasons else None
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
@@ -1375,11 +1580,11 @@ def card_body(c: dict[str, Any]) -> str:
 
 def target_name(game: Any, uid: int, card: dict[str, Any]) -> str:
     """A target's name in a dialog, with its place when another card in play has the same name
-    (`Ember Squire (P2 zone 1)`, `Ember Squire (P2 zone 3)`): the engine's label. (The tiles said
+    (`Ember Squire z1`, `Ember Squire z3`): the engine's label in the lanes' words. (The tiles said
     the name alone: two Ember Squires read the same.) The place opens the tile's text too: a
     narrow tile cuts its title."""
     try:
-        return str(game.label(game.card(uid)))
+        return bhm_places(str(game.label(game.card(uid))))
     except (KeyError, ValueError, TypeError, AttributeError):
         return str(card.get("name"))
 
@@ -1408,7 +1613,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             act = acts[rows[0].index]
             amount = act.args[0]
             if not isinstance(pod, int):
-                return game.describe_action(act)
+                return bhm_places(game.describe_action(act))
             spent, left = (pod, 1) if amount == "all" else (int(amount), pod - int(amount))
             # what it does in the engine's words, as its choice and the log's line say it (BH-31, BH-97)
             said = game.invest_outcome(act) + survives_words(game.outcome(act))
@@ -1428,7 +1633,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             what = f"{who} power-attacks: the POD invested is the attack's strength."
         return RowsDialog(
             "POD investment",
-            f"{d.prompt}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
+            f"{bhm_places(d.prompt)}\n{what} {who} keeps POD {pod} minus the investment until the end of the turn.",
             [row],
             build,
             screen.plan_problem,
@@ -1442,7 +1647,7 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
             if a.kind == "target" and a.args and isinstance(a.args[0], int):
                 c = cards.get(a.args[0]) or {"name": f"#{a.args[0]}"}
                 name = target_name(game, a.args[0], c)
-                place = name[len(str(c.get("name"))) :].strip(" ()")  # `P2 zone 1` of a twin, else ""
+                place = name[len(str(c.get("name"))) :].strip()  # `z1` of a twin, else ""
                 body = card_body(c)
                 tiles.append(Tile(name, f"{place} · {body}" if place else body, a))
                 territories = territories and c.get("type") == "territory"
@@ -1451,5 +1656,5 @@ def bhm_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Actio
         if not tiles:
             return None
         title = "Choose a territory" if territories else "Choose a target"
-        return TileDialog(title, d.prompt, tiles, screen.plan_problem)
+        return TileDialog(title, bhm_places(d.prompt), tiles, screen.plan_problem)
     return None
