@@ -433,7 +433,7 @@ class HotgLookahead(LookaheadAgent):
         legal = game.legal_actions()
         acts = (candidates(game, legal, self.deploy) or legal) if len(legal) > 1 else legal
         if self.strike and acts and acts[-1].kind == "end":
-            acts = acts[:-1] + strike_moves(game, game.legal_actions(), acts) + acts[-1:]
+            acts = acts[:-1] + strike_moves(game, legal, acts) + acts[-1:]
         return acts
 
     def line_value(self, game: Game, seat: int, action: Action) -> float:
