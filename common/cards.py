@@ -281,7 +281,7 @@ def load_cards(
 ) -> dict[str, CardDef]:
     """Load every `[[card]]` table of a TOML file into definitions keyed by id."""
     file = str(path)
-    data = parse_toml(read_data_file(path), file)
+    data = load_toml_file(path)
     unknown = [k for k in data if k != table]
     if unknown:
         raise DataError(file, f"unknown top-level key(s) {unknown}; cards go in [[{table}]] tables")
