@@ -73,9 +73,7 @@ def parse_scenario(text: str, game_id: str, sections: Sequence[str]) -> Scenario
         )
     if not isinstance(head, dict):
         raise DataError(NO_TITLE, f"[scenario] must be a table, {got(head)}", field="scenario")
-    title = head.get("title", "")
-    if not isinstance(title, str):
-        raise DataError(NO_TITLE, f"expected a text, {got(title)}", field="title")
+    title = text_field(head, "title", "", NO_TITLE)
     file = f"scenario '{title}'" if title else NO_TITLE
     games = ", ".join(f'"{g}"' for g in GAMES)
     if "game" not in head:
