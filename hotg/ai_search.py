@@ -389,9 +389,12 @@ SPEC = AiSpec(
     candidates=candidates,
     macro=True,
     lookahead_nodes=200,
+    # `search`: what 1 s of CPU time holds on this engine (about 6,000 evaluations a second,
+    # 4,000-9,000 by position; docs/ai.md): its rounds stop there whatever the load
+    search_work=6000,
 )
 
-LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 # the search level's rounds: the 4 best lines cut short are played on to the end of the
 # turn, and the 4 best lines are scored after the opponent's whole turn (docs/ai.md)
 SEARCH_FINISH = 4

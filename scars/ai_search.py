@@ -428,6 +428,7 @@ SPEC = AiSpec(
     lookahead_depth=10,
     reply_actions=6,
     rollout_plies=12,
+    search_work=4000,  # `search`: about 1 s of CPU time here (docs/ai.md); seldom reached
 )
 
 
@@ -437,7 +438,7 @@ PRIOR = 0.05  # the scripted choice's head start, in evaluation units
 KINDS = frozenset(
     ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
 )
-LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
