@@ -339,7 +339,7 @@ class BhmLookaheadAgent(LookaheadAgent):
         if det.active != seat or base not in legal or len(acts) == 1:
             return self.scores_on(det, seat, deadline)  # (the shared lookahead's, outside its turn)
         turn = det.turn
-        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the clock may run out
+        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the safety cap may run out
         pick = max(greedy, key=greedy.__getitem__)
         found = self.beam(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:

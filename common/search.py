@@ -438,7 +438,8 @@ class _Node:
 
 
 class SearchAgent(_SpecAgent):
-    """Single-observer ISMCTS with evaluation cut-off rollouts (see module docstring)."""
+    """Single-observer ISMCTS with evaluation cut-off rollouts, or on long turns the
+    lookahead on many deals (see module docstring); within a work budget."""
 
     name = "search"
     C = 0.7
