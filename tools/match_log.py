@@ -6,7 +6,7 @@ the same deals, seats and agent seeds as `triarch tournament GAME --agents A,B
 --games N --seed S`), appends one line per finished game to LOG, and skips the games
 already in LOG, so that it can be stopped and started again, or split over processes
 (`--worker K --workers W`: the games whose index is K modulo W, each process with its
-own LOG). Since session 36 every level is deterministic (docs/ai.md, "Work, not
+own LOG; `--done OLD_LOG` skips the games of an earlier run too). Since session 36 every level is deterministic (docs/ai.md, "Work, not
 time"), so a game gives the same result whenever and wherever it is played.
 
     PYTHONPATH=$PWD python tools/match_log.py hotg search lookahead --games 200 --seed 1 LOG...
@@ -77,12 +77,22 @@ def tally(logs: list[str]) -> str:
     return "\n".join(lines)
 
 
-def play(game_id: str, a: str, b: str, games: int, seed: int, log: str, worker: int, workers: int) -> None:
+def play(
+    game_id: str,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    log: str,
+    worker: int,
+    workers: int,
+    done_in: list[str],
+) -> None:
     from common.registry import game_class
     from common.tournament import play_one, schedule
 
     cls = game_class(game_id)
-    done = read([log])
+    done = read([log, *done_in])
     for spec in schedule([a, b], games, seed):
         if spec.index % workers != worker or spec.index in done:
             continue
@@ -104,13 +114,14 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--worker", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--done", action="append", default=[], help="a log of games not to play again")
     p.add_argument("args", nargs="+", help="GAME A B LOG, or LOG... with --tally")
     ns = p.parse_intermixed_args()
     if ns.tally:
         print(tally(ns.args))
         return
     game_id, a, b, log = ns.args
-    play(game_id, a, b, ns.games, ns.seed, log, ns.worker, ns.workers)
+    play(game_id, a, b, ns.games, ns.seed, log, ns.worker, ns.workers, ns.done)
 
 
 if __name__ == "__main__":
