@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 from common.game import Action, Game
 from common.rng import GameRng
-from common.search import WIN, AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, value_of
+from common.search import WIN, AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, now, value_of
 
 from .ai import ScriptedAgent
 
@@ -230,6 +229,7 @@ SPEC = AiSpec(
     lookahead_depth=14,
     reply_actions=6,
     rollout_plies=10,
+    search_work=4500,  # `search`: about 1 s of CPU time here (docs/ai.md); seldom reached
 )
 
 
@@ -339,7 +339,7 @@ class BhmLookaheadAgent(LookaheadAgent):
         if det.active != seat or base not in legal or len(acts) == 1:
             return self.scores_on(det, seat, deadline)  # (the shared lookahead's, outside its turn)
         turn = det.turn
-        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the clock may run out
+        greedy = turn_scores(self.spec, det, seat, acts, base)  # first: the safety cap may run out
         pick = max(greedy, key=greedy.__getitem__)
         found = self.beam(det, seat, deadline=deadline)
         if found and found[0].value >= 1.0:
@@ -347,8 +347,8 @@ class BhmLookaheadAgent(LookaheadAgent):
         best = dict(greedy)
         best[pick] += self.ANCHOR
         for ln in found[: self.FINISH_LINES]:
-            if deadline is not None and time.perf_counter() > deadline:
-                break  # (search's rounds) past the round's clock: the lines finished so far
+            if deadline is not None and now() > deadline:
+                break  # (search's rounds) past the round's safety cap: the lines finished so far
             g: BhmGame = ln.game  # type: ignore[assignment]
             if not g.is_over() and g.turn == turn:
                 g = finish_turn(g.clone(), seat)

@@ -56,7 +56,7 @@ class ScriptAgent(Agent):
 
 def make_agent(game_cls: type[Game], level: str, seed: int = 0, budget: float | None = None) -> Agent:
     """An agent of the given level for a game ('random' always exists).
-    `budget` (seconds per decision) goes to the levels that search on a clock."""
+    `budget` (a safety cap in CPU seconds per decision) goes to the levels that take one (`search`)."""
     if level == "random":
         return RandomAgent(seed)
     levels: dict[str, Callable[..., Any]] = game_cls.agent_levels()

@@ -14,8 +14,8 @@ the opponent's hand into their deck and the agent's choice stays the same.
   options (adaptive depth); it takes a winning line at once (lethal check),
   and scores each line that passes the turn by the opponent's best one-ply
   reply.
-* `SearchAgent`: information-set search over determinizations, within a time
-  budget (default 1 s). For a game with short decisions it is single-observer
+* `SearchAgent`: information-set search over determinizations, within a work
+  budget (a number of iterations or rounds). For a game with short decisions it is single-observer
   ISMCTS: every iteration samples a determinization, walks the tree with UCB1
   over the actions available in that sample, expands one node, plays a short
   rollout and cuts it off with the evaluation. Where a game has long turns
@@ -30,6 +30,13 @@ the opponent's hand into their deck and the agent's choice stays the same.
   deeper and on many deals of the hidden cards instead of one (measured
   stronger than searching a few whole-turn plans; docs/ai.md).
 
+**Work, not time.** Every level stops on a count of work (the lookahead's nodes, the
+search's rounds or iterations), so the same seed and the same state give the same choice
+whatever the machine's load. A clock only guards against a runaway: each searching level
+has a safety cap in seconds of this thread's CPU time (`clock`, `time.thread_time`: the
+time other processes take does not count), set well above what the work budget costs, so
+that it is not reached in play (docs/ai.md).
+
 The lookahead can also rescore its best lines (`finish`: play the lines the
 budget cut short on to the end of the turn; `reply_turn`: score lines after the
 opponent's whole turn rather than their single best action); the levels of a
@@ -40,6 +47,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -78,16 +86,32 @@ class AiSpec:
     lookahead_depth: int = 12
     reply_actions: int = 16
     rollout_plies: int = 8
+    # `search` on long turns: the most positions a decision evaluates (its work budget)
+    search_work: int = 20_000
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def clock() -> float:
+    """The safety caps' clock: this thread's CPU time in seconds (a test may replace it)."""
+    return time.thread_time()
+
+
+def now() -> float:
+    """`clock()` as it stands (looked up at each call, so a replaced `clock` is used)."""
+    return clock()
 
 
 WIN = math.inf  # the score `first_scores` gives the first action of a winning line
 # `search` on long turns: each round's beam is this many times the lookahead level's
-# (nodes and clock cap), a round takes at most this share of the budget, and the search
-# stops when this many rounds in a row prefer the leading action (docs/ai.md)
+# nodes, and the search stops when this many rounds in a row prefer the leading action
+# (docs/ai.md)
 DEEPEN = 3.0
-ROUND_SHARE = 0.45
 AGREE = 2
+# the search's work budget on short decisions (iterations; on long turns its limit is
+# `AiSpec.search_work`, positions evaluated), and its safety cap in seconds of CPU time
+# (`clock`), above what the work budget costs, so that it is not reached in play
+ITERATIONS = 2000
+SEARCH_CAP = 3.0
 FINISH_PLIES = 12  # the most actions a finished line adds to a line cut short
 TURN_PLIES = 30  # the most actions of the opponent's turn `LookaheadAgent.reply_turn` plays
 
@@ -100,7 +124,23 @@ def outcome(game: Game, seat: int) -> float:
     return 1.0 if w == seat else -1.0
 
 
+class _Work(threading.local):
+    """The evaluations this thread has made (`value_of`): the search's unit of work."""
+
+    n = 0
+
+
+_WORK = _Work()
+
+
+def work_done() -> int:
+    """How many positions this thread has evaluated so far (`value_of`): the search measures
+    its work budget in these, so that it does the same work whatever the machine's load."""
+    return _WORK.n
+
+
 def value_of(spec: AiSpec, game: Game, seat: int) -> float:
+    _WORK.n += 1
     if game.is_over():
         return outcome(game, seat)
     v = spec.evaluate(game, seat)
@@ -194,8 +234,10 @@ class LookaheadAgent(_SpecAgent):
         # on one ply at a time by the evaluation until the turn passes, then scored by the
         # opponent's best reply like the lines that pass the turn (0: scored as they stand)
         self.finish = finish
-        # a clock as well as the node budget: the beam stops widening after `cap`
-        # seconds and the best line found is played (None: nodes only)
+        # a safety cap on top of the node budget (the limit): the beam stops widening
+        # after `cap` seconds of CPU time (`clock`) and the best line found is played;
+        # set well above what the nodes cost, so that it is not reached in play (None:
+        # nodes only)
         self.cap = cap
         # a default choice (e.g. the scripted player's) whose lines get a head start
         # of `prior`: the beam overrules it only where it sees a clear gain
@@ -283,7 +325,7 @@ class LookaheadAgent(_SpecAgent):
                         used += spec.reply_actions // 2
                     else:
                         children.append(_Line(self.line_value(g, seat, a), g, seq))
-                    if deadline is not None and time.perf_counter() > deadline:
+                    if deadline is not None and now() > deadline:
                         used = max(used, budget)
                         break
                 if used >= budget:
@@ -303,7 +345,7 @@ class LookaheadAgent(_SpecAgent):
         and keep only the lines so scored (all scored alike), best first."""
         kept: list[_Line] = []
         for ln in done[: self.reply_turn]:
-            if deadline is not None and kept and time.perf_counter() > deadline:
+            if deadline is not None and kept and now() > deadline:
                 break
             g = ln.game
             mover = _mover(g)
@@ -331,7 +373,7 @@ class LookaheadAgent(_SpecAgent):
         chosen by `step`), score them by the reply, and sort the lines again."""
         changed = False
         for ln in done[:count]:
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and now() > deadline:
                 break
             g = ln.game
             if g.is_over() or _mover(g) != seat:
@@ -370,7 +412,7 @@ class LookaheadAgent(_SpecAgent):
         return best
 
     def choose(self, game: Game) -> Action:
-        start = time.perf_counter()
+        start = now()
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -396,7 +438,8 @@ class _Node:
 
 
 class SearchAgent(_SpecAgent):
-    """Single-observer ISMCTS with evaluation cut-off rollouts (see module docstring)."""
+    """Single-observer ISMCTS with evaluation cut-off rollouts, or on long turns the
+    lookahead on many deals (see module docstring); within a work budget."""
 
     name = "search"
     C = 0.7
@@ -408,40 +451,48 @@ class SearchAgent(_SpecAgent):
         budget: float | None = None,
         iterations: int | None = None,
         look: Callable[[int], LookaheadAgent] | None = None,
+        work: int | None = None,
         deepen: float = DEEPEN,
         agree: int | None = AGREE,
         finish: int = 0,
         reply_turn: int = 0,
     ) -> None:
         super().__init__(spec, seed)
-        self.budget = 1.0 if budget is None else budget
+        # the work budget, the limit: on long turns the positions a decision may evaluate
+        # (`work`, default `spec.search_work`), and at most `iterations` rounds if given;
+        # on short decisions `iterations` iterations (default `ITERATIONS`)
+        self.work = spec.search_work if work is None else work
         self.iterations = iterations
+        # the safety cap: seconds of CPU time (`clock`) per decision, set well above what the
+        # work budget costs; a round or iteration that would not fit is not started
+        self.budget = SEARCH_CAP if budget is None else budget
         self.look = look  # makes the game's lookahead from a seed (long turns)
-        # long turns: each round's beam gets `deepen` times the lookahead level's nodes
-        # (and clock cap, within the budget), and the search stops once `agree` rounds
-        # in a row preferred the action that leads (None: it uses its whole budget)
+        # long turns: each round's beam gets `deepen` times the lookahead level's nodes,
+        # and the search stops once `agree` rounds in a row preferred the action that
+        # leads (None: it uses its whole work budget)
         self.deepen = deepen
         self.agree = agree
         self.finish = finish  # if > 0: each round's beam finishes this many lines cut short
         self.reply_turn = reply_turn  # if > 0: and scores this many after the opponent's turn
         self.last_iterations = 0
+        self.last_work = 0  # the positions the last search on a long turn evaluated
         self._slowest = 0.0
         self._last = 0.0
 
     # -- the budget ------------------------------------------------------------
     def _go_on(self, start: float, n: int) -> bool:
-        if self.iterations is not None:
-            return n < self.iterations
-        now = time.perf_counter()
+        if n >= (ITERATIONS if self.iterations is None else self.iterations):
+            return False
+        t = now()
         if n:
-            self._slowest = max(self._slowest, now - self._last)
-        self._last = now
+            self._slowest = max(self._slowest, t - self._last)
+        self._last = t
         if n == 0:
             self._slowest = 0.0
             return True
-        # stop early enough that even the slowest iteration so far, twice
-        # over, cannot overrun the budget (the machine may be busy)
-        return now - start + 2 * self._slowest < self.budget * 0.97
+        # the safety cap: stop early enough that even the slowest iteration so far,
+        # twice over, cannot overrun it
+        return t - start + 2 * self._slowest < self.budget * 0.97
 
     def _rollout(self, g: Game, seat: int) -> float:
         pol = self.spec.rollout
@@ -471,7 +522,7 @@ class SearchAgent(_SpecAgent):
     # -- single actions ----------------------------------------------------------------
     def _search_actions(self, game: Game, seat: int) -> Action:
         root = _Node(-1, None)
-        start = time.perf_counter()
+        start = now()
         n = 0
         while self._go_on(start, n):
             g = self._det(game, seat)
@@ -517,8 +568,6 @@ class SearchAgent(_SpecAgent):
         look.rng = self.rng
         if self.deepen != 1.0:
             look.nodes = max(1, round(look.nodes * self.deepen))
-            if look.cap is not None:
-                look.cap = min(look.cap * self.deepen, self.budget * ROUND_SHARE)
         if self.finish:
             look.finish = self.finish
         if self.reply_turn:
@@ -532,9 +581,12 @@ class SearchAgent(_SpecAgent):
         the mean value of its best line. The choice is the first action kept most
         often, then best on average: the lookahead's choice, made on many deals of
         the hidden cards instead of one. A winning line is taken at once."""
-        start = time.perf_counter()
+        start = now()
         look = self.lookahead()
         end = start + self.budget * 0.97
+        rounds = self.iterations
+        work0 = work_done()
+        largest = 0  # the most work a round has taken
         sums: dict[Action, float] = {}
         counts: dict[Action, int] = {}
         picks: list[Action] = []  # each round's own best first action
@@ -542,28 +594,28 @@ class SearchAgent(_SpecAgent):
         n = 0
         slowest = 0.0  # the longest round so far
         over = 0.0  # the most a round has run past its deadline (work after the beam)
-        while True:
-            now = time.perf_counter()
-            deadline: float | None = None  # a fixed number of rounds (tests): no clock at all
-            if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            else:
-                # every round's beam stops at its own clock cap or at the end of the
-                # budget, less the overrun seen so far; a round that would have less
-                # than half the time of the longest one is not worth starting
-                stop = end - over
-                if n and stop - now < 0.5 * slowest:
-                    break
-                deadline = stop if look.cap is None else min(stop, now + look.cap)
+        while rounds is None or n < rounds:
+            t = now()
+            w = work_done()
+            # the work budget, the limit: a round is started only if half the largest round's
+            # work still fits in it (the same work at every load)
+            if n and w - work0 + 0.5 * largest > self.work:
+                break
+            # the safety cap (not reached in play): every round's beam stops at the end of the
+            # cap, less the overrun seen so far; a round that would have less than half the
+            # time of the longest one is not started
+            stop = end - over
+            if n and stop - t < 0.5 * slowest:
+                break
+            deadline = stop
             scores = look.first_scores(game, seat, legal, deadline)
-            done = time.perf_counter()
-            slowest = max(slowest, done - now)
-            if deadline is not None:
-                over = max(over, done - deadline)
+            largest = max(largest, work_done() - w)
+            done = now()
+            slowest = max(slowest, done - t)
+            over = max(over, done - deadline)
             for a, v in scores.items():
                 if v == WIN and a in legal_set:
-                    self.last_iterations = n + 1
+                    self.last_iterations, self.last_work = n + 1, work_done() - work0
                     return a
                 sums[a] = sums.get(a, 0.0) + v
                 counts[a] = counts.get(a, 0) + 1
@@ -575,7 +627,7 @@ class SearchAgent(_SpecAgent):
             if self.agree and len(picks) >= self.agree and len(set(picks[-self.agree :])) == 1:
                 if picks[-1] == self._leader(sums, counts, legal_set):
                     break
-        self.last_iterations = n
+        self.last_iterations, self.last_work = n, work_done() - work0
         return self._leader(sums, counts, legal_set) or legal[0]
 
     @staticmethod

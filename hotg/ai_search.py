@@ -389,9 +389,12 @@ SPEC = AiSpec(
     candidates=candidates,
     macro=True,
     lookahead_nodes=200,
+    # `search`: what 1 s of CPU time holds on this engine (about 6,000 evaluations a second,
+    # 4,000-9,000 by position; docs/ai.md): its rounds stop there whatever the load
+    search_work=6000,
 )
 
-LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 # the search level's rounds: the 4 best lines cut short are played on to the end of the
 # turn, and the 4 best lines are scored after the opponent's whole turn (docs/ai.md)
 SEARCH_FINISH = 4
@@ -399,9 +402,10 @@ SEARCH_REPLY_TURN = 4
 
 
 class HotgLookahead(LookaheadAgent):
-    """The shared lookahead with a clock as well as a node budget: a turn with many
-    spells and targets can make 200 nodes costly, so the beam also stops after
-    `cap` seconds and plays the best line found (decisions stay under 200 ms).
+    """The shared lookahead on its node budget (200 nodes: at most about 65 ms of CPU),
+    with a safety cap of `cap` seconds of CPU time (`LOOKAHEAD_CAP`, far above that: the
+    beam would stop there and play the best line found). Until session 36 the cap was
+    0.12 s of wall clock, which cut the beam short on a loaded machine.
 
     With `strike` (the level's default) its beam sees greedy's move-then-attack: in its
     own turn it also tries the moves that set up an attack on a unit (`strike_moves`),
@@ -443,7 +447,7 @@ class HotgLookahead(LookaheadAgent):
 
 
 def levels() -> dict[str, Callable[..., Agent]]:
-    """greedy, lookahead (with its clock) and search (that lookahead on many deals
+    """greedy, lookahead (on its node budget) and search (that lookahead on many deals
     of the hidden cards), weakest first."""
     out: dict[str, Callable[..., Any]] = dict(search_levels(SPEC))
     out["greedy"] = lambda seed=0, **kw: HotgGreedyAgent(SPEC, seed)

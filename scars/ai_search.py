@@ -22,7 +22,7 @@ particular to The Scars:
 
 The levels (weakest first): `ScarsGreedyAgent` (the scripted choice as default; in its
 own turn the best candidates played on to the end of the turn by the scripted player,
-`finish_turn`, and judged there; outside it one ply), `ScarsLookahead` (the shared beam with a clock cap, completed lines and
+`finish_turn`, and judged there; outside it one ply), `ScarsLookahead` (the shared beam on its node budget, completed lines and
 a wider reply, anchored on the greedy choice) and the shared `SearchAgent`, which
 runs that lookahead on many deals of the hidden cards. Measured in docs/ai.md.
 """
@@ -428,6 +428,7 @@ SPEC = AiSpec(
     lookahead_depth=10,
     reply_actions=6,
     rollout_plies=12,
+    search_work=4000,  # `search`: about 1 s of CPU time here (docs/ai.md); seldom reached
 )
 
 
@@ -437,7 +438,7 @@ PRIOR = 0.05  # the scripted choice's head start, in evaluation units
 KINDS = frozenset(
     ("block", "attack", "respond", "draw", "cleanup", "mulligan", "damage", "shelter", "target", "learn")
 )
-LOOKAHEAD_CAP = 0.12  # seconds: the lookahead stops widening its beam after this
+LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
 
@@ -553,8 +554,9 @@ class ScarsGreedyAgent(GreedyAgent):
 
 class ScarsLookahead(LookaheadAgent):
     """The shared beam search over its own actions within the turn (lethal check, the
-    opponent's best one-ply reply), with a clock cap (`cap` seconds: the beam stops and
-    the best line found is played). Not `anchored`: the scripted choice gets the head
+    opponent's best one-ply reply) on its node budget, with a safety cap (`cap` seconds of
+    CPU time, far above what the nodes cost: the beam would stop and play the best line
+    found). Not `anchored`: the scripted choice gets the head
     start `prior` in the lines that begin with it. `anchored` (the `lookahead` level): the
     greedy level's choice is the default and the beam's best line overrules it only when
     it scores `margin` better. A winning line is taken in any decision; otherwise the

@@ -42,7 +42,7 @@ import click
     "--budget",
     type=float,
     default=None,
-    help="Seconds per decision for the levels that think on a clock (search).",
+    help="Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3).",
 )
 @click.option(
     "--startup/--no-startup",

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     "--budget",
     type=click.FloatRange(min=0.001),
     default=None,
-    help="Seconds per decision for the levels that think on a clock (search; 0.05 for a quick one).",
+    help="Safety cap in CPU seconds per decision for `search` (0.05 for a quick one; default 3).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per engine.")
 def soak(

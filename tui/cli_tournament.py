@@ -39,7 +39,7 @@ GAME_METAVAR = "{" + "|".join(GAMES) + "}"
     "--budget",
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
-    help="Seconds per decision for the levels that think on a clock (search).",
+    help="Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3).",
 )
 @click.option(
     "--jobs",
