@@ -74,6 +74,10 @@ STEP_PHASES = {
     "combat": "no being can attack now",
     "strategy2": "nothing to play in the second strategy phase",
 }
+# the cards that are spent in the dead zone (a strategy played, a power executed, an object, a
+# territory): no mark of the last actions there, where only a being that died of them keeps one
+SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
+MARK_PLAYED = "◆"  # the power or invocation a being of the other side played (`★` that being)
 LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -104,7 +108,7 @@ DENSE_FLAGS = {  # the same, one letter each (the help explains them)
 }
 
 BHM_KEYS = """
-**BHM**
+**Calls, beings and marks**
 
 - the choice list holds every decision: calls, powers, objects, strategies, territories, attacks,
   reactions, targets, POD investment, discards, mulligans — `↑↓` and `Enter`, or a click
@@ -122,12 +126,16 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
   another card in play shares, on either side (`Ember Squire z1`, `Ember Squire z3`): the log and
-  the prompts name it the same way; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
-  cards appear when you can choose them, and a card of the other side's last actions that died in
-  that turn, with its mark: `dead 3: ★Equalize`)
-- two marks, two meanings: `» P2 (AI) last: …` (over your side) tells in words what the other side
-  did since it took over; `★` on a card is the card that acted in it (`★Hollow Wraith`, in a dead
-  zone `★Equalize`), `⚔` the being it attacked, `✦` the card it aimed at
+  the prompts name it the same way (the log adds whose: `Ember Squire z1 of P2`); `+` an attached
+  object or power; `inv`, `dead` and `des` (deserters) are counts (their cards appear when you can
+  choose them, and a being of the other side's last actions that died in that turn, with its mark:
+  `dead 3: ⚔Ember Squire`)
+- what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
+  one mark on each card it involved, one meaning each: `★` the card that acted (`★Hollow Wraith`
+  attacked, `★Equalize` was played), `⚔` the being it attacked, `✦` the card it aimed at (a target,
+  the being an object was equipped to), `◆` the power or invocation its being played (`★` on that
+  being); in a dead zone only a being that died of it keeps its mark (`dead 3: ⚔Ember Squire`):
+  a card spent there (a strategy played, a card discarded) has none
 - a step with no choice (a strategy phase with nothing to play, a combat phase with no being that can
   attack) is taken for you and told in the log (`Go to combat — nothing to play in the first strategy
   phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
@@ -701,6 +709,10 @@ class BhmTable(LaneTable):
         aimer_told = self.last_actor == player and self.last_told_at.get(player) == told - 1
         cut, self.cut_next = self.cut_next, None
         super().note_action(player, action, words, after=after)
+        if isinstance(action, Action) and action.kind in ("power", "invoke") and len(action.args) == 2:
+            # the power executed, the invocation made: `◆`, the card its being played (`✦` said it,
+            # the mark of the card aimed at: one glyph for two meanings)
+            self.marks[player][action.args[0]] = MARK_PLAYED
         if len(self.last_words[player]) == 1:  # (the side's run anew)
             self.plain_targets[player] = {}
         self.last_told_at[player] = told
@@ -734,14 +746,17 @@ class BhmTable(LaneTable):
                 if u in dead and self.mark_turns[seat].get(u, turn) == turn:
                     self.died_marked[seat].add(u)
 
-    def dead_marks(self) -> dict[int, str]:
-        """The marks the dead zones show, in both layouts: of the cards the shown side's last
+    def dead_marks(self, dead: list[dict[str, Any]]) -> dict[int, str]:
+        """The marks the dead zones show, in both layouts: of the beings the shown side's last
         actions marked, those that died in the turn of their mark (a being that attacked and
         died of it `★`, the being it killed `⚔`), until that side acts again, as the marks of
         the live cards last. A card marked in an earlier turn and killed since (the other side
-        attacked it) shows no mark: `★Hollow Wraith` in the dead zone said it had just acted."""
+        attacked it) shows no mark: `★Hollow Wraith` in the dead zone said it had just acted.
+        Nor does a card spent there (a strategy played, a power executed, a card discarded):
+        `dead 3: ★Equalize` marked a card that no longer does anything (`last:` names it)."""
         died = self.died_marked.get(self.marked_seat(), set())
-        return {u: m for u, m in self.shown_marks().items() if u in died}
+        spent = {int(c["uid"]) for c in dead if str(c.get("type", "")) in SPENT_TYPES}
+        return {u: m for u, m in self.shown_marks().items() if u in died and u not in spent}
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""
@@ -749,9 +764,12 @@ class BhmTable(LaneTable):
 
     def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
         """The being that executes a power or makes an invocation is the card that acts (`★`);
-        the power or the invocation it plays is marked as aimed."""
+        the power or the invocation it plays is marked `◆` (`note_action`). A card discarded
+        (BH-81) does not act: no mark (`★` on it in the dead zone meant nothing)."""
         if action.kind in ("power", "invoke") and len(uids) == 2:
             return uids[1]
+        if action.kind == "discard":
+            return None
         return super().actor(player, action, uids, after)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
@@ -774,7 +792,7 @@ class BhmTable(LaneTable):
             pile("inv", inv["cards"], act, marks, pile_cut)
             if "cards" in inv
             else words(f" inv {inv.get('count', 0)}"),
-            pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut),
+            pile("dead", p.get("dead") or [], act, self.dead_marks(p.get("dead") or []), pile_cut),
             pile("des", p.get("deserters") or [], act, marks, pile_cut),
         ]
         for k, drawn in enumerate(piles):
@@ -882,7 +900,8 @@ class BhmTable(LaneTable):
             width = self.lane_width()
         except (NoMatches, RuntimeError):  # a table not mounted (no board, no app): the lanes at 120
             width = 120 * 3 // 5
-        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), width)))
+        dead = p.get("dead") or []
+        lines.append(("", dead_line(deserters, dead, self.dead_marks(dead), width)))
         if p.get("strategy"):
             lines.append(("", words("  playing now:") + chips(p["strategy"])))
         if mine and p.get("hand") is not None:
@@ -1019,7 +1038,11 @@ class BhmScreen(BhmTable, LaneScreen):
     # in BHM's words: beings attack (no units), powers, strategies, territories and abilities aim
     # (no prayers: The Scars' words, which the lanes' help said to BHM too)
     EXTRA_KEYS = (
-        lane_keys("the enemy being to attack, the being to equip", "power, strategy, territory or ability")
+        lane_keys(
+            "the enemy being to attack, the being to equip",
+            "power, strategy, territory or ability",
+            marks=False,
+        )
         + BHM_KEYS
     )
     DIALOGS = "targets as cards, the POD to invest"  # what `d` opens (not blockers, a damage split)

@@ -121,10 +121,12 @@ LANE_KEYS_TEXT = """
 """
 
 
-def lane_keys(examples: str, aimed: str) -> str:
+def lane_keys(examples: str, aimed: str, *, marks: bool = True) -> str:
     """The help's keys of the lanes in a game's words: `examples` of a card a selected card
-    acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`)."""
-    return LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
+    acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`);
+    without the marks' line when the game says them its own way (`marks=False`)."""
+    text = LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
+    return text if marks else text[: text.index("- marks of the other side's")]
 
 
 class LaneTable(TableScreen):

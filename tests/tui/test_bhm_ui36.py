@@ -1,0 +1,89 @@
+"""Session 36, BHM's table as a first-time player stumbles on it: a mark one meaning (`◆` the power or
+invocation a being played, `✦` only what was aimed at), no mark on a card spent in the dead zone,
+whose twin the log names in a mirror match, the help's heading, the toasts, the reason a hand card
+cannot be played in the final phase, the mulligan's draw in words that fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.game import Action
+from tests.bhm.helpers import scenario_body
+from tui.widgets.log import GameLog
+
+from .helpers import engine_ready, game_app, press, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+# both decks the same, each side an Ember Squire in its zone 1: the lanes mark both `Ember Squire z1`
+TRUE_MIRROR = '[scenario]\ngame = "bhm"\ntitle = "a mirror match"\n\n' + scenario_body(
+    dict(cll=9, deck=["spark_imp"] * 3, being=["ember_squire", "mountain_giant"]),
+    dict(cll=9, deck=["spark_imp"] * 3, being=["ember_squire", "cinder_hound"]),
+    turn=6,
+    active=1,
+    phase="combat",
+    armageddon="off",
+)
+
+
+def test_a_power_played_is_marked_apart_from_what_is_aimed_at() -> None:
+    """`✦` marked both the power a being executed (or the invocation it made) and the target the
+    power then aimed at: one glyph, two meanings. The power is `◆` now, its being `★`, its target
+    `✦`; a card discarded (BH-81) bears no mark (it did not act: `★` on it in the dead zone)."""
+    from tui.screens.bhm import MARK_PLAYED, BhmTable
+    from tui.screens.lanes import MARK_ACTOR, MARK_AIMED
+
+    table = BhmTable()
+    power, being, target, invocation, discarded = 11, 12, 13, 14, 15
+    table.note_action(1, Action("power", (power, being)), "Mist Seer executes Stoneskin")
+    table.note_action(1, Action("target", (target,)), "Target Flame Adept")
+    table.note_action(1, Action("invoke", (invocation, being)), "Mist Seer invokes Sylph")
+    table.note_action(1, Action("discard", (discarded,)), "Discard Spark Imp")
+    marks = table.marks[1]
+    assert marks == {being: MARK_ACTOR, power: MARK_PLAYED, target: MARK_AIMED, invocation: MARK_PLAYED}, (
+        marks
+    )
+    assert MARK_PLAYED not in (MARK_ACTOR, MARK_AIMED, "⚔")
+
+
+async def test_the_log_of_a_mirror_match_says_whose_twin_each_is() -> None:
+    """Both sides with an Ember Squire in zone 1: the log said `Ember Squire z1 attacks Ember Squire
+    z1` (the engine's `(P1 zone 1)` and `(P2 zone 1)` in the lanes' words), whose card each was lost.
+    The log says `… z1 of P1 attacks … z1 of P2`; the lanes, where each side has its own lane, and the
+    choices keep `Ember Squire z1`."""
+    from .test_bhm_ui31 import choice_lines
+
+    app = game_app("bhm", seed=1, scenario=TRUE_MIRROR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        s = app.session
+        assert s is not None
+        squires = {c.owner: c.uid for c in s.game.zones.cards.values() if c.defn.id == "ember_squire"}
+        lines = choice_lines(app)
+        assert "Ember Squire z1 attacks:" in lines, lines
+        attack = Action("attack", (squires[0], squires[1]))
+        await press(pilot, str(app.screen.query_one("ActionList").actions.index(attack) + 1))
+        await settle(pilot)
+        log = " ".join(" ".join(app.screen.query_one(GameLog).plain).split())
+        assert "Ember Squire z1 of P1 attacks Ember Squire z1 of P2" in log, log
+        assert "Ember Squire z1 attacks Ember Squire z1" not in log, log
+
+
+async def test_the_help_does_not_say_the_games_name_again() -> None:
+    """The help opens `BHM — press Esc to close`; BHM's own keys were headed `**BHM**` again (and in
+    the menu's help, under `At the table of BHM`). Their heading says what they are about; the
+    marks are said once, in BHM's words (the lanes' line of marks said them a second time)."""
+    from tui.screens.bhm import BHM_KEYS, BhmScreen
+
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        keys: str = app.screen.keys_md  # type: ignore[attr-defined]
+        assert app.screen.title_text == "BHM"  # type: ignore[attr-defined]
+        assert "**BHM**" not in keys and "**Calls, beings and marks**" in keys, keys
+        assert "BHM — press Esc to close" in screen_text(app)
+    assert "**BHM" not in BhmScreen.help_keys()
+    assert BhmScreen.help_keys().count("`⚔`") == 1 and BhmScreen.help_keys().count("`✦`") == 1
+    assert "`◆` the power or invocation" in " ".join(BHM_KEYS.split())
