@@ -5,6 +5,8 @@ cannot be played in the final phase, the mulligan's draw in words that fit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from common.game import Action
@@ -87,3 +89,31 @@ async def test_the_help_does_not_say_the_games_name_again() -> None:
     assert "**BHM" not in BhmScreen.help_keys()
     assert BhmScreen.help_keys().count("`⚔`") == 1 and BhmScreen.help_keys().count("`✦`") == 1
     assert "`◆` the power or invocation" in " ".join(BHM_KEYS.split())
+
+
+async def test_the_saved_game_toast_hides_no_log_line_at_120x40() -> None:
+    """120 × 40, a new game over a game in progress (`Saved game kept`, 15 s): the toast stood over
+    the right half of the log, its latest lines hidden. It stands over the bottom of the lanes now,
+    above the log, clear of the choices, the card panel and the prompt; its path whole."""
+    from textual.widgets._toast import Toast
+
+    from tui.widgets.actions import ActionList
+    from tui.widgets.detail import CardDetail
+    from tui.widgets.status import Prompt
+
+    async with game_app("bhm", seed=3).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # (an action: the autosave holds a game in progress)
+        await settle(pilot)
+    app = game_app("bhm", seed=3)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)
+        toasts = list(app.screen.query(Toast))
+        assert toasts and "Saved game kept" in str(toasts[0].render())
+        toast = toasts[0].region
+        screen: Any = app.screen
+        for kind in (GameLog, CardDetail, ActionList, Prompt):
+            widget = screen.query_one(kind)
+            assert not toast.overlaps(widget.region), (toast, kind, widget.region)
+        assert "-kept.json" in screen_text(app)  # (the path to resume it, not cut)
