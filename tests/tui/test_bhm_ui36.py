@@ -117,3 +117,41 @@ async def test_the_saved_game_toast_hides_no_log_line_at_120x40() -> None:
             widget = screen.query_one(kind)
             assert not toast.overlaps(widget.region), (toast, kind, widget.region)
         assert "-kept.json" in screen_text(app)  # (the path to resume it, not cut)
+
+
+async def test_enter_on_a_hand_card_in_the_final_phase_says_why_it_cannot_be_played() -> None:
+    """Seed 4, 80 × 24: P2 plays first; on P1's first turn (C.LL 0) the table takes the strategy and
+    combat phases for it (nothing to play) and it lands on the final phase's draw. Enter on Magma
+    Drake said `No choice with Magma Drake now: choose in the list`, no reason, where the first
+    strategy phase said `not enough call budget`. It says both now, whole on two rows (BH-24,
+    BH-10), and the same for a strategy card (BH-11)."""
+    from tui.widgets.lanes import LaneBoard
+    from tui.widgets.status import Prompt
+
+    app = game_app("bhm", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "6")  # keep the opening hand
+        await settle(pilot)
+        s = app.session
+        assert s is not None and s.decision is not None and s.decision.kind == "draw", s.decision
+        board = app.screen.query_one(LaneBoard)
+        said = {}
+        for cid in ("magma_drake", "council_of_war"):
+            card = next(c for c in s.game.zones.cards.values() if c.defn.id == cid and c.zone == "hand:0")
+            board.focus()
+            board.move_to(card.uid)
+            await settle(pilot)
+            await press(pilot, "enter")
+            await settle(pilot)
+            said[cid] = app.screen.query_one(Prompt).error
+            rows = " ".join(line.strip() for line in screen_text(app).splitlines())
+            assert said[cid] and said[cid] in rows, (said, screen_text(app))  # (not cut)
+        assert said["magma_drake"] == (
+            "The final phase only draws (BH-24); before it, not enough call budget: Magma Drake is rank 6,"
+            " you have 0 left (BH-10) (Tab: the list)"
+        ), said
+        assert said["council_of_war"].startswith(
+            "The final phase only draws (BH-24); before it, Council of War"
+        )
+        assert s.decision.kind == "draw"  # (nothing chosen)

@@ -115,7 +115,8 @@ BHM_KEYS = """
 - the call budget is your C.LL at the start of your turn, for both strategy phases: a war call
   spends the being's rank from it, so at C.LL 0 (the first turns) no being can be called; instant
   calls and strategy cards need rank ≤ your C.LL and spend none. `Enter` or a click on a card of your
-  hand that has no choice says why (in red, `✗`); `▶` is the card cursor
+  hand that has no choice says why (in red, `✗`; in the final phase, which only draws, why it could
+  not be played before it); `▶` is the card cursor
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
@@ -709,10 +710,11 @@ class BhmTable(LaneTable):
         aimer_told = self.last_actor == player and self.last_told_at.get(player) == told - 1
         cut, self.cut_next = self.cut_next, None
         super().note_action(player, action, words, after=after)
-        if isinstance(action, Action) and action.kind in ("power", "invoke") and len(action.args) == 2:
+        played = action.args[0] if isinstance(action, Action) and len(action.args) == 2 else None
+        if isinstance(action, Action) and action.kind in ("power", "invoke") and isinstance(played, int):
             # the power executed, the invocation made: `◆`, the card its being played (`✦` said it,
             # the mark of the card aimed at: one glyph for two meanings)
-            self.marks[player][action.args[0]] = MARK_PLAYED
+            self.marks[player][played] = MARK_PLAYED
         if len(self.last_words[player]) == 1:  # (the side's run anew)
             self.plain_targets[player] = {}
         self.last_told_at[player] = told
@@ -1510,10 +1512,15 @@ class BhmScreen(BhmTable, LaneScreen):
         prompt = self.query_one(Prompt)
         if not prompt.error.startswith("No choice with "):
             return
-        why = self.hand_refusal(uid)
+        d = self.session.decision
+        final = self.final_phase_refusal(uid, d.player) if d is not None and d.kind == "draw" else None
+        why = final or self.hand_refusal(uid)
         if why:
             name = find_cards(self.view_data).get(uid, {}).get("name", "this card")
-            prompt.error = f"No choice with {name}: {why} (Tab: the list)"
+            # (the final phase's words name the card: two rows at 80 columns, under the prompt)
+            prompt.error = (
+                f"{why} (Tab: the list)" if final else f"No choice with {name}: {why} (Tab: the list)"
+            )
             # the keyboard stays on the table (the list took it: a second Enter, meant for
             # another card, went to combat)
             self.query_one(LaneBoard).focus()
@@ -1554,6 +1561,25 @@ class BhmScreen(BhmTable, LaneScreen):
             else:
                 return None  # a legal way to play it: nothing to explain
         return bhm_places(reasons[0]) if reasons else None
+
+    def final_phase_refusal(self, uid: int, player: int) -> str | None:
+        """Why card `uid` of `player`'s hand cannot be played in the final phase, whose only choice
+        is the draw (BH-24), and why it could not be in the strategy phases before it (the engine's
+        `strategy_phase_problem`: `… not enough call budget: Magma Drake is rank 6, you have 0
+        left`), in words that name the card. On the first turns the table takes those phases for
+        the player (nothing to play), who lands on the draw: Enter on a hand card said only `No
+        choice with Magma Drake now: choose in the list`. None: not a card of that hand."""
+        game: Any = self.session.game
+        try:
+            card = game.card(uid)
+            if card.zone != f"hand:{player}":
+                return None
+            why = game.strategy_phase_problem(card)
+        except (KeyError, ValueError, AttributeError, TypeError):
+            return None
+        if why:
+            return f"The final phase only draws (BH-24); before it, {bhm_places(why)}"
+        return f"The final phase only draws (BH-24): {card.name} is played in a strategy phase"
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:
