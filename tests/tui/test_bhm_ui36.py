@@ -155,3 +155,34 @@ async def test_enter_on_a_hand_card_in_the_final_phase_says_why_it_cannot_be_pla
             "The final phase only draws (BH-24); before it, Council of War"
         )
         assert s.decision.kind == "draw"  # (nothing chosen)
+
+
+async def test_the_mulligan_choices_fit_one_line_at_80x24() -> None:
+    """Seed 10, 80 × 24, the opening hand (BH-02): `Set aside Ignaros… of Cinders` and, once a card
+    is set aside, `Draw 1 for the 1 set aside…` were cut. A long name goes before its epithet
+    (`Set aside Ignaros`: the card panel shows it whole), the draw says what it draws, and its
+    whole words (`then shuffled into the deck`) are in the card panel while it is highlighted."""
+    from tui.widgets.actions import ActionList
+    from tui.widgets.detail import CardDetail
+
+    from .test_bhm_ui31 import choice_lines
+
+    app = game_app("bhm", seed=10)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert "Set aside Ignaros" in lines and not any("…" in line for line in lines), lines
+        assert "│ 3. Set aside Ignaros " in screen_text(app)
+        await press(pilot, "1")  # set aside the first card
+        await settle(pilot)
+        lines = choice_lines(app)
+        assert lines[-1] == "Draw 1 for the 1 set aside" and not any("…" in line for line in lines), lines
+        listing = app.screen.query_one(ActionList)
+        listing.highlighted = len(lines) - 1
+        await settle(pilot)
+        panel = " ".join(" ".join(str(app.screen.query_one(CardDetail).render()).split()).split())
+        assert "Draw 1 for the 1 set aside (then shuffled into the deck)" in panel, panel
+    app = game_app("bhm", seed=10)
+    async with app.run_test(size=(120, 40)) as pilot:  # roomy: the engine's words whole
+        await settle(pilot)
+        assert "Set aside Ignaros, Lord of Cinders" in choice_lines(app)

@@ -1115,6 +1115,9 @@ class BhmScreen(BhmTable, LaneScreen):
         Salud: The Pale Watcher`), over the attack's whole words (`Magma Drake attacks The Pale
         Watcher (FUE 600 vs RES 300: 300 to Salud)`, BH-30, BH-31): it showed the attacker, a card
         the line does not name, while the cursor was on the target."""
+        if action is not None and action.kind == "keep" and self.is_dense():  # its words whole (BH-02)
+            self.query_one(CardDetail).show_card(None, self.session.game.describe_action(action))
+            return
         uid = action.args[1] if action is not None and action.kind in ("attack", "pattack") else None
         if action is not None and isinstance(uid, int):
             target = find_cards(self.view_data).get(uid)
@@ -1394,9 +1397,28 @@ class BhmScreen(BhmTable, LaneScreen):
             return words
         if action.kind == "pass":  # the prompt over the list names what it lets pass
             return "Do not react"
+        if action.kind == "keep":  # BH-02: `Draw 2 for the 2 set aside (then shuffled…` was cut; the
+            # card panel says the rest while it is highlighted (`show_action_detail`)
+            return words.split(" (then ")[0]
+        if action.kind == "aside" and action.args:  # `Set aside Ignaros… of Cinders`: the name before
+            # its epithet when the whole does not fit (`Set aside Ignaros`; the card panel has it whole)
+            game: Any = self.session.game
+            name = str(game.card(action.args[0]).name)
+            room = self.choice_room()
+            if room and len(f"Set aside {name}") > room and ", " in name:
+                return f"Set aside {name.split(', ')[0]}"
+            return f"Set aside {name}"
         if not action.args:
             return words
         return self.dense_words(action) or self.card_words(action) or words
+
+    def choice_room(self) -> int:
+        """The columns a choice's words have on one line of the dense list (after its number): the
+        list's, or before it is laid out, half the screen's (app.tcss: `grid-columns: 1fr 1fr`)
+        within its border; 0 when unknown."""
+        listing = self.query_one(ActionList)
+        width = listing.content_region.width or (self.app.size.width // 2 - 2)
+        return max(0, width - listing.margin() - 4)
 
     def card_words(self, action: Action) -> str | None:
         """Below 120 × 40, a choice that plays a card in words made of the action's data, without
