@@ -186,3 +186,19 @@ async def test_the_mulligan_choices_fit_one_line_at_80x24() -> None:
     async with app.run_test(size=(120, 40)) as pilot:  # roomy: the engine's words whole
         await settle(pilot)
         assert "Set aside Ignaros, Lord of Cinders" in choice_lines(app)
+
+
+def test_last_names_a_twin_as_the_lanes_mark_it() -> None:
+    """The log says whose a twin is (`Wind Dancer z1 of P1`); `last:`, one line beside the lanes,
+    keeps the lanes' `Wind Dancer z1`: `React with Iron Will to Wind Dancer z1 of P1 attacks Stone…`
+    lost its target at 80 columns."""
+    from tui.screens.bhm import BhmTable
+
+    table = BhmTable()
+    said = "React with Iron Will to Wind Dancer z1 of P1 attacks Stone Golem (physical)"
+    table.note_action(1, Action("react", (7,)), said)
+    assert (
+        table.last_words[1][-1][0] == "React with Iron Will to Wind Dancer z1 attacks Stone Golem (physical)"
+    )
+    cut = table.fit_last(said, 63)
+    assert cut.startswith("React with Iron Will to Wind Dancer z1 attacks Stone Golem"), cut

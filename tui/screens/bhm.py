@@ -7,6 +7,7 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -77,6 +78,9 @@ STEP_PHASES = {
 # the cards that are spent in the dead zone (a strategy played, a power executed, an object, a
 # territory): no mark of the last actions there, where only a being that died of them keeps one
 SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
+# the log's twin with whose it is (`Undine z5 of P2`, `bhm_places(whose=True)`): `last:` says it as the
+# lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action
+WHOSE_TWIN = re.compile(r"( z\d+) of P\d\b")
 MARK_PLAYED = "◆"  # the power or invocation a being of the other side played (`★` that being)
 LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
@@ -645,6 +649,7 @@ class BhmTable(LaneTable):
         outcome first (`kills: Hollow Wraith attacks Spark Imp`; `… (FUE 100 vs RE…` lost it), a
         card's play without its summary (the card panel has it), a twin by its zone as the lanes
         mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
+        words = WHOSE_TWIN.sub(r"\1", words)  # (as `note_action` keeps them)
         if len(words) > width:
             for told, (brief, attack) in self.cut_words.items():
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
@@ -696,6 +701,7 @@ class BhmTable(LaneTable):
         """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
         action of a turn: when the side that mulliganed last also plays first, `last:` told its
         mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
+        words = WHOSE_TWIN.sub(r"\1", words)  # (`last:` sits by the lanes: `Undine z5`, as they mark it)
         setup = isinstance(action, Action) and action.kind in ("aside", "keep")
         if not setup and getattr(self, "in_setup", {}).get(player) and self.last_actor == player:
             self.last_actor = None  # (`note_action` starts the side's words anew)
