@@ -174,8 +174,8 @@ async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_pa
     from tui.widgets.log import GameLog
 
     said = (
-        "Player 1 (you): Go to combat · End combat · End the turn — nothing to play, no being can"
-        " attack (call budget 0) Combat phase · Second strategy phase · Final phase",
+        "Player 1 (you): Go to combat · End combat · End the turn — nothing left to play, no being"
+        " can attack (call budget 0) Combat phase · Second strategy phase · Final phase",
     )
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -246,7 +246,7 @@ def test_a_single_step_taken_says_its_phase() -> None:
 
     assert (
         no_choice_words("You", [("Go to combat", "strategy1", 3)])
-        == "You: Go to combat — nothing to play in the first strategy phase (call budget 3)"
+        == "You: Go to combat — nothing left to play in the first strategy phase (call budget 3)"
     )
     assert (
         no_choice_words("You", [("End combat", "combat", None)])
@@ -254,5 +254,5 @@ def test_a_single_step_taken_says_its_phase() -> None:
     )
     assert (
         no_choice_words("You", [("End combat", "combat", None), ("End the turn", "strategy2", 0)])
-        == "You: End combat · End the turn — no being can attack, nothing to play (call budget 0)"
+        == "You: End combat · End the turn — no being can attack, nothing left to play (call budget 0)"
     )

@@ -71,9 +71,9 @@ QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 # early turns asked three keys that did nothing (`Go to combat`, `End combat`, `End the turn`); a
 # decision the rules give the player (the optional draw, BH-24) is never taken for them
 STEP_PHASES = {
-    "strategy1": "nothing to play in the first strategy phase",
+    "strategy1": "nothing left to play in the first strategy phase",
     "combat": "no being can attack now",
-    "strategy2": "nothing to play in the second strategy phase",
+    "strategy2": "nothing left to play in the second strategy phase",
 }
 # the cards that are spent in the dead zone (a strategy played, a power executed, an object, a
 # territory): no mark of the last actions there, where only a being that died of them keeps one
@@ -142,8 +142,8 @@ BHM_KEYS = """
   being); in a dead zone only a being that died of it keeps its mark (`dead 3: ⚔Ember Squire`):
   a card spent there (a strategy played, a card discarded) has none
 - a step with no choice (a strategy phase with nothing to play, a combat phase with no being that can
-  attack) is taken for you and told in the log (`Go to combat — nothing to play in the first strategy
-  phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
+  attack) is taken for you and told in the log (`Go to combat — nothing left to play in the first
+  strategy phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
@@ -463,10 +463,11 @@ def no_choice_told(game: Any, action: Action) -> Step:
 
 def no_choice_words(who: str, steps: list[Step]) -> str:
     """The log's line of a run of steps the table took for `who`: one, `You: Go to combat — nothing
-    to play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack
-    now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing to play, no
-    being can attack (call budget 0)` (their phases on the line under it), where three lines took
-    most of the log's rows at 80 × 24."""
+    left to play in the first strategy phase (call budget 0)`, `You: End combat — no being can
+    attack now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing left to
+    play, no being can attack (call budget 0)` (their phases on the line under it), where three
+    lines took most of the log's rows at 80 × 24. (`nothing to play` read wrong under a card just
+    played in that phase: `Call Thunder Lancer`, then `Go to combat — nothing to play …`.)"""
     budget = next((b for _, _, b in steps if b is not None), None)
     said = f" (call budget {budget})" if budget is not None else ""
     if len(steps) == 1:
@@ -475,7 +476,7 @@ def no_choice_words(who: str, steps: list[Step]) -> str:
         return f"{who}: {words}" + (f" — {why}{said}" if why else "")
     whys = []
     for _, phase, _ in steps:
-        why = "no being can attack" if phase == "combat" else "nothing to play"
+        why = "no being can attack" if phase == "combat" else "nothing left to play"
         if why not in whys:
             whys.append(why)
     return f"{who}: {' · '.join(w for w, _, _ in steps)} — {', '.join(whys)}{said}"
