@@ -202,3 +202,25 @@ def test_last_names_a_twin_as_the_lanes_mark_it() -> None:
     )
     cut = table.fit_last(said, 63)
     assert cut.startswith("React with Iron Will to Wind Dancer z1 attacks Stone Golem"), cut
+
+
+@pytest.mark.parametrize("width", range(20, 40))
+def test_a_wrapped_head_line_keeps_a_piles_count_with_its_label_and_colon(width: int) -> None:
+    """From 120 × 40, a crowded table's dense head line wrapped as `… inv 9 dead 9` / `: ⚔Cinder
+    Hound · des 0`: the colon, or the count, began a row. A pile's label, count and colon stay on
+    one row, whatever the width."""
+    from tui.screens.lanes import pile
+    from tui.widgets.lanes import LaneBoard, words
+
+    dead = [{"uid": 5, "name": "Cinder Hound"}, {"uid": 6, "name": "Spark Imp"}]
+    segs = words(" ► P1 (you) C.LL 15/32 budget 10 · hand 1 deck 39 inv 9") + pile(
+        "dead", dead, set(), {5: "⚔"}
+    )
+    board = LaneBoard()
+    board.show([("", segs)], set())
+    placed, _, _ = board._layout(width)
+    rows: dict[int, str] = {}
+    for p in placed:
+        rows[p.row] = rows.get(p.row, "") + p.seg.text
+    assert any("dead 2:" in row for row in rows.values()), rows
+    assert not any(row.startswith((":", "2")) for row in rows.values()), rows

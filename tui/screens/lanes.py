@@ -92,7 +92,9 @@ def pile(
     (or marked by the last action), so that the cursor still reaches them."""
     marks = marks or {}
     shown = [c for c in cards if int(c["uid"]) in actionable or int(c["uid"]) in marks]
-    segs = words(f" {label} {len(cards)}")
+    # the label and its count one segment, the colon glued to it (`GLUED`): a wrapped head line
+    # read `… dead 9` / `: ⚔Cinder Hound` (or `dead` / `9: …`)
+    segs = [Seg(" "), Seg(f"{label} {len(cards)}")]
     if shown:
         segs.append(Seg(":"))
         segs += chips(shown, 4, ",", width, marks)
