@@ -1841,6 +1841,27 @@ class BhmGame(Game):
             return "{0.name} has no legal target", c
         return None
 
+    def strategy_phase_problem(self, c: BhmCard) -> str | None:
+        """Why card `c` of the active player's hand could not be played in a strategy phase of this
+        turn, its call budget and C.LL as they are now (None: none found, or not a card of that
+        hand). For a UI asked about a hand card after those phases (the final phase, BH-24, whose
+        only choice is the draw): the reason the strategy phases had nothing to play. Read only."""
+        p = self.active
+        if c.zone != f"hand:{p}":
+            return None
+        d = c.defn
+        if d.is_field:
+            if self.free_slot(p) is None:
+                return "all 10 of your being zones are taken"
+            return _say(self.call_problem(c))  # (not the combat phase: the war call's budget, BH-10)
+        if d.type == "strategy":
+            return _say(self.strategy_problem(c))
+        if d.type == "territory" and len(self.zones[f"territories:{p}"]) >= 2:
+            return "you already hold 2 territories (BH-50)"
+        if d.type in ("power", "object") and not self.field_cards(p):
+            return f"you have no being on the field to {'execute' if d.type == 'power' else 'carry'} it"
+        return None
+
     def call_problem(self, c: BhmCard) -> Why | None:
         """Why being `c` of the active player's hand cannot be called now, in a strategy or the
         combat phase, for the kind of call and its rank (None: it can; `_say` words it). Whether

@@ -474,30 +474,38 @@ def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None
 # BHM: the engine's place of a card whose name another card in play shares (its `label`: `Undine
 # (P2 zone 5)`) in the table's words (`Undine z5`), which mark the being so on its side's lane
 # (`tui.screens.bhm.twin_zones`): the log, the prompts and the lanes named one being two ways
-BHM_PLACE = re.compile(r" \(P\d zone (\d+)\)")
+BHM_PLACE = re.compile(r" \(P(\d) zone (\d+)\)")
 
 
-def bhm_places(text: str) -> str:
-    """`text` with each of the engine's places (`Undine (P2 zone 5)`) in the table's words (`Undine z5`)."""
-    return BHM_PLACE.sub(lambda m: f" z{m[1]}", text) if " zone " in text else text
+def bhm_places(text: str, *, whose: bool = False) -> str:
+    """`text` with each of the engine's places (`Undine (P2 zone 5)`) in the table's words (`Undine z5`);
+    with `whose`, the side besides (`Undine z5 of P2`): the log's and `last:`'s words, read away from
+    the lanes, where a mirror match's `Undine z5 attacks Undine z5` lost whose card each was."""
+    if " zone " not in text:
+        return text
+    return BHM_PLACE.sub(lambda m: f" z{m[2]} of P{m[1]}" if whose else f" z{m[2]}", text)
 
 
 def bhm_placed(events: Sequence[Event]) -> list[Event]:
-    """`events` with their places in the table's words (`bhm_places`), their text for the others too."""
+    """`events` with their places in the log's words (`bhm_places`: `Undine z5 of P2`), their text
+    for the others too."""
     out: list[Event] = []
     for ev in events:
         public = ev.data.get("public_text")
         if " zone " not in ev.text and not (isinstance(public, str) and " zone " in public):
             out.append(ev)
             continue
-        data = {**ev.data, "public_text": bhm_places(public)} if isinstance(public, str) else ev.data
-        out.append(Event(ev.kind, bhm_places(ev.text), data))
+        data = (
+            {**ev.data, "public_text": bhm_places(public, whose=True)} if isinstance(public, str) else ev.data
+        )
+        out.append(Event(ev.kind, bhm_places(ev.text, whose=True), data))
     return out
 
 
 def bhm_words(game: Game, action: Action, viewer: int | None) -> str:
-    """The action's words (`bhm_action_words`), each place in the table's words (`bhm_places`)."""
-    return bhm_places(bhm_action_words(game, action, viewer))
+    """The action's words (`bhm_action_words`), each place in the log's words (`bhm_places`: `Undine
+    z5 of P2`)."""
+    return bhm_places(bhm_action_words(game, action, viewer), whose=True)
 
 
 def bhm_action_words(game: Game, action: Action, viewer: int | None) -> str:
@@ -1823,7 +1831,7 @@ def said_once(
     given (BHM's `React with Foresight to your draw`)."""
     if game_id == "bhm":  # (its echoes' data in the players' names; its places in the table's words)
         words, told = bhm_said_once(action, words, events, name)
-        return bhm_places(words), bhm_placed(told)
+        return bhm_places(words, whose=True), bhm_placed(told)
     once = GAME_SAID_ONCE.get(game_id)
     return once(action, words, events) if once is not None else (words, list(events))
 

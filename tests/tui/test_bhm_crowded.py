@@ -101,7 +101,7 @@ async def test_a_crowded_table_spends_its_last_rows_on_the_dense_side_at_120x40(
         text = screen_text(app)
         lines = text.splitlines()
         assert any(line.startswith("│  Vaelor, Undying Warden 4/6/6/6/7 [DE]  ") for line in lines), text
-        assert any(line.startswith("│  ★Mist Seer 3/1/4/2/4 ✦+Stoneskin  ") for line in lines), text
+        assert any(line.startswith("│  ★Mist Seer 3/1/4/2/4 ◆+Stoneskin  ") for line in lines), text
         assert "Flame Adept R3 POD 600 FUE 400 RES 100 VAL 100 Salud 300" in text  # yours: in full
         # were 3; one since the middle line's stats key keeps to one row (`stats in 100s`, session 35)
         assert blank_rows(text) <= 1, text
@@ -128,7 +128,7 @@ async def test_the_dense_lanes_name_cards_whole_when_their_rows_hold_them_at_80x
         await settle(pilot)
         text = screen_text(app)
         assert "Vaelor, Undying Warden 4/6/6/6/7 [DE]" in text, text
-        assert "★Mist Seer 3/1/4/2/4 ✦+Stoneskin" in text
+        assert "★Mist Seer 3/1/4/2/4 ◆+Stoneskin" in text  # (the power it executed: `◆`, session 36)
         assert "Flame Adept 6/4/1/1/3 +Runed Greatsword +Arcane Channel" in text
         assert "…" not in "".join(line for line in text.splitlines()[1:12] if "last:" not in line), text
         assert in_sight(text, names) == [] and "rows above" not in text

@@ -83,8 +83,9 @@ async def test_the_attacks_of_several_beings_are_grouped_by_attacker() -> None:
         await press(pilot, "5")
         await settle(pilot)
         log = " ".join(app.screen.query_one(GameLog).plain)
-        # (the engine's places in the lanes' words: `Ember Squire (P2 zone 1)` is `Ember Squire z1`)
-        assert "Cinder Hound z2 attacks Ember Squire z1" in " ".join(log.split()), log
+        # (the engine's places in the lanes' words: `Ember Squire (P2 zone 1)` is `Ember Squire z1`;
+        # the log says whose besides, session 36)
+        assert "Cinder Hound z2 of P1 attacks Ember Squire z1 of P2" in " ".join(log.split()), log
 
 
 async def test_a_selected_attacker_lists_its_attacks_without_a_header() -> None:
@@ -350,8 +351,7 @@ async def test_the_help_speaks_of_beings_not_units_or_prayers() -> None:
     """The keys of the lanes in BHM's help said The Scars' words: `Enter on one of them (e.g. the
     unit to attack, …)`, `✦ the target of its power, prayer, strategy or ability`, `d` reopens the
     dialog of `… blockers, damage split …` — BHM has beings and neither prayers nor blockers; now
-    `the enemy being to attack`, `power, strategy, territory or ability`, `targets as cards, the
-    POD to invest`."""
+    `the enemy being to attack`, `the card it aimed at`, `targets as cards, the POD to invest`."""
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -360,6 +360,7 @@ async def test_the_help_speaks_of_beings_not_units_or_prayers() -> None:
         assert screen_name(app) == "HelpScreen"
         keys = " ".join(app.screen.keys_md.split())  # type: ignore[attr-defined]
         assert "(e.g. the enemy being to attack, the being to equip)" in keys, keys
-        assert "the target of its power, strategy, territory or ability" in keys, keys
+        # (session 36: the marks said once, in BHM's words: `✦` the card aimed at, `◆` a card played)
+        assert "`✦` the card it aimed at (a target, the being an object was equipped to)" in keys, keys
         assert "the dialog of the pending decision again (targets as cards, the POD to invest)" in keys
         assert "prayer" not in keys and " unit" not in keys and "blockers" not in keys, keys

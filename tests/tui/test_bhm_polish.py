@@ -356,7 +356,7 @@ def test_an_attached_card_wraps_with_its_plus() -> None:
         def shown_marks(self) -> dict[int, str]:
             return {}
 
-        def dead_marks(self) -> dict[int, str]:
+        def dead_marks(self, dead: list[dict[str, object]]) -> dict[int, str]:
             return {}
 
         def who(self, seat: int) -> str:

@@ -79,7 +79,8 @@ async def test_a_being_is_named_the_same_on_the_lanes_in_the_choices_and_in_the_
         await press(pilot, str(app.screen.query_one("ActionList").actions.index(attack) + 1))
         await settle(pilot)
         log = " ".join(" ".join(app.screen.query_one(GameLog).plain).split())
-        assert "Ember Squire z2 attacks Ember Squire z1" in log, log
+        # (session 36: the log, read away from the lanes, says whose each is: `of P1`, `of P2`)
+        assert "Ember Squire z2 of P1 attacks Ember Squire z1 of P2" in log, log
         assert "zone 1)" not in log and "zone 2)" not in log, log
     del uid_of
     app = game_app("bhm", seed=1, scenario=MIRROR)
@@ -161,7 +162,7 @@ async def test_the_last_actions_line_has_its_own_mark_and_the_star_one_meaning()
         text = screen_text(app)
         assert " » P2 (AI) last: " in text, text
         assert "★ P2" not in text, text
-    assert "`» P2 (AI) last: …`" in BHM_KEYS and "`★` on a card is the card that acted" in BHM_KEYS
+    assert "`» P2 (AI) last: …`" in BHM_KEYS and "`★` the card that acted" in BHM_KEYS
 
 
 async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_path: Path) -> None:
@@ -173,8 +174,8 @@ async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_pa
     from tui.widgets.log import GameLog
 
     said = (
-        "Player 1 (you): Go to combat · End combat · End the turn — nothing to play, no being can"
-        " attack (call budget 0) Combat phase · Second strategy phase · Final phase",
+        "Player 1 (you): Go to combat · End combat · End the turn — nothing left to play, no being"
+        " can attack (call budget 0) Combat phase · Second strategy phase · Final phase",
     )
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -245,7 +246,7 @@ def test_a_single_step_taken_says_its_phase() -> None:
 
     assert (
         no_choice_words("You", [("Go to combat", "strategy1", 3)])
-        == "You: Go to combat — nothing to play in the first strategy phase (call budget 3)"
+        == "You: Go to combat — nothing left to play in the first strategy phase (call budget 3)"
     )
     assert (
         no_choice_words("You", [("End combat", "combat", None)])
@@ -253,5 +254,5 @@ def test_a_single_step_taken_says_its_phase() -> None:
     )
     assert (
         no_choice_words("You", [("End combat", "combat", None), ("End the turn", "strategy2", 0)])
-        == "You: End combat · End the turn — no being can attack, nothing to play (call budget 0)"
+        == "You: End combat · End the turn — no being can attack, nothing left to play (call budget 0)"
     )

@@ -61,14 +61,24 @@ def dead_words(table: object, view: dict[str, object], seat: int) -> dict[str, s
 
 
 @needs_bhm
-def test_a_card_that_acted_and_died_bears_its_mark_in_both_layouts() -> None:
+def test_a_being_that_died_of_the_last_actions_bears_its_mark_in_both_layouts() -> None:
+    """Seed 1, 95 actions in: P2's attack killed P1's Cinder Hound (`⚔`) in that turn. Both layouts
+    mark it in P1's dead zone (the roomy ones named it with no mark once)."""
+    table, view = bhm_table_after(1, 95)
+    said = dead_words(table, view, 0)
+    assert all("⚔Cinder Hound" in line for line in said.values()), said
+
+
+@needs_bhm
+def test_a_card_spent_in_the_dead_zone_bears_no_mark() -> None:
     """Seed 1, 38 actions in: P2 played Equalize (a strategy: it acted, `★`, and went to the dead
-    zone in that turn). The dense lanes said `dead 3: ★Equalize…`; the roomy ones named it with
-    no mark. Both mark it; Terrify, a power P2 played a turn before that ran out since, does not."""
+    zone in that turn). The dead zone said `dead 4: ★Equalize,★Second Wind`, marks on cards that no
+    longer do anything (session 36): no layout marks them now (the dense one counts it, the roomy one
+    names it; `last:` says it was played). Terrify, a power P2 played a turn before, neither."""
     table, view = bhm_table_after(1, 38)
     said = dead_words(table, view, 1)
-    assert all("★Equalize" in line for line in said.values()), said
-    assert not any("✦Terrify" in line for line in said.values()), said
+    assert "Equalize" in said["roomy"] and said["dense"].endswith(" dead 4 des 0"), said
+    assert not any(mark in line for line in said.values() for mark in "★⚔✦◆"), said
 
 
 @needs_bhm

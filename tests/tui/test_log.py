@@ -363,8 +363,9 @@ def test_a_units_deployment_is_not_said_again_under_its_play() -> None:
                 amount=300,
                 pod=100,
             ),
-            # (the engine's place in the table's words: `Pyre Warlock z1`, as the lanes mark it)
-            "Pyre Warlock z1 invests 300 POD (POD 100 for the rest of the turn)",
+            # (the engine's place in the table's words: `Pyre Warlock z1`, as the lanes mark it; the
+            # log says whose besides, session 36)
+            "Pyre Warlock z1 of P1 invests 300 POD (POD 100 for the rest of the turn)",
         ),
         (
             "bhm",

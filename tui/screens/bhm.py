@@ -7,6 +7,7 @@ the whole stack drawn as a pile in the middle lane, top first."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -70,10 +71,19 @@ QUIET_CHOSEN_KEY, QUIET_PASSED_KEY = "bhm_quiet_chosen", "bhm_quiet_passed"
 # early turns asked three keys that did nothing (`Go to combat`, `End combat`, `End the turn`); a
 # decision the rules give the player (the optional draw, BH-24) is never taken for them
 STEP_PHASES = {
-    "strategy1": "nothing to play in the first strategy phase",
+    "strategy1": "nothing left to play in the first strategy phase",
     "combat": "no being can attack now",
-    "strategy2": "nothing to play in the second strategy phase",
+    "strategy2": "nothing left to play in the second strategy phase",
 }
+# the cards that are spent in the dead zone (a strategy played, a power executed, an object, a
+# territory): no mark of the last actions there, where only a being that died of them keeps one
+SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
+# `t` from 120 × 40 (`BhmScreen.on_key`)
+ROOMY_T = "t switches the card panel and the log below 120 × 40: here both are in sight."
+# the log's twin with whose it is (`Undine z5 of P2`, `bhm_places(whose=True)`): `last:` says it as the
+# lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action
+WHOSE_TWIN = re.compile(r"( z\d+) of P\d\b")
+MARK_PLAYED = "◆"  # the power or invocation a being of the other side played (`★` that being)
 LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
@@ -104,14 +114,15 @@ DENSE_FLAGS = {  # the same, one letter each (the help explains them)
 }
 
 BHM_KEYS = """
-**BHM**
+**Calls, beings and marks**
 
 - the choice list holds every decision: calls, powers, objects, strategies, territories, attacks,
   reactions, targets, POD investment, discards, mulligans — `↑↓` and `Enter`, or a click
 - the call budget is your C.LL at the start of your turn, for both strategy phases: a war call
   spends the being's rank from it, so at C.LL 0 (the first turns) no being can be called; instant
   calls and strategy cards need rank ≤ your C.LL and spend none. `Enter` or a click on a card of your
-  hand that has no choice says why (in red, `✗`); `▶` is the card cursor
+  hand that has no choice says why (in red, `✗`; in the final phase, which only draws, why it could
+  not be played before it); `▶` is the card cursor
 - each side: `C.LL n/32` (you lose at 32) with a bar, the call budget left this turn, the 10 being
   zones (`1`…`10`) with what is attached (`+`), then territories, invocations (face down to the
   opponent: only a count), deserters and the dead zone
@@ -122,15 +133,19 @@ BHM_KEYS = """
   abilities; capitals say what it is: `G` god, `D` demigod, `C` celestial entity, `I` Immortal,
   `E` Eternal (the roomy layout says them in words); `z3` the zone of a being whose name
   another card in play shares, on either side (`Ember Squire z1`, `Ember Squire z3`): the log and
-  the prompts name it the same way; `+` an attached object or power; `inv`, `dead` and `des` (deserters) are counts (their
-  cards appear when you can choose them, and a card of the other side's last actions that died in
-  that turn, with its mark: `dead 3: ★Equalize`)
-- two marks, two meanings: `» P2 (AI) last: …` (over your side) tells in words what the other side
-  did since it took over; `★` on a card is the card that acted in it (`★Hollow Wraith`, in a dead
-  zone `★Equalize`), `⚔` the being it attacked, `✦` the card it aimed at
+  the prompts name it the same way (the log adds whose: `Ember Squire z1 of P2`); `+` an attached
+  object or power; `inv`, `dead` and `des` (deserters) are counts (their cards appear when you can
+  choose them, and a being of the other side's last actions that died in that turn, with its mark:
+  `dead 3: ⚔Ember Squire`)
+- what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
+  one mark on each card it involved, one meaning each: `★` the card that acted (`★Hollow Wraith`
+  attacked, `★Equalize` was played), `⚔` the being it attacked, `✦` the card it aimed at (a target,
+  the being an object was equipped to), `◆` the power or invocation its being played (`★` on that
+  being); in a dead zone only a being that died of it keeps its mark (`dead 3: ⚔Ember Squire`):
+  a card spent there (a strategy played, a card discarded) has none
 - a step with no choice (a strategy phase with nothing to play, a combat phase with no being that can
-  attack) is taken for you and told in the log (`Go to combat — nothing to play in the first strategy
-  phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
+  attack) is taken for you and told in the log (`Go to combat — nothing left to play in the first
+  strategy phase (call budget 0)`); the optional draw of the final phase is always yours to choose (BH-24)
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
@@ -450,10 +465,11 @@ def no_choice_told(game: Any, action: Action) -> Step:
 
 def no_choice_words(who: str, steps: list[Step]) -> str:
     """The log's line of a run of steps the table took for `who`: one, `You: Go to combat — nothing
-    to play in the first strategy phase (call budget 0)`, `You: End combat — no being can attack
-    now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing to play, no
-    being can attack (call budget 0)` (their phases on the line under it), where three lines took
-    most of the log's rows at 80 × 24."""
+    left to play in the first strategy phase (call budget 0)`, `You: End combat — no being can
+    attack now`; more, on one line, `You: Go to combat · End combat · End the turn — nothing left to
+    play, no being can attack (call budget 0)` (their phases on the line under it), where three
+    lines took most of the log's rows at 80 × 24. (`nothing to play` read wrong under a card just
+    played in that phase: `Call Thunder Lancer`, then `Go to combat — nothing to play …`.)"""
     budget = next((b for _, _, b in steps if b is not None), None)
     said = f" (call budget {budget})" if budget is not None else ""
     if len(steps) == 1:
@@ -462,7 +478,7 @@ def no_choice_words(who: str, steps: list[Step]) -> str:
         return f"{who}: {words}" + (f" — {why}{said}" if why else "")
     whys = []
     for _, phase, _ in steps:
-        why = "no being can attack" if phase == "combat" else "nothing to play"
+        why = "no being can attack" if phase == "combat" else "nothing left to play"
         if why not in whys:
             whys.append(why)
     return f"{who}: {' · '.join(w for w, _, _ in steps)} — {', '.join(whys)}{said}"
@@ -636,6 +652,7 @@ class BhmTable(LaneTable):
         outcome first (`kills: Hollow Wraith attacks Spark Imp`; `… (FUE 100 vs RE…` lost it), a
         card's play without its summary (the card panel has it), a twin by its zone as the lanes
         mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
+        words = WHOSE_TWIN.sub(r"\1", words)  # (as `note_action` keeps them)
         if len(words) > width:
             for told, (brief, attack) in self.cut_words.items():
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
@@ -687,6 +704,7 @@ class BhmTable(LaneTable):
         """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
         action of a turn: when the side that mulliganed last also plays first, `last:` told its
         mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
+        words = WHOSE_TWIN.sub(r"\1", words)  # (`last:` sits by the lanes: `Undine z5`, as they mark it)
         setup = isinstance(action, Action) and action.kind in ("aside", "keep")
         if not setup and getattr(self, "in_setup", {}).get(player) and self.last_actor == player:
             self.last_actor = None  # (`note_action` starts the side's words anew)
@@ -701,6 +719,11 @@ class BhmTable(LaneTable):
         aimer_told = self.last_actor == player and self.last_told_at.get(player) == told - 1
         cut, self.cut_next = self.cut_next, None
         super().note_action(player, action, words, after=after)
+        played = action.args[0] if isinstance(action, Action) and len(action.args) == 2 else None
+        if isinstance(action, Action) and action.kind in ("power", "invoke") and isinstance(played, int):
+            # the power executed, the invocation made: `◆`, the card its being played (`✦` said it,
+            # the mark of the card aimed at: one glyph for two meanings)
+            self.marks[player][played] = MARK_PLAYED
         if len(self.last_words[player]) == 1:  # (the side's run anew)
             self.plain_targets[player] = {}
         self.last_told_at[player] = told
@@ -734,14 +757,17 @@ class BhmTable(LaneTable):
                 if u in dead and self.mark_turns[seat].get(u, turn) == turn:
                     self.died_marked[seat].add(u)
 
-    def dead_marks(self) -> dict[int, str]:
-        """The marks the dead zones show, in both layouts: of the cards the shown side's last
+    def dead_marks(self, dead: list[dict[str, Any]]) -> dict[int, str]:
+        """The marks the dead zones show, in both layouts: of the beings the shown side's last
         actions marked, those that died in the turn of their mark (a being that attacked and
         died of it `★`, the being it killed `⚔`), until that side acts again, as the marks of
         the live cards last. A card marked in an earlier turn and killed since (the other side
-        attacked it) shows no mark: `★Hollow Wraith` in the dead zone said it had just acted."""
+        attacked it) shows no mark: `★Hollow Wraith` in the dead zone said it had just acted.
+        Nor does a card spent there (a strategy played, a power executed, a card discarded):
+        `dead 3: ★Equalize` marked a card that no longer does anything (`last:` names it)."""
         died = self.died_marked.get(self.marked_seat(), set())
-        return {u: m for u, m in self.shown_marks().items() if u in died}
+        spent = {int(c["uid"]) for c in dead if str(c.get("type", "")) in SPENT_TYPES}
+        return {u: m for u, m in self.shown_marks().items() if u in died and u not in spent}
 
     def card_args(self, action: Action) -> list[int]:
         """An investment's amount is no card (BH-32)."""
@@ -749,9 +775,12 @@ class BhmTable(LaneTable):
 
     def actor(self, player: int, action: Action, uids: list[int], after: Any) -> int | None:
         """The being that executes a power or makes an invocation is the card that acts (`★`);
-        the power or the invocation it plays is marked as aimed."""
+        the power or the invocation it plays is marked `◆` (`note_action`). A card discarded
+        (BH-81) does not act: no mark (`★` on it in the dead zone meant nothing)."""
         if action.kind in ("power", "invoke") and len(uids) == 2:
             return uids[1]
+        if action.kind == "discard":
+            return None
         return super().actor(player, action, uids, after)
 
     def render_player_dense(self, view: dict[str, Any], p: dict[str, Any], mine: bool) -> list[Line]:
@@ -774,7 +803,7 @@ class BhmTable(LaneTable):
             pile("inv", inv["cards"], act, marks, pile_cut)
             if "cards" in inv
             else words(f" inv {inv.get('count', 0)}"),
-            pile("dead", p.get("dead") or [], act, self.dead_marks(), pile_cut),
+            pile("dead", p.get("dead") or [], act, self.dead_marks(p.get("dead") or []), pile_cut),
             pile("des", p.get("deserters") or [], act, marks, pile_cut),
         ]
         for k, drawn in enumerate(piles):
@@ -882,7 +911,8 @@ class BhmTable(LaneTable):
             width = self.lane_width()
         except (NoMatches, RuntimeError):  # a table not mounted (no board, no app): the lanes at 120
             width = 120 * 3 // 5
-        lines.append(("", dead_line(deserters, p.get("dead") or [], self.dead_marks(), width)))
+        dead = p.get("dead") or []
+        lines.append(("", dead_line(deserters, dead, self.dead_marks(dead), width)))
         if p.get("strategy"):
             lines.append(("", words("  playing now:") + chips(p["strategy"])))
         if mine and p.get("hand") is not None:
@@ -1019,7 +1049,11 @@ class BhmScreen(BhmTable, LaneScreen):
     # in BHM's words: beings attack (no units), powers, strategies, territories and abilities aim
     # (no prayers: The Scars' words, which the lanes' help said to BHM too)
     EXTRA_KEYS = (
-        lane_keys("the enemy being to attack, the being to equip", "power, strategy, territory or ability")
+        lane_keys(
+            "the enemy being to attack, the being to equip",
+            "power, strategy, territory or ability",
+            marks=False,
+        )
         + BHM_KEYS
     )
     DIALOGS = "targets as cards, the POD to invest"  # what `d` opens (not blockers, a damage split)
@@ -1090,6 +1124,9 @@ class BhmScreen(BhmTable, LaneScreen):
         Salud: The Pale Watcher`), over the attack's whole words (`Magma Drake attacks The Pale
         Watcher (FUE 600 vs RES 300: 300 to Salud)`, BH-30, BH-31): it showed the attacker, a card
         the line does not name, while the cursor was on the target."""
+        if action is not None and action.kind == "keep" and self.is_dense():  # its words whole (BH-02)
+            self.query_one(CardDetail).show_card(None, self.session.game.describe_action(action))
+            return
         uid = action.args[1] if action is not None and action.kind in ("attack", "pattack") else None
         if action is not None and isinstance(uid, int):
             target = find_cards(self.view_data).get(uid)
@@ -1369,9 +1406,28 @@ class BhmScreen(BhmTable, LaneScreen):
             return words
         if action.kind == "pass":  # the prompt over the list names what it lets pass
             return "Do not react"
+        if action.kind == "keep":  # BH-02: `Draw 2 for the 2 set aside (then shuffled…` was cut; the
+            # card panel says the rest while it is highlighted (`show_action_detail`)
+            return words.split(" (then ")[0]
+        if action.kind == "aside" and action.args:  # `Set aside Ignaros… of Cinders`: the name before
+            # its epithet when the whole does not fit (`Set aside Ignaros`; the card panel has it whole)
+            game: Any = self.session.game
+            name = str(game.card(action.args[0]).name)
+            room = self.choice_room()
+            if room and len(f"Set aside {name}") > room and ", " in name:
+                return f"Set aside {name.split(', ')[0]}"
+            return f"Set aside {name}"
         if not action.args:
             return words
         return self.dense_words(action) or self.card_words(action) or words
+
+    def choice_room(self) -> int:
+        """The columns a choice's words have on one line of the dense list (after its number): the
+        list's, or before it is laid out, half the screen's (app.tcss: `grid-columns: 1fr 1fr`)
+        within its border; 0 when unknown."""
+        listing = self.query_one(ActionList)
+        width = listing.content_region.width or (self.app.size.width // 2 - 2)
+        return max(0, width - listing.margin() - 4)
 
     def card_words(self, action: Action) -> str | None:
         """Below 120 × 40, a choice that plays a card in words made of the action's data, without
@@ -1427,6 +1483,13 @@ class BhmScreen(BhmTable, LaneScreen):
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return None
+
+    def on_key(self, event: Any) -> None:
+        """`t` from 120 × 40, where the card panel and the log are both in sight (the key, which
+        switches them below that size, is not in the footer there), says so: it did nothing."""
+        super().on_key(event)
+        if event.key == "t" and not self.is_dense() and not self.covered:
+            self.query_one(Prompt).error = ROOMY_T
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`).
@@ -1487,10 +1550,15 @@ class BhmScreen(BhmTable, LaneScreen):
         prompt = self.query_one(Prompt)
         if not prompt.error.startswith("No choice with "):
             return
-        why = self.hand_refusal(uid)
+        d = self.session.decision
+        final = self.final_phase_refusal(uid, d.player) if d is not None and d.kind == "draw" else None
+        why = final or self.hand_refusal(uid)
         if why:
             name = find_cards(self.view_data).get(uid, {}).get("name", "this card")
-            prompt.error = f"No choice with {name}: {why} (Tab: the list)"
+            # (the final phase's words name the card: two rows at 80 columns, under the prompt)
+            prompt.error = (
+                f"{why} (Tab: the list)" if final else f"No choice with {name}: {why} (Tab: the list)"
+            )
             # the keyboard stays on the table (the list took it: a second Enter, meant for
             # another card, went to combat)
             self.query_one(LaneBoard).focus()
@@ -1531,6 +1599,25 @@ class BhmScreen(BhmTable, LaneScreen):
             else:
                 return None  # a legal way to play it: nothing to explain
         return bhm_places(reasons[0]) if reasons else None
+
+    def final_phase_refusal(self, uid: int, player: int) -> str | None:
+        """Why card `uid` of `player`'s hand cannot be played in the final phase, whose only choice
+        is the draw (BH-24), and why it could not be in the strategy phases before it (the engine's
+        `strategy_phase_problem`: `… not enough call budget: Magma Drake is rank 6, you have 0
+        left`), in words that name the card. On the first turns the table takes those phases for
+        the player (nothing to play), who lands on the draw: Enter on a hand card said only `No
+        choice with Magma Drake now: choose in the list`. None: not a card of that hand."""
+        game: Any = self.session.game
+        try:
+            card = game.card(uid)
+            if card.zone != f"hand:{player}":
+                return None
+            why = game.strategy_phase_problem(card)
+        except (KeyError, ValueError, AttributeError, TypeError):
+            return None
+        if why:
+            return f"The final phase only draws (BH-24); before it, {bhm_places(why)}"
+        return f"The final phase only draws (BH-24): {card.name} is played in a strategy phase"
 
     def ending(self) -> str:
         """How the game ended in the players' names, from the engine's data (`bhm_ending`: `Ended:

@@ -92,7 +92,9 @@ def pile(
     (or marked by the last action), so that the cursor still reaches them."""
     marks = marks or {}
     shown = [c for c in cards if int(c["uid"]) in actionable or int(c["uid"]) in marks]
-    segs = words(f" {label} {len(cards)}")
+    # the label and its count one segment, the colon glued to it (`GLUED`): a wrapped head line
+    # read `… dead 9` / `: ⚔Cinder Hound` (or `dead` / `9: …`)
+    segs = [Seg(" "), Seg(f"{label} {len(cards)}")]
     if shown:
         segs.append(Seg(":"))
         segs += chips(shown, 4, ",", width, marks)
@@ -121,10 +123,12 @@ LANE_KEYS_TEXT = """
 """
 
 
-def lane_keys(examples: str, aimed: str) -> str:
+def lane_keys(examples: str, aimed: str, *, marks: bool = True) -> str:
     """The help's keys of the lanes in a game's words: `examples` of a card a selected card
-    acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`)."""
-    return LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
+    acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`);
+    without the marks' line when the game says them its own way (`marks=False`)."""
+    text = LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
+    return text if marks else text[: text.index("- marks of the other side's")]
 
 
 class LaneTable(TableScreen):

@@ -32,7 +32,7 @@ from textual.widget import Widget
 CURSOR_MARK, ACTION_MARK, SELECTED_MARK = "▶", "▸", "●"
 FILL = "lane--fill"  # the style of a line with no segments that takes the board's spare rows
 CURSOR_ROWS = 3  # the rows kept in sight around the cursor's card: its row and one each side
-GLUED = {",", ";"}  # a separator that stays on the row of the chip before it
+GLUED = {",", ";", ":"}  # a separator that stays on the row of the chip (or pile count) before it
 
 
 @dataclass(frozen=True, slots=True)
