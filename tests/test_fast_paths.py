@@ -102,3 +102,40 @@ def test_bhm_modifiers_are_never_changed_in_place() -> None:
         assert card.modifiers == before and len(tc.modifiers) == len(before) + 1
         with pytest.raises(AttributeError):
             card.modifiers.append(tc.modifiers[-1])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 5, 8, 13, 17, 33, 64, 65, 129])
+def test_rng_choice_is_randrange_index(length: int) -> None:
+    """`random_playout` draws `rng.choice(legal)`: on this Python it consumes the same bits and picks
+    the same index as `legal[rng.randrange(len(legal))]` (the draw before session 36), so the bench
+    plays the same games. Many seeds, draws in a row, lengths just past a power of two (most
+    re-draws)."""
+    import random
+
+    seq = list(range(length))
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [ours.choice(seq) for _ in range(30)] == [seq[theirs.randrange(length)] for _ in range(30)]
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+def test_random_playout_plays_the_long_way_games(game_id: str) -> None:
+    """`random_playout` plays, action for action, the games the long way's draw plays."""
+    import random
+
+    from common.bench import random_playout
+
+    cls = game_class(game_id)
+    for seed in (1, 2):
+        game, actions, _ = random_playout(cls, seed)
+        long = cls.new_game(seed=seed)
+        rng = random.Random(seed)
+        played = []
+        while not long.is_over():
+            legal = long.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            long.apply_legal(a)
+            played.append(a)
+        assert [a.notation() for a in actions] == [a.notation() for a in played], (game_id, seed)
+        assert game.state_hash() == long.state_hash()
