@@ -544,6 +544,35 @@ def test_games_of_the_same_decks_are_dealt_from_the_zones_kept_for_them(
     assert game_module._DEALT[(ashen.cards, presets[1].cards)][0] is other_pool
 
 
+def test_a_new_game_reads_its_cards_from_the_kept_zones_as_a_copy_of_each_would() -> None:
+    """Session 36: a new game's cards are a `CardTable` over the cards of the zones kept for its
+    decks (`_dealt`): it copies a card when it first reads it. Played with the same random actions,
+    it goes step by step as the long way's game, whose table is a copy of every card (a plain dict,
+    as new games had before), its clones too; the kept zones' cards are left as they were."""
+    from common.zones import CardTable
+
+    presets = _preset_decks()
+    for seed in (1, 2, 3):
+        g, long = BhmGame.new_game(seed=seed), BhmGame.new_game(seed=seed)
+        assert isinstance(g.zones.cards, CardTable) and dict.__len__(g.zones.cards) < len(g.zones.cards)
+        long.zones.cards = long.zones.look = {u: c.clone() for u, c in long.zones.look.items()}
+        long.zones.share_cards = False
+        kept = game_module._DEALT[(presets[0].cards, presets[1].cards)]
+        before = kept[1].canonical()
+        assert g.state_hash() == long.state_hash()
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            assert legal == long.legal_actions()
+            a = rng.choice(legal)
+            if len(g.history) % 17 == 5:  # (now and then through a clone, as the table plays)
+                assert g.clone().state_hash() == long.clone().state_hash()
+            assert g.apply_legal(a) == long.apply_legal(a)
+            assert g.state_hash() == long.state_hash()
+        assert type(long.zones.cards) is dict and kept[1].canonical() == before
+        assert kept[1].canonical() == _dealt_the_long_way(list(presets)).canonical()
+
+
 def _kept_field_is_true(h: BhmGame) -> None:
     """`zones.slots`, `_territories`, `_field` (and `zones.held`) are what they stand for: the
     very Zone objects `zones` names `_SLOT_ZONES` and `_TERRITORIES`; the `occupant` of each being
