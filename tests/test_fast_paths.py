@@ -139,3 +139,25 @@ def test_random_playout_plays_the_long_way_games(game_id: str) -> None:
             played.append(a)
         assert [a.notation() for a in actions] == [a.notation() for a in played], (game_id, seed)
         assert game.state_hash() == long.state_hash()
+
+
+def test_action_tables_make_the_actions_action_makes() -> None:
+    """`ActionTable`/`ActionTables` build their actions without `Action.__init__` (session 36): each
+    is an `Action` equal to `Action(verb, args)` (hash, notation), frozen, and handed out again."""
+    import dataclasses
+
+    from common.game import Action, ActionTable, ActionTables
+
+    one = ActionTable("call", lambda key: (key,))
+    two = ActionTables("attack", lambda first, key: (first, key))
+    for key in (1, 7, 130):
+        for table, want in ((one, Action("call", (key,))), (two[3], Action("attack", (3, key)))):
+            a = table[key]
+            assert (
+                type(a) is Action and a == want and hash(a) == hash(want) and a.notation() == want.notation()
+            )
+            assert (a.kind, a.args) == (want.kind, want.args)
+            assert table[key] is a
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                a.kind = "x"  # type: ignore[misc]
+    assert two[3] is two[3] and two[4][1] == Action("attack", (4, 1))
