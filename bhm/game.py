@@ -2567,6 +2567,14 @@ class BhmGame(Game):
         if k == "call":
             c = cards[int(pa[1])]
             self.enter_field(c, p, "war call" if not c.defn.instant else "instant call")
+            # The state checks only when the being that entered may be due: nothing else changed
+            # since the last ones (its zone was empty: no card gained or lost an attachment), and it
+            # lost nothing and no effect modifies it (`reset`): printed above 0 (`validate_def`), it
+            # is at 0 only if a static lowers an attribute (`_lowers`, as `_state_check_due` reads
+            # it). About 14 calls a game; `test_fast_paths`: the field is settled at every decision.
+            if self._lowers:
+                self.state_checks()
+            return
         elif k == "invoke":
             inv = cards[int(pa[1])]
             if self.free_slot(p) is None:
@@ -2765,12 +2773,18 @@ class BhmGame(Game):
             if self.won is not None:
                 return
         table = self.zones.cards
+        moved = False
         for z in self.zones.held[p]:  # BH-56 (the being zones holding a card: moves only empty them)
             for u in list(z.cards):  # a copy: the loop moves cards out
                 c = table[u]
                 if c.defn.type == "power" and not c.defn.equip:
                     self.zones.move(u, _DEAD[c.owner])
-        self.state_checks()
+                    moved = True
+        # The state checks only when a power left its bearer (its statics with it): the field was
+        # settled when the turn ended (the final phase's draw and discard change no being), restoring
+        # POD and RES only raises current values, and the effects that ended were checked above
+        if moved:
+            self.state_checks()
         if self.won is not None:
             return
         self.active = o

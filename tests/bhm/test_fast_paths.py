@@ -48,7 +48,7 @@ from common.errors import DataError
 from common.game import Action
 from common.zones import Zone, Zones
 
-from .helpers import find, random_states
+from .helpers import end_turn, find, random_states
 from .test_keywords import b, strategy_game
 
 
@@ -1038,3 +1038,60 @@ def test_power_budget_of_a_lone_being_is_what_channelled_leaves() -> None:
                 assert g.power_budget(c) == c.defn.rank - g.channelled(c) - c.powers_used, c
                 equipped += g.channelled(c) > 0
     assert equipped > 0  # a being with an equipped power was looked at
+
+
+def test_the_field_is_settled_at_every_decision() -> None:
+    """Session 36: a call's resolution and the end of a turn run the state checks only when a card
+    may have become due (the being that entered; a power that left its bearer), trusting that
+    nothing else is due then. That holds if the field is settled whenever the game waits for a
+    decision: along random games of every pairing of the preset decks, `_state_check_due()` finds
+    nothing at any decision but a power's target, whose executor may wait at POD 0 (BH-40: the
+    power is not on the stack yet, `_executing`)."""
+    presets = list(BhmGame.preset_decks().values())
+    waiting = 0
+    for i, decks in enumerate([[one, two] for one in presets for two in presets]):
+        for seed in range(1, 9):
+            g = BhmGame.new_game(seed=100 * i + seed, decks=decks)
+            rng = random.Random(seed)
+            while not g.is_over():
+                due = g._state_check_due()
+                if due is not None:
+                    assert g.sub == "target" and g.pending is not None and g.pending[0] == "power", due
+                    assert due == (g.card(int(g.pending[2])), "pod")
+                    waiting += 1
+                g.apply_legal(rng.choice(g.legal_actions()))
+    assert waiting > 0  # (the one exception is met: the test sees what it looks for)
+
+
+def test_a_called_being_that_enters_at_0_dies_at_once() -> None:
+    """A call's resolution runs the state checks when the being that entered may be due: in a pool
+    whose statics lower an attribute (`_lowers`; none of the preset pool's do: a territory's aura
+    changed in this game, Salud -300 to FIRE beings), one that enters at Salud 0 dies at once
+    (BH-33); with the pool's own aura (+100 FUE) it stays."""
+    for lowered in (True, False):
+        g = strategy_game(
+            b("kalzar"), b("mountain_giant"), '"ember_squire"', extra='territories = ["volcanic_caldera"]'
+        )
+        squire, caldera = find(g, "ember_squire"), find(g, "volcanic_caldera")
+        if lowered:
+            caldera.defn = dataclasses.replace(caldera.defn, stat="salud", amount=-300)
+            g._lowers = True  # (what `pool_lowers()` says of such a pool)
+        g.apply(Action("call", (squire.uid,)))
+        while g.decision() is not None and g.decision().kind == "respond":  # type: ignore[union-attr]
+            g.apply("pass")
+        killed = any(e.kind == "kill" and e.data.get("uid") == squire.uid for e in g.log.events)
+        assert killed == lowered and (squire.zone == "dead:0") == lowered, squire.zone
+
+
+def test_a_power_that_leaves_its_bearer_at_the_end_of_the_turn_takes_its_bonus() -> None:
+    """BH-56: at the end of the turn a power (not equipped) goes from its bearer's zone to the dead
+    zone; the state checks then run, since it may have given a static (none of the pool's does: its
+    definition changed in this game, Salud +200): its wounded bearer dies at Salud 0."""
+    g = strategy_game(b("kalzar", 'attached = ["fire_bolt"]') + b("mountain_giant"), "", "")
+    kalzar, bolt = find(g, "kalzar"), find(g, "fire_bolt")
+    bolt.defn = dataclasses.replace(bolt.defn, bonus={"salud": 200})
+    assert bolt.zone == kalzar.zone and kalzar.defn.salud is not None
+    kalzar.wounds = kalzar.defn.salud  # (alive: Salud 200 left, the power's)
+    assert g.cur(kalzar, "salud") == 200 and g._state_check_due() is None
+    end_turn(g)
+    assert bolt.zone.startswith("dead:") and kalzar.zone.startswith("dead:"), (bolt.zone, kalzar.zone)
