@@ -2580,12 +2580,21 @@ class BhmGame(Game):
             if self.free_slot(p) is None:
                 return self._fizzle(pa, "no free being zone")
             self.enter_field(inv, p, "invocation")
+            if self._lowers:  # (as a call's)
+                self.state_checks()
+            return
         elif k == "equip":
             o, b = cards[int(pa[1])], cards[int(pa[2])]
             if not self.on_field(b):
                 return self._fizzle(pa, f"{b.name} left the field")
             self.zones.move(o.uid, b.zone)
             self.log.emit("equip", f"{o.name} is attached to {self.label(b)}")
+            # the state checks only when a static lowers an attribute in the pool: the object's
+            # statics only raise its bearer's values else, and it came from the hand or from a
+            # being zone with no being (BH-94)
+            if self._lowers:
+                self.state_checks()
+            return
         elif k == "territory":
             c = cards[int(pa[1])]
             self.zones.move(c.uid, f"territories:{p}")
@@ -2609,8 +2618,8 @@ class BhmGame(Game):
             why = self._target_gone(a, t, True)
             if why:
                 return self._fizzle(pa, why)
-            if self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack"):  # BH-30
-                return  # the state checks ran last in `lose`: nothing changed since
+            self.physical_hit(t, self.cur(a, "fue"), f"{self.label(a)}'s attack")  # BH-30
+            return  # the state checks ran last in `attack_hit`, or the hit took only RES (not checked)
         elif k == "pattack":
             a, t = cards[int(pa[1])], cards[int(pa[2])]
             if not self.on_field(a):
@@ -2621,9 +2630,8 @@ class BhmGame(Game):
             amount = int(pa[3])
             guard = self.has(t, "Magic Resistance")  # BH-97: RES first; else BH-31: all to Salud
             note = " (Magic Resistance)" if guard else ""
-            checked = self.attack_hit(t, amount, f"{self.label(a)}'s power attack", guard, note)
-            if checked:
-                return  # the state checks ran last in `lose`: nothing changed since
+            self.attack_hit(t, amount, f"{self.label(a)}'s power attack", guard, note)
+            return  # the state checks ran last in `attack_hit`, or the hit took only RES (not checked)
         elif k in ("power", "strategy", "ability"):
             if self._resolve_card(pa):
                 return  # the state checks ran last in the card's effect: nothing changed since

@@ -1083,6 +1083,22 @@ def test_a_called_being_that_enters_at_0_dies_at_once() -> None:
         assert killed == lowered and (squire.zone == "dead:0") == lowered, squire.zone
 
 
+def test_an_object_that_lowers_its_bearer_to_0_kills_it_as_it_is_attached() -> None:
+    """An equip's resolution runs the state checks when a static may lower an attribute (`_lowers`;
+    no object of the preset pool takes one: Iron Sword's bonus changed in this game, Salud -300):
+    the Ember Squire it is attached to dies at once (BH-33); with the sword's own bonus it stays."""
+    for lowered in (True, False):
+        g = strategy_game(b("ember_squire"), b("mountain_giant"), '"iron_sword"')
+        squire, sword = find(g, "ember_squire"), find(g, "iron_sword")
+        if lowered:
+            sword.defn = dataclasses.replace(sword.defn, bonus={"salud": -300})
+            g._lowers = True  # (what `pool_lowers()` says of such a pool)
+        g.apply(Action("equip", (sword.uid, squire.uid)))
+        while g.decision() is not None and g.decision().kind == "respond":  # type: ignore[union-attr]
+            g.apply("pass")
+        assert sword.zone.startswith("dead:") == lowered and squire.zone.startswith("dead:") == lowered
+
+
 def test_a_power_that_leaves_its_bearer_at_the_end_of_the_turn_takes_its_bonus() -> None:
     """BH-56: at the end of the turn a power (not equipped) goes from its bearer's zone to the dead
     zone; the state checks then run, since it may have given a static (none of the pool's does: its
