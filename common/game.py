@@ -26,6 +26,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalAction
@@ -102,6 +103,7 @@ _DECISION_PLAYER: Callable[[Decision, int], None] = Decision.__dict__["player"].
 _DECISION_KIND: Callable[[Decision, str], None] = Decision.__dict__["kind"].__set__
 _DECISION_PROMPT: Callable[[Decision, str], None] = Decision.__dict__["prompt"].__set__
 _DECISION_CONTEXT: Callable[[Decision, dict[str, Any]], None] = Decision.__dict__["context"].__set__
+_NEW_ACTION: Callable[[type[Action]], Action] = object.__new__
 
 
 def _same(key: Any) -> tuple[int | str, ...]:
@@ -125,7 +127,12 @@ class ActionTable(dict[Any, Action]):
         self.args = args
 
     def __missing__(self, key: Any) -> Action:
-        a = self[key] = Action(self.verb, self.args(key))
+        # `Action(self.verb, self.args(key))` without its `__init__`'s frame (a table fills during a
+        # process's first games: ≈ 90 new actions in each of BHM's first random games)
+        a = _NEW_ACTION(Action)
+        _ACTION_KIND(a, self.verb)
+        _ACTION_ARGS(a, self.args(key))
+        self[key] = a
         return a
 
 
@@ -142,8 +149,7 @@ class ActionTables(dict[Any, ActionTable]):
         self.args = args
 
     def __missing__(self, first: Any) -> ActionTable:
-        args = self.args
-        t = self[first] = ActionTable(self.verb, lambda key: args(first, key))
+        t = self[first] = ActionTable(self.verb, partial(self.args, first))  # (`args(first, key)`)
         return t
 
 

@@ -121,7 +121,8 @@ class CardTable(dict[int, C]):
     Only games that have been cloned, and their clones, have one (`Zones.clone`): a look-up in a
     dict subclass costs about 200 instructions more than in a dict (Python 3.11 specialises `d[k]`
     for a `dict` only), so a game played from its start keeps a plain dict until its first clone
-    (and the reads without a copy, through the view, are a plain dict's).
+    (and the reads without a copy, through the view, are a plain dict's). (A new BHM game is a
+    clone too, of the zones kept for its decks, `bhm.game._dealt`: it reads a third of its cards.)
     """
 
     __slots__ = ("_view",)

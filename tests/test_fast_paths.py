@@ -102,3 +102,62 @@ def test_bhm_modifiers_are_never_changed_in_place() -> None:
         assert card.modifiers == before and len(tc.modifiers) == len(before) + 1
         with pytest.raises(AttributeError):
             card.modifiers.append(tc.modifiers[-1])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 5, 8, 13, 17, 33, 64, 65, 129])
+def test_rng_choice_is_randrange_index(length: int) -> None:
+    """`random_playout` draws `rng.choice(legal)`: on this Python it consumes the same bits and picks
+    the same index as `legal[rng.randrange(len(legal))]` (the draw before session 36), so the bench
+    plays the same games. Many seeds, draws in a row, lengths just past a power of two (most
+    re-draws)."""
+    import random
+
+    seq = list(range(length))
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [ours.choice(seq) for _ in range(30)] == [seq[theirs.randrange(length)] for _ in range(30)]
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "bhm", "scars"])
+def test_random_playout_plays_the_long_way_games(game_id: str) -> None:
+    """`random_playout` plays, action for action, the games the long way's draw plays."""
+    import random
+
+    from common.bench import random_playout
+
+    cls = game_class(game_id)
+    for seed in (1, 2):
+        game, actions, _ = random_playout(cls, seed)
+        long = cls.new_game(seed=seed)
+        rng = random.Random(seed)
+        played = []
+        while not long.is_over():
+            legal = long.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            long.apply_legal(a)
+            played.append(a)
+        assert [a.notation() for a in actions] == [a.notation() for a in played], (game_id, seed)
+        assert game.state_hash() == long.state_hash()
+
+
+def test_action_tables_make_the_actions_action_makes() -> None:
+    """`ActionTable`/`ActionTables` build their actions without `Action.__init__` (session 36): each
+    is an `Action` equal to `Action(verb, args)` (hash, notation), frozen, and handed out again."""
+    import dataclasses
+
+    from common.game import Action, ActionTable, ActionTables
+
+    one = ActionTable("call", lambda key: (key,))
+    two = ActionTables("attack", lambda first, key: (first, key))
+    for key in (1, 7, 130):
+        for table, want in ((one, Action("call", (key,))), (two[3], Action("attack", (3, key)))):
+            a = table[key]
+            assert (
+                type(a) is Action and a == want and hash(a) == hash(want) and a.notation() == want.notation()
+            )
+            assert (a.kind, a.args) == (want.kind, want.args)
+            assert table[key] is a
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                a.kind = "x"  # type: ignore[misc]
+    assert two[3] is two[3] and two[4][1] == Action("attack", (4, 1))

@@ -1829,9 +1829,10 @@ def said_once(
     under `End the turn`) is left out, with what it adds in `words` (`Move a life to energy
     (17 lives left)`); what it adds in the players' names of the log's lines when `name` is
     given (BHM's `React with Foresight to your draw`)."""
-    if game_id == "bhm":  # (its echoes' data in the players' names; its places in the table's words)
+    if game_id == "bhm":  # (its echoes' data in the players' names; the words' places in the table's:
+        # the events' places are `told_events`' to put, after it words them in the seats' names)
         words, told = bhm_said_once(action, words, events, name)
-        return bhm_places(words, whose=True), bhm_placed(told)
+        return bhm_places(words, whose=True), told
     once = GAME_SAID_ONCE.get(game_id)
     return once(action, words, events) if once is not None else (words, list(events))
 

@@ -48,7 +48,7 @@ from common.errors import DataError
 from common.game import Action
 from common.zones import Zone, Zones
 
-from .helpers import find, random_states
+from .helpers import end_turn, find, random_states
 from .test_keywords import b, strategy_game
 
 
@@ -544,6 +544,35 @@ def test_games_of_the_same_decks_are_dealt_from_the_zones_kept_for_them(
     assert game_module._DEALT[(ashen.cards, presets[1].cards)][0] is other_pool
 
 
+def test_a_new_game_reads_its_cards_from_the_kept_zones_as_a_copy_of_each_would() -> None:
+    """Session 36: a new game's cards are a `CardTable` over the cards of the zones kept for its
+    decks (`_dealt`): it copies a card when it first reads it. Played with the same random actions,
+    it goes step by step as the long way's game, whose table is a copy of every card (a plain dict,
+    as new games had before), its clones too; the kept zones' cards are left as they were."""
+    from common.zones import CardTable
+
+    presets = _preset_decks()
+    for seed in (1, 2, 3):
+        g, long = BhmGame.new_game(seed=seed), BhmGame.new_game(seed=seed)
+        assert isinstance(g.zones.cards, CardTable) and dict.__len__(g.zones.cards) < len(g.zones.cards)
+        long.zones.cards = long.zones.look = {u: c.clone() for u, c in long.zones.look.items()}
+        long.zones.share_cards = False
+        kept = game_module._DEALT[(presets[0].cards, presets[1].cards)]
+        before = kept[1].canonical()
+        assert g.state_hash() == long.state_hash()
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            assert legal == long.legal_actions()
+            a = rng.choice(legal)
+            if len(g.history) % 17 == 5:  # (now and then through a clone, as the table plays)
+                assert g.clone().state_hash() == long.clone().state_hash()
+            assert g.apply_legal(a) == long.apply_legal(a)
+            assert g.state_hash() == long.state_hash()
+        assert type(long.zones.cards) is dict and kept[1].canonical() == before
+        assert kept[1].canonical() == _dealt_the_long_way(list(presets)).canonical()
+
+
 def _kept_field_is_true(h: BhmGame) -> None:
     """`zones.slots`, `_territories`, `_field` (and `zones.held`) are what they stand for: the
     very Zone objects `zones` names `_SLOT_ZONES` and `_TERRITORIES`; the `occupant` of each being
@@ -1009,3 +1038,76 @@ def test_power_budget_of_a_lone_being_is_what_channelled_leaves() -> None:
                 assert g.power_budget(c) == c.defn.rank - g.channelled(c) - c.powers_used, c
                 equipped += g.channelled(c) > 0
     assert equipped > 0  # a being with an equipped power was looked at
+
+
+def test_the_field_is_settled_at_every_decision() -> None:
+    """Session 36: a call's resolution and the end of a turn run the state checks only when a card
+    may have become due (the being that entered; a power that left its bearer), trusting that
+    nothing else is due then. That holds if the field is settled whenever the game waits for a
+    decision: along random games of every pairing of the preset decks, `_state_check_due()` finds
+    nothing at any decision but a power's target, whose executor may wait at POD 0 (BH-40: the
+    power is not on the stack yet, `_executing`)."""
+    presets = list(BhmGame.preset_decks().values())
+    waiting = 0
+    for i, decks in enumerate([[one, two] for one in presets for two in presets]):
+        for seed in range(1, 9):
+            g = BhmGame.new_game(seed=100 * i + seed, decks=decks)
+            rng = random.Random(seed)
+            while not g.is_over():
+                due = g._state_check_due()
+                if due is not None:
+                    assert g.sub == "target" and g.pending is not None and g.pending[0] == "power", due
+                    assert due == (g.card(int(g.pending[2])), "pod")
+                    waiting += 1
+                g.apply_legal(rng.choice(g.legal_actions()))
+    assert waiting > 0  # (the one exception is met: the test sees what it looks for)
+
+
+def test_a_called_being_that_enters_at_0_dies_at_once() -> None:
+    """A call's resolution runs the state checks when the being that entered may be due: in a pool
+    whose statics lower an attribute (`_lowers`; none of the preset pool's do: a territory's aura
+    changed in this game, Salud -300 to FIRE beings), one that enters at Salud 0 dies at once
+    (BH-33); with the pool's own aura (+100 FUE) it stays."""
+    for lowered in (True, False):
+        g = strategy_game(
+            b("kalzar"), b("mountain_giant"), '"ember_squire"', extra='territories = ["volcanic_caldera"]'
+        )
+        squire, caldera = find(g, "ember_squire"), find(g, "volcanic_caldera")
+        if lowered:
+            caldera.defn = dataclasses.replace(caldera.defn, stat="salud", amount=-300)
+            g._lowers = True  # (what `pool_lowers()` says of such a pool)
+        g.apply(Action("call", (squire.uid,)))
+        while g.decision() is not None and g.decision().kind == "respond":  # type: ignore[union-attr]
+            g.apply("pass")
+        killed = any(e.kind == "kill" and e.data.get("uid") == squire.uid for e in g.log.events)
+        assert killed == lowered and (squire.zone == "dead:0") == lowered, squire.zone
+
+
+def test_an_object_that_lowers_its_bearer_to_0_kills_it_as_it_is_attached() -> None:
+    """An equip's resolution runs the state checks when a static may lower an attribute (`_lowers`;
+    no object of the preset pool takes one: Iron Sword's bonus changed in this game, Salud -300):
+    the Ember Squire it is attached to dies at once (BH-33); with the sword's own bonus it stays."""
+    for lowered in (True, False):
+        g = strategy_game(b("ember_squire"), b("mountain_giant"), '"iron_sword"')
+        squire, sword = find(g, "ember_squire"), find(g, "iron_sword")
+        if lowered:
+            sword.defn = dataclasses.replace(sword.defn, bonus={"salud": -300})
+            g._lowers = True  # (what `pool_lowers()` says of such a pool)
+        g.apply(Action("equip", (sword.uid, squire.uid)))
+        while g.decision() is not None and g.decision().kind == "respond":  # type: ignore[union-attr]
+            g.apply("pass")
+        assert sword.zone.startswith("dead:") == lowered and squire.zone.startswith("dead:") == lowered
+
+
+def test_a_power_that_leaves_its_bearer_at_the_end_of_the_turn_takes_its_bonus() -> None:
+    """BH-56: at the end of the turn a power (not equipped) goes from its bearer's zone to the dead
+    zone; the state checks then run, since it may have given a static (none of the pool's does: its
+    definition changed in this game, Salud +200): its wounded bearer dies at Salud 0."""
+    g = strategy_game(b("kalzar", 'attached = ["fire_bolt"]') + b("mountain_giant"), "", "")
+    kalzar, bolt = find(g, "kalzar"), find(g, "fire_bolt")
+    bolt.defn = dataclasses.replace(bolt.defn, bonus={"salud": 200})
+    assert bolt.zone == kalzar.zone and kalzar.defn.salud is not None
+    kalzar.wounds = kalzar.defn.salud  # (alive: Salud 200 left, the power's)
+    assert g.cur(kalzar, "salud") == 200 and g._state_check_due() is None
+    end_turn(g)
+    assert bolt.zone.startswith("dead:") and kalzar.zone.startswith("dead:"), (bolt.zone, kalzar.zone)
