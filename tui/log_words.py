@@ -396,6 +396,18 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
     ]
 
 
+# a game's opening events (before its first action) as every log tells them — the game screen's,
+# the replay screen's and `triarch replay --print`'s (one source): The Scars' first player's short hand
+GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {"scars": scars_opening}
+
+
+def opening_said(game_id: str, events: Sequence[Event]) -> list[Event]:
+    """`events`, the opening of a game of `game_id`, as its log tells them (`GAME_OPENING`): a
+    replay of The Scars said `P1 draws 6 cards` with no word why, where the game said it (SC-03)."""
+    told = GAME_OPENING.get(game_id)
+    return told(events) if told is not None else list(events)
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
     (hidden from the other side, and from the log in hot-seat); a draw names the card drawn

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from common.goals import SOLVED, Verdict
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """`1 point`, `2 points`; `many` for a word whose plural is not `word + s` (`1 ability`,
@@ -11,3 +13,19 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 # The help of `--option KEY=VALUE`, the same on every command that takes it.
 GAME_OPTION_HELP = "Game option (repeatable), e.g. armageddon=20; a wrong key lists the game's."
+
+
+# A puzzle's verdict and goal in words: the table's (`tui.screens.puzzle`) and a replay's
+# (`tui.replay_goal`, which `triarch replay --print` imports without the screens: from
+# `tui.screens.puzzle` it went round `tui.screens` back to itself and the command failed).
+def verdict_words(verdict: Verdict) -> str:
+    """`✓ Puzzle solved: you won the game`, `✗ Puzzle failed: the turn ended without a win`."""
+    if verdict.state == SOLVED:
+        return f"✓ Puzzle solved: {verdict.why}"
+    return f"✗ Puzzle failed: {verdict.why}"
+
+
+def goal_line(goal: str, verdict: Verdict, label: str = "Goal") -> str:
+    """The goal's line at the table: the goal while it is open (`label`: whose, in hot-seat:
+    `Player 1's goal`), then the verdict."""
+    return verdict_words(verdict) if verdict.decided else f"◎ {label}: {goal}"

@@ -23,8 +23,8 @@ from tui.log_words import (
     entry_brief,
     entry_namer,
     entry_words,
+    opening_said,
     ordinal,
-    scars_opening,
     scars_player_words,
     told_apart,
 )
@@ -1193,8 +1193,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
                 self.glossary[key] = str(v)
 
     def opening(self, events: list[Event]) -> list[Event]:
-        """The first player's draw says why it is one card short (SC-03, `scars_opening`)."""
-        return scars_opening(events)
+        """The first player's draw says why it is one card short (SC-03, `opening_said`: the
+        replay's words too)."""
+        return opening_said("scars", events)
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
