@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from common.goals import SOLVED, Verdict
 
 
@@ -9,6 +11,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """`1 point`, `2 points`; `many` for a word whose plural is not `word + s` (`1 ability`,
     `2 abilities`)."""
     return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+# A cost in brackets is never broken at the end of a line when a text wraps: The Scars' `(1 energy)`,
+# `(pay 1 life)`, a place and a cost `(2nd in hand, 1 energy)` — `… (1` over `energy) …` read as
+# two things. Its spaces are `UNBROKEN` while the text is wrapped (`costs_whole`), spaces again after.
+WHOLE_COST = re.compile(r"(?:\(pay )?\b\d+ (?:energy|life)\)")
+UNBROKEN = "\xa0"  # a space no wrap of the table breaks a line at (textwrap's, the lanes')
+
+
+def costs_whole(text: str) -> str:
+    """`text` with the spaces of each cost in brackets (`WHOLE_COST`) `UNBROKEN`."""
+    return WHOLE_COST.sub(lambda m: m[0].replace(" ", UNBROKEN), text) if ")" in text else text
 
 
 # The help of `--option KEY=VALUE`, the same on every command that takes it.
