@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,14 +16,28 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from tui.screens.scars import ScarsReplayScreen, ScarsScreen
-from tui.widgets.actions import wrapped
-from tui.widgets.detail import note_text
+from common.game import Action
+from tui.log_words import passed, scars_phase_words
+from tui.screens.scars import ScarsReplayScreen, ScarsScreen, combat_keys, scars_prompt
+from tui.widgets.actions import ActionList, wrapped
+from tui.widgets.detail import CardDetail, note_text
 from tui.widgets.lanes import LaneBoard, Seg, words
 from tui.widgets.log import GameLog, hang_wrap
+from tui.widgets.status import Prompt
 from tui.wording import costs_whole
 
-from .helpers import ROOT, engine_ready, game_app, replay_app, scenario, seeded_replay, settle
+from .helpers import (
+    ROOT,
+    engine_ready,
+    game_app,
+    press,
+    replay_app,
+    scenario,
+    screen_name,
+    screen_text,
+    seeded_replay,
+    settle,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -138,3 +153,186 @@ def test_the_card_panel_keeps_a_cost_whole() -> None:
     drawn = [line.rstrip() for line in console.export_text().splitlines()]
     assert drawn == ["Turn Shieldbearer Recruit to attack", "(pay 1 energy)"], drawn
     assert isinstance(note_text("Enter: the 3 choices with this card", "dim"), Text)
+
+
+# -- 3. the attack and block prompts say their keys ----------------------------------------------------
+# `scars_lost_target` before any attack is declared: P1's Tusked Boar and Grey Wolf in attack position
+ATTACKS = scenario("scars_lost_target").replace(", attacking = 1", "").replace(', attacking = "hero"', "")
+
+
+async def test_the_attack_prompt_says_which_key_does_what() -> None:
+    """SC-53: `You: Declare attackers, then done` — then done how? No choice is called `Done`. The
+    prompt says the keys: the numbers of the attacks, and the last choice's, in its words."""
+    app = game_app("scars", seed=3, scenario=ATTACKS, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert app.session.decision is not None and app.session.decision.kind == "attack"
+        words = table.query_one(ActionList).words
+        last = len(words)
+        assert words[-1] == "Declare no attackers", words
+        prompt = table.query_one(Prompt).prompt
+        assert prompt == f"You: Declare attackers: 1–{last - 1} picks an attack, {last} declares no attackers"
+        assert len(prompt) <= 78 and "then done" not in screen_text(app)
+        assert table.choose(table.query_one(ActionList).actions[0])  # the Boar attacks
+        await settle(pilot)
+        words = table.query_one(ActionList).words
+        assert words[-1] == "Confirm 1 attacker", words
+        prompt = table.query_one(Prompt).prompt
+        assert prompt.endswith(f", {len(words)} confirms 1 attacker"), prompt
+        await press(pilot, str(len(words)))  # the key the prompt names does it
+        await settle(pilot)
+        assert app.session.game.view(0)["phase"] != "attackers"
+
+
+def test_the_combat_keys_in_words() -> None:
+    """One attack to pick and the last key; more than nine choices: `the last choice`."""
+    assert combat_keys("attack", ["Wolf attacks P2's hero", "Confirm 1 attacker"], "Confirm 1 attacker") == (
+        "Declare attackers: 1 picks an attack, 2 confirms 1 attacker"
+    )
+    said = [f"Wolf {i} blocks Boar" for i in range(10)] + ["Declare no blockers"]
+    assert combat_keys("block", said, "Declare no blockers") == (
+        "Declare blockers: 1–9 picks a block, the last choice declares no blockers"
+    )
+
+
+async def test_the_blockers_dialog_says_what_enter_does() -> None:
+    """SC-54: the blockers dialog's total line read `No blocks — Enter: done`; Enter declares no
+    blockers, and says so. The AI's attack and the replay keep the words with no key in them."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_wolf_attacks"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "No blocks — Enter: declare no blockers" in text, text
+        assert "Enter: done" not in text
+    assert (
+        scars_prompt("Declare blockers, then done")
+        == "Declare blockers: choose each block, then confirm them"
+    )
+
+
+# -- 4. a pass at the end of a sub-phase, in words -----------------------------------------------------
+def test_a_pass_in_a_window_says_the_phase_in_words() -> None:
+    """SC-59: `Pass (no response in 2 First recruitment)`, the rulebook's number and title inside
+    a sentence, now `Pass (lets first recruitment end)`; every sub-phase with a window has words."""
+    from scars.game import PHASE_NAMES, WINDOW_PHASES
+
+    view = {"phase_name": "2 First recruitment", "stack": []}
+    assert passed(view, {}, 1) == "Pass (lets first recruitment end)"
+    for phase in WINDOW_PHASES:
+        name = PHASE_NAMES[phase]
+        words = scars_phase_words(name)
+        assert words != name and not words[:1].isdigit(), (phase, words)
+    assert passed({**view, "phase_name": "5B End of turn"}, {}, 1) == "Pass (lets the turn end)"
+
+
+async def test_the_window_prompt_and_the_log_say_the_phase_in_words() -> None:
+    """Your window at the end of a sub-phase of the AI's turn (SC-59): the prompt read `End of 2
+    First recruitment: play a prayer or ability, or pass`; your pass's line in the log said
+    `Pass (no response in 2 First recruitment)`."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_windows"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        d = app.session.decision
+        assert d is not None and d.player == 0 and d.kind == "respond", d
+        prompt = table.query_one(Prompt).prompt
+        assert re.fullmatch(r"You: End of [a-z][a-z ]+: play a prayer or ability, or pass", prompt), prompt
+        phase = app.session.game.view(0)["phase_name"]
+        assert table.choose(Action("pass"))
+        await settle(pilot)
+        log = table.query_one(GameLog).plain
+        assert f"Player 1 (you): Pass (lets {scars_phase_words(phase)} end)" in log, log
+        assert not [line for line in log if "no response in" in line], log
+
+
+# -- 5. a unit over the limit that a support keeps -----------------------------------------------------
+async def test_a_unit_a_support_would_keep_says_so() -> None:
+    """SC-22, SC-23: with no support card yet (`units 0/0`) each unit read `(over the unit limit)`,
+    as if it were lost — but a support card placed this turn keeps it (2 units a support), and any
+    card of the hand is one. The choice says `(place a support too)`, its card panel how; once the
+    turn's support is placed, or with no other card to place, the unit is over the limit."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_no_support"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        actions = table.query_one(ActionList)
+        assert "Play Grey Wolf (1 energy) in attack (place a support too)" in actions.words, actions.words
+        assert not [w for w in actions.words if "over the unit limit" in w], actions.words
+        assert "│    attack (place a support too)" in screen_text(app)  # whole at 80 × 24
+        wolf = actions.actions[
+            actions.words.index("Play Grey Wolf (1 energy) in attack (place a support too)")
+        ]
+        table.show_action_detail(wolf)
+        note = " ".join(str(table.query_one(CardDetail).note).split())
+        assert "unless you place a support card this turn: any card of your hand, face down (SC-22)" in note
+        assert table.choose(wolf)
+        await settle(pilot)
+        # the Boar is the last card: played, nothing is left to place as a support
+        words = table.query_one(ActionList).words
+        assert "Play Tusked Boar (2 energy) in attack (over the unit limit)" in words, words
+        assert table.choose(next(a for a in app.session.legal() if a.kind == "support"))
+        await settle(pilot)
+        assert not [w for w in table.query_one(ActionList).words if "(place a support too)" in w]
+
+
+async def test_a_second_support_is_not_offered_by_the_label() -> None:
+    """One support a turn (SC-22): after it, a unit beyond the new limit is `(over the unit limit)`."""
+    toml = scenario("scars_no_support").replace(
+        'hand = ["wild_wolf", "wild_boar"]', 'hand = ["wild_wolf", "wild_boar", "wild_wolf", "wild_boar"]'
+    )
+    toml = toml.replace("energy = 3\nsupports = 0", "energy = 6\nsupports = 0")
+    app = game_app("scars", seed=3, scenario=toml, level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        support = next(a for a in app.session.legal() if a.kind == "support")
+        assert table.choose(support)  # limit 2
+        await settle(pilot)
+        for _ in range(2):
+            cast = next(a for a in app.session.legal() if a.kind == "cast")
+            assert table.choose(cast)
+            await settle(pilot)
+        words = table.query_one(ActionList).words
+        plays = [w for w in words if w.startswith("Play ")]
+        assert plays and all(w.endswith("(over the unit limit)") for w in plays), words
+
+
+# -- 6. the help's Keys tab names the game once ----------------------------------------------------------
+async def test_the_help_names_the_scars_once() -> None:
+    """`?` → Keys: `The Scars — press Esc to close`, then a heading `The Scars` over the table's
+    keys; the heading says what the section is about."""
+    app = game_app("scars", seed=3, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        await settle(pilot)
+        keys = ScarsScreen.help_keys()
+        assert keys.count("The Scars") == 0, keys[:200]
+        assert "**Reading the table**" in keys
+        tab = " ".join(str(w.render()) for w in app.screen.query("#help-keys Static, #help-keys Markdown *"))
+        assert tab.count("The Scars") == 1, tab[:300]
+
+
+# -- found at the table: the hot-seat prompt with nothing to pay for ---------------------------------------
+async def test_the_hot_seat_prompt_with_nothing_to_pay_for_keeps_to_one_line() -> None:
+    """Hot-seat at 80 × 24, the seat's name before it: `Player 2: 0 energy, nothing to pay for: move a
+    life to energy, or end the` and `phase` alone on the next line. It says `a life to energy` there
+    (the choice's words, `Move a life to energy`), on one line; against the AI the words stay."""
+    app = game_app("scars", seed=11, vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            d = app.session.decision
+            if screen_name(app) == "CoverScreen":
+                await press(pilot, "enter")
+            elif d is not None and d.kind == "recruit":
+                break
+            else:
+                await press(pilot, "1")  # keep, draw
+            await settle(pilot)
+        prompt = table_of(app).query_one(Prompt)
+        assert prompt.prompt.startswith("Player 2: 0 energy, nothing to pay for: move a life"), prompt.prompt
+        lines = [line for line in screen_text(app).split("\n") if "nothing to pay for" in line]
+        assert lines == [" Player 2: 0 energy, nothing to pay for: a life to energy, or end the phase"], lines
+        assert "\n phase\n" not in screen_text(app)
