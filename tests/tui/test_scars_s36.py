@@ -314,11 +314,13 @@ async def test_the_help_names_the_scars_once() -> None:
         assert tab.count("The Scars") == 1, tab[:300]
 
 
-# -- found at the table: the hot-seat prompt with nothing to pay for ---------------------------------------
-async def test_the_hot_seat_prompt_with_nothing_to_pay_for_keeps_to_one_line() -> None:
-    """Hot-seat at 80 × 24, the seat's name before it: `Player 2: 0 energy, nothing to pay for: move a
-    life to energy, or end the` and `phase` alone on the next line. It says `a life to energy` there
-    (the choice's words, `Move a life to energy`), on one line; against the AI the words stay."""
+# -- found at the table: the prompt with nothing to pay for names no key ---------------------------------------
+async def test_the_prompt_with_nothing_to_pay_for_says_the_keys() -> None:
+    """At 80 × 24 with no energy the list shows the `Place … as a support` choices, and `Move a
+    life to energy` is out of sight under them: a player who pressed a number for it ended the
+    phase. The prompt says the key of each (SC-18); hot-seat, with the seat's name before it, it
+    keeps to one line (`Player 2: 0 energy, nothing to pay for: move a life to energy, or end the`
+    and `phase` alone under it): `Nothing to pay for: …` (the energy is on the lane's head)."""
     app = game_app("scars", seed=11, vs="human")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -331,8 +333,35 @@ async def test_the_hot_seat_prompt_with_nothing_to_pay_for_keeps_to_one_line() -
             else:
                 await press(pilot, "1")  # keep, draw
             await settle(pilot)
-        prompt = table_of(app).query_one(Prompt)
-        assert prompt.prompt.startswith("Player 2: 0 energy, nothing to pay for: move a life"), prompt.prompt
-        lines = [line for line in screen_text(app).split("\n") if "nothing to pay for" in line]
-        assert lines == [" Player 2: 0 energy, nothing to pay for: a life to energy, or end the phase"], lines
-        assert "\n phase\n" not in screen_text(app)
+        table = table_of(app)
+        prompt = table.query_one(Prompt)
+        m = re.fullmatch(
+            r"Player 2: 0 energy, nothing to pay for: (\d) moves a life to energy, (\d) ends the phase",
+            prompt.prompt,
+        )
+        assert m, prompt.prompt
+        words = table.query_one(ActionList).words
+        assert words[int(m[1]) - 1] == "Move a life to energy", words
+        assert words[int(m[2]) - 1] == "End first recruitment, go to combat", words
+        lines = [line for line in screen_text(app).split("\n") if "to pay for" in line]
+        assert lines == [
+            f" Player 2: Nothing to pay for: {m[1]} moves a life to energy, {m[2]} ends the phase"
+        ], lines
+        await press(pilot, m[1])  # the key it names
+        await settle(pilot)
+        assert app.session.game.view(1)["players"][1]["life_moved"]
+
+
+async def test_with_the_last_life_it_offers_a_support_instead() -> None:
+    """A life moved that is the last one loses the game (SC-02): the prompt does not offer it."""
+    toml = scenario("scars_no_support").replace("lives = 19\nenergy = 3", "lives = 1\nenergy = 0")
+    app = game_app("scars", seed=3, scenario=toml, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        words = table.query_one(ActionList).words
+        assert any("your last life" in w for w in words), words
+        prompt = table.query_one(Prompt).prompt
+        assert re.fullmatch(
+            r"You: 0 energy, nothing to pay for: 1–2 places a support, \d ends the phase", prompt
+        ), prompt

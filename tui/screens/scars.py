@@ -60,7 +60,8 @@ SCARS_KEYS = """
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
 - declaring attackers (or blockers): each number picks one attack (one block), and the prompt says
   the key of the last choice, which confirms them (`5 confirms 2 attackers`; `Declare no
-  attackers` before the first)
+  attackers` before the first); with nothing to pay for, the prompt says the key that moves a life
+  to energy and the one that ends the phase (`8 moves a life to energy, 9 ends the phase`)
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top, each entry in short: whose, what it is, what it
@@ -269,6 +270,7 @@ def scars_prompt(text: str) -> str:
 
 # a recruitment with nothing to pay for (`ScarsScreen.nothing_to_pay_for`), and its way to energy (SC-18)
 NOTHING_TO_PAY, MOVE_A_LIFE = "nothing to pay for", "move a life to energy"
+LAST_LIFE = "your last life"  # the engine's words of a life that is the last one (SC-02)
 
 # what a pick of each kind of combat decision adds, in the prompt that says its keys (`combat_keys`)
 COMBAT_PICKS = {"attack": ("Declare attackers", "an attack"), "block": ("Declare blockers", "a block")}
@@ -1383,8 +1385,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         alone on a second line at 80 columns; `… : a life to energy, or end the phase` fits."""
         prompt = self.query_one(Prompt)
         said = prompt.prompt
-        if NOTHING_TO_PAY in said and MOVE_A_LIFE in said:
-            prompt.shorter = (said.replace(MOVE_A_LIFE, "a life to energy"),)
+        if NOTHING_TO_PAY in said:  # the energy is on the lane's head too (`⚡0/4`)
+            prompt.shorter = (re.sub(rf"\d+ energy, {NOTHING_TO_PAY}", "Nothing to pay for", said),)
 
     def listed_words(self) -> list[str]:
         """The words of the choices as the list numbers them (two of the same words are one)."""
@@ -1403,21 +1405,44 @@ class ScarsScreen(ScarsTable, LaneScreen):
         """A recruitment where no card, ability or weapon can be paid for says so, and the way to
         energy (SC-18, SC-19): at 80 × 24 a newcomer with no energy saw a list of `Place … as a
         support` and had to scroll past it to find `Move a life to energy`. One line at 80
-        columns (`0 energy, nothing to pay for: move a life to energy, or end the phase`); ""
-        when something can be paid for."""
+        columns (`0 energy, nothing to pay for: 7 moves a life to energy, 8 ends the phase`; without
+        the keys where nobody may choose now); "" when something can be paid for."""
         if any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
             return ""
         view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
         me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
         energy = me.get("energy") or {}
         have = int(energy.get("untapped", 0) or 0) + int(me.get("pool", 0) or 0)
-        if any(a.kind == "life" for a in self.legal):  # SC-18
-            way = f"{MOVE_A_LIFE}, or end the phase"
-        elif any(a.kind == "support" for a in self.legal):  # SC-22
-            way = "place a support, or end the phase"
+        # the way to energy, and the key of each choice, which the list at 80 × 24 has out of
+        # sight under the supports (a key pressed for it ended the phase): `7 moves a life to
+        # energy, 8 ends the phase`; a life that is the last one loses the game (SC-02): not offered
+        life = next((a for a in self.legal if a.kind == "life"), None)
+        ways = {
+            "life": ("moves a life to energy", MOVE_A_LIFE),
+            "support": ("places a support", "place a support"),
+        }
+        way = next((kind for kind in ways if any(a.kind == kind for a in self.legal)), None)
+        if way == "life" and life is not None and LAST_LIFE in self.choice_words(life):
+            way = "support" if any(a.kind == "support" for a in self.legal) else None
+        ends = self.key_words("done")
+        if way is None:
+            said = f"{ends} ends the phase" if ends else "end the phase"
         else:
-            way = "end the phase"
-        return f"{have} energy, {NOTHING_TO_PAY}: {way}"
+            keys = self.key_words(way)
+            does, do = ways[way]  # SC-18, SC-22
+            said = f"{keys} {does}, {ends} ends the phase" if keys and ends else f"{do}, or end the phase"
+        return f"{have} energy, {NOTHING_TO_PAY}: {said}"
+
+    def key_words(self, kind: str) -> str:
+        """The number keys of the choices of `kind` as the list numbers them (`7`, `1–6`); ""
+        when none has one (none listed, past `9`, not a run, or nobody may choose now)."""
+        if not self.can_act():
+            return ""
+        said = self.listed_words()
+        nums = sorted({said.index(self.choice_words(a)) + 1 for a in self.legal if a.kind == kind})
+        if not nums or nums[-1] > 9 or nums != list(range(nums[0], nums[-1] + 1)):
+            return ""
+        return str(nums[0]) if len(nums) == 1 else f"{nums[0]}–{nums[-1]}"
 
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
