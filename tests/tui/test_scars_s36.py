@@ -365,3 +365,34 @@ async def test_with_the_last_life_it_offers_a_support_instead() -> None:
         assert re.fullmatch(
             r"You: 0 energy, nothing to pay for: 1–2 places a support, \d ends the phase", prompt
         ), prompt
+
+
+async def test_the_ais_recruitment_is_not_said_to_have_nothing_to_pay_for() -> None:
+    """`Player 2 (AI) is deciding: 3 energy, nothing to pay for: end the phase` was said of every
+    AI recruitment: while the AI thinks the table has no choices of its, and `nothing to pay for`
+    came of an empty list (and would tell what its hidden hand holds). The engine's words stay."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_no_support"), level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        d = app.session.decision
+        assert d is not None and d.kind == "recruit"
+        table.legal = []  # as while the AI thinks
+        assert table.own_words(d) == "First recruitment: play cards, then end it to go to combat"
+
+
+async def test_the_second_recruitment_with_nothing_to_pay_for_ends_the_turn() -> None:
+    """Its last choice is `End second recruitment and the turn`: the prompt says `ends the turn`."""
+    toml = scenario("scars_no_support").replace('phase = "recruit1"', 'phase = "recruit2"')
+    toml = toml.replace("energy = 3\nsupports = 0", "energy = 0\nsupports = 0")
+    app = game_app("scars", seed=3, scenario=toml, level="scripted")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        prompt = table.query_one(Prompt).prompt
+        words = table.query_one(ActionList).words
+        m = re.fullmatch(
+            r"You: 0 energy, nothing to pay for: (\d) moves a life to energy, (\d) ends the turn", prompt
+        )
+        assert m, prompt
+        assert words[int(m[2]) - 1] == "End second recruitment and the turn", words

@@ -1407,7 +1407,10 @@ class ScarsScreen(ScarsTable, LaneScreen):
         support` and had to scroll past it to find `Move a life to energy`. One line at 80
         columns (`0 energy, nothing to pay for: 7 moves a life to energy, 8 ends the phase`; without
         the keys where nobody may choose now); "" when something can be paid for."""
-        if any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+        if not self.legal or any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+            # (no choices: the AI's turn, a covered hand-over — what it can pay for is not known
+            # here, nor to be told: `Player 2 (AI) is deciding: 2 energy, nothing to pay for` was
+            # said of every AI recruitment)
             return ""
         view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
         me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
@@ -1425,12 +1428,14 @@ class ScarsScreen(ScarsTable, LaneScreen):
         if way == "life" and life is not None and LAST_LIFE in self.choice_words(life):
             way = "support" if any(a.kind == "support" for a in self.legal) else None
         ends = self.key_words("done")
+        # the second recruitment's end ends the turn (`End second recruitment and the turn`)
+        what = "the turn" if view.get("phase") == "recruit2" else "the phase"
         if way is None:
-            said = f"{ends} ends the phase" if ends else "end the phase"
+            said = f"{ends} ends {what}" if ends else f"end {what}"
         else:
             keys = self.key_words(way)
             does, do = ways[way]  # SC-18, SC-22
-            said = f"{keys} {does}, {ends} ends the phase" if keys and ends else f"{do}, or end the phase"
+            said = f"{keys} {does}, {ends} ends {what}" if keys and ends else f"{do}, or end {what}"
         return f"{have} energy, {NOTHING_TO_PAY}: {said}"
 
     def key_words(self, kind: str) -> str:
