@@ -396,3 +396,19 @@ async def test_the_second_recruitment_with_nothing_to_pay_for_ends_the_turn() ->
         )
         assert m, prompt
         assert words[int(m[2]) - 1] == "End second recruitment and the turn", words
+
+
+async def test_the_roomy_lane_says_a_side_is_over_its_unit_limit() -> None:
+    """At 120 × 40 the head said `supports 0 (2 units each: limit 0)` and no line counted the units:
+    a unit played with no support went at clean-up with no word before (SC-23). A side over its
+    limit has a line that says it; at 80 × 24 the head's `units 1/0` does."""
+    app = game_app("scars", seed=3, scenario=scenario("scars_no_support"), level="scripted")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert "over the limit" not in screen_text(app)
+        wolf = next(a for a in app.session.legal() if a.kind == "cast")
+        assert table.choose(wolf)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "│  units 1 of 0: 1 over the limit, discarded at clean-up (SC-23)" in text, text

@@ -369,6 +369,13 @@ def prevented_words(game: Any, uid: int, name: Callable[[int], str]) -> str:
     return "; ".join(f"none from {', '.join(who)} — damage prevented: {r}" for r, who in why.items())
 
 
+def over_words(units: int, limit: int) -> str:
+    """A side over its unit limit, in words (SC-23): `units 3 of 2: 1 over the limit, discarded at
+    clean-up (SC-23)` — at 120 × 40 the head said `supports 0 (2 units each: limit 0)` and no line
+    counted the units, and at clean-up a unit went with no word before."""
+    return f"units {units} of {limit}: {units - limit} over the limit, discarded at clean-up (SC-23)"
+
+
 def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
     """How a side's unit limit adds up when a structure raises it (SC-22: 2 units a support
     card): `2 a support, +2 by Barracks`."""
@@ -1019,6 +1026,9 @@ class ScarsTable(LaneTable):
         else:  # `supports 6 (2 units each: limit 14)` did not add up: a structure's units on their line
             lines.append(("", words(f"{energy_text} · supports {supports} (2 units each)")))
             lines.append(("", words(f"  unit limit {limit}: {limit_words(p, supports, limit)}")))
+        over = len(p.get("units") or []) - limit
+        if over > 0:  # (the dense head's `units 3/2` says it; here no line counted the units)
+            lines.append(("", words(f"  {over_words(len(p.get('units') or []), limit)}")))
         if p.get("pool"):  # a line of its own: on the energy line it wrapped at 120 × 40
             lines.append(
                 ("", words(f"  pool {p['pool']}: energy a card gave, lost at the end of the turn (SC-19)"))
