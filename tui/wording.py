@@ -16,8 +16,9 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 # A cost in brackets is never broken at the end of a line when a text wraps: The Scars' `(1 energy)`,
 # `(pay 1 life)`, a place and a cost `(2nd in hand, 1 energy)` — `… (1` over `energy) …` read as
 # two things. Its spaces are `UNBROKEN` while the text is wrapped (`costs_whole`), spaces again after.
+# (Not a no-break space: a table's own words hold some, BHM's `⚡\xa0Pyre`, and keep them.)
 WHOLE_COST = re.compile(r"(?:\(pay )?\b\d+ (?:energy|life)\)")
-UNBROKEN = "\xa0"  # a space no wrap of the table breaks a line at (textwrap's, the lanes')
+UNBROKEN = "\ue000"  # a space of a cost, no whitespace to any wrap (a private-use character)
 
 
 def costs_whole(text: str) -> str:

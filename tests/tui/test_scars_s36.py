@@ -24,7 +24,7 @@ from tui.widgets.detail import CardDetail, note_text
 from tui.widgets.lanes import LaneBoard, Seg, words
 from tui.widgets.log import GameLog, hang_wrap
 from tui.widgets.status import Prompt
-from tui.wording import costs_whole
+from tui.wording import UNBROKEN, costs_whole
 
 from .helpers import (
     ROOT,
@@ -108,7 +108,7 @@ def test_only_a_cost_is_kept_whole() -> None:
         "Turn Wolf to attack (pay 1 life — your last life: you lose)",
     ):
         assert costs_whole(text) == text
-    assert costs_whole("Hero ability (2 energy): give") == "Hero ability (2\xa0energy): give"
+    assert costs_whole("Hero ability (2 energy): give") == f"Hero ability (2{UNBROKEN}energy): give"
 
 
 def test_the_log_keeps_a_cost_whole() -> None:

@@ -16,7 +16,7 @@ CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go un
 EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
 MIN_ROOM = 8  # the fewest columns a hanging wrapped line keeps for its words
 CHANGES_APART = " · "  # between the changes of a consequence (`⤷ ►Hoplite -1 (♥2) · ◄Hoplite …`)
-WHOLE = UNBROKEN  # a space `hang_wrap` never breaks a line at (within one change of a consequence)
+WHOLE = "\xa0"  # a space `hang_wrap` never breaks a line at (within one change of a consequence)
 
 
 def hang(text: str) -> int:
@@ -62,7 +62,8 @@ def hang_wrap(text: str, width: int) -> list[str]:
         break_on_hyphens=False,
         drop_whitespace=True,
     ) or [text]
-    return [line.replace(WHOLE, " ") for line in lines]
+    lines = [line.replace(UNBROKEN, " ") for line in lines]
+    return [line.replace(WHOLE, " ") for line in lines] if kept else lines
 
 
 class GameLog(RichLog, LogLines):
