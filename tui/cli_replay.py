@@ -37,14 +37,14 @@ def print_replay(
     actions' lines those of successive actions too; a run of The Scars' passes that say nothing
     but markers is one line, `10–13. P2: Pass ×4  [pass]`); `full`: every line of the events, The
     Scars' resolution zone too (`tui.log_words.told_events`)."""
-    from tui.log_words import LogLines, fold_key, step_said, steps, times
+    from tui.log_words import LogLines, fold_key, opening_said, step_said, steps, times
     from tui.replay_goal import ReplayGoal
 
     goal = ReplayGoal.of(replay)
     if goal is not None:  # a puzzle: its goal first, its verdict last
         click.echo(goal.line(0))
     lines = LogLines(game_id=replay.game_id)
-    lines.add_events(replay.opening, "  ", viewer)
+    lines.add_events(opening_said(replay.game_id, replay.opening), "  ", viewer)
     if hashes:
         lines.add_line(f"   0. hash {replay.state(0).state_hash()[:16]}")
     for i, action in enumerate(replay.actions):

@@ -106,7 +106,7 @@ def fold_key(game_id: str, action: Action, player: int | None) -> tuple[int | No
 
 def times(words: str, n: int) -> str:
     """`words` said of a run of `n` actions: `P2: Pass ×3` (`words` itself for one), without what
-    the first of them alone was about (The Scars' `Pass (no response in 2 First recruitment)`: the
+    the first of them alone was about (The Scars' `Pass (lets first recruitment end)`: the
     phases of the run are under its line)."""
     return words if n == 1 else f"{without_closing(words)} ×{n}"
 
@@ -396,6 +396,18 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
     ]
 
 
+# a game's opening events (before its first action) as every log tells them — the game screen's,
+# the replay screen's and `triarch replay --print`'s (one source): The Scars' first player's short hand
+GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {"scars": scars_opening}
+
+
+def opening_said(game_id: str, events: Sequence[Event]) -> list[Event]:
+    """`events`, the opening of a game of `game_id`, as its log tells them (`GAME_OPENING`): a
+    replay of The Scars said `P1 draws 6 cards` with no word why, where the game said it (SC-03)."""
+    told = GAME_OPENING.get(game_id)
+    return told(events) if told is not None else list(events)
+
+
 def scars_words(game: Game, action: Action, viewer: int | None) -> str:
     """The Scars' log tells same-named cards of the table apart, never by a place in the hand
     (hidden from the other side, and from the log in hot-seat); a draw names the card drawn
@@ -454,7 +466,7 @@ TABLE_PILES = ("units", "weapons", "structures", "discard", "out")
 def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None) -> str:
     """The Scars: `player`'s pass says what it lets go by — the other side's card on top of the
     resolution zone (`Pass (no answer to P2's Tusked Boar)`), their own (`Pass (lets P1's Storm
-    Hawk resolve)`), else the phase whose window it ends (`Pass (no response in 1A Set-up)`): the
+    Hawk resolve)`), else the phase whose window it ends (`Pass (lets set-up end)`, SC-59): the
     other side's `Pass` lines in your turn said neither. The entry in the words of the table's
     zone row and of the prompt (`entry_brief`: `P1's hero ability`, `P2's Ember Shaman (2nd in
     ATK) ability`), from its data; an entry without them by its card (`entry_named`). A run of
@@ -468,7 +480,29 @@ def passed(view: View, places: Mapping[int, tuple[str, str]], player: int | None
         own = player is not None and top.get("controller") == player
         return f"Pass (lets {named} resolve)" if own else f"Pass (no answer to {named})"
     phase = view.get("phase_name")
-    return f"Pass (no response in {phase})" if phase else "Pass"
+    return f"Pass (lets {scars_phase_words(str(phase))} end)" if phase else "Pass"
+
+
+# The Scars' sub-phases as a player says them in a sentence (`Pass (lets first recruitment end)`,
+# `End of the draw: …`): the rulebook's number and title (`2 First recruitment`, the engine's
+# `phase_name`) read as nonsense there (`Pass (no response in 2 First recruitment)`). The phase
+# lines of the log and the status line keep the rulebook's (SC-50..SC-58).
+SCARS_PHASE_WORDS = {
+    "1A Set-up": "set-up",
+    "1B Draw": "the draw",
+    "2 First recruitment": "first recruitment",
+    "3A Declare attackers": "the declaration of attackers",
+    "3B Declare blockers": "the declaration of blockers",
+    "3C Damage": "combat damage",
+    "4 Second recruitment": "second recruitment",
+    "5A Clean-up": "clean-up",
+    "5B End of turn": "the turn",
+}
+
+
+def scars_phase_words(name: str) -> str:
+    """A sub-phase of The Scars by the engine's name in a player's words (`SCARS_PHASE_WORDS`)."""
+    return SCARS_PHASE_WORDS.get(name, name)
 
 
 # BHM: the engine's place of a card whose name another card in play shares (its `label`: `Undine

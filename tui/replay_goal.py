@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from common.goals import GoalJudge, Verdict, judge_states
 from common.saves import Replay
 from tui.log_words import seat_names
-from tui.screens.puzzle import goal_line
+from tui.wording import goal_line
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,10 @@ async def test_scars_block_cover_names_the_turn_and_the_block() -> None:
         await settle(pilot)
         assert screen_name(app) == "CoverScreen"
         text = cover_words(app)
-        assert "▶ Player 1: it is Player 2's turn — you decide: Declare blockers, then done" in text
+        assert (
+            "▶ Player 1: it is Player 2's turn — you decide: Declare blockers: choose each block, then confirm them"
+            in text
+        )
         assert "it is your turn" not in text
 
 

@@ -38,4 +38,7 @@ def test_readme_says_rows_scroll_the_respond_cursor_and_watch_again() -> None:
     assert "the card cursor goes to the card on top of the resolution zone" in readme
     assert "(**Watch again**)" in readme and "`triarch replay` with no file opens the last" in readme
     assert "(`⚠ 2 not saved`)" in readme
-    assert "Player 2: it is Player 1's turn — you decide: Declare blockers, then done" in readme
+    assert (
+        "Player 2: it is Player 1's turn — you decide: Declare blockers: choose each block, then confirm them"
+        in readme
+    )

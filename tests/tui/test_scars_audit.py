@@ -93,10 +93,11 @@ async def test_a_unit_played_over_the_unit_limit_says_so_before_it_is_discarded(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         words = app.screen.query_one(ActionList).words
-        assert "Play Grey Wolf (1 energy) in attack (over the unit limit)" in words, words
+        # (a support placed this turn keeps it: session 36)
+        assert "Play Grey Wolf (1 energy) in attack (place a support too)" in words, words
         assert "Place Grey Wolf as a support" in words  # not a unit played: nothing added
         play = app.screen.query_one(ActionList).actions[
-            words.index("Play Grey Wolf (1 energy) in attack (over the unit limit)")
+            words.index("Play Grey Wolf (1 energy) in attack (place a support too)")
         ]
         app.screen.show_action_detail(play)  # type: ignore[attr-defined]
         note = str(app.screen.query_one(CardDetail).note)

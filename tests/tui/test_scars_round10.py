@@ -87,7 +87,7 @@ def test_a_pass_says_what_it_lets_go_by() -> None:
         passed({**view, "stack": [hero]}, places, 0)
         == "Pass (no answer to Korrag of the Wilds' hero ability)"
     )
-    assert passed({**view, "stack": []}, places, 1) == "Pass (no response in 2 First recruitment)"
+    assert passed({**view, "stack": []}, places, 1) == "Pass (lets first recruitment end)"
     assert times("Pass (no answer to Ember Shaman (P2, 2nd in ATK)'s ability)", 3) == "Pass ×3"
     assert times("Player 1 (you) has nothing to respond with — passes automatically", 2).endswith(" ×2")
 
@@ -142,7 +142,7 @@ async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
         await settle(pilot)
         lines = list(table.query_one(GameLog).plain)
         said = [line for line in lines if line.startswith("Player 2 (AI): Pass")]
-        assert "Player 2 (AI): Pass (no response in 1A Set-up)" in said, lines
+        assert "Player 2 (AI): Pass (lets set-up end)" in said, lines
         name = game.zones.card(int(cast.args[0])).name
         assert f"Player 2 (AI): Pass (no answer to P1's {name})" in said, lines
         assert "Player 2 (AI): Pass" not in said, lines

@@ -41,7 +41,9 @@ async def test_every_blocker_row_is_reached_and_read_by_keys_at_80x24() -> None:
             lines = dialog_lines(app)
             assert f"▶ {i + 1}. {row.label}" in lines, "\n".join(lines)
             assert "◀ no block ▶" in lines[lines.index(f"▶ {i + 1}. {row.label}") + 1]
-            assert any(line.startswith("No blocks — Enter: done") for line in lines), "\n".join(lines)
+            assert any(line.startswith("No blocks — Enter: declare no blockers") for line in lines), (
+                "\n".join(lines)
+            )
             assert KEYS in lines
             await press(pilot, "down")
             await settle(pilot)
@@ -52,11 +54,11 @@ async def test_every_blocker_row_is_reached_and_read_by_keys_at_80x24() -> None:
         assert "◀ blocks Knight of the Oath (1st in ATK) ▶" in lines
         # what is out of sight is said in words (the scroll bar is only seen in colour)
         # (counted after the dialog's next refresh: waited for, as the footer's keys are)
-        assert await shows(pilot, "1 blocker declared — Enter confirms (then done) · ▲ 3 rows above")
+        assert await shows(pilot, "1 blocker declared — Enter confirms them · ▲ 3 rows above")
         await press(pilot, "1")
         await settle(pilot)
         assert "No blocks" not in "\n".join(dialog_lines(app))
-        assert await shows(pilot, "1 blocker declared — Enter confirms (then done) · ▼ 3 rows below")
+        assert await shows(pilot, "1 blocker declared — Enter confirms them · ▼ 3 rows below")
         await press(pilot, "enter")
         await settle(pilot)
         blocks = [a for a in app.session.game.history if a.kind == "block"]

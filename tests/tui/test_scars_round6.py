@@ -140,11 +140,11 @@ async def test_the_blockers_dialog_says_the_blocks_declared_already() -> None:
         assert screen_name(app) == "RowsDialog", text
         assert "Blocking already:" in text, text
         assert "  Village Militia (1st in DEF) 1/1 dmg 1, 1 more kills ⛨ Wolf (1st in ATK)" in text, text
-        assert "No more blocks (1 declared already) — Enter: done" in text, text
+        assert "No more blocks (1 declared already) — Enter confirms those" in text, text
         assert "No blocks" not in text, text
         await press(pilot, "right")
         await settle(pilot)
-        assert "1 blocker more declared — Enter confirms (then done)" in screen_text(app)
+        assert "1 blocker more declared — Enter confirms them" in screen_text(app)
 
 
 async def test_why_not_playable_says_a_life_moved_is_not_enough() -> None:

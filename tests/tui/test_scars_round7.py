@@ -57,7 +57,7 @@ async def test_a_refused_block_is_not_counted_as_declared() -> None:
         assert "1 blocker declared · 1 refused (✗) — change it to confirm" in screen_text(app)
         await press(pilot, "3", "right")  # the Golem's row back to `no block`
         await settle(pilot)
-        assert "1 blocker declared — Enter confirms (then done)" in screen_text(app)
+        assert "1 blocker declared — Enter confirms them" in screen_text(app)
 
 
 def unit_uid(app: TriarchApp, name: str) -> int:

@@ -224,7 +224,12 @@ async def test_a_recruitment_with_nothing_to_pay_for_says_how_to_get_energy() ->
         table = table_of(app)
         assert app.session.game.view(0)["phase"] == "recruit1"
         prompt = table.query_one(Prompt)
-        assert prompt.prompt == "You: 0 energy, nothing to pay for: move a life to energy, or end the phase"
+        # (the keys of the two choices, session 36)
+        assert (
+            prompt.prompt == "You: 0 energy, nothing to pay for: 8 moves a life to energy, 9 ends the phase"
+        )
+        words = table.query_one(ActionList).words
+        assert words[7] == "Move a life to energy" and words[8].startswith("End first recruitment"), words
         assert len(prompt.prompt) <= 78
     app = game_app("scars", seed=3, scenario=scenario("scars_last_card"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -32,7 +32,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.help import ALL_DIALOGS, D_KEY, NUMBER_KEY, HelpScreen, common_keys
-from tui.screens.puzzle import PuzzleScreen, goal_line
+from tui.screens.puzzle import PuzzleScreen
 from tui.screens.table import TableScreen
 from tui.screens.typed import TypeActionScreen
 from tui.session import Session, only_pass
@@ -42,7 +42,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
 from tui.widgets.status import Prompt, StatusBar
-from tui.wording import plural
+from tui.wording import goal_line, plural
 
 
 def glossary_from_rules(markdown: str) -> dict[str, str]:

@@ -10,22 +10,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from common.goals import SOLVED, Verdict
+from common.goals import Verdict
 from tui.screens.gameover import GameOverScreen
 from tui.widgets.footer import Footer
-
-
-def verdict_words(verdict: Verdict) -> str:
-    """`✓ Puzzle solved: you won the game`, `✗ Puzzle failed: the turn ended without a win`."""
-    if verdict.state == SOLVED:
-        return f"✓ Puzzle solved: {verdict.why}"
-    return f"✗ Puzzle failed: {verdict.why}"
-
-
-def goal_line(goal: str, verdict: Verdict, label: str = "Goal") -> str:
-    """The goal's line at the table: the goal while it is open (`label`: whose, in hot-seat:
-    `Player 1's goal`), then the verdict."""
-    return verdict_words(verdict) if verdict.decided else f"◎ {label}: {goal}"
+from tui.wording import verdict_words
 
 
 class PuzzleScreen(GameOverScreen):

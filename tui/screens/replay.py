@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from common.game import Action, Decision, Game
 from common.saves import Replay
-from tui.log_words import fold_key, step_said, step_words, steps, times
+from tui.log_words import fold_key, opening_said, step_said, step_words, steps, times
 from tui.replay_goal import ReplayGoal
 from tui.screens.game import GameScreen, glossary_for
 from tui.screens.table import TableScreen
@@ -216,7 +216,7 @@ class ReplayScreen(TableScreen):
         log.clear()
         first = max(0, self.step - LOG_STEPS)
         if first == 0:
-            log.add_events(r.opening, viewer=self.viewer)
+            log.add_events(opening_said(r.game_id, r.opening), viewer=self.viewer)
         for i in range(first, self.step):  # the lines of `triarch replay --print` (one source)
             words, events = step_said(r, i, self.viewer)
 

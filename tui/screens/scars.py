@@ -23,8 +23,9 @@ from tui.log_words import (
     entry_brief,
     entry_namer,
     entry_words,
+    opening_said,
     ordinal,
-    scars_opening,
+    scars_phase_words,
     scars_player_words,
     told_apart,
 )
@@ -53,10 +54,14 @@ from tui.wording import plural
 LOG_ROWS, DETAIL_ROWS = 10, 12
 
 SCARS_KEYS = """
-**The Scars**
+**Reading the table**
 
 - the choice list holds every decision: recruit, cast, equip, attack, block, shelter, damage
   assignment, responses, mulligans — `↑↓` and `Enter`, or a click
+- declaring attackers (or blockers): each number picks one attack (one block), and the prompt says
+  the key of the last choice, which confirms them (`5 confirms 2 attackers`; `Declare no
+  attackers` before the first); with nothing to pay for, the prompt says the key that moves a life
+  to energy and the one that ends the phase (`8 moves a life to energy, 9 ends the phase`)
 - units: `ATK` row (attack position, tapped) and `DEF` row (defense position); `⇒` whom a unit
   attacks, `⛨` whom it blocks, `↺ shelters` whom it shelters; `sick` summoning sickness
 - the resolution zone is listed bottom → top, each entry in short: whose, what it is, what it
@@ -68,7 +73,8 @@ SCARS_KEYS = """
 - cards of the same name are told apart by their place: `Grey Wolf (1st in DEF)`, `(P2, 1st in ATK)`
   (the other side's); two copies of a card in the hand are one choice, listed once; below
   120 × 40 a long choice takes two lines
-- a choice says `(over the unit limit)` when the unit would be discarded at clean-up, and
+- a choice says `(over the unit limit)` when the unit would be discarded at clean-up, `(place a
+  support too)` when a support card placed this turn keeps it (2 units a support, SC-22), and
   `(your own unit)` when a prayer or ability would hurt, destroy or remove a unit of yours
 - a unit dies when the damage on it is *greater than* its defense (SC-12): `2/3 dmg3, 1 more kills`
   is alive, and one more point kills it
@@ -245,7 +251,52 @@ SCARS_PROMPTS = {
     "Set-up: change unit positions, then done": "Set-up: change unit positions, then end it",
     "2 First recruitment: play cards, then done": "First recruitment: play cards, then end it to go to combat",
     "4 Second recruitment: play cards, then done": "Second recruitment: play cards, then end it and the turn",
+    # (where no key takes them: the replay, the AI deciding; at the table `combat_keys` says the keys)
+    "Declare attackers, then done": "Declare attackers: choose each attack, then confirm them",
+    "Declare blockers, then done": "Declare blockers: choose each block, then confirm them",
 }
+# the engine's prompt of a window at the end of a sub-phase (SC-59): `End of 2 First recruitment: …`
+WINDOW_PROMPT = re.compile(r"^End of (.+?): play a prayer or ability, or pass$")
+
+
+def scars_prompt(text: str) -> str:
+    """The engine's prompt as a player reads it: a sub-phase ended by a choice in the words of that
+    choice (`SCARS_PROMPTS`), a window's sub-phase in words (`End of first recruitment: play a
+    prayer or ability, or pass`, `scars_phase_words`)."""
+    text = SCARS_PROMPTS.get(text, text)
+    m = WINDOW_PROMPT.match(text)
+    return f"End of {scars_phase_words(m[1])}: play a prayer or ability, or pass" if m else text
+
+
+# a recruitment with nothing to pay for (`ScarsScreen.nothing_to_pay_for`), and its way to energy (SC-18)
+NOTHING_TO_PAY, MOVE_A_LIFE = "nothing to pay for", "move a life to energy"
+LAST_LIFE = "your last life"  # the engine's words of a life that is the last one (SC-02)
+
+# what a pick of each kind of combat decision adds, in the prompt that says its keys (`combat_keys`)
+COMBAT_PICKS = {"attack": ("Declare attackers", "an attack"), "block": ("Declare blockers", "a block")}
+
+
+def third_person(words: str) -> str:
+    """A choice's words after its key: `Declare no attackers` → `declares no attackers`,
+    `Confirm 2 attackers` → `confirms 2 attackers`."""
+    verb, _, rest = words.partition(" ")
+    return f"{verb[:1].lower()}{verb[1:]}s {rest}".rstrip()
+
+
+def combat_keys(kind: str, said: list[str], done: str) -> str:
+    """The prompt of a declaration of attackers or blockers (`kind`) with its keys, from the
+    choices `said` as the list numbers them and the words of the one that ends it (`done`):
+    `Declare attackers: 1–4 picks an attack, 5 declares no attackers` — the engine's `Declare
+    attackers, then done` named no key and no choice called `Done` (SC-53, SC-54)."""
+    head, pick = COMBAT_PICKS[kind]
+    n = said.index(done) + 1
+    key = str(n) if n <= 9 else "the last choice"
+    ends = f"{key} {third_person(done)}"
+    if n == 1:
+        return f"{head}: {ends}"
+    picks = "1" if n == 2 else f"1–{min(n - 1, 9)}"
+    return f"{head}: {picks} picks {pick}, {ends}"
+
 
 # what a card of the hand is to the mulligan (SC-04): the whole hand goes back or stays
 MULLIGAN_NOTE = (
@@ -253,6 +304,10 @@ MULLIGAN_NOTE = (
     " back into the deck and draws one card fewer."
 )
 MULLIGAN_HINT = "No card alone: the mulligan keeps or puts back the whole hand (SC-04)"
+
+# a unit played from the hand beyond the unit limit (SC-22, SC-23): a support card placed this turn
+# keeps it (`ScarsScreen.support_keeps`), else it is discarded at clean-up
+KEPT_WITH_SUPPORT, OVER_LIMIT = "place a support too", "over the unit limit"
 
 # the phases of a turn (The Scars' engine) before its last main part, where it may still attack
 BEFORE_ATTACKS = frozenset({"setup", "draw", "recruit1"})
@@ -312,6 +367,13 @@ def prevented_words(game: Any, uid: int, name: Callable[[int], str]) -> str:
         if reason:
             why.setdefault(reason, []).append(name(s))
     return "; ".join(f"none from {', '.join(who)} — damage prevented: {r}" for r, who in why.items())
+
+
+def over_words(units: int, limit: int) -> str:
+    """A side over its unit limit, in words (SC-23): `units 3 of 2: 1 over the limit, discarded at
+    clean-up (SC-23)` — at 120 × 40 the head said `supports 0 (2 units each: limit 0)` and no line
+    counted the units, and at clean-up a unit went with no word before."""
+    return f"units {units} of {limit}: {units - limit} over the limit, discarded at clean-up (SC-23)"
 
 
 def limit_words(p: dict[str, Any], supports: int, limit: int) -> str:
@@ -964,6 +1026,9 @@ class ScarsTable(LaneTable):
         else:  # `supports 6 (2 units each: limit 14)` did not add up: a structure's units on their line
             lines.append(("", words(f"{energy_text} · supports {supports} (2 units each)")))
             lines.append(("", words(f"  unit limit {limit}: {limit_words(p, supports, limit)}")))
+        over = len(p.get("units") or []) - limit
+        if over > 0:  # (the dense head's `units 3/2` says it; here no line counted the units)
+            lines.append(("", words(f"  {over_words(len(p.get('units') or []), limit)}")))
         if p.get("pool"):  # a line of its own: on the energy line it wrapped at 120 × 40
             lines.append(
                 ("", words(f"  pool {p['pool']}: energy a card gave, lost at the end of the turn (SC-19)"))
@@ -1193,8 +1258,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
                 self.glossary[key] = str(v)
 
     def opening(self, events: list[Event]) -> list[Event]:
-        """The first player's draw says why it is one card short (SC-03, `scars_opening`)."""
-        return scars_opening(events)
+        """The first player's draw says why it is one card short (SC-03, `opening_said`: the
+        replay's words too)."""
+        return opening_said("scars", events)
 
     def choice_words(self, action: Action) -> str:
         """The engine's words, with the place of a card whose name another card of the table
@@ -1214,7 +1280,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
         said = told_apart(scars_player_words(game, action, game.describe_action(action)), action, self.places)
         said = said.replace(" until end of turn", " this turn")
         if self.over_limit(action):
-            return f"{said} (over the unit limit)"
+            return f"{said} ({KEPT_WITH_SUPPORT if self.support_keeps(action) else OVER_LIMIT})"
         harms_own = getattr(self.session.game, "harms_own", None)  # (the engine's: `ScarsGame`)
         return f"{said} (your own unit)" if callable(harms_own) and harms_own(action) else said
 
@@ -1224,20 +1290,38 @@ class ScarsScreen(ScarsTable, LaneScreen):
         said = re.sub(r" \(\d+ energy\)", "", self.choice_words(action))
         return re.sub(r", \d+ energy\)", ")", said)
 
+    def deciding_side(self) -> dict[str, Any]:
+        """The view of the side that decides now ({} when none)."""
+        d = self.session.decision
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        return next((p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), {})
+
     def over_limit(self, action: Action) -> bool:
         """`action` plays a unit from the hand while its side already has as many units as its
         supports allow (2 a support, SC-22): at clean-up one is discarded (SC-23)."""
         if action.kind != "cast" or not action.args or not isinstance(action.args[0], int):
             return False
-        d = self.session.decision
-        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
-        me = next((p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), None)
-        if me is None:
-            return False
+        me = self.deciding_side()
         card = next((c for c in me.get("hand") or [] if c.get("uid") == action.args[0]), None)
         if card is None or card.get("type") != "unit":
             return False
         return len(me.get("units") or []) >= int(me.get("unit_limit") or 0)
+
+    def support_keeps(self, action: Action) -> bool:
+        """A unit played over the limit (`over_limit`) that a support card placed later this turn
+        keeps: the side has placed none this turn (one a turn, SC-22), holds another card to place
+        (any card, face down), the turn is its own with a recruitment to come or going on — the
+        clean-up comes after it (SC-57) — and the 2 units of one more support make room for it.
+        Before the first support (`units 0/0`) every unit read `(over the unit limit)`, as if
+        it were lost, while a support placed after it keeps it."""
+        me = self.deciding_side()
+        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
+        if me.get("support_played") or view.get("active") != me.get("seat"):
+            return False
+        if view.get("phase") not in ("recruit1", "recruit2"):
+            return False
+        others = [c for c in me.get("hand") or [] if c.get("uid") != action.args[0]]
+        return bool(others) and len(me.get("units") or []) + 1 <= int(me.get("unit_limit") or 0) + 2
 
     def table_game(self) -> Any:
         return self.session.game
@@ -1272,7 +1356,9 @@ class ScarsScreen(ScarsTable, LaneScreen):
         1 Wolf token in defense position, or…`), your own `Your Pikeman waits to resolve (enters
         in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
-        text = SCARS_PROMPTS.get(text, text)  # `then done`, with no choice called `Done`
+        text = scars_prompt(text)  # `then done`, with no choice called `Done`; a window's phase
+        if d.kind in COMBAT_PICKS and self.can_act() and (done := self.done_words()):
+            return combat_keys(d.kind, self.listed_words(), done)
         if d.kind == "recruit" and (broke := self.nothing_to_pay_for(d)):
             return broke
         stack = self.view_data.get("stack") if isinstance(getattr(self, "view_data", None), dict) else None
@@ -1298,25 +1384,80 @@ class ScarsScreen(ScarsTable, LaneScreen):
         places = card_places(self.view_data, self.table_viewer(), hand=False)
         return told_apart(text, Action("prompt", (uid,)), places)
 
+    def _refresh_view(self, *, spectator: bool = False) -> None:
+        super()._refresh_view(spectator=spectator)
+        if not spectator:
+            self.fit_prompt()
+
+    def fit_prompt(self) -> None:
+        """The prompt in fewer words where they take fewer lines (`Prompt.shorter`): in hot-seat
+        `Player 1: 0 energy, nothing to pay for: move a life to energy, or end the` left `phase`
+        alone on a second line at 80 columns; `… : a life to energy, or end the phase` fits."""
+        prompt = self.query_one(Prompt)
+        said = prompt.prompt
+        if NOTHING_TO_PAY in said:  # the energy is on the lane's head too (`⚡0/4`)
+            prompt.shorter = (re.sub(rf"\d+ energy, {NOTHING_TO_PAY}", "Nothing to pay for", said),)
+
+    def listed_words(self) -> list[str]:
+        """The words of the choices as the list numbers them (two of the same words are one)."""
+        said: list[str] = []
+        for a in self.legal:
+            if (w := self.choice_words(a)) not in said:
+                said.append(w)
+        return said
+
+    def done_words(self) -> str:
+        """The words of the choice that ends the decision (`Confirm 2 attackers`), "" when none."""
+        done = next((a for a in self.legal if a.kind == "done"), None)
+        return self.choice_words(done) if done is not None else ""
+
     def nothing_to_pay_for(self, d: Decision) -> str:
         """A recruitment where no card, ability or weapon can be paid for says so, and the way to
         energy (SC-18, SC-19): at 80 × 24 a newcomer with no energy saw a list of `Place … as a
         support` and had to scroll past it to find `Move a life to energy`. One line at 80
-        columns (`0 energy, nothing to pay for: move a life to energy, or end the phase`); ""
-        when something can be paid for."""
-        if any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+        columns (`0 energy, nothing to pay for: 7 moves a life to energy, 8 ends the phase`; without
+        the keys where nobody may choose now); "" when something can be paid for."""
+        if not self.legal or any(a.kind in ("cast", "hero", "ability", "equip") for a in self.legal):
+            # (no choices: the AI's turn, a covered hand-over — what it can pay for is not known
+            # here, nor to be told: `Player 2 (AI) is deciding: 2 energy, nothing to pay for` was
+            # said of every AI recruitment)
             return ""
         view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
         me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == d.player), {})
         energy = me.get("energy") or {}
         have = int(energy.get("untapped", 0) or 0) + int(me.get("pool", 0) or 0)
-        if any(a.kind == "life" for a in self.legal):  # SC-18
-            way = "move a life to energy, or end the phase"
-        elif any(a.kind == "support" for a in self.legal):  # SC-22
-            way = "place a support, or end the phase"
+        # the way to energy, and the key of each choice, which the list at 80 × 24 has out of
+        # sight under the supports (a key pressed for it ended the phase): `7 moves a life to
+        # energy, 8 ends the phase`; a life that is the last one loses the game (SC-02): not offered
+        life = next((a for a in self.legal if a.kind == "life"), None)
+        ways = {
+            "life": ("moves a life to energy", MOVE_A_LIFE),
+            "support": ("places a support", "place a support"),
+        }
+        way = next((kind for kind in ways if any(a.kind == kind for a in self.legal)), None)
+        if way == "life" and life is not None and LAST_LIFE in self.choice_words(life):
+            way = "support" if any(a.kind == "support" for a in self.legal) else None
+        ends = self.key_words("done")
+        # the second recruitment's end ends the turn (`End second recruitment and the turn`)
+        what = "the turn" if view.get("phase") == "recruit2" else "the phase"
+        if way is None:
+            said = f"{ends} ends {what}" if ends else f"end {what}"
         else:
-            way = "end the phase"
-        return f"{have} energy, nothing to pay for: {way}"
+            keys = self.key_words(way)
+            does, do = ways[way]  # SC-18, SC-22
+            said = f"{keys} {does}, {ends} ends {what}" if keys and ends else f"{do}, or end {what}"
+        return f"{have} energy, {NOTHING_TO_PAY}: {said}"
+
+    def key_words(self, kind: str) -> str:
+        """The number keys of the choices of `kind` as the list numbers them (`7`, `1–6`); ""
+        when none has one (none listed, past `9`, not a run, or nobody may choose now)."""
+        if not self.can_act():
+            return ""
+        said = self.listed_words()
+        nums = sorted({said.index(self.choice_words(a)) + 1 for a in self.legal if a.kind == kind})
+        if not nums or nums[-1] > 9 or nums != list(range(nums[0], nums[-1] + 1)):
+            return ""
+        return str(nums[0]) if len(nums) == 1 else f"{nums[0]}–{nums[-1]}"
 
     # -- why a card of the hand cannot be played now ---------------------------------------------------
     def why_not_playable(self, uid: int) -> str:
@@ -1376,23 +1517,23 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.polish_detail()
         if action is not None and self.over_limit(action):
             detail = self.query_one(CardDetail)
-            detail.show_card(detail.card, f"{detail.note}\n{self.limit_note()}")
+            detail.show_card(detail.card, f"{detail.note}\n{self.limit_note(self.support_keeps(action))}")
 
-    def limit_note(self) -> str:
+    def limit_note(self, kept: bool) -> str:
         """What the unit limit of the deciding side is and adds up from, as its status says it
         (the view's `unit_limit`: `Your unit limit is 4 (2 a support, +2 by Barracks)`), and
-        what happens over it. (`You keep 2 units a support card` left a Barracks out.)"""
-        d = self.session.decision
-        view = self.view_data if isinstance(getattr(self, "view_data", None), dict) else {}
-        me: dict[str, Any] = next(
-            (p for p in view.get("players", []) if d is not None and p.get("seat") == d.player), {}
-        )
+        what happens over it: `kept` (`support_keeps`), that a support card placed this turn
+        keeps the unit; else that it is discarded (one support a turn: said even when it was
+        placed already). (`You keep 2 units a support card` left a Barracks out.)"""
+        me = self.deciding_side()
         supports, limit = int(me.get("supports") or 0), int(me.get("unit_limit") or 0)
         adds = "2 units a support card" if limit == 2 * supports else limit_words(me, supports, limit)
-        return (
-            f"Your unit limit is {limit} ({adds}): at clean-up you discard units down to it"
-            " (SC-23), unless you place a support first."
-        )
+        said = f"Your unit limit is {limit} ({adds}): at clean-up you discard units down to it (SC-23)"
+        if kept:
+            return f"{said}, unless you place a support card this turn: any card of your hand, face down (SC-22)."
+        if me.get("support_played"):
+            return f"{said}; you placed your one support card of this turn already (SC-22)."
+        return f"{said}."
 
     def action_inspect(self, uid: int) -> None:
         d = self.session.decision
@@ -1435,8 +1576,7 @@ class ScarsReplayScreen(ScarsTable, LaneReplayScreen):
             if isinstance(owner, int):  # its effect's `your` is its controller's
                 does = re.sub(r"\byour\b", f"P{owner + 1}'s", does)
             return f"Respond to {whose}: {does}, or pass"
-        text = super().pending_words(d)
-        return SCARS_PROMPTS.get(text, text)
+        return scars_prompt(super().pending_words(d))
 
     def table_game(self) -> Any:
         return self.replay.state(self.step)
@@ -1585,12 +1725,14 @@ def scars_dialog(screen: Any, d: Decision, view: dict[str, Any], legal: list[Act
             if refused:
                 said = f"{plural(n, 'blocker')}{' more' if declared else ''} declared" if n else "No blocks"
                 return f"{said} · {refused} refused (✗) — change it to confirm"
+            # what Enter does, in the words of the list's choice that ends the declaration (the
+            # dialog read `Enter: done` and `Enter confirms (then done)`: done with what?)
             if n:
                 more = " more" if declared else ""
-                return f"{plural(n, 'blocker')}{more} declared — Enter confirms (then done)"
+                return f"{plural(n, 'blocker')}{more} declared — Enter confirms them"
             if declared:
-                return f"No more blocks ({len(declared)} declared already) — Enter: done"
-            return "No blocks — Enter: done"
+                return f"No more blocks ({len(declared)} declared already) — Enter confirms those"
+            return "No blocks — Enter: declare no blockers"
 
         return RowsDialog(
             "Declare blockers",

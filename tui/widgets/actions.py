@@ -22,6 +22,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from common.game import Action
+from tui.wording import UNBROKEN, costs_whole
 
 
 def one_line(text: str, width: int) -> str:
@@ -143,11 +144,16 @@ def one_line_around(text: str, at: int, width: int, upto: int | None = None) -> 
 
 
 def wrapped(text: str, width: int, max_lines: int | None = None) -> list[str]:
-    """`text` in lines of `width` columns at most, broken between words; with `max_lines`,
-    the last line allowed keeps the start and the end of the rest (`one_line`)."""
+    """`text` in lines of `width` columns at most, broken between words, never within a cost
+    (`costs_whole`: `(1 energy)`); with `max_lines`, the last line allowed keeps the start and
+    the end of the rest (`one_line`)."""
     if width < 1:
         return [text]
-    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    lines = [
+        line.replace(UNBROKEN, " ")
+        for line in textwrap.wrap(costs_whole(text), width, break_on_hyphens=False)
+    ]
+    lines = lines or [""]
     if max_lines is not None and len(lines) > max_lines:
         keep = lines[: max_lines - 1]
         rest = text[len(" ".join(keep)) :].strip() if keep else text

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from common.cards import keyword_name
+from tui.wording import UNBROKEN, costs_whole
 
 # Fields of a card view that are plumbing, not something a player reads.
 HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers"}
@@ -119,6 +122,35 @@ def card_lines(
     return Group(*parts)
 
 
+class Unbroken:
+    """Words that wrap between words but never within a cost (`costs_whole`: `(1 energy)`),
+    which Rich's wrap of a `Text` broke (`Turn Pikeman to attack (pay 1` over `energy)`)."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def lines(self, width: int) -> list[str]:
+        out: list[str] = []
+        for para in self.text.split("\n"):
+            wrapped = textwrap.wrap(costs_whole(para), max(1, width), break_on_hyphens=False)
+            out += [line.replace(UNBROKEN, " ") for line in wrapped] or [""]
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines(options.max_width):
+            yield Text(line, style=self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((len(line) for line in self.text.split("\n")), default=0)
+        return Measurement(min(longest, options.max_width), longest)
+
+
+def note_text(note: str, style: str) -> Text | Unbroken:
+    """A note of the card panel: `Unbroken` when it says a cost, else a `Text` as before."""
+    return Unbroken(note, style) if costs_whole(note) != note else Text(note, style=style)
+
+
 class CardDetail(Static):
     """Shows one card (a card dict from a view) or a short hint."""
 
@@ -135,11 +167,11 @@ class CardDetail(Static):
         self.card = card
         self.note = note
         if card is None:
-            self.update(Text(note or "No card selected.", style="dim"))
+            self.update(note_text(note, "dim") if note else Text("No card selected.", style="dim"))
             return
         group = (self.card_layout or card_lines)(card, self.glossary, self.explain_text)
         if note:
-            group = Group(Text(note, style="italic"), *group.renderables)
+            group = Group(note_text(note, "italic"), *group.renderables)
         self.update(group)
 
 

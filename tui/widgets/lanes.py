@@ -29,6 +29,8 @@ from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
+from tui.wording import UNBROKEN, costs_whole
+
 CURSOR_MARK, ACTION_MARK, SELECTED_MARK = "▶", "▸", "●"
 FILL = "lane--fill"  # the style of a line with no segments that takes the board's spare rows
 CURSOR_ROWS = 3  # the rows kept in sight around the cursor's card: its row and one each side
@@ -45,9 +47,13 @@ class Seg:
 
 
 def words(text: str, style: str = "") -> list[Seg]:
-    """Plain text cut at its spaces (a line may wrap between words)."""
-    parts = text.split(" ")
-    out = [Seg(p + (" " if i < len(parts) - 1 else ""), style) for i, p in enumerate(parts)]
+    """Plain text cut at its spaces (a line may wrap between words), not within a cost
+    (`costs_whole`: `(2 energy)`)."""
+    parts = costs_whole(text).split(" ")
+    out = [
+        Seg(p.replace(UNBROKEN, " ") + (" " if i < len(parts) - 1 else ""), style)
+        for i, p in enumerate(parts)
+    ]
     return [s for s in out if s.text]
 
 

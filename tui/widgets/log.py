@@ -10,6 +10,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from tui.log_words import LogLines
+from tui.wording import UNBROKEN, costs_whole
 
 CONSEQUENCE = "⤷ "  # a line of what an action caused: its wrapped lines go under its words
 EVENT_COLUMN = 2  # where an event's words start (an action's start at the edge)
@@ -35,9 +36,11 @@ def hang_wrap(text: str, width: int) -> list[str]:
     """`text` in lines of `width` columns, the lines after the first indented by `hang` — or
     less, so that they keep `MIN_ROOM` columns for their words (at the edge when the log is
     too narrow for any indent). A consequence's changes (`⤷ ►Hoplite -1 (♥2) · ◄Summoning
-    Stone -3 (♥22)`) are not broken within one (`◄Summoning` | `Stone -3`), each that fits a line."""
+    Stone -3 (♥22)`) are not broken within one (`◄Summoning` | `Stone -3`), each that fits a line;
+    nor is a cost (`costs_whole`: `Hero ability (2` over `energy)`)."""
     if len(text) <= width or width < 1:
         return [text]
+    text = costs_whole(text)
     indent = max(0, min(hang(text), width - MIN_ROOM))
     body = text.lstrip(" ")
     kept = body.startswith(CONSEQUENCE)
@@ -59,6 +62,7 @@ def hang_wrap(text: str, width: int) -> list[str]:
         break_on_hyphens=False,
         drop_whitespace=True,
     ) or [text]
+    lines = [line.replace(UNBROKEN, " ") for line in lines]
     return [line.replace(WHOLE, " ") for line in lines] if kept else lines
 
 
