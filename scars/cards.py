@@ -300,8 +300,24 @@ class ScarsCard(Card):
     defn: ScarsDef
 
     def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
-        super().__init__(uid, defn, owner, zone)
-        self.reset()
+        # `Card.__init__` and then `reset()`, written out (one frame, not three: a new game makes
+        # 126 cards; `tests/scars/test_fast_paths.py` compares)
+        self.uid = uid
+        self.defn = defn  # type: ignore[assignment]
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.modifiers = []
+        self.position = "defense"
+        self.tapped = False
+        self.damage = 0
+        self.since_start = False
+        self.no_attack = False
+        self.shelter = 0
+        self.attached = 0
+        self.granted: tuple[str, ...] = ()
+        self.moved = False
+        self.face_down = False
 
     def reset(self) -> None:
         """Forget table state (when the card leaves play)."""

@@ -347,13 +347,12 @@ class ScarsGame(Game):
     def _build_side(self, p: int, deck: DeckList) -> None:
         hero_id = str(deck.get("hero"))
         hero = self.create(hero_id, p, f"hero:{p}")
-        # (`create` for each card, written out: the lives and the deck are most of a new game's cards)
-        make, defs = self.zones.create, self.pool_defs
-        life, lives_zone, deck_zone = defs["life"], _ZONE["lives"][p], _ZONE["deck"][p]
-        for _ in range(hero.defn.lives):  # SC-02: life cards beside the hero, one per life
-            make(life, p, lives_zone, ScarsCard)
-        for cid in deck.expanded():
-            make(defs[cid], p, deck_zone, ScarsCard)
+        # (`create` for each card, in one call a zone: the lives and the deck are most of a new
+        # game's cards)
+        defs = self.pool_defs
+        make = self.zones.create_many
+        make([defs["life"]] * hero.defn.lives, p, _ZONE["lives"][p], ScarsCard)  # SC-02: one per life
+        make(map(defs.__getitem__, deck.expanded()), p, _ZONE["deck"][p], ScarsCard)
 
     # --------------------------------------------------------------- decks
     @classmethod
