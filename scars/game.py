@@ -78,6 +78,7 @@ _UNIT_ZONES = frozenset(_ZONE["units"])  # a card is a unit in play when its zon
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 # Where each seat's unit and structure abilities are (SC-40, SC-41), `_ABILITY_ZONES[p]`.
 _ABILITY_ZONES = (("units:0", "structures:0"), ("units:1", "structures:1"))
+_CAST_TYPES = frozenset(("unit", "structure", "weapon", "prayer"))  # the card types a player casts
 
 
 # The actions after which `_settle` need not run the state checks (SC-02, SC-12) first: they
@@ -1063,9 +1064,10 @@ class ScarsGame(Game):
         return [()]
 
     def _castable(self, p: int, c: ScarsCard, instant: bool, energy: int | None = None) -> bool:
-        """`energy`: `available_energy(p)`, if the caller has it."""
+        """`energy`: `available_energy(p)`, if the caller has it. (Written out in `_instant_actions`
+        and `_recruit_actions`: `tests/scars/test_fast_paths.py` compares.)"""
         d = c.defn
-        if d.type not in ("unit", "structure", "weapon", "prayer"):
+        if d.type not in _CAST_TYPES:
             return False
         if instant and not d.instant:
             return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
@@ -1082,15 +1084,20 @@ class ScarsGame(Game):
         out: list[Action] = []
         cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         cast = _ACTIONS["cast"]
-        # `energy`, unless the caller gave it, is found when a card may need it (the same for all)
+        # `energy` and the hero's factions, unless the caller gave the energy, are found when a
+        # card may need them (the same for all)
+        factions: tuple[str, ...] | None = None
         for u in zones[_ZONE["hand"][p]].cards:
-            if not cards[u].defn.instant:
+            d = cards[u].defn
+            if not d.instant:
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
-            c: ScarsCard = cards[u]
-            if energy is None:
-                energy = self.available_energy(p)
-            if self._castable(p, c, instant=True, energy=energy):
-                for m in self._cast_modes(p, c):
+            if factions is None:
+                factions = cards[zones[_ZONE["hero"][p]].cards[0]].defn.factions
+                if energy is None:
+                    energy = self.available_energy(p)
+            # `_castable(p, c, instant=True, energy=energy)`, written out (a frame less a card)
+            if d.type in _CAST_TYPES and energy >= d.cost and (not d.faction or d.faction in factions):
+                for m in self._cast_modes(p, cards[u]):
                     out.append(cast[(u, *m)])
         # unit and structure abilities (SC-40, SC-41)
         ability = _ACTIONS["ability"]
@@ -1143,12 +1150,14 @@ class ScarsGame(Game):
         )
         cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         hand = zones[_ZONE["hand"][p]].cards
+        factions = cards[zones[_ZONE["hero"][p]].cards[0]].defn.factions  # (`can_cast_faction`)
         for u in hand:
-            c: ScarsCard = cards[u]
-            if c.defn.instant:
+            d = cards[u].defn
+            if d.instant:
                 continue  # prayers and Lightning cards are offered with the instant actions
-            if self._castable(p, c, instant=False, energy=avail):
-                for m in self._cast_modes(p, c):
+            # `_castable(p, c, instant=False, energy=avail)`, written out (a frame less a card)
+            if d.type in _CAST_TYPES and avail >= d.cost and (not d.faction or d.faction in factions):
+                for m in self._cast_modes(p, cards[u]):
                     out.append(cast[(u, *m)])
         if not self.support_played[p]:  # SC-22: one support per turn
             for u in hand:
@@ -1741,15 +1750,10 @@ class ScarsGame(Game):
                     c.granted = tuple(g)
         self.learned = []
 
-    def _game_ending(self) -> bool:
-        """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
-        no sub-phase or turn may begin then (no phase event after the game-over line)."""
-        zones = self.zones.zones
-        return self.over or not zones["lives:0"].cards or not zones["lives:1"].cards
-
     def _end_main(self) -> None:
-        if self._game_ending():
-            return
+        zones = self.zones.zones
+        if self.over or not zones["lives:0"].cards or not zones["lives:1"].cards:
+            return  # the game is over or ending (`_next_phase`)
         if self.step == "limits":  # the 5A limits are done: the sub-phase ends (SC-57)
             self._next_phase()
         elif self.phase in WINDOW_PHASES:
@@ -1761,7 +1765,11 @@ class ScarsGame(Game):
             self._next_phase()
 
     def _next_phase(self) -> None:
-        if self._game_ending():
+        zones = self.zones.zones
+        if self.over or not zones["lives:0"].cards or not zones["lives:1"].cards:
+            # The game is over, or a hero has no lives left and the next state check ends it
+            # (SC-02): no sub-phase or turn may begin then (no phase event after the game-over
+            # line). (Tested here and in `_end_main`, not in a helper: a frame less, a hot path.)
             return
         if self.phase == "cleanup" and self.step == "window":
             # SC-57, SC-59 ⚖: the hand and unit limits are checked after the non-active player's

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from common.cards import keyword_name, keyword_value
+from common.cards import Card, keyword_name, keyword_value
 from common.game import Action
-from scars.cards import KEYWORDS
-from scars.game import PLAY_ZONES, ScarsGame, _preset_deck_lists
+from scars.cards import KEYWORDS, ScarsCard, card_pool
+from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, ScarsGame, _preset_deck_lists
 
 SEEDS = range(1, 41)
 
 
-def _states(seeds: range = SEEDS) -> Iterator[ScarsGame]:
-    """Every decision state of one seeded random game per seed (as `common.bench` plays them)."""
+def _states(seeds: range = SEEDS, decks: list[Any] | None = None) -> Iterator[ScarsGame]:
+    """Every decision state of one seeded random game per seed (as `common.bench` plays them;
+    `decks`: the two sides' decks, else the presets)."""
     for seed in seeds:
-        g = ScarsGame.new_game(seed=seed)
+        g = ScarsGame.new_game(seed=seed, decks=decks)
         rng = random.Random(seed)
         for _ in range(2000):
             if g.is_over():
@@ -194,3 +196,97 @@ def test_attack_of_is_base_weapons_auras_and_honor() -> None:
                 assert g.attack_of(c) == max(0, v)
                 n += bool(c.modifiers or g.weapons_on(c))
     assert n > 500
+
+
+def test_new_card_is_card_init_then_reset() -> None:
+    """`ScarsCard.__init__` (written out) against the long way, `Card.__init__` then `reset()`:
+    every slot the same, for every definition, owner and zone (and a fresh modifier list each)."""
+    slots = [s for k in ScarsCard.__mro__ for s in getattr(k, "__slots__", ())]
+    assert len(slots) == 16
+    for i, d in enumerate(card_pool().values()):
+        for owner, zone in ((0, ""), (1, "deck:1"), (None, "resolution")):
+            fast = ScarsCard(i + 1, d, owner, zone)
+            slow = ScarsCard.__new__(ScarsCard)
+            Card.__init__(slow, i + 1, d, owner, zone)
+            slow.reset()
+            for name in slots:
+                assert getattr(fast, name) == getattr(slow, name), (d.id, name)
+            assert fast.modifiers is not ScarsCard(i + 1, d, owner, zone).modifiers
+    # a changed default shows: `reset()` of a card whose fields were all changed
+    c = ScarsCard(1, card_pool()["life"], 0)
+    c.position, c.tapped, c.damage, c.granted = "attack", True, 3, ("Haste",)
+    c.reset()
+    assert [getattr(c, s) for s in slots[6:]] == [getattr(ScarsCard(1, c.defn, 0), s) for s in slots[6:]]
+
+
+def _instant_actions_long(g: ScarsGame, p: int) -> list[Action]:
+    """`_instant_actions(p)` the long way: every hand card through `_castable(instant=True)`,
+    every unit and structure with an ability through `_ability_ready` (its code before session 36)."""
+    if g.phase == "damage":
+        return []
+    out: list[Action] = []
+    for u in g.zones.zones[_ZONE["hand"][p]].cards:
+        c = g.zones.look[u]
+        if g._castable(p, c, instant=True):
+            for m in g._cast_modes(p, c):
+                out.append(_ACTIONS["cast"][(u, *m)])
+    for z in (_ZONE["units"][p], _ZONE["structures"][p]):
+        for u in g.zones.zones[z].cards:
+            c = g.zones.look[u]
+            spec = c.defn.ability
+            if not spec or not g._ability_ready(p, c):
+                continue
+            tk = spec.get("target", "")
+            if tk:
+                tg = g.targets(p, tk)
+                if spec.get("effect") == "heal":
+                    tg = g._hurt(spec, tg)
+                out.extend(_ACTIONS["ability"][(u, t)] for t in tg)
+            else:
+                out.append(_ACTIONS["ability"][(u,)])
+    return out
+
+
+def _mixed_decks() -> list[Any]:
+    """Each of the first two presets with half another's cards added (cards of a faction its
+    hero cannot cast, SC-20)."""
+    presets = list(ScarsGame.preset_decks().values())
+    mixed = []
+    for i in (0, 1):
+        own, other = presets[i], presets[(i + 1) % len(presets)]
+        cards = dict(own["cards"])
+        for cid, k in list(other["cards"].items())[1::2]:
+            cards[cid] = min(3, cards.get(cid, 0) + k)
+        mixed.append({"name": f"mixed {i}", "header": dict(own["header"]), "cards": cards})
+    return mixed
+
+
+def test_instant_and_recruit_actions_are_the_long_way() -> None:
+    """`_instant_actions` and `_recruit_actions` (`_castable` written out, the hero's factions
+    read once) against the long way, for both seats at every state: the same actions in the same
+    order; hand cards refused for their cost and for their faction are met."""
+    n = offered = refused_cost = refused_faction = 0
+    for g in _states(decks=_mixed_decks()):
+        for p in (0, 1):
+            energy = g.available_energy(p)
+            fast = g._instant_actions(p)
+            assert fast == _instant_actions_long(g, p)
+            assert g._instant_actions(p, energy) == fast
+            recruit = g._recruit_actions(p, energy)
+            casts = [a for a in recruit if a.kind == "cast"]
+            slow = []
+            for u in g.zones.zones[_ZONE["hand"][p]].cards:
+                c = g.zones.look[u]
+                if c.defn.instant:
+                    continue
+                if g._castable(p, c, instant=False, energy=energy):
+                    slow.extend(_ACTIONS["cast"][(u, *m)] for m in g._cast_modes(p, c))
+                elif energy < c.defn.cost:
+                    refused_cost += 1
+                else:
+                    refused_faction += 1
+            assert casts == slow
+            assert recruit[: len(slow)] == slow
+            n += 1
+            offered += bool(fast)
+    assert n > 5_000 and offered > 500 and refused_cost > 1000 and refused_faction > 100
