@@ -456,6 +456,7 @@ class ScarsGame(Game):
 
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
+        # (the rules below read `self.zones.cards[uid]` itself: a frame less, hundreds a game)
         return self.zones.cards[uid]
 
     def hero_uid(self, p: int) -> int:
@@ -585,7 +586,7 @@ class ScarsGame(Game):
             v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
                 for a in self.attackers:  # (a loop, not `sum()` of a generator: a frame less)
-                    if a != c.uid and self.has_kw(self.card(a), "Honor"):
+                    if a != c.uid and self.has_kw(self.zones.cards[a], "Honor"):
                         v += 1
         return v if v > 0 else 0  # (not `max()`: a call)
 
@@ -629,7 +630,7 @@ class ScarsGame(Game):
         return not c.since_start
 
     def name(self, uid: int) -> str:
-        return card_name(self.card(uid)) if uid else "nothing"
+        return card_name(self.zones.cards[uid]) if uid else "nothing"
 
     # ----------------------------------------------------------- primitives
     def _draw_quiet(self, p: int) -> bool:
@@ -691,7 +692,7 @@ class ScarsGame(Game):
         lives = self.zones.zones[_ZONE["lives"][p]]
         uid = lives.cards[-1]
         self.zones.move(uid, _ZONE["energy"][p])
-        self.card(uid).tapped = False
+        self.zones.cards[uid].tapped = False
 
     def set_position(self, c: ScarsCard, pos: str, shelter: int = 0) -> None:
         c.position = pos
@@ -700,7 +701,7 @@ class ScarsGame(Game):
             # A unit in defense position shelters nobody and is sheltered by nobody (SC-61).
             for u in self.units_seen(c.controller or 0):
                 if u.shelter == c.uid:
-                    self.card(u.uid).shelter = 0  # (the game's own card: `u` is for reading)
+                    self.zones.cards[u.uid].shelter = 0  # (the game's own card: `u` is for reading)
         if self.phase in _COMBAT_PHASES:
             self._position_in_combat(c)
 
@@ -739,7 +740,7 @@ class ScarsGame(Game):
                 self.attackers[a] = 0
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         if atk:
             c.modifiers.append(Modifier("attack", atk, source=src, until="eot", tag="buff"))
         if dfn:
@@ -751,8 +752,8 @@ class ScarsGame(Game):
         is marked (Valor/Fear prevent it, SC-90/SC-92)."""
         if n <= 0:
             return
-        t = self.card(tgt)
-        s = self.card(src) if src else None
+        t = self.zones.cards[tgt]
+        s = self.zones.cards[src] if src else None
         sname = s.name if s else "Combat"
         if t.defn.type == "hero":
             p = t.owner or 0
@@ -791,7 +792,7 @@ class ScarsGame(Game):
         return bool(f and a <= f)  # SC-92
 
     def leave_play(self, uid: int, dest: str, verb: str) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         self.attackers.pop(uid, None)
         self.blocks.pop(uid, None)
         # SC-63 ⚖: an attack on a unit that has left play finds no target, even if the card comes
@@ -813,7 +814,7 @@ class ScarsGame(Game):
         self.log.emit("leave", f"{c.name} {verb}", uid=uid)
 
     def destroy(self, uid: int, why: str = "dies") -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         was_unit = c.zone in _UNIT_ZONES
         ctrl = c.controller or 0
         self.leave_play(uid, f"discard:{c.owner}", why)
@@ -823,7 +824,7 @@ class ScarsGame(Game):
     def counter(self, uid: int) -> None:
         if uid not in self.zones["resolution"].cards:
             return
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         items = self.stack.items
         for i, (_ctrl, e) in enumerate(items):
             if e[0] == "card" and e[1] == uid:
@@ -866,7 +867,7 @@ class ScarsGame(Game):
         if kind == "stack":
             out.extend(u for u in self.zones["resolution"].cards if u != exclude)
         if kind == "discard_unit":
-            out.extend(u for u in self.zones[f"discard:{p}"].cards if self.card(u).defn.type == "unit")
+            out.extend(u for u in self.zones[f"discard:{p}"].cards if self.zones.cards[u].defn.type == "unit")
         return out
 
     # ------------------------------------------------------- decision logic
@@ -906,13 +907,13 @@ class ScarsGame(Game):
             return Decision(p, "mulligan", f"Keep these {n} cards, or mulligan to {max(0, n - 1)}?"), acts
         if self.pending:
             ctrl, src, when = self.pending[0]
-            spec = self.card(src).defn.trigger
+            spec = self.zones.cards[src].defn.trigger
             tg = self.targets(ctrl, spec.get("target", ""))
             return (
                 Decision(
                     ctrl,
                     "target",
-                    f"Choose the target of {poss(self.card(src).name)} {when} ability: {describe_spec(spec)}",
+                    f"Choose the target of {poss(self.zones.cards[src].name)} {when} ability: {describe_spec(spec)}",
                     {"source": src, "targets": tg},
                 ),
                 [_ACTIONS["target"][(t,)] for t in tg],
@@ -1056,7 +1057,7 @@ class ScarsGame(Game):
                 y = d.target_max_attack
                 if y is not None:
                     # SC-32: the card limits its target ("target unit with attack 2 or less")
-                    tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
+                    tg = [t for t in tg if self.attack_of(self.zones.cards[t]) <= y]
                 if d.effect.get("effect") == "heal":
                     tg = self._hurt(d.effect, tg)  # SC-15 ⚖: no heal that removes nothing (docs/rulings.md)
                 return [(t,) for t in tg]
@@ -1203,7 +1204,7 @@ class ScarsGame(Game):
 
     def _learn_decision(self) -> tuple[Decision, list[Action]]:
         uid = next(iter(self.learn_left))
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         opts = self._learnable(c)
         acts = [_ACTIONS["learn"][(uid, k.replace(" ", "_"))] for k in opts] + [_DONE]
         return (
@@ -1224,7 +1225,7 @@ class ScarsGame(Game):
         for a in self.attackers:
             if a == c.uid:
                 continue
-            for k in self.keywords_of(self.card(a)):
+            for k in self.keywords_of(self.zones.cards[a]):
                 if keyword_name(k) != "Learning" and k not in have and k not in out:
                     out.append(k)
         return out
@@ -1247,7 +1248,7 @@ class ScarsGame(Game):
         attackers = []  # the attackers still in play, found once for every blocker
         for a in self.attackers:
             if self.is_unit_in_play(a):
-                attackers.append(self.card(a))
+                attackers.append(self.zones.cards[a])
         for b in self.units(d):
             for ac in attackers:
                 if self.can_block(b, ac):
@@ -1320,7 +1321,7 @@ class ScarsGame(Game):
 
     def _lethal_need(self, b: int) -> int:
         """SC-81 ⚖: what lethal needs = (defense − damage already on it) + 1."""
-        c = self.card(b)
+        c = self.zones.cards[b]
         assigned = sum(n for s, t, n in self.assign if t == b)
         return max(0, self.defense_of(c) - c.damage + 1 - assigned)
 
@@ -1335,7 +1336,7 @@ class ScarsGame(Game):
     def prevented_by(self, source: int, target: int) -> str:
         """Why the damage of the unit `source` to the unit `target` is prevented now, in the
         rules' words (`Valor 4 (SC-90)`, `Fear 2 (SC-92)`), or "" when it is not."""
-        s, t = self.card(source), self.card(target)
+        s, t = self.zones.cards[source], self.zones.cards[target]
         if t.defn.type == "hero" or not self._prevented(s, t):
             return ""
         v = self.kw_x(t, "Valor")
@@ -1362,7 +1363,9 @@ class ScarsGame(Game):
             if kind == "hero":
                 continue
             for a in atts:
-                out.append((a, self.active, defs, kind == "block" and self.has_kw(self.card(a), "Trample")))
+                out.append(
+                    (a, self.active, defs, kind == "block" and self.has_kw(self.zones.cards[a], "Trample"))
+                )
             for d in defs:
                 out.append((d, 1 - self.active, atts, False))
         return out
@@ -1387,14 +1390,14 @@ class ScarsGame(Game):
 
     def _tramples_past(self, s: int, blockers: list[int]) -> bool:
         """SC-81 ⚖ with SC-90/SC-92: damage a blocker prevents is never lethal, so there is no surplus."""
-        sc = self.card(s)
-        return not any(self._prevented(sc, self.card(b)) for b in blockers)
+        sc = self.zones.cards[s]
+        return not any(self._prevented(sc, self.zones.cards[b]) for b in blockers)
 
     def _next_assignment(self) -> tuple[int, int, list[int], list[int], bool] | None:
         """The next source with damage left to assign: (source, remaining, options, opposing units, trample)."""
         statics = self._statics()  # the same for every source
         for s, _ctrl, opp, trample in self._sources():
-            remaining = self.attack_of(self.card(s), statics) - self._assigned(s)
+            remaining = self.attack_of(self.zones.cards[s], statics) - self._assigned(s)
             if remaining <= 0:
                 continue
             opts = self._damage_options(s, opp, trample)
@@ -1413,7 +1416,7 @@ class ScarsGame(Game):
             Decision(
                 ctrl,
                 "damage",
-                f"Assign {poss(self.card(s).name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
+                f"Assign {poss(self.zones.cards[s].name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
                 " (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
@@ -1453,8 +1456,8 @@ class ScarsGame(Game):
         for kind, atts, _defs in self.combat_groups():
             if kind == "hero":
                 for a in atts:
-                    events.append((a, hero, self.attack_of(self.card(a))))
-        atk_now = {s: self.attack_of(self.card(s)) for s, _t, _n in events}
+                    events.append((a, hero, self.attack_of(self.zones.cards[a])))
+        atk_now = {s: self.attack_of(self.zones.cards[s]) for s, _t, _n in events}
         merged: dict[tuple[int, int], int] = {}
         for s, t, n in events:
             merged[(s, t)] = merged.get((s, t), 0) + n
@@ -1465,7 +1468,7 @@ class ScarsGame(Game):
             if t == hero:
                 hero_hits.append((s, n))
                 continue
-            sc, tc = self.card(s), self.card(t)
+            sc, tc = self.zones.cards[s], self.zones.cards[t]
             if self._prevented(sc, tc, atk_now[s]):
                 self.log.emit("prevent", f"Damage from {sc.name} to {tc.name} is prevented", uid=t)
                 continue
@@ -1507,7 +1510,7 @@ class ScarsGame(Game):
         elif k == "hero":
             self._do_hero(p, int(args[0]) if args else 0)
         elif k == "support":
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.zones.move(c.uid, _ZONE["supports"][p])
             c.face_down = True
             self.support_played[p] = True
@@ -1523,16 +1526,16 @@ class ScarsGame(Game):
             self.log.emit("life", f"P{p + 1} moves a life to energy ({left} lives left)", player=p)
             checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "equip":
-            w, u = self.card(int(args[0])), self.card(int(args[1]))
+            w, u = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             self.pay(p, w.defn.equip)
             w.attached = u.uid
             self.log.emit("equip", f"P{p + 1} equips {w.name} to {u.name} ({w.defn.equip} energy)", uid=w.uid)
         elif k == "pos":
             how = str(args[2]) if len(args) > 2 else ""
-            self._do_pos(p, self.card(int(args[0])), str(args[1]), how)
+            self._do_pos(p, self.zones.cards[int(args[0])], str(args[1]), how)
             checks = how == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "shelter":
-            c, sheltered = self.card(int(args[0])), self.card(int(args[1]))
+            c, sheltered = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             paid = self.pay_one(p, str(args[2]))
             self.set_position(c, "defense", sheltered.uid)
             c.moved = True
@@ -1551,13 +1554,13 @@ class ScarsGame(Game):
             self._end_main()
             checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "attack":
-            a, t = self.card(int(args[0])), int(args[1])
+            a, t = self.zones.cards[int(args[0])], int(args[1])
             self.attackers[a.uid] = t
             self.log.emit("attack", f"{a.name} attacks {self.name(t)}", uid=a.uid, target=t)
         elif k == "learn":
             uid = int(args[0])
             kw = str(args[1]).replace("_", " ")
-            c = self.card(uid)
+            c = self.zones.cards[uid]
             c.granted = (*c.granted, kw)
             self.learned.append((uid, kw))
             self.learn_left[uid] -= 1
@@ -1565,7 +1568,7 @@ class ScarsGame(Game):
             if self.learn_left[uid] <= 0 or not self._learnable(c):
                 del self.learn_left[uid]
         elif k == "block":
-            b, a = self.card(int(args[0])), self.card(int(args[1]))
+            b, a = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             self.blocks[b.uid] = a.uid
             if a.uid not in self.was_blocked:
                 self.was_blocked.append(a.uid)
@@ -1583,13 +1586,13 @@ class ScarsGame(Game):
             s, t = int(args[0]), int(args[1])
             self.assign.append([s, t, 1])
         elif k == "discard":
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.zones.move(c.uid, f"discard:{p}")
             self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
         elif k == "sacrifice":
             # SC-23 ⚖: discarded for the unit limit, not destroyed: it does not die (no "death"
             # trigger, SC-42; "se descartan, se destruyen, se sacrifican")
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.leave_play(c.uid, _ZONE["discard"][c.owner or 0], "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
@@ -1639,7 +1642,7 @@ class ScarsGame(Game):
         )
 
     def _do_cast(self, p: int, args: tuple[int | str, ...]) -> None:
-        c = self.card(int(args[0]))
+        c = self.zones.cards[int(args[0])]
         d = c.defn
         self.pay(p, d.cost)
         mode, target = "", 0
@@ -1654,7 +1657,7 @@ class ScarsGame(Game):
         self._push(("card", c.uid, target, mode, 0), p)
 
     def _do_ability(self, p: int, uid: int, target: int) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
@@ -1701,7 +1704,7 @@ class ScarsGame(Game):
 
     def _finish_attackers(self) -> None:
         for a in self.attackers:
-            c = self.card(a)
+            c = self.zones.cards[a]
             x = self.kw_x(c, "Learning")
             if x and self._learnable(c):
                 self.learn_left[a] = x
@@ -1712,7 +1715,7 @@ class ScarsGame(Game):
     def _after_learning(self) -> None:
         self.combat_stage = ""
         for a in self.attackers:
-            c = self.card(a)
+            c = self.zones.cards[a]
             if c.defn.trigger.get("when") == "attack":
                 self._queue_trigger(self.active, a, "attack")
         self._end_main()
@@ -1726,15 +1729,17 @@ class ScarsGame(Game):
 
     def _apply_cover(self) -> None:
         for b, a in self.blocks.items():  # SC-88 Cover
-            bc = self.card(b)
+            bc = self.zones.cards[b]
             if self.has_kw(bc, "Cover"):
                 for o, a2 in self.blocks.items():
                     if a2 == a and o != b:
-                        self.card(o).modifiers.append(
+                        self.zones.cards[o].modifiers.append(
                             Modifier("defense", 1, source=b, until="eot", tag="cover")
                         )
                         self.log.emit(
-                            "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
+                            "cover",
+                            f"{self.zones.cards[o].name} gets +1 defense from {poss(bc.name)} Cover",
+                            uid=o,
                         )
 
     def _forget_learned(self) -> None:
@@ -1871,7 +1876,7 @@ class ScarsGame(Game):
         """An entry of the resolution zone in words (`entry_data` in data); what it does in the
         words `entry_data` has, worked out once a card definition (`_entry_does`)."""
         kind, src, tgt, mode, _ = e
-        c = self.card(src)
+        c = self.zones.cards[src]
         d = c.defn
         tname = self.name(tgt) if tgt else "a target"
         if kind == "card":
@@ -1892,7 +1897,7 @@ class ScarsGame(Game):
 
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
-        c = self.card(src)
+        c = self.zones.cards[src]
         self.log.emit("resolve", f"Resolves: {self.describe_entry(e)}", player=ctrl, entry=self.entry_data(e))
         if kind == "card":
             d = c.defn
@@ -1924,12 +1929,18 @@ class ScarsGame(Game):
         self._run(ctrl, src, tgt, spec)
 
     def _valid_shelter(self, p: int, t: int) -> bool:
-        return self.is_unit_in_play(t) and self.controller_of(t) == p and self.card(t).position == "attack"
+        return (
+            self.is_unit_in_play(t)
+            and self.controller_of(t) == p
+            and self.zones.cards[t].position == "attack"
+        )
 
     def _run(self, ctrl: int, src: int, tgt: int, spec: Any) -> None:
         tk = spec.get("target", "")
         if tk and tgt not in self.targets(ctrl, tk, exclude=src):
-            self.log.emit("fizzle", f"The target is no longer legal: {self.card(src).name} does nothing")
+            self.log.emit(
+                "fizzle", f"The target is no longer legal: {self.zones.cards[src].name} does nothing"
+            )
             return
         EFFECTS[str(spec["effect"])](self, ctrl, src, tgt, spec)
 
@@ -1942,7 +1953,7 @@ class ScarsGame(Game):
                 break
             for uid in dead:
                 if self.is_unit_in_play(uid):
-                    c = self.card(uid)
+                    c = self.zones.cards[uid]
                     why = (
                         "dies (defense 0)"
                         if self.defense_of(c) <= 0
@@ -2035,7 +2046,7 @@ class ScarsGame(Game):
             # triggers with no target (or one) go to the resolution zone at once (SC-42)
             while self.pending:
                 ctrl, src, when = self.pending[0]
-                spec = self.card(src).defn.trigger
+                spec = self.zones.cards[src].defn.trigger
                 tk = spec.get("target", "")
                 if not tk:
                     self.pending.pop(0)
@@ -2044,7 +2055,9 @@ class ScarsGame(Game):
                 tg = self.targets(ctrl, tk)
                 if not tg:
                     self.pending.pop(0)
-                    self.log.emit("fizzle", f"{poss(self.card(src).name)} {when} ability has no target")
+                    self.log.emit(
+                        "fizzle", f"{poss(self.zones.cards[src].name)} {when} ability has no target"
+                    )
                     continue
                 if len(tg) == 1:
                     self.pending.pop(0)
