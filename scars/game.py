@@ -198,8 +198,8 @@ def card_name(c: ScarsCard) -> str:
     """A card's name as the engine says it: a hero's with whose it is (`P1's hero Aurelia, Iron
     Marshal`), another's its own."""
     if c.defn.type == "hero":
-        return f"P{(c.owner or 0) + 1}'s hero {c.name}"
-    return c.name
+        return f"P{(c.owner or 0) + 1}'s hero {c.defn.name}"
+    return c.defn.name
 
 
 class EntryData(Mapping[str, Any]):
@@ -715,17 +715,19 @@ class ScarsGame(Game):
         if c.position == "defense":
             if uid in self.attackers and not self.has_kw(c, "Alert"):
                 del self.attackers[uid]
-                self.log.emit("combat", f"{c.name} is in defense position and stops attacking", uid=uid)
+                self.log.emit("combat", f"{c.defn.name} is in defense position and stops attacking", uid=uid)
             if uid in self.attackers.values():
                 self.log.emit(
-                    "combat", f"{c.name} is in defense position: the attacks on it find no target", uid=uid
+                    "combat",
+                    f"{c.defn.name} is in defense position: the attacks on it find no target",
+                    uid=uid,
                 )
                 # ⚖ "a unit that left a combat does not come back to it": turned to attack position
                 # again before damage (a tap ability, SC-40), it is not attacked again
                 self._lose_attacks_on(uid)
         elif uid in self.blocks:
             del self.blocks[uid]
-            self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
+            self.log.emit("combat", f"{c.defn.name} is in attack position and stops blocking", uid=uid)
 
     def _lose_attacks_on(self, uid: int) -> None:
         """The attacks on unit `uid`, which left play or was turned to defense position before
@@ -745,7 +747,7 @@ class ScarsGame(Game):
             c.modifiers.append(Modifier("attack", atk, source=src, until="eot", tag="buff"))
         if dfn:
             c.modifiers.append(Modifier("defense", dfn, source=src, until="eot", tag="buff"))
-        self.log.emit("buff", f"{c.name} gets {atk:+d}/{dfn:+d} until end of turn", uid=uid)
+        self.log.emit("buff", f"{c.defn.name} gets {atk:+d}/{dfn:+d} until end of turn", uid=uid)
 
     def deal_damage(self, src: int, tgt: int, n: int) -> None:
         """Damage from a card: to a hero it removes lives (SC-96) after Bond (SC-91); to a unit it
@@ -754,7 +756,7 @@ class ScarsGame(Game):
             return
         t = self.zones.cards[tgt]
         s = self.zones.cards[src] if src else None
-        sname = s.name if s else "Combat"
+        sname = s.defn.name if s else "Combat"
         if t.defn.type == "hero":
             p = t.owner or 0
             bond = [u for u in self.units(p) if self.has_kw(u, "Bond")]
@@ -762,7 +764,9 @@ class ScarsGame(Game):
                 b = max(bond, key=lambda u: (self.defense_of(u) - u.damage, -u.uid))
                 b.damage += 1
                 n -= 1
-                self.log.emit("bond", f"{poss(b.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
+                self.log.emit(
+                    "bond", f"{poss(b.defn.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid
+                )
             lost = self.lose_lives(p, n)
             if n:
                 # the lives actually removed, and what is left (a later hit of the same combat
@@ -778,10 +782,10 @@ class ScarsGame(Game):
         if not self.is_unit_in_play(tgt):
             return
         if s is not None and s.zone in _UNIT_ZONES and self._prevented(s, t):
-            self.log.emit("prevent", f"Damage from {s.name} to {t.name} is prevented", uid=tgt)
+            self.log.emit("prevent", f"Damage from {s.defn.name} to {t.defn.name} is prevented", uid=tgt)
             return
         t.damage += n
-        self.log.emit("damage", f"{sname} deals {n} damage to {t.name}", uid=tgt)
+        self.log.emit("damage", f"{sname} deals {n} damage to {t.defn.name}", uid=tgt)
 
     def _prevented(self, s: ScarsCard, t: ScarsCard, atk: int | None = None) -> bool:
         a = self.attack_of(s) if atk is None else atk
@@ -811,7 +815,7 @@ class ScarsGame(Game):
         c.reset()
         c.controller = c.owner
         self.zones.move(uid, dest)
-        self.log.emit("leave", f"{c.name} {verb}", uid=uid)
+        self.log.emit("leave", f"{c.defn.name} {verb}", uid=uid)
 
     def destroy(self, uid: int, why: str = "dies") -> None:
         c = self.zones.cards[uid]
@@ -831,12 +835,12 @@ class ScarsGame(Game):
                 del items[i]
                 break
         self.zones.move(uid, f"discard:{c.owner}")
-        self.log.emit("counter", f"{c.name} is cancelled and goes to the discard", uid=uid)
+        self.log.emit("counter", f"{c.defn.name} is cancelled and goes to the discard", uid=uid)
 
     def create_token(self, p: int, token_id: str) -> ScarsCard:
         c = self.create(token_id, p, f"units:{p}")
         c.position = "defense"
-        self.log.emit("token", f"P{p + 1} creates a {c.name} token in defense position", uid=c.uid)
+        self.log.emit("token", f"P{p + 1} creates a {c.defn.name} token in defense position", uid=c.uid)
         return c
 
     def _queue_trigger(self, ctrl: int, src: int, when: str) -> None:
@@ -913,7 +917,7 @@ class ScarsGame(Game):
                 Decision(
                     ctrl,
                     "target",
-                    f"Choose the target of {poss(self.zones.cards[src].name)} {when} ability: {describe_spec(spec)}",
+                    f"Choose the target of {poss(self.zones.cards[src].defn.name)} {when} ability: {describe_spec(spec)}",
                     {"source": src, "targets": tg},
                 ),
                 [_ACTIONS["target"][(t,)] for t in tg],
@@ -1211,7 +1215,7 @@ class ScarsGame(Game):
             Decision(
                 self.active,
                 "learn",
-                f"{c.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more "
+                f"{c.defn.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more "
                 f"keyword{'' if self.learn_left[uid] == 1 else 's'}",
                 {"source": uid},
             ),
@@ -1416,7 +1420,7 @@ class ScarsGame(Game):
             Decision(
                 ctrl,
                 "damage",
-                f"Assign {poss(self.zones.cards[s].name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
+                f"Assign {poss(self.zones.cards[s].defn.name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
                 " (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
@@ -1470,10 +1474,10 @@ class ScarsGame(Game):
                 continue
             sc, tc = self.zones.cards[s], self.zones.cards[t]
             if self._prevented(sc, tc, atk_now[s]):
-                self.log.emit("prevent", f"Damage from {sc.name} to {tc.name} is prevented", uid=t)
+                self.log.emit("prevent", f"Damage from {sc.defn.name} to {tc.defn.name} is prevented", uid=t)
                 continue
             tc.damage += n
-            self.log.emit("combat", f"{sc.name} deals {n} damage to {tc.name}", uid=t, source=s)
+            self.log.emit("combat", f"{sc.defn.name} deals {n} damage to {tc.defn.name}", uid=t, source=s)
         for s, n in hero_hits:
             self.deal_damage(s, hero, n)  # each attacker is one damage event (SC-91)
         if not events:
@@ -1529,7 +1533,9 @@ class ScarsGame(Game):
             w, u = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             self.pay(p, w.defn.equip)
             w.attached = u.uid
-            self.log.emit("equip", f"P{p + 1} equips {w.name} to {u.name} ({w.defn.equip} energy)", uid=w.uid)
+            self.log.emit(
+                "equip", f"P{p + 1} equips {w.defn.name} to {u.defn.name} ({w.defn.equip} energy)", uid=w.uid
+            )
         elif k == "pos":
             how = str(args[2]) if len(args) > 2 else ""
             self._do_pos(p, self.zones.cards[int(args[0])], str(args[1]), how)
@@ -1539,7 +1545,7 @@ class ScarsGame(Game):
             paid = self.pay_one(p, str(args[2]))
             self.set_position(c, "defense", sheltered.uid)
             c.moved = True
-            self.log.emit("shelter", f"{c.name} shelters {sheltered.name} ({paid})", uid=c.uid)
+            self.log.emit("shelter", f"{c.defn.name} shelters {sheltered.defn.name} ({paid})", uid=c.uid)
             checks = args[2] == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "draw":
             self.draw(p)
@@ -1556,7 +1562,7 @@ class ScarsGame(Game):
         elif k == "attack":
             a, t = self.zones.cards[int(args[0])], int(args[1])
             self.attackers[a.uid] = t
-            self.log.emit("attack", f"{a.name} attacks {self.name(t)}", uid=a.uid, target=t)
+            self.log.emit("attack", f"{a.defn.name} attacks {self.name(t)}", uid=a.uid, target=t)
         elif k == "learn":
             uid = int(args[0])
             kw = str(args[1]).replace("_", " ")
@@ -1564,7 +1570,7 @@ class ScarsGame(Game):
             c.granted = (*c.granted, kw)
             self.learned.append((uid, kw))
             self.learn_left[uid] -= 1
-            self.log.emit("learn", f"{c.name} learns {kw} for this combat", uid=uid)
+            self.log.emit("learn", f"{c.defn.name} learns {kw} for this combat", uid=uid)
             if self.learn_left[uid] <= 0 or not self._learnable(c):
                 del self.learn_left[uid]
         elif k == "block":
@@ -1572,7 +1578,7 @@ class ScarsGame(Game):
             self.blocks[b.uid] = a.uid
             if a.uid not in self.was_blocked:
                 self.was_blocked.append(a.uid)
-            self.log.emit("block", f"{b.name} blocks {a.name}", uid=b.uid, target=a.uid)
+            self.log.emit("block", f"{b.defn.name} blocks {a.defn.name}", uid=b.uid, target=a.uid)
         elif k == "choose":
             t, how = int(args[0]), str(args[1])
             self.shelter_choice[t] = how
@@ -1588,7 +1594,7 @@ class ScarsGame(Game):
         elif k == "discard":
             c = self.zones.cards[int(args[0])]
             self.zones.move(c.uid, f"discard:{p}")
-            self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
+            self.log.emit("discard", f"P{p + 1} discards {c.defn.name} (hand limit)", uid=c.uid)
         elif k == "sacrifice":
             # SC-23 ⚖: discarded for the unit limit, not destroyed: it does not die (no "death"
             # trigger, SC-42; "se descartan, se destruyen, se sacrifican")
@@ -1652,7 +1658,7 @@ class ScarsGame(Game):
                 target = int(args[2])
         elif len(args) > 1:
             target = int(args[1])
-        self.log.emit("cast", f"P{p + 1} plays {c.name} ({d.cost} energy)", uid=c.uid, player=p)
+        self.log.emit("cast", f"P{p + 1} plays {c.defn.name} ({d.cost} energy)", uid=c.uid, player=p)
         self.zones.move(c.uid, "resolution")
         self._push(("card", c.uid, target, mode, 0), p)
 
@@ -1681,11 +1687,11 @@ class ScarsGame(Game):
         c.moved = True
         if pos == "defense":
             self.set_position(c, "defense")
-            self.log.emit("position", f"{c.name} goes to defense position", uid=c.uid)
+            self.log.emit("position", f"{c.defn.name} goes to defense position", uid=c.uid)
         else:
             paid = self.pay_one(p, how)
             self.set_position(c, "attack")
-            self.log.emit("position", f"{c.name} goes to attack position ({paid})", uid=c.uid)
+            self.log.emit("position", f"{c.defn.name} goes to attack position ({paid})", uid=c.uid)
 
     def _do_done(self, d: Decision) -> None:
         if d.kind == "attack":
@@ -1738,7 +1744,7 @@ class ScarsGame(Game):
                         )
                         self.log.emit(
                             "cover",
-                            f"{self.zones.cards[o].name} gets +1 defense from {poss(bc.name)} Cover",
+                            f"{self.zones.cards[o].defn.name} gets +1 defense from {poss(bc.defn.name)} Cover",
                             uid=o,
                         )
 
@@ -1882,18 +1888,18 @@ class ScarsGame(Game):
         if kind == "card":
             if d.type == "unit":
                 where = f"sheltering {self.name(tgt)}" if mode == "shelter" else f"in {mode} position"
-                return f"{c.name} (unit, {where})"
+                return f"{c.defn.name} (unit, {where})"
             if d.type == "weapon":
-                return f"{c.name} (weapon, for {tname})"
+                return f"{c.defn.name} (weapon, for {tname})"
             if d.type == "prayer":
-                return f"{c.name}: {_entry_does(d, kind).replace('{target}', tname)}"
-            return f"{c.name} ({d.type})"
+                return f"{c.defn.name}: {_entry_does(d, kind).replace('{target}', tname)}"
+            return f"{c.defn.name} ({d.type})"
         does = _entry_does(d, kind).replace("{target}", tname)
         if kind == "ability":
-            return f"{poss(c.name)} ability: {does}"
+            return f"{poss(c.defn.name)} ability: {does}"
         if kind == "hero":
-            return f"{poss(c.name)} hero ability: {does}"
-        return f"{poss(c.name)} {mode} trigger: {does}"
+            return f"{poss(c.defn.name)} hero ability: {does}"
+        return f"{poss(c.defn.name)} {mode} trigger: {does}"
 
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
@@ -1918,10 +1924,10 @@ class ScarsGame(Game):
                     if shelter
                     else f"{c.position} position"
                 )
-                self.log.emit("enter", f"{c.name} enters in {where}", uid=src)
+                self.log.emit("enter", f"{c.defn.name} enters in {where}", uid=src)
             elif d.type == "weapon":
                 c.attached = tgt if self.is_unit_in_play(tgt) and self.controller_of(tgt) == ctrl else 0
-                self.log.emit("enter", f"{c.name} is equipped to {self.name(c.attached)}", uid=src)
+                self.log.emit("enter", f"{c.defn.name} is equipped to {self.name(c.attached)}", uid=src)
             if d.trigger.get("when") == "enter":
                 self._queue_trigger(ctrl, src, "enter")
             return
@@ -1939,7 +1945,7 @@ class ScarsGame(Game):
         tk = spec.get("target", "")
         if tk and tgt not in self.targets(ctrl, tk, exclude=src):
             self.log.emit(
-                "fizzle", f"The target is no longer legal: {self.zones.cards[src].name} does nothing"
+                "fizzle", f"The target is no longer legal: {self.zones.cards[src].defn.name} does nothing"
             )
             return
         EFFECTS[str(spec["effect"])](self, ctrl, src, tgt, spec)
@@ -2056,7 +2062,7 @@ class ScarsGame(Game):
                 if not tg:
                     self.pending.pop(0)
                     self.log.emit(
-                        "fizzle", f"{poss(self.zones.cards[src].name)} {when} ability has no target"
+                        "fizzle", f"{poss(self.zones.cards[src].defn.name)} {when} ability has no target"
                     )
                     continue
                 if len(tg) == 1:
@@ -2097,11 +2103,21 @@ class ScarsGame(Game):
                 instant = self._instant_actions(seat)
                 if not instant:
                     # "pass" is the only action: the engine passes (docs/rulings.md), without
-                    # building the decision and its prompt
-                    turn = self.turn
-                    resolved = self._do_pass(seat, auto=True)
+                    # building the decision and its prompt.
                     # A pass only hands on priority or moves the sub-phase on, unless an entry
                     # resolved (it may change anything) or a new turn began (modifiers wear off).
+                    turn = self.turn
+                    if stack.items:
+                        resolved = self._do_pass(seat, auto=True)
+                    else:
+                        # an empty window: `_do_pass(seat, auto=True)` written out (a frame less,
+                        # a hundred a game): the non-active player's window comes after the
+                        # active player's (SC-59), and after it the sub-phase ends
+                        resolved = False
+                        if seat == self.active:
+                            self.window_seat = 1 - seat
+                        else:
+                            self._next_phase()
                     checks_due = resolved or self.turn != turn
                     continue
                 # a real choice: the decision `_compute()` would build, from the actions found

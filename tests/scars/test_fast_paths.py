@@ -10,7 +10,7 @@ from typing import Any
 from common.cards import Card, keyword_name, keyword_value
 from common.game import Action
 from scars.cards import KEYWORDS, ScarsCard, card_pool
-from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, ScarsGame, _preset_deck_lists
+from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, WINDOW_PHASES, ScarsGame, _preset_deck_lists
 
 SEEDS = range(1, 41)
 
@@ -290,3 +290,29 @@ def test_instant_and_recruit_actions_are_the_long_way() -> None:
             n += 1
             offered += bool(fast)
     assert n > 5_000 and offered > 500 and refused_cost > 1000 and refused_faction > 100
+
+
+def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
+    """`_settle` passes an empty window itself (`_do_pass(seat, auto=True)` written out): at every
+    window of random games, with every later window made empty on both copies, the engine's own
+    pass and `_do_pass` then `_settle` lead to the same state, events and decision."""
+    n = phases = 0
+    for g in _states(range(1, 9)):
+        if g.stack.items or g.pending or g.phase not in WINDOW_PHASES or g.phase == "mulligan":
+            continue
+        for seat in (g.active, 1 - g.active):  # each seat's window of this sub-phase
+            start = g.clone()
+            start.step, start.window_seat = "window", seat
+            fast, slow = start.clone(), start.clone()
+            for x in (fast, slow):
+                x._instant_actions = lambda p, energy=None: []  # type: ignore[method-assign]
+            turn, phase = slow.turn, slow.phase
+            resolved = slow._do_pass(seat, auto=True)
+            slow._settle(resolved or slow.turn != turn)
+            fast._settle(False)  # (as settled: its checks found nothing)
+            assert fast.state_hash() == slow.state_hash()
+            assert [(e.kind, e.text) for e in fast.log.events] == [(e.kind, e.text) for e in slow.log.events]
+            assert fast.legal_actions() == slow.legal_actions()
+            n += 1
+            phases += slow.phase != phase
+    assert n > 800 and phases > 400
