@@ -1993,10 +1993,15 @@ class ScarsGame(Game):
         cards, zones = self.zones.look, self.zones.zones  # (read only)
         statics = self._statics()
         auras = False
+        # whether an aura or a weapon in play lowers a defense: if none does, a unit without
+        # damage and modifiers whose card's defense is above 0 lives (SC-12), looked at no further
+        lowers = False
         for s in statics:  # (a loop, not `any()` of a generator: a frame less)
-            if s.defn.static.get("effect") == "aura":
+            spec = s.defn.static
+            if spec.get("effect") == "aura":
                 auras = True
-                break
+                if int(spec.get("defense", 0)) < 0:
+                    lowers = True
         # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
         weapon_defense: dict[tuple[int, int], int] = {}
         for side in (0, 1):
@@ -2005,10 +2010,14 @@ class ScarsGame(Game):
                 if wc.attached:
                     key = (side, wc.attached)
                     weapon_defense[key] = weapon_defense.get(key, 0) + wc.defn.defense
+                    if wc.defn.defense < 0:
+                        lowers = True
         dead: list[int] = []
         for zname in ("units:0", "units:1"):
             for u in zones[zname].cards:
                 c: ScarsCard = cards[u]
+                if not (c.damage or c.modifiers or lowers) and c.defn.defense > 0:
+                    continue  # it lives (above)
                 ctrl = c.controller
                 if ctrl != 0 and ctrl != 1:
                     defense = self.defense_of(c, statics)  # an odd controller: the plain way

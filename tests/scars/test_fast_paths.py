@@ -316,3 +316,45 @@ def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
             n += 1
             phases += slow.phase != phase
     assert n > 800 and phases > 400
+
+
+def _dying_long(g: ScarsGame) -> list[int]:
+    """SC-12 the long way: `defense_of` of every unit in play, P1's then P2's."""
+    out = []
+    for p in (0, 1):
+        for c in g.units(p):
+            defense = g.defense_of(c)
+            if c.damage > defense or defense <= 0:
+                out.append(c.uid)
+    return out
+
+
+def test_dying_when_weapons_and_auras_lower_defense() -> None:
+    """`_dying` looks no further at a unit without damage and modifiers whose card's defense is
+    above 0 only while no weapon or aura in play lowers a defense: with every weapon in play made
+    -1 or -3 defense, every defense aura made -1 or -2 (no card of the pool lowers one), it finds
+    the units that die of it, as the long way does."""
+    from dataclasses import replace
+
+    n = lowered = 0
+    for g in _states(range(1, 21)):
+        c = g.clone()
+        look = c.zones.look
+        changed = False
+        for u, card in look.items():
+            if card.zone not in ("weapons:0", "weapons:1", "units:0", "units:1", "structures:0", "structures:1"):
+                continue
+            d = card.defn
+            if d.type == "weapon":
+                c.zones.cards[u].defn = replace(d, defense=-1 - 2 * (u % 2))
+                changed = True
+            elif d.static.get("effect") == "aura" and "defense" in d.static:
+                c.zones.cards[u].defn = replace(d, static={**d.static, "defense": -1 - u % 2})
+                changed = True
+        if not changed:
+            continue
+        fast = c._dying()
+        assert fast == _dying_long(c)
+        n += 1
+        lowered += any(c.zones.look[u].damage == 0 and not c.zones.look[u].modifiers for u in fast)
+    assert n > 300 and lowered > 50
