@@ -342,7 +342,7 @@ def test_dying_when_weapons_and_auras_lower_defense() -> None:
         look = c.zones.look
         changed = False
         for u, card in look.items():
-            if card.zone not in ("weapons:0", "weapons:1", "units:0", "units:1", "structures:0", "structures:1"):
+            if card.zone.split(":")[0] not in PLAY_ZONES:
                 continue
             d = card.defn
             if d.type == "weapon":
