@@ -858,10 +858,18 @@ class ScarsGame(Game):
             # SC-53..SC-55 ⚖: a unit is attacking from its declaration until combat damage is over
             # (3A-3C), not for the rest of the turn
             attacking = self.attackers if self.phase in _COMBAT_PHASES else {}
+            # the units a weapon is on: `has_kw` is asked only of those and of units with granted
+            # keywords; another unit's keywords are its card's (a frame less a unit)
+            armed = set()
+            for z in ("weapons:0", "weapons:1"):
+                for w in zones[z].cards:
+                    armed.add(cards[w].attached)
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]
-                    if self.has_kw(c, "Stealth"):
+                    if "Stealth" in c.defn.kw_names or (
+                        (c.granted or u in armed) and self.has_kw(c, "Stealth")
+                    ):
                         continue  # SC-86
                     if kind == "attacking_unit" and u not in attacking:
                         continue

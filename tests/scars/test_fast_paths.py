@@ -358,3 +358,36 @@ def test_dying_when_weapons_and_auras_lower_defense() -> None:
         n += 1
         lowered += any(c.zones.look[u].damage == 0 and not c.zones.look[u].modifiers for u in fast)
     assert n > 300 and lowered > 50
+
+
+def _targets_long(g: ScarsGame, p: int, kind: str) -> list[int]:
+    """The units `targets(p, kind)` offers, the long way: `has_kw(c, "Stealth")` of every unit."""
+    sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
+    attacking = g.attackers if g.phase in ("attackers", "blockers", "damage") else {}
+    out = []
+    for side in sides:
+        for c in g.units_seen(side):
+            if g.has_kw(c, "Stealth") or (kind == "attacking_unit" and c.uid not in attacking):
+                continue
+            out.append(c.uid)
+    return out
+
+
+def test_targets_ask_has_kw_only_of_armed_or_granted_units() -> None:
+    """`targets` asks `has_kw(c, "Stealth")` only of a unit a weapon is on or with granted
+    keywords (SC-86): against the long way for every unit kind and seat, in games of the Veiled
+    Court (its dagger and its veil give Stealth) against the other presets."""
+    presets = list(ScarsGame.preset_decks().values())
+    n = by_weapon = by_grant = 0
+    for decks in ([presets[2], presets[0]], [presets[1], presets[2]]):
+        for g in _states(range(1, 16), decks=decks):
+            for p in (0, 1):
+                for kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
+                    units = [t for t in g.targets(p, kind) if g.zones.look[t].defn.type != "hero"]
+                    assert units == _targets_long(g, p, kind)
+                    n += 1
+            for c in g.units_seen(0) + g.units_seen(1):
+                if "Stealth" not in c.defn.kw_names and g.has_kw(c, "Stealth"):
+                    by_weapon += not c.granted
+                    by_grant += bool(c.granted)
+    assert n > 10_000 and by_weapon > 40 and by_grant > 5
