@@ -118,6 +118,9 @@ class ScarsDef(CardDef):
     # A prayer that may only target a unit with attack Y or less ("destroy" with `y`, Smite),
     # that Y, else None (SC-32). Worked out from `effect`, never read from a card file.
     target_max_attack: int | None = field(default=None, init=False, repr=False, compare=False)
+    # An aura (SC-43, `static` with effect "aura"): (scope, attack, defense), else None. Worked
+    # out from `static` (the game reads it at every derived stat: no look-up in the table).
+    aura: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = frozenset(map(keyword_name, self.keywords))
@@ -125,6 +128,11 @@ class ScarsDef(CardDef):
         object.__setattr__(self, "instant", self.type == "prayer" or "Lightning" in names)
         if self.effect.get("effect") == "destroy" and isinstance(self.effect.get("y"), int):
             object.__setattr__(self, "target_max_attack", self.effect["y"])
+        static = self.static
+        if static.get("effect") == "aura":
+            atk, dfn = static.get("attack", 0), static.get("defense", 0)
+            if isinstance(atk, int) and isinstance(dfn, int):  # (else the pool's check refuses it)
+                object.__setattr__(self, "aura", (str(static.get("scope")), atk, dfn))
 
     @property
     def is_permanent(self) -> bool:
@@ -328,7 +336,7 @@ class ScarsCard(Card):
         self.no_attack = False
         self.shelter = 0
         self.attached = 0
-        self.granted: tuple[str, ...] = ()
+        self.granted = ()
         self.moved = False
         self.face_down = False
         self.modifiers = []

@@ -524,20 +524,22 @@ class ScarsGame(Game):
         return out
 
     def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
-        """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
+        """The aura bonus `c` gets to `stat`, "attack" or "defense" (`statics`: `_statics()`, if
+        the caller has it)."""
         total = 0
+        attack = stat == "attack"
         for s in self._statics() if statics is None else statics:
-            spec = s.defn.static
-            if spec.get("effect") != "aura":
+            aura = s.defn.aura  # (scope, attack, defense), None for another static ability
+            if aura is None:
                 continue
-            scope = spec.get("scope")
+            scope = aura[0]
             own = s.controller == c.controller
             if (
                 (scope == "own_units" and own)
                 or (scope == "other_own_units" and own and s.uid != c.uid)
                 or (scope == "enemy_units" and not own)
             ):
-                total += int(spec.get(stat, 0))
+                total += aura[1] if attack else aura[2]
         return total
 
     def keywords_of(self, c: ScarsCard) -> list[str]:
@@ -1106,8 +1108,8 @@ class ScarsGame(Game):
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
             if factions is None:
                 factions = cards[zones[_ZONE["hero"][p]].cards[0]].defn.factions
-                if energy is None:
-                    energy = self.available_energy(p)
+            if energy is None:
+                energy = self.available_energy(p)
             # `_castable(p, c, instant=True, energy=energy)`, written out (a frame less a card)
             if d.type in _CAST_TYPES and energy >= d.cost and (not d.faction or d.faction in factions):
                 for m in self._cast_modes(p, cards[u]):
@@ -2005,10 +2007,10 @@ class ScarsGame(Game):
         # damage and modifiers whose card's defense is above 0 lives (SC-12), looked at no further
         lowers = False
         for s in statics:  # (a loop, not `any()` of a generator: a frame less)
-            spec = s.defn.static
-            if spec.get("effect") == "aura":
+            aura = s.defn.aura
+            if aura is not None:
                 auras = True
-                if int(spec.get("defense", 0)) < 0:
+                if aura[2] < 0:  # its defense
                     lowers = True
         # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
         weapon_defense: dict[tuple[int, int], int] = {}

@@ -391,3 +391,52 @@ def test_targets_ask_has_kw_only_of_armed_or_granted_units() -> None:
                     by_weapon += not c.granted
                     by_grant += bool(c.granted)
     assert n > 10_000 and by_weapon > 40 and by_grant > 5
+
+
+def _aura_long(g: ScarsGame, c: ScarsCard, stat: str) -> int:
+    """The aura bonus the long way: every static in play read from its table (SC-43)."""
+    total = 0
+    for s in g._statics():
+        spec = s.defn.static
+        if spec.get("effect") != "aura":
+            continue
+        scope, own = spec.get("scope"), s.controller == c.controller
+        if (
+            (scope == "own_units" and own)
+            or (scope == "other_own_units" and own and s.uid != c.uid)
+            or (scope == "enemy_units" and not own)
+        ):
+            total += int(spec.get(stat, 0))
+    return total
+
+
+def test_aura_is_read_from_the_static_table() -> None:
+    """`ScarsDef.aura` is what `static` says, for every card of the pool; `_aura` (reading it)
+    against the long way for every unit in play and both stats, the auras in play also turned to
+    each scope and to lowering values."""
+    from dataclasses import replace
+
+    for d in card_pool().values():
+        st = d.static
+        want = (
+            (st["scope"], st.get("attack", 0), st.get("defense", 0)) if st.get("effect") == "aura" else None
+        )
+        assert d.aura == want, d.id
+    n = with_aura = 0
+    scopes = ("own_units", "other_own_units", "enemy_units")
+    for i, g in enumerate(_states(range(1, 21))):
+        c = g.clone()
+        for u, card in c.zones.look.items():
+            d = card.defn
+            if d.aura is not None and card.zone.split(":")[0] in PLAY_ZONES and i % 2:
+                st = {**d.static, "scope": scopes[(u + i) % 3], "attack": u % 3 - 1, "defense": i % 3 - 1}
+                c.zones.cards[u].defn = replace(d, static=st)
+        for p in (0, 1):
+            for unit in c.units(p):
+                for stat in ("attack", "defense"):
+                    v = c._aura(unit, stat)
+                    assert v == _aura_long(c, unit, stat)
+                    assert c._aura(unit, stat, c._statics()) == v
+                    n += 1
+                    with_aura += v != 0
+    assert n > 10_000 and with_aura > 1000
