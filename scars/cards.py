@@ -121,6 +121,11 @@ class ScarsDef(CardDef):
     # An aura (SC-43, `static` with effect "aura"): (scope, attack, defense), else None. Worked
     # out from `static` (the game reads it at every derived stat: no look-up in the table).
     aura: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    # The `ability` table's facts the legal actions read (worked out once): a tap ability (SC-40),
+    # its energy cost (SC-41, SC-20: a hero's), its target kind ("" without one).
+    ability_tap: bool = field(default=False, init=False, repr=False, compare=False)
+    ability_cost: int = field(default=0, init=False, repr=False, compare=False)
+    ability_target: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = frozenset(map(keyword_name, self.keywords))
@@ -128,6 +133,12 @@ class ScarsDef(CardDef):
         object.__setattr__(self, "instant", self.type == "prayer" or "Lightning" in names)
         if self.effect.get("effect") == "destroy" and isinstance(self.effect.get("y"), int):
             object.__setattr__(self, "target_max_attack", self.effect["y"])
+        ability = self.ability
+        if ability:
+            cost, target = ability.get("cost", 0), ability.get("target", "")
+            object.__setattr__(self, "ability_tap", ability.get("kind") == "tap")
+            object.__setattr__(self, "ability_cost", int(cost) if isinstance(cost, int) else 0)
+            object.__setattr__(self, "ability_target", target if isinstance(target, str) else "")
         static = self.static
         if static.get("effect") == "aura":
             atk, dfn = static.get("attack", 0), static.get("defense", 0)

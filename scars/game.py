@@ -1118,17 +1118,29 @@ class ScarsGame(Game):
         ability = _ACTIONS["ability"]
         for z in _ABILITY_ZONES[p]:
             for u in zones[z].cards:
-                spec = cards[u].defn.ability
-                if not spec:
-                    continue
                 c = cards[u]
-                if energy is None and spec.get("kind") != "tap":
-                    energy = self.available_energy(p)  # only energy abilities need it (SC-41)
-                if not self._ability_ready(p, c, energy):
+                d = c.defn
+                if not d.ability:
                     continue
-                tk = spec.get("target", "")
+                # `_ability_ready(p, c, energy)`, written out with the ability's facts worked out
+                # once (`ScarsDef.ability_tap`, `ability_cost`: no look-up in its table, a frame less)
+                if d.ability_tap:
+                    if c.zone in _UNIT_ZONES:
+                        # SC-40: a unit must be in defense position and controlled since the start
+                        # of the turn (and not attacking)
+                        if c.position != "defense" or not c.since_start or u in self.attackers:
+                            continue
+                    elif c.tapped:
+                        continue
+                else:
+                    if energy is None:
+                        energy = self.available_energy(p)  # only energy abilities need it (SC-41)
+                    if energy < d.ability_cost:
+                        continue  # SC-41
+                tk = d.ability_target
                 if tk:
                     tg = self.targets(p, tk)
+                    spec = d.ability
                     if spec.get("effect") == "heal":
                         tg = self._hurt(spec, tg)  # SC-41 ⚖: no heal that removes nothing (docs/rulings.md)
                     for t in tg:
@@ -1145,7 +1157,8 @@ class ScarsGame(Game):
         return [t for t in targets if not self.has_no_effect(spec, t)]
 
     def _ability_ready(self, p: int, c: ScarsCard, energy: int | None = None) -> bool:
-        """`energy`: `available_energy(p)`, if the caller has it."""
+        """`energy`: `available_energy(p)`, if the caller has it. (Written out in `_instant_actions`:
+        `tests/scars/test_fast_paths.py` compares.)"""
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
@@ -1180,9 +1193,9 @@ class ScarsGame(Game):
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(_ACTIONS["life"][()])
         # (`card(hero_uid(p))`, written out: a hot path)
-        spec = cards[zones[_ZONE["hero"][p]].cards[0]].defn.ability
-        if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
-            tk = spec.get("target", "")
+        hd = cards[zones[_ZONE["hero"][p]].cards[0]].defn
+        if hd.ability and not self.hero_used[p] and avail >= hd.ability_cost:  # SC-20
+            tk = hd.ability_target
             if tk:
                 for t in self.targets(p, tk):
                     out.append(hero[(t,)])

@@ -265,14 +265,31 @@ def test_instant_and_recruit_actions_are_the_long_way() -> None:
     """`_instant_actions` and `_recruit_actions` (`_castable` written out, the hero's factions
     read once) against the long way, for both seats at every state: the same actions in the same
     order; hand cards refused for their cost and for their faction are met."""
-    n = offered = refused_cost = refused_faction = 0
+    for d in card_pool().values():  # the ability's facts `_instant_actions` reads, from its table
+        ab = d.ability
+        assert (d.ability_tap, d.ability_cost, d.ability_target) == (
+            ab.get("kind") == "tap",
+            int(ab.get("cost", 0)),
+            ab.get("target", ""),
+        ), d.id
+    n = offered = refused_cost = refused_faction = abilities = heroes = 0
     for g in _states(decks=_mixed_decks()):
         for p in (0, 1):
             energy = g.available_energy(p)
             fast = g._instant_actions(p)
             assert fast == _instant_actions_long(g, p)
             assert g._instant_actions(p, energy) == fast
+            abilities += any(a.kind == "ability" for a in fast)
             recruit = g._recruit_actions(p, energy)
+            hero = g.zones.look[g.hero_uid(p)].defn.ability
+            slow_hero: list[Action] = []
+            if not g.hero_used[p] and energy >= int(hero.get("cost", 0)):
+                tk = hero.get("target", "")
+                slow_hero = (
+                    [_ACTIONS["hero"][(t,)] for t in g.targets(p, tk)] if tk else [_ACTIONS["hero"][()]]
+                )
+            assert [a for a in recruit if a.kind == "hero"] == slow_hero
+            heroes += bool(slow_hero)
             casts = [a for a in recruit if a.kind == "cast"]
             slow = []
             for u in g.zones.zones[_ZONE["hand"][p]].cards:
@@ -290,6 +307,25 @@ def test_instant_and_recruit_actions_are_the_long_way() -> None:
             n += 1
             offered += bool(fast)
     assert n > 5_000 and offered > 500 and refused_cost > 1000 and refused_faction > 100
+    assert abilities > 150 and heroes > 1000
+    # a unit with a tap ability, ready but for its attacking (Alert attacks from defense position)
+    attacking = 0
+    for g in _states(range(1, 21)):
+        for p in (0, 1):
+            for c in g.units_seen(p):
+                if (
+                    c.defn.ability_tap
+                    and c.position == "defense"
+                    and c.since_start
+                    and c.uid not in g.attackers
+                ):
+                    x = g.clone()
+                    x.attackers[c.uid] = x.hero_uid(1 - p)
+                    fast = x._instant_actions(p)
+                    assert fast == _instant_actions_long(x, p)
+                    assert all(a.args[0] != c.uid for a in fast if a.kind == "ability")
+                    attacking += 1
+    assert attacking > 100
 
 
 def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
