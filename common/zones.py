@@ -16,7 +16,7 @@ reads a card without a copy, at a plain dict's speed, for code that does not wri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar, overload
 
@@ -304,6 +304,29 @@ class Zones(Generic[C]):
         card.zone = ""
         self.move(uid, zone, position)
         return card
+
+    def create_many(
+        self: Zones[Any],
+        defns: Iterable[CardDef],
+        owner: int | None,
+        zone: str,
+        factory: Callable[[int, CardDef, int | None], Any],
+    ) -> None:
+        """`create(defn, owner, zone, factory)` for each of `defns` in turn (a deck: the same
+        uids, cards and order), in one frame: no `create` and `move` call a card."""
+        dest = self.zones[zone]
+        if dest.capacity is not None:  # a zone that may fill up: the long way, card by card
+            for defn in defns:
+                self.create(defn, owner, zone, factory)
+            return
+        cards, held, name, uid = self.cards, dest.cards, dest.name, self._next_uid
+        for defn in defns:
+            card = factory(uid, defn, owner)
+            cards[uid] = card
+            card.zone = name
+            held.append(uid)
+            uid += 1
+        self._next_uid = uid
 
     # -- access ------------------------------------------------------------
     def __getitem__(self, name: str) -> Zone:

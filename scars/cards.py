@@ -118,6 +118,14 @@ class ScarsDef(CardDef):
     # A prayer that may only target a unit with attack Y or less ("destroy" with `y`, Smite),
     # that Y, else None (SC-32). Worked out from `effect`, never read from a card file.
     target_max_attack: int | None = field(default=None, init=False, repr=False, compare=False)
+    # An aura (SC-43, `static` with effect "aura"): (scope, attack, defense), else None. Worked
+    # out from `static` (the game reads it at every derived stat: no look-up in the table).
+    aura: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    # The `ability` table's facts the legal actions read (worked out once): a tap ability (SC-40),
+    # its energy cost (SC-41, SC-20: a hero's), its target kind ("" without one).
+    ability_tap: bool = field(default=False, init=False, repr=False, compare=False)
+    ability_cost: int = field(default=0, init=False, repr=False, compare=False)
+    ability_target: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = frozenset(map(keyword_name, self.keywords))
@@ -125,6 +133,17 @@ class ScarsDef(CardDef):
         object.__setattr__(self, "instant", self.type == "prayer" or "Lightning" in names)
         if self.effect.get("effect") == "destroy" and isinstance(self.effect.get("y"), int):
             object.__setattr__(self, "target_max_attack", self.effect["y"])
+        ability = self.ability
+        if ability:
+            cost, target = ability.get("cost", 0), ability.get("target", "")
+            object.__setattr__(self, "ability_tap", ability.get("kind") == "tap")
+            object.__setattr__(self, "ability_cost", int(cost) if isinstance(cost, int) else 0)
+            object.__setattr__(self, "ability_target", target if isinstance(target, str) else "")
+        static = self.static
+        if static.get("effect") == "aura":
+            atk, dfn = static.get("attack", 0), static.get("defense", 0)
+            if isinstance(atk, int) and isinstance(dfn, int):  # (else the pool's check refuses it)
+                object.__setattr__(self, "aura", (str(static.get("scope")), atk, dfn))
 
     @property
     def is_permanent(self) -> bool:
@@ -300,8 +319,24 @@ class ScarsCard(Card):
     defn: ScarsDef
 
     def __init__(self, uid: int, defn: CardDef, owner: int | None, zone: str = "") -> None:
-        super().__init__(uid, defn, owner, zone)
-        self.reset()
+        # `Card.__init__` and then `reset()`, written out (one frame, not three: a new game makes
+        # 126 cards; `tests/scars/test_fast_paths.py` compares)
+        self.uid = uid
+        self.defn = defn  # type: ignore[assignment]
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.modifiers = []
+        self.position = "defense"
+        self.tapped = False
+        self.damage = 0
+        self.since_start = False
+        self.no_attack = False
+        self.shelter = 0
+        self.attached = 0
+        self.granted: tuple[str, ...] = ()
+        self.moved = False
+        self.face_down = False
 
     def reset(self) -> None:
         """Forget table state (when the card leaves play)."""
@@ -312,7 +347,7 @@ class ScarsCard(Card):
         self.no_attack = False
         self.shelter = 0
         self.attached = 0
-        self.granted: tuple[str, ...] = ()
+        self.granted = ()
         self.moved = False
         self.face_down = False
         self.modifiers = []

@@ -78,6 +78,7 @@ _UNIT_ZONES = frozenset(_ZONE["units"])  # a card is a unit in play when its zon
 _STATIC_ZONES = ("units:0", "structures:0", "units:1", "structures:1")
 # Where each seat's unit and structure abilities are (SC-40, SC-41), `_ABILITY_ZONES[p]`.
 _ABILITY_ZONES = (("units:0", "structures:0"), ("units:1", "structures:1"))
+_CAST_TYPES = frozenset(("unit", "structure", "weapon", "prayer"))  # the card types a player casts
 
 
 # The actions after which `_settle` need not run the state checks (SC-02, SC-12) first: they
@@ -197,8 +198,8 @@ def card_name(c: ScarsCard) -> str:
     """A card's name as the engine says it: a hero's with whose it is (`P1's hero Aurelia, Iron
     Marshal`), another's its own."""
     if c.defn.type == "hero":
-        return f"P{(c.owner or 0) + 1}'s hero {c.name}"
-    return c.name
+        return f"P{(c.owner or 0) + 1}'s hero {c.defn.name}"
+    return c.defn.name
 
 
 class EntryData(Mapping[str, Any]):
@@ -347,13 +348,12 @@ class ScarsGame(Game):
     def _build_side(self, p: int, deck: DeckList) -> None:
         hero_id = str(deck.get("hero"))
         hero = self.create(hero_id, p, f"hero:{p}")
-        # (`create` for each card, written out: the lives and the deck are most of a new game's cards)
-        make, defs = self.zones.create, self.pool_defs
-        life, lives_zone, deck_zone = defs["life"], _ZONE["lives"][p], _ZONE["deck"][p]
-        for _ in range(hero.defn.lives):  # SC-02: life cards beside the hero, one per life
-            make(life, p, lives_zone, ScarsCard)
-        for cid in deck.expanded():
-            make(defs[cid], p, deck_zone, ScarsCard)
+        # (`create` for each card, in one call a zone: the lives and the deck are most of a new
+        # game's cards)
+        defs = self.pool_defs
+        make = self.zones.create_many
+        make([defs["life"]] * hero.defn.lives, p, _ZONE["lives"][p], ScarsCard)  # SC-02: one per life
+        make(map(defs.__getitem__, deck.expanded()), p, _ZONE["deck"][p], ScarsCard)
 
     # --------------------------------------------------------------- decks
     @classmethod
@@ -456,6 +456,7 @@ class ScarsGame(Game):
 
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
+        # (the rules below read `self.zones.cards[uid]` itself: a frame less, hundreds a game)
         return self.zones.cards[uid]
 
     def hero_uid(self, p: int) -> int:
@@ -523,20 +524,22 @@ class ScarsGame(Game):
         return out
 
     def _aura(self, c: ScarsCard, stat: str, statics: list[ScarsCard] | None = None) -> int:
-        """The aura bonus `c` gets to `stat` (`statics`: `_statics()`, if the caller has it)."""
+        """The aura bonus `c` gets to `stat`, "attack" or "defense" (`statics`: `_statics()`, if
+        the caller has it)."""
         total = 0
+        attack = stat == "attack"
         for s in self._statics() if statics is None else statics:
-            spec = s.defn.static
-            if spec.get("effect") != "aura":
+            aura = s.defn.aura  # (scope, attack, defense), None for another static ability
+            if aura is None:
                 continue
-            scope = spec.get("scope")
+            scope = aura[0]
             own = s.controller == c.controller
             if (
                 (scope == "own_units" and own)
                 or (scope == "other_own_units" and own and s.uid != c.uid)
                 or (scope == "enemy_units" and not own)
             ):
-                total += int(spec.get(stat, 0))
+                total += aura[1] if attack else aura[2]
         return total
 
     def keywords_of(self, c: ScarsCard) -> list[str]:
@@ -585,7 +588,7 @@ class ScarsGame(Game):
             v += self._aura(c, "attack", statics)
             if c.uid in self.attackers:  # SC-82 Honor: the other attackers get +1 each
                 for a in self.attackers:  # (a loop, not `sum()` of a generator: a frame less)
-                    if a != c.uid and self.has_kw(self.card(a), "Honor"):
+                    if a != c.uid and self.has_kw(self.zones.cards[a], "Honor"):
                         v += 1
         return v if v > 0 else 0  # (not `max()`: a call)
 
@@ -629,7 +632,7 @@ class ScarsGame(Game):
         return not c.since_start
 
     def name(self, uid: int) -> str:
-        return card_name(self.card(uid)) if uid else "nothing"
+        return card_name(self.zones.cards[uid]) if uid else "nothing"
 
     # ----------------------------------------------------------- primitives
     def _draw_quiet(self, p: int) -> bool:
@@ -691,7 +694,7 @@ class ScarsGame(Game):
         lives = self.zones.zones[_ZONE["lives"][p]]
         uid = lives.cards[-1]
         self.zones.move(uid, _ZONE["energy"][p])
-        self.card(uid).tapped = False
+        self.zones.cards[uid].tapped = False
 
     def set_position(self, c: ScarsCard, pos: str, shelter: int = 0) -> None:
         c.position = pos
@@ -700,7 +703,7 @@ class ScarsGame(Game):
             # A unit in defense position shelters nobody and is sheltered by nobody (SC-61).
             for u in self.units_seen(c.controller or 0):
                 if u.shelter == c.uid:
-                    self.card(u.uid).shelter = 0  # (the game's own card: `u` is for reading)
+                    self.zones.cards[u.uid].shelter = 0  # (the game's own card: `u` is for reading)
         if self.phase in _COMBAT_PHASES:
             self._position_in_combat(c)
 
@@ -714,17 +717,19 @@ class ScarsGame(Game):
         if c.position == "defense":
             if uid in self.attackers and not self.has_kw(c, "Alert"):
                 del self.attackers[uid]
-                self.log.emit("combat", f"{c.name} is in defense position and stops attacking", uid=uid)
+                self.log.emit("combat", f"{c.defn.name} is in defense position and stops attacking", uid=uid)
             if uid in self.attackers.values():
                 self.log.emit(
-                    "combat", f"{c.name} is in defense position: the attacks on it find no target", uid=uid
+                    "combat",
+                    f"{c.defn.name} is in defense position: the attacks on it find no target",
+                    uid=uid,
                 )
                 # ⚖ "a unit that left a combat does not come back to it": turned to attack position
                 # again before damage (a tap ability, SC-40), it is not attacked again
                 self._lose_attacks_on(uid)
         elif uid in self.blocks:
             del self.blocks[uid]
-            self.log.emit("combat", f"{c.name} is in attack position and stops blocking", uid=uid)
+            self.log.emit("combat", f"{c.defn.name} is in attack position and stops blocking", uid=uid)
 
     def _lose_attacks_on(self, uid: int) -> None:
         """The attacks on unit `uid`, which left play or was turned to defense position before
@@ -739,21 +744,21 @@ class ScarsGame(Game):
                 self.attackers[a] = 0
 
     def buff(self, uid: int, atk: int, dfn: int, src: int) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         if atk:
             c.modifiers.append(Modifier("attack", atk, source=src, until="eot", tag="buff"))
         if dfn:
             c.modifiers.append(Modifier("defense", dfn, source=src, until="eot", tag="buff"))
-        self.log.emit("buff", f"{c.name} gets {atk:+d}/{dfn:+d} until end of turn", uid=uid)
+        self.log.emit("buff", f"{c.defn.name} gets {atk:+d}/{dfn:+d} until end of turn", uid=uid)
 
     def deal_damage(self, src: int, tgt: int, n: int) -> None:
         """Damage from a card: to a hero it removes lives (SC-96) after Bond (SC-91); to a unit it
         is marked (Valor/Fear prevent it, SC-90/SC-92)."""
         if n <= 0:
             return
-        t = self.card(tgt)
-        s = self.card(src) if src else None
-        sname = s.name if s else "Combat"
+        t = self.zones.cards[tgt]
+        s = self.zones.cards[src] if src else None
+        sname = s.defn.name if s else "Combat"
         if t.defn.type == "hero":
             p = t.owner or 0
             bond = [u for u in self.units(p) if self.has_kw(u, "Bond")]
@@ -761,7 +766,9 @@ class ScarsGame(Game):
                 b = max(bond, key=lambda u: (self.defense_of(u) - u.damage, -u.uid))
                 b.damage += 1
                 n -= 1
-                self.log.emit("bond", f"{poss(b.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid)
+                self.log.emit(
+                    "bond", f"{poss(b.defn.name)} Bond takes 1 of the damage to P{p + 1}", uid=b.uid
+                )
             lost = self.lose_lives(p, n)
             if n:
                 # the lives actually removed, and what is left (a later hit of the same combat
@@ -777,10 +784,10 @@ class ScarsGame(Game):
         if not self.is_unit_in_play(tgt):
             return
         if s is not None and s.zone in _UNIT_ZONES and self._prevented(s, t):
-            self.log.emit("prevent", f"Damage from {s.name} to {t.name} is prevented", uid=tgt)
+            self.log.emit("prevent", f"Damage from {s.defn.name} to {t.defn.name} is prevented", uid=tgt)
             return
         t.damage += n
-        self.log.emit("damage", f"{sname} deals {n} damage to {t.name}", uid=tgt)
+        self.log.emit("damage", f"{sname} deals {n} damage to {t.defn.name}", uid=tgt)
 
     def _prevented(self, s: ScarsCard, t: ScarsCard, atk: int | None = None) -> bool:
         a = self.attack_of(s) if atk is None else atk
@@ -791,7 +798,7 @@ class ScarsGame(Game):
         return bool(f and a <= f)  # SC-92
 
     def leave_play(self, uid: int, dest: str, verb: str) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         self.attackers.pop(uid, None)
         self.blocks.pop(uid, None)
         # SC-63 ⚖: an attack on a unit that has left play finds no target, even if the card comes
@@ -810,10 +817,10 @@ class ScarsGame(Game):
         c.reset()
         c.controller = c.owner
         self.zones.move(uid, dest)
-        self.log.emit("leave", f"{c.name} {verb}", uid=uid)
+        self.log.emit("leave", f"{c.defn.name} {verb}", uid=uid)
 
     def destroy(self, uid: int, why: str = "dies") -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         was_unit = c.zone in _UNIT_ZONES
         ctrl = c.controller or 0
         self.leave_play(uid, f"discard:{c.owner}", why)
@@ -823,19 +830,19 @@ class ScarsGame(Game):
     def counter(self, uid: int) -> None:
         if uid not in self.zones["resolution"].cards:
             return
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         items = self.stack.items
         for i, (_ctrl, e) in enumerate(items):
             if e[0] == "card" and e[1] == uid:
                 del items[i]
                 break
         self.zones.move(uid, f"discard:{c.owner}")
-        self.log.emit("counter", f"{c.name} is cancelled and goes to the discard", uid=uid)
+        self.log.emit("counter", f"{c.defn.name} is cancelled and goes to the discard", uid=uid)
 
     def create_token(self, p: int, token_id: str) -> ScarsCard:
         c = self.create(token_id, p, f"units:{p}")
         c.position = "defense"
-        self.log.emit("token", f"P{p + 1} creates a {c.name} token in defense position", uid=c.uid)
+        self.log.emit("token", f"P{p + 1} creates a {c.defn.name} token in defense position", uid=c.uid)
         return c
 
     def _queue_trigger(self, ctrl: int, src: int, when: str) -> None:
@@ -853,10 +860,18 @@ class ScarsGame(Game):
             # SC-53..SC-55 ⚖: a unit is attacking from its declaration until combat damage is over
             # (3A-3C), not for the rest of the turn
             attacking = self.attackers if self.phase in _COMBAT_PHASES else {}
+            # the units a weapon is on: `has_kw` is asked only of those and of units with granted
+            # keywords; another unit's keywords are its card's (a frame less a unit)
+            armed = set()
+            for z in ("weapons:0", "weapons:1"):
+                for w in zones[z].cards:
+                    armed.add(cards[w].attached)
             for side in sides:
                 for u in zones[_ZONE["units"][side]].cards:
                     c: ScarsCard = cards[u]
-                    if self.has_kw(c, "Stealth"):
+                    if "Stealth" in c.defn.kw_names or (
+                        (c.granted or u in armed) and self.has_kw(c, "Stealth")
+                    ):
                         continue  # SC-86
                     if kind == "attacking_unit" and u not in attacking:
                         continue
@@ -866,7 +881,7 @@ class ScarsGame(Game):
         if kind == "stack":
             out.extend(u for u in self.zones["resolution"].cards if u != exclude)
         if kind == "discard_unit":
-            out.extend(u for u in self.zones[f"discard:{p}"].cards if self.card(u).defn.type == "unit")
+            out.extend(u for u in self.zones[f"discard:{p}"].cards if self.zones.cards[u].defn.type == "unit")
         return out
 
     # ------------------------------------------------------- decision logic
@@ -906,13 +921,13 @@ class ScarsGame(Game):
             return Decision(p, "mulligan", f"Keep these {n} cards, or mulligan to {max(0, n - 1)}?"), acts
         if self.pending:
             ctrl, src, when = self.pending[0]
-            spec = self.card(src).defn.trigger
+            spec = self.zones.cards[src].defn.trigger
             tg = self.targets(ctrl, spec.get("target", ""))
             return (
                 Decision(
                     ctrl,
                     "target",
-                    f"Choose the target of {poss(self.card(src).name)} {when} ability: {describe_spec(spec)}",
+                    f"Choose the target of {poss(self.zones.cards[src].defn.name)} {when} ability: {describe_spec(spec)}",
                     {"source": src, "targets": tg},
                 ),
                 [_ACTIONS["target"][(t,)] for t in tg],
@@ -1056,7 +1071,7 @@ class ScarsGame(Game):
                 y = d.target_max_attack
                 if y is not None:
                     # SC-32: the card limits its target ("target unit with attack 2 or less")
-                    tg = [t for t in tg if self.attack_of(self.card(t)) <= y]
+                    tg = [t for t in tg if self.attack_of(self.zones.cards[t]) <= y]
                 if d.effect.get("effect") == "heal":
                     tg = self._hurt(d.effect, tg)  # SC-15 ⚖: no heal that removes nothing (docs/rulings.md)
                 return [(t,) for t in tg]
@@ -1064,9 +1079,10 @@ class ScarsGame(Game):
         return [()]
 
     def _castable(self, p: int, c: ScarsCard, instant: bool, energy: int | None = None) -> bool:
-        """`energy`: `available_energy(p)`, if the caller has it."""
+        """`energy`: `available_energy(p)`, if the caller has it. (Written out in `_instant_actions`
+        and `_recruit_actions`: `tests/scars/test_fast_paths.py` compares.)"""
         d = c.defn
-        if d.type not in ("unit", "structure", "weapon", "prayer"):
+        if d.type not in _CAST_TYPES:
             return False
         if instant and not d.instant:
             return False  # SC-52/SC-84: with a non-empty zone only prayers and Lightning cards
@@ -1083,31 +1099,48 @@ class ScarsGame(Game):
         out: list[Action] = []
         cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         cast = _ACTIONS["cast"]
-        # `energy`, unless the caller gave it, is found when a card may need it (the same for all)
+        # `energy` and the hero's factions, unless the caller gave the energy, are found when a
+        # card may need them (the same for all)
+        factions: tuple[str, ...] | None = None
         for u in zones[_ZONE["hand"][p]].cards:
-            if not cards[u].defn.instant:
+            d = cards[u].defn
+            if not d.instant:
                 continue  # not instant speed: `_castable(instant=True)` refuses it, no need to ask
-            c: ScarsCard = cards[u]
+            if factions is None:
+                factions = cards[zones[_ZONE["hero"][p]].cards[0]].defn.factions
             if energy is None:
                 energy = self.available_energy(p)
-            if self._castable(p, c, instant=True, energy=energy):
-                for m in self._cast_modes(p, c):
+            # `_castable(p, c, instant=True, energy=energy)`, written out (a frame less a card)
+            if d.type in _CAST_TYPES and energy >= d.cost and (not d.faction or d.faction in factions):
+                for m in self._cast_modes(p, cards[u]):
                     out.append(cast[(u, *m)])
         # unit and structure abilities (SC-40, SC-41)
         ability = _ACTIONS["ability"]
         for z in _ABILITY_ZONES[p]:
             for u in zones[z].cards:
-                spec = cards[u].defn.ability
-                if not spec:
-                    continue
                 c = cards[u]
-                if energy is None and spec.get("kind") != "tap":
-                    energy = self.available_energy(p)  # only energy abilities need it (SC-41)
-                if not self._ability_ready(p, c, energy):
+                d = c.defn
+                if not d.ability:
                     continue
-                tk = spec.get("target", "")
+                # `_ability_ready(p, c, energy)`, written out with the ability's facts worked out
+                # once (`ScarsDef.ability_tap`, `ability_cost`: no look-up in its table, a frame less)
+                if d.ability_tap:
+                    if c.zone in _UNIT_ZONES:
+                        # SC-40: a unit must be in defense position and controlled since the start
+                        # of the turn (and not attacking)
+                        if c.position != "defense" or not c.since_start or u in self.attackers:
+                            continue
+                    elif c.tapped:
+                        continue
+                else:
+                    if energy is None:
+                        energy = self.available_energy(p)  # only energy abilities need it (SC-41)
+                    if energy < d.ability_cost:
+                        continue  # SC-41
+                tk = d.ability_target
                 if tk:
                     tg = self.targets(p, tk)
+                    spec = d.ability
                     if spec.get("effect") == "heal":
                         tg = self._hurt(spec, tg)  # SC-41 ⚖: no heal that removes nothing (docs/rulings.md)
                     for t in tg:
@@ -1124,7 +1157,8 @@ class ScarsGame(Game):
         return [t for t in targets if not self.has_no_effect(spec, t)]
 
     def _ability_ready(self, p: int, c: ScarsCard, energy: int | None = None) -> bool:
-        """`energy`: `available_energy(p)`, if the caller has it."""
+        """`energy`: `available_energy(p)`, if the caller has it. (Written out in `_instant_actions`:
+        `tests/scars/test_fast_paths.py` compares.)"""
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
@@ -1144,12 +1178,14 @@ class ScarsGame(Game):
         )
         cards, zones = self.zones.look, self.zones.zones  # (legal actions: read only)
         hand = zones[_ZONE["hand"][p]].cards
+        factions = cards[zones[_ZONE["hero"][p]].cards[0]].defn.factions  # (`can_cast_faction`)
         for u in hand:
-            c: ScarsCard = cards[u]
-            if c.defn.instant:
+            d = cards[u].defn
+            if d.instant:
                 continue  # prayers and Lightning cards are offered with the instant actions
-            if self._castable(p, c, instant=False, energy=avail):
-                for m in self._cast_modes(p, c):
+            # `_castable(p, c, instant=False, energy=avail)`, written out (a frame less a card)
+            if d.type in _CAST_TYPES and avail >= d.cost and (not d.faction or d.faction in factions):
+                for m in self._cast_modes(p, cards[u]):
                     out.append(cast[(u, *m)])
         if not self.support_played[p]:  # SC-22: one support per turn
             for u in hand:
@@ -1157,9 +1193,9 @@ class ScarsGame(Game):
         if not self.life_moved[p] and zones[_ZONE["lives"][p]].cards:  # SC-18
             out.append(_ACTIONS["life"][()])
         # (`card(hero_uid(p))`, written out: a hot path)
-        spec = cards[zones[_ZONE["hero"][p]].cards[0]].defn.ability
-        if spec and not self.hero_used[p] and avail >= int(spec.get("cost", 0)):  # SC-20
-            tk = spec.get("target", "")
+        hd = cards[zones[_ZONE["hero"][p]].cards[0]].defn
+        if hd.ability and not self.hero_used[p] and avail >= hd.ability_cost:  # SC-20
+            tk = hd.ability_target
             if tk:
                 for t in self.targets(p, tk):
                     out.append(hero[(t,)])
@@ -1195,14 +1231,14 @@ class ScarsGame(Game):
 
     def _learn_decision(self) -> tuple[Decision, list[Action]]:
         uid = next(iter(self.learn_left))
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         opts = self._learnable(c)
         acts = [_ACTIONS["learn"][(uid, k.replace(" ", "_"))] for k in opts] + [_DONE]
         return (
             Decision(
                 self.active,
                 "learn",
-                f"{c.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more "
+                f"{c.defn.name} (Learning {self.kw_x(c, 'Learning')}) may learn {self.learn_left[uid]} more "
                 f"keyword{'' if self.learn_left[uid] == 1 else 's'}",
                 {"source": uid},
             ),
@@ -1216,7 +1252,7 @@ class ScarsGame(Game):
         for a in self.attackers:
             if a == c.uid:
                 continue
-            for k in self.keywords_of(self.card(a)):
+            for k in self.keywords_of(self.zones.cards[a]):
                 if keyword_name(k) != "Learning" and k not in have and k not in out:
                     out.append(k)
         return out
@@ -1239,7 +1275,7 @@ class ScarsGame(Game):
         attackers = []  # the attackers still in play, found once for every blocker
         for a in self.attackers:
             if self.is_unit_in_play(a):
-                attackers.append(self.card(a))
+                attackers.append(self.zones.cards[a])
         for b in self.units(d):
             for ac in attackers:
                 if self.can_block(b, ac):
@@ -1312,7 +1348,7 @@ class ScarsGame(Game):
 
     def _lethal_need(self, b: int) -> int:
         """SC-81 ⚖: what lethal needs = (defense − damage already on it) + 1."""
-        c = self.card(b)
+        c = self.zones.cards[b]
         assigned = sum(n for s, t, n in self.assign if t == b)
         return max(0, self.defense_of(c) - c.damage + 1 - assigned)
 
@@ -1327,7 +1363,7 @@ class ScarsGame(Game):
     def prevented_by(self, source: int, target: int) -> str:
         """Why the damage of the unit `source` to the unit `target` is prevented now, in the
         rules' words (`Valor 4 (SC-90)`, `Fear 2 (SC-92)`), or "" when it is not."""
-        s, t = self.card(source), self.card(target)
+        s, t = self.zones.cards[source], self.zones.cards[target]
         if t.defn.type == "hero" or not self._prevented(s, t):
             return ""
         v = self.kw_x(t, "Valor")
@@ -1354,7 +1390,9 @@ class ScarsGame(Game):
             if kind == "hero":
                 continue
             for a in atts:
-                out.append((a, self.active, defs, kind == "block" and self.has_kw(self.card(a), "Trample")))
+                out.append(
+                    (a, self.active, defs, kind == "block" and self.has_kw(self.zones.cards[a], "Trample"))
+                )
             for d in defs:
                 out.append((d, 1 - self.active, atts, False))
         return out
@@ -1379,14 +1417,14 @@ class ScarsGame(Game):
 
     def _tramples_past(self, s: int, blockers: list[int]) -> bool:
         """SC-81 ⚖ with SC-90/SC-92: damage a blocker prevents is never lethal, so there is no surplus."""
-        sc = self.card(s)
-        return not any(self._prevented(sc, self.card(b)) for b in blockers)
+        sc = self.zones.cards[s]
+        return not any(self._prevented(sc, self.zones.cards[b]) for b in blockers)
 
     def _next_assignment(self) -> tuple[int, int, list[int], list[int], bool] | None:
         """The next source with damage left to assign: (source, remaining, options, opposing units, trample)."""
         statics = self._statics()  # the same for every source
         for s, _ctrl, opp, trample in self._sources():
-            remaining = self.attack_of(self.card(s), statics) - self._assigned(s)
+            remaining = self.attack_of(self.zones.cards[s], statics) - self._assigned(s)
             if remaining <= 0:
                 continue
             opts = self._damage_options(s, opp, trample)
@@ -1405,7 +1443,7 @@ class ScarsGame(Game):
             Decision(
                 ctrl,
                 "damage",
-                f"Assign {poss(self.card(s).name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
+                f"Assign {poss(self.zones.cards[s].defn.name)} damage: {remaining} point{'' if remaining == 1 else 's'} left"
                 " (SC-70)",
                 {"source": s, "remaining": remaining, "targets": opts},
             ),
@@ -1445,8 +1483,8 @@ class ScarsGame(Game):
         for kind, atts, _defs in self.combat_groups():
             if kind == "hero":
                 for a in atts:
-                    events.append((a, hero, self.attack_of(self.card(a))))
-        atk_now = {s: self.attack_of(self.card(s)) for s, _t, _n in events}
+                    events.append((a, hero, self.attack_of(self.zones.cards[a])))
+        atk_now = {s: self.attack_of(self.zones.cards[s]) for s, _t, _n in events}
         merged: dict[tuple[int, int], int] = {}
         for s, t, n in events:
             merged[(s, t)] = merged.get((s, t), 0) + n
@@ -1457,12 +1495,12 @@ class ScarsGame(Game):
             if t == hero:
                 hero_hits.append((s, n))
                 continue
-            sc, tc = self.card(s), self.card(t)
+            sc, tc = self.zones.cards[s], self.zones.cards[t]
             if self._prevented(sc, tc, atk_now[s]):
-                self.log.emit("prevent", f"Damage from {sc.name} to {tc.name} is prevented", uid=t)
+                self.log.emit("prevent", f"Damage from {sc.defn.name} to {tc.defn.name} is prevented", uid=t)
                 continue
             tc.damage += n
-            self.log.emit("combat", f"{sc.name} deals {n} damage to {tc.name}", uid=t, source=s)
+            self.log.emit("combat", f"{sc.defn.name} deals {n} damage to {tc.defn.name}", uid=t, source=s)
         for s, n in hero_hits:
             self.deal_damage(s, hero, n)  # each attacker is one damage event (SC-91)
         if not events:
@@ -1499,7 +1537,7 @@ class ScarsGame(Game):
         elif k == "hero":
             self._do_hero(p, int(args[0]) if args else 0)
         elif k == "support":
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.zones.move(c.uid, _ZONE["supports"][p])
             c.face_down = True
             self.support_played[p] = True
@@ -1515,20 +1553,22 @@ class ScarsGame(Game):
             self.log.emit("life", f"P{p + 1} moves a life to energy ({left} lives left)", player=p)
             checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "equip":
-            w, u = self.card(int(args[0])), self.card(int(args[1]))
+            w, u = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             self.pay(p, w.defn.equip)
             w.attached = u.uid
-            self.log.emit("equip", f"P{p + 1} equips {w.name} to {u.name} ({w.defn.equip} energy)", uid=w.uid)
+            self.log.emit(
+                "equip", f"P{p + 1} equips {w.defn.name} to {u.defn.name} ({w.defn.equip} energy)", uid=w.uid
+            )
         elif k == "pos":
             how = str(args[2]) if len(args) > 2 else ""
-            self._do_pos(p, self.card(int(args[0])), str(args[1]), how)
+            self._do_pos(p, self.zones.cards[int(args[0])], str(args[1]), how)
             checks = how == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "shelter":
-            c, sheltered = self.card(int(args[0])), self.card(int(args[1]))
+            c, sheltered = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             paid = self.pay_one(p, str(args[2]))
             self.set_position(c, "defense", sheltered.uid)
             c.moved = True
-            self.log.emit("shelter", f"{c.name} shelters {sheltered.name} ({paid})", uid=c.uid)
+            self.log.emit("shelter", f"{c.defn.name} shelters {sheltered.defn.name} ({paid})", uid=c.uid)
             checks = args[2] == "l"  # see `_NO_CHECKS`: only a life payment
         elif k == "draw":
             self.draw(p)
@@ -1543,25 +1583,25 @@ class ScarsGame(Game):
             self._end_main()
             checks = not left  # see `_NO_CHECKS`: only the hero's last life
         elif k == "attack":
-            a, t = self.card(int(args[0])), int(args[1])
+            a, t = self.zones.cards[int(args[0])], int(args[1])
             self.attackers[a.uid] = t
-            self.log.emit("attack", f"{a.name} attacks {self.name(t)}", uid=a.uid, target=t)
+            self.log.emit("attack", f"{a.defn.name} attacks {self.name(t)}", uid=a.uid, target=t)
         elif k == "learn":
             uid = int(args[0])
             kw = str(args[1]).replace("_", " ")
-            c = self.card(uid)
+            c = self.zones.cards[uid]
             c.granted = (*c.granted, kw)
             self.learned.append((uid, kw))
             self.learn_left[uid] -= 1
-            self.log.emit("learn", f"{c.name} learns {kw} for this combat", uid=uid)
+            self.log.emit("learn", f"{c.defn.name} learns {kw} for this combat", uid=uid)
             if self.learn_left[uid] <= 0 or not self._learnable(c):
                 del self.learn_left[uid]
         elif k == "block":
-            b, a = self.card(int(args[0])), self.card(int(args[1]))
+            b, a = self.zones.cards[int(args[0])], self.zones.cards[int(args[1])]
             self.blocks[b.uid] = a.uid
             if a.uid not in self.was_blocked:
                 self.was_blocked.append(a.uid)
-            self.log.emit("block", f"{b.name} blocks {a.name}", uid=b.uid, target=a.uid)
+            self.log.emit("block", f"{b.defn.name} blocks {a.defn.name}", uid=b.uid, target=a.uid)
         elif k == "choose":
             t, how = int(args[0]), str(args[1])
             self.shelter_choice[t] = how
@@ -1575,13 +1615,13 @@ class ScarsGame(Game):
             s, t = int(args[0]), int(args[1])
             self.assign.append([s, t, 1])
         elif k == "discard":
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.zones.move(c.uid, f"discard:{p}")
-            self.log.emit("discard", f"P{p + 1} discards {c.name} (hand limit)", uid=c.uid)
+            self.log.emit("discard", f"P{p + 1} discards {c.defn.name} (hand limit)", uid=c.uid)
         elif k == "sacrifice":
             # SC-23 ⚖: discarded for the unit limit, not destroyed: it does not die (no "death"
             # trigger, SC-42; "se descartan, se destruyen, se sacrifican")
-            c = self.card(int(args[0]))
+            c = self.zones.cards[int(args[0])]
             self.leave_play(c.uid, _ZONE["discard"][c.owner or 0], "is discarded (unit limit)")
         elif k == "done":
             self._do_done(d)
@@ -1631,7 +1671,7 @@ class ScarsGame(Game):
         )
 
     def _do_cast(self, p: int, args: tuple[int | str, ...]) -> None:
-        c = self.card(int(args[0]))
+        c = self.zones.cards[int(args[0])]
         d = c.defn
         self.pay(p, d.cost)
         mode, target = "", 0
@@ -1641,12 +1681,12 @@ class ScarsGame(Game):
                 target = int(args[2])
         elif len(args) > 1:
             target = int(args[1])
-        self.log.emit("cast", f"P{p + 1} plays {c.name} ({d.cost} energy)", uid=c.uid, player=p)
+        self.log.emit("cast", f"P{p + 1} plays {c.defn.name} ({d.cost} energy)", uid=c.uid, player=p)
         self.zones.move(c.uid, "resolution")
         self._push(("card", c.uid, target, mode, 0), p)
 
     def _do_ability(self, p: int, uid: int, target: int) -> None:
-        c = self.card(uid)
+        c = self.zones.cards[uid]
         spec = c.defn.ability
         if spec.get("kind") == "tap":
             if c.zone in _UNIT_ZONES:
@@ -1670,11 +1710,11 @@ class ScarsGame(Game):
         c.moved = True
         if pos == "defense":
             self.set_position(c, "defense")
-            self.log.emit("position", f"{c.name} goes to defense position", uid=c.uid)
+            self.log.emit("position", f"{c.defn.name} goes to defense position", uid=c.uid)
         else:
             paid = self.pay_one(p, how)
             self.set_position(c, "attack")
-            self.log.emit("position", f"{c.name} goes to attack position ({paid})", uid=c.uid)
+            self.log.emit("position", f"{c.defn.name} goes to attack position ({paid})", uid=c.uid)
 
     def _do_done(self, d: Decision) -> None:
         if d.kind == "attack":
@@ -1693,7 +1733,7 @@ class ScarsGame(Game):
 
     def _finish_attackers(self) -> None:
         for a in self.attackers:
-            c = self.card(a)
+            c = self.zones.cards[a]
             x = self.kw_x(c, "Learning")
             if x and self._learnable(c):
                 self.learn_left[a] = x
@@ -1704,7 +1744,7 @@ class ScarsGame(Game):
     def _after_learning(self) -> None:
         self.combat_stage = ""
         for a in self.attackers:
-            c = self.card(a)
+            c = self.zones.cards[a]
             if c.defn.trigger.get("when") == "attack":
                 self._queue_trigger(self.active, a, "attack")
         self._end_main()
@@ -1718,15 +1758,17 @@ class ScarsGame(Game):
 
     def _apply_cover(self) -> None:
         for b, a in self.blocks.items():  # SC-88 Cover
-            bc = self.card(b)
+            bc = self.zones.cards[b]
             if self.has_kw(bc, "Cover"):
                 for o, a2 in self.blocks.items():
                     if a2 == a and o != b:
-                        self.card(o).modifiers.append(
+                        self.zones.cards[o].modifiers.append(
                             Modifier("defense", 1, source=b, until="eot", tag="cover")
                         )
                         self.log.emit(
-                            "cover", f"{self.card(o).name} gets +1 defense from {poss(bc.name)} Cover", uid=o
+                            "cover",
+                            f"{self.zones.cards[o].defn.name} gets +1 defense from {poss(bc.defn.name)} Cover",
+                            uid=o,
                         )
 
     def _forget_learned(self) -> None:
@@ -1742,15 +1784,10 @@ class ScarsGame(Game):
                     c.granted = tuple(g)
         self.learned = []
 
-    def _game_ending(self) -> bool:
-        """The game is over, or a hero has no lives left and the next state check ends it (SC-02):
-        no sub-phase or turn may begin then (no phase event after the game-over line)."""
-        zones = self.zones.zones
-        return self.over or not zones["lives:0"].cards or not zones["lives:1"].cards
-
     def _end_main(self) -> None:
-        if self._game_ending():
-            return
+        zones = self.zones.zones
+        if self.over or not zones["lives:0"].cards or not zones["lives:1"].cards:
+            return  # the game is over or ending (`_next_phase`)
         if self.step == "limits":  # the 5A limits are done: the sub-phase ends (SC-57)
             self._next_phase()
         elif self.phase in WINDOW_PHASES:
@@ -1762,7 +1799,11 @@ class ScarsGame(Game):
             self._next_phase()
 
     def _next_phase(self) -> None:
-        if self._game_ending():
+        zones = self.zones.zones
+        if self.over or not zones["lives:0"].cards or not zones["lives:1"].cards:
+            # The game is over, or a hero has no lives left and the next state check ends it
+            # (SC-02): no sub-phase or turn may begin then (no phase event after the game-over
+            # line). (Tested here and in `_end_main`, not in a helper: a frame less, a hot path.)
             return
         if self.phase == "cleanup" and self.step == "window":
             # SC-57, SC-59 ⚖: the hand and unit limits are checked after the non-active player's
@@ -1864,28 +1905,28 @@ class ScarsGame(Game):
         """An entry of the resolution zone in words (`entry_data` in data); what it does in the
         words `entry_data` has, worked out once a card definition (`_entry_does`)."""
         kind, src, tgt, mode, _ = e
-        c = self.card(src)
+        c = self.zones.cards[src]
         d = c.defn
         tname = self.name(tgt) if tgt else "a target"
         if kind == "card":
             if d.type == "unit":
                 where = f"sheltering {self.name(tgt)}" if mode == "shelter" else f"in {mode} position"
-                return f"{c.name} (unit, {where})"
+                return f"{c.defn.name} (unit, {where})"
             if d.type == "weapon":
-                return f"{c.name} (weapon, for {tname})"
+                return f"{c.defn.name} (weapon, for {tname})"
             if d.type == "prayer":
-                return f"{c.name}: {_entry_does(d, kind).replace('{target}', tname)}"
-            return f"{c.name} ({d.type})"
+                return f"{c.defn.name}: {_entry_does(d, kind).replace('{target}', tname)}"
+            return f"{c.defn.name} ({d.type})"
         does = _entry_does(d, kind).replace("{target}", tname)
         if kind == "ability":
-            return f"{poss(c.name)} ability: {does}"
+            return f"{poss(c.defn.name)} ability: {does}"
         if kind == "hero":
-            return f"{poss(c.name)} hero ability: {does}"
-        return f"{poss(c.name)} {mode} trigger: {does}"
+            return f"{poss(c.defn.name)} hero ability: {does}"
+        return f"{poss(c.defn.name)} {mode} trigger: {does}"
 
     def _resolve(self, ctrl: int, e: Entry) -> None:
         kind, src, tgt, mode, _ = e
-        c = self.card(src)
+        c = self.zones.cards[src]
         self.log.emit("resolve", f"Resolves: {self.describe_entry(e)}", player=ctrl, entry=self.entry_data(e))
         if kind == "card":
             d = c.defn
@@ -1906,10 +1947,10 @@ class ScarsGame(Game):
                     if shelter
                     else f"{c.position} position"
                 )
-                self.log.emit("enter", f"{c.name} enters in {where}", uid=src)
+                self.log.emit("enter", f"{c.defn.name} enters in {where}", uid=src)
             elif d.type == "weapon":
                 c.attached = tgt if self.is_unit_in_play(tgt) and self.controller_of(tgt) == ctrl else 0
-                self.log.emit("enter", f"{c.name} is equipped to {self.name(c.attached)}", uid=src)
+                self.log.emit("enter", f"{c.defn.name} is equipped to {self.name(c.attached)}", uid=src)
             if d.trigger.get("when") == "enter":
                 self._queue_trigger(ctrl, src, "enter")
             return
@@ -1917,12 +1958,18 @@ class ScarsGame(Game):
         self._run(ctrl, src, tgt, spec)
 
     def _valid_shelter(self, p: int, t: int) -> bool:
-        return self.is_unit_in_play(t) and self.controller_of(t) == p and self.card(t).position == "attack"
+        return (
+            self.is_unit_in_play(t)
+            and self.controller_of(t) == p
+            and self.zones.cards[t].position == "attack"
+        )
 
     def _run(self, ctrl: int, src: int, tgt: int, spec: Any) -> None:
         tk = spec.get("target", "")
         if tk and tgt not in self.targets(ctrl, tk, exclude=src):
-            self.log.emit("fizzle", f"The target is no longer legal: {self.card(src).name} does nothing")
+            self.log.emit(
+                "fizzle", f"The target is no longer legal: {self.zones.cards[src].defn.name} does nothing"
+            )
             return
         EFFECTS[str(spec["effect"])](self, ctrl, src, tgt, spec)
 
@@ -1935,7 +1982,7 @@ class ScarsGame(Game):
                 break
             for uid in dead:
                 if self.is_unit_in_play(uid):
-                    c = self.card(uid)
+                    c = self.zones.cards[uid]
                     why = (
                         "dies (defense 0)"
                         if self.defense_of(c) <= 0
@@ -1969,10 +2016,15 @@ class ScarsGame(Game):
         cards, zones = self.zones.look, self.zones.zones  # (read only)
         statics = self._statics()
         auras = False
+        # whether an aura or a weapon in play lowers a defense: if none does, a unit without
+        # damage and modifiers whose card's defense is above 0 lives (SC-12), looked at no further
+        lowers = False
         for s in statics:  # (a loop, not `any()` of a generator: a frame less)
-            if s.defn.static.get("effect") == "aura":
+            aura = s.defn.aura
+            if aura is not None:
                 auras = True
-                break
+                if aura[2] < 0:  # its defense
+                    lowers = True
         # (controller, unit uid) -> the defense of the weapons on it (`weapons_on`)
         weapon_defense: dict[tuple[int, int], int] = {}
         for side in (0, 1):
@@ -1981,10 +2033,14 @@ class ScarsGame(Game):
                 if wc.attached:
                     key = (side, wc.attached)
                     weapon_defense[key] = weapon_defense.get(key, 0) + wc.defn.defense
+                    if wc.defn.defense < 0:
+                        lowers = True
         dead: list[int] = []
         for zname in ("units:0", "units:1"):
             for u in zones[zname].cards:
                 c: ScarsCard = cards[u]
+                if not (c.damage or c.modifiers or lowers) and c.defn.defense > 0:
+                    continue  # it lives (above)
                 ctrl = c.controller
                 if ctrl != 0 and ctrl != 1:
                     defense = self.defense_of(c, statics)  # an odd controller: the plain way
@@ -2028,7 +2084,7 @@ class ScarsGame(Game):
             # triggers with no target (or one) go to the resolution zone at once (SC-42)
             while self.pending:
                 ctrl, src, when = self.pending[0]
-                spec = self.card(src).defn.trigger
+                spec = self.zones.cards[src].defn.trigger
                 tk = spec.get("target", "")
                 if not tk:
                     self.pending.pop(0)
@@ -2037,7 +2093,9 @@ class ScarsGame(Game):
                 tg = self.targets(ctrl, tk)
                 if not tg:
                     self.pending.pop(0)
-                    self.log.emit("fizzle", f"{poss(self.card(src).name)} {when} ability has no target")
+                    self.log.emit(
+                        "fizzle", f"{poss(self.zones.cards[src].defn.name)} {when} ability has no target"
+                    )
                     continue
                 if len(tg) == 1:
                     self.pending.pop(0)
@@ -2077,11 +2135,21 @@ class ScarsGame(Game):
                 instant = self._instant_actions(seat)
                 if not instant:
                     # "pass" is the only action: the engine passes (docs/rulings.md), without
-                    # building the decision and its prompt
-                    turn = self.turn
-                    resolved = self._do_pass(seat, auto=True)
+                    # building the decision and its prompt.
                     # A pass only hands on priority or moves the sub-phase on, unless an entry
                     # resolved (it may change anything) or a new turn began (modifiers wear off).
+                    turn = self.turn
+                    if stack.items:
+                        resolved = self._do_pass(seat, auto=True)
+                    else:
+                        # an empty window: `_do_pass(seat, auto=True)` written out (a frame less,
+                        # a hundred a game): the non-active player's window comes after the
+                        # active player's (SC-59), and after it the sub-phase ends
+                        resolved = False
+                        if seat == self.active:
+                            self.window_seat = 1 - seat
+                        else:
+                            self._next_phase()
                     checks_due = resolved or self.turn != turn
                     continue
                 # a real choice: the decision `_compute()` would build, from the actions found

@@ -161,3 +161,34 @@ def test_action_tables_make_the_actions_action_makes() -> None:
             with pytest.raises(dataclasses.FrozenInstanceError):
                 a.kind = "x"  # type: ignore[misc]
     assert two[3] is two[3] and two[4][1] == Action("attack", (4, 1))
+
+
+@pytest.mark.parametrize("capacity", [None, 3])
+def test_zones_create_many_is_create_card_by_card(capacity: int | None) -> None:
+    """`Zones.create_many` (a deck's cards in one frame) against `create` for each card in turn:
+    the same uids, cards, zones and order, the next uid after them; a zone with a capacity takes
+    the long way (its overflow)."""
+    from common.cards import Card
+    from common.zones import Zone, Zones
+    from scars.cards import ScarsCard, card_pool
+
+    defs = sorted(card_pool().values(), key=lambda d: d.id)[:9]
+    made: list[Zones[Card]] = []
+    for many in (False, True):
+        z: Zones[Card] = Zones()
+        z.add_zone(Zone("pile", 0, capacity=capacity, overflow="rest" if capacity else None))
+        z.add_zone(Zone("rest", 0))
+        z.create(defs[0], 1, "rest")  # a card made before: uids go on from it
+        if many:
+            z.create_many(iter(defs), 0, "pile", ScarsCard)
+        else:
+            for d in defs:
+                z.create(d, 0, "pile", ScarsCard)
+        z.create(defs[1], 1, "rest")  # and after
+        made.append(z)
+    slow, fast = made
+    assert fast.canonical() == slow.canonical()
+    assert [type(c) for c in fast.cards.values()] == [type(c) for c in slow.cards.values()]
+    assert list(fast.cards) == list(range(1, len(defs) + 3))
+    assert len(fast["pile"].cards) == (capacity or len(defs))
+    fast.check_conservation()

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from common.cards import keyword_name, keyword_value
+from common.cards import Card, keyword_name, keyword_value
 from common.game import Action
-from scars.cards import KEYWORDS
-from scars.game import PLAY_ZONES, ScarsGame, _preset_deck_lists
+from scars.cards import KEYWORDS, ScarsCard, card_pool
+from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, WINDOW_PHASES, ScarsGame, _preset_deck_lists
 
 SEEDS = range(1, 41)
 
 
-def _states(seeds: range = SEEDS) -> Iterator[ScarsGame]:
-    """Every decision state of one seeded random game per seed (as `common.bench` plays them)."""
+def _states(seeds: range = SEEDS, decks: list[Any] | None = None) -> Iterator[ScarsGame]:
+    """Every decision state of one seeded random game per seed (as `common.bench` plays them;
+    `decks`: the two sides' decks, else the presets)."""
     for seed in seeds:
-        g = ScarsGame.new_game(seed=seed)
+        g = ScarsGame.new_game(seed=seed, decks=decks)
         rng = random.Random(seed)
         for _ in range(2000):
             if g.is_over():
@@ -194,3 +196,283 @@ def test_attack_of_is_base_weapons_auras_and_honor() -> None:
                 assert g.attack_of(c) == max(0, v)
                 n += bool(c.modifiers or g.weapons_on(c))
     assert n > 500
+
+
+def test_new_card_is_card_init_then_reset() -> None:
+    """`ScarsCard.__init__` (written out) against the long way, `Card.__init__` then `reset()`:
+    every slot the same, for every definition, owner and zone (and a fresh modifier list each)."""
+    slots = [s for k in ScarsCard.__mro__ for s in getattr(k, "__slots__", ())]
+    assert len(slots) == 16
+    for i, d in enumerate(card_pool().values()):
+        for owner, zone in ((0, ""), (1, "deck:1"), (None, "resolution")):
+            fast = ScarsCard(i + 1, d, owner, zone)
+            slow = ScarsCard.__new__(ScarsCard)
+            Card.__init__(slow, i + 1, d, owner, zone)
+            slow.reset()
+            for name in slots:
+                assert getattr(fast, name) == getattr(slow, name), (d.id, name)
+            assert fast.modifiers is not ScarsCard(i + 1, d, owner, zone).modifiers
+    # a changed default shows: `reset()` of a card whose fields were all changed
+    c = ScarsCard(1, card_pool()["life"], 0)
+    c.position, c.tapped, c.damage, c.granted = "attack", True, 3, ("Haste",)
+    c.reset()
+    assert [getattr(c, s) for s in slots[6:]] == [getattr(ScarsCard(1, c.defn, 0), s) for s in slots[6:]]
+
+
+def _instant_actions_long(g: ScarsGame, p: int) -> list[Action]:
+    """`_instant_actions(p)` the long way: every hand card through `_castable(instant=True)`,
+    every unit and structure with an ability through `_ability_ready` (its code before session 36)."""
+    if g.phase == "damage":
+        return []
+    out: list[Action] = []
+    for u in g.zones.zones[_ZONE["hand"][p]].cards:
+        c = g.zones.look[u]
+        if g._castable(p, c, instant=True):
+            for m in g._cast_modes(p, c):
+                out.append(_ACTIONS["cast"][(u, *m)])
+    for z in (_ZONE["units"][p], _ZONE["structures"][p]):
+        for u in g.zones.zones[z].cards:
+            c = g.zones.look[u]
+            spec = c.defn.ability
+            if not spec or not g._ability_ready(p, c):
+                continue
+            tk = spec.get("target", "")
+            if tk:
+                tg = g.targets(p, tk)
+                if spec.get("effect") == "heal":
+                    tg = g._hurt(spec, tg)
+                out.extend(_ACTIONS["ability"][(u, t)] for t in tg)
+            else:
+                out.append(_ACTIONS["ability"][(u,)])
+    return out
+
+
+def _mixed_decks() -> list[Any]:
+    """Each of the first two presets with half another's cards added (cards of a faction its
+    hero cannot cast, SC-20)."""
+    presets = list(ScarsGame.preset_decks().values())
+    mixed = []
+    for i in (0, 1):
+        own, other = presets[i], presets[(i + 1) % len(presets)]
+        cards = dict(own["cards"])
+        for cid, k in list(other["cards"].items())[1::2]:
+            cards[cid] = min(3, cards.get(cid, 0) + k)
+        mixed.append({"name": f"mixed {i}", "header": dict(own["header"]), "cards": cards})
+    return mixed
+
+
+def test_instant_and_recruit_actions_are_the_long_way() -> None:
+    """`_instant_actions` and `_recruit_actions` (`_castable` written out, the hero's factions
+    read once) against the long way, for both seats at every state: the same actions in the same
+    order; hand cards refused for their cost and for their faction are met."""
+    for d in card_pool().values():  # the ability's facts `_instant_actions` reads, from its table
+        ab = d.ability
+        assert (d.ability_tap, d.ability_cost, d.ability_target) == (
+            ab.get("kind") == "tap",
+            int(ab.get("cost", 0)),
+            ab.get("target", ""),
+        ), d.id
+    n = offered = refused_cost = refused_faction = abilities = heroes = 0
+    for g in _states(decks=_mixed_decks()):
+        for p in (0, 1):
+            energy = g.available_energy(p)
+            fast = g._instant_actions(p)
+            assert fast == _instant_actions_long(g, p)
+            assert g._instant_actions(p, energy) == fast
+            abilities += any(a.kind == "ability" for a in fast)
+            recruit = g._recruit_actions(p, energy)
+            hero = g.zones.look[g.hero_uid(p)].defn.ability
+            slow_hero: list[Action] = []
+            if not g.hero_used[p] and energy >= int(hero.get("cost", 0)):
+                tk = hero.get("target", "")
+                slow_hero = (
+                    [_ACTIONS["hero"][(t,)] for t in g.targets(p, tk)] if tk else [_ACTIONS["hero"][()]]
+                )
+            assert [a for a in recruit if a.kind == "hero"] == slow_hero
+            heroes += bool(slow_hero)
+            casts = [a for a in recruit if a.kind == "cast"]
+            slow = []
+            for u in g.zones.zones[_ZONE["hand"][p]].cards:
+                c = g.zones.look[u]
+                if c.defn.instant:
+                    continue
+                if g._castable(p, c, instant=False, energy=energy):
+                    slow.extend(_ACTIONS["cast"][(u, *m)] for m in g._cast_modes(p, c))
+                elif energy < c.defn.cost:
+                    refused_cost += 1
+                else:
+                    refused_faction += 1
+            assert casts == slow
+            assert recruit[: len(slow)] == slow
+            n += 1
+            offered += bool(fast)
+    assert n > 5_000 and offered > 500 and refused_cost > 1000 and refused_faction > 100
+    assert abilities > 150 and heroes > 1000
+    # a unit with a tap ability, ready but for its attacking (Alert attacks from defense position)
+    attacking = 0
+    for g in _states(range(1, 21)):
+        for p in (0, 1):
+            for c in g.units_seen(p):
+                if (
+                    c.defn.ability_tap
+                    and c.position == "defense"
+                    and c.since_start
+                    and c.uid not in g.attackers
+                ):
+                    x = g.clone()
+                    x.attackers[c.uid] = x.hero_uid(1 - p)
+                    fast = x._instant_actions(p)
+                    assert fast == _instant_actions_long(x, p)
+                    assert all(a.args[0] != c.uid for a in fast if a.kind == "ability")
+                    attacking += 1
+    assert attacking > 100
+
+
+def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
+    """`_settle` passes an empty window itself (`_do_pass(seat, auto=True)` written out): at every
+    window of random games, with every later window made empty on both copies, the engine's own
+    pass and `_do_pass` then `_settle` lead to the same state, events and decision."""
+    n = phases = 0
+    for g in _states(range(1, 9)):
+        if g.stack.items or g.pending or g.phase not in WINDOW_PHASES or g.phase == "mulligan":
+            continue
+        for seat in (g.active, 1 - g.active):  # each seat's window of this sub-phase
+            start = g.clone()
+            start.step, start.window_seat = "window", seat
+            fast, slow = start.clone(), start.clone()
+            for x in (fast, slow):
+                x._instant_actions = lambda p, energy=None: []  # type: ignore[method-assign]
+            turn, phase = slow.turn, slow.phase
+            resolved = slow._do_pass(seat, auto=True)
+            slow._settle(resolved or slow.turn != turn)
+            fast._settle(False)  # (as settled: its checks found nothing)
+            assert fast.state_hash() == slow.state_hash()
+            assert [(e.kind, e.text) for e in fast.log.events] == [(e.kind, e.text) for e in slow.log.events]
+            assert fast.legal_actions() == slow.legal_actions()
+            n += 1
+            phases += slow.phase != phase
+    assert n > 800 and phases > 400
+
+
+def _dying_long(g: ScarsGame) -> list[int]:
+    """SC-12 the long way: `defense_of` of every unit in play, P1's then P2's."""
+    out = []
+    for p in (0, 1):
+        for c in g.units(p):
+            defense = g.defense_of(c)
+            if c.damage > defense or defense <= 0:
+                out.append(c.uid)
+    return out
+
+
+def test_dying_when_weapons_and_auras_lower_defense() -> None:
+    """`_dying` looks no further at a unit without damage and modifiers whose card's defense is
+    above 0 only while no weapon or aura in play lowers a defense: with every weapon in play made
+    -1 or -3 defense, every defense aura made -1 or -2 (no card of the pool lowers one), it finds
+    the units that die of it, as the long way does."""
+    from dataclasses import replace
+
+    n = lowered = 0
+    for g in _states(range(1, 21)):
+        c = g.clone()
+        look = c.zones.look
+        changed = False
+        for u, card in look.items():
+            if card.zone.split(":")[0] not in PLAY_ZONES:
+                continue
+            d = card.defn
+            if d.type == "weapon":
+                c.zones.cards[u].defn = replace(d, defense=-1 - 2 * (u % 2))
+                changed = True
+            elif d.static.get("effect") == "aura" and "defense" in d.static:
+                c.zones.cards[u].defn = replace(d, static={**d.static, "defense": -1 - u % 2})
+                changed = True
+        if not changed:
+            continue
+        fast = c._dying()
+        assert fast == _dying_long(c)
+        n += 1
+        lowered += any(c.zones.look[u].damage == 0 and not c.zones.look[u].modifiers for u in fast)
+    assert n > 300 and lowered > 50
+
+
+def _targets_long(g: ScarsGame, p: int, kind: str) -> list[int]:
+    """The units `targets(p, kind)` offers, the long way: `has_kw(c, "Stealth")` of every unit."""
+    sides = (1 - p,) if kind == "enemy_unit" else (p,) if kind == "own_unit" else (0, 1)
+    attacking = g.attackers if g.phase in ("attackers", "blockers", "damage") else {}
+    out = []
+    for side in sides:
+        for c in g.units_seen(side):
+            if g.has_kw(c, "Stealth") or (kind == "attacking_unit" and c.uid not in attacking):
+                continue
+            out.append(c.uid)
+    return out
+
+
+def test_targets_ask_has_kw_only_of_armed_or_granted_units() -> None:
+    """`targets` asks `has_kw(c, "Stealth")` only of a unit a weapon is on or with granted
+    keywords (SC-86): against the long way for every unit kind and seat, in games of the Veiled
+    Court (its dagger and its veil give Stealth) against the other presets."""
+    presets = list(ScarsGame.preset_decks().values())
+    n = by_weapon = by_grant = 0
+    for decks in ([presets[2], presets[0]], [presets[1], presets[2]]):
+        for g in _states(range(1, 16), decks=decks):
+            for p in (0, 1):
+                for kind in ("unit", "enemy_unit", "own_unit", "attacking_unit", "any"):
+                    units = [t for t in g.targets(p, kind) if g.zones.look[t].defn.type != "hero"]
+                    assert units == _targets_long(g, p, kind)
+                    n += 1
+            for c in g.units_seen(0) + g.units_seen(1):
+                if "Stealth" not in c.defn.kw_names and g.has_kw(c, "Stealth"):
+                    by_weapon += not c.granted
+                    by_grant += bool(c.granted)
+    assert n > 10_000 and by_weapon > 40 and by_grant > 5
+
+
+def _aura_long(g: ScarsGame, c: ScarsCard, stat: str) -> int:
+    """The aura bonus the long way: every static in play read from its table (SC-43)."""
+    total = 0
+    for s in g._statics():
+        spec = s.defn.static
+        if spec.get("effect") != "aura":
+            continue
+        scope, own = spec.get("scope"), s.controller == c.controller
+        if (
+            (scope == "own_units" and own)
+            or (scope == "other_own_units" and own and s.uid != c.uid)
+            or (scope == "enemy_units" and not own)
+        ):
+            total += int(spec.get(stat, 0))
+    return total
+
+
+def test_aura_is_read_from_the_static_table() -> None:
+    """`ScarsDef.aura` is what `static` says, for every card of the pool; `_aura` (reading it)
+    against the long way for every unit in play and both stats, the auras in play also turned to
+    each scope and to lowering values."""
+    from dataclasses import replace
+
+    for d in card_pool().values():
+        st = d.static
+        want = (
+            (st["scope"], st.get("attack", 0), st.get("defense", 0)) if st.get("effect") == "aura" else None
+        )
+        assert d.aura == want, d.id
+    n = with_aura = 0
+    scopes = ("own_units", "other_own_units", "enemy_units")
+    for i, g in enumerate(_states(range(1, 21))):
+        c = g.clone()
+        for u, card in c.zones.look.items():
+            d = card.defn
+            if d.aura is not None and card.zone.split(":")[0] in PLAY_ZONES and i % 2:
+                st = {**d.static, "scope": scopes[(u + i) % 3], "attack": u % 3 - 1, "defense": i % 3 - 1}
+                c.zones.cards[u].defn = replace(d, static=st)
+        for p in (0, 1):
+            for unit in c.units(p):
+                for stat in ("attack", "defense"):
+                    v = c._aura(unit, stat)
+                    assert v == _aura_long(c, unit, stat)
+                    assert c._aura(unit, stat, c._statics()) == v
+                    n += 1
+                    with_aura += v != 0
+    assert n > 10_000 and with_aura > 1000
