@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
-from textual._context import NoActiveAppError
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 
@@ -15,36 +14,9 @@ from tui.widgets.toosmall import TooSmall
 R = TypeVar("R")
 
 
-def sized_from_the_start(screen: Screen[Any]) -> None:
-    """The breakpoint classes of the app's size now (`-narrow`/`-normal`/`-wide`,
-    `-short`/`-normal-height`/`-tall`) put on a screen as it is made, before it or anything in it
-    is styled. Textual sets them at the screen's first resize, once the screen and every widget
-    composed in it have been styled, and then styled them all again for the new classes (some
-    6 % of a UI test's CPU, every dialog and screen). That resize still sets the classes of the
-    size it has (`update_classes`): they change only if the app's size did in between."""
-    try:
-        width, height = screen.app.size
-    except NoActiveAppError:  # (made outside a running app: the first resize sets them)
-        return
-    app = screen.app
-    across = (
-        app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS
-    ) or []
-    down = (
-        app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS
-    ) or []
-    classes = screen._get_breakpoint_classes(width, across) | screen._get_breakpoint_classes(height, down)
-    if classes:
-        screen.add_class(*sorted(classes), update=False)
-
-
 class BaseScreen(Screen[Any]):
     """A full screen; below 80 × 24 its content gives way to a clear message
     (the app's breakpoints set -narrow/-short on the screen; see app.tcss)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        sized_from_the_start(self)
 
     # (Textual calls the `on_mount` of every class along the MRO, and awaits one that returns an
     # awaitable: a subclass's may be async)
@@ -58,10 +30,6 @@ class BaseModal(ModalScreen[R]):
     """A dialog over a screen (a table, often): the screens under it are laid out again on a
     resize while it is open, so the table seen under a dialog, or found when it closes, has the
     layout of the new size."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        sized_from_the_start(self)
 
     def on_mount(self) -> None:
         if not self.query(TooSmall):
