@@ -33,6 +33,7 @@ from common.saves import (
 )
 from tui.commands import TriarchCommands
 from tui.launch import LaunchSpec
+from tui.parsed_css import SharedStylesheet
 from tui.screens import screen_class
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
@@ -90,6 +91,8 @@ class TriarchApp(App[None]):
         replay: Replay | None = None,
     ) -> None:
         super().__init__()
+        # the CSS parsed once for every app of the process (tui/parsed_css.py)
+        self.stylesheet = SharedStylesheet.of(self.stylesheet)
         self.launch = launch
         self.replay = replay
         self.ai_pace = _pace_from_env() if ai_pace is None else ai_pace
