@@ -17,7 +17,7 @@ from tui import session as session_module
 from tui.app import TriarchApp
 from tui.screens.game import GameScreen
 
-from .helpers import engine_ready, game_app, keys_for, press, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, keys_for, press, screen_name, screen_text, settle, until
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
 
@@ -99,8 +99,9 @@ async def test_keys_pressed_while_the_ai_thinks_do_not_act_for_it(
     monkeypatch.setattr(session_module, "make_agent", make_held)
     app = vs_ai(game_id, seed=8, seat=1)  # the AI (seat 1) decides first
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert held and held[0].asked.wait(5)
+        # The app's loop must run while the AI's worker starts (a blocking wait held it back
+        # under load): polled, up to about 30 s on a loaded machine.
+        assert await until(pilot, lambda: bool(held) and held[0].asked.is_set(), tries=3000)
         game = app.session.game
         before, history = game.state_hash(), list(game.history)
         assert app.session.is_ai_turn()
