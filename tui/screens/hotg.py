@@ -426,11 +426,20 @@ class HotgTable(TableScreen):
         """`round 4 · P1 (you) to play`: the turns counted as the players count theirs (round 4:
         each player's 4th turn, `hotg_round`), as the log's `Round 4: P1's turn`, not the
         engine's count of both players' turns (`turn 7`, P1's 4th)."""
-        turn = self.view_data.get("turn")
-        parts = [f"round {hotg_round(turn)}"] if isinstance(turn, int) and not isinstance(turn, bool) else []
+        rnd = self.round_of(self.view_data)
+        parts = [f"round {rnd}"] if rnd else []
         if d is not None:
             parts.append(f"{self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}")
         return " · ".join(parts)
+
+    @staticmethod
+    def round_of(view: Mapping[str, Any]) -> int | None:
+        """The round of the view's turn, whose turn it is (`active`: `hotg_round`); None
+        without a turn count."""
+        turn, active = view.get("turn"), view.get("active")
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            return None
+        return hotg_round(turn, active if isinstance(active, int) else 0)
 
     def me(self) -> int:
         return self.table_viewer()
@@ -1469,8 +1478,8 @@ class HotgScreen(HotgTable, GameScreen):
                 f"{self.seat_name(p['seat'])} ♥{hp}" if hp > 0 else f"{self.seat_name(p['seat'])} destroyed"
             )
 
-        turn = view.get("turn")
-        when = f"Round {hotg_round(turn)}" if isinstance(turn, int) and not isinstance(turn, bool) else "End"
+        rnd = self.round_of(view)
+        when = f"Round {rnd}" if rnd else "End"
         return [f"{when} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 
