@@ -125,11 +125,8 @@ HOTG_KEYS = """
 - `c` — the card under the cursor (a unit, a card of your hand, a choice's card) whole, with its
   keywords explained and whose it is; `Esc` goes back to the table
 - `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
-  · the list at the bottom has every legal choice too: a card or a unit with several cells to go
-  to once (`Play Oracle of Delphi: 9 cells`: `Enter` picks it, the board marks its cells, the
-  list names them under it, `Play Oracle of Delphi at:` `1,0` …)
-- the prompt says what your turn can pick and by which keys: `Pick a card (1–4) or a unit on the
-  board · a Bolt · e ends the turn`
+  · the list at the bottom has every legal choice too (`Play Oracle of Delphi: 9 cells` picks
+  the card, then its cells are marked and listed)
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
