@@ -1166,13 +1166,14 @@ class Replay:
     def hashes(self) -> list[str]:
         return [g.state_hash() for g in self.states]
 
-    def outcome(self, step: int) -> str | None:
+    def outcome(self, step: int, names: tuple[str, str] = ("player 1", "player 2")) -> str | None:
         """How the game had ended after `step` actions (`player 2 wins`, `draw`, `player 1
-        resigned: player 2 wins` at the last step of a resigned game), None while it goes on."""
+        resigned: player 2 wins` at the last step of a resigned game), None while it goes on;
+        the seats by `names` (a table's own: `P1 wins` in Hand of the Gods)."""
         if self.resigned is not None and step == len(self):
-            return f"player {self.resigned + 1} resigned: player {2 - self.resigned} wins"
+            return f"{names[self.resigned]} resigned: {names[1 - self.resigned]} wins"
         game = self.states[step]
         if not game.is_over():
             return None
         w = game.winner()
-        return f"player {w + 1} wins" if w is not None else "draw"
+        return f"{names[w]} wins" if w is not None else "draw"

@@ -37,7 +37,7 @@ def print_replay(
     actions' lines those of successive actions too; a run of The Scars' passes that say nothing
     but markers is one line, `10–13. P2: Pass ×4  [pass]`); `full`: every line of the events, The
     Scars' resolution zone too (`tui.log_words.told_events`)."""
-    from tui.log_words import LogLines, fold_key, opening_said, step_said, steps, times
+    from tui.log_words import LogLines, fold_key, opening_said, seat_names, step_said, steps, times
     from tui.replay_goal import ReplayGoal
 
     goal = ReplayGoal.of(replay)
@@ -67,7 +67,8 @@ def print_replay(
     for line in out:
         click.echo(line)
     final = replay.state(len(replay))
-    outcome = replay.outcome(len(replay)) or "in progress"
+    # the seats as the game's table names them (`P1 wins` in Hand of the Gods, `Player 1 wins`)
+    outcome = replay.outcome(len(replay), seat_names(replay.game_id)) or "in progress"
     click.echo(f"final: {outcome} · hash {final.state_hash()[:16]}")
     if goal is not None:
         click.echo(goal.line(len(replay)))

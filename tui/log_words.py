@@ -933,12 +933,16 @@ def health_changes(events: Sequence[Event], before: View, after: View) -> list[s
 # The engine counts each player's turn (`Turn 7: P1 (4 mana)`: P1's 4th); the rules' turn is one
 # player's ("until your next turn", HG-65; HG-06: your first turn has 1 mana, one more each), so the
 # players count theirs: round 4 is each player's 4th turn, the first player's then the other's.
-HOTG_TURN = re.compile(r"Turn (\d+): (P\d) \((\d+) mana\)")
+HOTG_TURN = re.compile(r"Turn (\d+): P(\d) \((\d+) mana\)")
 
 
-def hotg_round(turn: int) -> int:
-    """The round of the engine's turn `turn` (1, 2: round 1; 3, 4: round 2 …)."""
-    return (max(1, turn) + 1) // 2
+def hotg_round(turn: int, player: int) -> int:
+    """The round of the engine's turn `turn`, `player`'s (seat 0 or 1): a round opens with P1's
+    turn and P2's follows it (turns 1, 2: round 1; 3, 4: round 2 …). A scenario may start on P2's
+    turn with an odd count (`active = 2`, `turn = 5`): that turn is still in P1's round before it
+    (round 3), P1's next (turn 6) opens round 4 — not round 3 again after P2's, as `(turn + 1) // 2`
+    counted it, with P2's turn 7 then in round 4 before P1's."""
+    return (max(1, turn) + 2 - (1 if player else 0)) // 2
 
 
 def hotg_turn(ev: Event) -> Event:
@@ -947,8 +951,9 @@ def hotg_turn(ev: Event) -> Event:
     found = HOTG_TURN.fullmatch(ev.text) if ev.kind == "turn" else None
     if found is None:
         return ev
-    turn, who, mana = found.groups()
-    return Event(ev.kind, f"Round {hotg_round(int(turn))}: {who}'s turn ({mana} mana)", ev.data)
+    turn, seat, mana = found.groups()
+    rnd = hotg_round(int(turn), int(seat) - 1)
+    return Event(ev.kind, f"Round {rnd}: P{seat}'s turn ({mana} mana)", ev.data)
 
 
 # Hand of the Gods' events told by name to their one reader (`private_to`), by kind: the engine's

@@ -408,7 +408,8 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         await settle(pilot)
         lines = screen_text(app).splitlines()
         assert lines[0].rstrip().endswith("⧗ AI is thinking…")
-        assert any("P2 (AI) is playing its turn…" in line for line in lines)
+        # (session 36: not `P2 (AI) is playing its turn…` under the status line that says it)
+        assert any("The AI plays: ★ marks on the board what it did" in line for line in lines)
         assert not any("your turn" in line for line in lines)
 
 

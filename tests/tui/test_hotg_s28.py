@@ -97,7 +97,7 @@ async def test_a_long_refusal_is_read_whole_at_80x24() -> None:
         assert "(or a card of your hand: Tab) first." in words, screen_text(app)
         await press(pilot, "escape")  # the decision's words come back
         await settle(pilot)
-        assert "You: your turn" in screen_text(app)
+        assert "Pick a card (1–4) or a unit on the board" in screen_text(app)  # (session 36)
 
 
 def test_the_health_line_tells_two_changed_units_of_a_side_apart() -> None:

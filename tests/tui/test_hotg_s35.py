@@ -95,7 +95,7 @@ async def test_the_turn_is_counted_in_rounds_in_the_status_and_the_log() -> None
 
 
 def test_a_turn_event_in_rounds() -> None:
-    assert [hotg_round(t) for t in (1, 2, 3, 4, 7, 8)] == [1, 1, 2, 2, 4, 4]
+    assert [hotg_round(t, (t - 1) % 2) for t in (1, 2, 3, 4, 7, 8)] == [1, 1, 2, 2, 4, 4]
     said = hotg_turn(Event("turn", "Turn 7: P1 (4 mana)", {"player": 0}))
     assert said.text == "Round 4: P1's turn (4 mana)" and said.data == {"player": 0}
     other = Event("turn", "P1 ends the turn", {"player": 0})

@@ -69,7 +69,7 @@ def test_triarch_replay_without_a_file_says_the_last_game_ended_by_a_resignation
     r = CliRunner().invoke(main, ["replay", "--print"])
     assert r.exit_code == 0, r.output
     final = r.output.strip().splitlines()[-1]
-    assert final == f"final: player 1 resigned: player 2 wins · hash {s.game.state_hash()[:16]}"
+    assert final == f"final: Player 1 resigned: Player 2 wins · hash {s.game.state_hash()[:16]}"
 
 
 async def test_a_resigned_game_offers_to_watch_it_again_and_the_replay_ends_with_the_resignation() -> None:
@@ -89,7 +89,7 @@ async def test_a_resigned_game_offers_to_watch_it_again_and_the_replay_ends_with
         assert "Replay" in screen_name(app)
         await press(pilot, "end")
         await settle(pilot)
-        assert "game over: player 1 resigned: player 2 wins" in screen_text(app)
+        assert "game over: Player 1 resigned: Player 2 wins" in screen_text(app)
 
 
 async def test_resuming_a_resigned_game_shows_its_end_by_the_resignation() -> None:

@@ -42,7 +42,7 @@ def test_replay_print_says_the_goal_first_and_the_tables_verdict_last(triarch_ho
     assert s.verdict() is not None and s.verdict().state == "solved"  # type: ignore[union-attr]
     lines = printed(s)
     assert lines[0] == "◎ P1's goal: Win this turn"
-    assert lines[-2].startswith("final: player 1 wins")
+    assert lines[-2].startswith("final: P1 wins")  # as the table names the seats
     assert lines[-1] == "✓ Puzzle solved: P1 won the game"
 
 

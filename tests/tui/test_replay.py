@@ -267,8 +267,9 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
         await settle(pilot)
         assert game.is_over()
         w = game.winner()
+        seat = "P" if game_id == "hotg" else "Player "  # the seats as the table names them
         assert screen_text(app).splitlines()[2].strip() == "game over: " + (
-            f"player {w + 1} wins" if w is not None else "draw"
+            f"{seat}{w + 1} wins" if w is not None else "draw"
         )
 
 

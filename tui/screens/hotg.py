@@ -110,6 +110,9 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     return bottom, tall, extra
 
 
+# The prompt while the AI plays its turn (the status line says whose turn it is, and that it thinks)
+AI_TURN_PROMPT = "The AI plays: ★ marks on the board what it did, the log tells it"
+
 # The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
 # by where its keys act, not by the game's name again.
 HOTG_KEYS = """
@@ -122,13 +125,15 @@ HOTG_KEYS = """
 - `c` — the card under the cursor (a unit, a card of your hand, a choice's card) whole, with its
   keywords explained and whose it is; `Esc` goes back to the table
 - `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
-  · the list at the bottom has every legal choice too
+  · the list at the bottom has every legal choice too (`Play Oracle of Delphi: 9 cells` picks
+  the card, then its cells are marked and listed)
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
 **The turns**: the status line says `round 4 · P1 (you) to play`. A turn is one player's, as the
-rules count it ("until your next turn"); a round is each player's turn once: round 4 is P1's 4th
-turn and P2's 4th (your first turn has 1 mana, each next one 1 more). The log says `Round 4: P1's
+rules count it ("until your next turn"); a round is each player's turn once, P1's then P2's:
+round 4 is P1's 4th turn and P2's 4th (your first turn has 1 mana, each next one 1 more; a
+scenario that starts on P2's turn: P1's next turn opens the next round). The log says `Round 4: P1's
 turn`, and names the players as their bars do: `P1`, `P2`.
 
 **On the board**: a cell is named `row,column` (`2,3`: the numbers at the edges; the log and the
@@ -407,6 +412,9 @@ class HotgTable(TableScreen):
         # seat's first turn puts it on P2's, a hot-seat hand-over on the next player's)
         self.cursor_seat = 0
         self.listed_dense = False  # the choices were listed for below 120 × 40 (`filter_actions`)
+        # the choices listed for a card's or a unit's cells, each as one, and their words
+        # (`HotgScreen.gather_cells`): not actions of the engine
+        self.gathered: dict[Action, str] = {}
         self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -426,11 +434,20 @@ class HotgTable(TableScreen):
         """`round 4 · P1 (you) to play`: the turns counted as the players count theirs (round 4:
         each player's 4th turn, `hotg_round`), as the log's `Round 4: P1's turn`, not the
         engine's count of both players' turns (`turn 7`, P1's 4th)."""
-        turn = self.view_data.get("turn")
-        parts = [f"round {hotg_round(turn)}"] if isinstance(turn, int) and not isinstance(turn, bool) else []
+        rnd = self.round_of(self.view_data)
+        parts = [f"round {rnd}"] if rnd else []
         if d is not None:
             parts.append(f"{self.seat_name(d.player)} {STATUS_PHASES.get(d.kind, 'to decide')}")
         return " · ".join(parts)
+
+    @staticmethod
+    def round_of(view: Mapping[str, Any]) -> int | None:
+        """The round of the view's turn, whose turn it is (`active`: `hotg_round`); None
+        without a turn count."""
+        turn, active = view.get("turn"), view.get("active")
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            return None
+        return hotg_round(turn, active if isinstance(active, int) else 0)
 
     def me(self) -> int:
         return self.table_viewer()
@@ -901,10 +918,33 @@ class HotgScreen(HotgTable, GameScreen):
         s = self.session
         if decision is not None and decision.kind == "turn" and s.is_ai_turn() and not s.over:
             # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
-            # read as your own turn; `triarch play` shows it on every AI turn
-            self.query_one(Prompt).prompt = f"{self.seat_name(decision.player)} is playing its turn…"
+            # read as your own turn; `triarch play` shows it on every AI turn. Nor `P2 (AI) is
+            # playing its turn…` under `P2 (AI) to play ⧗ AI is thinking…`: where to see it play
+            self.query_one(Prompt).prompt = AI_TURN_PROMPT
         elif decision is not None and decision.kind == "turn" and acts and self.selected is not None:
             self.query_one(Prompt).prompt = self.selection_prompt()
+        elif decision is not None and decision.kind == "turn" and acts:
+            self.query_one(Prompt).prompt = self.turn_prompt()
+
+    def turn_prompt(self) -> str:
+        """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
+        (1–4) or a unit on the board · a Bolt · e ends the turn`), from the legal actions. It was
+        the engine's `You: your turn — play, move, attack or end` under the status line's `P1
+        (you) to play`: whose turn twice, and not how to play."""
+        legal = self.legal
+        picks = []
+        if any(a.kind == "play" for a in legal):
+            n = len(self.my_hand())
+            picks.append(f"a card ({'1' if n == 1 else f'1–{n}'})")
+        if any(a.kind in ("move", "attack", "warcry") for a in legal):
+            picks.append("a unit on the board")
+        parts = [f"Pick {' or '.join(picks)}"] if picks else ["Nothing to play, move or attack"]
+        if any(a.kind == "ability" for a in legal):
+            players, me = self.view_data.get("players", []), self.me()
+            ability = (players[me].get("ability") or {}) if me < len(players) else {}
+            parts.append(f"a {ability.get('name', 'Ability')}")
+        parts.append("e ends the turn")
+        return " · ".join(parts)
 
     def selection_prompt(self) -> str:
         """What the selection waits for, in the prompt's place while it lasts: what it is, the
@@ -938,9 +978,54 @@ class HotgScreen(HotgTable, GameScreen):
 
     def choice_words(self, action: Action) -> str:
         """The engine's words with whose unit a choice aims at (`Target P2's Spartan at 2,3`,
-        `Cast Magic Shell (1 mana) on your Hoplite`): the board's `►`/`◄` said in words."""
+        `Cast Magic Shell (1 mana) on your Hoplite`): the board's `►`/`◄` said in words; a card's
+        or a unit's cells listed as one choice, its words (`gather_cells`)."""
+        if action in self.gathered:
+            return self.gathered[action]
         words = self.session.game.describe_action(action)
         return with_whose(words, action, self.view_data.get("units") or [], self.me())
+
+    @staticmethod
+    def cell_split(action: Action, words: str) -> tuple[str, str] | None:
+        """A choice that goes to an empty cell (a unit played there, a unit moved there) in two:
+        what it does without the cell and the card's cost (the hand says it: `Play Oracle of
+        Delphi`, `Move Hoplite at 2,2`), and the cell (`1,0`); None for any other."""
+        if action.kind not in ("play", "move") or len(action.args) < 2:
+            return None
+        cell = action.args[-1]
+        if not isinstance(cell, str) or not re.fullmatch(r"\d+,\d+", cell):
+            return None
+        for prep in (" at ", " to "):
+            if words.endswith(prep + cell):
+                head = re.sub(r" \(\d+ mana\)", "", words.removesuffix(prep + cell))
+                return head, prep.strip()
+        return None
+
+    def gather_cells(self, items: list[tuple[Action, str]]) -> list[tuple[Action, str]]:
+        """Before anything is chosen, each card that can be played on more than one cell, and
+        each unit that can move to more than one, is one choice (`Play Oracle of Delphi: 9 cells`,
+        `Move Hoplite at 2,2: 9 cells`), not one per cell (`Play Oracle of Delphi (2 mana) at
+        1,0`, `… at 1,1`, … 42 choices on a turn): choosing it picks the card or the unit, and the
+        board marks its cells (`+`, `»`), which the list then names under it (`filter_actions`)."""
+        count: dict[tuple[str, Any], int] = {}
+        for a, w in items:
+            if self.cell_split(a, w) is not None:
+                count[(a.kind, a.args[0])] = count.get((a.kind, a.args[0]), 0) + 1
+        out: list[tuple[Action, str]] = []
+        done: set[tuple[str, Any]] = set()
+        for a, w in items:
+            split = self.cell_split(a, w)
+            key = (a.kind, a.args[0]) if a.args else (a.kind, None)
+            if split is None or count.get(key, 0) < 2:
+                out.append((a, w))
+                continue
+            if key in done:
+                continue
+            done.add(key)
+            one = Action(a.kind, (a.args[0],))  # not an action of the engine: picks the card or unit
+            self.gathered[one] = f"{split[0]}: {count[key]} cells"
+            out.append((one, self.gathered[one]))
+        return out
 
     def filter_actions(self, legal: list[Action]) -> None:
         """The choices of the selection (all, else) in the list. Below 120 × 40, where a choice
@@ -952,8 +1037,15 @@ class HotgScreen(HotgTable, GameScreen):
         shown = self.selection_actions(legal)
         d = self.session.decision
         self.listed_dense = self.is_dense()
+        self.gathered = {}
         items = [(a, self.choice_words(a)) for a in shown]
+        if self.selected is None and d is not None and d.kind == "turn":
+            items = self.gather_cells(items)
         split = {a: self.aimed_split(a, w) for a, w in items} if self.listed_dense else {}
+        # the cells of the card or unit chosen, at every size: `Play Oracle of Delphi at:`, `1,0`
+        for a, w in items:
+            if self.selected is not None and (cell := self.cell_split(a, w)) is not None:
+                split[a] = (f"{cell[0]} {cell[1]}:", str(a.args[-1]))
         heads = {a: parts[0] for a, parts in split.items() if parts is not None}
 
         def group(action: Action) -> str | None:
@@ -1166,6 +1258,28 @@ class HotgScreen(HotgTable, GameScreen):
             if owner != self.me():  # the glossary's `your god's power` from the viewer's side
                 card["side"] = f"P{owner + 1}"
         return card
+
+    def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
+        """A card's or a unit's cells listed as one choice (`gather_cells`): the card or the unit
+        picked, its cells marked on the board (the cursor on the unit, or on the nearest mark),
+        the board's to choose one, as `1`…`9` or `Enter` on the unit do."""
+        action = message.action
+        if action not in self.gathered:
+            super().on_action_list_chosen(message)
+            return
+        message.stop()
+        uid = action.args[0]
+        if not isinstance(uid, int):
+            return
+        if action.kind == "play":
+            self.pick_card(uid)
+            return
+        u = self.units_by_uid(self.view_data).get(uid)
+        board = self.query_one(GridBoard)
+        if u is not None and u.get("row") is not None:
+            board.cursor = (int(u["row"]), int(u["col"]))
+        self.select(("unit", uid))
+        board.focus()
 
     def on_grid_board_cell_chosen(self, message: GridBoard.CellChosen) -> None:
         self.choose_cell(message.row, message.col)
@@ -1469,8 +1583,8 @@ class HotgScreen(HotgTable, GameScreen):
                 f"{self.seat_name(p['seat'])} ♥{hp}" if hp > 0 else f"{self.seat_name(p['seat'])} destroyed"
             )
 
-        turn = view.get("turn")
-        when = f"Round {hotg_round(turn)}" if isinstance(turn, int) and not isinstance(turn, bool) else "End"
+        rnd = self.round_of(view)
+        when = f"Round {rnd}" if rnd else "End"
         return [f"{when} · Summoning Stones: " + ", ".join(stone(p) for p in players)]
 
 

@@ -47,6 +47,17 @@ MENU_KEYS = """
 - `F1` (or `?`) — this help, for the game chosen in the form: its rules and keywords are in
   the other tabs
 """
+# The heading of the table's keys after the menu's: the help's title names the game (`Hand of the
+# Gods — press Esc to close`), not this heading again (`At the table of Hand of the Gods`).
+TABLE_KEYS_HEADING = "**At the table**"
+
+
+def table_keys(keys: str) -> str:
+    """A game's table keys in the menu's help, under `TABLE_KEYS_HEADING`, unless they open with a
+    heading of their own (Hand of the Gods' `At the table`: not that heading twice)."""
+    return keys if keys.lstrip().startswith("**") else f"{TABLE_KEYS_HEADING}\n\n{keys}"
+
+
 # What the AI level and seat fields say in hot-seat, where they do not apply.
 HOTSEAT_NOTES = {
     "level": "— (hot-seat: no AI)",
@@ -520,7 +531,7 @@ class MenuScreen(BaseScreen):
         if cls is None or self.game_id is None:
             self.app.bell()
             return
-        keys = f"{MENU_KEYS}\n**At the table of {cls.title}**\n\n{screen_class(self.game_id).help_keys()}"
+        keys = f"{MENU_KEYS}\n{table_keys(screen_class(self.game_id).help_keys())}"
         self.app.push_screen(HelpScreen(cls.title, keys, cls.rules_text(), glossary_for(cls)))
 
     def action_scenarios(self) -> None:

@@ -176,7 +176,9 @@ class ReplayScreen(TableScreen):
             what = "the start of the game"
         else:
             what = step_words(r, self.step - 1, self.viewer)
-        ended = r.outcome(self.step)  # (a resignation too, which the engine's game does not know)
+        # (a resignation too, which the engine's game does not know); the seats as the table
+        # names them (`P1 wins` in Hand of the Gods, as its bars and log: not `player 1 wins`)
+        ended = r.outcome(self.step, (self.seat_name(0), self.seat_name(1)))
         text = f"{head}\n{what}\n{f'game over: {ended}' if ended else self.next_text(game)}"
         return text if self.goal is None else f"{text}\n{self.goal.line(self.step)}"
 
