@@ -91,7 +91,7 @@ async def test_a_crowded_table_spends_its_spare_rows_on_your_side_at_120x40(tmp_
 
 async def test_a_crowded_table_spends_its_last_rows_on_the_dense_side_at_120x40(tmp_path: Path) -> None:
     """120 × 40, crowded, your side in full: the opponent's six beings, three to a line with their
-    names cut (`Vaelor, Undyi…`, `✦+Stonesk…`), left 3 blank rows under your hand; now they take
+    names cut (`Vaelor, Undyi…`, `◆+Stonesk…`), left 3 blank rows under your hand; now they take
     them, a being a line with its name whole. After Council of War (two more cards in your hand)
     there is room for less: a few beings to a line, but their names whole; nothing out of sight."""
     path, names = crowded(tmp_path)
@@ -112,7 +112,7 @@ async def test_a_crowded_table_spends_its_last_rows_on_the_dense_side_at_120x40(
         # (session 35: the middle line's stats key keeps to one row, which leaves room for a being
         # a line still)
         assert "Vaelor, Undying Warden 4/6/6/6/7 [DE]" in text, text
-        assert "Mist Seer 3/1/4/2/4 ✦+Stoneskin" in text
+        assert "Mist Seer 3/1/4/2/4 ◆+Stoneskin" in text
         assert in_sight(text, names) == [] and "rows above" not in text
         assert "below" not in app.screen.query_one(LaneScroll).border_subtitle
 
