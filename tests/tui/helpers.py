@@ -385,3 +385,22 @@ MEDIC_ABILITY = zone_entry(
     target_name="Knight of the Oath",
     does="remove all damage from {target}",
 )
+
+
+@contextlib.asynccontextmanager
+async def saved_game_kept_toast(game_id: str, size: tuple[int, int]) -> Any:
+    """A new game of `game_id` over a game in progress, at `size`: yields its screen and the region
+    of the `Saved game kept` toast it shows (asserted there), the app still running."""
+    from textual.widgets._toast import Toast
+
+    async with game_app(game_id, seed=3).run_test(size=size) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # (an action: the autosave holds a game in progress)
+        await settle(pilot)
+    app = game_app(game_id, seed=3)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)
+        toasts = list(app.screen.query(Toast))
+        assert toasts and "Saved game kept" in str(toasts[0].render())
+        yield app.screen, toasts[0].region

@@ -5,15 +5,13 @@ cannot be played in the final phase, the mulligan's draw in words that fit."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from common.game import Action
 from tests.bhm.helpers import scenario_body
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, screen_text, settle
+from .helpers import engine_ready, game_app, press, saved_game_kept_toast, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -95,28 +93,15 @@ async def test_the_saved_game_toast_hides_no_log_line_at_120x40() -> None:
     """120 × 40, a new game over a game in progress (`Saved game kept`, 15 s): the toast stood over
     the right half of the log, its latest lines hidden. It stands over the bottom of the lanes now,
     above the log, clear of the choices, the card panel and the prompt; its path whole."""
-    from textual.widgets._toast import Toast
-
     from tui.widgets.actions import ActionList
     from tui.widgets.detail import CardDetail
     from tui.widgets.status import Prompt
 
-    async with game_app("bhm", seed=3).run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "1")  # (an action: the autosave holds a game in progress)
-        await settle(pilot)
-    app = game_app("bhm", seed=3)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.pause(0.2)
-        toasts = list(app.screen.query(Toast))
-        assert toasts and "Saved game kept" in str(toasts[0].render())
-        toast = toasts[0].region
-        screen: Any = app.screen
+    async with saved_game_kept_toast("bhm", (120, 40)) as (screen, toast):
         for kind in (GameLog, CardDetail, ActionList, Prompt):
             widget = screen.query_one(kind)
             assert not toast.overlaps(widget.region), (toast, kind, widget.region)
-        assert "-kept.json" in screen_text(app)  # (the path to resume it, not cut)
+        assert "-kept.json" in screen_text(screen.app)  # (the path to resume it, not cut)
 
 
 async def test_enter_on_a_hand_card_in_the_final_phase_says_why_it_cannot_be_played() -> None:
