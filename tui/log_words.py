@@ -520,6 +520,14 @@ def bhm_places(text: str, *, whose: bool = False) -> str:
     return BHM_PLACE.sub(lambda m: f" z{m[2]} of P{m[1]}" if whose else f" z{m[2]}", text)
 
 
+def bhm_places_apart(text: str) -> str:
+    """`bhm_places`, with whose each place is when `text` names places of both sides: a mirror
+    match's prompt `React to: Ember Squire z1 attacks Ember Squire z1?` did not say which was whose
+    (`React to: Ember Squire z1 of P1 attacks Ember Squire z1 of P2?`); one side's places keep the
+    lanes' words (`Tide Sentinel z1`)."""
+    return bhm_places(text, whose=len({m[1] for m in BHM_PLACE.finditer(text)}) > 1)
+
+
 def bhm_placed(events: Sequence[Event]) -> list[Event]:
     """`events` with their places in the log's words (`bhm_places`: `Undine z5 of P2`), their text
     for the others too."""

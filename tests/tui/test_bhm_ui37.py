@@ -1,0 +1,71 @@
+"""Session 37, BHM's table: whose card a mirror match's prompt and choices name, `last:` at 80
+columns, the replay's opening in the table's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.game import Action
+from tests.bhm.helpers import scenario_body
+from tui.widgets.status import Prompt
+
+from .helpers import engine_ready, game_app, press, screen_text, settle
+
+pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def mirror(phase: str, p1_hand: list[str], p2_hand: list[str]) -> str:
+    """Both sides with an Ember Squire in zone 1 (the lanes mark both `Ember Squire z1`), P1's turn."""
+    return '[scenario]\ngame = "bhm"\ntitle = "a mirror match"\n\n' + scenario_body(
+        dict(cll=9, deck=["spark_imp"] * 3, hand=p1_hand, being=["ember_squire", "mountain_giant"]),
+        dict(cll=9, deck=["spark_imp"] * 3, hand=p2_hand, being=["ember_squire", "cinder_hound"]),
+        turn=6,
+        active=1,
+        phase=phase,
+        armageddon="off",
+    )
+
+
+def one_line(text: str) -> str:
+    """The screen's words on one line, without a dialog's borders."""
+    return " ".join(text.replace("║", " ").split())
+
+
+async def test_react_to_in_a_mirror_match_says_whose_each_being_is() -> None:
+    """Hot-seat, P1's Ember Squire z1 attacks P2's: P2's prompt (and the cover before it) read `React
+    to: Ember Squire z1 attacks Ember Squire z1 (physical)?`. They say whose each is; at 80 columns
+    the prompt keeps its one line whole, without `(physical)` (it was cut there)."""
+    app = game_app("bhm", seed=1, scenario=mirror("combat", [], ["iron_will"]), vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter")  # P1 takes the table
+        await settle(pilot)
+        s = app.session
+        squires = {c.owner: c.uid for c in s.game.zones.cards.values() if c.defn.id == "ember_squire"}
+        attack = Action("attack", (squires[0], squires[1]))
+        await press(pilot, str(app.screen.query_one("ActionList").actions.index(attack) + 1))
+        await settle(pilot)
+        said = "React to: Ember Squire z1 of P1 attacks Ember Squire z1 of P2"
+        assert said in one_line(screen_text(app)), screen_text(app)  # the cover
+        await press(pilot, "enter")  # P2 takes the table
+        await settle(pilot)
+        assert s.decision is not None and s.decision.kind == "respond"
+        lines = screen_text(app).splitlines()
+        assert f"Player 2: {said}?" in [line.strip() for line in lines], lines
+        assert app.screen.query_one(Prompt).prompt.endswith("(physical)?")  # (whole from 120 × 40)
+
+
+async def test_a_target_of_a_mirror_match_says_whose_it_is() -> None:
+    """Fire Bolt's targets in a mirror match: `Target Ember Squire z1` was either side's twin."""
+    from .test_bhm_ui31 import choice_lines
+
+    app = game_app("bhm", seed=1, scenario=mirror("strategy1", ["fire_bolt"], []))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")  # Mountain Giant executes Fire Bolt
+        await settle(pilot)
+        d = app.session.decision
+        assert d is not None and d.kind == "target"
+        assert "Target Ember Squire z1 of P2" in choice_lines(app), choice_lines(app)
+        # the attacks, whose sides the attack says, keep the lanes' words
+        assert "of P1" not in choice_lines(app)
