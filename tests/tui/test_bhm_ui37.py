@@ -3,13 +3,25 @@ columns, the replay's opening in the table's words."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from common.game import Action
 from tests.bhm.helpers import scenario_body
 from tui.widgets.status import Prompt
 
-from .helpers import engine_ready, game_app, press, screen_text, settle
+from .helpers import (
+    bhm_session,
+    engine_ready,
+    game_app,
+    press,
+    resumed,
+    scenario,
+    screen_text,
+    settle,
+    uid_of,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
 
@@ -69,3 +81,37 @@ async def test_a_target_of_a_mirror_match_says_whose_it_is() -> None:
         assert "Target Ember Squire z1 of P2" in choice_lines(app), choice_lines(app)
         # the attacks, whose sides the attack says, keep the lanes' words
         assert "of P1" not in choice_lines(app)
+
+
+async def test_last_says_a_reaction_whole_at_80_columns_in_hot_seat(tmp_path: Path) -> None:
+    """Hot-seat, P2 reacts with Foresight to P1's attack: P1's `last:` read `React with Foresight to
+    Hollow Wraith attacks Spark Imp…`, the card's summary (`— after any enemy action, draw 1 card`)
+    pushing the end of what it answers out. It leaves the summary to the card panel and the log."""
+    s = bhm_session(scenario("bhm_twins"), tmp_path / "s.json", seats=("human", "human"))
+    imp = next(u for u, c in s.game.zones.cards.items() if c.zone == "slot:1:1")  # P2's Spark Imp
+    s.apply(Action("attack", (uid_of(s, "hollow_wraith"), imp)))
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "1")  # P2 takes the table, reacts with Foresight
+        await settle(pilot)
+        await press(pilot, "enter")  # P1 takes the table
+        await settle(pilot)
+        last = next(line for line in screen_text(app).splitlines() if "last:" in line)
+        assert last.strip() == "» P2 last: React with Foresight to Hollow Wraith attacks Spark Imp (physical)"
+
+
+@pytest.mark.parametrize(
+    ("width", "said"),
+    [
+        (80, "React with Foresight to Player 1's draw (initial phase)"),
+        (50, "React with Foresight to Player 1's draw"),
+        (36, "React with Foresight to P1's draw"),
+        (30, "React with Foresight to P1's…"),
+    ],
+)
+def test_a_reaction_in_last_gives_way_from_its_summary_on(width: int, said: str) -> None:
+    from tui.screens.bhm import BhmTable
+
+    words = "React with Foresight to Player 1's draw (initial phase) — after any enemy action, draw 1 card"
+    assert BhmTable().fit_last(words, width) == said

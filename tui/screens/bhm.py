@@ -308,6 +308,20 @@ def twin_zones(view: dict[str, Any]) -> dict[int, int]:
     }
 
 
+def fit_reaction(words: str, width: int) -> str:
+    """A reaction's words (`React with Foresight to Hollow Wraith attacks Spark Imp (physical) — after
+    any enemy action, draw 1 card`) in `width` columns for the one-line `last:`: without its card's
+    summary (the card panel has it), then without the closing detail of what it answers, then the
+    seats as the lanes' heads name them (`P1's draw`); cut at its end only when none of these fits
+    (at 80 columns in hot-seat `last:` was `React with Foresight…`)."""
+    tries = [words.split(" — ", 1)[0]]
+    detail = re.match(r"(.*\S) \([^()]*\)( ×\d+)?$", tries[-1])
+    if detail:
+        tries.append(detail[1] + (detail[2] or ""))
+    tries.append(re.sub(r"\bPlayer (\d)\b", r"P\1", tries[-1]))
+    return next((t for t in tries if len(t) <= width), cut_start(tries[-1], width))
+
+
 def being_names(view: dict[str, Any], *, whose: bool = False) -> dict[int, str]:
     """Each being of the table (`view`) by uid as the lanes mark it: its name, with its zone when
     another card in play shares it (`Ember Squire z3`: `twin_zones`). With `whose`, a mark that
@@ -671,6 +685,8 @@ class BhmTable(LaneTable):
         card's play without its summary (the card panel has it), a twin by its zone as the lanes
         mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
         words = WHOSE_TWIN.sub(r"\1", words)  # (as `note_action` keeps them)
+        if len(words) > width and words.startswith("React with "):
+            return fit_reaction(words, width)
         if len(words) > width:
             for told, (brief, attack) in self.cut_words.items():
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
