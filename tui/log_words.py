@@ -398,7 +398,12 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
 
 # a game's opening events (before its first action) as every log tells them — the game screen's,
 # the replay screen's and `triarch replay --print`'s (one source): The Scars' first player's short hand
-GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {"scars": scars_opening}
+# and BHM's opening hands, said once in the replay's names of the seats (`P1 and P2 draw 5 cards each`,
+# as the table's log says them in its own: `bhm_opening`)
+GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {
+    "scars": scars_opening,
+    "bhm": lambda events: bhm_opening(events, lambda seat: f"P{seat + 1}"),
+}
 
 
 def opening_said(game_id: str, events: Sequence[Event]) -> list[Event]:

@@ -115,3 +115,20 @@ def test_a_reaction_in_last_gives_way_from_its_summary_on(width: int, said: str)
 
     words = "React with Foresight to Player 1's draw (initial phase) — after any enemy action, draw 1 card"
     assert BhmTable().fit_last(words, width) == said
+
+
+@pytest.mark.parametrize("eyes", ["everybody", "1"])
+async def test_the_replay_tells_the_opening_hands_as_the_table(eyes: str, tmp_path: Path) -> None:
+    """`triarch replay --print` and the replay screen opened BHM's game with the engine's `P1 draws 5
+    cards`, `P2 draws 5 cards`, where the table's log says the draw once (`… draw 5 cards each`,
+    session 32): in the replay's names of the seats, `P1 and P2 draw 5 cards each`."""
+    from common.saves import save_game
+
+    from .test_replay_words import log_lines, printed, random_game
+
+    path = tmp_path / "s.json"
+    save_game(random_game("bhm", steps=6), path)
+    lines = printed(path, eyes)
+    assert lines[0].strip() == "P1 and P2 draw 5 cards each", lines
+    assert not any("draws 5 cards" in line for line in lines), lines
+    assert (await log_lines(path, eyes))[: len(lines)][0].strip() == "P1 and P2 draw 5 cards each"
