@@ -132,3 +132,19 @@ async def test_the_replay_tells_the_opening_hands_as_the_table(eyes: str, tmp_pa
     assert lines[0].strip() == "P1 and P2 draw 5 cards each", lines
     assert not any("draws 5 cards" in line for line in lines), lines
     assert (await log_lines(path, eyes))[: len(lines)][0].strip() == "P1 and P2 draw 5 cards each"
+
+
+def test_a_lane_line_with_a_wide_mark_wraps_by_its_cells() -> None:
+    """`⚡` (the stack's line, The Scars' energy) takes two columns as drawn, and the lanes counted
+    it as one: a line that fit by its characters lost its last column. `★`, `◆` and `✦` take one
+    (East Asian "ambiguous" or neutral, as the box lines: one column in Rich and Textual)."""
+    from rich.cells import cell_len
+
+    from tui.widgets.lanes import LaneBoard, seg_width, words
+
+    text = " ⚡ stack of 2, the top resolves first:"
+    board = LaneBoard()
+    board.show([("", words(text))], set())
+    assert board.rows_for(len(text)) == 2  # one column short: `first:` on a second row
+    assert board.rows_for(cell_len(text)) == 1
+    assert [seg_width(s) for s in words("★ ◆ ✦")] == [2, 2, 1]

@@ -39,7 +39,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import CardDetail, find_cards, stat_name
-from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
+from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll, seg_width
 from tui.widgets.log import GameLog
 from tui.widgets.status import GLUE, Prompt
 from tui.wording import plural
@@ -394,7 +394,7 @@ def rows_taken(segs: list[Seg], width: int) -> int:
     indent = len(said) - len(said.lstrip(" "))
     rows, x = 1, 0
     for k, seg in enumerate(segs):
-        w = len(seg.text) + (1 if seg.uid is not None else 0)  # a chip: its mark's column too
+        w = seg_width(seg)  # a chip: its mark's column too
         nxt = segs[k + 1] if k + 1 < len(segs) else None
         glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
         if x + w + glued > width and x > indent + 2:
