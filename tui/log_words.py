@@ -398,7 +398,12 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
 
 # a game's opening events (before its first action) as every log tells them — the game screen's,
 # the replay screen's and `triarch replay --print`'s (one source): The Scars' first player's short hand
-GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {"scars": scars_opening}
+# and BHM's opening hands, said once in the replay's names of the seats (`P1 and P2 draw 5 cards each`,
+# as the table's log says them in its own: `bhm_opening`)
+GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {
+    "scars": scars_opening,
+    "bhm": lambda events: bhm_opening(events, lambda seat: f"P{seat + 1}"),
+}
 
 
 def opening_said(game_id: str, events: Sequence[Event]) -> list[Event]:
@@ -518,6 +523,14 @@ def bhm_places(text: str, *, whose: bool = False) -> str:
     if " zone " not in text:
         return text
     return BHM_PLACE.sub(lambda m: f" z{m[2]} of P{m[1]}" if whose else f" z{m[2]}", text)
+
+
+def bhm_places_apart(text: str) -> str:
+    """`bhm_places`, with whose each place is when `text` names places of both sides: a mirror
+    match's prompt `React to: Ember Squire z1 attacks Ember Squire z1?` did not say which was whose
+    (`React to: Ember Squire z1 of P1 attacks Ember Squire z1 of P2?`); one side's places keep the
+    lanes' words (`Tide Sentinel z1`)."""
+    return bhm_places(text, whose=len({m[1] for m in BHM_PLACE.finditer(text)}) > 1)
 
 
 def bhm_placed(events: Sequence[Event]) -> list[Event]:

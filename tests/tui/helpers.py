@@ -174,7 +174,8 @@ def engine_ready(game_id: str) -> bool:
 
 async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
     """Answer every decision by keys until the game is over: in a dialog
-    Enter takes its default, else `1` takes the first choice of the list — but on a Hand of
+    Enter takes its default, else `1` takes the first choice of the list (`1` `Enter` in a list of 10
+    or more, where `1` waits for a second digit) — but on a Hand of
     the Gods turn, where `1` picks a card of the hand (and the game would never end), `e`
     ends the turn (the other side's attacks, or the empty decks' fatigue, end the game)."""
     app = pilot.app
@@ -189,6 +190,8 @@ async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
         else:
             key = "1"
         await press(pilot, key)
+        if getattr(app.screen, "number_typed", 0):  # a list of 10 or more: `1` waits for a 2nd digit
+            await press(pilot, "enter")
         await settle(pilot, look=False)
     raise AssertionError(f"the game did not end ({len(app.session.game.history)} actions)")
 

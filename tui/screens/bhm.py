@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
-from tui.log_words import bhm_ending, bhm_opening, bhm_places, said_once
+from tui.log_words import bhm_ending, bhm_opening, bhm_places, bhm_places_apart, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
     MARK_ACTOR,
@@ -39,7 +39,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import CardDetail, find_cards, stat_name
-from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll
+from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll, seg_width
 from tui.widgets.log import GameLog
 from tui.widgets.status import GLUE, Prompt
 from tui.wording import plural
@@ -308,17 +308,48 @@ def twin_zones(view: dict[str, Any]) -> dict[int, int]:
     }
 
 
-def being_names(view: dict[str, Any]) -> dict[int, str]:
+def fit_reaction(words: str, width: int) -> str:
+    """A reaction's words (`React with Foresight to Hollow Wraith attacks Spark Imp (physical) — after
+    any enemy action, draw 1 card`) in `width` columns for the one-line `last:`: without its card's
+    summary (the card panel has it), then without the closing detail of what it answers, then the
+    seats as the lanes' heads name them (`P1's draw`); cut at its end only when none of these fits
+    (at 80 columns in hot-seat `last:` was `React with Foresight…`)."""
+    tries = [words.split(" — ", 1)[0]]
+    detail = re.match(r"(.*\S) \([^()]*\)( ×\d+)?$", tries[-1])
+    if detail:
+        tries.append(detail[1] + (detail[2] or ""))
+    tries.append(re.sub(r"\bPlayer (\d)\b", r"P\1", tries[-1]))
+    return next((t for t in tries if len(t) <= width), cut_start(tries[-1], width))
+
+
+def being_names(view: dict[str, Any], *, whose: bool = False) -> dict[int, str]:
     """Each being of the table (`view`) by uid as the lanes mark it: its name, with its zone when
-    another card in play shares it (`Ember Squire z3`: `twin_zones`)."""
+    another card in play shares it (`Ember Squire z3`: `twin_zones`). With `whose`, a mark that
+    both sides have (a mirror match: an Ember Squire in each side's zone 1) says whose it is too
+    (`Ember Squire z1 of P2`): the choices, read away from the lanes, said `Ember Squire z1`."""
     twins = twin_zones(view)
     out: dict[int, str] = {}
-    for p in view.get("players", []):
+    side: dict[int, int] = {}
+    for i, p in enumerate(view.get("players", [])):
         for z in p.get("zones", []):
             if z.get("being") is not None:
                 uid = int(z["being"]["uid"])
                 out[uid] = str(z["being"].get("name")) + (f" z{twins[uid]}" if uid in twins else "")
+                side[uid] = int(p.get("seat", i))
+    if whose:
+        sides: dict[str, set[int]] = {}
+        for uid, mark in out.items():
+            sides.setdefault(mark, set()).add(side[uid])
+        out = {
+            uid: mark + (f" of P{side[uid] + 1}" if len(sides[mark]) > 1 else "") for uid, mark in out.items()
+        }
     return out
+
+
+def marks_of_both_sides(names: dict[int, str]) -> set[str]:
+    """The lanes' marks (`Ember Squire z1`) that `names` (`being_names(whose=True)`) tell apart by
+    their side."""
+    return {mark.rsplit(" of P", 1)[0] for mark in names.values() if re.search(r" of P\d$", mark)}
 
 
 def named(game: Any, names: dict[int, str], uid: object) -> str:
@@ -363,7 +394,7 @@ def rows_taken(segs: list[Seg], width: int) -> int:
     indent = len(said) - len(said.lstrip(" "))
     rows, x = 1, 0
     for k, seg in enumerate(segs):
-        w = len(seg.text) + (1 if seg.uid is not None else 0)  # a chip: its mark's column too
+        w = seg_width(seg)  # a chip: its mark's column too
         nxt = segs[k + 1] if k + 1 < len(segs) else None
         glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
         if x + w + glued > width and x > indent + 2:
@@ -417,7 +448,8 @@ def entry_words(entry: dict[str, Any], name: Callable[[int], str]) -> str:
     """An entry of the stack (the view's `stack`) in words, whose it is in the players' names
     (`name`: `Player 2 (AI)'s draw (initial phase)`, the engine's `P2's draw …`) from its data
     (`controller`, `kind`)."""
-    text = bhm_places(str(entry.get("text", "?")))  # (`Tide Sentinel z1`, as the lanes mark it)
+    # (`Tide Sentinel z1`, as the lanes mark it; `… z1 of P1 attacks … z1 of P2` in a mirror)
+    text = bhm_places_apart(str(entry.get("text", "?")))
     seat = entry.get("controller")
     if entry.get("kind") in SEATED_ENTRIES and isinstance(seat, int):
         return f"{name(seat)}'s {text}"
@@ -653,6 +685,8 @@ class BhmTable(LaneTable):
         card's play without its summary (the card panel has it), a twin by its zone as the lanes
         mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
         words = WHOSE_TWIN.sub(r"\1", words)  # (as `note_action` keeps them)
+        if len(words) > width and words.startswith("React with "):
+            return fit_reaction(words, width)
         if len(words) > width:
             for told, (brief, attack) in self.cut_words.items():
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
@@ -1184,7 +1218,7 @@ class BhmScreen(BhmTable, LaneScreen):
             listed = self.legal if self.listing is None else self.listing
             power = any(a.kind == "pattack" and a.args[0] == action.args[0] for a in listed)
             pod = f", POD {game.cur(at, 'pod')}" if power else ""
-            return f"{named(game, self.being_names(), at.uid)} attacks{pod}:"
+            return f"{named(game, self.being_names(whose=False), at.uid)} attacks{pod}:"
         except (KeyError, ValueError, TypeError):
             return None
 
@@ -1251,6 +1285,12 @@ class BhmScreen(BhmTable, LaneScreen):
         if said and prompt.prompt.endswith(said[0]):
             who = prompt.prompt.removesuffix(said[0])  # (`You: `, `Player 1: `)
             prompt.shorter = tuple(who + s for s in said[1 : None if self.is_dense() else -1])
+        elif d is not None and d.kind == "respond" and prompt.prompt.endswith(")?"):
+            # `React to: Ember Squire z1 of P1 attacks Ember Squire z1 of P2 (physical)?` lost its
+            # end at 80 columns: without its closing detail where that takes fewer lines
+            head = prompt.prompt[:-1].rsplit(" (", 1)[0]
+            if head != prompt.prompt[:-1]:
+                prompt.shorter = (head + "?",)
 
     def choose(self, action: Action) -> bool:
         if action != QUIET:
@@ -1393,7 +1433,12 @@ class BhmScreen(BhmTable, LaneScreen):
         card's text while the choice is highlighted."""
         if action == QUIET:
             return QUIET_WORDS[self.is_dense()]
-        return bhm_places(self.own_choice_words(action))  # (`Ember Squire z3`, as the lanes mark it)
+        # (`Ember Squire z3`, as the lanes mark it; `… z1 of P2` when both sides have that mark)
+        raw = self.own_choice_words(action)
+        said = bhm_places(raw)
+        if any(re.search(rf"{re.escape(m)}\b", said) for m in marks_of_both_sides(self.being_names())):
+            return bhm_places(raw, whose=True)
+        return said
 
     def own_choice_words(self, action: Action) -> str:
         """A choice's words (`choice_words`), the engine's places as it says them."""
@@ -1434,9 +1479,11 @@ class BhmScreen(BhmTable, LaneScreen):
         the card's summary (`brief_words`). None: another choice (the engine's words)."""
         return brief_words(self.session.game, action, self.being_names())
 
-    def being_names(self) -> dict[int, str]:
-        """The beings of the table by uid as the lanes mark them (`being_names`)."""
-        return being_names(self.view_data or {})
+    def being_names(self, *, whose: bool = True) -> dict[int, str]:
+        """The beings of the table by uid as the lanes mark them (`being_names`), and whose, when
+        both sides have that mark (a mirror match: `Ember Squire z1 of P2`; not `whose`: an attack
+        and its attacker, whose sides the attack says)."""
+        return being_names(self.view_data or {}, whose=whose)
 
     def dense_words(self, action: Action) -> str | None:
         """Below 120 × 40, an attack or a call in words whose deciding part survives the one-line
@@ -1449,7 +1496,7 @@ class BhmScreen(BhmTable, LaneScreen):
         (`Invoke R5 Thunderbird by Pyre Warlock`). None: the engine's words. The card panel has
         the card of the attacker, the whole words are the engine's (from 120 × 40)."""
         game: Any = self.session.game
-        names = self.being_names()
+        names = self.being_names(whose=action.kind not in ("attack", "pattack"))
         try:
             if action.kind in ("attack", "pattack"):
                 target = named(game, names, action.args[1])  # its zone tells twins apart
@@ -1520,7 +1567,7 @@ class BhmScreen(BhmTable, LaneScreen):
             entry = answered_entry(d, self.session.game.view(self.log_viewer))
             if entry is not None:
                 return f"React to: {entry_words(entry, self.seat_name)}?"
-        text = bhm_places(LaneScreen.own_words(d))  # (`… Ember Squire z3`, as the lanes mark it)
+        text = bhm_places_apart(LaneScreen.own_words(d))  # (`… Ember Squire z3`, as the lanes mark it)
         source = (d.context or {}).get("source")
         if d.kind == "target" and isinstance(source, int) and " — " not in text:
             text += self.card_summary(source)

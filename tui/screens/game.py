@@ -128,6 +128,13 @@ _WHO_WON = (
 RESUMED_ACTIONS = 40
 
 
+def typed_words(n: int, k: int) -> str:
+    """Under the prompt while digit `n` waits for a second one, in a list of `k` choices."""
+    last = min(k, n * 10 + 9)
+    more = f"{n}0" if last == n * 10 else f"{n}0–{last}"
+    return f"{n}… a 2nd digit takes {more}, Enter takes {n}"
+
+
 def ending_words(text: str) -> str:
     """How a game ended, from its game-over event, without who won (`P1's Summoning Stone is
     destroyed`, not `…: P2 wins!` under `Player 2 (AI) wins!`); "" when that is all it says."""
@@ -146,7 +153,7 @@ class GameScreen(TableScreen):
         Binding("m", "menu", "Menu"),
         Binding("d", "decide", "Dialog", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
-        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
     ]
 
     EXTRA_KEYS = ""  # dedicated screens add their keys (Markdown table rows)
@@ -176,6 +183,7 @@ class GameScreen(TableScreen):
         self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
         self.looked_at: Hashable = None  # what the table's cursor is on (`look_at`)
         self.number_refused = ""  # the refusal of a number past the list's end (`action_number`)
+        self.number_typed = 0  # a first digit that waits for a second one (`action_number`)
         verdict = session.verdict()  # a puzzle's verdict is told once (a resumed one: not again)
         self.puzzle_told = verdict is not None and verdict.decided
 
@@ -434,6 +442,7 @@ class GameScreen(TableScreen):
             self._refresh_view(spectator=spectator)
 
     def _refresh_view(self, *, spectator: bool = False) -> None:
+        self.drop_typed()  # (the list is shown anew)
         s = self.session
         d = s.decision
         view = s.game.view(None) if spectator else s.view()
@@ -929,15 +938,36 @@ class GameScreen(TableScreen):
         self.app.push_screen(TypeActionScreen(examples), typed)
 
     def action_number(self, n: int) -> None:
+        """`1`…`9` take that choice of the list. In a list of 10 choices or more, a digit that
+        starts a number of the list (`1` of 12 choices) puts the cursor on that choice and waits:
+        a second digit takes the number of both (`1` `2`: choice 12), `Enter` the choice under the
+        cursor (`1`), any other key drops it. (Choices past the 9th had no key.)"""
         choices = self.query_one(ActionList)
+        prompt = self.query_one(Prompt)
+        first, self.number_typed, prompt.typed = self.number_typed, 0, ""
+        k = len(choices.actions)
+        if first:
+            n = first * 10 + n
+        elif n >= 1 and n * 10 <= k and choices.numbered and self.can_act():
+            self.number_typed = n
+            choices.highlighted = choices.row_of(n - 1)
+            prompt.typed = typed_words(n, k)
+            return
         if choices.choose_number(n):
             return
         if self.can_act() and choices.actions:  # a number past the end of the list: say so
-            k = len(choices.actions)
-            keys = "only 1" if k == 1 else f"{k} (keys 1–{min(k, 9)})"
+            keys = (
+                "only 1" if k == 1 else f"{k} (keys 1–{k})" if k < 10 else f"{k} (1–{k}: two digits past 9)"
+            )
             self.number_refused = f"There is no choice {n}: the list has {keys}"
-            self.query_one(Prompt).error = self.number_refused
+            prompt.error = self.number_refused
         self.app.bell()
+
+    def drop_typed(self) -> None:
+        """A first digit that waited (`action_number`) no longer does."""
+        if self.number_typed:
+            self.number_typed = 0
+            self.query_one(Prompt).typed = ""
 
     def action_cancel(self) -> None:
         self.query_one(Prompt).error = ""
@@ -1007,6 +1037,15 @@ class GameScreen(TableScreen):
         if self.covered:
             event.stop()
             return
+        if self.number_typed and not (event.character or "").isdigit():
+            if event.key == "enter":  # the choice of the first digit, where the cursor is
+                event.stop()
+                event.prevent_default()
+                n, self.number_typed = self.number_typed, 0
+                self.query_one(Prompt).typed = ""
+                self.query_one(ActionList).choose_number(n)
+                return
+            self.drop_typed()
         if self.number_refused:
             prompt = self.query_one(Prompt)
             if prompt.error == self.number_refused:

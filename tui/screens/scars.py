@@ -45,7 +45,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
-from tui.widgets.lanes import LaneBoard, LaneScroll
+from tui.widgets.lanes import LaneBoard, LaneScroll, seg_width
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
@@ -186,7 +186,7 @@ def rows_taken(segs: list[Seg], room: int) -> int:
     indent = len(said) - len(said.lstrip(" "))
     rows, x = 1, 0
     for seg in segs:
-        w = len(seg.text) + (seg.uid is not None)
+        w = seg_width(seg)
         if x + w > room and x > indent + 2:
             rows, x = rows + 1, indent + 4
         x += w

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -55,6 +56,15 @@ def words(text: str, style: str = "") -> list[Seg]:
         for i, p in enumerate(parts)
     ]
     return [s for s in out if s.text]
+
+
+def seg_width(seg: Seg) -> int:
+    """The columns a segment takes as it is drawn: a chip its mark's column, then its label; its
+    cells, not its characters (`⚡` takes two: BHM's `⚡ stack of 2, …` and The Scars' `⚡1/4` counted
+    one, and the row's last column was cropped). A mark (`★`, `◆`, `✦`) takes one: East Asian
+    "ambiguous" like the box lines and `…` of every widget, drawn one column wide by Rich and
+    Textual in every locale."""
+    return cell_len(seg.text) + (seg.uid is not None)
 
 
 @dataclass(slots=True)
@@ -137,7 +147,7 @@ class LaneBoard(Widget, can_focus=True):
     # -- layout ---------------------------------------------------------------------------------
     @staticmethod
     def _chip_width(seg: Seg) -> int:
-        return 1 + len(seg.text)  # the mark column, then the label
+        return 1 + cell_len(seg.text)  # the mark column, then the label
 
     def _layout(self, width: int, height: int = 0) -> tuple[list[_Placed], int, list[str]]:
         """Each segment's row and column at `width` columns; when the board is `height` rows
@@ -159,10 +169,10 @@ class LaneBoard(Widget, can_focus=True):
             said = "".join(seg.text for seg in line)
             indent = len(said) - len(said.lstrip(" "))
             for k, seg in enumerate(line):
-                w = self._chip_width(seg) if seg.uid is not None else len(seg.text)
+                w = seg_width(seg)
                 nxt = line[k + 1] if k + 1 < len(line) else None
                 # a chip and the comma after it go to the next row together (never `, Mammoth`)
-                glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
+                glued = cell_len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
                 if x + w + glued > width and x > indent + 2:
                     row += 1
                     row_style.append(style)

@@ -110,13 +110,15 @@ class Prompt(Static):
     prompt: reactive[str] = reactive("", layout=True)
     error: reactive[str] = reactive("", layout=True)
     hint: reactive[str] = reactive("", layout=True)  # what the selection expects next
+    # a number key that waits for a second digit (a list of 10 choices or more): what comes next
+    typed: reactive[str] = reactive("", layout=True)
     shorter: reactive[tuple[str, ...]] = reactive((), layout=True)
 
     def watch_prompt(self) -> None:
         self.shorter = ()
 
     def render(self) -> Any:  # (str, or a `FittedWords`; Any: a game's prompt may say `str`)
-        tail = f"✗ {sentence(self.error)}" if self.error else self.hint
+        tail = f"✗ {sentence(self.error)}" if self.error else self.typed or self.hint
         if self.shorter or GLUE in self.prompt:
             return FittedWords((self.prompt, *self.shorter), tail)
         return f"{self.prompt}\n{tail}" if tail else self.prompt
