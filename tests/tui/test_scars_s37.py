@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from common.game import Decision
 from tui.screens.replay import ROOMY_T as REPLAY_ROOMY_T
 from tui.screens.scars import ROOMY_T, SCARS_KEYS
 from tui.widgets.log import GameLog
@@ -68,6 +70,27 @@ async def test_the_middle_line_names_the_phase_in_plain_words(size: tuple[int, i
         assert middle_line(app).strip() == "Turn 1: P1 (you) · Recruitment (first)", middle_line(app)
         log = app.screen.query_one(GameLog).plain
         assert "  1B Draw" in log and "  2 First recruitment" in log, log
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_response_window_is_said_once_on_the_middle_line(size: tuple[int, int]) -> None:
+    """In a response window the middle line read `· response window · ▶ you may respond` (below
+    120 × 40; from there `· response window` above `▶ Player 1 (you) may respond (or pass)`): the
+    window said twice. Whose window it is says it; a window without that (no decision to show)
+    still says `response window`."""
+    app = game_app("scars", seed=1)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        view = {**screen.view_data, "step": "window", "phase_name": "4 Second recruitment"}
+        respond = Decision(0, "respond", "End of 4 Second recruitment: play a prayer or ability, or pass")
+        said = ["".join(seg.text for seg in segs) for _, segs in screen.render_middle(view, respond)]
+        head = said[0].strip()
+        assert "response window" not in " ".join(said), said
+        assert head.startswith("Turn 1: P1 (you) · Recruitment (second)"), said
+        assert sum("may respond" in line for line in said) == 1, said
+        quiet = ["".join(seg.text for seg in segs) for _, segs in screen.render_middle(view, None)]
+        assert quiet[0].strip() == "Turn 1: P1 (you) · Recruitment (second) · response window", quiet
 
 
 def test_the_help_says_the_middle_line_and_the_log_name_a_phase_two_ways() -> None:

@@ -1086,12 +1086,13 @@ class ScarsTable(LaneTable):
         return lines
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        step = " · response window" if view.get("step") == "window" else ""
+        responding = decision is not None and decision.kind == "respond"
+        # (`▶ you may respond` says the window: `· response window · ▶ you may respond` said it twice)
+        step = " · response window" if view.get("step") == "window" and not responding else ""
         active = view.get("active")
         whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
         phase = str(view.get("phase_name", view.get("phase")))
         head = f" Turn {view.get('turn')}{whose} · {SCARS_STATUS_PHASE.get(phase, phase)}{step}"
-        responding = decision is not None and decision.kind == "respond"
         if self.dense and responding:
             assert decision is not None
             who = "you" if decision.player == self.table_viewer() else self.seat_name(decision.player)
