@@ -124,4 +124,11 @@ async def test_a_crowded_bar_says_its_piles_short_before_it_cuts_the_name() -> N
         assert line == "◄ P2 Odin │ ♥25 guarded │ mana 10/10 │ h7 d20 g12 │ Allfather's Gift 2 —", line
         roomy = screen.player_line(p, 0, 120).plain
         assert "│ stone ♥25 guarded │" in roomy and "hand 7 deck 20 grave 12" in roomy, roomy
+        # the two bars say their piles alike (`h7 d20 g12` above `hand 4 deck 21 grave 0` read as
+        # two kinds of count), as their stones (session 34)
+        players = list(screen.view_data["players"])
+        players[1] = p
+        screen.update_bars({**screen.view_data, "players": players})
+        top, bottom = bar(app, "top"), bar(app, "bottom")
+        assert "│ h7 d20 g12 │" in top and "│ h4 d21 g0 │" in bottom, (top, bottom)
     assert "(`h5 d20 g0` in a crowded bar)" in " ".join(HOTG_KEYS.split())

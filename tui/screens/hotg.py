@@ -581,14 +581,21 @@ class HotgTable(TableScreen):
         return MARK_TARGET
 
     def player_line(
-        self, p: dict[str, Any], me: int, width: int = 0, over: bool = False, bare_stone: bool = False
+        self,
+        p: dict[str, Any],
+        me: int,
+        width: int = 0,
+        over: bool = False,
+        bare_stone: bool = False,
+        short_piles: bool = False,
     ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
         stay at the end: its state `not now` gives way to `—` first, then the word `stone`, the
         seat's `(you)`/`(AI)`, the piles' words (`h5 d20 g0`), and only then its name. `bare_stone`:
         the word `stone` is left out from the start (the other bar had to leave it out: both bars
-        say their stone alike). `over`: the game is over, nobody's ability is `ready` any more (the
-        engine's view may still say usable)."""
+        say their stone alike); `short_piles`, the piles' words short from the start, likewise.
+        `over`: the game is over, nobody's ability is `ready` any more (the engine's view may still
+        say usable)."""
         seat = p["seat"]
         who = self.seat_name(seat)
         ab = p.get("ability") or {}
@@ -603,7 +610,7 @@ class HotgTable(TableScreen):
         stone = ("" if bare_stone else "stone ") + f"♥{hp}" if standing else "stone destroyed"
         mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
         hand, deck, grave = p.get("hand_count"), p.get("deck_count"), p.get("grave_count")
-        piles = f" │ hand {hand} deck {deck} grave {grave}"
+        piles = f" │ h{hand} d{deck} g{grave}" if short_piles else f" │ hand {hand} deck {deck} grave {grave}"
         name = str(ab.get("name", "ability"))
         tail = f" {ab.get('cost', '?')} {ab_state}"
 
@@ -662,10 +669,14 @@ class HotgTable(TableScreen):
         width = top.content_region.width or self.app.size.width - 3
         over = view.get("winner") is not None
         lines = [self.player_line(players[seat], me, width, over) for seat in (1 - me, me)]
-        if sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
+        # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
+        # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count)
+        bare = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
             "│ stone destroyed" not in line.plain for line in lines
-        ):  # one bar gave up the word `stone`, the other kept it: both without it, every turn
-            lines = [self.player_line(players[seat], me, width, over, True) for seat in (1 - me, me)]
+        )
+        short = sum(" deck " in line.plain for line in lines) == 1
+        if bare or short:
+            lines = [self.player_line(players[seat], me, width, over, bare, short) for seat in (1 - me, me)]
         top.update(lines[0])
         bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
