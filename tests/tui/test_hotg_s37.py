@@ -132,3 +132,30 @@ async def test_a_crowded_bar_says_its_piles_short_before_it_cuts_the_name() -> N
         top, bottom = bar(app, "top"), bar(app, "bottom")
         assert "│ h7 d20 g12 │" in top and "│ h4 d21 g0 │" in bottom, (top, bottom)
     assert "(`h5 d20 g0` in a crowded bar)" in " ".join(HOTG_KEYS.split())
+
+
+@HOTG
+async def test_the_two_bars_agree_on_the_word_stone_and_the_piles_words_whatever_the_counts() -> None:
+    """Both bars say their stone alike and their piles alike (`stone ♥25` in both or neither,
+    `hand 4 deck 21 grave 0` in both or `h4 d21 g0` in both): the short piles one bar needed gave
+    the other the room to keep `stone` back (`stone ♥25 guarded │ … │ h2 d10 g6` above `♥20 │ … │
+    h1 d9 g14`)."""
+    app = game_app("hotg", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen: Any = app.screen
+        players = list(screen.view_data["players"])
+        for mana, grave, guarded in [
+            (1, 0, False),
+            (10, 14, False),
+            (5, 3, True),
+            (10, 9, True),
+            (2, 19, False),
+        ]:
+            mine = {**players[0], "mana": mana, "max_mana": mana, "grave_count": grave}
+            theirs = {**players[1], "mana": 1, "max_mana": 10, "hand_count": 2, "guarded": guarded}
+            screen.update_bars({**screen.view_data, "players": [mine, theirs]})
+            top, bottom = bar(app, "top"), bar(app, "bottom")
+            assert ("stone ♥" in top) == ("stone ♥" in bottom), (top, bottom)
+            assert (" deck " in top) == (" deck " in bottom), (top, bottom)
+            assert "…" not in top + bottom, (top, bottom)

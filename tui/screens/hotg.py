@@ -668,15 +668,20 @@ class HotgTable(TableScreen):
         bottom = self.query_one("#bar-bottom", Static)
         width = top.content_region.width or self.app.size.width - 3
         over = view.get("winner") is not None
-        lines = [self.player_line(players[seat], me, width, over) for seat in (1 - me, me)]
         # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
-        # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count)
-        bare = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
-            "│ stone destroyed" not in line.plain for line in lines
-        )
-        short = sum(" deck " in line.plain for line in lines) == 1
-        if bare or short:
+        # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count);
+        # again when that gave one bar the room to keep the other (3 rounds at most: each one
+        # that draws them again sets a flag for good)
+        bare = short = False
+        for _ in range(3):
             lines = [self.player_line(players[seat], me, width, over, bare, short) for seat in (1 - me, me)]
+            uneven_stone = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
+                "│ stone destroyed" not in line.plain for line in lines
+            )
+            uneven_piles = sum(" deck " in line.plain for line in lines) == 1
+            if not (uneven_stone or uneven_piles):
+                break
+            bare, short = bare or uneven_stone, short or uneven_piles
         top.update(lines[0])
         bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
