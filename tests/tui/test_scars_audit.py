@@ -155,17 +155,17 @@ async def test_the_card_panel_names_the_unit_a_unit_shelters() -> None:
 async def test_the_middle_line_says_whose_turn_it_is() -> None:
     """`Turn 5 · 2 First recruitment · ▶ you may respond` did not say whose turn it was (the
     status line says who decides, the other side in a response window): now `Turn 5: P1 (you)`,
-    as the log's `Turn 5: P1`."""
+    as the log's `Turn 5: P1`. (The phase in a player's words since session 37.)"""
     app = game_app("scars", seed=3, scenario=scenario("scars_own_stack"), vs="ai", level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert " Turn 5: P1 (you) · 2 First recruitment" in screen_text(app)
+        assert " Turn 5: P1 (you) · Recruitment (first)" in screen_text(app)
     app = game_app("scars", seed=3, scenario=scenario("scars_own_stack"), vs="human", level="scripted")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("enter")  # the hand-over's cover
         await settle(pilot)
-        assert " Turn 5: P1 · 2 First recruitment" in screen_text(app)
+        assert " Turn 5: P1 · Recruitment (first)" in screen_text(app)
 
 
 async def test_a_card_with_no_choice_at_a_list_only_decision_keeps_the_keyboard_on_the_table() -> None:

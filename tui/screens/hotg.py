@@ -126,7 +126,7 @@ HOTG_KEYS = """
   keywords explained and whose it is; `Esc` goes back to the table
 - `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
   · the list at the bottom has every legal choice too (`Play Oracle of Delphi: 9 cells` picks
-  the card, then its cells are marked and listed)
+  the card, then its cells are marked and listed; `Play either Marksman` for two copies alike)
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
@@ -153,9 +153,10 @@ there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damag
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
 **Player bars**: `►`/`◄` the side, `P1 (you)` the seat, its god, then `♥` the Summoning Stone's
-health, mana, hand, deck and graveyard, then the Leader Ability (`a:` before yours: its key), its
-cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your
-turn and mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar).
+health, mana, hand, deck and graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability
+(`a:` before yours: its key), its cost and its state: `ready` (you can use it now), `used` (this
+turn), `no target` (your turn and mana enough, but nothing it may aim at now), `not now` (`—` in a
+crowded bar).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -415,6 +416,8 @@ class HotgTable(TableScreen):
         # the choices listed for a card's or a unit's cells, each as one, and their words
         # (`HotgScreen.gather_cells`): not actions of the engine
         self.gathered: dict[Action, str] = {}
+        # choices of copies of a card in the hand, in the words that tell them apart (`copies_told`)
+        self.told_copies: dict[Action, str] = {}
         self.drawn_width = 0
 
     def compose_table(self) -> ComposeResult:
@@ -578,13 +581,21 @@ class HotgTable(TableScreen):
         return MARK_TARGET
 
     def player_line(
-        self, p: dict[str, Any], me: int, width: int = 0, over: bool = False, bare_stone: bool = False
+        self,
+        p: dict[str, Any],
+        me: int,
+        width: int = 0,
+        over: bool = False,
+        bare_stone: bool = False,
+        short_piles: bool = False,
     ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
-        stay at the end: its state `not now` gives way to `—` first, then its name, then the
-        word `stone`. `bare_stone`: the word `stone` is left out from the start (the other bar
-        had to leave it out: both bars say their stone alike). `over`: the game is
-        over, nobody's ability is `ready` any more (the engine's view may still say usable)."""
+        stay at the end: its state `not now` gives way to `—` first, then the word `stone`, the
+        seat's `(you)`/`(AI)`, the piles' words (`h5 d20 g0`), and only then its name. `bare_stone`:
+        the word `stone` is left out from the start (the other bar had to leave it out: both bars
+        say their stone alike); `short_piles`, the piles' words short from the start, likewise.
+        `over`: the game is over, nobody's ability is `ready` any more (the engine's view may still
+        say usable)."""
         seat = p["seat"]
         who = self.seat_name(seat)
         ab = p.get("ability") or {}
@@ -598,7 +609,8 @@ class HotgTable(TableScreen):
         guarded = " guarded" if p.get("guarded") and standing else ""  # not `stone destroyed guarded`
         stone = ("" if bare_stone else "stone ") + f"♥{hp}" if standing else "stone destroyed"
         mana = f" │ mana {p.get('mana')}/{p.get('max_mana')}"
-        piles = f" │ hand {p.get('hand_count')} deck {p.get('deck_count')} grave {p.get('grave_count')}"
+        hand, deck, grave = p.get("hand_count"), p.get("deck_count"), p.get("grave_count")
+        piles = f" │ h{hand} d{deck} g{grave}" if short_piles else f" │ hand {hand} deck {deck} grave {grave}"
         name = str(ab.get("name", "ability"))
         tail = f" {ab.get('cost', '?')} {ab_state}"
 
@@ -610,20 +622,23 @@ class HotgTable(TableScreen):
         if width and length(stone, name) > width and ab_state == "not now":
             tail = f" {ab.get('cost', '?')} —"  # `not now` in a dash first (the help says it)
         if width and length(stone, name) > width:
-            # what gives way, in turn, until the bar fits: the ability's name down to 8
-            # columns, the word `stone`, the seat's "(you)"/"(AI)" (the status line says it),
-            # the ability's name down to 3, the piles; its cost and state stay in sight
+            # what gives way, in turn, until the bar fits: the word `stone`, the seat's
+            # "(you)"/"(AI)" (the status line says it), the piles' words (`h5 d20 g0`, the help
+            # says them), then the ability's name down to 8 columns, then to 4, then the piles;
+            # its cost and state stay in sight. (At 80 × 24 the name was cut first: `Allfath… 2 —`
+            # while `stone` and `(AI)` kept their room.)
             def cut_name(least: int) -> None:
                 nonlocal name
                 room = width - length(stone, "")
                 if room < len(name):
                     name = clip(name, max(least, room))
 
-            cut_name(min(8, len(name)))
-            if length(stone, name) > width and stone.startswith("stone ♥"):
+            if stone.startswith("stone ♥"):
                 stone = stone.removeprefix("stone ")
             if length(stone, name) > width and " (" in who:
                 head = f"{OWNER_GLYPH[seat]} {who.split(' (')[0]} {p.get('leader_name', '')}"
+            if length(stone, name) > width:
+                piles = f" │ h{hand} d{deck} g{grave}"
             cut_name(min(8, len(name)))
             cut_name(4)
             excess = length(stone, name) - width
@@ -653,11 +668,20 @@ class HotgTable(TableScreen):
         bottom = self.query_one("#bar-bottom", Static)
         width = top.content_region.width or self.app.size.width - 3
         over = view.get("winner") is not None
-        lines = [self.player_line(players[seat], me, width, over) for seat in (1 - me, me)]
-        if sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
-            "│ stone destroyed" not in line.plain for line in lines
-        ):  # one bar gave up the word `stone`, the other kept it: both without it, every turn
-            lines = [self.player_line(players[seat], me, width, over, True) for seat in (1 - me, me)]
+        # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
+        # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count);
+        # again when that gave one bar the room to keep the other (3 rounds at most: each one
+        # that draws them again sets a flag for good)
+        bare = short = False
+        for _ in range(3):
+            lines = [self.player_line(players[seat], me, width, over, bare, short) for seat in (1 - me, me)]
+            uneven_stone = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
+                "│ stone destroyed" not in line.plain for line in lines
+            )
+            uneven_piles = sum(" deck " in line.plain for line in lines) == 1
+            if not (uneven_stone or uneven_piles):
+                break
+            bare, short = bare or uneven_stone, short or uneven_piles
         top.update(lines[0])
         bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
@@ -950,7 +974,9 @@ class HotgScreen(HotgTable, GameScreen):
         """What the selection waits for, in the prompt's place while it lasts: what it is, the
         marks on the board and what they do, and the keys (`● Hoplite: » move, × attack — Enter on
         a cell · w Warcry · Esc drops it`), not `your turn — play, move, attack or end` as before
-        anything was chosen. Cut to the prompt's width from its least needed words."""
+        anything was chosen; a card of which the hand holds copies, by its number there (`●
+        Marksman (card 3): …`, the copy the board marks). Cut to the prompt's width from its
+        least needed words."""
         sel = self.selected
         assert sel is not None
         me, players = self.me(), self.view_data.get("players", [])
@@ -959,8 +985,12 @@ class HotgScreen(HotgTable, GameScreen):
             name = str((self.units_by_uid(self.view_data).get(sel[1]) or {}).get("name", name))
             name += "'s Warcry" if sel[0] == "warcry" else ""
         elif sel[0] == "card":
-            card = next((c for c in self.my_hand() if c["uid"] == sel[1]), {})
+            hand = self.my_hand()
+            at = next((i for i, c in enumerate(hand) if c["uid"] == sel[1]), None)
+            card = hand[at] if at is not None else {}
             name = str(card.get("name", name))
+            if sum(c.get("name") == name for c in hand) > 1:  # which copy: its number in the hand
+                name += f" (card {at + 1 if at is not None else '?'})"
         elif sel[0] == "ability" and me < len(players):
             name = str((players[me].get("ability") or {}).get("name", "the Leader Ability"))
         shown = {self.marker_for(a) for a in self.cell_actions.values()}
@@ -982,6 +1012,8 @@ class HotgScreen(HotgTable, GameScreen):
         or a unit's cells listed as one choice, its words (`gather_cells`)."""
         if action in self.gathered:
             return self.gathered[action]
+        if action in self.told_copies:
+            return self.told_copies[action]
         words = self.session.game.describe_action(action)
         return with_whose(words, action, self.view_data.get("units") or [], self.me())
 
@@ -1027,6 +1059,44 @@ class HotgScreen(HotgTable, GameScreen):
             out.append((one, self.gathered[one]))
         return out
 
+    def copies_told(self, items: list[tuple[Action, str]]) -> list[tuple[Action, str]]:
+        """Copies of a card in the hand gave choices of the same words (`Play Marksman: 5 cells`,
+        `Cast Ginnungagap (3 mana)` twice), which the list showed once, as the first copy, and the
+        player could not tell which copy it took: copies that are the same card (the hand shows
+        them alike) are one choice that says so (`Play either Marksman: 5 cells`, `Cast either
+        Ginnungagap (3 mana)`: the first copy, the board marking its cells); copies that differ
+        are one choice each, by their number in the hand (`Play Marksman (card 4): 5 cells`)."""
+        hand = next(
+            (p.get("hand") or [] for p in self.view_data.get("players", []) if p.get("seat") == self.me()), []
+        )
+        index = {c.get("uid"): i for i, c in enumerate(hand)}
+        by_words: dict[str, list[Action]] = {}
+        for a, w in items:
+            if a.kind == "play" and a.args and a.args[0] in index:
+                by_words.setdefault(w, []).append(a)
+        out: list[tuple[Action, str]] = []
+        for a, w in items:
+            same = by_words.get(w, [])
+            verb, _, rest = w.partition(" ")
+            name = str(hand[index[a.args[0]]].get("name")) if len(same) > 1 else ""
+            if not name or not rest.startswith(name):
+                out.append((a, w))
+                continue
+            cards = [{k: v for k, v in hand[index[x.args[0]]].items() if k != "uid"} for x in same]
+            if all(c == cards[0] for c in cards):
+                if a != same[0]:
+                    self.gathered.pop(a, None)  # copies alike: one choice, the first copy's
+                    continue
+                told = f"{verb} {'either' if len(same) == 2 else 'any'} {rest}"
+            else:
+                told = f"{verb} {name} (card {index[a.args[0]] + 1}){rest.removeprefix(name)}"
+            if a in self.gathered:
+                self.gathered[a] = told
+            else:
+                self.told_copies[a] = told
+            out.append((a, told))
+        return out
+
     def filter_actions(self, legal: list[Action]) -> None:
         """The choices of the selection (all, else) in the list. Below 120 × 40, where a choice
         takes one line, each choice that aims at a unit is listed under what it does
@@ -1038,9 +1108,10 @@ class HotgScreen(HotgTable, GameScreen):
         d = self.session.decision
         self.listed_dense = self.is_dense()
         self.gathered = {}
+        self.told_copies = {}
         items = [(a, self.choice_words(a)) for a in shown]
         if self.selected is None and d is not None and d.kind == "turn":
-            items = self.gather_cells(items)
+            items = self.copies_told(self.gather_cells(items))
         split = {a: self.aimed_split(a, w) for a, w in items} if self.listed_dense else {}
         # the cells of the card or unit chosen, at every size: `Play Oracle of Delphi at:`, `1,0`
         for a, w in items:
@@ -1245,7 +1316,7 @@ class HotgScreen(HotgTable, GameScreen):
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
         (`Zeus — Leader Ability — Bolt (2): deal 1 damage to an enemy.`): read nowhere else
-        at 80 × 24, where the bar has room for `Allfath… 2 —` only. Without the `stone` flag,
+        at 80 × 24, where a crowded bar may cut its name (`Allfath… 2 —`). Without the `stone` flag,
         whose word read on into its text (`· stone` / `25 health.`)."""
         card = {k: v for k, v in stone.items() if k != "stone"}
         players = self.view_data.get("players", [])

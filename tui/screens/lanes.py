@@ -117,7 +117,7 @@ LANE_KEYS_TEXT = """
   ones in sight, and the cursor brings every card into sight (the mouse wheel scrolls it too)
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
-  when something happens, the card when you move the cursor)
+  when something happens, the card when you move the cursor); from 120 × 40 both are in sight
 - marks of the other side's last actions (until it acts again): `★` the card that acted, `⚔` the card
   it attacked or blocked, `✦` the target of its {aimed}
 """

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.widgets import Static
 
 from common.game import Action, Decision, Game
@@ -38,6 +38,9 @@ from tui.widgets.detail import CardBox, CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
+
+# `t` from 120 columns (`ReplayScreen.on_key`)
+ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 columns)."
 
 LOG_STEPS = 80  # how many of the latest actions the log shows
 
@@ -170,7 +173,8 @@ class ReplayScreen(TableScreen):
         """Three lines: where the replay is, the action just replayed, the decision pending now."""
         r = self.replay
         game = r.state(self.step)
-        eyes = "everybody (public)" if self.viewer is None else f"player {self.viewer + 1}"
+        # a seat as the tables and their logs name it (`P1`, not `player 1`)
+        eyes = "everybody (public)" if self.viewer is None else f"P{self.viewer + 1}"
         head = f"Replay · {self.title_text} · seed {r.setup.seed} · step {self.step}/{len(r)} · eyes: {eyes}"
         if self.step == 0:
             what = "the start of the game"
@@ -295,6 +299,12 @@ class ReplayScreen(TableScreen):
 
     def action_toggle_pane(self) -> None:
         self.toggle_class("-show-card")
+
+    def on_key(self, event: Key) -> None:
+        """`t` from 120 columns, where its binding is off (the card panel and the log are both in
+        sight), said nothing: it says why."""
+        if event.key == "t" and not self.is_shared():
+            self.notify(ROOMY_T, title="t: card/log", timeout=4)
 
     def action_scroll_card(self, lines: int) -> None:
         """`↑`/`↓`: scroll the card panel a line (its words may be longer than its place: its

@@ -53,6 +53,24 @@ from tui.wording import plural
 # from 120 × 40: the log's fewest rows, and the card panel's rows beside the lanes (app.tcss)
 LOG_ROWS, DETAIL_ROWS = 10, 12
 
+# `t` from 120 × 40 (`ScarsScreen.on_key`), where its binding is off and the key said nothing
+ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 × 40)."
+
+# The Scars' sub-phases on the table's middle line (`Turn 3: P1 (you) · Recruitment (first)`), in a
+# player's words: the rulebook's number and title (the engine's `phase_name`, `2 First recruitment`)
+# read as a count there. The log's phase lines and the rules (`?`) keep the rulebook's (SC-50..SC-58).
+SCARS_STATUS_PHASE = {
+    "1A Set-up": "Set-up",
+    "1B Draw": "Draw",
+    "2 First recruitment": "Recruitment (first)",
+    "3A Declare attackers": "Combat: attackers",
+    "3B Declare blockers": "Combat: blockers",
+    "3C Damage": "Combat: damage",
+    "4 Second recruitment": "Recruitment (second)",
+    "5A Clean-up": "Clean-up",
+    "5B End of turn": "End of turn",
+}
+
 SCARS_KEYS = """
 **Reading the table**
 
@@ -88,6 +106,9 @@ SCARS_KEYS = """
   end of the turn, SC-19), `units 3/6` units and the unit limit — 2 units per support card, so
   `units 0/0` before the first support (SC-22); units above it are discarded at clean-up (SC-23) —
   then hand, deck and discard counts
+- the line between the two sides names whose turn and the phase in plain words (`Turn 3: P1 (you)
+  · Recruitment (first)`, `Combat: blockers`); the log and the rules name it by the rulebook's
+  number and title (`2 First recruitment`, `3B Declare blockers`)
 """
 
 
@@ -1065,11 +1086,13 @@ class ScarsTable(LaneTable):
         return lines
 
     def render_middle(self, view: dict[str, Any], decision: Decision | None) -> list[Line]:
-        step = " · response window" if view.get("step") == "window" else ""
+        responding = decision is not None and decision.kind == "respond"
+        # (`▶ you may respond` says the window: `· response window · ▶ you may respond` said it twice)
+        step = " · response window" if view.get("step") == "window" and not responding else ""
         active = view.get("active")
         whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
-        head = f" Turn {view.get('turn')}{whose} · {view.get('phase_name', view.get('phase'))}{step}"
-        responding = decision is not None and decision.kind == "respond"
+        phase = str(view.get("phase_name", view.get("phase")))
+        head = f" Turn {view.get('turn')}{whose} · {SCARS_STATUS_PHASE.get(phase, phase)}{step}"
         if self.dense and responding:
             assert decision is not None
             who = "you" if decision.player == self.table_viewer() else self.seat_name(decision.player)
@@ -1217,6 +1240,13 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def compose_table(self) -> ComposeResult:
         with LaneScroll(id="lanes"):
             yield ScarsLaneBoard(id="lane-board")
+
+    def on_key(self, event: Any) -> None:
+        """`t` from 120 × 40, where the card panel and the log are both in sight (the key, which
+        switches them below that size, is not in the footer there), says so: it did nothing.
+        (Textual calls the `on_key` of `LaneScreen` and `GameScreen` after this one.)"""
+        if event.key == "t" and not self.is_dense() and not self.covered:
+            self.query_one(Prompt).error = ROOMY_T
 
     def relayout(self) -> None:
         super().relayout()
