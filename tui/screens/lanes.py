@@ -136,8 +136,6 @@ class LaneTable(TableScreen):
     the game screen and the replay screen; it takes no action (see `TableScreen`).
     Each game fills in `render_player_dense` / `render_player_roomy` / `render_middle`."""
 
-    SIZE_CLASSES_AT_START = False  # (tui/screens/base.py: `Styled`)
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.add_class("lanes-table")
