@@ -443,14 +443,13 @@ def test_undecodable_card_and_deck_files_are_data_errors(game_id: str, tmp_path:
     assert str(deck) in str(info.value)
 
 
-def test_undecodable_hotg_scenario_file_is_a_data_error(tmp_path: Path) -> None:
-    engine("hotg")
-    from hotg.scenario import load_scenario_file
+def test_undecodable_scenario_file_is_a_data_error(tmp_path: Path) -> None:
+    from common.scenario import read_scenario_file
 
     path = tmp_path / "scenario.toml"
     path.write_bytes(b"\xff\xfe[scenario]\n")
     with pytest.raises(DataError) as info:
-        load_scenario_file(path)
+        read_scenario_file(path)
     assert str(path) in str(info.value) and "UTF-8" in str(info.value)
 
 
