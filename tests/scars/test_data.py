@@ -168,13 +168,19 @@ def _p(**kw):
         (_p(units=[{"card": "n_militia", "position": "sideways"}]), {}, "position", "n_militia", "position"),
         (_p(units=[{"card": "legion_barracks"}]), {}, "card", "legion_barracks", "not a unit"),
         (_p(hand=["no_such"]), {}, "player 1.hand", "no_such", "no such card"),
-        (_p(lives=-1), {}, "player 1.lives", None, "≥ 0"),
+        (
+            _p(lives=-1),
+            {},
+            "player 1.lives",
+            None,
+            "expected a whole number from 0 to 999, got a number (-1)",
+        ),
         (_p(units=[{"card": "n_militia", "speed": 3}]), {}, "speed", "n_militia", "unknown key in a unit"),
         (_p(units=[{"card": "n_militia", "shelter": 1}]), {}, "shelter", "n_militia", "another unit"),
         (_p(colour="red"), {}, "colour", None, "unknown key"),
         (_p(), {"phase": "combat"}, "phase", None, "phase must be"),
         (_p(), {"phase": "damage"}, "phase", None, "needs attacking units"),
-        (_p(), {"step": "later"}, "step", None, "'main' or 'window'"),
+        (_p(), {"step": "later"}, "step", None, "step must be one of main, window, got a text ('later')"),
         (
             _p(units=[{"card": "n_militia", "attacking": "hero"}]),
             {},
@@ -198,10 +204,10 @@ def _p(**kw):
         ),
         (_p(), {"active": 3}, "active", None, "1 or 2"),
         # a huge count is refused, not a MemoryError or a hang building millions of cards
-        (_p(lives=2**62), {}, "player 1.lives", None, "at most"),
-        (_p(energy=2**62), {}, "player 1.energy", None, "at most"),
-        (_p(tapped_energy=2**62), {}, "player 1.tapped_energy", None, "at most"),
-        (_p(supports=2**62), {}, "player 1.supports", None, "at most"),
+        (_p(lives=2**62), {}, "player 1.lives", None, "from 0 to 999"),
+        (_p(energy=2**62), {}, "player 1.energy", None, "from 0 to 999"),
+        (_p(tapped_energy=2**62), {}, "player 1.tapped_energy", None, "from 0 to 999"),
+        (_p(supports=2**62), {}, "player 1.supports", None, "from 0 to 999"),
     ],
 )
 def test_bad_scenarios_name_the_problem(p1, setup, field, card, words) -> None:
@@ -338,6 +344,9 @@ def test_scenario_can_start_with_the_resolution_zone_full() -> None:
         ScarsGame.new_game(scenario=bad)
     with pytest.raises(DataError, match="bad reference"):
         ScarsGame.new_game(scenario=STACK_START.replace('"p2 unit 1"', '"the pikeman"', 1))
+    with pytest.raises(DataError, match=r"unknown key in stack 1 \(allowed: ability, card") as info:
+        ScarsGame.new_game(scenario=STACK_START.replace("seat = 1\ncard", "seat = 1\nmood = 3\ncard", 1))
+    assert info.value.field == "mood"
 
 
 def test_scenario_header_must_be_for_scars() -> None:
