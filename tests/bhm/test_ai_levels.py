@@ -22,7 +22,7 @@ from common.agents import Agent, make_agent
 from common.game import Action
 from common.search import SearchAgent
 
-from .helpers import game_from
+from .helpers import game_from, rearranged
 
 HIDDEN_KINDS = ("hand", "aside", "deck")
 
@@ -47,27 +47,6 @@ def _positions() -> list[BhmGame]:
 
 
 POSITIONS = _positions()
-
-
-def _rearranged(g: BhmGame, seat: int, seed: int) -> BhmGame:
-    """A twin where the opponent's hidden cards are shuffled between hand and deck (same counts),
-    and the seat's own deck is reordered."""
-    twin = g.clone()
-    r = random.Random(seed)
-    opp = 1 - seat
-    names = [f"hand:{opp}", f"deck:{opp}"]
-    pool = [u for z in names for u in twin.zones[z].cards]
-    r.shuffle(pool)
-    i = 0
-    for z in names:
-        n = len(twin.zones[z].cards)
-        twin.zones[z].cards = pool[i : i + n]
-        for u in twin.zones[z].cards:
-            twin.zones.cards[u].zone = z
-        i += n
-    r.shuffle(twin.zones[f"deck:{seat}"].cards)
-    r.shuffle(twin.zones[f"invocations:{opp}"].cards)
-    return twin
 
 
 def _seat(g: BhmGame) -> int:
@@ -114,10 +93,10 @@ def test_determinize_redeals_the_opponents_hidden_cards() -> None:
     assert determinize(g, seat, random.Random(1)).rng.digest() != g.rng.digest()
 
 
-def test_determinize_is_the_same_when_hidden_cards_are_rearranged() -> None:
+def test_determinize_is_the_same_when_hidden_cards_arerearranged() -> None:
     for k, g in enumerate(POSITIONS):
         seat = _seat(g)
-        twin = _rearranged(g, seat, k)
+        twin = rearranged(g, seat, k)
         assert _hand(twin, 1 - seat) != _hand(g, 1 - seat) or k > 0 or len(g.zones[f"hand:{1 - seat}"]) == 0
         a = determinize(g, seat, random.Random(7))
         b = determinize(twin, seat, random.Random(7))
@@ -154,7 +133,7 @@ def test_no_cheating_decision_unchanged_when_hidden_cards_move(level: str) -> No
     shuffled between hand and deck (and its own deck reordered)."""
     for k, g in enumerate(POSITIONS):
         seat = _seat(g)
-        twin = _rearranged(g, seat, 100 + k)
+        twin = rearranged(g, seat, 100 + k)
         a = _agents(k)[level].choose(g.clone())
         b = _agents(k)[level].choose(twin)
         assert a in g.legal_actions()
