@@ -8,7 +8,7 @@ from __future__ import annotations
 from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.ai_search import candidates
-from tests.scars.util import done_if, hero, make, uid
+from tests.scars.util import P, done_if, hero, make, uid
 
 
 def dread_game():
@@ -55,8 +55,6 @@ def test_the_searching_levels_do_not_weigh_whispered_dread_on_a_unit_in_defense(
 
 
 # ------------------------------------------------------------ the scripted player casts it
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
 
 
 def defender_window(attackers: list[str], defender: dict, targets: list[str] | None = None):

@@ -12,11 +12,7 @@ from typing import Any
 from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
-from tests.scars.util import done_if, hero, make, uid
-
-
-def P(hero_id: str = "hero_aurelia", **kw: Any) -> dict[str, Any]:
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, done_if, hero, make, uid
 
 
 def choice(g: ScarsGame) -> Action:

@@ -4,11 +4,7 @@ ruling (shared/rules/scars.md ⚖, docs/rulings.md), and fails on the code befor
 
 from __future__ import annotations
 
-from tests.scars.util import attack, has, hero, make, play, resolve, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, has, hero, make, play, resolve, uid, until
 
 
 def _window(g, seat: int) -> None:

@@ -6,11 +6,7 @@ checked after the last window of 5A (SC-57, SC-59)."""
 
 from __future__ import annotations
 
-from tests.scars.util import attack, block, has, hero, log_text, make, play, resolve, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, block, has, hero, log_text, make, play, resolve, uid, until
 
 
 def _window(g, seat: int) -> None:
