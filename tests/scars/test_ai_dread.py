@@ -15,16 +15,14 @@ def dread_game():
     """P1 (Nyx) holds Whispered Dread in its recruitment; P2 has a Stone Golem (2/6) in defense
     position and a Grey Wolf (2/1) in attack position."""
     return make(
-        {"hero": "hero_nyx", "lives": 12, "supports": 2, "energy": 3, "hand": ["umb_dread"]},
-        {
-            "hero": "hero_korrag",
-            "lives": 12,
-            "supports": 2,
-            "units": [
+        P("hero_nyx", energy=3, hand=["umb_dread"]),
+        P(
+            "hero_korrag",
+            units=[
                 {"card": "n_golem", "position": "defense"},
                 {"card": "wild_wolf", "position": "attack"},
             ],
-        },
+        ),
         phase="recruit1",
     )
 

@@ -16,7 +16,7 @@ from common.game import Action
 from common.sim import simulate
 from scars.cards import ABILITY_KINDS, KEYWORDS, card_pool, load_pool
 from scars.game import ScarsGame
-from tests.scars.util import scenario_text
+from tests.scars.util import P, scenario_text
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -450,14 +450,12 @@ def test_scripted_ai_shelters_an_exposed_attacker() -> None:
     from tests.scars.util import make, uid
 
     g = make(
-        {
-            "hero": "hero_aurelia",
-            "lives": 12,
-            "supports": 2,
-            "energy": 3,
-            "hand": ["legion_medic"],
-            "units": [{"card": "legion_pikeman", "position": "attack"}],
-        },
+        P(
+            "hero_aurelia",
+            energy=3,
+            hand=["legion_medic"],
+            units=[{"card": "legion_pikeman", "position": "attack"}],
+        ),
         {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_lich", "position": "attack"}]},
     )
     pike, med = uid(g, "legion_pikeman"), uid(g, "legion_medic")
@@ -467,13 +465,11 @@ def test_scripted_ai_shelters_an_exposed_attacker() -> None:
         a = ScriptedAgent(1).choose(g)
     assert a == Action("cast", (med, "shelter", pike))
     g2 = make(
-        {
-            "hero": "hero_aurelia",
-            "lives": 12,
-            "supports": 2,
-            "energy": 2,
-            "units": [{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem"}],
-        },
+        P(
+            "hero_aurelia",
+            energy=2,
+            units=[{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem"}],
+        ),
         {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_stalker", "position": "attack"}]},
         phase="setup",
     )
@@ -487,15 +483,8 @@ def test_scripted_ai_plays_a_combat_trick_after_blocks() -> None:
     from tests.scars.util import attack, block, hero, make, uid
 
     g = make(
-        {
-            "hero": "hero_korrag",
-            "lives": 12,
-            "supports": 2,
-            "energy": 1,
-            "hand": ["wild_frenzy"],
-            "units": [{"card": "wild_wolf", "position": "attack"}],
-        },
-        {"hero": "hero_aurelia", "lives": 12, "supports": 2, "units": [{"card": "legion_knight"}]},
+        P("hero_korrag", energy=1, hand=["wild_frenzy"], units=[{"card": "wild_wolf", "position": "attack"}]),
+        P("hero_aurelia", units=[{"card": "legion_knight"}]),
         phase="attackers",
     )
     wolf, kn = uid(g, "wild_wolf"), uid(g, "legion_knight")
