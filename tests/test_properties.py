@@ -28,10 +28,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from common.errors import DataError, EngineNotAvailable, IllegalAction
+from common.errors import DataError, IllegalAction
 from common.game import Action, Game
-from common.registry import GAMES, game_class
+from common.registry import GAMES
 from common.soak import check_decision, check_invariants
+from tests.harness import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 # TRIARCH_PROPERTY_EXAMPLES=500 explores further than the normal suite's 25 examples per test.
@@ -41,13 +42,6 @@ FAST = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-
-def engine(game_id: str) -> type[Game]:
-    try:
-        return game_class(game_id)
-    except EngineNotAvailable as exc:
-        pytest.skip(str(exc))
 
 
 # -- (a) random action sequences ---------------------------------------------------------
