@@ -134,7 +134,8 @@ def _checked(
     return v
 
 
-def _is_whole(v: Any) -> bool:
+def is_whole(v: Any) -> bool:
+    """`v` is a whole number (TOML's true/false are not, though Python's bool is an int)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -158,7 +159,7 @@ def whole(
         want = "a whole number"
 
     def ok(v: Any) -> bool:
-        return _is_whole(v) and (lo is None or v >= lo) and (hi is None or v <= hi)
+        return is_whole(v) and (lo is None or v >= lo) and (hi is None or v <= hi)
 
     return int(_checked(table, key, default, file, card, field, ok, want))
 

@@ -19,6 +19,7 @@ from common.scenario import (
     check_keys,
     choice,
     flag,
+    is_whole,
     parse_scenario,
     seat,
     section,
@@ -57,10 +58,6 @@ STRUCT_KEYS = {"card", "tapped"}
 def _expect(cond: bool, file: str, msg: str, card: str | None = None, fld: str | None = None) -> None:
     if not cond:
         raise DataError(file, msg, card=card, field=fld)
-
-
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _named(table: dict[str, Any]) -> str | None:
@@ -123,7 +120,9 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             e = g.create("life", p, f"energy:{p}")
             e.tapped = i >= energy
         sup_ids = (
-            ["life"] * count(pl, p, "supports", 0) if _int(pl.get("supports", 0)) else ids(pl, p, "supports")
+            ["life"] * count(pl, p, "supports", 0)
+            if is_whole(pl.get("supports", 0))
+            else ids(pl, p, "supports")
         )
         for cid in sup_ids:
             g.create(cid, p, f"supports:{p}").face_down = True
@@ -159,7 +158,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             if "shelter" in u:
                 s = u["shelter"]
                 _expect(
-                    _int(s) and 1 <= s <= len(made) and made[s - 1][0] is not c,
+                    is_whole(s) and 1 <= s <= len(made) and made[s - 1][0] is not c,
                     file,
                     "shelter must be the number (1-based) of another unit of the same player",
                     card=c.defn.id,
@@ -252,7 +251,7 @@ def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], pha
                     t = g.hero_uid(dfd)
                 else:
                     _expect(
-                        _int(v) and 1 <= v <= len(table[dfd]["unit"]),
+                        is_whole(v) and 1 <= v <= len(table[dfd]["unit"]),
                         file,
                         "attacking must be 'hero' or the number (1-based) of an enemy unit",
                         card=cid,
@@ -281,7 +280,9 @@ def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], pha
         cid = c.defn.id
         v = u["blocking"]
         _expect(
-            _int(v) and 1 <= v <= len(table[att]["unit"]) and table[att]["unit"][v - 1][0].uid in g.attackers,
+            is_whole(v)
+            and 1 <= v <= len(table[att]["unit"])
+            and table[att]["unit"][v - 1][0].uid in g.attackers,
             file,
             "blocking must be the number (1-based) of an attacking enemy unit",
             card=cid,

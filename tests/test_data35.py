@@ -240,3 +240,11 @@ def test_the_common_field_checks_take_the_good_and_name_the_bad(
     with pytest.raises(DataError) as info:
         fn({"k": bad}, "k", default, "F", **extra)
     assert info.value.field == "k" and info.value.card is None
+
+
+def test_is_whole_takes_whole_numbers_only() -> None:
+    """`common.scenario.is_whole` (the scenario checks, the goals and The Scars' loader): TOML's
+    true/false are not numbers, though Python's bool is an int."""
+    from common.scenario import is_whole
+
+    assert [is_whole(v) for v in (0, -3, 2**62, True, False, 1.0, "1", None)] == [True] * 3 + [False] * 5
