@@ -130,3 +130,8 @@ def rearranged(g: BhmGame, seat: int, seed: int) -> BhmGame:
     r.shuffle(twin.zones[f"deck:{seat}"].cards)
     r.shuffle(twin.zones[f"invocations:{opp}"].cards)
     return twin
+
+
+def b(cid: str, extra: str = "") -> str:
+    """A `[[player.being]]` table of the card `cid` (with `extra` lines: `wounds = 300`)."""
+    return f'[[player.being]]\ncard = "{cid}"\n{extra}\n'

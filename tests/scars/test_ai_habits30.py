@@ -5,13 +5,8 @@ where the rule does not apply."""
 from __future__ import annotations
 
 from common.game import Action
-from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
-from tests.scars.util import P, done_if, hero, make, uid
-
-
-def choice(g: ScarsGame) -> Action:
-    return ScriptedAgent(0).choose(g)
+from tests.scars.util import P, choice, done_if, hero, make, uid
 
 
 # ------------------------------------------------------------------ attacking a unit

@@ -8,11 +8,7 @@ from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
 from tests.scars.test_ai_whole_deck import after_blocks, attack_window
-from tests.scars.util import P, uid
-
-
-def choice(g: ScarsGame) -> Action:
-    return ScriptedAgent(0).choose(g)
+from tests.scars.util import P, choice, uid
 
 
 def play_turn(g: ScarsGame) -> None:

@@ -93,6 +93,18 @@ def to_phase(g: ScarsGame, phase: str, limit: int = 60) -> None:
     until(g, lambda g: g.phase == phase and g.step == "main" and not g.stack, limit, f"never reached {phase}")
 
 
+def window(g: ScarsGame, seat: int) -> None:
+    """Pass until `seat` (1/2) has a response decision."""
+    until(g, lambda g: g.decision().kind == "respond" and g.decision().player == seat - 1)
+
+
+def choice(g: ScarsGame) -> Action:
+    """The scripted player's choice at `g`'s decision."""
+    from scars.ai import ScriptedAgent
+
+    return ScriptedAgent(0).choose(g)
+
+
 def done_if(g: ScarsGame, kind: str) -> None:
     """Say 'done' if the pending decision is still of `kind` (the engine moves on by
     itself when 'done' is the only choice left)."""
