@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
+from .scenario import is_whole
 
 if TYPE_CHECKING:
     from .game import Game
@@ -67,10 +68,6 @@ class Verdict:
         return self.state != OPEN
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def parse_goal(table: Any, file: str) -> Goal | None:
     """The `[goal]` table of a scenario (None when it has none), validated: an unknown key, a wrong
     kind or type is a `DataError` naming `file` and the field (`goal.kind`)."""
@@ -85,7 +82,7 @@ def parse_goal(table: Any, file: str) -> Goal | None:
     if kind not in KINDS:
         raise DataError(file, f"expected one of {', '.join(KINDS)}, got {kind!r}", field="goal.kind")
     turns = table.get("turns", 1)
-    if not _int(turns) or not 1 <= turns <= MAX_TURNS:
+    if not is_whole(turns) or not 1 <= turns <= MAX_TURNS:
         raise DataError(
             file, f"expected a whole number from 1 to {MAX_TURNS}, got {turns!r}", field="goal.turns"
         )
@@ -97,7 +94,7 @@ def parse_goal(table: Any, file: str) -> Goal | None:
     keeps = []
     for key in ("keep_above", "keep_below"):
         keep = table.get(key, {})
-        if not isinstance(keep, dict) or not all(_int(v) for v in keep.values()):
+        if not isinstance(keep, dict) or not all(is_whole(v) for v in keep.values()):
             raise DataError(file, "expected a table of whole numbers (`{ stone = 10 }`)", field=f"goal.{key}")
         keeps.append(dict(keep))
     return Goal(kind, turns, card, keeps[0], keeps[1])

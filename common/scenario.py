@@ -10,7 +10,7 @@ The format: `docs/scenarios.md`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,29 @@ def check_keys(
             )
 
 
+def _checked(
+    table: Mapping[str, Any],
+    key: str,
+    default: Any,
+    file: str,
+    card: str | None,
+    field: str | None,
+    ok: Callable[[Any], bool],
+    want: str,
+) -> Any:
+    """`table[key]` (`default` when absent) when `ok` takes it, else a `DataError` naming the file,
+    the card and the field: `expected {want}, got …` (what every check below says)."""
+    v = table.get(key, default)
+    if not ok(v):
+        raise DataError(file, f"expected {want}, {got(v)}", card=card, field=field or key)
+    return v
+
+
+def is_whole(v: Any) -> bool:
+    """`v` is a whole number (TOML's true/false are not, though Python's bool is an int)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def whole(
     table: Mapping[str, Any],
     key: str,
@@ -128,19 +151,17 @@ def whole(
     hi: int | None = None,
 ) -> int:
     """A whole number (never true/false), between `lo` and `hi` when they are given."""
-    v = table.get(key, default)
-    ok = isinstance(v, int) and not isinstance(v, bool)
-    if ok and not ((lo is None or v >= lo) and (hi is None or v <= hi)):
-        ok = False
-    if not ok:
-        if lo is not None and hi is not None:
-            want = f"a whole number from {lo} to {hi}"
-        elif lo is not None:
-            want = f"a whole number ≥ {lo}"
-        else:
-            want = "a whole number"
-        raise DataError(file, f"expected {want}, {got(v)}", card=card, field=field or key)
-    return int(v)
+    if lo is not None and hi is not None:
+        want = f"a whole number from {lo} to {hi}"
+    elif lo is not None:
+        want = f"a whole number ≥ {lo}"
+    else:
+        want = "a whole number"
+
+    def ok(v: Any) -> bool:
+        return is_whole(v) and (lo is None or v >= lo) and (hi is None or v <= hi)
+
+    return int(_checked(table, key, default, file, card, field, ok, want))
 
 
 def seat(
@@ -153,10 +174,11 @@ def seat(
     field: str | None = None,
 ) -> int:
     """A seat: 1 or 2 (not `true`, which Python takes for 1)."""
-    v = table.get(key, default)
-    if isinstance(v, bool) or v not in (1, 2):
-        raise DataError(file, f"expected 1 or 2 (a seat), {got(v)}", card=card, field=field or key)
-    return int(v)
+    return int(_checked(table, key, default, file, card, field, _is_seat, "1 or 2 (a seat)"))
+
+
+def _is_seat(v: Any) -> bool:
+    return not isinstance(v, bool) and v in (1, 2)
 
 
 def flag(
@@ -169,10 +191,11 @@ def flag(
     field: str | None = None,
 ) -> bool:
     """true or false."""
-    v = table.get(key, default)
-    if not isinstance(v, bool):
-        raise DataError(file, f"expected true or false, {got(v)}", card=card, field=field or key)
-    return v
+    return bool(_checked(table, key, default, file, card, field, _is_bool, "true or false"))
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
 
 
 def text_field(
@@ -185,10 +208,11 @@ def text_field(
     field: str | None = None,
 ) -> str:
     """A text (a TOML string)."""
-    v = table.get(key, default)
-    if not isinstance(v, str):
-        raise DataError(file, f"expected a text, {got(v)}", card=card, field=field or key)
-    return v
+    return str(_checked(table, key, default, file, card, field, _is_text, "a text"))
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, str)
 
 
 def choice(

@@ -17,7 +17,6 @@ from common.scenario import (
     check_keys,
     flag,
     parse_scenario,
-    read_scenario_file,
     seat,
     section,
     tables,
@@ -29,8 +28,6 @@ from .cards import HotgCard
 
 if TYPE_CHECKING:
     from .game import HotgGame
-
-load_scenario_file = read_scenario_file  # (its old name)
 
 SECTIONS = ("state", "player", "unit", "goal")
 STATE_KEYS = {"active", "turn"}

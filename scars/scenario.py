@@ -14,7 +14,19 @@ from typing import TYPE_CHECKING, Any
 from common.errors import DataError
 from common.goals import check_goal
 from common.rng import GameRng
-from common.scenario import check_keys, flag, parse_scenario, seat, section, tables, text_field, whole
+from common.scenario import (
+    card_ids,
+    check_keys,
+    choice,
+    flag,
+    is_whole,
+    parse_scenario,
+    seat,
+    section,
+    tables,
+    text_field,
+    whole,
+)
 
 if TYPE_CHECKING:
     from .game import ScarsGame
@@ -48,10 +60,6 @@ def _expect(cond: bool, file: str, msg: str, card: str | None = None, fld: str |
         raise DataError(file, msg, card=card, field=fld)
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _named(table: dict[str, Any]) -> str | None:
     """The card a unit's or structure's table names, when it is a text (for its errors)."""
     cid = table.get("card")
@@ -72,15 +80,8 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     active = seat(setup, "active", 1, file)
     first = seat(setup, "first", active, file)
     turn = whole(setup, "turn", 3, file, lo=1)
-    phase = setup.get("phase", "recruit1")
-    _expect(
-        phase in PHASES,
-        file,
-        "phase must be one of " + ", ".join(PHASES),
-        fld="phase",
-    )
-    step = setup.get("step", "main")
-    _expect(step in ("main", "window"), file, "step must be 'main' or 'window'", fld="step")
+    phase = choice(setup, "phase", "recruit1", PHASES, file)
+    step = choice(setup, "step", "main", ("main", "window"), file)
     _expect(
         not (step == "window" and phase == "damage"),
         file,
@@ -96,45 +97,41 @@ def load_scenario(g: ScarsGame, text: str) -> None:
         _expect(cid in pool, file, "no such card", card=str(cid), fld=fld)
         return str(cid)
 
-    def id_list(v: Any, fld: str) -> list[str]:
-        _expect(isinstance(v, list), file, "expected a list of card ids", fld=fld)
-        return [card_id(x, fld) for x in v]
+    def count(pl: dict[str, Any], p: int, key: str, default: int) -> int:
+        """A count of cards of player `p`'s table `pl` (lives, energy…)."""
+        return whole(pl, key, default, file, field=f"player {p + 1}.{key}", lo=0, hi=MAX_COUNT)
+
+    def ids(pl: dict[str, Any], p: int, key: str) -> list[str]:
+        """A list of card ids of player `p`'s table `pl` (hand, deck…)."""
+        return card_ids(pl, key, file, pool, field=f"player {p + 1}.{key}")
 
     for p, pl in enumerate(players):
         check_keys(pl, PLAYER_KEYS, file, where=f"player {p + 1}")
         hero_id = card_id(pl.get("hero", presets[p]["header"]["hero"]), "hero")
         _expect(pool[hero_id].type == "hero", file, "not a hero", card=hero_id, fld="hero")
         g.create(hero_id, p, f"hero:{p}")
-        for key, default in (
-            ("lives", pool[hero_id].lives),
-            ("energy", 0),
-            ("tapped_energy", 0),
-            ("pool", 0),
-        ):
-            v = pl.get(key, default)
-            _expect(_int(v) and v >= 0, file, "must be a whole number ≥ 0", fld=f"player {p + 1}.{key}")
-            _expect(v <= MAX_COUNT, file, f"must be at most {MAX_COUNT}", fld=f"player {p + 1}.{key}")
-        for _ in range(pl.get("lives", pool[hero_id].lives)):
+        lives = count(pl, p, "lives", pool[hero_id].lives)
+        energy = count(pl, p, "energy", 0)
+        tapped = count(pl, p, "tapped_energy", 0)
+        g.pool[p] = count(pl, p, "pool", 0)
+        for _ in range(lives):
             g.create("life", p, f"lives:{p}")
-        for i in range(pl.get("energy", 0) + pl.get("tapped_energy", 0)):
+        for i in range(energy + tapped):
             e = g.create("life", p, f"energy:{p}")
-            e.tapped = i >= pl.get("energy", 0)
-        g.pool[p] = pl.get("pool", 0)
-        sup = pl.get("supports", 0)
-        if _int(sup):
-            _expect(sup >= 0, file, "must be ≥ 0", fld=f"player {p + 1}.supports")
-            _expect(sup <= MAX_COUNT, file, f"must be at most {MAX_COUNT}", fld=f"player {p + 1}.supports")
-            sup_ids = ["life"] * sup
-        else:
-            sup_ids = id_list(sup, f"player {p + 1}.supports")
+            e.tapped = i >= energy
+        sup_ids = (
+            ["life"] * count(pl, p, "supports", 0)
+            if is_whole(pl.get("supports", 0))
+            else ids(pl, p, "supports")
+        )
         for cid in sup_ids:
             g.create(cid, p, f"supports:{p}").face_down = True
         for zone in ("hand", "discard", "out"):
-            for cid in id_list(pl.get(zone, []), f"player {p + 1}.{zone}"):
+            for cid in ids(pl, p, zone):
                 g.create(cid, p, f"{zone}:{p}")
         if "deck" in pl:
             # listed top first
-            for cid in reversed(id_list(pl["deck"], f"player {p + 1}.deck")):
+            for cid in reversed(ids(pl, p, "deck")):
                 g.create(cid, p, f"deck:{p}")
         else:
             deck = g.deck_from_content(presets[p])
@@ -147,19 +144,11 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             cid = card_id(u.get("card"), "card")
             _expect(pool[cid].type == "unit", file, "not a unit", card=cid, fld="card")
             c = g.create(cid, p, f"units:{p}")
-            pos = u.get("position", "defense")
-            _expect(
-                pos in ("attack", "defense"),
-                file,
-                "position must be 'attack' or 'defense'",
-                card=cid,
-                fld="position",
-            )
-            c.position = pos
+            c.position = choice(u, "position", "defense", ("attack", "defense"), file, card=cid)
             c.damage = whole(u, "damage", 0, file, card=cid, lo=0)
             c.since_start = not flag(u, "sick", False, file, card=cid)
             text_field(u, "label", "", file, card=cid)  # a note for the file's reader only
-            for wid in id_list(u.get("weapons", []), "weapons"):
+            for wid in card_ids(u, "weapons", file, pool):
                 _expect(pool[wid].type == "weapon", file, "not a weapon", card=wid, fld="weapons")
                 w = g.create(wid, p, f"weapons:{p}")
                 w.attached = c.uid
@@ -169,7 +158,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             if "shelter" in u:
                 s = u["shelter"]
                 _expect(
-                    _int(s) and 1 <= s <= len(made) and made[s - 1][0] is not c,
+                    is_whole(s) and 1 <= s <= len(made) and made[s - 1][0] is not c,
                     file,
                     "shelter must be the number (1-based) of another unit of the same player",
                     card=c.defn.id,
@@ -199,7 +188,7 @@ def load_scenario(g: ScarsGame, text: str) -> None:
             c.tapped = flag(s, "tapped", False, file, card=cid)
             c.since_start = True
             table[p]["structure"].append((c, s))
-        for wid in id_list(pl.get("weapons", []), f"player {p + 1}.weapons"):
+        for wid in ids(pl, p, "weapons"):
             _expect(pool[wid].type == "weapon", file, "not a weapon", card=wid, fld="weapons")
             g.create(wid, p, f"weapons:{p}")
     g.first = first - 1
@@ -212,9 +201,8 @@ def load_scenario(g: ScarsGame, text: str) -> None:
     g.window_seat = g.active if phase == "blockers" else 1 - g.active
     _load_combat(g, file, table, phase)
     _load_stack(g, file, tables(data, "stack", file), table)
-    prio = setup.get("priority")
-    if prio is not None:
-        seat(setup, "priority", 1, file)
+    if setup.get("priority") is not None:
+        prio = seat(setup, "priority", 1, file)
         _expect(bool(g.stack), file, "priority is only for a non-empty [[stack]]", fld="priority")
         g.stack.priority = prio - 1
     g.log.emit("scenario", f"Scenario: {sc.title or 'untitled'} — turn {turn}, P{active}, {phase}")
@@ -263,7 +251,7 @@ def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], pha
                     t = g.hero_uid(dfd)
                 else:
                     _expect(
-                        _int(v) and 1 <= v <= len(table[dfd]["unit"]),
+                        is_whole(v) and 1 <= v <= len(table[dfd]["unit"]),
                         file,
                         "attacking must be 'hero' or the number (1-based) of an enemy unit",
                         card=cid,
@@ -292,7 +280,9 @@ def _load_combat(g: ScarsGame, file: str, table: list[dict[str, list[Any]]], pha
         cid = c.defn.id
         v = u["blocking"]
         _expect(
-            _int(v) and 1 <= v <= len(table[att]["unit"]) and table[att]["unit"][v - 1][0].uid in g.attackers,
+            is_whole(v)
+            and 1 <= v <= len(table[att]["unit"])
+            and table[att]["unit"][v - 1][0].uid in g.attackers,
             file,
             "blocking must be the number (1-based) of an attacking enemy unit",
             card=cid,
@@ -333,13 +323,7 @@ def _load_stack(g: ScarsGame, file: str, entries: Any, table: list[dict[str, lis
     uids: list[int] = []
     for n, e in enumerate(entries, start=1):
         fld = f"stack {n}"
-        for k in e:
-            _expect(
-                k in STACK_KEYS,
-                file,
-                f"unknown key (known: {', '.join(sorted(STACK_KEYS))})",
-                fld=f"{fld}.{k}",
-            )
+        check_keys(e, STACK_KEYS, file, where=fld)
         _expect("seat" in e, file, "missing: the seat (1 or 2) that played it", fld=f"{fld}.seat")
         p = seat(e, "seat", 1, file, field=f"{fld}.seat") - 1
         _expect(("card" in e) != ("ability" in e), file, "give either card or ability", fld=fld)

@@ -46,6 +46,14 @@ def private_triarch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     return tmp_path
 
 
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game (`tests/toygame.py`, High Card) registered as "toy" for the test."""
+    from common.registry import GAMES, GameInfo
+
+    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish() -> None:
     """The session's objects (Textual's caches, the engines' data: some 200,000 of them once a

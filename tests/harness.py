@@ -15,11 +15,22 @@ import json
 import random
 from dataclasses import dataclass
 
-from common.errors import IllegalAction
+import pytest
+
+from common.errors import EngineNotAvailable, IllegalAction
 from common.game import Game
+from common.registry import game_class
 from common.soak import MALFORMED, illegal_samples
 
-__all__ = ["MALFORMED", "HarnessResult", "exercise_game", "illegal_samples"]
+__all__ = ["MALFORMED", "HarnessResult", "engine", "exercise_game", "illegal_samples"]
+
+
+def engine(game_id: str) -> type[Game]:
+    """The game class of `game_id`; the test is skipped when its engine is not available."""
+    try:
+        return game_class(game_id)
+    except EngineNotAvailable as exc:
+        pytest.skip(str(exc))
 
 
 @dataclass

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from common import saves
-from common.registry import GAMES, GameInfo, game_class
+from common.registry import game_class
 from common.saves import AutosaveLock, SaveBusy, autosave_path, keep_aside, load_game, save_game, unused_path
 from tests.toygame import ToyGame
 
@@ -96,9 +96,8 @@ def test_the_lock_goes_with_a_process_killed_with_sigkill(holder: subprocess.Pop
 
 
 def test_keep_aside_moves_a_save_into_the_saves_folder_under_a_name_of_its_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy: None
 ) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
     path = autosave_path()
     assert keep_aside(path) is None  # nothing there: nothing to keep
     kept = []
@@ -202,11 +201,10 @@ def test_a_lock_whose_save_folder_was_deleted_is_made_again_before_the_next_save
 
 
 def test_a_session_never_writes_over_the_game_of_a_window_that_claimed_the_new_save_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy: None
 ) -> None:
     from tui.session import Seats, Session
 
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
     mine = AutosaveLock()
     mine.claim()
     s = Session.new("toy", Seats(["human", "human"]), seed=4)

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from common import bench
-from common.registry import GAMES, GameInfo, game_class
+from common.registry import game_class
 from tests.toygame import ToyGame
 from tui.cli import main
 
@@ -48,8 +48,7 @@ def test_bench_json_prints_every_figure_for_a_real_game() -> None:
     assert g["first_frame_cold_s"] > 0
 
 
-def test_bench_on_the_toy_game_without_startup(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+def test_bench_on_the_toy_game_without_startup(toy: None) -> None:
     data = _invoke("toy", "--games-per", "2", "--states", "2", "--repeat", "3", "--no-startup", "--json")
     assert "help_s" not in data
     (g,) = data["games"]

@@ -15,11 +15,6 @@ from tests.toygame import ToyGame
 from tui.cli import main
 
 
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
-
-
 def run(*args: str) -> tuple[int, str]:
     r = CliRunner().invoke(main, list(args))
     return r.exit_code, r.output

@@ -207,3 +207,44 @@ def test_one_reader_for_every_data_file(tmp_path: Path) -> None:
             load(binary)
         said.append(str(info.value))
     assert len(set(said)) == 1 and said[0].startswith(f"{binary}: not a text file (UTF-8)"), said
+
+
+@pytest.mark.parametrize(
+    ("check", "extra", "good", "bad", "want"),
+    [
+        ("whole", {}, 7, 2.5, "expected a whole number, got a number (2.5)"),
+        ("whole", {"lo": 0}, 0, -1, "expected a whole number ≥ 0, got a number (-1)"),
+        ("whole", {"lo": 1, "hi": 3}, 3, 4, "expected a whole number from 1 to 3, got a number (4)"),
+        ("whole", {}, 1, True, "expected a whole number, got true or false (True)"),
+        ("seat", {}, 2, 3, "expected 1 or 2 (a seat), got a number (3)"),
+        ("seat", {}, 1, True, "expected 1 or 2 (a seat), got true or false (True)"),
+        ("flag", {}, False, 0, "expected true or false, got a number (0)"),
+        ("text_field", {}, "x", ["x"], "expected a text, got a list (['x'])"),
+    ],
+)
+def test_the_common_field_checks_take_the_good_and_name_the_bad(
+    check: str, extra: dict[str, Any], good: Any, bad: Any, want: str
+) -> None:
+    """`common.scenario`'s checks (one `_checked` behind them): the value (or the default when the
+    key is absent) when it is good; else a `DataError` naming the file, the card and the field."""
+    import common.scenario as cs
+
+    fn = getattr(cs, check)
+    default = {"whole": 2, "seat": 1, "flag": True, "text_field": "d"}[check]
+    assert fn({"k": good}, "k", default, "F", **extra) == good
+    assert fn({}, "k", default, "F", **extra) == default
+    with pytest.raises(DataError) as info:
+        fn({"k": bad}, "k", default, "F", card="c", field="p.k", **extra)
+    e = info.value
+    assert (e.file, e.card, e.field, e.message) == ("F", "c", "p.k", want), str(e)
+    with pytest.raises(DataError) as info:
+        fn({"k": bad}, "k", default, "F", **extra)
+    assert info.value.field == "k" and info.value.card is None
+
+
+def test_is_whole_takes_whole_numbers_only() -> None:
+    """`common.scenario.is_whole` (the scenario checks, the goals and The Scars' loader): TOML's
+    true/false are not numbers, though Python's bool is an int."""
+    from common.scenario import is_whole
+
+    assert [is_whole(v) for v in (0, -3, 2**62, True, False, 1.0, "1", None)] == [True] * 3 + [False] * 5

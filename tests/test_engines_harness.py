@@ -7,19 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from common.errors import EngineNotAvailable
-from common.registry import GAMES, game_class
-from tests.harness import exercise_game
+from common.registry import GAMES
+from tests.harness import engine, exercise_game
 
 FAST_SEEDS = [1, 2]
 SLOW_SEEDS = list(range(100, 150))
-
-
-def engine(game_id: str):
-    try:
-        return game_class(game_id)
-    except EngineNotAvailable as exc:
-        pytest.skip(str(exc))
 
 
 @pytest.mark.parametrize("seed", FAST_SEEDS)

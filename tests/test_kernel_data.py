@@ -10,7 +10,6 @@ import pytest
 from common.decks import DeckList, load_deck
 from common.errors import DataError
 from common.game import Setup
-from common.registry import GAMES, GameInfo
 from common.saves import autosave_path, load_game, read_save, save_game, write_json_atomic
 from tests.toygame import POOL, ToyGame
 
@@ -64,9 +63,7 @@ def test_setup_json_round_trip() -> None:
     assert Setup.from_json(json.loads(json.dumps(s.to_json()))) == s
 
 
-def test_save_and_load_resume_exactly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "-"))
-    monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
+def test_save_and_load_resume_exactly(tmp_path: Path, toy: None) -> None:
     g = ToyGame.new_game(seed=11)
     for _ in range(5):
         g.apply(g.legal_actions()[-1])

@@ -54,10 +54,9 @@ class CrashyGame(ToyGame):
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+def toy(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game (tests/conftest.py) and the crashy one registered."""
     monkeypatch.setitem(GAMES, "crashy", GameInfo("crashy", "Crashy", f"{__name__}:CrashyGame", "test game"))
-    monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
 
 
 def toy_game(steps: int) -> ToyGame:

@@ -28,10 +28,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from common.errors import DataError, EngineNotAvailable, IllegalAction
+from common.errors import DataError, IllegalAction
 from common.game import Action, Game
-from common.registry import GAMES, game_class
+from common.registry import GAMES
 from common.soak import check_decision, check_invariants
+from tests.harness import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 # TRIARCH_PROPERTY_EXAMPLES=500 explores further than the normal suite's 25 examples per test.
@@ -41,13 +42,6 @@ FAST = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-
-def engine(game_id: str) -> type[Game]:
-    try:
-        return game_class(game_id)
-    except EngineNotAvailable as exc:
-        pytest.skip(str(exc))
 
 
 # -- (a) random action sequences ---------------------------------------------------------
@@ -443,14 +437,13 @@ def test_undecodable_card_and_deck_files_are_data_errors(game_id: str, tmp_path:
     assert str(deck) in str(info.value)
 
 
-def test_undecodable_hotg_scenario_file_is_a_data_error(tmp_path: Path) -> None:
-    engine("hotg")
-    from hotg.scenario import load_scenario_file
+def test_undecodable_scenario_file_is_a_data_error(tmp_path: Path) -> None:
+    from common.scenario import read_scenario_file
 
     path = tmp_path / "scenario.toml"
     path.write_bytes(b"\xff\xfe[scenario]\n")
     with pytest.raises(DataError) as info:
-        load_scenario_file(path)
+        read_scenario_file(path)
     assert str(path) in str(info.value) and "UTF-8" in str(info.value)
 
 

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from common import saves
 from common.game import SAVE_FORMAT, Game
-from common.registry import GAMES, GameInfo, game_class
+from common.registry import game_class
 from common.saves import Replay, SaveError, checksum, load_game, read_save, save_game, write_json_atomic
 from tests.saves_child import choose
 from tests.toygame import ToyGame
@@ -32,10 +32,7 @@ from tui.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
-    monkeypatch.setenv("TRIARCH_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("toy")  # (and saves in the test's own folder: tests/conftest.py)
 
 
 def real_engines() -> list[str]:

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from common import saves
-from common.registry import GAMES, GameInfo
 from common.saves import (
     autosave_path,
     finished_dir,
@@ -26,9 +25,7 @@ from tests.toygame import ToyGame
 REAL_FSYNC = os.fsync
 
 
-@pytest.fixture(autouse=True)
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 class Syncs:

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from common import saves
-from common.registry import GAMES, GameInfo
 from common.saves import keep_aside, keep_finished, load_game, move_to_new, save_game, saves_dir
 from tests.toygame import ToyGame
 
@@ -55,9 +54,8 @@ def claim(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> st
 
 
 @pytest.fixture(autouse=True)
-def same_second(monkeypatch: pytest.MonkeyPatch) -> None:
+def same_second(monkeypatch: pytest.MonkeyPatch, toy: None) -> None:
     """Every dated name is the same one (both windows in the same second), the toy game known."""
-    monkeypatch.setitem(GAMES, "toy", GameInfo("toy", "High Card", "tests.toygame:ToyGame", "test game"))
     monkeypatch.setattr(saves.time, "strftime", lambda fmt, *a: "20261128-040000")
 
 

@@ -11,21 +11,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from common.errors import EngineNotAvailable
 from common.game import Action
-from common.registry import GAMES, game_class
+from common.registry import GAMES
 from common.soak import pairings, soak, soak_game
+from tests.harness import engine
 from tests.toygame import ToyGame
 from tui import cli as cli_module
 from tui.cli import main
-
-
-def engine(game_id: str) -> Any:
-    try:
-        return game_class(game_id)
-    except EngineNotAvailable as exc:
-        pytest.skip(str(exc))
-
 
 # -- injected faults --------------------------------------------------------------------
 

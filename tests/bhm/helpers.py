@@ -108,3 +108,30 @@ def random_states(seeds: Iterable[int]) -> Iterator[BhmGame]:
             yield g
             legal = g.legal_actions()
             g.apply_legal(legal[rng.randrange(len(legal))])
+
+
+def rearranged(g: BhmGame, seat: int, seed: int) -> BhmGame:
+    """A twin of `g` where all `seat` cannot see is rearranged: the opponent's hidden cards are
+    shuffled between hand and deck (same counts), the seat's own deck is reordered, and so are the
+    opponent's invocations (face down). An AI that reads only what `seat` sees decides alike on it."""
+    twin = g.clone()
+    r = random.Random(seed)
+    opp = 1 - seat
+    names = [f"hand:{opp}", f"deck:{opp}"]
+    pool = [u for z in names for u in twin.zones[z].cards]
+    r.shuffle(pool)
+    i = 0
+    for z in names:
+        n = len(twin.zones[z].cards)
+        twin.zones[z].cards = pool[i : i + n]
+        for u in twin.zones[z].cards:
+            twin.zones.cards[u].zone = z
+        i += n
+    r.shuffle(twin.zones[f"deck:{seat}"].cards)
+    r.shuffle(twin.zones[f"invocations:{opp}"].cards)
+    return twin
+
+
+def b(cid: str, extra: str = "") -> str:
+    """A `[[player.being]]` table of the card `cid` (with `extra` lines: `wounds = 300`)."""
+    return f'[[player.being]]\ncard = "{cid}"\n{extra}\n'

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import time
 
 import pytest
@@ -18,7 +17,7 @@ from common.game import Action
 from common.sim import simulate
 from tui.cli import main
 
-from .helpers import position, uid
+from .helpers import position, rearranged, uid
 
 
 def test_scripted_ai_beats_random_in_20_games() -> None:
@@ -33,25 +32,6 @@ def test_scripted_ai_beats_random_in_200_games() -> None:
     """The acceptance figure: ≥ 95% of 200 games (seed 1, seats swapped)."""
     report = simulate(BhmGame, "scripted", "random", 200, seed=1)
     assert report.wins[0] >= 190, report.to_json()
-
-
-def _hide_shuffle(g: BhmGame, seat: int, seed: int) -> BhmGame:
-    """A twin where everything `seat` cannot see (opponent hand, invocations, both decks) is rearranged."""
-    twin = g.clone()
-    r = random.Random(seed)
-    opp = 1 - seat
-    hidden = [f"hand:{opp}", f"deck:{opp}"]
-    pool = [u for z in hidden for u in twin.zones[z].cards]
-    r.shuffle(pool)
-    i = 0
-    for z in hidden:
-        n = len(twin.zones[z].cards)
-        twin.zones[z].cards = pool[i : i + n]
-        for u in twin.zones[z].cards:
-            twin.zones.cards[u].zone = z
-        i += n
-    r.shuffle(twin.zones[f"deck:{seat}"].cards)
-    return twin
 
 
 def test_scripted_ai_decides_fast_from_what_its_seat_sees() -> None:
@@ -70,7 +50,7 @@ def test_scripted_ai_decides_fast_from_what_its_seat_sees() -> None:
             a = ai.choose(g)
             worst = max(worst, time.thread_time() - t0)
             if d.kind != "respond" and checked < 60:
-                twin = _hide_shuffle(g, 0, checked)
+                twin = rearranged(g, 0, checked)
                 if set(twin.legal_actions()) == set(g.legal_actions()):
                     assert ScriptedAgent(3).choose(twin) == a
                     checked += 1

@@ -4,6 +4,7 @@ legal choices, determinization, no cheating, the lethal check; long matches are 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from common.agents import Agent, make_agent
 from common.game import Action
 from common.search import SearchAgent
 
-from .helpers import game_from
+from .helpers import position, rearranged
 
 HIDDEN_KINDS = ("hand", "aside", "deck")
 
@@ -47,27 +48,6 @@ def _positions() -> list[BhmGame]:
 
 
 POSITIONS = _positions()
-
-
-def _rearranged(g: BhmGame, seat: int, seed: int) -> BhmGame:
-    """A twin where the opponent's hidden cards are shuffled between hand and deck (same counts),
-    and the seat's own deck is reordered."""
-    twin = g.clone()
-    r = random.Random(seed)
-    opp = 1 - seat
-    names = [f"hand:{opp}", f"deck:{opp}"]
-    pool = [u for z in names for u in twin.zones[z].cards]
-    r.shuffle(pool)
-    i = 0
-    for z in names:
-        n = len(twin.zones[z].cards)
-        twin.zones[z].cards = pool[i : i + n]
-        for u in twin.zones[z].cards:
-            twin.zones.cards[u].zone = z
-        i += n
-    r.shuffle(twin.zones[f"deck:{seat}"].cards)
-    r.shuffle(twin.zones[f"invocations:{opp}"].cards)
-    return twin
 
 
 def _seat(g: BhmGame) -> int:
@@ -114,10 +94,10 @@ def test_determinize_redeals_the_opponents_hidden_cards() -> None:
     assert determinize(g, seat, random.Random(1)).rng.digest() != g.rng.digest()
 
 
-def test_determinize_is_the_same_when_hidden_cards_are_rearranged() -> None:
+def test_determinize_is_the_same_when_hidden_cards_arerearranged() -> None:
     for k, g in enumerate(POSITIONS):
         seat = _seat(g)
-        twin = _rearranged(g, seat, k)
+        twin = rearranged(g, seat, k)
         assert _hand(twin, 1 - seat) != _hand(g, 1 - seat) or k > 0 or len(g.zones[f"hand:{1 - seat}"]) == 0
         a = determinize(g, seat, random.Random(7))
         b = determinize(twin, seat, random.Random(7))
@@ -154,7 +134,7 @@ def test_no_cheating_decision_unchanged_when_hidden_cards_move(level: str) -> No
     shuffled between hand and deck (and its own deck reordered)."""
     for k, g in enumerate(POSITIONS):
         seat = _seat(g)
-        twin = _rearranged(g, seat, 100 + k)
+        twin = rearranged(g, seat, 100 + k)
         a = _agents(k)[level].choose(g.clone())
         b = _agents(k)[level].choose(twin)
         assert a in g.legal_actions()
@@ -180,42 +160,25 @@ def test_candidates_merge_copies_but_keep_every_distinct_choice() -> None:
         assert {a.kind for a in cands} == kinds
 
 
-LETHAL = """
-[state]
-turn = 9
-active = 1
-phase = "combat"
-
-[[player]]
-cll = 12
-hand = []
-
-[[player.being]]
-card = "mountain_giant"
-
-[[player.being]]
-card = "storm_roc"
-
-[[player.being]]
-card = "ember_squire"
-
-[[player]]
-cll = 30
-hand = []
-
-[[player.being]]
-card = "obsidian_guard"
-
-[[player.being]]
-card = "stone_golem"
-"""
+def combat(mine: list[Any], theirs: list[Any], their_cll: int = 12) -> BhmGame:
+    """Turn 9, P1 (C.LL 12) to attack in its combat phase with the beings `mine` (ids, or dicts of
+    `[[player.being]]` keys) against `theirs` (C.LL `their_cll`); both hands empty."""
+    return position(
+        dict(cll=12, hand=[], being=mine),
+        dict(cll=their_cll, hand=[], being=theirs),
+        turn=9,
+        active=1,
+        phase="combat",
+    )
 
 
 def test_lookahead_takes_the_lethal_line() -> None:
     """P2 is at C.LL 30: killing the Obsidian Guard (RES 400, Salud 500) takes two attacks
     (Mountain Giant FUE 700 and Storm Roc FUE 500 together); no single attack kills, and the
     end of the turn alone would not reach 32. The lookahead finds the kill this turn."""
-    g = game_from(LETHAL)
+    g = combat(
+        ["mountain_giant", "storm_roc", "ember_squire"], ["obsidian_guard", "stone_golem"], their_cll=30
+    )
     assert not any(evaluate_kill_alone(g, a) for a in g.legal_actions() if a.kind == "attack"), (
         "the scenario must need two attacks"
     )
@@ -255,32 +218,6 @@ def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: 
 
 
 # ---------------------------------------------------------------------- greedy's rules of thumb
-TWO_ATTACKS = """
-[state]
-turn = 9
-active = 1
-phase = "combat"
-
-[[player]]
-cll = 12
-hand = []
-
-[[player.being]]
-card = "mountain_giant"
-
-[[player.being]]
-card = "storm_roc"
-
-[[player]]
-cll = 12
-hand = []
-
-[[player.being]]
-card = "obsidian_guard"
-
-[[player.being]]
-card = "ember_squire"
-"""
 
 
 def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
@@ -289,7 +226,7 @@ def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
     The scripted player kills the Ember Squire (rank 1) with the Storm Roc instead, and one ply
     sees no kill in the Giant's attack; greedy plays each candidate on to the end of the turn and
     kills the Guard (rank 3)."""
-    g = game_from(TWO_ATTACKS)
+    g = combat(["mountain_giant", "storm_roc"], ["obsidian_guard", "ember_squire"])
     giant, roc = (c.uid for c in g.field_cards(0))
     guard, squire = (c.uid for c in g.field_cards(1))
     assert ScriptedAgent(0).choose(g) == Action("attack", (roc, squire))
@@ -307,29 +244,8 @@ def test_greedy_judges_an_attack_by_the_turn_it_opens() -> None:
 def test_evaluation_sees_no_loss_in_an_immortal_beings_salud() -> None:
     """Salud lost does not bring an Immortal being (Bone Revenant) nearer its end: it dies only to
     POD 0, Annihilate or losing the keyword. Its worth, and the position, stay the same."""
-    body = """
-[state]
-turn = 9
-active = 1
-phase = "combat"
-
-[[player]]
-cll = 12
-hand = []
-
-[[player.being]]
-card = "storm_roc"
-
-[[player]]
-cll = 12
-hand = []
-
-[[player.being]]
-card = "bone_revenant"
-{wounds}
-"""
-    whole = game_from(body.format(wounds=""))
-    hurt = game_from(body.format(wounds="wounds = 300"))
+    whole = combat(["storm_roc"], ["bone_revenant"])
+    hurt = combat(["storm_roc"], [{"card": "bone_revenant", "wounds": 300}])
     rev = hurt.field_cards(1)[0]
     assert hurt.has(rev, "Immortal") and hurt.cur(rev, "salud") == 0
     assert evaluate(hurt, 0) == evaluate(whole, 0)
@@ -370,7 +286,7 @@ def test_lookahead_past_its_clock_finishes_only_greedys_candidates(monkeypatch: 
     the search's budget."""
     import bhm.ai_search as ai_search
 
-    g = game_from(TWO_ATTACKS)
+    g = combat(["mountain_giant", "storm_roc"], ["obsidian_guard", "ember_squire"])
     finished: list[int] = []
     real = ai_search.finish_turn
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import b, end_turn, find, game_from, kinds, uid
 
 
 def g_with(
@@ -37,10 +37,6 @@ deck = ["spark_imp", "spark_imp", "spark_imp", "spark_imp"]
 {theirs}
 """
     )
-
-
-def b(cid: str, extra: str = "") -> str:
-    return f'[[player.being]]\ncard = "{cid}"\n{extra}\n'
 
 
 def test_quake_war_cry_and_rally() -> None:

@@ -48,8 +48,8 @@ from common.errors import DataError
 from common.game import Action
 from common.zones import Zone, Zones
 
-from .helpers import end_turn, find, random_states
-from .test_keywords import b, strategy_game
+from .helpers import b, end_turn, find, random_states
+from .test_keywords import strategy_game
 
 
 def test_definition_facts_agree_with_the_printed_fields() -> None:

@@ -7,7 +7,7 @@ import pytest
 from common.errors import IllegalAction
 from common.game import Action
 
-from .helpers import end_turn, find, game_from, kinds, uid
+from .helpers import b, end_turn, find, game_from, kinds, uid
 
 
 def strategy_game(
@@ -30,10 +30,6 @@ deck = ["spark_imp", "spark_imp", "spark_imp"]
 {theirs}
 """
     )
-
-
-def b(cid: str, extra: str = "") -> str:
-    return f'[[player.being]]\ncard = "{cid}"\n{extra}\n'
 
 
 def test_bh90_kill_sends_to_dead_zone_plus_two() -> None:

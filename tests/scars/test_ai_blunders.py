@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from common.game import Action
 from scars.ai import ScriptedAgent
-from tests.scars.util import attack, block, hero, make, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, block, hero, make, uid, until
 
 
 def test_set_up_keeps_a_weak_shelterer_sheltering() -> None:

@@ -8,23 +8,21 @@ from __future__ import annotations
 from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.ai_search import candidates
-from tests.scars.util import done_if, hero, make, uid
+from tests.scars.util import P, done_if, hero, make, uid
 
 
 def dread_game():
     """P1 (Nyx) holds Whispered Dread in its recruitment; P2 has a Stone Golem (2/6) in defense
     position and a Grey Wolf (2/1) in attack position."""
     return make(
-        {"hero": "hero_nyx", "lives": 12, "supports": 2, "energy": 3, "hand": ["umb_dread"]},
-        {
-            "hero": "hero_korrag",
-            "lives": 12,
-            "supports": 2,
-            "units": [
+        P("hero_nyx", energy=3, hand=["umb_dread"]),
+        P(
+            "hero_korrag",
+            units=[
                 {"card": "n_golem", "position": "defense"},
                 {"card": "wild_wolf", "position": "attack"},
             ],
-        },
+        ),
         phase="recruit1",
     )
 
@@ -55,8 +53,6 @@ def test_the_searching_levels_do_not_weigh_whispered_dread_on_a_unit_in_defense(
 
 
 # ------------------------------------------------------------ the scripted player casts it
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
 
 
 def defender_window(attackers: list[str], defender: dict, targets: list[str] | None = None):

@@ -4,20 +4,9 @@ where the rule does not apply."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from common.game import Action
-from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
-from tests.scars.util import done_if, hero, make, uid
-
-
-def P(hero_id: str = "hero_aurelia", **kw: Any) -> dict[str, Any]:
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
-
-
-def choice(g: ScarsGame) -> Action:
-    return ScriptedAgent(0).choose(g)
+from tests.scars.util import P, choice, done_if, hero, make, uid
 
 
 # ------------------------------------------------------------------ attacking a unit

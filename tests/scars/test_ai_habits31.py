@@ -4,21 +4,11 @@ one where the rule does not apply."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.game import ScarsGame
 from tests.scars.test_ai_whole_deck import after_blocks, attack_window
-from tests.scars.util import uid
-
-
-def P(hero_id: str = "hero_aurelia", **kw: Any) -> dict[str, Any]:
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
-
-
-def choice(g: ScarsGame) -> Action:
-    return ScriptedAgent(0).choose(g)
+from tests.scars.util import P, choice, uid
 
 
 def play_turn(g: ScarsGame) -> None:

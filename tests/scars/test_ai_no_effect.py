@@ -11,7 +11,7 @@ from common.game import Action
 from scars.ai import ScriptedAgent
 from scars.ai_search import candidates
 from scars.game import ScarsGame
-from tests.scars.util import make, uid
+from tests.scars.util import P, make, uid
 
 
 def korrag_game() -> ScarsGame:
@@ -19,26 +19,22 @@ def korrag_game() -> ScarsGame:
     (Trample) and a hurt Grey Wolf; P2 a Stone Golem in defense position and a Mercenary (3/2)
     in attack position."""
     return make(
-        {
-            "hero": "hero_korrag",
-            "lives": 12,
-            "supports": 2,
-            "energy": 5,
-            "hand": ["n_bandage", "wild_stampede", "n_smite"],
-            "units": [
+        P(
+            "hero_korrag",
+            energy=5,
+            hand=["n_bandage", "wild_stampede", "n_smite"],
+            units=[
                 {"card": "wild_boar", "position": "attack"},
                 {"card": "wild_wolf", "position": "attack", "damage": 1},
             ],
-        },
-        {
-            "hero": "hero_nyx",
-            "lives": 12,
-            "supports": 2,
-            "units": [
+        ),
+        P(
+            "hero_nyx",
+            units=[
                 {"card": "n_golem", "position": "defense"},
                 {"card": "n_mercenary", "position": "attack"},
             ],
-        },
+        ),
         phase="recruit1",
     )
 
@@ -85,17 +81,15 @@ def test_an_ability_aimed_where_it_changes_nothing() -> None:
     """A Field Medic's ability (1 energy: remove all damage from an own unit) on an unhurt unit
     changes nothing; on the hurt one it heals."""
     g = make(
-        {
-            "hero": "hero_aurelia",
-            "lives": 12,
-            "supports": 2,
-            "energy": 3,
-            "units": [
+        P(
+            "hero_aurelia",
+            energy=3,
+            units=[
                 {"card": "legion_medic", "position": "defense"},
                 {"card": "legion_knight", "position": "attack", "damage": 2},
             ],
-        },
-        {"hero": "hero_nyx", "lives": 12, "supports": 2},
+        ),
+        P("hero_nyx"),
         phase="recruit1",
     )
     medic, knight = uid(g, "legion_medic"), uid(g, "legion_knight")

@@ -16,7 +16,7 @@ from common.game import Action
 from common.sim import simulate
 from scars.cards import ABILITY_KINDS, KEYWORDS, card_pool, load_pool
 from scars.game import ScarsGame
-from tests.scars.util import scenario_text
+from tests.scars.util import P, scenario_text
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,13 +168,19 @@ def _p(**kw):
         (_p(units=[{"card": "n_militia", "position": "sideways"}]), {}, "position", "n_militia", "position"),
         (_p(units=[{"card": "legion_barracks"}]), {}, "card", "legion_barracks", "not a unit"),
         (_p(hand=["no_such"]), {}, "player 1.hand", "no_such", "no such card"),
-        (_p(lives=-1), {}, "player 1.lives", None, "≥ 0"),
+        (
+            _p(lives=-1),
+            {},
+            "player 1.lives",
+            None,
+            "expected a whole number from 0 to 999, got a number (-1)",
+        ),
         (_p(units=[{"card": "n_militia", "speed": 3}]), {}, "speed", "n_militia", "unknown key in a unit"),
         (_p(units=[{"card": "n_militia", "shelter": 1}]), {}, "shelter", "n_militia", "another unit"),
         (_p(colour="red"), {}, "colour", None, "unknown key"),
         (_p(), {"phase": "combat"}, "phase", None, "phase must be"),
         (_p(), {"phase": "damage"}, "phase", None, "needs attacking units"),
-        (_p(), {"step": "later"}, "step", None, "'main' or 'window'"),
+        (_p(), {"step": "later"}, "step", None, "step must be one of main, window, got a text ('later')"),
         (
             _p(units=[{"card": "n_militia", "attacking": "hero"}]),
             {},
@@ -198,10 +204,10 @@ def _p(**kw):
         ),
         (_p(), {"active": 3}, "active", None, "1 or 2"),
         # a huge count is refused, not a MemoryError or a hang building millions of cards
-        (_p(lives=2**62), {}, "player 1.lives", None, "at most"),
-        (_p(energy=2**62), {}, "player 1.energy", None, "at most"),
-        (_p(tapped_energy=2**62), {}, "player 1.tapped_energy", None, "at most"),
-        (_p(supports=2**62), {}, "player 1.supports", None, "at most"),
+        (_p(lives=2**62), {}, "player 1.lives", None, "from 0 to 999"),
+        (_p(energy=2**62), {}, "player 1.energy", None, "from 0 to 999"),
+        (_p(tapped_energy=2**62), {}, "player 1.tapped_energy", None, "from 0 to 999"),
+        (_p(supports=2**62), {}, "player 1.supports", None, "from 0 to 999"),
     ],
 )
 def test_bad_scenarios_name_the_problem(p1, setup, field, card, words) -> None:
@@ -338,6 +344,9 @@ def test_scenario_can_start_with_the_resolution_zone_full() -> None:
         ScarsGame.new_game(scenario=bad)
     with pytest.raises(DataError, match="bad reference"):
         ScarsGame.new_game(scenario=STACK_START.replace('"p2 unit 1"', '"the pikeman"', 1))
+    with pytest.raises(DataError, match=r"unknown key in stack 1 \(allowed: ability, card") as info:
+        ScarsGame.new_game(scenario=STACK_START.replace("seat = 1\ncard", "seat = 1\nmood = 3\ncard", 1))
+    assert info.value.field == "mood"
 
 
 def test_scenario_header_must_be_for_scars() -> None:
@@ -441,14 +450,12 @@ def test_scripted_ai_shelters_an_exposed_attacker() -> None:
     from tests.scars.util import make, uid
 
     g = make(
-        {
-            "hero": "hero_aurelia",
-            "lives": 12,
-            "supports": 2,
-            "energy": 3,
-            "hand": ["legion_medic"],
-            "units": [{"card": "legion_pikeman", "position": "attack"}],
-        },
+        P(
+            "hero_aurelia",
+            energy=3,
+            hand=["legion_medic"],
+            units=[{"card": "legion_pikeman", "position": "attack"}],
+        ),
         {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_lich", "position": "attack"}]},
     )
     pike, med = uid(g, "legion_pikeman"), uid(g, "legion_medic")
@@ -458,13 +465,11 @@ def test_scripted_ai_shelters_an_exposed_attacker() -> None:
         a = ScriptedAgent(1).choose(g)
     assert a == Action("cast", (med, "shelter", pike))
     g2 = make(
-        {
-            "hero": "hero_aurelia",
-            "lives": 12,
-            "supports": 2,
-            "energy": 2,
-            "units": [{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem"}],
-        },
+        P(
+            "hero_aurelia",
+            energy=2,
+            units=[{"card": "legion_pikeman", "position": "attack"}, {"card": "n_golem"}],
+        ),
         {"hero": "hero_nyx", "lives": 12, "units": [{"card": "umb_stalker", "position": "attack"}]},
         phase="setup",
     )
@@ -478,15 +483,8 @@ def test_scripted_ai_plays_a_combat_trick_after_blocks() -> None:
     from tests.scars.util import attack, block, hero, make, uid
 
     g = make(
-        {
-            "hero": "hero_korrag",
-            "lives": 12,
-            "supports": 2,
-            "energy": 1,
-            "hand": ["wild_frenzy"],
-            "units": [{"card": "wild_wolf", "position": "attack"}],
-        },
-        {"hero": "hero_aurelia", "lives": 12, "supports": 2, "units": [{"card": "legion_knight"}]},
+        P("hero_korrag", energy=1, hand=["wild_frenzy"], units=[{"card": "wild_wolf", "position": "attack"}]),
+        P("hero_aurelia", units=[{"card": "legion_knight"}]),
         phase="attackers",
     )
     wolf, kn = uid(g, "wild_wolf"), uid(g, "legion_knight")

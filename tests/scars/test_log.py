@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from common.events import Event
 from scars.game import ScarsGame
-from tests.scars.util import attack, block, hero, make, play, uid
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, block, hero, make, play, uid
 
 
 def _wolves(lives: int, boar: bool = False) -> tuple[ScarsGame, int]:

@@ -7,11 +7,7 @@ import pytest
 
 from common.errors import DataError
 from scars.game import ScarsGame
-from tests.scars.util import attack, block, has, hero, make, play, resolve, to_phase, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, block, has, hero, make, play, resolve, to_phase, uid, until
 
 
 def _deck(n: int) -> dict:

@@ -9,6 +9,7 @@ from common.errors import DataError, IllegalAction
 from common.game import Action
 from scars.game import ScarsGame
 from tests.scars.util import (
+    P,
     attack,
     block,
     has,
@@ -22,10 +23,6 @@ from tests.scars.util import (
     uid,
     until,
 )
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
 
 
 # ---------------------------------------------------------------- setup and victory

@@ -4,16 +4,7 @@ ruling (shared/rules/scars.md ⚖, docs/rulings.md), and fails on the code befor
 
 from __future__ import annotations
 
-from tests.scars.util import attack, has, hero, make, play, resolve, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
-
-
-def _window(g, seat: int) -> None:
-    """Pass until `seat` (1/2) has a response decision."""
-    until(g, lambda g: g.decision().kind == "respond" and g.decision().player == seat - 1)
+from tests.scars.util import P, attack, has, hero, make, play, resolve, uid, until, window
 
 
 # ------------------------------------------------------------ SC-61, SC-32: Whispered Dread
@@ -28,7 +19,7 @@ def test_sc61_sc32_whispered_dread_on_a_sheltering_unit_leaves_its_shelter() -> 
     )
     kn, gol = uid(g, "legion_knight"), uid(g, "n_golem")
     assert g.card(gol).shelter == kn
-    _window(g, 2)
+    window(g, 2)
     play(g, f"cast {uid(g, 'umb_dread')} {gol}")
     resolve(g)
     assert g.card(gol).position == "defense"
@@ -74,10 +65,10 @@ def test_sc60_an_attacked_unit_turned_to_defense_and_back_is_not_attacked_again(
     )
     merc, sgt = uid(g, "n_mercenary"), uid(g, "legion_crossbow")
     attack(g, (merc, sgt))
-    _window(g, 1)
+    window(g, 1)
     play(g, f"cast {uid(g, 'umb_dread')} {sgt}")
     resolve(g)
-    _window(g, 2)
+    window(g, 2)
     play(g, f"ability {sgt} {merc}")  # 1 damage to the attacking Sellsword, the Sergeant turns
     resolve(g)
     assert g.card(sgt).position == "attack"

@@ -8,11 +8,7 @@ import pytest
 
 from common.errors import IllegalAction
 from common.game import Action
-from tests.scars.util import has, make, play, uid
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, has, make, play, uid
 
 
 def test_sc41_a_medic_with_nobody_hurt_does_not_stop_your_own_cast() -> None:

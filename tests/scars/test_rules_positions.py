@@ -6,16 +6,7 @@ checked after the last window of 5A (SC-57, SC-59)."""
 
 from __future__ import annotations
 
-from tests.scars.util import attack, block, has, hero, log_text, make, play, resolve, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
-
-
-def _window(g, seat: int) -> None:
-    """Pass until `seat` (1/2) has a response decision."""
-    until(g, lambda g: g.decision().kind == "respond" and g.decision().player == seat - 1)
+from tests.scars.util import P, attack, block, has, hero, log_text, make, play, resolve, uid, until, window
 
 
 # ------------------------------------------------------------ 1. position decides who fights
@@ -83,7 +74,7 @@ def _knight_blocked_by_sergeant(attacker: str = "legion_knight", hero_id: str = 
     attack(g, (a, hero(g, 2)))
     until(g, lambda g: g.decision().kind == "block")
     block(g, (sgt, a))
-    _window(g, 2)  # the defender's end-of-3B window
+    window(g, 2)  # the defender's end-of-3B window
     return g, a, sgt
 
 
@@ -129,7 +120,7 @@ def test_sc61_sc40_a_shelterer_that_uses_its_tap_ability_stops_sheltering() -> N
     attack(g, (merc, kn))
     until(g, lambda g: g.decision().kind == "shelter")
     play(g, f"choose {kn} shelter")
-    _window(g, 2)
+    window(g, 2)
     play(g, f"ability {sgt} {merc}")
     assert g.card(sgt).shelter == 0
     resolve(g)

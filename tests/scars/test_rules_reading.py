@@ -5,11 +5,7 @@ printed card texts, checked against what the engine does."""
 from __future__ import annotations
 
 from common.game import Action
-from tests.scars.util import attack, block, has, hero, make, play, resolve, uid, until
-
-
-def P(hero_id: str = "hero_aurelia", **kw):
-    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+from tests.scars.util import P, attack, block, has, hero, make, play, resolve, uid, until
 
 
 def test_sc32_smite_can_only_target_a_unit_with_attack_2_or_less() -> None:

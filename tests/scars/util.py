@@ -39,6 +39,11 @@ def scenario_text(
     return "\n".join(lines) + "\n"
 
 
+def P(hero_id: str = "hero_aurelia", **kw: Any) -> dict[str, Any]:
+    """A player's `[[player]]` table: the hero, 12 lives, 2 supports, and `kw`."""
+    return {"hero": hero_id, "lives": 12, "supports": 2, **kw}
+
+
 def make(p1: dict[str, Any], p2: dict[str, Any], **setup: Any) -> ScarsGame:
     return ScarsGame.new_game(seed=1, scenario=scenario_text(p1, p2, **setup))
 
@@ -85,18 +90,19 @@ def log_text(g: ScarsGame) -> str:
 
 def to_phase(g: ScarsGame, phase: str, limit: int = 60) -> None:
     """Answer 'done'/'pass' until the game reaches `phase` (main step)."""
-    for _ in range(limit):
-        if g.phase == phase and g.step == "main" and not g.stack:
-            return
-        acts = g.legal_actions()
-        for k in ("done", "pass", "draw", "keep"):
-            a = next((x for x in acts if x.kind == k), None)
-            if a is not None:
-                g.apply(a)
-                break
-        else:
-            raise AssertionError(f"stuck at {g.decision()}")
-    raise AssertionError(f"never reached {phase}")
+    until(g, lambda g: g.phase == phase and g.step == "main" and not g.stack, limit, f"never reached {phase}")
+
+
+def window(g: ScarsGame, seat: int) -> None:
+    """Pass until `seat` (1/2) has a response decision."""
+    until(g, lambda g: g.decision().kind == "respond" and g.decision().player == seat - 1)
+
+
+def choice(g: ScarsGame) -> Action:
+    """The scripted player's choice at `g`'s decision."""
+    from scars.ai import ScriptedAgent
+
+    return ScriptedAgent(0).choose(g)
 
 
 def done_if(g: ScarsGame, kind: str) -> None:
@@ -129,8 +135,8 @@ def resolve(g: ScarsGame) -> None:
     raise AssertionError("the resolution zone does not empty")
 
 
-def until(g: ScarsGame, pred, limit: int = 200) -> None:
-    """Answer done/pass/draw/keep until `pred(g)` holds."""
+def until(g: ScarsGame, pred, limit: int = 200, never: str = "condition never reached") -> None:
+    """Answer done/pass/draw/keep until `pred(g)` holds (at most `limit` answers, else `never`)."""
     for _ in range(limit):
         if pred(g):
             return
@@ -142,4 +148,4 @@ def until(g: ScarsGame, pred, limit: int = 200) -> None:
                 break
         else:
             raise AssertionError(f"stuck at {g.decision()}")
-    raise AssertionError("condition never reached")
+    raise AssertionError(never)
