@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from common.game import Decision
+from tui.screens.lanes import ROOMY_T
 from tui.screens.replay import ROOMY_T as REPLAY_ROOMY_T
-from tui.screens.scars import ROOMY_T, SCARS_KEYS
+from tui.screens.scars import SCARS_KEYS
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 

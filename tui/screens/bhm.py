@@ -79,7 +79,6 @@ STEP_PHASES = {
 # territory): no mark of the last actions there, where only a being that died of them keeps one
 SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
 # `t` from 120 × 40 (`BhmScreen.on_key`)
-ROOMY_T = "t switches the card panel and the log below 120 × 40: here both are in sight."
 # the log's twin with whose it is (`Undine z5 of P2`, `bhm_places(whose=True)`): `last:` says it as the
 # lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action
 WHOSE_TWIN = re.compile(r"( z\d+) of P\d\b")
@@ -1530,13 +1529,6 @@ class BhmScreen(BhmTable, LaneScreen):
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
             return None
         return None
-
-    def on_key(self, event: Any) -> None:
-        """`t` from 120 × 40, where the card panel and the log are both in sight (the key, which
-        switches them below that size, is not in the footer there), says so: it did nothing."""
-        super().on_key(event)
-        if event.key == "t" and not self.is_dense() and not self.covered:
-            self.query_one(Prompt).error = ROOMY_T
 
     def relayout(self) -> None:
         """The choices too: whole from 120 × 40, without the card summaries below (`choice_words`).

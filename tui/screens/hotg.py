@@ -1616,7 +1616,7 @@ class HotgScreen(HotgTable, GameScreen):
             box.scroll_page_up(animate=False)
 
     def on_key(self, event: Any) -> None:
-        super().on_key(event)
+        # (Textual calls `GameScreen.on_key` after this one: no `super()` call, or it runs twice)
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab") or event.key.isdigit():
             self.show_pane("card")
 

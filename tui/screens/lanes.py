@@ -31,6 +31,9 @@ from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt, StatusBar
 from tui.wording import plural
 
+# `t` from 120 × 40 (BHM and The Scars): the card panel and the log are both in sight there
+ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 × 40)."
+
 GLYPH = {0: "►", 1: "◄"}
 
 Line = tuple[str, list[Seg]]
@@ -384,7 +387,12 @@ class LaneScreen(LaneTable, GameScreen):
         self.show_pane("card" if self.has_class("-show-log") else "log")
 
     def on_key(self, event: Any) -> None:
-        super().on_key(event)
+        """(Textual calls `GameScreen.on_key` after this one, as it calls each class's handler:
+        calling it here too ran it twice a key.) `t` from 120 × 40, where the card panel and the
+        log are both in sight (the key, which switches them below that size, is not in the key bar
+        there), says so: it did nothing."""
+        if event.key == "t" and not self.is_dense() and not self.covered:
+            self.query_one(Prompt).error = ROOMY_T
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
         self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)

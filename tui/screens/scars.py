@@ -54,7 +54,6 @@ from tui.wording import plural
 LOG_ROWS, DETAIL_ROWS = 10, 12
 
 # `t` from 120 × 40 (`ScarsScreen.on_key`), where its binding is off and the key said nothing
-ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 × 40)."
 
 # The Scars' sub-phases on the table's middle line (`Turn 3: P1 (you) · Recruitment (first)`), in a
 # player's words: the rulebook's number and title (the engine's `phase_name`, `2 First recruitment`)
@@ -1240,13 +1239,6 @@ class ScarsScreen(ScarsTable, LaneScreen):
     def compose_table(self) -> ComposeResult:
         with LaneScroll(id="lanes"):
             yield ScarsLaneBoard(id="lane-board")
-
-    def on_key(self, event: Any) -> None:
-        """`t` from 120 × 40, where the card panel and the log are both in sight (the key, which
-        switches them below that size, is not in the footer there), says so: it did nothing.
-        (Textual calls the `on_key` of `LaneScreen` and `GameScreen` after this one.)"""
-        if event.key == "t" and not self.is_dense() and not self.covered:
-            self.query_one(Prompt).error = ROOMY_T
 
     def relayout(self) -> None:
         super().relayout()
