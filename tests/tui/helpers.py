@@ -403,7 +403,8 @@ async def saved_game_kept_toast(game_id: str, size: tuple[int, int]) -> Any:
     app = game_app(game_id, seed=3)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
-        await pilot.pause(0.2)
+        # (polled, not a fixed 0.2 s of wall clock: the toast is there once laid out)
+        await until(pilot, lambda: any(t.region.area for t in app.screen.query(Toast)))
         toasts = list(app.screen.query(Toast))
         assert toasts and "Saved game kept" in str(toasts[0].render())
         yield app.screen, toasts[0].region

@@ -84,6 +84,7 @@ async def test_the_help_does_not_say_the_games_name_again() -> None:
         assert app.screen.title_text == "BHM"  # type: ignore[attr-defined]
         assert "**BHM**" not in keys and "**Calls, beings and marks**" in keys, keys
         assert "BHM — press Esc to close" in screen_text(app)
+        assert keys == BhmScreen.help_keys()  # (what the other help tests read alone)
     assert "**BHM" not in BhmScreen.help_keys()
     assert BhmScreen.help_keys().count("`⚔`") == 1 and BhmScreen.help_keys().count("`✦`") == 1
     assert "`◆` the power or invocation" in " ".join(BHM_KEYS.split())

@@ -97,8 +97,9 @@ def test_an_old_mark_does_not_stay_on_a_dead_card() -> None:
 async def test_a_lane_refusal_goes_when_the_card_cursor_moves_on(game_id: str) -> None:
     """Enter on a card with no choice now says why (`✗ No choice with … now`); the refusal stayed
     under the prompt with the cursor on other cards. It stays while the cursor is on that card (the
-    board taking the keyboard back, Enter again), and goes when the cursor moves on or a dialog (the
-    help) opens over the table."""
+    board taking the keyboard back, Enter again), and goes when the cursor moves on or a dialog opens
+    over the table (`:`, the typed action's: any dialog suspends the table, `on_screen_suspend`; the
+    help, which did the same, cost ~2 s CPU to lay out its Markdown each time)."""
     if not engine_ready(game_id):
         pytest.skip(f"the {game_id} engine is not available")
     from tui.widgets.lanes import LaneBoard
@@ -133,8 +134,9 @@ async def test_a_lane_refusal_goes_when_the_card_cursor_moves_on(game_id: str) -
         assert not prompt.error and "✗" not in screen_text(app), screen_text(app)
 
         await refuse(idle[1])
-        await press(pilot, "question_mark")  # the help over the table
+        await press(pilot, "colon")  # a dialog over the table
         await settle(pilot)
+        assert app.screen is not screen, screen_text(app)
         await press(pilot, "escape")
         await settle(pilot)
         assert app.screen is screen

@@ -129,23 +129,19 @@ async def test_each_actions_health_line_reads_the_game_just_before_it() -> None:
 
 
 # -- 3. the help says what `1`…`9` do in Hand of the Gods ----------------------------------------
-async def test_the_help_says_what_the_number_keys_do_in_hotg() -> None:
+def test_the_help_says_what_the_number_keys_do_in_hotg() -> None:
     """HotG's help says once what `1`…`9` do here: a card of the hand on your turn, the numbered
     choice at a target or a revealed card. Its `Everywhere` lines said `choose that numbered
     choice` beside its own line `pick that card of your hand`, two answers for one key; the
     other games' help keeps the shared words."""
     from tui.screens.help import common_keys
+    from tui.screens.hotg import HotgScreen
 
-    app = skirmish()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        keys = app.screen.keys_md
-        lines = [line for line in keys.splitlines() if "`1`…`9`" in line]
-        assert len(lines) == 1 and "on your turn: pick that card of your hand" in lines[0], lines
-        assert "choose that numbered choice" not in keys
-        assert "revealed card: take that numbered choice of the list" in keys
+    keys = HotgScreen.help_keys()  # what `?` shows (test_hotg_s32: F1 opens it)
+    lines = [line for line in keys.splitlines() if "`1`…`9`" in line]
+    assert len(lines) == 1 and "on your turn: pick that card of your hand" in lines[0], lines
+    assert "choose that numbered choice" not in keys
+    assert "revealed card: take that numbered choice of the list" in keys
     assert "- `1`…`9` — choose that numbered choice\n" in common_keys()
 
 

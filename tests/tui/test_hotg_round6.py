@@ -38,24 +38,21 @@ async def test_a_refusal_is_a_sentence() -> None:
 
 
 # -- 3. the help explains the card panel's Warcry words and the bar's `no target` -----------------
-async def test_the_help_explains_warcry_ready_later_and_no_target() -> None:
+def test_the_help_explains_warcry_ready_later_and_no_target() -> None:
     """The card panel reads `Warcry ready` / `Warcry later` on a unit with an unused activated
     Warcry and the player bar `no target` after the Leader Ability: the help's keys say what
     each means (when a Warcry can be used, that moving or attacking loses it; that `no target`
     is your turn, with the mana, but nothing to aim at)."""
-    app = skirmish()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        keys = " ".join(app.screen.keys_md.split())  # its lines joined
-        assert "`Warcry ready` (`w` uses it now)" in keys, keys
-        assert (
-            "`Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn)"
-            in keys
-        ), keys
-        assert "moving or attacking loses it" in keys
-        assert "`no target` (your turn and mana enough, but nothing it may aim at now)" in keys, keys
+    from tui.screens.hotg import HotgScreen
+
+    keys = " ".join(HotgScreen.help_keys().split())  # what `?` shows (test_hotg_s32), its lines joined
+    assert "`Warcry ready` (`w` uses it now)" in keys, keys
+    assert (
+        "`Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn)"
+        in keys
+    ), keys
+    assert "moving or attacking loses it" in keys
+    assert "`no target` (your turn and mana enough, but nothing it may aim at now)" in keys, keys
 
 
 # -- 1. a choice aimed at a unit keeps whose unit and which, at 80 × 24 ---------------------------

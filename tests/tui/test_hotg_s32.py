@@ -158,6 +158,8 @@ async def test_f1_opens_the_help_at_the_table() -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "`c` — the card under the cursor" in app.screen.keys_md
+        # (the help's Keys tab is the table's `help_keys()`: the other help tests read that alone)
+        assert app.screen.keys_md == app.screen_stack[-2].help_keys()
         await press(pilot, "f1")
         await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)

@@ -308,6 +308,7 @@ async def test_the_help_names_the_scars_once() -> None:
         await press(pilot, "question_mark")
         await settle(pilot)
         keys = ScarsScreen.help_keys()
+        assert app.screen.keys_md == keys  # type: ignore[attr-defined]  # (what the other help tests read alone)
         assert keys.count("The Scars") == 0, keys[:200]
         assert "**Reading the table**" in keys
         tab = " ".join(str(w.render()) for w in app.screen.query("#help-keys Static, #help-keys Markdown *"))
