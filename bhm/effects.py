@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .game import BhmGame
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
+class Ctx(NamedTuple):
     """Who does it (player), with which card (source), through which being
     (executor, -1 if none), to what (target, -1 if none); `pending` is the
-    action a reaction answers and `entry` its index on the stack (BH-67)."""
+    action a reaction answers and `entry` its index on the stack (BH-67).
+
+    (Immutable as a named tuple, as HotG's: one made for every card and reaction that resolves;
+    a frozen dataclass set its six fields through `object.__setattr__`, session 37.)"""
 
     player: int
     source: int

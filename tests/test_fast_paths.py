@@ -141,6 +141,26 @@ def test_random_playout_plays_the_long_way_games(game_id: str) -> None:
         assert game.state_hash() == long.state_hash()
 
 
+def test_random_playout_refuses_an_empty_list_of_actions() -> None:
+    """`random_playout` draws `rng.choice`'s index itself (session 37): with no legal action in a
+    game not over it raises as `choice` did, where its draw of 0 bits would loop for ever."""
+    from common.bench import random_playout
+
+    class Stuck:
+        @classmethod
+        def new_game(cls, seed: int) -> Stuck:
+            return cls()
+
+        def is_over(self) -> bool:
+            return False
+
+        def legal_actions(self) -> list[object]:
+            return []
+
+    with pytest.raises(IndexError):
+        random_playout(Stuck, 1)  # type: ignore[arg-type]
+
+
 def test_action_tables_make_the_actions_action_makes() -> None:
     """`ActionTable`/`ActionTables` build their actions without `Action.__init__` (session 36): each
     is an `Action` equal to `Action(verb, args)` (hash, notation), frozen, and handed out again."""

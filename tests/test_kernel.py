@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 
@@ -198,6 +200,19 @@ def test_actions_decisions_and_events_are_frozen_values() -> None:
         {"player": 0},
     )
     assert logged == e and hash(logged) == hash(e) and bare.data == {} and log.events == [logged, bare]
+    # an event is a tuple underneath (session 37): still compared by kind and text only, never
+    # equal to a bare tuple, its `data` a fresh dict each, and it survives a pickle and a deep copy
+    assert Event("draw", "P1 draws", {"player": 1}) == e
+    assert (Event("draw", "P1 draws", {"x": 2}) != e) is False  # `!=` too (a tuple's would compare `data`)
+    assert (
+        Event("draw", "P2 draws") != e
+        and Event("dra", "P1 draws") != e
+        and e != ("draw", "P1 draws", {"player": 0})
+    )
+    assert Event("x", "y").data is not Event("x", "y").data
+    assert repr(e) == "Event(kind='draw', text='P1 draws', data={'player': 0})" and str(e) == "P1 draws"
+    for twin in (pickle.loads(pickle.dumps(logged)), copy.deepcopy(logged)):
+        assert type(twin) is Event and twin == logged and twin.data == logged.data
     for obj, name in (
         (a, "kind"),
         (a, "args"),
