@@ -172,6 +172,14 @@ def engine_ready(game_id: str) -> bool:
     return True
 
 
+async def choose_first(pilot: Pilot[Any]) -> None:
+    """`1`: the first choice of the list — and `Enter` after it in a list of 10 or more, where `1`
+    waits for a second digit (`1` `2` takes choice 12)."""
+    await press(pilot, "1")
+    if getattr(pilot.app.screen, "number_typed", 0):
+        await press(pilot, "enter")
+
+
 async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
     """Answer every decision by keys until the game is over: in a dialog
     Enter takes its default, else `1` takes the first choice of the list (`1` `Enter` in a list of 10
@@ -189,9 +197,10 @@ async def play_out(pilot: Pilot[Any], limit: int = 1500) -> None:
             key = "e"
         else:
             key = "1"
-        await press(pilot, key)
-        if getattr(app.screen, "number_typed", 0):  # a list of 10 or more: `1` waits for a 2nd digit
-            await press(pilot, "enter")
+        if key == "1":
+            await choose_first(pilot)
+        else:
+            await press(pilot, key)
         await settle(pilot, look=False)
     raise AssertionError(f"the game did not end ({len(app.session.game.history)} actions)")
 

@@ -19,7 +19,7 @@ from tui.cli import main
 from tui.log_words import MARKER_JOIN, LogLines, MarkerRuns, event_words, fold_key, marker_of, steps, times
 from tui.widgets.log import GameLog, hang_wrap
 
-from .helpers import engine_ready, game_app, press, random_game, replay_app, replay_of, settle
+from .helpers import choose_first, engine_ready, game_app, press, random_game, replay_app, replay_of, settle
 
 
 def ev(kind: str, text: str, **data: object) -> Event:
@@ -192,7 +192,7 @@ async def scars_log_at_80x24(choices: int) -> list[str]:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(choices):
-            await press(pilot, "1")
+            await choose_first(pilot)
             await settle(pilot, look=False)
         await settle(pilot)
         log = app.screen.query_one(GameLog)

@@ -11,7 +11,7 @@ from tui.widgets.actions import wrapped
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import choose_first, engine_ready, game_app, press, scenario, screen_name, screen_text, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -134,7 +134,7 @@ async def test_the_blockers_dialog_says_the_blocks_declared_already() -> None:
         await settle(pilot)
         await press(pilot, "escape")  # to the choice list; its first choice: the first Militia's block
         await settle(pilot)
-        await press(pilot, "1")
+        await choose_first(pilot)
         await settle(pilot)
         text = screen_text(app)
         assert screen_name(app) == "RowsDialog", text

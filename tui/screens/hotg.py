@@ -156,7 +156,7 @@ there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damag
 health, mana, hand, deck and graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability
 (`a:` before yours: its key), its cost and its state: `ready` (you can use it now), `used` (this
 turn), `no target` (your turn and mana enough, but nothing it may aim at now), `not now` (`—` in a
-crowded bar).
+crowded bar, and once the game is over).
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -602,6 +602,8 @@ class HotgTable(TableScreen):
         ready = ab.get("usable") and not over
         aimless = ab.get("no_target") and not over  # unused, paid for, but nothing to aim at
         ab_state = "used" if ab.get("used") else ("ready" if ready else "no target" if aimless else "not now")
+        if over and ab_state == "not now":
+            ab_state = "—"  # no turn left: not `not now`, as if a later turn might come
         key = "a:" if seat == me and self.shows_keys() else ""
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
