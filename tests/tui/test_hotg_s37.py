@@ -14,23 +14,12 @@ from tui.screens.hotg import HOTG_KEYS
 from tui.widgets.actions import ActionList
 
 from .helpers import engine_ready, game_app, press, screen_text, settle
+from .test_same_choices import HOTG as HOTG_TWO_COPIES
 
 HOTG = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
-# two copies of a spell and two of a unit in P1's hand (as tests/tui/test_same_choices.py)
-COPIES = """
-[scenario]
-game = "hotg"
-title = "two copies in the hand"
-[state]
-active = 1
-[[player]]
-leader = "odin"
-mana = 5
-hand = ["chaos", "chaos", "marksman", "marksman"]
-[[player]]
-leader = "zeus"
-"""
+# two copies of a spell and two of a unit in P1's hand (test_same_choices.py's scenario)
+COPIES = HOTG_TWO_COPIES
 
 
 def listed(app: Any) -> list[str]:
