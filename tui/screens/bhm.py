@@ -39,7 +39,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, one_line
 from tui.widgets.detail import CardDetail, find_cards, stat_name
-from tui.widgets.lanes import GLUED, LaneBoard, LaneScroll, seg_width
+from tui.widgets.lanes import LaneBoard, LaneScroll, rows_taken
 from tui.widgets.log import GameLog
 from tui.widgets.status import GLUE, Prompt
 from tui.wording import plural
@@ -384,22 +384,6 @@ def brief_words(game: Any, action: Action, names: dict[int, str]) -> str | None:
 # lanes scroll all the same (`BhmTable.update_table`)
 CUT_SAVES = 3
 DEAD_SHOWN = 4  # the latest cards of a dead zone the roomy lanes name at least
-
-
-def rows_taken(segs: list[Seg], width: int) -> int:
-    """The rows a lane line of `segs` takes at `width` columns, wrapped as the board wraps it
-    (`LaneBoard._layout`: between segments, a chip with its comma, the wrapped rows further in)."""
-    said = "".join(seg.text for seg in segs)
-    indent = len(said) - len(said.lstrip(" "))
-    rows, x = 1, 0
-    for k, seg in enumerate(segs):
-        w = seg_width(seg)  # a chip: its mark's column too
-        nxt = segs[k + 1] if k + 1 < len(segs) else None
-        glued = len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
-        if x + w + glued > width and x > indent + 2:
-            rows, x = rows + 1, indent + 4
-        x += w
-    return rows
 
 
 def dead_line(head: list[Seg], dead: list[dict[str, Any]], marks: dict[int, str], width: int) -> list[Seg]:

@@ -45,7 +45,7 @@ from tui.screens.lanes import (
 )
 from tui.widgets.actions import ActionList, cut_start, wrapped
 from tui.widgets.detail import CardDetail, find_cards
-from tui.widgets.lanes import LaneBoard, LaneScroll, seg_width
+from tui.widgets.lanes import LaneBoard, LaneScroll, rows_taken
 from tui.widgets.log import GameLog
 from tui.widgets.status import Prompt
 from tui.wording import plural
@@ -196,21 +196,6 @@ def row_place(row: list[dict[str, Any]], i: int) -> int:
         return 0
     twins = sum(1 for v in row if v.get("sheltering") is not None and v.get("name") == u.get("name"))
     return i + 1 if twins > 1 else 0
-
-
-def rows_taken(segs: list[Seg], room: int) -> int:
-    """The rows a line of `segs` takes on the lanes at `room` columns, wrapped as the board wraps
-    it (`LaneBoard._layout`: a chip has its mark's column before its name; a wrapped row goes 4
-    columns further in than the line's leading spaces)."""
-    said = "".join(seg.text for seg in segs)
-    indent = len(said) - len(said.lstrip(" "))
-    rows, x = 1, 0
-    for seg in segs:
-        w = seg_width(seg)
-        if x + w > room and x > indent + 2:
-            rows, x = rows + 1, indent + 4
-        x += w
-    return rows
 
 
 def whole_or_cut(

@@ -67,6 +67,33 @@ def seg_width(seg: Seg) -> int:
     return cell_len(seg.text) + (seg.uid is not None)
 
 
+def wrapped(line: list[Seg], width: int) -> list[tuple[int, int, int]]:
+    """Each segment of a lane line at `width` columns: its row (from the line's first, 0), column
+    and width. The line wraps between segments, its wrapped rows 4 columns further in than its
+    leading spaces (`words("  hand:")` starts with two segments of one space); a chip and the
+    comma after it go to the next row together (never `, Mammoth`). The board draws by it
+    (`LaneBoard._layout`); the screens measure their lines by it (`rows_taken`)."""
+    said = "".join(seg.text for seg in line)
+    indent = len(said) - len(said.lstrip(" "))
+    out: list[tuple[int, int, int]] = []
+    row = x = 0
+    for k, seg in enumerate(line):
+        w = seg_width(seg)
+        nxt = line[k + 1] if k + 1 < len(line) else None
+        glued = cell_len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
+        if x + w + glued > width and x > indent + 2:
+            row, x = row + 1, indent + 4
+        out.append((row, x, w))
+        x += w
+    return out
+
+
+def rows_taken(line: list[Seg], width: int) -> int:
+    """The rows a lane line takes at `width` columns, wrapped as the board wraps it (`wrapped`)."""
+    places = wrapped(line, width)
+    return places[-1][0] + 1 if places else 1
+
+
 @dataclass(slots=True)
 class _Placed:
     row: int
@@ -163,22 +190,12 @@ class LaneBoard(Widget, can_focus=True):
                 continue
             row += 1
             row_style.append(style)
-            x = 0
-            # the line's leading spaces, over its segments (`words("  hand:")` starts with two
-            # segments of one space): its wrapped rows go 4 columns further in
-            said = "".join(seg.text for seg in line)
-            indent = len(said) - len(said.lstrip(" "))
-            for k, seg in enumerate(line):
-                w = seg_width(seg)
-                nxt = line[k + 1] if k + 1 < len(line) else None
-                # a chip and the comma after it go to the next row together (never `, Mammoth`)
-                glued = cell_len(nxt.text) if nxt is not None and nxt.uid is None and nxt.text in GLUED else 0
-                if x + w + glued > width and x > indent + 2:
-                    row += 1
+            first = row
+            for seg, (r, x, w) in zip(line, wrapped(line, width), strict=True):
+                if first + r > row:  # the line wraps here
+                    row = first + r
                     row_style.append(style)
-                    x = indent + 4
                 placed.append(_Placed(row, x, seg, w))
-                x += w
         rows = row + 1
         spare = height - rows
         if fill_at is not None and spare > 0:
