@@ -210,26 +210,3 @@ def test_a_wrapped_head_line_keeps_a_piles_count_with_its_label_and_colon(width:
         rows[p.row] = rows.get(p.row, "") + p.seg.text
     assert any("dead 2:" in row for row in rows.values()), rows
     assert not any(row.startswith((":", "2")) for row in rows.values()), rows
-
-
-async def test_t_at_120x40_says_why_it_does_nothing() -> None:
-    """`t` switches the card panel and the log below 120 × 40; from there both are in sight and
-    the key did nothing, silently. It says why now; below 120 × 40 it still switches."""
-    from tui.screens.lanes import ROOMY_T
-    from tui.widgets.status import Prompt
-
-    app = game_app("bhm", seed=3)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "t")
-        await settle(pilot)
-        error = app.screen.query_one(Prompt).error
-        assert error == ROOMY_T, error
-        assert "The card panel and the log are both in sight" in " ".join(screen_text(app).split())
-    app = game_app("bhm", seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        shown = app.screen.has_class("-show-log")
-        await press(pilot, "t")
-        await settle(pilot)
-        assert app.screen.has_class("-show-log") != shown and not app.screen.query_one(Prompt).error
