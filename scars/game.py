@@ -176,21 +176,27 @@ def poss(name: str) -> str:
 
 
 # `entry_data`'s "does" by card definition and entry kind: worked out once, since a definition
-# never changes (a stack entry is pushed and resolved a hundred times a random game)
-_DOES: dict[tuple[ScarsDef, str], str] = {}
+# never changes (a stack entry is pushed and resolved a hundred times a random game). Keyed by the
+# definition's identity (`id`; the definition is kept with its words, so its id is never another's):
+# a `ScarsDef` hashes and compares by `CardDef`'s fields only (id, name, text, keywords), in Python,
+# so two definitions differing in their effect alone would share words, and each look-up cost a
+# Python `__hash__` call
+_DOES: dict[tuple[int, str], tuple[ScarsDef, str]] = {}
 
 
 def _entry_does(d: ScarsDef, kind: str) -> str:
     """What an entry of the resolution zone made by a card of definition `d` does, its target
     written `{target}` ("" for a unit, a weapon or a structure)."""
-    words = _DOES.get((d, kind))
-    if words is None:
-        spec = d.effect if kind == "card" and d.type == "prayer" else None
-        if kind in ("ability", "hero"):
-            spec = d.ability
-        elif kind == "trigger":
-            spec = d.trigger
-        words = _DOES[d, kind] = describe_spec(spec, "{target}") if spec else ""
+    known = _DOES.get((id(d), kind))
+    if known is not None:
+        return known[1]
+    spec = d.effect if kind == "card" and d.type == "prayer" else None
+    if kind in ("ability", "hero"):
+        spec = d.ability
+    elif kind == "trigger":
+        spec = d.trigger
+    words = describe_spec(spec, "{target}") if spec else ""
+    _DOES[id(d), kind] = (d, words)
     return words
 
 

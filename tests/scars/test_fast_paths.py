@@ -476,3 +476,40 @@ def test_aura_is_read_from_the_static_table() -> None:
                     n += 1
                     with_aura += v != 0
     assert n > 10_000 and with_aura > 1000
+
+
+def test_entry_does_is_each_definition_s_own_words() -> None:
+    """`_entry_does` (words kept by definition and kind) against `describe_spec` read the long way,
+    for the whole pool and every entry kind; and a definition made from another with only its
+    effect, ability or trigger changed (equal to it by `CardDef`'s fields, its hash the same) gets
+    its own words, not the other's kept ones."""
+    from dataclasses import replace
+
+    from scars.effects import describe_spec
+    from scars.game import _entry_does
+
+    def long_way(d: Any, kind: str) -> str:
+        spec = d.effect if kind == "card" and d.type == "prayer" else None
+        if kind in ("ability", "hero"):
+            spec = d.ability
+        elif kind == "trigger":
+            spec = d.trigger
+        return describe_spec(spec, "{target}") if spec else ""
+
+    kinds = ("card", "ability", "hero", "trigger")
+    pool = list(card_pool().values())
+    worded = 0
+    for d in pool:
+        for kind in kinds:
+            assert _entry_does(d, kind) == long_way(d, kind) == _entry_does(d, kind)
+            worded += bool(long_way(d, kind))
+    assert worded > 20
+    prayers = [d for d in pool if d.type == "prayer" and d.effect]
+    triggered = [d for d in pool if d.trigger]
+    for d, field, kind in ((prayers[0], "effect", "card"), (triggered[0], "trigger", "trigger")):
+        _entry_does(d, kind)  # (kept first)
+        other = next(o for o in pool if getattr(o, field) and getattr(o, field) != getattr(d, field))
+        twin = replace(d, **{field: getattr(other, field)})
+        assert twin == d and hash(twin) == hash(d)  # (`CardDef`'s equality: the old key's)
+        assert _entry_does(twin, kind) == long_way(twin, kind) != long_way(d, kind)
+        assert _entry_does(d, kind) == long_way(d, kind)
