@@ -144,6 +144,22 @@ _ACTIONS = {
 _PASS = _ACTIONS["pass"][()]
 _DONE = _ACTIONS["done"][()]
 
+# The main phases' decisions whose words are fixed (set-up, draw, recruitment, attackers), by
+# phase, then seat: made once and handed out again. A `Decision` is a frozen value (equal by seat,
+# kind and words), its context here empty and never written; `legal_actions()` works its decision
+# out with its actions (`_compute_raw`), ≈ 150 of these a random game, each a constructor call and
+# four slot setters.
+_MAIN_DECISIONS = {
+    ph: tuple(Decision(p, kind, prompt) for p in (0, 1))
+    for ph, kind, prompt in (
+        ("setup", "setup", "Set-up: change unit positions, then done"),
+        ("draw", "draw", "Draw a card, or skip the draw to move a life to energy"),
+        ("recruit1", "recruit", f"{PHASE_NAMES['recruit1']}: play cards, then done"),
+        ("recruit2", "recruit", f"{PHASE_NAMES['recruit2']}: play cards, then done"),
+        ("attackers", "attack", "Declare attackers, then done"),
+    )
+}
+
 
 DECKS_DIR = Path(__file__).parent / "decks"
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -979,21 +995,21 @@ class ScarsGame(Game):
         if ph == "setup":
             energy = self.available_energy(p)  # (found once for both)
             acts = self._setup_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
-            return Decision(p, "setup", "Set-up: change unit positions, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "draw":
             acts = [_ACTIONS["draw"][()]]
             if self.lives(p) > 0:
                 acts.append(_ACTIONS["skip"][()])
-            return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph in ("recruit1", "recruit2"):
             energy = self.available_energy(p)  # (found once for both)
             acts = self._recruit_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
-            return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "attackers":
             if self.combat_stage == "learn":
                 return self._learn_decision()
             acts = [*self._attack_actions(p), _DONE]
-            return Decision(p, "attack", "Declare attackers, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "blockers":
             d = 1 - p
             if self.combat_stage == "shelter":

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from common.cards import Card, keyword_name, keyword_value
-from common.game import Action
+from common.game import Action, Decision
 from scars.cards import KEYWORDS, ScarsCard, card_pool
 from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, WINDOW_PHASES, ScarsGame, _preset_deck_lists
 
@@ -513,3 +513,36 @@ def test_entry_does_is_each_definition_s_own_words() -> None:
         assert twin == d and hash(twin) == hash(d)  # (`CardDef`'s equality: the old key's)
         assert _entry_does(twin, kind) == long_way(twin, kind) != long_way(d, kind)
         assert _entry_does(d, kind) == long_way(d, kind)
+
+
+def test_main_decisions_are_those_made_the_long_way() -> None:
+    """`_MAIN_DECISIONS` (the set-up, draw, recruitment and attackers decisions, made once and
+    handed out again) against the decision made anew as `_main` made it, at every state of seeded
+    random games where one is handed out; their contexts stay empty (nobody writes them)."""
+    from scars.game import _MAIN_DECISIONS, PHASE_NAMES
+
+    def long_way(p: int, ph: str) -> Decision:
+        if ph == "setup":
+            return Decision(p, "setup", "Set-up: change unit positions, then done")
+        if ph == "draw":
+            return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy")
+        if ph in ("recruit1", "recruit2"):
+            return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done")
+        assert ph == "attackers"
+        return Decision(p, "attack", "Declare attackers, then done")
+
+    shared = {id(d): ph for ph, by_seat in _MAIN_DECISIONS.items() for d in by_seat}
+    seen: dict[str, int] = {}
+    for g in _states(range(1, 21)):
+        d = g.decision()
+        assert d is not None
+        ph = shared.get(id(d))
+        if ph is None:
+            continue
+        assert ph == g.phase and d.player == g.active
+        made = long_way(g.active, ph)
+        assert (d.player, d.kind, d.prompt, d.context) == (made.player, made.kind, made.prompt, made.context)
+        assert d == made and hash(d) == hash(made)
+        seen[ph] = seen.get(ph, 0) + 1
+    assert set(seen) == set(_MAIN_DECISIONS) and sum(seen.values()) > 1_000
+    assert all(d.context == {} for by_seat in _MAIN_DECISIONS.values() for d in by_seat)
