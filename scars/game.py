@@ -144,6 +144,22 @@ _ACTIONS = {
 _PASS = _ACTIONS["pass"][()]
 _DONE = _ACTIONS["done"][()]
 
+# The main phases' decisions whose words are fixed (set-up, draw, recruitment, attackers), by
+# phase, then seat: made once and handed out again. A `Decision` is a frozen value (equal by seat,
+# kind and words), its context here empty and never written; `legal_actions()` works its decision
+# out with its actions (`_compute_raw`), ≈ 150 of these a random game, each a constructor call and
+# four slot setters.
+_MAIN_DECISIONS = {
+    ph: tuple(Decision(p, kind, prompt) for p in (0, 1))
+    for ph, kind, prompt in (
+        ("setup", "setup", "Set-up: change unit positions, then done"),
+        ("draw", "draw", "Draw a card, or skip the draw to move a life to energy"),
+        ("recruit1", "recruit", f"{PHASE_NAMES['recruit1']}: play cards, then done"),
+        ("recruit2", "recruit", f"{PHASE_NAMES['recruit2']}: play cards, then done"),
+        ("attackers", "attack", "Declare attackers, then done"),
+    )
+}
+
 
 DECKS_DIR = Path(__file__).parent / "decks"
 RULES_FILE = Path(__file__).parent / "rules.md"
@@ -176,21 +192,27 @@ def poss(name: str) -> str:
 
 
 # `entry_data`'s "does" by card definition and entry kind: worked out once, since a definition
-# never changes (a stack entry is pushed and resolved a hundred times a random game)
-_DOES: dict[tuple[ScarsDef, str], str] = {}
+# never changes (a stack entry is pushed and resolved a hundred times a random game). Keyed by the
+# definition's identity (`id`; the definition is kept with its words, so its id is never another's):
+# a `ScarsDef` hashes and compares by `CardDef`'s fields only (id, name, text, keywords), in Python,
+# so two definitions differing in their effect alone would share words, and each look-up cost a
+# Python `__hash__` call
+_DOES: dict[tuple[int, str], tuple[ScarsDef, str]] = {}
 
 
 def _entry_does(d: ScarsDef, kind: str) -> str:
     """What an entry of the resolution zone made by a card of definition `d` does, its target
     written `{target}` ("" for a unit, a weapon or a structure)."""
-    words = _DOES.get((d, kind))
-    if words is None:
-        spec = d.effect if kind == "card" and d.type == "prayer" else None
-        if kind in ("ability", "hero"):
-            spec = d.ability
-        elif kind == "trigger":
-            spec = d.trigger
-        words = _DOES[d, kind] = describe_spec(spec, "{target}") if spec else ""
+    known = _DOES.get((id(d), kind))
+    if known is not None:
+        return known[1]
+    spec = d.effect if kind == "card" and d.type == "prayer" else None
+    if kind in ("ability", "hero"):
+        spec = d.ability
+    elif kind == "trigger":
+        spec = d.trigger
+    words = describe_spec(spec, "{target}") if spec else ""
+    _DOES[id(d), kind] = (d, words)
     return words
 
 
@@ -973,21 +995,21 @@ class ScarsGame(Game):
         if ph == "setup":
             energy = self.available_energy(p)  # (found once for both)
             acts = self._setup_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
-            return Decision(p, "setup", "Set-up: change unit positions, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "draw":
             acts = [_ACTIONS["draw"][()]]
             if self.lives(p) > 0:
                 acts.append(_ACTIONS["skip"][()])
-            return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph in ("recruit1", "recruit2"):
             energy = self.available_energy(p)  # (found once for both)
             acts = self._recruit_actions(p, energy) + self._instant_actions(p, energy) + [_DONE]
-            return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "attackers":
             if self.combat_stage == "learn":
                 return self._learn_decision()
             acts = [*self._attack_actions(p), _DONE]
-            return Decision(p, "attack", "Declare attackers, then done"), acts
+            return _MAIN_DECISIONS[ph][p], acts
         if ph == "blockers":
             d = 1 - p
             if self.combat_stage == "shelter":

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from common.cards import Card, keyword_name, keyword_value
-from common.game import Action
+from common.game import Action, Decision
 from scars.cards import KEYWORDS, ScarsCard, card_pool
 from scars.game import _ACTIONS, _ZONE, PLAY_ZONES, WINDOW_PHASES, ScarsGame, _preset_deck_lists
 
@@ -476,3 +476,73 @@ def test_aura_is_read_from_the_static_table() -> None:
                     n += 1
                     with_aura += v != 0
     assert n > 10_000 and with_aura > 1000
+
+
+def test_entry_does_is_each_definition_s_own_words() -> None:
+    """`_entry_does` (words kept by definition and kind) against `describe_spec` read the long way,
+    for the whole pool and every entry kind; and a definition made from another with only its
+    effect, ability or trigger changed (equal to it by `CardDef`'s fields, its hash the same) gets
+    its own words, not the other's kept ones."""
+    from dataclasses import replace
+
+    from scars.effects import describe_spec
+    from scars.game import _entry_does
+
+    def long_way(d: Any, kind: str) -> str:
+        spec = d.effect if kind == "card" and d.type == "prayer" else None
+        if kind in ("ability", "hero"):
+            spec = d.ability
+        elif kind == "trigger":
+            spec = d.trigger
+        return describe_spec(spec, "{target}") if spec else ""
+
+    kinds = ("card", "ability", "hero", "trigger")
+    pool = list(card_pool().values())
+    worded = 0
+    for d in pool:
+        for kind in kinds:
+            assert _entry_does(d, kind) == long_way(d, kind) == _entry_does(d, kind)
+            worded += bool(long_way(d, kind))
+    assert worded > 20
+    prayers = [d for d in pool if d.type == "prayer" and d.effect]
+    triggered = [d for d in pool if d.trigger]
+    for d, field, kind in ((prayers[0], "effect", "card"), (triggered[0], "trigger", "trigger")):
+        _entry_does(d, kind)  # (kept first)
+        other = next(o for o in pool if getattr(o, field) and getattr(o, field) != getattr(d, field))
+        twin = replace(d, **{field: getattr(other, field)})
+        assert twin == d and hash(twin) == hash(d)  # (`CardDef`'s equality: the old key's)
+        assert _entry_does(twin, kind) == long_way(twin, kind) != long_way(d, kind)
+        assert _entry_does(d, kind) == long_way(d, kind)
+
+
+def test_main_decisions_are_those_made_the_long_way() -> None:
+    """`_MAIN_DECISIONS` (the set-up, draw, recruitment and attackers decisions, made once and
+    handed out again) against the decision made anew as `_main` made it, at every state of seeded
+    random games where one is handed out; their contexts stay empty (nobody writes them)."""
+    from scars.game import _MAIN_DECISIONS, PHASE_NAMES
+
+    def long_way(p: int, ph: str) -> Decision:
+        if ph == "setup":
+            return Decision(p, "setup", "Set-up: change unit positions, then done")
+        if ph == "draw":
+            return Decision(p, "draw", "Draw a card, or skip the draw to move a life to energy")
+        if ph in ("recruit1", "recruit2"):
+            return Decision(p, "recruit", f"{PHASE_NAMES[ph]}: play cards, then done")
+        assert ph == "attackers"
+        return Decision(p, "attack", "Declare attackers, then done")
+
+    shared = {id(d): ph for ph, by_seat in _MAIN_DECISIONS.items() for d in by_seat}
+    seen: dict[str, int] = {}
+    for g in _states(range(1, 21)):
+        d = g.decision()
+        assert d is not None
+        ph = shared.get(id(d))
+        if ph is None:
+            continue
+        assert ph == g.phase and d.player == g.active
+        made = long_way(g.active, ph)
+        assert (d.player, d.kind, d.prompt, d.context) == (made.player, made.kind, made.prompt, made.context)
+        assert d == made and hash(d) == hash(made)
+        seen[ph] = seen.get(ph, 0) + 1
+    assert set(seen) == set(_MAIN_DECISIONS) and sum(seen.values()) > 1_000
+    assert all(d.context == {} for by_seat in _MAIN_DECISIONS.values() for d in by_seat)
