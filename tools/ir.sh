@@ -12,6 +12,8 @@ import sys
 from common.bench import random_playout
 from common.registry import game_class
 cls = game_class(sys.argv[1])
+from tui.cli import tune_gc  # the collector as `triarch bench` sets it once the engine is loaded
+tune_gc()
 random_playout(cls, 0)
 list(map(lambda i: random_playout(cls, 1 + i), range(int(sys.argv[2]))))
 PY
