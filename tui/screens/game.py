@@ -956,6 +956,10 @@ class GameScreen(TableScreen):
             prompt.error = self.number_refused
         self.app.bell()
 
+    def take_typed(self, n: int) -> None:
+        """`Enter` while digit `n` waits for a second one: what `n` alone takes (choice `n`)."""
+        self.query_one(ActionList).choose_number(n)
+
     @property
     def number_typed(self) -> int:
         """The first digit that waits for a second one (0: none)."""
@@ -1039,7 +1043,7 @@ class GameScreen(TableScreen):
                 event.stop()
                 event.prevent_default()
                 self.query_one(Prompt).typed = ""
-                self.query_one(ActionList).choose_number(self.digits.enter())
+                self.take_typed(self.digits.enter())
                 return
             self.drop_typed()
         if self.number_refused:

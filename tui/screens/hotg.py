@@ -26,6 +26,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
+from tui.digits import typed_words
 from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
@@ -278,6 +279,13 @@ def hand_label(c: dict[str, Any]) -> str:
         else "✦"
     )
     return f"{c['name']} ({c.get('cost', '?')}) {stats}"
+
+
+def hand_keys(k: int) -> str:
+    """The number keys of a hand of `k` cards: `key 1`, `keys 1–4`, `keys 1–10: 10 is 1 then 0`."""
+    if k == 1:
+        return "key 1"
+    return f"keys 1–{k}" + (f": {k} is {k // 10} then {k % 10}" if k >= 10 else "")
 
 
 def short(name: str, width: int) -> str:
@@ -850,8 +858,8 @@ class HotgScreen(HotgTable, GameScreen):
     NOTATION_EXAMPLE = "end"
     # `1`…`9` pick a card of the hand on your turn (the list is not numbered then)
     NUMBER_KEY = (
-        "on your turn: pick that card of your hand (`1` the first, `2` the second…); at a\n"
-        "  target or a revealed card: take that numbered choice of the list"
+        "on your turn: pick that card of your hand (`1` the first, `2` the second…; a 10th\n"
+        "  card: `1` `0`); at a target or a revealed card: take that numbered choice of the list"
     )
 
     # -- layout ----------------------------------------------------------------------------
@@ -1466,26 +1474,54 @@ class HotgScreen(HotgTable, GameScreen):
             super().action_number(n)
             return
         hand = self.query_one(HandRow)
-        if 1 <= n <= len(hand.cards):
-            uid = hand.cards[n - 1].uid
+        prompt, k = self.query_one(Prompt), len(hand.cards)
+        prompt.typed = ""
+        # a hand of 10 (HG-82): card 10 is `1` `0`, as a list's choice past the 9th (`tui.digits`)
+        number = self.digits.digit(n, k, can_wait=self.can_act())
+        if number is None:  # `1` waits for a second digit: the cursor on card 1 meanwhile
             hand.index = n - 1
-            self.look_at(("card", uid))  # (before the cursor says it moved)
-            self.pick_card(uid)
-            if self.selected != ("card", uid):
-                # refused (`✗ … mana`): the panel, and `c`, on the card the key named, not on
-                # the board's cell (the hand's cursor, already on it, said nothing)
-                self.show_hand_card(uid)
+            self.look_at(("card", hand.cards[n - 1].uid))
+            self.show_hand_card(hand.cards[n - 1].uid)
+            prompt.typed = typed_words(n, k, "card")
+            return
+        n = number
+        if 1 <= n <= k:
+            self.take_card(n)
             return
         # a number past the hand's end: said, as a number past the end of a list is
-        prompt, k = self.query_one(Prompt), len(hand.cards)
         if not self.can_act():
             prompt.error = "Wait: it is not your decision now."
+        elif n == 0:  # (not `There is no card 0`: what the number keys do)
+            prompt.error = (
+                "The number keys pick a card of your hand, which is empty"
+                if k == 0
+                else f"The number keys pick a card of your hand ({hand_keys(k)})"
+            )
         elif k == 0:
             prompt.error = f"There is no card {n}: your hand is empty."
         else:
-            keys = "key 1" if k == 1 else f"keys 1–{k}"
-            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({keys})."
+            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({hand_keys(k)})."
         self.app.bell()
+
+    def take_card(self, n: int) -> None:
+        """Card `n` of the hand (from 1), by its number key."""
+        hand = self.query_one(HandRow)
+        uid = hand.cards[n - 1].uid
+        hand.index = n - 1
+        self.look_at(("card", uid))  # (before the cursor says it moved)
+        self.pick_card(uid)
+        if self.selected != ("card", uid):
+            # refused (`✗ … mana`): the panel, and `c`, on the card the key named, not on
+            # the board's cell (the hand's cursor, already on it, said nothing)
+            self.show_hand_card(uid)
+
+    def take_typed(self, n: int) -> None:
+        """`Enter` while `1` waits for a second digit: on your turn, card 1 of the hand."""
+        d = self.session.decision
+        if d is not None and d.kind != "turn":
+            super().take_typed(n)
+        elif 1 <= n <= len(self.query_one(HandRow).cards):
+            self.take_card(n)
 
     def action_ability(self) -> None:
         if not self.can_act():
