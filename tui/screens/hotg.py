@@ -596,12 +596,14 @@ class HotgTable(TableScreen):
         over: bool = False,
         bare_stone: bool = False,
         short_piles: bool = False,
+        bare_seat: bool = False,
     ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
         stay at the end: its state `not now` gives way to `—` first, then the word `stone`, the
         seat's `(you)`/`(AI)`, the piles' words (`h5 d20 g0`), and only then its name. `bare_stone`:
         the word `stone` is left out from the start (the other bar had to leave it out: both bars
-        say their stone alike); `short_piles`, the piles' words short from the start, likewise.
+        say their stone alike); `short_piles`, the piles' words short from the start, likewise;
+        `bare_seat`, the seat's `(you)`/`(AI)` likewise (P2's `(AI)` went while P1's `(you)` stayed).
         `over`: the game is over, nobody's ability is `ready` any more (the engine's view may still
         say usable)."""
         seat = p["seat"]
@@ -613,6 +615,8 @@ class HotgTable(TableScreen):
         if over and ab_state == "not now":
             ab_state = "—"  # no turn left: not `not now`, as if a later turn might come
         key = "a:" if seat == me and self.shows_keys() else ""
+        if bare_seat:
+            who = who.split(" (")[0]
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
         standing = not isinstance(hp, int) or hp > 0
@@ -680,18 +684,28 @@ class HotgTable(TableScreen):
         over = view.get("winner") is not None
         # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
         # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count);
-        # again when that gave one bar the room to keep the other (3 rounds at most: each one
-        # that draws them again sets a flag for good)
-        bare = short = False
-        for _ in range(3):
-            lines = [self.player_line(players[seat], me, width, over, bare, short) for seat in (1 - me, me)]
+        # again when that gave one bar the room to keep the other (4 rounds at most: each one
+        # that draws them again sets a flag for good). The seats' `(you)`/`(AI)` alike too: P2's
+        # `(AI)` gave way while P1's `(you)` stayed (the status line says whose turn is yours)
+        bare = short = bare_seat = False
+        seats = (1 - me, me)
+        labelled = [" (" in self.seat_name(seat) for seat in seats]
+        for _ in range(4):
+            lines = [
+                self.player_line(players[seat], me, width, over, bare, short, bare_seat) for seat in seats
+            ]
             uneven_stone = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
                 "│ stone destroyed" not in line.plain for line in lines
             )
             uneven_piles = sum(" deck " in line.plain for line in lines) == 1
-            if not (uneven_stone or uneven_piles):
+            kept = [
+                f" {self.seat_name(seat)} " in line.plain for seat, line in zip(seats, lines, strict=True)
+            ]
+            uneven_seat = all(labelled) and kept[0] != kept[1]
+            if not (uneven_stone or uneven_piles or uneven_seat):
                 break
             bare, short = bare or uneven_stone, short or uneven_piles
+            bare_seat = bare_seat or uneven_seat
         top.update(lines[0])
         bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
