@@ -51,3 +51,26 @@ async def test_a_crowded_own_bar_takes_the_other_seats_label_with_it() -> None:
         top, bottom = bar(app, "top"), bar(app, "bottom")
         assert "(you)" not in bottom and "(AI)" not in top, (top, bottom)
         assert top.startswith("◄ P2 Odin │") and bottom.startswith("► P1 Zeus the Thunderer"), (top, bottom)
+
+
+async def test_the_abilitys_not_now_gives_way_in_both_bars_alike() -> None:
+    """At 80 × 24 P2's bar said `Allfather's Gift 2 —` (its `not now` gave way) above P1's
+    `a:Bolt 2 not now`: one state in two words. Both say the dash (the help says what it is)."""
+    app = game_app("hotg", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        top, bottom = bar(app, "top"), bar(app, "bottom")
+        assert top.endswith("Allfather's Gift 2 —") and bottom.endswith("a:Bolt 2 —"), (top, bottom)
+    app = game_app("hotg", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        top, bottom = bar(app, "top"), bar(app, "bottom")
+        assert top.endswith("2 not now") and bottom.endswith("2 not now"), (top, bottom)
+
+
+def test_the_help_says_what_crowded_bars_leave_out() -> None:
+    from tui.screens.hotg import HOTG_KEYS
+
+    said = " ".join(HOTG_KEYS.split())
+    assert "`P1` in crowded bars: the status line says whose turn is yours" in said
+    assert "What a crowded bar leaves out, the other bar leaves out too." in said

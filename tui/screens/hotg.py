@@ -153,11 +153,12 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
-**Player bars**: `►`/`◄` the side, `P1 (you)` the seat, its god, then `♥` the Summoning Stone's
-health, mana, hand, deck and graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability
-(`a:` before yours: its key), its cost and its state: `ready` (you can use it now), `used` (this
-turn), `no target` (your turn and mana enough, but nothing it may aim at now), `not now` (`—` in a
-crowded bar, and once the game is over).
+**Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
+whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
+graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability (`a:` before yours: its key), its
+cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your turn and
+mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar, and once the game is
+over). What a crowded bar leaves out, the other bar leaves out too.
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -597,13 +598,15 @@ class HotgTable(TableScreen):
         bare_stone: bool = False,
         short_piles: bool = False,
         bare_seat: bool = False,
+        dash: bool = False,
     ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
         stay at the end: its state `not now` gives way to `—` first, then the word `stone`, the
         seat's `(you)`/`(AI)`, the piles' words (`h5 d20 g0`), and only then its name. `bare_stone`:
         the word `stone` is left out from the start (the other bar had to leave it out: both bars
         say their stone alike); `short_piles`, the piles' words short from the start, likewise;
-        `bare_seat`, the seat's `(you)`/`(AI)` likewise (P2's `(AI)` went while P1's `(you)` stayed).
+        `bare_seat`, the seat's `(you)`/`(AI)` likewise (P2's `(AI)` went while P1's `(you)` stayed);
+        `dash`, the state `not now` a dash likewise (`Allfather's Gift 2 —` above `Bolt 2 not now`).
         `over`: the game is over, nobody's ability is `ready` any more (the engine's view may still
         say usable)."""
         seat = p["seat"]
@@ -633,7 +636,7 @@ class HotgTable(TableScreen):
                 len(head) + 3 + len(stone_words + guarded + mana + piles) + 3 + len(key + name_words + tail)
             )
 
-        if width and length(stone, name) > width and ab_state == "not now":
+        if (dash or (width and length(stone, name) > width)) and ab_state == "not now":
             tail = f" {ab.get('cost', '?')} —"  # `not now` in a dash first (the help says it)
         if width and length(stone, name) > width:
             # what gives way, in turn, until the bar fits: the word `stone`, the seat's
@@ -684,15 +687,16 @@ class HotgTable(TableScreen):
         over = view.get("winner") is not None
         # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
         # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count);
-        # again when that gave one bar the room to keep the other (4 rounds at most: each one
+        # again when that gave one bar the room to keep the other (5 rounds at most: each one
         # that draws them again sets a flag for good). The seats' `(you)`/`(AI)` alike too: P2's
         # `(AI)` gave way while P1's `(you)` stayed (the status line says whose turn is yours)
-        bare = short = bare_seat = False
+        bare = short = bare_seat = dash = False
         seats = (1 - me, me)
         labelled = [" (" in self.seat_name(seat) for seat in seats]
-        for _ in range(4):
+        for _ in range(5):
             lines = [
-                self.player_line(players[seat], me, width, over, bare, short, bare_seat) for seat in seats
+                self.player_line(players[seat], me, width, over, bare, short, bare_seat, dash)
+                for seat in seats
             ]
             uneven_stone = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
                 "│ stone destroyed" not in line.plain for line in lines
@@ -702,8 +706,11 @@ class HotgTable(TableScreen):
                 f" {self.seat_name(seat)} " in line.plain for seat, line in zip(seats, lines, strict=True)
             ]
             uneven_seat = all(labelled) and kept[0] != kept[1]
-            if not (uneven_stone or uneven_piles or uneven_seat):
+            ends = [line.plain.rsplit(" ", 2)[-2:] for line in lines]  # (`not now`, or a cost's `—`)
+            uneven_dash = sorted(e[-1] for e in ends) == ["now", "—"] and not over
+            if not (uneven_stone or uneven_piles or uneven_seat or uneven_dash):
                 break
+            dash = dash or uneven_dash
             bare, short = bare or uneven_stone, short or uneven_piles
             bare_seat = bare_seat or uneven_seat
         top.update(lines[0])
