@@ -89,7 +89,7 @@ async def test_a_resigned_game_offers_to_watch_it_again_and_the_replay_ends_with
         assert "Replay" in screen_name(app)
         await press(pilot, "end")
         await settle(pilot)
-        assert "game over: Player 1 resigned: Player 2 wins" in screen_text(app)
+        assert "game over: P1 resigned: P2 wins" in screen_text(app)  # (the seats as the replay names them)
 
 
 async def test_resuming_a_resigned_game_shows_its_end_by_the_resignation() -> None:

@@ -233,7 +233,7 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
     game_id: str, tmp_path: Path
 ) -> None:
     """The status line's third line says the decision pending in the game screen's words: the
-    turn, the player to decide now and what they do (`Turn 1 · Player 1 to play`, not
+    turn, the player to decide now and what they do (`Turn 1 · P1 to play`, not
     `Next: P1 to decide (turn)`), then what it is about (`pending_words`: the engine's prompt
     but where the table words it, never to a "you"), at the start, after a step whose next decision is not a turn (a target, a
     response…), and 'game over' at the end of a finished game."""
@@ -251,10 +251,10 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
             line = screen_text(app).splitlines()[2]
             turn = replay.state(at).view(None)["turn"]
             doing = STATUS_PHASES[d.kind]  # every kind met here is said in words
-            whose = (  # HotG counts rounds and names the seats as its bars (`P1`)
+            whose = (  # HotG counts rounds; every replay names the seats as its head and bars (`P1`)
                 f" Round {(turn + 1) // 2} · P{d.player + 1} {doing}"
                 if game_id == "hotg"
-                else f" Turn {turn} · Player {d.player + 1} {doing}"
+                else f" Turn {turn} · P{d.player + 1} {doing}"
             )
             assert "to decide" not in line and f"({d.kind})" not in line, line
             words = screen.pending_words(d)  # HotG's turn: none (not the engine's `your turn — …`)
@@ -267,9 +267,8 @@ async def test_the_status_says_whose_decision_is_pending_and_of_what_kind(
         await settle(pilot)
         assert game.is_over()
         w = game.winner()
-        seat = "P" if game_id == "hotg" else "Player "  # the seats as the table names them
-        assert screen_text(app).splitlines()[2].strip() == "game over: " + (
-            f"{seat}{w + 1} wins" if w is not None else "draw"
+        assert screen_text(app).splitlines()[2].strip() == "game over: " + (  # as the table names them
+            f"P{w + 1} wins" if w is not None else "draw"
         )
 
 

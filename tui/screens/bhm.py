@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -80,8 +80,30 @@ STEP_PHASES = {
 SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
 # `t` from 120 × 40 (`BhmScreen.on_key`)
 # the log's twin with whose it is (`Undine z5 of P2`, `bhm_places(whose=True)`): `last:` says it as the
-# lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action
-WHOSE_TWIN = re.compile(r"( z\d+) of P\d\b")
+# lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action —
+# but whose, when both sides have that mark (`lane_words`)
+WHOSE_TWIN = re.compile(r"( z(\d+)) of P(\d)\b")
+
+
+def lane_words(words: str, mirrored: Collection[str] = ()) -> str:
+    """The log's words of an action (`Undine z5 of P2`) for `last:`, beside the lanes: a twin by its
+    zone as the lanes mark it (`Undine z5`), but with whose it is where the lanes' mark does not say
+    it: a zone the words name on both sides (a mirror match's attack, `Ember Squire z1 of P1
+    attacks Ember Squire z1 of P2`: `last:` said `Ember Squire z1 attacks Ember Squire z1`), or a
+    mark both sides have on the table (`mirrored`: `marks_of_both_sides`)."""
+    seats: dict[str, set[str]] = {}
+    for m in WHOSE_TWIN.finditer(words):
+        seats.setdefault(m[2], set()).add(m[3])
+
+    def said(m: re.Match[str]) -> str:
+        mark = words[: m.start()] + m[1]
+        if len(seats[m[2]]) > 1 or any(mark.endswith(f" {x}") or mark == x for x in mirrored):
+            return m[0]
+        return m[1]
+
+    return WHOSE_TWIN.sub(said, words)
+
+
 MARK_PLAYED = "◆"  # the power or invocation a being of the other side played (`★` that being)
 LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
@@ -661,13 +683,17 @@ class BhmTable(LaneTable):
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.fit_lanes)
 
+    def mirrored_marks(self) -> set[str]:
+        """The lanes' marks both sides have on the table (`Ember Squire z1` in a mirror match)."""
+        return marks_of_both_sides(being_names(getattr(self, "view_data", None) or {}, whose=True))
+
     def fit_last(self, words: str, width: int) -> str:
         """The one-line `last:` keeps what an action did: words that do not fit give way to the
         action's brief words, made of the engine's data as it was told (`words_for`): an attack's
         outcome first (`kills: Hollow Wraith attacks Spark Imp`; `… (FUE 100 vs RE…` lost it), a
         card's play without its summary (the card panel has it), a twin by its zone as the lanes
         mark it (`Hollow Wraith z2`); an attack still too long keeps its target at the end."""
-        words = WHOSE_TWIN.sub(r"\1", words)  # (as `note_action` keeps them)
+        words = lane_words(words, self.mirrored_marks())  # (as `note_action` keeps them)
         if len(words) > width and words.startswith("React with "):
             return fit_reaction(words, width)
         if len(words) > width:
@@ -687,7 +713,7 @@ class BhmTable(LaneTable):
         first (`outcome_first`), a card's play without its summary (`brief_words`; not a reaction,
         whose words say what it answers), each being as the lanes mark it."""
         view = game.view(viewer)
-        names = being_names(view)
+        names = being_names(view, whose=True)  # (a mirror match's marks with whose: `lane_words`)
         cut = outcome_first(game, action, names)
         brief = cut if cut is not None or action.kind == "react" else brief_words(game, action, names)
         self.cut_next = None if brief is None else (len(game.history), action, (brief, cut is not None))
@@ -721,7 +747,8 @@ class BhmTable(LaneTable):
         """The set-up's actions (BH-02: cards set aside, the hand kept) give way to the side's first
         action of a turn: when the side that mulliganed last also plays first, `last:` told its
         mulligan (`Set aside a card ×3`) all through its first turn and the other side's next."""
-        words = WHOSE_TWIN.sub(r"\1", words)  # (`last:` sits by the lanes: `Undine z5`, as they mark it)
+        # (`last:` sits by the lanes: `Undine z5`, as they mark it; whose, where they do not say it)
+        words = lane_words(words, self.mirrored_marks())
         setup = isinstance(action, Action) and action.kind in ("aside", "keep")
         if not setup and getattr(self, "in_setup", {}).get(player) and self.last_actor == player:
             self.last_actor = None  # (`note_action` starts the side's words anew)
@@ -961,6 +988,8 @@ class BhmTable(LaneTable):
         if view.get("armageddon"):
             parts.append(f"armageddon at {view['armageddon']}")
         pending = view.get("pending")
+        if pending:  # the lanes' words (`Tide Sentinel z1`), not the engine's `(P2 zone 1)`
+            pending = bhm_places_apart(str(pending))
         stack = view.get("stack") or []
         if pending and self.lanes_dense() and len(stack) <= 1 and not self.prompt_names_pending(decision):
             parts.append(f"⚡{NBSP}{pending}")  # the mark never ends a line without its words

@@ -29,6 +29,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from common.game import Action
+from tui.digits import TwoDigits, number_keys, typed_words
 from tui.screens.base import BaseModal
 from tui.widgets.actions import one_line
 from tui.widgets.status import sentence
@@ -45,6 +46,70 @@ def refuse(dialog: Widget, reason: str) -> None:
     as the prompt says a refused choice (`sentence`), and the bell."""
     dialog.query_one(".decide-error", Static).update(f"✗ {sentence(reason)}")
     dialog.app.bell()
+
+
+DIGIT_KEYS: list[BindingType] = [Binding(str(n), f"digit({n})", show=False) for n in range(10)]
+
+
+class NumberedDialog(BaseModal[list[Action] | None]):
+    """A dialog of numbered entries (tiles, rows) taken by their number keys the way the choice
+    list takes its choices (`tui.digits`): past 9 by two digits, a digit that starts a number of
+    the list waiting for the second one (the entry it names already the current one), `Enter`
+    taking the first digit's own entry, another key dropping the wait; the line under the
+    dialog says what comes next while a digit waits. (The dialogs' number keys stopped at 9.)"""
+
+    NOUN = ""  # what an entry is called while a digit waits (`row`: `Enter row 1`)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.digits = TwoDigits()
+
+    @property
+    def number_typed(self) -> int:
+        """The first digit that waits for a second one (0: none)."""
+        return self.digits.waiting
+
+    def entries(self) -> int:
+        """How many numbered entries the dialog has."""
+        raise NotImplementedError
+
+    def go_to(self, i: int) -> None:
+        """Entry `i` becomes the current one (nothing taken)."""
+        raise NotImplementedError
+
+    def take(self, i: int) -> None:
+        """What entry `i`'s number key does (a tile: take it; a row: make it the current one)."""
+        raise NotImplementedError
+
+    def tell_typed(self, words: str) -> None:
+        line = self.query_one(".decide-error", Static)
+        line.set_class(bool(words), "-typed")
+        line.update(words)
+
+    def action_digit(self, n: int) -> None:
+        k = self.entries()
+        number = self.digits.digit(n, k)
+        if number is None:
+            self.go_to(n - 1)
+            self.tell_typed(typed_words(n, k, self.NOUN))
+            return
+        self.tell_typed("")
+        if 1 <= number <= k:
+            self.take(number - 1)
+        else:
+            refuse(self, f"there is no {self.NOUN or 'choice'} {number}")
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.digits.waiting or (event.character or "").isdigit():
+            return
+        if event.key == "enter":  # the first digit's own entry, the current one
+            event.stop()
+            event.prevent_default()
+            self.tell_typed("")
+            self.take(self.digits.enter() - 1)
+            return
+        self.digits.drop()
+        self.tell_typed("")
 
 
 @dataclass(slots=True)
@@ -77,15 +142,16 @@ class TileView(Static):
         screen.pick(self.index)
 
 
-class TileDialog(BaseModal[list[Action] | None]):
-    """Cards (or options) side by side with their text; ←→ and Enter, 1…9, a click."""
+class TileDialog(NumberedDialog):
+    """Cards (or options) side by side with their text; ←→ and Enter, their numbers (past 9 by
+    two digits: `NumberedDialog`), a click."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h,up,k", "move(-1)", "Prev", show=False),
         Binding("right,l,down,j,tab", "move(1)", "Next", show=False),
         Binding("enter,space", "confirm", "Choose"),
         Binding("escape", "close", "Use the list"),
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        *DIGIT_KEYS,
     ]
 
     def __init__(self, title: str, prompt: str, tiles: list[Tile], validate: Validate) -> None:
@@ -105,7 +171,8 @@ class TileDialog(BaseModal[list[Action] | None]):
                     yield TileView(t, i)
             yield Static("", classes="decide-error")
             yield Static(
-                "←→ choose · Enter take · 1…9 · click · Esc the choice list", classes="decide-keys dim"
+                f"←→ choose · Enter take · {number_keys(len(self.tiles))} · click · Esc the choice list",
+                classes="decide-keys dim",
             )
 
     def on_mount(self) -> None:
@@ -123,9 +190,15 @@ class TileDialog(BaseModal[list[Action] | None]):
             self.index = (self.index + d) % len(self.tiles)
             self.show_current()
 
-    def action_pick(self, i: int) -> None:
-        if 0 <= i < len(self.tiles):
-            self.pick(i)
+    def entries(self) -> int:
+        return len(self.tiles)
+
+    def go_to(self, i: int) -> None:
+        self.index = i
+        self.show_current()
+
+    def take(self, i: int) -> None:
+        self.pick(i)
 
     def pick(self, i: int) -> None:
         self.index = i
@@ -226,8 +299,8 @@ class RowsView(Widget, can_focus=True):
             cur = i == self.current
             line = Text()
             line.append("▶ " if cur else "  ", "bold")
-            if numbered:  # the row's number key (1…9)
-                line.append(f"{i + 1}. " if i < 9 else "   ", "bold" if cur else "dim")
+            if numbered:  # the row's number key (` 9. `, `12. `: two digits past 9)
+                line.append(f"{i + 1:>{self.number_width - 2}}. ", "bold" if cur else "dim")
             # a label too long for its column keeps its start and its end around a `…`, a
             # closing clause whole (`Knight of the… 3/3 — lethal needs 4`: what the number is)
             label = r.label if len(r.label) < label_w else cut_label(r.label, label_w - 1)
@@ -270,9 +343,14 @@ class RowsView(Widget, can_focus=True):
         return sum(self.lines_of(r, width) for r in self.rows[:i])
 
     @property
+    def number_width(self) -> int:
+        """Columns of a row's number (`1. `, ` 9. ` and `12. ` past 9), none for one row."""
+        return len(str(len(self.rows))) + 2 if len(self.rows) > 1 else 0
+
+    @property
     def label_offset(self) -> int:
         """Columns before a row's label: the `▶ ` mark and the row number."""
-        return 2 + (3 if len(self.rows) > 1 else 0)
+        return 2 + self.number_width
 
     def row_at(self, y: int) -> int | None:
         line = 0
@@ -313,9 +391,9 @@ class RowsScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
 NUMBER_KEYS = "1…9 row"
 
 
-class RowsDialog(BaseModal[list[Action] | None]):
+class RowsDialog(NumberedDialog):
     """Set a value per row with ←→ (or − +), rows with ↑↓ or their number
-    (`1`…`9`), Enter confirms.
+    (`1`…`9`, past 9 by two digits: `NumberedDialog`), Enter confirms.
 
     The rows scroll, the current one always in sight, between the title and the prompt above
     and the total, a refusal and the keys below, which stay in sight: at 80 × 24 seven rows of
@@ -331,8 +409,10 @@ class RowsDialog(BaseModal[list[Action] | None]):
         Binding("end", "extreme(1)", "Max", show=False),
         Binding("enter,space", "confirm", "Confirm"),
         Binding("escape", "close", "Use the list"),
-        *[Binding(str(n), f"goto_row({n - 1})", show=False) for n in range(1, 10)],
+        *DIGIT_KEYS,
     ]
+
+    NOUN = "row"  # (`Enter row 1`: Enter, which confirms the dialog, only ends the wait)
 
     def __init__(
         self,
@@ -357,6 +437,8 @@ class RowsDialog(BaseModal[list[Action] | None]):
             keys = (
                 keys.replace(" · ", f" · {NUMBER_KEYS} · ", 1) if " · " in keys else f"{keys} · {NUMBER_KEYS}"
             )
+        if len(rows) >= 10:  # the rows past 9 by two digits: `1…12 blocker`
+            keys = keys.replace("1…9", number_keys(len(rows)), 1)
         self.keys = keys
         self.two_lines = two_lines  # a row too long for its line takes two (`RowsView.stacked`)
 
@@ -456,13 +538,15 @@ class RowsDialog(BaseModal[list[Action] | None]):
             self.view.current = (self.view.current + d) % len(self.rows)
             self.redraw()
 
-    def action_goto_row(self, i: int) -> None:
-        """`1`…`9`: that row becomes the current one (its value: ←→)."""
-        if 0 <= i < len(self.rows):
-            self.view.current = i
-            self.redraw()
-        else:
-            refuse(self, f"there is no row {i + 1}")
+    def entries(self) -> int:
+        return len(self.rows)
+
+    def go_to(self, i: int) -> None:
+        """A row's number: it becomes the current one (its value: ←→)."""
+        self.view.current = i
+        self.redraw()
+
+    take = go_to
 
     def action_change(self, d: int) -> None:
         if not self.rows:

@@ -26,6 +26,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir, dated_path, save_advice
+from tui.digits import TwoDigits, typed_words
 from tui.log_words import fold_key, said_once, times, told_events
 from tui.scenarios import scenario_header
 from tui.screens.confirm import ConfirmScreen
@@ -128,13 +129,6 @@ _WHO_WON = (
 RESUMED_ACTIONS = 40
 
 
-def typed_words(n: int, k: int) -> str:
-    """Under the prompt while digit `n` waits for a second one, in a list of `k` choices."""
-    last = min(k, n * 10 + 9)
-    more = f"{n}0" if last == n * 10 else f"{n}0–{last}"
-    return f"{n}… a 2nd digit takes {more}, Enter takes {n}"
-
-
 def ending_words(text: str) -> str:
     """How a game ended, from its game-over event, without who won (`P1's Summoning Stone is
     destroyed`, not `…: P2 wins!` under `Player 2 (AI) wins!`); "" when that is all it says."""
@@ -183,7 +177,7 @@ class GameScreen(TableScreen):
         self.views_told: dict[tuple[int, int], dict[str, Any]] | None = None  # (`view_told`)
         self.looked_at: Hashable = None  # what the table's cursor is on (`look_at`)
         self.number_refused = ""  # the refusal of a number past the list's end (`action_number`)
-        self.number_typed = 0  # a first digit that waits for a second one (`action_number`)
+        self.digits = TwoDigits()  # a first digit that waits for a second one (`action_number`)
         verdict = session.verdict()  # a puzzle's verdict is told once (a resumed one: not again)
         self.puzzle_told = verdict is not None and verdict.decided
 
@@ -944,15 +938,14 @@ class GameScreen(TableScreen):
         cursor (`1`), any other key drops it. (Choices past the 9th had no key.)"""
         choices = self.query_one(ActionList)
         prompt = self.query_one(Prompt)
-        first, self.number_typed, prompt.typed = self.number_typed, 0, ""
+        prompt.typed = ""
         k = len(choices.actions)
-        if first:
-            n = first * 10 + n
-        elif n >= 1 and n * 10 <= k and choices.numbered and self.can_act():
-            self.number_typed = n
+        number = self.digits.digit(n, k, can_wait=choices.numbered and self.can_act())
+        if number is None:  # (one shared way with the dialogs' rows: `tui.digits`)
             choices.highlighted = choices.row_of(n - 1)
             prompt.typed = typed_words(n, k)
             return
+        n = number
         if choices.choose_number(n):
             return
         if self.can_act() and choices.actions:  # a number past the end of the list: say so
@@ -963,10 +956,18 @@ class GameScreen(TableScreen):
             prompt.error = self.number_refused
         self.app.bell()
 
+    def take_typed(self, n: int) -> None:
+        """`Enter` while digit `n` waits for a second one: what `n` alone takes (choice `n`)."""
+        self.query_one(ActionList).choose_number(n)
+
+    @property
+    def number_typed(self) -> int:
+        """The first digit that waits for a second one (0: none)."""
+        return self.digits.waiting
+
     def drop_typed(self) -> None:
         """A first digit that waited (`action_number`) no longer does."""
-        if self.number_typed:
-            self.number_typed = 0
+        if self.digits.drop():
             self.query_one(Prompt).typed = ""
 
     def action_cancel(self) -> None:
@@ -1041,9 +1042,8 @@ class GameScreen(TableScreen):
             if event.key == "enter":  # the choice of the first digit, where the cursor is
                 event.stop()
                 event.prevent_default()
-                n, self.number_typed = self.number_typed, 0
                 self.query_one(Prompt).typed = ""
-                self.query_one(ActionList).choose_number(n)
+                self.take_typed(self.digits.enter())
                 return
             self.drop_typed()
         if self.number_refused:

@@ -17,7 +17,8 @@ COMMON_KEYS_TEXT = """\
 - `Enter` or a click — choose
 - `1`…`9` — {number_key}
 - a list of 10 choices or more — a choice past the 9th by its two digits (`1` `2`: choice 12);
-  a digit that starts one waits for the next (the prompt says so): `Enter` takes its own choice
+  a digit that starts one waits for the next (the prompt says so): `Enter` takes its own choice;
+  a dialog's numbered rows and cards alike (in a rows dialog `Enter` then stays on its row)
 - `:` — type an action in notation (e.g. `{example}`); an illegal one is explained
 - `Esc` — cancel the current selection
 - `d` — {d_key}

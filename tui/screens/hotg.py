@@ -26,6 +26,7 @@ from textual.widgets import Static
 from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
+from tui.digits import typed_words
 from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
@@ -152,11 +153,12 @@ ability's target, `◇` the cell a unit left (it moved, went back to the hand…
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
-**Player bars**: `►`/`◄` the side, `P1 (you)` the seat, its god, then `♥` the Summoning Stone's
-health, mana, hand, deck and graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability
-(`a:` before yours: its key), its cost and its state: `ready` (you can use it now), `used` (this
-turn), `no target` (your turn and mana enough, but nothing it may aim at now), `not now` (`—` in a
-crowded bar, and once the game is over).
+**Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
+whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
+graveyard (`h5 d20 g0` in a crowded bar), then the Leader Ability (`a:` before yours: its key), its
+cost and its state: `ready` (you can use it now), `used` (this turn), `no target` (your turn and
+mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar, and once the game is
+over). What a crowded bar leaves out, the other bar leaves out too.
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
@@ -278,6 +280,13 @@ def hand_label(c: dict[str, Any]) -> str:
         else "✦"
     )
     return f"{c['name']} ({c.get('cost', '?')}) {stats}"
+
+
+def hand_keys(k: int) -> str:
+    """The number keys of a hand of `k` cards: `key 1`, `keys 1–4`, `keys 1–10: 10 is 1 then 0`."""
+    if k == 1:
+        return "key 1"
+    return f"keys 1–{k}" + (f": {k} is {k // 10} then {k % 10}" if k >= 10 else "")
 
 
 def short(name: str, width: int) -> str:
@@ -588,12 +597,16 @@ class HotgTable(TableScreen):
         over: bool = False,
         bare_stone: bool = False,
         short_piles: bool = False,
+        bare_seat: bool = False,
+        dash: bool = False,
     ) -> Text:
         """A player's bar. In `width` columns (when given) the Leader Ability's cost and state
         stay at the end: its state `not now` gives way to `—` first, then the word `stone`, the
         seat's `(you)`/`(AI)`, the piles' words (`h5 d20 g0`), and only then its name. `bare_stone`:
         the word `stone` is left out from the start (the other bar had to leave it out: both bars
-        say their stone alike); `short_piles`, the piles' words short from the start, likewise.
+        say their stone alike); `short_piles`, the piles' words short from the start, likewise;
+        `bare_seat`, the seat's `(you)`/`(AI)` likewise (P2's `(AI)` went while P1's `(you)` stayed);
+        `dash`, the state `not now` a dash likewise (`Allfather's Gift 2 —` above `Bolt 2 not now`).
         `over`: the game is over, nobody's ability is `ready` any more (the engine's view may still
         say usable)."""
         seat = p["seat"]
@@ -605,6 +618,8 @@ class HotgTable(TableScreen):
         if over and ab_state == "not now":
             ab_state = "—"  # no turn left: not `not now`, as if a later turn might come
         key = "a:" if seat == me and self.shows_keys() else ""
+        if bare_seat:
+            who = who.split(" (")[0]
         head = f"{OWNER_GLYPH[seat]} {who} {p.get('leader_name', '')}"
         hp = p.get("stone_health")
         standing = not isinstance(hp, int) or hp > 0
@@ -621,7 +636,7 @@ class HotgTable(TableScreen):
                 len(head) + 3 + len(stone_words + guarded + mana + piles) + 3 + len(key + name_words + tail)
             )
 
-        if width and length(stone, name) > width and ab_state == "not now":
+        if (dash or (width and length(stone, name) > width)) and ab_state == "not now":
             tail = f" {ab.get('cost', '?')} —"  # `not now` in a dash first (the help says it)
         if width and length(stone, name) > width:
             # what gives way, in turn, until the bar fits: the word `stone`, the seat's
@@ -672,18 +687,32 @@ class HotgTable(TableScreen):
         over = view.get("winner") is not None
         # one bar gave up the word `stone` (or the piles' words), the other kept it: both without
         # it, every turn (`h2 d10 g5` above `hand 0 deck 11 grave 11` read as two kinds of count);
-        # again when that gave one bar the room to keep the other (3 rounds at most: each one
-        # that draws them again sets a flag for good)
-        bare = short = False
-        for _ in range(3):
-            lines = [self.player_line(players[seat], me, width, over, bare, short) for seat in (1 - me, me)]
+        # again when that gave one bar the room to keep the other (5 rounds at most: each one
+        # that draws them again sets a flag for good). The seats' `(you)`/`(AI)` alike too: P2's
+        # `(AI)` gave way while P1's `(you)` stayed (the status line says whose turn is yours)
+        bare = short = bare_seat = dash = False
+        seats = (1 - me, me)
+        labelled = [" (" in self.seat_name(seat) for seat in seats]
+        for _ in range(5):
+            lines = [
+                self.player_line(players[seat], me, width, over, bare, short, bare_seat, dash)
+                for seat in seats
+            ]
             uneven_stone = sum("│ stone ♥" in line.plain for line in lines) == 1 and all(
                 "│ stone destroyed" not in line.plain for line in lines
             )
             uneven_piles = sum(" deck " in line.plain for line in lines) == 1
-            if not (uneven_stone or uneven_piles):
+            kept = [
+                f" {self.seat_name(seat)} " in line.plain for seat, line in zip(seats, lines, strict=True)
+            ]
+            uneven_seat = all(labelled) and kept[0] != kept[1]
+            ends = [line.plain.rsplit(" ", 2)[-2:] for line in lines]  # (`not now`, or a cost's `—`)
+            uneven_dash = sorted(e[-1] for e in ends) == ["now", "—"] and not over
+            if not (uneven_stone or uneven_piles or uneven_seat or uneven_dash):
                 break
+            dash = dash or uneven_dash
             bare, short = bare or uneven_stone, short or uneven_piles
+            bare_seat = bare_seat or uneven_seat
         top.update(lines[0])
         bottom.update(lines[1])
         top.set_class(True, f"-p{2 - me}")
@@ -850,8 +879,8 @@ class HotgScreen(HotgTable, GameScreen):
     NOTATION_EXAMPLE = "end"
     # `1`…`9` pick a card of the hand on your turn (the list is not numbered then)
     NUMBER_KEY = (
-        "on your turn: pick that card of your hand (`1` the first, `2` the second…); at a\n"
-        "  target or a revealed card: take that numbered choice of the list"
+        "on your turn: pick that card of your hand (`1` the first, `2` the second…; a 10th\n"
+        "  card: `1` `0`); at a target or a revealed card: take that numbered choice of the list"
     )
 
     # -- layout ----------------------------------------------------------------------------
@@ -1466,26 +1495,54 @@ class HotgScreen(HotgTable, GameScreen):
             super().action_number(n)
             return
         hand = self.query_one(HandRow)
-        if 1 <= n <= len(hand.cards):
-            uid = hand.cards[n - 1].uid
+        prompt, k = self.query_one(Prompt), len(hand.cards)
+        prompt.typed = ""
+        # a hand of 10 (HG-82): card 10 is `1` `0`, as a list's choice past the 9th (`tui.digits`)
+        number = self.digits.digit(n, k, can_wait=self.can_act())
+        if number is None:  # `1` waits for a second digit: the cursor on card 1 meanwhile
             hand.index = n - 1
-            self.look_at(("card", uid))  # (before the cursor says it moved)
-            self.pick_card(uid)
-            if self.selected != ("card", uid):
-                # refused (`✗ … mana`): the panel, and `c`, on the card the key named, not on
-                # the board's cell (the hand's cursor, already on it, said nothing)
-                self.show_hand_card(uid)
+            self.look_at(("card", hand.cards[n - 1].uid))
+            self.show_hand_card(hand.cards[n - 1].uid)
+            prompt.typed = typed_words(n, k, "card")
+            return
+        n = number
+        if 1 <= n <= k:
+            self.take_card(n)
             return
         # a number past the hand's end: said, as a number past the end of a list is
-        prompt, k = self.query_one(Prompt), len(hand.cards)
         if not self.can_act():
             prompt.error = "Wait: it is not your decision now."
+        elif n == 0:  # (not `There is no card 0`: what the number keys do)
+            prompt.error = (
+                "The number keys pick a card of your hand, which is empty"
+                if k == 0
+                else f"The number keys pick a card of your hand ({hand_keys(k)})"
+            )
         elif k == 0:
             prompt.error = f"There is no card {n}: your hand is empty."
         else:
-            keys = "key 1" if k == 1 else f"keys 1–{k}"
-            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({keys})."
+            prompt.error = f"There is no card {n}: your hand has {plural(k, 'card')} ({hand_keys(k)})."
         self.app.bell()
+
+    def take_card(self, n: int) -> None:
+        """Card `n` of the hand (from 1), by its number key."""
+        hand = self.query_one(HandRow)
+        uid = hand.cards[n - 1].uid
+        hand.index = n - 1
+        self.look_at(("card", uid))  # (before the cursor says it moved)
+        self.pick_card(uid)
+        if self.selected != ("card", uid):
+            # refused (`✗ … mana`): the panel, and `c`, on the card the key named, not on
+            # the board's cell (the hand's cursor, already on it, said nothing)
+            self.show_hand_card(uid)
+
+    def take_typed(self, n: int) -> None:
+        """`Enter` while `1` waits for a second digit: on your turn, card 1 of the hand."""
+        d = self.session.decision
+        if d is not None and d.kind != "turn":
+            super().take_typed(n)
+        elif 1 <= n <= len(self.query_one(HandRow).cards):
+            self.take_card(n)
 
     def action_ability(self) -> None:
         if not self.can_act():

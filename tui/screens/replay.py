@@ -120,6 +120,12 @@ class ReplayScreen(TableScreen):
             self.call_after_refresh(self.show_step)
 
     # -- the hooks of a table (see TableScreen) ---------------------------------------------------
+    def seat_name(self, p: int) -> str:
+        """`P1`, `P2`: a seat as the replay's head (`eyes: P1`), its tables' bars and its log
+        name it, in the status line too (`Turn 0 · P1 to draw`, not `Player 1 to draw` beside
+        the head's `P1`), and in how the game ended (`game over: P2 wins`)."""
+        return f"P{p + 1}"
+
     def table_viewer(self) -> int:
         return 0 if self.viewer is None else self.viewer
 
