@@ -78,3 +78,34 @@ async def test_the_replay_card_panel_is_laid_out_once_per_step_at_120x40(
             await settle(pilot)
             assert len(calls) <= 6, calls
             assert box.has_class("-more") == (box.max_scroll_y > box.scroll_y)
+
+
+async def test_the_helps_markdown_blocks_are_not_restyled_at_each_mount_beside_them(only_toy: None) -> None:
+    """No style rule orders the help's Markdown blocks (`:last-child`…): Textual restyles a
+    block with such a rule, and all under it, at every mount beside it (a few hundred blocks:
+    ~30 % of the help's opening). The first part of the rules still ends with no margin where
+    the second joins it (the class `-joined`, app.tcss)."""
+    from textual.widgets import Markdown
+    from textual.widgets._markdown import MarkdownBlock
+
+    from tui.screens.help import HelpScreen
+
+    rules = "# Rules\n\nThe first part.\n\n## Second\n\n- one\n- two\n\n## Third\n\nThe end."
+    app = TriarchApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(HelpScreen("Toy", "- `?` help", rules, {"Haste": "Haste: acts at once"}))
+        await settle(pilot)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        help_screen.query_one("#help").active = "help-rules"  # (a tab shown: all of it styled)
+        await settle(pilot)
+        blocks = list(help_screen.query(MarkdownBlock))
+        assert len(blocks) > 5
+        assert [b for b in blocks if b._has_order_style] == []
+        first = help_screen.query_one("#rules-md", Markdown)
+        assert [b.has_class("-joined") for b in first.children] == [False] * (len(first.children) - 1) + [
+            True
+        ]
+        assert first.children[-1].styles.margin.bottom == 0
+        assert help_screen.query_one("#rules-rest", Markdown).children
