@@ -109,3 +109,32 @@ async def test_the_helps_markdown_blocks_are_not_restyled_at_each_mount_beside_t
         ]
         assert first.children[-1].styles.margin.bottom == 0
         assert help_screen.query_one("#rules-rest", Markdown).children
+
+
+async def test_the_menus_choices_are_made_with_their_value_class(
+    only_toy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu (made under every game) makes each `Select`'s current-value box with the class of
+    the value it shows (`-has-value`), not without it then restyled with it once mounted
+    (tui/widgets/select.py); a choice made later still gives or keeps it."""
+    from textual.widgets._select import SelectCurrent
+
+    from tui.widgets.select import Select
+
+    turned: list[bool] = []
+    watch = SelectCurrent._watch_has_value
+
+    def counted(self: SelectCurrent, has_value: bool) -> None:
+        turned.append(has_value)
+        watch(self, has_value)
+
+    monkeypatch.setattr(SelectCurrent, "_watch_has_value", counted)
+    app = TriarchApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        selects = list(app.screen.query(Select))
+        assert len(selects) >= 2
+        for select in selects:
+            current = select.query_one(SelectCurrent)
+            assert current.has_value == (select.value != Select.NULL) == current.has_class("-has-value")
+        assert turned == []
