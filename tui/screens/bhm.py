@@ -577,7 +577,7 @@ class BhmTable(LaneTable):
     # them); 2 a being a line, its name whole (from 120 × 40, crowded)
     dense_room = 0
     fitted_to: tuple[int, int] | None = None
-    drawn_width = 0  # the board's columns the lanes were last drawn for (`lane_width`)
+    lanes_drawn_for = 0  # the board's columns the lanes were last drawn for (`lane_width`)
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -616,9 +616,9 @@ class BhmTable(LaneTable):
         `+Iron Sword`), cut to a few letters when they do not (a late game: the table scrolls)."""
         self.table_args = (view, decision, legal)
         try:
-            self.drawn_width = self.lane_width()
+            self.lanes_drawn_for = self.lane_width()
         except (NoMatches, RuntimeError):  # (a table not mounted)
-            self.drawn_width = 0
+            self.lanes_drawn_for = 0
         self.compact = False
         self.roomy_side = None
         self.dense_room = 1 if self.is_dense() else 0  # below 120 × 40: names whole if they fit
@@ -673,7 +673,7 @@ class BhmTable(LaneTable):
     def fit_board_width(self) -> None:
         """Draw the table again when the board has other columns than it was drawn for, its
         region the same (the region's scroll bar came or went)."""
-        if self.table_args is not None and self.board_width() not in (0, self.drawn_width):
+        if self.table_args is not None and self.board_width() not in (0, self.lanes_drawn_for):
             self.update_table(*self.table_args)
 
     def board_width(self) -> int:
