@@ -91,3 +91,35 @@ async def test_the_bar_is_rebuilt_only_when_what_it_shows_changes() -> None:
         await settle(pilot)
         assert alpha() is not before
         assert alpha().has_class("-disabled")
+
+
+async def test_a_focus_change_with_the_same_keys_makes_no_key_widgets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bar reads what its keys are made from (`Footer.made_from`: the screen's bindings, the
+    bar's width…) before making them: a focus change with the same keys makes none (it made a
+    dozen to compare, at each of a dozen updates as a table opens), a key turned off makes them
+    anew and shows it."""
+    app = _Focus()
+    composed: list[int] = []
+    compose = Footer.compose
+
+    def counted(self: Footer) -> ComposeResult:
+        composed.append(1)
+        return compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: any(k.key == "a" for k in app.query(FooterKey)))
+        app.query_one("#one", Button).focus()
+        await settle(pilot)
+        composed.clear()
+        app.query_one("#two", Button).focus()
+        await settle(pilot)
+        app.query_one("#one", Button).focus()
+        await settle(pilot)
+        assert composed == []
+        app.alpha_on = False
+        app.refresh_bindings()
+        await settle(pilot)
+        assert composed and next(k for k in app.query(FooterKey) if k.key == "a").has_class("-disabled")

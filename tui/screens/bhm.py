@@ -578,6 +578,13 @@ class FittedLaneScroll(LaneScroll):
         if callable(fit):
             self.call_after_refresh(fit)
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The bar came or went: the board has other columns than it was drawn for (the dead
+        zone's line names as many cards as its rows hold at those columns)."""
+        fit = getattr(self.screen, "fit_board_width", None)
+        if callable(fit):
+            self.call_after_refresh(fit)
+
 
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
@@ -592,6 +599,7 @@ class BhmTable(LaneTable):
     # them); 2 a being a line, its name whole (from 120 × 40, crowded)
     dense_room = 0
     fitted_to: tuple[int, int] | None = None
+    lanes_drawn_for = 0  # the board's columns the lanes were last drawn for (`lane_width`)
     table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -629,6 +637,10 @@ class BhmTable(LaneTable):
         Below 120 × 40 the names are whole when the lanes' rows hold them (`Sylpha Stormborn`,
         `+Iron Sword`), cut to a few letters when they do not (a late game: the table scrolls)."""
         self.table_args = (view, decision, legal)
+        try:
+            self.lanes_drawn_for = self.lane_width()
+        except (NoMatches, RuntimeError):  # (a table not mounted)
+            self.lanes_drawn_for = 0
         self.compact = False
         self.roomy_side = None
         self.dense_room = 1 if self.is_dense() else 0  # below 120 × 40: names whole if they fit
@@ -679,6 +691,18 @@ class BhmTable(LaneTable):
         comes before the layout): whether a crowded table fits the roomy lanes."""
         if self.table_args is not None and self.lane_room() != self.fitted_to:
             self.update_table(*self.table_args)
+
+    def fit_board_width(self) -> None:
+        """Draw the table again when the board has other columns than it was drawn for, its
+        region the same (the region's scroll bar came or went)."""
+        if self.table_args is not None and self.board_width() not in (0, self.lanes_drawn_for):
+            self.update_table(*self.table_args)
+
+    def board_width(self) -> int:
+        try:
+            return self.query_one(LaneBoard).size.width
+        except NoMatches:
+            return 0
 
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.fit_lanes)

@@ -138,7 +138,10 @@ class HelpScreen(BaseModal[None]):
         text = self.rules_md or "_No rules reference for this game yet._"
         first, rest = split_first_section(text)
         try:
-            await self.query_one("#rules-md", Markdown).update(first)
+            first_md = self.query_one("#rules-md", Markdown)
+            await first_md.update(first)
+            if rest and first_md.children:  # (app.tcss: no margin where the two parts join)
+                first_md.children[-1].add_class("-joined")
             await self.query_one("#rules-loading", Static).remove()
             if rest:
                 await self.query_one("#rules-rest", Markdown).update(rest)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Static, Switch
 
 from common.agents import agent_level_names
 from common.errors import DataError, EngineNotAvailable, IllegalAction
@@ -35,6 +35,7 @@ from common.saves import (
 from tui.launch import LaunchSpec
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
+from tui.widgets.select import Select
 
 LOGO = "T R I A R C H"
 # The menu's keys, first in the help that F1 opens there (the game's own keys follow).

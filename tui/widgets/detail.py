@@ -210,7 +210,12 @@ class CardBox(VerticalScroll, can_focus=False):
         self.show_more()
 
     def watch_virtual_size(self) -> None:
-        self.show_more()
+        # Textual sets the virtual size of a layout before its container size: `max_scroll_y` read
+        # now takes the new words' rows against the old place's. A `-more` edge given or taken
+        # on that changed the place, and the next layout said the opposite (a loop at every
+        # refresh: the HotG replay's card panel at 120 × 40, with its size classes from the
+        # start). Once the layout is done, both sizes are the same layout's.
+        self.call_after_refresh(self.show_more)
 
     def on_resize(self) -> None:
         self.show_more()

@@ -57,6 +57,9 @@ class Footer(TextualFooter):
 
     _composed_width = 0
     _shown: tuple[tuple[Hashable, ...], list[Widget]] | None = None
+    # what the shown keys were made from (`made_from`), and those keys
+    _made_from: tuple[Hashable, ...] | None = None
+    _kept: list[Widget] | None = None
 
     def compose(self) -> ComposeResult:
         widgets: list[Widget] = []
@@ -93,17 +96,48 @@ class Footer(TextualFooter):
         frame's). What the keys show is compared, not what they are made from."""
         if not self.is_attached or self._pruning:
             return
+        # what the keys are made from, read before making any: the same as at the last rebuild,
+        # the bar stays (most updates: a focus change), without a dozen keys made to compare
+        made_from = self.made_from()
+        if made_from is not None and made_from == self._made_from and list(self.children) == self._kept:
+            return
         widgets = compose(self)
         drawn = drawn_as(widgets)
         if self._shown is not None:
             shown_drawn, shown = self._shown
             if drawn == shown_drawn and list(self.children) == shown:
+                self._made_from, self._kept = made_from, shown
                 return
         async with self.batch():
             await self.query_children("*").exclude(".-textual-system").remove()
             if self.is_attached:
                 await self.mount_all(widgets)
                 self._shown = (drawn, widgets)
+                self._made_from, self._kept = made_from, widgets
+
+    def made_from(self) -> tuple[Hashable, ...] | None:
+        """All that `compose` reads: the screen's bindings shown (each one's key, how it is
+        drawn, words, action, group, whether enabled, tooltip), the command palette's, the bar's
+        compactness and width. None when the bindings are not ready (nothing to compare)."""
+        if not self._bindings_ready:
+            return None
+        app = self.app
+        bindings = tuple(
+            (
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                binding.show,
+                binding.tooltip,
+                (binding.group.description, binding.group.compact) if binding.group else None,
+                enabled,
+                tooltip,
+            )
+            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+        )
+        palette = (self.show_command_palette, app.ENABLE_COMMAND_PALETTE, app.COMMAND_PALETTE_BINDING)
+        return (bindings, palette, self.compact, self.size.width or app.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._composed_width and self._bindings_ready:

@@ -370,6 +370,24 @@ class LaneScroll(VerticalScroll):
             parts.append("the card cursor scrolls")
         self.border_subtitle = " · ".join(parts)
 
+    def _refresh_scrollbars(self) -> None:
+        """Textual's choice of scroll bars, less a vertical bar the board does not need: shown
+        while the board overflowed (a resumed game's first drawing, before its last actions are
+        retold), Textual keeps it while the board, laid out in the columns beside it, still
+        overflows, though it would fit in the bar's columns too (BHM's roomy lanes at 120 × 40:
+        27 rows at 68 columns, 26 at 70, for 26 in sight). Without the bar the board fits, so
+        Textual does not bring it back: no loop between the bar and the board."""
+        super()._refresh_scrollbars()
+        if not self.show_vertical_scrollbar or self.show_horizontal_scrollbar:
+            return
+        board = self.board()
+        if self.styles.overflow_y != "auto" or board is None:
+            return
+        width, height = self.container_size
+        if board.rows_for(width) <= height:
+            self.show_vertical_scrollbar = False
+            self.vertical_scrollbar.display = False
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.tell()
