@@ -424,7 +424,11 @@ def test_state_check_due_is_the_first_card_whose_stat_is_0(
                 due = g._state_check_due()
                 if due is not None:
                     seen.add(due[1])
-                assert (None if due is None else (due[0].uid, due[1])) == _due_the_long_way(g), (c, lost, value)
+                assert (None if due is None else (due[0].uid, due[1])) == _due_the_long_way(g), (
+                    c,
+                    lost,
+                    value,
+                )
                 if c is not None:
                     setattr(c, lost, was)
             legal = g.legal_actions()

@@ -109,6 +109,19 @@ def test_the_keys_tab_speaks_the_scars_words() -> None:
     assert "(blockers, damage split, whom a shelter makes fight)" in text
 
 
+def shorter_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Scars' rules reference cut before `## The resolution zone` (~half of it: its title,
+    its first section, and the rest from `Starting the game` to `The six card types` and its
+    subsections), for the tests of how the help lays the rules out: laid out whole each time,
+    the rules are most of their cost."""
+    from scars.game import ScarsGame
+
+    text = ScarsGame.rules_text()
+    cut = text[: text.index("\n## The resolution zone")]
+    assert len(cut) > 4000 and "## Starting the game" in cut and "## The six card types" in cut
+    monkeypatch.setattr(ScarsGame, "rules_text", classmethod(lambda cls: cut))
+
+
 def rules_pane_shows(app: TriarchApp) -> str:
     """What the Rules tab has to show now: its `Loading…` line, or its first rules block."""
     from textual.widgets import Static
@@ -146,6 +159,7 @@ async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.Monke
         return parse(self, src, env)
 
     monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -206,6 +220,7 @@ async def test_the_help_closes_at_once_while_its_rules_are_laid_out(monkeypatch:
         return parse(self, src, env)
 
     monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
