@@ -126,15 +126,18 @@ def power_app(path: Path) -> TriarchApp:
     return resumed(s)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The being that executes the power is the card that acted (`★`), not the power card."""
+async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path) -> None:
+    """The being that executes the power is the card that acted (`★`), not the power card: on
+    the dense lanes and the roomy ones (one app, resized)."""
     app = power_app(tmp_path / "s.json")
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        text = screen_text(app)
-        assert "★Flame Adept" in text
-        assert "★Fire Bolt" not in text
+    async with app.run_test(size=(80, 24)) as pilot:
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.screen.dense == (size == (80, 24))  # type: ignore[attr-defined]
+            text = screen_text(app)
+            assert "★Flame Adept" in text
+            assert "★Fire Bolt" not in text
 
 
 class _Drawing:
@@ -464,18 +467,20 @@ def test_the_help_says_where_the_call_budget_comes_from() -> None:
     assert "`▶` is the card cursor" in text
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path) -> None:
     """While the targets are highlighted the card panel shows them, not the power: the prompt says
-    what the power does to its target."""
+    what the power does to its target (dense, then roomy: one app, resized)."""
     s = bhm_session(REACTION_CHAIN, tmp_path / "s.json")
     s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
     assert s.decision is not None and s.decision.kind == "target"
     app = resumed(s)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with app.run_test(size=(80, 24)) as pilot:
         from tui.widgets.status import Prompt
 
-        said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
-        assert app.screen.query_one(Prompt).prompt == said
-        assert "being loses 300 Salud" in screen_text(app)
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.screen.dense == (size == (80, 24))  # type: ignore[attr-defined]
+            said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
+            assert app.screen.query_one(Prompt).prompt == said
+            assert "being loses 300 Salud" in screen_text(app)
