@@ -342,10 +342,9 @@ def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
         if g.stack.items or g.pending or g.phase not in WINDOW_PHASES or g.phase == "mulligan":
             continue
         for seat in (g.active, 1 - g.active):  # each seat's window of this sub-phase
-            start = g.clone()
-            start.step, start.window_seat = "window", seat
-            fast, slow = start.clone(), start.clone()
+            fast, slow = g.clone(), g.clone()
             for x in (fast, slow):
+                x.step, x.window_seat = "window", seat
                 x._instant_actions = lambda p, energy=None: []  # type: ignore[method-assign]
             turn, phase = slow.turn, slow.phase
             resolved = slow._do_pass(seat, auto=True)
