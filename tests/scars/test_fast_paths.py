@@ -85,24 +85,29 @@ def _checks_find_nothing(g: ScarsGame) -> bool:
 
 def test_skipped_state_checks_would_find_nothing() -> None:
     """Wherever the state checks are skipped after an action (`_NO_CHECKS`, a position paid
-    without a life, "done" after blockers), running them would have changed nothing."""
+    without a life, "done" after blockers), running them would have changed nothing: the first
+    20 skips of each kind of action and every fourth one after (~1 600 of ~5 000 along the 40
+    games: every skip of the rare kinds, `learn`, `choose`, `pass`...)."""
     skipped: dict[str, int] = {}
+
+    def sampled(kind: str) -> bool:
+        skipped[kind] = skipped.get(kind, 0) + 1
+        return skipped[kind] <= 20 or skipped[kind] % 4 == 0
+
     for seed in SEEDS:
         g = ScarsGame.new_game(seed=seed)
         real_settle, real_done = g._settle, g._do_done
         last: list[Action] = []
 
         def settle(checks: bool = True) -> None:
-            if not checks:
+            if not checks and sampled(last[-1].kind):  # noqa: B023
                 assert _checks_find_nothing(g), last  # noqa: B023
-                skipped[last[-1].kind] = skipped.get(last[-1].kind, 0) + 1  # noqa: B023
             real_settle(checks)  # noqa: B023
 
         def do_done(d) -> None:  # type: ignore[no-untyped-def]
             real_done(d)  # noqa: B023
-            if d.kind == "block":  # `_settle` goes on without the checks after it
+            if d.kind == "block" and sampled("block done"):  # `_settle` goes on without the checks after it
                 assert _checks_find_nothing(g)  # noqa: B023
-                skipped["block done"] = skipped.get("block done", 0) + 1
 
         g._settle = settle  # type: ignore[method-assign]
         g._do_done = do_done  # type: ignore[method-assign]
@@ -337,10 +342,9 @@ def test_engine_pass_of_an_empty_window_is_do_pass() -> None:
         if g.stack.items or g.pending or g.phase not in WINDOW_PHASES or g.phase == "mulligan":
             continue
         for seat in (g.active, 1 - g.active):  # each seat's window of this sub-phase
-            start = g.clone()
-            start.step, start.window_seat = "window", seat
-            fast, slow = start.clone(), start.clone()
+            fast, slow = g.clone(), g.clone()
             for x in (fast, slow):
+                x.step, x.window_seat = "window", seat
                 x._instant_actions = lambda p, energy=None: []  # type: ignore[method-assign]
             turn, phase = slow.turn, slow.phase
             resolved = slow._do_pass(seat, auto=True)

@@ -126,15 +126,18 @@ def power_app(path: Path) -> TriarchApp:
     return resumed(s)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The being that executes the power is the card that acted (`★`), not the power card."""
+async def test_the_being_that_executes_a_power_bears_the_star(tmp_path: Path) -> None:
+    """The being that executes the power is the card that acted (`★`), not the power card: on
+    the dense lanes and the roomy ones (one app, resized)."""
     app = power_app(tmp_path / "s.json")
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        text = screen_text(app)
-        assert "★Flame Adept" in text
-        assert "★Fire Bolt" not in text
+    async with app.run_test(size=(80, 24)) as pilot:
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.screen.dense == (size == (80, 24))  # type: ignore[attr-defined]
+            text = screen_text(app)
+            assert "★Flame Adept" in text
+            assert "★Fire Bolt" not in text
 
 
 class _Drawing:
@@ -452,35 +455,32 @@ async def test_the_turn_prompt_names_the_step_it_goes_on_to() -> None:
         assert "abilities — or end the turn" in " ".join(screen_text(app).split())
 
 
-async def test_the_help_says_where_the_call_budget_comes_from() -> None:
+def test_the_help_says_where_the_call_budget_comes_from() -> None:
     """BH-10/BH-13: a new player on turn 1 (C.LL 0) could call no being and the help did not say
-    why: it says the budget is the C.LL at the start of the turn, and what the `▶` is."""
-    from tests.tui.helpers import game_app, screen_name
+    why: it says the budget is the C.LL at the start of the turn, and what the `▶` is. (The Keys
+    tab `?` shows is the table's `help_keys()`: test_bhm_ui36 opens it by key.)"""
+    from tui.screens.bhm import BhmScreen
 
-    app = game_app("bhm", seed=7)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert screen_name(app) == "HelpScreen"
-        text = " ".join(screen_text(app).split())
-        assert "the call budget is your C.LL at the start of your turn" in text
-        assert "at C.LL 0 (the first turns) no being can be called" in text
-        assert "▶ is the card cursor" in text
+    text = " ".join(BhmScreen.help_keys().split())
+    assert "the call budget is your C.LL at the start of your turn" in text
+    assert "at C.LL 0 (the first turns) no being can be called" in text
+    assert "`▶` is the card cursor" in text
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_a_targets_prompt_says_what_the_card_does(tmp_path: Path) -> None:
     """While the targets are highlighted the card panel shows them, not the power: the prompt says
-    what the power does to its target."""
+    what the power does to its target (dense, then roomy: one app, resized)."""
     s = bhm_session(REACTION_CHAIN, tmp_path / "s.json")
     s.apply(Action("power", (uid_of(s, "fire_bolt"), uid_of(s, "flame_adept"))))
     assert s.decision is not None and s.decision.kind == "target"
     app = resumed(s)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with app.run_test(size=(80, 24)) as pilot:
         from tui.widgets.status import Prompt
 
-        said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
-        assert app.screen.query_one(Prompt).prompt == said
-        assert "being loses 300 Salud" in screen_text(app)
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert app.screen.dense == (size == (80, 24))  # type: ignore[attr-defined]
+            said = "You: Choose a target for Fire Bolt — an enemy being loses 300 Salud"
+            assert app.screen.query_one(Prompt).prompt == said
+            assert "being loses 300 Salud" in screen_text(app)

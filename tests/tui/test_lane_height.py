@@ -40,18 +40,38 @@ def layout(app: Any) -> dict[str, Any]:
     }
 
 
+def own_hand_just_above_the_prompt(app: Any) -> None:
+    """A small board's spare rows are above your side: your side, then your hand, then the prompt."""
+    screen = app.screen
+    board = screen.query_one("#lane-board")
+    lanes = screen.query_one("#lanes").region
+    assert board.rows_for(board.size.width) < lanes.height  # a small board: spare rows
+    rows = screen_text(app).split("\n")
+    prompt = screen.query_one("#prompt").region
+    assert rows[prompt.y - 1].strip(), "a blank row between the hand and the prompt"
+    mine = max(i for i, r in enumerate(rows) if "P1 (you)" in r and i < prompt.y)
+    hand = max(i for i, r in enumerate(rows) if r.startswith(" hand") and i < prompt.y)
+    assert mine < hand < prompt.y and all(rows[i].strip() for i in range(mine, prompt.y))
+    blank = [i for i in range(lanes.y, lanes.bottom) if not rows[i].strip()]
+    assert blank and max(blank) < mine  # the spare rows: above your side
+    assert not screen.query_one("#lanes").has_class("-overflow")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_prompt_and_choices_stay_in_place_from_the_first_turn_to_a_dense_late_board(
     game_id: str,
 ) -> None:
     """Before: the lanes took the rows their lines needed (up to 14 of 22), so the prompt went
     from row 10 (BHM) or 12 (Scars) on the first turn down to row 15 on a late board, and the
-    choice list showed 5 choices there. Now the prompt keeps its row and the list its rows."""
+    choice list showed 5 choices there. Now the prompt keeps its row and the list its rows.
+    And on the first turn's small board, the spare rows sit between the two sides, not between
+    the hand and the prompt: your side and your hand stay next to the prompt and the choices."""
     skip_without(game_id)
     app = early_app(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await into_first_turn(pilot)
         early = layout(app)
+        own_hand_just_above_the_prompt(app)
     app = dense_late_app(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -122,29 +142,6 @@ async def test_a_dense_late_board_scrolls_and_says_what_is_out_of_sight(game_id:
             assert chip.seg.text in screen_text(app)
             out_of_sight_is_told()
         assert all(told.values())  # from the first card to the last, both ways
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-async def test_the_own_hand_stays_just_above_the_prompt_on_a_small_board(game_id: str) -> None:
-    """The spare rows of a small board sit between the two sides, not between the hand and
-    the prompt: your side and your hand stay next to the prompt and the choices."""
-    skip_without(game_id)
-    app = early_app(game_id)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await into_first_turn(pilot)
-        screen = app.screen
-        board = screen.query_one("#lane-board")
-        lanes = screen.query_one("#lanes").region
-        assert board.rows_for(board.size.width) < lanes.height  # a small board: spare rows
-        rows = screen_text(app).split("\n")
-        prompt = screen.query_one("#prompt").region
-        assert rows[prompt.y - 1].strip(), "a blank row between the hand and the prompt"
-        mine = max(i for i, r in enumerate(rows) if "P1 (you)" in r and i < prompt.y)
-        hand = max(i for i, r in enumerate(rows) if r.startswith(" hand") and i < prompt.y)
-        assert mine < hand < prompt.y and all(rows[i].strip() for i in range(mine, prompt.y))
-        blank = [i for i in range(lanes.y, lanes.bottom) if not rows[i].strip()]
-        assert blank and max(blank) < mine  # the spare rows: above your side
-        assert not screen.query_one("#lanes").has_class("-overflow")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -202,10 +202,12 @@ async def test_scars_attack_marks_only_in_combat_and_never_a_uid(tmp_path: Path)
     heroes = {p["hero"]["uid"] for p in view["players"]}
     gone = [u["attacking"] for u in units.values() if u.get("attacking") not in (None, *units, *heroes)]
     assert gone, "a unit attacked a unit that is in the discard now"
-    for size in ((80, 24), (120, 40)):
-        app = resume_app(tmp_path / "s.json")
-        async with app.run_test(size=size) as pilot:
+    app = resume_app(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for size in ((80, 24), (120, 40)):  # dense, then roomy (one app, resized)
+            await pilot.resize_terminal(*size)
             await settle(pilot)
+            assert app.screen.dense == (size[0] == 80)  # type: ignore[attr-defined]
             text = screen_text(app)
             assert "⇒" not in text and "⛨" not in text, text
             # in combat, whom a unit attacks is named even when it has left play
@@ -259,10 +261,12 @@ async def test_tab_goes_between_the_table_and_the_choice_list_only(tmp_path: Pat
     """`Tab — between the table and the choice list` (the help): a third, invisible stop (the
     lanes' scroll region) came between them, where the arrows scrolled instead of walking."""
     mid_game("scars", tmp_path / "s.json", 40)
-    for size in ((80, 24), (120, 40)):
-        app = resume_app(tmp_path / "s.json")
-        async with app.run_test(size=size) as pilot:
+    app = resume_app(tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for size in ((80, 24), (120, 40)):  # dense, then roomy (one app, resized)
+            await pilot.resize_terminal(*size)
             await settle(pilot)
+            assert app.screen.dense == (size[0] == 80)  # type: ignore[attr-defined]
             stops = set()
             for _ in range(4):
                 await press(pilot, "tab")

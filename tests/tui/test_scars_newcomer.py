@@ -12,6 +12,7 @@ from common.game import Action
 from common.registry import game_class
 from common.saves import Replay, save_game
 from tui.app import TriarchApp
+from tui.screens.scars import ScarsScreen
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
@@ -97,19 +98,28 @@ async def test_a_unit_with_damage_equal_to_its_defense_reads_alive(size: tuple[i
         assert detail.card is not None and detail.card.get("damage") == "3, 1 more kills (SC-12)"
 
 
-async def test_the_keys_tab_speaks_the_scars_words() -> None:
+def test_the_keys_tab_speaks_the_scars_words() -> None:
     """The Keys tab's shared lines spoke of BHM: `the being to equip`, the target of a `power,
-    … strategy`, the `amount to invest` of a dialog. The Scars has none of them."""
-    app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "question_mark")
-        await settle(pilot)
-        text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))
-        for bhm in ("being", "power", "strateg", "invest", "POD", "C.LL"):
-            assert bhm not in text, (bhm, text)
-        assert "the unit to equip" in text and "`✦` the target of its prayer, weapon or ability" in text
-        assert "(blockers, damage split, whom a shelter makes fight)" in text
+    … strategy`, the `amount to invest` of a dialog. The Scars has none of them. (The Keys tab
+    `?` shows is the table's `help_keys()`: test_scars_s36 opens it by key.)"""
+    text = ScarsScreen.help_keys()
+    for bhm in ("being", "power", "strateg", "invest", "POD", "C.LL"):
+        assert bhm not in text, (bhm, text)
+    assert "the unit to equip" in text and "`✦` the target of its prayer, weapon or ability" in text
+    assert "(blockers, damage split, whom a shelter makes fight)" in text
+
+
+def shorter_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Scars' rules reference cut before `## The resolution zone` (~half of it: its title,
+    its first section, and the rest from `Starting the game` to `The six card types` and its
+    subsections), for the tests of how the help lays the rules out: laid out whole each time,
+    the rules are most of their cost."""
+    from scars.game import ScarsGame
+
+    text = ScarsGame.rules_text()
+    cut = text[: text.index("\n## The resolution zone")]
+    assert len(cut) > 4000 and "## Starting the game" in cut and "## The six card types" in cut
+    monkeypatch.setattr(ScarsGame, "rules_text", classmethod(lambda cls: cut))
 
 
 def rules_pane_shows(app: TriarchApp) -> str:
@@ -149,6 +159,7 @@ async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.Monke
         return parse(self, src, env)
 
     monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -191,10 +202,8 @@ async def test_the_energy_pool_is_explained() -> None:
         me = {**view["players"][0], "pool": 2}
         roomy = lines_text(screen.render_player_roomy(view, me, True))
         assert "pool 2: energy a card gave, lost at the end of the turn (SC-19)" in roomy, roomy
-        await press(pilot, "question_mark")
-        await settle(pilot)
-        text = "\n".join(str(m.source) for m in app.screen.query("#help-keys Markdown"))
-        assert "`pool 2` energy a card gave (lost at the" in text, text
+    text = type(screen).help_keys()  # what `?` shows (test_scars_s36 opens it by key)
+    assert "`pool 2` energy a card gave (lost at the" in text, text
 
 
 async def test_the_help_closes_at_once_while_its_rules_are_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -211,6 +220,7 @@ async def test_the_help_closes_at_once_while_its_rules_are_laid_out(monkeypatch:
         return parse(self, src, env)
 
     monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

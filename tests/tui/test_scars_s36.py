@@ -38,6 +38,7 @@ from .helpers import (
     seeded_replay,
     settle,
 )
+from .test_scars_newcomer import shorter_rules
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -299,9 +300,10 @@ async def test_a_second_support_is_not_offered_by_the_label() -> None:
 
 
 # -- 6. the help's Keys tab names the game once ----------------------------------------------------------
-async def test_the_help_names_the_scars_once() -> None:
+async def test_the_help_names_the_scars_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """`?` → Keys: `The Scars — press Esc to close`, then a heading `The Scars` over the table's
     keys; the heading says what the section is about."""
+    shorter_rules(monkeypatch)  # (the Rules tab, laid out as the help opens, is not looked at)
     app = game_app("scars", seed=3, level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

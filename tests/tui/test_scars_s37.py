@@ -46,8 +46,7 @@ async def test_t_at_120x40_says_why_it_does_nothing_and_still_switches_below(gam
         await press(pilot, "down")
         await settle(pilot)
         assert not prompt.error
-    app = game_app(game, seed=seed)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(80, 24)  # (the same app, resized)
         await settle(pilot)
         shown = app.screen.has_class("-show-log")
         await press(pilot, "t")
