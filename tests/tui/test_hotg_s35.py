@@ -12,7 +12,17 @@ from common.events import Event
 from tui.log_words import hotg_round, hotg_turn, seat_names
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, refreshed, screen_name, screen_text, settle, shows, skirmish
+from .helpers import (
+    engine_ready,
+    game_app,
+    press,
+    refreshed,
+    screen_name,
+    screen_text,
+    settle,
+    shows,
+    skirmish,
+)
 from .test_puzzle_verdicts import puzzle
 
 HOTG = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
