@@ -138,22 +138,20 @@ async def test_help_scrolls_by_keys_as_it_opens_and_its_text_says_how_tabs_switc
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        # (no `settle` while the help is open: it waits for the rules to be laid out, ~2 s CPU,
+        # which this test does not read; the Keys tab's layout is waited for, `until`)
         await press(pilot, "question_mark")
-        await settle(pilot)
         help_screen = app.screen
         scroll = help_screen.query_one("#help-keys VerticalScroll", VerticalScroll)
-        assert scroll.max_scroll_y > 0
+        assert await until(pilot, lambda: scroll.max_scroll_y > 0)
         await press(pilot, "down", "down")
-        await settle(pilot)
-        assert scroll.scroll_y > 0
+        assert await until(pilot, lambda: scroll.scroll_y > 0)
         await press(pilot, "pagedown")
-        await settle(pilot)
-        assert scroll.scroll_y > 2
+        assert await until(pilot, lambda: scroll.scroll_y > 2)
         text = "\n".join(str(m.source) for m in help_screen.query("Markdown"))
         assert "`Tab` switches" not in text
         await press(pilot, "right")
-        await settle(pilot)
-        assert help_screen.query_one(TabbedContent).active == "help-rules"
+        assert await until(pilot, lambda: help_screen.query_one(TabbedContent).active == "help-rules")
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")

@@ -12,7 +12,17 @@ from common.events import Event
 from tui.log_words import hotg_round, hotg_turn, seat_names
 from tui.widgets.log import GameLog
 
-from .helpers import engine_ready, game_app, press, screen_name, screen_text, settle, shows, skirmish
+from .helpers import (
+    engine_ready,
+    game_app,
+    press,
+    refreshed,
+    screen_name,
+    screen_text,
+    settle,
+    shows,
+    skirmish,
+)
 from .test_puzzle_verdicts import puzzle
 
 HOTG = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
@@ -35,12 +45,13 @@ async def test_the_help_names_the_game_once() -> None:
     app = skirmish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
+        # (no `settle` while the help is open: it waits for the rules to be laid out, which this
+        # test does not read; what it reads is waited for, `shows`)
+        await press(pilot, "question_mark")
         assert screen_name(app) == "HelpScreen"
         for size in ((80, 24), (120, 40)):
             await pilot.resize_terminal(*size)
-            await settle(pilot)
+            await refreshed(pilot)
             assert app.size == size
             assert await shows(pilot, "At the table"), screen_text(app)
             text = screen_text(app)

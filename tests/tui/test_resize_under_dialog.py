@@ -20,7 +20,12 @@ from .helpers import engine_ready, press, resume_app, screen_name, settle
 from .test_dialogs import reach
 
 ENGINES = [g for g in ("hotg", "bhm", "scars") if engine_ready(g)]
-SIZES = [((120, 40), (80, 24)), ((80, 24), (120, 40))]
+# Each test goes there and back: the table opened at one size is resized to the other under the
+# dialogs (checked against the same table opened at that size), then under the dialogs again back to
+# the first size (checked against the layout it had when it was opened there). Both ways with one
+# reference app a game, not an app and a reference app for each way (session 38); the first resize
+# after opening is 120 × 40 → 80 × 24 in two of the tests, 80 × 24 → 120 × 40 in the hot-seat one.
+WIDE, SMALL = (120, 40), (80, 24)
 
 
 def table_of(app: TriarchApp) -> GameScreen:
@@ -48,53 +53,55 @@ async def reference(game_id: str, size: tuple[int, int], hot: bool) -> tuple[Any
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
-@pytest.mark.parametrize(("start", "end"), SIZES)
-async def test_the_table_under_a_dialog_takes_the_new_size(
-    game_id: str, start: tuple[int, int], end: tuple[int, int]
-) -> None:
-    want = await reference(game_id, end, hot=False)
+async def test_the_table_under_a_dialog_takes_the_new_size(game_id: str) -> None:
+    start, end = WIDE, SMALL
+    want = {end: await reference(game_id, end, hot=False)}
     app = TriarchApp(LaunchSpec(game_id=game_id, vs="ai", seed=3), ai_pace=0)
     async with app.run_test(size=start) as pilot:
         await settle(pilot)
         table = table_of(app)
-        # the typed action's dialog (`:`): the help did as well but laid its Markdown out twice
-        # (~2 s CPU a test); the help itself resized is `test_hotg_s35`'s
-        # `test_the_help_names_the_game_once`
-        await press(pilot, "colon")
-        assert app.screen is not table
-        app.push_screen(ConfirmScreen("Sure?"))  # a dialog over a dialog over the table
-        await settle(pilot)
-        await pilot.resize_terminal(*end)
-        await settle(pilot)
-        assert layout(table) == want
-        await press(pilot, "n", "escape")
-        await settle(pilot)
-        assert app.screen is table
-        assert layout(table) == want
+        want[start] = layout(table)  # (the table opened at `start`)
+        for size in (end, start):
+            # the typed action's dialog (`:`): the help did as well but laid its Markdown out twice
+            # (~2 s CPU a test); the help itself resized is `test_hotg_s35`'s
+            # `test_the_help_names_the_game_once`
+            await press(pilot, "colon")
+            assert app.screen is not table
+            app.push_screen(ConfirmScreen("Sure?"))  # a dialog over a dialog over the table
+            await settle(pilot)
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert layout(table) == want[size], f"under the dialogs, resized to {size}"
+            await press(pilot, "n", "escape")
+            await settle(pilot)
+            assert app.screen is table
+            assert layout(table) == want[size], f"the dialogs closed, at {size}"
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
-@pytest.mark.parametrize(("start", "end"), SIZES)
-async def test_the_table_under_the_hot_seat_cover_and_a_dialog_takes_the_new_size(
-    game_id: str, start: tuple[int, int], end: tuple[int, int]
-) -> None:
-    want = await reference(game_id, end, hot=True)
+async def test_the_table_under_the_hot_seat_cover_and_a_dialog_takes_the_new_size(game_id: str) -> None:
+    start, end = SMALL, WIDE
+    want = {end: await reference(game_id, end, hot=True)}
     app = TriarchApp(LaunchSpec(game_id=game_id, vs="human", seed=3), ai_pace=0)
     async with app.run_test(size=start) as pilot:
         await settle(pilot)
         table = table_of(app)
-        app.action_command_palette()  # over the cover
-        await settle(pilot)
-        assert isinstance(app.screen, CommandPalette)
-        await pilot.resize_terminal(*end)
-        await settle(pilot)
-        assert layout(table) == want
-        await press(pilot, "escape")
-        await settle(pilot)
+        want[start] = layout(table)  # (the table opened at `start`, under the cover)
+        for size in (end, start):
+            app.action_command_palette()  # over the cover
+            await settle(pilot)
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert layout(table) == want[size], f"under the cover and the palette, resized to {size}"
+            await press(pilot, "escape")
+            await settle(pilot)
+            assert screen_name(app) == "CoverScreen"
+            assert layout(table) == want[size], f"under the cover, at {size}"
         await press(pilot, "enter")  # the cover
         await settle(pilot)
         assert app.screen is table
-        assert layout(table) == want
+        assert layout(table) == want[start]
 
 
 DECISIONS = [(g, k) for g, k in (("hotg", "reveal"), ("bhm", "invest"), ("scars", "block")) if g in ENGINES]
@@ -110,23 +117,26 @@ async def opened_save(path: Path, size: tuple[int, int]) -> tuple[Any, ...]:
 
 
 @pytest.mark.parametrize(("game_id", "kind"), DECISIONS)
-@pytest.mark.parametrize(("start", "end"), SIZES)
 async def test_the_table_under_a_decision_dialog_takes_the_new_size(
-    game_id: str, kind: str, start: tuple[int, int], end: tuple[int, int], tmp_path: Path
+    game_id: str, kind: str, tmp_path: Path
 ) -> None:
+    start, end = WIDE, SMALL
     path = tmp_path / "s.json"
     reach(game_id, kind, path)
-    want = await opened_save(path, end)
+    want = {end: await opened_save(path, end)}
     app = resume_app(path)
     async with app.run_test(size=start) as pilot:
         await settle(pilot)
         table = table_of(app)
         dialog = screen_name(app)
         assert dialog in ("TileDialog", "RowsDialog")
-        await pilot.resize_terminal(*end)
-        await settle(pilot)
-        assert layout(table) == want
+        want[start] = layout(table)  # (the save opened at `start`, under its dialog)
+        for size in (end, start):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert screen_name(app) == dialog
+            assert layout(table) == want[size], f"under the {dialog}, resized to {size}"
         await press(pilot, "escape")  # the dialog closes: the choice list will do
         await settle(pilot)
         assert app.screen is table
-        assert layout(table) == want
+        assert layout(table) == want[start]

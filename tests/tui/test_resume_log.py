@@ -48,42 +48,66 @@ async def play(pilot: Any, actions: int, seed: int) -> list[str]:
     return list(table(app).query_one(GameLog).plain)
 
 
-async def live_then_resumed(game_id: str, vs: str, actions: int) -> tuple[list[str], list[str], int]:
-    """The log's lines after playing `actions` actions, and after resuming the autosave (a new app
-    on the same TRIARCH_HOME), and how many actions the game had."""
-    app = game_app(game_id, seed=SEED[game_id], vs=vs)
-    async with app.run_test(size=(120, 40)) as pilot:
-        live = await play(pilot, actions, SEED[game_id])
-        n = len(app.session.game.history)
+async def resumed_log(n: int) -> list[str]:
+    """The log's lines of the autosave resumed (a new app on the same TRIARCH_HOME), a game of `n` actions."""
     again = resume_app(autosave_path())
     async with again.run_test(size=(120, 40)) as pilot:
         await settle(pilot, look=False)
         assert len(again.session.game.history) == n
-        return live, list(table(again).query_one(GameLog).plain), n
+        return list(table(again).query_one(GameLog).plain)
 
 
 @pytest.mark.parametrize("vs", ["ai", "human"])
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_a_resumed_log_reads_as_the_live_log(game_id: str, vs: str) -> None:
-    """Fewer actions than the log tells again: every line as it was, then the resume's note."""
-    live, resumed, n = await live_then_resumed(game_id, vs, 18)
+async def test_a_resumed_log_reads_as_the_live_log(game_id: str, vs: str, monkeypatch: Any) -> None:
+    """Fewer actions than the log tells again: every line as it was, then the resume's note.
+
+    The live log's `log_action` takes the game it tells: the retelling of a resumed game's last
+    actions reads the replayed copy without pointing the session at it (which an AI thread, or an
+    error on the way, would have read or left as the game in play), and still tells (hot-seat: in
+    the eyes of whoever decided then) every line as the live log did.
+
+    More actions than the log tells again (the same save resumed with `RESUMED_ACTIONS` = 8): it
+    says how many it leaves out, and from the second action it tells on, its lines are the live
+    log's last ones (the first may be the end of a run of passes, the markers under it those of an
+    action before). (One live game for the three, session 38: each was a test with its own game.)"""
+    from tui.session import Session
+
+    app = game_app(game_id, seed=SEED[game_id], vs=vs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        live = await play(pilot, 18, SEED[game_id])
+        n = len(app.session.game.history)
     assert n < game_screen.RESUMED_ACTIONS
     first = "P1" if game_id == "hotg" else "Player 1"  # (HotG names the seats as its bars: P1)
     who = f"{first} (you): " if vs == "ai" else f"{first}: "
     assert any(line.startswith(who) for line in live), live
+
+    games: list[object] = []
+    real = Session.__setattr__
+
+    def watched(session: Session, name: str, value: object) -> None:
+        if name == "game":
+            games.append(value)
+        real(session, name, value)
+
+    with monkeypatch.context() as m:
+        m.setattr(Session, "__setattr__", watched)
+        again = resume_app(autosave_path())
+        async with again.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, look=False)
+            assert len(again.session.game.history) == n
+            resumed = list(table(again).query_one(GameLog).plain)
+        assert games == [again.session.game], (
+            "the session's game set more than once, when the save was loaded"
+        )
     assert resumed == [*live, f"(resumed after {n} actions)"]
 
-
-@pytest.mark.parametrize("game_id", GAMES)
-async def test_a_long_game_resumes_with_its_last_actions(game_id: str, monkeypatch: Any) -> None:
-    """More actions than the log tells again: it says how many it leaves out, and from the second
-    action it tells on, its lines are the live log's last ones (the first may be the end of a run
-    of passes, the markers under it those of an action before)."""
+    # the same save, with fewer actions told again than it has
     monkeypatch.setattr(game_screen, "RESUMED_ACTIONS", 8)
-    live, resumed, n = await live_then_resumed(game_id, "ai", 24)
-    assert resumed[0] == live[0] and resumed[-1] == f"(resumed after {n} actions)"
+    resumed = await resumed_log(n)
+    assert resumed[0] == live[0] and resumed[-1] == f"(resumed after {n} actions)", resumed
     left_out = int(resumed[1].removeprefix("(").split()[0])
-    assert resumed[1] == f"({left_out} earlier actions not shown)" and 0 < left_out <= n - 8
+    assert resumed[1] == f"({left_out} earlier actions not shown)" and 0 < left_out <= n - 8, resumed
     tail = resumed[4:-1]
     assert len(tail) >= 6 and live[-len(tail) :] == tail, (live, resumed)
 
@@ -126,33 +150,3 @@ async def test_a_save_that_replays_otherwise_resumes_with_its_last_events(how: s
             *told.plain,
             f"(resumed after {n} actions)",
         ]
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-async def test_telling_a_resumed_game_again_never_swaps_the_sessions_game(
-    game_id: str, monkeypatch: Any
-) -> None:
-    """The live log's `log_action` takes the game it tells: the retelling of a resumed game's
-    last actions reads the replayed copy without pointing the session at it (which an AI thread,
-    or an error on the way, would have read or left as the game in play), and still tells (hot-seat:
-    in the eyes of whoever decided then) every line as the live log did."""
-    from tui.session import Session
-
-    live_app = game_app(game_id, seed=SEED[game_id], vs="human")
-    async with live_app.run_test(size=(120, 40)) as pilot:
-        live = await play(pilot, 12, SEED[game_id])
-    games: list[object] = []
-    real = Session.__setattr__
-
-    def watched(session: Session, name: str, value: object) -> None:
-        if name == "game":
-            games.append(value)
-        real(session, name, value)
-
-    monkeypatch.setattr(Session, "__setattr__", watched)
-    again = resume_app(autosave_path())
-    async with again.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, look=False)
-        n = len(again.session.game.history)
-        assert table(again).query_one(GameLog).plain == [*live, f"(resumed after {n} actions)"]
-    assert games == [again.session.game]  # set once, when the save was loaded
