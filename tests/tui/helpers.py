@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -43,16 +44,20 @@ def screen_text(app: Any) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
-async def until(pilot: Pilot[Any], ok: Callable[[], bool], tries: int = 40) -> bool:
+async def until(pilot: Pilot[Any], ok: Callable[[], bool], tries: int = 40, patience: float = 3.0) -> bool:
     """Whether `ok()` holds, after up to `tries` short pauses for what is drawn on a timer
     (what a widget does after the screen's next refresh, which a loaded machine can hold back
-    past `settle`: the footer's keys, a dialog's row counts, a scroll to its current row).
-    Each pause refreshes the screen (`Pilot.pause`)."""
-    for _ in range(tries):
-        if ok():
-            return True
+    past `settle`: the footer's keys, a dialog's row counts, a scroll to its current row), and
+    at least `patience` seconds of wall clock (a machine loaded ten times over its cores took
+    more than 40 pauses to show a resize). Each pause refreshes the screen (`Pilot.pause`)."""
+    give_up = time.monotonic() + patience
+    n = 0
+    while not ok():
+        if n >= tries and time.monotonic() > give_up:
+            return ok()
         await pilot.pause(0.01)
-    return ok()
+        n += 1
+    return True
 
 
 async def shows(pilot: Pilot[Any], text: str, tries: int = 40) -> bool:
