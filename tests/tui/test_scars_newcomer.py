@@ -3,6 +3,8 @@ the lanes tell same-named units apart, a damaged unit does not read as dead (SC-
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,17 @@ from tui.screens.scars import ScarsScreen
 from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
-from .helpers import ROOT, engine_ready, game_app, press, scenario, screen_text, settle, until
+from .helpers import (
+    ROOT,
+    engine_ready,
+    game_app,
+    press,
+    refreshed,
+    scenario,
+    screen_text,
+    settle,
+    until,
+)
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -141,37 +153,69 @@ def rules_pane_shows(app: TriarchApp) -> str:
     return ""
 
 
-@pytest.mark.parametrize("when", ["at once", "later"])
-async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Rules tab was blank for about a second as it was first shown (on a slow machine: the
-    parse is made slow here): its `Loading…` line went at once and the rules came when all of
-    them were parsed and laid out. They are laid out as the help opens, and the line stays
-    until the rules are there."""
-    import time
-
+def hold_the_rules_parse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, threading.Event, threading.Event]:
+    """The parse of the rules' first section (`Markdown.update` runs it in a thread, off the
+    event loop) held until the test has looked: `(entered, release, parsed)`, set when that
+    parse has begun; to be set to let it go on (else it goes on after 5 s); set when it is
+    done. A test sees the help as it is while the rules are parsed, on any machine. (The
+    `time.sleep(0.3)` this replaces slowed only texts over 2 000 characters: the rest of the
+    rules, not their first section, ~400, whose blocks were there before the test looked.)"""
     from markdown_it import MarkdownIt
 
     parse = MarkdownIt.parse
+    entered, release, parsed = threading.Event(), threading.Event(), threading.Event()
 
-    def slow_parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
-        if len(src) > 2000:  # the rules, not the keys
-            time.sleep(0.3)
-        return parse(self, src, env)
+    def held_parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
+        if not src.startswith("# The Scars — rules reference"):
+            return parse(self, src, env)
+        entered.set()
+        release.wait(5)
+        try:
+            return parse(self, src, env)
+        finally:
+            parsed.set()
 
-    monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    monkeypatch.setattr(MarkdownIt, "parse", held_parse)
+    return entered, release, parsed
+
+
+async def began(event: threading.Event) -> bool:
+    """Whether `event` is set within 5 s, the event loop going on meanwhile."""
+    return await asyncio.to_thread(event.wait, 5)
+
+
+@pytest.mark.parametrize("when", ["at once", "later"])
+async def test_the_rules_tab_is_never_blank(when: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Rules tab was blank for about a second as it was first shown (on a slow machine):
+    its `Loading…` line went at once and the rules came when all of them were parsed and laid
+    out. They are laid out as the help opens (`later`: the parse has begun while the Keys tab is
+    shown), and the line stays until the rules are there: looked at while their parse is held."""
+    entered, release, parsed = hold_the_rules_parse(monkeypatch)
     shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "question_mark")
-        if when == "later":
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-        await press(pilot, "right")  # the Rules tab, no pause
-        assert rules_pane_shows(app), "the Rules tab is blank"
-        await settle(pilot)  # the worker that lays the rules out is done
-        assert await until(pilot, lambda: "rules reference" in rules_pane_shows(app))
-        assert "The Scars — rules reference" in rules_pane_shows(app)
-        assert not [w for w in app.screen.query("#rules-scroll Static") if "Loading" in str(w.content)]
+            await press(pilot, "question_mark")
+            if when == "later":
+                assert await began(entered), "the rules are not parsed as the help opens"
+                await refreshed(pilot)
+            await press(pilot, "right")  # the Rules tab, no pause
+            assert await began(entered)
+            await refreshed(pilot)
+            assert not parsed.is_set()  # (the rules' parse is still held)
+            shown = rules_pane_shows(app)
+            assert "Loading" in shown, shown or "the Rules tab is blank"
+            assert "Loading the rules…" in screen_text(app), screen_text(app)
+            release.set()
+            await settle(pilot)  # the worker that lays the rules out is done
+            assert await until(pilot, lambda: "rules reference" in rules_pane_shows(app))
+            assert "The Scars — rules reference" in rules_pane_shows(app)
+            assert not [w for w in app.screen.query("#rules-scroll Static") if "Loading" in str(w.content)]
+    finally:
+        release.set()
 
 
 async def test_the_card_panel_on_a_support_choice_says_that_choice_is_open() -> None:
@@ -207,24 +251,22 @@ async def test_the_energy_pool_is_explained() -> None:
 
 
 async def test_the_help_closes_at_once_while_its_rules_are_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Esc as the help opens closes it, while the rules are still being parsed (slow here)."""
-    import time
-
-    from markdown_it import MarkdownIt
-
-    parse = MarkdownIt.parse
-
-    def slow_parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
-        if len(src) > 2000:
-            time.sleep(0.3)
-        return parse(self, src, env)
-
-    monkeypatch.setattr(MarkdownIt, "parse", slow_parse)
+    """Esc as the help opens closes it, while the rules are still being parsed (their parse
+    held until the help is closed: the keys are taken meanwhile)."""
+    entered, release, parsed = hold_the_rules_parse(monkeypatch)
     shorter_rules(monkeypatch)
     app = game_app("scars", seed=3, scenario=scenario("scars_twins"), level="scripted")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "question_mark")
-        await press(pilot, "escape")
-        await settle(pilot)
-        assert app.screen.__class__.__name__ == "ScarsScreen"
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await press(pilot, "question_mark")
+            assert await began(entered)
+            await press(pilot, "escape")
+            await refreshed(pilot)
+            assert not parsed.is_set()  # (the rules' parse is still held)
+            assert app.screen.__class__.__name__ == "ScarsScreen"
+            release.set()
+            await settle(pilot)  # the worker finds the help closed: no crash
+            assert app.is_running and app.screen.__class__.__name__ == "ScarsScreen"
+    finally:
+        release.set()
