@@ -1702,36 +1702,38 @@ class BhmGame(Game):
                 if free:
                     out.append(_ONE["call"][c.uid])
         if s == "combat":
-            # the beings that may attack, each with whether physically and with its power:
-            # `_attacker_problem`, its part shared by both attacks asked once
-            attackers: list[tuple[int, bool, bool]] = []
-            any_physical = False
+            # each being that may attack (`_attacker_problem`, its part shared by both attacks asked
+            # once), with its attacks in the order of the enemies: the enemies that may be attacked
+            # (`attack_problem`'s target part) worked out once, at the first being that may attack,
+            # and those of them a physical attack may aim at too (BH-98)
+            aims: list[int] | None = None
+            solid: list[int] = []
             for a in mine:
                 if self._attacker_ready_problem(a) is not None:
                     continue
                 phys = self._attack_means_problem(a, True) is None
                 power = not a.power_attacked and self._attack_means_problem(a, False) is None
-                if phys or power:
-                    attackers.append((a.uid, phys, power))
-                    any_physical = any_physical or phys
-            if attackers:  # (none may attack: no need to look at the enemies)
-                # the enemies that may be attacked, in order, each with whether a physical attack
-                # may aim at it too (asked only when a being may attack physically):
-                # `attack_problem`, its target part worked out once per target
-                aims: list[tuple[int, bool]] = []
-                for foe in self._field[1 - p]:
-                    if self._attacked_problem(p, foe, False) is None:
-                        aims.append((foe.uid, any_physical and not self.has(foe, "Intangible")))  # BH-98
-                for uid, phys, power in attackers:
-                    if not power:  # (most: only a physical attack, `phys`)
-                        attacks = _TWO["attack"][uid]
-                        for target, physical_too in aims:
-                            if physical_too:
-                                out.append(attacks[target])
-                        continue
-                    attacks, pattacks = _TWO["attack"][uid], _TWO["pattack"][uid]
-                    for target, physical_too in aims:
-                        if phys and physical_too:
+                if not phys and not power:
+                    continue
+                if aims is None:
+                    aims = []
+                    for foe in self._field[1 - p]:
+                        if self._attacked_problem(p, foe, False) is None:
+                            aims.append(foe.uid)
+                            if not self.has(foe, "Intangible"):  # BH-98
+                                solid.append(foe.uid)
+                if not power:  # (most: only a physical attack)
+                    attacks = _TWO["attack"][a.uid]
+                    for target in solid:
+                        out.append(attacks[target])
+                elif not phys:
+                    pattacks = _TWO["pattack"][a.uid]
+                    for target in aims:
+                        out.append(pattacks[target])
+                else:  # both, enemy by enemy: the physical attack first
+                    attacks, pattacks = _TWO["attack"][a.uid], _TWO["pattack"][a.uid]
+                    for target in aims:
+                        if target in solid:
                             out.append(attacks[target])
                         out.append(pattacks[target])
             out.append(_NEXT)

@@ -1127,3 +1127,66 @@ def test_a_power_that_leaves_its_bearer_at_the_end_of_the_turn_takes_its_bonus()
     assert g.cur(kalzar, "salud") == 200 and g._state_check_due() is None
     end_turn(g)
     assert bolt.zone.startswith("dead:") and kalzar.zone.startswith("dead:"), (bolt.zone, kalzar.zone)
+
+
+def _offers_the_long_way(g: BhmGame) -> list[tuple[str, tuple[int | str, ...]]]:
+    """What `legal_actions()` offers first, asked card by card of the public checks: the calls
+    (BH-10, BH-12), then in the combat phase every attack each being of the active player may make,
+    enemy by enemy, the physical one first (BH-30..BH-36, BH-98), or in a strategy phase what each
+    card of the hand may do (powers, objects, strategy and territory cards)."""
+    p = g.active
+    hand, mine = g.cards_in(f"hand:{p}"), g.field_cards(p)
+    out: list[tuple[str, tuple[int | str, ...]]] = []
+    for c in hand:
+        if c.defn.is_field and g.call_problem(c) is None and g.free_slot(p) is not None:
+            out.append(("call", (c.uid,)))
+    if g.sub == "combat":
+        for a in mine:
+            for t in g.field_cards(1 - p):
+                if g.attack_problem(a, t, True) is None:
+                    out.append(("attack", (a.uid, t.uid)))
+                if not a.power_attacked and g.attack_problem(a, t, False) is None:
+                    out.append(("pattack", (a.uid, t.uid)))
+        return out
+    for c in hand:
+        t = c.defn.type
+        if t == "power" and g.targets_for(p, c) != []:
+            out += [("power", (c.uid, b.uid)) for b in mine if g.executor_problem(c, b) is None]
+        elif t == "object":
+            out += [
+                ("equip", (c.uid, b.uid))
+                for b in mine
+                if not b.petrified and c.defn.rank <= g.object_budget(b)
+            ]
+        elif t == "strategy" and g.strategy_problem(c) is None:
+            out.append(("strategy", (c.uid,)))
+        elif t == "territory" and len(g.zones[f"territories:{p}"]) < 2:
+            out.append(("territory", (c.uid,)))
+    return out
+
+
+def test_legal_actions_offer_the_hand_and_the_attacks_as_the_long_way_does() -> None:
+    """`legal_actions()` works the enemies that may be attacked out once and hands each
+    attacker's attacks out of two lists of them (all, and those not Intangible), and asks the
+    hand's cards its own quick way: the same actions in the same order as asking each card and
+    pair of cards the long way, along random games (the rest of a strategy phase's list: no call,
+    power, strategy or territory, nor an equip of a hand card)."""
+    combats = mains = attacks = 0
+    for g in random_states(range(1, 6)):
+        if g.sub not in ("main", "combat"):
+            continue
+        legal = [(a.kind, a.args) for a in g.legal_actions()]
+        long = _offers_the_long_way(g)
+        assert legal[: len(long)] == long, (g.sub, legal, long)
+        rest = legal[len(long) :]
+        if g.sub == "combat":
+            combats += 1
+            attacks += len(long)
+            assert rest == [("next", ())]
+        else:
+            mains += 1
+            hand = set(g.zones[f"hand:{g.active}"].cards)
+            for kind, args in rest:
+                assert kind not in ("call", "power", "strategy", "territory"), (kind, args)
+                assert not (kind == "equip" and args[0] in hand), args
+    assert combats > 20 and mains > 20 and attacks > 20
