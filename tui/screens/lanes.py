@@ -206,10 +206,12 @@ class LaneTable(TableScreen):
         lines.append((FILL, []))  # a bounded lane region's spare rows: between the two sides
         lines += self.render_middle(view, decision)
         lines += self.render_last(me)
-        lines += self.render_player(view, players[me], True)
+        own = self.render_player(view, players[me], True)
+        lines += own
+        home = next((seg.uid for _, segs in own for seg in segs if seg.uid is not None), None)
         board = self.query_one(LaneBoard)
         board.selected = self.focus_uid
-        board.show(lines, actionable)
+        board.show(lines, actionable, home)
 
     def render_last(self, me: int) -> list[Line]:
         """What the other side did since it last took over, in words (its cards bear the marks)."""

@@ -151,15 +151,19 @@ class LaneBoard(Widget, can_focus=True):
         self._row_style: list[str] = []
 
     # -- data in --------------------------------------------------------------------------
-    def show(self, lines: list[tuple[str, list[Seg]]], actionable: set[int]) -> None:
-        """(line style, segments) per logical line; the uids with a choice now."""
+    def show(self, lines: list[tuple[str, list[Seg]]], actionable: set[int], home: int | None = None) -> None:
+        """(line style, segments) per logical line; the uids with a choice now; `home`, where the
+        cursor starts when no card has a choice (the viewer's own first card: at a mulligan or
+        the other side's turn it stood on the opponent's hero, the board's first chip)."""
         self.line_styles = [s for s, _ in lines]
         self.lines = [segs for _, segs in lines]
         self.actionable = set(actionable)
         chips = self.chip_uids()
         if self.cursor_uid not in chips:
             first = next((u for u in chips if u in self.actionable), None)
-            self.cursor_uid = first if first is not None else (chips[0] if chips else None)
+            if first is None:
+                first = home if home in chips else (chips[0] if chips else None)
+            self.cursor_uid = first
         self._placed = []
         self.refresh(layout=True)
 
