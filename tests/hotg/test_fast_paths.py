@@ -87,6 +87,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -136,27 +137,26 @@ from hotg.game import (
 from .helpers import at, make, u
 
 
+def _games(games: int) -> Iterator[HotgGame]:
+    """The random games of seeds 1…`games`, the live state after each action."""
+    for seed in range(1, games + 1):
+        g = HotgGame.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            g.apply_legal(legal[rng.randrange(len(legal))])
+            yield g
+
+
 def _play(games: int) -> None:
     """The random games of `_random_states`, played for what a patched method checks along them
     (no copy of each state kept)."""
-    for seed in range(1, games + 1):
-        g = HotgGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
+    for _ in _games(games):
+        pass
 
 
 def _random_states(games: int = 6) -> list[HotgGame]:
-    out = []
-    for seed in range(1, games + 1):
-        g = HotgGame.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            legal = g.legal_actions()
-            g.apply_legal(legal[rng.randrange(len(legal))])
-            out.append(g.clone())
-    return out
+    return [g.clone() for g in _games(games)]
 
 
 def test_hg57_a_settled_refresh_is_a_fixed_point() -> None:
