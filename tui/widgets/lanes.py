@@ -176,10 +176,6 @@ class LaneBoard(Widget, can_focus=True):
         return seen
 
     # -- layout ---------------------------------------------------------------------------------
-    @staticmethod
-    def _chip_width(seg: Seg) -> int:
-        return 1 + cell_len(seg.text)  # the mark column, then the label
-
     def _layout(self, width: int, height: int = 0) -> tuple[list[_Placed], int, list[str]]:
         """Each segment's row and column at `width` columns; when the board is `height` rows
         tall and its lines need fewer, the first `FILL` line takes the rows to spare."""
