@@ -58,3 +58,14 @@ class TwoDigits:
         """Another key: the wait ends. Whether a digit waited."""
         waited, self.waiting = bool(self.waiting), 0
         return waited
+
+    def other_key(self, key: str, character: str | None) -> int | None:
+        """A key pressed while a digit may wait, as every numbered list answers it: None when no
+        digit waits or the key is a digit (`digit` takes it); `Enter` the waiting digit's own
+        entry (its number, the wait over); any other key drops the wait (0)."""
+        if not self.waiting or (character or "").isdigit():
+            return None
+        if key == "enter":
+            return self.enter()
+        self.drop()
+        return 0

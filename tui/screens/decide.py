@@ -100,16 +100,14 @@ class NumberedDialog(BaseModal[list[Action] | None]):
             refuse(self, f"there is no {self.NOUN or 'choice'} {number}")
 
     def on_key(self, event: events.Key) -> None:
-        if not self.digits.waiting or (event.character or "").isdigit():
+        n = self.digits.other_key(event.key, event.character)
+        if n is None:
             return
-        if event.key == "enter":  # the first digit's own entry, the current one
+        self.tell_typed("")
+        if n:  # `Enter`: the first digit's own entry, the current one
             event.stop()
             event.prevent_default()
-            self.tell_typed("")
-            self.take(self.digits.enter() - 1)
-            return
-        self.digits.drop()
-        self.tell_typed("")
+            self.take(n - 1)
 
 
 @dataclass(slots=True)

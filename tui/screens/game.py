@@ -1038,14 +1038,14 @@ class GameScreen(TableScreen):
         if self.covered:
             event.stop()
             return
-        if self.number_typed and not (event.character or "").isdigit():
-            if event.key == "enter":  # the choice of the first digit, where the cursor is
+        typed = self.digits.other_key(event.key, event.character)
+        if typed is not None:
+            self.query_one(Prompt).typed = ""
+            if typed:  # `Enter`: the choice of the first digit, where the cursor is
                 event.stop()
                 event.prevent_default()
-                self.query_one(Prompt).typed = ""
-                self.take_typed(self.digits.enter())
+                self.take_typed(typed)
                 return
-            self.drop_typed()
         if self.number_refused:
             prompt = self.query_one(Prompt)
             if prompt.error == self.number_refused:
