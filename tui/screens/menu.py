@@ -269,7 +269,12 @@ class MenuScreen(BaseScreen):
             self.show_error(self.ended_note)
         self.tell_end()
         button = self.query_one("#continue", Button)
-        button.label = self.continue_label()
+        label = self.continue_label()
+        if str(button.label) != label:
+            button.label = label
+            # (a Button's label is no layout reactive: kept at the old label's width, the new
+            # one wrapped in its one row and lost its end, `Continue: Hand of the`)
+            button.refresh(layout=True)
         button.disabled = not self.continue_enabled()
         self.autosave_seen = self.autosave_stamp()
 

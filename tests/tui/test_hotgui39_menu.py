@@ -1,0 +1,26 @@
+"""Session 39, Hand of the Gods as a first-time player: the menu after a game.
+
+Back from a game (`m`), the menu's Continue said `Continue: Hand of the` — the button kept
+the width of its label before (`Continue (no saved game)`), the new label wrapped in its one
+row and lost its end."""
+
+from __future__ import annotations
+
+from common.saves import autosave_path, save_game
+from hotg.game import HotgGame
+from tests.tui.helpers import screen_text, settle
+from tui.app import TriarchApp
+
+
+async def test_continue_says_the_whole_game_when_a_save_appears() -> None:
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Continue (no saved game)" in screen_text(app)
+        game = HotgGame.new_game(seed=3)
+        for _ in range(3):
+            game.apply(game.legal_actions()[0])
+        save_game(game, autosave_path())  # (as a game played and left with `m`)
+        app.screen.refresh_continue()  # (what the menu does when it is back in sight)
+        await settle(pilot)
+        assert "Continue: Hand of the Gods, 3 actions" in screen_text(app)
