@@ -403,6 +403,8 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
 GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {
     "scars": scars_opening,
     "bhm": lambda events: bhm_opening(events, lambda seat: f"P{seat + 1}"),
+    # the first turn as the others are told (`Round 1: P1's turn`, not the engine's `Turn 1: P1`)
+    "hotg": lambda events: [hotg_turn(ev) for ev in events],
 }
 
 

@@ -27,7 +27,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from tui.digits import typed_words
-from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
+from tui.log_words import aimed_uid, hotg_round, opening_said, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
@@ -1683,6 +1683,11 @@ class HotgScreen(HotgTable, GameScreen):
         self.show_pane("card")
 
     # -- what the last turn did ---------------------------------------------------------------------
+    def opening(self, events: list[Event]) -> list[Event]:
+        """The first turn counted in rounds as the next ones (`opening_said`): the log opened
+        with the engine's `Turn 1: P1 (1 mana)` over `Round 1: P2's turn (1 mana)`."""
+        return opening_said("hotg", events)
+
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         """The action's lines (the health changes no event line says last, `⤷ ◄Hoplite +2 (♥5)`:
         `hotg_events`, as in the replay), and its marks on the board, read in the game before it

@@ -1,0 +1,34 @@
+"""Session 39, Hand of the Gods as a first-time player: the log's words.
+
+The log opened with the engine's `Turn 1: P1 (1 mana)`, the next turns in rounds (`Round 1:
+P2's turn (1 mana)`, as the status line and the help count them): the first turn now reads
+as the others, at the table and in the replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import game_app, replay_app, seeded_replay, settle
+from tui.widgets.log import GameLog
+
+
+def log_text(app: object) -> str:
+    return "\n".join(app.screen.query_one(GameLog).plain)  # type: ignore[attr-defined]
+
+
+async def test_the_first_turn_is_counted_in_rounds_at_the_table() -> None:
+    app = game_app("hotg", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = log_text(app)
+        assert "Round 1: P1's turn (1 mana)" in text
+        assert "Turn 1:" not in text
+
+
+async def test_the_first_turn_is_counted_in_rounds_in_the_replay(tmp_path: Path) -> None:
+    app = replay_app(seeded_replay("hotg", tmp_path, steps=6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = log_text(app)
+        assert "Round 1: P1's turn (1 mana)" in text
+        assert "Turn 1:" not in text
