@@ -1334,6 +1334,8 @@ class HotgScreen(HotgTable, GameScreen):
                 self.query_one(CardDetail).show_card(mover, here)
                 return
         what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
+        if u is not None and not u.get("stone") and note == f"{r},{c}":
+            note += f" — {self.whose_unit(u)}"  # (the board says it by `►`/`◄` and colour)
         if u is None and act is None:  # not a blank panel: the cell is empty, and its mark says why
             note += " — an empty cell" + EMPTY_CELL_MARKS.get(self.last_cells.get((r, c), ""), "")
         if u is not None and u.get("stone"):
@@ -1343,6 +1345,13 @@ class HotgScreen(HotgTable, GameScreen):
             detail.show_target(u, note, what)  # what will be hit and what Enter does, before the words
         else:
             detail.show_card(u, f"{what} {note}".lstrip())
+
+    def whose_unit(self, unit: Mapping[str, Any]) -> str:
+        """Whose `unit` is, to the seat at the table: `your unit`, `P2's unit`, `a neutral unit`."""
+        side = unit.get("controller")  # (as the log's `whose`)
+        if side is None:
+            return "a neutral unit"
+        return "your unit" if side == self.me() else f"P{int(side) + 1}'s unit"
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
