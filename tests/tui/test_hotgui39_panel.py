@@ -31,5 +31,7 @@ def test_what_enter_does_keeps_its_verb_before_the_cell() -> None:
     card's name took the verb too. The cell goes first (the cursor is on it)."""
     words = "1,4 — Enter: Cast Thunder of Olympus (3 mana) on P2's Berserker"
     assert fit_note(words, 36) == "Enter: Cast… on P2's Berserker"
+    guardian = "1,7 — Enter: Use Bolt (2 mana) on P2's Jackal Guardian"  # (it read `1,7 — Enter… on …`)
+    assert fit_note(guardian, 36) == "Enter: Use… on P2's Jackal Guardian"
     stone = "2,8 — Enter: Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
     assert fit_note(stone, 36) == "2,8 — Enter: Cast… on P2's Stone"  # (as before: the verb kept)

@@ -57,8 +57,8 @@ def fit_choice(text: str, width: int) -> str:
 NOTE_CELL = re.compile(r"^\d+,\d+ — (?=Enter: )")
 # The verb of a target's note (the prompt says a target is chosen: `Choose a target for Valkyrie`).
 NOTE_VERB = re.compile(r"(?<=Enter: )Target (?=\S)")
-# A note cut back to no word of what Enter does (`Enter:… on P2's Berserker`).
-NOTE_HEADLESS = re.compile(r"Enter: ?…")
+# A note that keeps a word of what Enter does (not `Enter:… on P2's Berserker`, `Enter… on …`).
+NOTE_HEADED = re.compile(r"Enter: [^\s…]")
 
 
 def fit_note(text: str, width: int) -> str:
@@ -77,7 +77,7 @@ def fit_note(text: str, width: int) -> str:
         if len(words) <= width:
             return words
         cut = fit_choice(words, width)
-        if len(cut) <= width and not NOTE_HEADLESS.search(cut):
+        if len(cut) <= width and NOTE_HEADED.search(cut):
             return cut
     return cut
 
