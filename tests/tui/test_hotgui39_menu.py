@@ -1,4 +1,4 @@
-"""Session 39, Hand of the Gods as a first-time player: the menu after a game.
+"""Session 39, Hand of the Gods as a first-time player: the menu.
 
 Back from a game (`m`), the menu's Continue said `Continue: Hand of the` — the button kept
 the width of its label before (`Continue (no saved game)`), the new label wrapped in its one
@@ -6,9 +6,11 @@ row and lost its end."""
 
 from __future__ import annotations
 
+from textual.widgets import Select
+
 from common.saves import autosave_path, save_game
 from hotg.game import HotgGame
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import press, screen_text, settle
 from tui.app import TriarchApp
 
 
@@ -24,3 +26,22 @@ async def test_continue_says_the_whole_game_when_a_save_appears() -> None:
         app.screen.refresh_continue()  # (what the menu does when it is back in sight)
         await settle(pilot)
         assert "Continue: Hand of the Gods, 3 actions" in screen_text(app)
+
+
+async def test_the_ai_levels_say_what_they_are() -> None:
+    """`random`, `scripted`, `greedy`, `lookahead`, `search`: no word said which is easy. Each
+    level now says in a few words how it plays, the weakest first."""
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "AI level      search · plans on many guesses of your hand" in screen_text(app)
+        level = app.screen.query_one("#level", Select)
+        level.focus()
+        await press(pilot, "enter")  # the list opens
+        await settle(pilot)
+        text = screen_text(app)
+        for words in ("random · weakest: any legal move", "greedy · the best-looking move now"):
+            assert words in text, text
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert level.value == "search"  # (the values are the levels' names, as before)
