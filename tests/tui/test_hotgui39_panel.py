@@ -35,3 +35,9 @@ def test_what_enter_does_keeps_its_verb_before_the_cell() -> None:
     assert fit_note(guardian, 36) == "Enter: Use… on P2's Jackal Guardian"
     stone = "2,8 — Enter: Cast Thunder of Olympus (3 mana) on P2's Summoning Stone"
     assert fit_note(stone, 36) == "2,8 — Enter: Cast… on P2's Stone"  # (as before: the verb kept)
+
+
+def test_the_help_says_what_the_panels_first_line_says() -> None:
+    from tui.screens.hotg import HotgScreen
+
+    assert "whose unit it\nis (`2,3 — P2's unit`" in HotgScreen.help_keys()
