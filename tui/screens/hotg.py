@@ -983,23 +983,32 @@ class HotgScreen(HotgTable, GameScreen):
 
     def turn_prompt(self) -> str:
         """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
-        (1–4) or a unit on the board · a Bolt · e ends the turn`), from the legal actions. It was
+        (1–4) or a unit on the board · a uses Bolt · e ends the turn`; `or a unit` where the line
+        is too long: `… · a uses Allfather's Gift · e ends the turn` wrapped `turn` alone at
+        80 × 24), from the legal actions. It was
         the engine's `You: your turn — play, move, attack or end` under the status line's `P1
         (you) to play`: whose turn twice, and not how to play."""
         legal = self.legal
-        picks = []
-        if any(a.kind == "play" for a in legal):
-            n = len(self.my_hand())
-            picks.append(f"a card ({'1' if n == 1 else f'1–{n}'})")
-        if any(a.kind in ("move", "attack", "warcry") for a in legal):
-            picks.append("a unit on the board")
-        parts = [f"Pick {' or '.join(picks)}"] if picks else ["Nothing to play, move or attack"]
-        if any(a.kind == "ability" for a in legal):
-            players, me = self.view_data.get("players", []), self.me()
-            ability = (players[me].get("ability") or {}) if me < len(players) else {}
-            parts.append(f"a {ability.get('name', 'Ability')}")
-        parts.append("e ends the turn")
-        return " · ".join(parts)
+        width = self.query_one(Prompt).content_size.width or self.app.size.width - 2
+        line = ""
+        for board in ("a unit on the board", "a unit"):  # (`on the board` goes first where it is long)
+            picks = []
+            if any(a.kind == "play" for a in legal):
+                n = len(self.my_hand())
+                picks.append(f"a card ({'1' if n == 1 else f'1–{n}'})")
+            if any(a.kind in ("move", "attack", "warcry") for a in legal):
+                picks.append(board)
+            parts = [f"Pick {' or '.join(picks)}"] if picks else ["Nothing to play, move or attack"]
+            if any(a.kind == "ability" for a in legal):
+                players, me = self.view_data.get("players", []), self.me()
+                ability = (players[me].get("ability") or {}) if me < len(players) else {}
+                # (`a Bolt` read as a bolt, `a Allfather's Gift` as bad English: the key, its verb)
+                parts.append(f"a uses {ability.get('name', 'the Leader Ability')}")
+            parts.append("e ends the turn")
+            line = " · ".join(parts)
+            if len(line) <= width:
+                break
+        return line
 
     def selection_prompt(self) -> str:
         """What the selection waits for, in the prompt's place while it lasts: what it is, the
