@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from common.events import Event
+from common.game import Action
 from tests.tui.helpers import game_app, replay_app, seeded_replay, settle
+from tui.log_words import hotg_events
 from tui.widgets.log import GameLog
 
 
@@ -32,3 +35,17 @@ async def test_the_first_turn_is_counted_in_rounds_in_the_replay(tmp_path: Path)
         text = log_text(app)
         assert "Round 1: P1's turn (1 mana)" in text
         assert "Turn 1:" not in text
+
+
+def test_your_stone_is_yours_in_the_last_line_too() -> None:
+    """`P2's Fenrir deals 5 damage to your Summoning Stone (0 left)`, then `P1's Summoning Stone
+    is destroyed: P2 wins!` to P1's eyes: the end says `Your Summoning Stone` as the line before
+    it; to the other seat and to the public (a replay, hot-seat) it names the seat as before."""
+    end = Event("game_over", "P1's Summoning Stone is destroyed: P2 wins!", {"winner": 1})
+    attack, views = Action("attack", (3, 1)), {"units": []}
+
+    def told(viewer: int | None) -> str:
+        return hotg_events(attack, [end], views, views, viewer)[0].text
+
+    assert told(0) == "Your Summoning Stone is destroyed: P2 wins!"
+    assert told(1) == told(None) == "P1's Summoning Stone is destroyed: P2 wins!"
