@@ -45,3 +45,21 @@ async def test_the_ai_levels_say_what_they_are() -> None:
         await press(pilot, "escape")
         await settle(pilot)
         assert level.value == "search"  # (the values are the levels' names, as before)
+
+
+async def test_quit_stays_whole_beside_a_long_games_continue() -> None:
+    """At 80 columns `Continue: Hand of the Gods, 120 actions` pushed Quit out of the box: `Qui`."""
+    import random
+    import re
+
+    game, rng = HotgGame.new_game(seed=3), random.Random(1)
+    while len(game.history) < 120 and not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.history) >= 100
+    save_game(game, autosave_path())
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        row = next(line for line in screen_text(app).splitlines() if "Start ▶" in line)
+        assert f"{len(game.history)} actions" in row, row
+        assert re.search(r"Quit\s*│$", row), row
