@@ -40,4 +40,4 @@ def test_what_enter_does_keeps_its_verb_before_the_cell() -> None:
 def test_the_help_says_what_the_panels_first_line_says() -> None:
     from tui.screens.hotg import HotgScreen
 
-    assert "whose unit it\nis (`2,3 — P2's unit`" in HotgScreen.help_keys()
+    assert "whose unit it\nis: `2,3 — P2's unit`" in HotgScreen.help_keys()

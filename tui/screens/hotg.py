@@ -162,7 +162,8 @@ over). What a crowded bar leaves out, the other bar leaves out too.
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
 The card panel shows the card or unit under the cursor, its first line the cell and whose unit it
-is (`2,3 — P2's unit`; a Summoning Stone: its side's leader and Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or
+is: `2,3 — P2's unit` (a Summoning Stone: its side's leader and
+Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or
 `Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn);
 moving or attacking loses it. At 80 × 24 the card panel and the log share a place: `t` switches
 between them.
