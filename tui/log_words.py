@@ -403,6 +403,8 @@ def scars_opening(events: Sequence[Event]) -> list[Event]:
 GAME_OPENING: dict[str, Callable[[Sequence[Event]], list[Event]]] = {
     "scars": scars_opening,
     "bhm": lambda events: bhm_opening(events, lambda seat: f"P{seat + 1}"),
+    # the first turn as the others are told (`Round 1: P1's turn`, not the engine's `Turn 1: P1`)
+    "hotg": lambda events: [hotg_turn(ev) for ev in events],
 }
 
 
@@ -1007,6 +1009,11 @@ def hotg_events(
     for ev in named_draws(events, before, after, board):
         source = ev.data.get("source", source)
         told.append(hotg_turn(you_draw(hotg_named(action, ev, units, places, viewer, source))))
+        if ev.kind == "game_over" and viewer is not None:  # as the damage's line before it said it
+            mine = f"P{viewer + 1}'s Summoning Stone is destroyed"
+            if told[-1].text.startswith(mine):
+                rest = told[-1].text.removeprefix(mine)
+                told[-1] = Event(ev.kind, f"Your Summoning Stone is destroyed{rest}", ev.data)
     told = hotg_leaving(told, units, after, viewer)
     changes = health_changes(events, before, after)
     if changes:

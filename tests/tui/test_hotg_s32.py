@@ -80,7 +80,7 @@ async def test_the_prompt_says_what_a_selection_waits_for() -> None:
         assert "● Hoplite: » move, × attack" in screen_text(app)
         await press(pilot, "escape")
         await settle(pilot)
-        turn = "Pick a card (1–4) or a unit on the board · a Bolt · e ends the turn"  # (session 36)
+        turn = "Pick a card (1–4) or a unit on the board · a uses Bolt · e ends the turn"  # (session 36)
         assert prompt(app) == turn, prompt(app)
         await press(pilot, "2")  # Thunder of Olympus
         await settle(pilot)

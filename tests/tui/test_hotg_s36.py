@@ -177,6 +177,6 @@ async def test_the_turns_prompt_says_how_to_play_not_whose_turn_again() -> None:
                 await press(pilot, "space")  # P1 looks
                 await settle(pilot)
             lines = screen_text(app).splitlines()
-            said = "Pick a card (1–4) or a unit on the board · a Bolt · e ends the turn"
+            said = "Pick a card (1–4) or a unit on the board · a uses Bolt · e ends the turn"
             assert said in [line.strip() for line in lines], lines
             assert not any("your turn" in line for line in lines), lines

@@ -887,6 +887,9 @@ class GameScreen(TableScreen):
             # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
             # first, so that the dialog opens over the log's last lines as they will stay
             if tries < 20 and not all(log.wrapped_to_width for log in self.query(GameLog)):
+                # (laid out on this refresh: these calls kept the app from the idle time a log just
+                # shown is laid out in, and the dialog came over its lines at 16 columns)
+                self.refresh(layout=True)
                 self.call_after_refresh(cover, tries + 1)
                 return
             self.game_over_pending = False

@@ -27,7 +27,7 @@ from common.errors import IllegalAction
 from common.events import Event
 from common.game import Action, Decision, Game
 from tui.digits import typed_words
-from tui.log_words import aimed_uid, hotg_round, unit_label, whose, with_whose
+from tui.log_words import aimed_uid, hotg_round, opening_said, unit_label, whose, with_whose
 from tui.scenarios import scenario_header
 from tui.screens.card import CardScreen
 from tui.screens.decide import Tile, TileDialog
@@ -161,7 +161,8 @@ mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar, 
 over). What a crowded bar leaves out, the other bar leaves out too.
 
 **Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
-The card panel shows the card or unit under the cursor (a Summoning Stone: its side's leader and
+The card panel shows the card or unit under the cursor, its first line the cell and whose unit it
+is: `2,3 — P2's unit` (a Summoning Stone: its side's leader and
 Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or
 `Warcry later` (not now: deployed this turn, stunned, nothing to aim at, or not its side's turn);
 moving or attacking loses it. At 80 × 24 the card panel and the log share a place: `t` switches
@@ -983,23 +984,32 @@ class HotgScreen(HotgTable, GameScreen):
 
     def turn_prompt(self) -> str:
         """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
-        (1–4) or a unit on the board · a Bolt · e ends the turn`), from the legal actions. It was
+        (1–4) or a unit on the board · a uses Bolt · e ends the turn`; `or a unit` where the line
+        is too long: `… · a uses Allfather's Gift · e ends the turn` wrapped `turn` alone at
+        80 × 24), from the legal actions. It was
         the engine's `You: your turn — play, move, attack or end` under the status line's `P1
         (you) to play`: whose turn twice, and not how to play."""
         legal = self.legal
-        picks = []
-        if any(a.kind == "play" for a in legal):
-            n = len(self.my_hand())
-            picks.append(f"a card ({'1' if n == 1 else f'1–{n}'})")
-        if any(a.kind in ("move", "attack", "warcry") for a in legal):
-            picks.append("a unit on the board")
-        parts = [f"Pick {' or '.join(picks)}"] if picks else ["Nothing to play, move or attack"]
-        if any(a.kind == "ability" for a in legal):
-            players, me = self.view_data.get("players", []), self.me()
-            ability = (players[me].get("ability") or {}) if me < len(players) else {}
-            parts.append(f"a {ability.get('name', 'Ability')}")
-        parts.append("e ends the turn")
-        return " · ".join(parts)
+        width = self.query_one(Prompt).content_size.width or self.app.size.width - 2
+        line = ""
+        for board in ("a unit on the board", "a unit"):  # (`on the board` goes first where it is long)
+            picks = []
+            if any(a.kind == "play" for a in legal):
+                n = len(self.my_hand())
+                picks.append(f"a card ({'1' if n == 1 else f'1–{n}'})")
+            if any(a.kind in ("move", "attack", "warcry") for a in legal):
+                picks.append(board)
+            parts = [f"Pick {' or '.join(picks)}"] if picks else ["Nothing to play, move or attack"]
+            if any(a.kind == "ability" for a in legal):
+                players, me = self.view_data.get("players", []), self.me()
+                ability = (players[me].get("ability") or {}) if me < len(players) else {}
+                # (`a Bolt` read as a bolt, `a Allfather's Gift` as bad English: the key, its verb)
+                parts.append(f"a uses {ability.get('name', 'the Leader Ability')}")
+            parts.append("e ends the turn")
+            line = " · ".join(parts)
+            if len(line) <= width:
+                break
+        return line
 
     def selection_prompt(self) -> str:
         """What the selection waits for, in the prompt's place while it lasts: what it is, the
@@ -1334,6 +1344,8 @@ class HotgScreen(HotgTable, GameScreen):
                 self.query_one(CardDetail).show_card(mover, here)
                 return
         what = f"{doing.get('name', '')}: {doing['text']}".lstrip(": ") if doing.get("text") else ""
+        if u is not None and not u.get("stone") and note == f"{r},{c}":
+            note += f" — {self.whose_unit(u)}"  # (the board says it by `►`/`◄` and colour)
         if u is None and act is None:  # not a blank panel: the cell is empty, and its mark says why
             note += " — an empty cell" + EMPTY_CELL_MARKS.get(self.last_cells.get((r, c), ""), "")
         if u is not None and u.get("stone"):
@@ -1343,6 +1355,13 @@ class HotgScreen(HotgTable, GameScreen):
             detail.show_target(u, note, what)  # what will be hit and what Enter does, before the words
         else:
             detail.show_card(u, f"{what} {note}".lstrip())
+
+    def whose_unit(self, unit: Mapping[str, Any]) -> str:
+        """Whose `unit` is, to the seat at the table: `your unit`, `P2's unit`, `a neutral unit`."""
+        side = unit.get("controller")  # (as the log's `whose`)
+        if side is None:
+            return "a neutral unit"
+        return "your unit" if side == self.me() else f"P{int(side) + 1}'s unit"
 
     def stone_card(self, stone: dict[str, Any]) -> dict[str, Any]:
         """A Summoning Stone for the card panel, with its side's leader and Leader Ability
@@ -1683,6 +1702,11 @@ class HotgScreen(HotgTable, GameScreen):
         self.show_pane("card")
 
     # -- what the last turn did ---------------------------------------------------------------------
+    def opening(self, events: list[Event]) -> list[Event]:
+        """The first turn counted in rounds as the next ones (`opening_said`): the log opened
+        with the engine's `Turn 1: P1 (1 mana)` over `Round 1: P2's turn (1 mana)`."""
+        return opening_said("hotg", events)
+
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         """The action's lines (the health changes no event line says last, `⤷ ◄Hoplite +2 (♥5)`:
         `hotg_events`, as in the replay), and its marks on the board, read in the game before it

@@ -59,6 +59,23 @@ def table_keys(keys: str) -> str:
     return keys if keys.lstrip().startswith("**") else f"{TABLE_KEYS_HEADING}\n\n{keys}"
 
 
+# The AI levels in words, weakest first (docs/ai.md, `common/search.py`): a first-time player read
+# `random … search` with no word of which is easy.
+LEVEL_WORDS = {
+    "random": "weakest: any legal move",
+    "scripted": "a simple plan",
+    "greedy": "the best-looking move now",
+    "lookahead": "plans its turn, weighs the reply",
+    "search": "plans on many guesses of your hand",
+}
+
+
+def level_label(level: str) -> str:
+    """An AI level as the menu lists it: `greedy · the best-looking move now`."""
+    words = LEVEL_WORDS.get(level)
+    return f"{level} · {words}" if words else level
+
+
 # What the AI level and seat fields say in hot-seat, where they do not apply.
 HOTSEAT_NOTES = {
     "level": "— (hot-seat: no AI)",
@@ -269,7 +286,12 @@ class MenuScreen(BaseScreen):
             self.show_error(self.ended_note)
         self.tell_end()
         button = self.query_one("#continue", Button)
-        button.label = self.continue_label()
+        label = self.continue_label()
+        if str(button.label) != label:
+            button.label = label
+            # (a Button's label is no layout reactive: kept at the old label's width, the new
+            # one wrapped in its one row and lost its end, `Continue: Hand of the`)
+            button.refresh(layout=True)
         button.disabled = not self.continue_enabled()
         self.autosave_seen = self.autosave_stamp()
 
@@ -336,7 +358,11 @@ class MenuScreen(BaseScreen):
         row(
             "AI level",
             Select(
-                [(lv, lv) for lv in levels], value=default_level, allow_blank=False, id="level", compact=True
+                [(level_label(lv), lv) for lv in levels],
+                value=default_level,
+                allow_blank=False,
+                id="level",
+                compact=True,
             ),
             off=HOTSEAT_NOTES["level"],
         )

@@ -32,12 +32,25 @@ from common.saves import Replay
 from tui.log_words import fold_key, opening_said, step_said, step_words, steps, times
 from tui.replay_goal import ReplayGoal
 from tui.screens.game import GameScreen, glossary_for
+from tui.screens.help import HelpScreen
 from tui.screens.table import TableScreen
 from tui.session import only_pass
 from tui.widgets.detail import CardBox, CardDetail, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
 from tui.widgets.stateview import StateView
+
+# The help's Keys tab in a replay (`?`: it did nothing, where the table opens its help)
+REPLAY_KEYS = """
+**Replay**
+
+- `→` `l` `n` `Space` — the next action · `←` `h` `p` — the one before · `PgDn` `PgUp` — ten at
+  a time · `Home` `End` — the start, the end
+- `v` — whose eyes: everybody (the public), P1, P2 (the hands each of them sees)
+- `t` — the card panel or the log, below 120 columns (they share a place) · `c` — the next card
+  of the action just replayed · `↑` `↓` — scroll the card panel
+- `q` `Esc` — close the replay · `?` — this help
+"""
 
 # `t` from 120 columns (`ReplayScreen.on_key`)
 ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 columns)."
@@ -62,6 +75,8 @@ class ReplayScreen(TableScreen):
         Binding("down", "scroll_card(1)", "Card down", show=False),
         Binding("t", "toggle_pane", "Card/log"),
         Binding("q,escape", "close", "Quit"),
+        # (not in the key bar, full at 80 columns: `?` did nothing here, as at the table it helps)
+        Binding("question_mark,f1", "help", "Help", key_display="?", show=False),
     ]
     VIEWERS: ClassVar[list[int | None]] = [None, 0, 1]
     EXPLAIN_TEXT = False  # the card panel also explains the glossary terms a card's text names
@@ -345,3 +360,8 @@ class ReplayScreen(TableScreen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        cls = type(self.replay.state(0))
+        title = f"Replay · {getattr(cls, 'title', self.replay.game_id)}"
+        self.app.push_screen(HelpScreen(title, REPLAY_KEYS, cls.rules_text(), glossary_for(cls)))

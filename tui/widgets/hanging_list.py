@@ -57,6 +57,8 @@ def fit_choice(text: str, width: int) -> str:
 NOTE_CELL = re.compile(r"^\d+,\d+ — (?=Enter: )")
 # The verb of a target's note (the prompt says a target is chosen: `Choose a target for Valkyrie`).
 NOTE_VERB = re.compile(r"(?<=Enter: )Target (?=\S)")
+# A note that keeps a word of what Enter does (not `Enter:… on P2's Berserker`, `Enter… on …`).
+NOTE_HEADED = re.compile(r"Enter: [^\s…]")
 
 
 def fit_note(text: str, width: int) -> str:
@@ -64,16 +66,20 @@ def fit_note(text: str, width: int) -> str:
     `width` columns: as a choice (`fit_choice`), then without the cell it opens with (the board's
     cursor is on it), then without the verb `Target` (the prompt says a target is chosen), so that
     its target stays whole: `Enter: P2's Terracotta Warrior`, not `3,4 — Enter: Target P2's
-    Terracotta…`. (Longer still: the caller cuts it.)"""
-    for step in (
-        lambda t: fit_choice(t, width),
-        lambda t: NOTE_CELL.sub("", t),
-        lambda t: NOTE_VERB.sub("", t),
-    ):
-        if len(text) <= width:
-            break
-        text = step(text)
-    return text
+    Terracotta…`. A cut that leaves no word of what Enter does (`1,4 — Enter:… on P2's
+    Berserker`) is no fit: the cell goes first then (`Enter: Cast… on P2's Berserker`).
+    (Longer still: the caller cuts it.)"""
+    cut = text
+    for drop in ((), (NOTE_CELL,), (NOTE_CELL, NOTE_VERB)):
+        words = text
+        for pattern in drop:
+            words = pattern.sub("", words)
+        if len(words) <= width:
+            return words
+        cut = fit_choice(words, width)
+        if len(cut) <= width and NOTE_HEADED.search(cut):
+            return cut
+    return cut
 
 
 def keep_targets(texts: list[str], width: int) -> list[str]:
