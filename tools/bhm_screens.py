@@ -1,0 +1,309 @@
+"""BHM: the opponent variants screened in session 39 (docs/ai.md, BHM, session 39), and an A/B
+match on the tournament's schedule that plays them against the levels.
+
+    PYTHONPATH=$PWD python tools/bhm_screens.py gre4 greedy --games 200 --seed 1 --log gre4.jsonl
+
+An agent is an AI level of the game (scripted, greedy, lookahead, search) or one of `VARIANTS`.
+Game i is dealt with seed SEED + i//2, A sits first in the even games (the schedule of
+`triarch tournament bhm --agents A,B --games N --seed SEED`), and each agent is seeded with
+`common.tournament.agent_seed(SEED, A, B, i, seat)`, so a level against a level plays the
+tournament's very games. `--start`/`--games` play a slice (run slices in parallel, then `--tally`
+their logs). Printed: A's W-L-D, score and 95% Wilson interval, wins from each seat, and each
+side's CPU time per decision (`time.thread_time`: it does not grow with the machine's load).
+
+The variants change only how a level judges its choices (none is a level of the game):
+
+* `gr4` / `gr4m`: greedy, its own turn's candidates (the scripted choice and the 2 best by one
+  ply, each played on to the end of the turn by the scripted player) scored after the opponent's
+  whole next turn, both sides scripted, on 4 deals of the hidden cards: the mean evaluation
+  (`gr4`), or half that and half the end of its own turn (`gr4m`);
+* `grr4`: the same on the evaluation before its tanh (`raw_value`), which does not saturate;
+* `gre4`: greedy, outside its own turn (reactions, the opponent's Terror), every candidate
+  judged where the opponent's turn ends (played on by `finish_turn`) on 4 deals, raw evaluation;
+* `lag`: the lookahead in its own turn, greedy's choice outside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bhm import ai_search as S  # noqa: E402
+from bhm.ai_search import (  # noqa: E402
+    _SCRIPT,
+    SPEC,
+    BhmGreedyAgent,
+    BhmLookaheadAgent,
+    _ply_value,
+    candidates,
+    finish_turn,
+)
+from bhm.game import BhmGame  # noqa: E402
+from common.agents import Agent, make_agent  # noqa: E402
+from common.game import Action, Game  # noqa: E402
+from common.search import value_of  # noqa: E402
+from common.tournament import agent_seed, wilson_interval  # noqa: E402
+
+RAW_WIN = 20.0  # a won (lost) game on the raw scale
+
+
+def raw_value(g: BhmGame, seat: int) -> float:
+    """The evaluation before its tanh (a won game +RAW_WIN, a lost one -RAW_WIN)."""
+    g = S.settle(g, seat)
+    if g.won is not None:
+        return RAW_WIN if g.won == seat else -RAW_WIN
+    v = max(-0.999999999, min(0.999999999, S.static_value(g, seat)))
+    return math.atanh(v)
+
+
+def reply_turn(g: BhmGame, seat: int, rng: random.Random, deals: int, raw: bool, limit: int = 60) -> float:
+    """The mean value for `seat` after the opponent's whole next turn (`g`: their turn to come),
+    both sides played by the scripted player, on `deals` deals of what `seat` cannot see."""
+    if g.won is not None:
+        win = RAW_WIN if raw else 1.0
+        return win if g.won == seat else -win
+    tot = 0.0
+    for _ in range(deals):
+        h: BhmGame = S.determinize(g, seat, rng)  # type: ignore[assignment]
+        turn = h.turn
+        n = 0
+        while h.won is None and h.turn == turn and n < limit:
+            h.apply_legal(_SCRIPT.choose(h))
+            n += 1
+        tot += raw_value(h, seat) if raw else value_of(SPEC, h, seat)
+    return tot / deals
+
+
+class GreedyReply(BhmGreedyAgent):
+    """Greedy whose own turn's candidates are scored after the opponent's reply turn."""
+
+    def __init__(self, seed: int, deals: int = 4, mix: float = 1.0, raw: bool = False) -> None:
+        super().__init__(SPEC, seed)
+        self.deals, self.mix, self.raw = deals, mix, raw
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None or game.active != d.player:  # type: ignore[attr-defined]
+            return super().choose(game)
+        seat = d.player
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+        ranked = sorted(
+            (a for a in acts if a != base), key=lambda a: _ply_value(self.spec, det, seat, a), reverse=True
+        )
+        seed = self.rng.getrandbits(32)
+        best, best_v = base, -math.inf
+        for a in (base, *ranked[: S.TURN_TOP]):
+            g = det.clone()
+            g.apply_legal(a)
+            finish_turn(g, seat)
+            if g.won == seat:
+                return a
+            own = raw_value(g, seat) if self.raw else value_of(self.spec, g, seat)
+            after = reply_turn(g, seat, random.Random(seed), self.deals, self.raw)  # the same deals
+            v = self.mix * after + (1 - self.mix) * own
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+
+class GreedyReact(BhmGreedyAgent):
+    """Greedy whose choices outside its own turn are judged where the opponent's turn ends."""
+
+    def __init__(self, seed: int, deals: int = 4) -> None:
+        super().__init__(SPEC, seed)
+        self.deals = deals
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None or game.active == d.player:  # type: ignore[attr-defined]
+            return super().choose(game)
+        seat = d.player
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+        seed = self.rng.getrandbits(32)
+        best, best_v = base, -math.inf
+        for a in (base, *(x for x in acts if x != base)):
+            rng = random.Random(seed)  # the same deals for every candidate
+            tot = 0.0
+            for _ in range(self.deals):
+                h: BhmGame = S.determinize(det, seat, rng)  # type: ignore[assignment]
+                h.apply_legal(a)
+                tot += raw_value(finish_turn(h, seat), seat)
+            if tot / self.deals > best_v + 1e-9:
+                best, best_v = a, tot / self.deals
+        return best
+
+
+class LookaheadGreedyOutside(BhmLookaheadAgent):
+    """The lookahead in its own turn, greedy's choice outside it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(SPEC, seed)
+        self.greedy = BhmGreedyAgent(SPEC, seed + 1)
+
+    def choose(self, game: Game) -> Action:
+        d = game.decision()
+        if d is not None and game.active != d.player and len(game.legal_actions()) > 1:  # type: ignore[attr-defined]
+            return self.greedy.choose(game)
+        return super().choose(game)
+
+
+VARIANTS: dict[str, Callable[[int], Agent]] = {
+    "gr4": lambda s: GreedyReply(s, 4),
+    "gr4m": lambda s: GreedyReply(s, 4, mix=0.5),
+    "grr4": lambda s: GreedyReply(s, 4, raw=True),
+    "gre4": lambda s: GreedyReact(s, 4),
+    "lag": LookaheadGreedyOutside,
+}
+
+
+def make(name: str, seed: int) -> Agent:
+    return VARIANTS[name](seed) if name in VARIANTS else make_agent(BhmGame, name, seed)
+
+
+def play(a: str, b: str, seed: int, i: int) -> dict[str, object]:
+    """Game i of the schedule: its result for A and each side's CPU time per decision."""
+    a_seat = i % 2
+    names = (a, b) if a_seat == 0 else (b, a)
+    agents = [make(names[s], agent_seed(seed, a, b, i, s)) for s in (0, 1)]
+    game = BhmGame.new_game(seed=seed + i // 2)
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    n = 0
+    while not game.is_over() and n < 20_000:
+        d = game.decision()
+        assert d is not None
+        t0 = time.thread_time()
+        act = agents[d.player].choose(game)
+        times["a" if d.player == a_seat else "b"].append(time.thread_time() - t0)
+        game.apply(act)
+        n += 1
+    w = game.winner()
+    r = "D" if w is None else "W" if w == a_seat else "L"  # (A sits in seat `a_seat`)
+    return {"a": a, "b": b, "seed": seed, "i": i, "a_seat": a_seat, "r": r, "actions": n, "times": times}
+
+
+def tally(rows: list[dict[str, object]]) -> str:
+    w = sum(r["r"] == "W" for r in rows)
+    lost = sum(r["r"] == "L" for r in rows)
+    dr = len(rows) - w - lost
+    n = len(rows)
+    lo, hi = wilson_interval(w + dr / 2, n)
+    first = sum(r["r"] == "W" and r["a_seat"] == 0 for r in rows)
+    out = [
+        f"{rows[0]['a']} vs {rows[0]['b']}: {w}-{lost}-{dr} over {n} games, {100 * (w + dr / 2) / n:.1f}% "
+        f"[{100 * lo:.1f}-{100 * hi:.1f}], wins from the 1st seat {first}, from the 2nd {w - first}"
+    ]
+    deals: dict[int, dict[int, object]] = {}
+    for r in rows:
+        deals.setdefault(int(r["seed"]) * 100_000 + int(r["i"]) // 2, {})[int(r["a_seat"])] = r["r"]  # type: ignore[call-overload]
+    kinds = {("W", "W"): "A both", ("L", "L"): "B both", ("W", "L"): "the 1st seat both"}
+    both = Counter(kinds.get((d[0], d[1]), "the 2nd seat both") for d in deals.values() if len(d) == 2)
+    out.append(
+        f"  deals played twice: A won both {both['A both']}, B both {both['B both']}, "
+        f"the 1st seat both {both['the 1st seat both']}, the 2nd seat both {both['the 2nd seat both']}"
+    )
+    for side in ("a", "b"):
+        xs = sorted(x for r in rows for x in r["times"][side])  # type: ignore[index]
+        if xs:
+            p95 = xs[max(1, math.ceil(0.95 * len(xs))) - 1]
+            out.append(
+                f"  {rows[0][side]}: CPU per decision mean {1000 * sum(xs) / len(xs):.1f} ms, "
+                f"p95 {1000 * p95:.1f} ms, max {1000 * xs[-1]:.1f} ms ({len(xs)} decisions)"
+            )
+    return "\n".join(out)
+
+
+def overrules(games: int, seed: int) -> str:
+    """Where the lookahead chooses otherwise than greedy: in the games of `lookahead` against
+    `greedy` (the schedule above), at every lookahead decision with a choice, greedy's choice on the
+    same state (an agent of its own); each own-turn overrule is played, with greedy's choice, on to
+    the end of the turn on one independent deal (seeded 7) and both are scored there."""
+    count: Counter[str] = Counter()
+    differ: Counter[str] = Counter()
+    ends = Counter[str]()
+    for i in range(games):
+        a_seat = i % 2
+        names = ("lookahead", "greedy") if a_seat == 0 else ("greedy", "lookahead")
+        agents = [make(names[s], agent_seed(seed, "lookahead", "greedy", i, s)) for s in (0, 1)]
+        shadow = BhmGreedyAgent(SPEC, 12345 + i)
+        game = BhmGame.new_game(seed=seed + i // 2)
+        while not game.is_over():
+            d = game.decision()
+            assert d is not None
+            act = agents[d.player].choose(game)
+            if names[d.player] == "lookahead" and len(game.legal_actions()) > 1:
+                own = game.active == d.player
+                key = f"{'own turn' if own else 'their turn'} {d.kind}"
+                count[key] += 1
+                other = shadow.choose(game)
+                if other != act:
+                    differ[key] += 1
+                    if own:
+                        det: BhmGame = S.determinize(game, d.player, random.Random(7))  # type: ignore[assignment]
+                        mine = _ply_value(SPEC, det, d.player, act, True)
+                        theirs = _ply_value(SPEC, det, d.player, other, True)
+                        ends[
+                            "same end of turn" if mine == theirs else "better" if mine > theirs else "worse"
+                        ] += 1
+            game.apply(act)
+    out = [
+        f"{k}: {count[k]} decisions, the lookahead otherwise than greedy in {differ[k]}"
+        for k in sorted(count)
+    ]
+    out.append(f"own-turn overrules, the lookahead's turn end against greedy's on another deal: {dict(ends)}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("a", nargs="?", help="agent A: a level or a variant")
+    ap.add_argument("b", nargs="?", help="agent B")
+    ap.add_argument("--games", type=int, default=200, help="play games START..GAMES-1")
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", help="append one JSON line per game here")
+    ap.add_argument("--tally", nargs="+", metavar="LOG", help="only sum up these logs")
+    ap.add_argument("--overrules", action="store_true", help="where the lookahead overrules greedy")
+    args = ap.parse_args(argv)
+    if args.overrules:
+        print(overrules(args.games, args.seed))
+        return 0
+    if args.tally:
+        rows = [json.loads(line) for p in args.tally for line in Path(p).read_text().splitlines() if line]
+        print(tally(rows))
+        return 0
+    if not (args.a and args.b):
+        ap.error("give agents A and B (or --tally)")
+    rows = []
+    for i in range(args.start, args.games):
+        row = play(args.a, args.b, args.seed, i)
+        rows.append(row)
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write(json.dumps(row) + "\n")
+    print(tally(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
