@@ -194,25 +194,7 @@ async def test_too_small_terminal_shows_a_clear_message() -> None:
         text = screen_text(app)
         assert "too small" in text and "80 × 24" in text
         assert "Player 1 (you)" not in text
-    app = vs_ai(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "too small" not in screen_text(app)
-
-
-async def test_help_screen_lists_the_keys() -> None:
-    app = vs_ai(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert screen_name(app) == "HelpScreen"
-        text = screen_text(app)
-        assert "Keys" in text and "Rules" in text and "Keywords" in text
-        assert "Enter" in text
-        await pilot.press("escape")
-        await pilot.pause()
-        assert screen_name(app) == "GenericGameScreen"
+    # (at 80 × 24 it is not said: `test_the_first_position_at_80x24`)
 
 
 async def test_command_palette_resign_ends_the_game() -> None:
@@ -236,17 +218,6 @@ async def test_command_palette_resign_ends_the_game() -> None:
         assert not autosave_path().exists()
 
 
-async def test_palette_lists_new_game_save_resign_theme() -> None:
-    from tui.commands import TriarchCommands
-
-    app = vs_ai(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        provider = TriarchCommands(app.screen)
-        names = [n for n, _, _ in provider.commands()]
-        assert {"New game", "Save game", "Resign", "Theme"} <= set(names)
-
-
 async def test_save_command_writes_a_resumable_file(triarch_home: Path) -> None:
     app = vs_ai(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -258,42 +229,6 @@ async def test_save_command_writes_a_resumable_file(triarch_home: Path) -> None:
         saves = list((triarch_home / "saves").glob("toy-*.json"))
         assert len(saves) == 1
         assert Session.load(saves[0]).game.state_hash() == app.session.game.state_hash()
-
-
-async def test_saving_a_finished_game_says_how_to_replay_it(triarch_home: Path) -> None:
-    """Ctrl+S in a game in progress says `triarch resume FILE`; on a finished game (nothing to
-    resume: it is for watching again) it says `triarch replay FILE`."""
-    app = vs_ai(seed=3)
-    said: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
-        game_screen = app.screen
-        game_screen.action_save_as()  # type: ignore[attr-defined]
-        assert "Resume it with: triarch resume " in said[-1]
-        while screen_name(app) != "GameOverScreen":
-            await press(pilot, "enter")
-            await settle(pilot, look=False)
-        game_screen.action_save_as()  # type: ignore[attr-defined]
-        path = said[-1].split("triarch replay ", 1)[1]
-        assert Session.load(Path(path)).over
-
-
-async def test_rematch_starts_a_fresh_game_with_the_same_seats() -> None:
-    app = vs_ai(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while screen_name(app) != "GameOverScreen":
-            await press(pilot, "enter")
-            await settle(pilot, look=False)
-        old = app.session
-        await pilot.press("r")
-        await settle(pilot)
-        assert screen_name(app) == "GenericGameScreen"
-        assert app.session is not old
-        assert app.session.game.history == []
-        assert app.session.game.setup.seed == old.game.setup.seed + 1
-        assert app.session.seats.kinds == old.seats.kinds
 
 
 @pytest.mark.usefixtures("only_toy")
@@ -360,26 +295,6 @@ async def test_back_at_the_menu_the_form_shows_the_game_triarch_play_started() -
         assert menu.query_one("#seed", Input).value == ""
 
 
-async def test_a_number_past_the_end_of_the_choices_says_so_and_changes_nothing() -> None:
-    """Number keys pick choices 1–9; one past the end of the list did nothing and said
-    nothing. Now the prompt says how many choices there are (and the game is unchanged)."""
-    app = vs_ai(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        k = len(app.session.game.legal_actions())
-        assert k < 9
-        before = app.session.game.state_hash()
-        await press(pilot, "9")
-        await settle(pilot)
-        from tui.widgets.status import Prompt
-
-        assert app.screen.query_one(Prompt).error == f"There is no choice 9: the list has {k} (keys 1–{k})"
-        assert app.session.game.state_hash() == before
-        await press(pilot, "1")
-        await settle(pilot)
-        assert app.session.game.state_hash() != before
-
-
 async def test_a_number_past_a_list_of_one_choice_says_only_1() -> None:
     """`There is no choice 2: the list has 1 (1–1)` read oddly: it says `only 1`."""
     from tui.widgets.actions import ActionList
@@ -394,3 +309,87 @@ async def test_a_number_past_a_list_of_one_choice_says_only_1() -> None:
         await press(pilot, "2")
         await settle(pilot)
         assert app.screen.query_one(Prompt).error == "There is no choice 2: the list has only 1"
+
+
+# -- one app for several checks (an app's start is most of a UI test's cost): each check keeps
+# its own paragraph; the table reached by the steps before it is what it reads --------------
+
+
+async def test_the_first_position_at_80x24() -> None:
+    """The toy against the AI (seed 3) at 80 × 24, one app in turn:
+
+    - Not too small: no `too small` message at 80 × 24 (its 70 × 20 half:
+      `test_too_small_terminal_shows_a_clear_message`).
+    - The palette lists New game, Save game, Resign and Theme.
+    - The help lists the keys (its Keys, Rules and Keywords tabs; Enter), and Esc closes it.
+    - A number past the end of the choices says so and changes nothing: number keys pick
+      choices 1–9; one past the end of the list did nothing and said nothing. Now the prompt
+      says how many choices there are (and the game is unchanged); `1` then plays."""
+    from tui.commands import TriarchCommands
+    from tui.widgets.status import Prompt
+
+    app = vs_ai(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "too small" not in screen_text(app)
+        provider = TriarchCommands(app.screen)
+        names = [n for n, _, _ in provider.commands()]
+        assert {"New game", "Save game", "Resign", "Theme"} <= set(names)
+        # the help
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        text = screen_text(app)
+        assert "Keys" in text and "Rules" in text and "Keywords" in text
+        assert "Enter" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GenericGameScreen"
+        # a number past the end of the choices
+        await settle(pilot)
+        k = len(app.session.game.legal_actions())
+        assert k < 9
+        before = app.session.game.state_hash()
+        await press(pilot, "9")
+        await settle(pilot)
+        assert app.screen.query_one(Prompt).error == f"There is no choice 9: the list has {k} (keys 1–{k})"
+        assert app.session.game.state_hash() == before
+        await press(pilot, "1")
+        await settle(pilot)
+        assert app.session.game.state_hash() != before
+
+
+async def test_a_finished_game_saved_then_a_rematch() -> None:
+    """The toy against the AI (seed 3) played to its end (Enter, the first choice), one app:
+
+    - Saving a finished game says how to replay it: Ctrl+S in a game in progress says `triarch
+      resume FILE`; on a finished game (nothing to resume: it is for watching again) it says
+      `triarch replay FILE`.
+    - The rematch (`r` at the game-over dialog) starts a fresh game with the same seats, the
+      seed one on."""
+    app = vs_ai(seed=3)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notify = app.notify
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        game_screen = app.screen
+        game_screen.action_save_as()  # type: ignore[attr-defined]
+        assert "Resume it with: triarch resume " in said[-1]
+        while screen_name(app) != "GameOverScreen":
+            await press(pilot, "enter")
+            await settle(pilot, look=False)
+        game_screen.action_save_as()  # type: ignore[attr-defined]
+        path = said[-1].split("triarch replay ", 1)[1]
+        assert Session.load(Path(path)).over
+        app.notify = notify  # type: ignore[method-assign]
+        # the rematch
+        await settle(pilot)
+        old = app.session
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "GenericGameScreen"
+        assert app.session is not old
+        assert app.session.game.history == []
+        assert app.session.game.setup.seed == old.game.setup.seed + 1
+        assert app.session.seats.kinds == old.seats.kinds

@@ -23,17 +23,6 @@ from .helpers import (
 pytestmark = pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")
 
 
-async def test_hand_names_are_whole_when_they_fit() -> None:
-    """The skirmish hand at 80 × 24: `Thunder of Olympus` and `Oracle of Delphi`, not their
-    first word (`Thunder (3) ✦`)."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        hand = app.screen.query_one(HandRow)
-        text = " ".join(chunk for line in hand._layout(hand.size.width) for _, chunk in line)
-        assert "Thunder of Olympus (3) ✦" in text and "Oracle of Delphi (2) 1/2" in text
-
-
 def test_a_crowded_hand_cuts_names_with_an_ellipsis() -> None:
     """Nine long names in 78 columns: two lines, each name as long as fits, cut with `…`."""
     row = HandRow()
@@ -44,72 +33,6 @@ def test_a_crowded_hand_cuts_names_with_an_ellipsis() -> None:
     assert len(lines) <= 3 and len(chunks) == 9
     assert all("…" in c and "(3) ✦" in c for c in chunks)
     assert all(len(c.split("…")[0]) >= 8 for c in chunks)  # more than a first word's worth
-
-
-async def test_cell_names_are_cut_with_an_ellipsis_and_keep_the_last_action_mark() -> None:
-    """At 80 × 24 (7-column cells) `Hoplite` reads `►Hopli…` (it read `►Hoplit`, cut without
-    a sign), and the Oracle just deployed `►Orac…★`: its name gives way to the `★` mark
-    (it read `►Oracl★`, `Oracle` cut to its first word, then clipped)."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await deploy_the_oracle(pilot)
-        text = screen_text(app)
-        assert "│►Orac…★│" in text and "│►Hopli…│" in text and "◄Hopli…│" in text
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        text = screen_text(app)
-        assert "│►Oracle of…★│" in text and "│►Hoplite    │" in text
-
-
-async def test_turn_keys_only_on_your_turn_and_type_action_only_on_your_decision() -> None:
-    """`a` Ability, `w` Warcry, `e` End turn are in the footer (and act) on your own turn
-    only: not at a reveal of yours nor while the AI decides; `:` only when the decision
-    is yours."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        footer = screen_text(app).splitlines()[-1]
-        assert "e End turn" in footer and "a Ability" in footer and "w Warcry" in footer
-        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
-        assert app.session.decision is not None and app.session.decision.kind == "reveal"
-        await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
-        await settle(pilot)
-        footer = screen_text(app).splitlines()[-1]
-        assert "End turn" not in footer and "Ability" not in footer and "Warcry" not in footer
-        assert ": Type action" in footer
-        before = app.session.game.state_hash()
-        await pilot.press("e")
-        await settle(pilot)
-        assert app.session.game.state_hash() == before and "✗" not in screen_text(app)
-        screen.ai_running = True  # as while the AI thinks
-        assert not screen.check_action("end_turn", ()) and not screen.check_action("type_action", ())
-        screen.ai_running = False
-        assert screen.check_action("type_action", ())
-
-
-async def test_the_tables_key_bar_is_hidden_under_a_dialog_and_the_command_palette() -> None:
-    """A decision dialog says its own keys; the table's key bar under it (`? Help`, `m Menu`,
-    `a Ability`…: keys that do nothing while the dialog is open) is hidden, as under the
-    command palette, and comes back with the table."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        last = screen_text(app).splitlines()[-1]
-        assert "Help" not in last and "Ability" not in last and "Choose" not in last
-        await pilot.press("escape")
-        await settle(pilot)
-        assert "e End turn" in screen_text(app).splitlines()[-1]
-        await deploy_the_oracle(pilot, close_reveal=False)  # its reveal dialog
-        text = screen_text(app)
-        assert "Enter take" in text and "Esc the choice list" in text
-        assert "Help" not in text.splitlines()[-1] and "Menu" not in text.splitlines()[-1]
-        await pilot.press("escape")
-        await settle(pilot)
-        assert "? Help" in screen_text(app).splitlines()[-1]
 
 
 async def test_the_logs_consequences_carry_the_side_marks() -> None:
@@ -173,20 +96,6 @@ def test_a_crowded_player_bar_keeps_the_leader_abilitys_state(ability: str, used
         assert line.endswith(f"{ability} 2 used" if used else f"{ability} 2 not now"), line
 
 
-async def test_wrapped_log_lines_are_indented_under_their_text() -> None:
-    """At 120 × 40 the log is 38 columns wide: a line that wraps goes on two columns in from
-    its words (it came back to the edge: `(2 mana) at 1,0` read as an action of its own,
-    `at 1,0` as the start of an event)."""
-    app = skirmish()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await deploy_the_oracle(pilot)
-        drawn = [strip.text.rstrip() for strip in app.screen.query_one("#log").lines]
-        i = drawn.index("P1 (you): Play Oracle of Delphi (2")
-        assert drawn[i + 1] == "    mana) at 1,0"
-        assert drawn[i + 2] == "  Oracle of Delphi's Warcry resolves"  # (its deployment: the play's)
-
-
 def test_a_consequence_wraps_under_its_words() -> None:
     from tui.widgets.log import hang_wrap
 
@@ -196,111 +105,6 @@ def test_a_consequence_wraps_under_its_words() -> None:
         "    ◄Hoplite -1 (♥2) ·",
         "    ◄Summoning Stone -3 (♥22)",
     ]
-
-
-async def test_no_choose_key_after_the_game_is_over() -> None:
-    """The game won (the last 2 health of the stone), back at the table: the key bar no
-    longer offers `⏎ Choose` on the board (there is nothing to choose), nor the turn keys."""
-    app = skirmish(scenario=LAST_BOLT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "⏎ Choose" in screen_text(app).splitlines()[-1]
-        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
-        assert app.session.game.is_over()
-        await pilot.press("b")  # from the game-over dialog back to the table
-        await settle(pilot)
-        app.screen.query_one("#board").focus()
-        await settle(pilot)
-        footer = screen_text(app).splitlines()[-1]
-        assert "Choose" not in footer and "End turn" not in footer and "? Help" in footer
-
-
-async def test_the_stones_card_panel_does_not_read_stone_25_health() -> None:
-    """The Summoning Stone under the cursor: its panel's stats no longer end in the flag's
-    word `stone`, which read on into its text as `stone 25 health.`"""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        board = app.screen.query_one("#board")
-        board.cursor = (2, 1)
-        board.cursor = (2, 0)
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Summoning Stone · health 25" in text
-        assert "· stone" not in text
-        assert "base health" not in text  # the same as its max health: said once
-
-
-async def test_wrapped_choices_are_indented_under_their_words_at_120x40() -> None:
-    """From 120 × 40 a long choice wraps: its second line goes on under its words, not at
-    the list's edge under its `▸` (`on P2's Hoplite at 2,3` read as a choice of its own)."""
-    app = skirmish()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # Thunder of Olympus: its two targets in the list
-        await settle(pilot)
-        lines = [line[:38].rstrip() for line in screen_text(app).splitlines()]
-        i = lines.index("│ ▸ Cast Thunder of Olympus (3 mana)")
-        assert lines[i + 1] == "│   on P2's Summoning Stone"
-        assert lines[i + 3] == "│   on P2's Hoplite at 2,3"
-
-
-async def test_a_revealed_cards_name_is_never_cut_in_its_title() -> None:
-    """At 80 × 24 three revealed cards get 24 columns each: a title read `▶ 1. Hermes' Reca…`
-    (the whole name under it too). Now every tile's name opens its text, whole, and the titles
-    only number the tiles (`▶ 1.`); no name is cut."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
-        text = screen_text(app)
-        assert "Reca…" not in text and "┏━ ▶ 1. ━" in text and "╭─ 2. ─" in text
-        assert "┃ Hermes' Recall       ┃" in text and "│ Magic Shell" in text and "│ Gaia's Stone" in text
-
-
-async def test_no_leader_ability_is_ready_once_the_game_is_over() -> None:
-    """The enemy stone destroyed on the first action: back at the table, the winner's bar says
-    `Bolt 2 —`, not `Bolt 2 ready` (there is no turn left to use it in)."""
-    app = skirmish(scenario=LAST_BOLT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "Bolt 2 ready" in screen_text(app)
-        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
-        await pilot.press("b")  # from the game-over dialog back to the table
-        await settle(pilot)
-        text = screen_text(app)
-        assert app.session.game.is_over() and "Bolt 2 —" in text and "ready" not in text
-
-
-async def test_one_line_choices_leave_out_the_mana_before_their_target() -> None:
-    """At 80 × 24 `Use Bolt (2 mana) on P2's Summoning Stone` does not fit its line: the
-    choices leave out `(2 mana)` (said in the bar and the card panel), all alike, rather than
-    the middle of what they aim at (`Use Bolt (2 mana) on P2's Su… Stone`)."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
-        await settle(pilot)
-        text = screen_text(app)
-        # (round 6: below 120 × 40 under what they do, `Use Bolt on:`, each its target whole)
-        assert "Use Bolt on:" in text and "▸ Use Bolt" not in text
-        assert "▸ P2's Summoning Stone" in text and "▸ P2's Hoplite at 2,3" in text
-        bolt = app.screen.query_one("#actions").actions[0]
-        assert app.screen.choice_words(bolt) == "Use Bolt (2 mana) on P2's Summoning Stone"  # the panel's
-
-
-async def test_the_log_under_the_game_over_dialog_is_wrapped_at_its_width() -> None:
-    """80 × 24: the log comes back in place of the card panel at the end; its last lines
-    were written while it was hidden (at the minimum width). The dialog waits for them to
-    be wrapped at the log's width: not `Stone is / destroyed: P1 / wins!` under it."""
-    app = skirmish(scenario=LAST_BOLT)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
-        assert type(app.screen).__name__ == "GameOverScreen"
-        text = screen_text(app)
-        assert "Thunder of Olympus deals 3 damage to" in text
-        assert not any(line.endswith("│Stone is") for line in text.splitlines())
 
 
 def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
@@ -332,70 +136,6 @@ def test_the_card_panel_says_a_base_stat_and_an_immunity_once() -> None:
     assert "subtypes: Beast" in text
 
 
-async def test_the_card_panel_shows_a_cards_text_at_80x24() -> None:
-    """At 80 × 24 the card panel has four lines: a hand card reads `Oracle of Delphi · cost 2 ·
-    1/2 · move 2` and then its text in sight (it read `kind: unit · cost: 2 · attack: 1 · health: 2 ·
-    movement: 2 · range: 1 · pantheon…`, and the text was out of sight); a unit on the board
-    says its state in words (`exhausted`) before its text."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("tab")
-        await settle(pilot)
-        assert app.focused is app.screen.query_one(HandRow)
-        text = screen_text(app)
-        assert "Oracle of Delphi · cost 2 · 1/2 ·" in text
-        assert "Warcry: Reveal one of three" in text
-        await deploy_the_oracle(pilot)
-        await pilot.press("1")  # its Warcry's revealed spell
-        await settle(pilot)
-        app.screen.query_one("#board").focus()
-        board = app.screen.query_one("#board")
-        board.cursor = (2, 0)
-        await pilot.press("up")  # onto the Oracle just deployed; the panel comes back
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Oracle of Delphi · 1/2 · move 2 ·" in text and "exhausted" in text
-        assert "Warcry: Reveal one of three" in text
-
-
-async def test_the_leader_abilities_are_read_on_the_stones_and_on_a() -> None:
-    """At 80 × 24 the bar says `Allfath… 2 —` only: the Summoning Stone under the cursor
-    says its side's leader and Leader Ability, and `a` says what yours does while you choose
-    its target (neither was read anywhere on the table)."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        board = app.screen.query_one("#board")
-        board.cursor = (2, 7)
-        await pilot.press("right")  # the enemy stone, 2,8
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Odin — Leader Ability — Allfather's" in text
-        await pilot.press("a")
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Bolt: Deal 1 damage to an enemy." in text
-        assert "Enter: Use Bolt (2 mana) on" in text
-
-
-async def test_a_picked_card_says_what_it_does_over_its_cells_and_targets() -> None:
-    """`1` picks the Oracle: over an empty deploy cell the panel shows the card itself
-    (`1,0 — Enter: deploy it here`, its text), not the cell alone; `2` picks Thunder of
-    Olympus: over a target the panel says the spell's text before the choice."""
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Enter: deploy it here" in text and "Warcry: Reveal one of three" in text
-        await pilot.press("escape", "2")
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Thunder of Olympus: Deal 3 damage to" in text
-
-
 async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() -> None:
     """While the AI plays its turn, the prompt says `Player 2 (AI) is playing its turn…`
     (it read `Player 2 (AI) is deciding: your turn — play, move, attack or end`) and the
@@ -413,26 +153,6 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         assert not any("your turn" in line for line in lines)
 
 
-async def test_tab_goes_round_board_hand_and_list_as_the_help_says() -> None:
-    """`Tab` goes from the board to the hand, then to the list of choices (where `Enter`
-    does the highlighted choice), then back to the board; the help said only `Tab — go to
-    your hand`, and a second `Tab` then `Enter` played the list's first choice unawares."""
-    from tui.screens.hotg import HOTG_KEYS
-
-    app = skirmish()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        seen = [type(app.focused).__name__]
-        for _ in range(3):
-            await pilot.press("tab")
-            await settle(pilot)
-            seen.append(type(app.focused).__name__)
-        assert seen == ["GridBoard", "HandRow", "HangingActionList", "GridBoard"]
-    assert "`Tab` again — the list of choices at the bottom" in HOTG_KEYS
-    assert "then back to the board" in HOTG_KEYS
-    assert "a Summoning Stone: its side's leader and\nLeader Ability" in HOTG_KEYS
-
-
 async def test_a_selected_unit_is_in_the_panel_over_the_cells_it_can_move_to() -> None:
     """On a `»` cell of your Hoplite the panel shows the Hoplite (`1,2 — Enter: move it here`,
     its stats), not an empty cell's `1,2` alone. (The cursor stays on the Hoplite when it is
@@ -448,3 +168,230 @@ async def test_a_selected_unit_is_in_the_panel_over_the_cells_it_can_move_to() -
         text = screen_text(app)
         assert "— Enter: move it here" in text
         assert "Hoplite · 2/3 · move 2" in text
+
+
+# -- one skirmish app for several checks (an app's start is most of a UI test's cost): each
+# check keeps its own paragraph; the table reached by the steps before it is what it reads --
+
+
+async def test_the_skirmishs_first_position_at_80x24() -> None:
+    """The skirmish's first position at 80 × 24, read by one app in turn:
+
+    - The hand: `Thunder of Olympus` and `Oracle of Delphi`, not their first word (`Thunder (3) ✦`).
+    - The Summoning Stone under the cursor: its panel's stats no longer end in the flag's word
+      `stone`, which read on into its text as `stone 25 health.`
+    - The leader abilities: at 80 × 24 the bar says `Allfath… 2 —` only: the Summoning Stone under
+      the cursor says its side's leader and Leader Ability, and `a` says what yours does while you
+      choose its target (neither was read anywhere on the table).
+    - One-line choices: `Use Bolt (2 mana) on P2's Summoning Stone` does not fit its line: the
+      choices leave out `(2 mana)` (said in the bar and the card panel), all alike, rather than
+      the middle of what they aim at (`Use Bolt (2 mana) on P2's Su… Stone`).
+    - A picked card: `1` picks the Oracle: over an empty deploy cell the panel shows the card
+      itself (`1,0 — Enter: deploy it here`, its text), not the cell alone; `2` picks Thunder of
+      Olympus: over a target the panel says the spell's text before the choice."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandRow)
+        text = " ".join(chunk for line in hand._layout(hand.size.width) for _, chunk in line)
+        assert "Thunder of Olympus (3) ✦" in text and "Oracle of Delphi (2) 1/2" in text
+        # the stone's card panel
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 1)
+        board.cursor = (2, 0)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Summoning Stone · health 25" in text
+        assert "· stone" not in text
+        assert "base health" not in text  # the same as its max health: said once
+        # the leader abilities, on the enemy stone and on `a`
+        board.cursor = (2, 7)
+        await pilot.press("right")  # the enemy stone, 2,8
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Odin — Leader Ability — Allfather's" in text
+        await pilot.press("a")  # Zeus' Bolt: the enemy stone and the enemy Hoplite
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Bolt: Deal 1 damage to an enemy." in text
+        assert "Enter: Use Bolt (2 mana) on" in text
+        # its choices on one line each, without the mana
+        # (round 6: below 120 × 40 under what they do, `Use Bolt on:`, each its target whole)
+        assert "Use Bolt on:" in text and "▸ Use Bolt" not in text
+        assert "▸ P2's Summoning Stone" in text and "▸ P2's Hoplite at 2,3" in text
+        bolt = app.screen.query_one("#actions").actions[0]
+        assert app.screen.choice_words(bolt) == "Use Bolt (2 mana) on P2's Summoning Stone"  # the panel's
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.session.game.history == []
+        # a picked card over its cells and targets
+        await pilot.press("1")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Enter: deploy it here" in text and "Warcry: Reveal one of three" in text
+        await pilot.press("escape", "2")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Thunder of Olympus: Deal 3 damage to" in text
+
+
+async def test_the_oracle_deployed_at_80x24() -> None:
+    """The Oracle of Delphi deployed (its Warcry reveals three spells), read by one app in turn:
+
+    - Turn keys: `a` Ability, `w` Warcry, `e` End turn are in the footer (and act) on your own
+      turn only: not at a reveal of yours nor while the AI decides; `:` only when the decision
+      is yours.
+    - The table's key bar is hidden under a dialog and the command palette: a decision dialog
+      says its own keys; the table's key bar under it (`? Help`, `m Menu`, `a Ability`…: keys
+      that do nothing while the dialog is open) is hidden, as under the command palette, and
+      comes back with the table.
+    - A revealed card's name is never cut in its title: at 80 × 24 three revealed cards get 24
+      columns each: a title read `▶ 1. Hermes' Reca…` (the whole name under it too). Now every
+      tile's name opens its text, whole, and the titles only number the tiles (`▶ 1.`).
+    - Cell names are cut with an ellipsis and keep the last action's mark: at 80 × 24 (7-column
+      cells) `Hoplite` reads `►Hopli…` (it read `►Hoplit`, cut without a sign), and the Oracle
+      just deployed `►Orac…★`: its name gives way to the `★` mark (it read `►Oracl★`, `Oracle`
+      cut to its first word, then clipped); at 120 × 40 they are whole."""
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        footer = screen_text(app).splitlines()[-1]
+        assert "e End turn" in footer and "a Ability" in footer and "w Warcry" in footer
+        # the command palette hides the table's keys
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        last = screen_text(app).splitlines()[-1]
+        assert "Help" not in last and "Ability" not in last and "Choose" not in last
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "e End turn" in screen_text(app).splitlines()[-1]
+        await deploy_the_oracle(pilot, close_reveal=False)  # its Warcry reveals three spells
+        assert app.session.decision is not None and app.session.decision.kind == "reveal"
+        text = screen_text(app)
+        # the reveal dialog: its own keys, not the table's; its names whole
+        assert "Enter take" in text and "Esc the choice list" in text
+        assert "Help" not in text.splitlines()[-1] and "Menu" not in text.splitlines()[-1]
+        assert "Reca…" not in text and "┏━ ▶ 1. ━" in text and "╭─ 2. ─" in text
+        assert "┃ Hermes' Recall       ┃" in text and "│ Magic Shell" in text and "│ Gaia's Stone" in text
+        await pilot.press("escape")  # the choice list: `e` does nothing, says nothing
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "End turn" not in footer and "Ability" not in footer and "Warcry" not in footer
+        assert ": Type action" in footer and "? Help" in footer
+        before = app.session.game.state_hash()
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.session.game.state_hash() == before and "✗" not in screen_text(app)
+        screen.ai_running = True  # as while the AI thinks
+        assert not screen.check_action("end_turn", ()) and not screen.check_action("type_action", ())
+        screen.ai_running = False
+        assert screen.check_action("type_action", ())
+        # the cells' names, cut with `…`, the last action's mark kept
+        text = screen_text(app)
+        assert "│►Orac…★│" in text and "│►Hopli…│" in text and "◄Hopli…│" in text
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "│►Oracle of…★│" in text and "│►Hoplite    │" in text
+
+
+async def test_tab_goes_round_board_hand_and_list_and_the_card_panel_shows_a_cards_text() -> None:
+    """One app in turn:
+
+    - `Tab` goes from the board to the hand, then to the list of choices (where `Enter` does the
+      highlighted choice), then back to the board; the help said only `Tab — go to your hand`,
+      and a second `Tab` then `Enter` played the list's first choice unawares.
+    - At 80 × 24 the card panel has four lines: a hand card reads `Oracle of Delphi · cost 2 ·
+      1/2 · move 2` and then its text in sight (it read `kind: unit · cost: 2 · attack: 1 ·
+      health: 2 · movement: 2 · range: 1 · pantheon…`, and the text was out of sight); a unit on
+      the board says its state in words (`exhausted`) before its text."""
+    from tui.screens.hotg import HOTG_KEYS
+
+    app = skirmish()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = [type(app.focused).__name__]
+        for _ in range(3):
+            await pilot.press("tab")
+            await settle(pilot)
+            seen.append(type(app.focused).__name__)
+            if len(seen) == 2:  # the hand: its first card in the panel
+                assert app.focused is app.screen.query_one(HandRow)
+                text = screen_text(app)
+                assert "Oracle of Delphi · cost 2 · 1/2 ·" in text
+                assert "Warcry: Reveal one of three" in text
+        assert seen == ["GridBoard", "HandRow", "HangingActionList", "GridBoard"]
+        await deploy_the_oracle(pilot)
+        await pilot.press("1")  # its Warcry's revealed spell
+        await settle(pilot)
+        app.screen.query_one("#board").focus()
+        board = app.screen.query_one("#board")
+        board.cursor = (2, 0)
+        await pilot.press("up")  # onto the Oracle just deployed; the panel comes back
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Oracle of Delphi · 1/2 · move 2 ·" in text and "exhausted" in text
+        assert "Warcry: Reveal one of three" in text
+    assert "`Tab` again — the list of choices at the bottom" in HOTG_KEYS
+    assert "then back to the board" in HOTG_KEYS
+    assert "a Summoning Stone: its side's leader and\nLeader Ability" in HOTG_KEYS
+
+
+async def test_wrapped_choices_and_log_lines_are_indented_under_their_words_at_120x40() -> None:
+    """At 120 × 40, one app in turn:
+
+    - A long choice wraps: its second line goes on under its words, not at the list's edge
+      under its `▸` (`on P2's Hoplite at 2,3` read as a choice of its own).
+    - The log is 38 columns wide: a line that wraps goes on two columns in from its words (it
+      came back to the edge: `(2 mana) at 1,0` read as an action of its own, `at 1,0` as the
+      start of an event)."""
+    app = skirmish()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # Thunder of Olympus: its two targets in the list
+        await settle(pilot)
+        lines = [line[:38].rstrip() for line in screen_text(app).splitlines()]
+        i = lines.index("│ ▸ Cast Thunder of Olympus (3 mana)")
+        assert lines[i + 1] == "│   on P2's Summoning Stone"
+        assert lines[i + 3] == "│   on P2's Hoplite at 2,3"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.session.game.history == []
+        await deploy_the_oracle(pilot)
+        drawn = [strip.text.rstrip() for strip in app.screen.query_one("#log").lines]
+        i = drawn.index("P1 (you): Play Oracle of Delphi (2")
+        assert drawn[i + 1] == "    mana) at 1,0"
+        assert drawn[i + 2] == "  Oracle of Delphi's Warcry resolves"  # (its deployment: the play's)
+
+
+async def test_the_game_won_on_the_first_action_at_80x24() -> None:
+    """The enemy stone's last 2 health taken by the first action (LAST_BOLT), one app in turn:
+
+    - The log under the game-over dialog is wrapped at its width: at 80 × 24 the log comes back
+      in place of the card panel at the end; its last lines were written while it was hidden (at
+      the minimum width). The dialog waits for them to be wrapped at the log's width: not
+      `Stone is / destroyed: P1 / wins!` under it.
+    - No Leader Ability is ready once the game is over: back at the table, the winner's bar says
+      `Bolt 2 —`, not `Bolt 2 ready` (there is no turn left to use it in).
+    - No choose key after the game is over: back at the table, the key bar no longer offers
+      `⏎ Choose` on the board (there is nothing to choose), nor the turn keys."""
+    app = skirmish(scenario=LAST_BOLT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "⏎ Choose" in text.splitlines()[-1] and "Bolt 2 ready" in text
+        await thunder_on_the_enemy_stone(pilot)  # the last 2 health of the enemy stone: game over
+        assert app.session.game.is_over()
+        assert type(app.screen).__name__ == "GameOverScreen"
+        text = screen_text(app)
+        assert "Thunder of Olympus deals 3 damage to" in text
+        assert not any(line.endswith("│Stone is") for line in text.splitlines())
+        await pilot.press("b")  # from the game-over dialog back to the table
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Bolt 2 —" in text and "ready" not in text
+        app.screen.query_one("#board").focus()
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Choose" not in footer and "End turn" not in footer and "? Help" in footer

@@ -134,24 +134,6 @@ def test_an_old_game_that_cannot_be_removed_does_not_fail_keeping_a_new_one(
     assert newest.exists() and len(finished_games()) == 2
 
 
-async def test_the_game_over_dialog_offers_to_watch_the_game_again() -> None:
-    app = game_app("toy", seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await play_out(pilot)
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Watch again (w)" in text
-        await press(pilot, "w")
-        await settle(pilot)
-        assert "Replay" in screen_name(app)
-        replay_screen = app.screen
-        assert len(replay_screen.replay) == len(app.session.game.history)  # type: ignore[attr-defined]
-        await press(pilot, "q")
-        await settle(pilot)
-        assert screen_name(app) == "GameOverScreen"  # back where the player was
-
-
 async def test_no_watch_offer_for_a_game_that_is_not_kept() -> None:
     app = game_app("toy", seed=3)
     app.autosave = False  # e.g. a game that is not being saved
@@ -178,9 +160,14 @@ def test_triarch_replay_without_a_file_plays_the_last_finished_game(triarch_home
     assert final.startswith("final: ") and final.endswith(f"· hash {last.game.state_hash()[:16]}")
 
 
-async def test_enter_pressed_on_through_the_end_does_not_start_a_rematch() -> None:
-    """Enter, pressed again and again through the last actions, lands on the game-over dialog:
-    it must not choose a button there (no button has the focus until Tab gives it one)."""
+async def test_enter_pressed_on_through_the_end_then_watch_again_then_a_rematch() -> None:
+    """One app in turn (the toy played to its end by Enter):
+
+    - Enter, pressed again and again through the last actions, lands on the game-over dialog:
+      it must not choose a button there (no button has the focus until Tab gives it one).
+    - The game-over dialog offers to watch the game again (w): the replay of all its actions;
+      `q` leaves it for the dialog, where the player was.
+    - The first button, chosen on purpose (Tab, Enter): Rematch."""
     app = game_app("toy", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -191,6 +178,18 @@ async def test_enter_pressed_on_through_the_end_does_not_start_a_rematch() -> No
         await press(pilot, "enter", "enter")
         await settle(pilot)
         assert screen_name(app) == "GameOverScreen" and app.session is first
+        # watch it again
+        text = screen_text(app)
+        assert "Watch again (w)" in text
+        await press(pilot, "w")
+        await settle(pilot)
+        assert "Replay" in screen_name(app)
+        replay_screen = app.screen
+        assert len(replay_screen.replay) == len(app.session.game.history)  # type: ignore[attr-defined]
+        await press(pilot, "q")
+        await settle(pilot)
+        assert screen_name(app) == "GameOverScreen"  # back where the player was
+        assert app.session is first
         await press(pilot, "tab", "enter")  # the first button, chosen on purpose: Rematch
         await settle(pilot)
         assert app.session is not first and not app.session.over

@@ -19,7 +19,17 @@ from tui.cli import main
 from tui.log_words import MARKER_JOIN, LogLines, MarkerRuns, event_words, fold_key, marker_of, steps, times
 from tui.widgets.log import GameLog, hang_wrap
 
-from .helpers import choose_first, engine_ready, game_app, press, random_game, replay_app, replay_of, settle
+from .helpers import (
+    choose_first,
+    engine_ready,
+    game_app,
+    press,
+    random_game,
+    replay_app,
+    replay_of,
+    resume_app,
+    settle,
+)
 
 
 def ev(kind: str, text: str, **data: object) -> Event:
@@ -187,24 +197,34 @@ def unjoined(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MarkerRuns, "joins", lambda self, marker: False)
 
 
-async def scars_log_at_80x24(choices: int) -> list[str]:
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_a_scars_game_at_80x24_says_the_same_in_fewer_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirty choices against the AI, the log as it was played; the log without the joining is
+    the same game's autosave resumed with the markers never joined and every action told again
+    (`RESUMED_ACTIONS`): a resumed log reads as the live log (tests/tui/test_resume_log.py), so
+    this is what the game said live without the joining — not a second game played to it."""
+    from tui.screens import game as game_screen
+
     app = game_app("scars", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(choices):
+        for _ in range(30):
             await choose_first(pilot)
             await settle(pilot, look=False)
         await settle(pilot)
-        log = app.screen.query_one(GameLog)
-        return list(log.plain)
-
-
-@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
-async def test_a_scars_game_at_80x24_says_the_same_in_fewer_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    joined = await scars_log_at_80x24(30)
+        joined = list(app.screen.query_one(GameLog).plain)
+        n, path = len(app.session.game.history), app.session.save_path
+    assert not app.session.over and n > 30
     with monkeypatch.context() as m:
         unjoined(m)
-        apart = await scars_log_at_80x24(30)
+        m.setattr(game_screen, "RESUMED_ACTIONS", 10 * n)
+        again = resume_app(path)
+        async with again.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            told = next(s for s in again.screen_stack if s.query(GameLog)).query_one(GameLog).plain
+            apart = list(told)
+    assert apart[-1] == f"(resumed after {n} actions)"
+    apart = apart[:-1]
     assert flat(joined) == apart  # the same words, in the same order
     assert len(joined) <= len(apart) - 5, (len(joined), len(apart))
     assert any(line.startswith("  Turn ") and " · 1A Set-up" in line for line in joined), joined
@@ -219,23 +239,26 @@ async def test_the_scars_replay_and_its_print_say_the_same_in_fewer_lines(
     game, _ = random_game(game_class("scars"), 7, 60)
     replay = replay_of(game, tmp_path / "scars.json")
 
-    async def replay_log() -> list[str]:
-        app = replay_app(replay)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await press(pilot, "end")
-            await settle(pilot)
-            return list(app.screen.query_one(GameLog).plain)
-
     def printed(*args: str) -> list[str]:
         r = CliRunner().invoke(main, ["replay", "--print", *args, str(tmp_path / "scars.json")])
         assert r.exit_code == 0, r.output
         return [line.strip() for line in r.output.splitlines()[:-1]]  # not the final line
 
-    joined, joined_print, quiet_print = await replay_log(), printed(), printed("--no-actions")
+    app = replay_app(replay)  # (one replay app: each step it shows tells its log afresh)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "end")
+        await settle(pilot)
+        joined = list(app.screen.query_one(GameLog).plain)
+        with monkeypatch.context() as m:
+            unjoined(m)
+            await press(pilot, "home", "end")
+            await settle(pilot)
+            apart = list(app.screen.query_one(GameLog).plain)
+    joined_print, quiet_print = printed(), printed("--no-actions")
     with monkeypatch.context() as m:
         unjoined(m)
-        apart, apart_print, quiet_apart = await replay_log(), printed(), printed("--no-actions")
+        apart_print, quiet_apart = printed(), printed("--no-actions")
     assert flat(joined) == apart
     assert len(joined) < len(apart)
     for short, long in ((joined_print, apart_print), (quiet_print, quiet_apart)):
