@@ -148,9 +148,10 @@ DECK = Path(__file__).with_name("plain_deck.toml")
 class Defs:
     """The definitions' numbers by uid (shared by every copy of a game; never changed)."""
 
-    __slots__ = ("attack", "cost", "flags", "health", "move", "name", "protect", "range")
+    __slots__ = ("acts", "attack", "cost", "decks", "flags", "health", "move", "name", "protect", "range")
 
     def __init__(self, decks: list[list[str]]) -> None:
+        self.decks = decks
         pool = load_pool()
         ids = ["-"]  # uid 0 unused (the real engine's uids start at 1)
         for deck in decks:
@@ -166,6 +167,46 @@ class Defs:
         self.range = [r[4] for r in rows]
         self.flags = [r[5] for r in rows]
         self.protect = [r[6] for r in rows]
+        self.acts = Acts(len(ids))
+
+
+class Acts:
+    """The actions, made once and shared (by uid, and by mask of cells for the moves and
+    deployments: a pure function of the unit and the mask, kept from one call and one game
+    to the next, as `hotg/game.py`'s `_ActionLists`), and the deployment cells around each
+    mask of a player's cells."""
+
+    __slots__ = ("abilities", "around", "attacks", "deploys", "moves")
+
+    LIMIT = 4096  # a table is emptied when it holds this many masks
+
+    def __init__(self, n: int) -> None:
+        self.moves: list[dict[int, tuple[tuple[int, int, int], ...]]] = [{} for _ in range(n)]
+        self.deploys: list[dict[int, tuple[tuple[int, int, int], ...]]] = [{} for _ in range(n)]
+        self.attacks = [[(ATTACK, a, t) for t in range(n)] for a in range(n)]
+        self.abilities = [(ABILITY, t, 0) for t in range(n)]
+        self.around: dict[int, int] = {}
+
+    def make(
+        self, table: dict[int, tuple[tuple[int, int, int], ...]], verb: int, uid: int, m: int
+    ) -> tuple[tuple[int, int, int], ...]:
+        if len(table) >= self.LIMIT:
+            table.clear()
+        got = table[m] = tuple((verb, uid, c) for c in bits(m))
+        return got
+
+    def around_of(self, own: int) -> int:
+        """The cells next to (diagonals too) a cell of `own` (HG-24)."""
+        if len(self.around) >= self.LIMIT:
+            self.around.clear()
+        near = 0
+        m = own
+        while m:
+            low = m & -m
+            near |= AROUND[BIT_INDEX[low]]
+            m ^= low
+        self.around[own] = near
+        return near
 
 
 class Core:
@@ -215,8 +256,10 @@ class Core:
 
     @classmethod
     def new(cls, seed: int, defs: Defs | None = None, deck_path: str | Path = DECK) -> Core:
-        _leader, cards = load_deck(deck_path)
-        d = defs if defs is not None else Defs([cards, cards])
+        if defs is None:
+            cards = load_deck(deck_path)[1]
+            defs = Defs([cards, cards])
+        d = defs
         g = cls.__new__(cls)
         g.d = d
         n = len(d.name)
@@ -237,10 +280,12 @@ class Core:
         g.log = []
         # the decks: uids 1..25 and 26..50 in the file's order, shuffled as `GameRng.shuffle`
         getrandbits = random.Random(seed).getrandbits
-        size = len(cards)
         g.deck = []
+        first = 1
         for p in (0, 1):
-            deck = list(range(1 + p * size, 1 + (p + 1) * size))
+            size = len(d.decks[p])
+            deck = list(range(first, first + size))
+            first += size
             for i in range(size - 1, 0, -1):
                 k = (i + 1).bit_length()
                 j = getrandbits(k)
@@ -358,24 +403,26 @@ class Core:
         taken = own | self.own[1 - p]
         open_cells = ALL ^ taken
         acts: list[tuple[int, int, int]] = []
-        deploy: list[int] | None = None  # the deployment cells, worked out once
+        d_acts = self.d.acts
+        deploy = -1  # the mask of the deployment cells, worked out once
         for uid in self.hand[p]:  # HG-23/24
             if cost[uid] > mana:
                 continue
-            if deploy is None:
-                near = 0
-                m = own
-                while m:
-                    low = m & -m
-                    near |= AROUND[BIT_INDEX[low]]
-                    m ^= low
-                deploy = bits(near & open_cells)
-            for n in deploy:
-                acts.append((PLAY, uid, n))
+            if deploy < 0:
+                deploy = d_acts.around.get(own, -1)
+                if deploy < 0:
+                    deploy = d_acts.around_of(own)
+                deploy &= open_cells
+            table = d_acts.deploys[uid]
+            got = table.get(deploy)
+            if got is None:
+                got = d_acts.make(table, PLAY, uid, deploy)
+            acts += got
         blocked = taken ^ own  # the enemy's cells
         foes = -1
         st, place, move, rng, attack = self.st, self.place, d.move, d.range, d.attack
         occ = self.occ
+        moves, attacks = d_acts.moves, d_acts.attacks
         for uid in self.units[p]:
             s = st[uid]
             if s & (EXHAUSTED | ATTACKED):
@@ -383,19 +430,33 @@ class Core:
             n = place[uid]
             steps = move[uid]
             if steps and not s & MOVED:  # HG-30/32/33
-                for c in bits(walk(n, steps, blocked) & open_cells):
-                    acts.append((MOVE, uid, c))
+                if NEAR[steps][n] & blocked:
+                    m = walk(n, steps, blocked) & open_cells
+                else:
+                    m = BALL[steps][n] & open_cells
+                table = moves[uid]
+                got = table.get(m)
+                if got is None:
+                    got = d_acts.make(table, MOVE, uid, m)
+                acts += got
             reach = REACH[rng[uid]][n] & blocked
             if reach and attack[uid] > 0:  # HG-40
                 if foes < 0:
                     foes = self.foes(p)
-                for c in bits(reach & foes):
-                    acts.append((ATTACK, uid, occ[c]))
+                reach &= foes
+                mine = attacks[uid]
+                while reach:
+                    low = reach & -reach
+                    acts.append(mine[occ[BIT_INDEX[low]]])
+                    reach ^= low
         if not self.used[p] and mana >= ABILITY_COST:  # HG-45
             if foes < 0:
                 foes = self.foes(p)
-            for c in bits(foes):
-                acts.append((ABILITY, occ[c], 0))
+            bolts = d_acts.abilities
+            while foes:
+                low = foes & -foes
+                acts.append(bolts[occ[BIT_INDEX[low]]])
+                foes ^= low
         acts.append(END_ACTION)
         return acts
 
