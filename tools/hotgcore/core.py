@@ -43,8 +43,9 @@ GUARD, STEALTH, STRUCTURE = 1, 2, 4
 # state flags of an instance
 EXHAUSTED, MOVED, ATTACKED, STEALTH_LOST = 1, 2, 4, 8
 
-_NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
-_NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
+NOT_FIRST_COL = _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
+NOT_LAST_COL = _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
+ROW = (1 << COLS) - 1  # the cells of row 0
 
 
 def _step(m: int) -> int:
@@ -74,6 +75,8 @@ REACH = [AROUND] + [AROUND] + [[_ball(n, r) ^ (1 << n) for n in range(NCELLS)] f
 BALL = [[_ball(n, s) ^ (1 << n) for n in range(NCELLS)] for s in range(0, 8)]
 NEAR = [[_ball(n, s - 1) if s else 1 << n for n in range(NCELLS)] for s in range(0, 8)]
 BIT_INDEX = {1 << n: n for n in range(NCELLS)}
+STONE_BIT = (1 << STONE_CELL[0], 1 << STONE_CELL[1])
+STONE_AROUND = (AROUND[STONE_CELL[0]], AROUND[STONE_CELL[1]])
 
 
 def bits(m: int) -> list[int]:
@@ -171,42 +174,26 @@ class Defs:
 
 
 class Acts:
-    """The actions, made once and shared (by uid, and by mask of cells for the moves and
-    deployments: a pure function of the unit and the mask, kept from one call and one game
-    to the next, as `hotg/game.py`'s `_ActionLists`), and the deployment cells around each
-    mask of a player's cells."""
+    """The actions, made once and shared by every game on these decks: by uid, and for the
+    moves and deployments by row and row pattern, `moves[uid][r][pattern]` the tuple of the
+    unit's moves to the cells of `pattern` (9 bits) in row `r` (a mask's actions: five
+    look-ups, no loop over its bits, nothing made)."""
 
-    __slots__ = ("abilities", "around", "attacks", "deploys", "moves")
-
-    LIMIT = 4096  # a table is emptied when it holds this many masks
+    __slots__ = ("abilities", "attacks", "deploys", "moves")
 
     def __init__(self, n: int) -> None:
-        self.moves: list[dict[int, tuple[tuple[int, int, int], ...]]] = [{} for _ in range(n)]
-        self.deploys: list[dict[int, tuple[tuple[int, int, int], ...]]] = [{} for _ in range(n)]
+        self.moves = [self.by_row(MOVE, uid) for uid in range(n)]
+        self.deploys = [self.by_row(PLAY, uid) for uid in range(n)]
         self.attacks = [[(ATTACK, a, t) for t in range(n)] for a in range(n)]
         self.abilities = [(ABILITY, t, 0) for t in range(n)]
-        self.around: dict[int, int] = {}
 
-    def make(
-        self, table: dict[int, tuple[tuple[int, int, int], ...]], verb: int, uid: int, m: int
-    ) -> tuple[tuple[int, int, int], ...]:
-        if len(table) >= self.LIMIT:
-            table.clear()
-        got = table[m] = tuple((verb, uid, c) for c in bits(m))
-        return got
-
-    def around_of(self, own: int) -> int:
-        """The cells next to (diagonals too) a cell of `own` (HG-24)."""
-        if len(self.around) >= self.LIMIT:
-            self.around.clear()
-        near = 0
-        m = own
-        while m:
-            low = m & -m
-            near |= AROUND[BIT_INDEX[low]]
-            m ^= low
-        self.around[own] = near
-        return near
+    @staticmethod
+    def by_row(verb: int, uid: int) -> list[list[tuple[tuple[int, int, int], ...]]]:
+        out = []
+        for r in range(ROWS):
+            cell_acts = [(verb, uid, r * COLS + c) for c in range(COLS)]
+            out.append([tuple(cell_acts[c] for c in range(COLS) if pat >> c & 1) for pat in range(1 << COLS)])
+        return out
 
 
 class Core:
@@ -218,7 +205,9 @@ class Core:
         "deck",
         "fatigue",
         "grave",
+        "guards",
         "hand",
+        "hidden",
         "hp",
         "log",
         "mana",
@@ -240,6 +229,8 @@ class Core:
     st: list[int]  # uid -> EXHAUSTED | MOVED | ATTACKED | STEALTH_LOST
     occ: list[int]  # cell -> uid, 0 empty
     own: list[int]  # player -> mask of the cells of its units and stone
+    hidden: list[int]  # player -> mask of the cells of its units in Stealth (HG-64)
+    guards: list[int]  # player -> mask of the cells of its units with Guard, not in Stealth (HG-63)
     units: list[list[int]]  # player -> its units on the battlefield (no stone), in board order
     deck: list[list[int]]  # player -> its deck, the top last
     hand: list[list[int]]
@@ -268,6 +259,8 @@ class Core:
         g.st = [0] * n
         g.occ = [0] * NCELLS
         g.own = [0, 0]
+        g.hidden = [0, 0]
+        g.guards = [0, 0]
         g.units = [[], []]
         g.grave = [0, 0]
         g.mana = [0, 0]
@@ -314,6 +307,8 @@ class Core:
         g.st = self.st.copy()
         g.occ = self.occ.copy()
         g.own = self.own.copy()
+        g.hidden = self.hidden.copy()
+        g.guards = self.guards.copy()
         g.units = [self.units[0].copy(), self.units[1].copy()]
         g.deck = [self.deck[0].copy(), self.deck[1].copy()]
         g.hand = [self.hand[0].copy(), self.hand[1].copy()]
@@ -377,19 +372,9 @@ class Core:
         """The cells of what `p` may attack or target (HG-63/64): the enemy's units but those
         in Stealth, and its stone unless a unit with Guard (not in Stealth) stands next to it."""
         q = 1 - p
-        mask = self.own[q]
-        d_flags, st, place = self.d.flags, self.st, self.place
-        stone_cell = STONE_CELL[q]
-        near_stone = AROUND[stone_cell]
-        guarded = False
-        for u in self.units[q]:
-            f = d_flags[u]
-            if f & STEALTH and not st[u] & STEALTH_LOST:
-                mask ^= 1 << place[u]  # HG-64
-            elif f & GUARD and near_stone >> place[u] & 1:
-                guarded = True  # HG-63
-        if guarded:
-            mask ^= 1 << stone_cell
+        mask = self.own[q] ^ self.hidden[q]
+        if self.guards[q] & STONE_AROUND[q]:
+            mask ^= STONE_BIT[q]
         return mask
 
     def legal_actions(self) -> list[tuple[int, int, int]]:
@@ -403,21 +388,27 @@ class Core:
         taken = own | self.own[1 - p]
         open_cells = ALL ^ taken
         acts: list[tuple[int, int, int]] = []
-        d_acts = self.d.acts
+        d_acts = d.acts
         deploy = -1  # the mask of the deployment cells, worked out once
         for uid in self.hand[p]:  # HG-23/24
             if cost[uid] > mana:
                 continue
-            if deploy < 0:
-                deploy = d_acts.around.get(own, -1)
-                if deploy < 0:
-                    deploy = d_acts.around_of(own)
-                deploy &= open_cells
-            table = d_acts.deploys[uid]
-            got = table.get(deploy)
-            if got is None:
-                got = d_acts.make(table, PLAY, uid, deploy)
-            acts += got
+            if deploy < 0:  # the cells around p's (diagonals too), free
+                row = own | ((own << 1) & NOT_FIRST_COL) | ((own >> 1) & NOT_LAST_COL)
+                deploy = (row | (row << COLS) | (row >> COLS)) & open_cells
+                r0, r1, r2, r3, r4 = (
+                    deploy & ROW,
+                    (deploy >> COLS) & ROW,
+                    (deploy >> 2 * COLS) & ROW,
+                    (deploy >> 3 * COLS) & ROW,
+                    deploy >> 4 * COLS,
+                )
+            t0, t1, t2, t3, t4 = d_acts.deploys[uid]
+            acts += t0[r0]
+            acts += t1[r1]
+            acts += t2[r2]
+            acts += t3[r3]
+            acts += t4[r4]
         blocked = taken ^ own  # the enemy's cells
         foes = -1
         st, place, move, rng, attack = self.st, self.place, d.move, d.range, d.attack
@@ -434,11 +425,12 @@ class Core:
                     m = walk(n, steps, blocked) & open_cells
                 else:
                     m = BALL[steps][n] & open_cells
-                table = moves[uid]
-                got = table.get(m)
-                if got is None:
-                    got = d_acts.make(table, MOVE, uid, m)
-                acts += got
+                t0, t1, t2, t3, t4 = moves[uid]
+                acts += t0[m & ROW]
+                acts += t1[(m >> COLS) & ROW]
+                acts += t2[(m >> 2 * COLS) & ROW]
+                acts += t3[(m >> 3 * COLS) & ROW]
+                acts += t4[m >> 4 * COLS]
             reach = REACH[rng[uid]][n] & blocked
             if reach and attack[uid] > 0:  # HG-40
                 if foes < 0:
@@ -481,7 +473,13 @@ class Core:
         self.hand[p].remove(uid)
         self.place[uid] = cell
         self.occ[cell] = uid
-        self.own[p] |= 1 << cell
+        bit = 1 << cell
+        self.own[p] |= bit
+        f = self.d.flags[uid]
+        if f & STEALTH:  # HG-64 (and HG-63: no Guard while in Stealth)
+            self.hidden[p] |= bit
+        elif f & GUARD:
+            self.guards[p] |= bit
         self.units[p].append(uid)
         self.st[uid] = EXHAUSTED
         self.log.append((1, uid, cell))
@@ -492,7 +490,12 @@ class Core:
         self.place[uid] = cell
         self.occ[old] = 0
         self.occ[cell] = uid
-        self.own[p] ^= (1 << old) | (1 << cell)
+        both = (1 << old) | (1 << cell)
+        self.own[p] ^= both
+        if self.hidden[p] >> old & 1:
+            self.hidden[p] ^= both
+        elif self.guards[p] >> old & 1:
+            self.guards[p] ^= both
         self.st[uid] |= MOVED
         self.log.append((2, uid, old, cell))
 
@@ -504,6 +507,12 @@ class Core:
         """HG-41..44, HG-68: attack damage, then (unless a stone fell) return damage, then deaths."""
         d = self.d
         self.st[a] |= ATTACKED | STEALTH_LOST  # HG-42 (1)
+        p = self.active
+        bit = 1 << self.place[a]
+        if self.hidden[p] & bit:  # it leaves Stealth (and has Guard again, HG-63)
+            self.hidden[p] ^= bit
+            if d.flags[a] & GUARD:
+                self.guards[p] |= bit
         self.log.append((4, a, t))
         amount = d.attack[a] - d.protect[t]
         if amount > 0:
@@ -544,7 +553,10 @@ class Core:
                 cell = self.place[u]
                 self.place[u] = -1
                 self.occ[cell] = 0
-                self.own[p] ^= 1 << cell
+                bit = 1 << cell
+                self.own[p] ^= bit
+                self.hidden[p] &= ~bit
+                self.guards[p] &= ~bit
                 self.st[u] = 0
                 hp[u] = self.d.health[u]
                 self.grave[p] += 1
