@@ -179,13 +179,15 @@ class Acts:
     unit's moves to the cells of `pattern` (9 bits) in row `r` (a mask's actions: five
     look-ups, no loop over its bits, nothing made)."""
 
-    __slots__ = ("abilities", "attacks", "deploys", "moves")
+    __slots__ = ("abilities", "attacks", "deploys", "moves", "seen")
 
     def __init__(self, n: int) -> None:
         self.moves = [self.by_row(MOVE, uid) for uid in range(n)]
         self.deploys = [self.by_row(PLAY, uid) for uid in range(n)]
         self.attacks = [[(ATTACK, a, t) for t in range(n)] for a in range(n)]
         self.abilities = [(ABILITY, t, 0) for t in range(n)]
+        # a unit's moves by mask, as met (a dict look-up instead of five when met again)
+        self.seen: list[dict[int, tuple[tuple[int, int, int], ...]]] = [{} for _ in range(n)]
 
     @staticmethod
     def by_row(verb: int, uid: int) -> list[list[tuple[tuple[int, int, int], ...]]]:
@@ -413,7 +415,7 @@ class Core:
         foes = -1
         st, place, move, rng, attack = self.st, self.place, d.move, d.range, d.attack
         occ = self.occ
-        moves, attacks = d_acts.moves, d_acts.attacks
+        moves, attacks, seen = d_acts.moves, d_acts.attacks, d_acts.seen
         for uid in self.units[p]:
             s = st[uid]
             if s & (EXHAUSTED | ATTACKED):
@@ -425,12 +427,21 @@ class Core:
                     m = walk(n, steps, blocked) & open_cells
                 else:
                     m = BALL[steps][n] & open_cells
-                t0, t1, t2, t3, t4 = moves[uid]
-                acts += t0[m & ROW]
-                acts += t1[(m >> COLS) & ROW]
-                acts += t2[(m >> 2 * COLS) & ROW]
-                acts += t3[(m >> 3 * COLS) & ROW]
-                acts += t4[m >> 4 * COLS]
+                known = seen[uid]
+                got = known.get(m)
+                if got is None:
+                    t0, t1, t2, t3, t4 = moves[uid]
+                    got = (
+                        t0[m & ROW]
+                        + t1[(m >> COLS) & ROW]
+                        + t2[(m >> 2 * COLS) & ROW]
+                        + t3[(m >> 3 * COLS) & ROW]
+                        + t4[m >> 4 * COLS]
+                    )
+                    if len(known) >= 1024:
+                        known.clear()
+                    known[m] = got
+                acts += got
             reach = REACH[rng[uid]][n] & blocked
             if reach and attack[uid] > 0:  # HG-40
                 if foes < 0:
