@@ -203,6 +203,9 @@ class Core:
 
     __slots__ = (
         "active",
+        "bolt_acts",
+        "bolt_foes",
+        "bolt_turn",
         "d",
         "deck",
         "fatigue",
@@ -246,6 +249,9 @@ class Core:
     active: int
     result: int  # -2 playing; 0/1 winner; -1 draw
     log: list[tuple[int, ...]]  # events as tuples (`words` makes their text)
+    bolt_turn: int  # the Leader Ability's actions, kept for the turn (`legal_actions`)
+    bolt_foes: int
+    bolt_acts: list[tuple[int, int, int]]
 
     @classmethod
     def new(cls, seed: int, defs: Defs | None = None, deck_path: str | Path = DECK) -> Core:
@@ -273,6 +279,8 @@ class Core:
         g.active = 0
         g.result = -2
         g.log = []
+        g.bolt_turn = g.bolt_foes = -1
+        g.bolt_acts = []
         # the decks: uids 1..25 and 26..50 in the file's order, shuffled as `GameRng.shuffle`
         getrandbits = random.Random(seed).getrandbits
         g.deck = []
@@ -324,6 +332,7 @@ class Core:
         g.active = self.active
         g.result = self.result
         g.log = self.log.copy()
+        g.bolt_turn, g.bolt_foes, g.bolt_acts = self.bolt_turn, self.bolt_foes, self.bolt_acts
         return g
 
     # -- turn ------------------------------------------------------------------------------
@@ -455,11 +464,20 @@ class Core:
         if not self.used[p] and mana >= ABILITY_COST:  # HG-45
             if foes < 0:
                 foes = self.foes(p)
-            bolts = d_acts.abilities
-            while foes:
-                low = foes & -foes
-                acts.append(bolts[occ[BIT_INDEX[low]]])
-                foes ^= low
+            # (kept for the turn: during p's turn the enemy's units neither arrive nor move,
+            # they only die, which changes `foes`: the turn and `foes` tell the targets)
+            if self.bolt_turn == self.turn and self.bolt_foes == foes:
+                acts += self.bolt_acts
+            else:
+                self.bolt_turn, self.bolt_foes = self.turn, foes
+                bolts = d_acts.abilities
+                got = []
+                while foes:
+                    low = foes & -foes
+                    got.append(bolts[occ[BIT_INDEX[low]]])
+                    foes ^= low
+                self.bolt_acts = got
+                acts += got
         acts.append(END_ACTION)
         return acts
 
