@@ -471,13 +471,13 @@ class Core:
             else:
                 self.bolt_turn, self.bolt_foes = self.turn, foes
                 bolts = d_acts.abilities
-                got = []
+                targets: list[tuple[int, int, int]] = []
                 while foes:
                     low = foes & -foes
-                    got.append(bolts[occ[BIT_INDEX[low]]])
+                    targets.append(bolts[occ[BIT_INDEX[low]]])
                     foes ^= low
-                self.bolt_acts = got
-                acts += got
+                self.bolt_acts = targets
+                acts += targets
         acts.append(END_ACTION)
         return acts
 

@@ -24,11 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core import ABILITY, ATTACK, END_ACTION, HAND_LIMIT, MOVE, PLAY, Core, Defs, load_deck  # noqa: E402
+from core import ABILITY, ATTACK, END_ACTION, HAND_LIMIT, MOVE, PLAY, Core, Defs, load_deck
 
-from common.game import Action  # noqa: E402
-from hotg.decks import load_deck_file  # noqa: E402
-from hotg.game import CELL_NUMBER, HotgGame, parse_cell  # noqa: E402
+from common.game import Action
+from hotg.decks import load_deck_file
+from hotg.game import CELL_NUMBER, HotgGame, parse_cell
 
 DECK = Path(__file__).with_name("plain_deck.toml")
 
@@ -79,7 +79,9 @@ def real_state(g: HotgGame) -> dict[str, Any]:
         "turn": g.turn,
         "active": g.active,
         "result": g.result,
-        "other_zones": sum(len(z[n].cards) for n in ("holding", "banished", "removed", "reveal:0", "reveal:1")),
+        "other_zones": sum(
+            len(z[n].cards) for n in ("holding", "banished", "removed", "reveal:0", "reveal:1")
+        ),
     }
 
 
@@ -183,7 +185,9 @@ def main() -> None:
     for seed in range(first, first + games):
         total += check_game(seed, deck, defs, seen)
     dt = time.perf_counter() - t0
-    print(f"{games} games (seeds {first}..{first + games - 1}), {total} actions: the same legal sets and states")
+    print(
+        f"{games} games (seeds {first}..{first + games - 1}), {total} actions: the same legal sets and states"
+    )
     print(f"({dt:.1f} s) what was met: " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
 
 

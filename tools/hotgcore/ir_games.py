@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core import DECK, Defs, load_deck, random_game  # noqa: E402
+from core import DECK, Defs, load_deck, random_game
 
-from common.bench import random_playout  # noqa: E402
-from hotg.decks import load_deck_file  # noqa: E402
-from hotg.game import HotgGame  # noqa: E402
-from tui.cli import tune_gc  # noqa: E402
+from common.bench import random_playout
+from hotg.decks import load_deck_file
+from hotg.game import HotgGame
+from tui.cli import tune_gc
 
 mode, n = sys.argv[1], int(sys.argv[2])
 plain = load_deck_file(DECK).to_json()
