@@ -259,7 +259,7 @@ class Core:
             cards = load_deck(deck_path)[1]
             defs = Defs([cards, cards])
         d = defs
-        g = cls.__new__(cls)
+        g = cls()  # (not `cls.__new__(cls)`: mypyc compiles this, README)
         g.d = d
         n = len(d.name)
         g.place = [-1] * n
@@ -310,7 +310,7 @@ class Core:
         return g
 
     def clone(self) -> Core:
-        g = Core.__new__(Core)
+        g = Core()
         g.d = self.d
         g.place = self.place.copy()
         g.hp = self.hp.copy()
