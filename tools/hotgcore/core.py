@@ -19,6 +19,7 @@ plain tuple `(verb, a, b)`; events are tuples, turned into words only when read 
 
 from __future__ import annotations
 
+import heapq
 import random
 import tomllib
 from pathlib import Path
@@ -38,8 +39,10 @@ ABILITY_DAMAGE = 1
 END, PLAY, MOVE, ATTACK, ABILITY = 0, 1, 2, 3, 4
 END_ACTION = (END, 0, 0)
 
-# keyword flags of a definition
-GUARD, STEALTH, STRUCTURE = 1, 2, 4
+# keyword flags of a definition (and the one effect family ported: AURA, an aura of adjacent
+# allies +1/+0 as Surtr's and Enyo's Banner's, HG-57; AFTERLIFE, damage to each adjacent enemy
+# as Draugr's, HG-12..14, HG-71)
+GUARD, STEALTH, STRUCTURE, AURA, AFTERLIFE = 1, 2, 4, 8, 16
 # state flags of an instance
 EXHAUSTED, MOVED, ATTACKED, STEALTH_LOST = 1, 2, 4, 8
 
@@ -107,16 +110,23 @@ def walk(n: int, steps: int, blocked: int) -> int:
 # -- card definitions ----------------------------------------------------------------------
 _CARD_FILES = Path(__file__).resolve().parents[2] / "hotg" / "cards"
 _KEYWORD_FLAGS = {"Guard": GUARD, "Stealth": STEALTH}
+# the abilities the prototype plays (one family): as the card files write them, and its flag
+_FAMILY = {
+    repr([{"when": "aura", "do": "adjacent_allies", "attack": 1}]): AURA,  # Surtr, Enyo's Banner
+    repr([{"when": "afterlife", "do": "damage_adjacent_enemies", "amount": 1}]): AFTERLIFE,  # Draugr
+}
 
 
 def load_pool() -> dict[str, tuple[int, int, int, int, int, int, int]]:
-    """id -> (cost, attack, health, move, range, flags, protect) of every unit without text."""
+    """id -> (cost, attack, health, move, range, flags, protect) of every unit without text or
+    with only an ability of the family the prototype plays (`_FAMILY`)."""
     out: dict[str, tuple[int, int, int, int, int, int, int]] = {}
     for path in sorted(_CARD_FILES.glob("*.toml")):
         for d in tomllib.loads(path.read_text())["card"]:
-            if d.get("kind", "unit") != "unit" or d.get("abilities"):
+            family = _FAMILY.get(repr(d["abilities"]), -1) if d.get("abilities") else 0
+            if d.get("kind", "unit") != "unit" or family < 0:
                 continue
-            flags = protect = 0
+            flags, protect = family, 0
             for kw in d.get("keywords", []):
                 if kw in _KEYWORD_FLAGS:
                     flags |= _KEYWORD_FLAGS[kw]
@@ -146,6 +156,7 @@ def load_deck(path: str | Path) -> tuple[str, list[str]]:
 
 
 DECK = Path(__file__).with_name("plain_deck.toml")
+FX_DECK = Path(__file__).with_name("fx_deck.toml")  # the plain deck with the family's cards
 
 
 class Defs:
@@ -203,11 +214,13 @@ class Core:
 
     __slots__ = (
         "active",
+        "auras",
         "bolt_acts",
         "bolt_foes",
         "bolt_turn",
         "d",
         "deck",
+        "entered",
         "fatigue",
         "grave",
         "guards",
@@ -223,6 +236,7 @@ class Core:
         "result",
         "st",
         "stone",
+        "tick",
         "turn",
         "units",
         "used",
@@ -236,6 +250,9 @@ class Core:
     own: list[int]  # player -> mask of the cells of its units and stone
     hidden: list[int]  # player -> mask of the cells of its units in Stealth (HG-64)
     guards: list[int]  # player -> mask of the cells of its units with Guard, not in Stealth (HG-63)
+    auras: list[int]  # player -> mask of the cells of its units with an aura of adjacent allies (HG-57)
+    entered: list[int]  # uid -> when it entered the battlefield (HG-13: the order of deaths, Afterlifes)
+    tick: int
     units: list[list[int]]  # player -> its units on the battlefield (no stone), in board order
     deck: list[list[int]]  # player -> its deck, the top last
     hand: list[list[int]]
@@ -269,6 +286,9 @@ class Core:
         g.own = [0, 0]
         g.hidden = [0, 0]
         g.guards = [0, 0]
+        g.auras = [0, 0]
+        g.entered = [0] * n
+        g.tick = 0
         g.units = [[], []]
         g.grave = [0, 0]
         g.mana = [0, 0]
@@ -319,6 +339,9 @@ class Core:
         g.own = self.own.copy()
         g.hidden = self.hidden.copy()
         g.guards = self.guards.copy()
+        g.auras = self.auras.copy()
+        g.entered = self.entered.copy()
+        g.tick = self.tick
         g.units = [self.units[0].copy(), self.units[1].copy()]
         g.deck = [self.deck[0].copy(), self.deck[1].copy()]
         g.hand = [self.hand[0].copy(), self.hand[1].copy()]
@@ -423,6 +446,7 @@ class Core:
         blocked = taken ^ own  # the enemy's cells
         foes = -1
         st, place, move, rng, attack = self.st, self.place, d.move, d.range, d.attack
+        auras = self.auras[p]
         occ = self.occ
         moves, attacks, seen = d_acts.moves, d_acts.attacks, d_acts.seen
         for uid in self.units[p]:
@@ -452,7 +476,7 @@ class Core:
                     known[m] = got
                 acts += got
             reach = REACH[rng[uid]][n] & blocked
-            if reach and attack[uid] > 0:  # HG-40
+            if reach and (attack[uid] > 0 or auras & AROUND[n]):  # HG-40 (HG-57: +1/+0 an aura)
                 if foes < 0:
                     foes = self.foes(p)
                 reach &= foes
@@ -509,6 +533,10 @@ class Core:
             self.hidden[p] |= bit
         elif f & GUARD:
             self.guards[p] |= bit
+        if f & AURA:
+            self.auras[p] |= bit
+        self.tick += 1
+        self.entered[uid] = self.tick
         self.units[p].append(uid)
         self.st[uid] = EXHAUSTED
         self.log.append((1, uid, cell))
@@ -525,6 +553,8 @@ class Core:
             self.hidden[p] ^= both
         elif self.guards[p] >> old & 1:
             self.guards[p] ^= both
+        if self.auras[p] >> old & 1:
+            self.auras[p] ^= both
         self.st[uid] |= MOVED
         self.log.append((2, uid, old, cell))
 
@@ -543,7 +573,11 @@ class Core:
             if d.flags[a] & GUARD:
                 self.guards[p] |= bit
         self.log.append((4, a, t))
-        amount = d.attack[a] - d.protect[t]
+        amount = d.attack[a]
+        mine = self.auras[p]
+        if mine:  # HG-57: +1/+0 by each allied aura source next to it
+            amount += (AROUND[self.place[a]] & mine).bit_count()
+        amount -= d.protect[t]
         if amount > 0:
             self._hit(t, amount, a)
             if self.hp[t] <= 0 and t in self.stone:  # HG-02
@@ -551,8 +585,12 @@ class Core:
                 self.log.append((9, self.result))
                 return
         back = d.attack[t]  # HG-44: in the target's own range, attack above 0
+        nt = self.place[t]
+        theirs = self.auras[1 - p]
+        if theirs and t not in self.stone:  # (HG-02: a stone never gains attack)
+            back += (AROUND[nt] & theirs).bit_count()
         if back > 0:
-            na, nt = self.place[a], self.place[t]
+            na = self.place[a]
             if REACH[d.range[t]][nt] >> na & 1:
                 amount = back - d.protect[a]
                 if amount > 0:
@@ -574,22 +612,73 @@ class Core:
                 self._deaths()
 
     def _deaths(self) -> None:
+        """The units at 0 health or less die (HG-12 level 8). When one of them has an Afterlife
+        (the only trigger the prototype plays), `_queue` resolves what follows, HG-11..14."""
         hp = self.hp
+        flags = self.d.flags
+        later: list[tuple[int, int, int, int]] = []
         for p in (0, 1):
             units = self.units[p]
             for u in [u for u in units if hp[u] <= 0]:
-                units.remove(u)
-                cell = self.place[u]
-                self.place[u] = -1
-                self.occ[cell] = 0
-                bit = 1 << cell
-                self.own[p] ^= bit
-                self.hidden[p] &= ~bit
-                self.guards[p] &= ~bit
-                self.st[u] = 0
-                hp[u] = self.d.health[u]
-                self.grave[p] += 1
-                self.log.append((12, u))
+                cell = self._die(p, u)
+                if flags[u] & AFTERLIFE:
+                    later.append((self.entered[u], u, p, cell))
+        if later:
+            self._queue(later)
+
+    def _die(self, p: int, u: int) -> int:
+        """`u` of player `p` leaves the battlefield for the graveyard; its cell."""
+        self.units[p].remove(u)
+        cell = self.place[u]
+        self.place[u] = -1
+        self.occ[cell] = 0
+        bit = 1 << cell
+        self.own[p] ^= bit
+        self.hidden[p] &= ~bit
+        self.guards[p] &= ~bit
+        self.auras[p] &= ~bit
+        self.st[u] = 0
+        self.hp[u] = self.d.health[u]
+        self.grave[p] += 1
+        self.log.append((12, u))
+        return cell
+
+    def _queue(self, later: list[tuple[int, int, int, int]]) -> None:
+        """HG-11..14, HG-71: the Afterlifes `(entered, uid, controller, cell)`, in the order their
+        units entered the battlefield; the deaths each one causes (HG-12 level 8) before the next
+        Afterlife (level 11), theirs joining the queue; a stone destroyed ends the game (HG-02).
+        (Draugr's: 1 damage to each enemy unit and stone around its cell, HG-68 not applying.)"""
+        hp, occ, entered, flags = self.hp, self.occ, self.entered, self.d.flags
+        heapq.heapify(later)
+        while later:
+            _, u, p, cell = heapq.heappop(later)
+            self.log.append((13, u))
+            q = 1 - p
+            hit = AROUND[cell] & self.own[q]
+            if not hit:
+                continue
+            while hit:
+                low = hit & -hit
+                self._hit(occ[BIT_INDEX[low]], 1, u)
+                hit ^= low
+            if hp[self.stone[q]] <= 0:  # HG-02
+                self.result = p
+                self.log.append((9, p))
+                return
+            dead = [v for v in self.units[q] if hp[v] <= 0]
+            dead.sort(key=entered.__getitem__)  # HG-13
+            for v in dead:
+                c = self._die(q, v)
+                if flags[v] & AFTERLIFE:
+                    heapq.heappush(later, (entered[v], v, q, c))
+
+    def attack_of(self, uid: int) -> int:
+        """A unit's attack with the auras (HG-57; not on the hot path: the checks read it)."""
+        n = self.place[uid]
+        if n < 0 or uid in self.stone:
+            return self.d.attack[uid] if n < 0 else 0
+        p = 0 if self.own[0] >> n & 1 else 1
+        return self.d.attack[uid] + (AROUND[n] & self.auras[p]).bit_count()
 
     # -- words (only when read) ---------------------------------------------------------------
     def words(self, e: tuple[int, ...]) -> str:
@@ -605,6 +694,8 @@ class Core:
             return f"{name[e[1]]} attacks {name[e[2]]}"
         if k == 12:
             return f"{name[e[1]]} dies"
+        if k == 13:
+            return f"{name[e[1]]}'s Afterlife resolves"
         return repr(e)
 
 

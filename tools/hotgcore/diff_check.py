@@ -8,7 +8,11 @@ battlefield (uid, controller, cell, health, exhausted, moved, attacked, Stealth 
 stones' health, each player's hand (its uids), deck (its uids in order), graveyard size,
 mana, maximum mana, fatigue, Leader Ability used, the turn, whose turn, the winner.
 
-    PYTHONPATH=$PWD python tools/hotgcore/diff_check.py [GAMES] [FIRST_SEED]
+    PYTHONPATH=$PWD python tools/hotgcore/diff_check.py [GAMES] [FIRST_SEED] [fx]
+
+`fx`: both seats on `fx_deck.toml` instead (the plain deck with the effect family the
+prototype plays: adjacent auras +1/+0, HG-57, and Draugr's Afterlife, HG-12..14, HG-71); the
+units' attack (with the auras) is compared too, on either deck.
 
 Exit status 1 at the first disagreement (printed with the seed, step and action).
 """
@@ -24,13 +28,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core import ABILITY, ATTACK, END_ACTION, HAND_LIMIT, MOVE, PLAY, Core, Defs, load_deck
+from core import ABILITY, ATTACK, DECK, END_ACTION, FX_DECK, HAND_LIMIT, MOVE, PLAY, Core, Defs, load_deck
 
 from common.game import Action
 from hotg.decks import load_deck_file
 from hotg.game import CELL_NUMBER, HotgGame, parse_cell
-
-DECK = Path(__file__).with_name("plain_deck.toml")
 
 
 def to_core(a: Action) -> tuple[int, int, int]:
@@ -65,6 +67,7 @@ def real_state(g: HotgGame) -> dict[str, Any]:
             c.moved,
             c.attacked,
             c.stealth_lost,
+            g.attack_of(u),
         )
     return {
         "units": units,
@@ -100,6 +103,7 @@ def core_state(c: Core) -> dict[str, Any]:
                 bool(s & MOVED),
                 bool(s & ATTACKED),
                 bool(s & STEALTH_LOST),
+                c.attack_of(u),
             )
     return {
         "units": units,
@@ -152,6 +156,10 @@ def check_game(seed: int, deck: Any, defs: Defs, seen: Counter[str]) -> int:
             seen["steps with the enemy stone guarded (HG-63)"] += 1
         if any(core.own[q] >> core.place[u] & 1 and not foes >> core.place[u] & 1 for u in core.units[q]):
             seen["steps with an enemy unit in Stealth (HG-64)"] += 1
+        if any(core.attack_of(u) != core.d.attack[u] for u in core.units[0] + core.units[1]):
+            seen["steps with a unit's attack raised by an aura (HG-57)"] += 1
+        if any(core.attack_of(u) > 0 == core.d.attack[u] for u in core.units[p]):
+            seen["steps with a 0-attack unit of the player given attack by an aura"] += 1
         if len(core.hand[p]) == HAND_LIMIT:
             seen["steps with a full hand (HG-82)"] += 1
         # the policy: uniform, or (`passive`, every third seed) the end of the turn one time in
@@ -168,16 +176,25 @@ def check_game(seed: int, deck: Any, defs: Defs, seen: Counter[str]) -> int:
         mark = real.log.mark()
         real.apply_legal(a)
         core.apply(to_core(a))
-        for e in real.log.since(mark):
-            seen["event " + e.kind] += 1
+        kinds = [e.kind for e in real.log.since(mark)]
+        for k in kinds:
+            seen["event " + k] += 1
+        if "afterlife" in kinds:
+            after = kinds[kinds.index("afterlife") :]
+            if "death" in after:
+                seen["actions where an Afterlife killed (a death after it)"] += 1
+            if after.count("afterlife") > 1 and "death" in after[: after.index("afterlife", 1)]:
+                seen["actions with an Afterlife chained by a death"] += 1
         steps += 1
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    deck = load_deck_file(DECK).to_json()
-    _leader, cards = load_deck(DECK)
+    args = [a for a in sys.argv[1:] if a != "fx"]
+    path = FX_DECK if "fx" in sys.argv[1:] else DECK
+    games = int(args[0]) if args else 300
+    first = int(args[1]) if len(args) > 1 else 1
+    deck = load_deck_file(path).to_json()
+    _leader, cards = load_deck(path)
     defs = Defs([cards, cards])
     seen: Counter[str] = Counter()
     t0 = time.perf_counter()
@@ -186,7 +203,7 @@ def main() -> None:
         total += check_game(seed, deck, defs, seen)
     dt = time.perf_counter() - t0
     print(
-        f"{games} games (seeds {first}..{first + games - 1}), {total} actions: the same legal sets and states"
+        f"{path.name}: {games} games (seeds {first}..{first + games - 1}), {total} actions: the same legal sets and states"
     )
     print(f"({dt:.1f} s) what was met: " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
 

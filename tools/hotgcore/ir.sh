@@ -2,6 +2,7 @@
 # instructions a random game inside the games (as tools/ir.sh GAME N games: callgrind collecting only
 # within the `map` that plays them, after a warm-up game), for MODE core | real-plain | real.
 # usage (from the checkout root, after `python -m compileall -q .`): bash tools/hotgcore/ir.sh MODE N
+# (MODE also core-fx, real-fx: on fx_deck.toml, ir_games.py)
 m=$1; n=${2:-3}
 PY=$(python -c "import sys; print(sys.executable)")
 b=$(PYTHONPATH=$PWD PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \

@@ -4,7 +4,8 @@
 
 MODE: `core` (the prototype's own uniform random games), `real-plain` (the real engine,
 `common.bench.random_playout`'s loop, both seats on `plain_deck.toml`), `real` (the real
-engine on its preset decks: `random_playout` itself). A warm-up game (seed 0), then N games
+engine on its preset decks: `random_playout` itself); `core-fx` and `real-fx`: the first two
+on `fx_deck.toml` (the plain deck with the effect family the prototype plays). A warm-up game (seed 0), then N games
 (seeds 1..N) inside one `map`, which `ir.sh`'s callgrind toggle collects. With `count`, no
 valgrind: prints the actions a game instead. Run by `ir.sh` in this directory.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from core import DECK, Defs, load_deck, random_game
+from core import DECK, FX_DECK, Defs, load_deck, random_game
 
 from common.bench import random_playout
 from hotg.decks import load_deck_file
@@ -25,8 +26,10 @@ from hotg.game import HotgGame
 from tui.cli import tune_gc
 
 mode, n = sys.argv[1], int(sys.argv[2])
-plain = load_deck_file(DECK).to_json()
-_leader, cards = load_deck(DECK)
+path = FX_DECK if mode.endswith("-fx") else DECK
+mode = mode.removesuffix("-fx").replace("real", "real-plain") if path == FX_DECK else mode
+plain = load_deck_file(path).to_json()
+_leader, cards = load_deck(path)
 # (the prototype's tables made only for its own games: the real engine's heap as `ir.sh` has it)
 defs = Defs([cards, cards]) if mode == "core" else None
 
@@ -60,4 +63,4 @@ tune_gc()
 play(0)
 counts = list(map(play, range(1, n + 1)))
 if sys.argv[3:] == ["count"]:
-    print(f"{mode}: {sum(counts) / n:.1f} actions a game over {n} games")
+    print(f"{sys.argv[1]}: {sum(counts) / n:.1f} actions a game over {n} games")
