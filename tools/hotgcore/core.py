@@ -612,17 +612,20 @@ class Core:
                 self._deaths()
 
     def _deaths(self) -> None:
-        """The units at 0 health or less die (HG-12 level 8). When one of them has an Afterlife
-        (the only trigger the prototype plays), `_queue` resolves what follows, HG-11..14."""
+        """The units at 0 health or less die (HG-12 level 8), in the order they entered the
+        battlefield (HG-13). When one of them has an Afterlife (the only trigger the prototype
+        plays), `_queue` resolves what follows, HG-11..14."""
         hp = self.hp
+        dead = [(p, u) for p in (0, 1) for u in self.units[p] if hp[u] <= 0]
+        if len(dead) > 1:
+            entered = self.entered
+            dead.sort(key=lambda pu: entered[pu[1]])
         flags = self.d.flags
         later: list[tuple[int, int, int, int]] = []
-        for p in (0, 1):
-            units = self.units[p]
-            for u in [u for u in units if hp[u] <= 0]:
-                cell = self._die(p, u)
-                if flags[u] & AFTERLIFE:
-                    later.append((self.entered[u], u, p, cell))
+        for p, u in dead:
+            cell = self._die(p, u)
+            if flags[u] & AFTERLIFE:
+                later.append((self.entered[u], u, p, cell))
         if later:
             self._queue(later)
 

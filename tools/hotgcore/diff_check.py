@@ -174,8 +174,20 @@ def check_game(seed: int, deck: Any, defs: Defs, seen: Counter[str]) -> int:
             a = rng.choice(legal)
         seen[a.kind] += 1
         mark = real.log.mark()
+        core_mark = len(core.log)
         real.apply_legal(a)
         core.apply(to_core(a))
+        # the order of the deaths and Afterlifes (HG-13, HG-71), which the states may not show
+        order = [
+            (e.kind, e.data["target" if e.kind == "death" else "source"])
+            for e in real.log.since(mark)
+            if e.kind in ("death", "afterlife")
+        ]
+        core_order = [
+            ("death" if e[0] == 12 else "afterlife", e[1]) for e in core.log[core_mark:] if e[0] in (12, 13)
+        ]
+        if order != core_order:
+            raise SystemExit(f"seed {seed} step {steps}: deaths and Afterlifes differ: {order} {core_order}")
         kinds = [e.kind for e in real.log.since(mark)]
         for k in kinds:
             seen["event " + k] += 1
