@@ -1,0 +1,11 @@
+#!/bin/bash
+# instructions a random game inside the games (as tools/ir.sh GAME N games: callgrind collecting only
+# within the `map` that plays them, after a warm-up game), for MODE core | real-plain | real.
+# usage (from the checkout root, after `python -m compileall -q .`): bash tools/hotgcore/ir.sh MODE N
+# (MODE also core-fx, real-fx: on fx_deck.toml, ir_games.py)
+m=$1; n=${2:-3}
+PY=$(python -c "import sys; print(sys.executable)")
+b=$(PYTHONPATH=$PWD PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+  --collect-atstart=no --toggle-collect=map_next "$PY" tools/hotgcore/ir_games.py "$m" "$n" 2>&1 \
+  | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$')
+python3 -c "print(f'$m N=$n: {$b/$n/1e6:.3f}M instructions a game (inside the games)')"
