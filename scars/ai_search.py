@@ -40,9 +40,9 @@ from common.search import (
     AiSpec,
     GreedyAgent,
     LookaheadAgent,
-    SearchAgent,
     search_levels,
     value_of,
+    work_done,
 )
 
 if TYPE_CHECKING:
@@ -441,6 +441,10 @@ KINDS = frozenset(
 LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
+# `search` (session 39): greedy's candidates judged after the opponent's next turn (as
+# `lookahead`), the scripted choice and SEARCH_TOP others, on SEARCH_DEALS deals of the hidden cards
+SEARCH_DEALS = 3
+SEARCH_TOP = 3
 
 
 # In its own turn greedy plays its best candidates on to the end of the turn (`finish_turn`):
@@ -527,6 +531,8 @@ class ScarsGreedyAgent(GreedyAgent):
         # `deals`: in its own turn the candidates are judged on this many determinizations
         # and the best on average is played (1: greedy's single deal)
         self.deals = deals
+        self.last_iterations = 0  # the deals the last decision of its own turn judged on
+        self.last_work = 0  # the positions it evaluated (`work_done`)
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -537,18 +543,22 @@ class ScarsGreedyAgent(GreedyAgent):
         seat = d.player
         if self.deals <= 1 or game.active != seat or d.kind not in self.turn_kinds:  # type: ignore[attr-defined]
             return self.pick(self._det(game, seat), seat, legal)
+        work0 = work_done()
         det: ScarsGame = self._det(game, seat)  # type: ignore[assignment]
         hint = self.hint.choose(det)
         cands = self._turn_candidates(det, legal, seat, hint)
         if len(cands) == 1:
             return hint
         total = [self.prior * self.deals] + [0.0] * (len(cands) - 1)
+        used = 0
         for k in range(self.deals):
             dk: ScarsGame = det if k == 0 else self._det(game, seat)  # type: ignore[assignment]
             if k and not set(cands) <= set(dk.legal_actions()):
                 continue  # (a deal of our own deck that changes our choices: left out)
+            used += 1
             for j, a in enumerate(cands):
                 total[j] += self._judge(self._after(dk, a), seat)
+        self.last_iterations, self.last_work = used, work_done() - work0
         j = max(range(len(cands)), key=total.__getitem__)
         return cands[j] if cands[j] in legal else legal[0]
 
@@ -711,8 +721,8 @@ def search_agent_levels() -> dict[str, Any]:
     """greedy, lookahead and search for The Scars."""
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
-    levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed, anchored=True, kinds=KINDS)
-    levels["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
-        SPEC, seed, budget=budget, look=lambda s: ScarsLookahead(SPEC, s, anchored=True, kinds=KINDS)
+    levels["lookahead"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed, reply=True)
+    levels["search"] = lambda seed=0, **kw: ScarsGreedyAgent(
+        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP
     )
     return levels
