@@ -68,3 +68,8 @@ def test_search_judges_on_several_deals_and_counts_its_work() -> None:
     a = make_agent(ScarsGame, "search", 3)
     assert a.choose(g) in g.legal_actions()
     assert a.last_iterations == a.deals and a.last_work >= 2 * a.deals
+
+
+def test_the_menu_offers_the_lookahead() -> None:
+    """Shown stronger than greedy on deals it was not tuned on (docs/ai.md, session 39)."""
+    assert ScarsGame.default_agent_level() == "lookahead"
