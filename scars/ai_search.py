@@ -20,11 +20,14 @@ particular to The Scars:
   those that change nothing (the engine's `changes_nothing`).
 * `rollout` — the scripted player (cheap) plays the rollouts.
 
-The levels (weakest first): `ScarsGreedyAgent` (the scripted choice as default; in its
-own turn the best candidates played on to the end of the turn by the scripted player,
-`finish_turn`, and judged there; outside it one ply), `ScarsLookahead` (the shared beam on its node budget, completed lines and
-a wider reply, anchored on the greedy choice) and the shared `SearchAgent`, which
-runs that lookahead on many deals of the hidden cards. Measured in docs/ai.md.
+The levels (weakest first): `greedy` is `ScarsGreedyAgent` (the scripted choice as default;
+in its own turn the best candidates played on to the end of the turn by the scripted player,
+`finish_turn`, and judged there; outside it one ply). Since session 39 `lookahead` is the same
+agent with `reply=True` (each candidate played on through the opponent's whole next turn,
+`play_turn`, and judged there) and `search` that on `SEARCH_DEALS` deals of the hidden cards
+with `SEARCH_TOP` candidates. `ScarsLookahead` (the shared beam anchored on greedy's choice,
+the lookahead of sessions 31–38, which the shared `SearchAgent` ran on many deals) is kept and
+tested but no level uses it: it overruled greedy in about 3% of decisions. Measured in docs/ai.md.
 """
 
 from __future__ import annotations
@@ -40,9 +43,9 @@ from common.search import (
     AiSpec,
     GreedyAgent,
     LookaheadAgent,
-    SearchAgent,
     search_levels,
     value_of,
+    work_done,
 )
 
 if TYPE_CHECKING:
@@ -441,12 +444,17 @@ KINDS = frozenset(
 LOOKAHEAD_CAP = 1.0  # the safety cap (CPU seconds, `common.search.clock`): far above what its nodes cost
 MARGIN = 0.08  # how much better a line must score to overrule the anchored greedy choice
 COMPLETE = 6  # the best lines cut short by the budget that the lookahead plays on to the turn's end
+# `search` (session 39): greedy's candidates judged after the opponent's next turn (as
+# `lookahead`), the scripted choice and SEARCH_TOP others, on SEARCH_DEALS deals of the hidden cards
+SEARCH_DEALS = 3
+SEARCH_TOP = 3
 
 
 # In its own turn greedy plays its best candidates on to the end of the turn (`finish_turn`):
 # the scripted choice and the `TURN_TOP` others the one-ply evaluation ranks best (docs/ai.md)
 TURN_TOP = 2
 TURN_PLIES = 60  # the most actions `finish_turn` plays
+REPLY_PLIES = 80  # the most actions `play_turn` plays in the opponent's reply turn
 # the decision kinds of its own turn judged where the turn ends
 TURN_KINDS = frozenset(
     ("setup", "draw", "recruit", "attack", "respond", "damage", "target", "learn", "cleanup")
@@ -467,6 +475,21 @@ def finish_turn(g: ScarsGame, seat: int, script: Any, limit: int = TURN_PLIES) -
             g.apply_legal(PASS)
         else:
             g.apply_legal(script.choose(g))
+        n += 1
+    return g
+
+
+def play_turn(g: ScarsGame, script: Any, limit: int = REPLY_PLIES) -> ScarsGame:
+    """`g` (changed in place) once the turn in progress has passed, every decision of both
+    sides the scripted player's (`script`): on a determinization, so the side whose hand is
+    hidden plays a hand dealt at random."""
+    turn = g.turn
+    n = 0
+    while not g.over and g.turn == turn and n < limit:
+        d = g.decision()
+        if d is None:
+            break
+        g.apply_legal(script.choose(g))
         n += 1
     return g
 
@@ -493,6 +516,8 @@ class ScarsGreedyAgent(GreedyAgent):
         kinds: frozenset[str] | None = KINDS,
         turn_kinds: frozenset[str] = TURN_KINDS,
         turn_top: int = TURN_TOP,
+        reply: bool = False,
+        deals: int = 1,
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
@@ -503,6 +528,42 @@ class ScarsGreedyAgent(GreedyAgent):
         self.kinds = kinds
         self.turn_kinds = turn_kinds
         self.turn_top = turn_top
+        # `reply`: a candidate of its own turn is judged where the opponent's next turn ends
+        # (played by the scripted player for both sides, `play_turn`), not where its own ends
+        self.reply = reply
+        # `deals`: in its own turn the candidates are judged on this many determinizations
+        # and the best on average is played (1: greedy's single deal)
+        self.deals = deals
+        self.last_iterations = 0  # the deals the last decision of its own turn judged on
+        self.last_work = 0  # the positions it evaluated (`work_done`)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        d = game.decision()
+        assert d is not None
+        seat = d.player
+        if self.deals <= 1 or game.active != seat or d.kind not in self.turn_kinds:  # type: ignore[attr-defined]
+            return self.pick(self._det(game, seat), seat, legal)
+        work0 = work_done()
+        det: ScarsGame = self._det(game, seat)  # type: ignore[assignment]
+        hint = self.hint.choose(det)
+        cands = self._turn_candidates(det, legal, seat, hint)
+        if len(cands) == 1:
+            return hint
+        total = [self.prior * self.deals] + [0.0] * (len(cands) - 1)
+        used = 0
+        for k in range(self.deals):
+            dk: ScarsGame = det if k == 0 else self._det(game, seat)  # type: ignore[assignment]
+            if k and not set(cands) <= set(dk.legal_actions()):
+                continue  # (a deal of our own deck that changes our choices: left out)
+            used += 1
+            for j, a in enumerate(cands):
+                total[j] += self._judge(self._after(dk, a), seat)
+        self.last_iterations, self.last_work = used, work_done() - work0
+        j = max(range(len(cands)), key=total.__getitem__)
+        return cands[j] if cands[j] in legal else legal[0]
 
     def pick(self, det: Game, seat: int, legal: list[Action]) -> Action:
         """The greedy choice on the determinization `det` (`GreedyAgent.choose` deals it)."""
@@ -532,21 +593,36 @@ class ScarsGreedyAgent(GreedyAgent):
         g.apply_legal(a)
         return g
 
+    def _judge(self, g: ScarsGame, seat: int) -> float:
+        """`g` (a copy after a candidate, changed in place) scored where this turn ends, or with
+        `reply` where the opponent's next turn ends."""
+        finish_turn(g, seat, self.script)
+        if self.reply and not g.over and g.active != seat:
+            play_turn(g, self.script)
+        return value_of(self.spec, g, seat)
+
+    def _turn_candidates(self, det: ScarsGame, legal: list[Action], seat: int, hint: Action) -> list[Action]:
+        """The scripted choice `hint` first, then the `turn_top` candidates the one-ply
+        evaluation ranks best."""
+        acts = [a for a in candidates(det, legal)[: self.spec.greedy_max_actions] if a != hint]
+        ply = [value_of(self.spec, self._after(det, a), seat) for a in acts]
+        order = sorted(range(len(acts)), key=lambda i: ply[i], reverse=True)[: self.turn_top]
+        return [hint, *(acts[i] for i in order)]
+
     def _turn_pick(self, det: ScarsGame, legal: list[Action], seat: int, hint: Action) -> Action:
         """In its own turn: the scripted choice `hint` and the `turn_top` candidates the one-ply
-        evaluation ranks best, each played on to the end of the turn (`finish_turn`) and scored
-        there; the best (the scripted choice wins ties, with its head start `prior`)."""
+        evaluation ranks best, each played on to the end of the turn (`finish_turn`; with
+        `reply`, and through the opponent's next turn) and scored there; the best (the scripted
+        choice wins ties, with its head start `prior`)."""
         acts = [a for a in candidates(det, legal)[: self.spec.greedy_max_actions] if a != hint]
         if not acts:
             return hint
         after = [(a, self._after(det, a)) for a in acts]
         ply = [value_of(self.spec, g, seat) for _, g in after]
         order = sorted(range(len(acts)), key=lambda i: ply[i], reverse=True)[: self.turn_top]
-        script = self.script
-        best, best_v = hint, value_of(self.spec, finish_turn(self._after(det, hint), seat, script), seat)
-        best_v += self.prior
+        best, best_v = hint, self._judge(self._after(det, hint), seat) + self.prior
         for i in order:  # (the copies after one ply are played on in place)
-            v = value_of(self.spec, finish_turn(after[i][1], seat, script), seat)
+            v = self._judge(after[i][1], seat)
             if v > best_v:
                 best, best_v = acts[i], v
         return best if best in legal else legal[0]
@@ -648,8 +724,8 @@ def search_agent_levels() -> dict[str, Any]:
     """greedy, lookahead and search for The Scars."""
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
-    levels["lookahead"] = lambda seed=0, **kw: ScarsLookahead(SPEC, seed, anchored=True, kinds=KINDS)
-    levels["search"] = lambda seed=0, budget=None, **kw: SearchAgent(
-        SPEC, seed, budget=budget, look=lambda s: ScarsLookahead(SPEC, s, anchored=True, kinds=KINDS)
+    levels["lookahead"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed, reply=True)
+    levels["search"] = lambda seed=0, **kw: ScarsGreedyAgent(
+        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP
     )
     return levels

@@ -476,6 +476,12 @@ class ScarsGame(Game):
 
         return agent_levels()
 
+    @classmethod
+    def default_agent_level(cls) -> str:
+        from .ai import DEFAULT_LEVEL
+
+        return DEFAULT_LEVEL
+
     # ------------------------------------------------------------- helpers
     def card(self, uid: int) -> ScarsCard:
         # (the rules below read `self.zones.cards[uid]` itself: a frame less, hundreds a game)

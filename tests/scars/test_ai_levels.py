@@ -18,12 +18,14 @@ from scars.game import ScarsGame
 from .test_ai_hidden import rearranged
 from .util import scenario_text
 
-LEVELS = ("greedy", "lookahead", "search")
+LEVELS = ("greedy", "lookahead", "search", "beam", "beam-search")
 
 
 def _agent(level: str, seed: int = 5):
-    if level == "search":
-        # a fixed number of rounds (and a clock that never stops it) makes it deterministic
+    """The level as the menu makes it (since session 39 none of them reads a clock); `beam` and
+    `beam-search`: the anchored beam of sessions 31–38 and the shared search on it (no longer
+    levels, still checked), deterministic with a fixed number of rounds and no clock cap."""
+    if level == "beam-search":
         return SearchAgent(
             SPEC,
             seed,
@@ -31,8 +33,7 @@ def _agent(level: str, seed: int = 5):
             iterations=3,
             look=lambda s: ScarsLookahead(SPEC, s, cap=600.0, anchored=True, kinds=KINDS),
         )
-    if level == "lookahead":
-        # no clock cap either: the node budget alone stops it
+    if level == "beam":
         return ScarsLookahead(SPEC, seed, cap=600.0, anchored=True, kinds=KINDS)
     return make_agent(ScarsGame, level, seed)
 
@@ -236,7 +237,7 @@ LETHAL = scenario_text(
 )
 
 
-@pytest.mark.parametrize("level", ("lookahead", "search"))
+@pytest.mark.parametrize("level", ("lookahead", "search", "beam", "beam-search"))
 def test_takes_the_lethal_line(level: str) -> None:
     """Two lives left on the enemy hero: move a life to energy (SC-18), then Wildfire (2
     damage, cost 2) at the hero. Playing the Militia first would leave too little energy."""
