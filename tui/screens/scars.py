@@ -1074,7 +1074,7 @@ class ScarsTable(LaneTable):
         # (`▶ you may respond` says the window: `· response window · ▶ you may respond` said it twice)
         step = " · response window" if view.get("step") == "window" and not responding else ""
         active = view.get("active")
-        whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
+        whose = f": {self.seat_name(active)}" if isinstance(active, int) else ""
         phase = str(view.get("phase_name", view.get("phase")))
         head = f" Turn {view.get('turn')}{whose} · {SCARS_STATUS_PHASE.get(phase, phase)}{step}"
         if self.dense and responding:
