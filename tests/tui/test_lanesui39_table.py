@@ -114,3 +114,40 @@ def test_a_waiting_digit_is_read_from_the_shared_two_digits() -> None:
     """`number_typed` was a second name, on the table and on the dialogs, for `digits.waiting`
     (`tui.digits.TwoDigits`, which both keep as `digits`)."""
     assert not hasattr(GameScreen, "number_typed") and not hasattr(NumberedDialog, "number_typed")
+
+
+# -- 5. BHM's final table says how the game ended as the log and the game-over dialog do --------------
+@pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+async def test_bhm_the_final_table_says_the_end_in_the_players_names(tmp_path: Path) -> None:
+    """`b` (look at the table) after the game: the middle line said the engine's `P1's C.LL reached
+    32` under the log's `P2 (AI) wins: your C.LL reached 32` and the dialog's `Ended: your C.LL …`."""
+    import random
+
+    from tui.session import Seats, Session
+
+    for seed in range(5, 40):  # (a seeded random game, told to its last action: the human's)
+        s = Session.new("bhm", Seats(["human", "ai"], "random"), seed=seed, save_path=tmp_path / "s.json")
+        rng = random.Random(seed)
+        while True:
+            action = rng.choice(s.legal())
+            trial = s.game.clone()
+            trial.apply(action)
+            if trial.is_over() or len(s.game.history) > 600:
+                break
+            s.apply(action)
+        if trial.is_over() and s.decision is not None and s.decision.player == 0:
+            break
+    app = resumed(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert table.choose(action)
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameOverScreen"
+        ended = table.ending()
+        assert ended.startswith("Ended: "), ended
+        await press(pilot, "b")  # the game-over dialog gone: the final table
+        await settle(pilot)
+        text = screen_text(app)
+        assert f" {ended.removeprefix('Ended: ')}" in text.splitlines(), text
+        assert not re.search(r"\bP[12]'s C\.LL reached", text), text  # (the engine's bare seat)

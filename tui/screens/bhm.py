@@ -1026,8 +1026,12 @@ class BhmTable(LaneTable):
             # (not while the prompt under the lanes says it: `React to: …?` from 120 × 40 too)
             out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
-            out.append(("lane--middle", words(f" {view['end_reason']}")))
+            out.append(("lane--middle", words(f" {self.end_words(view)}")))
         return out
+
+    def end_words(self, view: dict[str, Any]) -> str:
+        """How the game ended, on the middle line under the turn: the engine's words (a replay)."""
+        return str(view.get("end_reason") or "")
 
     def stats_key(self, taken: int) -> str:
         """What the dense beings' numbers are (`Stone Golem 3/4/6/6/7`), in the words that fit the
@@ -1687,6 +1691,12 @@ class BhmScreen(BhmTable, LaneScreen):
                 if event.kind == "win" and "cause" in event.data:
                     return f"Ended: {bhm_ending(event.data, self.seat_name)}"
         return super().ending()
+
+    def end_words(self, view: dict[str, Any]) -> str:
+        """The middle line as the game-over dialog and the log say it (`your C.LL reached 32`): it
+        said the engine's `P1's C.LL reached 32` beside the log's `P2 (AI) wins: your C.LL …`."""
+        said = self.ending()
+        return said.removeprefix("Ended: ") if said.startswith("Ended: ") else super().end_words(view)
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])
