@@ -151,3 +151,28 @@ async def test_bhm_the_final_table_says_the_end_in_the_players_names(tmp_path: P
         text = screen_text(app)
         assert f" {ended.removeprefix('Ended: ')}" in text.splitlines(), text
         assert not re.search(r"\bP[12]'s C\.LL reached", text), text  # (the engine's bare seat)
+
+
+# -- 6. The Scars: a choice's last-life warning is not told as what was done -------------------------
+@pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
+async def test_scars_the_log_and_last_tell_a_last_life_paid_without_the_choices_warning() -> None:
+    """Hot-seat at 120 × 40: `» P2 last: Tusked Boar shelters Ember Shaman (pay 1 life — your last
+    life: you lose)` over P1's side, and the same in the log: the choice's warning (SC-02), told
+    after the fact to the other player as `your`. The log and `last:` say `(pay 1 life)`."""
+    from tests.tui.helpers import scenario
+
+    toml = scenario("scars_no_support").replace("lives = 19\nenergy = 3", "lives = 1\nenergy = 0")
+    app = game_app("scars", seed=3, scenario=toml, vs="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if type(app.screen).__name__ == "CoverScreen":
+            await press(pilot, "enter")
+            await settle(pilot)
+        table = table_of(app)
+        warned = [a for a in app.session.legal() if "your last life" in app.session.game.describe_action(a)]
+        assert warned, [app.session.game.describe_action(a) for a in app.session.legal()]
+        assert table.choose(warned[0])
+        await settle(pilot)
+        log = table.query_one(GameLog).plain
+        assert not [line for line in log if "your last life" in line], log
+        assert "your last life" not in screen_text(app), screen_text(app)
