@@ -592,14 +592,16 @@ def bhm_power_attack(game: Any, action: Action) -> str | None:
 
 
 # -- the seats' names ------------------------------------------------------------------------------
-# A game's seats as its table names them, where not `Player 1`/`Player 2`: Hand of the Gods says
-# `P1`/`P2`, as its player bars and its engine's events do (`Turn 6: P2`, `P2's Hoplite`), so that
-# the log, the status line, a puzzle's goal and its verdicts name a player one way.
-SEAT_NAMES: dict[str, tuple[str, str]] = {"hotg": ("P1", "P2")}
+# A game's seats as its table names them, where not `Player 1`/`Player 2`: the three games say
+# `P1`/`P2`, as their player bars (BHM's and The Scars' lanes' heads) and their engines' events do
+# (`Turn 6: P2`, `P2's Hoplite`), so that the log, the status line, a puzzle's goal and its
+# verdicts name a player one way (BHM and The Scars since session 39: `Player 1 (you)` beside the
+# heads' `P1 (you)`).
+SEAT_NAMES: dict[str, tuple[str, str]] = {g: ("P1", "P2") for g in ("hotg", "bhm", "scars")}
 
 
 def seat_names(game_id: str) -> tuple[str, str]:
-    """The seats' names of a game's table (`P1`, `P2` in Hand of the Gods), before any `(you)`."""
+    """The seats' names of a game's table (`P1`, `P2` in the three games), before any `(you)`."""
     return SEAT_NAMES.get(game_id, ("Player 1", "Player 2"))
 
 

@@ -181,7 +181,8 @@ async def choose_first(pilot: Pilot[Any]) -> None:
     """`1`: the first choice of the list — and `Enter` after it in a list of 10 or more, where `1`
     waits for a second digit (`1` `2` takes choice 12)."""
     await press(pilot, "1")
-    if getattr(pilot.app.screen, "number_typed", 0):
+    digits = getattr(pilot.app.screen, "digits", None)  # (`tui.digits.TwoDigits`: a digit waits)
+    if digits is not None and digits.waiting:
         await press(pilot, "enter")
 
 

@@ -79,8 +79,9 @@ async def test_dense_lanes_name_beings_in_full_up_to_14_letters() -> None:
 
 async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:
     """Hot-seat at 80 × 24: `Player 1: First strategy phase: calls (budget 21), cards, abilities — or
-    combat` took two lines (`You: ` is shorter); it says `First strategy:` then (the middle line has
-    the phase's name), and in full again from 120 × 40."""
+    combat` took two lines (`You: ` is shorter); it said `First strategy:` then (the middle line has
+    the phase's name). Since session 39 the seat is `P1: `, shorter than `You: `: the phase whole on
+    the one line, and from 120 × 40 too."""
     from tui.widgets.status import Prompt
 
     from .helpers import game_app, scenario
@@ -91,18 +92,17 @@ async def test_the_hot_seat_strategy_prompt_keeps_to_one_line() -> None:
         await press(pilot, "enter")  # the hand-over cover
         await settle(pilot)
         lines = screen_text(app).splitlines()
-        assert " Player 1: First strategy: calls (C.LL budget 21), cards, abilities — or combat" in lines, (
+        assert " P1: First strategy phase: calls (C.LL budget 21), cards, abilities — or combat" in lines, (
             lines
         )
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         prompt = app.screen.query_one(Prompt).shown(200)  # (whole, as on one line)
         assert (
-            prompt
-            == "Player 1: First strategy phase: calls (C.LL budget 21), cards, abilities — or go to combat"
+            prompt == "P1: First strategy phase: calls (C.LL budget 21), cards, abilities — or go to combat"
         )
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert " Player 1: First strategy: calls (C.LL budget 21), cards, abilities — or combat" in (
+        assert " P1: First strategy phase: calls (C.LL budget 21), cards, abilities — or combat" in (
             screen_text(app).splitlines()
         )

@@ -215,13 +215,13 @@ async def test_reactions_can_be_passed_for_the_rest_of_the_turn(tmp_path: Path) 
         assert screen_name(app) == "BhmScreen" and session.decision is not None
         assert session.decision.player == 0 and game.turn == 4
         log = " ".join(app.screen.query_one(GameLog).plain)
-        assert "Player 2 will not be asked to react again until the end of Player 1's turn" in log
-        assert "Player 2: Do not react (for the rest of this turn)" in log
+        assert "P2 will not be asked to react again until the end of P1's turn" in log
+        assert "P2: Do not react (for the rest of this turn)" in log
         # said once: the engine's `P2 does not react` is not under it again
         told = [line.strip() for line in app.screen.query_one(GameLog).plain]
         assert "P2 does not react" not in told, told
         # the note comes under the pass it explains, not over it
-        note = next(i for i, line in enumerate(told) if line.startswith("Player 2 will not be asked"))
+        note = next(i for i, line in enumerate(told) if line.startswith("P2 will not be asked"))
         assert any("Do not react" in line for line in told[:note]), told
         # the next turn (P2's) and then P1's again: P2 is asked again in P1's next turn
         assert app.screen.quiet == (1, 4)
@@ -315,16 +315,16 @@ def test_the_final_draw_names_the_card_to_the_drawer_only() -> None:
 
 async def test_the_turns_draw_names_the_card_in_the_humans_log() -> None:
     """Seed 3 against the AI: the human's draw at the start of their turn (an event under the AI's
-    action) read `P1 draws a card`; now `Player 1 (you) draws Wind Dancer`, in the names of the log's
-    lines (session 33). The AI's stay `Player 2 (AI) draws a card`."""
+    action) read `P1 draws a card`; now `P1 (you) draws Wind Dancer`, in the names of the log's
+    lines (session 33). The AI's stay `P2 (AI) draws a card`."""
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await into_first_turn(pilot)
         told = app.screen.query_one(GameLog).plain
         hand = [c["name"] for c in app.session.game.view(0)["players"][0]["hand"]]
-        mine = [line.strip() for line in told if line.strip().startswith("Player 1 (you) draws ")]
-        assert mine == ["Player 1 (you) draws Wind Dancer"] and "Wind Dancer" in hand, told
-        assert "Player 2 (AI) draws a card" in [line.strip() for line in told], told
+        mine = [line.strip() for line in told if line.strip().startswith("P1 (you) draws ")]
+        assert mine == ["P1 (you) draws Wind Dancer"] and "Wind Dancer" in hand, told
+        assert "P2 (AI) draws a card" in [line.strip() for line in told], told
 
 
 async def test_last_tells_what_a_reaction_answers() -> None:

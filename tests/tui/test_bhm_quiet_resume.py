@@ -76,7 +76,7 @@ async def test_do_not_react_holds_across_a_resume(tmp_path: Path) -> None:
         assert screen_name(app) == "BhmScreen" and session.decision is not None
         assert session.decision.player == 0 and session.game.turn == 4
         log = " ".join(app.screen.query_one(GameLog).plain)
-        assert "Player 2: Do not react (for the rest of this turn)" in " ".join(log.split()), log
+        assert "P2: Do not react (for the rest of this turn)" in " ".join(log.split()), log
 
 
 def test_the_ui_state_goes_with_the_save(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ async def test_a_resumed_log_tells_the_do_not_react_choice_and_passes_as_they_we
 ) -> None:
     """The save notes which actions were `Do not react again this turn` and the passes the table
     made for it (its optional ui.state; format 1 still): a resumed game's log tells them as the
-    live log did (the note under the choice, `Player 2: Do not react (for the rest of this
+    live log did (the note under the choice, `P2: Do not react (for the rest of this
     turn)`), not as the player's plain passes."""
     s = bhm_session(QUIET_TWINS, tmp_path / "s.json", seats=("human", "human"))
     imp = next(u for u, c in s.game.zones.cards.items() if c.zone == "slot:1:1")  # P2's Spark Imp
@@ -118,8 +118,8 @@ async def test_a_resumed_log_tells_the_do_not_react_choice_and_passes_as_they_we
     passes = read_save(autosave_path())["ui"]["state"]["bhm_quiet_passed"]
     assert read_save(autosave_path())["format"] == 1 and passes
     told = " ".join(" ".join(live).split())
-    assert "Player 2 will not be asked to react again until the end of Player 1's turn" in told
-    assert "Player 2: Do not react (for the rest of this turn)" in told
+    assert "P2 will not be asked to react again until the end of P1's turn" in told
+    assert "P2: Do not react (for the rest of this turn)" in told
 
     again = resume_app(autosave_path())
     async with again.run_test(size=(80, 24)) as pilot:

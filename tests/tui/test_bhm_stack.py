@@ -9,7 +9,6 @@ import pytest
 
 from common.game import Action
 from tui.app import TriarchApp
-from tui.launch import LaunchSpec
 
 from .helpers import (
     REACTION_CHAIN,
@@ -55,18 +54,17 @@ async def test_bhm_stack_of_two_is_drawn_as_a_pile_top_first(tmp_path: Path, siz
 
 
 async def test_bhm_single_pending_action_keeps_the_waiting_line(tmp_path: Path) -> None:
-    """With one entry the middle lane keeps its one line "⚡ waiting: …" (no pile)."""
+    """With one entry the middle lane keeps its one line "⚡ waiting: …" (no pile) from 120 × 40
+    where no prompt under the lanes asks `React to: …?` (session 39: the game's table says it
+    once, in the prompt, test_lanesui39_table): in the replay."""
+    from .helpers import replay_app, replay_of
+
     s = bhm_session(REACTION_CHAIN, seats=("ai", "human"))
-    g = s.game
-    fb = next(c.uid for c in g.zones.cards.values() if c.defn.id == "fire_bolt")
-    fa = next(c.uid for c in g.zones.cards.values() if c.defn.id == "flame_adept")
-    ts = next(c.uid for c in g.zones.cards.values() if c.defn.id == "tide_sentinel")
-    s.apply(Action("power", (fb, fa)))
-    s.apply(Action("target", (ts,)))
-    s.save_path = tmp_path / "one.json"
-    s.save()
-    app = TriarchApp(LaunchSpec(resume=tmp_path / "one.json"), ai_pace=0)
+    fire_bolt_on_tide_sentinel(s)
+    app = replay_app(replay_of(s.game, tmp_path / "one.json"))
     async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "end")
         await settle(pilot)
         text = screen_text(app)
         assert "⚡ waiting: Flame Adept executes Fire Bolt on Tide Sentinel" in text
@@ -109,7 +107,7 @@ async def test_bhm_the_log_says_whose_draw_a_reaction_answers(tmp_path: Path) ->
         text = " ".join(screen_text(app).split())
         # whose draw in the players' names (session 33: the engine's `P1's draw` under `Player 2 (AI):`;
         # session 34: the viewer's own, `your draw`, not `Player 1 (you)'s draw`)
-        assert "Player 2 (AI): React with Foresight to your draw (initial phase)" in text
+        assert "P2 (AI): React with Foresight to your draw (initial phase)" in text
         assert "to draw (" not in text
 
 
@@ -120,7 +118,7 @@ async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_t
     app = game_app("bhm", seed=1, scenario=both, vs="human", level="scripted")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "Player 2, it is your turn." in screen_text(app)  # P2's own turn: its draw
+        assert "P2, it is your turn." in screen_text(app)  # P2's own turn: its draw
         await press(pilot, "enter")
         await settle(pilot)
         await press(pilot, "1")  # Draw a card: P1 may answer with Foresight
@@ -129,8 +127,5 @@ async def test_bhm_hot_seat_cover_says_an_answer_is_asked_in_the_other_players_t
         assert type(app.screen).__name__ == "CoverScreen"
         words = " ".join(text.replace("║", " ").split())
         # (whose draw in the players' names, session 33: not the engine's `P2's draw`)
-        assert (
-            "▶ Player 1: it is Player 2's turn — you decide: React to: Player 2's draw (final phase)?"
-            in words
-        )
+        assert "▶ P1: it is P2's turn — you decide: React to: P2's draw (final phase)?" in words
         assert "it is your turn" not in text

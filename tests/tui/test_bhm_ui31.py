@@ -153,7 +153,7 @@ async def test_the_log_says_a_death_by_an_attack_once() -> None:
         await settle(pilot)
         log = [" ".join(line.split()) for line in app.screen.query_one(GameLog).plain]
         at = log.index("Mountain Giant's attack on Ember Squire: RES 100 → 0, 600 to Salud, kills it")
-        assert log[at + 1] == "Player 2 (AI) C.LL +2 (Ember Squire killed): 11", log
+        assert log[at + 1] == "P2 (AI) C.LL +2 (Ember Squire killed): 11", log
         assert not any("is killed" in line for line in log), log
 
 
@@ -229,13 +229,12 @@ async def test_a_territorys_and_an_invocations_names_are_whole_at_80_columns() -
     ("size", "hotseat", "prompt"),
     [
         ((80, 24), False, "You: First strategy phase: calls (C.LL budget 9), cards, abilities — or combat"),
-        # hot-seat's longer `Player 1: `: the phase in short (at budget 21 the budget as the engine
-        # says it too: test_bhm_lanes_read)
-        ((80, 24), True, "Player 1: First strategy: calls (C.LL budget 9), cards, abilities — or combat"),
+        # hot-seat's `P1: ` (session 39; `Player 1: ` took the phase in short): as `You: `
+        ((80, 24), True, "P1: First strategy phase: calls (C.LL budget 9), cards, abilities — or combat"),
         (
             (120, 40),
             True,
-            "Player 1: First strategy phase: calls (C.LL budget 9), cards, abilities — or go to combat",
+            "P1: First strategy: calls (C.LL budget 9), cards, abilities — or go to combat",
         ),
     ],
 )

@@ -56,12 +56,12 @@ async def test_the_strategy_prompt_breaks_between_its_groups_of_words(hotseat: b
             await press(pilot, "enter")  # (the cover between the players' turns)
             await settle(pilot)
         lines = [line for line in prompt_lines(app) if line]
-        who = "Player 1" if hotseat else "You"
+        who = "P1" if hotseat else "You"
         assert lines[0].startswith(f"{who}: First strategy"), lines
         assert any("calls (C.LL budget 9)," in line for line in lines), lines
         assert any(line.endswith("— or go to combat") for line in lines), lines
-        # `You: ` leaves room for two lines, hot-seat's `Player 1: ` takes three, `C.LL` kept
-        assert len(lines) == (3 if hotseat else 2), lines
+        # two lines, `C.LL` kept (hot-seat's `Player 1: ` took three; `P1: ` since session 39)
+        assert len(lines) == 2, lines
 
 
 def test_glued_words_are_never_broken() -> None:
@@ -126,14 +126,14 @@ async def test_an_investment_of_all_the_pod_is_read_whole_at_80_columns(tmp_path
 
 async def test_the_opening_draws_are_said_once_in_the_players_names() -> None:
     """The log opened `P1 draws 5 cards`, `P2 draws 5 cards` (seat names, the draw twice) above
-    `Player 1 (you): Keep the hand`: one line in the players' names (BH-02)."""
+    `P1 (you): Keep the hand`: one line in the players' names (BH-02)."""
     from tui.widgets.log import GameLog
 
     app = game_app("bhm", seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         log = [line.strip() for line in app.screen.query_one(GameLog).plain]
-        assert log[1] == "Player 1 (you) and Player 2 (AI) draw 5 cards each", log
+        assert log[1] == "P1 (you) and P2 (AI) draw 5 cards each", log
         assert not any("draws 5 cards" in line for line in log), log
 
 

@@ -131,7 +131,7 @@ async def test_the_log_and_the_table_name_the_players_as_the_logs_lines_do(
 ) -> None:
     """`Player 1 (you): Go to combat` over `Turn 2: P1`, `P1 draws Wind Dancer`, `Flame Adept enters
     P1's being zone 3`: the engine's seats under the players' names. The log's events say them as
-    its lines do (`Turn 2: Player 1 (you)`, `Player 1 (you) draws …`; hot-seat `Player 1 draws a
+    its lines do (`Turn 2: P1 (you)`, `P1 (you) draws …`, session 39's names; hot-seat `P1 draws a
     card`, its public words), and the table's middle line as the lanes' heads (`Turn 2: P1 (you)`)."""
     import re
 
@@ -152,13 +152,15 @@ async def test_the_log_and_the_table_name_the_players_as_the_logs_lines_do(
         screen: Any = app.screen
         log = screen.query_one(GameLog).plain
         events = [line.strip() for line in log if line.startswith("  ")]
-        you, ai = ("Player 1", "Player 2") if hotseat else ("Player 1 (you)", "Player 2 (AI)")
+        you, ai = ("P1", "P2") if hotseat else ("P1 (you)", "P2 (AI)")
         said = " | ".join(events)
         assert f"Die: {you} rolls " in said and f", {ai} rolls " in said, log
         turn = next(line for line in events if line.startswith("Turn "))
         assert turn.endswith((f": {you}", f": {ai}")), log
         assert f"{turn.partition(': ')[2]} draws " in said, log
-        assert not [e for e in events if e.startswith(("P1", "P2")) or "P1's" in e or "P2's" in e], log
+        # (the engine's bare seat, `P1`, where the log's lines say `P1 (you)`; hot-seat's are bare)
+        bare = re.compile(r"\bP[12]\b(?! \((?:you|AI)\))")
+        assert hotseat or not [e for e in events if bare.search(e)], log
         seat = r"P[12]" if hotseat else r"P1 \(you\)|P2 \(AI\)"
         middle = re.compile(rf"Turn \d+: (?:{seat}) · ")
         assert middle.search(screen_text(app)), screen_text(app)
@@ -190,7 +192,7 @@ async def test_the_game_over_says_how_it_ended_in_the_players_names(tmp_path: Pa
         app.session.apply(action)
         win = next(ev for ev in reversed(list(app.session.game.log)) if ev.kind == "win")
         assert win.text.startswith("P")  # (the engine's words: `P2 wins: P1's C.LL reached 32`)
-        loser = f"Player {2 - int(win.data['winner'])}"
+        loser = f"P{2 - int(win.data['winner'])}"
         assert screen.ending() in (f"Ended: {loser}'s C.LL reached 32", f"Ended: {loser} could not draw")
 
 
@@ -214,12 +216,12 @@ def reaction_window_on_a_draw(tmp_path: Path) -> Any:
 
 
 async def test_a_reaction_window_names_whose_draw_it_answers_as_the_log_does(tmp_path: Path) -> None:
-    """`Player 1: React to: P2's draw (initial phase)?`, `Player 1: Do not react to P2's draw (initial
+    """`P1: React to: P2's draw (initial phase)?`, `P1: Do not react to P2's draw (initial
     phase)`: the engine's seat in the players' names, from the stack entry's data (`controller`)."""
     s = reaction_window_on_a_draw(tmp_path)
     d = s.game.decision()
     assert d is not None
-    me, other = f"Player {d.player + 1}", f"Player {2 - d.player}"
+    me, other = f"P{d.player + 1}", f"P{2 - d.player}"
     app = resumed(s)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

@@ -161,7 +161,7 @@ async def test_the_steps_with_no_choice_are_taken_for_the_player_and_told(tmp_pa
     from tui.widgets.log import GameLog
 
     said = (
-        "Player 1 (you): Go to combat · End combat · End the turn — nothing left to play, no being"
+        "P1 (you): Go to combat · End combat · End the turn — nothing left to play, no being"
         " can attack (call budget 0) Combat phase · Second strategy phase · Final phase",
     )
     app = game_app("bhm", seed=3)

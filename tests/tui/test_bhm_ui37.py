@@ -63,7 +63,9 @@ async def test_react_to_in_a_mirror_match_says_whose_each_being_is() -> None:
         await settle(pilot)
         assert s.decision is not None and s.decision.kind == "respond"
         lines = screen_text(app).splitlines()
-        assert f"Player 2: {said}?" in [line.strip() for line in lines], lines
+        assert [line for line in lines if line.strip().startswith(f"P2: {said}") and line.endswith("?")], (
+            lines
+        )
         assert app.screen.query_one(Prompt).prompt.endswith("(physical)?")  # (whole from 120 × 40)
 
 

@@ -11,19 +11,19 @@ def cover_words(app: object) -> str:
 
 
 async def test_scars_mulligan_cover_says_before_the_first_turn_not_your_turn() -> None:
-    """The second player's mulligan said "Player 2, it is your turn." (the first turn is P1's)."""
+    """The second player's mulligan said "P2, it is your turn." (the first turn is P1's)."""
     app = game_app("scars", seed=3, vs="human")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = cover_words(app)
-        assert "▶ Player 1: before the first turn — you decide: Keep these 6 cards" in text
+        assert "▶ P1: before the first turn — you decide: Keep these 6 cards" in text
         await press(pilot, "space")
         await settle(pilot)
         await press(pilot, "1")  # keep
         await settle(pilot)
         assert screen_name(app) == "CoverScreen"
         text = cover_words(app)
-        assert "▶ Player 2: before the first turn — you decide: Keep these" in text
+        assert "▶ P2: before the first turn — you decide: Keep these" in text
         assert "it is your turn" not in text
 
 
@@ -35,7 +35,7 @@ async def test_scars_block_cover_names_the_turn_and_the_block() -> None:
         assert screen_name(app) == "CoverScreen"
         text = cover_words(app)
         assert (
-            "▶ Player 1: it is Player 2's turn — you decide: Declare blockers: choose each block, then confirm them"
+            "▶ P1: it is P2's turn — you decide: Declare blockers: choose each block, then confirm them"
             in text
         )
         assert "it is your turn" not in text

@@ -236,9 +236,9 @@ async def test_scars_game_over_stats_match_the_final_view(tmp_path: Path) -> Non
     assert "Ended:" in text
     lives = next(line for line in stats if line.startswith("Lives left"))
     for p in view["players"]:
-        assert f"Player {p['seat'] + 1} {tags[p['seat']]} ♥{p['lives']}" in lives
+        assert f"P{p['seat'] + 1} {tags[p['seat']]} ♥{p['lives']}" in lives
     loser = view["players"][1 - winner]
-    assert loser["lives"] == 0 and f"Player {2 - winner} {tags[1 - winner]} ♥0" in lives
+    assert loser["lives"] == 0 and f"P{2 - winner} {tags[1 - winner]} ♥0" in lives
 
 
 @pytest.mark.skipif(not engine_ready("hotg"), reason="the hotg engine is not available")

@@ -185,7 +185,7 @@ async def test_scars_other_sides_last_actions_are_marked_and_told(tmp_path: Path
         assert "P2 (AI) last:" in text
         assert any(m in text for m in ("★", "⚔", "✦"))
         log = screen.query_one("#log").plain
-        assert any(line.startswith("Player 2 (AI): ") for line in log)  # one line per AI action
+        assert any(line.startswith("P2 (AI): ") for line in log)  # one line per AI action
 
 
 @needs("scars")

@@ -371,8 +371,8 @@ async def test_the_log_draws_a_run_of_passes_again_as_one_line() -> None:
 
 @pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 async def test_the_ais_passes_through_a_quiet_turn_are_one_line_of_the_game_log() -> None:
-    """Player 2 (AI)'s passes through the phases of the first turn were a line each (`Player 2
-    (AI): Pass` / `3A Declare attackers` / `Player 2 (AI): Pass` / `4 Second recruitment` …)."""
+    """P2 (AI)'s passes through the phases of the first turn were a line each (`P2
+    (AI): Pass` / `3A Declare attackers` / `P2 (AI): Pass` / `4 Second recruitment` …)."""
     app = game_app("scars", seed=1, level="scripted")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -380,8 +380,8 @@ async def test_the_ais_passes_through_a_quiet_turn_are_one_line_of_the_game_log(
             await press(pilot, "1")
             await settle(pilot, look=False)
         told = app.screen.query_one(GameLog).plain
-        assert "Player 2 (AI): Pass ×5" in told, told
-        i = told.index("Player 2 (AI): Pass ×5")
+        assert "P2 (AI): Pass ×5" in told, told
+        i = told.index("P2 (AI): Pass ×5")
         # one phase a line under it (session 35: `3A Declare attackers · 4 Second recruitment …`
         # read as one heading naming two phases)
         assert told[i + 1 : i + 5] == [
@@ -390,7 +390,7 @@ async def test_the_ais_passes_through_a_quiet_turn_are_one_line_of_the_game_log(
             "  5A Clean-up",
             "  5B End of turn",
         ], told
-        assert not [a for a, b in pairwise(told) if a == b == "Player 2 (AI): Pass"], told
+        assert not [a for a, b in pairwise(told) if a == b == "P2 (AI): Pass"], told
 
 
 async def test_passes_folded_before_the_log_has_a_size_are_drawn_once() -> None:

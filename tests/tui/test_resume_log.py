@@ -78,8 +78,7 @@ async def test_a_resumed_log_reads_as_the_live_log(game_id: str, vs: str, monkey
         live = await play(pilot, 18, SEED[game_id])
         n = len(app.session.game.history)
     assert n < game_screen.RESUMED_ACTIONS
-    first = "P1" if game_id == "hotg" else "Player 1"  # (HotG names the seats as its bars: P1)
-    who = f"{first} (you): " if vs == "ai" else f"{first}: "
+    who = "P1 (you): " if vs == "ai" else "P1: "  # (the seats named as their bars name them: P1)
     assert any(line.startswith(who) for line in live), live
 
     games: list[object] = []

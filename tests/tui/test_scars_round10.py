@@ -141,11 +141,11 @@ async def test_the_ai_s_passes_in_your_turn_say_what_they_pass() -> None:
         assert table.choose(cast)
         await settle(pilot)
         lines = list(table.query_one(GameLog).plain)
-        said = [line for line in lines if line.startswith("Player 2 (AI): Pass")]
-        assert "Player 2 (AI): Pass (lets set-up end)" in said, lines
+        said = [line for line in lines if line.startswith("P2 (AI): Pass")]
+        assert "P2 (AI): Pass (lets set-up end)" in said, lines
         name = game.zones.card(int(cast.args[0])).name
-        assert f"Player 2 (AI): Pass (no answer to P1's {name})" in said, lines
-        assert "Player 2 (AI): Pass" not in said, lines
+        assert f"P2 (AI): Pass (no answer to P1's {name})" in said, lines
+        assert "P2 (AI): Pass" not in said, lines
 
 
 # -- ⚔ follows what is attacked ----------------------------------------------------------------

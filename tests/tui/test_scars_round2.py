@@ -168,7 +168,7 @@ def test_a_keyword_learnt_is_said_once() -> None:
 
 
 async def test_automatic_passes_fold_as_the_players_passes_do(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A run of the table's automatic passes (`Player 1 (you) has nothing to respond with —
+    """A run of the table's automatic passes (`P1 (you) has nothing to respond with —
     passes automatically`) that say nothing but markers is one line, `… ×3`, with the markers
     under it, as a run of the player's own passes is (one mechanism: `LogLines.add_action`).
     The Scars' engine passes itself for a seat whose only answer is `pass`, so the table's
@@ -192,7 +192,7 @@ async def test_automatic_passes_fold_as_the_players_passes_do(monkeypatch: pytes
         assert auto, told
         assert len(auto) < sum(1 for a in app.session.game.history if a.kind == "pass"), told
         first = told[auto[0]]
-        assert first.startswith("Player 1 (you) has nothing to respond with — passes automatically ×"), told
+        assert first.startswith("P1 (you) has nothing to respond with — passes automatically ×"), told
         assert "P1 passes" not in "\n".join(told)  # the engine's echo is not said again
 
 

@@ -141,7 +141,7 @@ async def test_the_last_line_does_not_say_the_acting_cards_side_again() -> None:
             screen.refresh_view()
             await settle(pilot)
             last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-            assert "★ P2 (AI) last: Knight of the Oath (1st in ATK) attacks P1's hero" in last, last
+            assert "» P2 (AI) last: Knight of the Oath (1st in ATK) attacks P1's hero" in last, last
     assert own_side_dropped("Grove Druid (P2, 1st in DEF) blocks Pikeman", 1) == (
         "Grove Druid (1st in DEF) blocks Pikeman"
     )

@@ -107,7 +107,7 @@ async def test_a_hero_ability_is_told_on_the_last_line() -> None:
             await settle(pilot)
         assert app.session.game.history[-1].kind == "hero"
         text = screen_text(app)
-        assert "★ P1 last: Hero ability: create 1 Wolf token in defense (+2 in the log)" in text, text
+        assert "» P1 last: Hero ability: create 1 Wolf token in defense (+2 in the log)" in text, text
         assert "★Korrag" in text, text
 
 
@@ -167,7 +167,7 @@ async def test_the_replay_keeps_the_attack_of_a_turn_after_the_blocks(tmp_path: 
         app.screen.action_goto(len(replay))  # type: ignore[attr-defined]
         await settle(pilot)
         text = screen_text(app)
-        assert "★ P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
+        assert "» P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
         # (`⚔` follows the block: on the Militia, dead by now, no longer on the hero, round 10)
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" not in text, text
 

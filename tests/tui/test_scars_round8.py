@@ -140,9 +140,9 @@ async def test_the_game_log_names_which_medic_heals_which_knight() -> None:
         await settle(pilot)
         log = "\n".join(app.screen.query_one(GameLog).plain)
         for line in (  # (its line in the zone said in short under the action's: round 9)
-            "Player 1 (you): Field Medic (3rd in DEF)'s ability (1 energy): remove all damage from Knight of the"
+            "P1 (you): Field Medic (3rd in DEF)'s ability (1 energy): remove all damage from Knight of the"
             " Oath (1st in ATK)\n  → waits in the zone for answers",
-            "Player 1 (you): Pass (lets P1's Field Medic (3rd in DEF) ability resolve)\n"
+            "P1 (you): Pass (lets P1's Field Medic (3rd in DEF) ability resolve)\n"
             "  Knight of the Oath (1st in ATK) is healed",
         ):
             assert line in log, log

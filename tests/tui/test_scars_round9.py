@@ -172,7 +172,7 @@ async def test_the_last_line_says_the_attack_was_blocked() -> None:
         assert "Grey Wolf attacks, blocked by Village Militia" in told, told
         assert not any(w.startswith("Grey Wolf attacks P1's hero") for w in told), told
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert "★ P2 (AI) last: Grey Wolf attacks, blocked by Village Militia" in last, last
+        assert "» P2 (AI) last: Grey Wolf attacks, blocked by Village Militia" in last, last
 
 
 # -- 120 × 40: the lanes' spare rows go to the log -------------------------------------------------

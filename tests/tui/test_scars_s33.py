@@ -163,7 +163,7 @@ async def test_the_hero_ability_at_the_table_is_said_once() -> None:
         await press(pilot, *f"hero {pikeman}", "enter")
         await settle(pilot)
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Player 1 (you): Hero ability (2 energy)\n  Pikeman gets +1/+1 until end of turn" in log, log
+        assert "P1 (you): Hero ability (2 energy)\n  Pikeman gets +1/+1 until end of turn" in log, log
         assert "give Pikeman" not in log, log
 
 

@@ -57,7 +57,7 @@ async def test_the_end_of_the_first_recruitment_says_what_comes_next() -> None:
         assert table.choose(Action("done"))
         await settle(pilot)
         log = table.query_one(GameLog).plain
-        assert "Player 1 (you): End first recruitment, go to combat" in log, log
+        assert "P1 (you): End first recruitment, go to combat" in log, log
 
 
 def test_each_end_of_a_sub_phase_is_said_in_words() -> None:

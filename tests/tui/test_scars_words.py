@@ -46,12 +46,12 @@ async def test_choices_tell_same_named_cards_apart_and_the_log_never_by_a_place_
         await choose(app, pilot, "Play Grey Wolf (1 energy) in attack")
         await choose(app, pilot, "Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)")
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Player 1 (you): Play Grey Wolf (1 energy) in attack\n" in log
-        assert "Player 1 (you): Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)\n" in log
+        assert "P1 (you): Play Grey Wolf (1 energy) in attack\n" in log
+        assert "P1 (you): Play Iron Claws (1 energy) equipped to Grey Wolf (2nd in DEF)\n" in log
         assert "in hand" not in log
         await choose(app, pilot, "End first recruitment, go to combat")  # `done` in a player's words
         log = "\n".join(app.screen.query_one(GameLog).plain)
-        assert "Player 1 (you): End first recruitment, go to combat" in log, log  # not `Done`
+        assert "P1 (you): End first recruitment, go to combat" in log, log  # not `Done`
         words = app.screen.query_one(ActionList).words
         assert "Grey Wolf (2nd in ATK) attacks Knight of the Oath (P2, 1st in ATK)" in words
 
@@ -65,7 +65,7 @@ async def test_in_hot_seat_the_log_says_whose_card_it_is() -> None:
         await choose(app, pilot, "Play Iron Claws (1 energy) equipped to Grey Wolf (1st in DEF)")
         table = next(s for s in app.screen_stack if type(s).__name__ == "ScarsScreen")  # P2's cover on top
         log = "\n".join(table.query_one(GameLog).plain)
-        assert "Player 1: Play Iron Claws (1 energy) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
+        assert "P1: Play Iron Claws (1 energy) equipped to Grey Wolf (P1, 1st in DEF)" in log, log
         assert "in hand" not in log
 
 
@@ -102,7 +102,7 @@ async def test_the_last_line_at_80x24_says_which_card_acted_and_whom_it_aimed_at
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert last.strip() == "★ P2 (AI) last: Knight of the… (1st in ATK) attacks P1's hero (+1 in the log)"
+        assert last.strip() == "» P2 (AI) last: Knight of the… (1st in ATK) attacks P1's hero (+1 in the log)"
         assert len(last.rstrip()) <= 80
 
 
@@ -289,9 +289,9 @@ async def test_the_game_log_names_the_card_the_human_draws() -> None:
             await press(pilot, "1" if app.screen.query(GameLog) else "enter")
             await settle(pilot, look=False)
             told = next(s for s in app.screen_stack if s.query(GameLog)).query_one(GameLog).plain
-            theirs = [line for line in told if line.startswith("Player 2 (AI): Draw ")]
+            theirs = [line for line in told if line.startswith("P2 (AI): Draw ")]
             if theirs:  # both have drawn (the human first)
                 break
-        mine = [line for line in told if line.startswith("Player 1 (you): Draw ")]
-        assert mine and "Player 1 (you): Draw a card" not in mine, told
-        assert theirs and all(line == "Player 2 (AI): Draw a card" for line in theirs), told
+        mine = [line for line in told if line.startswith("P1 (you): Draw ")]
+        assert mine and "P1 (you): Draw a card" not in mine, told
+        assert theirs and all(line == "P2 (AI): Draw a card" for line in theirs), told

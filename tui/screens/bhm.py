@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -23,7 +22,6 @@ from common.game import Action, Decision, Game
 from tui.log_words import bhm_ending, bhm_opening, bhm_places, bhm_places_apart, said_once
 from tui.screens.decide import Row, RowsDialog, Tile, TileDialog
 from tui.screens.lanes import (
-    MARK_ACTOR,
     LaneReplayScreen,
     LaneScreen,
     LaneTable,
@@ -105,7 +103,6 @@ def lane_words(words: str, mirrored: Collection[str] = ()) -> str:
 
 
 MARK_PLAYED = "◆"  # the power or invocation a being of the other side played (`★` that being)
-LAST_MARK = "»"  # leads the other side's last actions in words (`★` marks the card that acted)
 NBSP = "\u00a0"  # a space the lanes never wrap at
 STATS = ("pod", "fue", "res", "val", "salud")
 # below 120 × 40 the middle line's key to the beings' numbers (`3/4/6/6/7`), longest first (`stats_key`)
@@ -170,8 +167,8 @@ BHM_KEYS = """
 - a reaction card in your hand (Foresight answers any enemy action) asks you at each action of the
   opponent: `Do not react for the rest of this turn` passes them all until its turn ends (the log
   says so)
-- `⚡` the action waiting for a reaction (below 120 × 40 the prompt alone says it: `React to:
-  …?`); when reactions answer reactions, the middle shows the *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
+- `⚡` the action waiting for a reaction (when a reaction is yours to choose the prompt alone says
+  it: `React to: …?`); when reactions answer reactions, the middle shows the *stack* as a pile: the top (played last, `◂ top`) resolves first, once both players pass in a
   row; `→ answers 1` names the entry a reaction answers, `[cancelled: no effect]` one that will fizzle
 """
 
@@ -1025,27 +1022,16 @@ class BhmTable(LaneTable):
         out: list[Line] = [("lane--middle", words(" " + " · ".join(parts)))]
         if len(stack) > 1:
             out += self.render_stack(stack)
-        elif pending and not self.lanes_dense():
+        elif pending and not self.lanes_dense() and not self.prompt_names_pending(decision):
+            # (not while the prompt under the lanes says it: `React to: …?` from 120 × 40 too)
             out.append(("lane--middle", words(f" ⚡ waiting: {pending}")))
         if view.get("end_reason"):
-            out.append(("lane--middle", words(f" {view['end_reason']}")))
+            out.append(("lane--middle", words(f" {self.end_words(view)}")))
         return out
 
-    def render_last(self, me: int) -> list[Line]:
-        """The other side's last actions in words, led by `»` (`» P2 (AI) last: …`): the `★` of the
-        lanes' `★ P2 (AI) last:` line said a second thing on a table where `★` marks the card that
-        acted (`★Hollow Wraith`), one glyph for two meanings."""
-        out: list[Line] = []
-        for style, segs in super().render_last(me):
-            # (the line's words cut at their spaces: ` `, `★ `, `P2 `, …)
-            k = next(
-                (i for i, seg in enumerate(segs[:2]) if seg.uid is None and seg.text == f"{MARK_ACTOR} "),
-                None,
-            )
-            if k is not None:
-                segs = [*segs[:k], replace(segs[k], text=f"{LAST_MARK} "), *segs[k + 1 :]]
-            out.append((style, segs))
-        return out
+    def end_words(self, view: dict[str, Any]) -> str:
+        """How the game ended, on the middle line under the turn: the engine's words (a replay)."""
+        return str(view.get("end_reason") or "")
 
     def stats_key(self, taken: int) -> str:
         """What the dense beings' numbers are (`Stone Golem 3/4/6/6/7`), in the words that fit the
@@ -1060,14 +1046,15 @@ class BhmTable(LaneTable):
 
     def prompt_names_pending(self, decision: Decision | None) -> bool:
         """Whether the prompt under the table says the action waiting for a reaction (`React to:
-        Undine attacks Flame Adept?`): below 120 × 40 the middle's `⚡ …` said it again, its second
-        row taking one of the table's. The replay shows no prompt."""
+        Undine attacks Flame Adept?`): the middle's `⚡ …` said it again (below 120 × 40 its second
+        row taking one of the table's; from 120 × 40 `⚡ waiting: …` over the same words in the
+        prompt, session 39). The replay shows no prompt."""
         return False
 
     def short_name(self, seat: int) -> str:
         """A seat's name as the lanes' heads say it: `P1 (you)`, `P2 (AI)` (`P1` in hot-seat and in a
         replay)."""
-        return self.seat_name(seat).replace("Player ", "P")
+        return self.seat_name(seat)
 
     def render_stack(self, stack: list[dict[str, Any]]) -> list[Line]:
         """BH-67: the waiting actions and reactions drawn as a pile, top first (it resolves first);
@@ -1704,6 +1691,12 @@ class BhmScreen(BhmTable, LaneScreen):
                 if event.kind == "win" and "cause" in event.data:
                     return f"Ended: {bhm_ending(event.data, self.seat_name)}"
         return super().ending()
+
+    def end_words(self, view: dict[str, Any]) -> str:
+        """The middle line as the game-over dialog and the log say it (`your C.LL reached 32`): it
+        said the engine's `P1's C.LL reached 32` beside the log's `P2 (AI) wins: your C.LL …`."""
+        said = self.ending()
+        return said.removeprefix("Ended: ") if said.startswith("Ended: ") else super().end_words(view)
 
     def extra_stats(self) -> list[str]:
         players = self.view_data.get("players", [])

@@ -41,10 +41,10 @@ Validate = Callable[[list[Action]], str | None]
 # -- tiles: pick one of several cards / options ------------------------------------------------------
 
 
-def refuse(dialog: Widget, reason: str) -> None:
+def refuse(dialog: NumberedDialog, reason: str) -> None:
     """A plan or a key the dialog refuses: why, under it, as a sentence (`✗ There is no row 9`),
     as the prompt says a refused choice (`sentence`), and the bell."""
-    dialog.query_one(".decide-error", Static).update(f"✗ {sentence(reason)}")
+    dialog.say_under(f"✗ {sentence(reason)}")
     dialog.app.bell()
 
 
@@ -64,11 +64,6 @@ class NumberedDialog(BaseModal[list[Action] | None]):
         super().__init__(*args, **kwargs)
         self.digits = TwoDigits()
 
-    @property
-    def number_typed(self) -> int:
-        """The first digit that waits for a second one (0: none)."""
-        return self.digits.waiting
-
     def entries(self) -> int:
         """How many numbered entries the dialog has."""
         raise NotImplementedError
@@ -81,10 +76,22 @@ class NumberedDialog(BaseModal[list[Action] | None]):
         """What entry `i`'s number key does (a tile: take it; a row: make it the current one)."""
         raise NotImplementedError
 
-    def tell_typed(self, words: str) -> None:
+    def say_under(self, words: str, *, typed: bool = False) -> None:
+        """The line under the entries: a refusal, or what comes next while a digit waits
+        (`typed`); shown only while it has something to say (`-said`): a blank line kept for it
+        took one of the dialog's rows at 80 × 24 (session 39)."""
         line = self.query_one(".decide-error", Static)
-        line.set_class(bool(words), "-typed")
+        line.set_class(typed and bool(words), "-typed")
+        line.set_class(bool(words), "-said")
         line.update(words)
+        self.said_changed()
+
+    def said_changed(self) -> None:
+        """The line under the entries came or went (a dialog that fits its rows to the screen
+        fits them again)."""
+
+    def tell_typed(self, words: str) -> None:
+        self.say_under(words, typed=True)
 
     def action_digit(self, n: int) -> None:
         k = self.entries()
@@ -446,7 +453,8 @@ class RowsDialog(NumberedDialog):
             yield Static(self.prompt, classes="decide-prompt")
             with RowsScroll(classes="rows-scroll"):
                 yield RowsView(self.rows, two_lines=self.two_lines)
-            yield Static(self.total_fn(self.rows), classes="decide-total")
+            total = self.total_fn(self.rows)
+            yield Static(total, classes="decide-total -said" if total else "decide-total")
             yield Static("", classes="decide-error")
             with Horizontal(classes="decide-keys"):
                 yield Static(self.keys, classes="dim")
@@ -489,8 +497,10 @@ class RowsDialog(NumberedDialog):
 
     def redraw(self) -> None:
         self.view.refresh(layout=True)
-        self.query_one(".decide-error", Static).update("")
+        self.say_under("")
         self.tell_total()
+
+    def said_changed(self) -> None:
         self.call_after_refresh(self.fit_rows)  # a refusal shown or gone changes what is left
 
     def out_of_sight(self) -> tuple[int, int]:
@@ -516,9 +526,12 @@ class RowsDialog(NumberedDialog):
             + [f"▼ {plural(below, 'row')} below"] * bool(below)
         )
         total = self.total_fn(self.rows)
-        self.query_one(".decide-total", Static).update(
-            f"{total} · {more}" if total and more else total or more
-        )
+        said = f"{total} · {more}" if total and more else total or more
+        line = self.query_one(".decide-total", Static)
+        if line.has_class("-said") != bool(said):  # (no blank line kept for it: as `say_under`)
+            line.set_class(bool(said), "-said")
+            self.said_changed()
+        line.update(said)
 
     def show_row(self) -> None:
         """The current row (with its note) scrolled into sight."""

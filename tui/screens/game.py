@@ -963,11 +963,6 @@ class GameScreen(TableScreen):
         """`Enter` while digit `n` waits for a second one: what `n` alone takes (choice `n`)."""
         self.query_one(ActionList).choose_number(n)
 
-    @property
-    def number_typed(self) -> int:
-        """The first digit that waits for a second one (0: none)."""
-        return self.digits.waiting
-
     def drop_typed(self) -> None:
         """A first digit that waited (`action_number`) no longer does."""
         if self.digits.drop():

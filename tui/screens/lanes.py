@@ -45,6 +45,9 @@ TARGET_KINDS = frozenset({"target", "pick", "discard", "cleanup", "sacrifice", "
 
 # What the other side did last, marked on its cards until it acts again.
 MARK_ACTOR, MARK_HIT, MARK_AIMED = "★", "⚔", "✦"
+# leads the other side's last actions in words (`» P2 (AI) last: …`), in both lane games: The
+# Scars' line began with `★`, the mark of the card that acted, and BHM's with `»` (session 39)
+LAST_MARK = "»"
 HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 
 
@@ -121,8 +124,9 @@ LANE_KEYS_TEXT = """
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
-- marks of the other side's last actions (until it acts again): `★` the card that acted, `⚔` the card
-  it attacked or blocked, `✦` the target of its {aimed}
+- what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
+  marks on its cards (until it acts again): `★` the card that acted, `⚔` the card it attacked or
+  blocked, `✦` the target of its {aimed}
 """
 
 
@@ -131,7 +135,7 @@ def lane_keys(examples: str, aimed: str, *, marks: bool = True) -> str:
     acts on (`the unit to attack, the being to equip`), `aimed` what aims at a card (`✦`);
     without the marks' line when the game says them its own way (`marks=False`)."""
     text = LANE_KEYS_TEXT.format(examples=examples, aimed=aimed)
-    return text if marks else text[: text.index("- marks of the other side's")]
+    return text if marks else text[: text.index("- what the other side did since")]
 
 
 class LaneTable(TableScreen):
@@ -230,14 +234,14 @@ class LaneTable(TableScreen):
         shown = telling[-2:]
         told = sum(n for _, _, n in shown)
         more = f" (+{len(said) - told} more in the log)" if len(said) > told else ""
-        who = self.seat_name(seat).replace("Player ", "P")
-        text = f" {MARK_ACTOR} {who} last: {' · '.join(w + (f' ×{n}' if n > 1 else '') for w, _, n in shown)}{more}"
+        who = self.seat_name(seat)
+        text = f" {LAST_MARK} {who} last: {' · '.join(w + (f' ×{n}' if n > 1 else '') for w, _, n in shown)}{more}"
         if self.dense:  # one line: the latest telling action and how many more
             w, _, n = telling[-1]
             told = n
             more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
-            head = f" {MARK_ACTOR} {who} last: "
+            head = f" {LAST_MARK} {who} last: "
             text = head + self.fit_last(w + (f" ×{n}" if n > 1 else ""), max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
 
@@ -259,7 +263,7 @@ class LaneTable(TableScreen):
         return uids[0] if uids else None
 
     def who(self, seat: int) -> str:
-        return f"{GLYPH[seat]} {self.seat_name(seat).replace('Player ', 'P')}"
+        return f"{GLYPH[seat]} {self.seat_name(seat)}"
 
     def head_style(self, seat: int) -> str:
         return f"lane--p{seat + 1}"
@@ -323,6 +327,12 @@ class LaneScreen(LaneTable, GameScreen):
         super().__init__(*args, **kwargs)
         self.add_class("game-lanes")
         self.tabbed = False  # the last key was Tab: the focus it moves shows the list's choice
+
+    def seat_name(self, p: int) -> str:
+        """`P1 (you)`, `P2 (AI)`, `P1` in hot-seat: the seat as the lanes' heads name it, in the
+        status line, the log, the prompt and the dialogs alike (`seat_names`). The status line
+        and the log said `Player 1 (you)` over the heads' `P1 (you)`: two names on one screen."""
+        return super().seat_name(p).replace("Player ", "P", 1)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")

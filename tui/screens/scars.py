@@ -276,6 +276,9 @@ def scars_prompt(text: str) -> str:
 # a recruitment with nothing to pay for (`ScarsScreen.nothing_to_pay_for`), and its way to energy (SC-18)
 NOTHING_TO_PAY, MOVE_A_LIFE = "nothing to pay for", "move a life to energy"
 LAST_LIFE = "your last life"  # the engine's words of a life that is the last one (SC-02)
+# the choice's warning (`Move a life to energy — your last life: you lose`): the log and `last:`
+# tell what was done without it (read by the other player, `your` named the wrong one)
+LAST_LIFE_NOTE = f" — {LAST_LIFE}: you lose"
 
 # what a pick of each kind of combat decision adds, in the prompt that says its keys (`combat_keys`)
 COMBAT_PICKS = {"attack": ("Declare attackers", "an attack"), "block": ("Declare blockers", "a block")}
@@ -1074,7 +1077,7 @@ class ScarsTable(LaneTable):
         # (`▶ you may respond` says the window: `· response window · ▶ you may respond` said it twice)
         step = " · response window" if view.get("step") == "window" and not responding else ""
         active = view.get("active")
-        whose = f": {self.seat_name(active).replace('Player ', 'P')}" if isinstance(active, int) else ""
+        whose = f": {self.seat_name(active)}" if isinstance(active, int) else ""
         phase = str(view.get("phase_name", view.get("phase")))
         head = f" Turn {view.get('turn')}{whose} · {SCARS_STATUS_PHASE.get(phase, phase)}{step}"
         if self.dense and responding:
@@ -1352,7 +1355,7 @@ class ScarsScreen(ScarsTable, LaneScreen):
             )
             at = next((i for i, ev in enumerate(events) if ev.kind in ("phase", "turn")), len(events))
             events = [*events[:at], Event("note", note), *events[at:]]
-        super().log_action(game, player, words, events)
+        super().log_action(game, player, words.replace(LAST_LIFE_NOTE, ""), events)
 
     def own_words(self, d: Decision) -> str:  # type: ignore[override]  # GameScreen calls self.own_words(d)
         """The prompt, with the place of the card it names (`Choose the target of Grey Wolf
