@@ -3,15 +3,23 @@
 The puzzle `through the guard` won by the keyboard: the winning attack shows the log in the
 card panel's place, and the dialog came over its last lines wrapped at 16 columns (`P2's
 Summoning / Stone is / destroyed: P1`) — the screen was never laid out while the dialog
-waited for the log to be wrapped at its width. (That came on a loaded machine, when no idle
-time came between the attack and the dialog: here, with `settle`'s idle waits, this test
-guards the end as it reads but did not fail without the fix.)"""
+waited for the log to be wrapped at its width. That came on a loaded machine, when no idle
+time came between the attack and the dialog; with `settle`'s idle waits the layout comes on
+its own, and the test passed without the fix. `starved` holds it back, as the load did: from
+the moment the dialog's wait starts, the table is laid out only once the screen asks for it
+while waiting (`refresh(layout=True)`, the fix in `GameScreen.show_game_over`), and the log's
+width reads as just shown, not laid out (0), until then."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.tui.helpers import ROOT, game_app, press, screen_name, screen_text, settle
+from tui.screens.game import GameScreen
+from tui.widgets.log import GameLog
 
 GUARDED = (ROOT / "hotg" / "scenarios" / "puzzle_guarded_stone.toml").read_text(encoding="utf-8")
 # Thunder of Olympus and Bolt on the Jackal Guardian, Battle Fury on the Bull Demon King, which
@@ -20,7 +28,40 @@ SOLUTION = [["1"], ["enter"], ["a"], ["enter"], ["1"], ["enter"], ["enter"], ["u
 SOLUTION += [["enter"], ["right", "enter"]]
 
 
-async def test_the_log_under_the_end_dialog_is_wrapped_at_its_width(tmp_path: Path) -> None:
+@pytest.fixture
+def starved(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
+    """The table's layout held from the start of the end dialog's wait (`started`) until the
+    screen asks for one while it waits (`held` says whether it still is)."""
+    hold = {"held": False, "started": False}
+    show_game_over, refresh_layout = GameScreen.show_game_over, GameScreen._refresh_layout
+    refresh, width_now = GameScreen.refresh, GameLog._width_now
+
+    def wait_starts(self: GameScreen) -> None:
+        hold["held"] = hold["started"] = True
+        show_game_over(self)
+
+    def layout(self: GameScreen, *args: Any, **kwargs: Any) -> None:
+        if not hold["held"]:
+            refresh_layout(self, *args, **kwargs)
+
+    def asked(self: GameScreen, *args: Any, layout: bool = False, **kwargs: Any) -> GameScreen:
+        if layout and hold["held"] and self.game_over_pending:
+            hold["held"] = False
+        return refresh(self, *args, layout=layout, **kwargs)
+
+    def width(self: GameLog) -> int:
+        return 0 if hold["held"] else width_now(self)
+
+    monkeypatch.setattr(GameScreen, "show_game_over", wait_starts)
+    monkeypatch.setattr(GameScreen, "_refresh_layout", layout)
+    monkeypatch.setattr(GameScreen, "refresh", asked)
+    monkeypatch.setattr(GameLog, "_width_now", width)
+    return hold
+
+
+async def test_the_log_under_the_end_dialog_is_wrapped_at_its_width(
+    tmp_path: Path, starved: dict[str, bool]
+) -> None:
     app = game_app("hotg", seed=1, scenario=GUARDED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -30,4 +71,7 @@ async def test_the_log_under_the_end_dialog_is_wrapped_at_its_width(tmp_path: Pa
         assert screen_name(app) == "PuzzleScreen"
         text = screen_text(app)
         assert "Puzzle solved" in text
+        # the dialog opened over the log's last lines as they stay, wrapped at its width (without
+        # the fix: over the card panel, the table never laid out for the end)
         assert "P2's Summoning Stone is destroyed: P1" in text, text
+        assert starved["started"]  # (the layout was held back: else this says nothing of the fix)

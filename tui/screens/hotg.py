@@ -160,7 +160,8 @@ cost and its state: `ready` (you can use it now), `used` (this turn), `no target
 mana enough, but nothing it may aim at now), `not now` (`—` in a crowded bar, and once the game is
 over). What a crowded bar leaves out, the other bar leaves out too.
 
-**Hand**: `Marksman (2) 2/1` — cost in brackets, then attack/health (`✦` a spell); `▸` playable now.
+**Hand**: `1▸Marksman (2) 2/1 │ 2 Magic Shell (1) ✦` — each card after its number key, its cost
+in brackets, then attack/health (`✦` a spell); `▸` playable now; `│` between two cards.
 The card panel shows the card or unit under the cursor, its first line the cell and whose unit it
 is: `2,3 — P2's unit` (a Summoning Stone: its side's leader and
 Leader Ability). A unit whose activated Warcry is unused reads `Warcry ready` (`w` uses it now) or

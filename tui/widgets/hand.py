@@ -29,13 +29,22 @@ def clip(text: str, width: int) -> str:
     return text[: max(1, width - 1)].rstrip() + "…"
 
 
+# Between two cards of a line: without it a card's stats ran into the next card's number key,
+# told apart by colour alone (`0/4 2 Magic Shell`, where a card not playable has no `▸`)
+SEP = " │ "
+
 # How long a card's name may stay, longest first, until the hand fits in `MAX_LINES` lines.
 NAME_CAPS = (None, 18, 16, 14, 12, 10)
 MAX_LINES = 2
+# Shorter still only when a hand at the last cap would not fit the row's most lines (its
+# `max-height`): ten cards of long names with the `│` between them took a 4th line, out of sight.
+LAST_CAPS = (8, 6, 4)
+MOST_LINES = 3
 
 
 class HandRow(Widget, can_focus=True):
-    """Cards as ' 1 ▸Hoplite 2 '; '▸' marks the playable ones (not colour alone)."""
+    """Cards as `1▸Marksman (2) 2/1 │ 2 Magic Shell (1) ✦`: each after its number key, `▸`
+    marking the playable ones (not colour alone), `│` between two cards of a line."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "hand--playable",
@@ -97,7 +106,11 @@ class HandRow(Widget, can_focus=True):
         for cap in NAME_CAPS:
             lines = self._layout_at(width, cap)
             if len(lines) <= MAX_LINES:
+                return lines
+        for cap in LAST_CAPS:
+            if len(lines) <= MOST_LINES:
                 break
+            lines = self._layout_at(width, cap)
         return lines
 
     def _layout_at(self, width: int, cap: int | None) -> list[list[tuple[int, str]]]:
@@ -106,11 +119,12 @@ class HandRow(Widget, can_focus=True):
         for i, card in enumerate(self.cards):
             mark = "▸" if card.playable else " "
             chunk = f"{i + 1}{mark}{self.card_text(card, cap)}"
-            if used + len(chunk) + 1 > width and lines[-1]:
+            gap = len(SEP) if lines[-1] else 0
+            if used + gap + len(chunk) + 1 > width and lines[-1]:
                 lines.append([])
-                used = 0
+                used, gap = 0, 0
             lines[-1].append((i, chunk))
-            used += len(chunk) + 1
+            used += gap + len(chunk)
         return lines
 
     def render(self) -> Text:
@@ -124,7 +138,10 @@ class HandRow(Widget, can_focus=True):
             if n:
                 out.append("\n")
                 x = 0
-            for i, chunk in line:
+            for k, (i, chunk) in enumerate(line):
+                if k:
+                    out.append(SEP)
+                    x += len(SEP)
                 card = self.cards[i]
                 style = self.get_component_rich_style(
                     "hand--playable" if card.playable else "hand--unplayable"
@@ -137,8 +154,7 @@ class HandRow(Widget, can_focus=True):
                     style += Style(reverse=True)
                 out.append(chunk, style)
                 self._spans.append((n, x, x + len(chunk)))
-                out.append(" ")
-                x += len(chunk) + 1
+                x += len(chunk)
         return out
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
