@@ -80,6 +80,12 @@ NEAR = [[_ball(n, s - 1) if s else 1 << n for n in range(NCELLS)] for s in range
 BIT_INDEX = {1 << n: n for n in range(NCELLS)}
 STONE_BIT = (1 << STONE_CELL[0], 1 << STONE_CELL[1])
 STONE_AROUND = (AROUND[STONE_CELL[0]], AROUND[STONE_CELL[1]])
+# ZONE[steps][rng][n]: the cells whose change may change the actions of a unit on `n` with
+# that move and range (its cell, where it may walk, what it may attack, the auras around it)
+ZONE = [
+    [[(1 << n) | BALL[s][n] | REACH[r][n] | AROUND[n] for n in range(NCELLS)] for r in range(6)]
+    for s in range(8)
+]
 
 
 def bits(m: int) -> list[int]:
@@ -162,7 +168,19 @@ FX_DECK = Path(__file__).with_name("fx_deck.toml")  # the plain deck with the fa
 class Defs:
     """The definitions' numbers by uid (shared by every copy of a game; never changed)."""
 
-    __slots__ = ("acts", "attack", "cost", "decks", "flags", "health", "move", "name", "protect", "range")
+    __slots__ = (
+        "acts",
+        "attack",
+        "cost",
+        "decks",
+        "flags",
+        "health",
+        "move",
+        "name",
+        "protect",
+        "range",
+        "zone",
+    )
 
     def __init__(self, decks: list[list[str]]) -> None:
         self.decks = decks
@@ -181,6 +199,7 @@ class Defs:
         self.range = [r[4] for r in rows]
         self.flags = [r[5] for r in rows]
         self.protect = [r[6] for r in rows]
+        self.zone = [ZONE[r[3]][r[4]] for r in rows]  # uid -> cell -> the unit's zone
         self.acts = Acts(len(ids))
 
 
@@ -218,6 +237,7 @@ class Core:
         "bolt_acts",
         "bolt_foes",
         "bolt_turn",
+        "chg",
         "d",
         "deck",
         "entered",
@@ -234,6 +254,7 @@ class Core:
         "own",
         "place",
         "result",
+        "seg",
         "st",
         "stone",
         "tick",
@@ -269,6 +290,12 @@ class Core:
     bolt_turn: int  # the Leader Ability's actions, kept for the turn (`legal_actions`)
     bolt_foes: int
     bolt_acts: list[tuple[int, int, int]]
+    # the legal list kept from one call to the next: each unit's moves and attacks (`seg`,
+    # uid -> its tuple, None not made), remade only for the units whose zone meets `chg`, the
+    # cells changed since the last call (ALL after a death or a turn's end; an attack or a Bolt
+    # that kills nothing changes no other unit's actions, and the attacker has none left)
+    seg: list[tuple[tuple[int, int, int], ...] | None]
+    chg: int
 
     @classmethod
     def new(cls, seed: int, defs: Defs | None = None, deck_path: str | Path = DECK) -> Core:
@@ -301,6 +328,8 @@ class Core:
         g.log = []
         g.bolt_turn = g.bolt_foes = -1
         g.bolt_acts = []
+        g.seg = [None] * n
+        g.chg = ALL
         # the decks: uids 1..25 and 26..50 in the file's order, shuffled as `GameRng.shuffle`
         getrandbits = random.Random(seed).getrandbits
         g.deck = []
@@ -356,6 +385,8 @@ class Core:
         g.result = self.result
         g.log = self.log.copy()
         g.bolt_turn, g.bolt_foes, g.bolt_acts = self.bolt_turn, self.bolt_foes, self.bolt_acts
+        g.seg = self.seg.copy()
+        g.chg = self.chg
         return g
 
     # -- turn ------------------------------------------------------------------------------
@@ -449,11 +480,18 @@ class Core:
         auras = self.auras[p]
         occ = self.occ
         moves, attacks, seen = d_acts.moves, d_acts.attacks, d_acts.seen
+        chg, segs, zone = self.chg, self.seg, d.zone
+        self.chg = 0
         for uid in self.units[p]:
             s = st[uid]
             if s & (EXHAUSTED | ATTACKED):
                 continue  # HG-31/41
             n = place[uid]
+            seg = segs[uid]
+            if seg is not None and not chg & zone[uid][n]:
+                acts += seg  # nothing in its zone changed
+                continue
+            seg = ()
             steps = move[uid]
             if steps and not s & MOVED:  # HG-30/32/33
                 if NEAR[steps][n] & blocked:
@@ -474,17 +512,22 @@ class Core:
                     if len(known) >= 1024:
                         known.clear()
                     known[m] = got
-                acts += got
+                seg = got
             reach = REACH[rng[uid]][n] & blocked
             if reach and (attack[uid] > 0 or auras & AROUND[n]):  # HG-40 (HG-57: +1/+0 an aura)
                 if foes < 0:
                     foes = self.foes(p)
                 reach &= foes
                 mine = attacks[uid]
+                hits = []
                 while reach:
                     low = reach & -reach
-                    acts.append(mine[occ[BIT_INDEX[low]]])
+                    hits.append(mine[occ[BIT_INDEX[low]]])
                     reach ^= low
+                if hits:
+                    seg += tuple(hits)
+            segs[uid] = seg
+            acts += seg
         if not self.used[p] and mana >= ABILITY_COST:  # HG-45
             if foes < 0:
                 foes = self.foes(p)
@@ -517,6 +560,7 @@ class Core:
         elif verb == ABILITY:
             self.ability(x)
         else:
+            self.chg = ALL  # (a turn's end: every unit's actions remade)
             self.end_turn()
 
     def play(self, uid: int, cell: int) -> None:
@@ -539,6 +583,8 @@ class Core:
         self.entered[uid] = self.tick
         self.units[p].append(uid)
         self.st[uid] = EXHAUSTED
+        self.seg[uid] = None
+        self.chg |= bit
         self.log.append((1, uid, cell))
 
     def move(self, uid: int, cell: int) -> None:
@@ -556,6 +602,7 @@ class Core:
         if self.auras[p] >> old & 1:
             self.auras[p] ^= both
         self.st[uid] |= MOVED
+        self.chg |= both
         self.log.append((2, uid, old, cell))
 
     def _hit(self, t: int, amount: int, source: int) -> None:
@@ -643,6 +690,7 @@ class Core:
         self.st[u] = 0
         self.hp[u] = self.d.health[u]
         self.grave[p] += 1
+        self.chg = ALL  # (a death: every unit's actions remade)
         self.log.append((12, u))
         return cell
 
