@@ -83,9 +83,12 @@ async def test_the_log_and_status_name_the_players_as_their_bars() -> None:
 @HOTG
 def test_a_hotg_replay_names_the_puzzles_player_as_the_table() -> None:
     """The replay's goal (and `triarch replay --print`'s) names the seats as the game's table:
-    `P1's goal` in Hand of the Gods, `Player 1's goal` in the other games."""
+    `P1's goal` in Hand of the Gods — and, since session 39, in BHM and The Scars too, whose lane
+    tables name the seats `P1`/`P2` (they said `Player 1` before); a game the table does not know
+    keeps the long name."""
     assert seat_names("hotg") == ("P1", "P2")
-    assert seat_names("bhm") == ("Player 1", "Player 2")
+    assert seat_names("bhm") == ("P1", "P2") and seat_names("scars") == ("P1", "P2")
+    assert seat_names("chess") == ("Player 1", "Player 2")
 
 
 # -- 4. the turns counted in rounds ------------------------------------------------------------------
