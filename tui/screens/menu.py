@@ -367,12 +367,13 @@ class MenuScreen(BaseScreen):
             off=HOTSEAT_NOTES["level"],
         )
         # A game with a "first player" option (The Scars: a coin decides, SC-03) does not
-        # always start with player 1.
+        # always start with player 1. The seats as the tables name them in all three games
+        # (`P1`, `P2`: `log_words.SEAT_NAMES`), beside the form's `Deck P1` (it said `Player 1`).
         coin = any(opt.get("key") == "first_player" for opt in cls.game_options())
         row(
             "Your seat",
             Select(
-                [("Player 1" if coin else "Player 1 (moves first)", 0), ("Player 2", 1)],
+                [("P1" if coin else "P1 (moves first)", 0), ("P2", 1)],
                 value=preset.human_seat if preset is not None and preset.human_seat in (0, 1) else 0,
                 allow_blank=False,
                 id="seat",
