@@ -27,7 +27,9 @@ def said(app: Any) -> str:
 
 def rows_dialog(n: int) -> RowsDialog:
     rows = [Row(f"unit {i + 1}", ["none", "blocks"], key=i) for i in range(n)]
-    return RowsDialog("Blockers", "Who blocks?", rows, lambda rows: [Action("done")], lambda plan: None, keys=KEYS)
+    return RowsDialog(
+        "Blockers", "Who blocks?", rows, lambda rows: [Action("done")], lambda plan: None, keys=KEYS
+    )
 
 
 def tile_dialog(n: int) -> TileDialog:
