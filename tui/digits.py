@@ -24,8 +24,9 @@ def typed_words(n: int, k: int, noun: str = "") -> str:
 
 
 def number_keys(k: int) -> str:
-    """The digits that reach every entry of a list of `k`: `1…9`, `1…12` (two digits past 9)."""
-    return "1…9" if k < 10 else f"1…{k}"
+    """The digits that reach every entry of a list of `k`: `1` (one entry), `1…3`, `1…12` (two
+    digits past 9). (A dialog of 1 or 3 entries said `1…9`.)"""
+    return "1" if k <= 1 else f"1…{k}"
 
 
 class TwoDigits:

@@ -292,7 +292,7 @@ async def test_menu_in_hotseat_says_in_words_that_ai_level_and_seat_do_not_apply
         line = next(x for x in text.splitlines() if "AI level" in x)
         assert "— (hot-seat: no AI)" in line and str(level.value) not in line
         seat = next(x for x in text.splitlines() if "Your seat" in x)
-        assert "— (hot-seat:" in seat and "Player 1" not in seat
+        assert "— (hot-seat:" in seat and "P1" not in seat
         assert level.disabled and not level.display
         # Tab goes from the mode straight to the decks
         menu.query_one("#mode", Select).focus()
@@ -408,7 +408,8 @@ async def test_menu_seat_of_the_scars_does_not_say_moves_first() -> None:
         app.screen.query_one("#game", Select).value = "scars"
         await settle(pilot)
         text = screen_text(app)
-        assert "First player" in text and "Player 1" in text
+        seat = next(x for x in text.splitlines() if "Your seat" in x)
+        assert "First player" in text and "P1" in seat  # (as the tables name the seats)
         assert "moves first" not in text
 
 

@@ -111,7 +111,7 @@ async def test_every_row_of_a_bhm_rows_dialog_is_reached_and_read_by_keys_at_80x
             assert f"▶ {i + 1}. {row.label}" in shown, "\n".join(shown)
             assert "◀ stops nothing ▶" in shown[shown.index(f"▶ {i + 1}. {row.label}") + 1]
             assert any(line.startswith("Nobody stops — Enter: done") for line in shown), "\n".join(shown)
-            assert KEYS in shown, "\n".join(shown)
+            assert KEYS.replace("1…9", "1…8") in shown, "\n".join(shown)  # (the 8 rows there are)
             await press(pilot, "down")
             await settle(pilot)
         await press(pilot, "8", "right")

@@ -442,8 +442,10 @@ class RowsDialog(NumberedDialog):
             keys = (
                 keys.replace(" · ", f" · {NUMBER_KEYS} · ", 1) if " · " in keys else f"{keys} · {NUMBER_KEYS}"
             )
-        if len(rows) >= 10:  # the rows past 9 by two digits: `1…12 blocker`
+        if len(rows) > 1:  # the rows there are: `1…3 blocker`, past 9 by two digits `1…12 blocker`
             keys = keys.replace("1…9", number_keys(len(rows)), 1)
+        else:  # one row, not numbered: no row to go to (`↑↓ or 1…9 blocker` said nine)
+            keys = " · ".join(part for part in keys.split(" · ") if "1…9" not in part)
         self.keys = keys
         self.two_lines = two_lines  # a row too long for its line takes two (`RowsView.stacked`)
 

@@ -18,12 +18,14 @@ from common.game import Game
 from common.registry import GAMES, game_class
 from common.saves import (
     SaveBusy,
+    SaveError,
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
     ended_game,
     holds_ended,
     move_to_new,
+    read_save,
     save_advice,
     save_summary,
     saves_dir,
@@ -91,6 +93,49 @@ def _engine(game_id: str) -> type[Game] | None:
         return None
     except Exception:  # an engine that fails to import must not take the menu down
         return None
+
+
+# What is wrong with a save the menu cannot continue, in the player's words, by the start of the
+# reason the save's reader gives (common.saves: `read_save`, `game_from_save`; tui.session's
+# seats): never that reason itself, an exception's text (the menu once said `Cannot continue the
+# saved game: substring not found`). First match wins; what matches none is `DAMAGED`.
+SAVE_TROUBLES = (
+    ("cannot read the file", "cannot be opened: this account may not read it, or the disk failed"),
+    ("the file is empty", "is unreadable: it is empty, nothing was saved in it"),
+    ("the file is not text", "is unreadable: it is corrupted"),
+    ("not valid JSON", "is unreadable: it is cut short or corrupted"),
+    ("not a Triarch save", "is unreadable: it is not a Triarch save"),
+    ("written by a newer Triarch", "is from a newer version of Triarch: this version cannot play it"),
+    ("its seats are both the AI's", "is damaged: its seats are both the AI's (edited by hand?)"),
+    ("the save was changed after", "is damaged: it was changed after it was saved"),
+)
+DAMAGED = "is damaged: a part of it is missing or was changed"
+REPLAY_FAILS = "is damaged: its moves no longer replay"  # (`action 3 ('…') cannot be replayed: …`)
+RULES_CHANGED = "it was played under other rules of its game"
+
+
+def save_trouble(path: Path, exc: BaseException) -> str:
+    """`autosave.json is unreadable: it is cut short or corrupted`: what is wrong with the save
+    at `path` that could not be continued (`exc`), in the player's words: the file, and that it
+    is unreadable, from a newer version, for a game not installed, or damaged."""
+    said = str(exc)
+    name = path.name
+    if isinstance(exc, OSError):  # (read_save says it as a SaveError; any other read of the file)
+        said = "cannot read the file"
+    for start, words in SAVE_TROUBLES:
+        if said.startswith(start):
+            return f"{name} {words}"
+    if isinstance(exc, EngineNotAvailable) or said.startswith("unknown game") or "engine is not" in said:
+        try:
+            game = str(read_save(path)["game"])
+        except SaveError:
+            game = ""
+        title = GAMES[game].title if game in GAMES else game
+        return f"{name} is a game of {title or 'a kind'} this version of Triarch cannot play"
+    if isinstance(exc, SaveError) and said.startswith("action ") and "cannot be replayed" in said:
+        rules = "rules" in said.rpartition("cannot be replayed")[2]
+        return f"{name} {REPLAY_FAILS}" + (f" ({RULES_CHANGED})" if rules else "")
+    return f"{name} {DAMAGED}"
 
 
 def _how_far(kept: Path) -> str:
@@ -367,12 +412,13 @@ class MenuScreen(BaseScreen):
             off=HOTSEAT_NOTES["level"],
         )
         # A game with a "first player" option (The Scars: a coin decides, SC-03) does not
-        # always start with player 1.
+        # always start with player 1. The seats as the tables name them in all three games
+        # (`P1`, `P2`: `log_words.SEAT_NAMES`), beside the form's `Deck P1` (it said `Player 1`).
         coin = any(opt.get("key") == "first_player" for opt in cls.game_options())
         row(
             "Your seat",
             Select(
-                [("Player 1" if coin else "Player 1 (moves first)", 0), ("Player 2", 1)],
+                [("P1" if coin else "P1 (moves first)", 0), ("P2", 1)],
                 value=preset.human_seat if preset is not None and preset.human_seat in (0, 1) else 0,
                 allow_blank=False,
                 id="seat",
@@ -613,14 +659,22 @@ class MenuScreen(BaseScreen):
             self.refuse_save(path, exc)
 
     def refuse_save(self, path: Path, reason: Exception) -> None:
-        """Say why a save cannot be continued; for the autosave, offer to move
-        it aside (to autosave.json.bad: nothing is deleted) so Continue is free."""
-        self.show_error(f"Cannot continue the saved game: {reason}")
+        """Say why a save cannot be continued, in the player's words (`save_trouble`), and what
+        the menu offers; for the autosave, offer to move it aside (to autosave.json.bad: nothing
+        is deleted) so Continue is free."""
+        trouble = save_trouble(path, reason)
         if path != autosave_path() or not path.exists():
+            self.show_error(
+                f"Cannot continue the saved game: {trouble}. The file is left as it is; Start plays a new game."
+            )
             return
         from tui.screens.confirm import ConfirmScreen
 
         aside = unused_path(path.with_name(path.name + ".bad"))
+        self.show_error(
+            f"Cannot continue the saved game: {trouble}. Continue offers again to set it aside"
+            f" (kept as {aside.name}); Start plays a new game."
+        )
         asked = self.autosave_stamp()[0]  # (the unreadable file the question is about)
 
         def answered(yes: bool | None) -> None:
@@ -641,12 +695,12 @@ class MenuScreen(BaseScreen):
                     f"{save_advice(exc.errno, path.parent)}"
                 )
                 return
-            self.show_error(f"The unreadable save was moved to {moved}.")
+            self.show_error(f"The save that could not be continued was moved to {moved}.")
             self.on_screen_resume()
 
         self.app.push_screen(
             ConfirmScreen(
-                f"The saved game cannot be continued:\n{reason}\n\nDiscard it? (it is kept as {aside.name})"
+                f"The saved game cannot be continued:\n{trouble}.\n\nDiscard it? (it is kept as {aside.name})"
             ),
             answered,
         )

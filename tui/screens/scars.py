@@ -291,6 +291,17 @@ def third_person(words: str) -> str:
     return f"{verb[:1].lower()}{verb[1:]}s {rest}".rstrip()
 
 
+def blockers_dialog_keys(rows: int) -> str:
+    """The prompt of a declaration of blockers while its dialog is over the table, in the
+    dialog's keys: a digit there makes a blocker's row the current one (as in every rows
+    dialog: the damage split's units), `←→` says whom it blocks. Under the dialog the prompt
+    said the list's `1 picks a block`, and `1` only moved to row 1. One row, not numbered, has
+    no row key (`RowsDialog`)."""
+    if rows < 2:
+        return "Declare blockers in the dialog: ←→ whom it blocks"
+    return f"Declare blockers in the dialog: 1–{rows} picks a blocker, ←→ whom it blocks"
+
+
 def combat_keys(kind: str, said: list[str], done: str) -> str:
     """The prompt of a declaration of attackers or blockers (`kind`) with its keys, from the
     choices `said` as the list numbers them and the words of the one that ends it (`done`):
@@ -1205,6 +1216,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         self.shown_top: int | None = None  # the resolution zone's top card the cursor was put on
         self.add_class("scars-lanes")  # from 120 × 40 the log under the lanes (app.tcss)
         self.grid_rows: str | None = None  # the grid's rows from 120 × 40 (`fit_log_rows`)
+        # the rows of the blockers dialog while it is over the table (its keys are the prompt's)
+        self.blocker_rows: int | None = None
 
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         """When you may respond, the card cursor goes once to the card on top of the resolution
@@ -1367,6 +1380,8 @@ class ScarsScreen(ScarsTable, LaneScreen):
         in attack position): add a prayer or ability, or pass`."""
         text = LaneScreen.own_words(d)
         text = scars_prompt(text)  # `then done`, with no choice called `Done`; a window's phase
+        if d.kind == "block" and self.blocker_rows is not None and self.can_act():
+            return blockers_dialog_keys(self.blocker_rows)
         if d.kind in COMBAT_PICKS and self.can_act() and (done := self.done_words()):
             return combat_keys(d.kind, self.listed_words(), done)
         if d.kind == "recruit" and (broke := self.nothing_to_pay_for(d)):
@@ -1558,6 +1573,31 @@ class ScarsScreen(ScarsTable, LaneScreen):
 
     def dialog_for(self, decision: Decision, view: dict[str, Any], legal: list[Action]) -> Any:
         return scars_dialog(self, decision, view, legal)
+
+    def maybe_open_dialog(self, force: bool = False) -> None:
+        """The blockers dialog, once open, has the prompt say its keys (`blockers_dialog_keys`):
+        the list's `1 picks a block` stood under it, where `1` moves to the first blocker's row."""
+        super().maybe_open_dialog(force)
+        d = self.session.decision
+        top = self.app.screen
+        if d is not None and d.kind == "block" and isinstance(top, RowsDialog) and self.blocker_rows is None:
+            self.blocker_rows = len(top.rows)
+            self.retell_prompt()
+
+    def on_screen_resume(self) -> None:
+        """The dialog closed (Esc: the choice list; or answered): the prompt says the list's keys again."""
+        if self.blocker_rows is not None and self.app.screen is self:  # (not its own first showing)
+            self.blocker_rows = None
+            self.retell_prompt()
+
+    def retell_prompt(self) -> None:
+        """The prompt's words again for the decision you are at (as `_refresh_view` says them)."""
+        d = self.session.decision
+        if d is None or not self.can_act():
+            return
+        who = self.seat_name(d.player) if self.session.seats.hotseat else "You"
+        self.query_one(Prompt).prompt = f"{who}: {self.own_words(d)}"
+        self.fit_prompt()
 
     def extra_stats(self) -> list[str]:
         """Each hero's lives left (from the final public view: a hero at 0
