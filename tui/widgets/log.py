@@ -169,6 +169,12 @@ class GameLog(RichLog, LogLines):
             self.call_after_refresh(self._rewrap)
         return super().render_lines(crop)
 
+    def catch_up(self) -> None:
+        """Its lines written again now if they were wrapped at a width not its own (nothing while
+        it is not laid out): what `render_lines` asks after the refresh, for a caller that waits
+        for it (the end dialog) — not through the log's own messages, which may wait behind it."""
+        self._rewrap()
+
     def _rewrap(self) -> None:
         self._rewrap_asked = False
         width = self._width_now()
