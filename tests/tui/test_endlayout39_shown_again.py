@@ -1,19 +1,21 @@
-"""Session 39's end dialog over the log's last lines at 16 columns — the real sequence.
+"""Session 39's end dialog over the log's last lines not at its width — the real sequence.
 
 At 80 × 24 Hand of the Gods shows the card panel or the log in one place. The puzzle's last
 two keys: `right` (the cursor moves: the card panel, the log hidden), `enter` (the winning
 attack: its lines written, the log shown again). On a loaded machine the screen's refresh
 timer comes late, and no layout came between the two keys: the lines were written while the
-log was hidden (at `RichLog`'s minimum width, 16 columns), and the layout after them found the
-log where the last one had left it, at the same size — so Textual sent it neither Show nor
-Resize, the only two things that had it wrap its lines again; the end dialog's wait
+log was hidden (by `RichLog`'s own wrap, not at the log's width, without its hanging indent:
+at 16 columns, its minimum, had a layout taken the log out), and the layout after them found
+the log where the last one had left it, at the same size — so Textual sent it neither Show
+nor Resize, the only two things that had it wrap its lines again; the end dialog's wait
 (`GameScreen.show_game_over`, with or without its `refresh(layout=True)`: that layout finds
-nothing changed either) ran out and opened over `P2's Summoning / Stone is / destroyed: P1`.
+nothing changed either) ran out, and the dialog opened over them.
 
 `late_timer` holds the screen's refresh timer while both keys are handled (what the load did;
-`SLOWREFRESH=0.5` with the keys pressed at once did it in 3 runs of 4), and lets it go after.
-The fix (`GameLog.render_lines`): a log drawn at a width its lines were not wrapped at writes
-them again after that refresh, whatever Textual sent it."""
+`UPDATE_PERIOD` 0.5 s with the keys pressed at once did it in 9 runs of 12), and lets it go
+after. The fix: a log drawn at a width its lines were not wrapped at writes them again after
+that refresh, whatever Textual sent it (`GameLog.render_lines`), and the end dialog's wait has
+a log behind write them again at once (`GameLog.catch_up`)."""
 
 from __future__ import annotations
 
