@@ -8,7 +8,14 @@ time came between the attack and the dialog; with `settle`'s idle waits the layo
 its own, and the test passed without the fix. `starved` holds it back, as the load did: from
 the moment the dialog's wait starts, the table is laid out only once the screen asks for it
 while waiting (`refresh(layout=True)`, the fix in `GameScreen.show_game_over`), and the log's
-width reads as just shown, not laid out (0), until then."""
+width reads as just shown, not laid out (0), until then.
+
+Session 39 (endlayout39): that model is not what happened. The layout was not held back: it
+came, and found nothing to tell the log — the last two keys (`right`, the card panel; `enter`,
+the attack, the log shown again) were handled before the screen's next layout, so the log was
+sent neither Show nor Resize, and the dialog's wait ran out with or without the
+`refresh(layout=True)`. The real sequence, and the fix (`GameLog.render_lines`), are in
+`test_endlayout39_shown_again.py`; this test keeps the wait going on the screen's refreshes."""
 
 from __future__ import annotations
 

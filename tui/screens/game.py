@@ -886,9 +886,14 @@ class GameScreen(TableScreen):
         def cover(tries: int = 0) -> None:
             # a log shown for the end (Hand of the Gods at 80 × 24) is wrapped at its width
             # first, so that the dialog opens over the log's last lines as they will stay
-            if tries < 20 and not all(log.wrapped_to_width for log in self.query(GameLog)):
-                # (laid out on this refresh: these calls kept the app from the idle time a log just
-                # shown is laid out in, and the dialog came over its lines at 16 columns)
+            behind = [log for log in self.query(GameLog) if not log.wrapped_to_width]
+            if tries < 20 and behind:
+                # written again now at the width it has, if laid out (hidden and shown again
+                # before a layout, a log is sent no Show nor Resize: `GameLog.render_lines`)
+                for log in behind:
+                    log.catch_up()
+                # each try after a refresh of the screen, which draws them (with nothing to
+                # refresh, the next try would come on its next idle, none between)
                 self.refresh(layout=True)
                 self.call_after_refresh(cover, tries + 1)
                 return

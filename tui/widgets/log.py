@@ -7,6 +7,8 @@ from typing import Self
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from tui.log_words import LogLines
@@ -74,7 +76,10 @@ class GameLog(RichLog, LogLines):
     `RichLog` wraps a line once, at the width it has when the line is written: a line
     written while the log is hidden (Hand of the Gods at 80 × 24 shows the card panel in
     its place) came out at the minimum width, and no line followed a resize. The log keeps
-    its lines and writes them again whenever the width they were wrapped at is not its own."""
+    its lines and writes them again whenever the width they were wrapped at is not its own:
+    on Textual's Show and Resize, and when it is drawn at another width — hidden and shown
+    again between two layouts of the screen (a key that shows the card panel, the next one
+    the log), it is sent neither, the layout seeing it where it was (see `render_lines`)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
@@ -86,6 +91,7 @@ class GameLog(RichLog, LogLines):
         # a screen may have a line too long for the log go on under its text (every game's)
         self.hanging = False
         self._strips: list[int] = []  # the drawn lines of each line of `plain` (0: deferred, or not drawn)
+        self._rewrap_asked = False  # a `_rewrap` waits for the next refresh (asked by `render_lines`)
 
     def _line(self, text: str, style: str, width: int) -> Text:
         """A line of the log as written at `width` (0: not known yet, left to `RichLog`): with
@@ -153,7 +159,24 @@ class GameLog(RichLog, LogLines):
         super().clear()
         return self
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # drawn at a width its lines were not wrapped at (written while hidden, at the minimum
+        # width): written again after this refresh. Textual sends a log no Show nor Resize when
+        # it was hidden and shown again before the screen's next layout (that layout finds it
+        # where the last one left it), and only these lines know: 16 columns under the end dialog
+        if not self._rewrap_asked and self._size_known and not self.wrapped_to_width:
+            self._rewrap_asked = True
+            self.call_after_refresh(self._rewrap)
+        return super().render_lines(crop)
+
+    def catch_up(self) -> None:
+        """Its lines written again now if they were wrapped at a width not its own (nothing while
+        it is not laid out): what `render_lines` asks after the refresh, for a caller that waits
+        for it (the end dialog) — not through the log's own messages, which may wait behind it."""
+        self._rewrap()
+
     def _rewrap(self) -> None:
+        self._rewrap_asked = False
         width = self._width_now()
         if not width or width == self._wrapped_at or not self._size_known:
             return
