@@ -45,6 +45,11 @@ END_ACTION = (END, 0, 0)
 GUARD, STEALTH, STRUCTURE, AURA, AFTERLIFE = 1, 2, 4, 8, 16
 # state flags of an instance
 EXHAUSTED, MOVED, ATTACKED, STEALTH_LOST = 1, 2, 4, 8
+# (their combinations as constants: `EXHAUSTED | ATTACKED` in a loop is two global look-ups
+# and a `|` at every pass, CPython folds no names)
+DONE = EXHAUSTED | ATTACKED  # a unit with no action left this turn (HG-31/41)
+NOT_EXHAUSTED, NOT_MOVED_ATTACKED = ~EXHAUSTED, ~(MOVED | ATTACKED)
+SPENT = ATTACKED | STEALTH_LOST  # after an attack (HG-42)
 
 NOT_FIRST_COL = _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
 NOT_LAST_COL = _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
@@ -416,7 +421,7 @@ class Core:
         self.log.append((8, p, self.turn))
         st = self.st
         for u in self.units[p]:
-            st[u] &= ~EXHAUSTED  # deploy exhaustion removed
+            st[u] &= NOT_EXHAUSTED  # deploy exhaustion removed
         if not first:  # (the first player does not draw on the first turn)
             self.draw(p)
             if self.hp[self.stone[p]] <= 0:  # fatigue destroyed it (HG-02)
@@ -428,7 +433,7 @@ class Core:
         p = self.active
         st = self.st
         for u in self.units[p]:
-            st[u] &= ~(MOVED | ATTACKED)
+            st[u] &= NOT_MOVED_ATTACKED
         self.log.append((10, p))
         self.start_turn(1 - p)
 
@@ -484,7 +489,7 @@ class Core:
         self.chg = 0
         for uid in self.units[p]:
             s = st[uid]
-            if s & (EXHAUSTED | ATTACKED):
+            if s & DONE:
                 continue  # HG-31/41
             n = place[uid]
             seg = segs[uid]
@@ -612,7 +617,7 @@ class Core:
     def attack(self, a: int, t: int) -> None:
         """HG-41..44, HG-68: attack damage, then (unless a stone fell) return damage, then deaths."""
         d = self.d
-        self.st[a] |= ATTACKED | STEALTH_LOST  # HG-42 (1)
+        self.st[a] |= SPENT  # HG-42 (1)
         p = self.active
         bit = 1 << self.place[a]
         if self.hidden[p] & bit:  # it leaves Stealth (and has Guard again, HG-63)
