@@ -53,7 +53,7 @@ SPENT = ATTACKED | STEALTH_LOST  # after an attack (HG-42)
 
 NOT_FIRST_COL = _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
 NOT_LAST_COL = _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
-ROW = (1 << COLS) - 1  # the cells of row 0
+ROW = (1 << COLS) - 1  # the cells of row 0 (row r: `(m >> 9 * r) & ROW`, the shifts written as literals)
 
 
 def _step(m: int) -> int:
@@ -468,10 +468,10 @@ class Core:
                 deploy = (row | (row << COLS) | (row >> COLS)) & open_cells
                 r0, r1, r2, r3, r4 = (
                     deploy & ROW,
-                    (deploy >> COLS) & ROW,
-                    (deploy >> 2 * COLS) & ROW,
-                    (deploy >> 3 * COLS) & ROW,
-                    deploy >> 4 * COLS,
+                    (deploy >> 9) & ROW,  # (the shifts as literals: `2 * COLS` is a
+                    (deploy >> 18) & ROW,  # multiplication at every pass, names are not folded)
+                    (deploy >> 27) & ROW,
+                    deploy >> 36,
                 )
             t0, t1, t2, t3, t4 = d_acts.deploys[uid]
             acts += t0[r0]
@@ -509,10 +509,10 @@ class Core:
                     t0, t1, t2, t3, t4 = moves[uid]
                     got = (
                         t0[m & ROW]
-                        + t1[(m >> COLS) & ROW]
-                        + t2[(m >> 2 * COLS) & ROW]
-                        + t3[(m >> 3 * COLS) & ROW]
-                        + t4[m >> 4 * COLS]
+                        + t1[(m >> 9) & ROW]
+                        + t2[(m >> 18) & ROW]
+                        + t3[(m >> 27) & ROW]
+                        + t4[m >> 36]
                     )
                     if len(known) >= 1024:
                         known.clear()
