@@ -53,7 +53,8 @@ SPENT = ATTACKED | STEALTH_LOST  # after an attack (HG-42)
 
 NOT_FIRST_COL = _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
 NOT_LAST_COL = _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
-ROW = (1 << COLS) - 1  # the cells of row 0 (row r: `(m >> 9 * r) & ROW`, the shifts written as literals)
+ROW = (1 << COLS) - 1  # the cells of row 0
+HALF = (1 << 3 * COLS) - 1  # the cells of rows 0..2 (a one-digit int: 27 bits)
 
 
 def _step(m: int) -> int:
@@ -466,13 +467,11 @@ class Core:
             if deploy < 0:  # the cells around p's (diagonals too), free
                 row = own | ((own << 1) & NOT_FIRST_COL) | ((own >> 1) & NOT_LAST_COL)
                 deploy = (row | (row << COLS) | (row >> COLS)) & open_cells
-                r0, r1, r2, r3, r4 = (
-                    deploy & ROW,
-                    (deploy >> 9) & ROW,  # (the shifts as literals: `2 * COLS` is a
-                    (deploy >> 18) & ROW,  # multiplication at every pass, names are not folded)
-                    (deploy >> 27) & ROW,
-                    deploy >> 36,
-                )
+                # rows 0..2 and 3..4 as two one-digit ints (27 and 18 bits, CPython's digit
+                # 30) before the rows are cut (the shifts as literals: `2 * COLS` is a
+                # multiplication at every pass, names are not folded)
+                lo, hi = deploy & HALF, deploy >> 27
+                r0, r1, r2, r3, r4 = lo & ROW, (lo >> 9) & ROW, lo >> 18, hi & ROW, hi >> 9
             t0, t1, t2, t3, t4 = d_acts.deploys[uid]
             acts += t0[r0]
             acts += t1[r1]
@@ -507,13 +506,8 @@ class Core:
                 got = known.get(m)
                 if got is None:
                     t0, t1, t2, t3, t4 = moves[uid]
-                    got = (
-                        t0[m & ROW]
-                        + t1[(m >> 9) & ROW]
-                        + t2[(m >> 18) & ROW]
-                        + t3[(m >> 27) & ROW]
-                        + t4[m >> 36]
-                    )
+                    lo, hi = m & HALF, m >> 27
+                    got = t0[lo & ROW] + t1[(lo >> 9) & ROW] + t2[lo >> 18] + t3[hi & ROW] + t4[hi >> 9]
                     if len(known) >= 1024:
                         known.clear()
                     known[m] = got
