@@ -47,7 +47,6 @@ GUARD, STEALTH, STRUCTURE, AURA, AFTERLIFE = 1, 2, 4, 8, 16
 EXHAUSTED, MOVED, ATTACKED, STEALTH_LOST = 1, 2, 4, 8
 # (their combinations as constants: `EXHAUSTED | ATTACKED` in a loop is two global look-ups
 # and a `|` at every pass, CPython folds no names)
-DONE = EXHAUSTED | ATTACKED  # a unit with no action left this turn (HG-31/41)
 NOT_EXHAUSTED, NOT_MOVED_ATTACKED = ~EXHAUSTED, ~(MOVED | ATTACKED)
 SPENT = ATTACKED | STEALTH_LOST  # after an attack (HG-42)
 
@@ -259,6 +258,7 @@ class Core:
         "occ",
         "own",
         "place",
+        "ready",
         "result",
         "seg",
         "st",
@@ -281,6 +281,8 @@ class Core:
     entered: list[int]  # uid -> when it entered the battlefield (HG-13: the order of deaths, Afterlifes)
     tick: int
     units: list[list[int]]  # player -> its units on the battlefield (no stone), in board order
+    ready: list[list[int]]  # player -> those that may still act in its turn (HG-31/41: neither
+    # exhausted nor having attacked), in board order: made at the turn's start
     deck: list[list[int]]  # player -> its deck, the top last
     hand: list[list[int]]
     grave: list[int]  # player -> cards in its graveyard
@@ -323,6 +325,7 @@ class Core:
         g.entered = [0] * n
         g.tick = 0
         g.units = [[], []]
+        g.ready = [[], []]
         g.grave = [0, 0]
         g.mana = [0, 0]
         g.max_mana = [0, 0]
@@ -378,6 +381,7 @@ class Core:
         g.entered = self.entered.copy()
         g.tick = self.tick
         g.units = [self.units[0].copy(), self.units[1].copy()]
+        g.ready = [self.ready[0].copy(), self.ready[1].copy()]
         g.deck = [self.deck[0].copy(), self.deck[1].copy()]
         g.hand = [self.hand[0].copy(), self.hand[1].copy()]
         g.grave = self.grave.copy()
@@ -423,6 +427,7 @@ class Core:
         st = self.st
         for u in self.units[p]:
             st[u] &= NOT_EXHAUSTED  # deploy exhaustion removed
+        self.ready[p] = self.units[p].copy()  # (none has attacked: cleared at its last turn's end)
         if not first:  # (the first player does not draw on the first turn)
             self.draw(p)
             if self.hp[self.stone[p]] <= 0:  # fatigue destroyed it (HG-02)
@@ -486,10 +491,8 @@ class Core:
         moves, attacks, seen = d_acts.moves, d_acts.attacks, d_acts.seen
         chg, segs, zone = self.chg, self.seg, d.zone
         self.chg = 0
-        for uid in self.units[p]:
+        for uid in self.ready[p]:  # (HG-31/41: the others have no action)
             s = st[uid]
-            if s & DONE:
-                continue  # HG-31/41
             n = place[uid]
             seg = segs[uid]
             if seg is not None and not chg & zone[uid][n]:
@@ -613,6 +616,7 @@ class Core:
         d = self.d
         self.st[a] |= SPENT  # HG-42 (1)
         p = self.active
+        self.ready[p].remove(a)
         bit = 1 << self.place[a]
         if self.hidden[p] & bit:  # it leaves Stealth (and has Guard again, HG-63)
             self.hidden[p] ^= bit
@@ -678,6 +682,8 @@ class Core:
     def _die(self, p: int, u: int) -> int:
         """`u` of player `p` leaves the battlefield for the graveyard; its cell."""
         self.units[p].remove(u)
+        if u in self.ready[p]:
+            self.ready[p].remove(u)
         cell = self.place[u]
         self.place[u] = -1
         self.occ[cell] = 0
