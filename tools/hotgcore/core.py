@@ -45,10 +45,15 @@ END_ACTION = (END, 0, 0)
 GUARD, STEALTH, STRUCTURE, AURA, AFTERLIFE = 1, 2, 4, 8, 16
 # state flags of an instance
 EXHAUSTED, MOVED, ATTACKED, STEALTH_LOST = 1, 2, 4, 8
+# (their combinations as constants: `EXHAUSTED | ATTACKED` in a loop is two global look-ups
+# and a `|` at every pass, CPython folds no names)
+NOT_EXHAUSTED, NOT_MOVED_ATTACKED = ~EXHAUSTED, ~(MOVED | ATTACKED)
+SPENT = ATTACKED | STEALTH_LOST  # after an attack (HG-42)
 
 NOT_FIRST_COL = _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(1, COLS))
 NOT_LAST_COL = _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(ROWS) for c in range(COLS - 1))
 ROW = (1 << COLS) - 1  # the cells of row 0
+HALF = (1 << 3 * COLS) - 1  # the cells of rows 0..2 (a one-digit int: 27 bits)
 
 
 def _step(m: int) -> int:
@@ -253,6 +258,7 @@ class Core:
         "occ",
         "own",
         "place",
+        "ready",
         "result",
         "seg",
         "st",
@@ -275,6 +281,8 @@ class Core:
     entered: list[int]  # uid -> when it entered the battlefield (HG-13: the order of deaths, Afterlifes)
     tick: int
     units: list[list[int]]  # player -> its units on the battlefield (no stone), in board order
+    ready: list[list[int]]  # player -> those that may still act in its turn (HG-31/41: neither
+    # exhausted nor having attacked), in board order: made at the turn's start
     deck: list[list[int]]  # player -> its deck, the top last
     hand: list[list[int]]
     grave: list[int]  # player -> cards in its graveyard
@@ -317,6 +325,7 @@ class Core:
         g.entered = [0] * n
         g.tick = 0
         g.units = [[], []]
+        g.ready = [[], []]
         g.grave = [0, 0]
         g.mana = [0, 0]
         g.max_mana = [0, 0]
@@ -372,6 +381,7 @@ class Core:
         g.entered = self.entered.copy()
         g.tick = self.tick
         g.units = [self.units[0].copy(), self.units[1].copy()]
+        g.ready = [self.ready[0].copy(), self.ready[1].copy()]
         g.deck = [self.deck[0].copy(), self.deck[1].copy()]
         g.hand = [self.hand[0].copy(), self.hand[1].copy()]
         g.grave = self.grave.copy()
@@ -416,7 +426,8 @@ class Core:
         self.log.append((8, p, self.turn))
         st = self.st
         for u in self.units[p]:
-            st[u] &= ~EXHAUSTED  # deploy exhaustion removed
+            st[u] &= NOT_EXHAUSTED  # deploy exhaustion removed
+        self.ready[p] = self.units[p].copy()  # (none has attacked: cleared at its last turn's end)
         if not first:  # (the first player does not draw on the first turn)
             self.draw(p)
             if self.hp[self.stone[p]] <= 0:  # fatigue destroyed it (HG-02)
@@ -428,7 +439,7 @@ class Core:
         p = self.active
         st = self.st
         for u in self.units[p]:
-            st[u] &= ~(MOVED | ATTACKED)
+            st[u] &= NOT_MOVED_ATTACKED
         self.log.append((10, p))
         self.start_turn(1 - p)
 
@@ -461,13 +472,11 @@ class Core:
             if deploy < 0:  # the cells around p's (diagonals too), free
                 row = own | ((own << 1) & NOT_FIRST_COL) | ((own >> 1) & NOT_LAST_COL)
                 deploy = (row | (row << COLS) | (row >> COLS)) & open_cells
-                r0, r1, r2, r3, r4 = (
-                    deploy & ROW,
-                    (deploy >> COLS) & ROW,
-                    (deploy >> 2 * COLS) & ROW,
-                    (deploy >> 3 * COLS) & ROW,
-                    deploy >> 4 * COLS,
-                )
+                # rows 0..2 and 3..4 as two one-digit ints (27 and 18 bits, CPython's digit
+                # 30) before the rows are cut (the shifts as literals: `2 * COLS` is a
+                # multiplication at every pass, names are not folded)
+                lo, hi = deploy & HALF, deploy >> 27
+                r0, r1, r2, r3, r4 = lo & ROW, (lo >> 9) & ROW, lo >> 18, hi & ROW, hi >> 9
             t0, t1, t2, t3, t4 = d_acts.deploys[uid]
             acts += t0[r0]
             acts += t1[r1]
@@ -482,10 +491,8 @@ class Core:
         moves, attacks, seen = d_acts.moves, d_acts.attacks, d_acts.seen
         chg, segs, zone = self.chg, self.seg, d.zone
         self.chg = 0
-        for uid in self.units[p]:
+        for uid in self.ready[p]:  # (HG-31/41: the others have no action)
             s = st[uid]
-            if s & (EXHAUSTED | ATTACKED):
-                continue  # HG-31/41
             n = place[uid]
             seg = segs[uid]
             if seg is not None and not chg & zone[uid][n]:
@@ -502,13 +509,8 @@ class Core:
                 got = known.get(m)
                 if got is None:
                     t0, t1, t2, t3, t4 = moves[uid]
-                    got = (
-                        t0[m & ROW]
-                        + t1[(m >> COLS) & ROW]
-                        + t2[(m >> 2 * COLS) & ROW]
-                        + t3[(m >> 3 * COLS) & ROW]
-                        + t4[m >> 4 * COLS]
-                    )
+                    lo, hi = m & HALF, m >> 27
+                    got = t0[lo & ROW] + t1[(lo >> 9) & ROW] + t2[lo >> 18] + t3[hi & ROW] + t4[hi >> 9]
                     if len(known) >= 1024:
                         known.clear()
                     known[m] = got
@@ -612,8 +614,9 @@ class Core:
     def attack(self, a: int, t: int) -> None:
         """HG-41..44, HG-68: attack damage, then (unless a stone fell) return damage, then deaths."""
         d = self.d
-        self.st[a] |= ATTACKED | STEALTH_LOST  # HG-42 (1)
+        self.st[a] |= SPENT  # HG-42 (1)
         p = self.active
+        self.ready[p].remove(a)
         bit = 1 << self.place[a]
         if self.hidden[p] & bit:  # it leaves Stealth (and has Guard again, HG-63)
             self.hidden[p] ^= bit
@@ -679,6 +682,8 @@ class Core:
     def _die(self, p: int, u: int) -> int:
         """`u` of player `p` leaves the battlefield for the graveyard; its cell."""
         self.units[p].remove(u)
+        if u in self.ready[p]:
+            self.ready[p].remove(u)
         cell = self.place[u]
         self.place[u] = -1
         self.occ[cell] = 0
