@@ -1,8 +1,8 @@
-"""The Scars' `search` since session 39b (docs/ai.md, The Scars, "Session 39b"): the lookahead's
-judgement (greedy's candidates of its own turn played through the opponent's next turn) on
+"""The Scars' `search` (docs/ai.md, The Scars, "Session 39b"): the lookahead's judgement
+(greedy's candidates of its own turn played through the opponent's next turn) on
 `SEARCH_DEALS` deals of the hidden cards with the scripted choice and `SEARCH_TOP` others, the
-best on average played. 3 deals × 3 candidates scored 56.5% against the lookahead (not shown
-stronger); 5 × 5 is the level now."""
+best on average played. 3 deals × 3 candidates and 5 × 5 both scored 113-87 against the
+lookahead over the same 200 games (seed 1): not shown stronger, so 3 × 3 stays."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def test_search_weighs_more_deals_and_candidates_than_the_lookahead() -> None:
     assert isinstance(look, ScarsGreedyAgent) and isinstance(search, ScarsGreedyAgent)
     assert search.reply and look.reply
     assert (search.deals, search.turn_top) == (SEARCH_DEALS, SEARCH_TOP)
-    assert search.deals >= 5 and look.deals == 1
-    assert search.turn_top >= 5 > look.turn_top == TURN_TOP
+    assert search.deals > 1 == look.deals
+    assert search.turn_top > look.turn_top == TURN_TOP
 
 
 def test_search_judges_every_candidate_on_every_deal() -> None:
@@ -63,8 +63,8 @@ def test_search_plays_the_best_on_average_over_its_deals() -> None:
     g = _at_bay(HAND, lives=12, energy=4)
     seat = 0
     legal = g.legal_actions()
-    chosen = make_agent(ScarsGame, "search", 2).choose(g)
-    twin = make_agent(ScarsGame, "search", 2)
+    chosen = make_agent(ScarsGame, "search", 1).choose(g)
+    twin = make_agent(ScarsGame, "search", 1)
     assert isinstance(twin, ScarsGreedyAgent)
     det = twin._det(g, seat)
     hint = twin.hint.choose(det)
