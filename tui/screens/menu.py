@@ -138,6 +138,35 @@ def save_trouble(path: Path, exc: BaseException) -> str:
     return f"{name} {DAMAGED}"
 
 
+# What Continue's button says is wrong with the autosave, in a few words (the long message,
+# `save_trouble`, is what pressing it says): by the start of the reason `read_save` gives.
+SHORT_TROUBLES = (
+    ("cannot read the file", "save cannot be opened"),
+    ("written by a newer Triarch", "newer version's save"),
+)
+SHORT_UNREADABLE = "save unreadable"
+SHORT_NOT_INSTALLED = "game not installed"
+
+
+def save_trouble_short(path: Path, engines: dict[str, type[Game] | None]) -> str:
+    """`newer version's save`: what is wrong with the save at `path`, in the few words
+    Continue's button has room for, as far as reading it (not replaying it) tells — a save from a
+    newer version (its format, or its game's rules), for a game `engines` cannot play, or
+    unreadable; "" when it looks playable."""
+    try:
+        data = read_save(path)
+    except SaveError as exc:
+        said = str(exc)
+        return next((words for start, words in SHORT_TROUBLES if said.startswith(start)), SHORT_UNREADABLE)
+    cls = engines.get(str(data["game"]))
+    if cls is None:
+        return SHORT_NOT_INSTALLED
+    rules = data.get("rules")
+    if isinstance(rules, int) and rules > cls.RULES_VERSION:  # (`_start`: written by a newer Triarch)
+        return "newer version's save"
+    return ""
+
+
 def _how_far(kept: Path) -> str:
     """` (BHM, 23 actions)`: how far the game saved at `kept` got ("" if it cannot be read)."""
     summary = save_summary(kept)
@@ -282,8 +311,11 @@ class MenuScreen(BaseScreen):
         if not autosave_path().exists():
             aside = len(set_aside_games())  # (pressed, it says where they are: `nothing_to_continue`)
             return f"Continue (none · {aside} set aside)" if aside else "Continue (no saved game)"
+        trouble = save_trouble_short(autosave_path(), self.engines)
         saved = self.saved_game()
-        return f"Continue: {saved}" if saved else "Continue (save unreadable: press to see why)"
+        if trouble or not saved:
+            return f"Continue ({trouble or SHORT_UNREADABLE}: see why)"
+        return f"Continue: {saved}"
 
     @staticmethod
     def saved_game() -> str:
