@@ -35,6 +35,7 @@ from common.saves import (
     unused_path,
 )
 from tui.launch import LaunchSpec
+from tui.log_words import seat_names
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
 from tui.widgets.select import Select
@@ -76,6 +77,20 @@ def level_label(level: str) -> str:
     """An AI level as the menu lists it: `greedy · the best-looking move now`."""
     words = LEVEL_WORDS.get(level)
     return f"{level} · {words}" if words else level
+
+
+# Options whose choices name a seat as the engine takes it (`1`, `2`: The Scars' `first_player`,
+# SC-03): the form lists them by the seats' names at the table (`P1`, `P2`: `log_words.seat_names`,
+# as the `Your seat` and `Deck P1` fields do); the engine still receives `1` / `2`.
+SEAT_OPTIONS = frozenset({"first_player"})
+
+
+def choice_label(game_id: str, key: str, choice: Any) -> str:
+    """How the form lists `choice` of the game option `key`: `P1` for The Scars' first player
+    `1`, the choice itself otherwise (`random`)."""
+    if key in SEAT_OPTIONS and str(choice) in ("1", "2"):
+        return seat_names(game_id)[int(str(choice)) - 1]
+    return str(choice)
 
 
 # What the AI level and seat fields say in hot-seat, where they do not apply.
@@ -483,7 +498,7 @@ class MenuScreen(BaseScreen):
             widget: Any
             if choices:
                 widget = Select(
-                    [(str(c), c) for c in choices],
+                    [(choice_label(self.game_id, key, c), c) for c in choices],
                     value=initial if initial in choices else choices[0],
                     allow_blank=False,
                     id=wid,
