@@ -182,6 +182,38 @@ def save_trouble_short(path: Path, engines: dict[str, type[Game] | None]) -> str
     return ""
 
 
+class FormTrouble(ValueError):
+    """A field of the form the game cannot start with (`the seed must be a whole number`): the
+    menu's own words, said after `Cannot start:`."""
+
+
+def whole_number(text: str, field: str) -> int:
+    """`text`, the whole number typed in the field `field` (its label), or FormTrouble saying so
+    (the Input lets a lone `-` through: int() said `invalid literal for int() with base 10`)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise FormTrouble(f"the {field} must be a whole number (it reads {text!r})") from None
+
+
+# What the menu says when the game refuses the form's setup (`DataError`, `ValueError` from the
+# engine's `new`): what failed, never the exception's own text.
+SETUP_REFUSED = "the game could not be set up with these decks and options; try the preset decks"
+
+
+def refused_where(exc: BaseException) -> str:
+    """` (in decks/iron.json, card 'grunt')`: where the data the game refused is, when a
+    DataError names it (the file, the card, the field: what helps find it), not what it says."""
+    if not isinstance(exc, DataError):
+        return ""
+    where = f"in {Path(exc.file).name}" if exc.file else ""
+    if exc.card is not None:
+        where += f", card '{exc.card}'"
+    if exc.field is not None:
+        where += f", field '{exc.field}'"
+    return f" ({where.lstrip(', ')})" if where else ""
+
+
 def _how_far(kept: Path) -> str:
     """` (BHM, 23 actions)`: how far the game saved at `kept` got ("" if it cannot be read)."""
     summary = save_summary(kept)
@@ -574,7 +606,7 @@ class MenuScreen(BaseScreen):
                 decks[p] = presets.get(str(w.value))
         out["decks"] = decks
         seed_text = self.query_one("#seed", Input).value.strip()
-        out["seed"] = int(seed_text) if seed_text else None
+        out["seed"] = whole_number(seed_text, "seed") if seed_text else None
         options: dict[str, Any] = {}
         for opt in cls.game_options():
             w = self.query_one(f"#opt-{opt['key']}")
@@ -583,7 +615,7 @@ class MenuScreen(BaseScreen):
             elif isinstance(w, Input):
                 text = w.value.strip()
                 if isinstance(opt.get("default"), int) and text:
-                    options[opt["key"]] = int(text)
+                    options[opt["key"]] = whole_number(text, str(opt.get("label") or opt["key"]))
                 elif text:
                     options[opt["key"]] = text
         out["options"] = options
@@ -597,8 +629,11 @@ class MenuScreen(BaseScreen):
 
         try:
             spec = LaunchSpec(**self.selection())
-        except (DataError, ValueError) as exc:
-            self.show_error(f"Cannot start: {exc}")
+        except FormTrouble as exc:  # (the menu's own words)
+            self.show_error(f"Cannot start: {exc}.")
+            return
+        except (DataError, ValueError):
+            self.show_error(f"Cannot start: {SETUP_REFUSED}.")
             return
         self.start_asking(spec)
 
@@ -681,8 +716,11 @@ class MenuScreen(BaseScreen):
         app: Any = self.app
         try:
             app.start_from_spec(spec)
-        except (DataError, ValueError, SaveBusy) as exc:
+        except SaveBusy as exc:  # (its message is written for the player: another window, the lock)
             self.show_error(f"Cannot start: {exc}")
+        except (DataError, ValueError) as exc:  # the engine refused the setup: never its own text
+            title = GAMES[spec.game_id].title if spec.game_id in GAMES else "the game"
+            self.show_error(f"Cannot start {title}: {SETUP_REFUSED}{refused_where(exc)}.")
 
     def action_continue(self) -> None:
         self.action_continue_from(autosave_path())
@@ -736,10 +774,10 @@ class MenuScreen(BaseScreen):
                 return
             try:  # (the name claimed as it is moved: `-2`… if another window took it since)
                 moved = move_to_new(path, path.with_name(path.name + ".bad"))
-            except OSError as exc:
+            except OSError as exc:  # what failed, and what to do (`save_advice`): not the OS's text
                 self.show_error(
-                    f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
-                    f"{save_advice(exc.errno, path.parent)}"
+                    f"The unreadable save could not be moved aside (to {aside.name}): it is left as "
+                    f"{path.name}. {save_advice(exc.errno, path.parent)}"
                 )
                 return
             self.show_error(f"The save that could not be continued was moved to {moved}.")
