@@ -38,4 +38,5 @@ async def test_the_first_player_is_listed_by_the_seats_names(size: tuple[int, in
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         assert menu.selection()["options"]["first_player"] == "2"
-        assert "P2" in screen_text(app)
+        shown = next(line for line in screen_text(app).splitlines() if "First player" in line)
+        assert shown.replace("│", " ").split()[2:4] == ["P2", "▼"], shown  # the field shows `P2`
