@@ -35,6 +35,7 @@ from common.saves import (
     unused_path,
 )
 from tui.launch import LaunchSpec
+from tui.log_words import seat_names
 from tui.screens.base import BaseScreen
 from tui.widgets.footer import Footer
 from tui.widgets.select import Select
@@ -76,6 +77,20 @@ def level_label(level: str) -> str:
     """An AI level as the menu lists it: `greedy · the best-looking move now`."""
     words = LEVEL_WORDS.get(level)
     return f"{level} · {words}" if words else level
+
+
+# Options whose choices name a seat as the engine takes it (`1`, `2`: The Scars' `first_player`,
+# SC-03): the form lists them by the seats' names at the table (`P1`, `P2`: `log_words.seat_names`,
+# as the `Your seat` and `Deck P1` fields do); the engine still receives `1` / `2`.
+SEAT_OPTIONS = frozenset({"first_player"})
+
+
+def choice_label(game_id: str, key: str, choice: Any) -> str:
+    """How the form lists `choice` of the game option `key`: `P1` for The Scars' first player
+    `1`, the choice itself otherwise (`random`)."""
+    if key in SEAT_OPTIONS and str(choice) in ("1", "2"):
+        return seat_names(game_id)[int(str(choice)) - 1]
+    return str(choice)
 
 
 # What the AI level and seat fields say in hot-seat, where they do not apply.
@@ -136,6 +151,67 @@ def save_trouble(path: Path, exc: BaseException) -> str:
         rules = "rules" in said.rpartition("cannot be replayed")[2]
         return f"{name} {REPLAY_FAILS}" + (f" ({RULES_CHANGED})" if rules else "")
     return f"{name} {DAMAGED}"
+
+
+# What Continue's button says is wrong with the autosave, in a few words (the long message,
+# `save_trouble`, is what pressing it says): by the start of the reason `read_save` gives.
+SHORT_TROUBLES = (
+    ("cannot read the file", "save cannot be opened"),
+    ("written by a newer Triarch", "newer version's save"),
+)
+SHORT_UNREADABLE = "save unreadable"
+SHORT_NOT_INSTALLED = "game not installed"
+
+
+def save_trouble_short(path: Path, engines: dict[str, type[Game] | None]) -> str:
+    """`newer version's save`: what is wrong with the save at `path`, in the few words
+    Continue's button has room for, as far as reading it (not replaying it) tells — a save from a
+    newer version (its format, or its game's rules), for a game `engines` cannot play, or
+    unreadable; "" when it looks playable."""
+    try:
+        data = read_save(path)
+    except SaveError as exc:
+        said = str(exc)
+        return next((words for start, words in SHORT_TROUBLES if said.startswith(start)), SHORT_UNREADABLE)
+    cls = engines.get(str(data["game"]))
+    if cls is None:
+        return SHORT_NOT_INSTALLED
+    rules = data.get("rules")
+    if isinstance(rules, int) and rules > cls.RULES_VERSION:  # (`_start`: written by a newer Triarch)
+        return "newer version's save"
+    return ""
+
+
+class FormTrouble(ValueError):
+    """A field of the form the game cannot start with (`the seed must be a whole number`): the
+    menu's own words, said after `Cannot start:`."""
+
+
+def whole_number(text: str, field: str) -> int:
+    """`text`, the whole number typed in the field `field` (its label), or FormTrouble saying so
+    (the Input lets a lone `-` through: int() said `invalid literal for int() with base 10`)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise FormTrouble(f"the {field} must be a whole number (it reads {text!r})") from None
+
+
+# What the menu says when the game refuses the form's setup (`DataError`, `ValueError` from the
+# engine's `new`): what failed, never the exception's own text.
+SETUP_REFUSED = "the game could not be set up with these decks and options; try the preset decks"
+
+
+def refused_where(exc: BaseException) -> str:
+    """` (in decks/iron.json, card 'grunt')`: where the data the game refused is, when a
+    DataError names it (the file, the card, the field: what helps find it), not what it says."""
+    if not isinstance(exc, DataError):
+        return ""
+    where = f"in {Path(exc.file).name}" if exc.file else ""
+    if exc.card is not None:
+        where += f", card '{exc.card}'"
+    if exc.field is not None:
+        where += f", field '{exc.field}'"
+    return f" ({where.lstrip(', ')})" if where else ""
 
 
 def _how_far(kept: Path) -> str:
@@ -282,8 +358,11 @@ class MenuScreen(BaseScreen):
         if not autosave_path().exists():
             aside = len(set_aside_games())  # (pressed, it says where they are: `nothing_to_continue`)
             return f"Continue (none · {aside} set aside)" if aside else "Continue (no saved game)"
+        trouble = save_trouble_short(autosave_path(), self.engines)
         saved = self.saved_game()
-        return f"Continue: {saved}" if saved else "Continue (save unreadable: press to see why)"
+        if trouble or not saved:
+            return f"Continue ({trouble or SHORT_UNREADABLE}: see why)"
+        return f"Continue: {saved}"
 
     @staticmethod
     def saved_game() -> str:
@@ -451,7 +530,7 @@ class MenuScreen(BaseScreen):
             widget: Any
             if choices:
                 widget = Select(
-                    [(str(c), c) for c in choices],
+                    [(choice_label(self.game_id, key, c), c) for c in choices],
                     value=initial if initial in choices else choices[0],
                     allow_blank=False,
                     id=wid,
@@ -527,7 +606,7 @@ class MenuScreen(BaseScreen):
                 decks[p] = presets.get(str(w.value))
         out["decks"] = decks
         seed_text = self.query_one("#seed", Input).value.strip()
-        out["seed"] = int(seed_text) if seed_text else None
+        out["seed"] = whole_number(seed_text, "seed") if seed_text else None
         options: dict[str, Any] = {}
         for opt in cls.game_options():
             w = self.query_one(f"#opt-{opt['key']}")
@@ -536,7 +615,7 @@ class MenuScreen(BaseScreen):
             elif isinstance(w, Input):
                 text = w.value.strip()
                 if isinstance(opt.get("default"), int) and text:
-                    options[opt["key"]] = int(text)
+                    options[opt["key"]] = whole_number(text, str(opt.get("label") or opt["key"]))
                 elif text:
                     options[opt["key"]] = text
         out["options"] = options
@@ -550,8 +629,11 @@ class MenuScreen(BaseScreen):
 
         try:
             spec = LaunchSpec(**self.selection())
-        except (DataError, ValueError) as exc:
-            self.show_error(f"Cannot start: {exc}")
+        except FormTrouble as exc:  # (the menu's own words)
+            self.show_error(f"Cannot start: {exc}.")
+            return
+        except (DataError, ValueError):
+            self.show_error(f"Cannot start: {SETUP_REFUSED}.")
             return
         self.start_asking(spec)
 
@@ -634,8 +716,11 @@ class MenuScreen(BaseScreen):
         app: Any = self.app
         try:
             app.start_from_spec(spec)
-        except (DataError, ValueError, SaveBusy) as exc:
+        except SaveBusy as exc:  # (its message is written for the player: another window, the lock)
             self.show_error(f"Cannot start: {exc}")
+        except (DataError, ValueError) as exc:  # the engine refused the setup: never its own text
+            title = GAMES[spec.game_id].title if spec.game_id in GAMES else "the game"
+            self.show_error(f"Cannot start {title}: {SETUP_REFUSED}{refused_where(exc)}.")
 
     def action_continue(self) -> None:
         self.action_continue_from(autosave_path())
@@ -689,10 +774,10 @@ class MenuScreen(BaseScreen):
                 return
             try:  # (the name claimed as it is moved: `-2`… if another window took it since)
                 moved = move_to_new(path, path.with_name(path.name + ".bad"))
-            except OSError as exc:
+            except OSError as exc:  # what failed, and what to do (`save_advice`): not the OS's text
                 self.show_error(
-                    f"The unreadable save could not be moved aside ({exc.strerror or exc}). "
-                    f"{save_advice(exc.errno, path.parent)}"
+                    f"The unreadable save could not be moved aside (to {aside.name}): it is left as "
+                    f"{path.name}. {save_advice(exc.errno, path.parent)}"
                 )
                 return
             self.show_error(f"The save that could not be continued was moved to {moved}.")

@@ -1,0 +1,89 @@
+"""Session 39c: the menu's last raw words. Continue's button says in a few words what is wrong
+with the autosave — from a newer version, for a game not installed — not `save unreadable` for
+all (the long message, on pressing it, said the reason already: `save_trouble`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.saves import autosave_path, save_game
+from tests.toygame import ToyGame
+from tests.tui.helpers import screen_text, settle
+from tui.app import TriarchApp
+
+
+def said(app: Any) -> str:
+    """The screen's words, borders and line ends run together."""
+    return " ".join(screen_text(app).replace("│", " ").replace("█", " ").split())
+
+
+def sound_save(path: Path) -> dict[str, Any]:
+    """A toy game one action in, saved at `path`; its data."""
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path, {"seats": {"kinds": ["human", "ai"], "ai_level": "random"}})
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        data = sound_save(path)
+        change(data)
+        data.pop("checksum", None)
+        path.write_text(json.dumps(data))
+
+    return write
+
+
+def other_game(data: dict[str, Any]) -> None:
+    data["game"] = "chess"
+    data["setup"]["game"] = "chess"
+
+
+def truncated(path: Path) -> None:
+    sound_save(path)
+    path.write_text(path.read_text()[:40])  # cut mid-write
+
+
+# (how the save is broken, what Continue's button says, what pressing it then says)
+BROKEN = [
+    (edited(lambda d: d.update(format=99)), "newer version's save", "is from a newer version"),
+    (edited(lambda d: d.update(rules=99)), "newer version's save", "is from a newer version"),
+    (edited(other_game), "game not installed", "is a game of chess this version of Triarch cannot play"),
+    (truncated, "save unreadable", "is unreadable: it is cut short"),
+]
+
+
+@pytest.mark.usefixtures("only_toy")
+@pytest.mark.parametrize(("broken", "button", "pressed"), BROKEN)
+async def test_continue_says_the_short_reason(
+    broken: Callable[[Path], None], button: str, pressed: str
+) -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    broken(path)
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        label = f"Continue ({button}: see why)"
+        assert str(app.screen.query_one("#continue").label) == label
+        assert f"{label} Quit" in said(app), said(app)  # read whole at 80 columns, Quit beside
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        question = " ".join(app.screen.question.split())  # type: ignore[attr-defined]
+        assert pressed in question, question
+
+
+@pytest.mark.usefixtures("only_toy")
+async def test_a_sound_save_is_still_named_with_how_far_it_got() -> None:
+    sound_save(autosave_path())
+    app = TriarchApp(ai_pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Continue: High Card, 1 action" in said(app), said(app)
