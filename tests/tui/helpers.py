@@ -44,6 +44,11 @@ def screen_text(app: Any) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
+def screen_words(app: Any) -> str:
+    """The screen's words, borders (`│`), scroll bars (`█`) and line ends run together."""
+    return " ".join(screen_text(app).replace("│", " ").replace("█", " ").split())
+
+
 async def until(pilot: Pilot[Any], ok: Callable[[], bool], tries: int = 40, patience: float = 3.0) -> bool:
     """Whether `ok()` holds, after up to `tries` short pauses for what is drawn on a timer
     (what a widget does after the screen's next refresh, which a loaded machine can hold back
@@ -239,6 +244,20 @@ def game_app(
 
     spec = LaunchSpec(game_id=game_id, vs=vs, ai_level=level, seed=seed, scenario=scenario, human_seat=seat)
     return TriarchApp(spec, ai_pace=0)
+
+
+def toy_save(path: Path) -> dict[str, Any]:
+    """A toy game one action in (human against the random AI), saved at `path`; its data."""
+    import json
+
+    from common.saves import save_game
+    from tests.toygame import ToyGame
+
+    g = ToyGame.new_game(seed=2)
+    g.apply(g.legal_actions()[0])
+    save_game(g, path, {"seats": {"kinds": ["human", "ai"], "ai_level": "random"}})
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
 
 
 def resume_app(path: Path) -> TriarchApp:

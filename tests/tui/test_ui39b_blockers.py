@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle
+from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_words, settle
 
 pytestmark = pytest.mark.skipif(not engine_ready("scars"), reason="the scars engine is not available")
 
@@ -31,10 +31,6 @@ def prompt_said(app: Any) -> str:
     return table.query_one(Prompt).shown()
 
 
-def said(app: Any) -> str:
-    return " ".join(screen_text(app).replace("│", " ").replace("█", " ").split())
-
-
 async def test_the_prompt_under_the_dialog_says_the_dialog_keys() -> None:
     app = game_app("scars", seed=3, scenario=MILITIA, level="scripted")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -44,7 +40,7 @@ async def test_the_prompt_under_the_dialog_says_the_dialog_keys() -> None:
         assert len(dialog.rows) == 3  # type: ignore[attr-defined]
         words = prompt_said(app)
         assert words == "You: Declare blockers in the dialog: 1–3 picks a blocker, ←→ whom it blocks", words
-        assert "↑↓ or 1…3 blocker" in said(app)  # (the dialog's keys line says the same keys)
+        assert "↑↓ or 1…3 blocker" in screen_words(app)  # (the dialog's keys line says the same keys)
         # the key does what the words say: `2` picks the second blocker's row, no block declared
         await press(pilot, "2")
         await settle(pilot)
@@ -69,7 +65,7 @@ async def test_one_blocker_the_prompt_offers_no_row_key() -> None:
         assert screen_name(app) == "RowsDialog"
         words = prompt_said(app)
         assert words == "You: Declare blockers in the dialog: ←→ whom it blocks", words
-        assert "1…9" not in said(app)
+        assert "1…9" not in screen_words(app)
         await press(pilot, "escape")
         await settle(pilot)
         assert prompt_said(app) == "You: Declare blockers: 1–3 picks a block, 4 declares no blockers"
@@ -84,4 +80,6 @@ async def test_at_80x24_back_at_the_list_the_prompt_says_its_keys() -> None:
         assert prompt_said(app) == "You: Declare blockers in the dialog: ←→ whom it blocks"
         await press(pilot, "escape")
         await settle(pilot)
-        assert "Declare blockers: 1–3 picks a block, 4 declares no blockers" in said(app), said(app)
+        assert "Declare blockers: 1–3 picks a block, 4 declares no blockers" in screen_words(app), (
+            screen_words(app)
+        )

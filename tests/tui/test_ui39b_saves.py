@@ -13,30 +13,15 @@ from typing import Any
 
 import pytest
 
-from common.saves import autosave_path, save_game
-from tests.toygame import ToyGame
-from tests.tui.helpers import screen_text, settle
+from common.saves import autosave_path
+from tests.tui.helpers import screen_words, settle, toy_save
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
 
-def said(app: Any) -> str:
-    """The screen's words, borders and line ends run together."""
-    return " ".join(screen_text(app).replace("│", " ").replace("█", " ").split())
-
-
-def sound_save(path: Path) -> dict[str, Any]:
-    """A toy game one action in, saved at `path`; its data."""
-    g = ToyGame.new_game(seed=2)
-    g.apply(g.legal_actions()[0])
-    save_game(g, path, {"seats": {"kinds": ["human", "ai"], "ai_level": "random"}})
-    data: dict[str, Any] = json.loads(path.read_text())
-    return data
-
-
 def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
     def write(path: Path) -> None:
-        data = sound_save(path)
+        data = toy_save(path)
         change(data)
         path.write_text(json.dumps(data))
 
@@ -44,7 +29,7 @@ def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
 
 
 def truncated(path: Path) -> None:
-    sound_save(path)
+    toy_save(path)
     path.write_text(path.read_text()[:40])  # cut mid-write
 
 
@@ -89,7 +74,7 @@ async def test_continue_tells_what_is_wrong_with_the_autosave(
         assert f"autosave.json {words}" in question and not_said not in question, question
         await pilot.press("n")
         await settle(pilot)
-        text = said(app)
+        text = screen_words(app)
         assert f"Cannot continue the saved game: autosave.json {words}" in text, text
         # what the menu offers: the autosave set aside (nothing deleted), or a new game
         assert "Continue offers again to set it aside (kept as autosave.json.bad)" in text, text
@@ -103,7 +88,7 @@ async def test_an_unexpected_failure_is_not_told_in_its_own_text(monkeypatch: py
     told as a damaged save, never as that text."""
     path = autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    sound_save(path)
+    toy_save(path)
 
     def fails(*args: Any, **kwargs: Any) -> Any:
         return "a b".index("c")  # ValueError: substring not found
@@ -116,7 +101,7 @@ async def test_an_unexpected_failure_is_not_told_in_its_own_text(monkeypatch: py
         await settle(pilot)
         await pilot.press("n")
         await settle(pilot)
-        text = said(app)
+        text = screen_words(app)
         assert "Cannot continue the saved game: autosave.json is damaged" in text, text
         assert "substring" not in text, text
 
@@ -130,7 +115,7 @@ async def test_a_save_launched_from_elsewhere_is_told_and_left_as_it_is(tmp_path
     app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        text = said(app)
+        text = screen_words(app)
         assert "Cannot continue the saved game: kept-game.json is unreadable: it is cut short" in text, text
         assert "The file is left as it is; Start plays a new game." in text, text
         assert "JSON" not in text and "column" not in text, text

@@ -11,29 +11,14 @@ from typing import Any
 
 import pytest
 
-from common.saves import autosave_path, save_game
-from tests.toygame import ToyGame
-from tests.tui.helpers import screen_text, settle
+from common.saves import autosave_path
+from tests.tui.helpers import screen_words, settle, toy_save
 from tui.app import TriarchApp
-
-
-def said(app: Any) -> str:
-    """The screen's words, borders and line ends run together."""
-    return " ".join(screen_text(app).replace("│", " ").replace("█", " ").split())
-
-
-def sound_save(path: Path) -> dict[str, Any]:
-    """A toy game one action in, saved at `path`; its data."""
-    g = ToyGame.new_game(seed=2)
-    g.apply(g.legal_actions()[0])
-    save_game(g, path, {"seats": {"kinds": ["human", "ai"], "ai_level": "random"}})
-    data: dict[str, Any] = json.loads(path.read_text())
-    return data
 
 
 def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
     def write(path: Path) -> None:
-        data = sound_save(path)
+        data = toy_save(path)
         change(data)
         data.pop("checksum", None)
         path.write_text(json.dumps(data))
@@ -47,7 +32,7 @@ def other_game(data: dict[str, Any]) -> None:
 
 
 def truncated(path: Path) -> None:
-    sound_save(path)
+    toy_save(path)
     path.write_text(path.read_text()[:40])  # cut mid-write
 
 
@@ -73,7 +58,9 @@ async def test_continue_says_the_short_reason(
         await settle(pilot)
         label = f"Continue ({button}: see why)"
         assert str(app.screen.query_one("#continue").label) == label
-        assert f"{label} Quit" in said(app), said(app)  # read whole at 80 columns, Quit beside
+        assert f"{label} Quit" in screen_words(app), screen_words(
+            app
+        )  # read whole at 80 columns, Quit beside
         await pilot.press("ctrl+o")
         await settle(pilot)
         question = " ".join(app.screen.question.split())  # type: ignore[attr-defined]
@@ -82,8 +69,8 @@ async def test_continue_says_the_short_reason(
 
 @pytest.mark.usefixtures("only_toy")
 async def test_a_sound_save_is_still_named_with_how_far_it_got() -> None:
-    sound_save(autosave_path())
+    toy_save(autosave_path())
     app = TriarchApp(ai_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "Continue: High Card, 1 action" in said(app), said(app)
+        assert "Continue: High Card, 1 action" in screen_words(app), screen_words(app)
