@@ -18,7 +18,8 @@ save without it (written before it) is dated by its file's time.
 Loading refuses, with one clear line (`SaveError`), anything that is not a save
 this version can replay: a truncated or corrupted file, wrong types, a game id
 that does not exist, a save of a newer format, an action that cannot be parsed
-or is illegal where it stands, and an edit the checksum reveals.
+or is illegal where it stands, and an edit the checksum reveals. Each refusal has its kind
+(`SaveError.kind`, a `SaveTrouble`): what a caller tells it by, never the line's words.
 """
 
 from __future__ import annotations
