@@ -18,7 +18,8 @@ save without it (written before it) is dated by its file's time.
 Loading refuses, with one clear line (`SaveError`), anything that is not a save
 this version can replay: a truncated or corrupted file, wrong types, a game id
 that does not exist, a save of a newer format, an action that cannot be parsed
-or is illegal where it stands, and an edit the checksum reveals.
+or is illegal where it stands, and an edit the checksum reveals. Each refusal has its kind
+(`SaveError.kind`, a `SaveTrouble`): what a caller tells it by, never the line's words.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +56,36 @@ NEWEST_FORMAT = RESIGNED_FORMAT  # the newest format this version reads
 STALE_TEMP_SECONDS = 600  # temporary files of a write older than this were left by a crash
 
 
+class SaveTrouble(StrEnum):
+    """What kind of trouble keeps a save from loading (`SaveError.kind`): what the menu and the
+    CLI tell by, never by the words of the message (which may be reworded). One per raise site
+    of `SaveError`; the value is a short name for logs and tests, not words for the player."""
+
+    MISSING = "missing"  # no file there (removed or moved since it was listed)
+    UNREADABLE = "unreadable"  # the file cannot be read at all (permissions, a disk error)
+    EMPTY = "empty"  # nothing in it (a write that never happened)
+    NOT_TEXT = "not text"  # bytes that are not UTF-8: corrupted
+    NOT_JSON = "not JSON"  # text that is not JSON: cut short or corrupted
+    NOT_A_SAVE = "not a save"  # JSON, but not a Triarch save (no format or game, not an object)
+    NEWER = "newer"  # written by a newer Triarch: its save format, or its game's rules version
+    UNKNOWN_GAME = "unknown game"  # a game this Triarch does not know, or whose engine is missing
+    DAMAGED = "damaged"  # a save whose part is wrong (a type, a seat, a setup): edited by hand?
+    SEATS = "seats"  # both seats the AI's (`tui.session.Seats`): a hand-edit, no player at the table
+    CHANGED = "changed"  # its checksum does not match: changed after it was written
+    UNREPLAYABLE = "unreplayable"  # an action that no longer replays, under the same rules
+    OTHER_RULES = "other rules"  # an action that no longer replays, played under other rules
+
+
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message is one line for the player."""
+    """A save that cannot be loaded; the message is one line for the player (the CLI prints it),
+    `kind` what is wrong (`SaveTrouble`), which is what a caller tells by."""
+
+    def __init__(self, message: str, kind: SaveTrouble) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickled whole: message and kind)
+        return (type(self), (str(self), self.kind))
 
 
 def save_advice(error: int | None, folder: Path) -> str:
@@ -68,6 +98,18 @@ def save_advice(error: int | None, folder: Path) -> str:
             f"Triarch may not write in {folder}: make it writable, or set TRIARCH_HOME to a folder that is."
         )
     return f"Check that {folder} exists and can be written."
+
+
+def open_refused(error: int | None) -> str:
+    """Why a file could not be opened (`error`, an errno), in the player's words — never the
+    system's own text (`Permission denied`), which names no file and no remedy."""
+    if error in (errno.EACCES, errno.EPERM):
+        return "this account may not open it"
+    if error == errno.EISDIR:
+        return "it is a folder, not a file"
+    if error == errno.EIO:
+        return "the disk failed to read it"
+    return "the system refused to open it"
 
 
 def data_dir() -> Path:
@@ -512,10 +554,10 @@ class AutosaveLock:
             if not os.path.lexists(path):
                 return None
             raise SaveBusy(
-                f"the autosave's lock {path} cannot be opened ({exc.strerror or exc}), and without "
-                "it another Triarch could write over this game: make it readable, or remove it "
-                "while no Triarch is running, or give this window a save folder of its own "
-                "(TRIARCH_HOME)"
+                f"the autosave's lock {path} cannot be opened: {open_refused(exc.errno)}, and "
+                "without it another Triarch could write over this game: make it readable, or "
+                "remove it while no Triarch is running, or give this window a save folder of its "
+                "own (TRIARCH_HOME)"
             ) from None
 
     def _lock_or_busy(self, fd: int) -> None:
@@ -957,28 +999,31 @@ def _is_int(value: Any) -> bool:
 def check_save_data(data: Any) -> dict[str, Any]:
     """The save's structure and types, or SaveError saying what is wrong."""
     if not isinstance(data, dict):
-        raise SaveError(f"not a Triarch save (a JSON {_kind(data)}, not an object)")
+        raise SaveError(f"not a Triarch save (a JSON {_kind(data)}, not an object)", SaveTrouble.NOT_A_SAVE)
     if "format" not in data or "game" not in data:
-        raise SaveError("not a Triarch save (no 'format' or 'game')")
+        raise SaveError("not a Triarch save (no 'format' or 'game')", SaveTrouble.NOT_A_SAVE)
     fmt = data["format"]
     if not _is_int(fmt) or fmt < 1:
-        raise SaveError(f"unknown save format {fmt!r}")
+        raise SaveError(f"unknown save format {fmt!r}", SaveTrouble.DAMAGED)
     if fmt > NEWEST_FORMAT:
         raise SaveError(
             f"written by a newer Triarch (save format {fmt}; this version reads formats "
-            f"{SAVE_FORMAT} to {NEWEST_FORMAT})"
+            f"{SAVE_FORMAT} to {NEWEST_FORMAT})",
+            SaveTrouble.NEWER,
         )
     game_id = data["game"]
     if not isinstance(game_id, str):
-        raise SaveError(f"'game' should be a game id, not a {_kind(game_id)}")
+        raise SaveError(f"'game' should be a game id, not a {_kind(game_id)}", SaveTrouble.DAMAGED)
     setup = data.get("setup")
     if not isinstance(setup, dict):
-        raise SaveError(f"'setup' should be an object, not a {_kind(setup)}")
+        raise SaveError(f"'setup' should be an object, not a {_kind(setup)}", SaveTrouble.DAMAGED)
     if setup.get("game", game_id) != game_id:
-        raise SaveError(f"the setup is for {setup.get('game')!r} but the save for {game_id!r}")
+        raise SaveError(
+            f"the setup is for {setup.get('game')!r} but the save for {game_id!r}", SaveTrouble.DAMAGED
+        )
     seed = setup.get("seed", 0)
     if not _is_int(seed):
-        raise SaveError(f"setup 'seed' should be an integer, not a {_kind(seed)}")
+        raise SaveError(f"setup 'seed' should be an integer, not a {_kind(seed)}", SaveTrouble.DAMAGED)
     for key, types, words in (
         ("options", (dict,), "an object"),
         ("decks", (list,), "a list"),
@@ -986,30 +1031,33 @@ def check_save_data(data: Any) -> dict[str, Any]:
     ):
         value = setup.get(key)
         if value is not None and not isinstance(value, types):
-            raise SaveError(f"setup '{key}' should be {words}, not a {_kind(value)}")
+            raise SaveError(f"setup '{key}' should be {words}, not a {_kind(value)}", SaveTrouble.DAMAGED)
     decks = setup.get("decks")
     if decks is not None and len(decks) != 2:
-        raise SaveError(f"setup 'decks' should hold 2 decks, not {len(decks)}")
+        raise SaveError(f"setup 'decks' should hold 2 decks, not {len(decks)}", SaveTrouble.DAMAGED)
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise SaveError(f"'actions' should be a list, not a {_kind(actions)}")
+        raise SaveError(f"'actions' should be a list, not a {_kind(actions)}", SaveTrouble.DAMAGED)
     for i, text in enumerate(actions, 1):
         if not isinstance(text, str):
-            raise SaveError(f"action {i} should be a text, not a {_kind(text)}")
+            raise SaveError(f"action {i} should be a text, not a {_kind(text)}", SaveTrouble.DAMAGED)
     rules = data.get("rules")
     if rules is not None and (not _is_int(rules) or rules < 1):
-        raise SaveError(f"'rules' should be a version number, not {rules!r}")
+        raise SaveError(f"'rules' should be a version number, not {rules!r}", SaveTrouble.DAMAGED)
     resigned = data.get("resigned")
     if resigned is not None and (not _is_int(resigned) or resigned not in (0, 1)):
-        raise SaveError(f"'resigned' should be a seat (0 or 1), not {resigned!r}")
+        raise SaveError(f"'resigned' should be a seat (0 or 1), not {resigned!r}", SaveTrouble.DAMAGED)
     if resigned is not None and fmt < RESIGNED_FORMAT:
-        raise SaveError(f"'resigned' is not part of save format {fmt} (format {RESIGNED_FORMAT} has it)")
+        raise SaveError(
+            f"'resigned' is not part of save format {fmt} (format {RESIGNED_FORMAT} has it)",
+            SaveTrouble.DAMAGED,
+        )
     ui = data.get("ui")
     if ui is not None and not isinstance(ui, dict):
-        raise SaveError(f"'ui' should be an object, not a {_kind(ui)}")
+        raise SaveError(f"'ui' should be an object, not a {_kind(ui)}", SaveTrouble.DAMAGED)
     digest = data.get("checksum")
     if digest is not None and not isinstance(digest, str):
-        raise SaveError(f"'checksum' should be a text, not a {_kind(digest)}")
+        raise SaveError(f"'checksum' should be a text, not a {_kind(digest)}", SaveTrouble.DAMAGED)
     return data
 
 
@@ -1018,20 +1066,22 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
+        kind = SaveTrouble.MISSING if isinstance(exc, FileNotFoundError) else SaveTrouble.UNREADABLE
+        raise SaveError(f"cannot read the file ({exc.strerror or exc})", kind) from None
     if not raw.strip():
-        raise SaveError("the file is empty")
+        raise SaveError("the file is empty", SaveTrouble.EMPTY)
     try:
         # (a byte-order mark, which an editor or a Windows shell may put before UTF-8, is no damage)
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise SaveError("the file is not text (corrupted?)") from None
+        raise SaveError("the file is not text (corrupted?)", SaveTrouble.NOT_TEXT) from None
     except json.JSONDecodeError as exc:
         raise SaveError(
-            f"not valid JSON at line {exc.lineno}, column {exc.colno} (truncated or corrupted?)"
+            f"not valid JSON at line {exc.lineno}, column {exc.colno} (truncated or corrupted?)",
+            SaveTrouble.NOT_JSON,
         ) from None
     except RecursionError:
-        raise SaveError("not a Triarch save (nested too deeply)") from None
+        raise SaveError("not a Triarch save (nested too deeply)", SaveTrouble.NOT_A_SAVE) from None
     return check_save_data(data)
 
 
@@ -1039,7 +1089,7 @@ def engine_of(data: dict[str, Any]) -> type[Game]:
     try:
         return game_class(data["game"])
     except EngineNotAvailable as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(str(exc), SaveTrouble.UNKNOWN_GAME) from None
 
 
 def _rules_title(cls: type[Game]) -> str:
@@ -1052,14 +1102,17 @@ def _start(data: dict[str, Any]) -> Game:
     if rules is not None and rules > cls.RULES_VERSION:
         raise SaveError(
             f"written by a newer Triarch (its {_rules_title(cls)} rules are version {rules}; "
-            f"this version plays version {cls.RULES_VERSION})"
+            f"this version plays version {cls.RULES_VERSION})",
+            SaveTrouble.NEWER,
         )
     try:
         return cls.new(Setup.from_json(data["setup"]))
     except DataError as exc:
-        raise SaveError(f"the game's setup is not valid: {exc}") from None
+        raise SaveError(f"the game's setup is not valid: {exc}", SaveTrouble.DAMAGED) from None
     except Exception as exc:  # wrong types deep in a deck or an option: the save's fault
-        raise SaveError(f"the game's setup is not valid: {type(exc).__name__}: {exc}") from None
+        raise SaveError(
+            f"the game's setup is not valid: {type(exc).__name__}: {exc}", SaveTrouble.DAMAGED
+        ) from None
 
 
 def _rules_changed(game: Game, data: dict[str, Any]) -> str:
@@ -1079,13 +1132,17 @@ def _replay_one(game: Game, i: int, text: str, data: dict[str, Any]) -> list[Eve
         why = exc.reason
     except Exception as exc:  # the engine failed on it: still a save this version cannot replay
         why = f"{type(exc).__name__}: {exc}"
-    raise SaveError(f"action {i} ({text!r}) cannot be replayed: {why}{_rules_changed(game, data)}")
+    changed = _rules_changed(game, data)
+    kind = SaveTrouble.OTHER_RULES if changed else SaveTrouble.UNREPLAYABLE
+    raise SaveError(f"action {i} ({text!r}) cannot be replayed: {why}{changed}", kind)
 
 
 def verify_checksum(data: dict[str, Any]) -> None:
     digest = data.get("checksum")
     if digest is not None and digest != checksum(data):
-        raise SaveError("the save was changed after it was written (its checksum does not match)")
+        raise SaveError(
+            "the save was changed after it was written (its checksum does not match)", SaveTrouble.CHANGED
+        )
 
 
 def resigned_seat(data: dict[str, Any]) -> int | None:
@@ -1098,7 +1155,9 @@ def _check_resigned(game: Game, data: dict[str, Any]) -> None:
     """A resignation ends a game in progress, never one the engine had already ended."""
     seat = resigned_seat(data)
     if seat is not None and game.is_over():
-        raise SaveError(f"the save says player {seat + 1} resigned a game that had already ended")
+        raise SaveError(
+            f"the save says player {seat + 1} resigned a game that had already ended", SaveTrouble.DAMAGED
+        )
 
 
 def game_from_save(data: dict[str, Any]) -> Game:

@@ -36,7 +36,7 @@ from tui.launch import LaunchSpec
 from tui.parsed_css import SharedStylesheet
 from tui.screens import screen_class
 from tui.screens.game import GameScreen
-from tui.screens.menu import MenuScreen
+from tui.screens.menu import MenuScreen, save_trouble
 from tui.session import EngineFailure, Seats, Session
 
 # The keys that still work while the terminal is too small (nothing of the screen is in sight).
@@ -178,8 +178,8 @@ class TriarchApp(App[None]):
             if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
                 self.lock.release()
             raise SaveBusy(
-                f"the game in progress in {autosave_path()} could not be moved into the saves folder "
-                f"({exc.strerror or exc}), and a new game would replace it, so none was started. "
+                f"the game in progress in {autosave_path()} could not be moved into the saves folder, "
+                "and a new game would replace it, so none was started. "
                 f"{save_advice(exc.errno, data_dir())}"
             ) from None
         session.autosave = True
@@ -335,8 +335,12 @@ class TriarchApp(App[None]):
 
         try:
             replay = Replay.load(path)
-        except (SaveError, OSError) as exc:
-            self.notify(f"{path}: {exc}", title="Cannot watch this game again", severity="error")
+        except (SaveError, OSError) as exc:  # (in the player's words, by its kind: never its text)
+            self.notify(
+                f"{save_trouble(path, exc)} (in {path.parent}).",
+                title="Cannot watch this game again",
+                severity="error",
+            )
             if then is not None:
                 then()
             return

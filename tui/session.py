@@ -24,6 +24,7 @@ from common.saves import (
     ENDED,
     SaveBusy,
     SaveError,
+    SaveTrouble,
     autosave_path,
     data_dir,
     finished_dir,
@@ -121,7 +122,8 @@ class Seats:
         if "human" not in kinds:
             raise SaveError(
                 "its seats are both the AI's (ui.seats.kinds is ['ai', 'ai']): a game here has at "
-                "least one player at the table (against the AI, or hot-seat)"
+                "least one player at the table (against the AI, or hot-seat)",
+                SaveTrouble.SEATS,
             )
         return cls(list(kinds), str(data.get("ai_level", "scripted")))
 

@@ -72,10 +72,12 @@ def test_a_lock_file_that_cannot_be_opened_refuses_the_game_and_says_why(
 ) -> None:
     refuse_lock_opens(monkeypatch, reading_too=True)
     lock = AutosaveLock()
+    # (session 40: what happened in the player's words, not the system's `(Permission denied)`)
     with pytest.raises(
-        SaveBusy, match=r"autosave's lock .*autosave.lock cannot be opened \(Permission denied\)"
-    ):
+        SaveBusy, match=r"autosave's lock .*autosave.lock cannot be opened: this account may not open it, "
+    ) as told:
         lock.claim()
+    assert "Permission denied" not in str(told.value)
     assert not lock.claimed
     assert "cannot be opened" in (AutosaveLock().taken() or "")
 
@@ -114,7 +116,8 @@ def test_triarch_play_and_resume_exit_2_when_the_lock_cannot_be_opened(
     monkeypatch.setattr("tui.cli._run_app", _no_table)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
-    assert "autosave.lock cannot be opened (Permission denied)" in result.output
+    assert "autosave.lock cannot be opened: this account may not open it" in result.output
+    assert "Permission denied" not in result.output
     assert "TRIARCH_HOME" in result.output and "Traceback" not in result.output
     assert autosave_path().read_bytes() == before
 

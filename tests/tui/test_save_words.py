@@ -105,9 +105,10 @@ async def test_a_new_game_over_a_game_that_cannot_be_set_aside_says_why(
         s = Session(ToyGame.new_game(seed=5), Seats(["human", "human"]), autosave=False)
         with pytest.raises(saves.SaveBusy) as told:
             app.take_autosave(s)
+    # (session 40: what to do, `save_advice`, says it; the system's `(Permission denied)` is gone)
     assert str(told.value) == (
-        f"the game in progress in {autosave_path()} could not be moved into the saves folder "
-        "(Permission denied), and a new game would replace it, so none was started. Triarch may "
+        f"the game in progress in {autosave_path()} could not be moved into the saves folder, "
+        "and a new game would replace it, so none was started. Triarch may "
         f"not write in {triarch_home}: make it writable, or set TRIARCH_HOME to a folder that is."
     )
 

@@ -19,6 +19,7 @@ from common.registry import GAMES, game_class
 from common.saves import (
     SaveBusy,
     SaveError,
+    SaveTrouble,
     autosave_path,
     drop_ended_autosave,
     end_not_saved,
@@ -110,75 +111,98 @@ def _engine(game_id: str) -> type[Game] | None:
         return None
 
 
-# What is wrong with a save the menu cannot continue, in the player's words, by the start of the
-# reason the save's reader gives (common.saves: `read_save`, `game_from_save`; tui.session's
-# seats): never that reason itself, an exception's text (the menu once said `Cannot continue the
-# saved game: substring not found`). First match wins; what matches none is `DAMAGED`.
-SAVE_TROUBLES = (
-    ("cannot read the file", "cannot be opened: this account may not read it, or the disk failed"),
-    ("the file is empty", "is unreadable: it is empty, nothing was saved in it"),
-    ("the file is not text", "is unreadable: it is corrupted"),
-    ("not valid JSON", "is unreadable: it is cut short or corrupted"),
-    ("not a Triarch save", "is unreadable: it is not a Triarch save"),
-    ("written by a newer Triarch", "is from a newer version of Triarch: this version cannot play it"),
-    ("its seats are both the AI's", "is damaged: its seats are both the AI's (edited by hand?)"),
-    ("the save was changed after", "is damaged: it was changed after it was saved"),
-)
+# What is wrong with a save the menu cannot continue, in the player's words, by its kind
+# (`SaveError.kind`: common.saves.SaveTrouble, given where the save's reader refuses it) — never
+# by the reader's message, which may be reworded, and never that message itself or an exception's
+# text (the menu once said `Cannot continue the saved game: substring not found`). `{game}`: the
+# game's title.
 DAMAGED = "is damaged: a part of it is missing or was changed"
 REPLAY_FAILS = "is damaged: its moves no longer replay"  # (`action 3 ('…') cannot be replayed: …`)
 RULES_CHANGED = "it was played under other rules of its game"
+SAVE_WORDS: dict[SaveTrouble, str] = {
+    SaveTrouble.MISSING: "is gone: it was removed or moved since",
+    SaveTrouble.UNREADABLE: "cannot be opened: this account may not read it, or the disk failed",
+    SaveTrouble.EMPTY: "is unreadable: it is empty, nothing was saved in it",
+    SaveTrouble.NOT_TEXT: "is unreadable: it is corrupted",
+    SaveTrouble.NOT_JSON: "is unreadable: it is cut short or corrupted",
+    SaveTrouble.NOT_A_SAVE: "is unreadable: it is not a Triarch save",
+    SaveTrouble.NEWER: "is from a newer version of Triarch: this version cannot play it",
+    SaveTrouble.UNKNOWN_GAME: "is a game of {game} this version of Triarch cannot play",
+    SaveTrouble.DAMAGED: DAMAGED,
+    SaveTrouble.SEATS: "is damaged: its seats are both the AI's (edited by hand?)",
+    SaveTrouble.CHANGED: "is damaged: it was changed after it was saved",
+    SaveTrouble.UNREPLAYABLE: REPLAY_FAILS,
+    SaveTrouble.OTHER_RULES: f"{REPLAY_FAILS} ({RULES_CHANGED})",
+}
+
+
+def trouble_kind(exc: BaseException) -> SaveTrouble:
+    """What kind of trouble `exc`, raised as a save was continued, says: a SaveError's own kind;
+    a file that could not be read (OSError); an engine that is not there; anything else that the
+    save's reader does not foresee (an engine's ValueError on a strange setup) is a damaged save."""
+    if isinstance(exc, SaveError):
+        return exc.kind
+    if isinstance(exc, FileNotFoundError):
+        return SaveTrouble.MISSING
+    if isinstance(exc, OSError):
+        return SaveTrouble.UNREADABLE
+    if isinstance(exc, EngineNotAvailable):
+        return SaveTrouble.UNKNOWN_GAME
+    return SaveTrouble.DAMAGED
 
 
 def save_trouble(path: Path, exc: BaseException) -> str:
     """`autosave.json is unreadable: it is cut short or corrupted`: what is wrong with the save
-    at `path` that could not be continued (`exc`), in the player's words: the file, and that it
-    is unreadable, from a newer version, for a game not installed, or damaged."""
-    said = str(exc)
-    name = path.name
-    if isinstance(exc, OSError):  # (read_save says it as a SaveError; any other read of the file)
-        said = "cannot read the file"
-    for start, words in SAVE_TROUBLES:
-        if said.startswith(start):
-            return f"{name} {words}"
-    if isinstance(exc, EngineNotAvailable) or said.startswith("unknown game") or "engine is not" in said:
-        try:
+    at `path` that could not be continued (`exc`), in the player's words (`SAVE_WORDS`, by its
+    kind): the file, and that it is unreadable, from a newer version, for a game not installed,
+    or damaged."""
+    kind = trouble_kind(exc)
+    game = ""
+    if kind is SaveTrouble.UNKNOWN_GAME:
+        with contextlib.suppress(SaveError):
             game = str(read_save(path)["game"])
-        except SaveError:
-            game = ""
-        title = GAMES[game].title if game in GAMES else game
-        return f"{name} is a game of {title or 'a kind'} this version of Triarch cannot play"
-    if isinstance(exc, SaveError) and said.startswith("action ") and "cannot be replayed" in said:
-        rules = "rules" in said.rpartition("cannot be replayed")[2]
-        return f"{name} {REPLAY_FAILS}" + (f" ({RULES_CHANGED})" if rules else "")
-    return f"{name} {DAMAGED}"
+    title = GAMES[game].title if game in GAMES else game
+    return f"{path.name} {SAVE_WORDS.get(kind, DAMAGED).replace('{game}', title or 'a kind')}"
 
 
 # What Continue's button says is wrong with the autosave, in a few words (the long message,
-# `save_trouble`, is what pressing it says): by the start of the reason `read_save` gives.
-SHORT_TROUBLES = (
-    ("cannot read the file", "save cannot be opened"),
-    ("written by a newer Triarch", "newer version's save"),
-)
+# `save_trouble`, is what pressing it says), by the kind of trouble reading it finds.
 SHORT_UNREADABLE = "save unreadable"
 SHORT_NOT_INSTALLED = "game not installed"
+SHORT_NEWER = "newer version's save"
+SHORT_DAMAGED = "save damaged"
+SHORT_WORDS: dict[SaveTrouble, str] = {
+    SaveTrouble.MISSING: "save gone",
+    SaveTrouble.UNREADABLE: "save cannot be opened",
+    SaveTrouble.EMPTY: SHORT_UNREADABLE,
+    SaveTrouble.NOT_TEXT: SHORT_UNREADABLE,
+    SaveTrouble.NOT_JSON: SHORT_UNREADABLE,
+    SaveTrouble.NOT_A_SAVE: SHORT_UNREADABLE,
+    SaveTrouble.NEWER: SHORT_NEWER,
+    SaveTrouble.UNKNOWN_GAME: SHORT_NOT_INSTALLED,
+    SaveTrouble.DAMAGED: SHORT_DAMAGED,
+    SaveTrouble.SEATS: SHORT_DAMAGED,
+    SaveTrouble.CHANGED: SHORT_DAMAGED,
+    SaveTrouble.UNREPLAYABLE: SHORT_DAMAGED,
+    SaveTrouble.OTHER_RULES: SHORT_DAMAGED,
+}
 
 
 def save_trouble_short(path: Path, engines: dict[str, type[Game] | None]) -> str:
     """`newer version's save`: what is wrong with the save at `path`, in the few words
     Continue's button has room for, as far as reading it (not replaying it) tells — a save from a
-    newer version (its format, or its game's rules), for a game `engines` cannot play, or
+    newer version (its format, or its game's rules), for a game `engines` cannot play, damaged or
     unreadable; "" when it looks playable."""
     try:
         data = read_save(path)
     except SaveError as exc:
-        said = str(exc)
-        return next((words for start, words in SHORT_TROUBLES if said.startswith(start)), SHORT_UNREADABLE)
+        return SHORT_WORDS.get(exc.kind, SHORT_UNREADABLE)
     cls = engines.get(str(data["game"]))
     if cls is None:
         return SHORT_NOT_INSTALLED
     rules = data.get("rules")
     if isinstance(rules, int) and rules > cls.RULES_VERSION:  # (`_start`: written by a newer Triarch)
-        return "newer version's save"
+        return SHORT_NEWER
     return ""
 
 
