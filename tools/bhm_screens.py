@@ -21,6 +21,15 @@ The variants change only how a level judges its choices (none is a level of the 
 * `gre4`: greedy, outside its own turn (reactions, the opponent's Terror), every candidate
   judged where the opponent's turn ends (played on by `finish_turn`) on 4 deals, raw evaluation;
 * `lag`: the lookahead in its own turn, greedy's choice outside it.
+
+Session 40 (docs/ai.md, BHM, session 40):
+
+* `gfit1`: greedy on a logistic evaluation (`fitted_spec(FIT1)`, `features`) fitted on where turns end;
+* `grx4`: its own turn's candidates finished on 4 deals, the opponent reacting with the hand dealt;
+* `grg1`: its own turn's candidates scored after the opponent's next turn played by greedy (`reply_by`);
+* `mc8` / `mc16`: its own turn's candidates judged by 8 / 16 scripted playouts to the game's end;
+* `gkeep`: greedy that never sets a card aside in the mulligan;
+* `gmul16`: greedy with its mulligan judged by 16 playouts — the `lookahead` level since session 40.
 """
 
 from __future__ import annotations
