@@ -21,6 +21,15 @@ The variants change only how a level judges its choices (none is a level of the 
 * `gre4`: greedy, outside its own turn (reactions, the opponent's Terror), every candidate
   judged where the opponent's turn ends (played on by `finish_turn`) on 4 deals, raw evaluation;
 * `lag`: the lookahead in its own turn, greedy's choice outside it.
+
+Session 40 (docs/ai.md, BHM, session 40):
+
+* `gfit1`: greedy on a logistic evaluation (`fitted_spec(FIT1)`, `features`) fitted on where turns end;
+* `grx4`: its own turn's candidates finished on 4 deals, the opponent reacting with the hand dealt;
+* `grg1`: its own turn's candidates scored after the opponent's next turn played by greedy (`reply_by`);
+* `mc8` / `mc16`: its own turn's candidates judged by 8 / 16 scripted playouts to the game's end;
+* `gkeep`: greedy that never sets a card aside in the mulligan;
+* `gmul16`: greedy with its mulligan judged by 16 playouts — the `lookahead` level since session 40.
 """
 
 from __future__ import annotations
@@ -168,7 +177,279 @@ class LookaheadGreedyOutside(BhmLookaheadAgent):
         return super().choose(game)
 
 
+# ---------------------------------------------------------------------- session 40
+FIT_FEATURES = (
+    "cll_me",
+    "cll_o",
+    "dang_me",
+    "dang_o",
+    "bal_me",
+    "bal_o",
+    "mat",
+    "hand_me",
+    "hand_o",
+    "beings_hand",
+    "terr",
+    "deck_me",
+    "deck_o",
+    "inv_me",
+    "inv_o",
+    "turn",
+)
+
+
+def features(g: BhmGame, me: int) -> dict[str, float]:
+    """What a player sees of a position, as the numbers the fitted evaluations weigh."""
+    o = 1 - me
+    z = g.zones
+    hand = [z.cards[u] for u in z[f"hand:{me}"].cards]
+    return {
+        "cll_me": g.cll[me],
+        "cll_o": g.cll[o],
+        "dang_me": max(0, g.cll[me] - 20) ** 2,
+        "dang_o": max(0, g.cll[o] - 20) ** 2,
+        "bal_me": g.balance_count(me),
+        "bal_o": g.balance_count(o),
+        "mat": sum(S._worth(g, c) for c in g.field_cards(me)) - sum(S._worth(g, c) for c in g.field_cards(o)),
+        "hand_me": min(len(hand), 7),
+        "hand_o": min(len(z[f"hand:{o}"]), 7),
+        "beings_hand": sum(1 for c in hand if c.defn.is_being),
+        "terr": len(z[f"territories:{me}"]) - len(z[f"territories:{o}"]),
+        "deck_me": max(0, 4 - len(z[f"deck:{me}"])),
+        "deck_o": max(0, 4 - len(z[f"deck:{o}"])),
+        "inv_me": len(z[f"invocations:{me}"]),
+        "inv_o": len(z[f"invocations:{o}"]),
+        "turn": g.turn,
+    }
+
+
+def fitted_spec(weights: dict[str, float]) -> S.AiSpec:
+    """SPEC with a logistic evaluation: tanh(z/2) = 2p-1 of the fitted win chance p (no clip needed)."""
+
+    def evaluate(game: Game, seat: int) -> float:
+        g: BhmGame = S.settle(game, seat)  # type: ignore[arg-type]
+        if g.won is not None:
+            return 1.0 if g.won == seat else -1.0
+        f = features(g, seat)
+        z = weights.get("bias", 0.0) + sum(w * f[k] for k, w in weights.items() if k != "bias")
+        return math.tanh(z / 2)
+
+    from dataclasses import replace
+
+    return replace(SPEC, evaluate=evaluate)
+
+
+def reply_by(
+    g: BhmGame, seat: int, rng: random.Random, deals: int, spec: S.AiSpec, top: int, limit: int = 80
+) -> float:
+    """The mean value for `seat` after the opponent's whole next turn (`g`: their turn to come), the
+    opponent played by greedy (its own turn's `top` best finished), `seat`'s reactions by the scripted
+    player, on `deals` deals of what `seat` cannot see."""
+    if g.won is not None:
+        return 1.0 if g.won == seat else -1.0
+    tot = 0.0
+    for _ in range(deals):
+        h: BhmGame = S.determinize(g, seat, rng)  # type: ignore[assignment]
+        opp = GreedyTop(spec, rng.getrandbits(32), top)
+        turn = h.turn
+        n = 0
+        while h.won is None and h.turn == turn and n < limit:
+            d = h.decision()
+            assert d is not None
+            h.apply_legal(_SCRIPT.choose(h) if d.player == seat else opp.choose(h))
+            n += 1
+        tot += value_of(spec, h, seat)
+    return tot / deals
+
+
+class GreedyTop(BhmGreedyAgent):
+    """Greedy finishing `top` candidates besides the scripted choice (TURN_TOP = 2 in the level)."""
+
+    def __init__(self, spec: S.AiSpec, seed: int, top: int) -> None:
+        super().__init__(spec, seed)
+        self.top = top
+
+    def choose(self, game: Game) -> Action:
+        old = S.TURN_TOP
+        S.TURN_TOP = self.top
+        try:
+            return super().choose(game)
+        finally:
+            S.TURN_TOP = old
+
+
+class GreedyReplyGreedy(BhmGreedyAgent):
+    """Greedy whose own turn's candidates (finished) are scored after the opponent's turn played by
+    greedy (`reply_by`), the same deals for each; `mix` of that and (1 - mix) of the end of its own turn."""
+
+    def __init__(
+        self, seed: int, spec: S.AiSpec = SPEC, deals: int = 1, mix: float = 1.0, top: int = 1
+    ) -> None:
+        super().__init__(spec, seed)
+        self.deals, self.mix, self.top = deals, mix, top
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None or game.active != d.player:  # type: ignore[attr-defined]
+            return super().choose(game)
+        seat = d.player
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+        ranked = sorted(
+            (a for a in acts if a != base), key=lambda a: _ply_value(self.spec, det, seat, a), reverse=True
+        )
+        seed = self.rng.getrandbits(32)
+        ends: dict[str, tuple[Action, BhmGame]] = {}
+        for a in (base, *ranked[: S.TURN_TOP]):
+            g = det.clone()
+            g.apply_legal(a)
+            finish_turn(g, seat)
+            if g.won == seat:
+                return a
+            ends.setdefault(g.state_hash(), (a, g))
+        if len(ends) == 1:
+            return base
+        best, best_v = base, -math.inf
+        for a, g in ends.values():
+            own = value_of(self.spec, g, seat)
+            after = reply_by(g, seat, random.Random(seed), self.deals, self.spec, self.top)
+            v = self.mix * after + (1 - self.mix) * own
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+
+class GreedyPlayout(BhmGreedyAgent):
+    """Greedy whose own turn's candidates (the scripted choice and the `top` best by one ply, each
+    finished) are judged by `k` scripted playouts to the end of the game from where the turn ends;
+    the end of its own turn breaks ties (weight `tie`)."""
+
+    def __init__(self, seed: int, k: int = 16, top: int = 2, tie: float = 0.05) -> None:
+        super().__init__(SPEC, seed)
+        self.k, self.top, self.tie = k, top, tie
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None or game.active != d.player:  # type: ignore[attr-defined]
+            return super().choose(game)
+        seat = d.player
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+        ranked = sorted(
+            (a for a in acts if a != base), key=lambda a: _ply_value(self.spec, det, seat, a), reverse=True
+        )
+        seed = self.rng.getrandbits(32)
+        ends: dict[str, tuple[Action, BhmGame]] = {}
+        for a in (base, *ranked[: self.top]):
+            g = det.clone()
+            g.apply_legal(a)
+            finish_turn(g, seat)
+            if g.won == seat:
+                return a
+            ends.setdefault(g.state_hash(), (a, g))
+        if len(ends) == 1:
+            return base
+        best, best_v = base, -math.inf
+        for a, g in ends.values():
+            v = S.playout_value(g, seat, seed, self.k) + self.tie * value_of(self.spec, g, seat)
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+
+def finish_reacting(g: BhmGame, seat: int, limit: int = S.TURN_PLIES) -> BhmGame:
+    """`finish_turn`, but the opponent's reaction windows answered by the scripted player on
+    the hand `g` deals them (a determinization), not passed."""
+    turn = g.turn
+    n = 0
+    while g.won is None and g.turn == turn and n < limit:
+        g.apply_legal(_SCRIPT.choose(g))
+        n += 1
+    return g
+
+
+class GreedyReacted(BhmGreedyAgent):
+    """Greedy whose own turn's candidates are each played to the end of the turn on `deals` deals
+    of the hidden cards, the opponent reacting (scripted) with the hand dealt; the mean value there
+    (the same deals for each candidate; the scripted choice wins ties)."""
+
+    def __init__(self, seed: int, deals: int = 4) -> None:
+        super().__init__(SPEC, seed)
+        self.deals = deals
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        d = game.decision()
+        if len(legal) == 1 or d is None or game.active != d.player:  # type: ignore[attr-defined]
+            return super().choose(game)
+        seat = d.player
+        det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
+        acts = candidates(det, legal)[: self.spec.greedy_max_actions]
+        base = _SCRIPT.choose(det)
+        if len(acts) == 1 or base not in legal:
+            return acts[0] if base not in legal else base
+        ranked = sorted(
+            (a for a in acts if a != base), key=lambda a: _ply_value(self.spec, det, seat, a), reverse=True
+        )
+        seed = self.rng.getrandbits(32)
+        best, best_v = base, -math.inf
+        for a in (base, *ranked[: S.TURN_TOP]):
+            rng = random.Random(seed)
+            tot = 0.0
+            for _ in range(self.deals):
+                h: BhmGame = S.determinize(det, seat, rng)  # type: ignore[assignment]
+                h.apply_legal(a)
+                tot += value_of(self.spec, finish_reacting(h, seat), seat)
+            if tot / self.deals > best_v + 1e-9:
+                best, best_v = a, tot / self.deals
+        return best
+
+
+class GreedyKeeps(BhmGreedyAgent):
+    """Greedy that never sets a card aside in the mulligan (it keeps the dealt hand)."""
+
+    def choose(self, game: Game) -> Action:
+        d = game.decision()
+        if d is not None and d.kind == "mulligan":
+            return Action("keep")
+        return super().choose(game)
+
+
+FIT1 = {
+    "cll_me": -0.0947,
+    "cll_o": 0.0265,
+    "dang_me": -0.0550,
+    "dang_o": 0.0389,
+    "bal_me": -0.3167,
+    "bal_o": 0.0828,
+    "mat": 0.2484,
+    "hand_me": 0.0814,
+    "hand_o": -0.3454,
+    "beings_hand": 0.3017,
+    "terr": 0.0262,
+    "inv_me": 0.0312,
+    "inv_o": -0.0369,
+    "turn": 0.0380,
+    "bias": 0.6337,
+}
+
+
 VARIANTS: dict[str, Callable[[int], Agent]] = {
+    "gfit1": lambda s: BhmGreedyAgent(fitted_spec(FIT1), s),
+    "grx4": lambda s: GreedyReacted(s, 4),
+    "gkeep": lambda s: GreedyKeeps(SPEC, s),
+    "gmul16": lambda s: BhmGreedyAgent(SPEC, s, mulligan_playouts=16),  # = `lookahead` since session 40
+    "mc8": lambda s: GreedyPlayout(s, 8),
+    "mc16": lambda s: GreedyPlayout(s, 16),
+    "grg1": lambda s: GreedyReplyGreedy(s, deals=1, top=1),
     "gr4": lambda s: GreedyReply(s, 4),
     "gr4m": lambda s: GreedyReply(s, 4, mix=0.5),
     "grr4": lambda s: GreedyReply(s, 4, raw=True),

@@ -10,6 +10,7 @@ import pytest
 
 from bhm.ai import ScriptedAgent
 from bhm.ai_search import (
+    MULLIGAN_PLAYOUTS,
     SPEC,
     BhmGreedyAgent,
     BhmLookaheadAgent,
@@ -17,6 +18,7 @@ from bhm.ai_search import (
     candidates,
     determinize,
     evaluate,
+    playout_value,
 )
 from bhm.game import BhmGame
 from common.agents import Agent, make_agent
@@ -108,7 +110,7 @@ def test_determinize_is_the_same_when_hidden_cards_arerearranged() -> None:
 def _agents(seed: int) -> dict[str, Agent]:
     return {
         "greedy": BhmGreedyAgent(SPEC, seed),
-        "lookahead": BhmLookaheadAgent(SPEC, seed),
+        "lookahead": BhmGreedyAgent(SPEC, seed, mulligan_playouts=MULLIGAN_PLAYOUTS),
         # a fixed iteration count (and a clock that never runs out) makes the search deterministic
         "search": SearchAgent(
             SPEC, seed, budget=1000.0, iterations=3, look=lambda s: BhmLookaheadAgent(SPEC, s)
@@ -119,10 +121,13 @@ def _agents(seed: int) -> dict[str, Agent]:
 def test_levels_are_registered_weakest_first() -> None:
     levels = list(BhmGame.agent_levels())
     assert levels == ["scripted", "greedy", "lookahead", "search"]
-    # the menu's default: the strongest level shown within the time limits (docs/ai.md)
-    assert BhmGame.default_agent_level() == "greedy"
-    assert isinstance(make_agent(BhmGame, "greedy", 1), BhmGreedyAgent)
-    assert isinstance(make_agent(BhmGame, "lookahead", 1), BhmLookaheadAgent)
+    # the menu's default: the strongest level shown within the time limits (docs/ai.md, session 40)
+    assert BhmGame.default_agent_level() == "lookahead"
+    greedy = make_agent(BhmGame, "greedy", 1)
+    assert isinstance(greedy, BhmGreedyAgent) and greedy.mulligan_playouts == 0
+    # since session 40 the lookahead is greedy with its mulligan judged by playouts
+    look = make_agent(BhmGame, "lookahead", 1)
+    assert isinstance(look, BhmGreedyAgent) and look.mulligan_playouts == MULLIGAN_PLAYOUTS == 16
     agent = make_agent(BhmGame, "search", 1, budget=0.05)
     assert isinstance(agent, SearchAgent) and agent.budget == 0.05
     assert isinstance(agent.lookahead(), BhmLookaheadAgent)  # its beam on each deal is BHM's lookahead
@@ -209,7 +214,9 @@ def evaluate_kill_alone(g: BhmGame, a: object) -> bool:
 def test_level_scores_reached(a: str, b: str, games: int, floor: float, budget: float | None) -> None:
     """The scores measured for docs/ai.md (lower ends of their 95% intervals): the issue's targets
     (75/60/55%) are NOT reached for BHM, so these guard what is, against regressions (greedy
-    above scripted since session 31; the lookahead as strong as greedy since session 31b)."""
+    above scripted since session 31; the lookahead as strong as greedy since session 31b, and
+    since session 40 greedy with the mulligan by playouts: 53.2% [50.1-56.3] over 1,000 games of
+    seeds 1, 3001 and 4001, 52.0% over the 200 of seed 1, so the old floor still guards it)."""
     from common.tournament import run_tournament
 
     report = run_tournament(BhmGame, [a, b], games, 1, budget=budget)
@@ -298,3 +305,85 @@ def test_lookahead_past_its_clock_finishes_only_greedys_candidates(monkeypatch: 
     ai = BhmLookaheadAgent(SPEC, 1)
     scores = ai.first_scores(g.clone(), 0, g.legal_actions(), deadline=0.0)  # long past
     assert len(finished) == len(scores) == 1 + ai_search.TURN_TOP
+
+
+# ---------------------------------------------------------------------- the mulligan by playouts (session 40)
+def _mulligans(count: int = 3) -> list[BhmGame]:
+    """Opening positions at P1's mulligan in which the scripted player sets a card aside."""
+    out: list[BhmGame] = []
+    seed = 1
+    while len(out) < count:
+        g = BhmGame.new_game(seed=seed)
+        d = g.decision()
+        assert d is not None and d.kind == "mulligan"
+        if ScriptedAgent(0).choose(g) != Action("keep"):
+            out.append(g)
+        seed += 1
+    return out
+
+
+def test_playouts_are_results_on_the_same_deals() -> None:
+    """`playout_value`: the mean result of games played to their end (so within [-1, 1], in steps
+    of 2/k), the same for the same seed, the same on a twin whose hidden cards are rearranged (it
+    deals them anew), and exactly the result on a game already won."""
+    g = POSITIONS[0]
+    seat = _seat(g)
+    v = playout_value(g, seat, 5, 4)
+    assert -1.0 <= v <= 1.0 and (v * 4 / 2) % 1 == 0
+    assert playout_value(g.clone(), seat, 5, 4) == v
+    assert playout_value(rearranged(g, seat, 9), seat, 5, 4) == v
+    won = g.clone()
+    won.won = seat
+    assert playout_value(won, seat, 5, 4) == 1.0 and playout_value(won, 1 - seat, 5, 4) == -1.0
+
+
+def test_only_the_lookaheads_mulligan_differs_from_greedys() -> None:
+    """Greedy sets aside what the scripted player does; the lookahead judges that step against
+    keeping by playouts, and decides alike when the opponent's hidden cards are rearranged. Its
+    play after the mulligan is greedy's (the same agent seed, the same choice)."""
+    for k, g in enumerate(_mulligans()):
+        seat = _seat(g)
+        scripted = ScriptedAgent(0).choose(g)
+        assert BhmGreedyAgent(SPEC, k).choose(g.clone()) == scripted
+        mine = _agents(k)["lookahead"].choose(g.clone())
+        assert mine in (scripted, Action("keep"))
+        assert _agents(k)["lookahead"].choose(rearranged(g, seat, 50 + k)) == mine
+    for k, g in enumerate(POSITIONS):
+        assert _agents(k)["lookahead"].choose(g.clone()) == _agents(k)["greedy"].choose(g.clone())
+
+
+# Deal 41, P1's opening hand: the scripted player (so greedy, and the lookahead before session 40)
+# sets a card aside; the playouts keep the hand (test below), and games played on from there by
+# greedy on both sides win more often after keeping it (the slow test)
+KEEP_SEED = 41
+
+
+def test_the_lookahead_keeps_a_hand_the_scripted_mulligan_breaks_up() -> None:
+    g = BhmGame.new_game(seed=KEEP_SEED)
+    scripted = ScriptedAgent(0).choose(g)
+    assert scripted.kind == "aside"
+    assert BhmGreedyAgent(SPEC, 5).choose(g.clone()) == scripted
+    assert make_agent(BhmGame, "lookahead", 5).choose(g.clone()) == Action("keep")
+
+
+@pytest.mark.slow
+def test_keeping_that_hand_wins_more_games_of_greedy() -> None:
+    """The ground truth of the test above, judged otherwise than by the level: from each choice,
+    40 games played to their end by greedy on both sides (P1's mulligan then scripted), on the same
+    40 deals of what P1 cannot see. Keeping wins more of them (in session 40: 31 against 27)."""
+
+    def wins(a: Action) -> int:
+        g = BhmGame.new_game(seed=KEEP_SEED)
+        g.apply_legal(a)
+        n = 0
+        for j in range(40):
+            h: BhmGame = determinize(g, 0, random.Random(99 + j))  # type: ignore[assignment]
+            agents = [make_agent(BhmGame, "greedy", 1000 + j), make_agent(BhmGame, "greedy", 2000 + j)]
+            while not h.is_over():
+                d = h.decision()
+                assert d is not None
+                h.apply(agents[d.player].choose(h))
+            n += h.winner() == 0
+        return n
+
+    assert wins(Action("keep")) > wins(ScriptedAgent(0).choose(BhmGame.new_game(seed=KEEP_SEED)))

@@ -74,9 +74,30 @@ def _positions() -> list[BhmGame]:
     return list(out.values())
 
 
-@pytest.mark.parametrize("name", ["gr4", "gr4m", "grr4", "gre4", "lag"])
+@pytest.mark.parametrize(
+    "name", ["gr4", "gr4m", "grr4", "gre4", "lag", "gfit1", "grx4", "gkeep", "gmul16", "mc8", "grg1"]
+)
 def test_every_variant_chooses_a_legal_action(name: str) -> None:
     tool = _tool()
     for k, g in enumerate(_positions()):
         a = tool.make(name, k).choose(g.clone())
         assert a in g.legal_actions(), (name, k, a)
+
+
+def test_the_fitted_evaluation_reads_what_the_seat_sees() -> None:
+    """Session 40's `gfit1`: the logistic evaluation is 2p - 1 of its win chance, within (-1, 1)
+    and the same when the opponent's hidden cards are rearranged; a won game is +1."""
+    from .helpers import rearranged
+
+    tool = _tool()
+    spec = tool.fitted_spec(tool.FIT1)
+    for g in _positions():
+        d = g.decision()
+        assert d is not None
+        v = spec.evaluate(g, d.player)
+        assert -1.0 < v < 1.0
+        assert spec.evaluate(rearranged(g, d.player, 3), d.player) == v
+        assert set(tool.features(g, d.player)) == set(tool.FIT_FEATURES)
+    won = _positions()[0]
+    won.won = 0
+    assert spec.evaluate(won, 0) == 1.0 and spec.evaluate(won, 1) == -1.0
