@@ -597,6 +597,10 @@ class BhmGame(Game):
 
         return agent_levels()
 
+    # (BHM's lookahead plays greedy's moves and judges its opening hand by playouts, docs/ai.md
+    # session 40: not the common "plans its turn, weighs the reply")
+    LEVEL_WORDS = {**Game.LEVEL_WORDS, "lookahead": "best-looking move, tests its first hand"}
+
     @classmethod
     def default_agent_level(cls) -> str:
         from .ai import DEFAULT_LEVEL

@@ -417,6 +417,17 @@ class Game(ABC):
         (levels that search on a clock also take `budget=` seconds)."""
         return {}
 
+    # The AI levels in a player's words, weakest first (the menu lists `greedy · the best-looking
+    # move now`): the common meaning of each level name (docs/ai.md, `common/search.py`); an engine
+    # whose level plays otherwise says so in its own `LEVEL_WORDS` (BHM's lookahead).
+    LEVEL_WORDS: ClassVar[dict[str, str]] = {
+        "random": "weakest: any legal move",
+        "scripted": "a simple plan",
+        "greedy": "the best-looking move now",
+        "lookahead": "plans its turn, weighs the reply",
+        "search": "plans on many guesses of your hand",
+    }
+
     @classmethod
     def default_agent_level(cls) -> str:
         """The level the menu and `triarch play` offer first: the strongest one

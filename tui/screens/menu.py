@@ -63,21 +63,12 @@ def table_keys(keys: str) -> str:
     return keys if keys.lstrip().startswith("**") else f"{TABLE_KEYS_HEADING}\n\n{keys}"
 
 
-# The AI levels in words, weakest first (docs/ai.md, `common/search.py`): a first-time player read
-# `random … search` with no word of which is easy.
-LEVEL_WORDS = {
-    "random": "weakest: any legal move",
-    "scripted": "a simple plan",
-    "greedy": "the best-looking move now",
-    "lookahead": "plans its turn, weighs the reply",
-    "search": "plans on many guesses of your hand",
-}
-
-
-def level_label(level: str) -> str:
-    """An AI level as the menu lists it: `greedy · the best-looking move now`."""
-    words = LEVEL_WORDS.get(level)
-    return f"{level} · {words}" if words else level
+def level_label(level: str, words: dict[str, str] | None = None) -> str:
+    """An AI level as the menu lists it: `greedy · the best-looking move now` (`words`: the
+    engine's `LEVEL_WORDS`, the common words when None — a first-time player read `random …
+    search` with no word of which is easy)."""
+    said = (Game.LEVEL_WORDS if words is None else words).get(level)
+    return f"{level} · {said}" if said else level
 
 
 # Options whose choices name a seat as the engine takes it (`1`, `2`: The Scars' `first_player`,
@@ -506,7 +497,7 @@ class MenuScreen(BaseScreen):
         row(
             "AI level",
             Select(
-                [(level_label(lv), lv) for lv in levels],
+                [(level_label(lv, cls.LEVEL_WORDS), lv) for lv in levels],
                 value=default_level,
                 allow_blank=False,
                 id="level",
