@@ -36,6 +36,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from common import search as _search
 from common.game import Action, Game
 from common.rng import GameRng
 from common.search import (
@@ -458,6 +459,9 @@ TURN_TOP = 2
 TURN_PLIES = 60  # the most actions `finish_turn` plays
 REPLY_PLIES = 80  # the most actions `play_turn` plays in the opponent's reply turn
 # the decision kinds of its own turn judged where the turn ends
+# with `defend` (a variant measured in session 40, docs/ai.md): the decisions of the opponent's
+# turn whose candidates are judged where that turn ends
+DEFEND_KINDS = frozenset(("block", "respond", "shelter", "damage", "target"))
 TURN_KINDS = frozenset(
     ("setup", "draw", "recruit", "attack", "respond", "damage", "target", "learn", "cleanup")
 )
@@ -520,6 +524,8 @@ class ScarsGreedyAgent(GreedyAgent):
         turn_top: int = TURN_TOP,
         reply: bool = False,
         deals: int = 1,
+        budget: float | None = None,
+        defend: bool = False,
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
@@ -536,6 +542,13 @@ class ScarsGreedyAgent(GreedyAgent):
         # `deals`: in its own turn the candidates are judged on this many determinizations
         # and the best on average is played (1: greedy's single deal)
         self.deals = deals
+        # `budget`: a safety cap in seconds of this thread's CPU time (`common.search.clock`) per
+        # decision judged on several deals: a deal that would not fit is not started (the first
+        # always is). None: no cap, the clock is never read (the level as the menu makes it)
+        self.budget = budget
+        # `defend`: in the opponent's turn too (`DEFEND_KINDS`), the candidates are played on to
+        # the end of that turn (`play_turn`) and judged there, on the deals, at the start of its own
+        self.defend = defend
         self.last_iterations = 0  # the deals the last decision of its own turn judged on
         self.last_work = 0  # the positions it evaluated (`work_done`)
 
@@ -546,9 +559,13 @@ class ScarsGreedyAgent(GreedyAgent):
         d = game.decision()
         assert d is not None
         seat = d.player
-        if self.deals <= 1 or game.active != seat or d.kind not in self.turn_kinds:  # type: ignore[attr-defined]
+        own = game.active == seat  # type: ignore[attr-defined]
+        if self.deals <= 1 or not (
+            (own and d.kind in self.turn_kinds) or (self.defend and not own and d.kind in DEFEND_KINDS)
+        ):
             return self.pick(self._det(game, seat), seat, legal)
         work0 = work_done()
+        start = _search.now() if self.budget is not None else 0.0
         det: ScarsGame = self._det(game, seat)  # type: ignore[assignment]
         hint = self.hint.choose(det)
         cands = self._turn_candidates(det, legal, seat, hint)
@@ -557,12 +574,20 @@ class ScarsGreedyAgent(GreedyAgent):
         total = [self.prior * self.deals] + [0.0] * (len(cands) - 1)
         used = 0
         for k in range(self.deals):
+            if k and self.budget is not None:
+                spent = _search.now() - start
+                if spent + spent / k > self.budget:
+                    # the safety cap: another deal (as dear as the average so far) would not fit;
+                    # the head start counts for the deals judged only
+                    total[0] -= self.prior * (self.deals - k)
+                    break
             dk: ScarsGame = det if k == 0 else self._det(game, seat)  # type: ignore[assignment]
             if k and not set(cands) <= set(dk.legal_actions()):
                 continue  # (a deal of our own deck that changes our choices: left out)
             used += 1
             for j, a in enumerate(cands):
-                total[j] += self._judge(self._after(dk, a), seat)
+                g = self._after(dk, a)
+                total[j] += self._judge(g, seat) if own else self._judge_turn(g, seat)
         self.last_iterations, self.last_work = used, work_done() - work0
         j = max(range(len(cands)), key=total.__getitem__)
         return cands[j] if cands[j] in legal else legal[0]
@@ -601,6 +626,12 @@ class ScarsGreedyAgent(GreedyAgent):
         finish_turn(g, seat, self.script)
         if self.reply and not g.over and g.active != seat:
             play_turn(g, self.script)
+        return value_of(self.spec, g, seat)
+
+    def _judge_turn(self, g: ScarsGame, seat: int) -> float:
+        """`g` (a copy after a candidate in the opponent's turn, changed in place) scored where
+        that turn ends, both sides scripted (`play_turn`), at the start of `seat`'s own turn."""
+        play_turn(g, self.script)
         return value_of(self.spec, g, seat)
 
     def _turn_candidates(self, det: ScarsGame, legal: list[Action], seat: int, hint: Action) -> list[Action]:
@@ -727,7 +758,7 @@ def search_agent_levels() -> dict[str, Any]:
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
     levels["lookahead"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed, reply=True)
-    levels["search"] = lambda seed=0, **kw: ScarsGreedyAgent(
-        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP
+    levels["search"] = lambda seed=0, budget=None, **kw: ScarsGreedyAgent(
+        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP, budget=budget
     )
     return levels

@@ -2764,7 +2764,9 @@ class ScarsGame(Game):
         c = self.zones.look.get(action.args[0])  # (read only)
         if c is None or c.defn.type != "prayer" or c.defn.effect.get("target"):
             return False
-        p = c.controller
+        p = c.owner  # (a card in hand: its owner casts it)
+        if p is None:
+            return False
         if c.defn.effect.get("effect") == "buff_team" and not self.zones.zones[_ZONE["units"][p]].cards:
             return True
         return self.nothing_to_do(p, c.defn.effect) is not None

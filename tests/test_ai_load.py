@@ -47,7 +47,8 @@ def positions(game_id: str, count: int = 2) -> list[Game]:
 
 
 # The Scars' lookahead and search (session 39) are its greedy judged through the opponent's
-# next turn, on one deal and on several: no beam, no rounds on a clock, no safety cap at all
+# next turn, on one deal and on several: no beam, no rounds on a clock, and as the menu makes
+# them no safety cap (the search takes one only from `--budget`, session 40)
 NO_CLOCK = frozenset({"scars"})
 
 
