@@ -459,9 +459,6 @@ TURN_TOP = 2
 TURN_PLIES = 60  # the most actions `finish_turn` plays
 REPLY_PLIES = 80  # the most actions `play_turn` plays in the opponent's reply turn
 # the decision kinds of its own turn judged where the turn ends
-# with `defend` (a variant measured in session 40, docs/ai.md): the decisions of the opponent's
-# turn whose candidates are judged where that turn ends
-DEFEND_KINDS = frozenset(("block", "respond", "shelter", "damage", "target"))
 TURN_KINDS = frozenset(
     ("setup", "draw", "recruit", "attack", "respond", "damage", "target", "learn", "cleanup")
 )
@@ -525,7 +522,6 @@ class ScarsGreedyAgent(GreedyAgent):
         reply: bool = False,
         deals: int = 1,
         budget: float | None = None,
-        defend: bool = False,
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
@@ -546,9 +542,6 @@ class ScarsGreedyAgent(GreedyAgent):
         # decision judged on several deals: a deal that would not fit is not started (the first
         # always is). None: no cap, the clock is never read (the level as the menu makes it)
         self.budget = budget
-        # `defend`: in the opponent's turn too (`DEFEND_KINDS`), the candidates are played on to
-        # the end of that turn (`play_turn`) and judged there, on the deals, at the start of its own
-        self.defend = defend
         self.last_iterations = 0  # the deals the last decision of its own turn judged on
         self.last_work = 0  # the positions it evaluated (`work_done`)
 
@@ -559,10 +552,7 @@ class ScarsGreedyAgent(GreedyAgent):
         d = game.decision()
         assert d is not None
         seat = d.player
-        own = game.active == seat  # type: ignore[attr-defined]
-        if self.deals <= 1 or not (
-            (own and d.kind in self.turn_kinds) or (self.defend and not own and d.kind in DEFEND_KINDS)
-        ):
+        if self.deals <= 1 or game.active != seat or d.kind not in self.turn_kinds:  # type: ignore[attr-defined]
             return self.pick(self._det(game, seat), seat, legal)
         work0 = work_done()
         start = _search.now() if self.budget is not None else 0.0
@@ -586,8 +576,7 @@ class ScarsGreedyAgent(GreedyAgent):
                 continue  # (a deal of our own deck that changes our choices: left out)
             used += 1
             for j, a in enumerate(cands):
-                g = self._after(dk, a)
-                total[j] += self._judge(g, seat) if own else self._judge_turn(g, seat)
+                total[j] += self._judge(self._after(dk, a), seat)
         self.last_iterations, self.last_work = used, work_done() - work0
         j = max(range(len(cands)), key=total.__getitem__)
         return cands[j] if cands[j] in legal else legal[0]
@@ -626,12 +615,6 @@ class ScarsGreedyAgent(GreedyAgent):
         finish_turn(g, seat, self.script)
         if self.reply and not g.over and g.active != seat:
             play_turn(g, self.script)
-        return value_of(self.spec, g, seat)
-
-    def _judge_turn(self, g: ScarsGame, seat: int) -> float:
-        """`g` (a copy after a candidate in the opponent's turn, changed in place) scored where
-        that turn ends, both sides scripted (`play_turn`), at the start of `seat`'s own turn."""
-        play_turn(g, self.script)
         return value_of(self.spec, g, seat)
 
     def _turn_candidates(self, det: ScarsGame, legal: list[Action], seat: int, hint: Action) -> list[Action]:

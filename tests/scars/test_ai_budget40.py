@@ -11,12 +11,10 @@ import pytest
 
 from common import bench, search
 from common.agents import make_agent
-from scars.ai_search import SEARCH_DEALS, SEARCH_TOP, SPEC, ScarsGreedyAgent
+from scars.ai_search import SEARCH_DEALS, ScarsGreedyAgent
 from scars.game import ScarsGame
 
 from .test_ai_search39b import HAND, _at_bay
-from .test_ai_whole_deck import attack_window
-from .util import P
 
 
 def test_budget_reaches_the_scars_search_and_only_it() -> None:
@@ -90,39 +88,3 @@ def test_the_cli_budget_reaches_the_scars_search_and_help_says_so(monkeypatch: p
     assert made == [0.02, 0.02]
     help_text = " ".join(CliRunner().invoke(main, ["tournament", "--help"]).output.split())
     assert "The Scars: none unless given, then it judges fewer deals of the hidden cards" in help_text
-
-
-def test_defend_judges_the_opponents_turn_decisions_on_every_deal() -> None:
-    """`defend=True` (a variant screened in session 40, used by no level): P2's block against
-    P1's two attackers is judged on every deal, each candidate played to the end of P1's turn;
-    the search as the menu makes it decides that block by one ply (no deals counted)."""
-    g = attack_window(
-        P(
-            units=[
-                {"card": "legion_knight", "position": "attack"},
-                {"card": "n_militia", "position": "attack"},
-            ]
-        ),
-        P(
-            "hero_korrag",
-            hand=["wild_wolf", "n_militia"],
-            deck=["wild_mammoth", "n_militia", "wild_wolf", "n_militia"],
-            units=[
-                {"card": "wild_boar", "position": "defense"},
-                {"card": "wild_wolf", "position": "defense"},
-            ],
-        ),
-        [("legion_knight", None), ("n_militia", None)],
-    )
-    if g.decision().kind == "respond":  # type: ignore[union-attr]
-        g.apply("pass")
-    d = g.decision()
-    assert d is not None and (d.player, d.kind) == (1, "block") and len(g.legal_actions()) > 2
-    plain = make_agent(ScarsGame, "search", 3)
-    assert isinstance(plain, ScarsGreedyAgent)
-    plain.last_iterations = -1
-    assert plain.choose(g) in g.legal_actions() and plain.last_iterations == -1
-    before = g.state_hash()
-    a = ScarsGreedyAgent(SPEC, 3, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP, defend=True)
-    assert a.choose(g) in g.legal_actions() and g.state_hash() == before
-    assert a.last_iterations == SEARCH_DEALS and a.last_work >= SEARCH_DEALS * 2
