@@ -36,6 +36,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from common import search as _search
 from common.game import Action, Game
 from common.rng import GameRng
 from common.search import (
@@ -520,6 +521,7 @@ class ScarsGreedyAgent(GreedyAgent):
         turn_top: int = TURN_TOP,
         reply: bool = False,
         deals: int = 1,
+        budget: float | None = None,
     ) -> None:
         super().__init__(spec, seed)
         from .ai import ScriptedAgent
@@ -536,6 +538,10 @@ class ScarsGreedyAgent(GreedyAgent):
         # `deals`: in its own turn the candidates are judged on this many determinizations
         # and the best on average is played (1: greedy's single deal)
         self.deals = deals
+        # `budget`: a safety cap in seconds of this thread's CPU time (`common.search.clock`) per
+        # decision judged on several deals: a deal that would not fit is not started (the first
+        # always is). None: no cap, the clock is never read (the level as the menu makes it)
+        self.budget = budget
         self.last_iterations = 0  # the deals the last decision of its own turn judged on
         self.last_work = 0  # the positions it evaluated (`work_done`)
 
@@ -549,6 +555,7 @@ class ScarsGreedyAgent(GreedyAgent):
         if self.deals <= 1 or game.active != seat or d.kind not in self.turn_kinds:  # type: ignore[attr-defined]
             return self.pick(self._det(game, seat), seat, legal)
         work0 = work_done()
+        start = _search.now() if self.budget is not None else 0.0
         det: ScarsGame = self._det(game, seat)  # type: ignore[assignment]
         hint = self.hint.choose(det)
         cands = self._turn_candidates(det, legal, seat, hint)
@@ -557,6 +564,13 @@ class ScarsGreedyAgent(GreedyAgent):
         total = [self.prior * self.deals] + [0.0] * (len(cands) - 1)
         used = 0
         for k in range(self.deals):
+            if k and self.budget is not None:
+                spent = _search.now() - start
+                if spent + spent / k > self.budget:
+                    # the safety cap: another deal (as dear as the average so far) would not fit;
+                    # the head start counts for the deals judged only
+                    total[0] -= self.prior * (self.deals - k)
+                    break
             dk: ScarsGame = det if k == 0 else self._det(game, seat)  # type: ignore[assignment]
             if k and not set(cands) <= set(dk.legal_actions()):
                 continue  # (a deal of our own deck that changes our choices: left out)
@@ -727,7 +741,7 @@ def search_agent_levels() -> dict[str, Any]:
     levels = search_levels(SPEC)
     levels["greedy"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed)
     levels["lookahead"] = lambda seed=0, **kw: ScarsGreedyAgent(SPEC, seed, reply=True)
-    levels["search"] = lambda seed=0, **kw: ScarsGreedyAgent(
-        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP
+    levels["search"] = lambda seed=0, budget=None, **kw: ScarsGreedyAgent(
+        SPEC, seed, reply=True, deals=SEARCH_DEALS, turn_top=SEARCH_TOP, budget=budget
     )
     return levels

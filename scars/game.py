@@ -281,7 +281,9 @@ class ScarsGame(Game):
     # combat is over (SC-80)
     # 3: a heal (Field Medic, Bandage) is offered only on a hurt unit, so a window where it was
     # a player's only play is now passed by the engine (SC-41 ⚖, docs/rulings.md)
-    RULES_VERSION = 3
+    # 4: a prayer with no target whose effect has nothing to work on (Oath of Return with no life
+    # card in the discard, Mind Rot against an empty hand) is not offered (SC-15 ⚖, docs/rulings.md)
+    RULES_VERSION = 4
 
     zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
@@ -1103,6 +1105,8 @@ class ScarsGame(Game):
                 if d.effect.get("effect") == "heal":
                     tg = self._hurt(d.effect, tg)  # SC-15 ⚖: no heal that removes nothing (docs/rulings.md)
                 return [(t,) for t in tg]
+            if self.nothing_to_do(p, d.effect):
+                return []  # SC-15 ⚖: Oath of Return with no life to return (docs/rulings.md)
             return [()]
         return [()]
 
@@ -2454,6 +2458,10 @@ class ScarsGame(Game):
                         return heal
                 if tk:
                     return f"that is not a legal target for {c.name}"
+                if c.defn.type == "prayer":
+                    empty = self.nothing_to_do(p, c.defn.effect)
+                    if empty:
+                        return f"{c.name} would do nothing: {empty} (SC-15)"
             if k == "attack" and c is not None:
                 if c.zone != f"units:{p}":
                     return f"{c.name} is not your unit"
@@ -2704,6 +2712,25 @@ class ScarsGame(Game):
             return keyword_name(str(spec.get("keyword", ""))) in c.defn.kw_names
         return False
 
+    def nothing_to_do(self, p: int, spec: Any) -> str | None:
+        """Why the untargeted effect `spec` of a prayer of player `p` would change nothing as
+        things stand, where only the opponent's answer could change that (SC-15 ⚖,
+        docs/rulings.md): what it works on is empty. None: it does something, or its own player
+        may still give it something to work on (Rally the Ranks with no unit in play: a Lightning
+        unit or a token of theirs may come before it resolves; that is `changes_nothing`'s).
+
+        * returning life cards from your discard (Oath of Return) with none there;
+        * the opponent discarding at random (Mind Rot) with an empty hand."""
+        eff = spec.get("effect")
+        if eff == "restore":
+            cards = self.zones.look
+            if not any(cards[u].defn.type == "life" for u in self.zones.zones[_ZONE["discard"][p]].cards):
+                return "there is no life card in your discard to return"
+        elif eff == "discard_random":
+            if not self.zones.zones[_ZONE["hand"][1 - p]].cards:
+                return "your opponent has no card in hand"
+        return None
+
     def aimed_effect(self, action: Action) -> tuple[Any, int] | None:
         """The effect of a prayer cast, or of a unit's, structure's or hero's ability used, and
         the uid it is aimed at (None: not such an action, or one with no target)."""
@@ -2724,9 +2751,25 @@ class ScarsGame(Game):
 
     def changes_nothing(self, action: Action) -> bool:
         """A prayer cast, or a unit's, structure's or hero's ability used, on a target where it
-        has no effect (`has_no_effect`): a card or a use spent for nothing."""
+        has no effect (`has_no_effect`), or a prayer with no target that would work on nothing
+        (`nothing_to_do`; Rally the Ranks with no unit of yours in play): a card or a use spent
+        for nothing."""
         aimed = self.aimed_effect(action)
-        return aimed is not None and self.has_no_effect(*aimed)
+        if aimed is not None:
+            return self.has_no_effect(*aimed)
+        # a prayer with no target: what it works on is empty (`nothing_to_do`), or "your units"
+        # with none in play (Rally the Ranks: legal, a unit of yours may come first)
+        if action.kind != "cast" or len(action.args) != 1 or not isinstance(action.args[0], int):
+            return False
+        c = self.zones.look.get(action.args[0])  # (read only)
+        if c is None or c.defn.type != "prayer" or c.defn.effect.get("target"):
+            return False
+        p = c.owner  # (a card in hand: its owner casts it)
+        if p is None:
+            return False
+        if c.defn.effect.get("effect") == "buff_team" and not self.zones.zones[_ZONE["units"][p]].cards:
+            return True
+        return self.nothing_to_do(p, c.defn.effect) is not None
 
     def harms_own(self, action: Action) -> bool:
         """A prayer cast, or an ability used (`aimed_effect`), that damages, destroys, puts out of

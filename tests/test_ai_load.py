@@ -47,8 +47,9 @@ def positions(game_id: str, count: int = 2) -> list[Game]:
 
 
 # The Scars' lookahead and search (session 39) are its greedy judged through the opponent's
-# next turn, on one deal and on several; BHM's lookahead (session 40) is its greedy with the
-# mulligan judged by playouts: no beam, no rounds on a clock, no safety cap at all
+# next turn, on one deal and on several, and as the menu makes them no safety cap (The Scars'
+# search takes one only from `--budget`, session 40); BHM's lookahead (session 40) is its greedy
+# with the mulligan judged by playouts: no beam, no rounds on a clock, no safety cap at all
 NO_CLOCK = frozenset({("scars", "lookahead"), ("scars", "search"), ("bhm", "lookahead")})
 
 

@@ -42,7 +42,10 @@ import click
     "--budget",
     type=float,
     default=None,
-    help="Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3).",
+    help=(
+        "Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3;"
+        " The Scars: none unless given, then it judges fewer deals of the hidden cards)."
+    ),
 )
 @click.option(
     "--startup/--no-startup",

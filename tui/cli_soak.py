@@ -51,7 +51,10 @@ if TYPE_CHECKING:
     "--budget",
     type=click.FloatRange(min=0.001),
     default=None,
-    help="Safety cap in CPU seconds per decision for `search` (0.05 for a quick one; default 3).",
+    help=(
+        "Safety cap in CPU seconds per decision for `search` (0.05 for a quick one; default 3;"
+        " The Scars: none unless given, then it judges fewer deals of the hidden cards)."
+    ),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per engine.")
 def soak(

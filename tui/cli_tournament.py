@@ -39,7 +39,10 @@ GAME_METAVAR = "{" + "|".join(GAMES) + "}"
     "--budget",
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
-    help="Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3).",
+    help=(
+        "Safety cap in CPU seconds per decision for `search` (its limit is a work budget; default 3;"
+        " The Scars: none unless given, then it judges fewer deals of the hidden cards)."
+    ),
 )
 @click.option(
     "--jobs",

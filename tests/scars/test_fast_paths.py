@@ -375,7 +375,9 @@ def test_instant_and_recruit_actions_are_the_long_way() -> None:
             assert recruit[: len(slow)] == slow
             n += 1
             offered += bool(fast)
-    assert n > 5_000 and offered > 500 and refused_cost > 1000 and refused_faction > 100
+    # (offered: 499 since session 40, when Oath of Return with no life to return and Mind Rot
+    # against an empty hand stopped being offered; 400 is the floor of "met often")
+    assert n > 5_000 and offered > 400 and refused_cost > 1000 and refused_faction > 100
     assert abilities > 150 and heroes > 1000
     # a unit with a tap ability, ready but for its attacking (Alert attacks from defense position)
     attacking = 0
