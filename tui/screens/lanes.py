@@ -23,6 +23,7 @@ from common.game import Action, Decision, Game
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
+from tui.turn_digest import DigestLines
 from tui.widgets.actions import ActionList, cut_start
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
@@ -48,6 +49,7 @@ MARK_ACTOR, MARK_HIT, MARK_AIMED = "★", "⚔", "✦"
 # leads the other side's last actions in words (`» P2 (AI) last: …`), in both lane games: The
 # Scars' line began with `★`, the mark of the card that acted, and BHM's with `»` (session 39)
 LAST_MARK = "»"
+LAST_TURN_NOTE = "the other side's last turn"  # the card panel shows it (`action_last_turn`)
 HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 
 
@@ -318,6 +320,7 @@ class LaneScreen(LaneTable, GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "toggle_pane", "Card/log"),
+        Binding("o", "last_turn", "Other side's turn", show=False),
     ]
 
     LANE_KEYS = lane_keys("the unit to attack, the being to equip", "power, prayer, strategy or ability")
@@ -419,6 +422,36 @@ class LaneScreen(LaneTable, GameScreen):
             self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
+    def action_last_turn(self) -> None:
+        """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
+        one below 120 × 40, `+6 in the log`) in words, numbered, in the card panel's place: at
+        80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
+        (the list has the page keys), from the first after the last. The arrows: the card panel again."""
+        detail = self.query_one(CardDetail)
+        if detail.note == LAST_TURN_NOTE and not self.has_class("-show-log"):
+            at_end = detail.scroll_y >= detail.max_scroll_y
+            detail.scroll_home(animate=False) if at_end else detail.scroll_page_down(animate=False)
+            return
+        seat = self.marked_seat()
+        said = self.last_said(seat)
+        who = self.seat_name(seat)
+        if not said:
+            self.query_one(Prompt).error = f"{who} has not played yet."
+            self.app.bell()
+            return
+        runs: list[tuple[str, int]] = []
+        for w, _ in said:
+            if runs and runs[-1][0] == w:
+                runs[-1] = (w, runs[-1][1] + 1)
+            else:
+                runs.append((w, 1))
+        lines = [f"{LAST_MARK} {who.split(' ')[0]}'s last {plural(len(said), 'action')}:"]
+        lines += [f"{i}. {w}" + (f" ×{n}" if n > 1 else "") for i, (w, n) in enumerate(runs, 1)]
+        detail.card, detail.note = None, LAST_TURN_NOTE
+        detail.update(DigestLines(lines, "o again: more (then the top)"))
+        detail.scroll_home(animate=False)
+        self.show_pane("card")
+
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         action = game.history[-1] if game.history else None
         self.note_action(player, action, self.last_told(action, words, events), after=game)
