@@ -129,6 +129,7 @@ HOTG_KEYS = """
 - `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
   · the list at the bottom has every legal choice too (`Play Oracle of Delphi: 9 cells` picks
   the card, then its cells are marked and listed; `Play either Marksman` for two copies alike)
+- `o` — the other side's last turn again (see below)
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
@@ -153,6 +154,12 @@ the card panel's first line).
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
+
+**The other side's last turn**: when your turn begins, the card panel's place says what the other
+side did, titled `P2's last turn`, one line each, led by the board's marks: `♥ Stones:` their
+health before → after, `✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit
+and its cell), `✦` the spells, abilities and Warcries, `◇ Moved:`, `± Health:` of the units still
+standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
 
 **Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
 whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
@@ -1748,8 +1755,8 @@ class HotgScreen(HotgTable, GameScreen):
         me = self.me()
         other = 1 - me
         digest = self.digests.get(other)
-        if digest is None:
-            return False
+        if digest is None or (at is not None and not digest.actions):
+            return False  # (a turn only ended: the log says it, and what you drew)
         d = self.session.decision
         whose = self.seat_name(other).split(" ")[0]
         detail = self.query_one(HotgCardDetail)

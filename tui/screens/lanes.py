@@ -126,6 +126,8 @@ LANE_KEYS_TEXT = """
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
+- `o` — every action of the other side's last turn, numbered, in the card panel's place (the
+  `last:` line shows one or two: `+6 in the log`); `o` again: the next ones
 - what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
   marks on its cards (until it acts again): `★` the card that acted, `⚔` the card it attacked or
   blocked, `✦` the target of its {aimed}
