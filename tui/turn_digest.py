@@ -133,8 +133,7 @@ class TurnDigest:
                 was, now = self.stones[owner]
                 name = "yours" if owner == viewer else f"P{owner + 1}'s"
                 parts.append(f"{name} {was}→{now} ({signed(now - was)})" if now != was else f"{name} {now}")
-            same = all(was == now for was, now in self.stones.values())
-            out.append("♥ Stones: " + " · ".join(parts) + (" (unchanged)" if same else ""))
+            out.append("♥ Stones: " + " · ".join(parts))
         if self.died:
             out.append("✝ Died: " + " · ".join(self.died))
         if self.attacks:

@@ -160,3 +160,21 @@ async def test_o_lists_every_action_of_the_other_sides_last_run(game_id: str) ->
         assert f"» P2's last {len(said)} actions:" in words
         first = " ".join(said[0][0].split())
         assert f"1. {first[:20]}" in words
+
+
+@needs_hotg
+async def test_hot_seat_the_next_player_reads_the_last_turn_under_the_cover() -> None:
+    """Hot-seat, seed 1: P1 ends the first turn, P2 deploys its first card and ends its turn; once
+    P1 lifts the cover, the card panel says `P2's last turn` with that unit — the hand-over puts
+    the cursor on P1's stone, which had the stone's card take the digest's place."""
+    app = game_app("hotg", seed=1, vs="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for keys in (["space"], ["e"], ["space"], ["1"], ["enter"], ["e"], ["space"]):
+            await press(pilot, *keys)
+            await settle(pilot)
+        units = ai_units(app)
+        assert units and app.session.decision.player == 0
+        assert "P2's last turn" in screen_text(app)
+        for u in units:
+            assert f"◄{u['name']} {u['row']},{u['col']}" in screen_words(app)

@@ -1280,7 +1280,7 @@ class HotgScreen(HotgTable, GameScreen):
         for r, row in enumerate(view.get("board", [])):
             for c, cell in enumerate(row):
                 if cell and cell.get("uid") == stone:
-                    self.query_one(GridBoard).cursor = (r, c)
+                    self.query_one(GridBoard).cursor = self.cursor_by_table = (r, c)
                     return
 
     def cursor_to_mark(self) -> None:
@@ -1334,8 +1334,13 @@ class HotgScreen(HotgTable, GameScreen):
         return int(u["row"]), int(u["col"])
 
     # -- board input ----------------------------------------------------------------------------
+    cursor_by_table: tuple[int, int] | None = None  # where `cursor_to_stone` put the cursor
+
     def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
         self.look_at(("cell", message.row, message.col))
+        by_table, self.cursor_by_table = self.cursor_by_table, None
+        if by_table == (message.row, message.col) and self.query_one(HotgCardDetail).digest_title:
+            return  # a hot-seat hand-over put the cursor on your stone: the digest stays
         self.show_cursor_detail()
 
     def show_cursor_detail(self) -> None:
