@@ -127,7 +127,7 @@ class TurnDigest:
     def lines(self, viewer: int) -> list[str]:
         """The turn in lines, each led by its mark, read by `viewer` (`your stone`)."""
         out: list[str] = []
-        if self.stones:
+        if any(was != now for was, now in self.stones.values()):  # (the bars say them anyway)
             parts = []
             for owner in sorted(self.stones, key=lambda o: o != viewer):
                 was, now = self.stones[owner]

@@ -44,7 +44,7 @@ async def test_the_ai_turn_is_told_where_you_look_when_yours_begins(size: tuple[
         assert "P2's last turn" in text
         for u in units:
             assert f"◄{u['name']} {u['row']},{u['col']}" in screen_words(app)
-        assert "★ Deployed:" in text and "♥ Stones:" in text
+        assert "★ Deployed:" in text
 
 
 @needs_hotg
@@ -73,7 +73,8 @@ async def test_o_shows_the_last_turn_again_and_says_when_there_is_none() -> None
 def test_the_digest_says_every_death_and_the_stones_of_random_turns() -> None:
     """Random games (seeds 1–6): for each turn, every unit the events say died is in the
     digest's `✝ Died:` line, by its side's mark, name and cell, and the stones' line says each
-    stone's health before and after the turn as the views have it."""
+    stone's health before and after the turn as the views have it (no such line when neither
+    changed: the bars say their health)."""
     from common.registry import game_class
     from tui.turn_digest import TurnDigest, glyph_name
 
@@ -111,14 +112,17 @@ def test_the_digest_says_every_death_and_the_stones_of_random_turns() -> None:
             said = next((line for line in lines if line.startswith("✝ Died: ")), "")
             for d in died:
                 assert d in said, (seed, d, lines)
+            checked += len(died)
             end = stones(game)
-            stone_line = lines[0]
+            stone_line = next((line for line in lines if line.startswith("♥ Stones: ")), "")
+            if all(end.get(owner, 0) == was for owner, was in start.items()):
+                assert not stone_line, (seed, lines)  # (no line for stones untouched)
+                continue
             for owner, was in start.items():
                 now = end.get(owner, 0)
                 name = "yours" if owner == 0 else f"P{owner + 1}'s"
                 told = f"{name} {was}→{now}" if now != was else f"{name} {now}"
                 assert told in stone_line, (seed, told, stone_line)
-            checked += len(died)
     assert checked > 0  # deaths were seen: the check above was put to work
 
 
