@@ -126,8 +126,9 @@ LANE_KEYS_TEXT = """
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
-- `o` — every action of the other side's last turn, numbered, in the card panel's place (the
-  `last:` line shows one or two: `+6 in the log`); `o` again: the next ones
+- `o` — every action of the other side's last turn, numbered, in the card panel's place (below
+  120 × 40 the `last:` line shows one of them and how many more: `(+6 more: o)`); `o` again: the
+  next ones
 - what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
   marks on its cards (until it acts again): `★` the card that acted, `⚔` the card it attacked or
   blocked, `✦` the target of its {aimed}
@@ -243,11 +244,16 @@ class LaneTable(TableScreen):
         if self.dense:  # one line: the latest telling action and how many more
             w, _, n = telling[-1]
             told = n
-            more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
+            more = self.more_said(len(said) - told) if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
             head = f" {LAST_MARK} {who} last: "
             text = head + self.fit_last(w + (f" ×{n}" if n > 1 else ""), max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def more_said(self, n: int) -> str:
+        """Below 120 × 40, after the one action `last:` shows: how many more the side played, and
+        where they are told (`(+4 in the log)`; the game's table: `o` lists them)."""
+        return f" (+{n} in the log)"
 
     def last_said(self, seat: int) -> list[tuple[str, bool]]:
         """`seat`'s last actions in the words `last:` tells them (`last_words`; a game may tell one
@@ -424,9 +430,14 @@ class LaneScreen(LaneTable, GameScreen):
             self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
+    def more_said(self, n: int) -> str:
+        """`(+4 more: o)`: the key that lists them (`action_last_turn`), where the log shows six
+        lines of them at 80 × 24 (`(+4 in the log)` said where, not how to read them)."""
+        return f" (+{n} more: o)"
+
     def action_last_turn(self) -> None:
         """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
-        one below 120 × 40, `+6 in the log`) in words, numbered, in the card panel's place: at
+        one below 120 × 40, `(+6 more: o)`) in words, numbered, in the card panel's place: at
         80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
         (the list has the page keys), from the first after the last. The arrows: the card panel again."""
         detail = self.query_one(CardDetail)
