@@ -168,11 +168,14 @@ APART = " · "  # between the items of a line (`◄Loki 0,0→1,0 · ◄Draugr 1
 KEEP = "\xa0"  # a space the lines are not broken at (within one item that fits a line)
 
 
-def digest_wrap(line: str, width: int) -> list[str]:
+def digest_wrap(line: str, width: int, heads: bool = True) -> list[str]:
     """A digest's line in lines of `width` columns, the next ones two columns in, each item
-    (`◄Wall of Ice 3,7`) whole on a line where it fits one."""
+    (`◄Wall of Ice 3,7`) whole on a line where it fits one; without `heads` a line has no head
+    (`✝ Died: `) before its items (an action's words: `Skip the draw: move a life to energy`)."""
     if len(line) <= width or width < 8:
         return [line]
+    if not heads:
+        return textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [line]
     head, _, rest = line.partition(": ")
     items = (rest if rest else head).split(APART)
     room = width - 2
@@ -186,19 +189,20 @@ class DigestLines:
     """A digest's lines (`TurnDigest.lines`) wrapped at the width they are drawn at (`digest_wrap`),
     then a dim last line (`tail`: the key that shows it again)."""
 
-    def __init__(self, lines: Sequence[str], tail: str = "") -> None:
+    def __init__(self, lines: Sequence[str], tail: str = "", *, heads: bool = True) -> None:
         self.lines = list(lines)
         self.tail = tail
+        self.heads = heads
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         for line in self.lines:
-            for part in digest_wrap(line, width):
+            for part in digest_wrap(line, width, self.heads):
                 yield Text(part, no_wrap=True, overflow="ellipsis")
         if self.tail:
             yield Text(self.tail, style="dim italic")
 
     def plain(self, width: int) -> list[str]:
         """The lines as drawn at `width` (the tail too)."""
-        out = [part for line in self.lines for part in digest_wrap(line, width)]
+        out = [part for line in self.lines for part in digest_wrap(line, width, self.heads)]
         return [*out, self.tail] if self.tail else out

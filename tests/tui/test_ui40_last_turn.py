@@ -133,8 +133,8 @@ def lane_app(game_id: str) -> Any:
 @pytest.mark.parametrize("game_id", ["bhm", "scars"])
 async def test_o_lists_every_action_of_the_other_sides_last_run(game_id: str) -> None:
     """BHM and The Scars at 80 × 24, you playing seeded random choices until the AI has had a run
-    of 3 actions or more: `o` lists each of them, numbered, under `» P2's last N actions:` (the
-    `last:` line shows one of them and `+N in the log`)."""
+    of 5 actions or more: `o` lists each of them, numbered, under `» P2's last N actions:` (the
+    `last:` line shows one of them and `(+N more: o)`), a page at a time: `o` again, the next."""
     if not engine_ready(game_id):
         pytest.skip(f"{game_id} engine not importable")
     from common.agents import make_agent
@@ -146,9 +146,9 @@ async def test_o_lists_every_action_of_the_other_sides_last_run(game_id: str) ->
         screen = app.screen
         for _ in range(300):
             s = app.session
-            assert not s.over, "the game ended before the AI had a run of 3 actions"
+            assert not s.over, "the game ended before the AI had a run of 5 actions"
             said = screen.last_said(screen.marked_seat())
-            if len(said) >= 3 and not s.is_ai_turn():
+            if len(said) >= 5 and not s.is_ai_turn():
                 break
             if app.screen is not screen:
                 await press(pilot, "enter")
@@ -157,13 +157,26 @@ async def test_o_lists_every_action_of_the_other_sides_last_run(game_id: str) ->
             await settle(pilot, look=False)
         await settle(pilot)
         said = screen.last_said(screen.marked_seat())
-        assert len(said) >= 3
+        assert len(said) >= 5
         await press(pilot, "o")
         await settle(pilot)
         words = screen_words(app)
         assert f"» P2's last {len(said)} actions:" in words
         first = " ".join(said[0][0].split())
         assert f"1. {first[:20]}" in words
+        # `o` again: the next page (the panel's last line says which of how many), the last the first
+        pages = 1
+        while "o: more (" in (words := screen_words(app)):
+            assert f"o: more ({pages}/" in words
+            await press(pilot, "o")
+            await settle(pilot)
+            pages += 1
+            assert "» P2's last" not in screen_words(app)
+        assert pages > 1, "one page: the paging was not put to work"
+        assert f"o: the first ({pages}/{pages})" in screen_words(app)
+        await press(pilot, "o")
+        await settle(pilot)
+        assert f"» P2's last {len(said)} actions:" in screen_words(app)
 
 
 @needs_hotg

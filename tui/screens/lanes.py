@@ -435,16 +435,16 @@ class LaneScreen(LaneTable, GameScreen):
         lines of them at 80 × 24 (`(+4 in the log)` said where, not how to read them)."""
         return f" (+{n} more: o)"
 
+    last_page = 0  # the page of the other side's last turn shown (`action_last_turn`)
+
     def action_last_turn(self) -> None:
         """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
         one below 120 × 40, `(+6 more: o)`) in words, numbered, in the card panel's place: at
         80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
-        (the list has the page keys), from the first after the last. The arrows: the card panel again."""
+        (its last line says which of how many), after the last the first. The arrows: the card
+        panel again."""
         detail = self.query_one(CardDetail)
-        if detail.note == LAST_TURN_NOTE and not self.has_class("-show-log"):
-            at_end = detail.scroll_y >= detail.max_scroll_y
-            detail.scroll_home(animate=False) if at_end else detail.scroll_page_down(animate=False)
-            return
+        again = detail.note == LAST_TURN_NOTE and not self.has_class("-show-log")
         seat = self.marked_seat()
         said = self.last_said(seat)
         who = self.seat_name(seat)
@@ -460,10 +460,26 @@ class LaneScreen(LaneTable, GameScreen):
                 runs.append((w, 1))
         lines = [f"{LAST_MARK} {who.split(' ')[0]}'s last {plural(len(said), 'action')}:"]
         lines += [f"{i}. {w}" + (f" ×{n}" if n > 1 else "") for i, (w, n) in enumerate(runs, 1)]
+        self.last_page = self.last_page + 1 if again else 0
         detail.card, detail.note = None, LAST_TURN_NOTE
-        detail.update(DigestLines(lines, "o again: more (then the top)"))
-        detail.scroll_home(animate=False)
         self.show_pane("card")
+        self.page_last_turn(lines)
+        self.call_after_refresh(self.page_last_turn, lines)  # (its size, once shown)
+
+    def page_last_turn(self, lines: list[str]) -> None:
+        """One page of `lines` in the card panel (`last_page`), its last line the key to the next."""
+        detail = self.query_one(CardDetail)
+        if detail.note != LAST_TURN_NOTE:
+            return
+        width, height = detail.content_size.width or 36, detail.content_size.height or 6
+        rows = DigestLines(lines, heads=False).plain(width)
+        per = max(1, height - 1)
+        pages = max(1, -(-len(rows) // per))
+        page = self.last_page % pages
+        tail = ""
+        if pages > 1:
+            tail = f"o: more ({page + 1}/{pages})" if page + 1 < pages else f"o: the first ({pages}/{pages})"
+        detail.update(DigestLines(rows[page * per : (page + 1) * per], tail, heads=False))
 
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         action = game.history[-1] if game.history else None
