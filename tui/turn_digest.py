@@ -51,7 +51,8 @@ class TurnDigest:
         # per stone (its owner): its health before the turn's first action and now
         self.stones: dict[int, list[int]] = {}
         self.died: list[str] = []  # `►Hoplite 3,8`; `(left the board)`: returned or transformed
-        self.attacks: list[tuple[str, Mapping[str, Any], int]] = []  # attacker, target, damage
+        # attacker, target, the health it lost (-1: it died or left the board)
+        self.attacks: list[tuple[str, Mapping[str, Any], int]] = []
         self.played: list[str] = []  # a unit deployed: `◄Idun 0,0`
         self.used: list[str] = []  # spells, abilities, Warcries, targets: the log's words
         self.moves: dict[int, list[Any]] = {}  # uid → [unit, first cell, last cell]
@@ -83,7 +84,9 @@ class TurnDigest:
         elif action.kind == "attack" and actor in before and len(args) > 1 and isinstance(args[1], int):
             target = before.get(args[1])
             if target is not None:
-                lost = int(target.get("health") or 0) - int((after.get(args[1]) or {}).get("health") or 0)
+                hit = after.get(args[1])
+                # the health it lost, or -1: it left the board (`✝`: what it lost is not the damage)
+                lost = int(target.get("health") or 0) - int(hit.get("health") or 0) if hit is not None else -1
                 self.attacks.append((glyph_name(before[actor]), target, lost))
         elif action.kind == "play" and actor in after and actor not in before:
             self.played.append(f"{glyph_name(after[actor])} {cell(after[actor])}")
@@ -143,7 +146,9 @@ class TurnDigest:
                 if target.get("stone"):
                     owner = int(target.get("owner") or 0)
                     what = "your stone" if owner == viewer else f"P{owner + 1}'s stone"
-                hits.append(f"{attacker} → {what}" + (f" {signed(-lost)}" if lost > 0 else ""))
+                hits.append(
+                    f"{attacker} → {what}" + (f" {signed(-lost)}" if lost > 0 else " ✝" if lost < 0 else "")
+                )
             out.append("⚔ Attacked: " + " · ".join(hits))
         if self.played:
             out.append("★ Deployed: " + " · ".join(self.played))

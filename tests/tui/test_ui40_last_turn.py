@@ -72,7 +72,9 @@ async def test_o_shows_the_last_turn_again_and_says_when_there_is_none() -> None
 
 def test_the_digest_says_every_death_and_the_stones_of_random_turns() -> None:
     """Random games (seeds 1–6): for each turn, every unit the events say died is in the
-    digest's `✝ Died:` line, by its side's mark, name and cell, and the stones' line says each
+    digest's `✝ Died:` line, by its side's mark, name and cell; an attack says the health its
+    target lost, or `✝` when it died (`◄Vulcan → ►Enyo's Banner −3` said 3 of the 4 damage the log
+    told, the health it had left); the stones' line says each
     stone's health before and after the turn as the views have it (no such line when neither
     changed: the bars say their health)."""
     from common.registry import game_class
@@ -93,13 +95,22 @@ def test_the_digest_says_every_death_and_the_stones_of_random_turns() -> None:
 
         while not game.is_over() and len(game.history) < 400:
             seat = game.decision().player
-            digest, start, died = TurnDigest(seat), stones(game), []
+            digest, start, died, hits = TurnDigest(seat), stones(game), [], []
             while not game.is_over() and game.decision().player == seat:
                 before = units(game)
                 action: Action = rng.choice(game.legal_actions())
                 words = game.describe_action(action)
                 events: list[Event] = game.apply(action)
-                digest.add(action, before, units(game), events, words)
+                after = units(game)
+                digest.add(action, before, after, events, words)
+                if action.kind == "attack" and action.args[1] in before and action.args[0] in before:
+                    target = before[action.args[1]]
+                    if not target.get("stone"):
+                        head = f"{glyph_name(before[action.args[0]])} → {glyph_name(target)}"
+                        if action.args[1] not in after:  # died: not the health it had left
+                            hits.append(f"{head} ✝")
+                        elif (d := int(target["health"]) - int(after[action.args[1]]["health"])) > 0:
+                            hits.append(f"{head} −{d}")
                 dead = {e.data.get("target") for e in events if e.kind == "death"}
                 died += [
                     f"{glyph_name(before[u])} {before[u]['row']},{before[u]['col']}"
@@ -112,6 +123,9 @@ def test_the_digest_says_every_death_and_the_stones_of_random_turns() -> None:
             said = next((line for line in lines if line.startswith("✝ Died: ")), "")
             for d in died:
                 assert d in said, (seed, d, lines)
+            attacked = next((line for line in lines if line.startswith("⚔ Attacked: ")), "")
+            for hit in hits:
+                assert hit in attacked, (seed, hit, lines)
             checked += len(died)
             end = stones(game)
             stone_line = next((line for line in lines if line.startswith("♥ Stones: ")), "")
