@@ -209,3 +209,20 @@ async def test_hot_seat_the_next_player_reads_the_last_turn_under_the_cover() ->
         assert "P2's last turn" in screen_text(app)
         for u in units:
             assert f"◄{u['name']} {u['row']},{u['col']}" in screen_words(app)
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+async def test_e_says_no_key_ends_the_turn_on_the_lanes(game_id: str) -> None:
+    """`e`, which ends the turn in Hand of the Gods, did nothing at all on the lanes' table (found
+    playing the three games one after the other): it says the list has the step to take."""
+    if not engine_ready(game_id):
+        pytest.skip(f"{game_id} engine not importable")
+    app = lane_app(game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        assert not app.session.is_ai_turn()
+        history = len(app.session.game.history)
+        await press(pilot, "e")
+        await settle(pilot)
+        assert "No key ends a phase or the turn here" in screen_words(app)
+        assert len(app.session.game.history) == history  # nothing played

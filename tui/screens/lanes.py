@@ -34,6 +34,8 @@ from tui.wording import plural
 
 # `t` from 120 × 40 (BHM and The Scars): the card panel and the log are both in sight there
 ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 × 40)."
+# `e` (Hand of the Gods' key that ends the turn) on the lanes' table: no key does it there
+NO_E_KEY = "No key ends a phase or the turn here: choose it in the list (`End …`, `Go to …`)."
 
 GLYPH = {0: "►", 1: "◄"}
 
@@ -413,9 +415,12 @@ class LaneScreen(LaneTable, GameScreen):
         """(Textual calls `GameScreen.on_key` after this one, as it calls each class's handler:
         calling it here too ran it twice a key.) `t` from 120 × 40, where the card panel and the
         log are both in sight (the key, which switches them below that size, is not in the key bar
-        there), says so: it did nothing."""
+        there), says so: it did nothing; so does `e`, Hand of the Gods' key that ends the turn (no key
+        does here: `NO_E_KEY`)."""
         if event.key == "t" and not self.is_dense() and not self.covered:
             self.query_one(Prompt).error = ROOMY_T
+        if event.key == "e" and self.can_act():  # (it did nothing, silently)
+            self.query_one(Prompt).error = NO_E_KEY
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
         self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
