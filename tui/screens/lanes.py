@@ -11,6 +11,7 @@ information never reaches these panels: they draw from `game.view(viewer)`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -315,6 +316,18 @@ class LaneTable(TableScreen):
                     marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
 
 
+class LaneDetail(CardDetail):
+    """The lanes' card panel. The other side's last turn, shown there as your turn begins, is
+    held (`held`) until your first key or click: the choice list's highlight and the table's
+    cursor, drawn after it, took its place at once."""
+
+    held = False
+
+    def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
+        if not self.held:
+            super().show_card(card, note)
+
+
 class LaneScreen(LaneTable, GameScreen):
     """Opponent's lane on top, the middle, your lane below.
 
@@ -353,7 +366,7 @@ class LaneScreen(LaneTable, GameScreen):
             yield from self.compose_table()
             yield Prompt(id="prompt")
             yield self.ACTION_LIST(id="actions")
-            yield CardDetail(id="detail")
+            yield LaneDetail(id="detail")
             yield GameLog(id="log")
         yield Footer()
 
@@ -383,10 +396,24 @@ class LaneScreen(LaneTable, GameScreen):
             self.update_table(self.view_data, None if self.covered else self.session.decision, self.legal)
         self.dense = dense
 
+    turn_told: tuple[Any, int] | None = None  # (turn, seat) whose start showed the last turn
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
         lanes = self.query_one(LaneScroll)
         lanes.call_after_refresh(lanes.show_end)
+        d = decision
+        if (
+            d is not None
+            and self.can_act()
+            and self.is_dense()
+            and view.get("active") == d.player
+            and self.last_actor == self.marked_seat() != d.player
+            and len(self.last_said(self.marked_seat())) > 1
+            and self.turn_told != (view.get("turn"), d.player)
+        ):  # your turn begins below 120 × 40: the other side's last turn in the log's place
+            self.turn_told = (view.get("turn"), d.player)
+            self.call_after_refresh(self.show_last_turn, False, len(self.session.game.history))
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
         board = self.query_one(LaneBoard)
@@ -417,6 +444,7 @@ class LaneScreen(LaneTable, GameScreen):
         log are both in sight (the key, which switches them below that size, is not in the key bar
         there), says so: it did nothing; so does `e`, Hand of the Gods' key that ends the turn (no key
         does here: `NO_E_KEY`)."""
+        self.query_one(LaneDetail).held = False
         if event.key == "t" and not self.is_dense() and not self.covered:
             self.query_one(Prompt).error = ROOMY_T
         if event.key == "e" and self.can_act():  # (it did nothing, silently)
@@ -424,6 +452,9 @@ class LaneScreen(LaneTable, GameScreen):
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
         self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
+
+    def on_click(self, event: Any) -> None:
+        self.query_one(LaneDetail).held = False  # (the card clicked is shown: `LaneDetail`)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """The choice list taking the keyboard by `Tab` shows its highlighted choice in the card
@@ -443,13 +474,20 @@ class LaneScreen(LaneTable, GameScreen):
     last_page = 0  # the page of the other side's last turn shown (`action_last_turn`)
 
     def action_last_turn(self) -> None:
+        self.show_last_turn(True)
+
+    def show_last_turn(self, again: bool, at: int | None = None) -> None:
         """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
         one below 120 × 40, `(+6 more: o)`) in words, numbered, in the card panel's place: at
         80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
         (its last line says which of how many), after the last the first. The arrows: the card
-        panel again."""
-        detail = self.query_one(CardDetail)
-        again = detail.note == LAST_TURN_NOTE and not self.has_class("-show-log")
+        panel again. Below 120 × 40 your turn begins with them (`update_table`; `at`: the game's
+        length then, not once you have acted)."""
+        if at is not None and at != len(self.session.game.history):
+            return
+        detail = self.query_one(LaneDetail)
+        detail.held = at is not None  # (until your first key or click: `on_key`)
+        again = again and detail.note == LAST_TURN_NOTE and not self.has_class("-show-log")
         seat = self.marked_seat()
         said = self.last_said(seat)
         who = self.seat_name(seat)
