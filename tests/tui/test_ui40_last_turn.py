@@ -226,3 +226,37 @@ async def test_e_says_no_key_ends_the_turn_on_the_lanes(game_id: str) -> None:
         await settle(pilot)
         assert "No key ends a phase or the turn here" in screen_words(app)
         assert len(app.session.game.history) == history  # nothing played
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+async def test_your_turn_begins_with_the_other_sides_last_turn_on_the_lanes(game_id: str) -> None:
+    """BHM and The Scars at 80 × 24: the first decision of your turn after a run of the AI's of more
+    than one action shows that run in the card panel's place (`» P2's last N actions:`), and the
+    choice list's highlight, drawn after it, does not take its place; your first key does."""
+    if not engine_ready(game_id):
+        pytest.skip(f"{game_id} engine not importable")
+    from common.agents import make_agent
+
+    app = lane_app(game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_first_turn(pilot)
+        me = make_agent(type(app.session.game), "random", 5)
+        screen = app.screen
+        told = screen.turn_told  # (a turn begun in the keys of `into_first_turn`: not this one)
+        for _ in range(300):
+            s = app.session
+            assert not s.over, "the game ended before a turn of yours began after the AI's"
+            if screen.turn_told not in (None, told):
+                break
+            if app.screen is not screen:
+                await press(pilot, "enter")
+            else:
+                screen.choose(me.choose(s.game.clone()))
+            await settle(pilot, look=False)
+        await settle(pilot)
+        said = screen.last_said(screen.marked_seat())
+        assert len(said) > 1
+        assert f"» P2's last {len(said)} actions:" in screen_words(app)
+        await press(pilot, "down")
+        await settle(pilot)
+        assert "» P2's last" not in screen_words(app)

@@ -130,8 +130,8 @@ LANE_KEYS_TEXT = """
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
 - `o` — every action of the other side's last turn, numbered, in the card panel's place (below
-  120 × 40 the `last:` line shows one of them and how many more: `(+6 more: o)`); `o` again: the
-  next ones
+  120 × 40 the `last:` line shows one of them and how many more: `(+6 more: o)`, and your turn
+  begins with them there until your first key); `o` again: the next ones
 - what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
   marks on its cards (until it acts again): `★` the card that acted, `⚔` the card it attacked or
   blocked, `✦` the target of its {aimed}
@@ -413,7 +413,7 @@ class LaneScreen(LaneTable, GameScreen):
             and self.turn_told != (view.get("turn"), d.player)
         ):  # your turn begins below 120 × 40: the other side's last turn in the log's place
             self.turn_told = (view.get("turn"), d.player)
-            self.call_after_refresh(self.show_last_turn, False, len(self.session.game.history))
+            self.call_after_refresh(self.show_last_turn, False, True)
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
         board = self.query_one(LaneBoard)
@@ -476,17 +476,17 @@ class LaneScreen(LaneTable, GameScreen):
     def action_last_turn(self) -> None:
         self.show_last_turn(True)
 
-    def show_last_turn(self, again: bool, at: int | None = None) -> None:
+    def show_last_turn(self, again: bool, start: bool = False) -> None:
         """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
         one below 120 × 40, `(+6 more: o)`) in words, numbered, in the card panel's place: at
         80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
         (its last line says which of how many), after the last the first. The arrows: the card
-        panel again. Below 120 × 40 your turn begins with them (`update_table`; `at`: the game's
-        length then, not once you have acted)."""
-        if at is not None and at != len(self.session.game.history):
+        panel again. Below 120 × 40 your turn begins with them (`update_table`, `start`: while
+        the decision is yours; a step the table takes for you, `no_choice_step`, may come first)."""
+        if start and not self.can_act():
             return
         detail = self.query_one(LaneDetail)
-        detail.held = at is not None  # (until your first key or click: `on_key`)
+        detail.held = start  # (until your first key or click: `on_key`)
         again = again and detail.note == LAST_TURN_NOTE and not self.has_class("-show-log")
         seat = self.marked_seat()
         said = self.last_said(seat)
