@@ -514,7 +514,10 @@ class LaneScreen(LaneTable, GameScreen):
         detail = self.query_one(CardDetail)
         if detail.note != LAST_TURN_NOTE:
             return
-        width, height = detail.content_size.width or 36, detail.content_size.height or 6
+        # (while the panel waits to be shown: the log's place, less the panel's padding)
+        log = self.query_one(GameLog).content_size
+        width = detail.content_size.width or max(8, log.width - 2)
+        height = detail.content_size.height or log.height or 6
         rows = DigestLines(lines, heads=False).plain(width)
         per = max(1, height - 1)
         pages = max(1, -(-len(rows) // per))
@@ -669,7 +672,11 @@ class LaneScreen(LaneTable, GameScreen):
             self.query_one(LaneBoard).focus()
 
     def after_human_action(self) -> None:
+        """(A choice made with the other side's last turn in the card panel's place: the log again,
+        which tells the choice, as it did before your turn began with that list.)"""
         self.query_one(Prompt).hint = ""
+        if self.query_one(LaneDetail).note == LAST_TURN_NOTE and not self.has_class("-show-log"):
+            self.show_pane("log")
         if self.focus_uid is not None:
             self.focus_uid = None
             self.query_one(LaneBoard).focus()
