@@ -172,8 +172,9 @@ async def test_o_lists_every_action_of_the_other_sides_last_run(game_id: str) ->
         await settle(pilot)
         said = screen.last_said(screen.marked_seat())
         assert len(said) >= 5
-        await press(pilot, "o")
-        await settle(pilot)
+        if "» P2's last" not in screen_words(app):  # (your turn may begin with them: then `o` pages)
+            await press(pilot, "o")
+            await settle(pilot)
         words = screen_words(app)
         assert f"» P2's last {len(said)} actions:" in words
         first = " ".join(said[0][0].split())
