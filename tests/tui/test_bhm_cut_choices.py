@@ -253,7 +253,7 @@ WRAITHS = '[scenario]\ngame = "bhm"\ntitle = "two wraiths"\n\n' + scenario_body(
     ("target", "said"),
     [
         ("ember_squire", "last: -200 Salud: Hollow Wraith z2 attacks Ember Squire"),
-        ("abyssal_leviathan", "last: RES only: Hollow Wraith z2… Abyssal Leviathan"),
+        ("abyssal_leviathan", "last: RES only: Hollow Wraith z2 attacks Abyssal Leviathan"),
     ],
 )
 async def test_last_keeps_the_target_of_an_attack(tmp_path: Path, target: str, said: str) -> None:

@@ -291,7 +291,7 @@ async def test_a_fled_beings_zone_is_drawn_as_kept(tmp_path: Path, size: tuple[i
     ("size", "last"),
     [
         ((120, 40), "last: Set aside a card ×3 (+1 more in the log)"),
-        ((80, 24), "last: Set aside a card ×3 (+1 in"),
+        ((80, 24), "last: Set aside a card ×3 (+1 more: o)"),
     ],
 )
 async def test_last_counts_cards_set_aside_once(size: tuple[int, int], last: str) -> None:

@@ -74,7 +74,7 @@ async def test_last_keeps_a_bracket_whole_or_leaves_it_out() -> None:
         await press(pilot, "enter")
         await settle(pilot)
         last = next(line for line in screen_text(app).splitlines() if "last:" in line)
-        said = re.sub(r" \(\+\d+ in the log\)$", "", last.split("last: ", 1)[1])
+        said = re.sub(r" \(\+\d+ more: o\)$", "", last.split("last: ", 1)[1])
         assert said.startswith("Call Thalassa, the Deep Mother"), last
         assert cut_well(said, "Call Thalassa, the Deep Mother (rank 11, budget 1 left)"), last
 

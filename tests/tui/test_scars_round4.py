@@ -149,7 +149,7 @@ async def test_the_last_line_keeps_whom_an_ability_aimed_at() -> None:
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert "last: Ember Shaman: deal 1 damage to P1's hero (+2 in the log)" in last, last
+        assert "last: Ember Shaman: deal 1 damage to P1's hero (+2 more: o)" in last, last
 
 
 def test_the_last_line_keeps_what_a_prayer_gives_this_turn() -> None:

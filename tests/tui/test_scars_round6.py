@@ -120,7 +120,7 @@ async def test_the_last_line_keeps_the_attack_of_a_turn_after_your_blocks() -> N
             await settle(pilot)
         text = screen_text(app)
         assert "Turn 7: P1 · Draw" in text, text  # (the middle line, in plain words: session 37)
-        assert "» P2 last: Grey Wolf attacks, blocked by Village Militia (+1 in the log)" in text, text
+        assert "» P2 last: Grey Wolf attacks, blocked by Village Militia (+1 more: o)" in text, text
         # its marks too — `⚔` on the Militia that blocked (dead by now), not the hero (round 10)
         assert "★Grey Wolf 2/1" in text and "⚔Aurelia" not in text, text
 

@@ -107,7 +107,7 @@ async def test_a_hero_ability_is_told_on_the_last_line() -> None:
             await settle(pilot)
         assert app.session.game.history[-1].kind == "hero"
         text = screen_text(app)
-        assert "» P1 last: Hero ability: create 1 Wolf token in defense (+2 in the log)" in text, text
+        assert "» P1 last: Hero ability: create 1 Wolf token in defense position (+2 more: o)" in text, text
         assert "★Korrag" in text, text
 
 

@@ -102,7 +102,7 @@ async def test_the_last_line_at_80x24_says_which_card_acted_and_whom_it_aimed_at
         screen.refresh_view()
         await settle(pilot)
         last = next(line for line in screen_text(app).split("\n") if " last: " in line)
-        assert last.strip() == "» P2 (AI) last: Knight of the… (1st in ATK) attacks P1's hero (+1 in the log)"
+        assert last.strip() == "» P2 (AI) last: Knight of the… (1st in ATK) attacks P1's hero (+1 more: o)"
         assert len(last.rstrip()) <= 80
 
 

@@ -34,6 +34,7 @@ from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import STATUS_PHASES, TableScreen
+from tui.turn_digest import DigestLines, TurnDigest
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
@@ -128,6 +129,7 @@ HOTG_KEYS = """
 - `Esc` — drop the selection (the prompt names it and its marks: `● Hoplite: » move, × attack`)
   · the list at the bottom has every legal choice too (`Play Oracle of Delphi: 9 cells` picks
   the card, then its cells are marked and listed; `Play either Marksman` for two copies alike)
+- `o` — the other side's last turn again (see below)
 - `PgDn` `PgUp` — scroll the card panel when its words go on out of sight (its bottom edge says
   `▼ PgDn`, `▲ PgUp`), or the log where it has the panel's place (`t`); the mouse wheel too
 
@@ -152,6 +154,12 @@ the card panel's first line).
 ability's target, `◇` the cell a unit left (it moved, went back to the hand…), `✝` a unit died
 there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damage to P2's Hoplite
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
+
+**The other side's last turn**: when your turn begins, the card panel's place says what the other
+side did, titled `P2's last turn`, one line each, led by the board's marks: `♥ Stones:` their
+health before → after, `✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit
+and its cell), `✦` the spells, abilities and Warcries, `◇ Moved:`, `± Health:` of the units still
+standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
 
 **Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
 whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
@@ -344,6 +352,8 @@ class HotgCardDetail(CardDetail):
     text comes after them with its name (`Spartan: Aura: …`), not as more of those words."""
 
     _said: tuple[Any, str] | None = None  # the card and note last shown (`update`)
+    # the box's title while the panel shows a turn's digest (`HotgScreen.show_digest`), else ""
+    digest_title = ""
 
     def room(self) -> int:
         """The lines in sight: those of the box that scrolls it (the table's `#info`), else its own."""
@@ -360,6 +370,12 @@ class HotgCardDetail(CardDetail):
             self._said = said
             if isinstance(self.parent, VerticalScroll):
                 self.parent.scroll_home(animate=False)
+        digest = isinstance(content, DigestLines)
+        if not digest and self.digest_title:  # a card in the digest's place: the box's own title
+            self.digest_title = ""
+            retitle = getattr(self.screen, "title_card_box", None) if self.is_attached else None
+            if callable(retitle):
+                retitle()
         super().update(content, layout=layout)
 
     def show_target(self, card: Mapping[str, Any], note: str, doing: str = "") -> None:
@@ -417,6 +433,8 @@ class HotgTable(TableScreen):
         self.last_units: dict[int, str] = {}  # uid → '★' acted, '⚔' attacked, '✦' aimed at
         self.last_cells: dict[tuple[int, int], str] = {}  # empty cell → '◇' left, '✝' died
         self.last_delta: dict[int, int] = {}  # uid → health change
+        # each seat's last turn (or the one it plays) in a few lines, for the other side to read
+        self.digests: dict[int, TurnDigest] = {}
         # The last drawing and the cell width its names were cut to (see `redraw_if_resized`).
         self.table_args: tuple[dict[str, Any], Decision | None, list[Action]] | None = None
         self.cursor_placed: tuple[Any, ...] | None = None  # see `cursor_to_mark`
@@ -792,6 +810,7 @@ class HotgTable(TableScreen):
     def reset_marks(self) -> None:
         self.last_seat = None
         self.last_units, self.last_cells, self.last_delta = {}, {}, {}
+        self.digests = {}
 
     def note_replayed(self, player: int, action: Action, words: str, before: Any, after: Any) -> None:
         """After Continue, and in a replay: the marks of the last actions (see TableScreen)."""
@@ -801,6 +820,7 @@ class HotgTable(TableScreen):
             self.units_by_uid(before.view(None)),
             self.units_by_uid(after.view(None)),
             after.log.since(before.log.mark()),
+            words,
         )
 
     def note_action(
@@ -810,15 +830,19 @@ class HotgTable(TableScreen):
         before: dict[int, Any],
         after: dict[int, Any],
         events: Sequence[Event] = (),
+        words: str = "",
     ) -> None:
         """Mark what `player` just did (units before and after it): each unit's health change
         (the log says it in words, `health_changes`). A unit gone from the board died only if
         the action's events say so (`✝`): one returned to the hand (HG-61) or transformed
-        (HG-66) left the battlefield without dying (`◇`)."""
+        (HG-66) left the battlefield without dying (`◇`). The action goes into the digest of
+        `player`'s turn too (`TurnDigest`, with its `words` in the log)."""
         died = {e.data.get("target") for e in events if e.kind == "death"}
         if player != self.last_seat:
             self.last_seat = player
             self.last_units, self.last_cells, self.last_delta = {}, {}, {}
+            self.digests[player] = TurnDigest(player)
+        self.digests.setdefault(player, TurnDigest(player)).add(action, before, after, events, words)
         for uid, u in before.items():
             if u.get("health") is None:
                 continue
@@ -866,6 +890,7 @@ class HotgScreen(HotgTable, GameScreen):
         Binding("e", "end_turn", "End turn"),
         Binding("c", "card", "Card"),
         Binding("t", "toggle_pane", "Card/log", show=False),
+        Binding("o", "last_turn", "Other side's turn", show=False),
         Binding("escape", "cancel", "Drop selection", show=False),
         Binding("pagedown", "scroll_panel(1)", "Card panel down", show=False),
         Binding("pageup", "scroll_panel(-1)", "Card panel up", show=False),
@@ -926,6 +951,7 @@ class HotgScreen(HotgTable, GameScreen):
         self.set_class(False, "-covered-by-dialog")
 
     kind_before: str | None = None  # the kind of the decision last drawn (`update_table`)
+    digest_at = -1  # the game's length when the other side's turn was last shown (`show_digest`)
 
     # the keys of your turn, offered (in the footer) and active only when they can do something
     TURN_KEYS = frozenset({"ability", "warcry", "end_turn"})
@@ -982,6 +1008,16 @@ class HotgScreen(HotgTable, GameScreen):
             self.query_one(Prompt).prompt = self.selection_prompt()
         elif decision is not None and decision.kind == "turn" and acts:
             self.query_one(Prompt).prompt = self.turn_prompt()
+        if (
+            decision is not None
+            and decision.kind == "turn"
+            and acts
+            and self.last_seat is not None
+            and self.last_seat != decision.player
+            and self.digest_at != len(self.session.game.history)
+        ):  # your turn begins: what the other side did, where you look (after the cursor's moves)
+            self.digest_at = len(self.session.game.history)
+            self.call_after_refresh(self.show_digest, self.digest_at)
 
     def turn_prompt(self) -> str:
         """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
@@ -1202,7 +1238,12 @@ class HotgScreen(HotgTable, GameScreen):
         the key to the log (`card · t: the log`: the key bar has no room for `t`, and once the
         cursor moved the log with the other side's last actions was nowhere to be seen); from 40
         lines both are in sight, and the edge says nothing."""
-        self.query_one("#info", CardBox).border_title = "" if self.has_class("-tall") else "card · t: the log"
+        title = self.query_one(HotgCardDetail).digest_title
+        tall = self.has_class("-tall")
+        if title:
+            self.query_one("#info", CardBox).border_title = title if tall else f"{title} · t: the log"
+            return
+        self.query_one("#info", CardBox).border_title = "" if tall else "card · t: the log"
 
     def relist(self) -> None:
         """The choices again when the list's layout changed (`filter_actions`), the cursor on
@@ -1239,7 +1280,7 @@ class HotgScreen(HotgTable, GameScreen):
         for r, row in enumerate(view.get("board", [])):
             for c, cell in enumerate(row):
                 if cell and cell.get("uid") == stone:
-                    self.query_one(GridBoard).cursor = (r, c)
+                    self.query_one(GridBoard).cursor = self.cursor_by_table = (r, c)
                     return
 
     def cursor_to_mark(self) -> None:
@@ -1293,8 +1334,13 @@ class HotgScreen(HotgTable, GameScreen):
         return int(u["row"]), int(u["col"])
 
     # -- board input ----------------------------------------------------------------------------
+    cursor_by_table: tuple[int, int] | None = None  # where `cursor_to_stone` put the cursor
+
     def on_grid_board_cursor_moved(self, message: GridBoard.CursorMoved) -> None:
         self.look_at(("cell", message.row, message.col))
+        by_table, self.cursor_by_table = self.cursor_by_table, None
+        if by_table == (message.row, message.col) and self.query_one(HotgCardDetail).digest_title:
+            return  # a hot-seat hand-over put the cursor on your stone: the digest stays
         self.show_cursor_detail()
 
     def show_cursor_detail(self) -> None:
@@ -1703,6 +1749,38 @@ class HotgScreen(HotgTable, GameScreen):
         self.show_pane("card")
 
     # -- what the last turn did ---------------------------------------------------------------------
+    def show_digest(self, at: int | None = None) -> bool:
+        """The other side's last turn in a few lines (`TurnDigest`) in the card panel's place, its
+        title saying whose (`P2's last turn`): at the start of your turn (`at`: the game's length
+        then; not once you have acted), and on `o`. At 80 × 24 the log shows five lines of the
+        8–15 actions of an AI's turn; the digest's lines say it all, `PgDn` for the rest. The
+        arrows, a card of the hand, a choice: the card panel again."""
+        if at is not None and at != len(self.session.game.history):
+            return False
+        me = self.me()
+        other = 1 - me
+        digest = self.digests.get(other)
+        if digest is None or (at is not None and not digest.actions):
+            return False  # (a turn only ended: the log says it, and what you drew)
+        d = self.session.decision
+        whose = self.seat_name(other).split(" ")[0]
+        detail = self.query_one(HotgCardDetail)
+        detail.card, detail.note = None, f"digest {other} {len(self.session.game.history)}"
+        detail.digest_title = (
+            f"{whose}'s turn so far" if d is not None and d.player == other else f"{whose}'s last turn"
+        )
+        detail.update(DigestLines(digest.lines(me), "o: this again · arrows: the board"))
+        self.title_card_box()
+        self.show_pane("card")
+        return True
+
+    def action_last_turn(self) -> None:
+        """`o`: the other side's last turn again (`show_digest`)."""
+        if not self.show_digest():
+            other = self.seat_name(1 - self.me()).split(" ")[0]
+            self.query_one(Prompt).error = f"{other} has not played a turn yet."
+            self.app.bell()
+
     def opening(self, events: list[Event]) -> list[Event]:
         """The first turn counted in rounds as the next ones (`opening_said`): the log opened
         with the engine's `Turn 1: P1 (1 mana)` over `Round 1: P2's turn (1 mana)`."""
@@ -1720,6 +1798,7 @@ class HotgScreen(HotgTable, GameScreen):
             self.units_by_uid(before.view(None)) if before is not None else {},
             self.units_by_uid(game.view(None)),
             events,
+            words,
         )
         super().log_action(game, player, words, events)
         self.show_pane("log")

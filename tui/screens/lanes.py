@@ -11,6 +11,7 @@ information never reaches these panels: they draw from `game.view(viewer)`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from common.game import Action, Decision, Game
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
+from tui.turn_digest import DigestLines
 from tui.widgets.actions import ActionList, cut_start
 from tui.widgets.detail import CardDetail, find_cards
 from tui.widgets.footer import Footer
@@ -33,6 +35,8 @@ from tui.wording import plural
 
 # `t` from 120 × 40 (BHM and The Scars): the card panel and the log are both in sight there
 ROOMY_T = "The card panel and the log are both in sight here (t switches them below 120 × 40)."
+# `e` (Hand of the Gods' key that ends the turn) on the lanes' table: no key does it there
+NO_E_KEY = "No key ends a phase or the turn here: choose it in the list (`End …`, `Go to …`)."
 
 GLYPH = {0: "►", 1: "◄"}
 
@@ -48,6 +52,7 @@ MARK_ACTOR, MARK_HIT, MARK_AIMED = "★", "⚔", "✦"
 # leads the other side's last actions in words (`» P2 (AI) last: …`), in both lane games: The
 # Scars' line began with `★`, the mark of the card that acted, and BHM's with `»` (session 39)
 LAST_MARK = "»"
+LAST_TURN_NOTE = "the other side's last turn"  # the card panel shows it (`action_last_turn`)
 HIT_VERBS = frozenset({"attack", "pattack", "block", "assign"})
 
 
@@ -124,6 +129,9 @@ LANE_KEYS_TEXT = """
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
+- `o` — every action of the other side's last turn, numbered, in the card panel's place (below
+  120 × 40 the `last:` line shows one of them and how many more: `(+6 more: o)`, and your turn
+  begins with them there until your first key); `o` again: the next ones
 - what the other side did since it took over: `» P2 (AI) last: …` (over your side) in words, and
   marks on its cards (until it acts again): `★` the card that acted, `⚔` the card it attacked or
   blocked, `✦` the target of its {aimed}
@@ -239,11 +247,16 @@ class LaneTable(TableScreen):
         if self.dense:  # one line: the latest telling action and how many more
             w, _, n = telling[-1]
             told = n
-            more = f" (+{len(said) - told} in the log)" if len(said) > told else ""
+            more = self.more_said(len(said) - told) if len(said) > told else ""
             room = max(20, self.app.size.width - 2 - len(more))
             head = f" {LAST_MARK} {who} last: "
             text = head + self.fit_last(w + (f" ×{n}" if n > 1 else ""), max(8, room - len(head))) + more
         return [("lane--middle", words(text, "lane--dim"))]
+
+    def more_said(self, n: int) -> str:
+        """Below 120 × 40, after the one action `last:` shows: how many more the side played, and
+        where they are told (`(+4 in the log)`; the game's table: `o` lists them)."""
+        return f" (+{n} in the log)"
 
     def last_said(self, seat: int) -> list[tuple[str, bool]]:
         """`seat`'s last actions in the words `last:` tells them (`last_words`; a game may tell one
@@ -303,6 +316,18 @@ class LaneTable(TableScreen):
                     marks[u] = MARK_HIT if action.kind in HIT_VERBS else MARK_AIMED
 
 
+class LaneDetail(CardDetail):
+    """The lanes' card panel. The other side's last turn, shown there as your turn begins, is
+    held (`held`) until your first key or click: the choice list's highlight and the table's
+    cursor, drawn after it, took its place at once."""
+
+    held = False
+
+    def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
+        if not self.held:
+            super().show_card(card, note)
+
+
 class LaneScreen(LaneTable, GameScreen):
     """Opponent's lane on top, the middle, your lane below.
 
@@ -318,6 +343,7 @@ class LaneScreen(LaneTable, GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "toggle_pane", "Card/log"),
+        Binding("o", "last_turn", "Other side's turn", show=False),
     ]
 
     LANE_KEYS = lane_keys("the unit to attack, the being to equip", "power, prayer, strategy or ability")
@@ -340,7 +366,7 @@ class LaneScreen(LaneTable, GameScreen):
             yield from self.compose_table()
             yield Prompt(id="prompt")
             yield self.ACTION_LIST(id="actions")
-            yield CardDetail(id="detail")
+            yield LaneDetail(id="detail")
             yield GameLog(id="log")
         yield Footer()
 
@@ -370,10 +396,24 @@ class LaneScreen(LaneTable, GameScreen):
             self.update_table(self.view_data, None if self.covered else self.session.decision, self.legal)
         self.dense = dense
 
+    turn_told: tuple[Any, int] | None = None  # (turn, seat) whose start showed the last turn
+
     def update_table(self, view: dict[str, Any], decision: Decision | None, legal: list[Action]) -> None:
         super().update_table(view, decision, legal)
         lanes = self.query_one(LaneScroll)
         lanes.call_after_refresh(lanes.show_end)
+        d = decision
+        if (
+            d is not None
+            and self.can_act()
+            and self.is_dense()
+            and view.get("active") == d.player
+            and self.last_actor == self.marked_seat() != d.player
+            and len(self.last_said(self.marked_seat())) > 1
+            and self.turn_told != (view.get("turn"), d.player)
+        ):  # your turn begins below 120 × 40: the other side's last turn in the log's place
+            self.turn_told = (view.get("turn"), d.player)
+            self.call_after_refresh(self.show_last_turn, False, True)
         if self.focus_uid is None:
             self.query_one(Prompt).hint = ""
         board = self.query_one(LaneBoard)
@@ -402,12 +442,19 @@ class LaneScreen(LaneTable, GameScreen):
         """(Textual calls `GameScreen.on_key` after this one, as it calls each class's handler:
         calling it here too ran it twice a key.) `t` from 120 × 40, where the card panel and the
         log are both in sight (the key, which switches them below that size, is not in the key bar
-        there), says so: it did nothing."""
+        there), says so: it did nothing; so does `e`, Hand of the Gods' key that ends the turn (no key
+        does here: `NO_E_KEY`)."""
+        self.query_one(LaneDetail).held = False
         if event.key == "t" and not self.is_dense() and not self.covered:
             self.query_one(Prompt).error = ROOMY_T
+        if event.key == "e" and self.can_act():  # (it did nothing, silently)
+            self.query_one(Prompt).error = NO_E_KEY
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
         self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
+
+    def on_click(self, event: Any) -> None:
+        self.query_one(LaneDetail).held = False  # (the card clicked is shown: `LaneDetail`)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """The choice list taking the keyboard by `Tab` shows its highlighted choice in the card
@@ -419,6 +466,67 @@ class LaneScreen(LaneTable, GameScreen):
             self.show_action_detail(event.widget.highlighted_action)
 
     # -- what the other side did -------------------------------------------------------------------
+    def more_said(self, n: int) -> str:
+        """`(+4 more: o)`: the key that lists them (`action_last_turn`), where the log shows six
+        lines of them at 80 × 24 (`(+4 in the log)` said where, not how to read them)."""
+        return f" (+{n} more: o)"
+
+    last_page = 0  # the page of the other side's last turn shown (`action_last_turn`)
+
+    def action_last_turn(self) -> None:
+        self.show_last_turn(True)
+
+    def show_last_turn(self, again: bool, start: bool = False) -> None:
+        """`o`: every action of the other side's last run (the `last:` line's, which shows two, or
+        one below 120 × 40, `(+6 more: o)`) in words, numbered, in the card panel's place: at
+        80 × 24 the log shows six lines of a turn's many more. `o` again: the next page of them
+        (its last line says which of how many), after the last the first. The arrows: the card
+        panel again. Below 120 × 40 your turn begins with them (`update_table`, `start`: while
+        the decision is yours; a step the table takes for you, `no_choice_step`, may come first)."""
+        if start and not self.can_act():
+            return
+        detail = self.query_one(LaneDetail)
+        detail.held = start  # (until your first key or click: `on_key`)
+        again = again and detail.note == LAST_TURN_NOTE and not self.has_class("-show-log")
+        seat = self.marked_seat()
+        said = self.last_said(seat)
+        who = self.seat_name(seat)
+        if not said:
+            self.query_one(Prompt).error = f"{who} has not played yet."
+            self.app.bell()
+            return
+        runs: list[tuple[str, int]] = []
+        for w, _ in said:
+            if runs and runs[-1][0] == w:
+                runs[-1] = (w, runs[-1][1] + 1)
+            else:
+                runs.append((w, 1))
+        lines = [f"{LAST_MARK} {who.split(' ')[0]}'s last {plural(len(said), 'action')}:"]
+        lines += [f"{i}. {w}" + (f" ×{n}" if n > 1 else "") for i, (w, n) in enumerate(runs, 1)]
+        self.last_page = self.last_page + 1 if again else 0
+        detail.card, detail.note = None, LAST_TURN_NOTE
+        self.show_pane("card")
+        self.page_last_turn(lines)
+        self.call_after_refresh(self.page_last_turn, lines)  # (its size, once shown)
+
+    def page_last_turn(self, lines: list[str]) -> None:
+        """One page of `lines` in the card panel (`last_page`), its last line the key to the next."""
+        detail = self.query_one(CardDetail)
+        if detail.note != LAST_TURN_NOTE:
+            return
+        # (while the panel waits to be shown: the log's place, less the panel's padding)
+        log = self.query_one(GameLog).content_size
+        width = detail.content_size.width or max(8, log.width - 2)
+        height = detail.content_size.height or log.height or 6
+        rows = DigestLines(lines, heads=False).plain(width)
+        per = max(1, height - 1)
+        pages = max(1, -(-len(rows) // per))
+        page = self.last_page % pages
+        tail = ""
+        if pages > 1:
+            tail = f"o: more ({page + 1}/{pages})" if page + 1 < pages else f"o: the first ({pages}/{pages})"
+        detail.update(DigestLines(rows[page * per : (page + 1) * per], tail, heads=False))
+
     def log_action(self, game: Game, player: int, words: str, events: list[Any]) -> None:
         action = game.history[-1] if game.history else None
         self.note_action(player, action, self.last_told(action, words, events), after=game)
@@ -564,7 +672,11 @@ class LaneScreen(LaneTable, GameScreen):
             self.query_one(LaneBoard).focus()
 
     def after_human_action(self) -> None:
+        """(A choice made with the other side's last turn in the card panel's place: the log again,
+        which tells the choice, as it did before your turn began with that list.)"""
         self.query_one(Prompt).hint = ""
+        if self.query_one(LaneDetail).note == LAST_TURN_NOTE and not self.has_class("-show-log"):
+            self.show_pane("log")
         if self.focus_uid is not None:
             self.focus_uid = None
             self.query_one(LaneBoard).focus()
