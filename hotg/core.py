@@ -218,6 +218,8 @@ DEPLOYS = _ByUid(lambda uid: tuple(_RowActs(PLAY, uid, r * COLS) for r in range(
 ATTACKS = _ByUid(lambda a: _ByUid(lambda t: (ATTACK, a, t)))
 CASTS = _ByUid(lambda u: _ByUid(lambda t: (CAST, u, t)))
 WARCRIES = _ByUid(lambda u: _ByUid(lambda t: (WARCRY, u, t)))
+# a unit's moves to the cells of a mask, by mask as met (made from `MOVES`)
+MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 ABILITIES = _ByUid(lambda t: (ABILITY, t, -1))
 TARGETS = _ByUid(lambda t: (TARGET, t, -1))
 PICKS = _ByUid(lambda t: (PICK, t, -1))
@@ -383,10 +385,35 @@ class Table:
         self.immune = [r.immune for r in rows]
         self.sub = [r.sub for r in rows]
         self.trig = [r.trig for r in rows]
-        self.zone = [ZONE[min(r.move, MAX_STEPS - 1)][min(max(r.range, 1), MAX_STEPS - 1)] for r in rows]
+        self.zone = [_zone_of(r) for r in rows]
 
     def grown(self, defn: HotgDef) -> Table:
-        return Table([*self.row, row_of(defn)])
+        """A copy with one more uid, of definition `defn`."""
+        r = row_of(defn)
+        new = Table.__new__(Table)
+        for name, value in (
+            ("row", r),
+            ("defn", r.defn),
+            ("name", r.defn.name),
+            ("kind", r.kind),
+            ("cost", r.cost),
+            ("attack", r.attack),
+            ("health", r.health),
+            ("move", r.move),
+            ("range", r.range),
+            ("kw", r.kw),
+            ("protect", r.protect),
+            ("immune", r.immune),
+            ("sub", r.sub),
+            ("trig", r.trig),
+            ("zone", _zone_of(r)),
+        ):
+            setattr(new, name, [*getattr(self, name), value])
+        return new
+
+
+def _zone_of(r: Row) -> list[int]:
+    return ZONE[min(r.move, MAX_STEPS - 1)][min(max(r.range, 1), MAX_STEPS - 1)]
 
 
 @cache
@@ -465,6 +492,12 @@ class Core:
         "stones",
         "stun",
         "t",
+        "taken",
+        "low",
+        "ver",
+        "kept",
+        "segs",
+        "chg",
         "turn",
         "units",
         "used",
@@ -517,6 +550,16 @@ class Core:
     pending: tuple[Any, ...] | None
     log: list[tuple[Any, ...]]
     ending: bool
+    taken: int  # the cells of every unit on the battlefield (the stones', neutral units' too)
+    low: bool  # a unit or stone may be at 0 health or less, not yet dying (`check_deaths`)
+    ver: int  # counts the changes but moves (what `kept` is worked out for)
+    kept: dict[Any, tuple[int, Any]]  # key -> (ver, value): targets worked out at that ver
+    # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
+    # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
+    # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
+    # auras around it)
+    segs: list[tuple[int, tuple[tuple[int, int, int], ...]] | None]
+    chg: int
 
     # -- set-up (HotgGame.new) -------------------------------------------------------------------
     @classmethod
@@ -572,6 +615,11 @@ class Core:
         g.pending = None
         g.log = []
         g.ending = False
+        g.taken = 0
+        g.low = False
+        g.ver = 0
+        g.kept = {}
+        g.chg = ALL
         uid = 1
         for p in (0, 1):
             deck = g.deck[p]
@@ -582,6 +630,7 @@ class Core:
                 uid += 1
             g.rng.shuffle(deck)
         g.stones = (n - 2, n - 1)
+        g.segs = [None] * n
         g.board = []
         for p in (0, 1):  # HG-01/02
             s, cell = g.stones[p], STONE_CELL[p]
@@ -590,6 +639,7 @@ class Core:
             g.place[s] = cell
             g.occ[cell] = s
             g.own[p] = 1 << cell
+            g.taken |= 1 << cell
             g.board.append(s)
             g.clock += 1
             g.entered[s] = g.clock
@@ -645,6 +695,10 @@ class Core:
         g.pending = self.pending
         g.log = self.log.copy()
         g.ending = self.ending
+        g.taken, g.low, g.ver = self.taken, self.low, self.ver
+        g.kept = {}  # (a clone's changes are counted from here on: nothing kept)
+        g.segs = self.segs.copy()
+        g.chg = self.chg
         return g
 
     # -- cards made during a game (tokens, revealed cards: Zones.create) --------------------------
@@ -662,6 +716,7 @@ class Core:
         self.stun.append(-1)
         self.banby.append(-1)
         self.mods.append(None)
+        self.segs.append(None)
         return uid
 
     # -- reading ---------------------------------------------------------------------------------
@@ -800,6 +855,8 @@ class Core:
         self.zone[u] = Z_BOARD
         self.place[u] = cell
         self.occ[cell] = u
+        self.taken |= 1 << cell
+        self.ver += 1
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] |= 1 << cell
@@ -814,6 +871,8 @@ class Core:
         self._mark(u, False)
         cell = self.place[u]
         self.occ[cell] = 0
+        self.taken &= ~(1 << cell)
+        self.ver += 1
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -912,8 +971,9 @@ class Core:
             self.pending = None
 
     def check_deaths(self) -> None:
-        if self.result != -2:
+        if not self.low or self.result != -2:
             return
+        self.low = False
         hp = self.hp
         s0, s1 = self.stones
         a, b = hp[s0] <= 0, hp[s1] <= 0
@@ -1049,7 +1109,10 @@ class Core:
         if amount <= 0:
             self.log.append(("damage", ctx.source, u, 0))
             return 0
-        self.hp[u] -= amount
+        hp = self.hp[u] = self.hp[u] - amount
+        if hp <= 0:
+            self.low = True
+        self.ver += 1
         self.log.append(("damage", ctx.source, u, amount))
         return amount
 
@@ -1064,6 +1127,7 @@ class Core:
         if gained <= 0:
             return
         self.hp[u] += gained
+        self.ver += 1
         self.log.append(("heal", u, gained))
 
     def _add_mod(self, u: int, stat: str, value: int, is_set: bool, until: str) -> None:
@@ -1071,6 +1135,7 @@ class Core:
         if m is None:
             m = self.mods[u] = []
         m.append((stat, value, is_set, until))
+        self.ver += 1
         self.clock += 1  # (the modifier's time, `_tick`)
         if until != "permanent":
             self.ending = True
@@ -1094,6 +1159,8 @@ class Core:
                 self.hp[u] += health  # HG-55
             else:
                 self.hp[u] = min(self.hp[u], self.max_health(u))
+                if self.hp[u] <= 0:
+                    self.low = True
         self.log.append(("buff", u))
 
     def set_attack_to_health(self, u: int, ctx: Ctx) -> None:
@@ -1125,6 +1192,7 @@ class Core:
         self._mark(u, False)
         self.st[u] = (self.st[u] | SILENCED) & NOT_WARCRY
         self.kw[u] = 0
+        self.ver += 1
         self._mark(u, True)
         self.log.append(("silence", u))
 
@@ -1185,6 +1253,7 @@ class Core:
         if not deck:  # HG-04: fatigue
             self.fatigue[p] += 1
             self.hp[self.stones[p]] -= self.fatigue[p]
+            self.low = True
             self.log.append(("fatigue", p, self.fatigue[p]))
             return
         u = deck.pop()
@@ -1363,6 +1432,7 @@ class Core:
                     top = self.max_health(u)
                     if self.hp[u] > top:
                         self.hp[u] = top
+                        self.low = True
                 if not ending:
                     for x in m:
                         if x[3] != "permanent":
@@ -1374,6 +1444,7 @@ class Core:
         """HG-20."""
         self.active = p
         self.turn += 1
+        self.ver += 1
         m = self.max_mana[p] + 1
         self.max_mana[p] = m if m < MAX_MANA else MAX_MANA  # HG-06
         self.mana[p] = self.max_mana[p]
@@ -1456,12 +1527,7 @@ class Core:
         """The cells of what `p` may attack (HG-63/64): the others' units but those in
         Stealth, and the enemy stone unless guarded."""
         q = 1 - p
-        taken = self.own[p]
-        m = 0
-        for u in self.board:  # (neutral units belong to no player's mask)
-            m |= 1 << self.place[u]
-        m &= ~taken
-        m &= ~self.hidden
+        m = (self.taken ^ self.own[p]) & ~self.hidden
         if self.guards & self.own[q] & STONE_AROUND[q]:
             m &= ~STONE_BIT[q]
         return m
@@ -1472,8 +1538,15 @@ class Core:
         tg = row.targeted.get(when)
         if tg is None:
             return [table[-1]]
+        # (kept while nothing but moves changed the battlefield, `ver`)
+        key = (row.defn.id, when, p, source)
+        got = self.kept.get(key)
+        if got is not None and got[0] == self.ver:
+            return got[1]
         spec, ab = tg
-        return [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
+        acts = [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
+        self.kept[key] = (self.ver, acts)
+        return acts
 
     def legal_actions(self) -> list[tuple[int, int, int]]:
         if self.result != -2:
@@ -1487,10 +1560,7 @@ class Core:
         mana = self.mana[p]
         t = self.t
         own = self.own[p]
-        occ = self.occ
-        taken = 0
-        for u in self.board:
-            taken |= 1 << self.place[u]
+        taken = self.taken
         open_cells = ALL ^ (taken | self.ban)
         acts: list[tuple[int, int, int]] = []
         deploy = -1
@@ -1503,11 +1573,9 @@ class Core:
                     continue
             k = t.kind[uid]
             if k == D_UNIT:  # HG-23/24
-                if deploy < 0:
-                    near = 0
-                    for b in bits(own):
-                        near |= AROUND[b]
-                    deploy = near & open_cells
+                if deploy < 0:  # the free cells around p's (diagonals too)
+                    row = own | ((own << 1) & NOT_FIRST_COL) | ((own >> 1) & NOT_LAST_COL)
+                    deploy = (row | (row << 9) | (row >> 9)) & open_cells
                     lo, hi = deploy & HALF, deploy >> 27
                     r0, r1, r2, r3, r4 = lo & ROW, (lo >> 9) & ROW, lo >> 18, hi & ROW, hi >> 9
                 t0, t1, t2, t3, t4 = DEPLOYS[uid]
@@ -1520,46 +1588,73 @@ class Core:
                 acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell")
         blocked = taken ^ own
         foes = -1
-        st, place = self.st, self.place
-        stun = self.stun
+        st, place, stun, mods, occ = self.st, self.place, self.stun, self.mods, self.occ
+        segs, chg = self.segs, self.chg
+        self.chg = 0
+        aatk = self.aatk[p]
+        g = self.gneg
+        gsum = g[0] + g[1] + g[2] - g[p]  # (HG-57: the enemies' global auras on p's units)
         for uid in self.units[p]:
             s = st[uid]
             if s & EXHAUSTED or stun[uid] >= 0:
                 continue
             if not s & ATTACKED:
                 n = place[uid]
-                steps = self.move_of(uid) if self.mods[uid] else t.move[uid]
-                if steps > 0 and not s & MOVED:  # HG-30/32/33
+                seg = segs[uid]
+                if seg is not None and not chg & seg[0]:
+                    acts += seg[1]  # nothing changed in its zone since they were made
+                else:
+                    # its move, range and attack (HG-57: the auras on top)
+                    if mods[uid]:
+                        steps, rng, attack = self.move_of(uid), self.range_of(uid), self.attack_of(uid)
+                    else:
+                        steps, rng = t.move[uid], t.range[uid]
+                        attack = t.attack[uid] + gsum
+                        if aatk:
+                            attack += (AROUND[n] & aatk).bit_count()
                     if steps >= MAX_STEPS:
                         steps = MAX_STEPS - 1
-                    m = walk(n, steps, blocked) & open_cells
-                    t0, t1, t2, t3, t4 = MOVES[uid]
-                    lo, hi = m & HALF, m >> 27
-                    acts += t0[lo & ROW]
-                    acts += t1[(lo >> 9) & ROW]
-                    acts += t2[lo >> 18]
-                    acts += t3[hi & ROW]
-                    acts += t4[hi >> 9]
-                rng = self.range_of(uid) if self.mods[uid] else t.range[uid]
-                if rng >= MAX_STEPS:
-                    rng = MAX_STEPS - 1
-                reach = REACH[rng][n] & blocked
-                if reach and self.attack_of(uid) > 0:  # HG-40
-                    if foes < 0:
-                        foes = self.foes(p)
-                    reach &= foes
-                    if reach:
-                        hits = [occ[c] for c in bits(reach)]
-                        if len(hits) > 1:  # in board order
-                            hits.sort(key=self.board.index)
-                        mine = ATTACKS[uid]
-                        acts += [mine[h] for h in hits]
+                    if rng >= MAX_STEPS:
+                        rng = MAX_STEPS - 1
+                    got: tuple[tuple[int, int, int], ...] = ()
+                    if steps > 0 and not s & MOVED:  # HG-30/32/33
+                        if NEAR[steps][n] & blocked:
+                            m = walk(n, steps, blocked) & open_cells
+                        else:
+                            m = BALL[steps][n] & open_cells
+                        known = MOVE_LISTS[uid]
+                        got = known.get(m)
+                        if got is None:
+                            t0, t1, t2, t3, t4 = MOVES[uid]
+                            lo, hi = m & HALF, m >> 27
+                            got = (
+                                t0[lo & ROW] + t1[(lo >> 9) & ROW] + t2[lo >> 18] + t3[hi & ROW] + t4[hi >> 9]
+                            )
+                            if len(known) >= 1024:
+                                known.clear()
+                            known[m] = got
+                    reach = REACH[rng][n] & blocked
+                    if reach and attack > 0:  # HG-40
+                        if foes < 0:
+                            foes = self.foes(p)
+                        reach &= foes
+                        if reach:
+                            mine = ATTACKS[uid]
+                            low = reach & -reach
+                            if low == reach:
+                                got += (mine[occ[BIT_INDEX[low]]],)
+                            else:  # in board order
+                                hits = [occ[c] for c in bits(reach)]
+                                hits.sort(key=self.board.index)
+                                got += tuple([mine[h] for h in hits])
+                    segs[uid] = (ZONE[steps][rng][n], got)
+                    acts += got
             if s & WARCRY_READY and not s & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry")
         if not self.used[p]:
-            d = card_pool()[self.ability[p]]
-            if d.cost <= mana:
-                acts += self.with_targets(ABILITIES, row_of(d), "ability", p, -1, "ability")
+            r = _ability_row(self.ability[p])
+            if r.cost <= mana:
+                acts += self.with_targets(ABILITIES, r, "ability", p, -1, "ability")
         acts.append(END_ACTION)
         return acts
 
@@ -1571,8 +1666,11 @@ class Core:
             self.move(x, y)
             return
         if verb == END:
+            self.chg = ALL
             self.end_turn()
             return
+        if verb != ATTACK:
+            self.chg = ALL
         if verb == TARGET:
             self.answer_target(x)
         elif verb == PICK:
@@ -1596,8 +1694,13 @@ class Core:
         self.place[u] = cell
         self.occ[old] = 0
         self.occ[cell] = u
-        self.own[p] ^= (1 << old) | (1 << cell)
+        both = (1 << old) | (1 << cell)
+        self.own[p] ^= both
+        self.taken ^= both
         self._mark(u, True)
+        self.chg |= both
+        if self.kw[u] & K_GUARD:  # (it may guard its stone now, or no more: HG-63)
+            self.ver += 1
         self.st[u] = (self.st[u] | MOVED) & NOT_WARCRY  # HG-72
         self.log.append(("move", u, old, cell))
 
@@ -1607,7 +1710,10 @@ class Core:
         self.hand[p].remove(u)
         self._to(u, Z_HOLD, p)
         self.log.append(("play", p, u))
-        self.push(("deploy", u, cell), L_DEPLOY)
+        # (the queue is empty at a turn's decision: the deployment resolves at once, HG-12
+        # level 1, at the time its entry would take)
+        self.clock += 1
+        self.resolve_deploy(u, cell)
 
     def cast(self, u: int, target: int) -> None:
         """HG-22."""
@@ -1625,10 +1731,29 @@ class Core:
         """HG-41/42."""
         if self.stealthed(a):
             self.log.append(("stealth", a))
-        self._mark(a, False)
-        self.st[a] = (self.st[a] | SPENT) & NOT_WARCRY  # HG-42 (1)
-        self._mark(a, True)
+        if self.kw[a] & K_STEALTH and not self.st[a] & STEALTH_LOST:
+            self._mark(a, False)
+            self.st[a] |= STEALTH_LOST  # HG-42 (1)
+            self._mark(a, True)
+            self.ver += 1
+        self.st[a] = (self.st[a] | SPENT) & NOT_WARCRY
         self.log.append(("attack", a, t))
+        if not self.t.trig[a] & (T_ATTACK | T_ATTACK_DAMAGE) or self.st[a] & SILENCED:
+            # No trigger of the attack (the queue is empty): HG-42 in one call, at the times
+            # the strike, attack damage and return damage entries would take; the deaths after
+            # return damage (HG-43), by the queue
+            self.clock += 3
+            self.damage(t, self.attack_of(a), Ctx(a, self._acting(a), t, _NO_PARAMS, "attack", -1, None))
+            if self.low:
+                self.check_deaths()
+                if self.result != -2:
+                    return
+            self.resolve_return_damage(a, t)
+            self.check_deaths()
+            if self.queue:  # a death: every unit's actions made anew
+                self.chg = ALL
+            return
+        self.chg = ALL
         if self.t.trig[a] & T_ATTACK and not self.st[a] & SILENCED:  # HG-42 (2)
             d = self.t.defn[a]
             for idx, _ab in d.facts.by_when.get("attack", ()):
@@ -1648,7 +1773,13 @@ class Core:
         self.mana[p] -= d.cost
         self.used[p] = True  # HG-45
         self.log.append(("ability", p))
-        for idx, _ab in d.facts.by_when.get("ability", ()):
+        abilities = d.facts.by_when.get("ability", ())
+        if len(abilities) == 1:  # (the queue is empty: it resolves at once, at its entry's time)
+            self.clock += 1
+            self.resolve_ability(("ab", d, abilities[0][0], -1, p, target, "ability", -1))
+            self.check_deaths()
+            return
+        for idx, _ab in abilities:
             self.push_ability(d, idx, -1, p, target, "ability", L_OTHER)
 
     def answer_target(self, t: int) -> None:
@@ -1691,6 +1822,11 @@ class Core:
         if k == "death":
             return f"{name[e[1]]} dies"
         return f"{k} {' '.join(map(str, e[1:]))}"
+
+
+@cache
+def _ability_row(ability: str) -> Row:
+    return row_of(card_pool()[ability])
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:
