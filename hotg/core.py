@@ -187,17 +187,22 @@ def walk(n: int, steps: int, blocked: int) -> int:
 
 
 # -- actions, made once (process-wide: an action names uids and cells only) -------------------
+# the columns of each 9-bit row pattern, in increasing order
+PATTERN_COLS = [tuple(c for c in range(COLS) if pat >> c & 1) for pat in range(1 << COLS)]
+
+
 class _RowActs(dict[int, tuple[tuple[int, int, int], ...]]):
     """One unit's actions of one verb to the cells of a row's 9-bit pattern, made when met."""
 
-    __slots__ = ("base", "uid", "verb")
+    __slots__ = ("base", "cells", "uid", "verb")
 
     def __init__(self, verb: int, uid: int, base: int) -> None:
         super().__init__()
         self.verb, self.uid, self.base = verb, uid, base
+        self.cells = [(verb, uid, base + c) for c in range(COLS)]
 
     def __missing__(self, pat: int) -> tuple[tuple[int, int, int], ...]:
-        acts = self[pat] = tuple((self.verb, self.uid, self.base + c) for c in range(COLS) if pat >> c & 1)
+        acts = self[pat] = tuple(map(self.cells.__getitem__, PATTERN_COLS[pat]))
         return acts
 
 
@@ -498,6 +503,9 @@ class Core:
         "kept",
         "segs",
         "chg",
+        "epoch",
+        "rdy",
+        "reds",
         "turn",
         "units",
         "used",
@@ -552,7 +560,9 @@ class Core:
     ending: bool
     taken: int  # the cells of every unit on the battlefield (the stones', neutral units' too)
     low: bool  # a unit or stone may be at 0 health or less, not yet dying (`check_deaths`)
-    ver: int  # counts the changes but moves (what `kept` is worked out for)
+    # counts the changes of who may be targeted (units arriving, leaving, a Guard unit moving,
+    # Stealth lost, silence, a turn): what `kept` is worked out for
+    ver: int
     kept: dict[Any, tuple[int, Any]]  # key -> (ver, value): targets worked out at that ver
     # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
     # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
@@ -560,6 +570,11 @@ class Core:
     # auras around it)
     segs: list[tuple[int, tuple[tuple[int, int, int], ...]] | None]
     chg: int
+    epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
+    # the active player's units that may still act (not exhausted, not stunned, not attacked
+    # or with an activated Warcry ready), in board order; None: worked out when next asked for
+    rdy: list[int] | None
+    reds: list[int]  # by controller, its units on the battlefield with a cost reduction (HG-07)
 
     # -- set-up (HotgGame.new) -------------------------------------------------------------------
     @classmethod
@@ -620,6 +635,9 @@ class Core:
         g.ver = 0
         g.kept = {}
         g.chg = ALL
+        g.epoch = 0
+        g.rdy = None
+        g.reds = [0, 0, 0]
         uid = 1
         for p in (0, 1):
             deck = g.deck[p]
@@ -698,7 +716,9 @@ class Core:
         g.taken, g.low, g.ver = self.taken, self.low, self.ver
         g.kept = {}  # (a clone's changes are counted from here on: nothing kept)
         g.segs = self.segs.copy()
-        g.chg = self.chg
+        g.chg, g.epoch = self.chg, self.epoch
+        g.rdy = None if self.rdy is None else self.rdy.copy()
+        g.reds = self.reds.copy()
         return g
 
     # -- cards made during a game (tokens, revealed cards: Zones.create) --------------------------
@@ -849,6 +869,8 @@ class Core:
                 self.aprot[c] = self.aprot[c] | bit if sign else self.aprot[c] & ~bit
         if r.glob_enemy_attack:
             self.gneg[c if c >= 0 else 2] += r.glob_enemy_attack if sign else -r.glob_enemy_attack
+        if r.cost_red:
+            self.reds[c] += 1 if sign else -1
 
     def _enter(self, u: int, cell: int) -> None:
         """`u` comes onto the battlefield at `cell` (last in board order)."""
@@ -857,6 +879,7 @@ class Core:
         self.occ[cell] = u
         self.taken |= 1 << cell
         self.ver += 1
+        self.epoch += 1
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] |= 1 << cell
@@ -873,6 +896,7 @@ class Core:
         self.occ[cell] = 0
         self.taken &= ~(1 << cell)
         self.ver += 1
+        self.epoch += 1
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -1060,38 +1084,39 @@ class Core:
             return []
         if spec == "self":
             return [source] if self.on_board(source) else []
-        enemies_only = spec in ("enemy", "enemy_unit")
-        allies_only = spec in ("ally", "ally_unit", "other_ally_unit")
-        units_only = spec in ("enemy_unit", "ally_unit", "unit", "other_ally_unit")
-        max_health = int(params["max_health"]) if "max_health" in params else None
-        sub = SUBTYPE_BIT.get(str(params["subtype"]), 0) if "subtype" in params else 0
-        out = []
-        s0 = self.stones[0]
-        ctrl, hp, tsub = self.ctrl, self.hp, self.t.sub
-        for u in self.board:
-            c = ctrl[u]
-            if enemies_only and c == controller:
-                continue
-            if allies_only and (controller < 0 or c != controller):
-                continue
-            stone = u in self.stones
-            if units_only and stone:
-                continue
-            if spec == "other_ally_unit" and u == source:
-                continue
-            if max_health is not None and hp[u] > max_health:
-                continue
-            if "subtype" in params and not tsub[u] & sub:
-                continue
-            if c != controller:  # an enemy (HG-52: a neutral unit is everybody's)
-                if stone:
-                    if self.guarded(0 if u == s0 else 1):  # HG-63
-                        continue
-                elif self.stealthed(u):  # HG-64
-                    continue
-            if self.immune_blocks(u, kind, controller):  # HG-67
-                continue
-            out.append(u)
+        # the cells of the candidates (masks), then the units there in board order
+        own = self.own[controller] if controller >= 0 else 0
+        if spec == "enemy" or spec == "enemy_unit":
+            m = self.taken & ~own
+        elif spec == "ally" or spec == "ally_unit" or spec == "other_ally_unit":
+            m = own
+        else:  # unit, any
+            m = self.taken
+        m &= ~(self.hidden & ~own)  # HG-64: an enemy in Stealth (HG-52: a neutral unit is everybody's)
+        for q in (0, 1):
+            if q != controller and m & STONE_BIT[q] and self.guarded(q):  # HG-63
+                m &= ~STONE_BIT[q]
+        if spec != "enemy" and spec != "ally" and spec != "any":  # units only
+            m &= ~(STONE_BIT[0] | STONE_BIT[1])
+        if spec == "other_ally_unit" and self.on_board(source):
+            m &= ~(1 << self.place[source])
+        if not m:
+            return []
+        place = self.place
+        if m & (m - 1):
+            out = [u for u in self.board if m >> place[u] & 1]
+        else:
+            out = [self.occ[BIT_INDEX[m]]]
+        if "max_health" in params:
+            top = int(params["max_health"])
+            out = [u for u in out if self.hp[u] <= top]
+        if "subtype" in params:
+            sub = SUBTYPE_BIT.get(str(params["subtype"]), 0)
+            out = [u for u in out if self.t.sub[u] & sub]
+        imm = self.t.immune
+        for u in out:
+            if imm[u]:  # HG-67 (a rare keyword: the list made again only then)
+                return [v for v in out if not self.immune_blocks(v, kind, controller)]
         return out
 
     # -- primitive verbs (`HotgGame.damage` & co.) ----------------------------------------------
@@ -1112,7 +1137,6 @@ class Core:
         hp = self.hp[u] = self.hp[u] - amount
         if hp <= 0:
             self.low = True
-        self.ver += 1
         self.log.append(("damage", ctx.source, u, amount))
         return amount
 
@@ -1127,7 +1151,6 @@ class Core:
         if gained <= 0:
             return
         self.hp[u] += gained
-        self.ver += 1
         self.log.append(("heal", u, gained))
 
     def _add_mod(self, u: int, stat: str, value: int, is_set: bool, until: str) -> None:
@@ -1136,6 +1159,7 @@ class Core:
             m = self.mods[u] = []
         m.append((stat, value, is_set, until))
         self.ver += 1
+        self.epoch += 1
         self.clock += 1  # (the modifier's time, `_tick`)
         if until != "permanent":
             self.ending = True
@@ -1172,6 +1196,7 @@ class Core:
     def ready(self, u: int, ctx: Ctx) -> None:
         if not self.on_board(u):
             return
+        self.epoch += 1
         self.st[u] &= NOT_EXHAUSTED
         self.log.append(("ready", u))
 
@@ -1182,6 +1207,7 @@ class Core:
         """HG-65."""
         if not self.on_board(u) or not self.affectable(u, ctx) or u in self.stones:
             return
+        self.epoch += 1
         self.stun[u] = self.whose_next_turn(ctx.controller)
         self.log.append(("stun", u))
 
@@ -1192,7 +1218,7 @@ class Core:
         self._mark(u, False)
         self.st[u] = (self.st[u] | SILENCED) & NOT_WARCRY
         self.kw[u] = 0
-        self.ver += 1
+        self.epoch += 1
         self._mark(u, True)
         self.log.append(("silence", u))
 
@@ -1269,6 +1295,7 @@ class Core:
         """HG-45."""
         self.ability[p] = ability
         self.used[p] = False
+        self.ver += 1  # (its targets are another ability's)
         self.log.append(("ability", p))
 
     def gain_mana(self, p: int, amount: int) -> None:
@@ -1533,19 +1560,20 @@ class Core:
         return m
 
     def with_targets(
-        self, table: Any, row: Row, when: str, p: int, source: int, kind: str
+        self, table: Any, row: Row, when: str, p: int, source: int, kind: str, key: Any
     ) -> list[tuple[int, int, int]]:
         tg = row.targeted.get(when)
         if tg is None:
             return [table[-1]]
-        # (kept while nothing but moves changed the battlefield, `ver`)
-        key = (row.defn.id, when, p, source)
+        # (kept while nothing but moves changed the battlefield, `ver`: `key` tells them)
+        # (not when the targets depend on health: Judgement's "3 or less health")
         got = self.kept.get(key)
         if got is not None and got[0] == self.ver:
             return got[1]
         spec, ab = tg
         acts = [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
-        self.kept[key] = (self.ver, acts)
+        if "max_health" not in ab:
+            self.kept[key] = (self.ver, acts)
         return acts
 
     def legal_actions(self) -> list[tuple[int, int, int]]:
@@ -1567,6 +1595,8 @@ class Core:
         red: list[tuple[int, int]] | None = None
         for uid in self.hand[p]:
             if t.cost[uid] > mana:
+                if not self.reds[p]:
+                    continue
                 if red is None:
                     red = self.cost_reductions(p)
                 if not red or self.cost(uid, p, red) > mana:
@@ -1585,7 +1615,7 @@ class Core:
                 acts += t3[r3]
                 acts += t4[r4]
             elif k == D_SPELL:
-                acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell")
+                acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
         st, place, stun, mods, occ = self.st, self.place, self.stun, self.mods, self.occ
@@ -1594,10 +1624,15 @@ class Core:
         aatk = self.aatk[p]
         g = self.gneg
         gsum = g[0] + g[1] + g[2] - g[p]  # (HG-57: the enemies' global auras on p's units)
-        for uid in self.units[p]:
+        rdy = self.rdy
+        if rdy is None:
+            rdy = self.rdy = []
+            for uid in self.units[p]:
+                s = st[uid]
+                if not s & EXHAUSTED and stun[uid] < 0 and (not s & ATTACKED or s & WARCRY_READY):
+                    rdy.append(uid)
+        for uid in rdy:
             s = st[uid]
-            if s & EXHAUSTED or stun[uid] >= 0:
-                continue
             if not s & ATTACKED:
                 n = place[uid]
                 seg = segs[uid]
@@ -1650,11 +1685,11 @@ class Core:
                     segs[uid] = (ZONE[steps][rng][n], got)
                     acts += got
             if s & WARCRY_READY and not s & SILENCED and t.trig[uid] & T_ACTIVATED:
-                acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry")
+                acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
             r = _ability_row(self.ability[p])
             if r.cost <= mana:
-                acts += self.with_targets(ABILITIES, r, "ability", p, -1, "ability")
+                acts += self.with_targets(ABILITIES, r, "ability", p, -1, "ability", -10_000 - p)
         acts.append(END_ACTION)
         return acts
 
@@ -1667,10 +1702,10 @@ class Core:
             return
         if verb == END:
             self.chg = ALL
+            self.rdy = None
             self.end_turn()
             return
-        if verb != ATTACK:
-            self.chg = ALL
+        e = self.epoch
         if verb == TARGET:
             self.answer_target(x)
         elif verb == PICK:
@@ -1685,19 +1720,35 @@ class Core:
             self.warcry(x, y)
         elif verb == ABILITY:
             self.use_ability(x)
-        self.run()
+        if self.queue:
+            self.run()
+        if self.epoch != e:  # (units arrived, left or changed: every unit's actions made anew
+            # but after a deployment alone, which changed only its cell)
+            if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
+                self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
+            else:
+                self.chg = ALL
+                self.rdy = None
+        elif verb == ATTACK and self.rdy is not None:
+            self.rdy.remove(x)  # (it has attacked, its activated Warcry lost: HG-41, HG-72)
 
     def move(self, u: int, cell: int) -> None:
         p = self.active
         old = self.place[u]
-        self._mark(u, False)
         self.place[u] = cell
         self.occ[old] = 0
         self.occ[cell] = u
         both = (1 << old) | (1 << cell)
         self.own[p] ^= both
         self.taken ^= both
-        self._mark(u, True)
+        if self.hidden >> old & 1:  # its keywords' and auras' masks follow it
+            self.hidden ^= both
+        elif self.guards >> old & 1:
+            self.guards ^= both
+        if self.aatk[p] >> old & 1:
+            self.aatk[p] ^= both
+        if self.aprot[p] >> old & 1:
+            self.aprot[p] ^= both
         self.chg |= both
         if self.kw[u] & K_GUARD:  # (it may guard its stone now, or no more: HG-63)
             self.ver += 1
@@ -1750,10 +1801,7 @@ class Core:
                     return
             self.resolve_return_damage(a, t)
             self.check_deaths()
-            if self.queue:  # a death: every unit's actions made anew
-                self.chg = ALL
             return
-        self.chg = ALL
         if self.t.trig[a] & T_ATTACK and not self.st[a] & SILENCED:  # HG-42 (2)
             d = self.t.defn[a]
             for idx, _ab in d.facts.by_when.get("attack", ()):
