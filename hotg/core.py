@@ -187,23 +187,19 @@ def walk(n: int, steps: int, blocked: int) -> int:
 
 
 # -- actions, made once (process-wide: an action names uids and cells only) -------------------
-# the columns of each 9-bit row pattern, in increasing order
-PATTERN_COLS = [tuple(c for c in range(COLS) if pat >> c & 1) for pat in range(1 << COLS)]
+# by row, the cell numbers of each of its 512 patterns of 9 bits, in increasing order (a
+# mask's cells: five look-ups, its rows cut from two one-digit halves)
+CELLS_BY_ROW = [
+    [tuple(r * COLS + c for c in range(COLS) if pat >> c & 1) for pat in range(1 << COLS)]
+    for r in range(ROWS)
+]
+_R0, _R1, _R2, _R3, _R4 = CELLS_BY_ROW
 
 
-class _RowActs(dict[int, tuple[tuple[int, int, int], ...]]):
-    """One unit's actions of one verb to the cells of a row's 9-bit pattern, made when met."""
-
-    __slots__ = ("base", "cells", "uid", "verb")
-
-    def __init__(self, verb: int, uid: int, base: int) -> None:
-        super().__init__()
-        self.verb, self.uid, self.base = verb, uid, base
-        self.cells = [(verb, uid, base + c) for c in range(COLS)]
-
-    def __missing__(self, pat: int) -> tuple[tuple[int, int, int], ...]:
-        acts = self[pat] = tuple(map(self.cells.__getitem__, PATTERN_COLS[pat]))
-        return acts
+def mask_cells(m: int) -> tuple[int, ...]:
+    """The cell numbers of mask `m`, in increasing order."""
+    lo, hi = m & HALF, m >> 27
+    return _R0[lo & ROW] + _R1[(lo >> 9) & ROW] + _R2[lo >> 18] + _R3[hi & ROW] + _R4[hi >> 9]
 
 
 class _ByUid(dict[int, Any]):
@@ -218,8 +214,9 @@ class _ByUid(dict[int, Any]):
         return v
 
 
-MOVES = _ByUid(lambda uid: tuple(_RowActs(MOVE, uid, r * COLS) for r in range(ROWS)))
-DEPLOYS = _ByUid(lambda uid: tuple(_RowActs(PLAY, uid, r * COLS) for r in range(ROWS)))
+# a unit's moves and a card's deployments by cell: `MOVES[uid][cell]`
+MOVES = _ByUid(lambda uid: [(MOVE, uid, n) for n in range(NCELLS)])
+DEPLOYS = _ByUid(lambda uid: [(PLAY, uid, n) for n in range(NCELLS)])
 ATTACKS = _ByUid(lambda a: _ByUid(lambda t: (ATTACK, a, t)))
 CASTS = _ByUid(lambda u: _ByUid(lambda t: (CAST, u, t)))
 WARCRIES = _ByUid(lambda u: _ByUid(lambda t: (WARCRY, u, t)))
@@ -506,6 +503,7 @@ class Core:
         "epoch",
         "rdy",
         "reds",
+        "stunning",
         "turn",
         "units",
         "used",
@@ -574,6 +572,7 @@ class Core:
     # the active player's units that may still act (not exhausted, not stunned, not attacked
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
+    stunning: bool  # a unit may be stunned (HG-65)
     reds: list[int]  # by controller, its units on the battlefield with a cost reduction (HG-07)
 
     # -- set-up (HotgGame.new) -------------------------------------------------------------------
@@ -638,6 +637,7 @@ class Core:
         g.epoch = 0
         g.rdy = None
         g.reds = [0, 0, 0]
+        g.stunning = False
         uid = 1
         for p in (0, 1):
             deck = g.deck[p]
@@ -719,6 +719,7 @@ class Core:
         g.chg, g.epoch = self.chg, self.epoch
         g.rdy = None if self.rdy is None else self.rdy.copy()
         g.reds = self.reds.copy()
+        g.stunning = self.stunning
         return g
 
     # -- cards made during a game (tokens, revealed cards: Zones.create) --------------------------
@@ -1208,6 +1209,7 @@ class Core:
         if not self.on_board(u) or not self.affectable(u, ctx) or u in self.stones:
             return
         self.epoch += 1
+        self.stunning = True
         self.stun[u] = self.whose_next_turn(ctx.controller)
         self.log.append(("stun", u))
 
@@ -1219,6 +1221,7 @@ class Core:
         self.st[u] = (self.st[u] | SILENCED) & NOT_WARCRY
         self.kw[u] = 0
         self.epoch += 1
+        self.ver += 1  # (no Stealth, Guard nor Immune now: HG-63, HG-64, HG-67)
         self._mark(u, True)
         self.log.append(("silence", u))
 
@@ -1486,15 +1489,22 @@ class Core:
                     self.ban &= ~(1 << cell)
                     self._enter(u, cell)
                     self.log.append(("banish", u))
-        self.expire(f"sont:{p}")
-        stun = self.stun
-        for u in self.banished:
-            if stun[u] == p:  # HG-65
-                stun[u] = -1
-        s0, s1 = self.stones
-        for u in self.board:
-            if stun[u] == p and u != s0 and u != s1:  # HG-65
-                stun[u] = -1
+        if self.ending:
+            self.expire(SONT[p])
+        if self.stunning:  # (a unit may be stunned: most of the time none is)
+            stun = self.stun
+            for u in self.banished:
+                if stun[u] == p:  # HG-65
+                    stun[u] = -1
+            s0, s1 = self.stones
+            left = False
+            for u in self.board:
+                if stun[u] >= 0:
+                    if stun[u] == p and u != s0 and u != s1:  # HG-65
+                        stun[u] = -1
+                    else:
+                        left = True
+            self.stunning = left or any(stun[u] >= 0 for u in self.banished)
         st, trig = self.st, self.t.trig
         for u in self.units[p]:
             st[u] &= NOT_EXHAUSTED
@@ -1607,13 +1617,10 @@ class Core:
                     row = own | ((own << 1) & NOT_FIRST_COL) | ((own >> 1) & NOT_LAST_COL)
                     deploy = (row | (row << 9) | (row >> 9)) & open_cells
                     lo, hi = deploy & HALF, deploy >> 27
-                    r0, r1, r2, r3, r4 = lo & ROW, (lo >> 9) & ROW, lo >> 18, hi & ROW, hi >> 9
-                t0, t1, t2, t3, t4 = DEPLOYS[uid]
-                acts += t0[r0]
-                acts += t1[r1]
-                acts += t2[r2]
-                acts += t3[r3]
-                acts += t4[r4]
+                    cells = (
+                        _R0[lo & ROW] + _R1[(lo >> 9) & ROW] + _R2[lo >> 18] + _R3[hi & ROW] + _R4[hi >> 9]
+                    )
+                acts += map(DEPLOYS[uid].__getitem__, cells)
             elif k == D_SPELL:
                 acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
@@ -1660,10 +1667,16 @@ class Core:
                         known = MOVE_LISTS[uid]
                         got = known.get(m)
                         if got is None:
-                            t0, t1, t2, t3, t4 = MOVES[uid]
                             lo, hi = m & HALF, m >> 27
-                            got = (
-                                t0[lo & ROW] + t1[(lo >> 9) & ROW] + t2[lo >> 18] + t3[hi & ROW] + t4[hi >> 9]
+                            got = tuple(
+                                map(
+                                    MOVES[uid].__getitem__,
+                                    _R0[lo & ROW]
+                                    + _R1[(lo >> 9) & ROW]
+                                    + _R2[lo >> 18]
+                                    + _R3[hi & ROW]
+                                    + _R4[hi >> 9],
+                                )
                             )
                             if len(known) >= 1024:
                                 known.clear()
@@ -1875,6 +1888,9 @@ class Core:
 @cache
 def _ability_row(ability: str) -> Row:
     return row_of(card_pool()[ability])
+
+
+SONT = ("sont:0", "sont:1")  # "until the start of P's next turn", by player
 
 
 def _chosen(ab: Mapping[str, Any]) -> int:

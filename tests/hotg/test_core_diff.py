@@ -44,6 +44,12 @@ def test_hg12_hg13_random_decks_play_the_same_game_step_by_step(seed: int) -> No
     assert CHECK.main([str(1), str(seed * 101), "--decks", "random", "--quiet"]) == 0
 
 
+def test_hg63_hg73_a_silenced_guard_leaves_its_stone_open_to_the_kept_targets() -> None:
+    """Seed 206 (random decks): Words of Isis silences the Wall of Ice next to P1's stone, and
+    Zeus's Bolt may target the stone at once (the core's kept targets were stale once)."""
+    assert CHECK.main(["1", "206", "--decks", "random", "--quiet"]) == 0
+
+
 @pytest.mark.parametrize("seed", [1, 5, 9])
 def test_preset_decks_play_the_same_game_step_by_step(seed: int) -> None:
     assert CHECK.main([str(1), str(seed), "--decks", "preset", "--quiet"]) == 0
