@@ -425,12 +425,19 @@ def _table(ids: tuple[str, ...]) -> Table:
 
 
 def deck_list(deck: Any, p: int) -> DeckList:
-    """A seat's deck as `HotgGame.new` reads it (None: the seat's preset deck)."""
-    from .decks import preset_decks, validate_deck_content
+    """A seat's deck as `HotgGame.new` reads it (None: the seat's preset deck, read once)."""
+    from .decks import validate_deck_content
 
     if deck is None:
-        deck = list(preset_decks().values())[p]
+        return _preset_deck(p)
     return validate_deck_content(deck, f"<deck of player {p + 1}>")
+
+
+@cache
+def _preset_deck(p: int) -> DeckList:
+    from .decks import preset_decks, validate_deck_content
+
+    return validate_deck_content(list(preset_decks().values())[p], f"<deck of player {p + 1}>")
 
 
 class Ctx(NamedTuple):
@@ -504,6 +511,8 @@ class Core:
         "rdy",
         "reds",
         "stunning",
+        "bpos",
+        "bseq",
         "turn",
         "units",
         "used",
@@ -573,6 +582,8 @@ class Core:
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
     stunning: bool  # a unit may be stunned (HG-65)
+    bpos: list[int]  # by uid, when it last came onto the battlefield (its place in board order)
+    bseq: int  # (the last of them)
     reds: list[int]  # by controller, its units on the battlefield with a cost reduction (HG-07)
 
     # -- set-up (HotgGame.new) -------------------------------------------------------------------
@@ -638,6 +649,8 @@ class Core:
         g.rdy = None
         g.reds = [0, 0, 0]
         g.stunning = False
+        g.bpos = [0] * n
+        g.bseq = 2  # (the stones first)
         uid = 1
         for p in (0, 1):
             deck = g.deck[p]
@@ -659,6 +672,7 @@ class Core:
             g.own[p] = 1 << cell
             g.taken |= 1 << cell
             g.board.append(s)
+            g.bpos[s] = p + 1
             g.clock += 1
             g.entered[s] = g.clock
         for p in (0, 1):
@@ -720,6 +734,8 @@ class Core:
         g.rdy = None if self.rdy is None else self.rdy.copy()
         g.reds = self.reds.copy()
         g.stunning = self.stunning
+        g.bpos = self.bpos.copy()
+        g.bseq = self.bseq
         return g
 
     # -- cards made during a game (tokens, revealed cards: Zones.create) --------------------------
@@ -738,6 +754,7 @@ class Core:
         self.banby.append(-1)
         self.mods.append(None)
         self.segs.append(None)
+        self.bpos.append(0)
         return uid
 
     # -- reading ---------------------------------------------------------------------------------
@@ -886,6 +903,8 @@ class Core:
             self.own[c] |= 1 << cell
             self.units[c].append(u)
         self.board.append(u)
+        self.bseq += 1
+        self.bpos[u] = self.bseq
         if not self.st[u] & SILENCED:
             self.kw[u] = self.t.kw[u]
         self._mark(u, True)
@@ -1103,9 +1122,10 @@ class Core:
             m &= ~(1 << self.place[source])
         if not m:
             return []
-        place = self.place
         if m & (m - 1):
-            out = [u for u in self.board if m >> place[u] & 1]
+            occ = self.occ
+            out = [occ[c] for c in mask_cells(m)]
+            out.sort(key=self.bpos.__getitem__)  # (board order)
         else:
             out = [self.occ[BIT_INDEX[m]]]
         if "max_health" in params:
@@ -1647,13 +1667,23 @@ class Core:
                     acts += seg[1]  # nothing changed in its zone since they were made
                 else:
                     # its move, range and attack (HG-57: the auras on top)
-                    if mods[uid]:
-                        steps, rng, attack = self.move_of(uid), self.range_of(uid), self.attack_of(uid)
-                    else:
-                        steps, rng = t.move[uid], t.range[uid]
-                        attack = t.attack[uid] + gsum
-                        if aatk:
-                            attack += (AROUND[n] & aatk).bit_count()
+                    steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
+                    mine = mods[uid]
+                    if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
+                        for stat, v, is_set, _ in mine:
+                            if stat == "attack":
+                                attack = v if is_set else attack + v
+                            elif stat == "move":
+                                steps = v if is_set else steps + v
+                            elif stat == "range":
+                                rng = v if is_set else rng + v
+                        if t.sub[uid] & S_STRUCTURE:  # HG-33
+                            steps = 0
+                        if rng < 1:
+                            rng = 1
+                    attack += gsum
+                    if aatk:
+                        attack += (AROUND[n] & aatk).bit_count()
                     if steps >= MAX_STEPS:
                         steps = MAX_STEPS - 1
                     if rng >= MAX_STEPS:
@@ -1692,10 +1722,11 @@ class Core:
                             if low == reach:
                                 got += (mine[occ[BIT_INDEX[low]]],)
                             else:  # in board order
-                                hits = [occ[c] for c in bits(reach)]
-                                hits.sort(key=self.board.index)
+                                hits = [occ[c] for c in mask_cells(reach)]
+                                hits.sort(key=self.bpos.__getitem__)
                                 got += tuple([mine[h] for h in hits])
-                    segs[uid] = (ZONE[steps][rng][n], got)
+                    # (its zone: the cells it may walk to only while it may still move)
+                    segs[uid] = (ZONE[0 if s & MOVED or steps < 0 else steps][rng][n], got)
                     acts += got
             if s & WARCRY_READY and not s & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
