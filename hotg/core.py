@@ -532,7 +532,7 @@ class Core:
     entered: list[int]
     stun: list[int]
     banby: list[int]
-    mods: list[list[tuple[str, int, bool, str]] | None]  # (stat, value, set?, until)
+    mods: list[list[tuple[str, int, bool, str, int, int]] | None]  # (stat, value, set?, until, source, time)
     occ: list[int]
     own: list[int]
     hidden: int
@@ -765,7 +765,7 @@ class Core:
         a = self.t.attack[u]
         m = self.mods[u]
         if m:
-            for stat, v, is_set, _ in m:
+            for stat, v, is_set, _, _, _ in m:
                 if stat == "attack":
                     a = v if is_set else a + v
         if self.zone[u] == Z_BOARD:
@@ -785,7 +785,7 @@ class Core:
     def _stat(self, u: int, stat: str, base: int) -> int:
         m = self.mods[u]
         if m:
-            for s, v, is_set, _ in m:
+            for s, v, is_set, _, _, _ in m:
                 if s == stat:
                     base = v if is_set else base + v
         return base
@@ -809,7 +809,7 @@ class Core:
         best = -1 if self.st[u] & SILENCED else self.t.protect[u]
         m = self.mods[u]
         if m:
-            for s, v, _, _ in m:
+            for s, v, _, _, _, _ in m:
                 if s == "protect" and v > best:
                     best = v
         if self.zone[u] == Z_BOARD and self.ctrl[u] >= 0 and u not in self.stones:
@@ -1082,18 +1082,18 @@ class Core:
         elif target == -2:  # CHOOSE
             choices = self.targets_for(spec, controller, kind, source, ab)
             if not choices:
-                self.log.append(("fizzle", d.name))
+                self.log.append(("fizzle", d.name, "none", kind))
                 return
             self.pending = ("target", controller if controller >= 0 else self.active, e, choices)
             return
         elif spec != "none" and target >= 0 and not self.on_board(target):
-            self.log.append(("fizzle", d.name))
+            self.log.append(("fizzle", d.name, "gone", kind))
             return
         if controller < 0 and ab["do"] in _FOR_A_PLAYER:
-            self.log.append(("fizzle", d.name))
+            self.log.append(("fizzle", d.name, "neutral", kind))
             return
         if kind in ("warcry", "afterlife", "reincarnate"):
-            self.log.append((kind, source))
+            self.log.append((kind, source, d.name))
         EFFECTS[str(ab["do"])](self, Ctx(source, controller, target, ab, kind, cell, d))
 
     def targets_for(
@@ -1153,12 +1153,12 @@ class Core:
         if ctx.kind == "attack" or ctx.kind == "return":  # HG-68
             amount -= self.protect(u)
         if amount <= 0:
-            self.log.append(("damage", ctx.source, u, 0))
+            self.log.append(("damage", ctx.source, u, 0, self.hp[u], ctx.defn))
             return 0
         hp = self.hp[u] = self.hp[u] - amount
         if hp <= 0:
             self.low = True
-        self.log.append(("damage", ctx.source, u, amount))
+        self.log.append(("damage", ctx.source, u, amount, hp, ctx.defn))
         return amount
 
     def heal(self, u: int, amount: int, ctx: Ctx) -> None:
@@ -1172,47 +1172,47 @@ class Core:
         if gained <= 0:
             return
         self.hp[u] += gained
-        self.log.append(("heal", u, gained))
+        self.log.append(("heal", u, gained, self.hp[u], top))
 
-    def _add_mod(self, u: int, stat: str, value: int, is_set: bool, until: str) -> None:
+    def _add_mod(self, u: int, stat: str, value: int, is_set: bool, until: str, source: int) -> None:
         m = self.mods[u]
         if m is None:
             m = self.mods[u] = []
-        m.append((stat, value, is_set, until))
+        self.clock += 1  # (the modifier's time, `_tick`)
+        m.append((stat, value, is_set, until, source, self.clock))
         self.ver += 1
         self.epoch += 1
-        self.clock += 1  # (the modifier's time, `_tick`)
         if until != "permanent":
             self.ending = True
 
     def add_modifier(self, u: int, stat: str, value: int, until: str, ctx: Ctx) -> None:
         if not self.on_board(u) or not self.affectable(u, ctx):
             return
-        self._add_mod(u, stat, value, False, until)
+        self._add_mod(u, stat, value, False, until, ctx.source)
         if stat == "health" and value > 0:  # HG-55
             self.hp[u] += value
-        self.log.append(("buff", u))
+        self.log.append(("buff", u, stat, value, until))
 
     def buff(self, u: int, attack: int, health: int, until: str, ctx: Ctx) -> None:
         if not self.on_board(u) or not self.affectable(u, ctx) or u in self.stones:
             return
         if attack:
-            self._add_mod(u, "attack", attack, False, until)
+            self._add_mod(u, "attack", attack, False, until, ctx.source)
         if health:
-            self._add_mod(u, "health", health, False, until)
+            self._add_mod(u, "health", health, False, until, ctx.source)
             if health > 0:
                 self.hp[u] += health  # HG-55
             else:
                 self.hp[u] = min(self.hp[u], self.max_health(u))
                 if self.hp[u] <= 0:
                     self.low = True
-        self.log.append(("buff", u))
+        self.log.append(("buff", u, None, attack, health, until))
 
     def set_attack_to_health(self, u: int, ctx: Ctx) -> None:
         if not self.on_board(u) or not self.affectable(u, ctx) or u in self.stones:
             return
-        self._add_mod(u, "attack", self.hp[u], True, "permanent")
-        self.log.append(("buff", u))
+        self._add_mod(u, "attack", self.hp[u], True, "permanent", ctx.source)
+        self.log.append(("buff", u, self.hp[u]))
 
     def ready(self, u: int, ctx: Ctx) -> None:
         if not self.on_board(u):
@@ -1295,7 +1295,7 @@ class Core:
         self.st[new] = EXHAUSTED
         self._enter(new, cell)
         self.entered[new] = self.tick()
-        self.log.append(("transform", u, new))
+        self.log.append(("transform", u, new, neutral))
 
     def draw(self, p: int, log: bool = True) -> None:
         deck = self.deck[p]
@@ -1319,7 +1319,7 @@ class Core:
         self.ability[p] = ability
         self.used[p] = False
         self.ver += 1  # (its targets are another ability's)
-        self.log.append(("ability", p))
+        self.log.append(("ability", p, ability))
 
     def gain_mana(self, p: int, amount: int) -> None:
         self.mana[p] = min(MAX_MANA, self.mana[p] + amount)
@@ -1339,7 +1339,7 @@ class Core:
             self._to(u, Z_REVEAL, p)
             uids.append(u)
         self.pending = ("reveal", p, uids, resolve, ctx.source)
-        self.log.append(("reveal", p))
+        self.log.append(("reveal", p, len(uids)))
 
     # -- resolution -----------------------------------------------------------------------------
     def free(self, cell: int) -> bool:
@@ -1350,7 +1350,7 @@ class Core:
         self.holding.remove(u)
         if not self.free(cell):  # HG-05
             self._to(u, self._leave_dest(u, Z_GRAVE), p)
-            self.log.append(("blocked", u))
+            self.log.append(("blocked", u, cell))
             return
         self.ctrl[u] = p
         self.st[u] |= EXHAUSTED  # HG-23
@@ -1382,7 +1382,7 @@ class Core:
 
     def resolve_strike(self, a: int, t: int) -> None:
         if not self.on_board(a) or not self.on_board(t):  # HG-42 (3)
-            self.log.append(("attack", a, t))
+            self.log.append(("attack", a, t, 0))
             return
         self.push(("attack_damage", a, t), L_ATTACK_DAMAGE)
         self.push(("return_damage", a, t), L_RETURN)
@@ -1437,10 +1437,10 @@ class Core:
     def resolve_resurrect(self, u: int, cell: int) -> None:
         p = self.owner[u]
         if p < 0 or self.zone[u] != Z_GRAVE:  # HG-69
-            self.log.append(("fizzle", u))
+            self.log.append(("fizzle", u, "grave", cell))
             return
         if not self.free(cell):  # HG-05
-            self.log.append(("fizzle", u))
+            self.log.append(("fizzle", u, "taken", cell))
             return
         self._reset(u)
         self.ctrl[u] = p
@@ -1456,7 +1456,7 @@ class Core:
         if not self.free(cell):  # HG-05 / HG-71
             u = self.create(d, owner, 0)
             self._to(u, Z_REMOVED, owner)
-            self.log.append(("fizzle", u))
+            self.log.append(("fizzle", u, "spawn", cell))
             return
         u = self.create(d, owner, 0)
         self.st[u] = EXHAUSTED
@@ -1508,7 +1508,7 @@ class Core:
                     cell = self.place[u]
                     self.ban &= ~(1 << cell)
                     self._enter(u, cell)
-                    self.log.append(("banish", u))
+                    self.log.append(("banish", u, 1))
         if self.ending:
             self.expire(SONT[p])
         if self.stunning:  # (a unit may be stunned: most of the time none is)
@@ -1535,7 +1535,7 @@ class Core:
         if not first:
             self.draw(p)
         else:
-            self.log.append(("turn", p))
+            self.log.append(("turn",))  # (the first player draws no card)
         self.check_deaths()
 
     def end_turn(self) -> None:
@@ -1670,7 +1670,7 @@ class Core:
                     steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
                     mine = mods[uid]
                     if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
-                        for stat, v, is_set, _ in mine:
+                        for stat, v, is_set, _, _, _ in mine:
                             if stat == "attack":
                                 attack = v if is_set else attack + v
                             elif stat == "move":
@@ -1801,10 +1801,11 @@ class Core:
 
     def play_unit(self, u: int, cell: int) -> None:
         p = self.active
-        self.mana[p] -= self.cost(u, p)
+        cost = self.cost(u, p)
+        self.mana[p] -= cost
         self.hand[p].remove(u)
         self._to(u, Z_HOLD, p)
-        self.log.append(("play", p, u))
+        self.log.append(("play", p, u, cost, cell))
         # (the queue is empty at a turn's decision: the deployment resolves at once, HG-12
         # level 1, at the time its entry would take)
         self.clock += 1
@@ -1813,10 +1814,11 @@ class Core:
     def cast(self, u: int, target: int) -> None:
         """HG-22."""
         p = self.active
-        self.mana[p] -= self.cost(u, p)
+        cost = self.cost(u, p)
+        self.mana[p] -= cost
         self.hand[p].remove(u)
         self._to(u, Z_HOLD, p)
-        self.log.append(("play", p, u))
+        self.log.append(("play", p, u, cost, target))
         d = self.t.defn[u]
         for idx, _ab in d.facts.by_when.get("spell", ()):
             self.push_ability(d, idx, u, p, target, "spell", L_OTHER)
@@ -1864,7 +1866,7 @@ class Core:
         d = card_pool()[self.ability[p]]
         self.mana[p] -= d.cost
         self.used[p] = True  # HG-45
-        self.log.append(("ability", p))
+        self.log.append(("ability", p, target))
         abilities = d.facts.by_when.get("ability", ())
         if len(abilities) == 1:  # (the queue is empty: it resolves at once, at its entry's time)
             self.clock += 1
@@ -1892,13 +1894,13 @@ class Core:
         self.reveal[p].remove(u)
         if resolve:  # HG-60: a revealed effect resolves at once on its source
             self._to(u, Z_REMOVED, p)
-            self.log.append(("reveal", p))
+            self.log.append(("reveal", p, u, 1))
             d = self.t.defn[u]
             for idx, _ab in d.facts.by_when.get("spell", ()):
                 self.resolve_ability(("ab", d, idx, source, p, source, "warcry", -1))
         else:
             self._to(u, Z_HAND, p)
-            self.log.append(("reveal", p))
+            self.log.append(("reveal", p, u, 0))
         self.check_deaths()
 
     # -- words (only when read) -------------------------------------------------------------------
