@@ -430,6 +430,8 @@ def deck_list(deck: Any, p: int) -> DeckList:
 
     if deck is None:
         return _preset_deck(p)
+    if isinstance(deck, DeckList):  # (read and checked already: the facade's)
+        return deck
     return validate_deck_content(deck, f"<deck of player {p + 1}>")
 
 
@@ -1289,13 +1291,14 @@ class Core:
             return
         cell = self.place[u]
         owner = -1 if neutral else self.ctrl[u]
+        kept = tuple(self.aura_bonuses_of(u))  # (what the auras gave it, as it left: its words' facts)
         self._leave(u, Z_REMOVED)
         self.removed.append(u)
         new = self.create(card_pool()[into], owner, 0)
         self.st[new] = EXHAUSTED
         self._enter(new, cell)
         self.entered[new] = self.tick()
-        self.log.append(("transform", u, new, neutral))
+        self.log.append(("transform", u, new, neutral, kept))
 
     def draw(self, p: int, log: bool = True) -> None:
         deck = self.deck[p]
@@ -1866,7 +1869,7 @@ class Core:
         d = card_pool()[self.ability[p]]
         self.mana[p] -= d.cost
         self.used[p] = True  # HG-45
-        self.log.append(("ability", p, target))
+        self.log.append(("ability", p, target, d.id))
         abilities = d.facts.by_when.get("ability", ())
         if len(abilities) == 1:  # (the queue is empty: it resolves at once, at its entry's time)
             self.clock += 1
@@ -1902,6 +1905,34 @@ class Core:
             self._to(u, Z_HAND, p)
             self.log.append(("reveal", p, u, 0))
         self.check_deaths()
+
+    # -- readers for the facade (`hotg/facade.py`: views, the state hash in the old form) --------
+    def aura_bonuses_of(self, u: int) -> list[tuple[str, int, int]]:
+        """HG-57: what the auras give unit `u` on the battlefield now, as (stat, value, source):
+        by source in board order, each aura of its text in order (a stone gets none)."""
+        out: list[tuple[str, int, int]] = []
+        if self.zone[u] != Z_BOARD or u in self.stones:
+            return out
+        trig, st, ctrl = self.t.trig, self.st, self.ctrl
+        c = ctrl[u]
+        near = AROUND[self.place[u]]
+        for s in self.board:
+            if not trig[s] & T_AURA or st[s] & SILENCED:
+                continue
+            for _, ab in self.t.defn[s].facts.auras:
+                do = ab.get("do")
+                if do == "adjacent_allies":  # its controller's units next to it
+                    if s == u or c < 0 or ctrl[s] != c or not near >> self.place[s] & 1:
+                        continue
+                elif do == "global_enemies":  # every unit its controller does not control
+                    if c >= 0 and ctrl[s] == c:
+                        continue
+                else:
+                    continue
+                for stat in ("attack", "health", "protect"):
+                    if ab.get(stat):
+                        out.append((stat, int(ab[stat]), s))
+        return out
 
     # -- words (only when read) -------------------------------------------------------------------
     def words(self, e: tuple[Any, ...]) -> str:
