@@ -598,61 +598,8 @@ class Core:
             ids += dl.expanded()
         ids += ["summoning_stone", "summoning_stone"]
         t = _table(tuple(ids))
-        g = cls()
-        g.t = t
+        g = cls._blank(seed, t, [str(card_pool()[str(dl.get("leader"))].ability) for dl in dls])
         n = len(ids)
-        g.rng = GameRng(seed)
-        g.zone = [0] * n
-        g.owner = [-1] * n
-        g.ctrl = [-1] * n
-        g.place = [-1] * n
-        g.hp = t.health.copy()
-        g.st = [0] * n
-        g.kw = [0] * n
-        g.entered = [0] * n
-        g.stun = [-1] * n
-        g.banby = [-1] * n
-        g.mods = [None] * n
-        g.occ = [0] * NCELLS
-        g.own = [0, 0]
-        g.hidden = g.guards = 0
-        g.aatk = [0, 0]
-        g.aprot = [0, 0]
-        g.gneg = [0, 0, 0]
-        g.ban = 0
-        g.units = [[], []]
-        g.deck = [[], []]
-        g.hand = [[], []]
-        g.grave = [[], []]
-        g.banished = []
-        g.holding = []
-        g.removed = []
-        g.reveal = [[], []]
-        g.mana = [0, 0]
-        g.max_mana = [0, 0]
-        g.fatigue = [0, 0]
-        g.used = [False, False]
-        g.ability = [str(card_pool()[str(dl.get("leader"))].ability) for dl in dls]
-        g.turn = 0
-        g.active = 0
-        g.clock = 0
-        g.result = -2
-        g.queue = []
-        g.qseq = 0
-        g.pending = None
-        g.log = []
-        g.ending = False
-        g.taken = 0
-        g.low = False
-        g.ver = 0
-        g.kept = {}
-        g.chg = ALL
-        g.epoch = 0
-        g.rdy = None
-        g.reds = [0, 0, 0]
-        g.stunning = False
-        g.bpos = [0] * n
-        g.bseq = 2  # (the stones first)
         uid = 1
         for p in (0, 1):
             deck = g.deck[p]
@@ -684,6 +631,70 @@ class Core:
             g.log.append(("setup", p))
         g.start_turn(0, True)
         g.run()
+        return g
+
+    @classmethod
+    def _blank(cls, seed: int, t: Table, abilities: list[str]) -> Core:
+        """A game of the cards of table `t` (uid i: `t.row[i]`), each in no zone, no stone placed,
+        turn 0 (what `new` and a scenario's set-up, `set_up`, start from)."""
+        g = cls()
+        g.t = t
+        n = len(t.row)
+        g.rng = GameRng(seed)
+        g.zone = [0] * n
+        g.owner = [-1] * n
+        g.ctrl = [-1] * n
+        g.place = [-1] * n
+        g.hp = t.health.copy()
+        g.st = [0] * n
+        g.kw = [0] * n
+        g.entered = [0] * n
+        g.stun = [-1] * n
+        g.banby = [-1] * n
+        g.mods = [None] * n
+        g.occ = [0] * NCELLS
+        g.own = [0, 0]
+        g.hidden = g.guards = 0
+        g.aatk = [0, 0]
+        g.aprot = [0, 0]
+        g.gneg = [0, 0, 0]
+        g.ban = 0
+        g.units = [[], []]
+        g.deck = [[], []]
+        g.hand = [[], []]
+        g.grave = [[], []]
+        g.banished = []
+        g.holding = []
+        g.removed = []
+        g.reveal = [[], []]
+        g.mana = [0, 0]
+        g.max_mana = [0, 0]
+        g.fatigue = [0, 0]
+        g.used = [False, False]
+        g.ability = list(abilities)
+        g.turn = 0
+        g.active = 0
+        g.clock = 0
+        g.result = -2
+        g.queue = []
+        g.qseq = 0
+        g.pending = None
+        g.log = []
+        g.ending = False
+        g.taken = 0
+        g.low = False
+        g.ver = 0
+        g.kept = {}
+        g.chg = ALL
+        g.epoch = 0
+        g.rdy = None
+        g.reds = [0, 0, 0]
+        g.stunning = False
+        g.bpos = [0] * n
+        g.bseq = 2  # (the stones first)
+        g.stones = (-1, -1)
+        g.segs = [None] * n
+        g.board = []
         return g
 
     def clone(self) -> Core:
@@ -1933,6 +1944,99 @@ class Core:
                     if ab.get(stat):
                         out.append((stat, int(ab[stat]), s))
         return out
+
+    # -- set-up by hand (a scenario, `hotg/scenario.py`; a test): no rule, the masks kept right --
+    @classmethod
+    def set_up(cls, seed: int, ids: Sequence[str], abilities: list[str]) -> Core:
+        """A game of the cards `ids` (uid i is `ids[i]`; `ids[0]` unused), each in no zone yet,
+        no stone placed, turn 0: `put`, `place_stone` and `place_unit` lay it out, `settle` starts it."""
+        return cls._blank(seed, _table(tuple(ids)), abilities)
+
+    def put(self, u: int, zone: int, p: int) -> None:
+        """Card `u` of player `p` last into its deck (the top), hand or graveyard."""
+        self.owner[u] = self.ctrl[u] = p
+        self.zone[u] = zone
+        {Z_DECK: self.deck, Z_HAND: self.hand, Z_GRAVE: self.grave}[zone][p].append(u)
+
+    def place_stone(self, u: int, p: int, hp: int) -> None:
+        """`u`, player `p`'s Summoning Stone, onto its cell (HG-01) with `hp` health."""
+        cell = STONE_CELL[p]
+        stones = list(self.stones)
+        stones[p] = u
+        self.stones = (stones[0], stones[1])
+        self.zone[u] = Z_BOARD
+        self.owner[u] = self.ctrl[u] = p
+        self.place[u] = cell
+        self.occ[cell] = u
+        self.own[p] |= 1 << cell
+        self.taken |= 1 << cell
+        self.board.append(u)
+        self.bpos[u] = p + 1
+        self.hp[u] = hp
+        self.entered[u] = self.tick()
+
+    def place_unit(self, u: int, cell: int, owner: int, banished_by: int = -1) -> None:
+        """Unit `u` of `owner` (-1: neutral) onto the battlefield at `cell`, entered now; or
+        banished from there (by `banished_by`'s effect, HG-62)."""
+        self.owner[u] = self.ctrl[u] = owner
+        self.entered[u] = self.tick()
+        if banished_by < 0:
+            self._enter(u, cell)
+            return
+        self.zone[u] = Z_BAN
+        self.place[u] = cell
+        self.banished.append(u)
+        self.ban |= 1 << cell
+        self.banby[u] = banished_by
+        self.kw[u] = self.t.kw[u]
+
+    def give(self, u: int, stat: str, value: int) -> None:
+        """A permanent modifier of `stat` for unit `u` (no source), given now."""
+        self._add_mod(u, stat, value, False, "permanent", -1)
+
+    def set_flags(self, u: int, flags: int, stunned_by: int = -1) -> None:
+        """Unit `u`'s state flags (EXHAUSTED, SILENCED, …) and stun, as given."""
+        on = self.zone[u] == Z_BOARD
+        if on:
+            self._mark(u, False)
+        self.st[u] = flags
+        self.kw[u] = 0 if flags & SILENCED else self.t.kw[u]
+        if on:
+            self._mark(u, True)
+        self.stun[u] = stunned_by
+        if stunned_by >= 0:
+            self.stunning = True
+        self.touched()
+
+    def deal(self, zone: int, p: int, uids: list[int], defns: Sequence[HotgDef]) -> None:
+        """(The AI's determinization) player `p`'s deck or hand (`zone`) holds `uids` now, in
+        that order, of definitions `defns`, each card in its default state (HG-61)."""
+        lists = self.deck if zone == Z_DECK else self.hand
+        lists[p][:] = uids
+        changed = dict(zip(uids, map(row_of, defns), strict=True))
+        self.t = Table([changed.get(u, r) for u, r in enumerate(self.t.row)])
+        for u in uids:
+            self.zone[u] = zone
+            self.owner[u] = self.ctrl[u] = p
+            self.place[u] = -1
+            self._reset(u)
+        self.touched()
+
+    def touched(self) -> None:
+        """The state was changed by hand: what is kept for `legal_actions` is worked out anew."""
+        self.ver += 1
+        self.epoch += 1
+        self.chg = ALL
+        self.rdy = None
+        self.kept = {}
+
+    def settle(self) -> None:
+        """After a set-up by hand: the deaths found (HG-02: a stone at 0 ends the game), the
+        queue run."""
+        self.low = True
+        self.touched()
+        self.check_deaths()
+        self.run()
 
     # -- words (only when read) -------------------------------------------------------------------
     def words(self, e: tuple[Any, ...]) -> str:

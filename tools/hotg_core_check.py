@@ -1,4 +1,4 @@
-"""Differential check: the new core (`hotg/core.py`) against the engine (`hotg/game.py`).
+"""Differential check: the new core (`hotg/core.py`) against the old engine (`tools/hotg_reference.py`).
 
     PYTHONPATH=$PWD python tools/hotg_core_check.py GAMES [SEED] [--decks preset|random]
 
@@ -34,12 +34,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common.game import Action
 from hotg import core as C
 from hotg.cards import card_pool, collectible
 from hotg.decks import preset_decks
-from hotg.game import CELL_NUMBER, HotgGame
+from hotg_reference import CELL_NUMBER, HotgGame  # (the old engine, `tools/hotg_reference.py`)
 
 _REAL_ZONE = {
     "deck": C.Z_DECK,

@@ -1,5 +1,5 @@
-"""Differential check of the facade: `hotg.facade.HotgGame` (the game over the core) against the
-old engine kept as the reference (`tools/hotg_reference.py`, or `hotg.game` before the switch).
+"""Differential check of the facade: `hotg.game.HotgGame` (the game over the core) against the
+old engine kept as the reference (`tools/hotg_reference.py`).
 
     PYTHONPATH=$PWD python tools/hotg_facade_check.py GAMES [SEED] [--decks preset|random]
 
@@ -24,14 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hotg.decks import preset_decks
-from hotg.facade import HotgGame as Facade
+from hotg.game import HotgGame as Facade
 
 
 def reference() -> Any:
-    try:
-        return importlib.import_module("hotg_reference").HotgGame
-    except ImportError:
-        return importlib.import_module("hotg.game").HotgGame
+    return importlib.import_module("hotg_reference").HotgGame
 
 
 def _first_diff(a: Any, b: Any, path: str = "") -> str:
