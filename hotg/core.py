@@ -1947,10 +1947,11 @@ class Core:
 
     # -- set-up by hand (a scenario, `hotg/scenario.py`; a test): no rule, the masks kept right --
     @classmethod
-    def set_up(cls, seed: int, ids: Sequence[str], abilities: list[str]) -> Core:
-        """A game of the cards `ids` (uid i is `ids[i]`; `ids[0]` unused), each in no zone yet,
-        no stone placed, turn 0: `put`, `place_stone` and `place_unit` lay it out, `settle` starts it."""
-        return cls._blank(seed, _table(tuple(ids)), abilities)
+    def set_up(cls, seed: int, defs: Sequence[HotgDef], abilities: list[str]) -> Core:
+        """A game of the cards `defs` (uid i is `defs[i]`; `defs[0]` unused), each in no zone
+        yet, no stone placed, turn 0: `put`, `place_stone` and `place_unit` lay it out,
+        `settle` starts it."""
+        return cls._blank(seed, Table([row_of(d) for d in defs]), abilities)
 
     def put(self, u: int, zone: int, p: int) -> None:
         """Card `u` of player `p` last into its deck (the top), hand or graveyard."""

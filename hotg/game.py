@@ -35,6 +35,7 @@ from common.errors import DataError, IllegalAction
 from common.game import Action, Decision, Game, Setup
 from common.goals import GoalFacts
 from common.rng import GameRng
+from common.zones import Visibility
 
 from . import core as C
 from .cards import HotgDef, card_pool
@@ -347,6 +348,14 @@ class CoreCard:
             out += self.kept
         return out
 
+    def stat(self, stat: str) -> int:
+        """Base value, then its modifiers in order ('set' replaces, 'add' adds): `Card.stat`."""
+        value = int(getattr(self.defn, stat, 0) or 0)
+        for m in self.modifiers:
+            if m.stat == stat:
+                value = m.value if m.op == "set" else value + m.value
+        return value
+
     def canonical(self) -> list[Any]:
         g, u = self.g, self.uid
         s = g.st[u]
@@ -437,6 +446,13 @@ class _ZoneView:
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.cards)
+
+    @property
+    def visibility(self) -> Visibility:
+        word = self.name.split(":")[0]
+        if word == "deck":
+            return Visibility.HIDDEN
+        return Visibility.OWNER if word in ("hand", "reveal") else Visibility.PUBLIC
 
     def visible_to(self, player: int | None) -> bool:
         word = self.name.split(":")[0]

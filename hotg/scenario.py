@@ -144,7 +144,7 @@ def apply_scenario(g: HotgGame, text: str) -> None:
             raise DataError(file, f"{cid!r} is a {d.kind}, not a unit", card=who, field="card")
         units.append((len(ids), u, who, d))
         ids.append(cid)
-    core = C.Core.set_up(g.setup.seed if seed is None else seed, ids, abilities)
+    core = C.Core.set_up(g.setup.seed if seed is None else seed, [pool[i] for i in ids], abilities)
     g.core = core
     g.leaders = (leaders[0], leaders[1])
     g.names = (seats[0]["name"], seats[1]["name"])

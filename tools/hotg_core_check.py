@@ -36,11 +36,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from hotg_reference import CELL_NUMBER, HotgGame  # (the old engine, `tools/hotg_reference.py`)
+
 from common.game import Action
 from hotg import core as C
 from hotg.cards import card_pool, collectible
 from hotg.decks import preset_decks
-from hotg_reference import CELL_NUMBER, HotgGame  # (the old engine, `tools/hotg_reference.py`)
 
 _REAL_ZONE = {
     "deck": C.Z_DECK,

@@ -17,8 +17,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from hotg.cards import HotgCard
     from hotg_reference import HotgGame
+
+    from hotg.cards import HotgCard
 
 
 _NO_PARAMS: Mapping[str, Any] = MappingProxyType({})  # (read-only: shared by every Ctx without)
