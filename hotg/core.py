@@ -1272,7 +1272,7 @@ class Core:
         self._leave(u, Z_BAN)
         self.banished.append(u)
         self.ban |= 1 << self.place[u]
-        self.log.append(("banish", u))
+        self.log.append(("banish", u, self.place[u]))
 
     def return_to_hand(self, u: int, ctx: Ctx) -> None:
         """HG-61."""
@@ -1283,8 +1283,8 @@ class Core:
         self._reset(u)
         self.ctrl[u] = self.owner[u]
         self.place[u] = -1
-        self._to(u, dest, self.owner[u])
-        self.log.append(("bounce", u))
+        where = self._to(u, dest, self.owner[u])
+        self.log.append(("bounce", u, where))
 
     def execute(self, u: int, ctx: Ctx) -> None:
         """HG-70."""
@@ -1513,7 +1513,7 @@ class Core:
         self.max_mana[p] = m if m < MAX_MANA else MAX_MANA  # HG-06
         self.mana[p] = self.max_mana[p]
         self.used[p] = False  # HG-45
-        self.log.append(("turn", p, self.turn))
+        self.log.append(("turn", p, self.turn, self.mana[p]))
         if self.banished:
             for u in list(self.banished):  # HG-62: the banishment ends
                 if self.banby[u] == p:
@@ -1522,7 +1522,7 @@ class Core:
                     cell = self.place[u]
                     self.ban &= ~(1 << cell)
                     self._enter(u, cell)
-                    self.log.append(("banish", u, 1))
+                    self.log.append(("banish", u, cell, 1))
         if self.ending:
             self.expire(SONT[p])
         if self.stunning:  # (a unit may be stunned: most of the time none is)
@@ -1913,8 +1913,8 @@ class Core:
             for idx, _ab in d.facts.by_when.get("spell", ()):
                 self.resolve_ability(("ab", d, idx, source, p, source, "warcry", -1))
         else:
-            self._to(u, Z_HAND, p)
-            self.log.append(("reveal", p, u, 0))
+            where = self._to(u, Z_HAND, p)
+            self.log.append(("reveal", p, u, 0, where))
         self.check_deaths()
 
     # -- readers for the facade (`hotg/facade.py`: views, the state hash in the old form) --------

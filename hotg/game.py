@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from common.cards import Modifier
 from common.decks import DeckList
 from common.errors import DataError, IllegalAction
+from common.events import _NEW_EVENT, Event, EventLog
 from common.game import Action, Decision, Game, Setup
 from common.goals import GoalFacts
 from common.rng import GameRng
@@ -154,6 +155,58 @@ class _Actions(dict[tuple[int, int, int], Action]):
 
 _ACTION_OF = _Actions()
 _CORE_OF: dict[int, tuple[Action, tuple[int, int, int]]] = {}
+_EVENTS: Any = EventLog.__dict__["events"]  # (the slot of `EventLog` holding the events made)
+
+
+class _Words(EventLog):
+    """The game's log. The core's events (tuples) wait in `raw` — the core's own log list, into
+    which it appends them — and are made into words (the old engine's texts and data,
+    `HotgGame._say`) only when the log is read: a random playout never reads it."""
+
+    __slots__ = ("game", "raw")
+
+    def __init__(self, game: HotgGame, raw: list[tuple[Any, ...]]) -> None:
+        _EVENTS.__set__(self, [])
+        self.game = game
+        self.raw = raw
+
+    @property
+    def events(self) -> list[Event]:
+        if self.raw:
+            self.flush()
+        return _EVENTS.__get__(self)
+
+    @events.setter
+    def events(self, value: list[Event]) -> None:
+        _EVENTS.__set__(self, value)
+
+    def flush(self) -> None:
+        """The waiting events, in words, into the log (in the core's order)."""
+        out = _EVENTS.__get__(self)
+
+        def emit(kind: str, text: str, **data: Any) -> None:
+            out.append(_NEW_EVENT(Event, (kind, text, data)))
+
+        say = self.game._say
+        raw = self.raw
+        for e in raw:
+            say(e, emit)
+        raw.clear()  # (in place: the core appends into this very list)
+
+    def mark(self) -> int:
+        return len(_EVENTS.__get__(self)) + len(self.raw)
+
+    def __len__(self) -> int:
+        return len(_EVENTS.__get__(self)) + len(self.raw)
+
+    def clone(self) -> _Words:
+        """A copy of the events made; the clone's game gives it its core's log as `raw`."""
+        new = _Words.__new__(_Words)
+        _EVENTS.__set__(new, list(_EVENTS.__get__(self)))
+        new.game = self.game
+        new.raw = []
+        return new
+
 
 _ZONE_WORD = {
     C.Z_DECK: "deck",
@@ -390,11 +443,7 @@ class CoreCard:
 
 def _touched(g: Core) -> None:
     """A state changed by hand (a test, a scenario): whatever the core keeps is worked out anew."""
-    g.ver += 1
-    g.epoch += 1
-    g.chg = C.ALL
-    g.rdy = None
-    g.kept = {}
+    g.touched()
 
 
 _AURA_MODS: dict[tuple[str, int, int], Modifier] = {}
@@ -582,6 +631,7 @@ class HotgGame(Game):
     def new(cls, setup: Setup) -> HotgGame:
         g = cls(setup)
         g.pool = card_pool()
+        g.log = _Words(g, [])
         g.kept = {}
         g.names = ("P1", "P2")
         if setup.scenario is not None:
@@ -598,17 +648,19 @@ class HotgGame(Game):
         g.leaders = (str(decks[0].get("leader")), str(decks[1].get("leader")))
         g.core = Core.new(setup.seed, decks)
         said = [0, 0]
+        emit = g.log.emit
         for e in g.core.log:  # the set-up's words (HG-04)
             if e[0] == "setup":
                 p = e[1]
                 if said[p] == 0:
-                    g.log.emit("setup", f"P{p + 1} leads with {g.pool[g.leaders[p]].name}")
+                    emit("setup", f"P{p + 1} leads with {g.pool[g.leaders[p]].name}")
                 else:
-                    g.log.emit("setup", f"P{p + 1} draws {OPENING_HAND[p]} cards")
+                    emit("setup", f"P{p + 1} draws {OPENING_HAND[p]} cards")
                 said[p] += 1
             else:
-                g._say(e)
+                g._say(e, emit)
         g.core.log.clear()
+        g.tell()
         return g
 
     # ----------------------------------------------------------------- reading
@@ -626,8 +678,15 @@ class HotgGame(Game):
         else:
             core.rng = value
 
+    def _words(self) -> None:
+        """The events waiting for words, made into words now."""
+        log = self.log
+        if isinstance(log, _Words) and log.raw:
+            log.flush()
+
     @property
     def zones(self) -> _ZonesView:
+        self._words()
         return _ZonesView(self.core, self.kept)
 
     @property
@@ -677,6 +736,7 @@ class HotgGame(Game):
     def card(self, uid: int) -> CoreCard:
         if not isinstance(uid, int) or not 0 < uid < len(self.core.zone):
             raise KeyError(uid)
+        self._words()
         return CoreCard(self.core, uid, self.kept)
 
     def name(self, uid: int) -> str:
@@ -950,22 +1010,23 @@ class HotgGame(Game):
             found = self._core_action(action)
             assert found is not None
             t = found
-        self.core.apply(t)
-        self.tell()
+        self.core.apply(t)  # (its events go into the log's `raw`: the core's log list)
 
     def tell(self) -> None:
-        """The core's new events, in words, into the log."""
-        g = self.core
-        for e in g.log:
-            self._say(e)
-        g.log.clear()
+        """The core's log list is the log's list of events waiting for words (`_Words.raw`): for
+        a core set up or changed by hand (a scenario, a test)."""
+        log = self.log
+        assert isinstance(log, _Words)
+        if self.core.log is not log.raw:
+            log.raw += self.core.log
+            self.core.log = log.raw
 
     # ---------------------------------------------------------------- words
-    def _say(self, e: tuple[Any, ...]) -> None:
-        """Emit the core's event `e` in words (the old engine's texts and data)."""
+    def _say(self, e: tuple[Any, ...], emit: Any) -> None:
+        """Emit the core's event `e` in words (the old engine's texts and data) through `emit`
+        (`EventLog.emit`'s signature)."""
         g = self.core
         name = g.t.name
-        emit = self.log.emit
         k = e[0]
         if k == "move":
             emit("move", f"{name[e[1]]} moves from {C.CELL_TEXT[e[2]]} to {C.CELL_TEXT[e[3]]}", target=e[1])
@@ -998,9 +1059,9 @@ class HotgGame(Game):
                 on = f" on {self.name(y)}" if y >= 0 else ""
                 emit("play", f"P{p + 1} casts {name[u]} ({cost} mana){on}", player=p)
         elif k == "turn":
-            if len(e) == 3:
+            if len(e) == 4:
                 p = e[1]
-                emit("turn", f"Turn {e[2]}: P{p + 1} ({g.max_mana[p]} mana)", player=p)
+                emit("turn", f"Turn {e[2]}: P{p + 1} ({e[3]} mana)", player=p)
             elif len(e) == 2:
                 emit("turn", f"P{e[1] + 1} ends the turn", player=e[1])
             else:
@@ -1058,14 +1119,14 @@ class HotgGame(Game):
             emit("status", f"{self.name(e[1])} gains Resurrection", target=e[1])
         elif k == "banish":
             u = e[1]
-            cell = C.CELL_TEXT[g.place[u]]
-            if len(e) == 2:
+            cell = C.CELL_TEXT[e[2]]
+            if len(e) == 3:
                 emit("banish", f"{name[u]} is banished from {cell}", target=u)
             else:
                 emit("banish", f"{name[u]} comes back to {cell}", target=u)
         elif k == "bounce":
             u = e[1]
-            z = g.zone[u]
+            z = e[2]
             extra = (
                 " (hand full: to the graveyard)"
                 if z == C.Z_GRAVE
@@ -1100,7 +1161,7 @@ class HotgGame(Game):
             elif e[3]:
                 emit("reveal", f"P{p + 1} picks {name[e[2]]}")
             else:
-                extra = " (hand full: to the graveyard)" if g.zone[e[2]] == C.Z_GRAVE else ""
+                extra = " (hand full: to the graveyard)" if e[4] == C.Z_GRAVE else ""
                 # HG-60: the pick goes to a hidden hand: only its owner reads which card
                 emit(
                     "reveal",
@@ -1607,16 +1668,21 @@ class HotgGame(Game):
     def clone(self) -> HotgGame:
         new = HotgGame.__new__(HotgGame)
         new.setup = self.setup
-        new.log = self.log.clone()
+        log = self.log.clone()
+        assert isinstance(log, _Words)
+        log.game = new
+        new.log = log
         new.history = list(self.history)
         new.pool = self.pool
         new.leaders = self.leaders
         new.names = self.names
         new.kept = self.kept.copy()
         new.core = self.core.clone()
+        log.raw = new.core.log  # (its copy of the events still waiting for words)
         return new
 
     def canonical(self) -> Any:
+        self._words()  # (a transformed unit's kept aura bonuses are noted with its words)
         g = self.core
         queue = []
         for level, time, _seq, e in sorted(g.queue):
