@@ -509,6 +509,7 @@ class Core:
         "chg",
         "epoch",
         "rdy",
+        "rdy_wr",
         "reds",
         "stunning",
         "bpos",
@@ -581,6 +582,7 @@ class Core:
     # the active player's units that may still act (not exhausted, not stunned, not attacked
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
+    rdy_wr: bool  # whether one of them had its activated Warcry ready when it was made
     stunning: bool  # a unit may be stunned (HG-65)
     bpos: list[int]  # by uid, when it last came onto the battlefield (its place in board order)
     bseq: int  # (the last of them)
@@ -647,6 +649,7 @@ class Core:
         g.chg = ALL
         g.epoch = 0
         g.rdy = None
+        g.rdy_wr = False
         g.reds = [0, 0, 0]
         g.stunning = False
         g.bpos = [0] * n
@@ -732,6 +735,7 @@ class Core:
         g.segs = self.segs.copy()
         g.chg, g.epoch = self.chg, self.epoch
         g.rdy = None if self.rdy is None else self.rdy.copy()
+        g.rdy_wr = self.rdy_wr
         g.reds = self.reds.copy()
         g.stunning = self.stunning
         g.bpos = self.bpos.copy()
@@ -1652,83 +1656,88 @@ class Core:
         g = self.gneg
         gsum = g[0] + g[1] + g[2] - g[p]  # (HG-57: the enemies' global auras on p's units)
         rdy = self.rdy
-        if rdy is None:
+        if rdy is None:  # (an attack takes away the activated Warcry too, HG-72: an attacked
+            # unit has no action left)
             rdy = self.rdy = []
+            wr = False
             for uid in self.units[p]:
                 s = st[uid]
-                if not s & EXHAUSTED and stun[uid] < 0 and (not s & ATTACKED or s & WARCRY_READY):
+                if not s & DONE and stun[uid] < 0:
                     rdy.append(uid)
+                    if s & WARCRY_READY:
+                        wr = True
+            self.rdy_wr = wr
+        wr = self.rdy_wr  # (one of them may have its activated Warcry: none gets one meanwhile)
         for uid in rdy:
-            s = st[uid]
-            if not s & ATTACKED:
+            seg = segs[uid]
+            if seg is not None and not chg & seg[0]:
+                acts += seg[1]  # nothing changed in its zone since they were made
+            else:
+                s = st[uid]
                 n = place[uid]
-                seg = segs[uid]
-                if seg is not None and not chg & seg[0]:
-                    acts += seg[1]  # nothing changed in its zone since they were made
-                else:
-                    # its move, range and attack (HG-57: the auras on top)
-                    steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
-                    mine = mods[uid]
-                    if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
-                        for stat, v, is_set, _ in mine:
-                            if stat == "attack":
-                                attack = v if is_set else attack + v
-                            elif stat == "move":
-                                steps = v if is_set else steps + v
-                            elif stat == "range":
-                                rng = v if is_set else rng + v
-                        if t.sub[uid] & S_STRUCTURE:  # HG-33
-                            steps = 0
-                        if rng < 1:
-                            rng = 1
-                    attack += gsum
-                    if aatk:
-                        attack += (AROUND[n] & aatk).bit_count()
-                    if steps >= MAX_STEPS:
-                        steps = MAX_STEPS - 1
-                    if rng >= MAX_STEPS:
-                        rng = MAX_STEPS - 1
-                    got: tuple[tuple[int, int, int], ...] = ()
-                    if steps > 0 and not s & MOVED:  # HG-30/32/33
-                        if NEAR[steps][n] & blocked:
-                            m = walk(n, steps, blocked) & open_cells
-                        else:
-                            m = BALL[steps][n] & open_cells
-                        known = MOVE_LISTS[uid]
-                        got = known.get(m)
-                        if got is None:
-                            lo, hi = m & HALF, m >> 27
-                            got = tuple(
-                                map(
-                                    MOVES[uid].__getitem__,
-                                    _R0[lo & ROW]
-                                    + _R1[(lo >> 9) & ROW]
-                                    + _R2[lo >> 18]
-                                    + _R3[hi & ROW]
-                                    + _R4[hi >> 9],
-                                )
+                # its move, range and attack (HG-57: the auras on top)
+                steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
+                mine = mods[uid]
+                if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
+                    for stat, v, is_set, _ in mine:
+                        if stat == "attack":
+                            attack = v if is_set else attack + v
+                        elif stat == "move":
+                            steps = v if is_set else steps + v
+                        elif stat == "range":
+                            rng = v if is_set else rng + v
+                    if t.sub[uid] & S_STRUCTURE:  # HG-33
+                        steps = 0
+                    if rng < 1:
+                        rng = 1
+                attack += gsum
+                if aatk:
+                    attack += (AROUND[n] & aatk).bit_count()
+                if steps >= MAX_STEPS:
+                    steps = MAX_STEPS - 1
+                if rng >= MAX_STEPS:
+                    rng = MAX_STEPS - 1
+                got: tuple[tuple[int, int, int], ...] = ()
+                if steps > 0 and not s & MOVED:  # HG-30/32/33
+                    if NEAR[steps][n] & blocked:
+                        m = walk(n, steps, blocked) & open_cells
+                    else:
+                        m = BALL[steps][n] & open_cells
+                    known = MOVE_LISTS[uid]
+                    got = known.get(m)
+                    if got is None:
+                        lo, hi = m & HALF, m >> 27
+                        got = tuple(
+                            map(
+                                MOVES[uid].__getitem__,
+                                _R0[lo & ROW]
+                                + _R1[(lo >> 9) & ROW]
+                                + _R2[lo >> 18]
+                                + _R3[hi & ROW]
+                                + _R4[hi >> 9],
                             )
-                            if len(known) >= 1024:
-                                known.clear()
-                            known[m] = got
-                    reach = REACH[rng][n] & blocked
-                    if reach and attack > 0:  # HG-40
-                        if foes < 0:
-                            foes = self.foes(p)
-                        reach &= foes
-                        if reach:
-                            mine = ATTACKS[uid]
-                            low = reach & -reach
-                            if low == reach:
-                                got += (mine[occ[BIT_INDEX[low]]],)
-                            else:  # in board order
-                                hits = [occ[c] for c in mask_cells(reach)]
-                                hits.sort(key=self.bpos.__getitem__)
-                                got += tuple([mine[h] for h in hits])
-                    # (its zone: the cells it may walk to only while it may still move)
-                    segs[uid] = (ZONE[0 if s & MOVED or steps < 0 else steps][rng][n], got)
-                    acts += got
-            if s & WARCRY_READY and not s & SILENCED and t.trig[uid] & T_ACTIVATED:
+                        )
+                        if len(known) >= 1024:
+                            known.clear()
+                        known[m] = got
+                reach = REACH[rng][n] & blocked
+                if reach and attack > 0:  # HG-40
+                    if foes < 0:
+                        foes = self.foes(p)
+                    reach &= foes
+                    if reach:
+                        mine = ATTACKS[uid]
+                        low = reach & -reach
+                        if low == reach:
+                            got += (mine[occ[BIT_INDEX[low]]],)
+                        else:  # in board order
+                            hits = [occ[c] for c in mask_cells(reach)]
+                            hits.sort(key=self.bpos.__getitem__)
+                            got += tuple([mine[h] for h in hits])
+                # (its zone: the cells it may walk to only while it may still move)
+                segs[uid] = (ZONE[0 if s & MOVED or steps < 0 else steps][rng][n], got)
+                acts += got
+            if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
             r = _ability_row(self.ability[p])
