@@ -1690,9 +1690,6 @@ class Core:
                         steps = 0
                     if rng < 1:
                         rng = 1
-                attack += gsum
-                if aatk:
-                    attack += (AROUND[n] & aatk).bit_count()
                 if steps >= MAX_STEPS:
                     steps = MAX_STEPS - 1
                 if rng >= MAX_STEPS:
@@ -1721,6 +1718,10 @@ class Core:
                             known.clear()
                         known[m] = got
                 reach = REACH[rng][n] & blocked
+                if reach:  # (its attack, the auras on top, only when another unit is in reach)
+                    attack += gsum
+                    if aatk:
+                        attack += (AROUND[n] & aatk).bit_count()
                 if reach and attack > 0:  # HG-40
                     if foes < 0:
                         foes = self.foes(p)
@@ -1810,7 +1811,7 @@ class Core:
 
     def play_unit(self, u: int, cell: int) -> None:
         p = self.active
-        self.mana[p] -= self.cost(u, p)
+        self.mana[p] -= self.cost(u, p) if self.reds[p] else self.t.cost[u]  # HG-07
         self.hand[p].remove(u)
         self._to(u, Z_HOLD, p)
         self.log.append(("play", p, u))
