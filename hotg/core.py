@@ -506,6 +506,7 @@ class Core:
         "ver",
         "kept",
         "segs",
+        "zones",
         "chg",
         "epoch",
         "rdy",
@@ -571,12 +572,14 @@ class Core:
     # counts the changes of who may be targeted (units arriving, leaving, a Guard unit moving,
     # Stealth lost, silence, a turn): what `kept` is worked out for
     ver: int
-    kept: dict[Any, tuple[int, Any]]  # key -> (ver, value): targets worked out at that ver
+    # key -> (ver, actions, the candidates' cells, bseq): targets worked out at that ver
+    kept: dict[Any, tuple[int, Any, int, int]]
     # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
     # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
     # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
     # auras around it)
-    segs: list[tuple[int, tuple[tuple[int, int, int], ...]] | None]
+    segs: list[tuple[tuple[int, int, int], ...]]
+    zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
     epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
     # the active player's units that may still act (not exhausted, not stunned, not attacked
@@ -664,7 +667,8 @@ class Core:
                 uid += 1
             g.rng.shuffle(deck)
         g.stones = (n - 2, n - 1)
-        g.segs = [None] * n
+        g.segs = [()] * n
+        g.zones = [-1] * n
         g.board = []
         for p in (0, 1):  # HG-01/02
             s, cell = g.stones[p], STONE_CELL[p]
@@ -733,6 +737,7 @@ class Core:
         g.taken, g.low, g.ver = self.taken, self.low, self.ver
         g.kept = {}  # (a clone's changes are counted from here on: nothing kept)
         g.segs = self.segs.copy()
+        g.zones = self.zones.copy()
         g.chg, g.epoch = self.chg, self.epoch
         g.rdy = None if self.rdy is None else self.rdy.copy()
         g.rdy_wr = self.rdy_wr
@@ -757,7 +762,8 @@ class Core:
         self.stun.append(-1)
         self.banby.append(-1)
         self.mods.append(None)
-        self.segs.append(None)
+        self.segs.append(())
+        self.zones.append(-1)
         self.bpos.append(0)
         return uid
 
@@ -920,6 +926,7 @@ class Core:
         self.occ[cell] = 0
         self.taken &= ~(1 << cell)
         self.ver += 1
+        self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
         self.epoch += 1
         c = self.ctrl[u]
         if c >= 0:
@@ -1108,7 +1115,11 @@ class Core:
             return []
         if spec == "self":
             return [source] if self.on_board(source) else []
-        # the cells of the candidates (masks), then the units there in board order
+        return self.targets_in(self.target_mask(spec, controller, source), controller, kind, params)
+
+    def target_mask(self, spec: str, controller: int, source: int) -> int:
+        """The cells of the units an ability of `controller` with target `spec` may target,
+        but for its parameters and Immune (`targets_for`)."""
         own = self.own[controller] if controller >= 0 else 0
         if spec == "enemy" or spec == "enemy_unit":
             m = self.taken & ~own
@@ -1124,6 +1135,10 @@ class Core:
             m &= ~(STONE_BIT[0] | STONE_BIT[1])
         if spec == "other_ally_unit" and self.on_board(source):
             m &= ~(1 << self.place[source])
+        return m
+
+    def targets_in(self, m: int, controller: int, kind: str, params: Mapping[str, Any]) -> list[int]:
+        """The units on the cells of `m` an ability of `kind` may target, in board order."""
         if not m:
             return []
         if m & (m - 1):
@@ -1246,6 +1261,7 @@ class Core:
         self.kw[u] = 0
         self.epoch += 1
         self.ver += 1  # (no Stealth, Guard nor Immune now: HG-63, HG-64, HG-67)
+        self.bseq += 1  # (the same cells may hold other targets now: Immune gone)
         self._mark(u, True)
         self.log.append(("silence", u))
 
@@ -1600,14 +1616,20 @@ class Core:
         if tg is None:
             return [table[-1]]
         # (kept while nothing but moves changed the battlefield, `ver`: `key` tells them)
-        # (not when the targets depend on health: Judgement's "3 or less health")
+        # (not when the targets depend on health: Judgement's "3 or less health"); and when
+        # `ver` changed, kept while the candidates' cells and board order did not (`bseq`)
         got = self.kept.get(key)
         if got is not None and got[0] == self.ver:
             return got[1]
         spec, ab = tg
-        acts = [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
-        if "max_health" not in ab:
-            self.kept[key] = (self.ver, acts)
+        if spec == "self" or "max_health" in ab:
+            return [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
+        m = self.target_mask(spec, p, source)
+        if got is not None and got[2] == m and got[3] == self.bseq:
+            self.kept[key] = (self.ver, got[1], m, self.bseq)
+            return got[1]
+        acts = [table[t] for t in self.targets_in(m, p, kind, ab)]
+        self.kept[key] = (self.ver, acts, m, self.bseq)
         return acts
 
     def legal_actions(self) -> list[tuple[int, int, int]]:
@@ -1650,7 +1672,8 @@ class Core:
         blocked = taken ^ own
         foes = -1
         st, place, stun, mods, occ = self.st, self.place, self.stun, self.mods, self.occ
-        segs, chg = self.segs, self.chg
+        segs, zones, chg = self.segs, self.zones, self.chg
+        tmove, trange, tattack = t.move, t.range, t.attack
         self.chg = 0
         aatk = self.aatk[p]
         g = self.gneg
@@ -1669,14 +1692,14 @@ class Core:
             self.rdy_wr = wr
         wr = self.rdy_wr  # (one of them may have its activated Warcry: none gets one meanwhile)
         for uid in rdy:
-            seg = segs[uid]
-            if seg is not None and not chg & seg[0]:
-                acts += seg[1]  # nothing changed in its zone since they were made
+            z = zones[uid]
+            if z >= 0 and not chg & z:
+                acts += segs[uid]  # nothing changed in its zone since they were made
             else:
                 s = st[uid]
                 n = place[uid]
                 # its move, range and attack (HG-57: the auras on top)
-                steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
+                steps, rng, attack = tmove[uid], trange[uid], tattack[uid]
                 mine = mods[uid]
                 if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
                     for stat, v, is_set, _ in mine:
@@ -1736,7 +1759,8 @@ class Core:
                             hits.sort(key=self.bpos.__getitem__)
                             got += tuple([mine[h] for h in hits])
                 # (its zone: the cells it may walk to only while it may still move)
-                segs[uid] = (ZONE[0 if s & MOVED or steps < 0 else steps][rng][n], got)
+                zones[uid] = ZONE[0 if s & MOVED or steps < 0 else steps][rng][n]
+                segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
