@@ -60,16 +60,6 @@ END_ACTION = (END, -1, -1)
 
 # zones of a card (with `owner` for the players' own)
 Z_DECK, Z_HAND, Z_BOARD, Z_GRAVE, Z_HOLD, Z_BAN, Z_REMOVED, Z_REVEAL = range(1, 9)
-ZONE_NAMES = {
-    Z_DECK: "deck",
-    Z_HAND: "hand",
-    Z_BOARD: "board",
-    Z_GRAVE: "grave",
-    Z_HOLD: "holding",
-    Z_BAN: "banished",
-    Z_REMOVED: "removed",
-    Z_REVEAL: "reveal",
-}
 
 # keyword and subtype bits of a definition
 K_GUARD, K_STEALTH = 1, 2
@@ -369,7 +359,6 @@ class Table:
         "row",
         "sub",
         "trig",
-        "zone",
     )
 
     def __init__(self, rows: list[Row]) -> None:
@@ -387,7 +376,6 @@ class Table:
         self.immune = [r.immune for r in rows]
         self.sub = [r.sub for r in rows]
         self.trig = [r.trig for r in rows]
-        self.zone = [_zone_of(r) for r in rows]
 
     def grown(self, defn: HotgDef) -> Table:
         """A copy with one more uid, of definition `defn`."""
@@ -408,14 +396,9 @@ class Table:
             ("immune", r.immune),
             ("sub", r.sub),
             ("trig", r.trig),
-            ("zone", _zone_of(r)),
         ):
             setattr(new, name, [*getattr(self, name), value])
         return new
-
-
-def _zone_of(r: Row) -> list[int]:
-    return ZONE[min(r.move, MAX_STEPS - 1)][min(max(r.range, 1), MAX_STEPS - 1)]
 
 
 @cache
@@ -963,25 +946,6 @@ class Core:
             self.reveal[p].append(u)
         self.zone[u] = zone
         return zone
-
-    def _take(self, u: int) -> None:
-        """`u` out of its zone (not the battlefield)."""
-        z = self.zone[u]
-        p = self.owner[u]
-        if z == Z_HAND:
-            self.hand[p].remove(u)
-        elif z == Z_DECK:
-            self.deck[p].remove(u)
-        elif z == Z_GRAVE:
-            self.grave[p].remove(u)
-        elif z == Z_HOLD:
-            self.holding.remove(u)
-        elif z == Z_REVEAL:
-            self.reveal[p].remove(u)
-        elif z == Z_BAN:
-            self.banished.remove(u)
-        elif z == Z_REMOVED:
-            self.removed.remove(u)
 
     def _leave_dest(self, u: int, zone: int) -> int:
         """HG-52: a neutral unit or a token leaves the game instead."""
