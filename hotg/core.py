@@ -437,11 +437,13 @@ class Ctx(NamedTuple):
 
 _NO_PARAMS: Mapping[str, Any] = {}
 
-# event kinds (a log entry is a tuple whose first item is the kind, as the real engine's)
-
-
 class Core:
-    """One game of Hand of the Gods on ints and masks."""
+    """One game of Hand of the Gods on ints and masks.
+
+    `new(seed, decks)` sets it up as `HotgGame.new_game(seed=seed, decks=decks)`; then
+    `decision()` (player, kind), `legal_actions()` (tuples, in the engine's order; `notation()`
+    writes them as the engine does) and `apply(action)` (a legal one: not checked). `log` holds
+    the events as tuples whose first item is the engine's event kind (`words()` for a few)."""
 
     __slots__ = (
         "ability",
