@@ -437,6 +437,7 @@ class Ctx(NamedTuple):
 
 _NO_PARAMS: Mapping[str, Any] = {}
 
+
 class Core:
     """One game of Hand of the Gods on ints and masks.
 
