@@ -145,3 +145,23 @@ def test_a_clone_plays_on_as_its_original_and_apart_from_it() -> None:
             else:
                 game.apply(a)
         assert clones > 5
+
+
+def test_supported_refuses_what_the_core_does_not_play() -> None:
+    """`supported` (what `--decks random` draws from) says no to an aura or an effect the core
+    has not ported, and yes to the card it was made from."""
+    import dataclasses
+
+    pool = card_pool()
+    surtr = pool["surtr"]
+    assert C.supported(surtr)
+    health_aura = dataclasses.replace(
+        surtr, abilities=({"when": "aura", "do": "adjacent_allies", "health": 1},)
+    )
+    assert not C.supported(health_aura)
+    allies_aura = dataclasses.replace(
+        surtr, abilities=({"when": "aura", "do": "global_allies", "attack": 1},)
+    )
+    assert not C.supported(allies_aura)
+    unknown = dataclasses.replace(surtr, abilities=({"when": "warcry", "do": "no_such_effect"},))
+    assert not C.supported(unknown)
