@@ -323,6 +323,9 @@ def supported(defn: HotgDef) -> bool:
     """Whether the core plays `defn`'s text exactly as `hotg/game.py` does."""
     from .core_fx import EFFECTS
 
+    r = row_of(defn)
+    if not 0 <= r.move < MAX_STEPS or r.range >= MAX_STEPS:  # (the tables' bounds: `legal_actions`)
+        return False
     for ab in defn.abilities:
         when, do = ab.get("when"), ab.get("do")
         if when == "aura":
@@ -1638,18 +1641,17 @@ class Core:
                 acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
-        st, place, stun, mods, occ = self.st, self.place, self.stun, self.mods, self.occ
+        st, place, mods = self.st, self.place, self.mods
         segs, zones, chg = self.segs, self.zones, self.chg
         tmove, trange, tattack = t.move, t.range, t.attack
         self.chg = 0
-        aatk = self.aatk[p]
-        g = self.gneg
-        gsum = g[0] + g[1] + g[2] - g[p]  # (HG-57: the enemies' global auras on p's units)
+        aatk = gsum = -1  # (the auras read when a unit first has another in reach)
         rdy = self.rdy
         if rdy is None:  # (an attack takes away the activated Warcry too, HG-72: an attacked
             # unit has no action left)
             rdy = self.rdy = []
             wr = False
+            stun = self.stun
             for uid in self.units[p]:
                 s = st[uid]
                 if not s & DONE and stun[uid] < 0:
@@ -1680,12 +1682,16 @@ class Core:
                         steps = 0
                     if rng < 1:
                         rng = 1
-                if steps >= MAX_STEPS:
-                    steps = MAX_STEPS - 1
-                if rng >= MAX_STEPS:
-                    rng = MAX_STEPS - 1
+                    elif rng >= MAX_STEPS:  # (a definition's own are below: `supported`)
+                        rng = MAX_STEPS - 1
+                    if steps >= MAX_STEPS:
+                        steps = MAX_STEPS - 1
+                    elif steps < 0:
+                        steps = 0
                 got: tuple[tuple[int, int, int], ...] = ()
-                if steps > 0 and not s & MOVED:  # HG-30/32/33
+                # (its zone: the cells it may walk to only while it may still move)
+                if steps and not s & MOVED:  # HG-30/32/33
+                    zones[uid] = ZONE[steps][rng][n]
                     if NEAR[steps][n] & blocked:
                         m = walk(n, steps, blocked) & open_cells
                     else:
@@ -1707,8 +1713,14 @@ class Core:
                         if len(known) >= 1024:
                             known.clear()
                         known[m] = got
+                else:
+                    zones[uid] = ZONE[0][rng][n]
                 reach = REACH[rng][n] & blocked
                 if reach:  # (its attack, the auras on top, only when another unit is in reach)
+                    if aatk < 0:
+                        aatk = self.aatk[p]
+                        g = self.gneg  # (HG-57: the enemies' global auras on p's units)
+                        gsum = g[0] + g[1] + g[2] - g[p]
                     attack += gsum
                     if aatk:
                         attack += (AROUND[n] & aatk).bit_count()
@@ -1718,6 +1730,7 @@ class Core:
                     reach &= foes
                     if reach:
                         mine = ATTACKS[uid]
+                        occ = self.occ
                         low = reach & -reach
                         if low == reach:
                             got += (mine[occ[BIT_INDEX[low]]],)
@@ -1725,8 +1738,6 @@ class Core:
                             hits = [occ[c] for c in mask_cells(reach)]
                             hits.sort(key=self.bpos.__getitem__)
                             got += tuple([mine[h] for h in hits])
-                # (its zone: the cells it may walk to only while it may still move)
-                zones[uid] = ZONE[0 if s & MOVED or steps < 0 else steps][rng][n]
                 segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
