@@ -60,16 +60,6 @@ END_ACTION = (END, -1, -1)
 
 # zones of a card (with `owner` for the players' own)
 Z_DECK, Z_HAND, Z_BOARD, Z_GRAVE, Z_HOLD, Z_BAN, Z_REMOVED, Z_REVEAL = range(1, 9)
-ZONE_NAMES = {
-    Z_DECK: "deck",
-    Z_HAND: "hand",
-    Z_BOARD: "board",
-    Z_GRAVE: "grave",
-    Z_HOLD: "holding",
-    Z_BAN: "banished",
-    Z_REMOVED: "removed",
-    Z_REVEAL: "reveal",
-}
 
 # keyword and subtype bits of a definition
 K_GUARD, K_STEALTH = 1, 2
@@ -333,6 +323,9 @@ def supported(defn: HotgDef) -> bool:
     """Whether the core plays `defn`'s text exactly as `hotg/game.py` does."""
     from .core_fx import EFFECTS
 
+    r = row_of(defn)
+    if not 0 <= r.move < MAX_STEPS or r.range >= MAX_STEPS:  # (the tables' bounds: `legal_actions`)
+        return False
     for ab in defn.abilities:
         when, do = ab.get("when"), ab.get("do")
         if when == "aura":
@@ -369,7 +362,6 @@ class Table:
         "row",
         "sub",
         "trig",
-        "zone",
     )
 
     def __init__(self, rows: list[Row]) -> None:
@@ -387,7 +379,6 @@ class Table:
         self.immune = [r.immune for r in rows]
         self.sub = [r.sub for r in rows]
         self.trig = [r.trig for r in rows]
-        self.zone = [_zone_of(r) for r in rows]
 
     def grown(self, defn: HotgDef) -> Table:
         """A copy with one more uid, of definition `defn`."""
@@ -408,14 +399,9 @@ class Table:
             ("immune", r.immune),
             ("sub", r.sub),
             ("trig", r.trig),
-            ("zone", _zone_of(r)),
         ):
             setattr(new, name, [*getattr(self, name), value])
         return new
-
-
-def _zone_of(r: Row) -> list[int]:
-    return ZONE[min(r.move, MAX_STEPS - 1)][min(max(r.range, 1), MAX_STEPS - 1)]
 
 
 @cache
@@ -456,11 +442,14 @@ class Ctx(NamedTuple):
 
 _NO_PARAMS: Mapping[str, Any] = {}
 
-# event kinds (a log entry is a tuple whose first item is the kind, as the real engine's)
-
 
 class Core:
-    """One game of Hand of the Gods on ints and masks."""
+    """One game of Hand of the Gods on ints and masks.
+
+    `new(seed, decks)` sets it up as `HotgGame.new_game(seed=seed, decks=decks)`; then
+    `decision()` (player, kind), `legal_actions()` (tuples, in the engine's order; `notation()`
+    writes them as the engine does) and `apply(action)` (a legal one: not checked). `log` holds
+    the events as tuples whose first item is the engine's event kind (`words()` for a few)."""
 
     __slots__ = (
         "ability",
@@ -508,9 +497,11 @@ class Core:
         "ver",
         "kept",
         "segs",
+        "zones",
         "chg",
         "epoch",
         "rdy",
+        "rdy_wr",
         "reds",
         "stunning",
         "bpos",
@@ -572,17 +563,20 @@ class Core:
     # counts the changes of who may be targeted (units arriving, leaving, a Guard unit moving,
     # Stealth lost, silence, a turn): what `kept` is worked out for
     ver: int
-    kept: dict[Any, tuple[int, Any]]  # key -> (ver, value): targets worked out at that ver
+    # key -> (ver, actions, the candidates' cells, bseq): targets worked out at that ver
+    kept: dict[Any, tuple[int, Any, int, int]]
     # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
     # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
     # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
     # auras around it)
-    segs: list[tuple[int, tuple[tuple[int, int, int], ...]] | None]
+    segs: list[tuple[tuple[int, int, int], ...]]
+    zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
     epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
     # the active player's units that may still act (not exhausted, not stunned, not attacked
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
+    rdy_wr: bool  # whether one of them had its activated Warcry ready when it was made
     stunning: bool  # a unit may be stunned (HG-65)
     bpos: list[int]  # by uid, when it last came onto the battlefield (its place in board order)
     bseq: int  # (the last of them)
@@ -610,7 +604,8 @@ class Core:
                 uid += 1
             g.rng.shuffle(deck)
         g.stones = (n - 2, n - 1)
-        g.segs = [None] * n
+        g.segs = [()] * n
+        g.zones = [-1] * n
         g.board = []
         for p in (0, 1):  # HG-01/02
             s, cell = g.stones[p], STONE_CELL[p]
@@ -688,12 +683,14 @@ class Core:
         g.chg = ALL
         g.epoch = 0
         g.rdy = None
+        g.rdy_wr = False
         g.reds = [0, 0, 0]
         g.stunning = False
         g.bpos = [0] * n
         g.bseq = 2  # (the stones first)
         g.stones = (-1, -1)
-        g.segs = [None] * n
+        g.segs = [()] * n
+        g.zones = [-1] * n
         g.board = []
         return g
 
@@ -743,8 +740,10 @@ class Core:
         g.taken, g.low, g.ver = self.taken, self.low, self.ver
         g.kept = {}  # (a clone's changes are counted from here on: nothing kept)
         g.segs = self.segs.copy()
+        g.zones = self.zones.copy()
         g.chg, g.epoch = self.chg, self.epoch
         g.rdy = None if self.rdy is None else self.rdy.copy()
+        g.rdy_wr = self.rdy_wr
         g.reds = self.reds.copy()
         g.stunning = self.stunning
         g.bpos = self.bpos.copy()
@@ -766,7 +765,8 @@ class Core:
         self.stun.append(-1)
         self.banby.append(-1)
         self.mods.append(None)
-        self.segs.append(None)
+        self.segs.append(())
+        self.zones.append(-1)
         self.bpos.append(0)
         return uid
 
@@ -929,6 +929,7 @@ class Core:
         self.occ[cell] = 0
         self.taken &= ~(1 << cell)
         self.ver += 1
+        self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
         self.epoch += 1
         c = self.ctrl[u]
         if c >= 0:
@@ -965,25 +966,6 @@ class Core:
             self.reveal[p].append(u)
         self.zone[u] = zone
         return zone
-
-    def _take(self, u: int) -> None:
-        """`u` out of its zone (not the battlefield)."""
-        z = self.zone[u]
-        p = self.owner[u]
-        if z == Z_HAND:
-            self.hand[p].remove(u)
-        elif z == Z_DECK:
-            self.deck[p].remove(u)
-        elif z == Z_GRAVE:
-            self.grave[p].remove(u)
-        elif z == Z_HOLD:
-            self.holding.remove(u)
-        elif z == Z_REVEAL:
-            self.reveal[p].remove(u)
-        elif z == Z_BAN:
-            self.banished.remove(u)
-        elif z == Z_REMOVED:
-            self.removed.remove(u)
 
     def _leave_dest(self, u: int, zone: int) -> int:
         """HG-52: a neutral unit or a token leaves the game instead."""
@@ -1117,7 +1099,11 @@ class Core:
             return []
         if spec == "self":
             return [source] if self.on_board(source) else []
-        # the cells of the candidates (masks), then the units there in board order
+        return self.targets_in(self.target_mask(spec, controller, source), controller, kind, params)
+
+    def target_mask(self, spec: str, controller: int, source: int) -> int:
+        """The cells of the units an ability of `controller` with target `spec` may target,
+        but for its parameters and Immune (`targets_for`)."""
         own = self.own[controller] if controller >= 0 else 0
         if spec == "enemy" or spec == "enemy_unit":
             m = self.taken & ~own
@@ -1133,6 +1119,10 @@ class Core:
             m &= ~(STONE_BIT[0] | STONE_BIT[1])
         if spec == "other_ally_unit" and self.on_board(source):
             m &= ~(1 << self.place[source])
+        return m
+
+    def targets_in(self, m: int, controller: int, kind: str, params: Mapping[str, Any]) -> list[int]:
+        """The units on the cells of `m` an ability of `kind` may target, in board order."""
         if not m:
             return []
         if m & (m - 1):
@@ -1255,6 +1245,7 @@ class Core:
         self.kw[u] = 0
         self.epoch += 1
         self.ver += 1  # (no Stealth, Guard nor Immune now: HG-63, HG-64, HG-67)
+        self.bseq += 1  # (the same cells may hold other targets now: Immune gone)
         self._mark(u, True)
         self.log.append(("silence", u))
 
@@ -1610,14 +1601,20 @@ class Core:
         if tg is None:
             return [table[-1]]
         # (kept while nothing but moves changed the battlefield, `ver`: `key` tells them)
-        # (not when the targets depend on health: Judgement's "3 or less health")
+        # (not when the targets depend on health: Judgement's "3 or less health"); and when
+        # `ver` changed, kept while the candidates' cells and board order did not (`bseq`)
         got = self.kept.get(key)
         if got is not None and got[0] == self.ver:
             return got[1]
         spec, ab = tg
-        acts = [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
-        if "max_health" not in ab:
-            self.kept[key] = (self.ver, acts)
+        if spec == "self" or "max_health" in ab:
+            return [table[t] for t in self.targets_for(spec, p, kind, source, ab)]
+        m = self.target_mask(spec, p, source)
+        if got is not None and got[2] == m and got[3] == self.bseq:
+            self.kept[key] = (self.ver, got[1], m, self.bseq)
+            return got[1]
+        acts = [table[t] for t in self.targets_in(m, p, kind, ab)]
+        self.kept[key] = (self.ver, acts, m, self.bseq)
         return acts
 
     def legal_actions(self) -> list[tuple[int, int, int]]:
@@ -1659,90 +1656,106 @@ class Core:
                 acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
-        st, place, stun, mods, occ = self.st, self.place, self.stun, self.mods, self.occ
-        segs, chg = self.segs, self.chg
+        st, place, mods = self.st, self.place, self.mods
+        segs, zones, chg = self.segs, self.zones, self.chg
+        tmove, trange, tattack = t.move, t.range, t.attack
         self.chg = 0
-        aatk = self.aatk[p]
-        g = self.gneg
-        gsum = g[0] + g[1] + g[2] - g[p]  # (HG-57: the enemies' global auras on p's units)
+        aatk = gsum = -1  # (the auras read when a unit first has another in reach)
         rdy = self.rdy
-        if rdy is None:
+        if rdy is None:  # (an attack takes away the activated Warcry too, HG-72: an attacked
+            # unit has no action left)
             rdy = self.rdy = []
+            wr = False
+            stun = self.stun
             for uid in self.units[p]:
                 s = st[uid]
-                if not s & EXHAUSTED and stun[uid] < 0 and (not s & ATTACKED or s & WARCRY_READY):
+                if not s & DONE and stun[uid] < 0:
                     rdy.append(uid)
+                    if s & WARCRY_READY:
+                        wr = True
+            self.rdy_wr = wr
+        wr = self.rdy_wr  # (one of them may have its activated Warcry: none gets one meanwhile)
         for uid in rdy:
-            s = st[uid]
-            if not s & ATTACKED:
+            z = zones[uid]
+            if z >= 0 and not chg & z:
+                acts += segs[uid]  # nothing changed in its zone since they were made
+            else:
+                s = st[uid]
                 n = place[uid]
-                seg = segs[uid]
-                if seg is not None and not chg & seg[0]:
-                    acts += seg[1]  # nothing changed in its zone since they were made
+                # its move, range and attack (HG-57: the auras on top)
+                steps, rng, attack = tmove[uid], trange[uid], tattack[uid]
+                mine = mods[uid]
+                if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
+                    for stat, v, is_set, _, _, _ in mine:
+                        if stat == "attack":
+                            attack = v if is_set else attack + v
+                        elif stat == "move":
+                            steps = v if is_set else steps + v
+                        elif stat == "range":
+                            rng = v if is_set else rng + v
+                    if t.sub[uid] & S_STRUCTURE:  # HG-33
+                        steps = 0
+                    if rng < 1:
+                        rng = 1
+                    elif rng >= MAX_STEPS:  # (a definition's own are below: `supported`)
+                        rng = MAX_STEPS - 1
+                    if steps >= MAX_STEPS:
+                        steps = MAX_STEPS - 1
+                    elif steps < 0:
+                        steps = 0
+                got: tuple[tuple[int, int, int], ...] = ()
+                # (its zone: the cells it may walk to only while it may still move)
+                if steps and not s & MOVED:  # HG-30/32/33
+                    zones[uid] = ZONE[steps][rng][n]
+                    if NEAR[steps][n] & blocked:
+                        m = walk(n, steps, blocked) & open_cells
+                    else:
+                        m = BALL[steps][n] & open_cells
+                    known = MOVE_LISTS[uid]
+                    got = known.get(m)
+                    if got is None:
+                        lo, hi = m & HALF, m >> 27
+                        got = tuple(
+                            map(
+                                MOVES[uid].__getitem__,
+                                _R0[lo & ROW]
+                                + _R1[(lo >> 9) & ROW]
+                                + _R2[lo >> 18]
+                                + _R3[hi & ROW]
+                                + _R4[hi >> 9],
+                            )
+                        )
+                        if len(known) >= 1024:
+                            known.clear()
+                        known[m] = got
                 else:
-                    # its move, range and attack (HG-57: the auras on top)
-                    steps, rng, attack = t.move[uid], t.range[uid], t.attack[uid]
-                    mine = mods[uid]
-                    if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
-                        for stat, v, is_set, _, _, _ in mine:
-                            if stat == "attack":
-                                attack = v if is_set else attack + v
-                            elif stat == "move":
-                                steps = v if is_set else steps + v
-                            elif stat == "range":
-                                rng = v if is_set else rng + v
-                        if t.sub[uid] & S_STRUCTURE:  # HG-33
-                            steps = 0
-                        if rng < 1:
-                            rng = 1
+                    zones[uid] = ZONE[0][rng][n]
+                reach = REACH[rng][n] & blocked
+                if reach:  # (its attack, the auras on top, only when another unit is in reach)
+                    if aatk < 0:
+                        aatk = self.aatk[p]
+                        g = self.gneg  # (HG-57: the enemies' global auras on p's units)
+                        gsum = g[0] + g[1] + g[2] - g[p]
                     attack += gsum
                     if aatk:
                         attack += (AROUND[n] & aatk).bit_count()
-                    if steps >= MAX_STEPS:
-                        steps = MAX_STEPS - 1
-                    if rng >= MAX_STEPS:
-                        rng = MAX_STEPS - 1
-                    got: tuple[tuple[int, int, int], ...] = ()
-                    if steps > 0 and not s & MOVED:  # HG-30/32/33
-                        if NEAR[steps][n] & blocked:
-                            m = walk(n, steps, blocked) & open_cells
-                        else:
-                            m = BALL[steps][n] & open_cells
-                        known = MOVE_LISTS[uid]
-                        got = known.get(m)
-                        if got is None:
-                            lo, hi = m & HALF, m >> 27
-                            got = tuple(
-                                map(
-                                    MOVES[uid].__getitem__,
-                                    _R0[lo & ROW]
-                                    + _R1[(lo >> 9) & ROW]
-                                    + _R2[lo >> 18]
-                                    + _R3[hi & ROW]
-                                    + _R4[hi >> 9],
-                                )
-                            )
-                            if len(known) >= 1024:
-                                known.clear()
-                            known[m] = got
-                    reach = REACH[rng][n] & blocked
-                    if reach and attack > 0:  # HG-40
-                        if foes < 0:
-                            foes = self.foes(p)
-                        reach &= foes
-                        if reach:
-                            mine = ATTACKS[uid]
-                            low = reach & -reach
-                            if low == reach:
-                                got += (mine[occ[BIT_INDEX[low]]],)
-                            else:  # in board order
-                                hits = [occ[c] for c in mask_cells(reach)]
-                                hits.sort(key=self.bpos.__getitem__)
-                                got += tuple([mine[h] for h in hits])
-                    # (its zone: the cells it may walk to only while it may still move)
-                    segs[uid] = (ZONE[0 if s & MOVED or steps < 0 else steps][rng][n], got)
-                    acts += got
-            if s & WARCRY_READY and not s & SILENCED and t.trig[uid] & T_ACTIVATED:
+                if reach and attack > 0:  # HG-40
+                    if foes < 0:
+                        foes = self.foes(p)
+                    reach &= foes
+                    if reach:
+                        mine = ATTACKS[uid]
+                        occ = self.occ
+                        low = reach & -reach
+                        if low == reach:
+                            got += (mine[occ[BIT_INDEX[low]]],)
+                        else:  # in board order
+                            hits = [occ[c] for c in mask_cells(reach)]
+                            hits.sort(key=self.bpos.__getitem__)
+                            got += tuple([mine[h] for h in hits])
+                segs[uid] = got
+                acts += got
+            if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
             r = _ability_row(self.ability[p])
@@ -1815,7 +1828,7 @@ class Core:
 
     def play_unit(self, u: int, cell: int) -> None:
         p = self.active
-        cost = self.cost(u, p)
+        cost = self.cost(u, p) if self.reds[p] else self.t.cost[u]  # HG-07
         self.mana[p] -= cost
         self.hand[p].remove(u)
         self._to(u, Z_HOLD, p)

@@ -65,6 +65,7 @@ _KEYED = {
     "stun": "target",
     "buff": "target",
     "heal": "target",
+    "warcry": "source",  # (or "target": an activated Warcry's activation names its unit so)
 }
 
 
@@ -182,7 +183,7 @@ def real_events(events: list[Any]) -> list[tuple[Any, ...]]:
     out = []
     for e in events:
         key = _KEYED.get(e.kind)
-        out.append((e.kind, e.data.get(key)) if key else (e.kind,))
+        out.append((e.kind, e.data.get(key, e.data.get("target"))) if key else (e.kind,))
     return out
 
 

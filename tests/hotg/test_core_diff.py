@@ -111,3 +111,57 @@ def test_the_check_counts_what_it_met() -> None:
     steps = CHECK.check_game(3, [CHECK.random_deck(r, cards), CHECK.random_deck(r, cards)], seen)
     assert steps > 50
     assert seen["event turn"] > 0 and sum(v for k, v in seen.items() if k.startswith("games ")) == 1
+
+
+def test_a_clone_plays_on_as_its_original_and_apart_from_it() -> None:
+    """`Core.clone()`: the same game from there on (its states as the check reads them, Ginnungagap's
+    and the Reveals' draws included), and playing the clone leaves the original as it was."""
+    import random
+
+    r = random.Random(11)
+    cards = CHECK.supported_cards()
+    decks = [CHECK.random_deck(r, cards), CHECK.random_deck(r, cards)]
+    for seed in (11, 12):
+        game = C.Core.new(seed, decks)
+        pick = random.Random(seed)
+        clones = 0
+        while not game.is_over():
+            legal = game.legal_actions()
+            a = legal[pick.randrange(len(legal))]
+            if pick.random() < 0.1:
+                copy = game.clone()
+                before = CHECK.core_state(game)
+                other = copy.legal_actions()
+                copy.apply(other[-1])  # (the clone moves on alone: the original does not)
+                assert CHECK.core_state(game) == before
+                twin = game.clone()
+                twin.apply(a)
+                game.apply(a)
+                assert CHECK.core_state(twin) == CHECK.core_state(game)
+                assert [C.notation(x) for x in twin.legal_actions()] == [
+                    C.notation(x) for x in game.legal_actions()
+                ]
+                clones += 1
+            else:
+                game.apply(a)
+        assert clones > 5
+
+
+def test_supported_refuses_what_the_core_does_not_play() -> None:
+    """`supported` (what `--decks random` draws from) says no to an aura or an effect the core
+    has not ported, and yes to the card it was made from."""
+    import dataclasses
+
+    pool = card_pool()
+    surtr = pool["surtr"]
+    assert C.supported(surtr)
+    health_aura = dataclasses.replace(
+        surtr, abilities=({"when": "aura", "do": "adjacent_allies", "health": 1},)
+    )
+    assert not C.supported(health_aura)
+    allies_aura = dataclasses.replace(
+        surtr, abilities=({"when": "aura", "do": "global_allies", "attack": 1},)
+    )
+    assert not C.supported(allies_aura)
+    unknown = dataclasses.replace(surtr, abilities=({"when": "warcry", "do": "no_such_effect"},))
+    assert not C.supported(unknown)
