@@ -36,6 +36,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from common.decks import DeckList
+from common.game import Action
 from common.rng import GameRng
 
 from .cards import HotgDef, card_pool, collectible
@@ -56,7 +57,6 @@ L_STRIKE, L_FINISH, L_TURN = 13, 50, 60
 
 # verbs (an action is `(verb, a, b)`; -1: no argument)
 END, PLAY, MOVE, ATTACK, ABILITY, CAST, WARCRY, TARGET, PICK = range(9)
-END_ACTION = (END, -1, -1)
 
 # zones of a card (with `owner` for the players' own)
 Z_DECK, Z_HAND, Z_BOARD, Z_GRAVE, Z_HOLD, Z_BAN, Z_REMOVED, Z_REVEAL = range(1, 9)
@@ -205,32 +205,50 @@ class _ByUid(dict[int, Any]):
 
 
 # a unit's moves and a card's deployments by cell: `MOVES[uid][cell]`
-MOVES = _ByUid(lambda uid: [(MOVE, uid, n) for n in range(NCELLS)])
-DEPLOYS = _ByUid(lambda uid: [(PLAY, uid, n) for n in range(NCELLS)])
-ATTACKS = _ByUid(lambda a: _ByUid(lambda t: (ATTACK, a, t)))
-CASTS = _ByUid(lambda u: _ByUid(lambda t: (CAST, u, t)))
-WARCRIES = _ByUid(lambda u: _ByUid(lambda t: (WARCRY, u, t)))
-# a unit's moves to the cells of a mask, by mask as met (made from `MOVES`)
-MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
-ABILITIES = _ByUid(lambda t: (ABILITY, t, -1))
-TARGETS = _ByUid(lambda t: (TARGET, t, -1))
-PICKS = _ByUid(lambda t: (PICK, t, -1))
 _VERB_WORD = ("end", "play", "move", "attack", "ability", "play", "warcry", "target", "pick")
+# An action is `(verb, a, b, its Action)`: the game interface's `Action` (its notation, the real
+# engine's: `play 12 2,3`, `attack 7 51`, `target 33`) is made once with it, so that the game
+# (`hotg/game.py`) hands it out without a look-up. `ACTION_TUPLE`: the way back, by the
+# Action's identity (every action is kept by the tables below: its Action's id is its own).
+Act = tuple[int, int, int, Action]
+ACTION_TUPLE: dict[int, Act] = {}
 
 
-def notation(a: tuple[int, int, int]) -> str:
-    """The real engine's notation of action `a` (`Action.notation()`)."""
-    verb, x, y = a
+def _act(verb: int, x: int, y: int) -> Act:
     word = _VERB_WORD[verb]
     if verb == END:
-        return word
-    if verb in (PLAY, MOVE):
-        return f"{word} {x} {CELL_TEXT[y]}"
-    if verb == ATTACK:
-        return f"{word} {x} {y}"
-    if verb in (CAST, WARCRY):
-        return f"{word} {x}" if y < 0 else f"{word} {x} {y}"
-    return word if x < 0 else f"{word} {x}"
+        args: tuple[int | str, ...] = ()
+    elif verb in (PLAY, MOVE):
+        args = (x, CELL_TEXT[y])
+    elif verb == ATTACK:
+        args = (x, y)
+    elif verb in (CAST, WARCRY):
+        args = (x,) if y < 0 else (x, y)
+    elif verb == ABILITY:
+        args = () if x < 0 else (x,)
+    else:
+        args = (x,)
+    a = (verb, x, y, Action(word, args))
+    ACTION_TUPLE[id(a[3])] = a
+    return a
+
+
+END_ACTION = _act(END, -1, -1)
+MOVES = _ByUid(lambda uid: [_act(MOVE, uid, n) for n in range(NCELLS)])
+DEPLOYS = _ByUid(lambda uid: [_act(PLAY, uid, n) for n in range(NCELLS)])
+ATTACKS = _ByUid(lambda a: _ByUid(lambda t: _act(ATTACK, a, t)))
+CASTS = _ByUid(lambda u: _ByUid(lambda t: _act(CAST, u, t)))
+WARCRIES = _ByUid(lambda u: _ByUid(lambda t: _act(WARCRY, u, t)))
+# a unit's moves to the cells of a mask, by mask as met (made from `MOVES`)
+MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
+ABILITIES = _ByUid(lambda t: _act(ABILITY, t, -1))
+TARGETS = _ByUid(lambda t: _act(TARGET, t, -1))
+PICKS = _ByUid(lambda t: _act(PICK, t, -1))
+
+
+def notation(a: Act) -> str:
+    """The real engine's notation of action `a` (`Action.notation()`)."""
+    return a[3].notation()
 
 
 # -- definitions -------------------------------------------------------------------------------
@@ -569,7 +587,7 @@ class Core:
     # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
     # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
     # auras around it)
-    segs: list[tuple[tuple[int, int, int], ...]]
+    segs: list[tuple[Act, ...]]
     zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
     epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
@@ -1596,7 +1614,7 @@ class Core:
 
     def with_targets(
         self, table: Any, row: Row, when: str, p: int, source: int, kind: str, key: Any
-    ) -> list[tuple[int, int, int]]:
+    ) -> list[Act]:
         tg = row.targeted.get(when)
         if tg is None:
             return [table[-1]]
@@ -1617,7 +1635,7 @@ class Core:
         self.kept[key] = (self.ver, acts, m, self.bseq)
         return acts
 
-    def legal_actions(self) -> list[tuple[int, int, int]]:
+    def legal_actions(self) -> list[Act]:
         if self.result != -2:
             return []
         pend = self.pending
@@ -1631,7 +1649,7 @@ class Core:
         own = self.own[p]
         taken = self.taken
         open_cells = ALL ^ (taken | self.ban)
-        acts: list[tuple[int, int, int]] = []
+        acts: list[Act] = []
         deploy = -1
         red: list[tuple[int, int]] | None = None
         for uid in self.hand[p]:
@@ -1703,7 +1721,7 @@ class Core:
                         steps = MAX_STEPS - 1
                     elif steps < 0:
                         steps = 0
-                got: tuple[tuple[int, int, int], ...] = ()
+                got: tuple[Act, ...] = ()
                 # (its zone: the cells it may walk to only while it may still move)
                 if steps and not s & MOVED:  # HG-30/32/33
                     zones[uid] = ZONE[steps][rng][n]
@@ -1765,9 +1783,9 @@ class Core:
         return acts
 
     # -- actions --------------------------------------------------------------------------------
-    def apply(self, a: tuple[int, int, int]) -> None:
+    def apply(self, a: Act) -> None:
         """Apply a legal action (not checked: `legal_actions()` gives them)."""
-        verb, x, y = a
+        verb, x, y, _ = a
         if verb == MOVE:
             self.move(x, y)
             return

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -127,34 +128,10 @@ def mask_cells(m: int) -> list[tuple[int, int]]:
     return [CELL_OF_NUMBER[n] for n in C.mask_cells(m)]
 
 
-# -- actions: the core's tuples as `Action`s, each made once ------------------------------------
-class _Actions(dict[tuple[int, int, int], Action]):
-    """Core action tuple -> its `Action` (made when first met); `core_of` the way back, by the
-    Action's identity."""
-
-    __slots__ = ()
-
-    def __missing__(self, t: tuple[int, int, int]) -> Action:
-        verb, x, y = t
-        if verb == C.END:
-            a = Action("end")
-        elif verb == C.PLAY or verb == C.MOVE:
-            a = Action("play" if verb == C.PLAY else "move", (x, C.CELL_TEXT[y]))
-        elif verb == C.ATTACK:
-            a = Action("attack", (x, y))
-        elif verb == C.CAST or verb == C.WARCRY:
-            a = Action("play" if verb == C.CAST else "warcry", (x,) if y < 0 else (x, y))
-        elif verb == C.ABILITY:
-            a = Action("ability", () if x < 0 else (x,))
-        else:
-            a = Action("target" if verb == C.TARGET else "pick", (x,))
-        self[t] = a
-        _CORE_OF[id(a)] = (a, t)
-        return a
+# -- actions: the core makes each `Action` once with its action (`hotg.core.Act`) --------------
+_ACTION = itemgetter(3)  # a core action's Action
 
 
-_ACTION_OF = _Actions()
-_CORE_OF: dict[int, tuple[Action, tuple[int, int, int]]] = {}
 _EVENTS: Any = EventLog.__dict__["events"]  # (the slot of `EventLog` holding the events made)
 
 
@@ -954,45 +931,48 @@ class HotgGame(Game):
         return Decision(g.active, "turn", f"P{g.active + 1}: your turn — play, move, attack or end")
 
     def legal_actions(self) -> list[Action]:
-        return list(map(_ACTION_OF.__getitem__, self.core.legal_actions()))
+        return list(map(_ACTION, self.core.legal_actions()))
 
-    def _core_action(self, a: Action) -> tuple[int, int, int] | None:
-        """The core's tuple of action `a` (None: none such)."""
-        got = _CORE_OF.get(id(a))
-        if got is not None and got[0] is a:
-            return got[1]
+    def _core_action(self, a: Action) -> C.Act | None:
+        """The core's action that is `a` (None: none such; from the core's tables, which make
+        each action once)."""
+        got = C.ACTION_TUPLE.get(id(a))
+        if got is not None and got[3] is a:
+            return got
         k, args = a.kind, a.args
-        g = self.core
-        try:
-            if k == "end":
-                return None if args else C.END_ACTION
-            if k in ("target", "pick"):
-                if len(args) != 1 or not isinstance(args[0], int):
-                    return None
-                return (C.TARGET if k == "target" else C.PICK, args[0], -1)
-            if k == "ability":
-                if len(args) > 1 or (args and not isinstance(args[0], int)):
-                    return None
-                return (C.ABILITY, int(args[0]) if args else -1, -1)
-            if not args or not isinstance(args[0], int) or not 0 < args[0] < len(g.zone):
+        n = len(self.core.zone)
+
+        def uid(x: Any) -> bool:
+            return isinstance(x, int) and 0 < x < n
+
+        if k == "end":
+            return None if args else C.END_ACTION
+        if k in ("target", "pick"):
+            if len(args) != 1 or not uid(args[0]):
                 return None
-            x = args[0]
-            if k in ("move", "play") and len(args) == 2 and isinstance(args[1], str):
-                cell = parse_cell(args[1])
-                if cell is None or (k == "play" and g.t.kind[x] != C.D_UNIT):
-                    return None
-                return (C.MOVE if k == "move" else C.PLAY, x, CELL_NUMBER[cell])
-            if k in ("attack", "warcry", "play") and len(args) <= 2:
-                if len(args) == 2 and not isinstance(args[1], int):
-                    return None
-                y = int(args[1]) if len(args) == 2 else -1
-                if k == "attack":
-                    return None if y < 0 else (C.ATTACK, x, y)
-                if k == "play" and g.t.kind[x] != C.D_SPELL:
-                    return None
-                return (C.CAST if k == "play" else C.WARCRY, x, y)
-        except (TypeError, ValueError):
+            return (C.TARGETS if k == "target" else C.PICKS)[int(args[0])]
+        if k == "ability":
+            if len(args) > 1 or (args and not uid(args[0])):
+                return None
+            return C.ABILITIES[int(args[0]) if args else -1]
+        if not args or not uid(args[0]):
             return None
+        x = int(args[0])
+        kind = self.core.t.kind[x]
+        if k in ("move", "play") and len(args) == 2 and isinstance(args[1], str):
+            cell = parse_cell(args[1])
+            if cell is None or (k == "play" and kind != C.D_UNIT):
+                return None
+            return (C.MOVES if k == "move" else C.DEPLOYS)[x][CELL_NUMBER[cell]]
+        if k in ("attack", "warcry", "play") and len(args) <= 2:
+            if len(args) == 2 and not uid(args[1]):
+                return None
+            y = int(args[1]) if len(args) == 2 else -1
+            if k == "attack":
+                return None if y < 0 else C.ATTACKS[x][y]
+            if k == "play" and kind != C.D_SPELL:
+                return None
+            return (C.CASTS if k == "play" else C.WARCRIES)[x][y]
         return None
 
     def check(self, action: Action) -> None:
@@ -1003,13 +983,10 @@ class HotgGame(Game):
             raise IllegalAction(self.explain_illegal(action))
 
     def _apply(self, action: Action) -> None:
-        got = _CORE_OF.get(id(action))
-        if got is not None and got[0] is action:
-            t = got[1]
-        else:
-            found = self._core_action(action)
-            assert found is not None
-            t = found
+        t = C.ACTION_TUPLE.get(id(action))
+        if t is None or t[3] is not action:
+            t = self._core_action(action)
+            assert t is not None
         self.core.apply(t)  # (its events go into the log's `raw`: the core's log list)
 
     def tell(self) -> None:
