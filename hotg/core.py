@@ -1,9 +1,10 @@
-"""Hand of the Gods' new core (session 40, first stage): the rules on ints and masks.
+"""Hand of the Gods' core (session 40): the rules on ints and masks.
 
-**Not yet used by `HotgGame`** (`hotg/game.py` is the engine the game, the screens, the saves
-and the AI play; a later stage makes `HotgGame` a facade over this core). What it plays is
-checked step by step against `hotg/game.py` by `tools/hotg_core_check.py` (the legal actions
-in order, the decision, the states, the log's event kinds, the order of deaths and triggers).
+`HotgGame` (`hotg/game.py`) is a facade over it: the game, the screens, the saves and the AI
+play this core. What it plays is checked step by step against the old engine, kept as the
+reference in `tools/hotg_reference.py`, by `tools/hotg_core_check.py` (the legal actions in
+order, the decision, the states, the log's event kinds, the order of deaths and triggers) and,
+through the facade, by `tools/hotg_facade_check.py` (state hash, words, views).
 
 The design (session 39's measured prototype, `tools/hotgcore/`, made general):
 
@@ -447,7 +448,7 @@ def _preset_deck(p: int) -> DeckList:
 
 
 class Ctx(NamedTuple):
-    """Who does what (as `hotg.effects.Ctx`; `cell`: the source's last cell, -1 none)."""
+    """Who does what (as the old engine's `Ctx`; `cell`: the source's last cell, -1 none)."""
 
     source: int
     controller: int

@@ -1,10 +1,11 @@
-"""The card effects of the new core (`hotg/core.py`), by the cards' `do` names, as
-`hotg/effects.py` is for `hotg/game.py`: `EFFECTS[name](core, ctx)` carries out one ability
-through the core's small verbs (`damage`, `heal`, `buff`, …), so that every rule (Immune,
-Protect, Stealth, neutral units) is enforced in one place. Not yet used by `HotgGame`.
+"""The card effects of the core (`hotg/core.py`), by the cards' `do` names (the card data names
+them: `hotg.cards.validate_def`): `EFFECTS[name](core, ctx)` carries out one ability through the
+core's small verbs (`damage`, `heal`, `buff`, …), so that every rule (Immune, Protect, Stealth,
+neutral units) is enforced in one place.
 
-An effect is ported when it does exactly what `hotg/effects.py`'s does (the differential
-check, `tools/hotg_core_check.py`, plays every supported card: `core.supported`).
+An effect is ported when it does exactly what the old engine's does
+(`tools/hotg_reference_effects.py`; the differential check, `tools/hotg_core_check.py`, plays
+every supported card: `core.supported`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The new core (`hotg/core.py`, not yet used by `HotgGame`) plays as `hotg/game.py` does:
+"""The core (`hotg/core.py`, which `HotgGame` plays) plays as the old engine does
+(`tools/hotg_reference.py`):
 the differential check `tools/hotg_core_check.py` on a few seeds (random decks of every card the
 core supports, and the preset decks), and the check fails when the core is broken on purpose.
 
@@ -56,10 +57,9 @@ def test_preset_decks_play_the_same_game_step_by_step(seed: int) -> None:
 
 
 def test_the_setup_draws_and_shuffles_as_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    """HG-04: the same uids shuffled by the same RNG calls: the same decks and hands."""
-    from hotg.game import HotgGame
-
-    real = HotgGame.new_game(seed=77)
+    """HG-04: the same uids shuffled by the same RNG calls: the same decks and hands (as the old
+    engine's, the reference)."""
+    real = CHECK.HotgGame.new_game(seed=77)
     core = C.Core.new(77)
     for p in (0, 1):
         assert core.deck[p] == real.zones.zones[f"deck:{p}"].cards
@@ -75,7 +75,7 @@ def _broken(monkeypatch: pytest.MonkeyPatch, what: str) -> None:
     elif what == "order":  # two legal actions swapped
         real = C.Core.legal_actions
 
-        def swapped(self: C.Core) -> list[tuple[int, int, int]]:
+        def swapped(self: C.Core) -> list[C.Act]:
             acts = real(self)
             if len(acts) > 2:
                 acts[0], acts[1] = acts[1], acts[0]
