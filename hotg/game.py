@@ -29,6 +29,7 @@ from functools import cache
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
+from weakref import ref
 
 from common.cards import Modifier
 from common.decks import DeckList
@@ -142,9 +143,11 @@ class _Words(EventLog):
 
     __slots__ = ("game", "raw")
 
+    game: ref[HotgGame]  # (its game, weakly: no reference cycle between a game and its log)
+
     def __init__(self, game: HotgGame, raw: list[tuple[Any, ...]]) -> None:
         _EVENTS.__set__(self, [])
-        self.game = game
+        self.game = ref(game)
         self.raw = raw
 
     @property
@@ -164,7 +167,9 @@ class _Words(EventLog):
         def emit(kind: str, text: str, **data: Any) -> None:
             out.append(_NEW_EVENT(Event, (kind, text, data)))
 
-        say = self.game._say
+        game = self.game()
+        assert game is not None
+        say = game._say
         raw = self.raw
         for e in raw:
             say(e, emit)
@@ -1647,7 +1652,7 @@ class HotgGame(Game):
         new.setup = self.setup
         log = self.log.clone()
         assert isinstance(log, _Words)
-        log.game = new
+        log.game = ref(new)
         new.log = log
         new.history = list(self.history)
         new.pool = self.pool
