@@ -1112,8 +1112,7 @@ class Core:
         if not m:
             return []
         if m & (m - 1):
-            occ = self.occ
-            out = [occ[c] for c in mask_cells(m)]
+            out = list(map(self.occ.__getitem__, mask_cells(m)))
             out.sort(key=self.bpos.__getitem__)  # (board order)
         else:
             out = [self.occ[BIT_INDEX[m]]]
@@ -1598,7 +1597,7 @@ class Core:
         if got is not None and got[2] == m and got[3] == self.bseq:
             self.kept[key] = (self.ver, got[1], m, self.bseq)
             return got[1]
-        acts = [table[t] for t in self.targets_in(m, p, kind, ab)]
+        acts = list(map(table.__getitem__, self.targets_in(m, p, kind, ab)))
         self.kept[key] = (self.ver, acts, m, self.bseq)
         return acts
 
@@ -1661,8 +1660,8 @@ class Core:
             self.rdy_wr = wr
         wr = self.rdy_wr  # (one of them may have its activated Warcry: none gets one meanwhile)
         for uid in rdy:
-            z = zones[uid]
-            if z >= 0 and not chg & z:
+            if not chg & zones[uid]:  # (a unit never made has zone -1: it is in `rdy` only
+                # after a remake of the list, which comes with `chg = ALL`)
                 acts += segs[uid]  # nothing changed in its zone since they were made
             else:
                 s = st[uid]
@@ -1735,9 +1734,9 @@ class Core:
                         if low == reach:
                             got += (mine[occ[BIT_INDEX[low]]],)
                         else:  # in board order
-                            hits = [occ[c] for c in mask_cells(reach)]
+                            hits = list(map(occ.__getitem__, mask_cells(reach)))
                             hits.sort(key=self.bpos.__getitem__)
-                            got += tuple([mine[h] for h in hits])
+                            got += tuple(map(mine.__getitem__, hits))
                 segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
