@@ -916,7 +916,9 @@ class Core:
         self.taken &= ~(1 << cell)
         self.ver += 1
         self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
-        self.epoch += 1
+        self.chg |= 1 << cell  # (the kept actions of the units whose zone meets its cell)
+        if self.kw[u] & K_GUARD or (self.t.trig[u] & T_AURA and not self.st[u] & SILENCED):
+            self.epoch += 1  # (a guarded stone or an aura: any unit's actions may change)
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -1760,7 +1762,7 @@ class Core:
             self.rdy = None
             self.end_turn()
             return
-        e = self.epoch
+        e, b = self.epoch, self.bseq
         if verb == TARGET:
             self.answer_target(x)
         elif verb == PICK:
@@ -1777,15 +1779,21 @@ class Core:
             self.use_ability(x)
         if self.queue:
             self.run()
-        if self.epoch != e:  # (units arrived, left or changed: every unit's actions made anew
-            # but after a deployment alone, which changed only its cell)
+        if self.epoch != e:  # (units arrived or changed: every unit's actions made anew but
+            # after a deployment alone, which changed only its cell; units that left without
+            # a Guard or an aura changed only theirs, `_leave`)
             if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
                 self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
             else:
                 self.chg = ALL
                 self.rdy = None
-        elif verb == ATTACK and self.rdy is not None:
-            self.rdy.remove(x)  # (it has attacked, its activated Warcry lost: HG-41, HG-72)
+        rdy = self.rdy
+        if rdy is not None:
+            if verb == ATTACK:
+                rdy.remove(x)  # (it has attacked, its activated Warcry lost: HG-41, HG-72)
+            if self.bseq != b:  # (the units that left are no longer among those that may act)
+                zone = self.zone
+                self.rdy = [u for u in rdy if zone[u] == Z_BOARD]
 
     def move(self, u: int, cell: int) -> None:
         p = self.active
