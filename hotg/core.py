@@ -1784,6 +1784,7 @@ class Core:
             # a Guard or an aura changed only theirs, `_leave`)
             if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
                 self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
+                b += 1  # (its arrival)
             else:
                 self.chg = ALL
                 self.rdy = None
