@@ -949,7 +949,9 @@ class Core:
         self.taken &= ~(1 << cell)
         self.ver += 1
         self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
-        self.epoch += 1
+        self.chg |= 1 << cell  # (the kept actions of the units whose zone meets its cell)
+        if self.kw[u] & K_GUARD or (self.t.trig[u] & T_AURA and not self.st[u] & SILENCED):
+            self.epoch += 1  # (a guarded stone or an aura: any unit's actions may change)
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -1145,8 +1147,7 @@ class Core:
         if not m:
             return []
         if m & (m - 1):
-            occ = self.occ
-            out = [occ[c] for c in mask_cells(m)]
+            out = list(map(self.occ.__getitem__, mask_cells(m)))
             out.sort(key=self.bpos.__getitem__)  # (board order)
         else:
             out = [self.occ[BIT_INDEX[m]]]
@@ -1632,7 +1633,7 @@ class Core:
         if got is not None and got[2] == m and got[3] == self.bseq:
             self.kept[key] = (self.ver, got[1], m, self.bseq)
             return got[1]
-        acts = [table[t] for t in self.targets_in(m, p, kind, ab)]
+        acts = list(map(table.__getitem__, self.targets_in(m, p, kind, ab)))
         self.kept[key] = (self.ver, acts, m, self.bseq)
         return acts
 
@@ -1695,8 +1696,8 @@ class Core:
             self.rdy_wr = wr
         wr = self.rdy_wr  # (one of them may have its activated Warcry: none gets one meanwhile)
         for uid in rdy:
-            z = zones[uid]
-            if z >= 0 and not chg & z:
+            if not chg & zones[uid]:  # (a unit never made has zone -1: it is in `rdy` only
+                # after a remake of the list, which comes with `chg = ALL`)
                 acts += segs[uid]  # nothing changed in its zone since they were made
             else:
                 s = st[uid]
@@ -1769,9 +1770,9 @@ class Core:
                         if low == reach:
                             got += (mine[occ[BIT_INDEX[low]]],)
                         else:  # in board order
-                            hits = [occ[c] for c in mask_cells(reach)]
+                            hits = list(map(occ.__getitem__, mask_cells(reach)))
                             hits.sort(key=self.bpos.__getitem__)
-                            got += tuple([mine[h] for h in hits])
+                            got += tuple(map(mine.__getitem__, hits))
                 segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
@@ -1795,7 +1796,7 @@ class Core:
             self.rdy = None
             self.end_turn()
             return
-        e = self.epoch
+        e, b = self.epoch, self.bseq
         if verb == TARGET:
             self.answer_target(x)
         elif verb == PICK:
@@ -1812,15 +1813,22 @@ class Core:
             self.use_ability(x)
         if self.queue:
             self.run()
-        if self.epoch != e:  # (units arrived, left or changed: every unit's actions made anew
-            # but after a deployment alone, which changed only its cell)
+        if self.epoch != e:  # (units arrived or changed: every unit's actions made anew but
+            # after a deployment alone, which changed only its cell; units that left without
+            # a Guard or an aura changed only theirs, `_leave`)
             if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
                 self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
+                b += 1  # (its arrival)
             else:
                 self.chg = ALL
                 self.rdy = None
-        elif verb == ATTACK and self.rdy is not None:
-            self.rdy.remove(x)  # (it has attacked, its activated Warcry lost: HG-41, HG-72)
+        rdy = self.rdy
+        if rdy is not None:
+            if verb == ATTACK:
+                rdy.remove(x)  # (it has attacked, its activated Warcry lost: HG-41, HG-72)
+            if self.bseq != b:  # (the units that left are no longer among those that may act)
+                zone = self.zone
+                self.rdy = [u for u in rdy if zone[u] == Z_BOARD]
 
     def move(self, u: int, cell: int) -> None:
         p = self.active

@@ -165,3 +165,17 @@ def test_supported_refuses_what_the_core_does_not_play() -> None:
     assert not C.supported(allies_aura)
     unknown = dataclasses.replace(surtr, abilities=({"when": "warcry", "do": "no_such_effect"},))
     assert not C.supported(unknown)
+
+
+def test_supported_refuses_a_move_or_range_beyond_the_tables() -> None:
+    """`legal_actions` reads a definition's own move and range without bounding them (only
+    modified ones are bounded): `supported` says no to one beyond the tables (`MAX_STEPS`), yes
+    to one just within."""
+    import dataclasses
+
+    pegasus = next(d for d in card_pool().values() if d.move >= 2)
+    assert C.supported(pegasus)
+    top = C.MAX_STEPS - 1
+    assert C.supported(dataclasses.replace(pegasus, move=top, range=top))
+    assert not C.supported(dataclasses.replace(pegasus, move=C.MAX_STEPS))
+    assert not C.supported(dataclasses.replace(pegasus, range=C.MAX_STEPS))
