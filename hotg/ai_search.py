@@ -26,6 +26,7 @@ from common.game import Action, Game
 from common.rng import GameRng
 from common.search import AiSpec, GreedyAgent, LookaheadAgent, SearchAgent, search_levels, value_of
 
+from . import core as C
 from .game import in_reach
 
 if TYPE_CHECKING:
@@ -46,19 +47,14 @@ def _redeal(g: HotgGame, zone_names: tuple[str, ...], rng: random.Random) -> Non
     uids = sorted(u for z in zones for u in z.cards)
     if not uids:
         return
-    cards = g.zones.cards
-    defs = sorted((cards[u].defn for u in uids), key=lambda d: d.id)
+    core = g.core
+    defs = sorted((core.t.defn[u] for u in uids), key=lambda d: d.id)
     rng.shuffle(defs)
     i = 0
-    for z in zones:
+    for name, z in zip(zone_names, zones, strict=True):
         n = len(z.cards)
-        z.cards = uids[i : i + n]
-        for u, d in zip(z.cards, defs[i : i + n], strict=True):
-            c = cards[u]
-            c.defn = d
-            c.zone = z.name
-            c.controller = c.owner
-            c.reset()
+        word, p = name.split(":")
+        core.deal(C.Z_HAND if word == "hand" else C.Z_DECK, int(p), uids[i : i + n], defs[i : i + n])
         i += n
 
 

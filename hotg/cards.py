@@ -2,7 +2,7 @@
 
 Card data lives in `hotg/cards/*.toml`. Each `[[card]]` is validated against
 `HotgDef`; the `abilities` list names Python effects registered in
-`hotg/effects.py` (an unknown effect, trigger or target is a `DataError`
+`hotg/core_fx.py` (auras: `hotg.core.AURA_KINDS`; an unknown effect, trigger or target is a `DataError`
 naming file, card and field).
 
 An ability is a small table that reads like card text::
@@ -14,7 +14,7 @@ An ability is a small table that reads like card text::
   damage), attack_damage (after this unit's attack damage), start_turn,
   end_turn, ally_god_enters, reincarnate (when it would die: priority 7,
   before Death).
-* `do`    — the effect's name in `hotg.effects.EFFECTS` (or `AURAS` for auras).
+* `do`    — the effect's name in `hotg.core_fx.EFFECTS` (or `hotg.core.AURA_KINDS` for auras).
 * `target`— who is chosen: none, self, enemy, enemy_unit, ally, ally_unit,
   unit, any, other_ally_unit. Spells, Leader Abilities and activated Warcries
   take the target with the action; a Warcry on deployment and the triggers
@@ -113,7 +113,7 @@ class DefFacts:
             chosen = [(s, ab) for s, ab in specs if s not in ("none", "self")]
             self.targeted[when] = chosen[0] if chosen else None
         self.auras = self.by_when.get("aura", ())
-        # each of them with the (stat, bonus) it raises (`effects.aura_bonus`), worked out
+        # each of them with the (stat, bonus) it raises (`aura_bonus`), worked out
         # when first asked for (`work_out_aura_bonuses`), as the engine did before: an aura
         # ability's stats are read when it gives its bonus
         self.aura_bonuses: tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...] | None = None
@@ -139,11 +139,19 @@ class DefFacts:
         self.shields = self.stealth or bool(self.immune)
 
     def work_out_aura_bonuses(self) -> tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...]:
-        """`aura_bonuses`: each aura ability with its `effects.aura_bonus`, in order."""
-        from . import effects  # (once per definition: effects imports nothing from here at load)
-
-        self.aura_bonuses = tuple((ab, effects.aura_bonus(ab)) for _, ab in self.auras)
+        """`aura_bonuses`: each aura ability with its `aura_bonus`, in order."""
+        self.aura_bonuses = tuple((ab, aura_bonus(ab)) for _, ab in self.auras)
         return self.aura_bonuses
+
+
+def aura_bonus(p: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """(stat, bonus) of the stats an aura ability raises (worked out once per definition:
+    `DefFacts.aura_bonuses`)."""
+    out = []
+    for stat in ("attack", "health", "protect"):
+        if p.get(stat):
+            out.append((stat, int(p[stat])))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +200,8 @@ def _check_keyword(kw: str) -> str | None:
 
 def validate_def(d: HotgDef, file: str) -> None:
     """Check a definition's cross-field rules; raise DataError naming the field."""
-    from . import effects
+    from .core import AURA_KINDS
+    from .core_fx import EFFECTS
 
     def bad(field: str, msg: str) -> DataError:
         return DataError(file, msg, card=d.id, field=field)
@@ -225,7 +234,7 @@ def validate_def(d: HotgDef, file: str) -> None:
         if when not in WHENS:
             raise bad("abilities", f"ability {i}: 'when' must be one of {', '.join(WHENS)}, got {when!r}")
         do = ab.get("do")
-        table = effects.AURAS if when == "aura" else effects.EFFECTS
+        table = AURA_KINDS if when == "aura" else EFFECTS
         if do not in table:
             raise bad("abilities", f"ability {i}: unknown effect {do!r} (known: {', '.join(sorted(table))})")
         target = ab.get("target", "none")

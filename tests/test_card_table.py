@@ -90,10 +90,16 @@ def test_a_table_cloned_hands_the_cards_it_read_over_to_the_shared_part() -> Non
 
 
 def test_hand_of_the_gods_keeps_a_plain_dict_in_its_clones() -> None:
+    """A table made without sharing clones to a plain dict; Hand of the Gods keeps no card
+    table at all now (its core's state is lists by uid, copied at a clone): a clone's card
+    changes are never its game's."""
     z = _zones(share=False)
     assert type(z.clone().cards) is dict
     g = game_class("hotg").new_game(seed=1)
-    assert type(g.clone().zones.cards) is dict
+    c = g.clone()
+    stone = g.stones[0]
+    c.card(stone).hp = 3  # type: ignore[attr-defined]
+    assert g.card(stone).hp == 25 and c.card(stone).hp == 3  # type: ignore[attr-defined]
 
 
 def test_a_card_read_in_a_clone_is_its_own_copy() -> None:

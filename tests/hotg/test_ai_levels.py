@@ -12,6 +12,7 @@ import pytest
 from common.agents import Agent, agent_level_names, make_agent
 from common.game import Action
 from common.search import GreedyAgent, SearchAgent, best_ply, value_of
+from hotg import core as C
 from hotg.ai import ScriptedAgent
 from hotg.ai_search import (
     DEPLOY_CELLS,
@@ -67,10 +68,10 @@ def rearranged(g: HotgGame, seat: int, seed: int) -> HotgGame:
     hand, deck = t.zones[f"hand:{opp}"], t.zones[f"deck:{opp}"]
     pool = hand.cards + deck.cards
     r.shuffle(pool)
-    hand.cards, deck.cards = pool[: len(hand.cards)], pool[len(hand.cards) :]
-    for z in (hand, deck):
-        for uid in z.cards:
-            t.card(uid).zone = z.name
+    core = t.core  # (the cards keep their definitions: dealt into the other zone)
+    kept = len(hand.cards)
+    for zone, uids in ((C.Z_HAND, pool[:kept]), (C.Z_DECK, pool[kept:])):
+        core.deal(zone, opp, uids, [core.t.defn[x] for x in uids])
     r.shuffle(t.zones[f"deck:{seat}"].cards)
     t.check_invariants()
     assert t.view(seat) == g.view(seat)

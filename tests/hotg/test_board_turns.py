@@ -118,9 +118,10 @@ def test_hg05_one_unit_per_cell_second_arrival_does_not_take_it() -> None:
     """HG-05: if two units would take one cell, the first to resolve takes it, the other
     does not die (a token leaves the game)."""
     g = make([])
-    g.queue_spawn("scarab", 0, (1, 4))
-    g.queue_spawn("sapling", 0, (1, 4))
-    g._run()
+    g.core.queue_spawn("scarab", 0, 1 * 9 + 4)  # (the core's cell numbers: row * 9 + column)
+    g.core.queue_spawn("sapling", 0, 1 * 9 + 4)
+    g.core.run()
+    g.tell()
     occupant = g.card(at(g, "1,4"))
     assert occupant.defn.id == "scarab"
     removed = [g.card(x).defn.id for x in g.zones["removed"].cards]
@@ -193,14 +194,15 @@ def test_hg21_end_of_turn_effects_end_and_exhaustion_is_removed() -> None:
 def test_hg22_spell_pays_mana_waits_in_holding_then_graveyard(monkeypatch: pytest.MonkeyPatch) -> None:
     """HG-22: mana paid, the spell leaves the hand into holding while its effects resolve,
     then goes to the graveyard."""
-    from hotg import effects as fx
+    from hotg import core as C
+    from hotg import core_fx as fx
 
     seen = []
     orig = fx.EFFECTS["damage"]
 
-    def spy(g, ctx):  # type: ignore[no-untyped-def]
-        seen.append(g.card(ctx.source).zone)
-        orig(g, ctx)
+    def spy(core, ctx):  # type: ignore[no-untyped-def]
+        seen.append({C.Z_HOLD: "holding"}.get(core.zone[ctx.source], core.zone[ctx.source]))
+        orig(core, ctx)
 
     monkeypatch.setitem(fx.EFFECTS, "damage", spy)
     g = make([u("cyclops", "2,6", 2)], p1={"hand": ["thunder_of_olympus"], "mana": 5})
@@ -347,20 +349,24 @@ def test_hg21_hg13_end_of_turn_effects_in_the_order_the_cards_were_played() -> N
 def test_hg05_a_unit_arriving_on_a_taken_cell_goes_to_the_graveyard_without_dying() -> None:
     """HG-05: a Mummy whose deployment finds its cell taken goes straight to the graveyard:
     it does not die (no Death, no Afterlife Scarab). A resurrection onto a taken cell fails."""
-    from hotg.game import LEVEL
+    from hotg import core as C
 
     g = make([u("legionary", "2,1")], p1={"hand": ["mummy"], "graveyard": ["hoplite"]})
     mummy = hand(g, 0, "mummy")
-    g.zones.move(mummy, "holding")
-    g._push(("deploy", mummy, 2, 1, 1), LEVEL["deploy"])
-    g._run()
+    core = g.core
+    core.hand[0].remove(mummy)
+    core._to(mummy, C.Z_HOLD, 0)
+    core.push(("deploy", mummy, 2 * 9 + 1), C.L_DEPLOY)
+    core.run()
+    g.tell()
     ev = g.log.since(0)
     assert g.card(mummy).zone == "grave:0"
     assert not any(e.kind in ("death", "afterlife", "spawn") for e in ev)
     assert g.card(at(g, "2,1")).defn.id == "legionary"
     hop = g.zones["grave:0"].cards[0]
-    g._push(("resurrect", hop, 2, 1), LEVEL["resurrect"])
-    g._run()
+    core.push(("resurrect", hop, 2 * 9 + 1), C.L_RESURRECT)
+    core.run()
+    g.tell()
     assert g.card(hop).zone == "grave:0" and g.card(at(g, "2,1")).defn.id == "legionary"
     g.check_invariants()
 
@@ -373,6 +379,7 @@ def test_hg02_both_stones_destroyed_together_is_a_draw() -> None:
     s0, s1 = g.stones
     g.card(s0).hp = 0
     g.card(s1).hp = 0
-    g._check_deaths()
+    g.core.check_deaths()
+    g.tell()
     assert g.is_over() and g.result == -1 and g.winner() is None
     assert "draw" in g.log.events[-1].text

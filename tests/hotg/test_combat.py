@@ -184,7 +184,7 @@ def test_hg11_an_action_ends_only_when_all_its_effects_resolved() -> None:
     g.apply(Action("play", (hand(g, 0, "valkyrie"), "3,2")))
     assert g.decision().kind == "target"  # type: ignore[union-attr]
     ev = g.apply(Action("target", (at(g, "2,3"),)))
-    assert not g.queue and g.pending is None
+    assert not g.core.queue and g.pending is None
     assert g.decision().kind == "turn"  # type: ignore[union-attr]
     order = [e.kind for e in ev]
     assert order[:4] == ["warcry", "execute", "death", "afterlife"]
@@ -281,13 +281,14 @@ def test_hg42_the_attack_does_not_happen_if_a_pre_damage_effect_removes_the_targ
 ) -> None:
     """HG-42 (3): when an effect triggered by the attack removes the target before the
     damage, neither Attack Damage nor Return Damage happens."""
-    from hotg import effects as fx
+    from hotg import core as C
+    from hotg import core_fx as fx
 
     orig = fx.EFFECTS["buff"]
 
-    def buff_and_bounce(g, ctx):  # type: ignore[no-untyped-def]
-        orig(g, ctx)  # the Berserker's own +2/+0 ...
-        g.return_to_hand(target, fx.Ctx(ctx.source, ctx.controller, target, {}, "effect"))
+    def buff_and_bounce(core, ctx):  # type: ignore[no-untyped-def]
+        orig(core, ctx)  # the Berserker's own +2/+0 ...
+        core.return_to_hand(target, C.Ctx(ctx.source, ctx.controller, target, {}, "effect", -1, None))
 
     monkeypatch.setitem(fx.EFFECTS, "buff", buff_and_bounce)
     g = make([u("berserker", "2,3"), u("cyclops", "2,4", 2)])

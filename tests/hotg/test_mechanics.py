@@ -524,15 +524,14 @@ def _with_card(g, base: str, new_id: str, name: str, abilities: tuple, cell: str
     """Put a one-off variant of a card on the battlefield (for triggers no pool card has)."""
     from dataclasses import replace
 
-    from hotg.cards import HotgCard
-    from hotg.game import parse_cell
+    from hotg.game import CELL_NUMBER, parse_cell
 
     d = replace(g.pool[base], id=new_id, name=name, abilities=abilities)
     g.pool = {**g.pool, new_id: d}
-    c = g.zones.create(d, owner, "board", factory=HotgCard)
-    c.row, c.col = parse_cell(cell)
-    c.entered = g._tick()
-    return c.uid
+    uid = g.core.create(d, owner, 0)  # (the core's: a card made during the game, in no zone)
+    g.core.place_unit(uid, CELL_NUMBER[parse_cell(cell)], owner)  # entered now, last in board order
+    g.core.touched()
+    return uid
 
 
 def test_hg21_a_targeted_end_of_turn_effect_asks_its_controller() -> None:

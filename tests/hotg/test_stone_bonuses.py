@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from hotg import effects as fx
+from hotg import core as C
+from hotg import core_fx as fx
 
 from .helpers import make
 
@@ -16,8 +17,11 @@ from .helpers import make
 def test_hg02_hg56_a_stones_temporary_protect_ends_on_time(until: str, ends_after: int) -> None:
     g = make()
     stone = g.stones[0]
-    ctx = fx.Ctx(source=stone, controller=0, target=stone, params={"until": until}, kind="spell")
-    fx.EFFECTS["give_protect"](g, ctx)
+    ctx = C.Ctx(
+        source=stone, controller=0, target=stone, params={"until": until}, kind="spell", cell=-1, defn=None
+    )
+    fx.EFFECTS["give_protect"](g.core, ctx)
+    g.tell()
     assert g.protect(stone) == 1
     for _ in range(ends_after - 1):
         g.apply("end")
@@ -30,7 +34,9 @@ def test_hg02_hg56_a_stones_temporary_protect_ends_on_time(until: str, ends_afte
 def test_hg02_a_stones_permanent_protect_stays() -> None:
     g = make()
     stone = g.stones[0]
-    fx.EFFECTS["give_protect"](g, fx.Ctx(source=stone, controller=0, target=stone, kind="spell"))
+    ctx = C.Ctx(source=stone, controller=0, target=stone, params={}, kind="spell", cell=-1, defn=None)
+    fx.EFFECTS["give_protect"](g.core, ctx)
+    g.tell()
     g.apply("end")
     g.apply("end")
     assert g.protect(stone) == 1

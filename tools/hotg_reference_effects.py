@@ -1,4 +1,7 @@
-"""The Python effects that card data names (`do = "..."` in `hotg/cards/*.toml`).
+"""The old engine's effects (`tools/hotg_reference.py`, the differential checks' reference; the
+game's are `hotg/core_fx.py`).
+
+The Python effects that card data names (`do = "..."` in `hotg/cards/*.toml`).
 
 `EFFECTS[name](game, ctx)` carries out one ability; `AURAS[name](game, source,
 ability, occupancy)` lists the units an aura affects now, each of which gets the aura's
@@ -14,8 +17,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from .cards import HotgCard
-    from .game import HotgGame
+    from hotg_reference import HotgGame
+
+    from hotg.cards import HotgCard
 
 
 _NO_PARAMS: Mapping[str, Any] = MappingProxyType({})  # (read-only: shared by every Ctx without)

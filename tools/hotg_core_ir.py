@@ -1,0 +1,55 @@
+"""The games `tools/hotg_core_ir.sh` counts: random games of the new core or of the engine.
+
+    python tools/hotg_core_ir.py MODE N [count]
+
+MODE `core`: `hotg.core.Core` on the default decks (the preset decks of seats 1 and 2, as
+`tools/ir.sh hotg` plays them), `common.bench.random_playout`'s loop (the same draws: the core's
+legal actions are the engine's, in the same order, so these are the very games `real` plays);
+`real`: `random_playout(HotgGame, seed)` itself. A warm-up game (seed 0), then N games (seeds
+1..N) inside one `map`, which the callgrind toggle of `hotg_core_ir.sh` collects. With `count`,
+no valgrind: prints the actions a game instead.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common.bench import random_playout
+from hotg.core import Core
+from hotg.game import HotgGame
+from tui.cli import tune_gc
+
+
+def core(seed: int) -> int:
+    """`random_playout`'s loop on the core."""
+    game = Core.new(seed)
+    getrandbits = random.Random(seed).getrandbits
+    count = 0
+    while game.result == -2:
+        legal = game.legal_actions()
+        n = len(legal)
+        k = n.bit_length()
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        game.apply(legal[i])
+        count += 1
+    return count
+
+
+def real(seed: int) -> int:
+    return len(random_playout(HotgGame, seed)[1])
+
+
+if __name__ == "__main__":
+    mode, n = sys.argv[1], int(sys.argv[2])
+    play = {"core": core, "real": real}[mode]
+    tune_gc()
+    play(0)
+    counts = list(map(play, range(1, n + 1)))
+    if sys.argv[3:] == ["count"]:
+        print(f"{mode}: {sum(counts) / n:.1f} actions a game over {n} games")
