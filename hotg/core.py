@@ -56,13 +56,16 @@ L_DEPLOY, L_WARCRY, L_ATTACK_DAMAGE, L_ATTACK_DAMAGE_EFFECT, L_RETURN = 1, 2, 3,
 L_REINCARNATE, L_DEATH, L_RESURRECT, L_SPAWN, L_AFTERLIFE, L_OTHER = 7, 8, 9, 10, 11, 12
 L_STRIKE, L_FINISH, L_TURN = 13, 50, 60
 
-# verbs (an action is `(verb, a, b)`; -1: no argument)
+# verbs (an action is `(verb, a, b)`; -1: no argument): HG-10 attack, play a card (a unit `PLAY`, a
+# spell `CAST`), move, activate a Warcry, use the Leader Ability, end the turn; and the answers to a
+# decision (`TARGET`, `PICK`)
 END, PLAY, MOVE, ATTACK, ABILITY, CAST, WARCRY, TARGET, PICK = range(9)
 
-# zones of a card (with `owner` for the players' own)
+# zones of a card (with `owner` for the players' own): HG-80 deck, hand, battlefield, graveyard,
+# holding, banished (kept cell), removed from game (HG-81: nothing reads a removed card again), reveal
 Z_DECK, Z_HAND, Z_BOARD, Z_GRAVE, Z_HOLD, Z_BAN, Z_REMOVED, Z_REVEAL = range(1, 9)
 
-# keyword and subtype bits of a definition
+# keyword and subtype bits of a definition (HG-51: Structure, Beast, God)
 K_GUARD, K_STEALTH = 1, 2
 S_STRUCTURE, S_BEAST, S_GOD = 1, 2, 4
 SUBTYPE_BIT = {"Structure": S_STRUCTURE, "Beast": S_BEAST, "God": S_GOD}
@@ -163,7 +166,8 @@ def bits(m: int) -> list[int]:
 
 
 def walk(n: int, steps: int, blocked: int) -> int:
-    """HG-30/32: cells up to `steps` orthogonal steps from `n`, never through `blocked`."""
+    """HG-30, HG-32: cells up to `steps` orthogonal steps from `n`, never through `blocked` (the
+    enemy's cells; allies are passed through, the caller leaves out the taken cells to end on)."""
     if not NEAR[steps][n] & blocked:
         return BALL[steps][n]
     start = f = reached = 1 << n
@@ -277,6 +281,7 @@ class Row(NamedTuple):
     cost_red: tuple[tuple[int, int], ...]  # (subtype bit or 0, amount) (HG-07)
 
 
+# HG-50: spells and units (and the stones, blessings: the board's and the Reveal's own)
 _KINDS = {"unit": D_UNIT, "spell": D_SPELL, "stone": D_STONE, "blessing": D_BLESSING}
 
 
@@ -1020,7 +1025,8 @@ class Core:
 
     def run(self) -> None:
         """HG-11: resolve entries until none is left, a player must choose, or the game ends;
-        the deaths looked for after each (HG-12 level 8)."""
+        the deaths looked for after each (HG-12 level 8). HG-14: equal levels by time, so two
+        Afterlifes of units that killed each other resolve the earlier-deployed one's first."""
         q = self.queue
         while q and self.pending is None and self.result == -2:
             e = heapq.heappop(q)[3]
