@@ -1,7 +1,7 @@
 #!/bin/bash
 # Instructions a random game inside the games (as `tools/ir.sh GAME N games`: callgrind collecting
 # only within the `map` that plays them, after a warm-up game) of the new core (MODE core) or of
-# the engine (MODE real), on the default decks: the same games (tools/hotg_core_ir.py).
+# `HotgGame` (MODE real: the facade over the core since session 40), on the default decks: the same games (tools/hotg_core_ir.py).
 # usage (from the checkout root, after `python -m compileall -q .`): bash tools/hotg_core_ir.sh MODE N
 m=$1; n=${2:-3}
 PY=$(python -c "import sys; print(sys.executable)")
