@@ -1963,7 +1963,7 @@ class Core:
             self.log.append(("reveal", p, u, 0, where))
         self.check_deaths()
 
-    # -- readers for the facade (`hotg/facade.py`: views, the state hash in the old form) --------
+    # -- readers for the facade (`hotg/game.py`: views, the state hash) ----------------------------
     def aura_bonuses_of(self, u: int) -> list[tuple[str, int, int]]:
         """HG-57: what the auras give unit `u` on the battlefield now, as (stat, value, source):
         by source in board order, each aura of its text in order (a stone gets none)."""
@@ -1990,6 +1990,59 @@ class Core:
                     if ab.get(stat):
                         out.append((stat, int(ab[stat]), s))
         return out
+
+    def canonical(self) -> list[Any]:
+        """The state as JSON-able lists (copies), for `HotgGame.state_hash`: what decides the
+        game's future, as the core keeps it. By uid: the definition's id, zone, owner,
+        controller, cell, health, state flags, keywords, entry time, who stunned and who
+        banished it, its modifiers (each with its expiry, source and time); every zone in
+        order (the battlefield in board order); the stones, the players' abilities, their use,
+        mana, maximum and fatigue; turn, active player, clock, result; the queue in the order
+        it resolves and a pending decision (definitions by id). Left out, as worked out from
+        these or kept only to go faster: the masks (`occ`, `own`, `taken`, `hidden`, `guards`,
+        the auras', `ban`), `units`, `reds`, `bpos`/`bseq` (board order is `board`'s), `qseq`
+        (the queue's order is kept), the hints `low`, `ending`, `stunning`, what
+        `legal_actions` keeps (`ver`, `kept`, `segs`, `zones`, `chg`, `epoch`, `rdy`, `rdy_wr`)
+        and the log. The RNG's digest is added by `Game.state_hash`."""
+        q = [[lv, time, *map(_plain, e)] for lv, time, _, e in sorted(self.queue)] if self.queue else []
+        p = self.pending
+        pend: list[Any] | None = None
+        if p is not None:
+            if p[0] == "target":  # (player, the ability's entry, the targets)
+                pend = ["target", p[1], [*map(_plain, p[2])], list(p[3])]
+            else:  # (player, the cards revealed, whether to resolve, the source)
+                pend = ["reveal", p[1], list(p[2]), p[3], p[4]]
+        return [
+            [d.id for d in self.t.defn],
+            self.zone.copy(),
+            self.owner.copy(),
+            self.ctrl.copy(),
+            self.place.copy(),
+            self.hp.copy(),
+            self.st.copy(),
+            self.kw.copy(),
+            self.entered.copy(),
+            self.stun.copy(),
+            self.banby.copy(),
+            [m.copy() if m else None for m in self.mods],  # (no modifier left: as none given)
+            [self.deck[0].copy(), self.deck[1].copy()],
+            [self.hand[0].copy(), self.hand[1].copy()],
+            [self.grave[0].copy(), self.grave[1].copy()],
+            [self.reveal[0].copy(), self.reveal[1].copy()],
+            self.board.copy(),
+            self.banished.copy(),
+            self.holding.copy(),
+            self.removed.copy(),
+            list(self.stones),
+            self.ability.copy(),
+            self.used.copy(),
+            self.mana.copy(),
+            self.max_mana.copy(),
+            self.fatigue.copy(),
+            [self.turn, self.active, self.clock, self.result],
+            q,
+            pend,
+        ]
 
     # -- set-up by hand (a scenario, `hotg/scenario.py`; a test): no rule, the masks kept right --
     @classmethod
@@ -2111,3 +2164,8 @@ SONT = ("sont:0", "sont:1")  # "until the start of P's next turn", by player
 def _chosen(ab: Mapping[str, Any]) -> int:
     """A triggered ability with a target asks its controller when it resolves (-2: CHOOSE)."""
     return -2 if str(ab.get("target", "none")) not in ("none", "self") else -1
+
+
+def _plain(x: Any) -> Any:
+    """A queue entry's item as JSON-able data (a definition by its id: `Core.canonical`)."""
+    return x.id if isinstance(x, HotgDef) else x
