@@ -6,7 +6,8 @@ reference in `tools/hotg_reference.py`, by `tools/hotg_core_check.py` (the legal
 order, the decision, the states, the log's event kinds, the order of deaths and triggers) and,
 through the facade, by `tools/hotg_facade_check.py` (state hash, words, views).
 
-The design (session 39's measured prototype, `tools/hotgcore/`, made general):
+The design (session 39's measured prototype, made general; it lived in `tools/hotgcore/` up to
+commit 5aebd12, `docs/performance.md`):
 
 * Definitions come from the real card pool (`hotg.cards.card_pool()`, loaded and validated
   there). Their numbers are compiled once by definition (`Row`) and laid out by uid in flat
@@ -18,7 +19,7 @@ The design (session 39's measured prototype, `tools/hotgcore/`, made general):
   (HG-57: an aura is "recomputed after every change" by being read, not stored).
 * An action is a tuple `(verb, a, b)` made once and shared (`notation()` gives the real
   engine's notation: `play 12 2,3`, `attack 7 51`, `target 33`); events are tuples, made into
-  words only when read (`words()`).
+  words only when read (by the facade, `HotgGame._say`).
 * The priority queue (HG-11..14) is the real engine's, `(level, time, seq, entry)`, with the
   same clock, so that equal levels resolve in the same order; the plain verbs (a move, an
   attack or a deployment without triggers, a Leader Ability) resolve in one call without it.
@@ -473,7 +474,7 @@ class Core:
     `new(seed, decks)` sets it up as `HotgGame.new_game(seed=seed, decks=decks)`; then
     `decision()` (player, kind), `legal_actions()` (tuples, in the engine's order; `notation()`
     writes them as the engine does) and `apply(action)` (a legal one: not checked). `log` holds
-    the events as tuples whose first item is the engine's event kind (`words()` for a few)."""
+    the events as tuples whose first item is the engine's event kind (the facade words them)."""
 
     __slots__ = (
         "ability",
@@ -2137,20 +2138,6 @@ class Core:
         self.touched()
         self.check_deaths()
         self.run()
-
-    # -- words (only when read) -------------------------------------------------------------------
-    def words(self, e: tuple[Any, ...]) -> str:
-        name = self.t.name
-        k = e[0]
-        if k == "deploy":
-            return f"{name[e[1]]} is deployed at {CELL_TEXT[e[2]]}"
-        if k == "move":
-            return f"{name[e[1]]} moves from {CELL_TEXT[e[2]]} to {CELL_TEXT[e[3]]}"
-        if k == "attack" and len(e) == 3:
-            return f"{name[e[1]]} attacks {name[e[2]]}"
-        if k == "death":
-            return f"{name[e[1]]} dies"
-        return f"{k} {' '.join(map(str, e[1:]))}"
 
 
 @cache
