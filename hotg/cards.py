@@ -175,7 +175,7 @@ def _check_keyword(kw: str) -> str | None:
 
 def validate_def(d: HotgDef, file: str) -> None:
     """Check a definition's cross-field rules; raise DataError naming the field."""
-    from .core import AURA_KINDS
+    from .core import AURA_KINDS, MAX_STEPS
     from .core_fx import EFFECTS
 
     def bad(field: str, msg: str) -> DataError:
@@ -193,6 +193,9 @@ def validate_def(d: HotgDef, file: str) -> None:
             raise bad(f, "must be 0 or more")
     if d.range < 1:
         raise bad("range", "must be 1 (melee) or more")
+    for f in ("move", "range"):  # (the core's tables of steps and reach stop there: `hotg.core`)
+        if getattr(d, f) >= MAX_STEPS:
+            raise bad(f, f"must be at most {MAX_STEPS - 1} (the most the game plays), got {getattr(d, f)}")
     if d.kind == "unit" and d.health < 1:
         raise bad("health", "a unit needs at least 1 health")
     if "Structure" in d.subtypes and d.move != 0:
