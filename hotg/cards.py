@@ -84,15 +84,12 @@ class DefFacts:
     and subtypes as flags: `defn.facts`."""
 
     __slots__ = (
-        "activated",
-        "aura_bonuses",
         "auras",
         "by_when",
         "cost_reductions",
         "guard",
         "immune",
         "protect",
-        "shields",
         "stealth",
         "structure",
         "targeted",
@@ -113,17 +110,12 @@ class DefFacts:
             chosen = [(s, ab) for s, ab in specs if s not in ("none", "self")]
             self.targeted[when] = chosen[0] if chosen else None
         self.auras = self.by_when.get("aura", ())
-        # each of them with the (stat, bonus) it raises (`aura_bonus`), worked out
-        # when first asked for (`work_out_aura_bonuses`), as the engine did before: an aura
-        # ability's stats are read when it gives its bonus
-        self.aura_bonuses: tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...] | None = None
         # (subtype or nothing, amount) of each of its cost reduction auras (HG-07)
         self.cost_reductions = tuple(
             (ab.get("subtype"), int(ab.get("amount", 1)))
             for _, ab in self.auras
             if ab.get("do") == "cost_reduction"
         )
-        self.activated = bool(self.by_when.get("activated"))
         self.structure = "Structure" in d.subtypes
         # the keywords of its text (a silenced unit has none, HG-73)
         names = [keyword_name(k) for k in d.keywords]
@@ -135,23 +127,6 @@ class DefFacts:
         self.immune = tuple(
             str(keyword_value(k)) for k, n in zip(d.keywords, names, strict=True) if n == "Immune"
         )
-        # the keywords that can keep it from being targeted: Stealth and Immune (HG-64, HG-67)
-        self.shields = self.stealth or bool(self.immune)
-
-    def work_out_aura_bonuses(self) -> tuple[tuple[Mapping[str, Any], tuple[tuple[str, int], ...]], ...]:
-        """`aura_bonuses`: each aura ability with its `aura_bonus`, in order."""
-        self.aura_bonuses = tuple((ab, aura_bonus(ab)) for _, ab in self.auras)
-        return self.aura_bonuses
-
-
-def aura_bonus(p: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
-    """(stat, bonus) of the stats an aura ability raises (worked out once per definition:
-    `DefFacts.aura_bonuses`)."""
-    out = []
-    for stat in ("attack", "health", "protect"):
-        if p.get(stat):
-            out.append((stat, int(p[stat])))
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +175,7 @@ def _check_keyword(kw: str) -> str | None:
 
 def validate_def(d: HotgDef, file: str) -> None:
     """Check a definition's cross-field rules; raise DataError naming the field."""
-    from .core import AURA_KINDS
+    from .core import AURA_KINDS, MAX_STEPS
     from .core_fx import EFFECTS
 
     def bad(field: str, msg: str) -> DataError:
@@ -218,6 +193,9 @@ def validate_def(d: HotgDef, file: str) -> None:
             raise bad(f, "must be 0 or more")
     if d.range < 1:
         raise bad("range", "must be 1 (melee) or more")
+    for f in ("move", "range"):  # (the core's tables of steps and reach stop there: `hotg.core`)
+        if getattr(d, f) >= MAX_STEPS:
+            raise bad(f, f"must be at most {MAX_STEPS - 1} (the most the game plays), got {getattr(d, f)}")
     if d.kind == "unit" and d.health < 1:
         raise bad("health", "a unit needs at least 1 health")
     if "Structure" in d.subtypes and d.move != 0:

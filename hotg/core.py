@@ -6,7 +6,8 @@ reference in `tools/hotg_reference.py`, by `tools/hotg_core_check.py` (the legal
 order, the decision, the states, the log's event kinds, the order of deaths and triggers) and,
 through the facade, by `tools/hotg_facade_check.py` (state hash, words, views).
 
-The design (session 39's measured prototype, `tools/hotgcore/`, made general):
+The design (session 39's measured prototype, made general; it lived in `tools/hotgcore/` up to
+commit 5aebd12, `docs/performance.md`):
 
 * Definitions come from the real card pool (`hotg.cards.card_pool()`, loaded and validated
   there). Their numbers are compiled once by definition (`Row`) and laid out by uid in flat
@@ -18,7 +19,7 @@ The design (session 39's measured prototype, `tools/hotgcore/`, made general):
   (HG-57: an aura is "recomputed after every change" by being read, not stored).
 * An action is a tuple `(verb, a, b)` made once and shared (`notation()` gives the real
   engine's notation: `play 12 2,3`, `attack 7 51`, `target 33`); events are tuples, made into
-  words only when read (`words()`).
+  words only when read (by the facade, `HotgGame._say`).
 * The priority queue (HG-11..14) is the real engine's, `(level, time, seq, entry)`, with the
   same clock, so that equal levels resolve in the same order; the plain verbs (a move, an
   attack or a deployment without triggers, a Leader Ability) resolve in one call without it.
@@ -473,7 +474,7 @@ class Core:
     `new(seed, decks)` sets it up as `HotgGame.new_game(seed=seed, decks=decks)`; then
     `decision()` (player, kind), `legal_actions()` (tuples, in the engine's order; `notation()`
     writes them as the engine does) and `apply(action)` (a legal one: not checked). `log` holds
-    the events as tuples whose first item is the engine's event kind (`words()` for a few)."""
+    the events as tuples whose first item is the engine's event kind (the facade words them)."""
 
     __slots__ = (
         "ability",
@@ -1963,7 +1964,7 @@ class Core:
             self.log.append(("reveal", p, u, 0, where))
         self.check_deaths()
 
-    # -- readers for the facade (`hotg/facade.py`: views, the state hash in the old form) --------
+    # -- readers for the facade (`hotg/game.py`: views, the state hash) ----------------------------
     def aura_bonuses_of(self, u: int) -> list[tuple[str, int, int]]:
         """HG-57: what the auras give unit `u` on the battlefield now, as (stat, value, source):
         by source in board order, each aura of its text in order (a stone gets none)."""
@@ -1990,6 +1991,59 @@ class Core:
                     if ab.get(stat):
                         out.append((stat, int(ab[stat]), s))
         return out
+
+    def canonical(self) -> list[Any]:
+        """The state as JSON-able lists (copies), for `HotgGame.state_hash`: what decides the
+        game's future, as the core keeps it. By uid: the definition's id, zone, owner,
+        controller, cell, health, state flags, keywords, entry time, who stunned and who
+        banished it, its modifiers (each with its expiry, source and time); every zone in
+        order (the battlefield in board order); the stones, the players' abilities, their use,
+        mana, maximum and fatigue; turn, active player, clock, result; the queue in the order
+        it resolves and a pending decision (definitions by id). Left out, as worked out from
+        these or kept only to go faster: the masks (`occ`, `own`, `taken`, `hidden`, `guards`,
+        the auras', `ban`), `units`, `reds`, `bpos`/`bseq` (board order is `board`'s), `qseq`
+        (the queue's order is kept), the hints `low`, `ending`, `stunning`, what
+        `legal_actions` keeps (`ver`, `kept`, `segs`, `zones`, `chg`, `epoch`, `rdy`, `rdy_wr`)
+        and the log. The RNG's digest is added by `Game.state_hash`."""
+        q = [[lv, time, *map(_plain, e)] for lv, time, _, e in sorted(self.queue)] if self.queue else []
+        p = self.pending
+        pend: list[Any] | None = None
+        if p is not None:
+            if p[0] == "target":  # (player, the ability's entry, the targets)
+                pend = ["target", p[1], [*map(_plain, p[2])], list(p[3])]
+            else:  # (player, the cards revealed, whether to resolve, the source)
+                pend = ["reveal", p[1], list(p[2]), p[3], p[4]]
+        return [
+            [d.id for d in self.t.defn],
+            self.zone.copy(),
+            self.owner.copy(),
+            self.ctrl.copy(),
+            self.place.copy(),
+            self.hp.copy(),
+            self.st.copy(),
+            self.kw.copy(),
+            self.entered.copy(),
+            self.stun.copy(),
+            self.banby.copy(),
+            [m.copy() if m else None for m in self.mods],  # (no modifier left: as none given)
+            [self.deck[0].copy(), self.deck[1].copy()],
+            [self.hand[0].copy(), self.hand[1].copy()],
+            [self.grave[0].copy(), self.grave[1].copy()],
+            [self.reveal[0].copy(), self.reveal[1].copy()],
+            self.board.copy(),
+            self.banished.copy(),
+            self.holding.copy(),
+            self.removed.copy(),
+            list(self.stones),
+            self.ability.copy(),
+            self.used.copy(),
+            self.mana.copy(),
+            self.max_mana.copy(),
+            self.fatigue.copy(),
+            [self.turn, self.active, self.clock, self.result],
+            q,
+            pend,
+        ]
 
     # -- set-up by hand (a scenario, `hotg/scenario.py`; a test): no rule, the masks kept right --
     @classmethod
@@ -2085,20 +2139,6 @@ class Core:
         self.check_deaths()
         self.run()
 
-    # -- words (only when read) -------------------------------------------------------------------
-    def words(self, e: tuple[Any, ...]) -> str:
-        name = self.t.name
-        k = e[0]
-        if k == "deploy":
-            return f"{name[e[1]]} is deployed at {CELL_TEXT[e[2]]}"
-        if k == "move":
-            return f"{name[e[1]]} moves from {CELL_TEXT[e[2]]} to {CELL_TEXT[e[3]]}"
-        if k == "attack" and len(e) == 3:
-            return f"{name[e[1]]} attacks {name[e[2]]}"
-        if k == "death":
-            return f"{name[e[1]]} dies"
-        return f"{k} {' '.join(map(str, e[1:]))}"
-
 
 @cache
 def _ability_row(ability: str) -> Row:
@@ -2111,3 +2151,8 @@ SONT = ("sont:0", "sont:1")  # "until the start of P's next turn", by player
 def _chosen(ab: Mapping[str, Any]) -> int:
     """A triggered ability with a target asks its controller when it resolves (-2: CHOOSE)."""
     return -2 if str(ab.get("target", "none")) not in ("none", "self") else -1
+
+
+def _plain(x: Any) -> Any:
+    """A queue entry's item as JSON-able data (a definition by its id: `Core.canonical`)."""
+    return x.id if isinstance(x, HotgDef) else x

@@ -4,7 +4,8 @@ The rules live in `hotg/core.py` (and `hotg/core_fx.py`, the card effects): this
 what is not rules — the `Action` objects (made once, in the core's order, which is the old
 engine's), the words (the events' texts and data made from the core's event tuples,
 `describe_action`, `explain_illegal`'s reasons, read from the core's state), the views, the
-state hash in the old engine's form (`canonical`), scenario set-up and the class-level data.
+state hash (`canonical`: the core's own state, `Core.canonical`), scenario set-up and the
+class-level data.
 
 Board: 5 rows × 9 columns (HG-01); a cell is written "r,c" (row 0-4, column 0-8), e.g. "2,0"
 is the first player's Summoning Stone. Cards are referred to by instance uid.
@@ -249,14 +250,11 @@ class CoreCard:
     """A card of the core read (and, for tests and scenarios, written) as the old engine's
     card instance: `hp`, `cell`, the flags, `modifiers`, `zone`… No rule here."""
 
-    __slots__ = ("g", "kept", "uid")
+    __slots__ = ("g", "uid")
 
-    def __init__(self, g: Core, uid: int, kept: Mapping[int, list[Modifier]] | None = None) -> None:
+    def __init__(self, g: Core, uid: int) -> None:
         self.g = g
         self.uid = uid
-        # (the aura bonuses a transformed unit had as it left the battlefield: the old engine
-        # kept them on the removed card, and its state hash says so)
-        self.kept = () if kept is None else kept.get(uid, ())
 
     @property
     def defn(self) -> HotgDef:
@@ -379,8 +377,6 @@ class CoreCard:
         ]
         if g.zone[u] == C.Z_BOARD:
             out += _aura_modifiers(g, u)
-        elif self.kept:
-            out += self.kept
         return out
 
     def stat(self, stat: str) -> int:
@@ -390,34 +386,6 @@ class CoreCard:
             if m.stat == stat:
                 value = m.value if m.op == "set" else value + m.value
         return value
-
-    def canonical(self) -> list[Any]:
-        g, u = self.g, self.uid
-        s = g.st[u]
-        cell = self.cell
-        return [
-            u,
-            self.defn.id,
-            self.owner,
-            self.controller,
-            self.zone,
-            [[m.stat, m.value, m.op, m.source, m.until, m.tag, m.order] for m in self.modifiers],
-            cell[0],
-            cell[1],
-            g.hp[u],
-            g.entered[u],
-            int(bool(s & C.EXHAUSTED)),
-            int(bool(s & C.MOVED)),
-            int(bool(s & C.ATTACKED)),
-            g.stun[u],
-            int(bool(s & C.SILENCED)),
-            int(bool(s & C.STEALTH_LOST)),
-            int(bool(s & C.WARCRY_READY)),
-            int(bool(s & C.RESURRECTION)),
-            g.banby[u],
-            int(bool(s & C.DYING)),
-            int(bool(s & C.EXECUTED)),
-        ]
 
     def __repr__(self) -> str:
         return f"<CoreCard #{self.uid} {self.defn.id} p{self.owner} @{self.zone}>"
@@ -444,16 +412,15 @@ def _aura_modifiers(g: Core, u: int) -> list[Modifier]:
 
 
 class _CardsView(Mapping[int, CoreCard]):
-    __slots__ = ("g", "kept")
+    __slots__ = ("g",)
 
-    def __init__(self, g: Core, kept: Mapping[int, list[Modifier]]) -> None:
+    def __init__(self, g: Core) -> None:
         self.g = g
-        self.kept = kept
 
     def __getitem__(self, uid: int) -> CoreCard:
         if not isinstance(uid, int) or not 0 < uid < len(self.g.zone):
             raise KeyError(uid)
-        return CoreCard(self.g, uid, self.kept)
+        return CoreCard(self.g, uid)
 
     def __iter__(self) -> Iterator[int]:
         return iter(range(1, len(self.g.zone)))
@@ -497,11 +464,10 @@ class _ZoneView:
 class _ZonesView:
     """The zones of the core as the old `Zones`: `zones[name]`, `zones.cards`, `zones.zones`."""
 
-    __slots__ = ("g", "kept")
+    __slots__ = ("g",)
 
-    def __init__(self, g: Core, kept: Mapping[int, list[Modifier]]) -> None:
+    def __init__(self, g: Core) -> None:
         self.g = g
-        self.kept = kept
 
     def __getitem__(self, name: str) -> _ZoneView:
         return _ZoneView(self.g, name)
@@ -512,19 +478,11 @@ class _ZonesView:
 
     @property
     def cards(self) -> _CardsView:
-        return _CardsView(self.g, self.kept)
+        return _CardsView(self.g)
 
     def seen_by(self, uid: int, player: int | None) -> bool:
         name = _zone_name(self.g, uid)
         return name == "" or _ZoneView(self.g, name).visible_to(player)
-
-    def canonical(self) -> dict[str, Any]:
-        g = self.g
-        return {
-            "zones": {n: list(_zone_list(g, n)) for n in _ZONE_NAMES},
-            "cards": [CoreCard(g, u, self.kept).canonical() for u in range(1, len(g.zone))],
-            "next": len(g.zone),
-        }
 
 
 class PlayerState:
@@ -557,17 +515,6 @@ class PlayerState:
     @property
     def fatigue(self) -> int:
         return self.g.fatigue[self.p]
-
-    def canonical(self) -> list[Any]:
-        return [
-            self.name,
-            self.leader,
-            self.ability,
-            int(self.ability_used),
-            self.mana,
-            self.max_mana,
-            self.fatigue,
-        ]
 
 
 def _until_words(until: str) -> str:
@@ -604,9 +551,6 @@ class HotgGame(Game):
     pool: dict[str, HotgDef]
     leaders: tuple[str, str]
     names: tuple[str, str]  # the seats' names (a scenario may give others)
-    # the aura bonuses each transformed unit had as it left (`CoreCard.kept`): never changed
-    # once made (a clone shares the lists)
-    kept: dict[int, list[Modifier]]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -614,7 +558,6 @@ class HotgGame(Game):
         g = cls(setup)
         g.pool = card_pool()
         g.log = _Words(g, [])
-        g.kept = {}
         g.names = ("P1", "P2")
         if setup.scenario is not None:
             from .scenario import apply_scenario
@@ -669,7 +612,7 @@ class HotgGame(Game):
     @property
     def zones(self) -> _ZonesView:
         self._words()
-        return _ZonesView(self.core, self.kept)
+        return _ZonesView(self.core)
 
     @property
     def pl(self) -> list[PlayerState]:
@@ -719,7 +662,7 @@ class HotgGame(Game):
         if not isinstance(uid, int) or not 0 < uid < len(self.core.zone):
             raise KeyError(uid)
         self._words()
-        return CoreCard(self.core, uid, self.kept)
+        return CoreCard(self.core, uid)
 
     def name(self, uid: int) -> str:
         """A card's name for messages; a stone is "P1's Summoning Stone"."""
@@ -1120,8 +1063,6 @@ class HotgGame(Game):
         elif k == "execute":
             emit("execute", f"{name[e[1]]} is executed", target=e[1])
         elif k == "transform":
-            if e[4]:
-                self.kept[e[1]] = [_aura_mod(stat, v, src) for stat, v, src in e[4]]
             who = "a neutral " if e[3] else ""
             emit("transform", f"{name[e[1]]} turns into {who}{name[e[2]]}", target=e[2])
         elif k == "fatigue":
@@ -1658,39 +1599,15 @@ class HotgGame(Game):
         new.pool = self.pool
         new.leaders = self.leaders
         new.names = self.names
-        new.kept = self.kept.copy()
         new.core = self.core.clone()
         log.raw = new.core.log  # (its copy of the events still waiting for words)
         return new
 
     def canonical(self) -> Any:
-        self._words()  # (a transformed unit's kept aura bonuses are noted with its words)
-        g = self.core
-        queue = []
-        for level, time, _seq, e in sorted(g.queue):
-            k = e[0]
-            if k == "ab":
-                _, d, idx, source, controller, target, kind, cell = e
-                r, c = CELL_OF_NUMBER[cell] if cell >= 0 else _OFF_BOARD
-                e = ("ab", d.id, idx, source, controller, target, kind, r, c)
-            elif k == "resurrect":
-                r, c = CELL_OF_NUMBER[e[2]]
-                e = ("resurrect", e[1], r, c)
-            elif k == "spawn":
-                r, c = CELL_OF_NUMBER[e[3]]
-                e = ("spawn", e[1], e[2], r, c)
-            queue.append([level, time, repr(e)])
-        return {
-            "zones": self.zones.canonical(),
-            "players": [p.canonical() for p in self.pl],
-            "stones": list(g.stones),
-            "turn": g.turn,
-            "active": g.active,
-            "clock": g.clock,
-            "queue": queue,
-            "pending": self.pending,
-            "result": self.result,
-        }
+        """The core's own state (`Core.canonical`: what decides the game's future, nothing kept
+        only to go faster) and the seats' leaders and names. (The old engine's form, which
+        the differential check compares, is `tools/hotg_facade_check.py`'s `old_canonical`.)"""
+        return [self.core.canonical(), self.leaders, self.names]
 
     def check_invariants(self) -> None:
         g = self.core

@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from operator import attrgetter
-from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
 import hotg_reference_effects as fx
@@ -43,6 +42,7 @@ from common.goals import GoalFacts
 from common.resolution import EffectQueue
 from common.zones import Visibility, Zone, Zones
 from hotg.cards import DefFacts, HotgCard, HotgDef, card_pool, collectible
+from hotg.game import HotgGame as Product
 
 ROWS, COLS = 5, 9
 STONE_CELLS = ((2, 0), (2, 8))  # HG-01
@@ -1000,7 +1000,7 @@ class HotgGame(Game):
         """`can_target()` of `c`, a unit on the battlefield (`stone`: a Summoning Stone); for
         the loops over the battlefield, which have the card and know where it is."""
         f = c.defn.facts
-        shields = not c.silenced and f.shields  # Stealth or Immune in its text (HG-73)
+        shields = not c.silenced and _old(c.defn).shields  # Stealth or Immune in its text (HG-73)
         if not shields and not stone:
             return True  # no Stealth, no Immune, no stone that Guard protects: the common case
         uid = c.uid
@@ -1056,7 +1056,7 @@ class HotgGame(Game):
                     for uid in lay.mine[1 - controller]:
                         c: HotgCard = cards[uid]
                         if not (
-                            c.defn.facts.shields
+                            _old(c.defn).shields
                             and not c.silenced
                             and not self._can_target_on_board(c, False, kind, controller, occ)
                         ):
@@ -1070,7 +1070,7 @@ class HotgGame(Game):
                     if units_only or not self._can_target_on_board(c, True, kind, controller, occ):
                         continue
                 elif (
-                    c.defn.facts.shields
+                    _old(c.defn).shields
                     and not c.silenced
                     and not self._can_target_on_board(c, False, kind, controller, occ)
                 ):
@@ -1096,7 +1096,7 @@ class HotgGame(Game):
                 continue
             # `can_target`: asked only about a stone or a unit with Stealth or Immune in its
             # text (the others may be targeted, see `_can_target_on_board`: no call for them)
-            if (stone or (c.defn.facts.shields and not c.silenced)) and not self._can_target_on_board(
+            if (stone or (_old(c.defn).shields and not c.silenced)) and not self._can_target_on_board(
                 c, stone, kind, controller, occ
             ):
                 continue
@@ -1197,7 +1197,7 @@ class HotgGame(Game):
             s: HotgCard = cards[u]
             if s.silenced or s is c:  # HG-73: a silenced unit has no aura
                 continue
-            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
+            for ab, bonus in _old(s.defn).aura_bonuses:
                 if not bonus:
                     continue  # it gives nothing (a cost reduction, HG-07)
                 if ab["do"] != "adjacent_allies":
@@ -1625,11 +1625,7 @@ class HotgGame(Game):
         lowers_health = False  # whether an aura bonus given below lowers health
         for s in sources:
             src = s.uid
-            facts = s.defn.facts
-            bonuses = facts.aura_bonuses
-            if bonuses is None:
-                bonuses = facts.work_out_aura_bonuses()
-            for ab, bonus in bonuses:
+            for ab, bonus in _old(s.defn).aura_bonuses:
                 if not bonus:
                     continue  # it raises no stat (a cost reduction, HG-07): it gives nothing here
                 affected = fx.AURAS[ab["do"]](self, s, ab, occ)
@@ -2048,7 +2044,7 @@ class HotgGame(Game):
                 if reach & blocked and attack > 0:
                     targets = scan.attack_targets(reach)
                     acts += map(_ATTACKS[uid].__getitem__, targets)  # (in their order)
-            if c.warcry_ready and not c.silenced and d.facts.activated:  # `c.abilities("activated")`
+            if c.warcry_ready and not c.silenced and _old(d).activated:  # `c.abilities("activated")`
                 acts += self._with_targets(
                     "warcry", (uid,), d, "activated", p, uid, "warcry", scan.occ, scan.mine
                 )
@@ -2206,7 +2202,7 @@ class HotgGame(Game):
                 continue
             # `can_target`, asked only about a stone or a unit with Stealth or Immune (as above)
             stone = t in stones
-            if (stone or (c.defn.facts.shields and not c.silenced)) and not self._can_target_on_board(
+            if (stone or (_old(c.defn).shields and not c.silenced)) and not self._can_target_on_board(
                 c, stone, "attack", player, occ
             ):
                 continue
@@ -2570,7 +2566,7 @@ class HotgGame(Game):
             s: HotgCard = cards[u]
             if s.silenced:  # HG-73: a silenced unit has no aura
                 continue
-            for ab, bonus in s.defn.facts.aura_bonuses:  # type: ignore[union-attr]  # (worked out)
+            for ab, bonus in _old(s.defn).aura_bonuses:
                 if not bonus:
                     continue  # it gives nothing (a cost reduction, HG-07)
                 do = ab["do"]
@@ -2932,69 +2928,40 @@ class HotgGame(Game):
                     assert m.until in ("permanent", "aura"), f"a bonus until {m.until} left unseen on #{uid}"
 
     # ------------------------------------------------------------- catalogue
-    CARD_LEGEND = "stats = attack/health, m = movement, r = range (1 when not given)"
+    # (not rules: the product's, `hotg.game.HotgGame`'s)
+    CARD_LEGEND = Product.CARD_LEGEND
 
     @classmethod
     def card_rows(cls, text: bool = True) -> tuple[list[str], list[list[str]]]:
-        """The card pool for `triarch cards hotg`, sorted by kind, pantheon, cost and name:
-        id, name, cost, stats (attack/health, m = movement, r = range), type (pantheon,
-        subtypes, token), and with `text` the rarity and the card text (the CLI decides
-        when the terminal has room for them)."""
-        order = {"leader": 0, "ability": 1, "unit": 2, "spell": 3, "blessing": 4}
-        defs = [d for d in card_pool().values() if d.kind != "stone"]
-        defs.sort(key=lambda d: (order.get(d.kind, 9), d.token, d.pantheon, d.cost, d.name))
-        rows = []
-        for d in defs:
-            if d.kind == "unit":
-                stats = f"{d.attack}/{d.health} m{d.move}" + (f" r{d.range}" if d.range > 1 else "")
-            else:
-                stats = d.kind
-            cost = str(d.cost) if d.kind in ("unit", "spell", "ability") else ""
-            kind_words = " ".join([d.pantheon, *d.subtypes]) + (", token" if d.token else "")
-            if text:
-                rows.append([d.id, d.name, cost, stats, kind_words, d.rarity, d.text])
-            else:
-                rows.append([d.id, d.name, cost, stats, kind_words])
-        cols = ["id", "name", "cost", "stats", "type"]
-        return ([*cols, "rarity", "text"], rows) if text else (cols, rows)
+        return Product.card_rows(text)
 
     @classmethod
     def rules_text(cls) -> str:
-        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
+        return Product.rules_text()
 
     @classmethod
     def preset_decks(cls) -> dict[str, Any]:
-        from hotg.decks import preset_decks
-
-        return preset_decks()
+        return Product.preset_decks()
 
     @classmethod
     def deck_from_file(cls, path: Any) -> Any:
-        from hotg.decks import load_deck_file
-
-        return load_deck_file(path).to_json()
+        return Product.deck_from_file(path)
 
     @classmethod
     def validate_deck(cls, deck: Any, file: str) -> DeckList:
-        from hotg.decks import validate_deck_content
-
-        return validate_deck_content(deck, file)
+        return Product.validate_deck(deck, file)
 
     @classmethod
     def game_options(cls) -> list[dict[str, Any]]:
-        return []
+        return Product.game_options()
 
     @classmethod
     def agent_levels(cls) -> dict[str, Any]:
-        from hotg.ai import agent_levels
-
-        return agent_levels()
+        return Product.agent_levels()
 
     @classmethod
     def default_agent_level(cls) -> str:
-        from hotg.ai import DEFAULT_LEVEL
-
-        return DEFAULT_LEVEL
+        return Product.default_agent_level()
 
 
 # Queue entries that change no unit on the battlefield (they queue others, or move a
@@ -3088,14 +3055,43 @@ class _GivesAuraBonus(dict[DefFacts, bool]):
         if not facts.auras:
             self[facts] = False
             return False
-        bonuses = facts.aura_bonuses
-        if bonuses is None:
-            bonuses = facts.work_out_aura_bonuses()
-        gives = self[facts] = any(bonus for _ab, bonus in bonuses)
+        gives = self[facts] = any(bonus for _ab, bonus in _OLD_FACTS[facts].aura_bonuses)
         return gives
 
 
 _GIVES_AURA_BONUS = _GivesAuraBonus()
+
+
+class OldFacts:
+    """What only this engine read of a definition, kept here since session 41 (no longer in
+    `hotg.cards.DefFacts`): whether it has an activated Warcry, each aura ability with the
+    (stat, bonus) it raises, and whether Stealth or Immune may keep it from being targeted
+    (HG-64, HG-67)."""
+
+    __slots__ = ("activated", "aura_bonuses", "shields")
+
+    def __init__(self, facts: DefFacts) -> None:
+        self.activated = bool(facts.by_when.get("activated"))
+        self.aura_bonuses = tuple((ab, fx.aura_bonus(ab)) for _, ab in facts.auras)
+        self.shields = facts.stealth or bool(facts.immune)
+
+
+class _OldFactsByFacts(dict[DefFacts, OldFacts]):
+    """`OldFacts` by a definition's facts (one object a definition), worked out when first
+    asked for."""
+
+    __slots__ = ()
+
+    def __missing__(self, facts: DefFacts) -> OldFacts:
+        old = self[facts] = OldFacts(facts)
+        return old
+
+
+_OLD_FACTS = _OldFactsByFacts()
+
+
+def _old(d: HotgDef) -> OldFacts:
+    return _OLD_FACTS[d.facts]
 
 
 def _acting(c: HotgCard) -> int:

@@ -351,7 +351,7 @@ def cost_reduction(
 
 def aura_bonus(p: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     """(stat, bonus) of the stats an aura ability raises (worked out once per definition:
-    `DefFacts.aura_bonuses`)."""
+    `hotg_reference.OldFacts.aura_bonuses`)."""
     out = []
     for stat in ("attack", "health", "protect"):
         if p.get(stat):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from common.cards import Modifier
 from common.errors import IllegalAction
 from common.game import Action
 from hotg.game import HotgGame, parse_cell
@@ -33,8 +32,9 @@ def test_hg02_stone_25_health_no_attack_no_movement_and_destroying_it_wins() -> 
     # Surtr's aura (+1/+0 to adjacent allies) does not give the stone attack.
     assert g.attack_of(s0) == 0 and g.move_of(s0) == 0
     # ... not even when an effect tries: a +3 attack / +2 movement modifier changes nothing.
-    g.card(s0).modifiers.append(Modifier("attack", 3, "add", -1, "permanent", "buff"))
-    g.card(s0).modifiers.append(Modifier("move", 2, "add", -1, "permanent", "buff"))
+    g.core.give(s0, "attack", 3)  # (permanent modifiers of no source)
+    g.core.give(s0, "move", 2)
+    assert g.card(s0).stat("attack") == 3 and g.card(s0).stat("move") == 2  # (it has them)
     assert g.attack_of(s0) == 0 and g.move_of(s0) == 0
     assert not [a for a in g.legal_actions() if a.args and a.args[0] == s0]
     # The enemy stone is a unit for targeting: Fenrir can attack it.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from common.cards import Modifier
 from common.errors import IllegalAction
 from common.game import Action
 
@@ -72,7 +71,8 @@ def test_hg33_structures_never_move() -> None:
     banner = at(g, "1,1")
     assert g.move_of(banner) == 0 and moves(g, banner) == set()
     # It cannot gain any: a +2 movement modifier changes nothing.
-    g.card(banner).modifiers.append(Modifier("move", 2, "add", -1, "permanent", "buff"))
+    g.core.give(banner, "move", 2)  # (a permanent modifier of no source)
+    assert g.card(banner).stat("move") == 2  # (it has it)
     assert g.move_of(banner) == 0 and moves(g, banner) == set()
     with pytest.raises(IllegalAction) as exc:
         g.apply(Action("move", (banner, "1,2")))

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from common.errors import DataError
 from common.game import Action
 from hotg.cards import card_pool, collectible, load_pool_files
+from hotg.core import MAX_STEPS
 from hotg.decks import load_deck_file
 from hotg.game import HotgGame
 
@@ -106,6 +107,27 @@ def test_structure_with_movement_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError) as exc:
         load_pool_files([p])
     assert exc.value.field == "move"
+
+
+@pytest.mark.parametrize("field", ["move", "range"])
+def test_a_move_or_range_beyond_what_the_game_plays_is_refused_when_the_file_is_loaded(
+    tmp_path: Path, field: str
+) -> None:
+    """A movement or range of `hotg.core.MAX_STEPS` or more (the core's tables of steps and
+    reach stop below it) is a data error naming file, card and field, not a failure in a game;
+    one below it loads."""
+    for value, ok in ((MAX_STEPS - 1, True), (MAX_STEPS, False), (40, False)):
+        stats = {"move": 1, "range": 1, field: value}
+        text = BASE_CARD.replace("move = 1\n", "".join(f"{k} = {v}\n" for k, v in stats.items()))
+        p = write(tmp_path, "far.toml", text)
+        if ok:
+            assert getattr(load_pool_files([p])["x"], field) == value
+            continue
+        with pytest.raises(DataError) as exc:
+            load_pool_files([p])
+        e = exc.value
+        assert e.file.endswith("far.toml") and e.card == "x" and e.field == field
+        assert f"at most {MAX_STEPS - 1}" in e.message and str(value) in e.message
 
 
 DECK = """

@@ -1,8 +1,10 @@
 """`HotgGame` (`hotg/game.py`, the facade over the core) is what the old engine was, seen from
 outside: the differential check `tools/hotg_facade_check.py` against the old engine kept as the
-reference (`tools/hotg_reference.py`) on a few seeds — the state hash, the decision with its
-prompt and context, the legal actions in order, every event's kind, text and data, both views, a
-clone — and the check fails when the facade's words, views or state hash are broken on purpose.
+reference (`tools/hotg_reference.py`) on a few seeds — the state hash (in the old engine's
+form, rebuilt from the facade by the check's `old_canonical`: the product hashes the core's own
+state since session 41), the decision with its prompt and context, the legal actions in order,
+every event's kind, text and data, both views, a clone — and the check fails when the facade's
+words, views or aura bonuses are broken on purpose.
 
 Rules the games go through: HG-02, HG-04, HG-12, HG-13, HG-42, HG-57 (the auras as the old
 engine's modifiers in the state hash), HG-60, HG-62, HG-66 (a transformed unit's kept bonuses).
@@ -40,7 +42,8 @@ def test_the_facade_plays_the_old_engines_games_step_by_step(games: int, seed: i
 
 def test_hg66_hg57_a_transformed_units_aura_bonuses_stay_in_the_state_hash() -> None:
     """Default decks, seed 6: Circe's Curse turns a Sleipnir that Surtr's aura gave +1 attack into
-    a Pig; the old engine kept that bonus on the removed card (its state hash says so)."""
+    a Pig; the old engine kept that bonus on the removed card (its state hash says so, and so
+    does the check's old form of the facade's state: `track_kept`)."""
     assert CHECK.main(["1", "6"]) == 0
 
 
@@ -54,7 +57,7 @@ def _broken(monkeypatch: pytest.MonkeyPatch, what: str) -> None:
             real(self, e, emit)
 
         monkeypatch.setattr(hg.HotgGame, "_say", say)
-    elif what == "auras":  # HG-57: the aura bonuses left out of the state hash
+    elif what == "auras":  # HG-57: the aura bonuses left out of a card's modifiers (the old form)
         monkeypatch.setattr(hg, "_aura_modifiers", lambda g, u: [])
     elif what == "view":  # a unit's view without its Protect
         real_view = hg.HotgGame.unit_view
