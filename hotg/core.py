@@ -244,11 +244,22 @@ DEPLOYS = _ByUid(lambda uid: [_act(PLAY, uid, n) for n in range(NCELLS)])
 ATTACKS = _ByUid(lambda a: _ByUid(lambda t: _act(ATTACK, a, t)))
 CASTS = _ByUid(lambda u: _ByUid(lambda t: _act(CAST, u, t)))
 WARCRIES = _ByUid(lambda u: _ByUid(lambda t: _act(WARCRY, u, t)))
-# a unit's moves to the cells of a mask, by mask as met (made from `MOVES`)
-MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 ABILITIES = _ByUid(lambda t: _act(ABILITY, t, -1))
 TARGETS = _ByUid(lambda t: _act(TARGET, t, -1))
 PICKS = _ByUid(lambda t: _act(PICK, t, -1))
+# the same actions' `Action`s by the same keys: what `Core.legal` hands out (the game,
+# `hotg/game.py`, gives that list out as it is; `ACTION_TUPLE` is the way back to the tuple)
+END_A = END_ACTION[3]
+MOVES_A = _ByUid(lambda uid: [a[3] for a in MOVES[uid]])
+DEPLOYS_A = _ByUid(lambda uid: [a[3] for a in DEPLOYS[uid]])
+ATTACKS_A = _ByUid(lambda a: _ByUid(lambda t: ATTACKS[a][t][3]))
+CASTS_A = _ByUid(lambda u: _ByUid(lambda t: CASTS[u][t][3]))
+WARCRIES_A = _ByUid(lambda u: _ByUid(lambda t: WARCRIES[u][t][3]))
+ABILITIES_A = _ByUid(lambda t: ABILITIES[t][3])
+TARGETS_A = _ByUid(lambda t: TARGETS[t][3])
+PICKS_A = _ByUid(lambda t: PICKS[t][3])
+# a unit's moves to the cells of a mask as `Action`s, by mask as met (made from `MOVES_A`)
+MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 
 
 def notation(a: Act) -> str:
@@ -593,7 +604,7 @@ class Core:
     # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
     # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
     # auras around it)
-    segs: list[tuple[Act, ...]]
+    segs: list[tuple[Action, ...]]
     zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
     epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
@@ -1622,7 +1633,7 @@ class Core:
 
     def with_targets(
         self, table: Any, row: Row, when: str, p: int, source: int, kind: str, key: Any
-    ) -> list[Act]:
+    ) -> list[Action]:
         tg = row.targeted.get(when)
         if tg is None:
             return [table[-1]]
@@ -1644,20 +1655,26 @@ class Core:
         return acts
 
     def legal_actions(self) -> list[Act]:
+        """The legal actions as the core's tuples (`legal()`'s, each its Action's)."""
+        return list(map(ACTION_TUPLE.__getitem__, map(id, self.legal())))
+
+    def legal(self) -> list[Action]:
+        """The legal actions in the engine's order, as the game interface's `Action`s (a new
+        list; `ACTION_TUPLE[id(a)]` is the core's tuple of `a`, the one `apply` takes)."""
         if self.result != -2:
             return []
         pend = self.pending
         if pend is not None:
             if pend[0] == "target":
-                return [TARGETS[t] for t in pend[3]]
-            return [PICKS[u] for u in pend[2]]
+                return [TARGETS_A[t] for t in pend[3]]
+            return [PICKS_A[u] for u in pend[2]]
         p = self.active
         mana = self.mana[p]
         t = self.t
         own = self.own[p]
         taken = self.taken
         open_cells = ALL ^ (taken | self.ban)
-        acts: list[Act] = []
+        acts: list[Action] = []
         deploy = -1
         red: list[tuple[int, int]] | None = None
         for uid in self.hand[p]:
@@ -1677,9 +1694,9 @@ class Core:
                     cells = (
                         _R0[lo & ROW] + _R1[(lo >> 9) & ROW] + _R2[lo >> 18] + _R3[hi & ROW] + _R4[hi >> 9]
                     )
-                acts += map(DEPLOYS[uid].__getitem__, cells)
+                acts += map(DEPLOYS_A[uid].__getitem__, cells)
             elif k == D_SPELL:
-                acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
+                acts += self.with_targets(CASTS_A[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
         st, place, mods = self.st, self.place, self.mods
@@ -1729,7 +1746,7 @@ class Core:
                         steps = MAX_STEPS - 1
                     elif steps < 0:
                         steps = 0
-                got: tuple[Act, ...] = ()
+                got: tuple[Action, ...] = ()
                 # (its zone: the cells it may walk to only while it may still move)
                 if steps and not s & MOVED:  # HG-30/32/33
                     zones[uid] = ZONE[steps][rng][n]
@@ -1743,7 +1760,7 @@ class Core:
                         lo, hi = m & HALF, m >> 27
                         got = tuple(
                             map(
-                                MOVES[uid].__getitem__,
+                                MOVES_A[uid].__getitem__,
                                 _R0[lo & ROW]
                                 + _R1[(lo >> 9) & ROW]
                                 + _R2[lo >> 18]
@@ -1770,7 +1787,7 @@ class Core:
                         foes = self.foes(p)
                     reach &= foes
                     if reach:
-                        mine = ATTACKS[uid]
+                        mine = ATTACKS_A[uid]
                         occ = self.occ
                         low = reach & -reach
                         if low == reach:
@@ -1782,12 +1799,12 @@ class Core:
                 segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
-                acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
+                acts += self.with_targets(WARCRIES_A[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
             r = _ability_row(self.ability[p])
             if r.cost <= mana:
-                acts += self.with_targets(ABILITIES, r, "ability", p, -1, "ability", -10_000 - p)
-        acts.append(END_ACTION)
+                acts += self.with_targets(ABILITIES_A, r, "ability", p, -1, "ability", -10_000 - p)
+        acts.append(END_A)
         return acts
 
     # -- actions --------------------------------------------------------------------------------

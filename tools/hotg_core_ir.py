@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common.bench import random_playout
-from hotg.core import Core
+from hotg.core import ACTION_TUPLE, Core
 from hotg.game import HotgGame
 from tui.cli import tune_gc
 
@@ -32,13 +32,13 @@ def core(seed: int) -> int:
     getrandbits = random.Random(seed).getrandbits
     count = 0
     while game.result == -2:
-        legal = game.legal_actions()
+        legal = game.legal()  # (the Actions, as the game hands them out: the tuple by its id)
         n = len(legal)
         k = n.bit_length()
         i = getrandbits(k)
         while i >= n:
             i = getrandbits(k)
-        game.apply(legal[i])
+        game.apply(ACTION_TUPLE[id(legal[i])])
         count += 1
     return count
 
