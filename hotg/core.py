@@ -148,9 +148,20 @@ BIT_INDEX = {1 << n: n for n in range(NCELLS)}
 STONE_BIT = (1 << STONE_CELL[0], 1 << STONE_CELL[1])
 STONE_AROUND = (AROUND[STONE_CELL[0]], AROUND[STONE_CELL[1]])
 CELL_TEXT = [f"{n // COLS},{n % COLS}" for n in range(NCELLS)]
-# ZONE[steps][rng][n]: the cells whose change may change the actions of a unit on `n`
+# a bit past the cells: in `chg` and in a unit's zone, its kept actions are made anew (its own
+# modifiers changed, `_add_mod`)
+STALE = 1 << NCELLS
+# the cells an ally's move changed, in `chg` shifted by ALLY_MOVE: they change a unit's moves only
+# (allies are passed through, HG-32, and never attacked), not its attacks (but through an aura)
+ALLY_MOVE = NCELLS + 1
+# ZONE[steps][rng][n]: the cells whose change may change the actions of a unit on `n` (where it
+# may walk, what it reaches, the auras around it) and, shifted by ALLY_MOVE, those whose ally's
+# move may (where it may walk, its own cell)
 ZONE = [
-    [[(1 << n) | BALL[s][n] | REACH[r][n] | AROUND[n] for n in range(NCELLS)] for r in range(MAX_STEPS)]
+    [
+        [(1 << n) | BALL[s][n] | REACH[r][n] | AROUND[n] | _ball(n, s) << ALLY_MOVE for n in range(NCELLS)]
+        for r in range(MAX_STEPS)
+    ]
     for s in range(MAX_STEPS)
 ]
 
@@ -391,6 +402,7 @@ class Table:
         "kind",
         "kw",
         "move",
+        "mra",
         "name",
         "protect",
         "range",
@@ -414,6 +426,7 @@ class Table:
         self.immune = [r.immune for r in rows]
         self.sub = [r.sub for r in rows]
         self.trig = [r.trig for r in rows]
+        self.mra = [(r.move, r.range, r.attack) for r in rows]  # (read together: `legal`)
 
     def grown(self, defn: HotgDef) -> Table:
         """A copy with one more uid, of definition `defn`."""
@@ -434,6 +447,7 @@ class Table:
             ("immune", r.immune),
             ("sub", r.sub),
             ("trig", r.trig),
+            ("mra", (r.move, r.range, r.attack)),
         ):
             setattr(new, name, [*getattr(self, name), value])
         return new
@@ -476,6 +490,7 @@ class Ctx(NamedTuple):
 
 
 _NO_PARAMS: Mapping[str, Any] = {}
+_ACTING_STATS = frozenset(("attack", "move", "range"))  # (a unit's own moves and attacks)
 
 
 class Core:
@@ -600,14 +615,17 @@ class Core:
     ver: int
     # key -> (ver, actions, the candidates' cells, bseq): targets worked out at that ver
     kept: dict[Any, tuple[int, Any, int, int]]
-    # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
-    # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
-    # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
-    # auras around it)
+    # by uid, (its zone, its moves and attacks) as `legal` last made them: kept until a cell of
+    # `chg` (the cells changed since, ALL after anything but a move or an attack that killed
+    # nothing) meets the zone (its cell, where it may walk, what it reaches, the auras around
+    # it); an ally's move or deployment, shifted by ALLY_MOVE, only the cells where it may walk
+    # and its own; its own modifiers, STALE
     segs: list[tuple[Action, ...]]
     zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
-    epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
+    # counts the changes that may change a unit's moves and attacks (but moves, and a unit's own
+    # modifiers: `STALE`)
+    epoch: int
     # the active player's units that may still act (not exhausted, not stunned, not attacked
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
@@ -966,8 +984,11 @@ class Core:
         self.ver += 1
         self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
         self.chg |= 1 << cell  # (the kept actions of the units whose zone meets its cell)
-        if self.kw[u] & K_GUARD or (self.t.trig[u] & T_AURA and not self.st[u] & SILENCED):
-            self.epoch += 1  # (a guarded stone or an aura: any unit's actions may change)
+        if self.kw[u] & K_GUARD:  # (the stone it guarded: the attacks of the units reaching it)
+            self.chg |= STONE_BIT[0] | STONE_BIT[1]
+        if self.t.trig[u] & T_AURA and not self.st[u] & SILENCED and self.t.row[u].glob_enemy_attack:
+            self.epoch += 1  # (a global aura: any unit's attack may change; an adjacent one, those
+            # around its cell, in `chg`)
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -1221,7 +1242,9 @@ class Core:
         self.clock += 1  # (the modifier's time, `_tick`)
         m.append((stat, value, is_set, until, source, self.clock))
         self.ver += 1
-        self.epoch += 1
+        if stat in _ACTING_STATS:  # (its own moves and attacks may change, no other unit's)
+            self.chg |= STALE
+            self.zones[u] |= STALE
         if until != "permanent":
             self.ending = True
 
@@ -1701,7 +1724,7 @@ class Core:
         foes = -1
         st, place, mods = self.st, self.place, self.mods
         segs, zones, chg = self.segs, self.zones, self.chg
-        tmove, trange, tattack = t.move, t.range, t.attack
+        mra = t.mra
         self.chg = 0
         aatk = gsum = -1  # (the auras read when a unit first has another in reach)
         rdy = self.rdy
@@ -1726,7 +1749,7 @@ class Core:
                 s = st[uid]
                 n = place[uid]
                 # its move, range and attack (HG-57: the auras on top)
-                steps, rng, attack = tmove[uid], trange[uid], tattack[uid]
+                steps, rng, attack = mra[uid]
                 mine = mods[uid]
                 if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
                     for stat, v, is_set, _, _, _ in mine:
@@ -1840,7 +1863,9 @@ class Core:
             # after a deployment alone, which changed only its cell; units that left without
             # a Guard or an aura changed only theirs, `_leave`)
             if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
-                self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
+                # (the new unit is exhausted: not one that may act; an ally, it changes the
+                # others' moves only, but through an aura)
+                self.chg |= 1 << y if self.t.trig[x] & T_AURA else 1 << y << ALLY_MOVE
                 b += 1  # (its arrival)
             else:
                 self.chg = ALL
@@ -1868,9 +1893,10 @@ class Core:
             self.guards ^= both
         if self.aatk[p] >> old & 1:
             self.aatk[p] ^= both
+            self.chg |= both  # (its aura moved: the attacks of the units around both cells)
         if self.aprot[p] >> old & 1:
             self.aprot[p] ^= both
-        self.chg |= both
+        self.chg |= both << ALLY_MOVE  # (the moves of the units that may walk there, its own)
         if self.kw[u] & K_GUARD:  # (it may guard its stone now, or no more: HG-63)
             self.ver += 1
         self.st[u] = (self.st[u] | MOVED) & NOT_WARCRY  # HG-72
