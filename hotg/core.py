@@ -149,9 +149,20 @@ BIT_INDEX = {1 << n: n for n in range(NCELLS)}
 STONE_BIT = (1 << STONE_CELL[0], 1 << STONE_CELL[1])
 STONE_AROUND = (AROUND[STONE_CELL[0]], AROUND[STONE_CELL[1]])
 CELL_TEXT = [f"{n // COLS},{n % COLS}" for n in range(NCELLS)]
-# ZONE[steps][rng][n]: the cells whose change may change the actions of a unit on `n`
+# a bit past the cells: in `chg` and in a unit's zone, its kept actions are made anew (its own
+# modifiers changed, `_add_mod`)
+STALE = 1 << NCELLS
+# the cells an ally's move changed, in `chg` shifted by ALLY_MOVE: they change a unit's moves only
+# (allies are passed through, HG-32, and never attacked), not its attacks (but through an aura)
+ALLY_MOVE = NCELLS + 1
+# ZONE[steps][rng][n]: the cells whose change may change the actions of a unit on `n` (where it
+# may walk, what it reaches, the auras around it) and, shifted by ALLY_MOVE, those whose ally's
+# move may (where it may walk, its own cell)
 ZONE = [
-    [[(1 << n) | BALL[s][n] | REACH[r][n] | AROUND[n] for n in range(NCELLS)] for r in range(MAX_STEPS)]
+    [
+        [(1 << n) | BALL[s][n] | REACH[r][n] | AROUND[n] | _ball(n, s) << ALLY_MOVE for n in range(NCELLS)]
+        for r in range(MAX_STEPS)
+    ]
     for s in range(MAX_STEPS)
 ]
 
@@ -245,11 +256,22 @@ DEPLOYS = _ByUid(lambda uid: [_act(PLAY, uid, n) for n in range(NCELLS)])
 ATTACKS = _ByUid(lambda a: _ByUid(lambda t: _act(ATTACK, a, t)))
 CASTS = _ByUid(lambda u: _ByUid(lambda t: _act(CAST, u, t)))
 WARCRIES = _ByUid(lambda u: _ByUid(lambda t: _act(WARCRY, u, t)))
-# a unit's moves to the cells of a mask, by mask as met (made from `MOVES`)
-MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 ABILITIES = _ByUid(lambda t: _act(ABILITY, t, -1))
 TARGETS = _ByUid(lambda t: _act(TARGET, t, -1))
 PICKS = _ByUid(lambda t: _act(PICK, t, -1))
+# the same actions' `Action`s by the same keys: what `Core.legal` hands out (the game,
+# `hotg/game.py`, gives that list out as it is; `ACTION_TUPLE` is the way back to the tuple)
+END_A = END_ACTION[3]
+MOVES_A = _ByUid(lambda uid: [a[3] for a in MOVES[uid]])
+DEPLOYS_A = _ByUid(lambda uid: [a[3] for a in DEPLOYS[uid]])
+ATTACKS_A = _ByUid(lambda a: _ByUid(lambda t: ATTACKS[a][t][3]))
+CASTS_A = _ByUid(lambda u: _ByUid(lambda t: CASTS[u][t][3]))
+WARCRIES_A = _ByUid(lambda u: _ByUid(lambda t: WARCRIES[u][t][3]))
+ABILITIES_A = _ByUid(lambda t: ABILITIES[t][3])
+TARGETS_A = _ByUid(lambda t: TARGETS[t][3])
+PICKS_A = _ByUid(lambda t: PICKS[t][3])
+# a unit's moves to the cells of a mask as `Action`s, by mask as met (made from `MOVES_A`)
+MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 
 
 def notation(a: Act) -> str:
@@ -381,6 +403,7 @@ class Table:
         "kind",
         "kw",
         "move",
+        "mra",
         "name",
         "protect",
         "range",
@@ -404,6 +427,7 @@ class Table:
         self.immune = [r.immune for r in rows]
         self.sub = [r.sub for r in rows]
         self.trig = [r.trig for r in rows]
+        self.mra = [(r.move, r.range, r.attack) for r in rows]  # (read together: `legal`)
 
     def grown(self, defn: HotgDef) -> Table:
         """A copy with one more uid, of definition `defn`."""
@@ -424,6 +448,7 @@ class Table:
             ("immune", r.immune),
             ("sub", r.sub),
             ("trig", r.trig),
+            ("mra", (r.move, r.range, r.attack)),
         ):
             setattr(new, name, [*getattr(self, name), value])
         return new
@@ -466,6 +491,7 @@ class Ctx(NamedTuple):
 
 
 _NO_PARAMS: Mapping[str, Any] = {}
+_ACTING_STATS = frozenset(("attack", "move", "range"))  # (a unit's own moves and attacks)
 
 
 class Core:
@@ -590,14 +616,17 @@ class Core:
     ver: int
     # key -> (ver, actions, the candidates' cells, bseq): targets worked out at that ver
     kept: dict[Any, tuple[int, Any, int, int]]
-    # by uid, (its zone, its moves and attacks) as `legal_actions` last made them: kept until
-    # a cell of `chg` (the cells changed since, ALL after anything but a move or an attack
-    # that killed nothing) meets the zone (its cell, where it may walk, what it reaches, the
-    # auras around it)
-    segs: list[tuple[Act, ...]]
+    # by uid, (its zone, its moves and attacks) as `legal` last made them: kept until a cell of
+    # `chg` (the cells changed since, ALL after anything but a move or an attack that killed
+    # nothing) meets the zone (its cell, where it may walk, what it reaches, the auras around
+    # it); an ally's move or deployment, shifted by ALLY_MOVE, only the cells where it may walk
+    # and its own; its own modifiers, STALE
+    segs: list[tuple[Action, ...]]
     zones: list[int]  # (by uid, the zone of its kept actions; -1: none kept)
     chg: int
-    epoch: int  # counts the changes that may change a unit's moves and attacks (but moves)
+    # counts the changes that may change a unit's moves and attacks (but moves, and a unit's own
+    # modifiers: `STALE`)
+    epoch: int
     # the active player's units that may still act (not exhausted, not stunned, not attacked
     # or with an activated Warcry ready), in board order; None: worked out when next asked for
     rdy: list[int] | None
@@ -956,8 +985,11 @@ class Core:
         self.ver += 1
         self.bseq += 1  # (kept targets: the same cells may hold other units from now on)
         self.chg |= 1 << cell  # (the kept actions of the units whose zone meets its cell)
-        if self.kw[u] & K_GUARD or (self.t.trig[u] & T_AURA and not self.st[u] & SILENCED):
-            self.epoch += 1  # (a guarded stone or an aura: any unit's actions may change)
+        if self.kw[u] & K_GUARD:  # (the stone it guarded: the attacks of the units reaching it)
+            self.chg |= STONE_BIT[0] | STONE_BIT[1]
+        if self.t.trig[u] & T_AURA and not self.st[u] & SILENCED and self.t.row[u].glob_enemy_attack:
+            self.epoch += 1  # (a global aura: any unit's attack may change; an adjacent one, those
+            # around its cell, in `chg`)
         c = self.ctrl[u]
         if c >= 0:
             self.own[c] &= ~(1 << cell)
@@ -1211,7 +1243,9 @@ class Core:
         self.clock += 1  # (the modifier's time, `_tick`)
         m.append((stat, value, is_set, until, source, self.clock))
         self.ver += 1
-        self.epoch += 1
+        if stat in _ACTING_STATS:  # (its own moves and attacks may change, no other unit's)
+            self.chg |= STALE
+            self.zones[u] |= STALE
         if until != "permanent":
             self.ending = True
 
@@ -1623,7 +1657,7 @@ class Core:
 
     def with_targets(
         self, table: Any, row: Row, when: str, p: int, source: int, kind: str, key: Any
-    ) -> list[Act]:
+    ) -> list[Action]:
         tg = row.targeted.get(when)
         if tg is None:
             return [table[-1]]
@@ -1645,20 +1679,26 @@ class Core:
         return acts
 
     def legal_actions(self) -> list[Act]:
+        """The legal actions as the core's tuples (`legal()`'s, each its Action's)."""
+        return list(map(ACTION_TUPLE.__getitem__, map(id, self.legal())))
+
+    def legal(self) -> list[Action]:
+        """The legal actions in the engine's order, as the game interface's `Action`s (a new
+        list; `ACTION_TUPLE[id(a)]` is the core's tuple of `a`, the one `apply` takes)."""
         if self.result != -2:
             return []
         pend = self.pending
         if pend is not None:
             if pend[0] == "target":
-                return [TARGETS[t] for t in pend[3]]
-            return [PICKS[u] for u in pend[2]]
+                return [TARGETS_A[t] for t in pend[3]]
+            return [PICKS_A[u] for u in pend[2]]
         p = self.active
         mana = self.mana[p]
         t = self.t
         own = self.own[p]
         taken = self.taken
         open_cells = ALL ^ (taken | self.ban)
-        acts: list[Act] = []
+        acts: list[Action] = []
         deploy = -1
         red: list[tuple[int, int]] | None = None
         for uid in self.hand[p]:
@@ -1678,14 +1718,14 @@ class Core:
                     cells = (
                         _R0[lo & ROW] + _R1[(lo >> 9) & ROW] + _R2[lo >> 18] + _R3[hi & ROW] + _R4[hi >> 9]
                     )
-                acts += map(DEPLOYS[uid].__getitem__, cells)
+                acts += map(DEPLOYS_A[uid].__getitem__, cells)
             elif k == D_SPELL:
-                acts += self.with_targets(CASTS[uid], t.row[uid], "spell", p, uid, "spell", uid)
+                acts += self.with_targets(CASTS_A[uid], t.row[uid], "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
         st, place, mods = self.st, self.place, self.mods
         segs, zones, chg = self.segs, self.zones, self.chg
-        tmove, trange, tattack = t.move, t.range, t.attack
+        mra = t.mra
         self.chg = 0
         aatk = gsum = -1  # (the auras read when a unit first has another in reach)
         rdy = self.rdy
@@ -1710,7 +1750,7 @@ class Core:
                 s = st[uid]
                 n = place[uid]
                 # its move, range and attack (HG-57: the auras on top)
-                steps, rng, attack = tmove[uid], trange[uid], tattack[uid]
+                steps, rng, attack = mra[uid]
                 mine = mods[uid]
                 if mine:  # (`Card.stat` of the three in one pass: "set" replaces, "add" adds)
                     for stat, v, is_set, _, _, _ in mine:
@@ -1730,7 +1770,7 @@ class Core:
                         steps = MAX_STEPS - 1
                     elif steps < 0:
                         steps = 0
-                got: tuple[Act, ...] = ()
+                got: tuple[Action, ...] = ()
                 # (its zone: the cells it may walk to only while it may still move)
                 if steps and not s & MOVED:  # HG-30/32/33
                     zones[uid] = ZONE[steps][rng][n]
@@ -1744,7 +1784,7 @@ class Core:
                         lo, hi = m & HALF, m >> 27
                         got = tuple(
                             map(
-                                MOVES[uid].__getitem__,
+                                MOVES_A[uid].__getitem__,
                                 _R0[lo & ROW]
                                 + _R1[(lo >> 9) & ROW]
                                 + _R2[lo >> 18]
@@ -1771,7 +1811,7 @@ class Core:
                         foes = self.foes(p)
                     reach &= foes
                     if reach:
-                        mine = ATTACKS[uid]
+                        mine = ATTACKS_A[uid]
                         occ = self.occ
                         low = reach & -reach
                         if low == reach:
@@ -1783,12 +1823,12 @@ class Core:
                 segs[uid] = got
                 acts += got
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
-                acts += self.with_targets(WARCRIES[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
+                acts += self.with_targets(WARCRIES_A[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
             r = _ability_row(self.ability[p])
             if r.cost <= mana:
-                acts += self.with_targets(ABILITIES, r, "ability", p, -1, "ability", -10_000 - p)
-        acts.append(END_ACTION)
+                acts += self.with_targets(ABILITIES_A, r, "ability", p, -1, "ability", -10_000 - p)
+        acts.append(END_A)
         return acts
 
     # -- actions --------------------------------------------------------------------------------
@@ -1824,7 +1864,9 @@ class Core:
             # after a deployment alone, which changed only its cell; units that left without
             # a Guard or an aura changed only theirs, `_leave`)
             if verb == PLAY and self.epoch == e + 1 and self.zone[x] == Z_BOARD:
-                self.chg |= 1 << y  # (the new unit is exhausted: not one that may act)
+                # (the new unit is exhausted: not one that may act; an ally, it changes the
+                # others' moves only, but through an aura)
+                self.chg |= 1 << y if self.t.trig[x] & T_AURA else 1 << y << ALLY_MOVE
                 b += 1  # (its arrival)
             else:
                 self.chg = ALL
@@ -1852,9 +1894,10 @@ class Core:
             self.guards ^= both
         if self.aatk[p] >> old & 1:
             self.aatk[p] ^= both
+            self.chg |= both  # (its aura moved: the attacks of the units around both cells)
         if self.aprot[p] >> old & 1:
             self.aprot[p] ^= both
-        self.chg |= both
+        self.chg |= both << ALLY_MOVE  # (the moves of the units that may walk there, its own)
         if self.kw[u] & K_GUARD:  # (it may guard its stone now, or no more: HG-63)
             self.ver += 1
         self.st[u] = (self.st[u] | MOVED) & NOT_WARCRY  # HG-72

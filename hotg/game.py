@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 from weakref import ref
@@ -128,10 +127,6 @@ def in_reach(cell: tuple[int, int], rng: int, foes: list[tuple[int, tuple[int, i
 
 def mask_cells(m: int) -> list[tuple[int, int]]:
     return [CELL_OF_NUMBER[n] for n in C.mask_cells(m)]
-
-
-# -- actions: the core makes each `Action` once with its action (`hotg.core.Act`) --------------
-_ACTION = itemgetter(3)  # a core action's Action
 
 
 _EVENTS: Any = EventLog.__dict__["events"]  # (the slot of `EventLog` holding the events made)
@@ -879,7 +874,8 @@ class HotgGame(Game):
         return Decision(g.active, "turn", f"P{g.active + 1}: your turn — play, move, attack or end")
 
     def legal_actions(self) -> list[Action]:
-        return list(map(_ACTION, self.core.legal_actions()))
+        # (the core makes each `Action` once with its action, `hotg.core.Act`, and lists them)
+        return self.core.legal()
 
     def _core_action(self, a: Action) -> C.Act | None:
         """The core's action that is `a` (None: none such; from the core's tables, which make

@@ -4,7 +4,9 @@
 
 MODE `core`: `hotg.core.Core` on the default decks (the preset decks of seats 1 and 2, as
 `tools/ir.sh hotg` plays them), `common.bench.random_playout`'s loop (the same draws: the core's
-legal actions are the engine's, in the same order, so these are the very games `real` plays);
+legal actions are the engine's, in the same order, so these are the very games `real` plays; since
+session 41 the core's `legal()`, the `Action`s the game hands out, the one drawn applied as its
+tuple `ACTION_TUPLE` names, as the game does);
 `real`: `random_playout(HotgGame, seed)` itself (since session 40's second stage `HotgGame` is the
 facade over the core: `real` - `core` is the facade's own cost; the old engine is
 `tools/hotg_reference.py`). A warm-up game (seed 0), then N games (seeds
@@ -21,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common.bench import random_playout
-from hotg.core import Core
+from hotg.core import ACTION_TUPLE, Core
 from hotg.game import HotgGame
 from tui.cli import tune_gc
 
@@ -32,13 +34,13 @@ def core(seed: int) -> int:
     getrandbits = random.Random(seed).getrandbits
     count = 0
     while game.result == -2:
-        legal = game.legal_actions()
+        legal = game.legal()  # (the Actions, as the game hands them out: the tuple by its id)
         n = len(legal)
         k = n.bit_length()
         i = getrandbits(k)
         while i >= n:
             i = getrandbits(k)
-        game.apply(legal[i])
+        game.apply(ACTION_TUPLE[id(legal[i])])
         count += 1
     return count
 

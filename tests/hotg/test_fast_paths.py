@@ -19,6 +19,8 @@ checked here, and the core as a whole against the old engine by `tools/hotg_core
   max()/min() formulas, a cost reduction read only from the player's unsilenced units
   (HG-07, HG-68, HG-73).
 * A seat without a deck plays the preset deck checked once (HG-04).
+* (Session 41) What an ally's move, a unit's own modifier or a Guard's departure stales is only
+  what it may change (HG-30/32, HG-40, HG-63), and the game hands out the core's `Action`s.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import islice
+from typing import Any
 
 from hotg import core as C
 from hotg.game import CELL_NUMBER, CELLS, HotgGame, mask_cells
@@ -229,3 +232,105 @@ def test_hg04_a_game_without_decks_plays_the_checked_presets() -> None:
 def test_cell_numbers_are_row_times_nine_plus_column() -> None:
     assert [CELL_NUMBER[cell] for row in CELLS for cell in row] == list(range(C.NCELLS))
     assert C.CELL_TEXT[CELL_NUMBER[(2, 3)]] == "2,3"
+
+
+def _fresh(core: C.Core) -> list[C.Act]:
+    """The legal actions of a copy that keeps nothing (every unit's actions worked out anew)."""
+    fresh = core.clone()
+    fresh.zones = [-1] * len(fresh.zones)
+    fresh.touched()
+    return fresh.legal_actions()
+
+
+def _marked(core: C.Core, uids: tuple[int, ...]) -> dict[int, tuple[Any, ...]]:
+    """Each unit's kept actions replaced by an equal copy: still that copy after the next
+    `legal_actions()` only if they were not made anew (a remake gives the move list of the
+    cache, or a new tuple)."""
+    for uid in uids:
+        assert core.segs[uid]  # (an empty tuple has no copy of its own)
+        core.segs[uid] = tuple([*core.segs[uid]])
+    return {uid: core.segs[uid] for uid in uids}
+
+
+def _moves(core: C.Core, uid: int) -> set[str]:
+    return {C.CELL_TEXT[a[2]] for a in core.legal_actions() if a[0] == C.MOVE and a[1] == uid}
+
+
+def test_an_allys_move_or_a_units_own_modifier_remakes_only_what_it_may_change() -> None:
+    """Session 41: an ally's move changes the moves of the units that may walk to its cells
+    (HG-30/32: its old cell opens, its new one is taken), never an ally's attacks (HG-40: allies
+    are not attacked); a modifier of move, range or attack changes its unit's actions only, a
+    modifier of health none. What is kept is what a copy that keeps nothing works out."""
+    g = make(
+        [
+            u("legionary", "1,4", moved=True),  # may still attack (the enemy on 1,5), not move
+            u("legionary", "2,2"),  # the one that moves
+            u("legionary", "3,3"),  # may walk to 2,3 (one step)
+            u("legionary", "3,7"),  # 2,3 is four steps away
+            u("legionary", "1,5", 2),
+        ]
+    )
+    core = g.core
+    fixed, mover, near, far, foe = at(g, "1,4"), at(g, "2,2"), at(g, "3,3"), at(g, "3,7"), at(g, "1,5")
+    assert core.legal_actions() == _fresh(core)
+    assert "2,3" in _moves(core, near) and "2,2" not in _moves(core, near)
+    kept = _marked(core, (fixed, far))
+    g.apply(C.MOVES[mover][C.CELL_TEXT.index("2,3")][3])  # next to the unit that may only attack
+    legal = core.legal_actions()
+    assert legal == _fresh(core)
+    assert "2,2" in _moves(core, near) and "2,3" not in _moves(core, near)  # (remade)
+    assert C.ATTACKS[fixed][foe] in legal
+    assert all(core.segs[uid] is seg for uid, seg in kept.items())  # (not remade)
+    core._add_mod(far, "health", 2, False, "permanent", -1)
+    kept = _marked(core, (fixed, near, far))
+    assert core.legal_actions() == _fresh(core)
+    assert all(core.segs[uid] is seg for uid, seg in kept.items())
+    core._add_mod(far, "move", 1, False, "permanent", -1)
+    legal = core.legal_actions()
+    assert legal == _fresh(core)
+    assert "3,4" in _moves(core, far)  # (three steps: its move of 2, +1)
+    assert core.segs[fixed] is kept[fixed] and core.segs[near] is kept[near]
+    core._add_mod(fixed, "attack", -1, False, "permanent", -1)
+    legal = core.legal_actions()
+    assert legal == _fresh(core)
+    assert C.ATTACKS[fixed][foe] not in legal  # (HG-40: no attack at 0)
+    assert core.segs[near] is kept[near]
+
+
+def test_the_game_hands_out_the_cores_actions() -> None:
+    """`HotgGame.legal_actions()` is the core's list of `Action`s (`Core.legal`), a new list at
+    every call; each is the Action of the core's tuple `ACTION_TUPLE` names by its id, in the
+    same order as `Core.legal_actions()`."""
+    for g in islice(_games(2), 0, None, 7):
+        legal = g.legal_actions()
+        assert legal is not g.legal_actions() and legal == g.legal_actions()
+        tuples = [C.ACTION_TUPLE[id(a)] for a in legal]
+        assert tuples == g.core.legal_actions()
+        assert all(t[3] is a and C.notation(t) == a.notation() for t, a in zip(tuples, legal, strict=True))
+        legal.clear()  # (a caller's list: the next one is whole)
+        assert len(g.legal_actions()) == len(tuples)
+
+
+def test_hg63_a_guard_leaving_remakes_the_attacks_of_the_units_reaching_its_stone() -> None:
+    """Session 41: a Guard's departure stales the kept actions of the units reaching a stone
+    (HG-63: the stone it guarded may be attacked now), not every unit's; a unit that reaches the
+    stone but not the Guard's cell attacks the stone at once."""
+    g = make(
+        [
+            u("legionary", "0,8"),  # attacks the Guard
+            u("legionary", "3,8", moved=True),  # reaches the stone on 2,8, not the Guard on 1,8
+            u("legionary", "0,4"),  # reaches neither, nor may walk next to either
+            u("jackal_guard", "1,8", 2, health=1),
+        ]
+    )
+    core = g.core
+    a, b, far, guard = at(g, "0,8"), at(g, "3,8"), at(g, "0,4"), at(g, "1,8")
+    stone = core.stones[1]
+    legal = core.legal_actions()
+    assert C.ATTACKS[b][stone] not in legal and legal == _fresh(core)
+    kept = _marked(core, (far,))[far]
+    g.apply(C.ATTACKS[a][guard][3])
+    assert not core.on_board(guard)
+    legal = core.legal_actions()
+    assert C.ATTACKS[b][stone] in legal and legal == _fresh(core)
+    assert core.segs[far] is kept
