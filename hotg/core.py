@@ -1092,8 +1092,6 @@ class Core:
             raise AssertionError(e)
 
     def resolve_ability(self, e: tuple[Any, ...]) -> None:
-        from .core_fx import EFFECTS
-
         _, d, idx, source, controller, target, kind, cell = e
         ab = d.abilities[idx]
         spec = str(ab.get("target", "none"))
@@ -1116,7 +1114,7 @@ class Core:
             return
         if kind in ("warcry", "afterlife", "reincarnate"):
             self.log.append((kind, source, d.name))
-        EFFECTS[str(ab["do"])](self, Ctx(source, controller, target, ab, kind, cell, d))
+        _fx.EFFECTS[str(ab["do"])](self, Ctx(source, controller, target, ab, kind, cell, d))
 
     def targets_for(
         self, spec: str, controller: int, kind: str, source: int, params: Mapping[str, Any]
@@ -2111,3 +2109,10 @@ SONT = ("sont:0", "sont:1")  # "until the start of P's next turn", by player
 def _chosen(ab: Mapping[str, Any]) -> int:
     """A triggered ability with a target asks its controller when it resolves (-2: CHOOSE)."""
     return -2 if str(ab.get("target", "none")) not in ("none", "self") else -1
+
+
+# The card effects (`core_fx.EFFECTS`, which imports this module): imported once here, at the end,
+# not in `resolve_ability` (an import statement there ran the import machinery at every ability,
+# ≈ 12K instructions each: its `from` looks for the module's `__path__`, whose absence is an error
+# made and dropped)
+from . import core_fx as _fx  # noqa: E402
