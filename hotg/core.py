@@ -436,12 +436,12 @@ def _table(ids: tuple[str, ...]) -> Table:
 
 def deck_list(deck: Any, p: int) -> DeckList:
     """A seat's deck as `HotgGame.new` reads it (None: the seat's preset deck, read once)."""
-    from .decks import validate_deck_content
-
     if deck is None:
         return _preset_deck(p)
     if isinstance(deck, DeckList):  # (read and checked already: the facade's)
         return deck
+    from .decks import validate_deck_content
+
     return validate_deck_content(deck, f"<deck of player {p + 1}>")
 
 
