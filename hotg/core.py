@@ -1178,7 +1178,7 @@ class Core:
         zone = self.zone
         if amount <= 0 or not 0 <= u < len(zone) or zone[u] != Z_BOARD:  # (`on_board` inlined)
             return 0
-        if self.immune_blocks(u, ctx.kind, ctx.controller):  # HG-67
+        if self.t.immune[u] and self.immune_blocks(u, ctx.kind, ctx.controller):  # HG-67
             self.log.append(("immune", u))
             return 0
         if ctx.kind == "attack" or ctx.kind == "return":  # HG-68
@@ -1194,7 +1194,7 @@ class Core:
 
     def heal(self, u: int, amount: int, ctx: Ctx) -> None:
         """HG-55."""
-        if not self.on_board(u) or not self.affectable(u, ctx):
+        if not self.on_board(u) or (self.t.immune[u] and not self.affectable(u, ctx)):
             return
         top = STONE_HEALTH if u in self.stones else self.max_health(u)
         gained = top - self.hp[u]
