@@ -33,7 +33,7 @@ the core plays (`core_fx.EFFECTS`, `AURA_KINDS`).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -433,24 +433,22 @@ class Table:
         """A copy with one more uid, of definition `defn`."""
         r = row_of(defn)
         new = Table.__new__(Table)
-        for name, value in (
-            ("row", r),
-            ("defn", r.defn),
-            ("name", r.defn.name),
-            ("kind", r.kind),
-            ("cost", r.cost),
-            ("attack", r.attack),
-            ("health", r.health),
-            ("move", r.move),
-            ("range", r.range),
-            ("kw", r.kw),
-            ("protect", r.protect),
-            ("immune", r.immune),
-            ("sub", r.sub),
-            ("trig", r.trig),
-            ("mra", (r.move, r.range, r.attack)),
-        ):
-            setattr(new, name, [*getattr(self, name), value])
+        # (each list written out: no loop of `setattr`/`getattr` by name, ≈ 7 tokens a game)
+        new.row = [*self.row, r]
+        new.defn = [*self.defn, r.defn]
+        new.name = [*self.name, r.defn.name]
+        new.kind = [*self.kind, r.kind]
+        new.cost = [*self.cost, r.cost]
+        new.attack = [*self.attack, r.attack]
+        new.health = [*self.health, r.health]
+        new.move = [*self.move, r.move]
+        new.range = [*self.range, r.range]
+        new.kw = [*self.kw, r.kw]
+        new.protect = [*self.protect, r.protect]
+        new.immune = [*self.immune, r.immune]
+        new.sub = [*self.sub, r.sub]
+        new.trig = [*self.trig, r.trig]
+        new.mra = [*self.mra, (r.move, r.range, r.attack)]
         return new
 
 
@@ -462,12 +460,12 @@ def _table(ids: tuple[str, ...]) -> Table:
 
 def deck_list(deck: Any, p: int) -> DeckList:
     """A seat's deck as `HotgGame.new` reads it (None: the seat's preset deck, read once)."""
-    from .decks import validate_deck_content
-
     if deck is None:
         return _preset_deck(p)
     if isinstance(deck, DeckList):  # (read and checked already: the facade's)
         return deck
+    from .decks import validate_deck_content
+
     return validate_deck_content(deck, f"<deck of player {p + 1}>")
 
 
@@ -492,6 +490,8 @@ class Ctx(NamedTuple):
 
 _NO_PARAMS: Mapping[str, Any] = {}
 _ACTING_STATS = frozenset(("attack", "move", "range"))  # (a unit's own moves and attacks)
+# a `Ctx` from its seven fields, `tuple.__new__` (one C call, not the namedtuple's `__new__` frame)
+_NEW_CTX: Callable[[type[Ctx], tuple[Any, ...]], Ctx] = tuple.__new__
 
 
 class Core:
@@ -641,21 +641,21 @@ class Core:
     def new(cls, seed: int, decks: Sequence[Any] | None = None) -> Core:
         decks = list(decks or [None, None])
         dls = [deck_list(decks[p] if p < len(decks) else None, p) for p in (0, 1)]
-        ids = ["summoning_stone"]  # uid 0 unused (uids start at 1)
-        for dl in dls:
-            ids += dl.expanded()
-        ids += ["summoning_stone", "summoning_stone"]
+        cards = [dl.expanded() for dl in dls]
+        # uid 0 unused (uids start at 1), the decks, the stones
+        ids = ["summoning_stone", *cards[0], *cards[1], "summoning_stone", "summoning_stone"]
         t = _table(tuple(ids))
         g = cls._blank(seed, t, [str(card_pool()[str(dl.get("leader"))].ability) for dl in dls])
         n = len(ids)
         uid = 1
         for p in (0, 1):
+            k = len(cards[p])  # (uids uid..uid+k-1: p's deck, in its order before the shuffle)
+            end = uid + k
+            g.zone[uid:end] = [Z_DECK] * k
+            g.owner[uid:end] = g.ctrl[uid:end] = [p] * k
             deck = g.deck[p]
-            for _ in dls[p].expanded():
-                g.zone[uid] = Z_DECK
-                g.owner[uid] = g.ctrl[uid] = p
-                deck.append(uid)
-                uid += 1
+            deck += range(uid, end)
+            uid = end
             g.rng.shuffle(deck)
         g.stones = (n - 2, n - 1)
         g.segs = [()] * n
@@ -932,9 +932,11 @@ class Core:
     def _mark(self, u: int, sign: bool) -> None:
         """Put `u` (on the battlefield, at its cell) into the keyword and aura masks, or take
         it out of them."""
+        kw = self.kw[u]
+        if not kw and not self.t.trig[u] & T_AURA:  # (no keyword, no aura: in none of them)
+            return
         bit = 1 << self.place[u]
         c = self.ctrl[u]
-        kw = self.kw[u]
         stealth = kw & K_STEALTH and not self.st[u] & STEALTH_LOST
         if sign:
             if stealth:
@@ -1064,7 +1066,8 @@ class Core:
         while q and self.pending is None and self.result == -2:
             e = heapq.heappop(q)[3]
             self.resolve(e)
-            self.check_deaths()
+            if self.low:  # (`check_deaths` has nothing to do otherwise)
+                self.check_deaths()
         if self.result != -2:
             self.queue = []
             self.pending = None
@@ -1125,8 +1128,6 @@ class Core:
             raise AssertionError(e)
 
     def resolve_ability(self, e: tuple[Any, ...]) -> None:
-        from .core_fx import EFFECTS
-
         _, d, idx, source, controller, target, kind, cell = e
         ab = d.abilities[idx]
         spec = str(ab.get("target", "none"))
@@ -1149,7 +1150,7 @@ class Core:
             return
         if kind in ("warcry", "afterlife", "reincarnate"):
             self.log.append((kind, source, d.name))
-        EFFECTS[str(ab["do"])](self, Ctx(source, controller, target, ab, kind, cell, d))
+        _fx.EFFECTS[str(ab["do"])](self, _NEW_CTX(Ctx, (source, controller, target, ab, kind, cell, d)))
 
     def targets_for(
         self, spec: str, controller: int, kind: str, source: int, params: Mapping[str, Any]
@@ -1207,9 +1208,10 @@ class Core:
         return not self.immune_blocks(u, ctx.kind, ctx.controller)
 
     def damage(self, u: int, amount: int, ctx: Ctx) -> int:
-        if not self.on_board(u) or amount <= 0:
+        zone = self.zone
+        if amount <= 0 or not 0 <= u < len(zone) or zone[u] != Z_BOARD:  # (`on_board` inlined)
             return 0
-        if self.immune_blocks(u, ctx.kind, ctx.controller):  # HG-67
+        if self.t.immune[u] and self.immune_blocks(u, ctx.kind, ctx.controller):  # HG-67
             self.log.append(("immune", u))
             return 0
         if ctx.kind == "attack" or ctx.kind == "return":  # HG-68
@@ -1225,7 +1227,7 @@ class Core:
 
     def heal(self, u: int, amount: int, ctx: Ctx) -> None:
         """HG-55."""
-        if not self.on_board(u) or not self.affectable(u, ctx):
+        if not self.on_board(u) or (self.t.immune[u] and not self.affectable(u, ctx)):
             return
         top = STONE_HEALTH if u in self.stones else self.max_health(u)
         gained = top - self.hp[u]
@@ -1372,9 +1374,14 @@ class Core:
             self.log.append(("fatigue", p, self.fatigue[p]))
             return
         u = deck.pop()
-        if self._to(u, Z_HAND, p) == Z_GRAVE:  # HG-82
+        hand = self.hand[p]
+        if len(hand) >= HAND_LIMIT:  # HG-82
+            self._to(u, Z_GRAVE, p)
             self.log.append(("burn", p, u))
-        elif log:
+            return
+        hand.append(u)  # (`_to(u, Z_HAND, p)` inlined)
+        self.zone[u] = Z_HAND
+        if log:
             self.log.append(("draw", p))
 
     def queue_spawn(self, into: str, owner: int, cell: int) -> None:
@@ -1414,14 +1421,15 @@ class Core:
     def resolve_deploy(self, u: int, cell: int) -> None:
         p = self.owner[u]
         self.holding.remove(u)
-        if not self.free(cell):  # HG-05
+        if self.occ[cell] or self.ban >> cell & 1:  # HG-05 (`free` inlined)
             self._to(u, self._leave_dest(u, Z_GRAVE), p)
             self.log.append(("blocked", u, cell))
             return
         self.ctrl[u] = p
         self.st[u] |= EXHAUSTED  # HG-23
         self._enter(u, cell)
-        self.entered[u] = self.tick()
+        self.clock += 1  # (`tick` inlined)
+        self.entered[u] = self.clock
         self.log.append(("deploy", u, cell))
         trig = self.t.trig[u]
         if trig & (T_WARCRY | T_ACTIVATED) and not self.st[u] & SILENCED:  # HG-72 / HG-83
@@ -1433,7 +1441,8 @@ class Core:
                 )
             if trig & T_ACTIVATED:
                 self.st[u] |= WARCRY_READY
-        self.entered_board(u)
+        if self.t.sub[u] & S_GOD:  # (an allied God's arrival: `entered_board`)
+            self.entered_board(u)
 
     def entered_board(self, u: int) -> None:
         """`HotgGame._entered`: an allied God's arrival (Marksman)."""
@@ -1454,7 +1463,7 @@ class Core:
         self.push(("return_damage", a, t), L_RETURN)
 
     def resolve_attack_damage(self, a: int, t: int) -> None:
-        ctx = Ctx(a, self._acting(a), t, _NO_PARAMS, "attack", -1, None)
+        ctx = _NEW_CTX(Ctx, (a, self._acting(a), t, _NO_PARAMS, "attack", -1, None))
         if self.damage(t, self.attack_of(a), ctx) <= 0:
             return
         if self.t.trig[a] & T_ATTACK_DAMAGE and not self.st[a] & SILENCED:  # HG-12 level 4
@@ -1474,7 +1483,7 @@ class Core:
         ):
             return
         self.log.append(("return", t, a))
-        self.damage(a, back, Ctx(t, self._acting(t), a, _NO_PARAMS, "return", -1, None))
+        self.damage(a, back, _NEW_CTX(Ctx, (t, self._acting(t), a, _NO_PARAMS, "return", -1, None)))
 
     def resolve_death(self, u: int) -> None:
         if not self.on_board(u):
@@ -1602,7 +1611,8 @@ class Core:
             self.draw(p)
         else:
             self.log.append(("turn",))  # (the first player draws no card)
-        self.check_deaths()
+        if self.low:  # (a fatigue, a bonus ended)
+            self.check_deaths()
 
     def end_turn(self) -> None:
         """HG-21: end-of-turn effects, then the turn passes."""
@@ -1620,11 +1630,14 @@ class Core:
             return
         self.clock += 1  # (the time the entry would take)
         self.finish_turn(p)
-        self.check_deaths()
-        self.run()
+        if self.low:
+            self.check_deaths()
+        if self.queue:  # (the start of the turn's triggers)
+            self.run()
 
     def finish_turn(self, p: int) -> None:
-        self.expire("eot")
+        if self.ending:
+            self.expire("eot")
         st = self.st
         for u in self.units[p]:
             st[u] &= NOT_MOVED_ATTACKED
@@ -1881,26 +1894,30 @@ class Core:
 
     def move(self, u: int, cell: int) -> None:
         p = self.active
-        old = self.place[u]
-        self.place[u] = cell
-        self.occ[old] = 0
-        self.occ[cell] = u
-        both = (1 << old) | (1 << cell)
+        place, occ = self.place, self.occ
+        old = place[u]
+        place[u] = cell
+        occ[old] = 0
+        occ[cell] = u
+        was = 1 << old
+        both = was | (1 << cell)
         self.own[p] ^= both
         self.taken ^= both
-        if self.hidden >> old & 1:  # its keywords' and auras' masks follow it
+        if self.hidden & was:  # its keywords' and auras' masks follow it
             self.hidden ^= both
-        elif self.guards >> old & 1:
+        elif self.guards & was:
             self.guards ^= both
-        if self.aatk[p] >> old & 1:
-            self.aatk[p] ^= both
-            self.chg |= both  # (its aura moved: the attacks of the units around both cells)
-        if self.aprot[p] >> old & 1:
-            self.aprot[p] ^= both
+        if self.t.trig[u] & T_AURA:  # (only a unit with an aura is in the auras' masks, `_mark`)
+            if self.aatk[p] & was:
+                self.aatk[p] ^= both
+                self.chg |= both  # (its aura moved: the attacks of the units around both cells)
+            if self.aprot[p] & was:
+                self.aprot[p] ^= both
         self.chg |= both << ALLY_MOVE  # (the moves of the units that may walk there, its own)
         if self.kw[u] & K_GUARD:  # (it may guard its stone now, or no more: HG-63)
             self.ver += 1
-        self.st[u] = (self.st[u] | MOVED) & NOT_WARCRY  # HG-72
+        st = self.st
+        st[u] = (st[u] | MOVED) & NOT_WARCRY  # HG-72
         self.log.append(("move", u, old, cell))
 
     def play_unit(self, u: int, cell: int) -> None:
@@ -1908,7 +1925,8 @@ class Core:
         cost = self.cost(u, p) if self.reds[p] else self.t.cost[u]  # HG-07
         self.mana[p] -= cost
         self.hand[p].remove(u)
-        self._to(u, Z_HOLD, p)
+        self.holding.append(u)  # (`_to(u, Z_HOLD, p)` inlined)
+        self.zone[u] = Z_HOLD
         self.log.append(("play", p, u, cost, cell))
         # (the queue is empty at a turn's decision: the deployment resolves at once, HG-12
         # level 1, at the time its entry would take)
@@ -1944,7 +1962,9 @@ class Core:
             # the strike, attack damage and return damage entries would take; the deaths after
             # return damage (HG-43), by the queue
             self.clock += 3
-            self.damage(t, self.attack_of(a), Ctx(a, self._acting(a), t, _NO_PARAMS, "attack", -1, None))
+            self.damage(
+                t, self.attack_of(a), _NEW_CTX(Ctx, (a, self._acting(a), t, _NO_PARAMS, "attack", -1, None))
+            )
             if self.low:
                 self.check_deaths()
                 if self.result != -2:
@@ -1975,7 +1995,8 @@ class Core:
         if len(abilities) == 1:  # (the queue is empty: it resolves at once, at its entry's time)
             self.clock += 1
             self.resolve_ability(("ab", d, abilities[0][0], -1, p, target, "ability", -1))
-            self.check_deaths()
+            if self.low:
+                self.check_deaths()
             return
         for idx, _ab in abilities:
             self.push_ability(d, idx, -1, p, target, "ability", L_OTHER)
@@ -2199,3 +2220,10 @@ def _chosen(ab: Mapping[str, Any]) -> int:
 def _plain(x: Any) -> Any:
     """A queue entry's item as JSON-able data (a definition by its id: `Core.canonical`)."""
     return x.id if isinstance(x, HotgDef) else x
+
+
+# The card effects (`core_fx.EFFECTS`, which imports this module): imported once here, at the end,
+# not in `resolve_ability` (an import statement there ran the import machinery at every ability,
+# ≈ 12K instructions each: its `from` looks for the module's `__path__`, whose absence is an error
+# made and dropped)
+from . import core_fx as _fx  # noqa: E402

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .core import AROUND, S_GOD, Ctx, bits
+from .core import AROUND, S_GOD, Ctx, bits, mask_cells
 
 if TYPE_CHECKING:
     from .core import Core
@@ -49,7 +49,7 @@ def _cell(g: Core, ctx: Ctx) -> int:
 def _adjacent(g: Core, cell: int) -> list[int]:
     """The units around `cell`, in cell order (`units_adjacent`)."""
     occ = g.occ
-    return [occ[n] for n in bits(AROUND[cell]) if occ[n]]
+    return [occ[n] for n in mask_cells(AROUND[cell]) if occ[n]]
 
 
 @effect("damage")
@@ -76,13 +76,12 @@ def damage_all_units(g: Core, ctx: Ctx) -> None:
 
 
 def _random_hits(g: Core, ctx: Ctx, n: int) -> None:
+    ctrl, hp, imm = g.ctrl, g.hp, g.t.immune
+    c, kind = ctx.controller, ctx.kind
     for _ in range(n):
+        # (HG-67 asked only of a unit with an Immune keyword: `immune_blocks` is False otherwise)
         pool = [
-            u
-            for u in g.board
-            if g.ctrl[u] != ctx.controller
-            and not g.immune_blocks(u, ctx.kind, ctx.controller)
-            and g.hp[u] > 0
+            u for u in g.board if ctrl[u] != c and hp[u] > 0 and not (imm[u] and g.immune_blocks(u, kind, c))
         ]
         if not pool:
             return

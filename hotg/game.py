@@ -129,6 +129,10 @@ def mask_cells(m: int) -> list[tuple[int, int]]:
     return [CELL_OF_NUMBER[n] for n in C.mask_cells(m)]
 
 
+# -- actions: the core makes each `Action` once with its action (`hotg.core.Act`) --------------
+_TUPLE_OF = C.ACTION_TUPLE.get  # an Action's core action, by the Action's identity (None: not one)
+
+
 _EVENTS: Any = EventLog.__dict__["events"]  # (the slot of `EventLog` holding the events made)
 
 
@@ -550,7 +554,9 @@ class HotgGame(Game):
     # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, setup: Setup) -> HotgGame:
-        g = cls(setup)
+        g = cls.__new__(cls)  # (not `Game.__init__`: the RNG is the core's, the log `_Words`)
+        g.setup = setup
+        g.history = []
         g.pool = card_pool()
         g.log = _Words(g, [])
         g.names = ("P1", "P2")
@@ -584,19 +590,17 @@ class HotgGame(Game):
         return g
 
     # ----------------------------------------------------------------- reading
+    # (Not through `self.__dict__`: reading an instance's `__dict__` makes it a dict of its own,
+    # after which every `self.core` of the interface's calls is a slow, generic look-up. A game
+    # has no RNG of its own before its core is set up: `new` does not run `Game.__init__`.)
     @property
     def rng(self) -> GameRng:
         """The game's RNG: the core's (every draw of the rules is the core's)."""
-        core = self.__dict__.get("core")
-        return self.__dict__["_rng"] if core is None else core.rng
+        return self.core.rng
 
     @rng.setter
     def rng(self, value: GameRng) -> None:
-        core = self.__dict__.get("core")
-        if core is None:
-            self.__dict__["_rng"] = value
-        else:
-            core.rng = value
+        self.core.rng = value
 
     def _words(self) -> None:
         """The events waiting for words, made into words now."""
@@ -927,11 +931,21 @@ class HotgGame(Game):
             raise IllegalAction(self.explain_illegal(action))
 
     def _apply(self, action: Action) -> None:
-        t = C.ACTION_TUPLE.get(id(action))
+        t = _TUPLE_OF(id(action))
         if t is None or t[3] is not action:
             t = self._core_action(action)
             assert t is not None
         self.core.apply(t)  # (its events go into the log's `raw`: the core's log list)
+
+    def apply_legal(self, action: Action) -> None:
+        """`Game.apply_legal` (a legal action, not checked again) in one frame: `_apply`'s body
+        and the history (a random playout's every action)."""
+        t = _TUPLE_OF(id(action))
+        if t is None or t[3] is not action:
+            t = self._core_action(action)
+            assert t is not None
+        self.core.apply(t)
+        self.history.append(action)
 
     def tell(self) -> None:
         """The core's log list is the log's list of events waiting for words (`_Words.raw`): for
