@@ -2731,21 +2731,27 @@ class ScarsGame(Game):
           untap what its own cost taps (SC-19, SC-95), the game as if it had not been played
           but for the card, or a pool energy less;
         * your units getting +X/+Y (Rally the Ranks) with no unit of yours in play."""
+        # (loops, not `any()` over a generator: asked for every such prayer in hand at every
+        # decision of random playouts)
         eff = spec.get("effect")
+        if eff == "untap_energy":
+            cards = self.zones.look
+            for u in self.zones.zones[_ZONE["energy"][p]].cards:
+                if cards[u].tapped:
+                    return None
+            return "none of your energy cards is tapped (it could only untap what its own cost taps)"
+        if eff == "buff_team":
+            return None if self.zones.zones[_ZONE["units"][p]].cards else "you have no unit in play"
         if eff == "restore":
             cards = self.zones.look
-            if not any(cards[u].defn.type == "life" for u in self.zones.zones[_ZONE["discard"][p]].cards):
-                return "there is no life card in your discard to return"
-        elif eff == "discard_random":
-            if not self.zones.zones[_ZONE["hand"][1 - p]].cards:
-                return "your opponent has no card in hand"
-        elif eff == "untap_energy":
-            cards = self.zones.look
-            if not any(cards[u].tapped for u in self.zones.zones[_ZONE["energy"][p]].cards):
-                return "none of your energy cards is tapped (it could only untap what its own cost taps)"
-        elif eff == "buff_team":
-            if not self.zones.zones[_ZONE["units"][p]].cards:
-                return "you have no unit in play"
+            for u in self.zones.zones[_ZONE["discard"][p]].cards:
+                if cards[u].defn.type == "life":
+                    return None
+            return "there is no life card in your discard to return"
+        if eff == "discard_random":
+            return (
+                None if self.zones.zones[_ZONE["hand"][1 - p]].cards else "your opponent has no card in hand"
+            )
         return None
 
     # ------------------------------------------------------- moves that lose at once
