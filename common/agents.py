@@ -26,7 +26,8 @@ class Agent(ABC):
 
 
 class RandomAgent(Agent):
-    """Uniformly random among the legal actions, from its own seeded generator."""
+    """Uniformly random among the legal actions that do not lose at once (`Game.not_losing`:
+    all of them when every one does), from its own seeded generator."""
 
     name = "random"
 
@@ -37,6 +38,7 @@ class RandomAgent(Agent):
         actions = game.legal_actions()
         if not actions:
             raise RuntimeError("no legal action to choose from")
+        actions = game.not_losing(actions)  # never a move that loses at once, unless all do
         return actions[self._rng.randrange(len(actions))]
 
 

@@ -340,6 +340,20 @@ class Game(ABC):
         """The action in words, for menus and logs; engines override."""
         return self.format_action(action)
 
+    def loses_at_once(self, action: Action) -> str | None:
+        """Why the legal `action` loses the game for the side that plays it as soon as it is
+        played or resolves (drawing from an empty deck, paying with the last life), in words a
+        choice can show ("your deck is empty"); None if it does not. Such a move stays legal (a
+        player may make a losing move); the AI levels play one only when every move loses
+        (`not_losing`). The default: no move of the game is known to lose at once."""
+        return None
+
+    def not_losing(self, actions: list[Action]) -> list[Action]:
+        """`actions` (the legal ones) without those that lose at once (`loses_at_once`), unless
+        every one does: then all of them. Asked by every AI level before it chooses. The
+        default returns `actions` itself (no move is known to lose at once)."""
+        return actions
+
     # Actions whose words name a card that goes where the other player may not see it, and
     # the words those others read instead (the kind of action -> its words without the card)
     HIDDEN_WORDS: ClassVar[dict[str, str]] = {}

@@ -100,7 +100,9 @@ class ScriptedAgent(Agent):
     # ------------------------------------------------------------ entry
     def choose(self, game: Game) -> Action:
         g: ScarsGame = game  # type: ignore[assignment]
-        acts = g.legal_actions()
+        # never a move that loses at once (drawing from an empty deck, SC-05 ⚖; the last life
+        # paid), unless every one does (`ScarsGame.not_losing`)
+        acts = g.not_losing(g.legal_actions())
         d = g.decision()
         assert d is not None and acts
         if len(acts) == 1:

@@ -546,7 +546,8 @@ class ScarsGreedyAgent(GreedyAgent):
         self.last_work = 0  # the positions it evaluated (`work_done`)
 
     def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+        # never a move that loses at once (an Insight on an empty deck), unless every one does
+        legal = game.not_losing(game.legal_actions())
         if len(legal) == 1:
             return legal[0]
         d = game.decision()

@@ -55,6 +55,9 @@ WINDOW_PHASES = frozenset(PHASES) - {"damage"}
 _COMBAT_PHASES = frozenset(("attackers", "blockers", "damage"))
 _NEXT_PHASE = dict(pairwise(PHASES))  # the sub-phase after each (none after "end")
 HAND_LIMIT = 7  # SC-30, SC-57
+# the most cards one move makes its player draw (Insight: 2; `ScarsGame.not_losing`; checked against
+# the card pool by tests/scars/test_rules_losing_moves.py)
+_MOST_DRAWN = 2
 DECK_MIN = 40  # SC-01
 MAX_COPIES = 3  # SC-01
 PER_PLAYER_ZONES = (
@@ -283,7 +286,7 @@ class ScarsGame(Game):
     # a player's only play is now passed by the engine (SC-41 ⚖, docs/rulings.md)
     # 4: a prayer with no target whose effect has nothing to work on (Oath of Return with no life
     # card in the discard, Mind Rot against an empty hand) is not offered (SC-15 ⚖, docs/rulings.md)
-    RULES_VERSION = 4
+    RULES_VERSION = 5
 
     zones: Zones[ScarsCard]
     pool_defs: dict[str, ScarsDef]
@@ -2321,7 +2324,7 @@ class ScarsGame(Game):
             if k == "done":
                 return self._done_words()
             if k == "draw":
-                return "Draw a card"
+                return "Draw a card" + self._losing_note(action)  # SC-05 ⚖
             if k == "skip":
                 return "Skip the draw: move a life to energy" + self._last_life_note()
             if k == "life":
@@ -2330,15 +2333,16 @@ class ScarsGame(Game):
                 return f"Target {self.name(int(a[0]))}"
             if k == "cast":
                 c = self.card(int(a[0]))
+                lose = self._losing_note(action)  # SC-05 ⚖: Insight, Road Scout on a short deck
                 if c.defn.type == "unit":
                     if a[1] == "shelter":
-                        return f"Play {c.name} ({c.defn.cost}) sheltering {self.name(int(a[2]))}"
-                    return f"Play {c.name} ({c.defn.cost}) in {a[1]}"
+                        return f"Play {c.name} ({c.defn.cost}) sheltering {self.name(int(a[2]))}{lose}"
+                    return f"Play {c.name} ({c.defn.cost}) in {a[1]}{lose}"
                 if c.defn.type == "weapon":
                     return f"Play {c.name} ({c.defn.cost}) equipped to {self.name(int(a[1]))}"
                 if c.defn.type == "prayer":
                     tname = self.name(int(a[1])) if len(a) > 1 else "a target"
-                    return f"Play {c.name} ({c.defn.cost}): {describe_spec(c.defn.effect, tname)}"
+                    return f"Play {c.name} ({c.defn.cost}): {describe_spec(c.defn.effect, tname)}{lose}"
                 return f"Play {c.name} ({c.defn.cost})"
             if k == "support":
                 return f"Place {self.card(int(a[0])).name} as a support"
@@ -2351,7 +2355,9 @@ class ScarsGame(Game):
                 spec = c.defn.ability
                 how = "tap" if spec.get("kind") == "tap" else str(spec.get("cost", 0))
                 tname = self.name(int(a[1])) if len(a) > 1 else "a target"
-                return f"{poss(c.name)} ability ({how}): {describe_spec(spec, tname)}"
+                return (
+                    f"{poss(c.name)} ability ({how}): {describe_spec(spec, tname)}{self._losing_note(action)}"
+                )
             if k == "equip":
                 w = self.card(int(a[0]))
                 return f"Equip {w.name} to {self.name(int(a[1]))} ({w.defn.equip} energy)"
@@ -2714,22 +2720,108 @@ class ScarsGame(Game):
 
     def nothing_to_do(self, p: int, spec: Any) -> str | None:
         """Why the untargeted effect `spec` of a prayer of player `p` would change nothing as
-        things stand, where only the opponent's answer could change that (SC-15 ⚖,
-        docs/rulings.md): what it works on is empty. None: it does something, or its own player
-        may still give it something to work on (Rally the Ranks with no unit in play: a Lightning
-        unit or a token of theirs may come before it resolves; that is `changes_nothing`'s).
+        things stand (SC-15 ⚖, docs/rulings.md, sessions 40 and 41): what it works on is empty,
+        and only an answer could fill it — the opponent's, which is theirs to give, or its own
+        player's, which that player can play first and answer with this prayer (it then
+        resolves first, LIFO, SC-31: the same result). None: it does something.
 
         * returning life cards from your discard (Oath of Return) with none there;
-        * the opponent discarding at random (Mind Rot) with an empty hand."""
+        * the opponent discarding at random (Mind Rot) with an empty hand;
+        * untapping your energy cards (Second Wind) with none of them tapped: at most it would
+          untap what its own cost taps (SC-19, SC-95), the game as if it had not been played
+          but for the card, or a pool energy less;
+        * your units getting +X/+Y (Rally the Ranks) with no unit of yours in play."""
+        # (loops, not `any()` over a generator: asked for every such prayer in hand at every
+        # decision of random playouts)
         eff = spec.get("effect")
+        if eff == "untap_energy":
+            cards = self.zones.look
+            for u in self.zones.zones[_ZONE["energy"][p]].cards:
+                if cards[u].tapped:
+                    return None
+            return "none of your energy cards is tapped (it could only untap what its own cost taps)"
+        if eff == "buff_team":
+            return None if self.zones.zones[_ZONE["units"][p]].cards else "you have no unit in play"
         if eff == "restore":
             cards = self.zones.look
-            if not any(cards[u].defn.type == "life" for u in self.zones.zones[_ZONE["discard"][p]].cards):
-                return "there is no life card in your discard to return"
-        elif eff == "discard_random":
-            if not self.zones.zones[_ZONE["hand"][1 - p]].cards:
-                return "your opponent has no card in hand"
+            for u in self.zones.zones[_ZONE["discard"][p]].cards:
+                if cards[u].defn.type == "life":
+                    return None
+            return "there is no life card in your discard to return"
+        if eff == "discard_random":
+            return (
+                None if self.zones.zones[_ZONE["hand"][1 - p]].cards else "your opponent has no card in hand"
+            )
         return None
+
+    # ------------------------------------------------------- moves that lose at once
+    def _draws_of(self, p: int, action: Action) -> int:
+        """How many cards `action` of player `p` makes `p` draw, as it is played or as it (or
+        the trigger of the card it brings in) resolves: the draw of 1B (SC-51), a prayer or an
+        ability that draws (Insight), a unit whose entering draws (Road Scout, SC-42)."""
+        k, a = action.kind, action.args
+        if k == "draw":
+            return 1
+        if k == "cast" and a and isinstance(a[0], int):
+            d = self.zones.look[a[0]].defn
+            if d.type == "prayer" and d.effect.get("effect") == "draw":
+                return int(d.effect.get("x", 1))
+            if d.trigger.get("when") == "enter" and d.trigger.get("effect") == "draw":
+                return int(d.trigger.get("x", 1))  # SC-42: mandatory
+        elif k == "ability" and a and isinstance(a[0], int):
+            spec = self.zones.look[a[0]].defn.ability
+            if spec.get("effect") == "draw":
+                return int(spec.get("x", 1))
+        return 0
+
+    def loses_at_once(self, action: Action) -> str | None:
+        """Why `action` loses the game for the side that plays it (`Game.loses_at_once`):
+
+        * it makes its player draw more cards than the deck holds (SC-05 ⚖: drawing from an
+          empty deck loses; Insight, Road Scout's entering, the draw of 1B): "your deck is empty"
+          or "your deck has only 1 card";
+        * it pays with, or moves to energy, its player's last life (SC-02, SC-95, SC-17/18):
+          "that is your last life".
+
+        A card cast may still be answered (Silence) before it resolves; unanswered, it loses."""
+        d = self.decision()
+        if d is None:
+            return None
+        p = d.player
+        k, a = action.kind, action.args
+        if k in ("skip", "life") or (k in ("pos", "shelter") and a and a[-1] == "l"):
+            return "that is your last life" if self.lives(p) == 1 else None
+        n = self._draws_of(p, action)
+        if n:
+            deck = len(self.zones.zones[_ZONE["deck"][p]].cards)
+            if n > deck:
+                return (
+                    "your deck is empty"
+                    if not deck
+                    else f"your deck has only {deck} card{'' if deck == 1 else 's'}"
+                )
+        return None
+
+    def not_losing(self, actions: list[Action]) -> list[Action]:
+        """`Game.not_losing`: with 2 cards or more in the deck and 2 lives or more (no card
+        draws more than 2), no move loses at once and `actions` is returned as it is."""
+        d = self.decision()
+        if d is None:
+            return actions
+        p = d.player
+        if len(self.zones.zones[_ZONE["deck"][p]].cards) >= _MOST_DRAWN and self.lives(p) >= 2:
+            return actions
+        safe = [a for a in actions if self.loses_at_once(a) is None]
+        return safe or actions
+
+    def _losing_note(self, action: Action) -> str:
+        """The words `describe_action` adds to a move that makes its player draw from a deck
+        too small (" (you lose: your deck is empty)"); the last life has its own note."""
+        k = action.kind
+        if k not in ("draw", "cast", "ability"):
+            return ""
+        why = self.loses_at_once(action)
+        return f" (you lose: {why})" if why else ""
 
     def aimed_effect(self, action: Action) -> tuple[Any, int] | None:
         """The effect of a prayer cast, or of a unit's, structure's or hero's ability used, and
@@ -2757,8 +2849,8 @@ class ScarsGame(Game):
         aimed = self.aimed_effect(action)
         if aimed is not None:
             return self.has_no_effect(*aimed)
-        # a prayer with no target: what it works on is empty (`nothing_to_do`), or "your units"
-        # with none in play (Rally the Ranks: legal, a unit of yours may come first)
+        # a prayer with no target: what it works on is empty (`nothing_to_do`; such a prayer is
+        # not offered, SC-15 ⚖, but may be asked about)
         if action.kind != "cast" or len(action.args) != 1 or not isinstance(action.args[0], int):
             return False
         c = self.zones.look.get(action.args[0])  # (read only)
@@ -2767,8 +2859,6 @@ class ScarsGame(Game):
         p = c.owner  # (a card in hand: its owner casts it)
         if p is None:
             return False
-        if c.defn.effect.get("effect") == "buff_team" and not self.zones.zones[_ZONE["units"][p]].cards:
-            return True
         return self.nothing_to_do(p, c.defn.effect) is not None
 
     def harms_own(self, action: Action) -> bool:

@@ -49,7 +49,7 @@ def test_greedy_turns_a_unit_to_attack_for_the_lethal_blow(seed: int) -> None:
     """SC-50: in set-up a defense-position unit may turn to attack for 1 energy. Here P1's Stone
     Golem turned to attack makes the attack lethal this turn; the scripted player ends its set-up
     (it turns only units of attack 3+ with 3 energy to spare) and leaves P2 at 2 lives."""
-    g = scripted_position(2, 2, 0, 90)
+    g = scripted_position(2, 2, 0, 89)
     scripted, greedy = choices(g, "setup", seed)
     assert greedy != scripted
     assert greedy.kind == "pos" and greedy.args[1] == "attack"
