@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -585,6 +585,20 @@ class FittedLaneScroll(LaneScroll):
 
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
+
+    def card_where(self, card: Mapping[str, Any]) -> str:
+        """`z1 of P2`: the card's being zone and seat when another card in play has its name
+        (the engine's `label`, in the log's words: `bhm_places`); "" else."""
+        game, uid = self.table_game(), card.get("uid")
+        if game is None or not isinstance(uid, int):
+            return ""
+        try:
+            label = str(game.label(game.card(uid)))
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return ""
+        name = str(card.get("name"))
+        placed = bhm_places(label, whose=True)
+        return placed[len(name) + 1 :] if placed != label and placed.startswith(f"{name} ") else ""
 
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
     # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the

@@ -221,6 +221,9 @@ class GameScreen(TableScreen):
     def table_viewer(self) -> int:
         return self.session.viewer()
 
+    def table_game(self) -> Any:
+        return self.session.game
+
     def shows_keys(self) -> bool:
         return not self.session.over
 

@@ -366,7 +366,9 @@ class LaneScreen(LaneTable, GameScreen):
             yield from self.compose_table()
             yield Prompt(id="prompt")
             yield self.ACTION_LIST(id="actions")
-            yield LaneDetail(id="detail")
+            detail = LaneDetail(id="detail")
+            detail.where = self.card_where  # (its title: the card's place when its name is not alone)
+            yield detail
             yield GameLog(id="log")
         yield Footer()
 

@@ -1,0 +1,99 @@
+"""Session 41: the table polished — the loose ends session 40 left, then what whole games at
+80 × 24 and 120 × 40 showed a first-time player would stumble on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tui.widgets.detail import CardDetail
+from tui.widgets.lanes import LaneBoard
+
+from .helpers import engine_ready, game_app, screen_text, settle
+from .test_bhm_ui37 import mirror
+
+needs_bhm = pytest.mark.skipif(not engine_ready("bhm"), reason="the bhm engine is not available")
+
+
+def panel_lines(app: Any) -> list[str]:
+    """The card panel's lines as the screen shows them (inside its box)."""
+    detail = app.screen.query_one(CardDetail)
+    region = detail.content_region
+    lines = screen_text(app).splitlines()
+    return [
+        lines[y][region.x : region.right].rstrip() for y in range(region.y, region.bottom) if y < len(lines)
+    ]
+
+
+# -- 1. the card panel: no internal number; where it is when another card has its name ----------
+
+
+@needs_bhm
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_bhm_card_panel_names_the_card_and_its_place_not_its_number(size: tuple[int, int]) -> None:
+    """A mirror match, both sides an Ember Squire in zone 1: the panel's title said `Ember Squire
+    #12` (a number a player has no use for); it says which Squire it is in the log's words (`z1 of
+    P2`), and a card whose name is alone on the table by its name alone."""
+    app = game_app("bhm", seed=1, scenario=mirror("strategy1", [], []), vs="human")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # P1 takes the table
+        await settle(pilot)
+        cards = {(c.owner, c.defn.id): c.uid for c in app.session.game.zones.cards.values()}
+        board = app.screen.query_one(LaneBoard)
+        for (owner, card_id), title in [
+            ((1, "ember_squire"), "Ember Squire (z1 of P2)"),
+            ((0, "ember_squire"), "Ember Squire (z1 of P1)"),
+            ((0, "mountain_giant"), "Mountain Giant"),
+        ]:
+            uid = cards[(owner, card_id)]
+            board.move_to(uid)
+            await settle(pilot)
+            lines = panel_lines(app)
+            assert any(line.strip().startswith(title) for line in lines), (title, lines)
+            assert not any(f"#{uid}" in line for line in lines), lines
+        assert app.screen.query_one(CardDetail).card["name"] == "Mountain Giant"  # type: ignore[index]
+        assert "Mountain Giant (" not in "\n".join(panel_lines(app))
+
+
+def test_scars_card_place_is_said_when_another_card_has_its_name() -> None:
+    """The Scars: two Grey Wolves of P2 in attack, one Knight: each Wolf's place (`P2, 1st in ATK`,
+    as the log tells them apart); the Knight's none; a card of the hand by its place in it when
+    another of the hand has its name, and what it shelters by name (not `sheltering: 36` nor a
+    number after the name)."""
+    from tui.screens.scars import ScarsTable
+
+    wolf1 = {"uid": 11, "name": "Grey Wolf", "type": "unit", "position": "attack"}
+    wolf2 = {"uid": 12, "name": "Grey Wolf", "type": "unit", "position": "attack"}
+    knight = {
+        "uid": 13,
+        "name": "Knight of the Oath",
+        "type": "unit",
+        "position": "defense",
+        "sheltering": 11,
+    }
+    spear1 = {"uid": 21, "name": "Hunting Spear", "type": "weapon", "cost": 1}
+    spear2 = {"uid": 22, "name": "Hunting Spear", "type": "weapon", "cost": 2}
+    table = ScarsTable.__new__(ScarsTable)
+    table.view_data = {
+        "phase": "main",
+        "players": [
+            {"seat": 0, "units": [knight], "hand": [spear1, spear2]},
+            {"seat": 1, "units": [wolf1, wolf2]},
+        ],
+    }
+    assert table.card_where(wolf1) == "P2, 1st in ATK"
+    assert table.card_where(wolf2) == "P2, 2nd in ATK"
+    assert table.card_where(knight) == ""
+    assert table.card_where(spear2) == "2nd in hand"
+    assert table.named_card(knight)["sheltering"] == "Grey Wolf (P2, 1st in ATK)"
+    detail = CardDetail()
+    detail.where = table.card_where
+    detail.show_card(wolf2)
+    console = Console(width=60, record=True)
+    console.print(detail.content)
+    text = console.export_text()
+    assert text.splitlines()[0] == "Grey Wolf (P2, 2nd in ATK)", text
+    assert "#12" not in text, text
