@@ -97,3 +97,37 @@ def test_scars_card_place_is_said_when_another_card_has_its_name() -> None:
     text = console.export_text()
     assert text.splitlines()[0] == "Grey Wolf (P2, 2nd in ATK)", text
     assert "#12" not in text, text
+
+
+# -- 3. the AI's turn in plain words: thinking, then what it did -----------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_ai_turn_prompt_says_it_thinks_then_what_it_did(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hand of the Gods against the AI: the prompt said `The AI plays: ★ marks on the board what it
+    did, the log tells it` all its turn (the log out of sight at 80 × 24). It says the opponent
+    thinks until it acts, then what it did last, in the log's words without the mana, on one line."""
+    from tui.widgets.status import Prompt
+
+    seen: list[str] = []
+    watch = Prompt.watch_prompt
+
+    def noted(self: Prompt) -> None:
+        seen.append(self.prompt)
+        watch(self)
+
+    monkeypatch.setattr(Prompt, "watch_prompt", noted)
+    app = game_app("hotg", seed=1)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for _ in range(3):  # three turns of each: the AI deploys, moves
+            await pilot.press("e")
+            await settle(pilot)
+        width = app.screen.query_one(Prompt).content_size.width
+    assert not any("log tells it" in p for p in seen), seen
+    assert "The opponent is thinking… what it does shows here and ★ on the board" in seen, seen
+    did = [p for p in seen if p.startswith("The opponent did: ")]
+    assert any(p.startswith("The opponent did: Play ") for p in did), seen
+    assert all("mana)" not in p and len(p) <= width for p in did), did

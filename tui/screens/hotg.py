@@ -34,7 +34,7 @@ from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import STATUS_PHASES, TableScreen
-from tui.turn_digest import DigestLines, TurnDigest
+from tui.turn_digest import MANA, DigestLines, TurnDigest
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
@@ -112,8 +112,12 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     return bottom, tall, extra
 
 
-# The prompt while the AI plays its turn (the status line says whose turn it is, and that it thinks)
-AI_TURN_PROMPT = "The AI plays: ★ marks on the board what it did, the log tells it"
+# The prompt while the AI plays its turn (the status line says whose turn it is, and that it
+# thinks): that it thinks until its first action, then what it did last, in plain words
+# (`HotgScreen.ai_turn_prompt`). It said `The AI plays: ★ marks on the board what it did, the log
+# tells it` all turn long, and the log was not in sight at 80 × 24.
+AI_THINKS = "The opponent is thinking… what it does shows here and ★ on the board"
+AI_DID = "The opponent did: "
 
 # The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
 # by where its keys act, not by the game's name again.
@@ -1003,7 +1007,7 @@ class HotgScreen(HotgTable, GameScreen):
             # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
             # read as your own turn; `triarch play` shows it on every AI turn. Nor `P2 (AI) is
             # playing its turn…` under `P2 (AI) to play ⧗ AI is thinking…`: where to see it play
-            self.query_one(Prompt).prompt = AI_TURN_PROMPT
+            self.query_one(Prompt).prompt = self.ai_turn_prompt(decision.player)
         elif decision is not None and decision.kind == "turn" and acts and self.selected is not None:
             self.query_one(Prompt).prompt = self.selection_prompt()
         elif decision is not None and decision.kind == "turn" and acts:
@@ -1018,6 +1022,19 @@ class HotgScreen(HotgTable, GameScreen):
         ):  # your turn begins: what the other side did, where you look (after the cursor's moves)
             self.digest_at = len(self.session.game.history)
             self.call_after_refresh(self.show_digest, self.digest_at)
+
+    ai_did = ""  # the AI's last action in this turn, in the log's words (`log_action`)
+
+    def ai_turn_prompt(self, seat: int) -> str:
+        """The AI's turn: `The opponent is thinking…` until it acts, then what it did last
+        (`The opponent did: Play Grey Wolf at 1,8 · ★ on the board`), on one line of the prompt."""
+        digest = self.digests.get(seat)
+        if self.last_seat != seat or digest is None or not digest.actions or not self.ai_did:
+            return AI_THINKS
+        width = self.query_one(Prompt).content_size.width or self.app.size.width - 2
+        tail = " · ★ on the board"
+        said = f"{AI_DID}{self.ai_did}"
+        return said + tail if len(said) + len(tail) <= width else clip(said, width)
 
     def turn_prompt(self) -> str:
         """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
@@ -1792,6 +1809,8 @@ class HotgScreen(HotgTable, GameScreen):
         (`game_before`, the copy the other games' log reads too) and after it (`game`)."""
         action = game.history[-1] if game.history else None
         before = self.game_before
+        if self.session.seats.kinds[player] == "ai" and action is not None and action.kind != "end":
+            self.ai_did = " ".join(MANA.sub("", words).split())  # (`ai_turn_prompt`)
         self.note_action(
             player,
             action,
