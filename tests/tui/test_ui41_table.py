@@ -131,3 +131,38 @@ async def test_the_ai_turn_prompt_says_it_thinks_then_what_it_did(
     did = [p for p in seen if p.startswith("The opponent did: ")]
     assert any(p.startswith("The opponent did: Play ") for p in did), seen
     assert all("mana)" not in p and len(p) <= width for p in did), did
+
+
+# -- 2. what you drew, in sight at your turn's start without a key -----------------------------------
+
+
+@pytest.mark.parametrize(("vs", "size"), [("ai", (80, 24)), ("ai", (120, 40)), ("human", (80, 24))])
+async def test_your_turn_opens_with_what_you_drew_in_the_digest(vs: str, size: tuple[int, int]) -> None:
+    """At 80 × 24 the other side's digest took the log's place as your turn began, and the log's
+    `You draw Spartan` was behind `t`: the digest's first line says it, with the key that picks
+    the card, inside the panel's first rows (no `PgDn`)."""
+    app = game_app("hotg", seed=1, vs=vs)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        shown = 0
+        for _ in range(4):
+            if vs == "human":  # a unit deployed (a turn only ended shows no digest)
+                plays = [a for a in app.session.legal() if a.kind == "play" and len(a.args) == 2]
+                if plays:
+                    app.screen.choose(plays[0])  # type: ignore[attr-defined]
+                    await settle(pilot)
+            await pilot.press("e")
+            await settle(pilot)
+            if vs == "human":  # the hand-over: the next seat takes the table
+                await pilot.press("enter")
+                await settle(pilot)
+            seat = app.session.decision.player  # type: ignore[union-attr]
+            hand = next(p for p in app.session.view()["players"] if p["seat"] == seat)["hand"]
+            lines = [line.strip() for line in panel_lines(app)]
+            if app.screen.query_one("HotgCardDetail").digest_title:  # (a turn only ended: no digest)
+                shown += 1
+                drew = [line for line in lines if line.startswith("You drew ")]
+                assert drew, lines
+                name, _, key = drew[0].removeprefix("You drew ").partition(": key ")
+                assert hand[int(key) - 1]["name"] == name, (drew, hand)
+        assert shown, "no digest was shown"

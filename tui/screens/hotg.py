@@ -160,7 +160,8 @@ there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damag
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
 **The other side's last turn**: when your turn begins, the card panel's place says what the other
-side did, titled `P2's last turn`, one line each, led by the board's marks: `♥ Stones:` their
+side did, titled `P2's last turn`, after what you drew (`You drew Spartan: key 5`, the key that
+picks it), one line each, led by the board's marks: `♥ Stones:` their
 health before → after, `✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit
 and its cell), `✦` the spells, abilities and Warcries, `◇ Moved:`, `± Health:` of the units still
 standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
@@ -405,6 +406,29 @@ class HotgCardDetail(CardDetail):
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
+
+
+def drawn_words(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> str:
+    """`You drew Spartan: key 5`: the cards `seat`'s hand has after its turn's start and had not
+    before it (its own views), each with the number key that picks it; an empty deck's draw
+    (its fatigue counted up) in words; "" if neither. The digest of the other side's turn opens
+    with it: at 80 × 24 the log, which said `You draw Spartan`, was behind `t` then."""
+
+    def hand(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        mine = [p for p in view.get("players", []) if p.get("seat") == seat]
+        return list(mine[0].get("hand") or []) if mine else []
+
+    def fatigue(view: Mapping[str, Any]) -> int:
+        mine = [p for p in view.get("players", []) if p.get("seat") == seat]
+        return int(mine[0].get("fatigue") or 0) if mine else 0
+
+    had = {c.get("uid") for c in hand(before)}
+    new = [f"{c.get('name')}: key {i}" for i, c in enumerate(hand(after), 1) if c.get("uid") not in had]
+    if new:
+        return "You drew " + " · ".join(new)
+    if fatigue(after) > fatigue(before):
+        return f"You drew nothing: your deck is empty (fatigue {fatigue(after)})"
+    return ""
 
 
 class HotgPrompt(Prompt):
@@ -1024,6 +1048,8 @@ class HotgScreen(HotgTable, GameScreen):
             self.call_after_refresh(self.show_digest, self.digest_at)
 
     ai_did = ""  # the AI's last action in this turn, in the log's words (`log_action`)
+    # what the side whose turn began drew at its start (`drawn_words`), and the game's length then
+    drew: tuple[int, str] = (-1, "")
 
     def ai_turn_prompt(self, seat: int) -> str:
         """The AI's turn: `The opponent is thinking…` until it acts, then what it did last
@@ -1786,7 +1812,11 @@ class HotgScreen(HotgTable, GameScreen):
         detail.digest_title = (
             f"{whose}'s turn so far" if d is not None and d.player == other else f"{whose}'s last turn"
         )
-        detail.update(DigestLines(digest.lines(me), "o: this again · arrows: the board"))
+        lines = digest.lines(me)
+        at_drew, drew = self.drew
+        if drew and at_drew == len(self.session.game.history) and d is not None and d.player == me:
+            lines.insert(0, drew)  # (first: in sight in the panel's four lines at 80 × 24)
+        detail.update(DigestLines(lines, "o: this again · arrows: the board"))
         self.title_card_box()
         self.show_pane("card")
         return True
@@ -1811,6 +1841,9 @@ class HotgScreen(HotgTable, GameScreen):
         before = self.game_before
         if self.session.seats.kinds[player] == "ai" and action is not None and action.kind != "end":
             self.ai_did = " ".join(MANA.sub("", words).split())  # (`ai_turn_prompt`)
+        d = game.decision()
+        if before is not None and d is not None and d.kind == "turn" and d.player != player:
+            self.drew = (len(game.history), drawn_words(before.view(d.player), game.view(d.player), d.player))
         self.note_action(
             player,
             action,
