@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -166,3 +167,57 @@ async def test_your_turn_opens_with_what_you_drew_in_the_digest(vs: str, size: t
                 name, _, key = drew[0].removeprefix("You drew ").partition(": key ")
                 assert hand[int(key) - 1]["name"] == name, (drew, hand)
         assert shown, "no digest was shown"
+
+
+# -- 4. the digest's spells and abilities in its own short words ---------------------------------------
+
+
+def used_lines(seeds: range) -> list[str]:
+    """The `✦` lines of every turn's digest of seeded random Hand of the Gods games, read by the
+    other side, as the table gathers them (`TurnDigest.add` with the log's words)."""
+    import random
+
+    from common.registry import game_class
+    from tui.log_words import log_words
+    from tui.turn_digest import TurnDigest
+
+    out: list[str] = []
+    for seed in seeds:
+        game, rng = game_class("hotg").new_game(seed=seed), random.Random(seed)
+        digest: TurnDigest | None = None
+        while not game.is_over() and len(game.history) < 250:
+            d = game.decision()
+            assert d is not None
+            if digest is None or digest.seat != d.player:
+                out += [line for line in (digest.lines(1 - digest.seat) if digest else []) if "✦" in line]
+                digest = TurnDigest(d.player)
+            action = rng.choice(game.legal_actions())
+            words = log_words(game, action, 1 - d.player)
+            before = {u["uid"]: u for u in game.view(None)["units"]}
+            events = game.apply(action)
+            digest.add(action, before, {u["uid"]: u for u in game.view(None)["units"]}, events, words)
+    return out
+
+
+def test_the_digests_spell_lines_are_short_and_wrap_at_a_target() -> None:
+    """The `✦` line said the log's words (`✦ Cast Thunder of Olympus on your Grey Wolf at 0,6 · Use
+    Allfather's Gift on the neutral Stone Statue at 3,5`), two lines of the panel an item at
+    80 × 24. It says `✦ Used:` and each spell, ability or Warcry by name, `→` its target as the
+    attacks say theirs (`►Grey Wolf 0,6`, `your stone`), each within the panel's 36 columns and
+    broken, when it must be, only before its `→`."""
+    from tui.turn_digest import digest_wrap
+
+    lines = used_lines(range(8))
+    assert len(lines) > 20, lines
+    for line in lines:
+        assert line.startswith("✦ Used: "), line
+        assert not any(w in line for w in ("Cast ", "Use ", "Activate ", " on your ", " at ")), line
+        parts = digest_wrap(line, 36)
+        assert all(len(part) <= 36 for part in parts), parts
+        for part in parts:  # a target's name never parted from its cell
+            aimed = re.findall(r"→ [►◄◆][^·→]*", part)
+            assert all(re.search(r"\d,\d\s*$", a) for a in aimed), parts
+            assert not re.match(r"\s*\d,\d", part), parts
+    said = " ".join(lines)
+    assert re.search(r"→ [►◄◆][A-Z][\w' ]+ \d,\d", said), said  # a unit aimed at, by mark and cell
+    assert "→ your stone" in said or "'s stone" in said, said

@@ -161,10 +161,10 @@ there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damag
 
 **The other side's last turn**: when your turn begins, the card panel's place says what the other
 side did, titled `P2's last turn`, after what you drew (`You drew Spartan: key 5`, the key that
-picks it), one line each, led by the board's marks: `♥ Stones:` their
-health before → after, `✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit
-and its cell), `✦` the spells, abilities and Warcries, `◇ Moved:`, `± Health:` of the units still
-standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
+picks it), one line each, led by the board's marks: `♥ Stones:` their health before → after,
+`✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit and its cell),
+`✦ Used:` the spells, abilities and Warcries, `→` their targets (`Bolt → ◄Fenrir 3,3`),
+`◇ Moved:`, `± Health:` of the units still standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
 
 **Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
 whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
