@@ -221,3 +221,38 @@ def test_the_digests_spell_lines_are_short_and_wrap_at_a_target() -> None:
     said = " ".join(lines)
     assert re.search(r"→ [►◄◆][A-Z][\w' ]+ \d,\d", said), said  # a unit aimed at, by mark and cell
     assert "→ your stone" in said or "'s stone" in said, said
+
+
+# -- found playing: BHM's `last:` kept an attack's start and end, and lost its verb --------------------
+
+
+@pytest.mark.parametrize(
+    ("width", "said"),
+    [
+        (60, "-400 Salud: Thalassa, the Deep Mother attacks Obsidian Guard"),
+        (50, "-400 Salud: Thalassa, the… attacks Obsidian Guard"),
+        (40, "-400 Salud: Thala… attacks Obsidian Gua…"),
+    ],
+)
+def test_an_attack_cut_for_last_keeps_its_verb(width: int, said: str) -> None:
+    """At 80 × 24 `» P2 (AI) last: -400 Salud: Thalassa, the Deep… Obsidian Guard (+9 more: o)`:
+    who did what to whom lost `Mother attacks`. The attacker's name gives way first, then the
+    target's; the outcome and `attacks` stay."""
+    from tui.screens.bhm import BhmTable, fit_attack
+
+    words = "-400 Salud: Thalassa, the Deep Mother attacks Obsidian Guard"
+    assert fit_attack(words, width) == said
+    table = BhmTable()
+    table.cut_words = {"Thalassa, the Deep Mother attacks Obsidian Guard (FUE 900 vs RES 500)": (words, True)}
+    table.last_words = {0: [], 1: []}
+    fitted = table.fit_last("Thalassa, the Deep Mother attacks Obsidian Guard (FUE 900 vs RES 500)", width)
+    assert fitted == said and len(fitted) <= width, fitted
+
+
+def test_an_attack_cut_keeps_the_twins_mark() -> None:
+    """A twin target keeps its zone mark (which Ember Squire), its name cut instead."""
+    from tui.screens.bhm import fit_attack
+
+    assert fit_attack("kills: Hollow Wraith z2 of P1 attacks Ember Squire z1 of P2", 40) == (
+        "kills: Hollo… attacks Ember Sq… z1 of P2"
+    )

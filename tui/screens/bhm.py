@@ -83,6 +83,40 @@ SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
 WHOSE_TWIN = re.compile(r"( z(\d+)) of P(\d)\b")
 
 
+ATTACKS = " attacks "
+
+
+def fit_attack(words: str, width: int) -> str:
+    """An attack's brief words (`-400 Salud: Thalassa, the Deep Mother attacks Obsidian Guard`) in
+    `width` columns: the attacker's name cut (`-400 Salud: Thalassa, the D… attacks Obsidian
+    Guard`), the outcome, the verb and the target whole; then the target's name cut too, as little
+    as it must. (`one_line` kept the start and the end, and the cut took the verb with it:
+    `Thalassa, the Deep… Obsidian Guard`.)"""
+    head, sep, target = words.partition(ATTACKS)
+    outcome, colon, attacker = head.rpartition(": ")
+    lead = outcome + colon
+    if not sep or len(words) <= width:
+        return one_line(words, width)
+    least = 6  # an attacker cut shorter than this says nothing (`Tha…`)
+    room = width - len(lead) - len(sep) - len(target)
+    if room >= least:
+        return lead + cut_start(attacker, room, words=False) + sep + target
+    room = width - len(lead) - len(sep) - least
+    if room < least:
+        return one_line(words, width)
+    place = re.search(r" z\d+( of P\d)?( ×\d+)?$", target)  # (which twin: kept whole)
+    name, mark = (target[: place.start()], place.group()) if place else (target, "")
+    if room - len(mark) < least:
+        name, mark = target, ""
+    return (
+        lead
+        + cut_start(attacker, least, words=False)
+        + sep
+        + cut_start(name, room - len(mark), words=False)
+        + mark
+    )
+
+
 def lane_words(words: str, mirrored: Collection[str] = ()) -> str:
     """The log's words of an action (`Undine z5 of P2`) for `last:`, beside the lanes: a twin by its
     zone as the lanes mark it (`Undine z5`), but with whose it is where the lanes' mark does not say
@@ -736,9 +770,9 @@ class BhmTable(LaneTable):
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
                     words = brief + words[len(told) :]
                     if attack and len(words) > width:
-                        # `-300 Salud: Hollow Wraith z2… Magma Drake`: `kills: Hollow Wraith attacks
-                        # Em…` lost which being it killed
-                        return one_line(words, width)
+                        # `kills: Hollow Wraith attacks Em…` lost which being it killed, and
+                        # `-400 Salud: Thalassa, the Deep… Obsidian Guard` what it did
+                        return fit_attack(words, width)
                     break
         return super().fit_last(words, width)
 
