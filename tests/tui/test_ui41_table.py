@@ -256,3 +256,38 @@ def test_an_attack_cut_keeps_the_twins_mark() -> None:
     assert fit_attack("kills: Hollow Wraith z2 of P1 attacks Ember Squire z1 of P2", 40) == (
         "kills: Hollo… attacks Ember Sq… z1 of P2"
     )
+
+
+# -- found playing: the game-over dialog's `Ended:` in the players' names -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds", "ended"),
+    [
+        ("P1's hero has no lives left: P2 wins", ["human", "ai"], "Ended: your hero has no lives left"),
+        (
+            "P2's Summoning Stone is destroyed: P1 wins!",
+            ["human", "ai"],
+            "Ended: Player 2 (AI)'s Summoning Stone is destroyed",
+        ),
+        (
+            "P1's hero has no lives left: P2 wins",
+            ["human", "human"],
+            "Ended: Player 1's hero has no lives left",
+        ),
+        ("Both heroes have no lives left: a draw", ["human", "ai"], "Ended: Both heroes have no lives left"),
+    ],
+)
+def test_the_ending_names_the_seat_as_the_dialog_does(text: str, kinds: list[str], ended: str) -> None:
+    """`P2 (AI) wins!` over `Ended: P1's hero has no lives left` (The Scars, Hand of the Gods): the
+    engine's seat beside the players' names; BHM said `your C.LL reached 32` already."""
+    from types import SimpleNamespace
+
+    from common.events import Event
+    from tui.screens.game import GameScreen
+    from tui.session import Seats
+
+    screen = GameScreen.__new__(GameScreen)
+    game = SimpleNamespace(log=[Event("over", text, {})])
+    screen.session = SimpleNamespace(resigned=None, game=game, seats=Seats(kinds, "random"))  # type: ignore[assignment]
+    assert screen.ending() == ended

@@ -27,7 +27,7 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir, dated_path, save_advice
 from tui.digits import TwoDigits, typed_words
-from tui.log_words import fold_key, said_once, times, told_events
+from tui.log_words import fold_key, said_once, seat_owns, times, told_events
 from tui.scenarios import scenario_header
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -127,6 +127,9 @@ _WHO_WON = (
 
 # how many of a resumed game's last actions its log tells again, as the live log told them
 RESUMED_ACTIONS = 40
+
+
+OWNED_SEAT = re.compile(r"^P([12])'s ")  # an ending that opens with the engine's seat: `P1's hero …`
 
 
 def ending_words(text: str) -> str:
@@ -804,13 +807,17 @@ class GameScreen(TableScreen):
         return lines + self.extra_stats()
 
     def ending(self) -> str:
-        """How the game ended, in the engine's words (its last game-over event)."""
+        """How the game ended, in the engine's words (its last game-over event), its seat in the
+        players' names as the dialog's `P2 (AI) wins!` above it (`Ended: your hero has no lives
+        left`, `P2 (AI)'s Summoning Stone is destroyed`; it said the engine's `P1's hero …`)."""
         s = self.session
         if s.resigned is not None:
             return ""
         for event in reversed(list(s.game.log)):
             if event.kind in END_KINDS:
-                how = ending_words(event.text)
+                how = OWNED_SEAT.sub(
+                    lambda m: f"{seat_owns(self.seat_name, int(m[1]) - 1)} ", ending_words(event.text)
+                )
                 return f"Ended: {how}" if how else ""
         return ""
 
