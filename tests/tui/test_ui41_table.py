@@ -291,3 +291,39 @@ def test_the_ending_names_the_seat_as_the_dialog_does(text: str, kinds: list[str
     game = SimpleNamespace(log=[Event("over", text, {})])
     screen.session = SimpleNamespace(resigned=None, game=game, seats=Seats(kinds, "random"))  # type: ignore[assignment]
     assert screen.ending() == ended
+
+
+# -- found playing: `c` (Hand of the Gods' whole card) did nothing on the lanes -------------------------
+
+
+@pytest.mark.parametrize("game_id", ["bhm", "scars"])
+async def test_c_shows_the_card_whole_on_the_lanes(game_id: str) -> None:
+    """At 80 × 24 the card panel has room for a few lines of a card; Hand of the Gods' `c` shows it
+    whole, and on the lanes `c` did nothing, silently. It shows the card of the panel in the same
+    dialog (its name once, as the dialog's title), and says what to do when the panel has none."""
+    if not engine_ready(game_id):
+        pytest.skip(f"the {game_id} engine is not available")
+    app = game_app(game_id, seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(6):  # through the mulligans and set-up
+            await pilot.press("1")
+            await settle(pilot)
+        detail = app.screen.query_one(CardDetail)
+        if detail.card is None:  # the other side's actions held in the panel: no card yet
+            await pilot.press("c")
+            await settle(pilot)
+            assert "No card in the card panel: put the cursor on a card, then press c." in screen_text(app)
+        await pilot.press("tab", "right", "left")  # the table: its cursor's card in the panel
+        await settle(pilot)
+        card = detail.card
+        assert card is not None and card.get("name")
+        await pilot.press("c")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "CardScreen"
+        assert str(app.screen.query_one("#card-title").content) == card["name"]  # type: ignore[attr-defined]
+        body = screen_text(app)
+        assert body.count(str(card["name"])) >= 1 and "Esc: back to the table" in body, body
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(app.screen).__name__ in ("BhmScreen", "ScarsScreen")
