@@ -1096,8 +1096,11 @@ def _rules_title(cls: type[Game]) -> str:
     return cls.title or cls.game_id
 
 
-def _start(data: dict[str, Any]) -> Game:
-    cls = engine_of(data)
+def check_rules(cls: type[Game], data: dict[str, Any]) -> None:
+    """SaveError (`SaveTrouble.NEWER`) when the save (checked by `check_save_data`) was played
+    under a newer version of its game's rules than `cls` plays: the one reader of the save's
+    `rules` against the engine's, for `_start` and for the menu's short reason (which reads the
+    save without replaying it), so the two cannot disagree."""
     rules = data.get("rules")
     if rules is not None and rules > cls.RULES_VERSION:
         raise SaveError(
@@ -1105,6 +1108,11 @@ def _start(data: dict[str, Any]) -> Game:
             f"this version plays version {cls.RULES_VERSION})",
             SaveTrouble.NEWER,
         )
+
+
+def _start(data: dict[str, Any]) -> Game:
+    cls = engine_of(data)
+    check_rules(cls, data)
     try:
         return cls.new(Setup.from_json(data["setup"]))
     except DataError as exc:

@@ -43,7 +43,18 @@ def signed(n: int) -> str:
 class TurnDigest:
     """What `seat` did in one turn, gathered action by action (`add`), said in `lines`."""
 
-    __slots__ = ("seat", "actions", "stones", "died", "attacks", "played", "used", "moves", "health")
+    __slots__ = (
+        "seat",
+        "actions",
+        "stones",
+        "died",
+        "attacks",
+        "played",
+        "used",
+        "moves",
+        "health",
+        "last_unit",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -54,7 +65,10 @@ class TurnDigest:
         # attacker, target, the health it lost (-1: it died or left the board)
         self.attacks: list[tuple[str, Mapping[str, Any], int]] = []
         self.played: list[str] = []  # a unit deployed: `◄Idun 0,0`
-        self.used: list[str] = []  # spells, abilities, Warcries, targets: the log's words
+        # spells, abilities, Warcries, picks: [what (`Thunder of Olympus`, `◄Ares's Warcry`), its
+        # targets (public views of units; a text the action's words gave when no unit)]
+        self.used: list[list[Any]] = []
+        self.last_unit = ""  # the unit deployed or acting last (`◄Aphrodite`): a target after it is its
         self.moves: dict[int, list[Any]] = {}  # uid → [unit, first cell, last cell]
         self.health: dict[int, list[Any]] = {}  # uid → [unit, change] (units still standing)
 
@@ -90,11 +104,45 @@ class TurnDigest:
                 self.attacks.append((glyph_name(before[actor]), target, lost))
         elif action.kind == "play" and actor in after and actor not in before:
             self.played.append(f"{glyph_name(after[actor])} {cell(after[actor])}")
+            self.last_unit = glyph_name(after[actor])
         else:
-            said = MANA.sub("", words).strip()
-            if said:
-                self.used.append(said)
+            self.note_used(action, before, MANA.sub("", words).strip())
         self.note_health(before, after, events)
+
+    def note_used(self, action: Action, before: Mapping[int, Mapping[str, Any]], said: str) -> None:
+        """A spell cast, an ability or a Warcry used, a target chosen, a revealed card picked: in the
+        digest's short words (`Thunder of Olympus → ►Grey Wolf 0,6`), not the log's (`Cast Thunder
+        of Olympus on your Grey Wolf at 0,6`), which ran over two lines of the panel at 80 × 24.
+        The spell's or ability's name is the log's; its target the unit before it acted."""
+        args = action.args
+        aimed = args[-1] if args and isinstance(args[-1], int) and not isinstance(args[-1], bool) else None
+        target: Any = before.get(aimed) if aimed is not None else None
+        if action.kind == "target":
+            if target is None:
+                target = said.removeprefix("Target ")
+            if self.used and self.used[-1][0] and self.last_unit == "":
+                self.used[-1][1].append(target)  # the second target of the spell or ability before
+            else:  # a Warcry's target as its unit is deployed (`◄Aphrodite → ►Hoplite 2,2`)
+                self.used.append([self.last_unit, [target]])
+            return
+        self.last_unit = ""
+        if action.kind == "pick":
+            self.used.append(["a revealed card picked", []])
+            return
+        if action.kind == "warcry" and args and isinstance(args[0], int) and args[0] in before:
+            unit = before[args[0]]
+            self.used.append([f"{glyph_name(unit)}'s Warcry", []])
+            return
+        verb, _, rest = said.partition(" ")
+        if verb in ("Cast", "Use") and rest:
+            name, on, whom = rest.rpartition(" on ")
+            if not on or (aimed is None and not whom):
+                name, whom = rest, ""
+            if target is None and aimed is not None and whom:
+                target = whom  # (no unit: the action's words say it)
+            self.used.append([name, [target] if target is not None else []])
+        elif said:
+            self.used.append([said, []])
 
     def note_health(
         self,
@@ -153,7 +201,10 @@ class TurnDigest:
         if self.played:
             out.append("★ Deployed: " + " · ".join(self.played))
         if self.used:
-            out.append("✦ " + " · ".join(self.used))
+            items = [
+                " → ".join([what, *(aimed_at(t, viewer) for t in targets)]) for what, targets in self.used
+            ]
+            out.append("✦ Used: " + " · ".join(item.lstrip(" →") for item in items))
         moves = [f"{glyph_name(u)} {a}→{b}" for u, a, b in self.moves.values() if a != b]
         if moves:
             out.append("◇ Moved: " + " · ".join(moves))
@@ -165,12 +216,39 @@ class TurnDigest:
         return out
 
 
+def aimed_at(target: Any, viewer: int) -> str:
+    """A spell's, ability's or Warcry's target in the digest's words: `►Grey Wolf 0,6`, `your stone`,
+    `P2's stone` (as an attack's), or the action's own words when it is no unit."""
+    if not isinstance(target, Mapping):
+        return str(target)
+    if target.get("stone"):
+        owner = int(target.get("owner") or 0)
+        return "your stone" if owner == viewer else f"P{owner + 1}'s stone"
+    return f"{glyph_name(target)} {cell(target)}" if "row" in target else glyph_name(target)
+
+
 def cell(unit: Mapping[str, Any]) -> str:
     return f"{unit.get('row')},{unit.get('col')}"
 
 
 APART = " · "  # between the items of a line (`◄Loki 0,0→1,0 · ◄Draugr 1,2→1,1`)
 KEEP = "\xa0"  # a space the lines are not broken at (within one item that fits a line)
+
+
+AIMED = " → "  # between a spell, ability or Warcry and its target (`Bolt → ◄Fenrir 3,3`)
+
+
+def keep_whole(item: str, room: int) -> str:
+    """`item` not to be broken within where it fits a line of `room` columns (with the ` · ` after
+    it); too long for one (`Thunder of Olympus → ◄Grey Wolf 0,5` at 80 × 24), broken only before
+    its `→`: the target whole on the next line, not `… → ◄Grey Wolf` over `0,5`."""
+    if len(item) + len(APART) <= room:
+        return item.replace(" ", KEEP)
+    parts = item.split(AIMED)
+    if len(parts) == 1:
+        return item
+    whole = [part.replace(" ", KEEP) if len(part) + len(APART) + 2 <= room else part for part in parts]
+    return f" →{KEEP}".join(whole)
 
 
 def digest_wrap(line: str, width: int, heads: bool = True) -> list[str]:
@@ -184,7 +262,7 @@ def digest_wrap(line: str, width: int, heads: bool = True) -> list[str]:
     head, _, rest = line.partition(": ")
     items = (rest if rest else head).split(APART)
     room = width - 2
-    kept = [item.replace(" ", KEEP) if len(item) + len(APART) <= room else item for item in items]
+    kept = [keep_whole(item, room) for item in items]
     text = (f"{head}: " if rest else "") + APART.join(kept)
     out = textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False) or [text]
     return [part.replace(KEEP, " ") for part in out]

@@ -260,6 +260,21 @@ def toy_save(path: Path) -> dict[str, Any]:
     return data
 
 
+@contextlib.asynccontextmanager
+async def menu_over_autosave(write: Callable[[Path], object], size: tuple[int, int] = (80, 24)) -> Any:
+    """The menu (`triarch` with no game named, no AI pause) at `size`, over an autosave `write`
+    wrote (a broken one: cut short, edited, not a save at all), settled: yields the pilot."""
+    from common.saves import autosave_path
+    from tui.app import TriarchApp
+
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write(path)
+    async with TriarchApp(ai_pace=0).run_test(size=size) as pilot:
+        await settle(pilot)
+        yield pilot
+
+
 def resume_app(path: Path) -> TriarchApp:
     """`triarch resume PATH`, no AI pause."""
     from tui.app import TriarchApp

@@ -149,7 +149,10 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         lines = screen_text(app).splitlines()
         assert lines[0].rstrip().endswith("⧗ AI is thinking…")
         # (session 36: not `P2 (AI) is playing its turn…` under the status line that says it)
-        assert any("The AI plays: ★ marks on the board what it did" in line for line in lines)
+        # (session 41: in plain words what happens — it thinks, then what it did — not `the log tells it`)
+        assert any(
+            "The opponent is thinking… what it does shows here and ★ on the board" in line for line in lines
+        )
         assert not any("your turn" in line for line in lines)
 
 

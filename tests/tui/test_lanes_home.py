@@ -4,6 +4,7 @@ card panel then said "no choice with this card now" about the other side's hero)
 
 from __future__ import annotations
 
+from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard, Seg
 
 from .helpers import game_app, screen_text, settle
@@ -29,4 +30,6 @@ async def test_the_scars_mulligan_starts_on_your_own_hero() -> None:
         text = screen_text(app)
         assert "to keep or mulligan" in text
         assert "▶Aurelia, Iron Marshal" in text and "▶Korrag" not in text
-        assert "Aurelia, Iron Marshal  #1" in text  # the card panel reads your hero
+        # the card panel reads your hero, by its name alone (it said its number: `  #1`)
+        assert app.screen.query_one(CardDetail).card["name"] == "Aurelia, Iron Marshal"  # type: ignore[index]
+        assert "Aurelia, Iron Marshal  #" not in text and "#1" not in text, text

@@ -220,3 +220,31 @@ async def test_a_kept_game_that_replays_is_watched_again(triarch_home: Path) -> 
         await settle(pilot)
         assert "Replay" in type(app.screen).__name__
         assert not [n for n in app._notifications if n.title == "Cannot watch this game again"]
+
+
+@pytest.mark.usefixtures("only_toy")
+@pytest.mark.parametrize("ahead", [None, -1, 0, 1, 7])
+def test_continues_few_words_and_the_replay_read_the_rules_version_alike(
+    ahead: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 41: Continue's short reason reads the save's `rules` against the engine's with
+    the check continuing the save makes (`saves.check_rules`), so the two cannot disagree: the
+    button says `newer version's save` exactly when continuing is refused as NEWER, and the
+    engine's version, not the save's, decides (an engine at rules 3 plays a save at 2)."""
+    monkeypatch.setattr(ToyGame, "RULES_VERSION", 3)
+    path = autosave_path()
+    data = toy_save(path)
+    if ahead is None:
+        data.pop("rules", None)
+    else:
+        data["rules"] = 3 + ahead
+    data.pop("checksum", None)
+    path.write_text(json.dumps(data))
+    try:
+        saves.load_game(path)
+        refused = ""
+    except SaveError as exc:
+        refused = SHORT_WORDS[exc.kind]
+    short = save_trouble_short(path, {"toy": ToyGame})
+    assert short == refused
+    assert (short == "newer version's save") == (ahead is not None and ahead > 0), short

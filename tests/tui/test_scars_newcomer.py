@@ -41,7 +41,7 @@ def lines_text(lines: list[Any]) -> str:
 
 async def test_the_replays_card_panel_names_the_unit_attacked() -> None:
     """In the replay the card panel read `attacking: 36` (a card number) where the game's
-    read `attacking: Knight of the Oath #36`: both go through `ScarsTable.named_card`."""
+    read `attacking: Knight of the Oath`: both go through `ScarsTable.named_card`."""
     g = game_class("scars").new_game(seed=3, scenario=SHELTER)
     g.apply(Action("attack", (18, 36)))
     path = Path(__file__).parent / "_replay_named.json"
@@ -56,7 +56,7 @@ async def test_the_replays_card_panel_names_the_unit_attacked() -> None:
         await settle(pilot)
         detail = app.screen.query_one(CardDetail)
         assert detail.card is not None and detail.card.get("name") == "Sellsword"
-        assert detail.card.get("attacking") == "Knight of the Oath #36", detail.card
+        assert detail.card.get("attacking") == "Knight of the Oath", detail.card  # (no card number)
 
 
 async def test_the_lanes_tell_apart_which_same_named_unit_a_unit_blocks() -> None:

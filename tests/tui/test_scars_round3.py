@@ -10,6 +10,7 @@ import pytest
 
 from tui.app import TriarchApp
 from tui.widgets.actions import ActionList
+from tui.widgets.detail import CardDetail
 from tui.widgets.lanes import LaneBoard
 
 from .helpers import engine_ready, game_app, press, scenario, screen_name, screen_text, settle, shows
@@ -191,7 +192,9 @@ async def test_when_you_may_respond_the_top_of_a_full_resolution_zone_is_in_sigh
         screen: Any = app.screen
         top = screen.view_data["stack"][-1]["source"]
         assert screen.query_one(LaneBoard).cursor_uid == top
-        assert f"Knight of the Oath  #{top}" in text
+        detail = screen.query_one(CardDetail)
+        assert detail.card is not None and detail.card["uid"] == top  # (its name: no number, session 41)
+        assert "Knight of the Oath" in text and f"#{top}" not in text
         await press(pilot, "up")  # the cursor is the player's again: it is not put back
         await settle(pilot)
         assert screen.query_one(LaneBoard).cursor_uid != top

@@ -68,7 +68,7 @@ def unit_uid(app: TriarchApp, name: str) -> int:
 
 async def test_the_card_panel_says_blocking_only_while_the_combat_lasts() -> None:
     """Hot-seat: P1's Stone Golem blocks P2's Grey Wolf, which dies. In P2's second recruitment
-    the card panel still read `blocking: Grey Wolf #…` on the Golem (and `attacking: Aurelia…`
+    the card panel still read `blocking: Grey Wolf` on the Golem (and `attacking: Aurelia…`
     on nothing alive): as the lanes, it says whom a unit blocks or attacks only in the combat."""
     golem = scenario("scars_wolf_attacks").replace('"n_militia"', '"n_golem"')
     app = game_app("scars", seed=3, scenario=golem, level="scripted", vs="human")
@@ -81,7 +81,7 @@ async def test_the_card_panel_says_blocking_only_while_the_combat_lasts() -> Non
         golem_uid = unit_uid(app, "Stone Golem")
         table = next(s for s in app.screen_stack if isinstance(s, ScarsScreen))
         blocking = table.named_card({"uid": golem_uid, "blocking": unit_uid(app, "Grey Wolf")})
-        assert str(blocking["blocking"]).startswith("Grey Wolf #"), blocking  # in the combat: said
+        assert blocking["blocking"] == "Grey Wolf", blocking  # in the combat: said (by name, session 41)
         for key in ("enter", "enter"):  # the blocks confirmed, combat damage, P2's cover
             await press(pilot, key)
             await settle(pilot)

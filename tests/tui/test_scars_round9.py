@@ -231,5 +231,5 @@ def test_the_card_panel_names_the_weapons_and_says_a_keyword_once() -> None:
         "players": [{"seat": 0, "units": [pikeman], "weapons": [spear, shield]}],
     }
     named = table.named_card(pikeman)
-    assert named["weapons"] == ["Hunting Spear #59", "Tower Shield #46"], named
+    assert named["weapons"] == ["Hunting Spear", "Tower Shield"], named  # (no card numbers)
     assert named["keywords"] == ["Ranged", "Cover"], named

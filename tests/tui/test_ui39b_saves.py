@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from common.saves import autosave_path
-from tests.tui.helpers import screen_words, settle, toy_save
+from tests.tui.helpers import menu_over_autosave, screen_words, settle, toy_save
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
@@ -61,12 +61,8 @@ BROKEN = [
 async def test_continue_tells_what_is_wrong_with_the_autosave(
     broken: Callable[[Path], None], words: str, not_said: str
 ) -> None:
-    path = autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    broken(path)
-    app = TriarchApp(ai_pace=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with menu_over_autosave(broken) as pilot:
+        app = pilot.app
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert type(app.screen).__name__ == "ConfirmScreen"
@@ -79,24 +75,20 @@ async def test_continue_tells_what_is_wrong_with_the_autosave(
         # what the menu offers: the autosave set aside (nothing deleted), or a new game
         assert "Continue offers again to set it aside (kept as autosave.json.bad)" in text, text
         assert "Start plays a new game" in text and not_said not in text, text
-    assert path.exists()
+    assert autosave_path().exists()
 
 
 @pytest.mark.usefixtures("only_toy")
 async def test_an_unexpected_failure_is_not_told_in_its_own_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the save's reader does not foresee (an exception's text, `substring not found`) is
     told as a damaged save, never as that text."""
-    path = autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    toy_save(path)
 
     def fails(*args: Any, **kwargs: Any) -> Any:
         return "a b".index("c")  # ValueError: substring not found
 
     monkeypatch.setattr("tui.session.Session.load", fails)
-    app = TriarchApp(ai_pace=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with menu_over_autosave(toy_save) as pilot:
+        app = pilot.app
         await pilot.press("ctrl+o")
         await settle(pilot)
         await pilot.press("n")

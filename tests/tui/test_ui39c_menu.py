@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from common.saves import autosave_path
-from tests.tui.helpers import screen_words, settle, toy_save
+from tests.tui.helpers import menu_over_autosave, screen_words, settle, toy_save
 from tui.app import TriarchApp
 
 
@@ -50,12 +50,8 @@ BROKEN = [
 async def test_continue_says_the_short_reason(
     broken: Callable[[Path], None], button: str, pressed: str
 ) -> None:
-    path = autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    broken(path)
-    app = TriarchApp(ai_pace=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with menu_over_autosave(broken) as pilot:
+        app = pilot.app
         label = f"Continue ({button}: see why)"
         assert str(app.screen.query_one("#continue").label) == label
         assert f"{label} Quit" in screen_words(app), screen_words(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -81,6 +81,40 @@ SPENT_TYPES = frozenset({"power", "object", "strategy", "territory"})
 # lanes mark it, beside them (`Undine z5`), its one line keeping room for the rest of the action —
 # but whose, when both sides have that mark (`lane_words`)
 WHOSE_TWIN = re.compile(r"( z(\d+)) of P(\d)\b")
+
+
+ATTACKS = " attacks "
+
+
+def fit_attack(words: str, width: int) -> str:
+    """An attack's brief words (`-400 Salud: Thalassa, the Deep Mother attacks Obsidian Guard`) in
+    `width` columns: the attacker's name cut (`-400 Salud: Thalassa, the D… attacks Obsidian
+    Guard`), the outcome, the verb and the target whole; then the target's name cut too, as little
+    as it must. (`one_line` kept the start and the end, and the cut took the verb with it:
+    `Thalassa, the Deep… Obsidian Guard`.)"""
+    head, sep, target = words.partition(ATTACKS)
+    outcome, colon, attacker = head.rpartition(": ")
+    lead = outcome + colon
+    if not sep or len(words) <= width:
+        return one_line(words, width)
+    least = 6  # an attacker cut shorter than this says nothing (`Tha…`)
+    room = width - len(lead) - len(sep) - len(target)
+    if room >= least:
+        return lead + cut_start(attacker, room, words=False) + sep + target
+    room = width - len(lead) - len(sep) - least
+    if room < least:
+        return one_line(words, width)
+    place = re.search(r" z\d+( of P\d)?( ×\d+)?$", target)  # (which twin: kept whole)
+    name, mark = (target[: place.start()], place.group()) if place else (target, "")
+    if room - len(mark) < least:
+        name, mark = target, ""
+    return (
+        lead
+        + cut_start(attacker, least, words=False)
+        + sep
+        + cut_start(name, room - len(mark), words=False)
+        + mark
+    )
 
 
 def lane_words(words: str, mirrored: Collection[str] = ()) -> str:
@@ -586,6 +620,20 @@ class FittedLaneScroll(LaneScroll):
 class BhmTable(LaneTable):
     """The BHM lanes (the game screen's and the replay's)."""
 
+    def card_where(self, card: Mapping[str, Any]) -> str:
+        """`z1 of P2`: the card's being zone and seat when another card in play has its name
+        (the engine's `label`, in the log's words: `bhm_places`); "" else."""
+        game, uid = self.table_game(), card.get("uid")
+        if game is None or not isinstance(uid, int):
+            return ""
+        try:
+            label = str(game.label(game.card(uid)))
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return ""
+        name = str(card.get("name"))
+        placed = bhm_places(label, whose=True)
+        return placed[len(name) + 1 :] if placed != label and placed.startswith(f"{name} ") else ""
+
     in_setup: dict[int, bool]  # per seat: its last action was one of the set-up (a mulligan)
     # from 120 × 40, a crowded table's lanes drawn as below it (`fit_lanes`), and the size of the
     # lanes' region that was decided for, with what was drawn there
@@ -722,9 +770,9 @@ class BhmTable(LaneTable):
                 if words == told or words.startswith(f"{told} ×"):  # (`… ×2`: told twice in a row)
                     words = brief + words[len(told) :]
                     if attack and len(words) > width:
-                        # `-300 Salud: Hollow Wraith z2… Magma Drake`: `kills: Hollow Wraith attacks
-                        # Em…` lost which being it killed
-                        return one_line(words, width)
+                        # `kills: Hollow Wraith attacks Em…` lost which being it killed, and
+                        # `-400 Salud: Thalassa, the Deep… Obsidian Guard` what it did
+                        return fit_attack(words, width)
                     break
         return super().fit_last(words, width)
 

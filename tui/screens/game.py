@@ -27,7 +27,7 @@ from common.events import Event
 from common.game import Action, Decision, Game
 from common.saves import data_dir, dated_path, save_advice
 from tui.digits import TwoDigits, typed_words
-from tui.log_words import fold_key, said_once, times, told_events
+from tui.log_words import fold_key, said_once, seat_owns, times, told_events
 from tui.scenarios import scenario_header
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
@@ -129,6 +129,9 @@ _WHO_WON = (
 RESUMED_ACTIONS = 40
 
 
+OWNED_SEAT = re.compile(r"^P([12])'s ")  # an ending that opens with the engine's seat: `P1's hero …`
+
+
 def ending_words(text: str) -> str:
     """How a game ended, from its game-over event, without who won (`P1's Summoning Stone is
     destroyed`, not `…: P2 wins!` under `Player 2 (AI) wins!`); "" when that is all it says."""
@@ -220,6 +223,9 @@ class GameScreen(TableScreen):
 
     def table_viewer(self) -> int:
         return self.session.viewer()
+
+    def table_game(self) -> Any:
+        return self.session.game
 
     def shows_keys(self) -> bool:
         return not self.session.over
@@ -801,13 +807,17 @@ class GameScreen(TableScreen):
         return lines + self.extra_stats()
 
     def ending(self) -> str:
-        """How the game ended, in the engine's words (its last game-over event)."""
+        """How the game ended, in the engine's words (its last game-over event), its seat in the
+        players' names as the dialog's `P2 (AI) wins!` above it (`Ended: your hero has no lives
+        left`, `P2 (AI)'s Summoning Stone is destroyed`; it said the engine's `P1's hero …`)."""
         s = self.session
         if s.resigned is not None:
             return ""
         for event in reversed(list(s.game.log)):
             if event.kind in END_KINDS:
-                how = ending_words(event.text)
+                how = OWNED_SEAT.sub(
+                    lambda m: f"{seat_owns(self.seat_name, int(m[1]) - 1)} ", ending_words(event.text)
+                )
                 return f"Ended: {how}" if how else ""
         return ""
 

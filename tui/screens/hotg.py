@@ -34,7 +34,7 @@ from tui.screens.decide import Tile, TileDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import STATUS_PHASES, TableScreen
-from tui.turn_digest import DigestLines, TurnDigest
+from tui.turn_digest import MANA, DigestLines, TurnDigest
 from tui.widgets.actions import ActionList
 from tui.widgets.detail import CardBox, CardDetail, find_cards, text_terms
 from tui.widgets.footer import Footer
@@ -112,8 +112,12 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
     return bottom, tall, extra
 
 
-# The prompt while the AI plays its turn (the status line says whose turn it is, and that it thinks)
-AI_TURN_PROMPT = "The AI plays: ★ marks on the board what it did, the log tells it"
+# The prompt while the AI plays its turn (the status line says whose turn it is, and that it
+# thinks): that it thinks until its first action, then what it did last, in plain words
+# (`HotgScreen.ai_turn_prompt`). It said `The AI plays: ★ marks on the board what it did, the log
+# tells it` all turn long, and the log was not in sight at 80 × 24.
+AI_THINKS = "The opponent is thinking… what it does shows here and ★ on the board"
+AI_DID = "The opponent did: "
 
 # The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
 # by where its keys act, not by the game's name again.
@@ -156,10 +160,11 @@ there; `-3`/`+2` its health change (the log says it in words: `… deals 2 damag
 (1 left)`; one no event line says, with the side's mark: `⤷ ◄Hoplite +3 (♥6)`).
 
 **The other side's last turn**: when your turn begins, the card panel's place says what the other
-side did, titled `P2's last turn`, one line each, led by the board's marks: `♥ Stones:` their
-health before → after, `✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit
-and its cell), `✦` the spells, abilities and Warcries, `◇ Moved:`, `± Health:` of the units still
-standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
+side did, titled `P2's last turn`, after what you drew (`You drew Spartan: key 5`, the key that
+picks it), one line each, led by the board's marks: `♥ Stones:` their health before → after,
+`✝ Died:`, `⚔ Attacked:` (`◄Loki → your stone −4`), `★ Deployed:` (the unit and its cell),
+`✦ Used:` the spells, abilities and Warcries, `→` their targets (`Bolt → ◄Fenrir 3,3`),
+`◇ Moved:`, `± Health:` of the units still standing (`PgDn` for the rest). The arrows bring the card panel back; `o` the digest again.
 
 **Player bars**: `►`/`◄` the side, `P1 (you)` the seat (`P1` in crowded bars: the status line says
 whose turn is yours), its god, then `♥` the Summoning Stone's health, mana, hand, deck and
@@ -401,6 +406,29 @@ class HotgCardDetail(CardDetail):
         self.card, self.note = card, note
         parts = list(hotg_card_lines(card, self.glossary, self.explain_text).renderables)
         self.update(Group(*parts, Text(note, style="italic")))
+
+
+def drawn_words(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> str:
+    """`You drew Spartan: key 5`: the cards `seat`'s hand has after its turn's start and had not
+    before it (its own views), each with the number key that picks it; an empty deck's draw
+    (its fatigue counted up) in words; "" if neither. The digest of the other side's turn opens
+    with it: at 80 × 24 the log, which said `You draw Spartan`, was behind `t` then."""
+
+    def hand(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        mine = [p for p in view.get("players", []) if p.get("seat") == seat]
+        return list(mine[0].get("hand") or []) if mine else []
+
+    def fatigue(view: Mapping[str, Any]) -> int:
+        mine = [p for p in view.get("players", []) if p.get("seat") == seat]
+        return int(mine[0].get("fatigue") or 0) if mine else 0
+
+    had = {c.get("uid") for c in hand(before)}
+    new = [f"{c.get('name')}: key {i}" for i, c in enumerate(hand(after), 1) if c.get("uid") not in had]
+    if new:
+        return "You drew " + " · ".join(new)
+    if fatigue(after) > fatigue(before):
+        return f"You drew nothing: your deck is empty (fatigue {fatigue(after)})"
+    return ""
 
 
 class HotgPrompt(Prompt):
@@ -1003,7 +1031,7 @@ class HotgScreen(HotgTable, GameScreen):
             # not `Player 2 (AI) is deciding: your turn — play, move, attack or end`, which
             # read as your own turn; `triarch play` shows it on every AI turn. Nor `P2 (AI) is
             # playing its turn…` under `P2 (AI) to play ⧗ AI is thinking…`: where to see it play
-            self.query_one(Prompt).prompt = AI_TURN_PROMPT
+            self.query_one(Prompt).prompt = self.ai_turn_prompt(decision.player)
         elif decision is not None and decision.kind == "turn" and acts and self.selected is not None:
             self.query_one(Prompt).prompt = self.selection_prompt()
         elif decision is not None and decision.kind == "turn" and acts:
@@ -1018,6 +1046,21 @@ class HotgScreen(HotgTable, GameScreen):
         ):  # your turn begins: what the other side did, where you look (after the cursor's moves)
             self.digest_at = len(self.session.game.history)
             self.call_after_refresh(self.show_digest, self.digest_at)
+
+    ai_did = ""  # the AI's last action in this turn, in the log's words (`log_action`)
+    # what the side whose turn began drew at its start (`drawn_words`), and the game's length then
+    drew: tuple[int, str] = (-1, "")
+
+    def ai_turn_prompt(self, seat: int) -> str:
+        """The AI's turn: `The opponent is thinking…` until it acts, then what it did last
+        (`The opponent did: Play Grey Wolf at 1,8 · ★ on the board`), on one line of the prompt."""
+        digest = self.digests.get(seat)
+        if self.last_seat != seat or digest is None or not digest.actions or not self.ai_did:
+            return AI_THINKS
+        width = self.query_one(Prompt).content_size.width or self.app.size.width - 2
+        tail = " · ★ on the board"
+        said = f"{AI_DID}{self.ai_did}"
+        return said + tail if len(said) + len(tail) <= width else clip(said, width)
 
     def turn_prompt(self) -> str:
         """Your turn, nothing chosen yet: what you can pick and with which keys (`Pick a card
@@ -1769,7 +1812,11 @@ class HotgScreen(HotgTable, GameScreen):
         detail.digest_title = (
             f"{whose}'s turn so far" if d is not None and d.player == other else f"{whose}'s last turn"
         )
-        detail.update(DigestLines(digest.lines(me), "o: this again · arrows: the board"))
+        lines = digest.lines(me)
+        at_drew, drew = self.drew
+        if drew and at_drew == len(self.session.game.history) and d is not None and d.player == me:
+            lines.insert(0, drew)  # (first: in sight in the panel's four lines at 80 × 24)
+        detail.update(DigestLines(lines, "o: this again · arrows: the board"))
         self.title_card_box()
         self.show_pane("card")
         return True
@@ -1792,6 +1839,11 @@ class HotgScreen(HotgTable, GameScreen):
         (`game_before`, the copy the other games' log reads too) and after it (`game`)."""
         action = game.history[-1] if game.history else None
         before = self.game_before
+        if self.session.seats.kinds[player] == "ai" and action is not None and action.kind != "end":
+            self.ai_did = " ".join(MANA.sub("", words).split())  # (`ai_turn_prompt`)
+        d = game.decision()
+        if before is not None and d is not None and d.kind == "turn" and d.player != player:
+            self.drew = (len(game.history), drawn_words(before.view(d.player), game.view(d.player), d.player))
         self.note_action(
             player,
             action,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.console import Group
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
@@ -21,12 +22,13 @@ from textual.events import DescendantFocus, Resize
 
 from common.errors import IllegalAction
 from common.game import Action, Decision, Game
+from tui.screens.card import CardScreen
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.turn_digest import DigestLines
 from tui.widgets.actions import ActionList, cut_start
-from tui.widgets.detail import CardDetail, find_cards
+from tui.widgets.detail import CardDetail, card_lines, find_cards
 from tui.widgets.footer import Footer
 from tui.widgets.lanes import FILL, LaneBoard, LaneScroll, Seg, words
 from tui.widgets.log import GameLog
@@ -129,6 +131,8 @@ LANE_KEYS_TEXT = """
 - `Tab` — between the table and the choice list; `1`…`9` — take that choice
 - `t` — below 120 × 40 the card panel and the log share a place: `t` switches (the log comes up
   when something happens, the card when you move the cursor); from 120 × 40 both are in sight
+- `c` — the card in the card panel whole in a dialog (the panel has room for a few of its lines
+  below 120 × 40); `Esc` goes back to the table
 - `o` — every action of the other side's last turn, numbered, in the card panel's place (below
   120 × 40 the `last:` line shows one of them and how many more: `(+6 more: o)`, and your turn
   begins with them there until your first key); `o` again: the next ones
@@ -344,6 +348,7 @@ class LaneScreen(LaneTable, GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "toggle_pane", "Card/log"),
         Binding("o", "last_turn", "Other side's turn", show=False),
+        Binding("c", "card", "Card", show=False),
     ]
 
     LANE_KEYS = lane_keys("the unit to attack, the being to equip", "power, prayer, strategy or ability")
@@ -366,7 +371,9 @@ class LaneScreen(LaneTable, GameScreen):
             yield from self.compose_table()
             yield Prompt(id="prompt")
             yield self.ACTION_LIST(id="actions")
-            yield LaneDetail(id="detail")
+            detail = LaneDetail(id="detail")
+            detail.where = self.card_where  # (its title: the card's place when its name is not alone)
+            yield detail
             yield GameLog(id="log")
         yield Footer()
 
@@ -452,6 +459,25 @@ class LaneScreen(LaneTable, GameScreen):
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l", "tab", "home", "end"):
             self.show_pane("card")
         self.tabbed = event.key in ("tab", "shift+tab")  # (`on_descendant_focus`)
+
+    def action_card(self) -> None:
+        """`c`: the card in the card panel whole in a dialog, as Hand of the Gods' `c` shows one (it
+        did nothing here): below 120 × 40 the panel has room for a few of its lines."""
+        detail = self.query_one(LaneDetail)
+        detail.held = False  # (a key: the other side's actions held in the panel give way)
+        card = detail.card
+        if not card or not card.get("name"):
+            self.query_one(
+                Prompt
+            ).error = "No card in the card panel: put the cursor on a card, then press c."
+            self.app.bell()
+            return
+        place = detail.where(card) if detail.where is not None else ""
+        shown = {**card, "where": place} if place else card
+        title = f"{card['name']} ({place})" if place else str(card["name"])
+        lines = (detail.card_layout or card_lines)(shown, detail.glossary, detail.explain_text).renderables
+        # (the dialog's title names the card: its first line, the name again, is left out)
+        self.app.push_screen(CardScreen(title, Group(*lines[1:])))
 
     def on_click(self, event: Any) -> None:
         self.query_one(LaneDetail).held = False  # (the card clicked is shown: `LaneDetail`)

@@ -21,6 +21,7 @@ from common.saves import (
     SaveError,
     SaveTrouble,
     autosave_path,
+    check_rules,
     drop_ended_autosave,
     end_not_saved,
     ended_game,
@@ -191,9 +192,10 @@ def save_trouble_short(path: Path, engines: dict[str, type[Game] | None]) -> str
     cls = engines.get(str(data["game"]))
     if cls is None:
         return SHORT_NOT_INSTALLED
-    rules = data.get("rules")
-    if isinstance(rules, int) and rules > cls.RULES_VERSION:  # (`_start`: written by a newer Triarch)
-        return SHORT_NEWER
+    try:
+        check_rules(cls, data)  # (the check `_start` makes: one reader for both)
+    except SaveError as exc:
+        return SHORT_WORDS.get(exc.kind, SHORT_DAMAGED)
     return ""
 
 

@@ -115,7 +115,9 @@ class ReplayScreen(TableScreen):
                 yield log
                 # a card's words longer than its place scroll (`↑`/`↓`, its edge says so)
                 with CardBox(id="replay-card", keys=("↑", "↓")):
-                    yield CardDetail(id="replay-detail")
+                    detail = CardDetail(id="replay-detail")
+                    detail.where = self.card_where
+                    yield detail
         yield Footer()
 
     def compose_table(self) -> ComposeResult:
@@ -143,6 +145,9 @@ class ReplayScreen(TableScreen):
 
     def table_viewer(self) -> int:
         return 0 if self.viewer is None else self.viewer
+
+    def table_game(self) -> Any:
+        return self.replay.state(self.step)
 
     def marked_seat(self) -> int:
         """The side that played last up to the step shown (its last actions are marked)."""

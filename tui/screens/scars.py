@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -788,30 +788,40 @@ class ScarsTable(LaneTable):
             out[p["hero"]["uid"]] = p["hero"]
         return out
 
+    def card_where(self, card: Mapping[str, Any]) -> str:
+        """`P2, 1st in ATK`, `2nd in hand`: the card's place when another card of its group (the
+        table, your hand) has its name, as the log tells them apart (`card_places`); "" else."""
+        uid = card.get("uid")
+        if not isinstance(uid, int) or not self.view_data:
+            return ""
+        return card_places(self.view_data, self.table_viewer(), hand=True).get(uid, ("", ""))[1]
+
     def named_card(self, card: dict[str, Any]) -> dict[str, Any]:
         """`card` as the card panel shows it, on the game screen and in the replay alike: the
         cards it shelters, attacks, blocks or is equipped to by name (`sheltering: Knight of
-        the Oath #36`, not `sheltering: 36`), and its damage with what kills it (`damage: 3,
+        the Oath`, not `sheltering: 36`; with its place when another card has its name, as the
+        log says it: `Knight of the Oath (P2, 1st in ATK)`), and its damage with what kills it (`damage: 3,
         1 more kills (SC-12)`: a 3/3 with 3 damage is alive). Whom it attacks or blocks only in a
         combat sub-phase, as the lanes (the view keeps them to the end of the turn). Its weapons
         by name too (`weapons: Hunting Spear #59`), and a keyword it has twice (its own and a
         weapon's) once."""
         cards = find_cards(self.view_data)
         fights = in_combat(self.view_data)
+        places = card_places(self.view_data, self.table_viewer(), hand=False)
         named: dict[str, Any] = {
-            key: f"{cards[v].get('name', '?')} #{v}"
+            key: unit_name(v, cards, places)
             for key in ("sheltering", "attacking", "blocking", "attached")
             if isinstance(v := card.get(key), int) and not isinstance(v, bool) and v in cards
         }
         # whom it attacks or blocks only while the combat lasts, as the lanes say it (`in_combat`):
-        # after it, `blocking: Grey Wolf #108` named a unit dead since
+        # after it, `blocking: Grey Wolf` named a unit dead since
         named.update(
             {key: None for key in ("attacking", "blocking") if not fights and card.get(key) is not None}
         )
         weapons = card.get("weapons")
         if isinstance(weapons, list) and any(isinstance(w, int) and w in cards for w in weapons):
-            # `weapons: Hunting Spear #59, Tower Shield #46`, not `weapons: 59, 46`
-            named["weapons"] = [f"{cards[w].get('name', '?')} #{w}" if w in cards else w for w in weapons]
+            # `weapons: Hunting Spear, Tower Shield`, not `weapons: 59, 46`
+            named["weapons"] = [unit_name(w, cards, places) if w in cards else w for w in weapons]
         keywords = card.get("keywords")
         if isinstance(keywords, list) and len(set(map(str, keywords))) < len(keywords):
             # a keyword of its own and of a weapon (Ranged on a Pikeman with a Hunting Spear): once
@@ -821,7 +831,6 @@ class ScarsTable(LaneTable):
         uid = card.get("uid")
         game = self.table_game()
         if "lethal_at" in card and isinstance(uid, int) and game is not None and fights:
-            places = card_places(self.view_data, self.table_viewer(), hand=False)
             said = prevented_words(game, uid, lambda s: unit_name(s, cards, places))
             if said:  # as the damage split says it (`damage prevented: Valor 4 (SC-90)`)
                 alone = all(game.prevented_by(s, uid) for s in fighting(game, uid))

@@ -11,6 +11,7 @@ hooks below; it never takes an action.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from common.game import Action, Decision, Game
@@ -82,6 +83,16 @@ class TableScreen(BaseScreen):
         the replay's): a table whose cards share names says which (never by a place in a hand).
         One source with `triarch replay --print`: `tui.log_words`."""
         return log_words(game, action, viewer)
+
+    def table_game(self) -> Any:
+        """The game whose view is drawn (the game screen's, the replay's step), or None."""
+        return None
+
+    def card_where(self, card: Mapping[str, Any]) -> str:
+        """Where `card` is, for the card panel's title, when another card of the table has its
+        name (`z1 of P2`, `P2, 1st in ATK`); "" when its name alone says which (a game that
+        tells same-named cards apart says how)."""
+        return ""
 
     def named_card(self, card: dict[str, Any]) -> dict[str, Any]:
         """`card` as the card panel shows it, on the game screen and in the replay (a game may

@@ -17,7 +17,7 @@ from common.cards import keyword_name
 from tui.wording import UNBROKEN, costs_whole
 
 # Fields of a card view that are plumbing, not something a player reads.
-HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers"}
+HIDDEN_FIELDS = {"uid", "id", "name", "text", "keywords", "owner", "controller", "zone", "modifiers", "where"}
 # A zero is left out (a spell's attack 0, a unit's protect 0), except where it is a place: row 0, col 0.
 ZERO_SHOWN = {"row", "col"}
 
@@ -57,8 +57,8 @@ def card_lines(
     glossary = glossary or {}
     parts: list[Text] = []
     title = Text(str(card.get("name") or card.get("id") or "card"), style="bold")
-    if card.get("uid") is not None:
-        title.append(f"  #{card['uid']}", style="dim")
+    if card.get("where"):  # (`CardDetail.where`: another card of the table has its name)
+        title.append(f" ({card['where']})")
     parts.append(title)
     stats = []
     for key, value in card.items():
@@ -162,6 +162,11 @@ class CardDetail(Static):
         self.note = ""
         # a game's own layout of a card (its glossary, explain_text) instead of `card_lines`
         self.card_layout: Callable[[Mapping[str, Any], Mapping[str, str], bool], Group] | None = None
+        # where the card is, when another card of the table has its name (`z1 of P2`, `P2, 1st
+        # in ATK`; "" else): its title says it after the name (`TableScreen.card_where`). The
+        # title said the card's internal number (`Aurelia, Iron Marshal  #1`), of no use to a
+        # player.
+        self.where: Callable[[Mapping[str, Any]], str] | None = None
 
     def show_card(self, card: Mapping[str, Any] | None, note: str = "") -> None:
         self.card = card
@@ -169,6 +174,9 @@ class CardDetail(Static):
         if card is None:
             self.update(note_text(note, "dim") if note else Text("No card selected.", style="dim"))
             return
+        place = self.where(card) if self.where is not None and not card.get("where") else ""
+        if place:
+            card = {**card, "where": place}
         group = (self.card_layout or card_lines)(card, self.glossary, self.explain_text)
         if note:
             group = Group(note_text(note, "italic"), *group.renderables)
