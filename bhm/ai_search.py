@@ -325,6 +325,15 @@ def mulligan_by_playouts(game: BhmGame, seat: int, seed: int, k: int) -> Action:
     return best
 
 
+def playout_mulligan(game: Game, seat: int, rng: random.Random, k: int) -> Action:
+    """A mulligan decision of a level that judges it by `k` playouts (`mulligan_by_playouts`): when
+    the scripted player keeps, keep (no playout, and nothing drawn from `rng`)."""
+    g: BhmGame = game  # type: ignore[assignment]
+    if _SCRIPT.choose(g) == Action("keep"):
+        return Action("keep")
+    return mulligan_by_playouts(g, seat, rng.getrandbits(32), k)
+
+
 class BhmGreedyAgent(GreedyAgent):
     """One ply, with the scripted player's choice as the default.
 
@@ -353,10 +362,7 @@ class BhmGreedyAgent(GreedyAgent):
         assert d is not None
         seat = d.player
         if d.kind == "mulligan" and self.mulligan_playouts:
-            g: BhmGame = game  # type: ignore[assignment]
-            if _SCRIPT.choose(g) == Action("keep"):
-                return Action("keep")
-            return mulligan_by_playouts(g, seat, self.rng.getrandbits(32), self.mulligan_playouts)
+            return playout_mulligan(game, seat, self.rng, self.mulligan_playouts)
         det: BhmGame = self._det(game, seat)  # type: ignore[assignment]
         acts = candidates(det, legal)[: self.spec.greedy_max_actions]
         base = _SCRIPT.choose(det)
@@ -416,6 +422,29 @@ class BhmLookaheadAgent(LookaheadAgent):
             if v > best.get(a, -math.inf):
                 best[a] = v
         return best
+
+
+class BhmSearchAgent(SearchAgent):
+    """The shared search (`BhmLookaheadAgent`'s beam on many deals), its mulligan judged by
+    `mulligan_playouts` playouts (`mulligan_by_playouts`, as the `lookahead` level judges its own)
+    when > 0; its other decisions are the shared search's."""
+
+    def __init__(
+        self, spec: AiSpec, seed: int = 0, budget: float | None = None, mulligan_playouts: int = 0
+    ) -> None:
+        super().__init__(spec, seed, budget=budget, look=lambda s: BhmLookaheadAgent(spec, s))
+        self.mulligan_playouts = mulligan_playouts
+
+    def choose(self, game: Game) -> Action:
+        d = game.decision()
+        if (
+            d is not None
+            and d.kind == "mulligan"
+            and self.mulligan_playouts
+            and len(game.legal_actions()) > 1
+        ):
+            return playout_mulligan(game, d.player, self.rng, self.mulligan_playouts)
+        return super().choose(game)
 
 
 def bhm_levels(spec: AiSpec) -> dict[str, Any]:

@@ -455,6 +455,9 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "grr4": lambda s: GreedyReply(s, 4, raw=True),
     "gre4": lambda s: GreedyReact(s, 4),
     "lag": LookaheadGreedyOutside,
+    # session 41: the search with the lookahead's mulligan by playouts (16 or 32 a choice)
+    "smul16": lambda s: S.BhmSearchAgent(SPEC, s, mulligan_playouts=16),
+    "smul32": lambda s: S.BhmSearchAgent(SPEC, s, mulligan_playouts=32),
 }
 
 

@@ -14,6 +14,7 @@ from bhm.ai_search import (
     SPEC,
     BhmGreedyAgent,
     BhmLookaheadAgent,
+    BhmSearchAgent,
     _ply_value,
     candidates,
     determinize,
@@ -350,6 +351,24 @@ def test_only_the_lookaheads_mulligan_differs_from_greedys() -> None:
         assert _agents(k)["lookahead"].choose(rearranged(g, seat, 50 + k)) == mine
     for k, g in enumerate(POSITIONS):
         assert _agents(k)["lookahead"].choose(g.clone()) == _agents(k)["greedy"].choose(g.clone())
+
+
+def test_the_search_with_playouts_mulligans_as_the_lookahead_and_searches_after() -> None:
+    """`BhmSearchAgent` (session 41's screen `smul16`/`smul32`): with `mulligan_playouts` its
+    mulligan is the lookahead's (the same agent seed draws the same playout deals), without it the
+    search's scripted step; after the mulligan it is the shared search (the same choice as the
+    `SearchAgent` built as the level is)."""
+    for k, g in enumerate(_mulligans()):
+        scripted = ScriptedAgent(0).choose(g)
+        assert BhmSearchAgent(SPEC, k, budget=1000.0).choose(g.clone()) == scripted
+        look = _agents(k)["lookahead"].choose(g.clone())
+        assert BhmSearchAgent(SPEC, k, mulligan_playouts=MULLIGAN_PLAYOUTS).choose(g.clone()) == look
+    keep = BhmGame.new_game(seed=KEEP_SEED)  # (the hand the playouts keep, below)
+    assert BhmSearchAgent(SPEC, 5, mulligan_playouts=MULLIGAN_PLAYOUTS).choose(keep) == Action("keep")
+    for k, g in enumerate(POSITIONS[:2]):
+        mine = BhmSearchAgent(SPEC, k, budget=1000.0, mulligan_playouts=16)
+        mine.iterations = 3
+        assert mine.choose(g.clone()) == _agents(k)["search"].choose(g.clone())
 
 
 # Deal 41, P1's opening hand: the scripted player (so greedy, and the lookahead before session 40)
