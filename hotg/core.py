@@ -148,6 +148,9 @@ NEAR = [[_ball(n, s - 1) if s else 1 << n for n in range(NCELLS)] for s in range
 BIT_INDEX = {1 << n: n for n in range(NCELLS)}
 STONE_BIT = (1 << STONE_CELL[0], 1 << STONE_CELL[1])
 STONE_AROUND = (AROUND[STONE_CELL[0]], AROUND[STONE_CELL[1]])
+_STONE0, _STONE1 = STONE_BIT
+_STONES = _STONE0 | _STONE1
+_NO_STONES = ~_STONES
 CELL_TEXT = [f"{n // COLS},{n % COLS}" for n in range(NCELLS)]
 # a bit past the cells: in `chg` and in a unit's zone, its kept actions are made anew (its own
 # modifiers changed, `_add_mod`)
@@ -1173,13 +1176,15 @@ class Core:
         else:  # unit, any
             m = self.taken
         m &= ~(self.hidden & ~own)  # HG-64: an enemy in Stealth (HG-52: a neutral unit is everybody's)
-        for q in (0, 1):
-            if q != controller and m & STONE_BIT[q] and self.guarded(q):  # HG-63
-                m &= ~STONE_BIT[q]
         if spec != "enemy" and spec != "ally" and spec != "any":  # units only
-            m &= ~(STONE_BIT[0] | STONE_BIT[1])
-        if spec == "other_ally_unit" and self.on_board(source):
-            m &= ~(1 << self.place[source])
+            m &= _NO_STONES
+            if spec == "other_ally_unit" and self.on_board(source):
+                m &= ~(1 << self.place[source])
+        elif m & _STONES:  # HG-63: a guarded stone but its owner's
+            if controller != 0 and m & _STONE0 and self.guarded(0):
+                m &= ~_STONE0
+            if controller != 1 and m & _STONE1 and self.guarded(1):
+                m &= ~_STONE1
         return m
 
     def targets_in(self, m: int, controller: int, kind: str, params: Mapping[str, Any]) -> list[int]:
