@@ -273,8 +273,6 @@ WARCRIES_A = _ByUid(lambda u: _ByUid(lambda t: WARCRIES[u][t][3]))
 ABILITIES_A = _ByUid(lambda t: ABILITIES[t][3])
 TARGETS_A = _ByUid(lambda t: TARGETS[t][3])
 PICKS_A = _ByUid(lambda t: PICKS[t][3])
-# a unit's moves to the cells of a mask as `Action`s, by mask as met (made from `MOVES_A`)
-MOVE_LISTS: _ByUid = _ByUid(lambda uid: {})
 
 
 def notation(a: Act) -> str:
@@ -1796,23 +1794,18 @@ class Core:
                         m = walk(n, steps, blocked) & open_cells
                     else:
                         m = BALL[steps][n] & open_cells
-                    known = MOVE_LISTS[uid]
-                    got = known.get(m)
-                    if got is None:
-                        lo, hi = m & HALF, m >> 27
-                        got = tuple(
-                            map(
-                                MOVES_A[uid].__getitem__,
-                                _R0[lo & ROW]
-                                + _R1[(lo >> 9) & ROW]
-                                + _R2[lo >> 18]
-                                + _R3[hi & ROW]
-                                + _R4[hi >> 9],
-                            )
+                    # (made anew: kept by mask, ≈ 84 % of the masks met were new, session 41)
+                    lo, hi = m & HALF, m >> 27
+                    got = tuple(
+                        map(
+                            MOVES_A[uid].__getitem__,
+                            _R0[lo & ROW]
+                            + _R1[(lo >> 9) & ROW]
+                            + _R2[lo >> 18]
+                            + _R3[hi & ROW]
+                            + _R4[hi >> 9],
                         )
-                        if len(known) >= 1024:
-                            known.clear()
-                        known[m] = got
+                    )
                 else:
                     zones[uid] = ZONE[0][rng][n]
                 reach = REACH[rng][n] & blocked
