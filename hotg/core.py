@@ -1836,9 +1836,13 @@ class Core:
             if wr and st[uid] & WARCRY_READY and not st[uid] & SILENCED and t.trig[uid] & T_ACTIVATED:
                 acts += self.with_targets(WARCRIES_A[uid], t.row[uid], "activated", p, uid, "warcry", -uid)
         if not self.used[p]:
-            r = _ability_row(self.ability[p])
+            r = _ABILITY_ROWS.get(self.ability[p]) or _ability_row(self.ability[p])
             if r.cost <= mana:
-                acts += self.with_targets(ABILITIES_A, r, "ability", p, -1, "ability", -10_000 - p)
+                kept = self.kept.get(-10_000 - p)  # (`with_targets`' first test, in line)
+                if kept is not None and kept[0] == self.ver:
+                    acts += kept[1]
+                else:
+                    acts += self.with_targets(ABILITIES_A, r, "ability", p, -1, "ability", -10_000 - p)
         acts.append(END_A)
         return acts
 
@@ -2204,7 +2208,12 @@ class Core:
 
 @cache
 def _ability_row(ability: str) -> Row:
-    return row_of(card_pool()[ability])
+    """A Leader Ability's numbers (kept by id in `_ABILITY_ROWS`: `card_pool()` is loaded once)."""
+    r = _ABILITY_ROWS[ability] = row_of(card_pool()[ability])
+    return r
+
+
+_ABILITY_ROWS: dict[str, Row] = {}
 
 
 SONT = ("sont:0", "sont:1")  # "until the start of P's next turn", by player
