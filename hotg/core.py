@@ -1735,8 +1735,16 @@ class Core:
                         _R0[lo & ROW] + _R1[(lo >> 9) & ROW] + _R2[lo >> 18] + _R3[hi & ROW] + _R4[hi >> 9]
                     )
                 acts += map(DEPLOYS_A[uid].__getitem__, cells)
-            elif k == D_SPELL:
-                acts += self.with_targets(CASTS_A[uid], t.row[uid], "spell", p, uid, "spell", uid)
+            elif k == D_SPELL:  # (`with_targets`' first two tests in line)
+                r = t.row[uid]
+                if r.targeted.get("spell") is None:
+                    acts.append(CASTS_A[uid][-1])
+                    continue
+                kept = self.kept.get(uid)
+                if kept is not None and kept[0] == self.ver:
+                    acts += kept[1]
+                else:
+                    acts += self.with_targets(CASTS_A[uid], r, "spell", p, uid, "spell", uid)
         blocked = taken ^ own
         foes = -1
         st, place, mods = self.st, self.place, self.mods
