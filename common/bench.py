@@ -121,6 +121,13 @@ def bench_playouts(game_cls: type[Game], games: int = PLAYOUTS, seed: int = 1) -
     }
 
 
+def _read_log(game: Game) -> None:
+    """Read the game's log as the table does after every action (it shows each action's events):
+    an engine that makes its log's words only when read (Hand of the Gods) would otherwise make a
+    whole game's words in the first timed `apply`, which no table pays (session 41)."""
+    game.log.events  # noqa: B018 (the read is the point)
+
+
 def mid_game_states(game_cls: type[Game], count: int = 6, seed: int = 1) -> list[Game]:
     """States 30 %, 50 % and 70 % of the way through seeded random games (not over)."""
     states: list[Game] = []
@@ -132,6 +139,7 @@ def mid_game_states(game_cls: type[Game], count: int = 6, seed: int = 1) -> list
         game = game_cls.new_game(seed=seed + 500 + i - 1)
         for n, a in enumerate(acts):
             if n in marks and not game.is_over() and len(states) < count:
+                _read_log(game)
                 states.append(game.clone())
             game.apply_legal(a)
     return states
@@ -171,6 +179,7 @@ def bench_played(
             game = game_cls.new_game(seed=game_seed)
             for a in acts:
                 game.apply_legal(a)
+            _read_log(game)
             legal = game.legal_actions()
             t0 = pc()
             game.clone()

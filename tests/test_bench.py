@@ -105,3 +105,17 @@ def test_help_path_imports_no_ui_no_engine_and_no_game_interface() -> None:
         [sys.executable, "-c", code], cwd=bench.ROOT, capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]", out
+
+
+def test_the_timed_states_have_their_logs_read_as_the_table_has() -> None:
+    """Session 41: the bench's mid-game states come with their log read (as the table reads it after
+    every action), so a timed `apply` does not make a whole game's words of Hand of the Gods' lazy
+    log; without `_read_log` the states' logs still hold the core's events waiting for words."""
+    from common.bench import mid_game_states
+    from hotg.game import HotgGame
+
+    states = mid_game_states(HotgGame, count=2)
+    assert states
+    for state in states:
+        assert len(state.log) > 0
+        assert not state.core.log  # nothing waits for words: the log was read
