@@ -151,8 +151,10 @@ async def test_the_ais_turn_reads_as_its_own_and_its_thinking_mark_fits_at_80() 
         # (session 36: not `P2 (AI) is playing its turn…` under the status line that says it)
         # (session 41: in plain words what happens — it thinks, then what it did — not `the log tells it`)
         assert any(
-            "The opponent is thinking… what it does shows here and ★ on the board" in line for line in lines
+            "The opponent's turn: what it does shows here and ★ on the board" in line for line in lines
         )
+        # (the status line says it thinks; the prompt does not say it again)
+        assert sum("thinking" in line for line in lines) == 1, lines
         assert not any("your turn" in line for line in lines)
 
 

@@ -128,7 +128,7 @@ async def test_the_ai_turn_prompt_says_it_thinks_then_what_it_did(
             await settle(pilot)
         width = app.screen.query_one(Prompt).content_size.width
     assert not any("log tells it" in p for p in seen), seen
-    assert "The opponent is thinking… what it does shows here and ★ on the board" in seen, seen
+    assert "The opponent's turn: what it does shows here and ★ on the board" in seen, seen
     did = [p for p in seen if p.startswith("The opponent did: ")]
     assert any(p.startswith("The opponent did: Play ") for p in did), seen
     assert all("mana)" not in p and len(p) <= width for p in did), did

@@ -116,7 +116,8 @@ def unit_cell_lines(stats: str, marks: str, words: str, change: str, width: int)
 # thinks): that it thinks until its first action, then what it did last, in plain words
 # (`HotgScreen.ai_turn_prompt`). It said `The AI plays: ★ marks on the board what it did, the log
 # tells it` all turn long, and the log was not in sight at 80 × 24.
-AI_THINKS = "The opponent is thinking… what it does shows here and ★ on the board"
+# (not "is thinking": the status line above says `⧗ AI is thinking…`; session 41)
+AI_THINKS = "The opponent's turn: what it does shows here and ★ on the board"
 AI_DID = "The opponent did: "
 
 # The help's title names the game (`Hand of the Gods — press Esc to close`): this part is headed
@@ -1052,7 +1053,7 @@ class HotgScreen(HotgTable, GameScreen):
     drew: tuple[int, str] = (-1, "")
 
     def ai_turn_prompt(self, seat: int) -> str:
-        """The AI's turn: `The opponent is thinking…` until it acts, then what it did last
+        """The AI's turn: `The opponent's turn: what it does shows here…` until it acts, then what it did last
         (`The opponent did: Play Grey Wolf at 1,8 · ★ on the board`), on one line of the prompt."""
         digest = self.digests.get(seat)
         if self.last_seat != seat or digest is None or not digest.actions or not self.ai_did:
