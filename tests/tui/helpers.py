@@ -260,6 +260,27 @@ def toy_save(path: Path) -> dict[str, Any]:
     return data
 
 
+def edited_save(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
+    """A writer of a toy save (`toy_save`) changed by `change` and written back without its
+    checksum (as a hand edit that knows to drop it: the reader then judges the fields)."""
+
+    def write(path: Path) -> None:
+        import json
+
+        data = toy_save(path)
+        change(data)
+        data.pop("checksum", None)
+        path.write_text(json.dumps(data))
+
+    return write
+
+
+def truncated_save(path: Path) -> None:
+    """A toy save cut mid-write (its first 40 characters)."""
+    toy_save(path)
+    path.write_text(path.read_text()[:40])
+
+
 @contextlib.asynccontextmanager
 async def menu_over_autosave(write: Callable[[Path], object], size: tuple[int, int] = (80, 24)) -> Any:
     """The menu (`triarch` with no game named, no AI pause) at `size`, over an autosave `write`

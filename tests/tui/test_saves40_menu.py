@@ -18,7 +18,7 @@ from common import saves
 from common.errors import EngineNotAvailable
 from common.saves import SaveError, SaveTrouble, autosave_path, save_game
 from tests.toygame import ToyGame
-from tests.tui.helpers import screen_words, settle, toy_save
+from tests.tui.helpers import edited_save, screen_words, settle, toy_save, truncated_save
 from tui.app import TriarchApp
 from tui.screens.menu import SAVE_WORDS, SHORT_WORDS, save_trouble, save_trouble_short, trouble_kind
 from tui.session import Session
@@ -87,21 +87,6 @@ def test_what_is_not_a_save_error_is_told_by_its_type(tmp_path: Path) -> None:
     assert save_trouble(path, KeyError("game")) == WORDS[SaveTrouble.DAMAGED][0]
 
 
-def _edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
-    def write(path: Path) -> None:
-        data = toy_save(path)
-        change(data)
-        data.pop("checksum", None)
-        path.write_text(json.dumps(data))
-
-    return write
-
-
-def _truncated(path: Path) -> None:
-    toy_save(path)
-    path.write_text(path.read_text()[:40])
-
-
 def _other_game(data: dict[str, Any]) -> None:
     data["game"] = data["setup"]["game"] = "chess"
 
@@ -109,14 +94,26 @@ def _other_game(data: dict[str, Any]) -> None:
 # (a broken autosave, and what the menu says on pressing Continue, on its button)
 BROKEN = [
     (lambda p: p.write_text(""), "is unreadable: it is empty", "save unreadable"),
-    (_truncated, "is unreadable: it is cut short or corrupted", "save unreadable"),
-    (_edited(lambda d: d.update(format=99)), "is from a newer version of Triarch", "newer version's save"),
-    (_edited(lambda d: d.update(rules=99)), "is from a newer version of Triarch", "newer version's save"),
-    (_edited(_other_game), "is a game of chess this version of Triarch cannot play", "game not installed"),
-    (_edited(lambda d: d.update(actions="play 1")), "is damaged: a part of it is missing", "save damaged"),
-    (_edited(lambda d: d["actions"].append("play 9999")), "is damaged: its moves no longer replay", ""),
+    (truncated_save, "is unreadable: it is cut short or corrupted", "save unreadable"),
     (
-        _edited(lambda d: d.update(ui={"seats": {"kinds": ["ai", "ai"]}})),
+        edited_save(lambda d: d.update(format=99)),
+        "is from a newer version of Triarch",
+        "newer version's save",
+    ),
+    (edited_save(lambda d: d.update(rules=99)), "is from a newer version of Triarch", "newer version's save"),
+    (
+        edited_save(_other_game),
+        "is a game of chess this version of Triarch cannot play",
+        "game not installed",
+    ),
+    (
+        edited_save(lambda d: d.update(actions="play 1")),
+        "is damaged: a part of it is missing",
+        "save damaged",
+    ),
+    (edited_save(lambda d: d["actions"].append("play 9999")), "is damaged: its moves no longer replay", ""),
+    (
+        edited_save(lambda d: d.update(ui={"seats": {"kinds": ["ai", "ai"]}})),
         "is damaged: its seats are both the AI's",
         "",
     ),
@@ -179,9 +176,9 @@ def test_continues_few_words_for_a_save_that_cannot_be_opened(monkeypatch: pytes
 @pytest.mark.parametrize(
     ("broken", "words", "not_said"),
     [
-        (_truncated, "is unreadable: it is cut short or corrupted", "JSON"),
+        (truncated_save, "is unreadable: it is cut short or corrupted", "JSON"),
         (
-            _edited(lambda d: d["actions"].append("play 9999")),
+            edited_save(lambda d: d["actions"].append("play 9999")),
             "is damaged: its moves no longer replay",
             "9999",
         ),

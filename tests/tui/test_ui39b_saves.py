@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from common.saves import autosave_path
-from tests.tui.helpers import menu_over_autosave, screen_words, settle, toy_save
+from tests.tui.helpers import menu_over_autosave, screen_words, settle, toy_save, truncated_save
 from tui.app import TriarchApp
 from tui.launch import LaunchSpec
 
@@ -28,18 +28,13 @@ def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
     return write
 
 
-def truncated(path: Path) -> None:
-    toy_save(path)
-    path.write_text(path.read_text()[:40])  # cut mid-write
-
-
 def not_json(path: Path) -> None:
     path.write_text("these are notes, not a saved game\n")
 
 
 # (how the save is broken, what the menu says is wrong, what it must not say: the reader's words)
 BROKEN = [
-    (truncated, "is unreadable: it is cut short or corrupted", "JSON"),
+    (truncated_save, "is unreadable: it is cut short or corrupted", "JSON"),
     (not_json, "is unreadable: it is cut short or corrupted", "column"),
     (edited(lambda d: d.update(format=99)), "is from a newer version of Triarch", "format 99"),
     (
@@ -103,7 +98,7 @@ async def test_a_save_launched_from_elsewhere_is_told_and_left_as_it_is(tmp_path
     """`triarch resume FILE` of a broken file that is not the autosave: the file named, what is
     wrong, and that it is left where it is (no offer to set it aside: it is not in the way)."""
     path = tmp_path / "kept-game.json"
-    truncated(path)
+    truncated_save(path)
     app = TriarchApp(launch=LaunchSpec(game_id="toy", resume=path), ai_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

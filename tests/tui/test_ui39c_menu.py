@@ -4,7 +4,6 @@ all (the long message, on pressing it, said the reason already: `save_trouble`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,18 +11,8 @@ from typing import Any
 import pytest
 
 from common.saves import autosave_path
-from tests.tui.helpers import menu_over_autosave, screen_words, settle, toy_save
+from tests.tui.helpers import edited_save, menu_over_autosave, screen_words, settle, toy_save, truncated_save
 from tui.app import TriarchApp
-
-
-def edited(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], None]:
-    def write(path: Path) -> None:
-        data = toy_save(path)
-        change(data)
-        data.pop("checksum", None)
-        path.write_text(json.dumps(data))
-
-    return write
 
 
 def other_game(data: dict[str, Any]) -> None:
@@ -31,17 +20,12 @@ def other_game(data: dict[str, Any]) -> None:
     data["setup"]["game"] = "chess"
 
 
-def truncated(path: Path) -> None:
-    toy_save(path)
-    path.write_text(path.read_text()[:40])  # cut mid-write
-
-
 # (how the save is broken, what Continue's button says, what pressing it then says)
 BROKEN = [
-    (edited(lambda d: d.update(format=99)), "newer version's save", "is from a newer version"),
-    (edited(lambda d: d.update(rules=99)), "newer version's save", "is from a newer version"),
-    (edited(other_game), "game not installed", "is a game of chess this version of Triarch cannot play"),
-    (truncated, "save unreadable", "is unreadable: it is cut short"),
+    (edited_save(lambda d: d.update(format=99)), "newer version's save", "is from a newer version"),
+    (edited_save(lambda d: d.update(rules=99)), "newer version's save", "is from a newer version"),
+    (edited_save(other_game), "game not installed", "is a game of chess this version of Triarch cannot play"),
+    (truncated_save, "save unreadable", "is unreadable: it is cut short"),
 ]
 
 
